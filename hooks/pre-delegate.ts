@@ -1,0 +1,15 @@
+// Entry point of `pre-delegate`: wiring only. The hook always exits 0 with one JSON answer on stdout.
+import { runHook } from '../src/hooks/run';
+import { runSelfTest } from '../src/hooks/self-test';
+import { preDelegateHook } from '../src/hooks/specs';
+
+async function main(): Promise<void> {
+  if (process.argv[2] === '--test') {
+    process.exitCode = runSelfTest((line) => process.stdout.write(`${line}\n`)) ? 0 : 1;
+    return;
+  }
+  await runHook(preDelegateHook, { stdin: process.stdin, write: (text) => process.stdout.write(text), env: process.env, cwd: process.cwd() });
+  process.exitCode = 0;
+}
+
+void main();

@@ -1,0 +1,10 @@
+// Entry point of `subagent-stop`: wiring only. The hook always exits 0 with one JSON answer on stdout.
+import { runHook } from '../src/hooks/run';
+import { subagentStopHook } from '../src/hooks/specs';
+
+async function main(): Promise<void> {
+  await runHook(subagentStopHook, { stdin: process.stdin, write: (text) => process.stdout.write(text), env: process.env, cwd: process.cwd() });
+  process.exitCode = 0;
+}
+
+void main();

@@ -1,0 +1,30 @@
+import type { CommandModule } from 'yargs';
+import { parseHours } from '../args';
+import { printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
+
+interface Args extends GlobalArgs {
+  readonly hours: string;
+  readonly 'dry-run': boolean;
+  readonly json: boolean;
+}
+
+export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'cleanup',
+  describe: 'Remove sessions idle for more than --hours (any phase), and corrupt ones that old',
+  builder: (yargs) =>
+    withJson(yargs)
+      .option('hours', { type: 'string', default: '24', describe: 'Idle time in hours (fractions allowed)' })
+      .option('dry-run', { type: 'boolean', default: false, describe: 'Only say what would be removed' }) as never,
+  handler: (argv) => {
+    const hours = parseHours(argv.hours);
+    const dryRun = argv['dry-run'];
+    const result = sessionsFor(argv).cleanup({ hours, dryRun });
+    if (argv.json) {
+      printJson(argv.io, { dry_run: dryRun, hours, removed: result.removed, corrupt_removed: result.corruptRemoved, leftovers_removed: result.leftovers });
+      return;
+    }
+    const verb = dryRun ? 'Would remove' : 'Removed';
+    const corrupt = result.corruptRemoved.length > 0 ? ` and ${result.corruptRemoved.length} corrupt` : '';
+    argv.io.out(`${verb} ${result.removed.length} session${result.removed.length === 1 ? '' : 's'}${corrupt} idle for more than ${hours}h\n`);
+  },
+};

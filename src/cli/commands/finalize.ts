@@ -1,0 +1,30 @@
+import type { CommandModule } from 'yargs';
+import { SessionError, show } from '../../core/errors';
+import { FINAL_PHASES, type FinalPhase } from '../../core/phase-names';
+import { printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
+
+interface Args extends GlobalArgs {
+  readonly id: string;
+  readonly outcome: string;
+  readonly summary?: string;
+  readonly json: boolean;
+}
+
+export const finalizeCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'finalize <id> <outcome>',
+  describe: `End a session: ${FINAL_PHASES.join(' | ')}`,
+  builder: (yargs) =>
+    withJson(yargs)
+      .positional('id', { type: 'string', demandOption: true, describe: 'Session id' })
+      .positional('outcome', { type: 'string', demandOption: true, describe: FINAL_PHASES.join(', ') })
+      .option('summary', { type: 'string', describe: 'What the session achieved' }) as never,
+  handler: (argv) => {
+    const outcome = String(argv.outcome);
+    if (!(FINAL_PHASES as readonly string[]).includes(outcome)) {
+      throw new SessionError('E_USAGE', `Expected \`outcome\` to be one of ${FINAL_PHASES.join(', ')}, got ${show(outcome)}`);
+    }
+    const state = sessionsFor(argv).finalize(String(argv.id), outcome as FinalPhase, argv.summary);
+    if (argv.json) printJson(argv.io, state);
+    else argv.io.out(`Finalized session ${state.agent_id}: ${state.phase} after ${state.duration_seconds}s\n`);
+  },
+};

@@ -1,0 +1,15 @@
+import type { CommandModule } from 'yargs';
+import { printJson, sessionsFor, type GlobalArgs } from '../context';
+
+interface Args extends GlobalArgs {
+  readonly id: string;
+}
+
+export const getCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'get <id>',
+  describe: 'Print a session state as JSON',
+  builder: (yargs) => yargs.positional('id', { type: 'string', demandOption: true, describe: 'Session id' }) as never,
+  handler: (argv) => {
+    printJson(argv.io, sessionsFor(argv).get(String(argv.id)));
+  },
+};

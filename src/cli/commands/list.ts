@@ -1,0 +1,40 @@
+import type { CommandModule } from 'yargs';
+import { summarize } from '../../core/state';
+import { printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
+import { renderTable } from '../format';
+
+interface Args extends GlobalArgs {
+  readonly 'active-only': boolean;
+  readonly agent?: string;
+  readonly json: boolean;
+}
+
+export const listCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'list',
+  describe: 'List sessions, most recently active first',
+  builder: (yargs) =>
+    withJson(yargs)
+      .option('active-only', { type: 'boolean', default: false, describe: 'Only sessions not in a final phase' })
+      .option('agent', { type: 'string', describe: 'Only this agent’s sessions' }) as never,
+  handler: (argv) => {
+    const filtered = argv['active-only'] || argv.agent !== undefined;
+    const entries = sessionsFor(argv).list({ activeOnly: argv['active-only'], ...(argv.agent === undefined ? {} : { agent: argv.agent }) });
+    // A corrupt session's phase and agent are unknown: shown in a full listing, left out (with a warning) of a filtered one.
+    const shown = filtered ? entries.filter((entry) => entry.kind === 'valid') : entries;
+    for (const entry of entries) {
+      if (entry.kind === 'corrupt') argv.io.err(`warning: ${filtered ? 'skipped ' : ''}corrupt session ${entry.id}: ${entry.error}\n`);
+    }
+    if (argv.json) {
+      printJson(
+        argv.io,
+        shown.map((entry) =>
+          entry.kind === 'valid'
+            ? { ...summarize(entry.state), resumable_now: entry.resumable, resume_reason: entry.reason }
+            : { agent_id: entry.id, corrupt: true, error: entry.error },
+        ),
+      );
+      return;
+    }
+    argv.io.out(shown.length === 0 ? 'No sessions found\n' : `${renderTable(shown, argv.io.now())}\n`);
+  },
+};

@@ -1,0 +1,54 @@
+/** Stable error codes. Tests and callers match on these, never on message wording. */
+export type ErrorCode =
+  | 'E_USAGE' // a bad command line or argument value
+  | 'E_NOT_FOUND' // no session with that id
+  | 'E_ILLEGAL_TRANSITION' // the phase machine refuses the change
+  | 'E_CORRUPT' // state.json exists but is not a valid session
+  | 'E_DUPLICATE' // create with an id that already exists
+  | 'E_BUSY' // the session lock could not be taken in time
+  | 'E_IO'; // any other file-system failure
+
+/** Exit code of the CLI for each error code (documented in README "Exit codes"). */
+export const EXIT_CODES: Readonly<Record<ErrorCode, number>> = {
+  E_USAGE: 2,
+  E_NOT_FOUND: 3,
+  E_ILLEGAL_TRANSITION: 4,
+  E_CORRUPT: 4,
+  E_DUPLICATE: 4,
+  E_BUSY: 5,
+  E_IO: 5,
+};
+
+/** The one error type the library throws on purpose. */
+export class SessionError extends Error {
+  override readonly name = 'SessionError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** True when `error` is a SessionError, optionally with the given code. */
+export function isSessionError(error: unknown, code?: ErrorCode): error is SessionError {
+  return error instanceof SessionError && (code === undefined || error.code === code);
+}
+
+/** Renders a value for a message: short, one line, in backticks. */
+export function show(value: unknown): string {
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else {
+    try {
+      text = JSON.stringify(value) ?? String(value);
+    } catch {
+      // A value JSON cannot render (a cycle, a BigInt) still needs a readable name.
+      text = String(value);
+    }
+  }
+  // eslint-disable-next-line no-control-regex
+  text = text.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `\`${text.length > 80 ? `${text.slice(0, 77)}...` : text}\``;
+}

@@ -1,0 +1,39 @@
+import type { Limits } from './limits';
+import { isResumablePhase, type Phase } from './phase-names';
+
+/** Why a session may or may not be resumed. */
+export type ResumeReason =
+  | 'session_resumable'
+  | 'session_not_found'
+  | 'invalid_state'
+  | 'not_resume_ready'
+  | 'phase_not_resumable'
+  | 'session_expired'
+  | 'too_many_errors'
+  | 'clock_skew';
+
+/** What the rules need to know of a session. */
+export interface ResumeFacts {
+  readonly phase: Phase;
+  readonly resume_ready: boolean;
+  readonly last_updated: string;
+  readonly error_count: number;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The first rule that forbids resuming a valid session, or null when every rule allows it.
+ * Checked in the seed's order: ready flag, phase, freshness (with a clock-skew bound), errors.
+ * The idle limit is inclusive: a session exactly `resumeTimeoutMinutes` old still resumes.
+ */
+export function resumeBlocker(facts: ResumeFacts, now: Date, limits: Limits): Exclude<ResumeReason, 'session_resumable' | 'session_not_found' | 'invalid_state'> | null {
+  if (!facts.resume_ready) return 'not_resume_ready';
+  if (!isResumablePhase(facts.phase)) return 'phase_not_resumable';
+  const idleMs = now.getTime() - Date.parse(facts.last_updated);
+  // A timestamp ahead of the clock would otherwise keep a session fresh forever.
+  if (!(idleMs >= -limits.clockSkewMinutes * MINUTE_MS)) return 'clock_skew';
+  if (idleMs > limits.resumeTimeoutMinutes * MINUTE_MS) return 'session_expired';
+  if (facts.error_count >= limits.maxErrors) return 'too_many_errors';
+  return null;
+}

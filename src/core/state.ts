@@ -1,0 +1,91 @@
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
+import { SessionError } from './errors';
+import { ID_PATTERN } from './ids';
+import { PHASES } from './phase-names';
+
+// zod/mini loads no locale, so every message would read "Invalid input"; `en` alone adds ~17 KB (notes §A.3).
+z.config(en());
+
+/** The state.json layout this version writes. Files without the field (the original Python store) are version 0. */
+export const SCHEMA_VERSION = 1;
+
+const Timestamp = z.iso.datetime({ offset: true });
+
+export const HistoryEntrySchema = z.strictObject({
+  from_phase: z.enum(PHASES),
+  to_phase: z.enum(PHASES),
+  timestamp: Timestamp,
+});
+
+export const LastErrorSchema = z.strictObject({ message: z.string(), timestamp: Timestamp });
+
+/** Metadata is any JSON object; it is shallow-merged on update. */
+export const MetadataSchema = z.record(z.string(), z.unknown());
+
+/** One session's state.json: the seed's fields, `schema_version`, and the fields finalize adds. */
+export const SessionStateSchema = z.strictObject({
+  schema_version: z.literal(SCHEMA_VERSION),
+  agent_id: z.string().check(z.regex(ID_PATTERN)),
+  agent_name: z.string().check(z.minLength(1)),
+  purpose: z.string(),
+  created_at: Timestamp,
+  last_updated: Timestamp,
+  phase: z.enum(PHASES),
+  metadata: MetadataSchema,
+  resume_ready: z.boolean(),
+  history: z.array(HistoryEntrySchema),
+  error_count: z.int().check(z.gte(0)),
+  last_error: z.nullable(LastErrorSchema),
+  finalized_at: z.optional(Timestamp),
+  summary: z.optional(z.string()),
+  duration_seconds: z.optional(z.number().check(z.gte(0))),
+});
+
+export type SessionState = z.infer<typeof SessionStateSchema>;
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+export type Metadata = z.infer<typeof MetadataSchema>;
+
+/** A short summary of a session, as `list --json` prints it. */
+export interface SessionSummary {
+  readonly agent_id: string;
+  readonly agent_name: string;
+  readonly purpose: string;
+  readonly phase: SessionState['phase'];
+  readonly created_at: string;
+  readonly last_updated: string;
+  readonly resume_ready: boolean;
+  readonly error_count: number;
+}
+
+/**
+ * Validates parsed JSON as a session state, migrating older layouts first.
+ * @throws SessionError E_CORRUPT with every problem on one line
+ */
+export function parseState(raw: unknown): SessionState {
+  const result = SessionStateSchema.safeParse(migrate(raw));
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const path = issue.path.length > 0 ? issue.path.join('.') : '(root)';
+      return `${path}: ${issue.message}`;
+    });
+    throw new SessionError('E_CORRUPT', `invalid state: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` (+${problems.length - 3} more)` : ''}`);
+  }
+  return result.data;
+}
+
+/** The summary of a valid state. */
+export function summarize(state: SessionState): SessionSummary {
+  const { agent_id, agent_name, purpose, phase, created_at, last_updated, resume_ready, error_count } = state;
+  return { agent_id, agent_name, purpose, phase, created_at, last_updated, resume_ready, error_count };
+}
+
+// --- internal ---
+
+function migrate(raw: unknown): unknown {
+  // Version 0 is the original Python layout: the same fields without `schema_version`.
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw) && !Object.hasOwn(raw, 'schema_version')) {
+    return { schema_version: SCHEMA_VERSION, ...raw };
+  }
+  return raw;
+}

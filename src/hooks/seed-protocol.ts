@@ -1,0 +1,120 @@
+import * as z from 'zod/mini';
+import { isSessionError } from '../core/errors';
+import { isValidId } from '../core/ids';
+import type { Phase } from '../core/phase-names';
+import type { ResumeReason } from '../core/rules';
+import type { HistoryEntry, Metadata } from '../core/state';
+import type { ResumeDecision, Sessions } from '../sessions';
+
+/** The answer of `pre-delegate` in the seed protocol. */
+export interface PreDelegateAnswer {
+  readonly should_resume: boolean;
+  readonly reason: ResumeReason | 'no_existing_session' | 'invalid_input' | 'error';
+  readonly agent_id?: string;
+  readonly resume_metadata?: {
+    readonly previous_phase: Phase;
+    readonly created_at: string;
+    readonly last_updated: string;
+    readonly history: readonly HistoryEntry[];
+    readonly metadata: Metadata;
+  };
+  /** What was wrong with the input, with reason `invalid_input`. */
+  readonly error?: string;
+}
+
+/** The answer of `subagent-stop` in the seed protocol. */
+export type SubagentStopAnswer =
+  | { readonly finalized: true; readonly agent_id: string; readonly outcome: 'completed' | 'failed' }
+  | {
+      readonly finalized: false;
+      readonly reason: 'invalid_input' | 'no_agent_id' | 'session_not_found' | 'already_final' | 'invalid_state' | 'error';
+      readonly agent_id?: string;
+      readonly error?: string;
+    };
+
+const PreDelegateInput = z.looseObject({
+  agent_name: z.optional(z.nullable(z.string())),
+  agent_id: z.optional(z.nullable(z.string())),
+});
+
+const SubagentStopInput = z.looseObject({
+  agent_id: z.optional(z.nullable(z.string())),
+  task_info: z.optional(z.nullable(z.looseObject({ agent_id: z.optional(z.nullable(z.string())) }))),
+  agent_output: z.optional(z.nullable(z.unknown())),
+  exit_code: z.optional(z.nullable(z.number())),
+});
+
+const SUMMARY_LIMIT = 1000;
+
+/**
+ * Decides whether to resume, from `{agent_name, agent_id?, …}`: with an id, on that session; with only a
+ * name, on that agent's most recently active session. Never throws for bad input.
+ */
+export function preDelegate(sessions: Sessions, input: unknown): PreDelegateAnswer {
+  const parsed = PreDelegateInput.safeParse(input);
+  if (!parsed.success) return { should_resume: false, reason: 'invalid_input', error: firstIssue(parsed.error) };
+  const { agent_id, agent_name } = parsed.data;
+  if (agent_id !== undefined && agent_id !== null && agent_id !== '') {
+    if (!isValidId(agent_id)) return { should_resume: false, reason: 'invalid_input', error: 'agent_id is not a valid session id' };
+    return answerFor(sessions.shouldResume(agent_id));
+  }
+  if (agent_name === undefined || agent_name === null || agent_name === '') return { should_resume: false, reason: 'no_existing_session' };
+  const newest = sessions.newestOf(agent_name);
+  return newest === null ? { should_resume: false, reason: 'no_existing_session' } : answerFor(sessions.decide(newest));
+}
+
+/**
+ * Finalizes the stopped agent's session: `completed`, or `failed` when exit_code is non-zero.
+ * Never throws for bad input or a missing session.
+ */
+export function subagentStop(sessions: Sessions, input: unknown): SubagentStopAnswer {
+  const parsed = SubagentStopInput.safeParse(input);
+  if (!parsed.success) return { finalized: false, reason: 'invalid_input', error: firstIssue(parsed.error) };
+  const data = parsed.data;
+  const agentId = data.task_info?.agent_id || data.agent_id;
+  if (!agentId) return { finalized: false, reason: 'no_agent_id' };
+  if (!isValidId(agentId)) return { finalized: false, reason: 'invalid_input', error: 'agent_id is not a valid session id' };
+  const exitCode = data.exit_code ?? 0;
+  const outcome = exitCode === 0 ? 'completed' : 'failed';
+  const output = typeof data.agent_output === 'string' ? data.agent_output.trim() : '';
+  const summary = output !== '' ? excerpt(output, SUMMARY_LIMIT) : `Agent finished with exit code ${exitCode}`;
+  try {
+    sessions.finalize(agentId, outcome, summary);
+    return { finalized: true, agent_id: agentId, outcome };
+  } catch (error) {
+    if (isSessionError(error, 'E_NOT_FOUND')) return { finalized: false, reason: 'session_not_found', agent_id: agentId };
+    if (isSessionError(error, 'E_ILLEGAL_TRANSITION')) return { finalized: false, reason: 'already_final', agent_id: agentId };
+    if (isSessionError(error, 'E_CORRUPT')) return { finalized: false, reason: 'invalid_state', agent_id: agentId, error: error.message };
+    throw error;
+  }
+}
+
+/** Cuts `text` to at most `limit` characters, marking the cut. */
+export function excerpt(text: string, limit: number): string {
+  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+}
+
+// --- internal ---
+
+function answerFor(decision: ResumeDecision): PreDelegateAnswer {
+  const { should_resume, reason, agent_id, state } = decision;
+  if (!should_resume || state === undefined) return { should_resume, reason, agent_id };
+  return {
+    should_resume,
+    reason,
+    agent_id,
+    resume_metadata: {
+      previous_phase: state.phase,
+      created_at: state.created_at,
+      last_updated: state.last_updated,
+      history: state.history,
+      metadata: state.metadata,
+    },
+  };
+}
+
+function firstIssue(error: z.core.$ZodError): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return 'invalid input';
+  return issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
+}

@@ -1,0 +1,36 @@
+import type { HookSpec } from './run';
+import { preDelegate, subagentStop, type PreDelegateAnswer, type SubagentStopAnswer } from './seed-protocol';
+
+/** `pre-delegate`: should the next delegation resume the previous session? */
+export const preDelegateHook: HookSpec<PreDelegateAnswer> = {
+  logFile: 'pre_delegate.log',
+  handle: preDelegate,
+  onBadInput: (problem) => ({ should_resume: false, reason: 'invalid_input', error: problem }),
+  onError: () => ({ should_resume: false, reason: 'error' }),
+  describe: (input, answer) => {
+    const fields = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+    return `pre-delegate agent=${text(fields.agent_name)} task=${text(fields.task_id)} agent_id=${text(answer && 'agent_id' in answer ? answer.agent_id : fields.agent_id)} should_resume=${answer?.should_resume ?? false} reason=${answer?.reason ?? 'none'}`;
+  },
+};
+
+/** `subagent-stop`: finalize the session of the agent that stopped. */
+export const subagentStopHook: HookSpec<SubagentStopAnswer> = {
+  logFile: 'subagent_stop.log',
+  handle: subagentStop,
+  onBadInput: (problem) => ({ finalized: false, reason: 'invalid_input', error: problem }),
+  onError: () => ({ finalized: false, reason: 'error' }),
+  describe: (_input, answer) =>
+    answer === null
+      ? 'subagent-stop no answer'
+      : answer.finalized
+        ? `subagent-stop agent_id=${answer.agent_id} finalized=true outcome=${answer.outcome}`
+        : `subagent-stop agent_id=${text(answer.agent_id)} finalized=false reason=${answer.reason}`,
+};
+
+// --- internal ---
+
+function text(value: unknown): string {
+  if (value === undefined || value === null) return '-';
+  const s = typeof value === 'string' ? value : JSON.stringify(value);
+  return JSON.stringify(s.length > 120 ? `${s.slice(0, 117)}...` : s);
+}

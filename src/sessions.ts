@@ -1,0 +1,200 @@
+import { SessionError, isSessionError, show } from './core/errors';
+import { assertValidId, generateId, randomHex8 } from './core/ids';
+import { DEFAULT_LIMITS, type Limits } from './core/limits';
+import { isFinalPhase, type FinalPhase } from './core/phase-names';
+import { resumeVerdict } from './core/phases';
+import type { ResumeReason } from './core/rules';
+import { applyChange, finalizeState, newSession, type SessionChange } from './core/session';
+import type { Metadata, SessionState } from './core/state';
+import type { SessionStore } from './store/store';
+
+/** What the service needs from outside: a store, and (for tests) the clock and randomness. */
+export interface SessionsOptions {
+  readonly store: SessionStore;
+  readonly limits?: Limits;
+  readonly now?: () => Date;
+  readonly randomHex?: () => string;
+}
+
+/** The resume decision for one session, with the state it was made on (one read: no TOCTOU). */
+export interface ResumeDecision {
+  readonly should_resume: boolean;
+  readonly reason: ResumeReason;
+  readonly agent_id: string;
+  readonly state?: SessionState;
+  /** Why the state is invalid, when reason is `invalid_state`. */
+  readonly problem?: string;
+}
+
+/** A listed session with its resume answer at listing time. */
+export type ListEntry =
+  | { readonly kind: 'valid'; readonly id: string; readonly state: SessionState; readonly resumable: boolean; readonly reason: ResumeReason }
+  | { readonly kind: 'corrupt'; readonly id: string; readonly error: string; readonly modifiedAt: Date };
+
+export interface CleanupResult {
+  /** Valid sessions removed (or that would be, with dryRun). */
+  readonly removed: readonly string[];
+  /** Corrupt sessions removed, judged by file time. */
+  readonly corruptRemoved: readonly string[];
+  /** Temp files and half-created folders of killed writers removed. */
+  readonly leftovers: number;
+}
+
+const LEFTOVER_AGE_MS = 60_000;
+
+/**
+ * The session operations, on one store. Both the CLI and the hooks call these, so a decision is made
+ * in one place. Every method takes ids as given by a user and checks them before touching the disk.
+ */
+export class Sessions {
+  readonly store: SessionStore;
+  readonly limits: Limits;
+  readonly #now: () => Date;
+  readonly #randomHex: () => string;
+
+  constructor(options: SessionsOptions) {
+    this.store = options.store;
+    this.limits = options.limits ?? DEFAULT_LIMITS;
+    this.#now = options.now ?? (() => new Date());
+    this.#randomHex = options.randomHex ?? randomHex8;
+  }
+
+  /**
+   * Creates a session in `initializing`. Without an id one is generated.
+   * @throws SessionError E_USAGE for a bad id or name, E_DUPLICATE when the id exists
+   */
+  create(input: { agent_name: string; purpose: string; metadata?: Metadata; id?: string }): SessionState {
+    if (input.agent_name.trim() === '') throw new SessionError('E_USAGE', `Expected \`agent\` to be a non-empty name, got ${show(input.agent_name)}`);
+    const now = this.#now();
+    if (input.id !== undefined) {
+      const state = newSession({ ...input, agent_id: assertValidId(input.id, 'id') }, now);
+      this.store.create(state);
+      return state;
+    }
+    // 32 random bits per second make a clash unlikely; a clash is retried, never overwritten.
+    for (let attempt = 0; ; attempt++) {
+      const state = newSession({ ...input, agent_id: generateId(now, this.#randomHex()) }, now);
+      try {
+        this.store.create(state);
+        return state;
+      } catch (error) {
+        if (!isSessionError(error, 'E_DUPLICATE') || attempt >= 4) throw error;
+      }
+    }
+  }
+
+  /** The state of a session. @throws SessionError E_NOT_FOUND, E_CORRUPT */
+  get(id: string): SessionState {
+    const state = this.store.read(assertValidId(id));
+    if (state === null) throw new SessionError('E_NOT_FOUND', `Session \`${id}\` not found`);
+    return state;
+  }
+
+  /** Applies a phase change, metadata merge and/or error under the session lock. */
+  update(id: string, change: SessionChange): SessionState {
+    return this.store.update(assertValidId(id), (state) => applyChange(state, change, this.#now()));
+  }
+
+  /** Ends a session. @throws SessionError E_ILLEGAL_TRANSITION when it is already final */
+  finalize(id: string, outcome: FinalPhase, summary?: string): SessionState {
+    return this.store.update(assertValidId(id), (state) => finalizeState(state, outcome, summary, this.#now()));
+  }
+
+  /** Whether a session may be resumed, and why; never throws for a missing or corrupt session. */
+  shouldResume(id: string): ResumeDecision {
+    const agent_id = assertValidId(id);
+    let state: SessionState | null;
+    try {
+      state = this.store.read(agent_id);
+    } catch (error) {
+      if (!isSessionError(error, 'E_CORRUPT')) throw error;
+      return { should_resume: false, reason: 'invalid_state', agent_id, problem: error.message };
+    }
+    if (state === null) return { should_resume: false, reason: 'session_not_found', agent_id };
+    return this.decide(state);
+  }
+
+  /** The resume decision on a state already read. */
+  decide(state: SessionState): ResumeDecision {
+    const reason = resumeVerdict(state, this.#now(), this.limits);
+    return { should_resume: reason === 'session_resumable', reason, agent_id: state.agent_id, state };
+  }
+
+  /** The most recently active valid session of an agent, or null. */
+  newestOf(agentName: string): SessionState | null {
+    let newest: SessionState | null = null;
+    for (const entry of this.store.list()) {
+      if (entry.kind !== 'valid' || entry.state.agent_name !== agentName) continue;
+      if (newest === null || isNewer(entry.state, newest)) newest = entry.state;
+    }
+    return newest;
+  }
+
+  /**
+   * Sessions, most recently active first, corrupt ones last. `activeOnly` keeps sessions not in a final
+   * phase and `agent` one agent's; corrupt sessions are always returned (their phase and agent are unknown),
+   * so the caller decides whether to show them or warn.
+   */
+  list(filter: { activeOnly?: boolean; agent?: string } = {}): ListEntry[] {
+    const now = this.#now();
+    const entries: ListEntry[] = [];
+    for (const entry of this.store.list()) {
+      if (entry.kind === 'corrupt') {
+        entries.push(entry);
+        continue;
+      }
+      const { state } = entry;
+      if (filter.activeOnly && isFinalPhase(state.phase)) continue;
+      if (filter.agent !== undefined && state.agent_name !== filter.agent) continue;
+      const reason = resumeVerdict(state, now, this.limits);
+      entries.push({ ...entry, resumable: reason === 'session_resumable', reason });
+    }
+    return entries.sort(byActivity);
+  }
+
+  /**
+   * Removes sessions idle longer than `hours` (any phase), corrupt sessions whose files are older than that,
+   * and leftovers of killed writers. Each removal re-checks the session under its lock, so a session
+   * touched while cleanup runs is kept.
+   */
+  cleanup(options: { hours: number; dryRun?: boolean }): CleanupResult {
+    const now = this.#now();
+    const cutoff = now.getTime() - options.hours * 3_600_000;
+    const isStale = (state: SessionState | null, modifiedAt: Date): boolean =>
+      state === null ? modifiedAt.getTime() < cutoff : Date.parse(state.last_updated) < cutoff;
+    const removed: string[] = [];
+    const corruptRemoved: string[] = [];
+    for (const entry of this.store.list()) {
+      const stale = entry.kind === 'valid' ? isStale(entry.state, now) : isStale(null, entry.modifiedAt);
+      if (!stale) continue;
+      const done = options.dryRun ? true : this.store.remove(entry.id, isStale);
+      if (done) (entry.kind === 'valid' ? removed : corruptRemoved).push(entry.id);
+    }
+    const leftovers = options.dryRun ? 0 : this.store.sweep(LEFTOVER_AGE_MS, now);
+    return { removed, corruptRemoved, leftovers };
+  }
+
+  /** Deletes a session. @throws SessionError E_NOT_FOUND */
+  delete(id: string): void {
+    if (!this.store.remove(assertValidId(id))) throw new SessionError('E_NOT_FOUND', `Session \`${id}\` not found`);
+  }
+}
+
+// --- internal ---
+
+// Timestamps are compared as instants: files of the original Python store carry `+00:00`, not `Z`.
+function isNewer(a: SessionState, b: SessionState): boolean {
+  const delta = Date.parse(a.last_updated) - Date.parse(b.last_updated);
+  return delta > 0 || (delta === 0 && Date.parse(a.created_at) > Date.parse(b.created_at));
+}
+
+function activityOf(entry: ListEntry): number {
+  return entry.kind === 'valid' ? Date.parse(entry.state.last_updated) : -Infinity;
+}
+
+function byActivity(a: ListEntry, b: ListEntry): number {
+  const x = activityOf(a);
+  const y = activityOf(b);
+  if (x !== y) return x < y ? 1 : -1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}

@@ -1,0 +1,255 @@
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
+import { SessionError, isSessionError } from '../core/errors';
+import { assertValidId, isValidId } from '../core/ids';
+import { parseState, type SessionState } from '../core/state';
+import { DEFAULT_LOCK_OPTIONS, acquireLock, errnoCode, ioError, readRegularFile, writeFileAtomic, type LockOptions } from './fs-safe';
+import type { ListedSession, SessionStore } from './store';
+
+const STATE_FILE = 'state.json';
+const LOCK_FILE = 'state.json.lock';
+const CREATING_PREFIX = '.creating-';
+
+/**
+ * Sessions as folders: `<root>/<agent_id>/state.json`. Writes are atomic renames, every read-modify-write
+ * holds the session's lock file, and no id or link can lead outside `root`. Read-only calls create nothing.
+ */
+export class FileStore implements SessionStore {
+  readonly location: string;
+  readonly #lock: LockOptions;
+
+  constructor(root: string, lock: LockOptions = DEFAULT_LOCK_OPTIONS) {
+    this.location = root;
+    this.#lock = lock;
+  }
+
+  read(id: string): SessionState | null {
+    const dir = this.#dir(id);
+    const kind = entryKind(dir);
+    if (kind === 'absent') return null;
+    if (kind === 'link') throw new SessionError('E_CORRUPT', `Session \`${id}\` is a symbolic link (not followed)`);
+    if (kind === 'other') throw new SessionError('E_CORRUPT', `Session \`${id}\` is not a folder`);
+    const file = readRegularFile(join(dir, STATE_FILE));
+    if (file === null) {
+      // A folder without state.json is a session that was never completed or was damaged; reported, not hidden.
+      throw new SessionError('E_CORRUPT', `Session \`${id}\` has no state.json`);
+    }
+    if ('problem' in file) throw new SessionError('E_CORRUPT', `Session \`${id}\`: ${file.problem}`);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(file.text);
+    } catch (error) {
+      throw new SessionError('E_CORRUPT', `Session \`${id}\`: state.json is not valid JSON (${(error as Error).message})`);
+    }
+    let state: SessionState;
+    try {
+      state = parseState(raw);
+    } catch (error) {
+      if (isSessionError(error)) throw new SessionError('E_CORRUPT', `Session \`${id}\`: ${error.message}`);
+      throw error;
+    }
+    if (state.agent_id !== id) {
+      throw new SessionError('E_CORRUPT', `Session \`${id}\`: state.json names a different agent_id \`${state.agent_id}\``);
+    }
+    return state;
+  }
+
+  create(state: SessionState): void {
+    const dir = this.#dir(state.agent_id);
+    try {
+      mkdirSync(this.location, { recursive: true });
+    } catch (error) {
+      throw ioError(error, 'create the store folder', this.location);
+    }
+    // Build the whole session in a hidden folder and rename it into place: the session appears complete
+    // or not at all, and rename refuses an existing (non-empty) session, so create never overwrites.
+    let staging: string;
+    try {
+      staging = mkdtempSync(join(this.location, CREATING_PREFIX));
+    } catch (error) {
+      throw ioError(error, 'create a folder in', this.location);
+    }
+    try {
+      writeFileAtomic(join(staging, STATE_FILE), serialize(state));
+      if (entryKind(dir) !== 'absent') throw duplicate(state.agent_id);
+      renameSync(staging, dir);
+    } catch (error) {
+      rmSync(staging, { recursive: true, force: true });
+      const code = errnoCode(error);
+      if (code === 'EEXIST' || code === 'ENOTEMPTY' || code === 'ENOTDIR' || code === 'EISDIR') throw duplicate(state.agent_id);
+      if (isSessionError(error)) throw error;
+      throw ioError(error, 'create', dir);
+    }
+  }
+
+  update(id: string, change: (state: SessionState) => SessionState): SessionState {
+    return this.#locked(id, () => {
+      const current = this.read(id);
+      if (current === null) throw notFound(id);
+      const next = change(current);
+      writeFileAtomic(join(this.#dir(id), STATE_FILE), serialize(next));
+      return next;
+    });
+  }
+
+  list(): ListedSession[] {
+    let names: string[];
+    try {
+      names = readdirSync(this.location);
+    } catch (error) {
+      const code = errnoCode(error);
+      if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+      throw ioError(error, 'list', this.location);
+    }
+    const listed: ListedSession[] = [];
+    for (const name of names) {
+      // Hidden entries are staging folders and temp files; other names were not made by us.
+      if (!isValidId(name)) continue;
+      try {
+        const state = this.read(name);
+        if (state !== null) listed.push({ kind: 'valid', id: name, state });
+      } catch (error) {
+        const stats = lstatOrNull(join(this.location, name));
+        if (stats !== null && !stats.isDirectory() && !stats.isSymbolicLink()) continue; // a stray file
+        const message = error instanceof Error ? error.message : String(error);
+        listed.push({ kind: 'corrupt', id: name, error: message, modifiedAt: this.#modifiedAt(name) });
+      }
+    }
+    return listed;
+  }
+
+  remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): boolean {
+    const dir = this.#dir(id);
+    const kind = entryKind(dir);
+    if (kind === 'absent') return false;
+    if (kind !== 'dir') {
+      // A link or stray file in the store: remove the entry itself, never what a link points to.
+      if (shouldRemove && !shouldRemove(null, this.#modifiedAt(id))) return false;
+      rmSync(dir, { force: true });
+      return true;
+    }
+    try {
+      return this.#locked(id, () => {
+        let state: SessionState | null;
+        try {
+          state = this.read(id);
+        } catch (error) {
+          if (!isSessionError(error, 'E_CORRUPT')) throw error;
+          state = null;
+        }
+        if (shouldRemove && !shouldRemove(state, this.#modifiedAt(id))) return false;
+        // rm does not follow links inside the folder: it removes the links themselves.
+        rmSync(dir, { recursive: true, force: true });
+        return true;
+      });
+    } catch (error) {
+      if (isSessionError(error, 'E_NOT_FOUND')) return false; // removed by someone else meanwhile
+      throw error;
+    }
+  }
+
+  sweep(olderThanMs: number, now: Date): number {
+    let removed = 0;
+    let names: string[];
+    try {
+      names = readdirSync(this.location);
+    } catch (error) {
+      const code = errnoCode(error);
+      if (code === 'ENOENT' || code === 'ENOTDIR') return 0;
+      throw ioError(error, 'list', this.location);
+    }
+    const isOld = (path: string): boolean => {
+      const stats = lstatOrNull(path);
+      return stats !== null && now.getTime() - stats.mtimeMs > olderThanMs;
+    };
+    for (const name of names) {
+      const path = join(this.location, name);
+      if (name.startsWith(CREATING_PREFIX)) {
+        if (isOld(path)) {
+          rmSync(path, { recursive: true, force: true });
+          removed++;
+        }
+        continue;
+      }
+      if (!isValidId(name) || entryKind(path) !== 'dir') continue;
+      let inner: string[];
+      try {
+        inner = readdirSync(path);
+      } catch (error) {
+        if (errnoCode(error) === 'ENOENT') continue;
+        throw ioError(error, 'list', path);
+      }
+      for (const file of inner) {
+        // Temp files of killed writers: `.state.json.<pid>.<hex>.tmp`, lock drafts, stale locks moved aside.
+        if ((file.endsWith('.tmp') || file.includes('.lock.stale.')) && isOld(join(path, file))) {
+          rmSync(join(path, file), { force: true });
+          removed++;
+        }
+      }
+    }
+    return removed;
+  }
+
+  // --- internal ---
+
+  #dir(id: string): string {
+    return join(this.location, assertValidId(id));
+  }
+
+  #locked<T>(id: string, work: () => T): T {
+    const dir = this.#dir(id);
+    const kind = entryKind(dir);
+    if (kind === 'absent') throw notFound(id);
+    // Never create a lock through a link: it would write outside the store.
+    if (kind !== 'dir') throw new SessionError('E_CORRUPT', `Session \`${id}\` is not a folder (not followed)`);
+    let release: () => void;
+    try {
+      release = acquireLock(join(dir, LOCK_FILE), this.#lock);
+    } catch (error) {
+      if (isSessionError(error, 'E_NOT_FOUND')) throw notFound(id);
+      throw error;
+    }
+    try {
+      return work();
+    } finally {
+      release();
+    }
+  }
+
+  #modifiedAt(id: string): Date {
+    const dir = join(this.location, id);
+    const stats = lstatOrNull(join(dir, STATE_FILE)) ?? lstatOrNull(dir);
+    return stats === null ? new Date(0) : stats.mtime;
+  }
+}
+
+/** The bytes written for a state: indented JSON with a final newline. */
+export function serialize(state: SessionState): string {
+  return `${JSON.stringify(state, null, 2)}\n`;
+}
+
+// --- internal ---
+
+function entryKind(path: string): 'absent' | 'dir' | 'link' | 'other' {
+  const stats = lstatOrNull(path);
+  if (stats === null) return 'absent';
+  if (stats.isSymbolicLink()) return 'link';
+  return stats.isDirectory() ? 'dir' : 'other';
+}
+
+function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return null;
+    throw ioError(error, 'inspect', path);
+  }
+}
+
+function notFound(id: string): SessionError {
+  return new SessionError('E_NOT_FOUND', `Session \`${id}\` not found`);
+}
+
+function duplicate(id: string): SessionError {
+  return new SessionError('E_DUPLICATE', `Session \`${id}\` already exists; create never overwrites`);
+}

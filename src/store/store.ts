@@ -1,0 +1,33 @@
+import type { SessionState } from '../core/state';
+
+/** One entry of a listing: a valid session, or a folder whose state could not be trusted. */
+export type ListedSession =
+  | { readonly kind: 'valid'; readonly id: string; readonly state: SessionState }
+  | { readonly kind: 'corrupt'; readonly id: string; readonly error: string; readonly modifiedAt: Date };
+
+/**
+ * Where sessions live. The file store is the only implementation today; the interface is what the
+ * service needs, so another backend (SQLite, memory for tests) plugs in without touching the rules.
+ */
+export interface SessionStore {
+  /** A human-readable name of where the sessions are (a folder for the file store). */
+  readonly location: string;
+  /** The state, or null when there is no such session. @throws SessionError E_CORRUPT when it is invalid */
+  read(id: string): SessionState | null;
+  /** Stores a new session. @throws SessionError E_DUPLICATE when the id exists; nothing is overwritten */
+  create(state: SessionState): void;
+  /**
+   * Read-modify-write under the session's lock, so concurrent updates are never lost.
+   * @throws SessionError E_NOT_FOUND, E_CORRUPT, E_BUSY, or whatever `change` throws (nothing is written then)
+   */
+  update(id: string, change: (state: SessionState) => SessionState): SessionState;
+  /** Every session, valid or not, in no particular order. Never throws for one bad session. */
+  list(): ListedSession[];
+  /**
+   * Removes a session under its lock when `shouldRemove` (given its current state, or null when corrupt) agrees.
+   * @returns true when it was removed
+   */
+  remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): boolean;
+  /** Removes leftovers of killed writers (temp files, half-created folders) older than `olderThanMs`. */
+  sweep(olderThanMs: number, now: Date): number;
+}
