@@ -1,8 +1,13 @@
-/** Unit tests import sources through @swc/jest; e2e tests spawn the bundles in dist/ (built by `npm test`). */
+/**
+ * Unit tests import the TypeScript sources through ts-jest (transpile only: `isolatedModules` is set in
+ * tsconfig, and `tsc --noEmit` type-checks separately); e2e tests spawn the bundles in dist/, which
+ * `npm test` rebuilds first. ts-jest and jest 29 are pure JavaScript: @swc/jest and jest 30 pull in
+ * per-platform native packages that the registry mirror lacks, which breaks `npm ci`'s lockfile check.
+ */
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/tests'],
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['@swc/jest', {}] },
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
   testTimeout: 30000,
 };
