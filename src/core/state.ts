@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
+import en from 'zod/v4/locales/en.cjs';
 import { SessionError } from './errors';
 import { ID_PATTERN } from './ids';
 import { PHASES } from './phase-names';
 
 // zod/mini loads no locale, so every message would read "Invalid input"; `en` alone adds ~17 KB (notes §A.3).
+// The .cjs path: the package maps `v4/locales/*.js` to its ESM file even for require(), which jest cannot load.
 z.config(en());
 
 /** The state.json layout this version writes. Files without the field (the original Python store) are version 0. */
