@@ -1,0 +1,28 @@
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** A fresh temp folder, removed after the current test file. */
+export function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export const BIN = {
+  cli: resolve(__dirname, '..', 'dist', 'agent-session.cjs'),
+  preDelegate: resolve(__dirname, '..', 'dist', 'pre-delegate.cjs'),
+  subagentStop: resolve(__dirname, '..', 'dist', 'subagent-stop.cjs'),
+} as const;
+
+/** Runs a built bin as a user would: `node <bin> args…`, with stdin and a clean environment. */
+export function run(
+  bin: string,
+  args: readonly string[],
+  options: { cwd: string; input?: string; env?: Record<string, string | undefined> },
+): SpawnSyncReturns<string> {
+  const env: Record<string, string | undefined> = { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_DIR: undefined, CLAUDE_PROJECT_DIR: undefined, ...options.env };
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  return spawnSync(process.execPath, [bin, ...args], { cwd: options.cwd, input: options.input ?? '', encoding: 'utf8', timeout: 20_000, env: env as NodeJS.ProcessEnv });
+}

@@ -1,0 +1,186 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SessionError } from '../../../src/core/errors';
+import { applyChange, newSession } from '../../../src/core/session';
+import type { SessionState } from '../../../src/core/state';
+import { FileStore, serialize } from '../../../src/store/file-store';
+import { acquireLock } from '../../../src/store/fs-safe';
+
+let dir: string;
+let root: string;
+let store: FileStore;
+const now = new Date('2026-01-08T18:00:00.000Z');
+const session = (id: string): SessionState => newSession({ agent_id: id, agent_name: 'a', purpose: 'p' }, now);
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
+  root = join(dir, 'session');
+  store = new FileStore(root, { timeoutMs: 300, staleMs: 10_000 });
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (error) {
+    return error instanceof SessionError ? error.code : `not a SessionError: ${String(error)}`;
+  }
+  return undefined;
+}
+
+describe('FileStore basics', () => {
+  it('creates <root>/<id>/state.json and reads it back', () => {
+    store.create(session('s1'));
+    expect(JSON.parse(readFileSync(join(root, 's1', 'state.json'), 'utf8'))).toEqual(session('s1'));
+    expect(store.read('s1')).toEqual(session('s1'));
+  });
+
+  it('read of an absent session is null and creates no folder', () => {
+    expect(store.read('nope')).toBeNull();
+    expect(store.list()).toEqual([]);
+    expect(existsSync(root)).toBe(false);
+  });
+
+  it('refuses a duplicate id and keeps the original', () => {
+    store.create(session('dup'));
+    store.update('dup', (s) => applyChange(s, { metadata: { keep: true } }, now));
+    expect(codeOf(() => store.create(session('dup')))).toBe('E_DUPLICATE');
+    expect(store.read('dup')?.metadata).toEqual({ keep: true });
+    expect(readdirSync(root)).toEqual(['dup']); // no staging folder left behind
+  });
+
+  it('update of an absent session is E_NOT_FOUND and creates nothing', () => {
+    expect(codeOf(() => store.update('ghost', (s) => s))).toBe('E_NOT_FOUND');
+    expect(existsSync(join(root, 'ghost'))).toBe(false);
+  });
+
+  it('a throwing change writes nothing and releases the lock', () => {
+    store.create(session('s'));
+    const before = readFileSync(join(root, 's', 'state.json'), 'utf8');
+    expect(codeOf(() => store.update('s', () => { throw new SessionError('E_ILLEGAL_TRANSITION', 'no'); }))).toBe('E_ILLEGAL_TRANSITION');
+    expect(readFileSync(join(root, 's', 'state.json'), 'utf8')).toBe(before);
+    expect(readdirSync(join(root, 's'))).toEqual(['state.json']);
+  });
+
+  it('writes leave no temp file and replace the file (new inode)', () => {
+    store.create(session('s'));
+    store.update('s', (s) => applyChange(s, { phase: 'planning' }, now));
+    expect(readdirSync(join(root, 's'))).toEqual(['state.json']);
+    expect(readFileSync(join(root, 's', 'state.json'), 'utf8')).toBe(serialize(store.read('s')!));
+  });
+
+  it.each(['../x', '/etc', 'a/b', '..', '.', '', 'a\u0000b'])('refuses the id %p before touching the disk', (id) => {
+    expect(codeOf(() => store.read(id))).toBe('E_USAGE');
+    expect(codeOf(() => store.update(id, (s) => s))).toBe('E_USAGE');
+    expect(codeOf(() => store.remove(id))).toBe('E_USAGE');
+    expect(existsSync(root)).toBe(false);
+  });
+});
+
+describe('corrupt sessions', () => {
+  const write = (id: string, content: string | Buffer) => {
+    mkdirSync(join(root, id), { recursive: true });
+    writeFileSync(join(root, id, 'state.json'), content);
+  };
+
+  it.each([
+    ['truncated JSON', '{"agent_id": "c", "pha'],
+    ['an empty file', ''],
+    ['non-object JSON', '[1, 2]'],
+    ['invalid UTF-8', Buffer.from([0x7b, 0xff, 0xfe, 0x7d])],
+    ['missing fields', '{"agent_id": "c"}'],
+    ['an unknown phase', JSON.stringify({ ...session('c'), phase: 'dancing' })],
+    ['a different agent_id', JSON.stringify(session('other'))],
+  ])('%s is E_CORRUPT on read, listed as corrupt', (_label, content) => {
+    write('c', content);
+    expect(codeOf(() => store.read('c'))).toBe('E_CORRUPT');
+    expect(codeOf(() => store.update('c', (s) => s))).toBe('E_CORRUPT');
+    const [entry] = store.list();
+    expect(entry).toMatchObject({ kind: 'corrupt', id: 'c' });
+  });
+
+  it('a state.json that is a folder, and a folder without state.json, are corrupt', () => {
+    mkdirSync(join(root, 'folder', 'state.json'), { recursive: true });
+    mkdirSync(join(root, 'empty'), { recursive: true });
+    expect(codeOf(() => store.read('folder'))).toBe('E_CORRUPT');
+    expect(codeOf(() => store.read('empty'))).toBe('E_CORRUPT');
+    expect(store.list().map((e) => [e.id, e.kind]).sort()).toEqual([['empty', 'corrupt'], ['folder', 'corrupt']]);
+  });
+
+  it('one corrupt session never hides the valid ones', () => {
+    store.create(session('good'));
+    write('bad', 'garbage');
+    expect(store.list().map((e) => `${e.id}:${e.kind}`).sort()).toEqual(['bad:corrupt', 'good:valid']);
+  });
+
+  it('never reads, writes or deletes through a symbolic link', () => {
+    const outside = join(dir, 'outside');
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'state.json'), JSON.stringify(session('linked')));
+    mkdirSync(root, { recursive: true });
+    symlinkSync(outside, join(root, 'linked'));
+    mkdirSync(join(root, 'filelink'));
+    symlinkSync(join(outside, 'state.json'), join(root, 'filelink', 'state.json'));
+
+    expect(codeOf(() => store.read('linked'))).toBe('E_CORRUPT');
+    expect(codeOf(() => store.read('filelink'))).toBe('E_CORRUPT');
+    expect(codeOf(() => store.update('linked', (s) => s))).toBe('E_CORRUPT');
+    expect(readdirSync(outside)).toEqual(['state.json']); // no lock or temp file written there
+    expect(store.remove('linked')).toBe(true);
+    expect(store.remove('filelink')).toBe(true);
+    expect(readFileSync(join(outside, 'state.json'), 'utf8')).toBe(JSON.stringify(session('linked')));
+  });
+});
+
+describe('locking', () => {
+  it('waits for a held lock and fails with E_BUSY after the timeout, writing nothing', () => {
+    store.create(session('busy'));
+    const release = acquireLock(join(root, 'busy', 'state.json.lock'));
+    try {
+      expect(codeOf(() => store.update('busy', (s) => applyChange(s, { phase: 'planning' }, now)))).toBe('E_BUSY');
+      expect(store.read('busy')?.phase).toBe('initializing');
+    } finally {
+      release();
+    }
+    expect(store.update('busy', (s) => applyChange(s, { phase: 'planning' }, now)).phase).toBe('planning');
+  });
+
+  it('recovers a lock whose owner is dead', () => {
+    store.create(session('dead'));
+    // pid 2^22+1 is above Linux's pid_max default, so no process has it.
+    writeFileSync(join(root, 'dead', 'state.json.lock'), `4194305 ${Date.now()} x`);
+    expect(store.update('dead', (s) => applyChange(s, { phase: 'planning' }, now)).phase).toBe('planning');
+    expect(readdirSync(join(root, 'dead'))).toEqual(['state.json']);
+  });
+
+  it('recovers a lock older than staleMs even if its pid is alive', () => {
+    store.create(session('old'));
+    writeFileSync(join(root, 'old', 'state.json.lock'), `${process.pid} ${Date.now() - 60_000} x`);
+    expect(store.update('old', (s) => applyChange(s, { phase: 'planning' }, now)).phase).toBe('planning');
+  });
+});
+
+describe('remove and sweep', () => {
+  it('remove asks the predicate under the lock', () => {
+    store.create(session('keep'));
+    expect(store.remove('keep', () => false)).toBe(false);
+    expect(store.read('keep')).not.toBeNull();
+    expect(store.remove('keep', (state) => state?.agent_id === 'keep')).toBe(true);
+    expect(store.read('keep')).toBeNull();
+    expect(store.remove('keep')).toBe(false);
+  });
+
+  it('sweep removes old temp files and staging folders, and keeps fresh ones', () => {
+    store.create(session('s'));
+    const old = new Date(now.getTime() - 3_600_000);
+    writeFileSync(join(root, 's', '.state.json.123.abcd.tmp'), 'partial');
+    writeFileSync(join(root, 's', 'state.json.lock.123.abcd.tmp'), 'draft');
+    writeFileSync(join(root, 's', '.state.json.999.fresh.tmp'), 'fresh');
+    mkdirSync(join(root, '.creating-abc'));
+    for (const path of [join(root, 's', '.state.json.123.abcd.tmp'), join(root, 's', 'state.json.lock.123.abcd.tmp'), join(root, '.creating-abc')]) utimesSync(path, old, old);
+    expect(store.sweep(60_000, now)).toBe(3);
+    expect(readdirSync(join(root, 's')).sort()).toEqual(['.state.json.999.fresh.tmp', 'state.json']);
+    expect(existsSync(join(root, '.creating-abc'))).toBe(false);
+  });
+});
