@@ -24,12 +24,14 @@ const MINUTE_MS = 60_000;
 
 /**
  * The first rule that forbids resuming a valid session, or null when every rule allows it.
- * Checked in the seed's order: ready flag, phase, freshness (with a clock-skew bound), errors.
+ * Checked in this order: phase, ready flag, freshness (with a clock-skew bound), errors. The phase comes
+ * first because `resume_ready` is derived from it: an executing or finalized session says why in its own
+ * words, and `not_resume_ready` is left for a file whose flag disagrees with its phase.
  * The idle limit is inclusive: a session exactly `resumeTimeoutMinutes` old still resumes.
  */
 export function resumeBlocker(facts: ResumeFacts, now: Date, limits: Limits): Exclude<ResumeReason, 'session_resumable' | 'session_not_found' | 'invalid_state'> | null {
-  if (!facts.resume_ready) return 'not_resume_ready';
   if (!isResumablePhase(facts.phase)) return 'phase_not_resumable';
+  if (!facts.resume_ready) return 'not_resume_ready';
   const idleMs = now.getTime() - Date.parse(facts.last_updated);
   // A timestamp ahead of the clock would otherwise keep a session fresh forever.
   if (!(idleMs >= -limits.clockSkewMinutes * MINUTE_MS)) return 'clock_skew';

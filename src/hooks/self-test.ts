@@ -46,7 +46,7 @@ export function runSelfTest(print: (line: string) => void): boolean {
     print(`  finalized: ${stopped.finalized}${stopped.finalized ? ` (${stopped.outcome})` : ` (${stopped.reason})`}`);
     const after = preDelegate(sessions, { agent_id: created.agent_id });
     print(`  should_resume afterwards: ${after.should_resume} (${after.reason})`);
-    check('finalized and no longer resumable', stopped.finalized && !after.should_resume && after.reason === 'not_resume_ready');
+    check('finalized and no longer resumable', stopped.finalized && !after.should_resume && after.reason === 'phase_not_resumable');
     print('');
     print(passed ? '=== Test Complete: all checks passed ===' : '=== Test FAILED ===');
     print('');

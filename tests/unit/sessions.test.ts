@@ -51,7 +51,7 @@ describe('Sessions', () => {
     writeFileSync(join(dir, 'session', 'broken', 'state.json'), '{');
     expect(sessions.shouldResume('broken')).toMatchObject({ should_resume: false, reason: 'invalid_state' });
     const { agent_id } = sessions.create({ agent_name: 'a', purpose: 'p', id: 's' });
-    expect(sessions.shouldResume(agent_id).reason).toBe('not_resume_ready');
+    expect(sessions.shouldResume(agent_id).reason).toBe('phase_not_resumable');
     sessions.update(agent_id, { phase: 'approval' });
     expect(sessions.shouldResume(agent_id)).toMatchObject({ should_resume: true, reason: 'session_resumable' });
     advance(30 * MIN);

@@ -26,6 +26,8 @@ describe('resume rules', () => {
     ['a year ahead', { last_updated: at(365 * 24 * 60 * MIN) }, 'clock_skew'],
     ['expired beats errors', { last_updated: at(-40 * MIN), error_count: 5 }, 'session_expired'],
     ['phase beats expiry', { phase: 'executing', last_updated: at(-40 * MIN) }, 'phase_not_resumable'],
+    ['phase beats the ready flag', { phase: 'completed', resume_ready: false }, 'phase_not_resumable'],
+    ['a flag that disagrees with its phase', { phase: 'planning', resume_ready: false }, 'not_resume_ready'],
   ] as const)('%s → %s', (_label, patch, expected) => {
     const facts = { ...base, ...patch } as ResumeFacts;
     expect(resumeVerdict(facts, now, DEFAULT_LIMITS)).toBe(expected);

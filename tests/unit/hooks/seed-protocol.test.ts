@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { excerpt, preDelegate, subagentStop } from '../../../src/hooks/seed-protocol';
+import { Sessions } from '../../../src/sessions';
+import { FileStore } from '../../../src/store/file-store';
+
+let dir: string;
+let clock: Date;
+let sessions: Sessions;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
+  clock = new Date('2026-01-08T18:00:00.000Z');
+  sessions = new Sessions({ store: new FileStore(join(dir, 'session')), now: () => clock });
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('preDelegate', () => {
+  it.each([
+    ['an array', [1]],
+    ['null', null],
+    ['a number', 3],
+    ['a numeric agent_id', { agent_id: 5 }],
+    ['an object agent_name', { agent_name: {} }],
+    ['a traversal id', { agent_id: '../../etc' }],
+  ])('answers invalid_input for %s', (_label, input) => {
+    expect(preDelegate(sessions, input)).toMatchObject({ should_resume: false, reason: 'invalid_input' });
+  });
+
+  it.each([[{}], [{ agent_name: 'x' }], [{ agent_name: 'x', agent_id: null }], [{ agent_name: 'x', agent_id: '' }]])('answers no_existing_session for %p', (input) => {
+    expect(preDelegate(sessions, input)).toEqual({ should_resume: false, reason: 'no_existing_session' });
+  });
+
+  it('answers session_not_found for an unknown id', () => {
+    expect(preDelegate(sessions, { agent_name: 'x', agent_id: 'agent-1' })).toEqual({ should_resume: false, reason: 'session_not_found', agent_id: 'agent-1' });
+  });
+
+  it('resumes by id and by name with the seed’s resume_metadata', () => {
+    const { agent_id } = sessions.create({ agent_name: 'terraform', purpose: 'p', metadata: { task_id: 'T1' } });
+    sessions.update(agent_id, { phase: 'approval' });
+    const answer = preDelegate(sessions, { agent_name: 'terraform', agent_id, task_id: 'T1', extra: [1] });
+    expect(answer).toEqual({
+      should_resume: true,
+      reason: 'session_resumable',
+      agent_id,
+      resume_metadata: {
+        previous_phase: 'approval',
+        created_at: clock.toISOString(),
+        last_updated: clock.toISOString(),
+        history: [{ from_phase: 'initializing', to_phase: 'approval', timestamp: clock.toISOString() }],
+        metadata: { task_id: 'T1' },
+      },
+    });
+    expect(preDelegate(sessions, { agent_name: 'terraform' })).toEqual(answer);
+  });
+
+  it('says why not, with the session id', () => {
+    const { agent_id } = sessions.create({ agent_name: 'x', purpose: 'p' });
+    sessions.update(agent_id, { phase: 'executing' });
+    expect(preDelegate(sessions, { agent_name: 'x' })).toEqual({ should_resume: false, reason: 'phase_not_resumable', agent_id });
+  });
+});
+
+describe('subagentStop', () => {
+  it('finalizes completed, or failed on a non-zero exit code', () => {
+    const a = sessions.create({ agent_name: 'x', purpose: 'p' });
+    const b = sessions.create({ agent_name: 'x', purpose: 'p', id: 'b' });
+    expect(subagentStop(sessions, { task_info: { agent_id: a.agent_id }, agent_output: 'All done.' })).toEqual({ finalized: true, agent_id: a.agent_id, outcome: 'completed' });
+    expect(sessions.get(a.agent_id)).toMatchObject({ phase: 'completed', summary: 'All done.' });
+    expect(subagentStop(sessions, { agent_id: b.agent_id, exit_code: 2 })).toEqual({ finalized: true, agent_id: 'b', outcome: 'failed' });
+    expect(sessions.get('b').summary).toBe('Agent finished with exit code 2');
+  });
+
+  it.each([
+    [{}, 'no_agent_id'],
+    [{ task_info: {} }, 'no_agent_id'],
+    [{ task_info: { agent_id: 'missing' } }, 'session_not_found'],
+    [{ task_info: { agent_id: '../x' } }, 'invalid_input'],
+    [{ task_info: 'x' }, 'invalid_input'],
+    [{ agent_id: 'a', exit_code: 'bad' }, 'invalid_input'],
+    [[], 'invalid_input'],
+  ])('%p → %s', (input, reason) => {
+    expect(subagentStop(sessions, input)).toMatchObject({ finalized: false, reason });
+  });
+
+  it('does not finalize twice', () => {
+    const { agent_id } = sessions.create({ agent_name: 'x', purpose: 'p' });
+    subagentStop(sessions, { agent_id });
+    expect(subagentStop(sessions, { agent_id })).toEqual({ finalized: false, reason: 'already_final', agent_id });
+  });
+
+  it('keeps a long agent_output as an excerpt', () => {
+    expect(excerpt('abcdef', 4)).toBe('abc…');
+    expect(excerpt('abc', 4)).toBe('abc');
+  });
+});
