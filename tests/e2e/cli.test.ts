@@ -73,23 +73,23 @@ describe('agent-session CLI (built bin)', () => {
   });
 
   it.each([
-    ['unknown command', ['dance'], 2],
-    ['no command', [], 2],
-    ['missing --agent', ['create', '--purpose', 'p'], 2],
-    ['bad phase', ['update', 's', '--phase', 'dancing'], 2],
-    ['metadata not JSON', ['update', 's', '--metadata', '{oops'], 2],
-    ['metadata not an object', ['update', 's', '--metadata', '[1,2]'], 2],
-    ['traversal id', ['get', '../../etc'], 2],
-    ['absolute id', ['update', '/etc', '--phase', 'planning'], 2],
-    ['long id', ['get', 'x'.repeat(10_000)], 2],
-    ['bad outcome', ['finalize', 's', 'exploded'], 2],
-    ['hours not a number', ['cleanup', '--hours', 'abc'], 2],
-    ['negative hours', ['cleanup', '--hours', '-3'], 2],
-    ['unknown option', ['list', '--colour'], 2],
-    ['missing session', ['get', 'nope'], 3],
-    ['update missing session', ['update', 'nope', '--phase', 'planning'], 3],
-    ['illegal transition', ['update', 's', '--phase', 'validating'], 4],
-  ])('%s → exit %i, one line on stderr, nothing changed', (_label, args, status) => {
+    ['unknown command', 2, ['dance']],
+    ['no command', 2, []],
+    ['missing --agent', 2, ['create', '--purpose', 'p']],
+    ['bad phase', 2, ['update', 's', '--phase', 'dancing']],
+    ['metadata not JSON', 2, ['update', 's', '--metadata', '{oops']],
+    ['metadata not an object', 2, ['update', 's', '--metadata', '[1,2]']],
+    ['traversal id', 2, ['get', '../../etc']],
+    ['absolute id', 2, ['update', '/etc', '--phase', 'planning']],
+    ['long id', 2, ['get', 'x'.repeat(10_000)]],
+    ['bad outcome', 2, ['finalize', 's', 'exploded']],
+    ['hours not a number', 2, ['cleanup', '--hours', 'abc']],
+    ['negative hours', 2, ['cleanup', '--hours', '-3']],
+    ['unknown option', 2, ['list', '--colour']],
+    ['missing session', 3, ['get', 'nope']],
+    ['update missing session', 3, ['update', 'nope', '--phase', 'planning']],
+    ['illegal transition', 4, ['update', 's', '--phase', 'validating']],
+  ])('%s → exit %i, one line on stderr, nothing changed', (_label, status, args) => {
     const cwd = project();
     cli(cwd, ['create', '--agent', 'a', '--purpose', 'p', '--id', 's']);
     const file = join(cwd, '.claude', 'session', 's', 'state.json');
