@@ -4,6 +4,8 @@ import { runSelfTest } from '../src/hooks/self-test';
 import { preDelegateHook } from '../src/hooks/specs';
 
 async function main(): Promise<void> {
+  // A host that closed our stdout (EPIPE) cannot be answered anyway; without a listener Node would crash with a stack.
+  process.stdout.on('error', () => undefined);
   if (process.argv[2] === '--test') {
     process.exitCode = runSelfTest((line) => process.stdout.write(`${line}\n`)) ? 0 : 1;
     return;

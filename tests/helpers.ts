@@ -1,5 +1,6 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { SessionError } from '../src/core/errors';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -25,4 +26,24 @@ export function run(
   const env: Record<string, string | undefined> = { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_DIR: undefined, CLAUDE_PROJECT_DIR: undefined, ...options.env };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
   return spawnSync(process.execPath, [bin, ...args], { cwd: options.cwd, input: options.input ?? '', encoding: 'utf8', timeout: 20_000, env: env as NodeJS.ProcessEnv });
+}
+
+/** The SessionError code `fn` throws, undefined when it does not throw, or a marker for any other error. */
+export function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (error) {
+    return error instanceof SessionError ? error.code : `not a SessionError: ${String(error)}`;
+  }
+  return undefined;
+}
+
+/** Makes a new project folder (with `.claude/`) under `base` for each call. */
+export function projectMaker(base: string): () => string {
+  let n = 0;
+  return () => {
+    const dir = join(base, `p${n++}`);
+    mkdirSync(join(dir, '.claude'), { recursive: true });
+    return dir;
+  };
 }

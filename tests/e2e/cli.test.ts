@@ -1,15 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, run, tempDir } from '../helpers';
+import { BIN, projectMaker, run, tempDir } from '../helpers';
 
 const base = tempDir();
-let n = 0;
-/** A new project folder (with .claude/) per test. */
-function project(): string {
-  const dir = join(base, `p${n++}`);
-  mkdirSync(join(dir, '.claude'), { recursive: true });
-  return dir;
-}
+const project = projectMaker(base);
 const cli = (cwd: string, args: string[], env?: Record<string, string | undefined>) => run(BIN.cli, args, { cwd, ...(env ? { env } : {}) });
 
 function expectOneLineError(result: ReturnType<typeof cli>, status: number): void {
@@ -129,7 +123,7 @@ describe('agent-session CLI (built bin)', () => {
   });
 
   it('read-only commands create no folder', () => {
-    const cwd = join(base, `bare${n++}`);
+    const cwd = join(base, `bare-${Date.now()}`);
     mkdirSync(cwd);
     for (const args of [['list'], ['get', 'x'], ['should-resume', 'x'], ['cleanup'], ['list', '--json']]) cli(cwd, args);
     expect(readdirSync(cwd)).toEqual([]);

@@ -2,15 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BIN, run, tempDir } from '../helpers';
+import { BIN, projectMaker, run, tempDir } from '../helpers';
 
 const base = tempDir();
-let n = 0;
-function project(): string {
-  const dir = join(base, `p${n++}`);
-  mkdirSync(join(dir, '.claude'), { recursive: true });
-  return dir;
-}
+const project = projectMaker(base);
 const cli = (cwd: string, args: string[]) => run(BIN.cli, args, { cwd });
 const hook = (bin: string, cwd: string, input: string, env?: Record<string, string>) => run(bin, [], { cwd, input, ...(env ? { env } : {}) });
 

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SessionError } from '../../src/core/errors';
+import { codeOf } from '../helpers';
 import { Sessions } from '../../src/sessions';
 import { FileStore } from '../../src/store/file-store';
 
@@ -20,15 +20,6 @@ beforeEach(() => {
   sessions = new Sessions({ store: new FileStore(join(dir, 'session')), now: () => clock, randomHex: () => (n++).toString(16).padStart(8, '0') });
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error) {
-    return error instanceof SessionError ? error.code : 'not a SessionError';
-  }
-  return undefined;
-}
 
 describe('Sessions', () => {
   it('generates ids, and retries when one is taken', () => {

@@ -1,19 +1,11 @@
 import { SessionError } from '../../../src/core/errors';
+import { codeOf } from '../../helpers';
 import { applyChange, finalizeState, newSession, parsePhase } from '../../../src/core/session';
 import { parseState, summarize } from '../../../src/core/state';
 
 const t0 = new Date('2026-01-08T18:05:30.000Z');
 const later = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
 const fresh = () => newSession({ agent_id: 'agent-1', agent_name: 'terraform-architect', purpose: 'approval_workflow', metadata: { task_id: 'T001' } }, t0);
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error) {
-    return error instanceof SessionError ? error.code : 'not a SessionError';
-  }
-  return undefined;
-}
 
 describe('newSession', () => {
   it('starts in initializing with the seed fields and schema_version', () => {

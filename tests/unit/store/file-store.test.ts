@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionError } from '../../../src/core/errors';
+import { codeOf } from '../../helpers';
 import { applyChange, newSession } from '../../../src/core/session';
 import type { SessionState } from '../../../src/core/state';
 import { FileStore, serialize } from '../../../src/store/file-store';
@@ -19,15 +20,6 @@ beforeEach(() => {
   store = new FileStore(root, { timeoutMs: 300, staleMs: 10_000 });
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error) {
-    return error instanceof SessionError ? error.code : `not a SessionError: ${String(error)}`;
-  }
-  return undefined;
-}
 
 describe('FileStore basics', () => {
   it('creates <root>/<id>/state.json and reads it back', () => {
