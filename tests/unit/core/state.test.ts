@@ -1,4 +1,3 @@
-import { SessionError } from '../../../src/core/errors';
 import { codeOf } from '../../helpers';
 import { applyChange, finalizeState, newSession, parsePhase } from '../../../src/core/session';
 import { parseState, summarize } from '../../../src/core/state';
