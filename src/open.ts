@@ -1,4 +1,5 @@
-import { limitsFromEnv, type Limits } from './core/limits';
+import { limitsOf, type Config, type EffectiveConfig } from './core/config';
+import { loadConfig } from './config-file';
 import { Sessions } from './sessions';
 import { FileStore } from './store/file-store';
 import { resolveRoot } from './store/root';
@@ -11,9 +12,18 @@ export interface Environment {
 }
 
 /**
- * Opens the file store the environment points at (see resolveRoot) with the limits it sets.
- * @throws SessionError E_USAGE when a limit variable is malformed
+ * The settings in force for an environment: defaults ← config file ← environment variables.
+ * @throws SessionError E_USAGE for an invalid config file or variable, E_IO when the file cannot be read
  */
-export function openSessions(environment: Environment, limits: Limits = limitsFromEnv(environment.env)): Sessions {
-  return new Sessions({ store: new FileStore(resolveRoot(environment)), limits });
+export function configFor(environment: Environment): EffectiveConfig {
+  return loadConfig(resolveRoot(environment), environment.env, environment.cwd);
+}
+
+/**
+ * Opens the file store the environment points at (see resolveRoot) with the limits and history cap of
+ * its configuration (see configFor), unless `config` is given.
+ * @throws SessionError E_USAGE when the configuration is malformed
+ */
+export function openSessions(environment: Environment, config: Config = configFor(environment).values): Sessions {
+  return new Sessions({ store: new FileStore(resolveRoot(environment)), limits: limitsOf(config), historyCap: config.history_cap });
 }

@@ -1,4 +1,5 @@
 import { SessionError, isSessionError, show } from './core/errors';
+import { capHistory, DEFAULT_HISTORY_CAP, withResume } from './core/history';
 import { assertValidId, generateId, randomHex8 } from './core/ids';
 import { DEFAULT_LIMITS, type Limits } from './core/limits';
 import { isFinalPhase, type FinalPhase } from './core/phase-names';
@@ -12,6 +13,8 @@ import type { SessionStore } from './store/store';
 export interface SessionsOptions {
   readonly store: SessionStore;
   readonly limits?: Limits;
+  /** History entries a session keeps (the newest); default 200. */
+  readonly historyCap?: number;
   readonly now?: () => Date;
   readonly randomHex?: () => string;
 }
@@ -49,12 +52,14 @@ const LEFTOVER_AGE_MS = 60_000;
 export class Sessions {
   readonly store: SessionStore;
   readonly limits: Limits;
+  readonly historyCap: number;
   readonly #now: () => Date;
   readonly #randomHex: () => string;
 
   constructor(options: SessionsOptions) {
     this.store = options.store;
     this.limits = options.limits ?? DEFAULT_LIMITS;
+    this.historyCap = options.historyCap ?? DEFAULT_HISTORY_CAP;
     this.#now = options.now ?? (() => new Date());
     this.#randomHex = options.randomHex ?? randomHex8;
   }
@@ -92,12 +97,42 @@ export class Sessions {
 
   /** Applies a phase change, metadata merge and/or error under the session lock. */
   update(id: string, change: SessionChange): SessionState {
-    return this.store.update(assertValidId(id), (state) => applyChange(state, change, this.#now()));
+    return this.store.update(assertValidId(id), (state) => capHistory(applyChange(state, change, this.#now()), this.historyCap));
   }
 
   /** Ends a session. @throws SessionError E_ILLEGAL_TRANSITION when it is already final */
   finalize(id: string, outcome: FinalPhase, summary?: string): SessionState {
-    return this.store.update(assertValidId(id), (state) => finalizeState(state, outcome, summary, this.#now()));
+    return this.store.update(assertValidId(id), (state) => capHistory(finalizeState(state, outcome, summary, this.#now()), this.historyCap));
+  }
+
+  /**
+   * Records, under the session's lock, that a hook approved resuming it: a `resume` history entry that
+   * keeps the phase (so the history chain holds), and the session marked active.
+   * @throws SessionError E_NOT_FOUND, E_CORRUPT, E_BUSY, E_ILLEGAL_TRANSITION when it is final
+   */
+  recordResume(id: string): SessionState {
+    return this.store.update(assertValidId(id), (state) => capHistory(withResume(state, this.#now()), this.historyCap));
+  }
+
+  /**
+   * Stores a session read from elsewhere (an export), as it is or under a new generated id. Never overwrites.
+   * @throws SessionError E_DUPLICATE when the id exists (without `newId`)
+   */
+  importSession(state: SessionState, options: { newId?: boolean } = {}): SessionState {
+    if (!options.newId) {
+      const imported = capHistory({ ...state, agent_id: assertValidId(state.agent_id) }, this.historyCap);
+      this.store.create(imported);
+      return imported;
+    }
+    for (let attempt = 0; ; attempt++) {
+      const imported = capHistory({ ...state, agent_id: generateId(this.#now(), this.#randomHex()) }, this.historyCap);
+      try {
+        this.store.create(imported);
+        return imported;
+      } catch (error) {
+        if (!isSessionError(error, 'E_DUPLICATE') || attempt >= 4) throw error;
+      }
+    }
   }
 
   /** Whether a session may be resumed, and why; never throws for a missing or corrupt session. */

@@ -1,5 +1,7 @@
 import type { Argv } from 'yargs';
-import { openSessions } from '../open';
+import type { EffectiveConfig } from '../core/config';
+import { configFor, openSessions } from '../open';
+import { colourEnabled } from './color';
 import type { Sessions } from '../sessions';
 
 /** Where a command writes, and the exit code of a negative answer. Passed through yargs' parse context. */
@@ -9,6 +11,8 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
   readonly now: () => Date;
+  /** Whether stdout is a terminal (colour is used only then, and never with NO_COLOR). */
+  readonly isTTY?: boolean;
   /** Set by a command whose answer is "no" (exit 1); errors are thrown instead. */
   negative: boolean;
 }
@@ -22,6 +26,16 @@ export interface GlobalArgs {
 /** The sessions of the store this invocation points at. */
 export function sessionsFor(argv: GlobalArgs): Sessions {
   return openSessions({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd });
+}
+
+/** The settings this invocation runs with (config file and environment). */
+export function configOf(argv: GlobalArgs): EffectiveConfig {
+  return configFor({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd });
+}
+
+/** Whether this invocation may colour its tables. */
+export function colourFor(io: CliIo): boolean {
+  return colourEnabled(io.isTTY, io.env);
 }
 
 /** Adds `--json` to a command. */

@@ -1,5 +1,6 @@
 import { formatDistanceStrict } from 'date-fns';
 import type { ListEntry } from '../sessions';
+import { renderRows, type Cell } from './color';
 
 /** "12 minutes ago" (or "in 2 minutes" for a clock ahead of ours). */
 export function ago(iso: string | Date, now: Date): string {
@@ -9,11 +10,11 @@ export function ago(iso: string | Date, now: Date): string {
 }
 
 /** A plain-text table: a header, then one row a session, columns padded to their widest cell. */
-export function renderTable(entries: readonly ListEntry[], now: Date): string {
-  const rows: string[][] = [['ID', 'AGENT', 'PHASE', 'RESUMABLE', 'ERRORS', 'LAST ACTIVITY']];
+export function renderTable(entries: readonly ListEntry[], now: Date, colour = false): string {
+  const rows: Cell[][] = [['ID', 'AGENT', 'PHASE', 'RESUMABLE', 'ERRORS', 'LAST ACTIVITY']];
   for (const entry of entries) {
     if (entry.kind === 'corrupt') {
-      rows.push([entry.id, '-', 'corrupt', 'no (invalid_state)', '-', ago(entry.modifiedAt, now)]);
+      rows.push([entry.id, '-', { text: 'corrupt', style: 'red' }, { text: 'no (invalid_state)', style: 'red' }, '-', ago(entry.modifiedAt, now)]);
       continue;
     }
     const { state } = entry;
@@ -21,11 +22,10 @@ export function renderTable(entries: readonly ListEntry[], now: Date): string {
       entry.id,
       state.agent_name,
       state.phase,
-      entry.resumable ? 'yes' : `no (${entry.reason})`,
-      String(state.error_count),
+      entry.resumable ? { text: 'yes', style: 'green' } : { text: `no (${entry.reason})`, style: 'dim' },
+      { text: String(state.error_count), style: state.error_count > 0 ? 'yellow' : undefined },
       ago(state.last_updated, now),
     ]);
   }
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ')).join('\n');
+  return renderRows(rows, colour);
 }

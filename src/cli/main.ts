@@ -1,12 +1,16 @@
 import yargs from 'yargs';
 import { EXIT_CODES, SessionError, isSessionError } from '../core/errors';
 import { cleanupCommand } from './commands/cleanup';
+import { configCommand } from './commands/config';
 import { createCommand } from './commands/create';
 import { deleteCommand } from './commands/delete';
+import { exportCommand } from './commands/export';
 import { finalizeCommand } from './commands/finalize';
 import { getCommand } from './commands/get';
+import { importCommand } from './commands/import';
 import { listCommand } from './commands/list';
 import { shouldResumeCommand } from './commands/should-resume';
+import { statsCommand } from './commands/stats';
 import { updateCommand } from './commands/update';
 import type { CliIo, GlobalArgs } from './context';
 
@@ -19,6 +23,10 @@ export const COMMANDS = [
   finalizeCommand,
   cleanupCommand,
   deleteCommand,
+  statsCommand,
+  exportCommand,
+  importCommand,
+  configCommand,
 ] as const;
 
 /**
@@ -32,7 +40,8 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
     .usage('$0 <command> [options]')
     .option('dir', { type: 'string', describe: 'Store folder (default: AGENT_SESSION_DIR, else <project>/.claude/session)' })
     .command(COMMANDS as never)
-    .demandCommand(1, 'Expected a command: create, update, get, should-resume, list, finalize, cleanup or delete')
+    .completion('completion', 'Print a completion script: bash, or zsh when $SHELL is zsh (source it, or add it to ~/.bashrc / ~/.zshrc)')
+    .demandCommand(1, `Expected a command: ${[...COMMANDS.map((command) => String(command.command).split(' ')[0]), 'completion'].join(', ')}`)
     .recommendCommands()
     .strict()
     .help()

@@ -17,6 +17,8 @@ export const HistoryEntrySchema = z.strictObject({
   from_phase: z.enum(PHASES),
   to_phase: z.enum(PHASES),
   timestamp: Timestamp,
+  /** `resume`: a hook approved resuming the session (from_phase = to_phase, so the chain holds). */
+  event: z.optional(z.literal('resume')),
 });
 
 export const LastErrorSchema = z.strictObject({ message: z.string(), timestamp: Timestamp });
@@ -36,6 +38,8 @@ export const SessionStateSchema = z.strictObject({
   metadata: MetadataSchema,
   resume_ready: z.boolean(),
   history: z.array(HistoryEntrySchema),
+  /** How many of the oldest history entries were dropped by the history cap. */
+  history_dropped: z.optional(z.int().check(z.gte(0))),
   error_count: z.int().check(z.gte(0)),
   last_error: z.nullable(LastErrorSchema),
   finalized_at: z.optional(Timestamp),

@@ -1,5 +1,6 @@
-import { DEFAULT_LIMITS, limitsFromEnv, type Limits } from '../core/limits';
-import { openSessions } from '../open';
+import { DEFAULT_CONFIG, logs, type Config } from '../core/config';
+import { isSessionError } from '../core/errors';
+import { configFor, openSessions } from '../open';
 import type { Sessions } from '../sessions';
 import { resolveRoot } from '../store/root';
 import { appendLog, logDirFor } from './log';
@@ -41,34 +42,42 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
   let root: string | undefined;
   let answer: Answer | null;
   let note = '';
+  let level: 'info' | 'warn' | 'error' = 'info';
+  let config: Config = DEFAULT_CONFIG;
   try {
     root = resolveRoot({ env: io.env, cwd: io.cwd });
+    const loaded = hookConfig(io);
+    config = loaded.config;
+    if (loaded.warning) {
+      note = ` warning="${loaded.warning}"`;
+      level = 'warn';
+    }
     if (input.kind !== 'json') {
       answer = spec.onBadInput(input.kind === 'empty' ? 'empty input' : input.problem);
     } else {
-      const { limits, warning } = hookLimits(io.env);
-      if (warning) note = ` warning="${warning}"`;
-      answer = spec.handle(openSessions({ env: io.env, cwd: io.cwd }, limits), input.value);
+      answer = spec.handle(openSessions({ env: io.env, cwd: io.cwd }, config), input.value);
     }
   } catch (error) {
     answer = spec.onError();
+    level = 'error';
     note = ` error="${error instanceof Error ? error.message : String(error)}"`;
     if (io.env.AGENT_SESSION_DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
   }
   if (answer !== null) io.write(`${JSON.stringify(answer)}\n`);
-  if (root !== undefined) {
+  if (root !== undefined && logs(config.log_level, level)) {
     appendLog(logDirFor(root, io.env), spec.logFile, `${spec.describe(input.kind === 'json' ? input.value : undefined, answer)}${note}`);
   }
 }
 
 // --- internal ---
 
-function hookLimits(env: Readonly<Record<string, string | undefined>>): { limits: Limits; warning?: string } {
+function hookConfig(io: HookIo): { config: Config; warning?: string } {
   try {
-    return { limits: limitsFromEnv(env) };
+    return { config: configFor({ env: io.env, cwd: io.cwd }).values };
   } catch (error) {
-    // A malformed limit must not break the host: decide with the defaults, and say so in the log.
-    return { limits: DEFAULT_LIMITS, warning: `${(error as Error).message}; using defaults` };
+    // A malformed config file or variable must not break the host: decide with the defaults, and say so in the log.
+    if (!isSessionError(error, 'E_USAGE') && !isSessionError(error, 'E_IO')) throw error;
+    return { config: DEFAULT_CONFIG, warning: `${error.message}; using defaults` };
   }
 }
 

@@ -1,9 +1,10 @@
 import type { CommandModule } from 'yargs';
 import { parseHours } from '../args';
-import { printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
+import { openSessions } from '../../open';
+import { configOf, printJson, withJson, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
-  readonly hours: string;
+  readonly hours?: string;
   readonly 'dry-run': boolean;
   readonly json: boolean;
 }
@@ -13,12 +14,13 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
   describe: 'Remove sessions idle for more than --hours (any phase), and corrupt ones that old',
   builder: (yargs) =>
     withJson(yargs)
-      .option('hours', { type: 'string', default: '24', describe: 'Idle time in hours (fractions allowed)' })
+      .option('hours', { type: 'string', describe: 'Idle time in hours, fractions allowed (default: cleanup_hours of the config, 24)' })
       .option('dry-run', { type: 'boolean', default: false, describe: 'Only say what would be removed' }) as never,
   handler: (argv) => {
-    const hours = parseHours(argv.hours);
+    const config = configOf(argv).values;
+    const hours = argv.hours === undefined ? config.cleanup_hours : parseHours(argv.hours);
     const dryRun = argv['dry-run'];
-    const result = sessionsFor(argv).cleanup({ hours, dryRun });
+    const result = openSessions({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd }, config).cleanup({ hours, dryRun });
     if (argv.json) {
       printJson(argv.io, { dry_run: dryRun, hours, removed: result.removed, corrupt_removed: result.corruptRemoved, leftovers_removed: result.leftovers });
       return;

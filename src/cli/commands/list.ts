@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { summarize } from '../../core/state';
-import { printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
+import { colourFor, printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
 import { renderTable } from '../format';
 
 interface Args extends GlobalArgs {
@@ -35,6 +35,6 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
       );
       return;
     }
-    argv.io.out(shown.length === 0 ? 'No sessions found\n' : `${renderTable(shown, argv.io.now())}\n`);
+    argv.io.out(shown.length === 0 ? 'No sessions found\n' : `${renderTable(shown, argv.io.now(), colourFor(argv.io))}\n`);
   },
 };

@@ -1,0 +1,51 @@
+/** A style a table cell may have. */
+export type Style = 'green' | 'red' | 'yellow' | 'dim' | 'bold';
+
+const CODES: Readonly<Record<Style, readonly [number, number]>> = {
+  green: [32, 39],
+  red: [31, 39],
+  yellow: [33, 39],
+  dim: [2, 22],
+  bold: [1, 22],
+};
+
+/**
+ * Whether output may be coloured: only when stdout is a terminal, and never when `NO_COLOR` is set to a
+ * non-empty value (https://no-color.org). Pipes, files and CI logs get plain text.
+ */
+export function colourEnabled(isTTY: boolean | undefined, env: Readonly<Record<string, string | undefined>>): boolean {
+  const noColor = env.NO_COLOR;
+  return isTTY === true && (noColor === undefined || noColor === '');
+}
+
+/** Wraps `text` in the ANSI codes of `style` when `enabled`; returns it unchanged otherwise. */
+export function paint(text: string, style: Style | undefined, enabled: boolean): string {
+  if (!enabled || style === undefined) return text;
+  const [on, off] = CODES[style];
+  return `\u001b[${on}m${text}\u001b[${off}m`;
+}
+
+/** A cell of a table: its text, and optionally how to colour it. */
+export type Cell = string | { readonly text: string; readonly style?: Style | undefined };
+
+/**
+ * A plain-text table: columns padded to their widest cell (measured without colour codes), two spaces
+ * apart, the last column unpadded; the first row is the header (bold when coloured).
+ */
+export function renderRows(rows: readonly (readonly Cell[])[], colour: boolean): string {
+  const texts = rows.map((row) => row.map((cell) => (typeof cell === 'string' ? cell : cell.text)));
+  const widths = (texts[0] ?? []).map((_, column) => Math.max(...texts.map((row) => (row[column] ?? '').length)));
+  return rows
+    .map((row, index) =>
+      row
+        .map((cell, column) => {
+          const text = texts[index]![column]!;
+          const padded = column === row.length - 1 ? text : text.padEnd(widths[column]!);
+          const style = index === 0 ? 'bold' : typeof cell === 'string' ? undefined : cell.style;
+          // Pad first, then colour: the codes take no width on screen, so the columns stay aligned.
+          return paint(padded, style, colour);
+        })
+        .join('  '),
+    )
+    .join('\n');
+}

@@ -1,0 +1,24 @@
+import type { CommandModule } from 'yargs';
+import { readExportFile } from '../../transfer-file';
+import { printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
+
+interface Args extends GlobalArgs {
+  readonly file: string;
+  readonly 'new-id': boolean;
+  readonly json: boolean;
+}
+
+export const importCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'import <file>',
+  describe: 'Import an exported session; an existing id is refused unless --new-id, and nothing is overwritten',
+  builder: (yargs) =>
+    withJson(yargs)
+      .positional('file', { type: 'string', demandOption: true, describe: 'An export document' })
+      .option('new-id', { type: 'boolean', default: false, describe: 'Store it under a new generated id' }) as never,
+  handler: (argv) => {
+    const document = readExportFile(String(argv.file));
+    const state = sessionsFor(argv).importSession(document.session, { newId: argv['new-id'] });
+    if (argv.json) printJson(argv.io, state);
+    else argv.io.out(`${state.agent_id}\n`);
+  },
+};

@@ -1,0 +1,79 @@
+import type { CommandModule } from 'yargs';
+import { computeStats, parseSince, type StatsGroup } from '../../core/stats';
+import { renderRows, type Cell } from '../color';
+import { colourFor, printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
+import { ago } from '../format';
+
+interface Args extends GlobalArgs {
+  readonly since?: string;
+  readonly agent?: string;
+  readonly json: boolean;
+}
+
+export const statsCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'stats',
+  describe: 'Per-agent and overall figures: outcomes, success and resume rates, durations, errors',
+  builder: (yargs) =>
+    withJson(yargs)
+      .option('since', { type: 'string', describe: 'Only sessions created in this window (30m, 24h, 7d) or since an ISO time' })
+      .option('agent', { type: 'string', describe: 'Only this agent’s sessions' }) as never,
+  handler: (argv) => {
+    const now = argv.io.now();
+    const since = argv.since === undefined ? undefined : parseSince(argv.since, now);
+    const sessions = sessionsFor(argv);
+    const states = [];
+    let corrupt = 0;
+    for (const entry of sessions.list(argv.agent === undefined ? {} : { agent: argv.agent })) {
+      if (entry.kind === 'valid') states.push(entry.state);
+      else corrupt += 1;
+    }
+    // A corrupt session's agent and times are unknown, so it cannot be counted; it is reported instead.
+    if (corrupt > 0) argv.io.err(`warning: ${corrupt} corrupt session${corrupt === 1 ? '' : 's'} not counted (see \`agent-session list\`)\n`);
+    const stats = computeStats(states, { now, limits: sessions.limits, ...(since === undefined ? {} : { since }) });
+    if (argv.json) {
+      printJson(argv.io, { ...stats, agent: argv.agent ?? null, corrupt_skipped: corrupt });
+      return;
+    }
+    if (stats.overall.sessions === 0) {
+      argv.io.out('No sessions found\n');
+      return;
+    }
+    const rows: Cell[][] = [['AGENT', 'SESSIONS', 'ACTIVE', 'RESUMABLE', 'DONE/FAILED/ABANDONED', 'SUCCESS', 'RESUMES', 'RESUME RATE', 'MEAN', 'MEDIAN', 'BY ERRORS', 'LAST ACTIVITY']];
+    for (const [name, group] of Object.entries(stats.agents)) rows.push(row(name, group, now));
+    rows.push(row('(all)', stats.overall, now).map((cell) => ({ text: typeof cell === 'string' ? cell : cell.text, style: 'bold' as const })));
+    argv.io.out(`${renderRows(rows, colourFor(argv.io))}\n`);
+  },
+};
+
+// --- internal ---
+
+function row(name: string, group: StatsGroup, now: Date): Cell[] {
+  const errors = Object.entries(group.by_error_count).map(([count, sessions]) => `${count}:${sessions}`).join(' ');
+  return [
+    name,
+    String(group.sessions),
+    String(group.active),
+    { text: String(group.resumable_now), style: group.resumable_now > 0 ? 'green' : undefined },
+    `${group.completed}/${group.failed}/${group.abandoned}`,
+    percent(group.success_rate),
+    String(group.resumes),
+    percent(group.resume_rate),
+    seconds(group.mean_duration_seconds),
+    seconds(group.median_duration_seconds),
+    errors,
+    group.last_activity === null ? '-' : ago(group.last_activity, now),
+  ];
+}
+
+function percent(rate: number | null): string {
+  return rate === null ? '-' : `${Math.round(rate * 1000) / 10}%`;
+}
+
+/** "45.2s", "12m 5s", "3h 4m": short enough for a table column. */
+function seconds(value: number | null): string {
+  if (value === null) return '-';
+  if (value < 60) return `${Math.round(value * 10) / 10}s`;
+  const total = Math.round(value);
+  if (total < 3600) return `${Math.floor(total / 60)}m ${total % 60}s`;
+  return `${Math.floor(total / 3600)}h ${Math.floor((total % 3600) / 60)}m`;
+}

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { CONFIG_PATH_VARIABLE, resolveConfig, type EffectiveConfig } from './core/config';
+import { SessionError } from './core/errors';
+import { errnoCode, ioError } from './store/fs-safe';
+
+/** The config file's name, beside the store folder (`<project>/.claude/agent-session.json` by default). */
+export const CONFIG_FILE = 'agent-session.json';
+
+/**
+ * Where the config file is: `AGENT_SESSION_CONFIG` (relative to `cwd`), else `agent-session.json` in the
+ * folder that holds the store root, i.e. `<project>/.claude/` for the default root `<project>/.claude/session`.
+ */
+export function configPathFor(root: string, env: Readonly<Record<string, string | undefined>>, cwd: string): string {
+  const explicit = env[CONFIG_PATH_VARIABLE];
+  return explicit !== undefined && explicit.trim() !== '' ? resolve(cwd, explicit) : join(dirname(root), CONFIG_FILE);
+}
+
+/**
+ * Reads the config file (absent is fine: defaults) and merges it with the environment.
+ * @throws SessionError E_USAGE for invalid JSON or values, E_IO when the file exists but cannot be read
+ */
+export function loadConfig(root: string, env: Readonly<Record<string, string | undefined>>, cwd: string): EffectiveConfig {
+  const path = configPathFor(root, env, cwd);
+  return resolveConfig({ path, ...readConfigJson(path) }, env);
+}
+
+// --- internal ---
+
+function readConfigJson(path: string): { found: boolean; raw?: unknown } {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return { found: false };
+    throw ioError(error, 'read the config file', path);
+  }
+  try {
+    return { found: true, raw: JSON.parse(text) as unknown };
+  } catch (error) {
+    throw new SessionError('E_USAGE', `Expected the config file ${path} to be valid JSON, got a syntax error (${(error as Error).message})`);
+  }
+}

@@ -1,0 +1,155 @@
+import * as z from 'zod/mini';
+import { SessionError, show } from './errors';
+import { DEFAULT_LIMITS, LIMIT_VARIABLES, type Limits } from './limits';
+
+// Pure: the caller reads the file and passes `process.env`. Hooks load this module too, so it stays small
+// (one zod/mini schema, no other dependency).
+
+/** Log levels of the hook logs, least to most severe; `silent` writes nothing. */
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Every setting of `.claude/agent-session.json`. */
+export interface Config {
+  /** A session idle longer than this is no longer resumed. */
+  readonly resume_timeout_minutes: number;
+  /** A session with this many errors or more is no longer resumed. */
+  readonly max_errors: number;
+  /** Default of `cleanup --hours`: sessions idle longer are removed. */
+  readonly cleanup_hours: number;
+  /** How many history entries a session keeps (the newest); older ones are dropped and counted. */
+  readonly history_cap: number;
+  /** The least severe hook log line that is written. */
+  readonly log_level: LogLevel;
+}
+export type ConfigKey = keyof Config;
+
+export const DEFAULT_CONFIG: Config = {
+  resume_timeout_minutes: DEFAULT_LIMITS.resumeTimeoutMinutes,
+  max_errors: DEFAULT_LIMITS.maxErrors,
+  cleanup_hours: 24,
+  history_cap: 200,
+  log_level: 'info',
+};
+
+/** The environment variable that overrides each setting (the first two predate the config file). */
+export const CONFIG_VARIABLES: Readonly<Record<ConfigKey, string>> = {
+  resume_timeout_minutes: LIMIT_VARIABLES.resumeTimeoutMinutes,
+  max_errors: LIMIT_VARIABLES.maxErrors,
+  cleanup_hours: 'AGENT_SESSION_CLEANUP_HOURS',
+  history_cap: 'AGENT_SESSION_HISTORY_CAP',
+  log_level: 'AGENT_SESSION_LOG_LEVEL',
+};
+
+/** The variable that points at another config file than `<project>/.claude/agent-session.json`. */
+export const CONFIG_PATH_VARIABLE = 'AGENT_SESSION_CONFIG';
+
+/** What each setting must be, for messages. */
+const EXPECTED: Readonly<Record<ConfigKey, string>> = {
+  resume_timeout_minutes: 'a positive number of minutes',
+  max_errors: 'a positive whole number',
+  cleanup_hours: 'a number of hours, 0 or more',
+  history_cap: 'a positive whole number',
+  log_level: `one of ${LOG_LEVELS.join(', ')}`,
+};
+
+/** The config file's layout: every key optional, no other key (a typo must not pass silently). */
+export const ConfigFileSchema = z.strictObject({
+  $schema: z.optional(z.string()),
+  resume_timeout_minutes: z.optional(z.number().check(z.positive())),
+  max_errors: z.optional(z.int().check(z.positive())),
+  cleanup_hours: z.optional(z.number().check(z.gte(0))),
+  history_cap: z.optional(z.int().check(z.positive())),
+  log_level: z.optional(z.enum(LOG_LEVELS)),
+});
+
+/** Where an effective value came from. */
+export type ConfigSource =
+  | { readonly kind: 'default' }
+  | { readonly kind: 'file'; readonly path: string }
+  | { readonly kind: 'env'; readonly variable: string };
+
+/** The settings in force, and the source of each. */
+export interface EffectiveConfig {
+  readonly values: Config;
+  readonly sources: Readonly<Record<ConfigKey, ConfigSource>>;
+  /** The config file that was looked for, and whether it was there. */
+  readonly file: { readonly path: string; readonly found: boolean };
+}
+
+/** The parsed content of a config file (or null when there is none), as the I/O layer read it. */
+export interface ConfigFileInput {
+  readonly path: string;
+  /** False when the file does not exist. */
+  readonly found: boolean;
+  /** The parsed JSON, when found. */
+  readonly raw?: unknown;
+}
+
+/**
+ * Merges defaults ← file ← environment, validating each layer.
+ * @throws SessionError E_USAGE naming the file or variable, the key, what was expected and what was found
+ */
+export function resolveConfig(file: ConfigFileInput, env: Readonly<Record<string, string | undefined>>): EffectiveConfig {
+  const values: Record<string, unknown> = { ...DEFAULT_CONFIG };
+  const sources: Record<string, ConfigSource> = {};
+  for (const key of CONFIG_KEYS) sources[key] = { kind: 'default' };
+  if (file.found) {
+    const fromFile = parseConfigFile(file.raw, file.path);
+    for (const key of CONFIG_KEYS) {
+      if (fromFile[key] === undefined) continue;
+      values[key] = fromFile[key];
+      sources[key] = { kind: 'file', path: file.path };
+    }
+  }
+  for (const key of CONFIG_KEYS) {
+    const variable = CONFIG_VARIABLES[key];
+    const raw = env[variable];
+    if (raw === undefined || raw.trim() === '') continue;
+    values[key] = parseVariable(key, variable, raw);
+    sources[key] = { kind: 'env', variable };
+  }
+  return { values: values as unknown as Config, sources: sources as Record<ConfigKey, ConfigSource>, file: { path: file.path, found: file.found } };
+}
+
+/**
+ * Validates a config file's parsed JSON.
+ * @throws SessionError E_USAGE naming the file, the key and the expectation
+ */
+export function parseConfigFile(raw: unknown, path: string): Partial<Config> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new SessionError('E_USAGE', `Expected the config file ${path} to hold a JSON object, got ${show(raw)}`);
+  }
+  const result = ConfigFileSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  if (issue.code === 'unrecognized_keys') {
+    throw new SessionError('E_USAGE', `Expected the config file ${path} to have only the keys ${CONFIG_KEYS.join(', ')}, got ${show(issue.keys.join(', '))}`);
+  }
+  const key = String(issue.path[0]) as ConfigKey;
+  const expected = EXPECTED[key] ?? 'a string';
+  throw new SessionError('E_USAGE', `Expected \`${key}\` in the config file ${path} to be ${expected}, got ${show((raw as Record<string, unknown>)[key])}`);
+}
+
+/** The resume limits of a configuration. */
+export function limitsOf(config: Config): Limits {
+  return { ...DEFAULT_LIMITS, resumeTimeoutMinutes: config.resume_timeout_minutes, maxErrors: config.max_errors };
+}
+
+/** True when a log line of `level` is written under the configured `threshold`. */
+export function logs(threshold: LogLevel, level: Exclude<LogLevel, 'silent'>): boolean {
+  return threshold !== 'silent' && LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf(threshold);
+}
+
+/** Every setting, in the order `agent-session config` prints them. */
+export const CONFIG_KEYS: readonly ConfigKey[] = ['resume_timeout_minutes', 'max_errors', 'cleanup_hours', 'history_cap', 'log_level'];
+
+// --- internal ---
+
+function parseVariable(key: ConfigKey, variable: string, raw: string): unknown {
+  const value = key === 'log_level' ? raw.trim() : Number(raw);
+  // The variable is checked by the same schema as the file, so both accept exactly the same values.
+  const result = ConfigFileSchema.safeParse({ [key]: value });
+  if (!result.success) throw new SessionError('E_USAGE', `Expected \`${variable}\` to be ${EXPECTED[key]}, got ${show(raw)}`);
+  return value;
+}

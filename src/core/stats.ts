@@ -1,0 +1,127 @@
+import { SessionError, show } from './errors';
+import { resumeCount } from './history';
+import type { Limits } from './limits';
+import { isFinalPhase } from './phase-names';
+import { resumeVerdict } from './phases';
+import type { SessionState } from './state';
+
+/** The figures of one agent, or of all agents together. Rates are 0..1, or null when undefined (0 / 0). */
+export interface StatsGroup {
+  readonly sessions: number;
+  /** Not in a final phase. */
+  readonly active: number;
+  /** Would be resumed now (every resume rule passes). */
+  readonly resumable_now: number;
+  readonly completed: number;
+  readonly failed: number;
+  readonly abandoned: number;
+  /** completed / (completed + failed + abandoned). */
+  readonly success_rate: number | null;
+  /** Resumes recorded in the sessions' (kept) histories. */
+  readonly resumes: number;
+  /** Sessions resumed at least once / sessions. */
+  readonly resume_rate: number | null;
+  /** Over finalized sessions (`duration_seconds`). */
+  readonly mean_duration_seconds: number | null;
+  readonly median_duration_seconds: number | null;
+  /** How many sessions have each error_count, keyed by the count. */
+  readonly by_error_count: Readonly<Record<string, number>>;
+  /** The most recent `last_updated`, or null without sessions. */
+  readonly last_activity: string | null;
+}
+
+/** What `agent-session stats --json` prints. */
+export interface Stats {
+  readonly generated_at: string;
+  /** Only sessions created at or after this instant are counted; null: all. */
+  readonly since: string | null;
+  readonly overall: StatsGroup;
+  /** One group per agent name, in name order. */
+  readonly agents: Readonly<Record<string, StatsGroup>>;
+}
+
+const UNITS_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/**
+ * Parses `--since`: a duration back from `now` (`90s`, `30m`, `24h`, `7d`, `2w`, fractions allowed) or an
+ * ISO 8601 instant.
+ * @throws SessionError E_USAGE naming the value and both accepted forms
+ */
+export function parseSince(text: string, now: Date, flag = '--since'): Date {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$/.exec(text);
+  if (match) return new Date(now.getTime() - Number(match[1]) * UNITS_MS[match[2]!]!);
+  if (/^\d{4}-\d{2}-\d{2}/.test(text) && Number.isFinite(Date.parse(text))) return new Date(Date.parse(text));
+  throw new SessionError('E_USAGE', `Expected \`${flag}\` to be a duration like 30m, 24h or 7d, or an ISO 8601 time, got ${show(text)}`);
+}
+
+/**
+ * Computes per-agent and overall figures over `states` (pure: the clock and limits are passed in).
+ * `since` keeps sessions created at or after it.
+ */
+export function computeStats(states: readonly SessionState[], options: { now: Date; limits: Limits; since?: Date }): Stats {
+  const { now, limits, since } = options;
+  const kept = since === undefined ? states : states.filter((state) => Date.parse(state.created_at) >= since.getTime());
+  const byAgent = new Map<string, SessionState[]>();
+  for (const state of kept) byAgent.set(state.agent_name, [...(byAgent.get(state.agent_name) ?? []), state]);
+  const agents: Record<string, StatsGroup> = {};
+  for (const name of [...byAgent.keys()].sort()) agents[name] = group(byAgent.get(name)!, now, limits);
+  return { generated_at: now.toISOString(), since: since === undefined ? null : since.toISOString(), overall: group(kept, now, limits), agents };
+}
+
+// --- internal ---
+
+function group(states: readonly SessionState[], now: Date, limits: Limits): StatsGroup {
+  let active = 0;
+  let resumableNow = 0;
+  let resumes = 0;
+  let resumed = 0;
+  let lastActivity: number | null = null;
+  const outcomes = { completed: 0, failed: 0, abandoned: 0 };
+  const durations: number[] = [];
+  const byErrors: Record<string, number> = {};
+  for (const state of states) {
+    if (isFinalPhase(state.phase)) {
+      outcomes[state.phase] += 1;
+      if (state.duration_seconds !== undefined) durations.push(state.duration_seconds);
+    } else {
+      active += 1;
+    }
+    if (resumeVerdict(state, now, limits) === 'session_resumable') resumableNow += 1;
+    const count = resumeCount(state);
+    resumes += count;
+    if (count > 0) resumed += 1;
+    byErrors[state.error_count] = (byErrors[state.error_count] ?? 0) + 1;
+    const at = Date.parse(state.last_updated);
+    if (lastActivity === null || at > lastActivity) lastActivity = at;
+  }
+  const finalized = outcomes.completed + outcomes.failed + outcomes.abandoned;
+  return {
+    sessions: states.length,
+    active,
+    resumable_now: resumableNow,
+    ...outcomes,
+    success_rate: ratio(outcomes.completed, finalized),
+    resumes,
+    resume_rate: ratio(resumed, states.length),
+    mean_duration_seconds: durations.length === 0 ? null : round(durations.reduce((a, b) => a + b, 0) / durations.length),
+    median_duration_seconds: median(durations),
+    by_error_count: byErrors,
+    last_activity: lastActivity === null ? null : new Date(lastActivity).toISOString(),
+  };
+}
+
+function ratio(part: number, whole: number): number | null {
+  return whole === 0 ? null : round(part / whole);
+}
+
+function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return round(sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2);
+}
+
+// Three decimals: milliseconds for durations, a tenth of a percent for rates.
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

@@ -1,0 +1,44 @@
+import { SessionError, show } from './errors';
+import { parseState, type SessionState } from './state';
+
+/** The format tag of an export document; a new layout gets a new number. */
+export const EXPORT_FORMAT = 'agent-session/1';
+
+/** One exported session. */
+export interface ExportDocument {
+  readonly format: typeof EXPORT_FORMAT;
+  readonly exported_at: string;
+  readonly session: SessionState;
+}
+
+/** Wraps a session into an export document. */
+export function toExport(state: SessionState, now: Date): ExportDocument {
+  return { format: EXPORT_FORMAT, exported_at: now.toISOString(), session: state };
+}
+
+/**
+ * Validates parsed JSON as an export document; the session is checked with the store's own schema
+ * (so an import accepts exactly what the store would read).
+ * @throws SessionError E_USAGE when it is not an export document, E_CORRUPT when the session is invalid
+ */
+export function parseExport(raw: unknown, source: string): ExportDocument {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new SessionError('E_USAGE', `Expected ${source} to hold an export document (a JSON object), got ${show(raw)}`);
+  }
+  const document = raw as Record<string, unknown>;
+  if (document.format !== EXPORT_FORMAT) {
+    throw new SessionError('E_USAGE', `Expected \`format\` in ${source} to be \`${EXPORT_FORMAT}\`, got ${show(document.format ?? null)}`);
+  }
+  const exportedAt = document.exported_at;
+  if (typeof exportedAt !== 'string' || !Number.isFinite(Date.parse(exportedAt))) {
+    throw new SessionError('E_USAGE', `Expected \`exported_at\` in ${source} to be an ISO 8601 time, got ${show(exportedAt ?? null)}`);
+  }
+  let session: SessionState;
+  try {
+    session = parseState(document.session);
+  } catch (error) {
+    if (error instanceof SessionError) throw new SessionError('E_CORRUPT', `The session in ${source} is invalid: ${error.message}`);
+    throw error;
+  }
+  return { format: EXPORT_FORMAT, exported_at: exportedAt, session };
+}

@@ -1,0 +1,29 @@
+// The library entry point (`require('agent-session')` / `import … from 'agent-session'`): re-exports only.
+export { openStore, shouldResume, type OpenStoreOptions, type ResumeAnswer } from './library';
+export { Sessions, type SessionsOptions, type ResumeDecision, type ListEntry, type CleanupResult } from './sessions';
+export { FileStore } from './store/file-store';
+export { resolveRoot } from './store/root';
+export type { SessionStore, ListedSession } from './store/store';
+export { SessionError, isSessionError, EXIT_CODES, type ErrorCode } from './core/errors';
+export { PHASES, FINAL_PHASES, RESUMABLE_PHASES, isPhase, isFinalPhase, type Phase, type FinalPhase, type WorkPhase } from './core/phase-names';
+export { allowedTargets } from './core/phases';
+export type { ResumeReason } from './core/rules';
+export { DEFAULT_LIMITS, type Limits } from './core/limits';
+export { SCHEMA_VERSION, parseState, SessionStateSchema, type SessionState, type HistoryEntry, type Metadata } from './core/state';
+export { ID_PATTERN, isValidId } from './core/ids';
+export { DEFAULT_HISTORY_CAP, capHistory, resumeCount } from './core/history';
+export {
+  CONFIG_KEYS,
+  CONFIG_VARIABLES,
+  DEFAULT_CONFIG,
+  LOG_LEVELS,
+  resolveConfig,
+  type Config,
+  type ConfigKey,
+  type ConfigSource,
+  type EffectiveConfig,
+  type LogLevel,
+} from './core/config';
+export { loadConfig, configPathFor } from './config-file';
+export { computeStats, parseSince, type Stats, type StatsGroup } from './core/stats';
+export { EXPORT_FORMAT, parseExport, toExport, type ExportDocument } from './core/transfer';

@@ -1,0 +1,54 @@
+import { limitsOf, type Config } from './core/config';
+import { DEFAULT_LIMITS, type Limits } from './core/limits';
+import { resumeVerdict } from './core/phases';
+import type { ResumeReason } from './core/rules';
+import type { SessionState } from './core/state';
+import { configFor } from './open';
+import { Sessions } from './sessions';
+import { FileStore } from './store/file-store';
+import { resolveRoot } from './store/root';
+
+/** Where `openStore` looks, and what it overrides. Every field is optional. */
+export interface OpenStoreOptions {
+  /** The store folder; default as the CLI: AGENT_SESSION_DIR, else `<project>/.claude/session`. */
+  readonly dir?: string;
+  /** The folder the project is searched from; default `process.cwd()`. */
+  readonly cwd?: string;
+  /** The environment read for AGENT_SESSION_* settings; default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Settings that win over the config file and the environment. */
+  readonly config?: Partial<Config>;
+  /** The clock (tests). */
+  readonly now?: () => Date;
+}
+
+/**
+ * Opens the session store a CLI run in the same place would use, with the same settings
+ * (defaults ← `.claude/agent-session.json` ← environment ← `options.config`).
+ * @throws SessionError E_USAGE for an invalid config file or variable, E_IO when it cannot be read
+ */
+export function openStore(options: OpenStoreOptions = {}): Sessions {
+  const environment = { dir: options.dir, env: options.env ?? process.env, cwd: options.cwd ?? process.cwd() };
+  const config: Config = { ...configFor(environment).values, ...options.config };
+  return new Sessions({
+    store: new FileStore(resolveRoot(environment)),
+    limits: limitsOf(config),
+    historyCap: config.history_cap,
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
+}
+
+/** A resume decision on a state, without a store. */
+export interface ResumeAnswer {
+  readonly should_resume: boolean;
+  readonly reason: ResumeReason;
+}
+
+/**
+ * The resume rules applied to a session state (pure: no disk access). Limits default to 30 minutes idle and
+ * 3 errors; `now` to the current time.
+ */
+export function shouldResume(state: SessionState, options: { now?: Date; limits?: Partial<Limits> } = {}): ResumeAnswer {
+  const reason = resumeVerdict(state, options.now ?? new Date(), { ...DEFAULT_LIMITS, ...options.limits });
+  return { should_resume: reason === 'session_resumable', reason };
+}

@@ -1,0 +1,39 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { SessionError } from './core/errors';
+import { parseExport, type ExportDocument } from './core/transfer';
+import { errnoCode, ioError } from './store/fs-safe';
+
+/**
+ * Writes an export document to a new file; an existing file is never overwritten.
+ * @throws SessionError E_DUPLICATE when the file exists, E_IO when it cannot be written
+ */
+export function writeExportFile(path: string, document: ExportDocument): void {
+  try {
+    writeFileSync(path, `${JSON.stringify(document, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if (errnoCode(error) === 'EEXIST') throw new SessionError('E_DUPLICATE', `Expected \`--out\` to name a new file, got \`${path}\` which exists (never overwritten)`);
+    throw ioError(error, 'write', path);
+  }
+}
+
+/**
+ * Reads and validates an export document.
+ * @throws SessionError E_USAGE when the file is absent, not JSON or not an export document; E_CORRUPT when its
+ *   session is invalid; E_IO when it cannot be read
+ */
+export function readExportFile(path: string): ExportDocument {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') throw new SessionError('E_USAGE', `Expected \`FILE\` to be an existing export file, got \`${path}\` (not found)`);
+    throw ioError(error, 'read', path);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new SessionError('E_USAGE', `Expected \`${path}\` to be a JSON export document, got a syntax error (${(error as Error).message})`);
+  }
+  return parseExport(raw, `\`${path}\``);
+}

@@ -1,0 +1,62 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import ts from 'typescript';
+
+const ROOT = resolve(__dirname, '..', '..');
+
+/** The first ```ts block of the README's "Library API" section: the example the README promises works. */
+function readmeExample(): string {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Library API'));
+  const match = /```ts\n([\s\S]*?)```/.exec(section);
+  if (!match) throw new Error('README has no ```ts block under "## Library API"');
+  return match[1]!;
+}
+
+describe('library API (dist/index.cjs + dist/types)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
+    // Installed as a dependency would be: node_modules/agent-session → this package (its `exports` apply).
+    mkdirSync(join(dir, 'node_modules'));
+    symlinkSync(ROOT, join(dir, 'node_modules', 'agent-session'), 'dir');
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('runs the README example and prints what its comments say', () => {
+    const source = readmeExample();
+    writeFileSync(join(dir, 'example.ts'), source);
+    const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } });
+    writeFileSync(join(dir, 'example.js'), outputText);
+    const result = spawnSync(process.execPath, ['example.js'], { cwd: dir, env: { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_CONFIG: '', CLAUDE_PROJECT_DIR: dir }, encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout.split('\n').filter(Boolean)).toEqual(['true session_resumable', 'session_resumable', '1', 'not found']);
+  });
+
+  it('type-checks the README example against the emitted declarations', () => {
+    const file = join(dir, 'example.ts');
+    writeFileSync(file, readmeExample());
+    const program = ts.createProgram([file], {
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      target: ts.ScriptTarget.ES2022,
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: ['node'],
+      typeRoots: [join(ROOT, 'node_modules', '@types')],
+    });
+    const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    expect(problems).toEqual([]);
+  });
+
+  it('exports the documented names', () => {
+    const lib = require(join(ROOT, 'dist', 'index.cjs')) as Record<string, unknown>;
+    for (const name of ['openStore', 'shouldResume', 'Sessions', 'FileStore', 'SessionError', 'isSessionError', 'parseState', 'PHASES', 'computeStats', 'toExport', 'parseExport', 'resolveConfig', 'loadConfig', 'capHistory']) {
+      expect(typeof lib[name]).not.toBe('undefined');
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { capHistory, resumeCount, withResume } from '../../../src/core/history';
+import { newSession } from '../../../src/core/session';
+import type { SessionState } from '../../../src/core/state';
+import { parseState } from '../../../src/core/state';
+import { Sessions } from '../../../src/sessions';
+import { FileStore } from '../../../src/store/file-store';
+
+/** The history chain: each from_phase is the previous to_phase, and the last to_phase is the phase. */
+function chainHolds(state: SessionState): boolean {
+  for (let i = 1; i < state.history.length; i++) if (state.history[i]!.from_phase !== state.history[i - 1]!.to_phase) return false;
+  const last = state.history.at(-1);
+  return last === undefined || last.to_phase === state.phase;
+}
+
+describe('history cap and resume entries', () => {
+  let dir: string;
+  let clock: number;
+  let sessions: Sessions;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
+    clock = Date.parse('2026-01-08T18:00:00.000Z');
+    sessions = new Sessions({ store: new FileStore(join(dir, 'session')), historyCap: 5, now: () => new Date((clock += 1000)) });
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('capHistory leaves a short history alone', () => {
+    const state = newSession({ agent_id: 'a', agent_name: 'n', purpose: 'p' }, new Date());
+    expect(capHistory(state, 3)).toBe(state);
+  });
+
+  it('keeps the newest entries, counts the dropped ones, and the chain still holds', () => {
+    const { agent_id } = sessions.create({ agent_name: 'n', purpose: 'p' });
+    for (let i = 0; i < 6; i++) {
+      sessions.update(agent_id, { phase: 'planning' });
+      sessions.update(agent_id, { phase: 'approval' });
+    }
+    const state = sessions.get(agent_id);
+    expect(state.history).toHaveLength(5);
+    expect(state.history_dropped).toBe(7);
+    expect(state.history.at(-1)!.to_phase).toBe('approval');
+    expect(chainHolds(state)).toBe(true);
+    // What was written is what the store schema accepts.
+    expect(parseState(JSON.parse(JSON.stringify(state)))).toEqual(state);
+  });
+
+  it('an update to the current phase adds no history entry', () => {
+    const { agent_id } = sessions.create({ agent_name: 'n', purpose: 'p' });
+    sessions.update(agent_id, { phase: 'planning' });
+    sessions.update(agent_id, { phase: 'planning' });
+    expect(sessions.get(agent_id).history).toHaveLength(1);
+  });
+
+  it('recordResume adds a resume entry that keeps the phase and the chain, and marks the session active', () => {
+    const { agent_id } = sessions.create({ agent_name: 'n', purpose: 'p' });
+    const before = sessions.update(agent_id, { phase: 'approval' });
+    const after = sessions.recordResume(agent_id);
+    expect(after.phase).toBe('approval');
+    expect(after.history.at(-1)).toEqual({ from_phase: 'approval', to_phase: 'approval', timestamp: after.last_updated, event: 'resume' });
+    expect(Date.parse(after.last_updated)).toBeGreaterThan(Date.parse(before.last_updated));
+    expect(resumeCount(after)).toBe(1);
+    expect(chainHolds(after)).toBe(true);
+    expect(sessions.get(agent_id)).toEqual(after);
+  });
+
+  it('recordResume refuses a final session', () => {
+    const { agent_id } = sessions.create({ agent_name: 'n', purpose: 'p' });
+    sessions.finalize(agent_id, 'completed');
+    expect(() => sessions.recordResume(agent_id)).toThrow(expect.objectContaining({ code: 'E_ILLEGAL_TRANSITION' }));
+    expect(() => withResume(sessions.get(agent_id), new Date())).toThrow(expect.objectContaining({ code: 'E_ILLEGAL_TRANSITION' }));
+  });
+
+  it('recordResume on a missing session is E_NOT_FOUND', () => {
+    expect(() => sessions.recordResume('nope')).toThrow(expect.objectContaining({ code: 'E_NOT_FOUND' }));
+  });
+
+  it('the cap also applies to resume entries', () => {
+    const { agent_id } = sessions.create({ agent_name: 'n', purpose: 'p' });
+    sessions.update(agent_id, { phase: 'approval' });
+    for (let i = 0; i < 8; i++) sessions.recordResume(agent_id);
+    const state = sessions.get(agent_id);
+    expect(state.history).toHaveLength(5);
+    expect(state.history_dropped).toBe(4);
+    expect(chainHolds(state)).toBe(true);
+  });
+});
