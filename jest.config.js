@@ -9,7 +9,5 @@ module.exports = {
   roots: ['<rootDir>/tests'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
-  // `zod/v4/locales/*` exports the ESM `.js` file to `require` too; jest runs CommonJS, so use its `.cjs` twin.
-  moduleNameMapper: { '^zod/v4/locales/(.*)\\.js$': '<rootDir>/node_modules/zod/v4/locales/$1.cjs' },
   testTimeout: 30000,
 };

@@ -45,6 +45,9 @@ export interface CleanupResult {
 
 const LEFTOVER_AGE_MS = 60_000;
 
+/** Aborts the locked write in `resume` when the answer is no: nothing is recorded then. */
+class NotResumable extends Error {}
+
 /**
  * The session operations, on one store. Both the CLI and the hooks call these, so a decision is made
  * in one place. Every method takes ids as given by a user and checks them before touching the disk.
@@ -112,6 +115,30 @@ export class Sessions {
    */
   recordResume(id: string): SessionState {
     return this.store.update(assertValidId(id), (state) => capHistory(withResume(state, this.#now()), this.historyCap));
+  }
+
+  /**
+   * Decides whether to resume a session and, when the answer is yes, records the resume, both under the
+   * session's lock: the decision and the record see the same state (no check-then-act gap). The decision's
+   * `state` is the one it was made on (before the record), so callers report the previous activity time.
+   * Never throws for a missing or corrupt session.
+   */
+  resume(id: string): ResumeDecision {
+    const agent_id = assertValidId(id);
+    let decision: ResumeDecision | undefined;
+    try {
+      this.store.update(agent_id, (state) => {
+        decision = this.decide(state);
+        if (!decision.should_resume) throw new NotResumable();
+        return capHistory(withResume(state, this.#now()), this.historyCap);
+      });
+    } catch (error) {
+      if (error instanceof NotResumable && decision) return decision;
+      if (isSessionError(error, 'E_NOT_FOUND')) return { should_resume: false, reason: 'session_not_found', agent_id };
+      if (isSessionError(error, 'E_CORRUPT')) return { should_resume: false, reason: 'invalid_state', agent_id, problem: error.message };
+      throw error;
+    }
+    return decision!;
   }
 
   /**

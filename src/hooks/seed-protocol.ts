@@ -56,11 +56,11 @@ export function preDelegate(sessions: Sessions, input: unknown): PreDelegateAnsw
   const { agent_id, agent_name } = parsed.data;
   if (agent_id !== undefined && agent_id !== null && agent_id !== '') {
     if (!isValidId(agent_id)) return { should_resume: false, reason: 'invalid_input', error: 'agent_id is not a valid session id' };
-    return answerFor(sessions, sessions.shouldResume(agent_id));
+    return answerFor(sessions.resume(agent_id));
   }
   if (agent_name === undefined || agent_name === null || agent_name === '') return { should_resume: false, reason: 'no_existing_session' };
   const newest = sessions.newestOf(agent_name);
-  return newest === null ? { should_resume: false, reason: 'no_existing_session' } : answerFor(sessions, sessions.decide(newest));
+  return newest === null ? { should_resume: false, reason: 'no_existing_session' } : answerFor(sessions.resume(newest.agent_id));
 }
 
 /**
@@ -96,11 +96,10 @@ export function excerpt(text: string, limit: number): string {
 
 // --- internal ---
 
-function answerFor(sessions: Sessions, decision: ResumeDecision): PreDelegateAnswer {
-  const { should_resume, reason, agent_id } = decision;
-  if (!should_resume || decision.state === undefined) return { should_resume, reason, agent_id };
-  // An approved resume is recorded in the session's history (for `stats`); the answer shows that history.
-  const state = sessions.recordResume(agent_id);
+function answerFor(decision: ResumeDecision): PreDelegateAnswer {
+  const { should_resume, reason, agent_id, state } = decision;
+  if (!should_resume || state === undefined) return { should_resume, reason, agent_id };
+  // `state` is what the decision saw; the resume itself is already recorded in the session's history.
   return {
     should_resume,
     reason,

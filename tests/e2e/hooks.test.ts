@@ -33,7 +33,11 @@ describe('pre-delegate (built bin, seed protocol)', () => {
       resume_metadata: { previous_phase: 'approval', metadata: { task_id: 'T001' }, history: [expect.objectContaining({ to_phase: 'approval' })] },
     });
     const byName = answerOf(hook(BIN.preDelegate, cwd, JSON.stringify({ agent_name: 'terraform-architect' })));
-    expect(byName).toEqual(byId);
+    expect(byName).toMatchObject({ should_resume: true, reason: 'session_resumable', agent_id: id, resume_metadata: { previous_phase: 'approval' } });
+    // Each approved resume is recorded once in the history; the answer reports the activity before it.
+    const history = JSON.parse(cli(cwd, ['get', id]).stdout).history;
+    expect(history.filter((entry: { event?: string }) => entry.event === 'resume')).toHaveLength(2);
+    expect((byName.resume_metadata as { last_updated: string }).last_updated).toBe(history.at(-2).timestamp);
     const log = readFileSync(join(cwd, '.claude', 'logs', 'pre_delegate.log'), 'utf8').trimEnd().split('\n');
     expect(log).toHaveLength(2);
     expect(log[0]).toMatch(/should_resume=true reason=session_resumable/);

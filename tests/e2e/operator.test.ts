@@ -46,8 +46,9 @@ describe('stats', () => {
     expect(cli(['update', a, '--phase', 'approval']).status).toBe(0);
     const answer = JSON.parse(hook({ agent_name: 'alpha', agent_id: a }).stdout);
     expect(answer.should_resume).toBe(true);
-    // The answer's history already shows the resume it recorded.
-    expect(answer.resume_metadata.history.at(-1)).toMatchObject({ from_phase: 'approval', to_phase: 'approval', event: 'resume' });
+    // The answer shows the state the decision saw; the session's history now holds the resume it recorded.
+    expect(answer.resume_metadata.history.at(-1)).toMatchObject({ from_phase: 'initializing', to_phase: 'approval' });
+    expect(JSON.parse(cli(['get', a]).stdout).history.at(-1)).toMatchObject({ from_phase: 'approval', to_phase: 'approval', event: 'resume' });
     expect(cli(['finalize', a, 'completed']).status).toBe(0);
     expect(cli(['finalize', b, 'failed']).status).toBe(0);
     expect(cli(['update', c, '--error', 'boom']).status).toBe(0);

@@ -51,7 +51,20 @@ describe('preDelegate', () => {
         metadata: { task_id: 'T1' },
       },
     });
-    expect(preDelegate(sessions, { agent_name: 'terraform' })).toEqual(answer);
+    // The first approval was recorded: the second answer's history ends with it.
+    const again = preDelegate(sessions, { agent_name: 'terraform' });
+    expect(again).toMatchObject({ should_resume: true, agent_id });
+    expect(again.resume_metadata?.history.at(-1)).toEqual({ from_phase: 'approval', to_phase: 'approval', timestamp: clock.toISOString(), event: 'resume' });
+  });
+
+  it('records nothing when the answer is no', () => {
+    const { agent_id } = sessions.create({ agent_name: 'x', purpose: 'p' });
+    sessions.update(agent_id, { phase: 'approval', error: 'a' });
+    sessions.update(agent_id, { error: 'b' });
+    sessions.update(agent_id, { error: 'c' });
+    const before = sessions.get(agent_id);
+    expect(preDelegate(sessions, { agent_id })).toMatchObject({ should_resume: false, reason: 'too_many_errors' });
+    expect(sessions.get(agent_id)).toEqual(before);
   });
 
   it('says why not, with the session id', () => {
