@@ -3,7 +3,7 @@ import { runHook } from '../src/hooks/run';
 import { subagentStopHook } from '../src/hooks/specs';
 
 async function main(): Promise<void> {
-  await runHook(subagentStopHook, { stdin: process.stdin, write: (text) => process.stdout.write(text), env: process.env, cwd: process.cwd() });
+  await runHook(subagentStopHook, { stdin: process.stdin, write: (text) => process.stdout.write(text), env: process.env, cwd: process.cwd(), binDir: __dirname });
   process.exitCode = 0;
 }
 

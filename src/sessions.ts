@@ -1,4 +1,5 @@
 import { SessionError, isSessionError, show } from './core/errors';
+import { withClaudeLink, type ClaudeLinkChange } from './core/claude-link';
 import { assertValidId, generateId, randomHex8 } from './core/ids';
 import { DEFAULT_LIMITS, type Limits } from './core/limits';
 import { isFinalPhase, type FinalPhase } from './core/phase-names';
@@ -128,6 +129,33 @@ export class Sessions {
       if (newest === null || isNewer(entry.state, newest)) newest = entry.state;
     }
     return newest;
+  }
+
+  /**
+   * The session linked to a Claude Code agent id (the most recently active one if several are), or null.
+   * A scan of the store: fine for the few sessions a project keeps.
+   */
+  findByClaudeAgent(claudeAgentId: string): SessionState | null {
+    let found: SessionState | null = null;
+    for (const entry of this.store.list()) {
+      if (entry.kind !== 'valid' || entry.state.claude?.agent_id !== claudeAgentId) continue;
+      if (found === null || isNewer(entry.state, found)) found = entry.state;
+    }
+    return found;
+  }
+
+  /**
+   * Links a session to a Claude Code agent, or updates that link, under the session lock. `accept` is
+   * checked on the state read under the lock, so a session changed meanwhile is not linked by mistake.
+   * @throws SessionError E_NOT_FOUND, E_ILLEGAL_TRANSITION (final, or `accept` refused), E_CORRUPT, E_BUSY
+   */
+  linkClaude(id: string, change: ClaudeLinkChange, accept?: (state: SessionState) => boolean): SessionState {
+    return this.store.update(assertValidId(id), (state) => {
+      if (accept !== undefined && !accept(state)) {
+        throw new SessionError('E_ILLEGAL_TRANSITION', `Session \`${id}\` changed and can no longer be linked`);
+      }
+      return withClaudeLink(state, change, this.#now());
+    });
   }
 
   /**

@@ -1,7 +1,9 @@
-import { DEFAULT_LIMITS, limitsFromEnv, type Limits } from '../core/limits';
 import { openSessions } from '../open';
 import type { Sessions } from '../sessions';
 import { resolveRoot } from '../store/root';
+import { runClaudeCode } from './claude-run';
+import { isClaudeCodePayload } from './claude-code';
+import { hookLimits } from './hook-limits';
 import { appendLog, logDirFor } from './log';
 import { DEFAULT_STDIN_OPTIONS, readJsonInput, type StdinResult } from './stdin';
 
@@ -25,6 +27,8 @@ export interface HookIo {
   readonly write: (text: string) => void;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
+  /** The folder of the running bin (its siblings are the other bins); absent when run from sources. */
+  readonly binDir?: string;
 }
 
 /**
@@ -38,6 +42,11 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
     ...(positive(io.env.AGENT_SESSION_STDIN_TIMEOUT_MS) === undefined ? {} : { timeoutMs: positive(io.env.AGENT_SESSION_STDIN_TIMEOUT_MS) }),
   };
   const input: StdinResult = await readJsonInput(io.stdin, stdinOptions);
+  // Claude Code's own protocol (any event, in either bin); everything else keeps the seed protocol.
+  if (input.kind === 'json' && isClaudeCodePayload(input.value)) {
+    runClaudeCode(input.value, io, spec.logFile);
+    return;
+  }
   let root: string | undefined;
   let answer: Answer | null;
   let note = '';
@@ -62,15 +71,6 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
 }
 
 // --- internal ---
-
-function hookLimits(env: Readonly<Record<string, string | undefined>>): { limits: Limits; warning?: string } {
-  try {
-    return { limits: limitsFromEnv(env) };
-  } catch (error) {
-    // A malformed limit must not break the host: decide with the defaults, and say so in the log.
-    return { limits: DEFAULT_LIMITS, warning: `${(error as Error).message}; using defaults` };
-  }
-}
 
 function positive(raw: string | undefined): number | undefined {
   const value = Number(raw);
