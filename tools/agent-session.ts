@@ -11,6 +11,7 @@ async function main(): Promise<void> {
       env: process.env,
       cwd: process.cwd(),
       now: () => new Date(),
+      binDir: __dirname,
       negative: false,
     },
     version,

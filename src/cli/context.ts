@@ -9,6 +9,8 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
   readonly now: () => Date;
+  /** The folder of the running bin (the hook bins are its siblings); absent when run from sources. */
+  readonly binDir?: string;
   /** Set by a command whose answer is "no" (exit 1); errors are thrown instead. */
   negative: boolean;
 }

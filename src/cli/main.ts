@@ -5,6 +5,7 @@ import { createCommand } from './commands/create';
 import { deleteCommand } from './commands/delete';
 import { finalizeCommand } from './commands/finalize';
 import { getCommand } from './commands/get';
+import { initCommand } from './commands/init';
 import { listCommand } from './commands/list';
 import { shouldResumeCommand } from './commands/should-resume';
 import { updateCommand } from './commands/update';
@@ -19,6 +20,7 @@ export const COMMANDS = [
   finalizeCommand,
   cleanupCommand,
   deleteCommand,
+  initCommand,
 ] as const;
 
 /**
@@ -32,7 +34,7 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
     .usage('$0 <command> [options]')
     .option('dir', { type: 'string', describe: 'Store folder (default: AGENT_SESSION_DIR, else <project>/.claude/session)' })
     .command(COMMANDS as never)
-    .demandCommand(1, 'Expected a command: create, update, get, should-resume, list, finalize, cleanup or delete')
+    .demandCommand(1, 'Expected a command: create, update, get, should-resume, list, finalize, cleanup, delete or init')
     .recommendCommands()
     .strict()
     .help()
