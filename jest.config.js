@@ -10,4 +10,7 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
   testTimeout: 30000,
+  // zod's exports map sends require('zod/v4/locales/en.js') to an ES module, which jest 29 cannot load;
+  // its CommonJS twin is the same locale (esbuild and Node load the original fine).
+  moduleNameMapper: { '^zod/v4/locales/en\\.js$': '<rootDir>/node_modules/zod/v4/locales/en.cjs' },
 };
