@@ -48,7 +48,7 @@ export interface HookRun {
   readonly status: number | null;
   readonly stdout: string;
   readonly stderr: string;
-  /** The parsed answer, already checked against Claude Code's output schema; null when nothing was printed. */
+  /** The parsed answer (for a Claude Code payload, checked against its output schema; null when nothing was printed). */
   readonly answer: Record<string, unknown> | null;
 }
 
@@ -56,8 +56,10 @@ export interface HookRun {
 export function runHookBin(bin: HookBinName, payload: unknown, env: NodeJS.ProcessEnv, cwd?: string): HookRun {
   const input = typeof payload === 'string' ? payload : JSON.stringify(payload);
   const result = spawnSync(process.execPath, [BINS[bin]], { input, env, cwd: cwd ?? tmpdir(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const event = typeof payload === 'object' && payload !== null ? String((payload as Record<string, unknown>).hook_event_name) : '';
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr, answer: checkHookOutput(event, result.stdout) };
+  const event = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>).hook_event_name : undefined;
+  // Claude Code payloads must get Claude Code answers; a seed-protocol payload gets its own JSON answer.
+  const answer = typeof event === 'string' ? checkHookOutput(event, result.stdout) : (JSON.parse(result.stdout) as Record<string, unknown>);
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr, answer };
 }
 
 /** The additionalContext of an answer (throws when there is none). */
