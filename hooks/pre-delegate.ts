@@ -10,7 +10,7 @@ async function main(): Promise<void> {
     process.exitCode = runSelfTest((line) => process.stdout.write(`${line}\n`)) ? 0 : 1;
     return;
   }
-  await runHook(preDelegateHook, { stdin: process.stdin, write: (text) => process.stdout.write(text), env: process.env, cwd: process.cwd() });
+  await runHook(preDelegateHook, { stdin: process.stdin, write: (text) => process.stdout.write(text), env: process.env, cwd: process.cwd(), binDir: __dirname });
   process.exitCode = 0;
 }
 

@@ -5,7 +5,7 @@ import { subagentStopHook } from '../src/hooks/specs';
 async function main(): Promise<void> {
   // A host that closed our stdout (EPIPE) cannot be answered anyway; without a listener Node would crash with a stack.
   process.stdout.on('error', () => undefined);
-  await runHook(subagentStopHook, { stdin: process.stdin, write: (text) => process.stdout.write(text), env: process.env, cwd: process.cwd() });
+  await runHook(subagentStopHook, { stdin: process.stdin, write: (text) => process.stdout.write(text), env: process.env, cwd: process.cwd(), binDir: __dirname });
   process.exitCode = 0;
 }
 

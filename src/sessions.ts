@@ -1,5 +1,6 @@
 import { SessionError, isSessionError, show } from './core/errors';
 import { capHistory, DEFAULT_HISTORY_CAP, withResume } from './core/history';
+import { withClaudeLink, type ClaudeLinkChange } from './core/claude-link';
 import { assertValidId, generateId, randomHex8 } from './core/ids';
 import { DEFAULT_LIMITS, type Limits } from './core/limits';
 import { isFinalPhase, type FinalPhase } from './core/phase-names';
@@ -190,6 +191,36 @@ export class Sessions {
       if (newest === null || isNewer(entry.state, newest)) newest = entry.state;
     }
     return newest;
+  }
+
+  /**
+   * The session linked to a Claude Code agent id (the most recently active one if several are), or null.
+   * A scan of the store: fine for the few sessions a project keeps.
+   */
+  findByClaudeAgent(claudeAgentId: string): SessionState | null {
+    let found: SessionState | null = null;
+    for (const entry of this.store.list()) {
+      if (entry.kind !== 'valid' || entry.state.claude?.agent_id !== claudeAgentId) continue;
+      if (found === null || isNewer(entry.state, found)) found = entry.state;
+    }
+    return found;
+  }
+
+  /**
+   * Links a session to a Claude Code agent, or updates that link, under the session lock. `accept` is
+   * checked on the state read under the lock, so a session changed meanwhile is not linked by mistake.
+   * With `resumed`, the same write records a resume in the history.
+   * @throws SessionError E_NOT_FOUND, E_ILLEGAL_TRANSITION (final, or `accept` refused), E_CORRUPT, E_BUSY
+   */
+  linkClaude(id: string, change: ClaudeLinkChange, accept?: (state: SessionState) => boolean, options: { resumed?: boolean } = {}): SessionState {
+    return this.store.update(assertValidId(id), (state) => {
+      if (accept !== undefined && !accept(state)) {
+        throw new SessionError('E_ILLEGAL_TRANSITION', `Session \`${id}\` changed and can no longer be linked`);
+      }
+      const linked = withClaudeLink(state, change, this.#now());
+      // A parked session handed to a new Claude agent is a resume: recorded in the same write (for `stats`).
+      return options.resumed ? capHistory(withResume(linked, this.#now()), this.historyCap) : linked;
+    });
   }
 
   /**

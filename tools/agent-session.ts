@@ -12,6 +12,7 @@ async function main(): Promise<void> {
       cwd: process.cwd(),
       now: () => new Date(),
       isTTY: process.stdout.isTTY === true,
+      binDir: __dirname,
       negative: false,
     },
     version,

@@ -13,6 +13,8 @@ export interface CliIo {
   readonly now: () => Date;
   /** Whether stdout is a terminal (colour is used only then, and never with NO_COLOR). */
   readonly isTTY?: boolean;
+  /** The folder of the running bin (the hook bins are its siblings); absent when run from sources. */
+  readonly binDir?: string;
   /** Set by a command whose answer is "no" (exit 1); errors are thrown instead. */
   negative: boolean;
 }

@@ -8,6 +8,7 @@ import { exportCommand } from './commands/export';
 import { finalizeCommand } from './commands/finalize';
 import { getCommand } from './commands/get';
 import { importCommand } from './commands/import';
+import { initCommand } from './commands/init';
 import { listCommand } from './commands/list';
 import { shouldResumeCommand } from './commands/should-resume';
 import { statsCommand } from './commands/stats';
@@ -27,6 +28,7 @@ export const COMMANDS = [
   exportCommand,
   importCommand,
   configCommand,
+  initCommand,
 ] as const;
 
 /**

@@ -21,6 +21,20 @@ export const HistoryEntrySchema = z.strictObject({
   event: z.optional(z.literal('resume')),
 });
 
+/**
+ * The Claude Code sub-agent a session is linked to (set by the Claude Code hooks, absent otherwise):
+ * Claude's `agent_id` (the SendMessage target), its `session_id` and `agent_type`, when the link was made,
+ * when that agent last stopped (absent while it runs), and an excerpt of its last message.
+ */
+export const ClaudeLinkSchema = z.strictObject({
+  agent_id: z.string().check(z.minLength(1)),
+  session_id: z.optional(z.string()),
+  agent_type: z.optional(z.string()),
+  linked_at: Timestamp,
+  stopped_at: z.optional(Timestamp),
+  last_message: z.optional(z.string()),
+});
+
 export const LastErrorSchema = z.strictObject({ message: z.string(), timestamp: Timestamp });
 
 /** Metadata is any JSON object; it is shallow-merged on update. */
@@ -45,11 +59,13 @@ export const SessionStateSchema = z.strictObject({
   finalized_at: z.optional(Timestamp),
   summary: z.optional(z.string()),
   duration_seconds: z.optional(z.number().check(z.gte(0))),
+  claude: z.optional(ClaudeLinkSchema),
 });
 
 export type SessionState = z.infer<typeof SessionStateSchema>;
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 export type Metadata = z.infer<typeof MetadataSchema>;
+export type ClaudeLink = z.infer<typeof ClaudeLinkSchema>;
 
 /** A short summary of a session, as `list --json` prints it. */
 export interface SessionSummary {

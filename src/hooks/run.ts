@@ -1,8 +1,10 @@
 import { DEFAULT_CONFIG, logs, type Config } from '../core/config';
-import { isSessionError } from '../core/errors';
-import { configFor, openSessions } from '../open';
+import { openSessions } from '../open';
 import type { Sessions } from '../sessions';
 import { resolveRoot } from '../store/root';
+import { runClaudeCode } from './claude-run';
+import { isClaudeCodePayload } from './claude-code';
+import { hookConfig } from './hook-config';
 import { appendLog, logDirFor } from './log';
 import { DEFAULT_STDIN_OPTIONS, readJsonInput, type StdinResult } from './stdin';
 
@@ -26,6 +28,8 @@ export interface HookIo {
   readonly write: (text: string) => void;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
+  /** The folder of the running bin (its siblings are the other bins); absent when run from sources. */
+  readonly binDir?: string;
 }
 
 /**
@@ -39,6 +43,11 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
     ...(positive(io.env.AGENT_SESSION_STDIN_TIMEOUT_MS) === undefined ? {} : { timeoutMs: positive(io.env.AGENT_SESSION_STDIN_TIMEOUT_MS) }),
   };
   const input: StdinResult = await readJsonInput(io.stdin, stdinOptions);
+  // Claude Code's own protocol (any event, in either bin); everything else keeps the seed protocol.
+  if (input.kind === 'json' && isClaudeCodePayload(input.value)) {
+    runClaudeCode(input.value, io, spec.logFile);
+    return;
+  }
   let root: string | undefined;
   let answer: Answer | null;
   let note = '';
@@ -46,7 +55,7 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
   let config: Config = DEFAULT_CONFIG;
   try {
     root = resolveRoot({ env: io.env, cwd: io.cwd });
-    const loaded = hookConfig(io);
+    const loaded = hookConfig(io.env, io.cwd);
     config = loaded.config;
     if (loaded.warning) {
       note = ` warning="${loaded.warning}"`;
@@ -70,16 +79,6 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
 }
 
 // --- internal ---
-
-function hookConfig(io: HookIo): { config: Config; warning?: string } {
-  try {
-    return { config: configFor({ env: io.env, cwd: io.cwd }).values };
-  } catch (error) {
-    // A malformed config file or variable must not break the host: decide with the defaults, and say so in the log.
-    if (!isSessionError(error, 'E_USAGE') && !isSessionError(error, 'E_IO')) throw error;
-    return { config: DEFAULT_CONFIG, warning: `${error.message}; using defaults` };
-  }
-}
 
 function positive(raw: string | undefined): number | undefined {
   const value = Number(raw);

@@ -1,0 +1,92 @@
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { SessionError } from '../../core/errors';
+import { readSettings, settingsPath, writeSettings } from '../../init/settings-file';
+import { HOOK_TIMEOUT_SECONDS, addHooks, nodeCommand, removeHooks, type HookBin, type SettingsChange } from '../../init/settings';
+import { shellQuote } from '../../hooks/claude-run';
+import { errnoCode, ioError } from '../../store/fs-safe';
+import type { CliIo, GlobalArgs } from '../context';
+
+interface Args extends GlobalArgs {
+  readonly project?: string;
+  readonly 'dry-run': boolean;
+  readonly uninstall: boolean;
+}
+
+export const initCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'init',
+  describe: "Wire the hooks into a Claude Code project's .claude/settings.json (or remove them)",
+  builder: (yargs) =>
+    yargs
+      .option('project', { type: 'string', describe: 'Project folder (default: the current folder)' })
+      .option('dry-run', { type: 'boolean', default: false, describe: 'Only print what would change' })
+      .option('uninstall', { type: 'boolean', default: false, describe: 'Remove the hooks init added' }) as never,
+  handler: (argv) => {
+    const { io } = argv;
+    const project = projectDir(argv.project, io.cwd);
+    const binDir = requireBinDir(io);
+    const commands: Record<HookBin, string> = {
+      'pre-delegate': nodeCommand(join(binDir, 'pre-delegate.cjs')),
+      'subagent-stop': nodeCommand(join(binDir, 'subagent-stop.cjs')),
+    };
+    const file = readSettings(settingsPath(project));
+    const before = file.settings ?? {};
+    const { settings, changes } = argv.uninstall ? removeHooks(before, commands) : addHooks(before, commands);
+    const changed = changes.some((c) => c.kind === 'added' || c.kind === 'removed');
+    const dryRun = argv['dry-run'];
+    for (const change of changes) io.out(`${describe(change)}\n`);
+    if (!changed) {
+      io.out(argv.uninstall ? `Nothing to remove: ${file.path} has none of these hooks\n` : `Nothing to change: ${file.path} already has the agent-session hooks\n`);
+    } else if (dryRun) {
+      io.out(`Dry run: ${file.path} was not changed\n`);
+    } else {
+      const backup = writeSettings(file, settings, io.now());
+      io.out(`Updated ${file.path}${backup === null ? ' (new file)' : ` (backup: ${backup})`}\n`);
+    }
+    if (!argv.uninstall) {
+      const cli = `node ${shellQuote(join(binDir, 'agent-session.cjs'))}`;
+      io.out(`Hourly cleanup, for crontab -e:\n0 * * * * cd ${shellQuote(project)} && ${cli} cleanup --hours 24\n`);
+    }
+  },
+};
+
+// --- internal ---
+
+function describe(change: SettingsChange): string {
+  const where = `${change.event}${change.matcher === undefined ? '' : ` [${change.matcher}]`}`;
+  switch (change.kind) {
+    case 'added':
+      return `+ ${where}: ${change.command} (timeout ${HOOK_TIMEOUT_SECONDS} s)`;
+    case 'removed':
+      return `- ${where}: ${change.command}`;
+    case 'kept':
+      return `= ${where}: ${change.command} (already there)`;
+    case 'other':
+      return `! ${where}: also runs ${change.command} (another copy of agent-session?), left alone`;
+  }
+}
+
+function projectDir(raw: string | undefined, cwd: string): string {
+  // Default: the current folder. Walking up to the nearest `.claude/` could land on ~/.claude (user settings).
+  const dir = resolve(cwd, raw ?? '.');
+  let isDir: boolean;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw ioError(error, 'inspect', dir);
+    isDir = false;
+  }
+  if (!isDir) throw new SessionError('E_NOT_FOUND', `Expected \`--project\` to be an existing folder, got \`${dir}\``);
+  return dir;
+}
+
+function requireBinDir(io: CliIo): string {
+  const dir = io.binDir;
+  if (dir === undefined) throw new SessionError('E_USAGE', 'init needs the installed bins: run it from dist/agent-session.cjs');
+  for (const bin of ['pre-delegate.cjs', 'subagent-stop.cjs']) {
+    if (!existsSync(join(dir, bin))) throw new SessionError('E_NOT_FOUND', `Expected the hook bin \`${join(dir, bin)}\` beside agent-session; run \`npm run build\``);
+  }
+  return dir;
+}

@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import { Sessions } from '../sessions';
+import { FileStore } from '../store/file-store';
+import { resolveRoot } from '../store/root';
+import { handleClaudeCode, payloadCwd, type ClaudeCodeOutcome } from './claude-code';
+import { hookConfig } from './hook-config';
+import { DEFAULT_CONFIG, limitsOf, logs } from '../core/config';
+import { appendLog, logDirFor } from './log';
+import type { HookIo } from './run';
+
+/**
+ * Answers one Claude Code payload: at most one JSON object on stdout, a line in the log, and no exception.
+ * The store is `$CLAUDE_PROJECT_DIR`'s, else the payload `cwd`'s (its nearest `.claude/` ancestor, else the
+ * folder itself), else the usual one; `--dir`-like overrides (`AGENT_SESSION_DIR`) still win.
+ * Fails open: whatever breaks, nothing is printed (Claude Code's own flow goes on) and the error is logged.
+ */
+export function runClaudeCode(payload: Record<string, unknown> & { hook_event_name: string }, io: HookIo, logFile: string): void {
+  let root: string | undefined;
+  let outcome: ClaudeCodeOutcome;
+  let note = '';
+  let level: 'info' | 'warn' | 'error' = 'info';
+  let logLevel = DEFAULT_CONFIG.log_level;
+  try {
+    const cwd = payloadCwd(payload) ?? io.cwd;
+    root = resolveRoot({ env: io.env, cwd });
+    const { config, warning } = hookConfig(io.env, cwd);
+    logLevel = config.log_level;
+    if (warning) {
+      note = ` warning="${warning}"`;
+      level = 'warn';
+    }
+    const sessions = new Sessions({ store: new FileStore(root), limits: limitsOf(config), historyCap: config.history_cap });
+    outcome = handleClaudeCode(sessions, payload, { cli: cliCommand(io.binDir, root), now: new Date() });
+  } catch (error) {
+    outcome = { answer: null, note: 'error' };
+    level = 'error';
+    note += ` error="${error instanceof Error ? error.message : String(error)}"`;
+    if (io.env.AGENT_SESSION_DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+  }
+  if (outcome.answer !== null) io.write(`${JSON.stringify(outcome.answer)}\n`);
+  if (root !== undefined && logs(logLevel, level)) {
+    appendLog(logDirFor(root, io.env), logFile, `claude-code event=${JSON.stringify(payload.hook_event_name.slice(0, 60))} ${outcome.note}${note}`);
+  }
+}
+
+/** The shell words that run the CLI on `root`: the sibling bundle when known, else `agent-session` on PATH. */
+export function cliCommand(binDir: string | undefined, root: string): string {
+  const cli = binDir === undefined ? 'agent-session' : `node ${shellQuote(join(binDir, 'agent-session.cjs'))}`;
+  return `${cli} --dir ${shellQuote(root)}`;
+}
+
+/** Quotes a word for a POSIX shell, leaving plain paths readable. */
+export function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_/.:=@%+,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}

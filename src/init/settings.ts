@@ -1,0 +1,140 @@
+import { SessionError, show } from '../core/errors';
+
+/** The two hook bins `init` wires. */
+export type HookBin = 'pre-delegate' | 'subagent-stop';
+
+/** One hook registration: an event, an optional tool matcher, and the bin that answers it. */
+export interface Wiring {
+  readonly event: string;
+  readonly matcher?: string;
+  readonly bin: HookBin;
+}
+
+/** What `init` adds to `.claude/settings.json` (the subagent tool is `Task` before Claude Code 2.1.63, `Agent` after). */
+export const WIRINGS: readonly Wiring[] = [
+  { event: 'PreToolUse', matcher: 'Task|Agent', bin: 'pre-delegate' },
+  { event: 'SubagentStart', bin: 'pre-delegate' },
+  { event: 'SubagentStop', bin: 'subagent-stop' },
+  { event: 'PostToolUse', matcher: 'Task|Agent', bin: 'subagent-stop' },
+];
+
+/**
+ * Seconds Claude Code waits for one of our hooks. A hook gives up on stdin after 5 s and on a session lock
+ * after 5 s, so it answers well within this; the explicit value replaces Claude Code's 600 s default.
+ */
+export const HOOK_TIMEOUT_SECONDS = 30;
+
+/** One line of what changed (or would change, or was found). */
+export interface SettingsChange {
+  readonly kind: 'added' | 'removed' | 'kept' | 'other';
+  readonly event: string;
+  readonly matcher?: string;
+  readonly command: string;
+}
+
+/** Parsed settings: a JSON object; every key we do not manage is carried over untouched. */
+export type Settings = Readonly<Record<string, unknown>>;
+
+type Group = Record<string, unknown> & { hooks?: unknown };
+
+/**
+ * The settings with our hooks added, each in its own matcher group after the existing ones. A hook that is
+ * already there (same event, matcher and command) is kept, so a second run changes nothing.
+ * @throws SessionError E_CORRUPT when `hooks`, an event's list or a group is not of the documented shape
+ */
+export function addHooks(settings: Settings, commands: Readonly<Record<HookBin, string>>): { settings: Settings; changes: SettingsChange[] } {
+  const hooks = { ...hooksOf(settings) };
+  const changes: SettingsChange[] = [];
+  for (const wiring of WIRINGS) {
+    const command = commands[wiring.bin];
+    const groups = groupsOf(hooks, wiring.event);
+    const where = { event: wiring.event, ...(wiring.matcher === undefined ? {} : { matcher: wiring.matcher }) };
+    const present = groups.some((group) => (group.matcher ?? '') === (wiring.matcher ?? '') && handlersOf(group, wiring.event).some((h) => isOurs(h, command)));
+    for (const other of otherCopies(groups, wiring, command)) changes.push({ kind: 'other', ...where, command: other });
+    if (present) {
+      changes.push({ kind: 'kept', ...where, command });
+      continue;
+    }
+    hooks[wiring.event] = [...groups, { ...(where.matcher === undefined ? {} : { matcher: where.matcher }), hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS }] }];
+    changes.push({ kind: 'added', ...where, command });
+  }
+  return { settings: { ...settings, hooks }, changes };
+}
+
+/**
+ * The settings without the hooks `addHooks` adds for these commands: only handlers running exactly our
+ * commands go; a group left empty goes with them, then an event left empty, then `hooks` if left empty.
+ * @throws SessionError E_CORRUPT as addHooks
+ */
+export function removeHooks(settings: Settings, commands: Readonly<Record<HookBin, string>>): { settings: Settings; changes: SettingsChange[] } {
+  if (!('hooks' in settings)) return { settings, changes: [] };
+  const hooks: Record<string, unknown> = { ...hooksOf(settings) };
+  const changes: SettingsChange[] = [];
+  for (const wiring of WIRINGS) {
+    if (!(wiring.event in hooks)) continue;
+    const command = commands[wiring.bin];
+    let removedHere = false;
+    const groups = groupsOf(hooks, wiring.event).flatMap((group) => {
+      const handlers = handlersOf(group, wiring.event);
+      const kept = handlers.filter((h) => !isOurs(h, command));
+      if (kept.length === handlers.length) return [group];
+      removedHere = true;
+      changes.push({ kind: 'removed', event: wiring.event, ...(typeof group.matcher === 'string' ? { matcher: group.matcher } : {}), command });
+      return kept.length === 0 ? [] : [{ ...group, hooks: kept }];
+    });
+    if (!removedHere) continue;
+    if (groups.length === 0) delete hooks[wiring.event];
+    else hooks[wiring.event] = groups;
+  }
+  if (changes.length === 0) return { settings, changes };
+  const next: Record<string, unknown> = { ...settings, hooks };
+  if (Object.keys(hooks).length === 0) delete next.hooks;
+  return { settings: next, changes };
+}
+
+/** `node "<path>"`: the shell form, quoted for sh and Git Bash (the path may hold spaces). */
+export function nodeCommand(path: string): string {
+  return `node "${path.replace(/["\\$`]/g, (c) => `\\${c}`)}"`;
+}
+
+// --- internal ---
+
+function hooksOf(settings: Settings): Record<string, unknown> {
+  const hooks = settings.hooks;
+  if (hooks === undefined) return {};
+  if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks)) {
+    throw new SessionError('E_CORRUPT', `Expected \`hooks\` in settings.json to be an object, got ${show(hooks)}`);
+  }
+  return hooks as Record<string, unknown>;
+}
+
+function groupsOf(hooks: Record<string, unknown>, event: string): Group[] {
+  const groups = hooks[event];
+  if (groups === undefined) return [];
+  if (!Array.isArray(groups) || !groups.every((g) => typeof g === 'object' && g !== null && !Array.isArray(g))) {
+    throw new SessionError('E_CORRUPT', `Expected \`hooks.${event}\` in settings.json to be a list of matcher groups, got ${show(groups)}`);
+  }
+  return groups as Group[];
+}
+
+function handlersOf(group: Group, event: string): unknown[] {
+  if (group.hooks === undefined) return [];
+  if (!Array.isArray(group.hooks)) throw new SessionError('E_CORRUPT', `Expected each \`hooks.${event}[].hooks\` in settings.json to be a list, got ${show(group.hooks)}`);
+  return group.hooks;
+}
+
+function isOurs(handler: unknown, command: string): boolean {
+  return typeof handler === 'object' && handler !== null && (handler as Record<string, unknown>).type === 'command' && (handler as Record<string, unknown>).command === command;
+}
+
+/** Commands of the same event that run a copy of our bin from elsewhere (another install): reported, left alone. */
+function otherCopies(groups: readonly Group[], wiring: Wiring, command: string): string[] {
+  const found: string[] = [];
+  for (const group of groups) {
+    for (const handler of handlersOf(group, wiring.event)) {
+      const other = typeof handler === 'object' && handler !== null ? (handler as Record<string, unknown>).command : undefined;
+      if (typeof other === 'string' && other !== command && other.includes(`${wiring.bin}.cjs`)) found.push(other);
+    }
+  }
+  return found;
+}

@@ -1,0 +1,192 @@
+// Every payload of the corpus, through both built bins: exit 0, no stack trace, and at most one answer that
+// Claude Code's documented output schema accepts. Then what each event does to the store.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SessionState } from '../../../src/core/state';
+import { BINS, contextOf, expectNoDecision, fixture, fixtureNames, hookEnv, makeProject, runHookBin, type HookBinName, type Project } from './helpers';
+
+const bins = Object.keys(BINS) as HookBinName[];
+let project: Project;
+beforeEach(() => {
+  project = makeProject();
+});
+afterEach(() => project.cleanup());
+
+/** A session of `agent` parked in approval, linked to Claude agent `claudeAgent` (stopped), or unlinked. */
+function parked(agent: string, claudeAgent?: string, phase: 'approval' | 'executing' = 'approval'): SessionState {
+  const sessions = project.sessions();
+  const state = sessions.create({ agent_name: agent, purpose: 'test', metadata: { task_id: 'T001', findings: 'three issues' } });
+  sessions.update(state.agent_id, { phase });
+  if (claudeAgent !== undefined) sessions.linkClaude(state.agent_id, { agent_id: claudeAgent, agent_type: agent, stopped: true });
+  return project.sessions().get(state.agent_id);
+}
+
+function allSessions(): SessionState[] {
+  return project.sessions().list().flatMap((e) => (e.kind === 'valid' ? [e.state] : []));
+}
+
+describe('the payload corpus', () => {
+  it('holds a fixture for every event and version variant the notes list', () => {
+    expect(fixtureNames().length).toBeGreaterThanOrEqual(20);
+    const events = new Set(fixtureNames().map((name) => JSON.parse(readFileSync(join(__dirname, '../../fixtures/claude-code', name), 'utf8')).hook_event_name));
+    expect([...events].sort()).toEqual(['PostToolUse', 'PreToolUse', 'SessionEnd', 'SessionStart', 'Stop', 'SubagentStart', 'SubagentStop', 'UserPromptSubmit']);
+  });
+
+  describe.each(fixtureNames())('%s', (name) => {
+    it.each(bins)('runs through %s: exit 0 and a schema-valid answer or nothing, on an empty and on a busy store', (bin) => {
+      const payload = fixture(name, project);
+      const first = runHookBin(bin, payload, hookEnv(project));
+      expect(first.status).toBe(0);
+      expect(first.stderr).not.toMatch(/\n\s+at /);
+      expectNoDecision(first);
+      // A store with resumable sessions for every agent the corpus names.
+      for (const agent of ['Explore', 'terraform-architect', 'general-purpose', 'fork', 'reviewer']) parked(agent);
+      const second = runHookBin(bin, payload, hookEnv(project));
+      expect(second.status).toBe(0);
+      expectNoDecision(second);
+    });
+  });
+});
+
+describe('what each event does', () => {
+  it.each([
+    ['pre-tool-use-agent.json', 'Explore'],
+    ['pre-tool-use-task-pre-2.1.63.json', 'terraform-architect'],
+    ['pre-tool-use-task-pre-2.0.43.json', 'terraform-architect'],
+    ['pre-tool-use-agent-no-subagent-type.json', 'general-purpose'],
+  ])('PreToolUse %s offers the resumable session of %s, in both bins', (name, agent) => {
+    expect(runHookBin('pre-delegate', fixture(name, project), hookEnv(project)).answer).toBeNull();
+    const state = parked(agent, 'a4d2c8f1e0b3a297');
+    for (const bin of bins) {
+      const run = runHookBin(bin, fixture(name, project), hookEnv(project));
+      expect(run.answer).not.toBeNull();
+      const context = contextOf(run);
+      expect(context).toContain(state.agent_id);
+      expect(context).toContain('approval');
+      expect(context).toContain('T001');
+      expect(context).toContain('three issues');
+      expect(context).toContain('a4d2c8f1e0b3a297');
+      expect(context).toContain(`update ${state.agent_id}`);
+    }
+  });
+
+  it.each(['pre-tool-use-bash.json', 'pre-tool-use-inside-subagent.json'])('PreToolUse of another tool (%s) prints nothing', (name) => {
+    parked('Explore');
+    expect(runHookBin('pre-delegate', fixture(name, project), hookEnv(project)).stdout).toBe('');
+  });
+
+  it('PreToolUse prints nothing when the newest session is not resumable', () => {
+    parked('Explore', undefined, 'executing');
+    expect(runHookBin('pre-delegate', fixture('pre-tool-use-agent.json', project), hookEnv(project)).stdout).toBe('');
+  });
+
+  it.each([
+    ['subagent-start.json', 'agent-abc123', 'Explore'],
+    ['subagent-start-2.1.173.json', 'a1b2c3d4e5f60718', 'orchestkit:backend-architect'],
+  ])('SubagentStart %s creates a session linked to %s', (name, claudeAgent, agentType) => {
+    const run = runHookBin('pre-delegate', fixture(name, project), hookEnv(project));
+    const sessions = allSessions();
+    expect(sessions).toHaveLength(1);
+    const state = sessions[0]!;
+    expect(state.agent_name).toBe(agentType);
+    expect(state.claude?.agent_id).toBe(claudeAgent);
+    expect(state.claude?.session_id).toEqual(expect.any(String));
+    const context = contextOf(run);
+    expect(context).toContain(state.agent_id);
+    expect(context).toContain('--phase');
+    expect(context).toContain('--error');
+  });
+
+  it.each([
+    ['subagent-stop-current.json', 'def456', 'Analysis complete'],
+    ['subagent-stop-2.1.47-no-agent-type.json', 'def456', 'Done.'],
+    ['subagent-stop-2.0.42.json', 'def456', 'def456'],
+    ['subagent-stop-2.1.220-background.json', 'a9b8c7d6e5f40312', 'Review done.'],
+  ])('SubagentStop %s finalizes the working session linked to %s', (name, claudeAgent, summary) => {
+    const state = parked('Explore', claudeAgent, 'executing');
+    const run = runHookBin('subagent-stop', fixture(name, project), hookEnv(project));
+    expect(run.stdout).toBe('');
+    const after = project.sessions().get(state.agent_id);
+    expect(after.phase).toBe('completed');
+    expect(after.summary).toContain(summary);
+  });
+
+  it('SubagentStop keeps a session parked in approval open and resumable, with the last message', () => {
+    const state = parked('Explore', 'def456');
+    runHookBin('pre-delegate', fixture('subagent-stop-current.json', project), hookEnv(project));
+    const after = project.sessions().get(state.agent_id);
+    expect(after.phase).toBe('approval');
+    expect(project.sessions().decide(after).should_resume).toBe(true);
+    expect(after.claude?.last_message).toContain('Analysis complete');
+    expect(after.claude?.stopped_at).toEqual(expect.any(String));
+  });
+
+  it.each(['subagent-stop-pre-2.0.42.json', 'subagent-stop-internal-fork.json'])('SubagentStop %s changes nothing', (name) => {
+    const linked = parked('Explore', 'a0000000000000fe', 'executing');
+    const before = JSON.stringify(allSessions());
+    const run = runHookBin('subagent-stop', fixture(name, project), hookEnv(project));
+    expect(run.stdout).toBe('');
+    expect(JSON.stringify(allSessions())).toBe(before);
+    expect(project.sessions().get(linked.agent_id).phase).toBe('executing');
+  });
+
+  it('PostToolUse async_launched links a new session to the background agent', () => {
+    runHookBin('subagent-stop', fixture('post-tool-use-agent-async-launched.json', project), hookEnv(project));
+    const sessions = allSessions();
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]!.agent_name).toBe('reviewer');
+    expect(sessions[0]!.claude?.agent_id).toBe('a9b8c7d6e5f40312');
+    // Its SubagentStart, arriving afterwards, finds the same session.
+    runHookBin('pre-delegate', { ...fixture('subagent-start.json', project), agent_id: 'a9b8c7d6e5f40312', agent_type: 'reviewer' }, hookEnv(project));
+    expect(allSessions()).toHaveLength(1);
+  });
+
+  it.each(['post-tool-use-agent-completed.json', 'post-tool-use-task-text-response.json', 'post-tool-use-bash.json'])('PostToolUse %s creates nothing', (name) => {
+    runHookBin('subagent-stop', fixture(name, project), hookEnv(project));
+    expect(allSessions()).toHaveLength(0);
+  });
+
+  it.each(['session-start.json', 'session-end.json', 'stop.json', 'user-prompt-submit.json'])('%s: no answer, no session', (name) => {
+    for (const bin of bins) expect(runHookBin(bin, fixture(name, project), hookEnv(project)).stdout).toBe('');
+    expect(allSessions()).toHaveLength(0);
+  });
+});
+
+describe('robustness', () => {
+  it('handles a very large prompt (4 MB) and unknown extra fields', () => {
+    const state = parked('Explore', 'a4d2c8f1e0b3a297');
+    const payload = fixture('pre-tool-use-agent.json', project) as { tool_input: Record<string, unknown> };
+    const big = { ...payload, future_field: { nested: [1, 2, 3] }, tool_input: { ...payload.tool_input, prompt: 'x'.repeat(4 * 1024 * 1024) } };
+    const run = runHookBin('pre-delegate', big, hookEnv(project));
+    expect(run.status).toBe(0);
+    expect(contextOf(run)).toContain(state.agent_id);
+  });
+
+  it('keeps every answer under 10,000 characters, even with huge metadata and messages', () => {
+    const sessions = project.sessions();
+    const state = sessions.create({ agent_name: 'Explore', purpose: 'test', metadata: { findings: 'f'.repeat(50_000), other: 'o'.repeat(50_000) } });
+    sessions.update(state.agent_id, { phase: 'approval', error: 'e'.repeat(50_000) });
+    sessions.linkClaude(state.agent_id, { agent_id: 'def456', stopped: true, last_message: 'm'.repeat(50_000) });
+    for (let i = 0; i < 40; i++) sessions.update(state.agent_id, { phase: i % 2 === 0 ? 'planning' : 'approval' });
+    const run = runHookBin('pre-delegate', fixture('pre-tool-use-agent.json', project), hookEnv(project));
+    expect(contextOf(run).length).toBeLessThan(10_000);
+    const start = runHookBin('pre-delegate', { ...fixture('subagent-start.json', project), agent_type: 'Explore' }, hookEnv(project));
+    expect(contextOf(start).length).toBeLessThan(10_000);
+  });
+
+  it('fails open: a store that cannot be written prints nothing and exits 0', () => {
+    // The store root is a file, so creating a session fails with an I/O error.
+    const env = hookEnv(project, { AGENT_SESSION_DIR: join(project.dir, '.claude', 'settings-not-a-dir') });
+    writeFileSync(join(project.dir, '.claude', 'settings-not-a-dir'), 'x');
+    const run = runHookBin('pre-delegate', fixture('subagent-start.json', project), env);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('');
+  });
+
+  it('takes the store from the payload cwd when CLAUDE_PROJECT_DIR is not set', () => {
+    const env = hookEnv(project);
+    delete env.CLAUDE_PROJECT_DIR;
+    runHookBin('pre-delegate', fixture('subagent-start.json', project), env);
+    expect(allSessions()).toHaveLength(1);
+  });
+});

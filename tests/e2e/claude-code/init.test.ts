@@ -1,0 +1,120 @@
+// `agent-session init` on a temp project, through the built CLI.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DIST, fixture, hookEnv, makeProject, runHookBin, type Project } from './helpers';
+
+const CLI = join(DIST, 'agent-session.cjs');
+let project: Project;
+let settingsFile: string;
+beforeEach(() => {
+  project = makeProject();
+  settingsFile = join(project.dir, '.claude', 'settings.json');
+});
+afterEach(() => project.cleanup());
+
+function init(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, 'init', '--project', project.dir, ...args], { env: hookEnv(project), cwd: project.dir, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const readSettings = (): Record<string, any> => JSON.parse(readFileSync(settingsFile, 'utf8'));
+const backups = (): string[] => readdirSync(join(project.dir, '.claude')).filter((f) => f.startsWith('settings.json.bak-'));
+
+const USER_SETTINGS = {
+  model: 'opus',
+  permissions: { allow: ['Bash(npm test)'] },
+  hooks: {
+    PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo bash-guard' }] }],
+    SubagentStop: [{ hooks: [{ type: 'command', command: 'echo user-stop', timeout: 5 }] }],
+  },
+};
+
+it('wires the four hooks with absolute node commands and a timeout, keeping every existing setting', () => {
+  writeFileSync(settingsFile, JSON.stringify(USER_SETTINGS, null, 2));
+  chmodSync(settingsFile, 0o640);
+  const run = init();
+  expect(run.status).toBe(0);
+  const settings = readSettings();
+  expect(settings.model).toBe('opus');
+  expect(settings.permissions).toEqual(USER_SETTINGS.permissions);
+  expect(settings.hooks.PreToolUse[0]).toEqual(USER_SETTINGS.hooks.PreToolUse[0]);
+  expect(settings.hooks.SubagentStop[0]).toEqual(USER_SETTINGS.hooks.SubagentStop[0]);
+  const pre = join(DIST, 'pre-delegate.cjs');
+  const stop = join(DIST, 'subagent-stop.cjs');
+  const expected: [string, string | undefined, string][] = [
+    ['PreToolUse', 'Task|Agent', pre],
+    ['SubagentStart', undefined, pre],
+    ['SubagentStop', undefined, stop],
+    ['PostToolUse', 'Task|Agent', stop],
+  ];
+  for (const [event, matcher, bin] of expected) {
+    const group = settings.hooks[event].at(-1);
+    expect(group.matcher).toBe(matcher);
+    expect(group.hooks).toEqual([{ type: 'command', command: `node "${bin}"`, timeout: expect.any(Number) }]);
+  }
+  expect(backups()).toHaveLength(1);
+  expect(JSON.parse(readFileSync(join(project.dir, '.claude', backups()[0]!), 'utf8'))).toEqual(USER_SETTINGS);
+  expect(statSync(settingsFile).mode & 0o777).toBe(0o640);
+  expect(run.stdout).toMatch(/^0 \* \* \* \* cd .* cleanup --hours 24$/m);
+});
+
+it('is idempotent: a second run changes nothing and makes no backup', () => {
+  writeFileSync(settingsFile, JSON.stringify(USER_SETTINGS));
+  init();
+  const once = readFileSync(settingsFile, 'utf8');
+  expect(init().status).toBe(0);
+  expect(readFileSync(settingsFile, 'utf8')).toBe(once);
+  expect(backups()).toHaveLength(1);
+});
+
+it('creates the file when there is none, and --uninstall removes exactly what it added', () => {
+  expect(init().status).toBe(0);
+  expect(Object.keys(readSettings().hooks).sort()).toEqual(['PostToolUse', 'PreToolUse', 'SubagentStart', 'SubagentStop']);
+  expect(init('--uninstall').status).toBe(0);
+  expect(readSettings()).toEqual({});
+
+  writeFileSync(settingsFile, JSON.stringify(USER_SETTINGS));
+  init();
+  expect(init('--uninstall').status).toBe(0);
+  expect(readSettings()).toEqual(USER_SETTINGS);
+});
+
+it('--dry-run prints the changes and writes nothing', () => {
+  writeFileSync(settingsFile, JSON.stringify(USER_SETTINGS));
+  const run = init('--dry-run');
+  expect(run.status).toBe(0);
+  expect(run.stdout).toContain('SubagentStart');
+  expect(readSettings()).toEqual(USER_SETTINGS);
+  expect(backups()).toHaveLength(0);
+});
+
+it.each([['not JSON', '{"hooks": {'], ['an array', '[]'], ['hooks of the wrong shape', '{"hooks": {"PreToolUse": {"matcher": "x"}}}']])(
+  'refuses a settings file that is %s, leaving it untouched (exit 4)',
+  (_label, content) => {
+    writeFileSync(settingsFile, content);
+    const run = init();
+    expect(run.status).toBe(4);
+    expect(run.stderr).not.toBe('');
+    expect(readFileSync(settingsFile, 'utf8')).toBe(content);
+    expect(backups()).toHaveLength(0);
+  },
+);
+
+it('refuses a project folder that does not exist (exit 3)', () => {
+  const result = spawnSync(process.execPath, [CLI, 'init', '--project', join(project.dir, 'missing')], { env: hookEnv(project), encoding: 'utf8' });
+  expect(result.status).toBe(3);
+  expect(existsSync(join(project.dir, 'missing'))).toBe(false);
+});
+
+it('wires commands that Claude Code can run as written: the SubagentStart hook answers through a shell', () => {
+  init();
+  const command: string = readSettings().hooks.SubagentStart.at(-1).hooks[0].command;
+  const result = spawnSync('/bin/sh', ['-c', command], { input: JSON.stringify(fixture('subagent-start.json', project)), env: hookEnv(project), encoding: 'utf8' });
+  expect(result.status).toBe(0);
+  expect(JSON.parse(result.stdout).hookSpecificOutput.hookEventName).toBe('SubagentStart');
+  expect(project.sessions().list()).toHaveLength(1);
+  // And the seed protocol still answers in the same bin.
+  const seed = runHookBin('pre-delegate', { agent_name: 'Explore' }, hookEnv(project));
+  expect(seed.answer).toMatchObject({ should_resume: false, reason: 'phase_not_resumable' });
+});

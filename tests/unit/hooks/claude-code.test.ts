@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { withClaudeLink } from '../../../src/core/claude-link';
+import { approveResume, handleClaudeCode, isClaudeCodePayload } from '../../../src/hooks/claude-code';
+import { cliCommand, shellQuote } from '../../../src/hooks/claude-run';
+import { Sessions } from '../../../src/sessions';
+import { FileStore } from '../../../src/store/file-store';
+
+let dir: string;
+let clock: Date;
+let sessions: Sessions;
+const context = () => ({ cli: 'agent-session --dir /p', now: clock });
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
+  clock = new Date('2026-01-08T18:00:00.000Z');
+  sessions = new Sessions({ store: new FileStore(join(dir, 'session')), now: () => clock });
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const minutes = (n: number) => {
+  clock = new Date(clock.getTime() + n * 60_000);
+};
+
+describe('Claude Code handler', () => {
+  it('tells Claude Code payloads from seed-protocol ones', () => {
+    expect(isClaudeCodePayload({ hook_event_name: 'Stop' })).toBe(true);
+    expect(isClaudeCodePayload({ agent_name: 'x' })).toBe(false);
+    expect(isClaudeCodePayload([{ hook_event_name: 'Stop' }])).toBe(false);
+    expect(isClaudeCodePayload({ hook_event_name: 3 })).toBe(false);
+  });
+
+  it('offers no resume once the session expired, and states how long ago otherwise', () => {
+    const state = sessions.create({ agent_name: 'Explore', purpose: 'p' });
+    sessions.update(state.agent_id, { phase: 'approval' });
+    minutes(12);
+    const offer = handleClaudeCode(sessions, { hook_event_name: 'PreToolUse', tool_name: 'Task', tool_input: { subagent_type: 'Explore' } }, context());
+    expect(offer.answer?.hookSpecificOutput.additionalContext).toContain('12 minutes ago');
+    minutes(30);
+    expect(approveResume(sessions, 'Explore')).toBeNull();
+    expect(handleClaudeCode(sessions, { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: { subagent_type: 'Explore' } }, context()).answer).toBeNull();
+  });
+
+  it('reads tool_input given as a JSON string, and treats wrong field types as absent', () => {
+    const state = sessions.create({ agent_name: 'Explore', purpose: 'p' });
+    sessions.update(state.agent_id, { phase: 'planning' });
+    const answer = handleClaudeCode(sessions, { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: '{"subagent_type":"Explore"}' }, context()).answer;
+    expect(answer?.hookSpecificOutput.additionalContext).toContain(state.agent_id);
+    const odd = handleClaudeCode(sessions, { hook_event_name: 'SubagentStart', agent_id: 42, agent_type: ['x'] }, context());
+    expect(odd.answer).toBeNull();
+  });
+
+  it('creates a new session when the parked one was taken between the look and the link', () => {
+    const parked = sessions.create({ agent_name: 'Explore', purpose: 'p' });
+    sessions.update(parked.agent_id, { phase: 'approval' });
+    // Another process links it while this one decides: linkClaude's check under the lock refuses the relink.
+    const original = sessions.linkClaude.bind(sessions);
+    let first = true;
+    sessions.linkClaude = (id, change, accept) => {
+      if (first && accept) {
+        first = false;
+        original(id, { agent_id: 'other-agent', stopped: false });
+      }
+      return original(id, change, accept);
+    };
+    const outcome = handleClaudeCode(sessions, { hook_event_name: 'SubagentStart', agent_id: 'mine', agent_type: 'Explore' }, context());
+    expect(outcome.note).toMatch(/^created/);
+    expect(sessions.get(parked.agent_id).claude?.agent_id).toBe('other-agent');
+    expect(sessions.findByClaudeAgent('mine')?.agent_id).not.toBe(parked.agent_id);
+  });
+
+  it('never links a final session', () => {
+    const state = sessions.finalize(sessions.create({ agent_name: 'a', purpose: 'p' }).agent_id, 'completed');
+    expect(() => withClaudeLink(state, { agent_id: 'x' }, clock)).toThrow(expect.objectContaining({ code: 'E_ILLEGAL_TRANSITION' }));
+  });
+
+  it('builds CLI commands that a shell reads back as the same words', () => {
+    expect(shellQuote('/plain/path')).toBe('/plain/path');
+    expect(shellQuote("/it's here")).toBe("'/it'\\''s here'");
+    expect(cliCommand('/opt/bin', '/p/.claude/session')).toBe('node /opt/bin/agent-session.cjs --dir /p/.claude/session');
+  });
+});

@@ -1,0 +1,43 @@
+import { SessionError } from '../../../src/core/errors';
+import { addHooks, nodeCommand, removeHooks, WIRINGS } from '../../../src/init/settings';
+
+const commands = { 'pre-delegate': nodeCommand('/opt/a s/pre-delegate.cjs'), 'subagent-stop': nodeCommand('/opt/a s/subagent-stop.cjs') };
+
+describe('init settings merge', () => {
+  it('quotes paths for the shell', () => {
+    expect(nodeCommand('/x/"$HOME`/p.cjs')).toBe('node "/x/\\"\\$HOME\\`/p.cjs"');
+  });
+
+  it('adds one group per wiring, then keeps them on a second run', () => {
+    const first = addHooks({ env: { A: '1' } }, commands);
+    expect(first.changes.filter((c) => c.kind === 'added')).toHaveLength(WIRINGS.length);
+    expect(first.settings.env).toEqual({ A: '1' });
+    const second = addHooks(first.settings, commands);
+    expect(second.changes.every((c) => c.kind === 'kept')).toBe(true);
+    expect(second.settings).toEqual(first.settings);
+  });
+
+  it('reports another copy of our bins and leaves it alone', () => {
+    const other = { hooks: { SubagentStop: [{ hooks: [{ type: 'command', command: 'node /old/subagent-stop.cjs' }] }] } };
+    const { settings, changes } = addHooks(other, commands);
+    expect(changes).toContainEqual(expect.objectContaining({ kind: 'other', event: 'SubagentStop', command: 'node /old/subagent-stop.cjs' }));
+    expect((settings.hooks as any).SubagentStop[0]).toEqual(other.hooks.SubagentStop[0]);
+    expect(removeHooks(settings, commands).settings).toEqual(other);
+  });
+
+  it('removes only our handlers from a group a user added to', () => {
+    const added = addHooks({}, commands).settings as any;
+    added.hooks.SubagentStart[0].hooks.push({ type: 'command', command: 'echo mine' });
+    const { settings } = removeHooks(added, commands) as any;
+    expect(settings.hooks).toEqual({ SubagentStart: [{ hooks: [{ type: 'command', command: 'echo mine' }] }] });
+  });
+
+  it('changes nothing when none of our hooks are there', () => {
+    const settings = { hooks: { Stop: [] } };
+    expect(removeHooks(settings, commands)).toEqual({ settings, changes: [] });
+  });
+
+  it.each([{ hooks: [] }, { hooks: { PreToolUse: 'x' } }, { hooks: { PreToolUse: [{ hooks: 'x' }] } }])('refuses a malformed hooks section %j', (settings) => {
+    expect(() => addHooks(settings, commands)).toThrow(expect.objectContaining({ code: 'E_CORRUPT' }) as SessionError);
+  });
+});
