@@ -37,7 +37,15 @@ export function runClaudeCode(payload: Record<string, unknown> & { hook_event_na
     note += ` error="${error instanceof Error ? error.message : String(error)}"`;
     if (io.env.AGENT_SESSION_DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
   }
-  if (outcome.answer !== null) io.write(`${JSON.stringify(outcome.answer)}\n`);
+  let line: string | null = null;
+  try {
+    line = outcome.answer === null ? null : JSON.stringify(outcome.answer);
+  } catch (error) {
+    // Fail open: nothing printed is a valid answer in Claude Code's protocol.
+    note += ` error="${error instanceof Error ? error.message : String(error)}"`;
+    level = 'error';
+  }
+  if (line !== null) io.write(`${line}\n`);
   if (root !== undefined && logs(logLevel, level)) {
     appendLog(logDirFor(root, io.env), logFile, `claude-code event=${JSON.stringify(payload.hook_event_name.slice(0, 60))} ${outcome.note}${note}`);
   }

@@ -72,9 +72,24 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
     note = ` error="${error instanceof Error ? error.message : String(error)}"`;
     if (io.env.AGENT_SESSION_DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
   }
-  if (answer !== null) io.write(`${JSON.stringify(answer)}\n`);
+  let line: string | null;
+  try {
+    line = answer === null ? null : JSON.stringify(answer);
+  } catch (error) {
+    // A value JSON cannot render (nesting deeper than the stack) still gets an answer.
+    line = JSON.stringify(spec.onError());
+    level = 'error';
+    note += ` error="${error instanceof Error ? error.message : String(error)}"`;
+  }
+  if (line !== null) io.write(`${line}\n`);
   if (root !== undefined && logs(config.log_level, level)) {
-    appendLog(logDirFor(root, io.env), spec.logFile, `${spec.describe(input.kind === 'json' ? input.value : undefined, answer)}${note}`);
+    let described: string;
+    try {
+      described = spec.describe(input.kind === 'json' ? input.value : undefined, answer);
+    } catch (error) {
+      described = `(undescribable input: ${error instanceof Error ? error.message : String(error)})`;
+    }
+    appendLog(logDirFor(root, io.env), spec.logFile, `${described}${note}`);
   }
 }
 

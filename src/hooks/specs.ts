@@ -31,6 +31,8 @@ export const subagentStopHook: HookSpec<SubagentStopAnswer> = {
 
 function text(value: unknown): string {
   if (value === undefined || value === null) return '-';
-  const s = typeof value === 'string' ? value : JSON.stringify(value);
+  // Only plain values are logged: rendering an arbitrary input could be huge, or nested past the stack.
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return `(${Array.isArray(value) ? 'array' : typeof value})`;
+  const s = String(value);
   return JSON.stringify(s.length > 120 ? `${s.slice(0, 117)}...` : s);
 }

@@ -41,9 +41,11 @@ export function readJsonInput(stream: NodeJS.ReadableStream & { destroy?: () => 
       resolve(result);
     };
     const parseAll = (): StdinResult => {
-      if (text.trim() === '') return { kind: 'empty' };
+      // A leading byte-order mark is not JSON, but some writers add one (the scanner already skips it).
+      const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+      if (body.trim() === '') return { kind: 'empty' };
       try {
-        return { kind: 'json', value: JSON.parse(text) };
+        return { kind: 'json', value: JSON.parse(body) };
       } catch (error) {
         return { kind: 'invalid', problem: `not valid JSON (${(error as Error).message})` };
       }

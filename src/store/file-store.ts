@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { SessionError, isSessionError } from '../core/errors';
 import { assertValidId, isValidId } from '../core/ids';
 import { parseState, type SessionState } from '../core/state';
-import { DEFAULT_LOCK_OPTIONS, acquireLock, errnoCode, ioError, readRegularFile, writeFileAtomic, type LockOptions } from './fs-safe';
+import { DEFAULT_LOCK_OPTIONS, acquireLock, errnoCode, ioError, readRegularFile, uniqueSuffix, writeFileAtomic, type LockOptions } from './fs-safe';
 import type { ListedSession, SessionStore } from './store';
 
 const STATE_FILE = 'state.json';
 const LOCK_FILE = 'state.json.lock';
 const CREATING_PREFIX = '.creating-';
+const DELETING_PREFIX = '.deleting-';
 
 /**
  * Sessions as folders: `<root>/<agent_id>/state.json`. Writes are atomic renames, every read-modify-write
@@ -128,6 +129,8 @@ export class FileStore implements SessionStore {
       rmSync(dir, { force: true });
       return true;
     }
+    // The age is taken before locking: creating the lock file touches the folder's own time.
+    const modifiedAt = this.#modifiedAt(id);
     try {
       return this.#locked(id, () => {
         let state: SessionState | null;
@@ -137,9 +140,17 @@ export class FileStore implements SessionStore {
           if (!isSessionError(error, 'E_CORRUPT')) throw error;
           state = null;
         }
-        if (shouldRemove && !shouldRemove(state, this.#modifiedAt(id))) return false;
+        if (shouldRemove && !shouldRemove(state, modifiedAt)) return false;
+        // Rename the folder away while still holding its lock, then delete it: a waiting writer finds the
+        // session gone at once, instead of taking the lock inside a half-deleted folder.
+        const doomed = join(this.location, `${DELETING_PREFIX}${uniqueSuffix()}`);
+        try {
+          renameSync(dir, doomed);
+        } catch (error) {
+          throw ioError(error, 'remove', dir);
+        }
         // rm does not follow links inside the folder: it removes the links themselves.
-        rmSync(dir, { recursive: true, force: true });
+        rmSync(doomed, { recursive: true, force: true });
         return true;
       });
     } catch (error) {
@@ -164,7 +175,7 @@ export class FileStore implements SessionStore {
     };
     for (const name of names) {
       const path = join(this.location, name);
-      if (name.startsWith(CREATING_PREFIX)) {
+      if (name.startsWith(CREATING_PREFIX) || name.startsWith(DELETING_PREFIX)) {
         if (isOld(path)) {
           rmSync(path, { recursive: true, force: true });
           removed++;
@@ -180,8 +191,8 @@ export class FileStore implements SessionStore {
         throw ioError(error, 'list', path);
       }
       for (const file of inner) {
-        // Temp files of killed writers: `.state.json.<pid>.<hex>.tmp`, lock drafts, stale locks moved aside.
-        if ((file.endsWith('.tmp') || file.includes('.lock.stale.')) && isOld(join(path, file))) {
+        // Temp files of killed writers (`.state.json.<pid>.<hex>.tmp`, lock drafts) and a dead lock breaker.
+        if ((file.endsWith('.tmp') || file.endsWith('.lock.break')) && isOld(join(path, file))) {
           rmSync(join(path, file), { force: true });
           removed++;
         }

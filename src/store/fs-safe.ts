@@ -1,4 +1,4 @@
-import { closeSync, constants, fsyncSync, linkSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, fsyncSync, linkSync, lstatSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { SessionError } from '../core/errors';
 
@@ -50,8 +50,12 @@ export function writeFileAtomic(file: string, text: string): void {
 export function readRegularFile(file: string): { readonly text: string } | { readonly problem: string } | null {
   let buffer: Buffer;
   try {
-    const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+    // O_NONBLOCK: opening a FIFO planted as state.json must not hang; fstat then refuses anything but a file.
+    const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     try {
+      const stats = fstatSync(fd);
+      if (stats.isDirectory()) return { problem: 'state.json is a folder, not a file' };
+      if (!stats.isFile()) return { problem: 'state.json is not a regular file' };
       buffer = readFileSync(fd);
     } finally {
       closeSync(fd);
@@ -82,12 +86,14 @@ export interface LockOptions {
 export const DEFAULT_LOCK_OPTIONS: LockOptions = { timeoutMs: 5000, staleMs: 10_000 };
 
 /**
- * Takes an exclusive lock file (O_EXCL create) and returns its release function. A lock whose owner
- * died, or that is older than `staleMs`, is recovered. No timers, so a short-lived process stays short.
+ * Takes an exclusive lock file and returns its release function. The lock is published with link(), so it
+ * is never seen empty. A lock whose owner died is recovered; on Linux "died" is checked against the owner's
+ * start time in /proc, so a reused pid never keeps a dead lock alive and a slow live owner is never robbed.
+ * No timers, so a short-lived process stays short.
  * @throws SessionError E_NOT_FOUND when the folder is gone, E_BUSY on timeout, E_IO otherwise
  */
 export function acquireLock(lockFile: string, options: LockOptions = DEFAULT_LOCK_OPTIONS): () => void {
-  const token = `${process.pid} ${Date.now()} ${uniqueSuffix()}`;
+  const token = `${process.pid} ${processStartTime(process.pid) ?? '-'} ${Date.now()} ${uniqueSuffix()}`;
   const deadline = Date.now() + options.timeoutMs;
   const draft = `${lockFile}.${uniqueSuffix()}.tmp`;
   try {
@@ -98,7 +104,6 @@ export function acquireLock(lockFile: string, options: LockOptions = DEFAULT_LOC
   }
   for (let attempt = 0; ; attempt++) {
     try {
-      // link() publishes the lock with its content in one step: nobody ever sees an empty lock file.
       linkSync(draft, lockFile);
       unlinkQuiet(draft);
       return () => releaseLock(lockFile, token);
@@ -110,7 +115,7 @@ export function acquireLock(lockFile: string, options: LockOptions = DEFAULT_LOC
         throw ioError(error, 'lock', lockFile);
       }
     }
-    if (recoverStaleLock(lockFile, options.staleMs)) continue;
+    if (recoverStaleLock(lockFile, token, options.staleMs)) continue;
     if (Date.now() >= deadline) {
       unlinkQuiet(draft);
       throw new SessionError('E_BUSY', `Session is locked by another process (\`${lockFile}\`); try again`);
@@ -155,33 +160,70 @@ function readLock(lockFile: string): string | null {
   }
 }
 
-function recoverStaleLock(lockFile: string, staleMs: number): boolean {
+/** Removes the lock when its owner is gone; true when the caller should try to take it again at once. */
+function recoverStaleLock(lockFile: string, token: string, staleMs: number): boolean {
   const content = readLock(lockFile);
-  if (content === null) return true; // released meanwhile: try again at once
-  const [pidText, atText] = content.split(' ');
-  const pid = Number(pidText);
-  const at = Number(atText);
-  const ownerDead = !Number.isInteger(pid) || pid <= 0 || !isAlive(pid);
-  const tooOld = !Number.isFinite(at) || Date.now() - at > staleMs;
-  if (!ownerDead && !tooOld) return false;
-  // Move the stale lock aside under a unique name first, so two recoverers cannot both delete a fresh lock.
-  const aside = `${lockFile}.stale.${uniqueSuffix()}`;
+  if (content === null) return true; // released meanwhile
+  if (!ownerGone(content, staleMs)) return false;
+  // Breakers take turns through `<lock>.break`, and remove the lock only while it still holds the content
+  // judged stale: a breaker that read an old lock can never remove a lock taken after its read.
+  const breaker = `${lockFile}.break`;
   try {
-    renameSync(lockFile, aside);
+    writeFileSync(breaker, token, { flag: 'wx', mode: 0o600 });
   } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return true;
-    throw ioError(error, 'recover lock', lockFile);
+    if (errnoCode(error) !== 'EEXIST') throw ioError(error, 'recover lock', lockFile);
+    // A breaker holds `.break` for microseconds; one older than this died while holding it.
+    if (ageMs(breaker) > BREAKER_STALE_MS) unlinkQuiet(breaker);
+    return false;
   }
-  if (readLock(aside) !== content) {
-    // We moved a lock someone took after our read: put it back unless a newer one exists.
-    try {
-      linkSync(aside, lockFile);
-    } catch (error) {
-      if (errnoCode(error) !== 'EEXIST') throw ioError(error, 'restore lock', lockFile);
-    }
+  try {
+    if (readLock(lockFile) === content) unlinkQuiet(lockFile);
+  } finally {
+    unlinkQuiet(breaker);
   }
-  unlinkQuiet(aside);
   return true;
+}
+
+const BREAKER_STALE_MS = 2000;
+
+/** Whether the process that wrote lock `content` is gone. */
+function ownerGone(content: string, staleMs: number): boolean {
+  const [pidText, startText, atText] = content.split(' ');
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0) return true;
+  const start = processStartTime(pid);
+  if (start === null) return true; // no such process
+  if (start !== undefined) return startText !== '-' && start !== startText; // the pid now names another process
+  // Without /proc: trust kill(pid, 0), and take age as the guard against a reused pid.
+  return !isAlive(pid) || !(Date.now() - Number(atText) <= staleMs);
+}
+
+let procAvailable: boolean | undefined;
+
+/**
+ * A process's start time (field 22 of /proc/<pid>/stat): a string when it runs, null when it does not,
+ * undefined when this system has no /proc to ask.
+ */
+function processStartTime(pid: number): string | null | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: count fields after the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? undefined;
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code !== 'ENOENT' && code !== 'ESRCH') return undefined;
+    procAvailable ??= existsSync('/proc/self/stat');
+    return procAvailable ? null : undefined;
+  }
+}
+
+function ageMs(path: string): number {
+  try {
+    return Date.now() - lstatSync(path).mtimeMs;
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return 0;
+    throw ioError(error, 'inspect', path);
+  }
 }
 
 function isAlive(pid: number): boolean {

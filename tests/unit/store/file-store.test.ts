@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionError } from '../../../src/core/errors';
@@ -57,7 +58,9 @@ describe('FileStore basics', () => {
 
   it('writes leave no temp file and replace the file (new inode)', () => {
     store.create(session('s'));
+    const before = statSync(join(root, 's', 'state.json')).ino;
     store.update('s', (s) => applyChange(s, { phase: 'planning' }, now));
+    expect(statSync(join(root, 's', 'state.json')).ino).not.toBe(before);
     expect(readdirSync(join(root, 's'))).toEqual(['state.json']);
     expect(readFileSync(join(root, 's', 'state.json'), 'utf8')).toBe(serialize(store.read('s')!));
   });
@@ -98,6 +101,22 @@ describe('corrupt sessions', () => {
     expect(codeOf(() => store.read('folder'))).toBe('E_CORRUPT');
     expect(codeOf(() => store.read('empty'))).toBe('E_CORRUPT');
     expect(store.list().map((e) => [e.id, e.kind]).sort()).toEqual([['empty', 'corrupt'], ['folder', 'corrupt']]);
+  });
+
+  it('a FIFO planted as state.json is corrupt, never waited on', () => {
+    mkdirSync(join(root, 'fifo'), { recursive: true });
+    execFileSync('mkfifo', [join(root, 'fifo', 'state.json')]);
+    expect(codeOf(() => store.read('fifo'))).toBe('E_CORRUPT');
+    expect(store.list()).toEqual([expect.objectContaining({ kind: 'corrupt', id: 'fifo' })]);
+  });
+
+  it('an old folder without state.json is removable by age (locking does not make it look new)', () => {
+    mkdirSync(join(root, 'empty-old'), { recursive: true });
+    const old = new Date(Date.now() - 3 * 86_400_000);
+    utimesSync(join(root, 'empty-old'), old, old);
+    expect(store.remove('empty-old', (state, modifiedAt) => state === null && modifiedAt.getTime() < Date.now() - 86_400_000)).toBe(true);
+    expect(existsSync(join(root, 'empty-old'))).toBe(false);
+    expect(readdirSync(root)).toEqual([]);
   });
 
   it('one corrupt session never hides the valid ones', () => {
@@ -146,10 +165,40 @@ describe('locking', () => {
     expect(readdirSync(join(root, 'dead'))).toEqual(['state.json']);
   });
 
-  it('recovers a lock older than staleMs even if its pid is alive', () => {
-    store.create(session('old'));
-    writeFileSync(join(root, 'old', 'state.json.lock'), `${process.pid} ${Date.now() - 60_000} x`);
-    expect(store.update('old', (s) => applyChange(s, { phase: 'planning' }, now)).phase).toBe('planning');
+  it('never takes a lock from a live owner, however old (a slow writer keeps its lock)', () => {
+    store.create(session('slow'));
+    const start = readFileSync('/proc/self/stat', 'utf8');
+    const myStart = start.slice(start.lastIndexOf(')') + 2).split(' ')[19];
+    writeFileSync(join(root, 'slow', 'state.json.lock'), `${process.pid} ${myStart} ${Date.now() - 3_600_000} x`);
+    expect(codeOf(() => store.update('slow', (s) => applyChange(s, { phase: 'planning' }, now)))).toBe('E_BUSY');
+    expect(store.read('slow')?.phase).toBe('initializing');
+  });
+
+  it('recovers a lock whose pid now names another process (pid reuse)', () => {
+    store.create(session('reused'));
+    writeFileSync(join(root, 'reused', 'state.json.lock'), `${process.pid} 1 ${Date.now()} x`);
+    expect(store.update('reused', (s) => applyChange(s, { phase: 'planning' }, now)).phase).toBe('planning');
+    expect(readdirSync(join(root, 'reused'))).toEqual(['state.json']);
+  });
+});
+
+describe('parallel writers', () => {
+  it('10 processes updating one session lose no update', async () => {
+    const cli = join(__dirname, '..', '..', '..', 'dist', 'agent-session.cjs');
+    store.create(session('shared'));
+    const runs = Array.from({ length: 10 }, (_, i) =>
+      new Promise<number | null>((resolve) => {
+        const child = spawn(process.execPath, [cli, '--dir', root, 'update', 'shared', '--error', `e${i}`, '--metadata', JSON.stringify({ [`k${i}`]: i })], {
+          env: { ...process.env, NODE_EXTRA_CA_CERTS: '' },
+          stdio: 'ignore',
+        });
+        child.on('exit', resolve);
+      }),
+    );
+    expect(await Promise.all(runs)).toEqual(Array(10).fill(0));
+    const state = store.read('shared')!;
+    expect(state.error_count).toBe(10);
+    expect(Object.keys(state.metadata).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `k${i}`).sort());
   });
 });
 
