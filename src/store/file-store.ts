@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { SessionError, isSessionError } from '../core/errors';
 import { assertValidId, isValidId } from '../core/ids';
 import { parseState, type SessionState } from '../core/state';
-import { DEFAULT_LOCK_OPTIONS, acquireLock, errnoCode, ioError, readRegularFile, writeFileAtomic, type LockOptions } from './fs-safe';
+import { DEFAULT_LOCK_OPTIONS, acquireLock, errnoCode, ioError, readRegularFile, uniqueSuffix, writeFileAtomic, type LockOptions } from './fs-safe';
 import type { ListedSession, SessionStore } from './store';
 
 const STATE_FILE = 'state.json';
 const LOCK_FILE = 'state.json.lock';
 const CREATING_PREFIX = '.creating-';
+const REMOVING_PREFIX = '.removing-';
 
 /**
  * Sessions as folders: `<root>/<agent_id>/state.json`. Writes are atomic renames, every read-modify-write
@@ -138,8 +139,16 @@ export class FileStore implements SessionStore {
           state = null;
         }
         if (shouldRemove && !shouldRemove(state, this.#modifiedAt(id))) return false;
+        // Rename the folder away first, still under the lock: a waiter then finds no session (E_NOT_FOUND)
+        // instead of racing `rm -r` with its lock draft (ENOTEMPTY, a half-removed session).
+        const doomed = join(this.location, `${REMOVING_PREFIX}${uniqueSuffix()}`);
+        try {
+          renameSync(dir, doomed);
+        } catch (error) {
+          throw ioError(error, 'remove', dir);
+        }
         // rm does not follow links inside the folder: it removes the links themselves.
-        rmSync(dir, { recursive: true, force: true });
+        rmSync(doomed, { recursive: true, force: true });
         return true;
       });
     } catch (error) {
@@ -164,7 +173,7 @@ export class FileStore implements SessionStore {
     };
     for (const name of names) {
       const path = join(this.location, name);
-      if (name.startsWith(CREATING_PREFIX)) {
+      if (name.startsWith(CREATING_PREFIX) || name.startsWith(REMOVING_PREFIX)) {
         if (isOld(path)) {
           rmSync(path, { recursive: true, force: true });
           removed++;
