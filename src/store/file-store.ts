@@ -227,8 +227,11 @@ export class FileStore implements SessionStore {
 
   #modifiedAt(id: string): Date {
     const dir = join(this.location, id);
-    const stats = lstatOrNull(join(dir, STATE_FILE)) ?? lstatOrNull(dir);
-    return stats === null ? new Date(0) : stats.mtime;
+    const own = lstatOrNull(dir);
+    // A link (or stray file) is judged by itself: a path through it would stat what it points to.
+    if (own === null) return new Date(0);
+    if (!own.isDirectory()) return own.mtime;
+    return (lstatOrNull(join(dir, STATE_FILE)) ?? own).mtime;
   }
 }
 
