@@ -129,6 +129,9 @@ export class FileStore implements SessionStore {
       rmSync(dir, { force: true });
       return true;
     }
+    // Read before locking: taking the lock writes into the folder, which would make a folder without
+    // state.json look fresh forever.
+    const modifiedAt = this.#modifiedAt(id);
     try {
       return this.#locked(id, () => {
         let state: SessionState | null;
@@ -138,7 +141,7 @@ export class FileStore implements SessionStore {
           if (!isSessionError(error, 'E_CORRUPT')) throw error;
           state = null;
         }
-        if (shouldRemove && !shouldRemove(state, this.#modifiedAt(id))) return false;
+        if (shouldRemove && !shouldRemove(state, modifiedAt)) return false;
         // Rename the folder away first, still under the lock: a waiter then finds no session (E_NOT_FOUND)
         // instead of racing `rm -r` with its lock draft (ENOTEMPTY, a half-removed session).
         const doomed = join(this.location, `${REMOVING_PREFIX}${uniqueSuffix()}`);
