@@ -36,13 +36,17 @@ export function childEnv(dir: string, extra: Record<string, string> = {}): NodeJ
 }
 
 /** Runs a built bin synchronously. */
-export function runBin(bin: string, args: readonly string[], options: { dir: string; input?: string | Buffer; env?: Record<string, string> }): SpawnSyncReturns<string> {
+export function runBin(
+  bin: string,
+  args: readonly string[],
+  options: { dir: string; input?: string | Buffer; env?: Record<string, string>; timeoutMs?: number },
+): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, [bin, ...args], {
     cwd: options.dir,
     env: childEnv(options.dir, options.env),
     input: options.input ?? '',
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: options.timeoutMs ?? 60_000,
     maxBuffer: 64 * 1024 * 1024,
   });
 }
