@@ -40,6 +40,7 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
   const input: StdinResult = await readJsonInput(io.stdin, stdinOptions);
   let root: string | undefined;
   let answer: Answer | null;
+  let printed: string | null;
   let note = '';
   try {
     root = resolveRoot({ env: io.env, cwd: io.cwd });
@@ -50,18 +51,30 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
       if (warning) note = ` warning="${warning}"`;
       answer = spec.handle(openSessions({ env: io.env, cwd: io.cwd }, limits), input.value);
     }
+    // Inside the try: a state too deep for JSON.stringify must still end in an answer.
+    printed = answer === null ? null : JSON.stringify(answer);
   } catch (error) {
     answer = spec.onError();
+    printed = JSON.stringify(answer);
     note = ` error="${error instanceof Error ? error.message : String(error)}"`;
     if (io.env.AGENT_SESSION_DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
   }
-  if (answer !== null) io.write(`${JSON.stringify(answer)}\n`);
+  if (printed !== null) io.write(`${printed}\n`);
   if (root !== undefined) {
-    appendLog(logDirFor(root, io.env), spec.logFile, `${spec.describe(input.kind === 'json' ? input.value : undefined, answer)}${note}`);
+    appendLog(logDirFor(root, io.env), spec.logFile, `${describeSafely(spec, input.kind === 'json' ? input.value : undefined, answer)}${note}`);
   }
 }
 
 // --- internal ---
+
+function describeSafely<Answer extends object>(spec: HookSpec<Answer>, input: unknown, answer: Answer | null): string {
+  try {
+    return spec.describe(input, answer);
+  } catch (error) {
+    // Hostile input (e.g. nesting too deep for JSON.stringify) must not turn the log line into a crash.
+    return `${spec.logFile}: input not describable (${error instanceof Error ? error.message : String(error)})`;
+  }
+}
 
 function hookLimits(env: Readonly<Record<string, string | undefined>>): { limits: Limits; warning?: string } {
   try {
