@@ -20,15 +20,26 @@ beforeAll(() => {
 });
 afterAll(() => removeTemp(dir));
 
-/** Starts `node <args>`, kills it with SIGKILL after `delayMs`, and says how many progress lines it printed. */
-function killAfter(args: readonly string[], delayMs: number): Promise<{ lines: number; signal: NodeJS.Signals | null }> {
+/**
+ * Starts `node <args>` and kills it with SIGKILL `delayMs` after it starts or, with `afterFirstWrite`, after its
+ * first progress line (so half the kills land inside the write loop however slow the machine starts node).
+ * Says how many progress lines it printed.
+ */
+function killAfter(args: readonly string[], delayMs: number, afterFirstWrite = false): Promise<{ lines: number; signal: NodeJS.Signals | null }> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, { cwd: dir, env: childEnv(dir), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    let timer: NodeJS.Timeout | undefined;
+    const arm = (): void => {
+      timer ??= setTimeout(() => child.kill('SIGKILL'), delayMs);
+    };
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      arm();
+    });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), delayMs);
+    if (!afterFirstWrite) arm();
     child.on('error', fail);
     child.on('close', (_status, signal) => {
       clearTimeout(timer);
@@ -86,7 +97,7 @@ describe('crashes', () => {
     let cliRecoveries = 0;
     let seen = new Set(readdirSync(join(store, 'victim')));
     for (let run = 0; run < runs; run++) {
-      const { lines } = await killAfter([worker, 'crash-updates', store, 'victim'], 20 + Math.floor(random() * 130));
+      const { lines } = await killAfter([worker, 'crash-updates', store, 'victim'], run % 2 === 0 ? 20 + Math.floor(random() * 130) : Math.floor(random() * 40), run % 2 === 1);
       if (lines > 0) afterWrites++;
       const names = readdirSync(join(store, 'victim'));
       if (names.includes('state.json.lock')) locksLeft++;
@@ -109,7 +120,7 @@ describe('crashes', () => {
       `[stress] SIGKILL updates: ${runs} kills (${afterWrites} after at least one completed write), ${locksLeft} left a lock, ` +
         `${withLeftovers} left temp files; 0 torn or invalid state.json; next command ok ${runs} times (${cliRecoveries} through the CLI)\n`,
     );
-    expect(afterWrites).toBeGreaterThan(runs / 2);
+    expect(afterWrites).toBeGreaterThanOrEqual(runs / 2);
 
     // Young leftovers are kept (they could be a live writer's); aged ones are removed by `cleanup`.
     const before = leftovers(store);
@@ -129,7 +140,7 @@ describe('crashes', () => {
     const store = join(dir, 'creates');
     const runs = 50;
     for (let run = 0; run < runs; run++) {
-      await killAfter([worker, 'crash-creates', store], 20 + Math.floor(random() * 100));
+      await killAfter([worker, 'crash-creates', store], run % 2 === 0 ? 20 + Math.floor(random() * 100) : Math.floor(random() * 30), run % 2 === 1);
       // Every session folder holds a whole, valid state.json: a session appears whole or not at all.
       for (const name of readdirSync(store).filter((entry) => !entry.startsWith('.'))) expect(readValid(store, name).agent_id).toBe(name);
     }
