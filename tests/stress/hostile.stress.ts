@@ -176,7 +176,7 @@ describe('hostile store content reaching a hook', () => {
 });
 
 describe('prototype pollution through metadata', () => {
-  it('metadata with __proto__ / constructor keys is stored as data and pollutes nothing', () => {
+  it('metadata with __proto__ / constructor keys pollutes nothing (in-process and through the CLI)', () => {
     const sessions = new Sessions({ store: new FileStore(store) });
     const metadata = JSON.parse('{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"ok":1}') as Record<string, unknown>;
     sessions.create({ agent_name: 'agent', purpose: 'p', id: 'proto', metadata });
