@@ -50,6 +50,7 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
   }
   let root: string | undefined;
   let answer: Answer | null;
+  let printed: string | null;
   let note = '';
   let level: 'info' | 'warn' | 'error' = 'info';
   let config: Config = DEFAULT_CONFIG;
@@ -66,34 +67,31 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
     } else {
       answer = spec.handle(openSessions({ env: io.env, cwd: io.cwd }, config), input.value);
     }
+    // Inside the try: a state too deep for JSON.stringify must still end in an answer.
+    printed = answer === null ? null : JSON.stringify(answer);
   } catch (error) {
     answer = spec.onError();
+    printed = JSON.stringify(answer);
     level = 'error';
     note = ` error="${error instanceof Error ? error.message : String(error)}"`;
     if (io.env.AGENT_SESSION_DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
   }
-  let line: string | null;
-  try {
-    line = answer === null ? null : JSON.stringify(answer);
-  } catch (error) {
-    // A value JSON cannot render (nesting deeper than the stack) still gets an answer.
-    line = JSON.stringify(spec.onError());
-    level = 'error';
-    note += ` error="${error instanceof Error ? error.message : String(error)}"`;
-  }
-  if (line !== null) io.write(`${line}\n`);
+  if (printed !== null) io.write(`${printed}\n`);
   if (root !== undefined && logs(config.log_level, level)) {
-    let described: string;
-    try {
-      described = spec.describe(input.kind === 'json' ? input.value : undefined, answer);
-    } catch (error) {
-      described = `(undescribable input: ${error instanceof Error ? error.message : String(error)})`;
-    }
-    appendLog(logDirFor(root, io.env), spec.logFile, `${described}${note}`);
+    appendLog(logDirFor(root, io.env), spec.logFile, `${describeSafely(spec, input.kind === 'json' ? input.value : undefined, answer)}${note}`);
   }
 }
 
 // --- internal ---
+
+function describeSafely<Answer extends object>(spec: HookSpec<Answer>, input: unknown, answer: Answer | null): string {
+  try {
+    return spec.describe(input, answer);
+  } catch (error) {
+    // Hostile input (e.g. nesting too deep for JSON.stringify) must not turn the log line into a crash.
+    return `${spec.logFile}: input not describable (${error instanceof Error ? error.message : String(error)})`;
+  }
+}
 
 function positive(raw: string | undefined): number | undefined {
   const value = Number(raw);

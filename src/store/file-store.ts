@@ -9,7 +9,7 @@ import type { ListedSession, SessionStore } from './store';
 const STATE_FILE = 'state.json';
 const LOCK_FILE = 'state.json.lock';
 const CREATING_PREFIX = '.creating-';
-const DELETING_PREFIX = '.deleting-';
+const REMOVING_PREFIX = '.removing-';
 
 /**
  * Sessions as folders: `<root>/<agent_id>/state.json`. Writes are atomic renames, every read-modify-write
@@ -129,7 +129,8 @@ export class FileStore implements SessionStore {
       rmSync(dir, { force: true });
       return true;
     }
-    // The age is taken before locking: creating the lock file touches the folder's own time.
+    // Read before locking: taking the lock writes into the folder, which would make a folder without
+    // state.json look fresh forever.
     const modifiedAt = this.#modifiedAt(id);
     try {
       return this.#locked(id, () => {
@@ -141,9 +142,9 @@ export class FileStore implements SessionStore {
           state = null;
         }
         if (shouldRemove && !shouldRemove(state, modifiedAt)) return false;
-        // Rename the folder away while still holding its lock, then delete it: a waiting writer finds the
-        // session gone at once, instead of taking the lock inside a half-deleted folder.
-        const doomed = join(this.location, `${DELETING_PREFIX}${uniqueSuffix()}`);
+        // Rename the folder away first, still under the lock: a waiter then finds no session (E_NOT_FOUND)
+        // instead of racing `rm -r` with its lock draft (ENOTEMPTY, a half-removed session).
+        const doomed = join(this.location, `${REMOVING_PREFIX}${uniqueSuffix()}`);
         try {
           renameSync(dir, doomed);
         } catch (error) {
@@ -175,7 +176,7 @@ export class FileStore implements SessionStore {
     };
     for (const name of names) {
       const path = join(this.location, name);
-      if (name.startsWith(CREATING_PREFIX) || name.startsWith(DELETING_PREFIX)) {
+      if (name.startsWith(CREATING_PREFIX) || name.startsWith(REMOVING_PREFIX)) {
         if (isOld(path)) {
           rmSync(path, { recursive: true, force: true });
           removed++;
@@ -229,8 +230,11 @@ export class FileStore implements SessionStore {
 
   #modifiedAt(id: string): Date {
     const dir = join(this.location, id);
-    const stats = lstatOrNull(join(dir, STATE_FILE)) ?? lstatOrNull(dir);
-    return stats === null ? new Date(0) : stats.mtime;
+    const own = lstatOrNull(dir);
+    // A link (or stray file) is judged by itself: a path through it would stat what it points to.
+    if (own === null) return new Date(0);
+    if (!own.isDirectory()) return own.mtime;
+    return (lstatOrNull(join(dir, STATE_FILE)) ?? own).mtime;
   }
 }
 

@@ -100,6 +100,8 @@ export function acquireLock(lockFile: string, options: LockOptions = DEFAULT_LOC
     writeFileSync(draft, token, { flag: 'wx', mode: 0o600 });
   } catch (error) {
     if (errnoCode(error) === 'ENOENT') throw new SessionError('E_NOT_FOUND', `Session folder \`${dirname(lockFile)}\` does not exist`);
+    // A full disk fails the write after the create: do not leave the empty draft behind.
+    rmSync(draft, { force: true });
     throw ioError(error, 'lock', lockFile);
   }
   for (let attempt = 0; ; attempt++) {
@@ -152,11 +154,23 @@ function releaseLock(lockFile: string, token: string): void {
 }
 
 function readLock(lockFile: string): string | null {
+  let fd: number;
   try {
-    return readFileSync(lockFile, 'utf8');
+    // Never through a link (it could point outside the store, or at a FIFO that blocks forever).
+    fd = openSync(lockFile, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return null;
+    const code = errnoCode(error);
+    if (code === 'ENOENT') return null;
+    // Not a lock we made: its content means no owner, so it is recovered as stale.
+    if (code === 'ELOOP') return '';
     throw ioError(error, 'read', lockFile);
+  }
+  try {
+    return readFileSync(fd, 'utf8');
+  } catch (error) {
+    throw ioError(error, 'read', lockFile);
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -1,0 +1,192 @@
+// Guarantee: a corrupt store is reported, never trusted, and never a way out of the store. Each case damages
+// one session (`bad`) beside a good one, then runs every command and both hooks through the built bins.
+import { execFileSync, type SpawnSyncReturns } from 'node:child_process';
+import { lutimesSync, mkdirSync, readdirSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { newSession } from '../../src/core/session';
+import { serialize } from '../../src/store/file-store';
+import { BIN, STACK_LINE, makeTemp, removeTemp, runBin, snapshot } from './helpers';
+
+const GOOD = serialize({ ...newSession({ agent_id: 'good', agent_name: 'agent', purpose: 'p' }, new Date()), phase: 'planning', resume_ready: true });
+const BAD_VALID = serialize(newSession({ agent_id: 'bad', agent_name: 'agent', purpose: 'p' }, new Date()));
+const OLD = new Date(Date.now() - 48 * 3_600_000);
+
+interface Case {
+  readonly name: string;
+  /** Damages `<store>/bad`; `outside` is a folder beside the store that nothing may touch. */
+  readonly make: (store: string, outside: string) => void;
+}
+
+const writeBad = (text: string | Buffer) => (store: string) => {
+  mkdirSync(join(store, 'bad'));
+  writeFileSync(join(store, 'bad', 'state.json'), text);
+};
+const withField = (change: Record<string, unknown>, drop: readonly string[] = []): string => {
+  const raw = JSON.parse(BAD_VALID) as Record<string, unknown>;
+  for (const key of drop) delete raw[key];
+  return JSON.stringify({ ...raw, ...change });
+};
+
+const CASES: readonly Case[] = [
+  { name: 'truncated JSON', make: writeBad(BAD_VALID.slice(0, BAD_VALID.length >> 1)) },
+  { name: 'empty file', make: writeBad('') },
+  { name: 'non-object JSON (array)', make: writeBad('[1, 2, 3]') },
+  { name: 'non-object JSON (string)', make: writeBad('"state"') },
+  { name: 'non-object JSON (null)', make: writeBad('null') },
+  { name: 'invalid UTF-8', make: writeBad(Buffer.concat([Buffer.from(BAD_VALID.slice(0, 40)), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from(BAD_VALID.slice(40))])) },
+  { name: 'missing fields', make: writeBad(withField({}, ['phase', 'history'])) },
+  { name: 'wrong types', make: writeBad(withField({ error_count: '3', metadata: [], resume_ready: 'yes' })) },
+  { name: 'unknown phase', make: writeBad(withField({ phase: 'dancing' })) },
+  { name: 'another id inside', make: writeBad(withField({ agent_id: 'good' })) },
+  { name: '__proto__ in metadata JSON', make: writeBad(withField({ metadata: JSON.parse('{"__proto__": {"polluted": true}}') as unknown, phase: 42 })) },
+  {
+    name: 'state.json is a folder',
+    make: (store) => mkdirSync(join(store, 'bad', 'state.json'), { recursive: true }),
+  },
+  { name: 'session folder without state.json', make: (store) => mkdirSync(join(store, 'bad')) },
+  {
+    name: 'session folder is a link outside the store',
+    make: (store, outside) => {
+      // The target is a valid session for this id: following the link would "work", so it would show.
+      mkdirSync(join(outside, 'target'));
+      writeFileSync(join(outside, 'target', 'state.json'), BAD_VALID);
+      utimesSync(join(outside, 'target', 'state.json'), OLD, OLD); // old target, fresh link: cleanup must judge the link
+      symlinkSync(join(outside, 'target'), join(store, 'bad'));
+    },
+  },
+  {
+    name: 'state.json is a link outside the store',
+    make: (store, outside) => {
+      writeFileSync(join(outside, 'state.json'), BAD_VALID);
+      mkdirSync(join(store, 'bad'));
+      symlinkSync(join(outside, 'state.json'), join(store, 'bad', 'state.json'));
+    },
+  },
+];
+
+let dir: string;
+beforeEach(() => {
+  dir = makeTemp();
+});
+afterEach(() => removeTemp(dir));
+
+function setUp(make: Case['make']): { store: string; outside: string } {
+  const store = join(dir, 'store');
+  const outside = join(dir, 'outside');
+  mkdirSync(join(store, 'good'), { recursive: true });
+  mkdirSync(outside);
+  writeFileSync(join(store, 'good', 'state.json'), GOOD);
+  writeFileSync(join(outside, 'precious.txt'), 'do not touch');
+  make(store, outside);
+  return { store, outside };
+}
+
+/** One clear line on stderr, the expected exit code, no stack trace anywhere. */
+function expectOneLine(result: SpawnSyncReturns<string>, status: number): void {
+  expect({ status: result.status, signal: result.signal }).toEqual({ status, signal: null });
+  expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+  expect(result.stderr).toMatch(/\S/);
+  expect(result.stdout + result.stderr).not.toMatch(STACK_LINE);
+}
+
+/** A hook answer: exit 0, exactly one JSON object line on stdout, no stack trace. */
+function hookAnswer(result: SpawnSyncReturns<string>): Record<string, unknown> {
+  expect({ status: result.status, signal: result.signal }).toEqual({ status: 0, signal: null });
+  expect(result.stdout + result.stderr).not.toMatch(STACK_LINE);
+  const lines = result.stdout.trimEnd().split('\n');
+  expect(lines).toHaveLength(1);
+  const answer = JSON.parse(lines[0]!) as unknown;
+  expect(typeof answer === 'object' && answer !== null && !Array.isArray(answer)).toBe(true);
+  return answer as Record<string, unknown>;
+}
+
+describe('corrupt stores', () => {
+  it.each(CASES)('$name: one clear line per command, list/cleanup/hooks never crash, nothing outside touched', ({ make }) => {
+    const { store, outside } = setUp(make);
+    const outsideBefore = snapshot(outside);
+    const run = (...args: string[]) => runBin(BIN.cli, [...args, '--dir', store], { dir });
+
+    expectOneLine(run('get', 'bad'), 4);
+    expectOneLine(run('update', 'bad', '--phase', 'planning'), 4);
+    expectOneLine(run('update', 'bad', '--metadata', '{"a":1}'), 4);
+    expectOneLine(run('finalize', 'bad', 'completed'), 4);
+    const resume = run('should-resume', 'bad');
+    expect(resume.status).toBe(1);
+    expect(resume.stdout).toBe('false invalid_state\n');
+
+    const list = run('list');
+    expect(list.status).toBe(0);
+    expect(list.stdout).toMatch(/^good\s/m);
+    expect(list.stdout).toMatch(/^bad\s.*corrupt/m);
+    expect(list.stderr.trimEnd().split('\n')).toHaveLength(1); // one warning for the one corrupt session
+    const active = run('list', '--active-only', '--json');
+    expect(active.status).toBe(0);
+    expect((JSON.parse(active.stdout) as Array<{ agent_id: string }>).map((entry) => entry.agent_id)).toEqual(['good']);
+    expect(active.stderr).toMatch(/\S/);
+
+    const byId = hookAnswer(runBin(BIN.preDelegate, [], { dir, input: '{"agent_name":"agent","agent_id":"bad"}', env: { AGENT_SESSION_DIR: store } }));
+    expect(byId).toMatchObject({ should_resume: false, reason: 'invalid_state' });
+    const byName = hookAnswer(runBin(BIN.preDelegate, [], { dir, input: '{"agent_name":"agent"}', env: { AGENT_SESSION_DIR: store } }));
+    expect(byName).toMatchObject({ should_resume: true, agent_id: 'good' });
+    const stop = hookAnswer(runBin(BIN.subagentStop, [], { dir, input: '{"task_info":{"agent_id":"bad"},"exit_code":0}', env: { AGENT_SESSION_DIR: store } }));
+    expect(stop).toMatchObject({ finalized: false, reason: 'invalid_state' });
+
+    // A fresh corrupt session is kept by cleanup; the good one too.
+    const kept = run('cleanup', '--hours', '24', '--json');
+    expect(kept.status).toBe(0);
+    expect(JSON.parse(kept.stdout)).toMatchObject({ removed: [], corrupt_removed: [] });
+    expect(readdirSync(store).sort()).toEqual(['bad', 'good']);
+    expect(snapshot(outside)).toEqual(outsideBefore);
+
+    // Removing everything removes the damaged entry itself, never what a link points to.
+    const all = run('cleanup', '--hours', '0', '--json');
+    expect(all.status).toBe(0);
+    expect(JSON.parse(all.stdout)).toMatchObject({ removed: ['good'], corrupt_removed: ['bad'] });
+    expect(readdirSync(store)).toEqual([]);
+    expect(snapshot(outside)).toEqual(outsideBefore);
+  });
+
+  it.each(CASES)('$name: delete removes the entry itself and nothing outside', ({ make }) => {
+    const { store, outside } = setUp(make);
+    const outsideBefore = snapshot(outside);
+    const deleted = runBin(BIN.cli, ['delete', 'bad', '--dir', store], { dir });
+    expect(deleted.status).toBe(0);
+    expect(readdirSync(store)).toEqual(['good']);
+    expect(snapshot(outside)).toEqual(outsideBefore);
+  });
+
+  it('an old session folder without state.json is removed by cleanup (taking the lock does not make it look fresh)', () => {
+    const { store } = setUp((s) => mkdirSync(join(s, 'bad')));
+    utimesSync(join(store, 'bad'), OLD, OLD);
+    const result = runBin(BIN.cli, ['cleanup', '--hours', '24', '--json', '--dir', store], { dir });
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ removed: [], corrupt_removed: ['bad'] });
+    expect(readdirSync(store)).toEqual(['good']);
+  });
+
+  it('a lock file that is a link outside the store is never read or written through', () => {
+    const { store, outside } = setUp((s) => writeBad(BAD_VALID)(s));
+    // A FIFO: any open() for reading would block until the spawn timeout, so a read through the link shows.
+    execFileSync('mkfifo', [join(outside, 'fifo')]);
+    symlinkSync(join(outside, 'fifo'), join(store, 'bad', 'state.json.lock'));
+    const outsideBefore = snapshot(outside);
+    const result = runBin(BIN.cli, ['update', 'bad', '--phase', 'planning', '--dir', store], { dir, timeoutMs: 15_000 });
+    expect({ status: result.status, signal: result.signal, stderr: result.stderr }).toEqual({ status: 0, signal: null, stderr: '' });
+    expect(snapshot(outside)).toEqual(outsideBefore);
+  });
+
+  it('a leftover temp file that is a link outside the store: cleanup removes the link, not its target', () => {
+    const { store, outside } = setUp((s) => writeBad(BAD_VALID)(s));
+    writeFileSync(join(outside, 'target.tmp'), 'outside');
+    const link = join(store, 'bad', '.state.json.1.deadbeef.tmp');
+    symlinkSync(join(outside, 'target.tmp'), link);
+    lutimesSync(link, OLD, OLD);
+    const outsideBefore = snapshot(outside);
+    const result = runBin(BIN.cli, ['cleanup', '--hours', '24', '--json', '--dir', store], { dir });
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ leftovers_removed: 1 });
+    expect(readdirSync(join(store, 'bad'))).toEqual(['state.json']);
+    expect(snapshot(outside)).toEqual(outsideBefore);
+    unlinkSync(join(outside, 'target.tmp'));
+  });
+});

@@ -1,0 +1,187 @@
+// Guarantee: atomic writes and lock recovery. Writers are killed with SIGKILL at random moments; state.json
+// must always parse and validate, the next command must succeed, and cleanup must remove the leftovers.
+//
+// Sweeping sooner: cleanup removes leftovers older than 60 s. Rather than adding a production knob, the test
+// ages the leftovers itself (utimes, two minutes back) and then runs the real `cleanup`; it first checks that
+// young leftovers (which could belong to a live writer) are kept.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseState, type SessionState } from '../../src/core/state';
+import { FileStore } from '../../src/store/file-store';
+import { BIN, bundleWorker, childEnv, makeTemp, prng, removeTemp, runBin, seedOf } from './helpers';
+
+let dir: string;
+let worker: string;
+
+beforeAll(() => {
+  dir = makeTemp();
+  worker = bundleWorker(dir);
+});
+afterAll(() => removeTemp(dir));
+
+/**
+ * Starts `node <args>` and kills it with SIGKILL `delayMs` after it starts or, with `afterFirstWrite`, after its
+ * first progress line (so half the kills land inside the write loop however slow the machine starts node).
+ * Says how many progress lines it printed.
+ */
+function killAfter(args: readonly string[], delayMs: number, afterFirstWrite = false): Promise<{ lines: number; signal: NodeJS.Signals | null }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, args, { cwd: dir, env: childEnv(dir), stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    let timer: NodeJS.Timeout | undefined;
+    const arm = (): void => {
+      timer ??= setTimeout(() => child.kill('SIGKILL'), delayMs);
+    };
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      arm();
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+    if (!afterFirstWrite) arm();
+    child.on('error', fail);
+    child.on('close', (_status, signal) => {
+      clearTimeout(timer);
+      // A worker that stopped on its own hit an error: that is a failure, not a crash.
+      if (signal !== 'SIGKILL') fail(new Error(`worker ended without being killed: ${err}`));
+      else done({ lines: out.split('\n').filter(Boolean).length, signal });
+    });
+  });
+}
+
+function readValid(store: string, id: string): SessionState {
+  return parseState(JSON.parse(readFileSync(join(store, id, 'state.json'), 'utf8')));
+}
+
+/** Moves the mtime of every leftover (temp, stale lock, staging or removing folder) two minutes back. */
+function ageLeftovers(store: string): number {
+  const past = new Date(Date.now() - 120_000);
+  let aged = 0;
+  const isLeftover = (name: string): boolean => name.endsWith('.tmp') || name.includes('.lock.stale.') || name.startsWith('.creating-') || name.startsWith('.removing-');
+  for (const name of readdirSync(store)) {
+    if (isLeftover(name)) {
+      utimesSync(join(store, name), past, past);
+      aged++;
+      continue;
+    }
+    for (const inner of readdirSync(join(store, name))) {
+      if (isLeftover(inner)) {
+        utimesSync(join(store, name, inner), past, past);
+        aged++;
+      }
+    }
+  }
+  return aged;
+}
+
+function leftovers(store: string): string[] {
+  const found: string[] = [];
+  for (const name of readdirSync(store)) {
+    if (name.startsWith('.')) found.push(name);
+    else for (const inner of readdirSync(join(store, name))) if (inner !== 'state.json' && inner !== 'state.json.lock') found.push(`${name}/${inner}`);
+  }
+  return found;
+}
+
+describe('crashes', () => {
+  it('SIGKILL of an updating writer at 200 random moments: state.json always valid, next command succeeds, cleanup sweeps', async () => {
+    const random = prng(seedOf('SIGKILL updates'));
+    const store = join(dir, 'updates');
+    expect(runBin(BIN.cli, ['create', '--agent', 'crash', '--purpose', 'p', '--id', 'victim', '--dir', store], { dir }).status).toBe(0);
+    const fileStore = new FileStore(store);
+    const runs = 200;
+    let afterWrites = 0;
+    let locksLeft = 0;
+    let withLeftovers = 0;
+    let cliRecoveries = 0;
+    let seen = new Set(readdirSync(join(store, 'victim')));
+    for (let run = 0; run < runs; run++) {
+      const { lines } = await killAfter([worker, 'crash-updates', store, 'victim'], run % 2 === 0 ? 20 + Math.floor(random() * 130) : Math.floor(random() * 40), run % 2 === 1);
+      if (lines > 0) afterWrites++;
+      const names = readdirSync(join(store, 'victim'));
+      if (names.includes('state.json.lock')) locksLeft++;
+      if (names.some((name) => !seen.has(name) && name !== 'state.json.lock')) withLeftovers++;
+      // The file is whole and valid after every kill.
+      expect(readValid(store, 'victim').agent_id).toBe('victim');
+      // The next command succeeds: a dead owner's lock is recovered at once (well within the 5 s lock timeout).
+      if (run % 10 === 0) {
+        const next = runBin(BIN.cli, ['update', 'victim', '--metadata', `{"after_kill":${run}}`, '--dir', store], { dir });
+        expect(next.stderr).toBe('');
+        expect(next.status).toBe(0);
+        cliRecoveries++;
+      } else {
+        expect(fileStore.update('victim', (state) => ({ ...state, metadata: { ...state.metadata, after_kill: run } })).metadata.after_kill).toBe(run);
+      }
+      expect(readValid(store, 'victim').metadata.after_kill).toBe(run);
+      seen = new Set(readdirSync(join(store, 'victim')));
+    }
+    process.stdout.write(
+      `[stress] SIGKILL updates: ${runs} kills (${afterWrites} after at least one completed write), ${locksLeft} left a lock, ` +
+        `${withLeftovers} left temp files; 0 torn or invalid state.json; next command ok ${runs} times (${cliRecoveries} through the CLI)\n`,
+    );
+    expect(afterWrites).toBeGreaterThanOrEqual(runs / 2);
+
+    // Young leftovers are kept (they could be a live writer's); aged ones are removed by `cleanup`.
+    const before = leftovers(store);
+    expect(runBin(BIN.cli, ['cleanup', '--hours', '24', '--dir', store], { dir }).status).toBe(0);
+    expect(leftovers(store)).toEqual(before);
+    ageLeftovers(store);
+    const swept = runBin(BIN.cli, ['cleanup', '--hours', '24', '--json', '--dir', store], { dir });
+    expect(swept.status).toBe(0);
+    expect((JSON.parse(swept.stdout) as { leftovers_removed: number }).leftovers_removed).toBe(before.length);
+    expect(leftovers(store)).toEqual([]);
+    expect(readValid(store, 'victim').agent_id).toBe('victim');
+    process.stdout.write(`[stress] SIGKILL updates: cleanup removed ${before.length} leftovers\n`);
+  });
+
+  it('SIGKILL of a creating writer at 50 random moments: no half session is ever visible, cleanup sweeps staging folders', async () => {
+    const random = prng(seedOf('SIGKILL creates'));
+    const store = join(dir, 'creates');
+    const runs = 50;
+    for (let run = 0; run < runs; run++) {
+      await killAfter([worker, 'crash-creates', store], run % 2 === 0 ? 20 + Math.floor(random() * 100) : Math.floor(random() * 30), run % 2 === 1);
+      // Every session folder holds a whole, valid state.json: a session appears whole or not at all.
+      for (const name of readdirSync(store).filter((entry) => !entry.startsWith('.'))) expect(readValid(store, name).agent_id).toBe(name);
+    }
+    const listed = runBin(BIN.cli, ['list', '--json', '--dir', store], { dir });
+    expect(listed.status).toBe(0);
+    expect(listed.stderr).toBe(''); // no corrupt session to warn about
+    const sessions = (JSON.parse(listed.stdout) as unknown[]).length;
+    const staging = readdirSync(store).filter((name) => name.startsWith('.creating-')).length;
+    ageLeftovers(store);
+    const swept = runBin(BIN.cli, ['cleanup', '--hours', '24', '--json', '--dir', store], { dir });
+    expect(swept.status).toBe(0);
+    expect(leftovers(store)).toEqual([]);
+    expect(readdirSync(store).filter((name) => !name.startsWith('.'))).toHaveLength(sessions);
+    process.stdout.write(`[stress] SIGKILL creates: ${runs} kills, ${sessions} whole sessions, 0 partial; cleanup removed ${staging} staging folders and other leftovers\n`);
+  });
+
+  it('SIGKILL of the CLI bin itself during update at 40 random moments: state.json always valid', async () => {
+    const random = prng(seedOf('SIGKILL cli'));
+    const store = join(dir, 'cli');
+    expect(runBin(BIN.cli, ['create', '--agent', 'crash', '--purpose', 'p', '--id', 'cli-victim', '--dir', store], { dir }).status).toBe(0);
+    const runs = 40;
+    let killed = 0;
+    for (let run = 0; run < runs; run++) {
+      const big = JSON.stringify({ [`k${run}`]: 'z'.repeat(100_000) });
+      const result = await new Promise<NodeJS.Signals | null>((done) => {
+        const child = spawn(process.execPath, [BIN.cli, 'update', 'cli-victim', '--phase', run % 2 ? 'planning' : 'approval', '--metadata', big, '--dir', store], {
+          cwd: dir,
+          env: childEnv(dir),
+          stdio: 'ignore',
+        });
+        const timer = setTimeout(() => child.kill('SIGKILL'), 30 + Math.floor(random() * 120));
+        child.on('close', (_status, signal) => {
+          clearTimeout(timer);
+          done(signal);
+        });
+      });
+      if (result === 'SIGKILL') killed++;
+      expect(readValid(store, 'cli-victim').agent_id).toBe('cli-victim');
+    }
+    const next = runBin(BIN.cli, ['update', 'cli-victim', '--phase', 'executing', '--dir', store], { dir });
+    expect(next.status).toBe(0);
+    process.stdout.write(`[stress] SIGKILL cli: ${runs} runs, ${killed} killed before finishing, 0 torn state.json\n`);
+  });
+});
