@@ -28,6 +28,8 @@ export interface ResumeDecision {
   readonly state?: SessionState;
   /** Why the state is invalid, when reason is `invalid_state`. */
   readonly problem?: string;
+  /** Why an approved resume could not be recorded (the store could not be written); the answer stands. */
+  readonly unrecorded?: string;
 }
 
 /** A listed session with its resume answer at listing time. */
@@ -137,6 +139,9 @@ export class Sessions {
       if (error instanceof NotResumable && decision) return decision;
       if (isSessionError(error, 'E_NOT_FOUND')) return { should_resume: false, reason: 'session_not_found', agent_id };
       if (isSessionError(error, 'E_CORRUPT')) return { should_resume: false, reason: 'invalid_state', agent_id, problem: error.message };
+      // The record is bookkeeping: a store we cannot write now (read-only, full, locked by a long writer)
+      // must not turn a resumable session into "no". Decide on a plain read, and say it went unrecorded.
+      if (isSessionError(error, 'E_IO') || isSessionError(error, 'E_BUSY')) return { ...this.shouldResume(agent_id), unrecorded: error.message };
       throw error;
     }
     return decision!;

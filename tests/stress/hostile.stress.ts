@@ -1,7 +1,7 @@
 // Guarantee: fail-open hooks and refused hostile arguments. fast-check drives 10,000 inputs into each hook
 // in-process (runHook with injected stdin, env and write), then a sample of 200 through the built bins; the
 // CLI gets traversal, NUL, unicode and 10,000-character ids, non-object metadata and non-numeric hours.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
@@ -134,9 +134,14 @@ describe('hostile hook input', () => {
         const reason = String(answer?.reason ?? (answer?.finalized === true ? 'finalized' : 'none'));
         counts.set(reason, (counts.get(reason) ?? 0) + 1);
         expectNoPollution();
-        if (answer?.finalized === true) {
-          // A valid stop of the live session is the one legitimate change; undo it for the next input.
+        if (answer?.finalized === true || answer?.should_resume === true) {
+          // A valid stop of the live session, or an approved resume of it (recorded in its history), is the one
+          // legitimate change; check it is exactly that, then undo it for the next input.
           expect(answer.agent_id).toBe('live');
+          if (answer.should_resume === true) {
+            const history = JSON.parse(readFileSync(join(store, 'live', 'state.json'), 'utf8')).history;
+            expect(history).toEqual([expect.objectContaining({ from_phase: 'approval', to_phase: 'approval', event: 'resume' })]);
+          }
           legitimateChanges++;
           restore(before);
         }
@@ -144,7 +149,7 @@ describe('hostile hook input', () => {
       }),
       { numRuns: 10_000, seed: seedOf(`fuzz ${name}`) },
     );
-    process.stdout.write(`[stress] fuzz ${name}: 10000 inputs, answers ${JSON.stringify(Object.fromEntries(counts))}, ${legitimateChanges} legitimate finalizations (undone)\n`);
+    process.stdout.write(`[stress] fuzz ${name}: 10000 inputs, answers ${JSON.stringify(Object.fromEntries(counts))}, ${legitimateChanges} legitimate changes (finalizations or recorded resumes, undone)\n`);
   });
 
   it('200 fuzzed inputs through the built bins: exit 0, at most one JSON object, no stack trace, no state change', () => {
