@@ -44,6 +44,8 @@ export interface CleanupResult {
   readonly corruptRemoved: readonly string[];
   /** Temp files and half-created folders of killed writers removed. */
   readonly leftovers: number;
+  /** Stale sessions that could not be removed this time (busy or unwritable); the others were. */
+  readonly failed: readonly { readonly id: string; readonly error: string }[];
 }
 
 const LEFTOVER_AGE_MS = 60_000;
@@ -262,14 +264,23 @@ export class Sessions {
       state === null ? modifiedAt.getTime() < cutoff : Date.parse(state.last_updated) < cutoff;
     const removed: string[] = [];
     const corruptRemoved: string[] = [];
+    const failed: { id: string; error: string }[] = [];
     for (const entry of this.store.list()) {
       const stale = entry.kind === 'valid' ? isStale(entry.state, now) : isStale(null, entry.modifiedAt);
       if (!stale) continue;
-      const done = options.dryRun ? true : this.store.remove(entry.id, isStale);
+      let done: boolean;
+      try {
+        done = options.dryRun ? true : this.store.remove(entry.id, isStale);
+      } catch (error) {
+        // One session that cannot be removed now (locked, unwritable) must not stop the hourly run for the rest.
+        if (!isSessionError(error, 'E_BUSY') && !isSessionError(error, 'E_IO')) throw error;
+        failed.push({ id: entry.id, error: error.message });
+        continue;
+      }
       if (done) (entry.kind === 'valid' ? removed : corruptRemoved).push(entry.id);
     }
     const leftovers = options.dryRun ? 0 : this.store.sweep(LEFTOVER_AGE_MS, now);
-    return { removed, corruptRemoved, leftovers };
+    return { removed, corruptRemoved, leftovers, failed };
   }
 
   /** Deletes a session. @throws SessionError E_NOT_FOUND */

@@ -25,7 +25,8 @@ export function parseMetadata(text: string | undefined, flag = '--metadata'): Me
  * @throws SessionError E_USAGE
  */
 export function parseHours(raw: unknown, flag = '--hours'): number {
-  const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
+  // Plain decimals only: Number() would also take `0x10`, `1e3` or `Infinity`.
+  const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isFinite(value) || value < 0) {
     throw new SessionError('E_USAGE', `Expected \`${flag}\` to be a number of hours, 0 or more, got ${show(raw)}`);
   }

@@ -84,7 +84,8 @@ export interface SessionSummary {
  * @throws SessionError E_CORRUPT with every problem on one line
  */
 export function parseState(raw: unknown): SessionState {
-  const result = SessionStateSchema.safeParse(migrate(raw));
+  const migrated = migrate(raw);
+  const result = SessionStateSchema.safeParse(migrated);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const path = issue.path.length > 0 ? issue.path.join('.') : '(root)';
@@ -92,7 +93,9 @@ export function parseState(raw: unknown): SessionState {
     });
     throw new SessionError('E_CORRUPT', `invalid state: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` (+${problems.length - 3} more)` : ''}`);
   }
-  return result.data;
+  // The record parser copies keys by assignment, which drops an own `__proto__` key (JSON.parse makes it plain
+  // data); the validated original keeps every key the user stored, and pollutes nothing.
+  return { ...result.data, metadata: (migrated as { metadata: Metadata }).metadata };
 }
 
 /** The summary of a valid state. */

@@ -166,6 +166,8 @@ function readLock(lockFile: string): string | null {
     throw ioError(error, 'read', lockFile);
   }
   try {
+    // Anything but a regular file (a folder, a FIFO) was not made by us: no owner, recovered as stale.
+    if (!fstatSync(fd).isFile()) return '';
     return readFileSync(fd, 'utf8');
   } catch (error) {
     throw ioError(error, 'read', lockFile);
@@ -191,7 +193,8 @@ function recoverStaleLock(lockFile: string, token: string, staleMs: number): boo
     return false;
   }
   try {
-    if (readLock(lockFile) === content) unlinkQuiet(lockFile);
+    // rm, not unlink: a stray folder named like the lock is recovered too (rm never follows links).
+    if (readLock(lockFile) === content) rmSync(lockFile, { recursive: true, force: true });
   } finally {
     unlinkQuiet(breaker);
   }

@@ -79,6 +79,7 @@ describe('agent-session CLI (built bin)', () => {
     ['bad outcome', 2, ['finalize', 's', 'exploded']],
     ['hours not a number', 2, ['cleanup', '--hours', 'abc']],
     ['negative hours', 2, ['cleanup', '--hours', '-3']],
+    ['hex hours', 2, ['cleanup', '--hours', '0x10']],
     ['unknown option', 2, ['list', '--colour']],
     ['missing session', 3, ['get', 'nope']],
     ['update missing session', 3, ['update', 'nope', '--phase', 'planning']],

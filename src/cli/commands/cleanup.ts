@@ -1,3 +1,4 @@
+import { SessionError } from '../../core/errors';
 import type { CommandModule } from 'yargs';
 import { parseHours } from '../args';
 import { openSessions } from '../../open';
@@ -22,11 +23,16 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
     const dryRun = argv['dry-run'];
     const result = openSessions({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd }, config).cleanup({ hours, dryRun });
     if (argv.json) {
-      printJson(argv.io, { dry_run: dryRun, hours, removed: result.removed, corrupt_removed: result.corruptRemoved, leftovers_removed: result.leftovers });
-      return;
+      printJson(argv.io, { dry_run: dryRun, hours, removed: result.removed, corrupt_removed: result.corruptRemoved, leftovers_removed: result.leftovers, failed: result.failed });
+    } else {
+      const verb = dryRun ? 'Would remove' : 'Removed';
+      const corrupt = result.corruptRemoved.length > 0 ? ` and ${result.corruptRemoved.length} corrupt` : '';
+      argv.io.out(`${verb} ${result.removed.length} session${result.removed.length === 1 ? '' : 's'}${corrupt} idle for more than ${hours}h\n`);
     }
-    const verb = dryRun ? 'Would remove' : 'Removed';
-    const corrupt = result.corruptRemoved.length > 0 ? ` and ${result.corruptRemoved.length} corrupt` : '';
-    argv.io.out(`${verb} ${result.removed.length} session${result.removed.length === 1 ? '' : 's'}${corrupt} idle for more than ${hours}h\n`);
+    if (result.failed.length > 0) {
+      // Everything else was cleaned; exit 5 so cron notices the sessions left for the next run.
+      const first = result.failed[0]!;
+      throw new SessionError('E_IO', `Could not remove ${result.failed.length} stale session(s), e.g. \`${first.id}\`: ${first.error}`);
+    }
   },
 };

@@ -153,3 +153,13 @@ describe('parseState', () => {
     expect(Object.keys(summarize(state)).sort()).toEqual(['agent_id', 'agent_name', 'created_at', 'error_count', 'last_updated', 'phase', 'purpose', 'resume_ready']);
   });
 });
+
+describe('metadata keys', () => {
+  it('keeps a __proto__ key stored by the user, as plain data, without polluting anything', () => {
+    const raw = JSON.parse(JSON.stringify(newSession({ agent_id: 'a', agent_name: 'n', purpose: 'p' }, t0)).replace('"metadata":{}', '"metadata":{"__proto__":{"polluted":true},"ok":1}'));
+    const state = parseState(raw);
+    expect(JSON.parse(JSON.stringify(state.metadata))).toEqual(JSON.parse('{"__proto__":{"polluted":true},"ok":1}'));
+    expect(Object.keys(state.metadata).sort()).toEqual(['__proto__', 'ok']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
