@@ -1,8 +1,10 @@
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
+import { newestState } from '../core/activity';
 import { SessionError, isSessionError } from '../core/errors';
 import { assertValidId, isValidId } from '../core/ids';
 import { parseState, type SessionState } from '../core/state';
+import { AgentIndex } from './agent-index';
 import { DEFAULT_LOCK_OPTIONS, acquireLock, errnoCode, ioError, readRegularFile, writeFileAtomic, type LockOptions } from './fs-safe';
 import type { ListedSession, SessionStore } from './store';
 
@@ -17,10 +19,17 @@ const CREATING_PREFIX = '.creating-';
 export class FileStore implements SessionStore {
   readonly location: string;
   readonly #lock: LockOptions;
+  readonly #index: AgentIndex;
 
   constructor(root: string, lock: LockOptions = DEFAULT_LOCK_OPTIONS) {
     this.location = root;
     this.#lock = lock;
+    this.#index = new AgentIndex(root, { read: (id) => this.read(id), scanNewest: (name) => this.#scanNewest(name) }, lock);
+  }
+
+  /** The newest valid session of an agent, through the per-agent pointer (see agent-index.ts). */
+  newestOf(agentName: string): SessionState | null {
+    return this.#index.newestOf(agentName);
   }
 
   read(id: string): SessionState | null {
@@ -72,7 +81,7 @@ export class FileStore implements SessionStore {
     try {
       writeFileAtomic(join(staging, STATE_FILE), serialize(state));
       if (entryKind(dir) !== 'absent') throw duplicate(state.agent_id);
-      renameSync(staging, dir);
+      this.#index.writing(state, () => renameSync(staging, dir));
     } catch (error) {
       rmSync(staging, { recursive: true, force: true });
       const code = errnoCode(error);
@@ -87,7 +96,7 @@ export class FileStore implements SessionStore {
       const current = this.read(id);
       if (current === null) throw notFound(id);
       const next = change(current);
-      writeFileAtomic(join(this.#dir(id), STATE_FILE), serialize(next));
+      this.#index.writing(next, () => writeFileAtomic(join(this.#dir(id), STATE_FILE), serialize(next)));
       return next;
     });
   }
@@ -214,6 +223,10 @@ export class FileStore implements SessionStore {
     } finally {
       release();
     }
+  }
+
+  #scanNewest(agentName: string): SessionState | null {
+    return newestState(this.list().flatMap((entry) => (entry.kind === 'valid' && entry.state.agent_name === agentName ? [entry.state] : [])));
   }
 
   #modifiedAt(id: string): Date {
