@@ -14,10 +14,13 @@ export function ioError(error: unknown, action: string, path: string): SessionEr
   return new SessionError('E_IO', `Could not ${action} \`${path}\`: ${detail}`, { cause: error });
 }
 
-/** A unique suffix for temp names: pid plus random hex, so parallel writers never share a temp file. */
+/**
+ * A unique suffix for temp names: pid plus random hex, so parallel writers never share a temp file.
+ * Math.random, not Web Crypto: the names need no secrecy (files are opened with `wx`, never followed), and the
+ * first `globalThis.crypto` use loads the WebCrypto modules, ~2.5 ms of a hook's ~10 ms budget.
+ */
 export function uniqueSuffix(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(4));
-  return `${process.pid}.${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `${process.pid}.${Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, '0')}`;
 }
 
 /**
