@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, type Stats } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, type Dirent, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { newestState } from '../core/activity';
 import { SessionError, isSessionError } from '../core/errors';
@@ -32,13 +32,16 @@ export class FileStore implements SessionStore {
     return this.#index.newestOf(agentName);
   }
 
-  read(id: string): SessionState | null {
+  read(id: string, knownKind?: 'dir' | 'link' | 'other'): SessionState | null {
     const dir = this.#dir(id);
-    const kind = entryKind(dir);
+    // A listing knows the kind from readdir's d_type, which spares one lstat per session.
+    const kind = knownKind ?? entryKind(dir);
     if (kind === 'absent') return null;
     if (kind === 'link') throw new SessionError('E_CORRUPT', `Session \`${id}\` is a symbolic link (not followed)`);
     if (kind === 'other') throw new SessionError('E_CORRUPT', `Session \`${id}\` is not a folder`);
     const file = readRegularFile(join(dir, STATE_FILE));
+    // Removed between the listing and the read: absent, as if listed a moment later.
+    if (file === null && knownKind !== undefined && entryKind(dir) === 'absent') return null;
     if (file === null) {
       // A folder without state.json is a session that was never completed or was damaged; reported, not hidden.
       throw new SessionError('E_CORRUPT', `Session \`${id}\` has no state.json`);
@@ -102,20 +105,23 @@ export class FileStore implements SessionStore {
   }
 
   list(): ListedSession[] {
-    let names: string[];
+    let entries: Dirent[];
     try {
-      names = readdirSync(this.location);
+      entries = readdirSync(this.location, { withFileTypes: true });
     } catch (error) {
       const code = errnoCode(error);
       if (code === 'ENOENT' || code === 'ENOTDIR') return [];
       throw ioError(error, 'list', this.location);
     }
     const listed: ListedSession[] = [];
-    for (const name of names) {
+    for (const entry of entries) {
+      const name = entry.name;
       // Hidden entries are staging folders and temp files; other names were not made by us.
       if (!isValidId(name)) continue;
+      // Node fills in the type with an lstat itself where the file system reports none (DT_UNKNOWN).
+      if (!entry.isDirectory() && !entry.isSymbolicLink()) continue; // a stray file
       try {
-        const state = this.read(name);
+        const state = this.read(name, entry.isSymbolicLink() ? 'link' : 'dir');
         if (state !== null) listed.push({ kind: 'valid', id: name, state });
       } catch (error) {
         const stats = lstatOrNull(join(this.location, name));
@@ -159,9 +165,9 @@ export class FileStore implements SessionStore {
 
   sweep(olderThanMs: number, now: Date): number {
     let removed = 0;
-    let names: string[];
+    let entries: Dirent[];
     try {
-      names = readdirSync(this.location);
+      entries = readdirSync(this.location, { withFileTypes: true });
     } catch (error) {
       const code = errnoCode(error);
       if (code === 'ENOENT' || code === 'ENOTDIR') return 0;
@@ -171,7 +177,8 @@ export class FileStore implements SessionStore {
       const stats = lstatOrNull(path);
       return stats !== null && now.getTime() - stats.mtimeMs > olderThanMs;
     };
-    for (const name of names) {
+    for (const entry of entries) {
+      const name = entry.name;
       const path = join(this.location, name);
       if (name.startsWith(CREATING_PREFIX)) {
         if (isOld(path)) {
@@ -180,7 +187,7 @@ export class FileStore implements SessionStore {
         }
         continue;
       }
-      if (!isValidId(name) || entryKind(path) !== 'dir') continue;
+      if (!isValidId(name) || !entry.isDirectory()) continue;
       let inner: string[];
       try {
         inner = readdirSync(path);

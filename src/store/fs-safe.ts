@@ -67,7 +67,7 @@ export function readRegularFile(file: string): { readonly text: string } | { rea
     throw ioError(error, 'read', file);
   }
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(buffer) };
+    return { text: strictUtf8().decode(buffer) };
   } catch {
     // TextDecoder's only failure mode with `fatal` is malformed input.
     return { problem: 'state.json is not valid UTF-8' };
@@ -128,6 +128,13 @@ export function sleepMs(ms: number): void {
 }
 
 // --- internal ---
+
+let decoder: InstanceType<typeof TextDecoder> | undefined;
+
+/** One decoder for every read: a listing of 10,000 sessions would otherwise build 10,000 of them. */
+function strictUtf8(): InstanceType<typeof TextDecoder> {
+  return (decoder ??= new TextDecoder('utf-8', { fatal: true }));
+}
 
 function fsyncDir(dir: string): void {
   let fd: number | undefined;
