@@ -62,7 +62,9 @@ export function makeCodeCache(name) {
       'agent-session': { args: ['should-resume', id], input: '' },
     };
     const { args, input } = runs[name];
+    // V8 rejects a cache made under other V8 flags; hooks usually run without NODE_OPTIONS, so the cache is made so.
     const env = { ...process.env, AGENT_SESSION_DIR: store, AGENT_SESSION_LOG_DIR: join(dir, 'logs'), NODE_EXTRA_CA_CERTS: '' };
+    delete env.NODE_OPTIONS;
     const result = spawnSync(process.execPath, [new URL('./make-code-cache.cjs', import.meta.url).pathname, bin, ...args], { input, env, encoding: 'utf8' });
     if (result.status !== 0 && !(name === 'agent-session' && result.status === 1)) {
       throw new Error(`code cache for ${name} failed (exit ${result.status}): ${result.stderr}`);
