@@ -4,7 +4,7 @@ import { newestState } from '../core/activity';
 import { SessionError, isSessionError } from '../core/errors';
 import { assertValidId, isValidId } from '../core/ids';
 import { parseState, type SessionState } from '../core/state';
-import { AgentIndex } from './agent-index';
+import { AgentIndex, INDEX_DIR } from './agent-index';
 import { DEFAULT_LOCK_OPTIONS, acquireLock, errnoCode, ioError, readRegularFile, writeFileAtomic, type LockOptions } from './fs-safe';
 import type { ListedSession, SessionStore } from './store';
 
@@ -187,7 +187,8 @@ export class FileStore implements SessionStore {
         }
         continue;
       }
-      if (!isValidId(name) || !entry.isDirectory()) continue;
+      // The agent pointers' folder collects the same kinds of leftovers as a session folder.
+      if ((!isValidId(name) && name !== INDEX_DIR) || !entry.isDirectory()) continue;
       let inner: string[];
       try {
         inner = readdirSync(path);

@@ -147,6 +147,15 @@ describe('agent index (per-agent pointer)', () => {
     expect(open().newestOf('arch')).toBeNull();
   });
 
+  it('has leftovers of killed writers swept like a session folder', () => {
+    open().create({ agent_name: 'arch', purpose: 'p', id: 'a1' });
+    const leftover = join(root, INDEX_DIR, `${Buffer.from('arch').toString('hex')}.json.123.deadbeef.tmp`);
+    writeFileSync(leftover, '{');
+    expect(new FileStore(root).sweep(60_000, new Date(Date.now() + 120_000))).toBe(1);
+    expect(existsSync(leftover)).toBe(false);
+    expect(open().newestOf('arch')?.agent_id).toBe('a1');
+  });
+
   it('agrees with a scan after many interleaved writes from separate store instances', () => {
     const names = ['a', 'b', 'c'];
     const ids: string[] = [];
