@@ -1,7 +1,7 @@
 // `npm run bench`: times each built bin as a whole process beside `node -e ''`, in one run, on stores of 10, 1,000
 // and 10,000 sessions, and prints each target's verdict. Plain JS against dist/ (run `npm run build` first).
 //
-// Timer: hyperfine (-N, with warm-up) when `command -v hyperfine` finds it; else a built-in spawnSync loop that
+// Timer: hyperfine ≥ 1.16 (-N, --input, with warm-up) when `command -v hyperfine` finds it; else a built-in spawnSync loop that
 // runs the commands of a group round-robin (so drift hits all of them alike) after warm-up runs.
 // Peak RSS: `/usr/bin/time -f %M` when present; else a `--require` preload that prints the process's own
 // `process.resourceUsage().maxRSS` at exit (Node cannot read a child's rusage), added to both sides alike.
@@ -20,7 +20,8 @@ const dist = resolve('dist');
 const bins = { cli: join(dist, 'agent-session.cjs'), pre: join(dist, 'pre-delegate.cjs'), stop: join(dist, 'subagent-stop.cjs') };
 for (const bin of Object.values(bins)) if (!existsSync(bin)) throw new Error(`Expected a built bin at ${bin}; run \`npm run build\` first`);
 
-const hyperfine = commandExists('hyperfine');
+// hyperfine feeds stdin from a file (`--input`) only since 1.16; older ones would need a shell on every run.
+const hyperfine = commandExists('hyperfine') && hyperfineHasInput();
 const gnuTime = existsSync('/usr/bin/time') && spawnSync('/usr/bin/time', ['-f', '%M', 'true']).status === 0;
 const work = mkdtempSync(join(tmpdir(), 'agent-session-bench-'));
 const baseEnv = { ...process.env };
@@ -229,6 +230,11 @@ function table(header, rows) {
 
 function round(value) {
   return Math.round(value * 100) / 100;
+}
+
+function hyperfineHasInput() {
+  const match = /(\d+)\.(\d+)/.exec(spawnSync('hyperfine', ['--version'], { encoding: 'utf8' }).stdout ?? '');
+  return match !== null && (Number(match[1]) > 1 || Number(match[2]) >= 16);
 }
 
 function commandExists(name) {
