@@ -9,5 +9,7 @@ module.exports = {
   roots: ['<rootDir>/tests'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+  // `zod/v4/locales/en.js` is the ESM file under every condition; jest's CommonJS runtime needs its `.cjs` twin.
+  moduleNameMapper: { '^zod/v4/locales/(.*)\\.js$': 'zod/v4/locales/$1.cjs' },
   testTimeout: 30000,
 };

@@ -1,4 +1,5 @@
 // Entry point of `pre-delegate`: wiring only. The hook always exits 0 with one JSON answer on stdout.
+import { hookStdin, writeStdout } from '../src/hooks/process-io';
 import { runHook } from '../src/hooks/run';
 import { runSelfTest } from '../src/hooks/self-test';
 import { preDelegateHook } from '../src/hooks/specs';
@@ -10,7 +11,7 @@ async function main(): Promise<void> {
     process.exitCode = runSelfTest((line) => process.stdout.write(`${line}\n`)) ? 0 : 1;
     return;
   }
-  await runHook(preDelegateHook, { stdin: process.stdin, write: (text) => process.stdout.write(text), env: process.env, cwd: process.cwd(), binDir: __dirname });
+  await runHook(preDelegateHook, { stdin: hookStdin(), write: writeStdout, env: process.env, cwd: process.cwd(), binDir: __dirname });
   process.exitCode = 0;
 }
 

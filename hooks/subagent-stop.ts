@@ -1,11 +1,10 @@
 // Entry point of `subagent-stop`: wiring only. The hook always exits 0 with one JSON answer on stdout.
+import { hookStdin, writeStdout } from '../src/hooks/process-io';
 import { runHook } from '../src/hooks/run';
 import { subagentStopHook } from '../src/hooks/specs';
 
 async function main(): Promise<void> {
-  // A host that closed our stdout (EPIPE) cannot be answered anyway; without a listener Node would crash with a stack.
-  process.stdout.on('error', () => undefined);
-  await runHook(subagentStopHook, { stdin: process.stdin, write: (text) => process.stdout.write(text), env: process.env, cwd: process.cwd(), binDir: __dirname });
+  await runHook(subagentStopHook, { stdin: hookStdin(), write: writeStdout, env: process.env, cwd: process.cwd(), binDir: __dirname });
   process.exitCode = 0;
 }
 

@@ -1,9 +1,17 @@
 // Bundles each bin into one minified CommonJS file: a bundle starts in ~60 ms where unbundled tsc output
 // takes ~390 ms (../shared/notes/libraries-and-style.md §B). Source maps stay off unless AGENT_SESSION_SOURCEMAP=1.
+//
+// Each bin is a small loader with the bundle inside as a string: it compiles the bundle with `vm.Script` and a
+// V8 code cache made here, after a representative run, so a hook starts without parsing and compiling the
+// bundle again (Node 20 has no `module.enableCompileCache`). The cache is optional: when it is missing, or V8
+// rejects it (another Node version or V8 flags), the loader compiles the source itself, with the same result.
+// Set AGENT_SESSION_CODE_CACHE=0 to build without caches.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { loaderSource, cacheFileName, makeCodeCache, WRAPPER_HEAD, WRAPPER_TAIL } from './code-cache.mjs';
 
 const entries = {
   'agent-session': 'tools/agent-session.ts',
@@ -11,23 +19,36 @@ const entries = {
   'subagent-stop': 'hooks/subagent-stop.ts',
 };
 const sourcemap = process.env.AGENT_SESSION_SOURCEMAP === '1';
+const withCache = process.env.AGENT_SESSION_CODE_CACHE !== '0' && !sourcemap;
+
+mkdirSync('dist', { recursive: true });
+// Caches are named by a hash of their source: old ones would never be read again.
+for (const file of readdirSync('dist')) if (file.endsWith('.cache')) rmSync(join('dist', file));
 
 await Promise.all(
   Object.entries(entries).map(async ([name, entry]) => {
     const outfile = `dist/${name}.cjs`;
-    await build({
+    if (sourcemap) {
+      // Source maps point into a plain bundle; the loader would shift every line.
+      await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, sourcemap, legalComments: 'none', banner: { js: '#!/usr/bin/env node' }, logLevel: 'warning' });
+      chmodSync(outfile, 0o755);
+      return;
+    }
+    const result = await build({
       entryPoints: [entry],
-      outfile,
       bundle: true,
       platform: 'node',
       target: 'node20',
       format: 'cjs',
       minify: true,
-      sourcemap,
       legalComments: 'none',
-      banner: { js: '#!/usr/bin/env node' },
+      // ASCII output keeps the embedded source a one-byte string for V8.
+      charset: 'ascii',
+      write: false,
       logLevel: 'warning',
     });
+    const source = `${WRAPPER_HEAD}${result.outputFiles[0].text}${WRAPPER_TAIL}`;
+    writeFileSync(outfile, loaderSource(source, cacheFileName(name, source)));
     chmodSync(outfile, 0o755);
   }),
 );
@@ -47,3 +68,4 @@ await build({
 // Its types: declarations only (esbuild emits none), into dist/types/ (package.json `types`).
 rmSync('dist/types', { recursive: true, force: true });
 execFileSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+if (withCache) for (const name of Object.keys(entries)) makeCodeCache(name);

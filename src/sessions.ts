@@ -1,3 +1,4 @@
+import { newestState } from './core/activity';
 import { SessionError, isSessionError, show } from './core/errors';
 import { capHistory, DEFAULT_HISTORY_CAP, withResume } from './core/history';
 import { withClaudeLink, type ClaudeLinkChange } from './core/claude-link';
@@ -192,12 +193,8 @@ export class Sessions {
 
   /** The most recently active valid session of an agent, or null. */
   newestOf(agentName: string): SessionState | null {
-    let newest: SessionState | null = null;
-    for (const entry of this.store.list()) {
-      if (entry.kind !== 'valid' || entry.state.agent_name !== agentName) continue;
-      if (newest === null || isNewer(entry.state, newest)) newest = entry.state;
-    }
-    return newest;
+    if (this.store.newestOf) return this.store.newestOf(agentName);
+    return newestState(this.store.list().flatMap((entry) => (entry.kind === 'valid' && entry.state.agent_name === agentName ? [entry.state] : [])));
   }
 
   /**
@@ -205,12 +202,7 @@ export class Sessions {
    * A scan of the store: fine for the few sessions a project keeps.
    */
   findByClaudeAgent(claudeAgentId: string): SessionState | null {
-    let found: SessionState | null = null;
-    for (const entry of this.store.list()) {
-      if (entry.kind !== 'valid' || entry.state.claude?.agent_id !== claudeAgentId) continue;
-      if (found === null || isNewer(entry.state, found)) found = entry.state;
-    }
-    return found;
+    return newestState(this.store.list().flatMap((entry) => (entry.kind === 'valid' && entry.state.claude?.agent_id === claudeAgentId ? [entry.state] : [])));
   }
 
   /**
@@ -290,12 +282,6 @@ export class Sessions {
 }
 
 // --- internal ---
-
-// Timestamps are compared as instants: files of the original Python store carry `+00:00`, not `Z`.
-function isNewer(a: SessionState, b: SessionState): boolean {
-  const delta = Date.parse(a.last_updated) - Date.parse(b.last_updated);
-  return delta > 0 || (delta === 0 && Date.parse(a.created_at) > Date.parse(b.created_at));
-}
 
 function activityOf(entry: ListEntry): number {
   return entry.kind === 'valid' ? Date.parse(entry.state.last_updated) : -Infinity;

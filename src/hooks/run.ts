@@ -6,7 +6,7 @@ import { runClaudeCode } from './claude-run';
 import { isClaudeCodePayload } from './claude-code';
 import { hookConfig } from './hook-config';
 import { appendLog, logDirFor } from './log';
-import { DEFAULT_STDIN_OPTIONS, readJsonInput, type StdinResult } from './stdin';
+import { DEFAULT_STDIN_OPTIONS, readJsonInput, type InputSource, type StdinResult } from './stdin';
 
 /** One hook: how it answers each input, and what it says when something unexpected breaks. */
 export interface HookSpec<Answer extends object> {
@@ -24,7 +24,7 @@ export interface HookSpec<Answer extends object> {
 
 /** The process facts a hook runs with; injected so tests can drive `runHook` without a child process. */
 export interface HookIo {
-  readonly stdin: NodeJS.ReadableStream;
+  readonly stdin: InputSource;
   readonly write: (text: string) => void;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;

@@ -13,6 +13,17 @@ export interface StdinOptions {
   readonly maxBytes: number;
 }
 
+/** What `readJsonInput` needs of a stream: `process.stdin`, or the fd reader of `process-io.ts`. */
+export interface InputSource {
+  on(event: 'data', listener: (chunk: Buffer | string) => void): unknown;
+  on(event: 'end', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the listeners above, removed by identity
+  removeListener(event: string, listener: (...args: any[]) => void): unknown;
+  pause(): unknown;
+  destroy?: () => void;
+}
+
 export const DEFAULT_STDIN_OPTIONS: StdinOptions = { timeoutMs: 5000, maxBytes: 8 * 1024 * 1024 };
 
 /**
@@ -20,7 +31,7 @@ export const DEFAULT_STDIN_OPTIONS: StdinOptions = { timeoutMs: 5000, maxBytes: 
  * has arrived it stops reading, because some hosts never close a hook's stdin (anthropics/claude-code#79508).
  * Falls back to EOF, then to the time limit. Never rejects.
  */
-export function readJsonInput(stream: NodeJS.ReadableStream & { destroy?: () => void }, options: StdinOptions = DEFAULT_STDIN_OPTIONS): Promise<StdinResult> {
+export function readJsonInput(stream: InputSource, options: StdinOptions = DEFAULT_STDIN_OPTIONS): Promise<StdinResult> {
   return new Promise((resolve) => {
     const decoder = new StringDecoder('utf8');
     const scanner = new JsonScanner();

@@ -1,8 +1,10 @@
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, type Stats } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, type Dirent, type Stats } from 'node:fs';
 import { join } from 'node:path';
+import { newestState } from '../core/activity';
 import { SessionError, isSessionError } from '../core/errors';
 import { assertValidId, isValidId } from '../core/ids';
 import { parseState, type SessionState } from '../core/state';
+import { AgentIndex, INDEX_DIR } from './agent-index';
 import { DEFAULT_LOCK_OPTIONS, acquireLock, errnoCode, ioError, readRegularFile, uniqueSuffix, writeFileAtomic, type LockOptions } from './fs-safe';
 import type { ListedSession, SessionStore } from './store';
 
@@ -18,19 +20,29 @@ const REMOVING_PREFIX = '.removing-';
 export class FileStore implements SessionStore {
   readonly location: string;
   readonly #lock: LockOptions;
+  readonly #index: AgentIndex;
 
   constructor(root: string, lock: LockOptions = DEFAULT_LOCK_OPTIONS) {
     this.location = root;
     this.#lock = lock;
+    this.#index = new AgentIndex(root, { read: (id) => this.read(id), scanNewest: (name) => this.#scanNewest(name) }, lock);
   }
 
-  read(id: string): SessionState | null {
+  /** The newest valid session of an agent, through the per-agent pointer (see agent-index.ts). */
+  newestOf(agentName: string): SessionState | null {
+    return this.#index.newestOf(agentName);
+  }
+
+  read(id: string, knownKind?: 'dir' | 'link' | 'other'): SessionState | null {
     const dir = this.#dir(id);
-    const kind = entryKind(dir);
+    // A listing knows the kind from readdir's d_type, which spares one lstat per session.
+    const kind = knownKind ?? entryKind(dir);
     if (kind === 'absent') return null;
     if (kind === 'link') throw new SessionError('E_CORRUPT', `Session \`${id}\` is a symbolic link (not followed)`);
     if (kind === 'other') throw new SessionError('E_CORRUPT', `Session \`${id}\` is not a folder`);
     const file = readRegularFile(join(dir, STATE_FILE));
+    // Removed between the listing and the read: absent, as if listed a moment later.
+    if (file === null && knownKind !== undefined && entryKind(dir) === 'absent') return null;
     if (file === null) {
       // A folder without state.json is a session that was never completed or was damaged; reported, not hidden.
       throw new SessionError('E_CORRUPT', `Session \`${id}\` has no state.json`);
@@ -73,7 +85,7 @@ export class FileStore implements SessionStore {
     try {
       writeFileAtomic(join(staging, STATE_FILE), serialize(state));
       if (entryKind(dir) !== 'absent') throw duplicate(state.agent_id);
-      renameSync(staging, dir);
+      this.#index.writing(state, () => renameSync(staging, dir));
     } catch (error) {
       rmSync(staging, { recursive: true, force: true });
       const code = errnoCode(error);
@@ -88,26 +100,29 @@ export class FileStore implements SessionStore {
       const current = this.read(id);
       if (current === null) throw notFound(id);
       const next = change(current);
-      writeFileAtomic(join(this.#dir(id), STATE_FILE), serialize(next));
+      this.#index.writing(next, () => writeFileAtomic(join(this.#dir(id), STATE_FILE), serialize(next)));
       return next;
     });
   }
 
   list(): ListedSession[] {
-    let names: string[];
+    let entries: Dirent[];
     try {
-      names = readdirSync(this.location);
+      entries = readdirSync(this.location, { withFileTypes: true });
     } catch (error) {
       const code = errnoCode(error);
       if (code === 'ENOENT' || code === 'ENOTDIR') return [];
       throw ioError(error, 'list', this.location);
     }
     const listed: ListedSession[] = [];
-    for (const name of names) {
+    for (const entry of entries) {
+      const name = entry.name;
       // Hidden entries are staging folders and temp files; other names were not made by us.
       if (!isValidId(name)) continue;
+      // Node fills in the type with an lstat itself where the file system reports none (DT_UNKNOWN).
+      if (!entry.isDirectory() && !entry.isSymbolicLink()) continue; // a stray file
       try {
-        const state = this.read(name);
+        const state = this.read(name, entry.isSymbolicLink() ? 'link' : 'dir');
         if (state !== null) listed.push({ kind: 'valid', id: name, state });
       } catch (error) {
         const stats = lstatOrNull(join(this.location, name));
@@ -162,9 +177,9 @@ export class FileStore implements SessionStore {
 
   sweep(olderThanMs: number, now: Date): number {
     let removed = 0;
-    let names: string[];
+    let entries: Dirent[];
     try {
-      names = readdirSync(this.location);
+      entries = readdirSync(this.location, { withFileTypes: true });
     } catch (error) {
       const code = errnoCode(error);
       if (code === 'ENOENT' || code === 'ENOTDIR') return 0;
@@ -174,7 +189,8 @@ export class FileStore implements SessionStore {
       const stats = lstatOrNull(path);
       return stats !== null && now.getTime() - stats.mtimeMs > olderThanMs;
     };
-    for (const name of names) {
+    for (const entry of entries) {
+      const name = entry.name;
       const path = join(this.location, name);
       if (name.startsWith(CREATING_PREFIX) || name.startsWith(REMOVING_PREFIX)) {
         if (isOld(path)) {
@@ -183,7 +199,8 @@ export class FileStore implements SessionStore {
         }
         continue;
       }
-      if (!isValidId(name) || entryKind(path) !== 'dir') continue;
+      // The agent pointers' folder collects the same kinds of leftovers as a session folder.
+      if ((!isValidId(name) && name !== INDEX_DIR) || !entry.isDirectory()) continue;
       let inner: string[];
       try {
         inner = readdirSync(path);
@@ -226,6 +243,10 @@ export class FileStore implements SessionStore {
     } finally {
       release();
     }
+  }
+
+  #scanNewest(agentName: string): SessionState | null {
+    return newestState(this.list().flatMap((entry) => (entry.kind === 'valid' && entry.state.agent_name === agentName ? [entry.state] : [])));
   }
 
   #modifiedAt(id: string): Date {

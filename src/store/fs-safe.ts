@@ -14,10 +14,13 @@ export function ioError(error: unknown, action: string, path: string): SessionEr
   return new SessionError('E_IO', `Could not ${action} \`${path}\`: ${detail}`, { cause: error });
 }
 
-/** A unique suffix for temp names: pid plus random hex, so parallel writers never share a temp file. */
+/**
+ * A unique suffix for temp names: pid plus random hex, so parallel writers never share a temp file.
+ * Math.random, not Web Crypto: the names need no secrecy (files are opened with `wx`, never followed), and the
+ * first `globalThis.crypto` use loads the WebCrypto modules, ~2.5 ms of a hook's ~10 ms budget.
+ */
 export function uniqueSuffix(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(4));
-  return `${process.pid}.${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  return `${process.pid}.${Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, '0')}`;
 }
 
 /**
@@ -68,7 +71,7 @@ export function readRegularFile(file: string): { readonly text: string } | { rea
     throw ioError(error, 'read', file);
   }
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(buffer) };
+    return { text: strictUtf8().decode(buffer) };
   } catch {
     // TextDecoder's only failure mode with `fatal` is malformed input.
     return { problem: 'state.json is not valid UTF-8' };
@@ -132,6 +135,13 @@ export function sleepMs(ms: number): void {
 }
 
 // --- internal ---
+
+let decoder: InstanceType<typeof TextDecoder> | undefined;
+
+/** One decoder for every read: a listing of 10,000 sessions would otherwise build 10,000 of them. */
+function strictUtf8(): InstanceType<typeof TextDecoder> {
+  return (decoder ??= new TextDecoder('utf-8', { fatal: true }));
+}
 
 function fsyncDir(dir: string): void {
   let fd: number | undefined;

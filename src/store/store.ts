@@ -21,6 +21,11 @@ export interface SessionStore {
    * @throws SessionError E_NOT_FOUND, E_CORRUPT, E_BUSY, or whatever `change` throws (nothing is written then)
    */
   update(id: string, change: (state: SessionState) => SessionState): SessionState;
+  /**
+   * The most recently active valid session of an agent, when the store can find it without a scan
+   * (the file store keeps a per-agent pointer). Absent: the service scans `list()`.
+   */
+  newestOf?(agentName: string): SessionState | null;
   /** Every session, valid or not, in no particular order. Never throws for one bad session. */
   list(): ListedSession[];
   /**

@@ -91,7 +91,7 @@ describe('agent-session CLI (built bin)', () => {
     const before = readFileSync(file, 'utf8');
     expectOneLineError(cli(cwd, args), status);
     expect(readFileSync(file, 'utf8')).toBe(before);
-    expect(readdirSync(join(cwd, '.claude', 'session'))).toEqual(['s']);
+    expect(readdirSync(join(cwd, '.claude', 'session')).filter((name) => !name.startsWith('.'))).toEqual(['s']);
   });
 
   it('a final session is never revived or re-finalized (exit 4)', () => {

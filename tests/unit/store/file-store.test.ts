@@ -40,7 +40,8 @@ describe('FileStore basics', () => {
     store.update('dup', (s) => applyChange(s, { metadata: { keep: true } }, now));
     expect(codeOf(() => store.create(session('dup')))).toBe('E_DUPLICATE');
     expect(store.read('dup')?.metadata).toEqual({ keep: true });
-    expect(readdirSync(root)).toEqual(['dup']); // no staging folder left behind
+    expect(readdirSync(root).filter((name) => name.startsWith('.creating-'))).toEqual([]); // no staging folder left behind
+    expect(readdirSync(root).filter((name) => !name.startsWith('.'))).toEqual(['dup']);
   });
 
   it('update of an absent session is E_NOT_FOUND and creates nothing', () => {

@@ -1,0 +1,246 @@
+// `npm run bench`: times each built bin as a whole process beside `node -e ''`, in one run, on stores of 10, 1,000
+// and 10,000 sessions, and prints each target's verdict. Plain JS against dist/ (run `npm run build` first).
+//
+// Timer: hyperfine ≥ 1.16 (-N, --input, with warm-up) when `command -v hyperfine` finds it; else a built-in spawnSync loop that
+// runs the commands of a group round-robin (so drift hits all of them alike) after warm-up runs.
+// Peak RSS: `/usr/bin/time -f %M` when present; else a `--require` preload that prints the process's own
+// `process.resourceUsage().maxRSS` at exit (Node cannot read a child's rusage), added to both sides alike.
+// NODE_EXTRA_CA_CERTS is removed from the children's environment: on Node 20 it adds ~100 ms to every start
+// (nodejs/node#40524) and would hide the code's own cost. Options: BENCH_RUNS (default 30), BENCH_WARMUP (3).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const SIZES = [10, 1000, 10000];
+const AGENT = 'bench-agent';
+const dist = resolve('dist');
+const bins = { cli: join(dist, 'agent-session.cjs'), pre: join(dist, 'pre-delegate.cjs'), stop: join(dist, 'subagent-stop.cjs') };
+for (const bin of Object.values(bins)) if (!existsSync(bin)) throw new Error(`Expected a built bin at ${bin}; run \`npm run build\` first`);
+
+// hyperfine feeds stdin from a file (`--input`) only since 1.16; older ones would need a shell on every run.
+const hyperfine = commandExists('hyperfine') && hyperfineHasInput();
+const gnuTime = existsSync('/usr/bin/time') && spawnSync('/usr/bin/time', ['-f', '%M', 'true']).status === 0;
+const work = mkdtempSync(join(tmpdir(), 'agent-session-bench-'));
+const baseEnv = { ...process.env };
+delete baseEnv.NODE_EXTRA_CA_CERTS;
+baseEnv.AGENT_SESSION_LOG_DIR = join(work, 'logs');
+
+try {
+  main();
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+function main() {
+  const now = Date.now();
+  const stores = Object.fromEntries(SIZES.map((size) => [size, makeStore(join(work, `store-${size}`), size, now)]));
+  const empty = ['-e', ''];
+  const results = {};
+  const time = (group, commands) => Object.assign(results, measure(group, commands));
+
+  // 1. Hooks and CLI reads against the 10-session store, side by side with the floor.
+  const s10 = stores[10];
+  const hookEnv = (store) => ({ AGENT_SESSION_DIR: store.root });
+  const claudePre = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: { subagent_type: AGENT, prompt: 'Plan the change', description: 'plan' }, session_id: 'bench-session', transcript_path: join(work, 't.jsonl'), cwd: work });
+  const claudeStop = JSON.stringify({ hook_event_name: 'SubagentStop', session_id: 'bench-session', transcript_path: join(work, 't.jsonl'), cwd: work, stop_hook_active: false });
+  time('start-up', [
+    { name: 'node -e ""', args: empty },
+    { name: 'pre-delegate (seed, by id)', args: [bins.pre], input: JSON.stringify({ agent_name: AGENT, agent_id: s10.target }), env: hookEnv(s10) },
+    { name: 'pre-delegate (seed, by name)', args: [bins.pre], input: JSON.stringify({ agent_name: AGENT }), env: hookEnv(s10) },
+    { name: 'pre-delegate (Claude Code PreToolUse)', args: [bins.pre], input: claudePre, env: hookEnv(s10) },
+    { name: 'subagent-stop (seed, finalizes)', args: [bins.stop], input: JSON.stringify({ task_info: { agent_id: s10.stopId }, agent_output: 'done', exit_code: 0 }), env: hookEnv(s10), prepare: () => copyFileSync(s10.stopTemplate, s10.stopFile) },
+    { name: 'subagent-stop (Claude Code SubagentStop)', args: [bins.stop], input: claudeStop, env: hookEnv(s10) },
+    { name: 'agent-session should-resume', args: [bins.cli, 'should-resume', s10.target, '--dir', s10.root], okStatus: [0, 1] },
+    { name: 'agent-session get', args: [bins.cli, 'get', s10.target, '--dir', s10.root] },
+    { name: 'agent-session update', args: [bins.cli, 'update', s10.other, '--dir', s10.root] },
+  ]);
+
+  // 2. Store size: the same hook calls on 10 and 10,000 sessions, side by side.
+  const big = stores[10000];
+  time('store size', [
+    { name: 'node -e "" (store size)', args: empty },
+    { name: 'pre-delegate by id, 10 sessions', args: [bins.pre], input: JSON.stringify({ agent_name: AGENT, agent_id: s10.target }), env: hookEnv(s10) },
+    { name: 'pre-delegate by id, 10,000 sessions', args: [bins.pre], input: JSON.stringify({ agent_name: AGENT, agent_id: big.target }), env: hookEnv(big) },
+    { name: 'pre-delegate by name, 10 sessions', args: [bins.pre], input: JSON.stringify({ agent_name: AGENT }), env: hookEnv(s10) },
+    { name: 'pre-delegate by name, 10,000 sessions', args: [bins.pre], input: JSON.stringify({ agent_name: AGENT }), env: hookEnv(big) },
+  ]);
+
+  // 3. Whole-store commands: fewer runs, they take longer.
+  const slowRuns = Math.max(5, Math.round(RUNS / 3));
+  time('whole store', [
+    { name: 'agent-session list --json, 1,000 sessions', args: [bins.cli, 'list', '--json', '--dir', stores[1000].root], runs: slowRuns },
+    { name: 'agent-session list --json, 10,000 sessions', args: [bins.cli, 'list', '--json', '--dir', big.root], runs: slowRuns },
+    { name: 'agent-session cleanup, 1,000 stale of 10,000', args: [bins.cli, 'cleanup', '--hours', '24', '--dir', big.root], runs: slowRuns, prepare: () => big.restoreStale() },
+  ]);
+
+  // 4. Peak RSS.
+  const rss = {
+    'node -e ""': peakRss(empty),
+    'pre-delegate (seed, by id)': peakRss([bins.pre], JSON.stringify({ agent_name: AGENT, agent_id: s10.target }), hookEnv(s10)),
+    'subagent-stop (Claude Code SubagentStop)': peakRss([bins.stop], claudeStop, hookEnv(s10)),
+  };
+
+  const m = (name) => results[name].median;
+  const floor = m('node -e ""');
+  const verdicts = [];
+  const ratio = (name, base, target, baseName) => verdicts.push({ what: name, value: m(name) / base, unit: '×', target, against: baseName, met: m(name) / base <= target });
+  for (const name of ['pre-delegate (seed, by id)', 'pre-delegate (seed, by name)', 'pre-delegate (Claude Code PreToolUse)', 'subagent-stop (seed, finalizes)', 'subagent-stop (Claude Code SubagentStop)']) ratio(name, floor, 1.35, 'node -e ""');
+  for (const name of ['agent-session should-resume', 'agent-session get', 'agent-session update']) ratio(name, floor, 2, 'node -e ""');
+  ratio('pre-delegate by id, 10,000 sessions', m('pre-delegate by id, 10 sessions'), 1.1, '10 sessions');
+  ratio('pre-delegate by name, 10,000 sessions', m('pre-delegate by name, 10 sessions'), 1.1, '10 sessions');
+  for (const [name, limit] of [['agent-session list --json, 10,000 sessions', 500], ['agent-session cleanup, 1,000 stale of 10,000', 1000]]) {
+    verdicts.push({ what: name, value: m(name), unit: 'ms', target: limit, against: 'whole process', met: m(name) <= limit });
+  }
+  for (const name of ['pre-delegate (seed, by id)', 'subagent-stop (Claude Code SubagentStop)']) {
+    const value = rss[name] / rss['node -e ""'];
+    verdicts.push({ what: `peak RSS, ${name}`, value, unit: '×', target: 1.3, against: 'node -e ""', met: value <= 1.3 });
+  }
+
+  const machine = { node: process.version, platform: `${process.platform} ${process.arch}`, cpu: cpus()[0]?.model ?? 'unknown', cpus: cpus().length, timer: hyperfine ? 'hyperfine' : 'built-in', rss: gnuTime ? '/usr/bin/time -f %M' : 'process.resourceUsage().maxRSS (preload)' };
+  printReport(machine, results, rss, verdicts);
+  mkdirSync('bench-results', { recursive: true });
+  const out = join('bench-results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, warmup: WARMUP, timings_ms: results, peak_rss_kb: rss, verdicts }, null, 2)}\n`);
+  console.log(`\nFigures written to ${out}`);
+}
+
+// --- stores ---
+
+/** A store of `size` sessions over 20 agents; the bench agent has a fresh resumable session (`target`). */
+function makeStore(root, size, now) {
+  mkdirSync(root, { recursive: true });
+  const iso = (ms) => new Date(ms).toISOString();
+  const write = (id, agent, phase, lastMs) => {
+    mkdirSync(join(root, id), { recursive: true });
+    const state = { schema_version: 1, agent_id: id, agent_name: agent, purpose: 'bench', created_at: iso(lastMs - 60_000), last_updated: iso(lastMs), phase, metadata: { task_id: id }, resume_ready: ['investigating', 'planning', 'approval'].includes(phase), history: phase === 'initializing' ? [] : [{ from_phase: 'initializing', to_phase: phase, timestamp: iso(lastMs) }], error_count: 0, last_error: null };
+    writeFileSync(join(root, id, 'state.json'), `${JSON.stringify(state, null, 2)}\n`);
+    return join(root, id, 'state.json');
+  };
+  const phases = ['investigating', 'planning', 'approval', 'executing', 'completed'];
+  // 10% of the big store is stale (48 h idle): what `cleanup --hours 24` removes.
+  const staleIds = [];
+  for (let i = 0; i < size - 3; i++) {
+    const id = `agent-bench-${String(i).padStart(6, '0')}`;
+    const stale = size >= 10000 && i % 10 === 0;
+    if (stale) staleIds.push(id);
+    write(id, i % 20 === 0 ? AGENT : `agent-${i % 20}`, phases[i % phases.length], stale ? now - 48 * 3_600_000 - i : now - 3_600_000 - i * 10);
+  }
+  const target = 'agent-bench-target';
+  write(target, AGENT, 'approval', now);
+  const other = 'agent-bench-other';
+  write(other, 'agent-other', 'planning', now);
+  const stopId = 'agent-bench-stop';
+  const stopFile = write(stopId, 'agent-stopper', 'executing', now);
+  const stopTemplate = join(root, '..', `stop-template-${size}.json`);
+  copyFileSync(stopFile, stopTemplate);
+  const restoreStale = () => {
+    for (const [k, id] of staleIds.entries()) write(id, `agent-${k % 20}`, 'executing', now - 48 * 3_600_000 - k);
+  };
+  return { root, target, other, stopId, stopFile, stopTemplate, restoreStale };
+}
+
+// --- timing ---
+
+function measure(group, commands) {
+  process.stderr.write(`timing: ${group} (${hyperfine ? 'hyperfine' : 'built-in timer'})\n`);
+  return hyperfine ? measureHyperfine(commands) : measureBuiltIn(commands);
+}
+
+function measureBuiltIn(commands) {
+  const samples = commands.map(() => []);
+  const rounds = Math.max(...commands.map((c) => c.runs ?? RUNS)) + WARMUP;
+  for (let round = 0; round < rounds; round++) {
+    commands.forEach((command, k) => {
+      if (round >= (command.runs ?? RUNS) + WARMUP) return;
+      command.prepare?.();
+      const started = process.hrtime.bigint();
+      const result = spawnSync(process.execPath, command.args, { input: command.input ?? '', env: { ...baseEnv, ...command.env }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      if (!(command.okStatus ?? [0]).includes(result.status)) throw new Error(`${command.name} exited ${result.status}: ${result.stderr}`);
+      if (round >= WARMUP) samples[k].push(ms);
+    });
+  }
+  return Object.fromEntries(commands.map((command, k) => [command.name, stats(samples[k])]));
+}
+
+function measureHyperfine(commands) {
+  const out = {};
+  for (const command of commands) {
+    if (command.prepare) {
+      // hyperfine's --prepare takes a shell command, not a closure: such commands use the built-in timer.
+      Object.assign(out, measureBuiltIn([command]));
+      continue;
+    }
+    const json = join(work, 'hyperfine.json');
+    const inputFile = join(work, 'input.json');
+    writeFileSync(inputFile, command.input ?? '');
+    const args = ['-N', '--warmup', String(WARMUP), '--runs', String(command.runs ?? RUNS), '--input', inputFile, '--export-json', json, '--style', 'none'];
+    if ((command.okStatus ?? [0]).some((code) => code !== 0)) args.push('--ignore-failure');
+    execFileSync('hyperfine', [...args, shellQuote([process.execPath, ...command.args])], { env: { ...baseEnv, ...command.env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    out[command.name] = stats(JSON.parse(readFileSync(json, 'utf8')).results[0].times.map((seconds) => seconds * 1000));
+  }
+  return out;
+}
+
+function stats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return { median: round(median), min: round(sorted[0]), max: round(sorted.at(-1)), runs: sorted.length };
+}
+
+// --- memory ---
+
+function peakRss(args, input = '', env = {}) {
+  const values = [];
+  for (let i = 0; i < 7; i++) {
+    if (gnuTime) {
+      const result = spawnSync('/usr/bin/time', ['-f', 'peak_rss_kb=%M', process.execPath, ...args], { input, env: { ...baseEnv, ...env }, encoding: 'utf8' });
+      values.push(Number(/peak_rss_kb=(\d+)/.exec(result.stderr)[1]));
+    } else {
+      const preload = join(work, 'rss-preload.cjs');
+      writeFileSync(preload, "process.on('exit', () => process.stderr.write('peak_rss_kb=' + process.resourceUsage().maxRSS + '\\n'));\n");
+      const result = spawnSync(process.execPath, ['--require', preload, ...args], { input, env: { ...baseEnv, ...env }, encoding: 'utf8' });
+      values.push(Number(/peak_rss_kb=(\d+)/.exec(result.stderr)[1]));
+    }
+  }
+  return stats(values).median;
+}
+
+// --- output ---
+
+function printReport(machine, results, rss, verdicts) {
+  console.log(`\nagent-session bench: Node ${machine.node}, ${machine.platform}, ${machine.cpus} × ${machine.cpu}; timer ${machine.timer}, ${RUNS} runs after ${WARMUP} warm-up; RSS via ${machine.rss}\n`);
+  console.log(table(['command', 'median ms', 'min', 'max', 'runs'], Object.entries(results).map(([name, s]) => [name, s.median.toFixed(1), s.min.toFixed(1), s.max.toFixed(1), String(s.runs)])));
+  console.log('');
+  console.log(table(['peak RSS', 'KB'], Object.entries(rss).map(([name, kb]) => [name, String(kb)])));
+  console.log('');
+  console.log(table(['target', 'measured', 'limit', 'against', 'verdict'], verdicts.map((v) => [v.what, v.unit === 'ms' ? `${v.value.toFixed(0)} ms` : `${v.value.toFixed(2)}×`, v.unit === 'ms' ? `≤ ${v.target} ms` : `≤ ${v.target}×`, v.against, v.met ? 'met' : 'NOT met'])));
+}
+
+function table(header, rows) {
+  const all = [header, ...rows];
+  const widths = header.map((_, c) => Math.max(...all.map((r) => r[c].length)));
+  const line = (r) => `| ${r.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;
+  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+function round(value) {
+  return Math.round(value * 100) / 100;
+}
+
+function hyperfineHasInput() {
+  const match = /(\d+)\.(\d+)/.exec(spawnSync('hyperfine', ['--version'], { encoding: 'utf8' }).stdout ?? '');
+  return match !== null && (Number(match[1]) > 1 || Number(match[2]) >= 16);
+}
+
+function commandExists(name) {
+  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+}
+
+function shellQuote(argv) {
+  return argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
+}

@@ -1,0 +1,75 @@
+// The bins' loader and the V8 code caches it reads (see build.mjs). Plain JS: it runs before anything is built.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** The bundle is compiled as a CommonJS module body, exactly as Node would wrap it. */
+export const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) {';
+export const WRAPPER_TAIL = '\n})';
+
+/**
+ * A cache belongs to one exact source: V8 itself only compares the source length, so the name carries a hash
+ * of the source and a rebuilt bundle can never run with the bytecode of an older one.
+ */
+export function cacheFileName(name, source) {
+  return `${name}.${createHash('sha256').update(source).digest('hex').slice(0, 16)}.cache`;
+}
+
+/** The bin: a loader that runs the embedded bundle, with the code cache when V8 accepts it. */
+export function loaderSource(source, cacheFile) {
+  return `#!/usr/bin/env node
+'use strict';
+const source = ${JSON.stringify(source)};
+const cacheFile = ${JSON.stringify(cacheFile)};
+${LOADER_BODY}`;
+}
+
+// Runs in every bin. The cache only saves compile time, so any failure to read it means "compile instead";
+// V8 checks its version and flags and rejects (cachedDataRejected) a cache it cannot use.
+const LOADER_BODY = `const { readFileSync } = require('node:fs');
+const { Script } = require('node:vm');
+let cachedData;
+try {
+  cachedData = readFileSync(require('node:path').join(__dirname, cacheFile));
+} catch (error) {
+  // The cache is an optional accelerator: absent (ENOENT) or unreadable, the bundle is compiled as usual.
+  if (error.code !== 'ENOENT' && process.env.AGENT_SESSION_DEBUG === '1') process.stderr.write('agent-session: code cache not read: ' + error.message + '\\n');
+}
+const script = new Script(source, { filename: __filename, cachedData });
+if (process.env.AGENT_SESSION_DEBUG === '1' && cachedData !== undefined && script.cachedDataRejected) process.stderr.write('agent-session: code cache rejected; compiled instead\\n');
+script.runInThisContext()(exports, require, module, __filename, __dirname);
+`;
+
+/**
+ * Writes dist/<name>.<hash>.cache: runs the bin once on a typical input in a temporary store, then serializes
+ * what V8 compiled during that run (functions that did not run are compiled lazily, as without a cache).
+ */
+export function makeCodeCache(name) {
+  const bin = resolve('dist', `${name}.cjs`);
+  const dir = mkdtempSync(join(tmpdir(), 'agent-session-cache-'));
+  try {
+    const store = join(dir, 'session');
+    const id = 'agent-20260101-000000-0000cafe';
+    mkdirSync(join(store, id), { recursive: true });
+    const at = new Date().toISOString();
+    const state = { schema_version: 1, agent_id: id, agent_name: 'cache-agent', purpose: 'cache', created_at: at, last_updated: at, phase: 'approval', metadata: {}, resume_ready: true, history: [{ from_phase: 'initializing', to_phase: 'approval', timestamp: at }], error_count: 0, last_error: null };
+    writeFileSync(join(store, id, 'state.json'), `${JSON.stringify(state, null, 2)}\n`);
+    const runs = {
+      'pre-delegate': { args: [], input: JSON.stringify({ agent_name: 'cache-agent' }) },
+      'subagent-stop': { args: [], input: JSON.stringify({ task_info: { agent_id: id }, exit_code: 0 }) },
+      'agent-session': { args: ['should-resume', id], input: '' },
+    };
+    const { args, input } = runs[name];
+    // V8 rejects a cache made under other V8 flags; hooks usually run without NODE_OPTIONS, so the cache is made so.
+    const env = { ...process.env, AGENT_SESSION_DIR: store, AGENT_SESSION_LOG_DIR: join(dir, 'logs'), NODE_EXTRA_CA_CERTS: '' };
+    delete env.NODE_OPTIONS;
+    const result = spawnSync(process.execPath, [new URL('./make-code-cache.cjs', import.meta.url).pathname, bin, ...args], { input, env, encoding: 'utf8' });
+    if (result.status !== 0 && !(name === 'agent-session' && result.status === 1)) {
+      throw new Error(`code cache for ${name} failed (exit ${result.status}): ${result.stderr}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,192 @@
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isNewer } from '../core/activity';
+import { isSessionError } from '../core/errors';
+import { isValidId } from '../core/ids';
+import type { SessionState } from '../core/state';
+import { DEFAULT_LOCK_OPTIONS, acquireLock, errnoCode, ioError, uniqueSuffix, type LockOptions } from './fs-safe';
+
+/** The folder of pointers inside the store root; hidden, so listings and sweeps skip it like any dot-entry. */
+export const INDEX_DIR = '.agents';
+
+/** Agent names longer than this (in UTF-8 bytes) get no pointer: their lookups scan, as before. */
+const MAX_NAME_BYTES = 100;
+
+/** What the index needs of the store: a strict read of one session and a scan for an agent's newest. */
+export interface IndexedStore {
+  read(id: string): SessionState | null;
+  scanNewest(agentName: string): SessionState | null;
+}
+
+/**
+ * A per-agent pointer to its most recently active session (`<root>/.agents/<hex of the name>.json`), so a
+ * lookup by agent name reads two small files instead of every session. The folders stay the source of truth:
+ *
+ * - every write through the store moves the pointer under the agent's pointer lock: the pointer is removed
+ *   before the session is written and set again after, to the newer of the written session and the one it
+ *   pointed to, so a writer that fails half-way leaves no pointer (a scan), never a wrong one;
+ * - a lookup trusts a pointer only when the session it names exists, is valid, belongs to that agent and still
+ *   has the `last_updated` the pointer recorded; anything else (missing, corrupt or foreign pointer, deleted
+ *   or changed session) falls back to a scan of the folders, which then rewrites the pointer under the lock.
+ *
+ * Writers that bypass agent-session (another program editing session folders) are not seen by the pointer
+ * until the pointed session itself changes or is removed; see README "Performance".
+ */
+export class AgentIndex {
+  readonly #dir: string;
+  readonly #store: IndexedStore;
+  readonly #lock: LockOptions;
+
+  constructor(root: string, store: IndexedStore, lock: LockOptions = DEFAULT_LOCK_OPTIONS) {
+    this.#dir = join(root, INDEX_DIR);
+    this.#store = store;
+    this.#lock = lock;
+  }
+
+  /**
+   * The newest valid session of `agentName`, from the pointer when it checks out, else from a scan.
+   * A wrong pointer never throws: it only costs a scan; a pointer that cannot be rebuilt (read-only or busy store) too.
+   */
+  newestOf(agentName: string): SessionState | null {
+    const file = this.#file(agentName);
+    if (file === null) return this.#store.scanNewest(agentName);
+    const pointed = this.#readPointer(file, agentName);
+    // "No session": written by a scan under the lock; every create through the store replaces it.
+    if (pointed === 'none') return null;
+    if (pointed !== null) {
+      const state = this.#readQuiet(pointed.agent_id);
+      if (state !== null && state.agent_name === agentName && state.last_updated === pointed.last_updated) return state;
+    }
+    return this.#rebuild(file, agentName);
+  }
+
+  /**
+   * Writes a session through `write` with the agent's pointer kept right: taken down first, set to the newer
+   * of `state` and the previously pointed session after. The session lock, when any, is already held.
+   */
+  writing<T>(state: SessionState, write: () => T): T {
+    const file = this.#file(state.agent_name);
+    if (file === null) return write();
+    this.#ensureDir(true);
+    const release = acquireLock(`${file}.lock`, this.#lock);
+    try {
+      const pointer = this.#readPointer(file, state.agent_name);
+      const previous = pointer === 'none' ? null : pointer;
+      removeFile(file);
+      const result = write();
+      try {
+        let newest = state;
+        if (previous !== null && previous.agent_id !== state.agent_id) {
+          const other = this.#readQuiet(previous.agent_id);
+          // A clock that went back can leave the other session newer; the pointer follows the folders' order.
+          if (other !== null && other.agent_name === state.agent_name && isNewer(other, state)) newest = other;
+        }
+        writePointer(file, newest, state.agent_name);
+      } catch (error) {
+        // The session is written; without a pointer the next lookup scans, so the write still succeeded.
+        if (!isSessionError(error, 'E_IO')) throw error;
+      }
+      return result;
+    } finally {
+      release();
+    }
+  }
+
+  // --- internal ---
+
+  #file(agentName: string): string | null {
+    const bytes = Buffer.from(agentName, 'utf8');
+    if (bytes.length === 0 || bytes.length > MAX_NAME_BYTES) return null;
+    return join(this.#dir, `${bytes.toString('hex')}.json`);
+  }
+
+  /** Creates the pointer folder; with `withRoot` false, only inside an existing store (reads create no store). */
+  #ensureDir(withRoot: boolean): void {
+    try {
+      mkdirSync(this.#dir, { recursive: withRoot });
+    } catch (error) {
+      if (errnoCode(error) === 'EEXIST') return;
+      throw ioError(error, 'create the agent index in', this.#dir);
+    }
+  }
+
+  /** The scan, then (under the pointer lock, so no writer runs meanwhile) a fresh pointer. */
+  #rebuild(file: string, agentName: string): SessionState | null {
+    let release: () => void;
+    try {
+      this.#ensureDir(false);
+      release = acquireLock(`${file}.lock`, this.#lock);
+    } catch (error) {
+      // A read-only or busy store still answers, from a scan; only the pointer is not rebuilt.
+      if (isSessionError(error, 'E_IO') || isSessionError(error, 'E_BUSY') || isSessionError(error, 'E_NOT_FOUND')) return this.#store.scanNewest(agentName);
+      throw error;
+    }
+    try {
+      // Scanned under the lock: every writer that finished (or failed) before is on disk, later ones wait.
+      const newest = this.#store.scanNewest(agentName);
+      writePointer(file, newest, agentName);
+      return newest;
+    } finally {
+      release();
+    }
+  }
+
+  #readPointer(file: string, agentName: string): { agent_id: string; last_updated: string } | 'none' | null {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      const code = errnoCode(error);
+      if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+      throw ioError(error, 'read', file);
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      // A torn or edited pointer is only a cache miss: JSON.parse fails in no other way.
+      return null;
+    }
+    if (typeof raw !== 'object' || raw === null) return null;
+    const { agent_name, agent_id, last_updated } = raw as Record<string, unknown>;
+    if (agent_name !== agentName) return null;
+    if (agent_id === null && last_updated === null) return 'none';
+    if (!isValidId(agent_id) || typeof last_updated !== 'string') return null;
+    return { agent_id, last_updated };
+  }
+
+  /** A session, or null when it is absent or not valid (a pointer to it is then simply not trusted). */
+  #readQuiet(id: string): SessionState | null {
+    try {
+      return this.#store.read(id);
+    } catch (error) {
+      if (isSessionError(error, 'E_CORRUPT')) return null;
+      throw error;
+    }
+  }
+}
+
+// --- internal ---
+
+/** Points `agentName` at `state`, or records that it has no valid session (`state` null). */
+function writePointer(file: string, state: SessionState | null, agentName: string): void {
+  const pointer = { agent_name: agentName, agent_id: state?.agent_id ?? null, last_updated: state?.last_updated ?? null };
+  const text = `${JSON.stringify(pointer)}\n`;
+  // No fsync: a pointer lost or torn by a crash is checked on read and rebuilt from the folders.
+  const tmp = `${file}.${uniqueSuffix()}.tmp`;
+  try {
+    writeFileSync(tmp, text, { flag: 'wx', mode: 0o600 });
+    renameSync(tmp, file);
+  } catch (error) {
+    rmSync(tmp, { force: true });
+    throw ioError(error, 'write', file);
+  }
+}
+
+function removeFile(file: string): void {
+  try {
+    rmSync(file);
+  } catch (error) {
+    if (errnoCode(error) !== 'ENOENT') throw ioError(error, 'remove', file);
+  }
+}

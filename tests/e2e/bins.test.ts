@@ -1,0 +1,177 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const DIST = resolve(__dirname, '..', '..', 'dist');
+const BIN = { cli: join(DIST, 'agent-session.cjs'), pre: join(DIST, 'pre-delegate.cjs'), stop: join(DIST, 'subagent-stop.cjs') };
+
+let dir: string;
+let env: NodeJS.ProcessEnv;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
+  env = { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_DIR: join(dir, 'session'), AGENT_SESSION_LOG_DIR: join(dir, 'logs') };
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(bin: string, args: readonly string[], input = '', extraEnv: NodeJS.ProcessEnv = {}) {
+  return spawnSync(process.execPath, [bin, ...args], { input, env: { ...env, ...extraEnv }, encoding: 'utf8', timeout: 15_000 });
+}
+
+/** A session in approval, created and moved through the CLI. */
+function resumableSession(agent = 'architect'): string {
+  const created = run(BIN.cli, ['create', '--agent', agent, '--purpose', 'p']);
+  expect(created.status).toBe(0);
+  const id = created.stdout.trim();
+  expect(run(BIN.cli, ['update', id, '--phase', 'approval']).status).toBe(0);
+  return id;
+}
+
+/** A copy of a bin in its own folder, with or without a code cache beside it. */
+function copyBin(name: 'agent-session' | 'pre-delegate' | 'subagent-stop', cache: 'none' | 'own' | 'garbage' | 'foreign'): string {
+  const folder = mkdtempSync(join(dir, 'bin-'));
+  const bin = join(folder, `${name}.cjs`);
+  copyFileSync(join(DIST, `${name}.cjs`), bin);
+  const cacheName = readdirSync(DIST).find((f) => f.startsWith(`${name}.`) && f.endsWith('.cache'))!;
+  if (cache === 'own') copyFileSync(join(DIST, cacheName), join(folder, cacheName));
+  if (cache === 'garbage') writeFileSync(join(folder, cacheName), Buffer.alloc(4096, 7));
+  if (cache === 'foreign') {
+    const other = readdirSync(DIST).find((f) => f.endsWith('.cache') && !f.startsWith(`${name}.`))!;
+    copyFileSync(join(DIST, other), join(folder, cacheName));
+  }
+  return bin;
+}
+
+describe('built bins', () => {
+  it('ship a code cache for each bin', () => {
+    for (const name of ['agent-session', 'pre-delegate', 'subagent-stop']) {
+      expect(readdirSync(DIST).filter((f) => f.startsWith(`${name}.`) && f.endsWith('.cache'))).toHaveLength(1);
+    }
+  });
+
+  it.each(['none', 'garbage', 'foreign'] as const)('answer the same with the code cache %s as with their own', (cache) => {
+    const id = resumableSession();
+    const input = JSON.stringify({ agent_name: 'architect', agent_id: id });
+    const reference = run(copyBin('pre-delegate', 'own'), [], input);
+    const other = run(copyBin('pre-delegate', cache), [], input);
+    expect(reference.status).toBe(0);
+    expect(other.status).toBe(0);
+    // The first answer recorded a resume, so the second sees one more history entry; everything else matches.
+    const stable = (text: string) => {
+      const { resume_metadata: { history: _history, last_updated: _last, ...facts }, ...rest } = JSON.parse(text);
+      return { ...rest, ...facts };
+    };
+    expect(stable(other.stdout)).toEqual(stable(reference.stdout));
+    expect(JSON.parse(other.stdout).reason).toBe('session_resumable');
+    const cli = run(copyBin('agent-session', cache), ['should-resume', id, '--json']);
+    expect(cli.status).toBe(0);
+    expect(JSON.parse(cli.stdout).should_resume).toBe(true);
+    const stop = run(copyBin('subagent-stop', cache), [], JSON.stringify({ task_info: { agent_id: id }, exit_code: 0 }));
+    expect(stop.status).toBe(0);
+    expect(JSON.parse(stop.stdout)).toEqual({ finalized: true, agent_id: id, outcome: 'completed' });
+  });
+
+  it('keep usage errors and exit codes through the loader', () => {
+    const result = run(BIN.cli, ['get', 'no-such-session']);
+    expect(result.status).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(run(BIN.cli, ['frobnicate']).status).toBe(2);
+  });
+});
+
+describe('pre-delegate by agent name', () => {
+  it('finds the newest session through the pointer, and without it', () => {
+    resumableSession();
+    const newest = resumableSession();
+    const first = run(BIN.pre, [], JSON.stringify({ agent_name: 'architect' }));
+    expect(JSON.parse(first.stdout)).toMatchObject({ should_resume: true, agent_id: newest });
+    const index = join(dir, 'session', '.agents');
+    for (const file of readdirSync(index)) rmSync(join(index, file));
+    const second = run(BIN.pre, [], JSON.stringify({ agent_name: 'architect' }));
+    // Same session found without the pointer (its history now also holds the first, recorded resume).
+    expect(JSON.parse(second.stdout)).toMatchObject({ should_resume: true, agent_id: newest });
+  });
+
+  it('does not follow a pointer to a deleted session', () => {
+    const older = resumableSession();
+    const newest = resumableSession();
+    expect(run(BIN.cli, ['delete', newest]).status).toBe(0);
+    const answer = JSON.parse(run(BIN.pre, [], JSON.stringify({ agent_name: 'architect' })).stdout);
+    expect(answer).toMatchObject({ should_resume: true, agent_id: older });
+  });
+
+  it('lists no pointer files as sessions', () => {
+    const id = resumableSession();
+    run(BIN.pre, [], JSON.stringify({ agent_name: 'nobody' }));
+    const listed = JSON.parse(run(BIN.cli, ['list', '--json']).stdout) as { agent_id: string }[];
+    expect(listed.map((entry) => entry.agent_id)).toEqual([id]);
+  });
+});
+
+describe('hook stdin', () => {
+  it('reads a regular file on fd 0', () => {
+    const id = resumableSession();
+    const file = join(dir, 'input.json');
+    writeFileSync(file, JSON.stringify({ agent_id: id }));
+    const fd = openSync(file, 'r');
+    try {
+      const result = spawnSync(process.execPath, [BIN.pre], { stdio: [fd, 'pipe', 'pipe'], env, encoding: 'utf8', timeout: 15_000 });
+      expect(result.status).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ should_resume: true, agent_id: id });
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it('answers empty input', () => {
+    const result = run(BIN.pre, [], '');
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout).reason).toBe('invalid_input');
+  });
+
+  it('answers and exits as soon as one JSON document arrived, with stdin left open', async () => {
+    const id = resumableSession();
+    const child = spawn(process.execPath, [BIN.pre], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    // Two writes: the document arrives in pieces, and the pipe stays open afterwards.
+    const text = JSON.stringify({ agent_name: 'architect', agent_id: id });
+    child.stdin.write(text.slice(0, 10));
+    setTimeout(() => child.stdin.write(text.slice(10)), 50);
+    const guard = setTimeout(() => child.kill(), 10_000);
+    const code = await exited;
+    clearTimeout(guard);
+    child.stdin.destroy();
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ should_resume: true, agent_id: id });
+  });
+
+  it('answers at the time limit when no document arrives on an open pipe', async () => {
+    const child = spawn(process.execPath, [BIN.pre], { env: { ...env, AGENT_SESSION_STDIN_TIMEOUT_MS: '300' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    const answered = new Promise<void>((done) =>
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString('utf8');
+        if (stdout.endsWith('\n')) done();
+      }),
+    );
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    child.stdin.write('{"agent_name": "archi');
+    const guard = setTimeout(() => child.kill(), 10_000);
+    await answered;
+    expect(JSON.parse(stdout).reason).toBe('invalid_input');
+    // The read already waiting on the pipe ends when the writer closes it (see src/hooks/process-io.ts).
+    child.stdin.end();
+    const code = await exited;
+    clearTimeout(guard);
+    expect(code).toBe(0);
+  });
+
+  it('writes a log line per decision', () => {
+    run(BIN.pre, [], JSON.stringify({ agent_name: 'x' }));
+    expect(existsSync(join(dir, 'logs', 'pre_delegate.log'))).toBe(true);
+    expect(readFileSync(join(dir, 'logs', 'pre_delegate.log'), 'utf8').split('\n').filter(Boolean)).toHaveLength(1);
+  });
+});
