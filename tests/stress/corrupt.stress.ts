@@ -5,7 +5,7 @@ import { lutimesSync, mkdirSync, readdirSync, symlinkSync, unlinkSync, utimesSyn
 import { join } from 'node:path';
 import { newSession } from '../../src/core/session';
 import { serialize } from '../../src/store/file-store';
-import { BIN, STACK_LINE, makeTemp, removeTemp, runBin, snapshot } from './helpers';
+import { BIN, STACK_LINE, makeTemp, removeTemp, runBin, sessionFolders, snapshot } from './helpers';
 
 const GOOD = serialize({ ...newSession({ agent_id: 'good', agent_name: 'agent', purpose: 'p' }, new Date()), phase: 'planning', resume_ready: true });
 const BAD_VALID = serialize(newSession({ agent_id: 'bad', agent_name: 'agent', purpose: 'p' }, new Date()));
@@ -135,14 +135,14 @@ describe('corrupt stores', () => {
     const kept = run('cleanup', '--hours', '24', '--json');
     expect(kept.status).toBe(0);
     expect(JSON.parse(kept.stdout)).toMatchObject({ removed: [], corrupt_removed: [] });
-    expect(readdirSync(store).sort()).toEqual(['bad', 'good']);
+    expect(sessionFolders(store).sort()).toEqual(['bad', 'good']);
     expect(snapshot(outside)).toEqual(outsideBefore);
 
     // Removing everything removes the damaged entry itself, never what a link points to.
     const all = run('cleanup', '--hours', '0', '--json');
     expect(all.status).toBe(0);
     expect(JSON.parse(all.stdout)).toMatchObject({ removed: ['good'], corrupt_removed: ['bad'] });
-    expect(readdirSync(store)).toEqual([]);
+    expect(sessionFolders(store)).toEqual([]);
     expect(snapshot(outside)).toEqual(outsideBefore);
   });
 
@@ -151,7 +151,7 @@ describe('corrupt stores', () => {
     const outsideBefore = snapshot(outside);
     const deleted = runBin(BIN.cli, ['delete', 'bad', '--dir', store], { dir });
     expect(deleted.status).toBe(0);
-    expect(readdirSync(store)).toEqual(['good']);
+    expect(sessionFolders(store)).toEqual(['good']);
     expect(snapshot(outside)).toEqual(outsideBefore);
   });
 
@@ -161,7 +161,7 @@ describe('corrupt stores', () => {
     const result = runBin(BIN.cli, ['cleanup', '--hours', '24', '--json', '--dir', store], { dir });
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ removed: [], corrupt_removed: ['bad'] });
-    expect(readdirSync(store)).toEqual(['good']);
+    expect(sessionFolders(store)).toEqual(['good']);
   });
 
   it('a lock file that is a link outside the store is never read or written through', () => {

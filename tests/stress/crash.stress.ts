@@ -65,6 +65,7 @@ function ageLeftovers(store: string): number {
       aged++;
       continue;
     }
+    // `.agents` (the per-agent pointers) holds the same kinds of leftovers as a session folder.
     for (const inner of readdirSync(join(store, name))) {
       if (isLeftover(inner)) {
         utimesSync(join(store, name, inner), past, past);
@@ -78,7 +79,10 @@ function ageLeftovers(store: string): number {
 function leftovers(store: string): string[] {
   const found: string[] = [];
   for (const name of readdirSync(store)) {
-    if (name.startsWith('.')) found.push(name);
+    if (name === '.agents') {
+      // Pointer files and their (possibly dead) locks are the index itself, not leftovers.
+      for (const inner of readdirSync(join(store, name))) if (!/\.json(\.lock)?$/.test(inner)) found.push(`${name}/${inner}`);
+    } else if (name.startsWith('.')) found.push(name);
     else for (const inner of readdirSync(join(store, name))) if (inner !== 'state.json' && inner !== 'state.json.lock') found.push(`${name}/${inner}`);
   }
   return found;

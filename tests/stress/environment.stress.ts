@@ -3,13 +3,13 @@
 // a chmod 0555 store used by an unprivileged user via setpriv: root ignores permissions); an injected ENOSPC /
 // EACCES (jest.spyOn on node:fs, no production seam) always runs, so the guarantee is checked everywhere.
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/main';
 import { isSessionError } from '../../src/core/errors';
 import { Sessions } from '../../src/sessions';
 import { FileStore } from '../../src/store/file-store';
-import { BIN, STACK_LINE, childEnv, makeTemp, removeTemp, runBin } from './helpers';
+import { BIN, STACK_LINE, childEnv, makeTemp, removeTemp, runBin, sessionFolders } from './helpers';
 
 // The node:fs module object itself (what src/ requires): its functions can be spied on, unlike a namespace import.
 const fs: typeof import('node:fs') = jest.requireActual('node:fs');
@@ -144,7 +144,7 @@ describe('full disk', () => {
       expect(stateBytes(store)).toBe(before);
       expectClean(store);
     }
-    expect(readdirSync(store)).toEqual(['keep']); // no half-created session, no staging folder
+    expect(sessionFolders(store)).toEqual(['keep']); // no half-created session, no staging folder
     const stop = runBin(BIN.subagentStop, [], { dir, input: '{"task_info":{"agent_id":"keep"}}', env: { AGENT_SESSION_DIR: store } });
     expect(stop.status).toBe(0);
     expect(JSON.parse(stop.stdout)).toMatchObject({ finalized: false, reason: 'error' });
@@ -184,7 +184,7 @@ describe('full disk', () => {
         expect(stateBytes(store)).toBe(before);
         expectClean(store);
       }
-      expect(readdirSync(store)).toEqual(['keep']);
+      expect(sessionFolders(store)).toEqual(['keep']);
       let err = '';
       const code = await runCli(['update', 'keep', '--phase', 'approval', '--dir', store], { out: () => undefined, err: (t) => (err += t), env: {}, cwd: dir, now: () => new Date(), negative: false }, '0');
       expect(code).toBe(5);
@@ -242,7 +242,8 @@ describe('read-only store', () => {
         encoding: 'utf8',
         timeout: 30_000,
       });
-    for (const path of [store, join(store, 'keep'), join(store, 'keep', 'state.json')]) chownSync(path, 65534, 65534);
+    // Hand the whole store to `nobody`, the per-agent pointer index (`.agents`) included.
+    execFileSync('chown', ['-R', '65534:65534', store]);
     // Control: with write permission the same user can update, so the refusal below is the permission's doing.
     expect(asNobody('update', 'keep', '--phase', 'planning').status).toBe(0);
     const before = stateBytes(store);

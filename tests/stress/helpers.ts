@@ -134,3 +134,8 @@ export function seedOf(label: string): number {
 
 /** A one-line stack trace marker: "    at fn (file:1:2)". */
 export const STACK_LINE = /^\s+at .+[:(]/m;
+
+/** The entries of a store folder but the per-agent pointer index (`.agents`), which any write may create. */
+export function sessionFolders(store: string): string[] {
+  return readdirSync(store).filter((name) => name !== '.agents');
+}
