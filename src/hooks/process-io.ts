@@ -29,7 +29,11 @@ export function hookStdin(fd = 0): InputSource {
       if (code !== 'ENOENT' && code !== 'ENXIO' && code !== 'EACCES') throw error;
     }
   }
-  // Sockets, terminals, and systems without /proc: process.stdin, whose reads can be abandoned.
+  // A socket is what a Node host (Claude Code) gives: read it directly too. Such a host sends one whole document,
+  // after which no read is left pending; only a host that held the socket open with half a document would keep
+  // the hook alive after its answer, until the host closes stdin or times the hook out (README "Performance").
+  if (stats.isSocket()) return new FdInput(fd);
+  // Terminals, and pipes on systems without /proc: process.stdin, whose reads can be abandoned.
   return process.stdin;
 }
 

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, projectMaker, run, tempDir } from '../helpers';
@@ -75,16 +75,38 @@ describe('pre-delegate (built bin, seed protocol)', () => {
     expect(JSON.parse(stdout)).toEqual({ should_resume: false, reason: 'no_existing_session' });
   });
 
-  it('answers invalid_input when nothing arrives before the time limit', async () => {
+  it('answers invalid_input at the time limit, and exits, when a pipe is held open with nothing sent', async () => {
     const cwd = project();
-    // stdin is an open pipe that never receives data nor EOF.
+    // A FIFO opened read-write by this process: the hook's stdin has a writer that never writes nor closes.
+    const fifo = join(cwd, 'stdin.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const fd = openSync(fifo, 'r+');
+    try {
+      const child = spawn(process.execPath, [BIN.preDelegate], { cwd, stdio: [fd, 'pipe', 'pipe'], env: { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_STDIN_TIMEOUT_MS: '300' } });
+      let stdout = '';
+      child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toMatchObject({ should_resume: false, reason: 'invalid_input' });
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it('answers invalid_input at the time limit on a socket held open with nothing sent', async () => {
+    const cwd = project();
     const child = spawn(process.execPath, [BIN.preDelegate], { cwd, env: { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_STDIN_TIMEOUT_MS: '300' } });
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    child.stdin.destroy();
-    expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toMatchObject({ should_resume: false, reason: 'invalid_input' });
+    const answer = await new Promise<string>((resolve) => {
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (stdout.endsWith('\n')) resolve(stdout);
+      });
+    });
+    expect(JSON.parse(answer)).toMatchObject({ should_resume: false, reason: 'invalid_input' });
+    // The answer is out; closing stdin lets the pending read end, and the hook exits 0.
+    child.stdin.end();
+    expect(await new Promise<number | null>((resolve) => child.on('exit', resolve))).toBe(0);
   });
 
   it('answers invalid_state for a corrupt session, and error (still exit 0) when the store breaks', () => {
