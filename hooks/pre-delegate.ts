@@ -5,9 +5,10 @@ import { runSelfTest } from '../src/hooks/self-test';
 import { preDelegateHook } from '../src/hooks/specs';
 
 async function main(): Promise<void> {
-  // A host that closed our stdout (EPIPE) cannot be answered anyway; without a listener Node would crash with a stack.
-  process.stdout.on('error', () => undefined);
   if (process.argv[2] === '--test') {
+    // A reader that went away (EPIPE) must not crash the self-test with a stack; the hook path writes through
+    // writeStdout, which already ignores EPIPE without loading process.stdout's stream machinery (~4 ms).
+    process.stdout.on('error', () => undefined);
     process.exitCode = runSelfTest((line) => process.stdout.write(`${line}\n`)) ? 0 : 1;
     return;
   }
