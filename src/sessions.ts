@@ -199,9 +199,10 @@ export class Sessions {
 
   /**
    * The session linked to a Claude Code agent id (the most recently active one if several are), or null.
-   * A scan of the store: fine for the few sessions a project keeps.
+   * Through the store's pointer when it keeps one, else a scan.
    */
   findByClaudeAgent(claudeAgentId: string): SessionState | null {
+    if (this.store.findByClaudeAgent) return this.store.findByClaudeAgent(claudeAgentId);
     return newestState(this.store.list().flatMap((entry) => (entry.kind === 'valid' && entry.state.claude?.agent_id === claudeAgentId ? [entry.state] : [])));
   }
 

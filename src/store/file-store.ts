@@ -5,6 +5,7 @@ import { SessionError, isSessionError } from '../core/errors';
 import { assertValidId, isValidId } from '../core/ids';
 import { parseState, type SessionState } from '../core/state';
 import { AgentIndex, INDEX_DIR } from './agent-index';
+import { ClaudeIndex } from './claude-index';
 import { DEFAULT_LOCK_OPTIONS, acquireLock, errnoCode, ioError, readRegularFile, uniqueSuffix, writeFileAtomic, type LockOptions } from './fs-safe';
 import type { ListedSession, SessionStore } from './store';
 
@@ -21,11 +22,31 @@ export class FileStore implements SessionStore {
   readonly location: string;
   readonly #lock: LockOptions;
   readonly #index: AgentIndex;
+  readonly #claude: ClaudeIndex;
 
   constructor(root: string, lock: LockOptions = DEFAULT_LOCK_OPTIONS) {
     this.location = root;
     this.#lock = lock;
     this.#index = new AgentIndex(root, { read: (id) => this.read(id), scanNewest: (name) => this.#scanNewest(name) }, lock);
+    this.#claude = new ClaudeIndex(root);
+  }
+
+  /**
+   * The session linked to a Claude Code agent id, through its pointer (see claude-index.ts); a missing or
+   * outdated pointer falls back to a scan of the folders. The most recently active one if several are linked.
+   */
+  findByClaudeAgent(claudeAgentId: string): SessionState | null {
+    const pointed = this.#claude.pointed(claudeAgentId);
+    if (pointed !== null && isValidId(pointed)) {
+      let state: SessionState | null = null;
+      try {
+        state = this.read(pointed);
+      } catch (error) {
+        if (!isSessionError(error, 'E_CORRUPT')) throw error;
+      }
+      if (state !== null && state.claude?.agent_id === claudeAgentId) return state;
+    }
+    return newestState(this.list().flatMap((entry) => (entry.kind === 'valid' && entry.state.claude?.agent_id === claudeAgentId ? [entry.state] : [])));
   }
 
   /** The newest valid session of an agent, through the per-agent pointer (see agent-index.ts). */
@@ -93,6 +114,7 @@ export class FileStore implements SessionStore {
       if (isSessionError(error)) throw error;
       throw ioError(error, 'create', dir);
     }
+    this.#claude.written(state);
   }
 
   update(id: string, change: (state: SessionState) => SessionState): SessionState {
@@ -101,6 +123,7 @@ export class FileStore implements SessionStore {
       if (current === null) throw notFound(id);
       const next = change(current);
       this.#index.writing(next, () => writeFileAtomic(join(this.#dir(id), STATE_FILE), serialize(next)));
+      if (next.claude?.agent_id !== current.claude?.agent_id) this.#claude.written(next);
       return next;
     });
   }
@@ -189,6 +212,8 @@ export class FileStore implements SessionStore {
       const stats = lstatOrNull(path);
       return stats !== null && now.getTime() - stats.mtimeMs > olderThanMs;
     };
+    // Claude-agent pointers whose session is gone (cleaned up, deleted) would only cost lookups a scan.
+    removed += this.#claude.sweep((id) => isValidId(id) && entryKind(join(this.location, id)) !== 'absent', isOld);
     for (const entry of entries) {
       const name = entry.name;
       const path = join(this.location, name);

@@ -26,6 +26,8 @@ export interface SessionStore {
    * (the file store keeps a per-agent pointer). Absent: the service scans `list()`.
    */
   newestOf?(agentName: string): SessionState | null;
+  /** Optional: the session linked to a Claude Code agent id without a scan (the service scans otherwise). */
+  findByClaudeAgent?(claudeAgentId: string): SessionState | null;
   /** Every session, valid or not, in no particular order. Never throws for one bad session. */
   list(): ListedSession[];
   /**

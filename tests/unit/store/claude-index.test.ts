@@ -1,0 +1,70 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { withClaudeLink } from '../../../src/core/claude-link';
+import { newSession } from '../../../src/core/session';
+import type { SessionState } from '../../../src/core/state';
+import { CLAUDE_INDEX_DIR } from '../../../src/store/claude-index';
+import { FileStore } from '../../../src/store/file-store';
+
+let dir: string;
+let store: FileStore;
+const now = new Date('2026-01-08T18:00:00.000Z');
+const session = (id: string): SessionState => newSession({ agent_id: id, agent_name: 'Explore', purpose: 'p' }, now);
+const link = (id: string, agent: string) => store.update(id, (s) => withClaudeLink(s, { agent_id: agent, agent_type: 'Explore', stopped: false }, now));
+const pointers = () => (existsSync(join(dir, CLAUDE_INDEX_DIR)) ? readdirSync(join(dir, CLAUDE_INDEX_DIR)) : []);
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
+  store = new FileStore(dir);
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('Claude agent pointers', () => {
+  it('a link writes a pointer, and the lookup follows it', () => {
+    store.create(session('s1'));
+    store.create(session('s2'));
+    link('s2', 'a111');
+    expect(pointers()).toEqual([Buffer.from('a111').toString('hex')]);
+    expect(store.findByClaudeAgent('a111')?.agent_id).toBe('s2');
+  });
+
+  it('never trusts a pointer whose session is linked to another agent now, or is gone', () => {
+    store.create(session('s1'));
+    store.create(session('s2'));
+    link('s1', 'a111');
+    link('s1', 'a222'); // relinked: the a111 pointer still names s1
+    expect(store.findByClaudeAgent('a111')).toBeNull();
+    expect(store.findByClaudeAgent('a222')?.agent_id).toBe('s1');
+    // A pointer planted at the wrong session is not believed either.
+    writeFileSync(join(dir, CLAUDE_INDEX_DIR, Buffer.from('a222').toString('hex')), 's2');
+    expect(store.findByClaudeAgent('a222')?.agent_id).toBe('s1');
+    store.remove('s1');
+    expect(store.findByClaudeAgent('a222')).toBeNull();
+  });
+
+  it('finds a link without any pointer (a scan), e.g. after the pointer folder was removed', () => {
+    store.create(session('s1'));
+    link('s1', 'a333');
+    rmSync(join(dir, CLAUDE_INDEX_DIR), { recursive: true });
+    expect(store.findByClaudeAgent('a333')?.agent_id).toBe('s1');
+    expect(store.findByClaudeAgent('unknown')).toBeNull();
+  });
+
+  it('sweep removes pointers to removed sessions and keeps live ones', () => {
+    store.create(session('s1'));
+    store.create(session('s2'));
+    link('s1', 'a1');
+    link('s2', 'a2');
+    store.remove('s1');
+    expect(store.sweep(60_000, now)).toBe(1);
+    expect(pointers()).toEqual([Buffer.from('a2').toString('hex')]);
+    expect(store.findByClaudeAgent('a2')?.agent_id).toBe('s2');
+  });
+
+  it('the listing ignores the pointer folder', () => {
+    store.create(session('s1'));
+    link('s1', 'a1');
+    expect(store.list().map((entry) => entry.id)).toEqual(['s1']);
+  });
+});
