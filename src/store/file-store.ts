@@ -46,7 +46,10 @@ export class FileStore implements SessionStore {
       }
       if (state !== null && state.claude?.agent_id === claudeAgentId) return state;
     }
-    return newestState(this.list().flatMap((entry) => (entry.kind === 'valid' && entry.state.claude?.agent_id === claudeAgentId ? [entry.state] : [])));
+    const found = newestState(this.list().flatMap((entry) => (entry.kind === 'valid' && entry.state.claude?.agent_id === claudeAgentId ? [entry.state] : [])));
+    // Repair the pointer so the next lookup is direct; it is verified on every read, so a race cannot mislead.
+    if (found !== null) this.#claude.written(found);
+    return found;
   }
 
   /** The newest valid session of an agent, through the per-agent pointer (see agent-index.ts). */

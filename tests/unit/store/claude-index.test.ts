@@ -48,6 +48,7 @@ describe('Claude agent pointers', () => {
     link('s1', 'a333');
     rmSync(join(dir, CLAUDE_INDEX_DIR), { recursive: true });
     expect(store.findByClaudeAgent('a333')?.agent_id).toBe('s1');
+    expect(pointers()).toEqual([Buffer.from('a333').toString('hex')]); // repaired by the scan
     expect(store.findByClaudeAgent('unknown')).toBeNull();
   });
 
