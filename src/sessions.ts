@@ -151,10 +151,14 @@ export class Sessions {
   }
 
   /**
-   * Stores a session read from elsewhere (an export), as it is or under a new generated id. Never overwrites.
+   * Stores a session read from elsewhere (an export), as it is (less its Claude Code link) or under a new
+   * generated id. Never overwrites.
    * @throws SessionError E_DUPLICATE when the id exists (without `newId`)
    */
-  importSession(state: SessionState, options: { newId?: boolean } = {}): SessionState {
+  importSession(exported: SessionState, options: { newId?: boolean } = {}): SessionState {
+    // A Claude Code link names an agent of the exporting machine's Claude session; kept, two sessions could claim
+    // one agent (its stop would land on the copy) or one could wait forever for an agent that never stops here.
+    const { claude: _link, ...state } = exported;
     if (!options.newId) {
       const imported = capHistory({ ...state, agent_id: assertValidId(state.agent_id) }, this.historyCap);
       this.store.create(imported);

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isNewer } from '../core/activity';
 import { isSessionError } from '../core/errors';
@@ -67,21 +67,29 @@ export class AgentIndex {
   writing<T>(state: SessionState, write: () => T): T {
     const file = this.#file(state.agent_name);
     if (file === null) return write();
+    // Something else in the index's place (a stray file): no pointer can exist there, so none can mislead.
+    if (notAFolder(this.#dir)) return write();
     this.#ensureDir(true);
     const release = acquireLock(`${file}.lock`, this.#lock);
     try {
       const pointer = this.#readPointer(file, state.agent_name);
-      const previous = pointer === 'none' ? null : pointer;
       removeFile(file);
       const result = write();
       try {
-        let newest = state;
-        if (previous !== null && previous.agent_id !== state.agent_id) {
-          const other = this.#readQuiet(previous.agent_id);
-          // A clock that went back can leave the other session newer; the pointer follows the folders' order.
-          if (other !== null && other.agent_name === state.agent_name && isNewer(other, state)) newest = other;
+        // The pointer is set again only when the one taken down was trustworthy: "no session", or a session that
+        // still exists as recorded. Otherwise other sessions of the agent are unknown here (an import keeps an
+        // old last_updated, so `state` need not be the newest): no pointer, and the next lookup scans.
+        let newest: SessionState | null = null;
+        if (pointer === 'none') newest = state;
+        else if (pointer !== null && pointer.agent_id === state.agent_id) newest = Date.parse(state.last_updated) >= Date.parse(pointer.last_updated) ? state : null;
+        else if (pointer !== null) {
+          const other = this.#readQuiet(pointer.agent_id);
+          if (other !== null && other.agent_name === state.agent_name && other.last_updated === pointer.last_updated) {
+            // A clock that went back can leave the other session newer; the pointer follows the folders' order.
+            newest = isNewer(other, state) ? other : state;
+          }
         }
-        writePointer(file, newest, state.agent_name);
+        if (newest !== null) writePointer(file, newest, state.agent_name);
       } catch (error) {
         // The session is written; without a pointer the next lookup scans, so the write still succeeded.
         if (!isSessionError(error, 'E_IO')) throw error;
@@ -188,5 +196,14 @@ function removeFile(file: string): void {
     rmSync(file);
   } catch (error) {
     if (errnoCode(error) !== 'ENOENT') throw ioError(error, 'remove', file);
+  }
+}
+
+function notAFolder(path: string): boolean {
+  try {
+    return !lstatSync(path).isDirectory();
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return false;
+    throw ioError(error, 'inspect', path);
   }
 }

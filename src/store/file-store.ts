@@ -109,11 +109,18 @@ export class FileStore implements SessionStore {
     try {
       writeFileAtomic(join(staging, STATE_FILE), serialize(state));
       if (entryKind(dir) !== 'absent') throw duplicate(state.agent_id);
-      this.#index.writing(state, () => renameSync(staging, dir));
+      this.#index.writing(state, () => {
+        try {
+          renameSync(staging, dir);
+        } catch (error) {
+          // Only the rename's own refusal means the id is taken (a folder, or a file, is in its place).
+          const code = errnoCode(error);
+          if (code === 'EEXIST' || code === 'ENOTEMPTY' || code === 'ENOTDIR' || code === 'EISDIR') throw duplicate(state.agent_id);
+          throw error;
+        }
+      });
     } catch (error) {
       rmSync(staging, { recursive: true, force: true });
-      const code = errnoCode(error);
-      if (code === 'EEXIST' || code === 'ENOTEMPTY' || code === 'ENOTDIR' || code === 'EISDIR') throw duplicate(state.agent_id);
       if (isSessionError(error)) throw error;
       throw ioError(error, 'create', dir);
     }

@@ -103,8 +103,14 @@ export function acquireLock(lockFile: string, options: LockOptions = DEFAULT_LOC
     writeFileSync(draft, token, { flag: 'wx', mode: 0o600 });
   } catch (error) {
     if (errnoCode(error) === 'ENOENT') throw new SessionError('E_NOT_FOUND', `Session folder \`${dirname(lockFile)}\` does not exist`);
-    // A full disk fails the write after the create: do not leave the empty draft behind.
-    rmSync(draft, { force: true });
+    // A full disk fails the write after the create: do not leave the empty draft behind. (When the folder
+    // itself is not a folder, ENOTDIR, there is no draft to remove.)
+    try {
+      unlinkSync(draft);
+    } catch (cleanup) {
+      const code = errnoCode(cleanup);
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw ioError(cleanup, 'remove', draft);
+    }
     throw ioError(error, 'lock', lockFile);
   }
   for (let attempt = 0; ; attempt++) {
