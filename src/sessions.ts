@@ -85,16 +85,7 @@ export class Sessions {
       this.store.create(state);
       return state;
     }
-    // 32 random bits per second make a clash unlikely; a clash is retried, never overwritten.
-    for (let attempt = 0; ; attempt++) {
-      const state = newSession({ ...input, agent_id: generateId(now, this.#randomHex()) }, now);
-      try {
-        this.store.create(state);
-        return state;
-      } catch (error) {
-        if (!isSessionError(error, 'E_DUPLICATE') || attempt >= 4) throw error;
-      }
-    }
+    return this.#createUnderNewId((agent_id) => newSession({ ...input, agent_id }, now));
   }
 
   /** The state of a session. @throws SessionError E_NOT_FOUND, E_CORRUPT */
@@ -164,15 +155,7 @@ export class Sessions {
       this.store.create(imported);
       return imported;
     }
-    for (let attempt = 0; ; attempt++) {
-      const imported = capHistory({ ...state, agent_id: generateId(this.#now(), this.#randomHex()) }, this.historyCap);
-      try {
-        this.store.create(imported);
-        return imported;
-      } catch (error) {
-        if (!isSessionError(error, 'E_DUPLICATE') || attempt >= 4) throw error;
-      }
-    }
+    return this.#createUnderNewId((agent_id) => capHistory({ ...state, agent_id }, this.historyCap));
   }
 
   /** Whether a session may be resumed, and why; never throws for a missing or corrupt session. */
@@ -283,6 +266,22 @@ export class Sessions {
   /** Deletes a session. @throws SessionError E_NOT_FOUND */
   delete(id: string): void {
     if (!this.store.remove(assertValidId(id))) throw new SessionError('E_NOT_FOUND', `Session \`${id}\` not found`);
+  }
+
+  // --- internal ---
+
+  /** Stores the state `build` makes under a freshly generated id. */
+  #createUnderNewId(build: (agent_id: string) => SessionState): SessionState {
+    // 32 random bits per second make a clash unlikely; a clash is retried with new bits, never overwritten.
+    for (let attempt = 0; ; attempt++) {
+      const state = build(generateId(this.#now(), this.#randomHex()));
+      try {
+        this.store.create(state);
+        return state;
+      } catch (error) {
+        if (!isSessionError(error, 'E_DUPLICATE') || attempt >= 4) throw error;
+      }
+    }
   }
 }
 
