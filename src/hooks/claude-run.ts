@@ -23,7 +23,7 @@ export function runClaudeCode(payload: Record<string, unknown> & { hook_event_na
   try {
     const cwd = payloadCwd(payload) ?? io.cwd;
     root = resolveRoot({ env: io.env, cwd });
-    const { config, warning } = hookConfig(io.env, cwd);
+    const { config, warning } = hookConfig(io.env, cwd, root);
     logLevel = config.log_level;
     if (warning) {
       note = ` warning="${warning}"`;

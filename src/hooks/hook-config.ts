@@ -5,10 +5,12 @@ import { configFor } from '../open';
 /**
  * The settings a hook runs with (defaults ← config file ← environment). A malformed config file or
  * variable must not break the host: the hook decides with the defaults and says so in its log.
+ * @param root the store root the hook already resolved
  */
-export function hookConfig(env: Readonly<Record<string, string | undefined>>, cwd: string): { config: Config; warning?: string } {
+export function hookConfig(env: Readonly<Record<string, string | undefined>>, cwd: string, root: string): { config: Config; warning?: string } {
   try {
-    return { config: configFor({ env, cwd }).values };
+    // The root is resolved once by the caller; passed as the explicit folder, it is not looked up again.
+    return { config: configFor({ dir: root, env, cwd }).values };
   } catch (error) {
     if (!isSessionError(error, 'E_USAGE') && !isSessionError(error, 'E_IO')) throw error;
     return { config: DEFAULT_CONFIG, warning: `${error.message}; using defaults` };

@@ -56,7 +56,7 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
   let config: Config = DEFAULT_CONFIG;
   try {
     root = resolveRoot({ env: io.env, cwd: io.cwd });
-    const loaded = hookConfig(io.env, io.cwd);
+    const loaded = hookConfig(io.env, io.cwd, root);
     config = loaded.config;
     if (loaded.warning) {
       note = ` warning="${loaded.warning}"`;
@@ -65,7 +65,7 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
     if (input.kind !== 'json') {
       answer = spec.onBadInput(input.kind === 'empty' ? 'empty input' : input.problem);
     } else {
-      answer = spec.handle(openSessions({ env: io.env, cwd: io.cwd }, config), input.value);
+      answer = spec.handle(openSessions({ dir: root, env: io.env, cwd: io.cwd }, config), input.value);
     }
     // Inside the try: a state too deep for JSON.stringify must still end in an answer.
     printed = answer === null ? null : JSON.stringify(answer);
