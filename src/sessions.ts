@@ -115,27 +115,30 @@ export class Sessions {
   }
 
   /**
-   * Decides whether to resume a session and, when the answer is yes, records the resume, both under the
-   * session's lock: the decision and the record see the same state (no check-then-act gap). The decision's
+   * Decides whether to resume a session and, when the answer is yes, records the resume. A "yes" is decided
+   * again under the session's lock and recorded in the same write, so the decision and the record see the same
+   * state (no check-then-act gap); a "no" needs no lock. The decision's
    * `state` is the one it was made on (before the record), so callers report the previous activity time.
    * Never throws for a missing or corrupt session.
    */
   resume(id: string): ResumeDecision {
-    const agent_id = assertValidId(id);
+    // Most answers are "no": a plain read decides those without taking the lock.
+    const first = this.shouldResume(id);
+    if (!first.should_resume) return first;
     let decision: ResumeDecision | undefined;
     try {
-      this.store.update(agent_id, (state) => {
+      this.store.update(first.agent_id, (state) => {
         decision = this.decide(state);
         if (!decision.should_resume) throw new NotResumable();
         return capHistory(withResume(state, this.#now()), this.historyCap);
       });
     } catch (error) {
       if (error instanceof NotResumable && decision) return decision;
-      if (isSessionError(error, 'E_NOT_FOUND')) return { should_resume: false, reason: 'session_not_found', agent_id };
-      if (isSessionError(error, 'E_CORRUPT')) return { should_resume: false, reason: 'invalid_state', agent_id, problem: error.message };
+      // Removed or damaged since the first read: answer on what is there now.
+      if (isSessionError(error, 'E_NOT_FOUND') || isSessionError(error, 'E_CORRUPT')) return this.shouldResume(first.agent_id);
       // The record is bookkeeping: a store we cannot write now (read-only, full, locked by a long writer)
-      // must not turn a resumable session into "no". Decide on a plain read, and say it went unrecorded.
-      if (isSessionError(error, 'E_IO') || isSessionError(error, 'E_BUSY')) return { ...this.shouldResume(agent_id), unrecorded: error.message };
+      // must not turn a resumable session into "no". The plain read's answer stands, unrecorded.
+      if (isSessionError(error, 'E_IO') || isSessionError(error, 'E_BUSY')) return { ...first, unrecorded: error.message };
       throw error;
     }
     return decision!;

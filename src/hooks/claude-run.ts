@@ -1,10 +1,9 @@
 import { join } from 'node:path';
-import { Sessions } from '../sessions';
-import { FileStore } from '../store/file-store';
+import { DEFAULT_CONFIG, logs } from '../core/config';
+import { openSessions } from '../open';
 import { resolveRoot } from '../store/root';
 import { handleClaudeCode, payloadCwd, type ClaudeCodeOutcome } from './claude-code';
 import { hookConfig } from './hook-config';
-import { DEFAULT_CONFIG, limitsOf, logs } from '../core/config';
 import { appendLog, logDirFor } from './log';
 import type { HookIo } from './run';
 
@@ -29,7 +28,7 @@ export function runClaudeCode(payload: Record<string, unknown> & { hook_event_na
       note = ` warning="${warning}"`;
       level = 'warn';
     }
-    const sessions = new Sessions({ store: new FileStore(root), limits: limitsOf(config), historyCap: config.history_cap });
+    const sessions = openSessions({ dir: root, env: io.env, cwd }, config);
     outcome = handleClaudeCode(sessions, payload, { cli: cliCommand(io.binDir, root), now: new Date() });
   } catch (error) {
     outcome = { answer: null, note: 'error' };

@@ -1,4 +1,5 @@
-import { DEFAULT_LIMITS, limitsFromEnv } from '../../../src/core/limits';
+import { limitsOf, resolveConfig } from '../../../src/core/config';
+import { DEFAULT_LIMITS } from '../../../src/core/limits';
 import { resumeVerdict } from '../../../src/core/phases';
 import { resumeBlocker, type ResumeFacts } from '../../../src/core/rules';
 import { SessionError } from '../../../src/core/errors';
@@ -41,7 +42,10 @@ describe('resume rules', () => {
   });
 });
 
-describe('limitsFromEnv', () => {
+/** The limits an environment sets, through the settings resolver the CLI and hooks use (no config file). */
+const limitsFromEnv = (env: Record<string, string>) => limitsOf(resolveConfig({ path: 'none', found: false }, env).values);
+
+describe('limits from the environment', () => {
   it('defaults to 30 minutes and 3 errors', () => {
     expect(limitsFromEnv({})).toEqual(DEFAULT_LIMITS);
     expect(DEFAULT_LIMITS).toMatchObject({ resumeTimeoutMinutes: 30, maxErrors: 3 });
