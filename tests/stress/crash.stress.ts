@@ -50,6 +50,17 @@ function killAfter(args: readonly string[], delayMs: number, afterFirstWrite = f
   });
 }
 
+/** The session folders in `store`; none while no writer has got as far as creating the store itself. */
+function sessionFolders(store: string): string[] {
+  try {
+    return readdirSync(store).filter((entry) => !entry.startsWith('.'));
+  } catch (error) {
+    // A kill that lands before the first create leaves no store at all: nothing is visible, which is whole.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
 function readValid(store: string, id: string): SessionState {
   return parseState(JSON.parse(readFileSync(join(store, id, 'state.json'), 'utf8')));
 }
@@ -146,7 +157,7 @@ describe('crashes', () => {
     for (let run = 0; run < runs; run++) {
       await killAfter([worker, 'crash-creates', store], run % 2 === 0 ? 20 + Math.floor(random() * 100) : Math.floor(random() * 30), run % 2 === 1);
       // Every session folder holds a whole, valid state.json: a session appears whole or not at all.
-      for (const name of readdirSync(store).filter((entry) => !entry.startsWith('.'))) expect(readValid(store, name).agent_id).toBe(name);
+      for (const name of sessionFolders(store)) expect(readValid(store, name).agent_id).toBe(name);
     }
     const listed = runBin(BIN.cli, ['list', '--json', '--dir', store], { dir });
     expect(listed.status).toBe(0);
@@ -157,7 +168,7 @@ describe('crashes', () => {
     const swept = runBin(BIN.cli, ['cleanup', '--hours', '24', '--json', '--dir', store], { dir });
     expect(swept.status).toBe(0);
     expect(leftovers(store)).toEqual([]);
-    expect(readdirSync(store).filter((name) => !name.startsWith('.'))).toHaveLength(sessions);
+    expect(sessionFolders(store)).toHaveLength(sessions);
     process.stdout.write(`[stress] SIGKILL creates: ${runs} kills, ${sessions} whole sessions, 0 partial; cleanup removed ${staging} staging folders and other leftovers\n`);
   });
 
