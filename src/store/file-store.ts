@@ -13,6 +13,8 @@ const STATE_FILE = 'state.json';
 const LOCK_FILE = 'state.json.lock';
 const CREATING_PREFIX = '.creating-';
 const REMOVING_PREFIX = '.removing-';
+/** Tries at removing a renamed-away session folder that late lock drafts keep refilling (see removeRenamedFolder). */
+const REMOVE_ATTEMPTS = 3;
 
 /**
  * Sessions as folders: `<root>/<agent_id>/state.json`. Writes are atomic renames, every read-modify-write
@@ -198,8 +200,7 @@ export class FileStore implements SessionStore {
         } catch (error) {
           throw ioError(error, 'remove', dir);
         }
-        // rm does not follow links inside the folder: it removes the links themselves.
-        rmSync(doomed, { recursive: true, force: true });
+        removeRenamedFolder(doomed);
         return true;
       });
     } catch (error) {
@@ -306,6 +307,25 @@ function entryKind(path: string): 'absent' | 'dir' | 'link' | 'other' {
   if (stats === null) return 'absent';
   if (stats.isSymbolicLink()) return 'link';
   return stats.isDirectory() ? 'dir' : 'other';
+}
+
+/**
+ * Removes a session folder already renamed away (the session is gone once the rename is done). A writer that
+ * resolved the old path just before the rename can still drop its lock draft into the folder after `rm` listed
+ * it, so the last `rmdir` fails with ENOTEMPTY; that writer's next step finds no session. Listing again removes
+ * the late entry; whatever still arrives is left to `sweep`, which removes old `.removing-` folders.
+ */
+function removeRenamedFolder(path: string): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // rm does not follow links inside the folder: it removes the links themselves.
+      rmSync(path, { recursive: true, force: true });
+      return;
+    } catch (error) {
+      if (errnoCode(error) !== 'ENOTEMPTY') throw ioError(error, 'remove', path);
+      if (attempt === REMOVE_ATTEMPTS) return;
+    }
+  }
 }
 
 function lstatOrNull(path: string): Stats | null {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync, type PathLike } from 'node:fs';
 import { execFileSync, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,8 @@ let dir: string;
 let root: string;
 let store: FileStore;
 const now = new Date('2026-01-08T18:00:00.000Z');
+// The module object itself (an `import * as` namespace cannot be spied on): faults are injected into it.
+const fs: typeof import('node:fs') = jest.requireActual('node:fs');
 const session = (id: string): SessionState => newSession({ agent_id: id, agent_name: 'a', purpose: 'p' }, now);
 
 beforeEach(() => {
@@ -211,6 +213,59 @@ describe('remove and sweep', () => {
     expect(store.remove('keep', (state) => state?.agent_id === 'keep')).toBe(true);
     expect(store.read('keep')).toBeNull();
     expect(store.remove('keep')).toBe(false);
+  });
+
+  describe('a writer that drops its lock draft into a folder being removed', () => {
+    const realRmSync = fs.rmSync;
+    const lateDraft = (path: PathLike): void => writeFileSync(join(String(path), 'state.json.lock.1.late.tmp'), 'draft');
+    const enotempty = (path: PathLike): Error => Object.assign(new Error(`ENOTEMPTY: directory not empty, rmdir '${String(path)}'`), { code: 'ENOTEMPTY' });
+    const removing = (): string[] => readdirSync(root).filter((name) => name.startsWith('.removing-'));
+    afterEach(() => jest.restoreAllMocks());
+
+    it('removes the late entry too: the removal succeeds and leaves nothing', () => {
+      store.create(session('raced'));
+      let raced = 0;
+      jest.spyOn(fs, 'rmSync').mockImplementation((path, options) => {
+        // rm had listed the folder; the writer's draft arrives before its last rmdir.
+        if (String(path).includes('.removing-') && raced++ === 0) {
+          lateDraft(path);
+          throw enotempty(path);
+        }
+        realRmSync(path, options);
+      });
+      expect(store.remove('raced')).toBe(true);
+      expect(raced).toBe(2);
+      expect(store.read('raced')).toBeNull();
+      expect(removing()).toEqual([]);
+    });
+
+    it('a folder that keeps refilling is still a done removal, and the sweep takes what is left', () => {
+      store.create(session('refilled'));
+      jest.spyOn(fs, 'rmSync').mockImplementation((path, options) => {
+        if (!String(path).includes('.removing-')) return realRmSync(path, options);
+        lateDraft(path);
+        throw enotempty(path);
+      });
+      expect(store.remove('refilled')).toBe(true);
+      jest.restoreAllMocks();
+      expect(store.read('refilled')).toBeNull();
+      expect(store.list()).toEqual([]);
+      const [left] = removing();
+      expect(left).toBeDefined();
+      const old = new Date(Date.now() - 120_000);
+      utimesSync(join(root, left!), old, old);
+      expect(store.sweep(60_000, new Date())).toBe(1);
+      expect(removing()).toEqual([]);
+    });
+
+    it('any other failure to remove is an E_IO', () => {
+      store.create(session('denied'));
+      jest.spyOn(fs, 'rmSync').mockImplementation((path, options) => {
+        if (!String(path).includes('.removing-')) return realRmSync(path, options);
+        throw Object.assign(new Error(`EACCES: permission denied, rmdir '${String(path)}'`), { code: 'EACCES' });
+      });
+      expect(codeOf(() => store.remove('denied'))).toBe('E_IO');
+    });
   });
 
   it('sweep removes old temp files and staging folders, and keeps fresh ones', () => {
