@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { CONFIG_PATH_VARIABLE, resolveConfig, type EffectiveConfig } from './core/config';
-import { SessionError } from './core/errors';
+import { SessionError, show } from './core/errors';
 import { errnoCode, ioError } from './store/fs-safe';
 
 /** The config file's name, beside the store folder (`<project>/.claude/agent-session.json` by default). */
@@ -13,7 +13,7 @@ export const CONFIG_FILE = 'agent-session.json';
  */
 export function configPathFor(root: string, env: Readonly<Record<string, string | undefined>>, cwd: string): string {
   const explicit = env[CONFIG_PATH_VARIABLE];
-  return explicit !== undefined && explicit.trim() !== '' ? resolve(cwd, explicit) : join(dirname(root), CONFIG_FILE);
+  return nonEmpty(explicit) ? resolve(cwd, explicit) : join(dirname(root), CONFIG_FILE);
 }
 
 /**
@@ -22,10 +22,19 @@ export function configPathFor(root: string, env: Readonly<Record<string, string 
  */
 export function loadConfig(root: string, env: Readonly<Record<string, string | undefined>>, cwd: string): EffectiveConfig {
   const path = configPathFor(root, env, cwd);
-  return resolveConfig({ path, ...readConfigJson(path) }, env);
+  const read = readConfigJson(path);
+  // The default file is optional; a file the user named must be there, or their settings would silently not apply.
+  if (!read.found && nonEmpty(env[CONFIG_PATH_VARIABLE])) {
+    throw new SessionError('E_USAGE', `Expected \`${CONFIG_PATH_VARIABLE}\` to name an existing config file, got ${show(env[CONFIG_PATH_VARIABLE])} (${path} does not exist)`);
+  }
+  return resolveConfig({ path, ...read }, env);
 }
 
 // --- internal ---
+
+function nonEmpty(value: string | undefined): value is string {
+  return value !== undefined && value.trim() !== '';
+}
 
 function readConfigJson(path: string): { found: boolean; raw?: unknown } {
   let text: string;

@@ -1,4 +1,4 @@
-import { limitsOf, type Config } from './core/config';
+import { limitsOf, parseSettings, type Config } from './core/config';
 import { DEFAULT_LIMITS, type Limits } from './core/limits';
 import { resumeVerdict } from './core/phases';
 import type { ResumeReason } from './core/rules';
@@ -25,11 +25,12 @@ export interface OpenStoreOptions {
 /**
  * Opens the session store a CLI run in the same place would use, with the same settings
  * (defaults ← `.claude/agent-session.json` ← environment ← `options.config`).
- * @throws SessionError E_USAGE for an invalid config file or variable, E_IO when it cannot be read
+ * @throws SessionError E_USAGE for an invalid config file, variable or `options.config`, E_IO when it cannot be read
  */
 export function openStore(options: OpenStoreOptions = {}): Sessions {
   const environment = { dir: options.dir, env: options.env ?? process.env, cwd: options.cwd ?? process.cwd() };
-  const config: Config = { ...configFor(environment).values, ...options.config };
+  const overrides = options.config === undefined ? {} : parseSettings(options.config, "openStore's `config`");
+  const config: Config = { ...configFor(environment).values, ...overrides };
   return new Sessions({
     store: new FileStore(resolveRoot(environment)),
     limits: limitsOf(config),

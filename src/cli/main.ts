@@ -1,5 +1,5 @@
 import yargs from 'yargs';
-import { EXIT_CODES, SessionError, isSessionError } from '../core/errors';
+import { EXIT_CODES, SessionError, isSessionError, show } from '../core/errors';
 import { cleanupCommand } from './commands/cleanup';
 import { configCommand } from './commands/config';
 import { createCommand } from './commands/create';
@@ -37,12 +37,20 @@ export const COMMANDS = [
  * with AGENT_SESSION_DEBUG=1.
  */
 export async function runCli(args: readonly string[], io: CliIo, version: string): Promise<number> {
+  const shell = args[0] === 'completion' ? args[1] : undefined;
+  if (shell !== undefined && !shell.startsWith('-')) {
+    if (!(COMPLETION_SHELLS as readonly string[]).includes(shell)) {
+      io.err(`agent-session: Expected the shell of \`completion\` to be one of ${COMPLETION_SHELLS.join(', ')}, got ${show(shell)}\n`);
+      return EXIT_CODES.E_USAGE;
+    }
+    return withShell(shell, () => runCli(['completion', ...args.slice(2)], io, version));
+  }
   const parser = yargs([...args])
     .scriptName('agent-session')
     .usage('$0 <command> [options]')
     .option('dir', { type: 'string', describe: 'Store folder (default: AGENT_SESSION_DIR, else <project>/.claude/session)' })
     .command(COMMANDS as never)
-    .completion('completion', 'Print a completion script: bash, or zsh when $SHELL is zsh (source it, or add it to ~/.bashrc / ~/.zshrc)')
+    .completion('completion', 'Print a completion script: `completion bash` or `completion zsh` (default: your $SHELL); add it to ~/.bashrc or ~/.zshrc')
     .demandCommand(1, `Expected a command: ${[...COMMANDS.map((command) => String(command.command).split(' ')[0]), 'completion'].join(', ')}`)
     .recommendCommands()
     .strict()
@@ -65,5 +73,27 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
     io.err(`agent-session: ${message}\n`);
     if (io.env.AGENT_SESSION_DEBUG === '1' && error instanceof Error && error.stack) io.err(`${error.stack}\n`);
     return code;
+  }
+}
+
+// --- internal ---
+
+const COMPLETION_SHELLS = ['bash', 'zsh'] as const;
+
+/**
+ * Runs `work` with $SHELL naming `shell`: yargs picks the completion script's shell from $SHELL (or $ZSH_NAME)
+ * alone, when the parser is built, so this is how `completion bash|zsh` chooses. Restored afterwards.
+ */
+async function withShell<T>(shell: string, work: () => Promise<T>): Promise<T> {
+  const saved = { SHELL: process.env.SHELL, ZSH_NAME: process.env.ZSH_NAME };
+  process.env.SHELL = `/bin/${shell}`;
+  delete process.env.ZSH_NAME;
+  try {
+    return await work();
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   }
 }

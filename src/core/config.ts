@@ -117,18 +117,34 @@ export function resolveConfig(file: ConfigFileInput, env: Readonly<Record<string
  * @throws SessionError E_USAGE naming the file, the key and the expectation
  */
 export function parseConfigFile(raw: unknown, path: string): Partial<Config> {
+  return parseSettings(raw, `the config file ${path}`);
+}
+
+/**
+ * Validates settings given in code (the library's `openStore({ config })`) with the config file's own schema, so
+ * no way in accepts a value the file would refuse.
+ * @throws SessionError E_USAGE naming `where`, the key and the expectation
+ */
+export function parseSettings(raw: unknown, where: string): Partial<Config> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new SessionError('E_USAGE', `Expected the config file ${path} to hold a JSON object, got ${show(raw)}`);
+    throw new SessionError('E_USAGE', `Expected ${where} to hold a JSON object, got ${show(raw)}`);
   }
   const result = ConfigFileSchema.safeParse(raw);
-  if (result.success) return result.data;
+  if (result.success) {
+    // Only the settings given: a key present as undefined (possible in code) must not hide a lower layer's value.
+    const given: Record<string, unknown> = {};
+    for (const key of CONFIG_KEYS) if (result.data[key] !== undefined) given[key] = result.data[key];
+    return given as Partial<Config>;
+  }
   const issue = result.error.issues[0]!;
   if (issue.code === 'unrecognized_keys') {
-    throw new SessionError('E_USAGE', `Expected the config file ${path} to have only the keys ${CONFIG_KEYS.join(', ')}, got ${show(issue.keys.join(', '))}`);
+    throw new SessionError('E_USAGE', `Expected ${where} to have only the keys ${CONFIG_KEYS.join(', ')}, got ${show(issue.keys.join(', '))}`);
   }
   const key = String(issue.path[0]) as ConfigKey;
   const expected = EXPECTED[key] ?? 'a string';
-  throw new SessionError('E_USAGE', `Expected \`${key}\` in the config file ${path} to be ${expected}, got ${show((raw as Record<string, unknown>)[key])}`);
+  const found = (raw as Record<string, unknown>)[key];
+  // A quoted number must not read as the number it spells: show strings as JSON here.
+  throw new SessionError('E_USAGE', `Expected \`${key}\` in ${where} to be ${expected}, got ${show(typeof found === 'string' ? JSON.stringify(found) : found)}`);
 }
 
 /** The resume limits of a configuration. */
@@ -147,7 +163,8 @@ export const CONFIG_KEYS: readonly ConfigKey[] = ['resume_timeout_minutes', 'max
 // --- internal ---
 
 function parseVariable(key: ConfigKey, variable: string, raw: string): unknown {
-  const value = key === 'log_level' ? raw.trim() : Number(raw);
+  // Plain decimals only: Number() would also take `0x10`, `1e3` and `Infinity`.
+  const value = key === 'log_level' ? raw.trim() : /^\s*\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : Number.NaN;
   // The variable is checked by the same schema as the file, so both accept exactly the same values.
   const result = ConfigFileSchema.safeParse({ [key]: value });
   if (!result.success) throw new SessionError('E_USAGE', `Expected \`${variable}\` to be ${EXPECTED[key]}, got ${show(raw)}`);

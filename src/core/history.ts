@@ -6,14 +6,18 @@ import type { SessionState } from './state';
 export const DEFAULT_HISTORY_CAP = 200;
 
 /**
- * Keeps the newest `cap` history entries and adds the dropped ones to `history_dropped`, so a long-lived
+ * Keeps the newest `cap` history entries and adds the dropped ones to `history_dropped` (the dropped resumes also
+ * to `resumes_dropped`), so a long-lived
  * session never grows without bound. Dropping from the old end keeps the chain (each from_phase is the
  * previous to_phase, the last to_phase is the phase) intact over the kept entries.
  */
 export function capHistory(state: SessionState, cap: number): SessionState {
   const excess = state.history.length - cap;
   if (excess <= 0) return state;
-  return { ...state, history: state.history.slice(excess), history_dropped: (state.history_dropped ?? 0) + excess };
+  const capped: SessionState = { ...state, history: state.history.slice(excess), history_dropped: (state.history_dropped ?? 0) + excess };
+  // The resumes among the dropped entries stay counted, so `stats` never loses a long-lived session's resumes.
+  const resumes = resumeEntries(state.history.slice(0, excess));
+  return resumes === 0 ? capped : { ...capped, resumes_dropped: (state.resumes_dropped ?? 0) + resumes };
 }
 
 /**
@@ -29,7 +33,13 @@ export function withResume(state: SessionState, now: Date): SessionState {
   return { ...state, last_updated: at, history: [...state.history, { from_phase: state.phase, to_phase: state.phase, timestamp: at, event: 'resume' }] };
 }
 
-/** How many resumes a session's (kept) history records. */
+/** How many resumes a session has had: those its history keeps, and those the history cap dropped. */
 export function resumeCount(state: SessionState): number {
-  return state.history.filter((entry) => entry.event === 'resume').length;
+  return resumeEntries(state.history) + (state.resumes_dropped ?? 0);
+}
+
+// --- internal ---
+
+function resumeEntries(history: SessionState['history']): number {
+  return history.filter((entry) => entry.event === 'resume').length;
 }

@@ -54,6 +54,8 @@ export const SessionStateSchema = z.strictObject({
   history: z.array(HistoryEntrySchema),
   /** How many of the oldest history entries were dropped by the history cap. */
   history_dropped: z.optional(z.int().check(z.gte(0))),
+  /** How many of those dropped entries were resumes (`stats` counts them). */
+  resumes_dropped: z.optional(z.int().check(z.gte(0))),
   error_count: z.int().check(z.gte(0)),
   last_error: z.nullable(LastErrorSchema),
   finalized_at: z.optional(Timestamp),

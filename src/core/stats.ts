@@ -49,8 +49,11 @@ const UNITS_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_60
  */
 export function parseSince(text: string, now: Date, flag = '--since'): Date {
   const match = /^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$/.exec(text);
-  if (match) return new Date(now.getTime() - Number(match[1]) * UNITS_MS[match[2]!]!);
-  if (/^\d{4}-\d{2}-\d{2}/.test(text) && Number.isFinite(Date.parse(text))) return new Date(Date.parse(text));
+  let at = Number.NaN;
+  if (match) at = now.getTime() - Number(match[1]) * UNITS_MS[match[2]!]!;
+  else if (isCalendarDate(text)) at = Date.parse(text);
+  // A duration reaching past the earliest time a Date can hold is refused like any other bad value.
+  if (Number.isFinite(at) && Number.isFinite(new Date(at).getTime())) return new Date(at);
   throw new SessionError('E_USAGE', `Expected \`${flag}\` to be a duration like 30m, 24h or 7d, or an ISO 8601 time, got ${show(text)}`);
 }
 
@@ -124,4 +127,13 @@ function median(values: readonly number[]): number | null {
 // Three decimals: milliseconds for durations, a tenth of a percent for rates.
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;
+}
+
+/** An ISO 8601 time whose date exists: `Date.parse` alone rolls 2026-02-30 over to March 2. */
+function isCalendarDate(text: string): boolean {
+  const date = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (date === null) return false;
+  const [year, month, day] = [Number(date[1]), Number(date[2]), Number(date[3])];
+  // Day 0 of the next month is the last day of this one.
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }

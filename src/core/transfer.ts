@@ -1,3 +1,4 @@
+import { assertCoherent } from './coherence';
 import { SessionError, show } from './errors';
 import { parseState, type SessionState } from './state';
 
@@ -17,8 +18,8 @@ export function toExport(state: SessionState, now: Date): ExportDocument {
 }
 
 /**
- * Validates parsed JSON as an export document; the session is checked with the store's own schema
- * (so an import accepts exactly what the store would read).
+ * Validates parsed JSON as an export document; the session is checked with the store's own schema, and must
+ * also be coherent (see assertCoherent): a session the machine could never have produced is refused.
  * @throws SessionError E_USAGE when it is not an export document, E_CORRUPT when the session is invalid
  */
 export function parseExport(raw: unknown, source: string): ExportDocument {
@@ -36,6 +37,8 @@ export function parseExport(raw: unknown, source: string): ExportDocument {
   let session: SessionState;
   try {
     session = parseState(document.session);
+    // The store reads hand-edited files to report them; an import is stricter and brings in only what the machine could produce.
+    assertCoherent(session);
   } catch (error) {
     if (error instanceof SessionError) throw new SessionError('E_CORRUPT', `The session in ${source} is invalid: ${error.message}`);
     throw error;

@@ -53,6 +53,20 @@ describe('library API (dist/index.cjs + dist/types)', () => {
     expect(problems).toEqual([]);
   });
 
+  it('openStore checks its config overrides as the config file is checked', () => {
+    const lib = require(join(ROOT, 'dist', 'index.cjs')) as typeof import('../../src/index');
+    const store = join(dir, 'store');
+    for (const config of [{ history_cap: 0 }, { history_cap: -5 }, { max_errors: 1.5 }, { log_level: 'loud' }, { histroy_cap: 5 }]) {
+      expect(() => lib.openStore({ dir: store, env: {}, config: config as never })).toThrow(expect.objectContaining({ code: 'E_USAGE' }));
+    }
+    const sessions = lib.openStore({ dir: store, env: { AGENT_SESSION_HISTORY_CAP: '2' }, cwd: dir, config: { history_cap: undefined, max_errors: 7 } });
+    const { agent_id } = sessions.create({ agent_name: 'n', purpose: 'p' });
+    for (const phase of ['planning', 'approval', 'planning'] as const) sessions.update(agent_id, { phase });
+    // An override given as undefined leaves the environment's value in force.
+    expect(sessions.get(agent_id).history).toHaveLength(2);
+    expect(sessions.limits.maxErrors).toBe(7);
+  });
+
   it('exports the documented names', () => {
     const lib = require(join(ROOT, 'dist', 'index.cjs')) as Record<string, unknown>;
     for (const name of ['openStore', 'shouldResume', 'Sessions', 'FileStore', 'SessionError', 'isSessionError', 'parseState', 'PHASES', 'computeStats', 'toExport', 'parseExport', 'resolveConfig', 'loadConfig', 'capHistory']) {

@@ -80,6 +80,24 @@ describe('stats', () => {
     expect(JSON.parse(cli(['stats', '--json', '--since', '1h']).stdout).overall.sessions).toBe(1);
     expect(JSON.parse(cli(['stats', '--json', '--since', '2999-01-01T00:00:00Z']).stdout).overall.sessions).toBe(0);
     expect(cli(['stats', '--since', 'yesterday']).status).toBe(2);
+    // Past the earliest time a Date holds, or a day that does not exist: a usage error, not an I/O error.
+    for (const since of ['99999999999d', '2026-02-30']) {
+      const refused = cli(['stats', '--since', since]);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr.trim().split('\n')).toEqual([expect.stringContaining(since)]);
+    }
+  });
+
+  it('still counts the resumes the history cap dropped', () => {
+    writeConfig({ history_cap: 3 });
+    const id = create();
+    expect(cli(['update', id, '--phase', 'planning']).status).toBe(0);
+    expect(JSON.parse(hook({ agent_name: 'terraform-architect', agent_id: id }).stdout).should_resume).toBe(true);
+    for (const phase of ['approval', 'planning', 'approval', 'planning', 'approval']) expect(cli(['update', id, '--phase', phase]).status).toBe(0);
+    const state = JSON.parse(cli(['get', id]).stdout);
+    expect(state.history.some((entry: { event?: string }) => entry.event === 'resume')).toBe(false);
+    expect(state.resumes_dropped).toBe(1);
+    expect(JSON.parse(cli(['stats', '--json']).stdout).overall.resumes).toBe(1);
   });
 });
 
@@ -132,6 +150,21 @@ describe('export and import', () => {
     expect(cli(['export', 'no-such-session']).status).toBe(3);
     expect(JSON.parse(cli(['list', '--json']).stdout)).toHaveLength(1);
   });
+
+  it('refuses a session the machine could not have produced, and stores nothing', () => {
+    const id = create();
+    expect(cli(['finalize', id, 'completed']).status).toBe(0);
+    const document = JSON.parse(cli(['export', id]).stdout);
+    const bad = join(dir, 'bad.json');
+    const { finalized_at: _dropped, ...unfinalized } = document.session;
+    for (const session of [unfinalized, { ...document.session, resume_ready: true }, { ...document.session, history: [{ ...document.session.history[0], from_phase: 'planning' }] }]) {
+      writeFileSync(bad, JSON.stringify({ ...document, session }));
+      const refused = cli(['import', bad, '--new-id']);
+      expect(refused.status).toBe(4);
+      expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    expect(JSON.parse(cli(['list', '--json']).stdout)).toHaveLength(1);
+  });
 });
 
 describe('config', () => {
@@ -154,6 +187,13 @@ describe('config', () => {
     writeFileSync(file, JSON.stringify({ log_level: 'warn' }));
     const config = JSON.parse(cli(['config', '--json'], { AGENT_SESSION_CONFIG: file }).stdout);
     expect(config.settings.log_level.value).toBe('warn');
+    // A named file that is not there is an error, not a silent fall back to the defaults.
+    const missing = cli(['config'], { AGENT_SESSION_CONFIG: join(dir, 'missing.json') });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('AGENT_SESSION_CONFIG');
+    const answer = hook({ agent_name: 'x' }, { AGENT_SESSION_CONFIG: join(dir, 'missing.json') });
+    expect(answer.status).toBe(0);
+    expect(JSON.parse(answer.stdout)).toEqual({ should_resume: false, reason: 'no_existing_session' });
   });
 
   it('refuses an invalid file or variable with exit 2, and the hooks still answer with the defaults', () => {
@@ -169,6 +209,7 @@ describe('config', () => {
     expect(JSON.parse(answer.stdout)).toEqual({ should_resume: false, reason: 'no_existing_session' });
     writeConfig({});
     expect(cli(['config'], { AGENT_SESSION_MAX_ERRORS: 'three' }).status).toBe(2);
+    expect(cli(['config'], { AGENT_SESSION_HISTORY_CAP: '0x10' }).status).toBe(2);
   });
 
   it('applies the configured limits, history cap and cleanup retention', () => {
@@ -220,6 +261,19 @@ describe('completion, version and colour', () => {
     expect(script.status).toBe(0);
     expect(script.stdout).toContain('#compdef agent-session');
     expect(script.stdout).toContain('agent-session --get-yargs-completions');
+  });
+
+  it('takes the shell by name, whatever $SHELL says', () => {
+    const zsh = cli(['completion', 'zsh'], { SHELL: '/bin/bash' });
+    expect(zsh.status).toBe(0);
+    expect(zsh.stdout).toContain('#compdef agent-session');
+    const bash = cli(['completion', 'bash'], { SHELL: '/usr/bin/zsh' });
+    expect(bash.status).toBe(0);
+    expect(bash.stdout).toContain('complete -o bashdefault -o default -F _agent-session_yargs_completions agent-session');
+    const fish = cli(['completion', 'fish']);
+    expect(fish.status).toBe(2);
+    expect(fish.stdout).toBe('');
+    expect(fish.stderr.trim().split('\n')).toEqual([expect.stringContaining('`fish`')]);
   });
 
   it('lists every command for completion', () => {

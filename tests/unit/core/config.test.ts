@@ -1,4 +1,4 @@
-import { DEFAULT_CONFIG, logs, parseConfigFile, resolveConfig } from '../../../src/core/config';
+import { DEFAULT_CONFIG, logs, parseConfigFile, parseSettings, resolveConfig } from '../../../src/core/config';
 import { SessionError } from '../../../src/core/errors';
 
 function codeOf(run: () => unknown): string | undefined {
@@ -61,8 +61,21 @@ describe('config', () => {
     ['AGENT_SESSION_RESUME_TIMEOUT_MINUTES', 'Infinity'],
     ['AGENT_SESSION_CLEANUP_HOURS', '-2'],
     ['AGENT_SESSION_LOG_LEVEL', 'verbose'],
+    ['AGENT_SESSION_HISTORY_CAP', '0x10'],
+    ['AGENT_SESSION_CLEANUP_HOURS', '1e3'],
   ])('refuses %s=%s with E_USAGE', (variable, value) => {
     expect(codeOf(() => resolveConfig({ path: 'x', found: false }, { [variable]: value }))).toBe('E_USAGE');
+  });
+
+  it('shows a quoted number as the string it is', () => {
+    expect(() => parseConfigFile({ history_cap: '10' }, '/p/c.json')).toThrow(/got `"10"`/);
+  });
+
+  it('settings given in code pass the same checks, and only the keys given count', () => {
+    expect(codeOf(() => parseSettings({ history_cap: 0 }, 'code'))).toBe('E_USAGE');
+    expect(codeOf(() => parseSettings({ history_cap: -5 }, 'code'))).toBe('E_USAGE');
+    expect(codeOf(() => parseSettings({ histroy_cap: 5 }, 'code'))).toBe('E_USAGE');
+    expect(parseSettings({ history_cap: 5, max_errors: undefined }, 'code')).toEqual({ history_cap: 5 });
   });
 
   it('filters log lines by level', () => {

@@ -85,4 +85,25 @@ describe('history cap and resume entries', () => {
     expect(state.history_dropped).toBe(4);
     expect(chainHolds(state)).toBe(true);
   });
+
+  it('resumes the cap drops are still counted', () => {
+    const { agent_id } = sessions.create({ agent_name: 'n', purpose: 'p' });
+    sessions.update(agent_id, { phase: 'approval' });
+    for (let i = 0; i < 3; i++) sessions.recordResume(agent_id);
+    for (const phase of ['planning', 'approval', 'planning', 'approval', 'planning'] as const) sessions.update(agent_id, { phase });
+    const state = sessions.get(agent_id);
+    expect(state.history.some((entry) => entry.event === 'resume')).toBe(false);
+    expect(state.history_dropped).toBe(4);
+    expect(state.resumes_dropped).toBe(3);
+    expect(resumeCount(state)).toBe(3);
+    expect(parseState(JSON.parse(JSON.stringify(state)))).toEqual(state);
+  });
+
+  it('a cap that drops no resume adds no resumes_dropped', () => {
+    const { agent_id } = sessions.create({ agent_name: 'n', purpose: 'p' });
+    for (const phase of ['planning', 'approval', 'planning', 'approval', 'planning', 'approval', 'planning'] as const) sessions.update(agent_id, { phase });
+    const state = sessions.get(agent_id);
+    expect(state.history_dropped).toBe(2);
+    expect(state).not.toHaveProperty('resumes_dropped');
+  });
 });

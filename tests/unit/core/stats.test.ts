@@ -101,9 +101,10 @@ describe('parseSince', () => {
 
   it('reads an ISO time', () => {
     expect(parseSince('2026-01-01T00:00:00Z', NOW).toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(parseSince('2024-02-29T12:00:00+02:00', NOW).toISOString()).toBe('2024-02-29T10:00:00.000Z');
   });
 
-  it.each(['', 'yesterday', '24', 'h', '-1h', '24x'])('refuses %p with E_USAGE', (text) => {
+  it.each(['', 'yesterday', '24', 'h', '-1h', '24x', '99999999999d', '9999999999999999999999s', '2026-02-30', '2026-13-01', '2026-00-10', '2025-02-29T00:00:00Z'])('refuses %p with E_USAGE', (text) => {
     expect(() => parseSince(text, NOW)).toThrow(expect.objectContaining({ code: 'E_USAGE' }));
   });
 });

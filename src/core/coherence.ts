@@ -1,0 +1,61 @@
+import { SessionError, isSessionError } from './errors';
+import { isFinalPhase, isResumablePhase } from './phase-names';
+import { movePhase } from './phases';
+import type { SessionState } from './state';
+
+/**
+ * Checks the rules that hold across a state's fields for every session the machine produces: `resume_ready`
+ * matches the phase, `finalized_at` is there exactly when the phase is final, and the history is a chain of
+ * legal moves (from `initializing` unless the cap dropped its start, each `from_phase` the previous `to_phase`,
+ * the last `to_phase` the phase; a resume stays in its resumable phase). The schema checks each field; this is for states made elsewhere (imports), which must not
+ * bring in a session the machine could never reach.
+ * @throws SessionError E_CORRUPT naming the first rule broken, what was expected and what was found
+ */
+export function assertCoherent(state: SessionState): void {
+  const problem = firstProblem(state);
+  if (problem !== null) throw new SessionError('E_CORRUPT', problem);
+}
+
+// --- internal ---
+
+function firstProblem(state: SessionState): string | null {
+  const { phase, history } = state;
+  if (state.resume_ready !== isResumablePhase(phase)) {
+    return `Expected \`resume_ready\` to be ${String(isResumablePhase(phase))} in phase \`${phase}\`, got ${String(state.resume_ready)}`;
+  }
+  if (isFinalPhase(phase) !== (state.finalized_at !== undefined)) {
+    return isFinalPhase(phase) ? `Expected \`finalized_at\` in final phase \`${phase}\`, got none` : `Expected no \`finalized_at\` in phase \`${phase}\`, got ${state.finalized_at}`;
+  }
+  for (const [index, entry] of history.entries()) {
+    const previous = history[index - 1];
+    if (previous !== undefined && entry.from_phase !== previous.to_phase) {
+      return `Expected \`history.${index}.from_phase\` to be \`${previous.to_phase}\` (the previous \`to_phase\`), got \`${entry.from_phase}\``;
+    }
+    if (entry.event === 'resume') {
+      if (entry.from_phase !== entry.to_phase || !isResumablePhase(entry.to_phase)) {
+        return `Expected the resume at \`history.${index}\` to stay in one resumable phase, got \`${entry.from_phase}\` → \`${entry.to_phase}\``;
+      }
+      continue;
+    }
+    try {
+      movePhase(entry.from_phase, entry.to_phase);
+    } catch (error) {
+      if (!isSessionError(error, 'E_ILLEGAL_TRANSITION')) throw error;
+      return `\`history.${index}\`: ${error.message}`;
+    }
+  }
+  const last = history.at(-1);
+  if (last !== undefined && last.to_phase !== phase) {
+    return `Expected the last \`history\` entry to end in the phase \`${phase}\`, got \`${last.to_phase}\``;
+  }
+  // Only the history cap cuts the start off: an uncapped history begins where every session begins.
+  if ((state.history_dropped ?? 0) > 0) return null;
+  if (last === undefined && phase !== 'initializing') {
+    return `Expected a \`history\` leading to phase \`${phase}\` (only \`initializing\` starts without one), got none`;
+  }
+  const first = history[0];
+  if (first !== undefined && first.from_phase !== 'initializing') {
+    return `Expected \`history.0.from_phase\` to be \`initializing\` (no entry was dropped), got \`${first.from_phase}\``;
+  }
+  return null;
+}
