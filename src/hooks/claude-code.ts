@@ -60,6 +60,15 @@ export function isClaudeCodePayload(value: unknown): value is Record<string, unk
   return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as Record<string, unknown>).hook_event_name === 'string';
 }
 
+/**
+ * True when text that could not be read as a whole JSON document (over the size cap, cut short) is a Claude Code
+ * payload: it has a `hook_event_name` key. Inside a JSON string the quotes would be escaped, so a seed payload
+ * that merely mentions the key does not match.
+ */
+export function isClaudeCodeText(text: string): boolean {
+  return /"hook_event_name"\s*:\s*"/.test(text);
+}
+
 /** The payload's `cwd` when it is an absolute path (the live working folder of Claude), else undefined. */
 export function payloadCwd(value: Record<string, unknown>): string | undefined {
   const cwd = value.cwd;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { DEFAULT_CONFIG, logs } from '../core/config';
 import { openSessions } from '../open';
-import { resolveRoot } from '../store/root';
+import { isDirectory, resolveRoot } from '../store/root';
 import { handleClaudeCode, payloadCwd, type ClaudeCodeOutcome } from './claude-code';
 import { hookConfig } from './hook-config';
 import { appendLog, logDirFor } from './log';
@@ -9,8 +9,8 @@ import type { HookIo } from './run';
 
 /**
  * Answers one Claude Code payload: at most one JSON object on stdout, a line in the log, and no exception.
- * The store is `$CLAUDE_PROJECT_DIR`'s, else the payload `cwd`'s (its nearest `.claude/` ancestor, else the
- * folder itself), else the usual one; `--dir`-like overrides (`AGENT_SESSION_DIR`) still win.
+ * The store is `$CLAUDE_PROJECT_DIR`'s, else the payload `cwd`'s when that folder exists (its nearest `.claude/`
+ * ancestor, else the folder itself), else the usual one; `--dir`-like overrides (`AGENT_SESSION_DIR`) still win.
  * Fails open: whatever breaks, nothing is printed (Claude Code's own flow goes on) and the error is logged.
  */
 export function runClaudeCode(payload: Record<string, unknown> & { hook_event_name: string }, io: HookIo, logFile: string): void {
@@ -20,7 +20,9 @@ export function runClaudeCode(payload: Record<string, unknown> & { hook_event_na
   let level: 'info' | 'warn' | 'error' = 'info';
   let logLevel = DEFAULT_CONFIG.log_level;
   try {
-    const cwd = payloadCwd(payload) ?? io.cwd;
+    // A folder named by the payload that does not exist is not a project: nothing is created there.
+    const claimed = payloadCwd(payload);
+    const cwd = claimed !== undefined && isDirectory(claimed) ? claimed : io.cwd;
     root = resolveRoot({ env: io.env, cwd });
     const { config, warning } = hookConfig(io.env, cwd, root);
     logLevel = config.log_level;

@@ -3,7 +3,7 @@ import { openSessions } from '../open';
 import type { Sessions } from '../sessions';
 import { resolveRoot } from '../store/root';
 import { runClaudeCode } from './claude-run';
-import { isClaudeCodePayload } from './claude-code';
+import { isClaudeCodePayload, isClaudeCodeText } from './claude-code';
 import { hookConfig } from './hook-config';
 import { appendLog, logDirFor } from './log';
 import { DEFAULT_STDIN_OPTIONS, readJsonInput, type InputSource, type StdinResult } from './stdin';
@@ -62,7 +62,12 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
       note = ` warning="${loaded.warning}"`;
       level = 'warn';
     }
-    if (input.kind !== 'json') {
+    if (input.kind === 'invalid' && isClaudeCodeText(input.received)) {
+      // Claude Code's payload, unreadable: a seed answer would be invalid output there; nothing is its fail-open answer.
+      answer = null;
+      note = ` unreadable Claude Code payload (${input.problem})`;
+      level = 'warn';
+    } else if (input.kind !== 'json') {
       answer = spec.onBadInput(input.kind === 'empty' ? 'empty input' : input.problem);
     } else {
       answer = spec.handle(openSessions({ dir: root, env: io.env, cwd: io.cwd }, config), input.value);

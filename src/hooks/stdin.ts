@@ -4,7 +4,8 @@ import { StringDecoder } from 'node:string_decoder';
 export type StdinResult =
   | { readonly kind: 'json'; readonly value: unknown }
   | { readonly kind: 'empty' }
-  | { readonly kind: 'invalid'; readonly problem: string };
+  /** `received`: the text that did arrive, so a caller can still tell whose payload it was. */
+  | { readonly kind: 'invalid'; readonly problem: string; readonly received: string };
 
 export interface StdinOptions {
   /** Give up waiting after this long; what arrived by then is parsed. */
@@ -58,14 +59,14 @@ export function readJsonInput(stream: InputSource, options: StdinOptions = DEFAU
       try {
         return { kind: 'json', value: JSON.parse(body) };
       } catch (error) {
-        return { kind: 'invalid', problem: `not valid JSON (${(error as Error).message})` };
+        return { kind: 'invalid', problem: `not valid JSON (${(error as Error).message})`, received: body };
       }
     };
     const onData = (chunk: Buffer | string): void => {
       const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       bytes += buffer.length;
       if (bytes > options.maxBytes) {
-        finish({ kind: 'invalid', problem: `input larger than ${options.maxBytes} bytes` });
+        finish({ kind: 'invalid', problem: `input larger than ${options.maxBytes} bytes`, received: text + decoder.write(buffer) });
         return;
       }
       const piece = decoder.write(buffer);
@@ -81,11 +82,11 @@ export function readJsonInput(stream: InputSource, options: StdinOptions = DEFAU
       text += decoder.end();
       finish(parseAll());
     };
-    const onError = (error: Error): void => finish({ kind: 'invalid', problem: `stdin could not be read (${error.message})` });
+    const onError = (error: Error): void => finish({ kind: 'invalid', problem: `stdin could not be read (${error.message})`, received: text });
     const timer = setTimeout(() => {
       text += decoder.end();
       const result = parseAll();
-      finish(result.kind === 'empty' ? { kind: 'invalid', problem: `no input within ${options.timeoutMs} ms` } : result);
+      finish(result.kind === 'empty' ? { kind: 'invalid', problem: `no input within ${options.timeoutMs} ms`, received: '' } : result);
     }, options.timeoutMs);
 
     stream.on('data', onData);

@@ -134,7 +134,9 @@ export class FileStore implements SessionStore {
       const current = this.read(id);
       if (current === null) throw notFound(id);
       const next = change(current);
-      this.#index.writing(next, () => writeFileAtomic(join(this.#dir(id), STATE_FILE), serialize(next)));
+      // Serialized first: a state that cannot be written must not cost the agent pointer either.
+      const bytes = serialize(next);
+      this.#index.writing(next, () => writeFileAtomic(join(this.#dir(id), STATE_FILE), bytes));
       if (next.claude?.agent_id !== current.claude?.agent_id) this.#claude.written(next);
       return next;
     });
@@ -145,8 +147,8 @@ export class FileStore implements SessionStore {
     try {
       entries = readdirSync(this.location, { withFileTypes: true });
     } catch (error) {
-      const code = errnoCode(error);
-      if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+      // No store yet is an empty one; a store that is a file (ENOTDIR) is an error, as it is to `get`.
+      if (errnoCode(error) === 'ENOENT') return [];
       throw ioError(error, 'list', this.location);
     }
     const listed: ListedSession[] = [];
@@ -215,8 +217,7 @@ export class FileStore implements SessionStore {
     try {
       entries = readdirSync(this.location, { withFileTypes: true });
     } catch (error) {
-      const code = errnoCode(error);
-      if (code === 'ENOENT' || code === 'ENOTDIR') return 0;
+      if (errnoCode(error) === 'ENOENT') return 0;
       throw ioError(error, 'list', this.location);
     }
     const isOld = (path: string): boolean => {
@@ -295,9 +296,17 @@ export class FileStore implements SessionStore {
   }
 }
 
-/** The bytes written for a state: indented JSON with a final newline. */
+/**
+ * The bytes written for a state: indented JSON with a final newline.
+ * @throws SessionError E_USAGE when the state nests too deeply for JSON.stringify (metadata from code or an import)
+ */
 export function serialize(state: SessionState): string {
-  return `${JSON.stringify(state, null, 2)}\n`;
+  try {
+    return `${JSON.stringify(state, null, 2)}\n`;
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new SessionError('E_USAGE', `Expected the state of session \`${state.agent_id}\` to nest less deeply, got metadata too deep to write as JSON`);
+  }
 }
 
 // --- internal ---

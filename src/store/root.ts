@@ -34,13 +34,11 @@ export function findProjectDir(start: string): string | null {
   }
 }
 
-// --- internal ---
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value !== undefined && value.trim() !== '' ? value : undefined;
-}
-
-function isDirectory(path: string): boolean {
+/**
+ * True when `path` is a folder (through links); false when it is absent, not a folder, or not ours to look at.
+ * @throws SessionError E_IO for any other failure to look
+ */
+export function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch (error) {
@@ -49,4 +47,10 @@ function isDirectory(path: string): boolean {
     if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EACCES') return false;
     throw ioError(error, 'inspect', path);
   }
+}
+
+// --- internal ---
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value !== undefined && value.trim() !== '' ? value : undefined;
 }

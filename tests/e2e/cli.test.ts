@@ -54,6 +54,27 @@ describe('agent-session CLI (built bin)', () => {
     expect(JSON.parse(cli(cwd, ['get', 'my-id']).stdout)).toMatchObject({ agent_name: 'a', metadata: { keep: 1 } });
   });
 
+  it('refuses metadata nested too deeply to be written (exit 2, nothing changed)', () => {
+    const cwd = project();
+    cli(cwd, ['create', '--agent', 'a', '--purpose', 'p', '--id', 's']);
+    const before = cli(cwd, ['get', 's']).stdout;
+    const deep = `{"d":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    expectOneLineError(cli(cwd, ['update', 's', '--metadata', deep]), 2);
+    expectOneLineError(cli(cwd, ['create', '--agent', 'a', '--purpose', 'p', '--metadata', deep]), 2);
+    expect(cli(cwd, ['get', 's']).stdout).toBe(before);
+    // No half-created session or staging folder is left (`.agents` holds the per-agent pointers).
+    expect(readdirSync(join(cwd, '.claude', 'session')).filter((name) => name !== '.agents')).toEqual(['s']);
+    expect(cli(cwd, ['update', 's', '--metadata', `{"d":${'['.repeat(99)}${']'.repeat(99)}}`]).status).toBe(0);
+  });
+
+  it('a store root that is a file is an I/O error to every command (exit 5), not an empty store', () => {
+    const cwd = project();
+    const file = join(cwd, 'not-a-folder');
+    writeFileSync(file, 'x');
+    for (const args of [['list'], ['cleanup'], ['stats'], ['get', 's']]) expectOneLineError(cli(cwd, [...args, '--dir', file]), 5);
+    expect(readFileSync(file, 'utf8')).toBe('x');
+  });
+
   it('update merges metadata, counts errors, and with no option only touches', () => {
     const cwd = project();
     cli(cwd, ['create', '--agent', 'a', '--purpose', 'p', '--id', 's', '--metadata', '{"a":1}']);

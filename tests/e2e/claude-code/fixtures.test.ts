@@ -1,6 +1,7 @@
 // Every payload of the corpus, through both built bins: exit 0, no stack trace, and at most one answer that
 // Claude Code's documented output schema accepts. Then what each event does to the store.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionState } from '../../../src/core/state';
 import { BINS, contextOf, expectNoDecision, fixture, fixtureNames, hookEnv, makeProject, runHookBin, type HookBinName, type Project } from './helpers';
@@ -188,5 +189,31 @@ describe('robustness', () => {
     delete env.CLAUDE_PROJECT_DIR;
     runHookBin('pre-delegate', fixture('subagent-start.json', project), env);
     expect(allSessions()).toHaveLength(1);
+  });
+
+  it('never creates a payload cwd that does not exist: the usual store is used', () => {
+    const env = hookEnv(project);
+    delete env.CLAUDE_PROJECT_DIR;
+    const missing = join(project.dir, 'no', 'such', 'folder');
+    // Run from inside the project: the usual root is the project's.
+    const run = runHookBin('pre-delegate', { ...fixture('subagent-start.json', project), cwd: missing }, env, project.dir);
+    expect(run.status).toBe(0);
+    expect(existsSync(join(project.dir, 'no'))).toBe(false);
+    expect(allSessions()).toHaveLength(1);
+  });
+
+  it.each(['pre-delegate', 'subagent-stop'] as const)('%s prints nothing for a Claude Code payload it cannot read whole (over 8 MiB, cut short)', (bin) => {
+    const payload = fixture('pre-tool-use-agent.json', project) as { tool_input: Record<string, unknown> };
+    const huge = JSON.stringify({ ...payload, tool_input: { ...payload.tool_input, prompt: 'x'.repeat(9 * 1024 * 1024) } });
+    const whole = JSON.stringify(fixture('subagent-stop-current.json', project));
+    // Cut short just past the event name (a payload cut before it cannot be told from a seed one).
+    const cut = whole.slice(0, whole.indexOf('"hook_event_name"') + 40);
+    for (const input of [huge, cut]) {
+      const result = spawnSync(process.execPath, [BINS[bin]], { input, env: hookEnv(project), encoding: 'utf8' });
+      expect(result.status).toBe(0);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe('');
+    }
+    expect(allSessions()).toHaveLength(0);
   });
 });

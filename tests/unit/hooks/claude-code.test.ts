@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withClaudeLink } from '../../../src/core/claude-link';
-import { approveResume, handleClaudeCode, isClaudeCodePayload } from '../../../src/hooks/claude-code';
+import { approveResume, handleClaudeCode, isClaudeCodePayload, isClaudeCodeText } from '../../../src/hooks/claude-code';
 import { cliCommand, shellQuote } from '../../../src/hooks/claude-run';
 import { Sessions } from '../../../src/sessions';
 import { FileStore } from '../../../src/store/file-store';
@@ -28,6 +28,16 @@ describe('Claude Code handler', () => {
     expect(isClaudeCodePayload({ agent_name: 'x' })).toBe(false);
     expect(isClaudeCodePayload([{ hook_event_name: 'Stop' }])).toBe(false);
     expect(isClaudeCodePayload({ hook_event_name: 3 })).toBe(false);
+  });
+
+  it.each([
+    ['{"session_id":"s","hook_event_name":"PreToolUse","tool_input":{"prompt":"xx', true],
+    ['{ "hook_event_name" : "SubagentStop", "agent_id": "a', true],
+    ['{"agent_name":"x","note":"{\\"hook_event_name\\":\\"Stop\\"}","task_id":"T', false],
+    ['{"agent_name":"x","hook_event_name":3', false],
+    ['garbage', false],
+  ])('tells an unreadable Claude Code payload by its text: %s', (text, expected) => {
+    expect(isClaudeCodeText(text)).toBe(expected);
   });
 
   it('offers no resume once the session expired, and states how long ago otherwise', () => {

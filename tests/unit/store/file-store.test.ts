@@ -76,6 +76,28 @@ describe('FileStore basics', () => {
   });
 });
 
+describe('what cannot be stored', () => {
+  it('a state nested too deeply for JSON is refused with E_USAGE, and nothing changes', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    expect(codeOf(() => store.create({ ...session('deep'), metadata: { deep } }))).toBe('E_USAGE');
+    expect(store.read('deep')).toBeNull();
+    expect(readdirSync(root)).toEqual([]);
+    store.create(session('kept'));
+    const before = readFileSync(join(root, 'kept', 'state.json'), 'utf8');
+    expect(codeOf(() => store.update('kept', (state) => ({ ...state, metadata: { deep } })))).toBe('E_USAGE');
+    expect(readFileSync(join(root, 'kept', 'state.json'), 'utf8')).toBe(before);
+    expect(readdirSync(join(root, 'kept'))).toEqual(['state.json']);
+  });
+
+  it('a root that is a file is an I/O error to a listing and a sweep, not an empty store', () => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(root, 'x');
+    expect(codeOf(() => store.list())).toBe('E_IO');
+    expect(codeOf(() => store.sweep(0, new Date()))).toBe('E_IO');
+  });
+});
+
 describe('corrupt sessions', () => {
   const write = (id: string, content: string | Buffer) => {
     mkdirSync(join(root, id), { recursive: true });
