@@ -7,8 +7,8 @@ import type { SessionState } from './state';
  * Checks the rules that hold across a state's fields for every session the machine produces: `resume_ready`
  * matches the phase, `finalized_at` is there exactly when the phase is final, and the history is a chain of
  * legal moves (from `initializing` unless the cap dropped its start, each `from_phase` the previous `to_phase`,
- * the last `to_phase` the phase; a resume stays in its resumable phase). The schema checks each field; this is for states made elsewhere (imports), which must not
- * bring in a session the machine could never reach.
+ * the last `to_phase` the phase; a resume stays in its resumable phase). The schema checks each field; this is
+ * for states made elsewhere (imports), which must not bring in a session the machine could never reach.
  * @throws SessionError E_CORRUPT naming the first rule broken, what was expected and what was found
  */
 export function assertCoherent(state: SessionState): void {
