@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { CONFIG_PATH_VARIABLE, resolveConfig, type EffectiveConfig } from './core/config';
 import { SessionError, show } from './core/errors';
 import { errnoCode, ioError } from './store/fs-safe';
+import { nonEmpty } from './store/root';
 
 /** The config file's name, beside the store folder (`<project>/.claude/agent-session.json` by default). */
 export const CONFIG_FILE = 'agent-session.json';
@@ -12,8 +13,8 @@ export const CONFIG_FILE = 'agent-session.json';
  * folder that holds the store root, i.e. `<project>/.claude/` for the default root `<project>/.claude/session`.
  */
 export function configPathFor(root: string, env: Readonly<Record<string, string | undefined>>, cwd: string): string {
-  const explicit = env[CONFIG_PATH_VARIABLE];
-  return nonEmpty(explicit) ? resolve(cwd, explicit) : join(dirname(root), CONFIG_FILE);
+  const explicit = nonEmpty(env[CONFIG_PATH_VARIABLE]);
+  return explicit !== undefined ? resolve(cwd, explicit) : join(dirname(root), CONFIG_FILE);
 }
 
 /**
@@ -24,17 +25,13 @@ export function loadConfig(root: string, env: Readonly<Record<string, string | u
   const path = configPathFor(root, env, cwd);
   const read = readConfigJson(path);
   // The default file is optional; a file the user named must be there, or their settings would silently not apply.
-  if (!read.found && nonEmpty(env[CONFIG_PATH_VARIABLE])) {
+  if (!read.found && nonEmpty(env[CONFIG_PATH_VARIABLE]) !== undefined) {
     throw new SessionError('E_USAGE', `Expected \`${CONFIG_PATH_VARIABLE}\` to name an existing config file, got ${show(env[CONFIG_PATH_VARIABLE])} (${path} does not exist)`);
   }
   return resolveConfig({ path, ...read }, env);
 }
 
 // --- internal ---
-
-function nonEmpty(value: string | undefined): value is string {
-  return value !== undefined && value.trim() !== '';
-}
 
 function readConfigJson(path: string): { found: boolean; raw?: unknown } {
   let text: string;

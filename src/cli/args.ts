@@ -1,3 +1,4 @@
+import { parseDecimal } from '../core/decimal';
 import { SessionError, show } from '../core/errors';
 import type { Metadata } from '../core/state';
 
@@ -32,8 +33,7 @@ const MAX_METADATA_DEPTH = 100;
  * @throws SessionError E_USAGE
  */
 export function parseHours(raw: unknown, flag = '--hours'): number {
-  // Plain decimals only: Number() would also take `0x10`, `1e3` or `Infinity`.
-  const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : Number.NaN;
+  const value = typeof raw === 'number' ? raw : typeof raw === 'string' ? parseDecimal(raw) : Number.NaN;
   if (!Number.isFinite(value) || value < 0) {
     throw new SessionError('E_USAGE', `Expected \`${flag}\` to be a number of hours, 0 or more, got ${show(raw)}`);
   }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { parseDecimal } from './decimal';
 import { SessionError, show } from './errors';
 import { DEFAULT_LIMITS, LIMIT_VARIABLES, type Limits } from './limits';
 
@@ -163,8 +164,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = ['resume_timeout_minutes', 'max
 // --- internal ---
 
 function parseVariable(key: ConfigKey, variable: string, raw: string): unknown {
-  // Plain decimals only: Number() would also take `0x10`, `1e3` and `Infinity`.
-  const value = key === 'log_level' ? raw.trim() : /^\s*\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : Number.NaN;
+  const value = key === 'log_level' ? raw.trim() : parseDecimal(raw);
   // The variable is checked by the same schema as the file, so both accept exactly the same values.
   const result = ConfigFileSchema.safeParse({ [key]: value });
   if (!result.success) throw new SessionError('E_USAGE', `Expected \`${variable}\` to be ${EXPECTED[key]}, got ${show(raw)}`);

@@ -6,10 +6,9 @@ import type { SessionState } from './state';
 export const DEFAULT_HISTORY_CAP = 200;
 
 /**
- * Keeps the newest `cap` history entries and adds the dropped ones to `history_dropped` (the dropped resumes also
- * to `resumes_dropped`), so a long-lived
- * session never grows without bound. Dropping from the old end keeps the chain (each from_phase is the
- * previous to_phase, the last to_phase is the phase) intact over the kept entries.
+ * Keeps the newest `cap` history entries and adds the dropped ones to `history_dropped` (and the dropped resumes
+ * to `resumes_dropped`), so a long-lived session never grows without bound. Dropping from the old end keeps the
+ * chain (each from_phase is the previous to_phase, the last to_phase is the phase) intact over the kept entries.
  */
 export function capHistory(state: SessionState, cap: number): SessionState {
   const excess = state.history.length - cap;

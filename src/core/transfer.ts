@@ -37,7 +37,7 @@ export function parseExport(raw: unknown, source: string): ExportDocument {
   let session: SessionState;
   try {
     session = parseState(document.session);
-    // The store reads hand-edited files to report them; an import is stricter and brings in only what the machine could produce.
+    // The store reads hand-edited files to report them; an import is stricter: only what the machine could produce.
     assertCoherent(session);
   } catch (error) {
     if (error instanceof SessionError) throw new SessionError('E_CORRUPT', `The session in ${source} is invalid: ${error.message}`);

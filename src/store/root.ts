@@ -49,8 +49,7 @@ export function isDirectory(path: string): boolean {
   }
 }
 
-// --- internal ---
-
-function nonEmpty(value: string | undefined): string | undefined {
+/** `value` unless it is absent or blank (an empty variable means "not set"). */
+export function nonEmpty(value: string | undefined): string | undefined {
   return value !== undefined && value.trim() !== '' ? value : undefined;
 }

@@ -1,0 +1,7 @@
+/**
+ * A plain decimal number (`24`, `1.5`, spaces around allowed), or NaN for anything else: `Number()` alone would
+ * also take `0x10`, `1e3`, `Infinity` and the empty string. Shared by every numeric option and variable.
+ */
+export function parseDecimal(raw: string): number {
+  return /^\s*\d+(\.\d+)?\s*$/.test(raw) ? Number(raw) : Number.NaN;
+}
