@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isNewer } from '../core/activity';
 import { isSessionError } from '../core/errors';
@@ -98,6 +98,22 @@ export class AgentIndex {
     } finally {
       release();
     }
+  }
+
+  /** The agent names that have a pointer file (decoded from the file names); none when there is no index yet. */
+  names(): string[] {
+    let files: string[];
+    try {
+      files = readdirSync(this.#dir);
+    } catch (error) {
+      const code = errnoCode(error);
+      if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+      throw ioError(error, 'list', this.#dir);
+    }
+    return files.flatMap((file) => {
+      const hex = /^((?:[0-9a-f]{2})+)\.json$/.exec(file)?.[1];
+      return hex === undefined ? [] : [Buffer.from(hex, 'hex').toString('utf8')];
+    });
   }
 
   // --- internal ---
