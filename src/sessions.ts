@@ -1,7 +1,7 @@
 import { newestState } from './core/activity';
 import { SessionError, isSessionError, show } from './core/errors';
 import { capHistory, DEFAULT_HISTORY_CAP, withResume } from './core/history';
-import { changesLink, stopOutcome, withClaudeLink, type ClaudeLinkChange, type StopOutcome } from './core/claude-link';
+import { changesLink, orphanedStartReason, stopOutcome, withClaudeLink, type ClaudeLinkChange, type StopOutcome } from './core/claude-link';
 import { assertValidId, generateId, randomHex8 } from './core/ids';
 import { DEFAULT_LIMITS, type Limits } from './core/limits';
 import { isFinalPhase, isResumablePhase, type FinalPhase } from './core/phase-names';
@@ -45,6 +45,11 @@ export interface CleanupResult {
   readonly corruptRemoved: readonly string[];
   /** Temp files and half-created folders of killed writers removed. */
   readonly leftovers: number;
+  /**
+   * Sessions finalized `abandoned` (or that would be, with dryRun): left `initializing` by an older version,
+   * linked to a Claude agent that stopped or idle past the resume timeout (see `orphanedStartReason`).
+   */
+  readonly abandoned: readonly string[];
   /** Stale sessions that could not be removed this time (busy or unwritable); the others were. */
   readonly failed: readonly { readonly id: string; readonly error: string }[];
 }
@@ -79,7 +84,7 @@ export const CLAUDE_PURPOSE = 'claude_code_subagent';
 
 const LEFTOVER_AGE_MS = 60_000;
 
-/** Aborts the locked write in `resume` when the answer is no: nothing is recorded then. */
+/** Aborts a locked write when the re-check under the lock says no (resume, cleanup's abandon): nothing is written. */
 class NotResumable extends Error {}
 
 /**
@@ -332,9 +337,19 @@ export class Sessions {
       state === null ? modifiedAt.getTime() < cutoff : Date.parse(state.last_updated) < cutoff;
     const removed: string[] = [];
     const corruptRemoved: string[] = [];
+    const abandoned: string[] = [];
     const failed: { id: string; error: string }[] = [];
     for (const entry of this.store.list()) {
       const stale = entry.kind === 'valid' ? isStale(entry.state, now) : isStale(null, entry.modifiedAt);
+      if (!stale && entry.kind === 'valid' && orphanedStartReason(entry.state, now, this.limits) !== null) {
+        try {
+          if (options.dryRun || this.#abandonOrphan(entry.id)) abandoned.push(entry.id);
+        } catch (error) {
+          if (!isSessionError(error, 'E_BUSY') && !isSessionError(error, 'E_IO')) throw error;
+          failed.push({ id: entry.id, error: error.message });
+        }
+        continue;
+      }
       if (!stale) continue;
       let done: boolean;
       try {
@@ -348,7 +363,7 @@ export class Sessions {
       if (done) (entry.kind === 'valid' ? removed : corruptRemoved).push(entry.id);
     }
     const leftovers = options.dryRun ? 0 : this.store.sweep(LEFTOVER_AGE_MS, now);
-    return { removed, corruptRemoved, leftovers, failed };
+    return { removed, corruptRemoved, leftovers, abandoned, failed };
   }
 
   /** Deletes a session. @throws SessionError E_NOT_FOUND */
@@ -357,6 +372,22 @@ export class Sessions {
   }
 
   // --- internal ---
+
+  /** Finalizes a session left initializing, when it still is one under its lock; false when it changed or went. */
+  #abandonOrphan(id: string): boolean {
+    try {
+      this.store.update(id, (state) => {
+        const now = this.#now();
+        const reason = orphanedStartReason(state, now, this.limits);
+        if (reason === null) throw new NotResumable();
+        return capHistory(finalizeState(state, 'abandoned', reason, now), this.historyCap);
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof NotResumable || isSessionError(error, 'E_NOT_FOUND') || isSessionError(error, 'E_CORRUPT')) return false;
+      throw error;
+    }
+  }
 
   #attachedSession(claudeAgentId: string): SessionState | null {
     if (this.store.attachedTo) return this.store.attachedTo(claudeAgentId);

@@ -1,4 +1,5 @@
 import { SessionError } from './errors';
+import type { Limits } from './limits';
 import { isFinalPhase, isResumablePhase, type FinalPhase } from './phase-names';
 import type { ClaudeLink, SessionState } from './state';
 
@@ -75,4 +76,21 @@ export function stopOutcome(state: SessionState, maxErrors: number): StopOutcome
   if (isResumablePhase(state.phase) && !tooManyErrors) return 'kept';
   if (state.phase === 'initializing' && !tooManyErrors) return 'abandoned';
   return tooManyErrors ? 'failed' : 'completed';
+}
+
+/**
+ * Why a session left `initializing` by an older version (before the stop policy abandoned such sessions) is
+ * abandoned by `cleanup`, or null when it is not one: still `initializing`, linked to a Claude agent, and either
+ * that agent stopped or the session is idle past the resume timeout (a duplicate of a racing start never stops).
+ */
+export function orphanedStartReason(state: SessionState, now: Date, limits: Limits): string | null {
+  const link = state.claude;
+  if (state.phase !== 'initializing' || link === undefined) return null;
+  if (link.stopped_at !== undefined) {
+    return `Abandoned by cleanup: Claude Code agent ${link.agent_id} stopped while the session was still initializing`;
+  }
+  if (now.getTime() - Date.parse(state.last_updated) > limits.resumeTimeoutMinutes * 60_000) {
+    return `Abandoned by cleanup: still initializing and idle for more than ${limits.resumeTimeoutMinutes} minutes (Claude Code agent ${link.agent_id})`;
+  }
+  return null;
 }
