@@ -131,7 +131,7 @@ function overview(sessions: Sessions, event: 'SessionStart' | 'UserPromptSubmit'
   let shown = 0;
   for (const state of parked) {
     const line = overviewLine(state, context.now);
-    const more = `\n(+${parked.length - shown} more: ${context.cli} list --active)`;
+    const more = `\n(+${parked.length - shown} more: ${context.cli} list --active-only)`;
     if (length + 1 + line.length + (shown + 1 < parked.length ? more.length : 0) > OVERVIEW_LIMIT) {
       lines.push(more.slice(1));
       break;
