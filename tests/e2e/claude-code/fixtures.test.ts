@@ -251,7 +251,7 @@ describe('the parked sessions on SessionStart and UserPromptSubmit', () => {
     for (let i = 0; i < 30; i++) parked(`agent-type-${String(i).padStart(2, '0')}-${'x'.repeat(40)}`);
     const context = contextOf(runHookBin('pre-delegate', fixture('user-prompt-submit-2.1.330.json', project), hookEnv(project)));
     expect(context.length).toBeLessThanOrEqual(1500);
-    expect(context).toMatch(/\(\+\d+ more: .* list --active\)$/);
+    expect(context).toMatch(/\(\+\d+ more: .* list --active-only\)$/);
   });
 
   it('prints nothing once the parked session expired', () => {
