@@ -38,20 +38,8 @@ export class FileStore implements SessionStore {
    * outdated pointer falls back to a scan of the folders. The most recently active one if several are linked.
    */
   findByClaudeAgent(claudeAgentId: string): SessionState | null {
-    const pointed = this.#claude.pointed(claudeAgentId);
-    if (pointed !== null && isValidId(pointed)) {
-      let state: SessionState | null = null;
-      try {
-        state = this.read(pointed);
-      } catch (error) {
-        if (!isSessionError(error, 'E_CORRUPT')) throw error;
-      }
-      if (state !== null && state.claude?.agent_id === claudeAgentId) return state;
-    }
-    const found = newestState(this.list().flatMap((entry) => (entry.kind === 'valid' && entry.state.claude?.agent_id === claudeAgentId ? [entry.state] : [])));
-    // Repair the pointer so the next lookup is direct; it is verified on every read, so a race cannot mislead.
-    if (found !== null) this.#claude.written(found);
-    return found;
+    const pointed = this.#pointedByClaudeAgent(claudeAgentId);
+    return pointed?.claude?.agent_id === claudeAgentId ? pointed : this.#scanClaudeAgent(claudeAgentId);
   }
 
   /**
@@ -59,17 +47,8 @@ export class FileStore implements SessionStore {
    * some Claude agent (this one, or a later one that resumed it), else the one linked to it now (a scan).
    */
   attachedTo(claudeAgentId: string): SessionState | null {
-    const pointed = this.#claude.pointed(claudeAgentId);
-    if (pointed !== null && isValidId(pointed)) {
-      let state: SessionState | null = null;
-      try {
-        state = this.read(pointed);
-      } catch (error) {
-        if (!isSessionError(error, 'E_CORRUPT')) throw error;
-      }
-      if (state?.claude !== undefined) return state;
-    }
-    return this.findByClaudeAgent(claudeAgentId);
+    const pointed = this.#pointedByClaudeAgent(claudeAgentId);
+    return pointed?.claude !== undefined ? pointed : this.#scanClaudeAgent(claudeAgentId);
   }
 
   /**
@@ -343,6 +322,26 @@ export class FileStore implements SessionStore {
     } finally {
       release();
     }
+  }
+
+  /** The valid session the Claude agent's pointer names, or null (no pointer, absent or corrupt session). */
+  #pointedByClaudeAgent(claudeAgentId: string): SessionState | null {
+    const pointed = this.#claude.pointed(claudeAgentId);
+    if (pointed === null || !isValidId(pointed)) return null;
+    try {
+      return this.read(pointed);
+    } catch (error) {
+      if (!isSessionError(error, 'E_CORRUPT')) throw error;
+      return null;
+    }
+  }
+
+  /** The most recently active session linked to a Claude agent now, by a scan; the pointer is repaired to it. */
+  #scanClaudeAgent(claudeAgentId: string): SessionState | null {
+    const found = newestState(this.list().flatMap((entry) => (entry.kind === 'valid' && entry.state.claude?.agent_id === claudeAgentId ? [entry.state] : [])));
+    // Repair the pointer so the next lookup is direct; it is verified on every read, so a race cannot mislead.
+    if (found !== null) this.#claude.written(found);
+    return found;
   }
 
   #scanNewest(agentName: string): SessionState | null {
