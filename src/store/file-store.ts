@@ -6,7 +6,17 @@ import { assertValidId, isValidId } from '../core/ids';
 import { parseState, type SessionState } from '../core/state';
 import { AgentIndex, INDEX_DIR } from './agent-index';
 import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
-import { DEFAULT_LOCK_OPTIONS, acquireLock, errnoCode, ioError, readRegularFile, removeDeadLock, uniqueSuffix, writeFileAtomic, type LockOptions } from './fs-safe';
+import {
+  DEFAULT_LOCK_OPTIONS,
+  acquireLock,
+  errnoCode,
+  ioError,
+  readRegularFile,
+  removeDeadLock,
+  uniqueSuffix,
+  writeFileAtomic,
+  type LockOptions,
+} from './fs-safe';
 import type { ListedSession, SessionStore } from './store';
 
 const STATE_FILE = 'state.json';
@@ -338,7 +348,9 @@ export class FileStore implements SessionStore {
 
   /** The most recently active session linked to a Claude agent now, by a scan; the pointer is repaired to it. */
   #scanClaudeAgent(claudeAgentId: string): SessionState | null {
-    const found = newestState(this.list().flatMap((entry) => (entry.kind === 'valid' && entry.state.claude?.agent_id === claudeAgentId ? [entry.state] : [])));
+    const linked = (entry: ListedSession): entry is ListedSession & { kind: 'valid' } =>
+      entry.kind === 'valid' && entry.state.claude?.agent_id === claudeAgentId;
+    const found = newestState(this.list().filter(linked).map((entry) => entry.state));
     // Repair the pointer so the next lookup is direct; it is verified on every read, so a race cannot mislead.
     if (found !== null) this.#claude.written(found);
     return found;
