@@ -1,4 +1,5 @@
 import { newestState } from './core/activity';
+import { assertCoherent, assertNotAhead } from './core/coherence';
 import { SessionError, isSessionError, show } from './core/errors';
 import { capHistory, DEFAULT_HISTORY_CAP, withResume } from './core/history';
 import { withClaudeLink, type ClaudeLinkChange } from './core/claude-link';
@@ -6,7 +7,7 @@ import { assertValidId, generateId, randomHex8 } from './core/ids';
 import { DEFAULT_LIMITS, type Limits } from './core/limits';
 import { isFinalPhase, type FinalPhase } from './core/phase-names';
 import { resumeVerdict } from './core/phases';
-import type { ResumeReason } from './core/rules';
+import { isAheadOfClock, latestSane, type ResumeReason } from './core/rules';
 import { applyChange, finalizeState, newSession, type SessionChange } from './core/session';
 import type { Metadata, SessionState } from './core/state';
 import type { SessionStore } from './store/store';
@@ -35,7 +36,15 @@ export interface ResumeDecision {
 
 /** A listed session with its resume answer at listing time. */
 export type ListEntry =
-  | { readonly kind: 'valid'; readonly id: string; readonly state: SessionState; readonly resumable: boolean; readonly reason: ResumeReason }
+  | {
+      readonly kind: 'valid';
+      readonly id: string;
+      readonly state: SessionState;
+      readonly resumable: boolean;
+      readonly reason: ResumeReason;
+      /** `last_updated` is ahead of the clock beyond the skew bound. */
+      readonly clockAhead: boolean;
+    }
   | { readonly kind: 'corrupt'; readonly id: string; readonly error: string; readonly modifiedAt: Date };
 
 export interface CleanupResult {
@@ -47,6 +56,8 @@ export interface CleanupResult {
   readonly leftovers: number;
   /** Stale sessions that could not be removed this time (busy or unwritable); the others were. */
   readonly failed: readonly { readonly id: string; readonly error: string }[];
+  /** Those of `removed` taken as stale because their `last_updated` is ahead of the clock beyond the skew bound. */
+  readonly clockAhead: readonly string[];
 }
 
 const LEFTOVER_AGE_MS = 60_000;
@@ -146,10 +157,13 @@ export class Sessions {
 
   /**
    * Stores a session read from elsewhere (an export), as it is (less its Claude Code link) or under a new
-   * generated id. Never overwrites.
-   * @throws SessionError E_DUPLICATE when the id exists (without `newId`)
+   * generated id. Never overwrites. A session the machine could not have produced (see assertCoherent), or with a
+   * timestamp ahead of this clock beyond the skew bound, is refused.
+   * @throws SessionError E_DUPLICATE when the id exists (without `newId`), E_CORRUPT for an implausible session
    */
   importSession(exported: SessionState, options: { newId?: boolean } = {}): SessionState {
+    assertCoherent(exported);
+    assertNotAhead(exported, this.#now(), this.limits);
     // A Claude Code link names an agent of the exporting machine's Claude session; kept, two sessions could claim
     // one agent (its stop would land on the copy) or one could wait forever for an agent that never stops here.
     const { claude: _link, ...state } = exported;
@@ -181,10 +195,15 @@ export class Sessions {
     return { should_resume: reason === 'session_resumable', reason, agent_id: state.agent_id, state };
   }
 
-  /** The most recently active valid session of an agent, or null. */
+  /**
+   * The most recently active valid session of an agent, or null. A session whose `last_updated` is ahead of the
+   * clock beyond the skew bound is skipped: it would otherwise hide the agent's real sessions for ever.
+   */
   newestOf(agentName: string): SessionState | null {
-    if (this.store.newestOf) return this.store.newestOf(agentName);
-    return newestState(this.store.list().flatMap((entry) => (entry.kind === 'valid' && entry.state.agent_name === agentName ? [entry.state] : [])));
+    const notAfter = latestSane(this.#now(), this.limits);
+    if (this.store.newestOf) return this.store.newestOf(agentName, notAfter);
+    const mine = (state: SessionState): boolean => state.agent_name === agentName && !(Date.parse(state.last_updated) > notAfter);
+    return newestState(this.store.list().flatMap((entry) => (entry.kind === 'valid' && mine(entry.state) ? [entry.state] : [])));
   }
 
   /**
@@ -230,21 +249,23 @@ export class Sessions {
       if (filter.activeOnly && isFinalPhase(state.phase)) continue;
       if (filter.agent !== undefined && state.agent_name !== filter.agent) continue;
       const reason = resumeVerdict(state, now, this.limits);
-      entries.push({ ...entry, resumable: reason === 'session_resumable', reason });
+      entries.push({ ...entry, resumable: reason === 'session_resumable', reason, clockAhead: isAheadOfClock(state.last_updated, now, this.limits) });
     }
     return entries.sort(byActivity);
   }
 
   /**
-   * Removes sessions idle longer than `hours` (any phase), corrupt sessions whose files are older than that,
-   * and leftovers of killed writers. Each removal re-checks the session under its lock, so a session
-   * touched while cleanup runs is kept.
+   * Removes sessions idle longer than `hours` (any phase), sessions whose `last_updated` is ahead of the clock beyond
+   * the skew bound (their idle time is unknown: left alone they would never expire), corrupt sessions whose files are
+   * older than `hours`, and leftovers of killed writers. Each removal re-checks the session under its lock, so a
+   * session touched while cleanup runs is kept.
    */
   cleanup(options: { hours: number; dryRun?: boolean }): CleanupResult {
     const now = this.#now();
     const cutoff = now.getTime() - options.hours * 3_600_000;
     const isStale = (state: SessionState | null, modifiedAt: Date): boolean =>
-      state === null ? modifiedAt.getTime() < cutoff : Date.parse(state.last_updated) < cutoff;
+      state === null ? modifiedAt.getTime() < cutoff : Date.parse(state.last_updated) < cutoff || isAheadOfClock(state.last_updated, now, this.limits);
+    const clockAhead: string[] = [];
     const removed: string[] = [];
     const corruptRemoved: string[] = [];
     const failed: { id: string; error: string }[] = [];
@@ -261,9 +282,10 @@ export class Sessions {
         continue;
       }
       if (done) (entry.kind === 'valid' ? removed : corruptRemoved).push(entry.id);
+      if (done && entry.kind === 'valid' && isAheadOfClock(entry.state.last_updated, now, this.limits)) clockAhead.push(entry.id);
     }
     const leftovers = options.dryRun ? 0 : this.store.sweep(LEFTOVER_AGE_MS, now);
-    return { removed, corruptRemoved, leftovers, failed };
+    return { removed, corruptRemoved, leftovers, failed, clockAhead };
   }
 
   /** Deletes a session. @throws SessionError E_NOT_FOUND */

@@ -1,6 +1,8 @@
 import { SessionError, isSessionError } from './errors';
 import { isFinalPhase, isResumablePhase } from './phase-names';
 import { movePhase } from './phases';
+import type { Limits } from './limits';
+import { isAheadOfClock, latestSane } from './rules';
 import type { SessionState } from './state';
 
 /**
@@ -14,6 +16,27 @@ import type { SessionState } from './state';
 export function assertCoherent(state: SessionState): void {
   const problem = firstProblem(state);
   if (problem !== null) throw new SessionError('E_CORRUPT', problem);
+}
+
+/**
+ * Checks that no timestamp of `state` lies ahead of `now` beyond the clock-skew bound: such a session would be the
+ * "newest" of its agent and never expire (imports; the machine itself writes only its own clock's times).
+ * @throws SessionError E_CORRUPT naming the field, its value and the latest time accepted
+ */
+export function assertNotAhead(state: SessionState, now: Date, limits: Pick<Limits, 'clockSkewMinutes'>): void {
+  const times: [string, string | undefined][] = [
+    ['created_at', state.created_at],
+    ['last_updated', state.last_updated],
+    ['finalized_at', state.finalized_at],
+    ['last_error.timestamp', state.last_error?.timestamp],
+    ...state.history.map((entry, index): [string, string] => [`history.${index}.timestamp`, entry.timestamp]),
+  ];
+  for (const [field, value] of times) {
+    if (value !== undefined && isAheadOfClock(value, now, limits)) {
+      const latest = new Date(latestSane(now, limits)).toISOString();
+      throw new SessionError('E_CORRUPT', `Expected \`${field}\` to be no later than ${latest} (this clock plus the skew bound), got ${value}`);
+    }
+  }
 }
 
 // --- internal ---

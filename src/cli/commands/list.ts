@@ -29,7 +29,7 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
         argv.io,
         shown.map((entry) =>
           entry.kind === 'valid'
-            ? { ...summarize(entry.state), resumable_now: entry.resumable, resume_reason: entry.reason }
+            ? { ...summarize(entry.state), resumable_now: entry.resumable, resume_reason: entry.reason, clock_ahead: entry.clockAhead }
             : { agent_id: entry.id, corrupt: true, error: entry.error },
         ),
       );

@@ -1,0 +1,84 @@
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+// Issue 10: implausible times and hostile values, as a user sees them through the built CLI and hooks.
+const ROOT = resolve(__dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'agent-session.cjs');
+const PRE_DELEGATE = join(ROOT, 'dist', 'pre-delegate.cjs');
+const SUBAGENT_STOP = join(ROOT, 'dist', 'subagent-stop.cjs');
+const FUTURE = '2098-01-01T00:00:00.000Z';
+
+let dir: string;
+let env: NodeJS.ProcessEnv;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
+  env = { ...process.env, NODE_EXTRA_CA_CERTS: '', CLAUDE_PROJECT_DIR: dir, AGENT_SESSION_DIR: join(dir, 'store'), AGENT_SESSION_CONFIG: '', NO_COLOR: '' };
+  for (const name of Object.keys(env)) if (name.startsWith('AGENT_SESSION_') && !['AGENT_SESSION_DIR', 'AGENT_SESSION_CONFIG'].includes(name)) delete env[name];
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function cli(args: readonly string[]): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, [CLI, ...args], { cwd: dir, env, encoding: 'utf8' });
+}
+
+function hook(bin: string, input: unknown): Record<string, unknown> {
+  const result = spawnSync(process.execPath, [bin], { cwd: dir, env, input: JSON.stringify(input), encoding: 'utf8' });
+  expect(result.status).toBe(0);
+  return JSON.parse(result.stdout) as Record<string, unknown>;
+}
+
+function create(agent: string, id: string, phase?: string): void {
+  expect(cli(['create', '--agent', agent, '--purpose', 'p', '--id', id]).status).toBe(0);
+  if (phase !== undefined) expect(cli(['update', id, '--phase', phase]).status).toBe(0);
+}
+
+/** Moves a session's last activity far ahead of the clock, as a clock jump or a hand edit would. */
+function skew(id: string): void {
+  const file = join(dir, 'store', id, 'state.json');
+  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), last_updated: FUTURE }));
+}
+
+describe('a session ahead of the clock (item 5)', () => {
+  beforeEach(() => {
+    create('arch', 'real', 'planning');
+    create('arch', 'future', 'planning');
+    skew('future');
+  });
+
+  it('does not hide the agent from pre-delegate by name', () => {
+    expect(hook(PRE_DELEGATE, { agent_name: 'arch' })).toMatchObject({ should_resume: true, agent_id: 'real' });
+  });
+
+  it('is shown as a clock ahead by list, not as a time to come', () => {
+    const list = cli(['list']);
+    const row = list.stdout.split('\n').find((line) => line.startsWith('future'));
+    expect(row).toContain('clock ahead');
+    expect(row).not.toMatch(/\bin \d+ years\b/);
+    expect(JSON.parse(cli(['list', '--json']).stdout)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ agent_id: 'future', clock_ahead: true }), expect.objectContaining({ agent_id: 'real', clock_ahead: false })]),
+    );
+  });
+
+  it('is removed by cleanup, which says why', () => {
+    const dry = cli(['cleanup', '--dry-run']);
+    expect(dry.stdout).toContain('ahead of');
+    expect(dry.stdout).toContain('future');
+    const result = cli(['cleanup', '--json']);
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ removed: ['future'], clock_ahead: ['future'] });
+    expect(cli(['get', 'future']).status).toBe(3);
+    expect(cli(['get', 'real']).status).toBe(0);
+  });
+
+  it('is refused by import', () => {
+    const file = join(dir, 'future.json');
+    writeFileSync(file, JSON.stringify({ format: 'agent-session/1', exported_at: new Date().toISOString(), session: { ...JSON.parse(cli(['get', 'real']).stdout), agent_id: 'copy', last_updated: FUTURE } }));
+    const result = cli(['import', file]);
+    expect(result.status).toBe(4);
+    expect(result.stderr).toContain('last_updated');
+    expect(cli(['get', 'copy']).status).toBe(3);
+  });
+});
