@@ -65,6 +65,13 @@ const LEFTOVER_AGE_MS = 60_000;
 /** Aborts the locked write in `resume` when the answer is no: nothing is recorded then. */
 class NotResumable extends Error {}
 
+/** A session named by id belongs to another agent than the caller said (E_USAGE): nothing was changed. */
+export class AgentMismatchError extends SessionError {
+  constructor(id: string, owner: string, claimed: string) {
+    super('E_USAGE', `Session \`${id}\` belongs to agent ${show(owner)}, not ${show(claimed)}`);
+  }
+}
+
 /**
  * The session operations, on one store. Both the CLI and the hooks call these, so a decision is made
  * in one place. Every method takes ids as given by a user and checks them before touching the disk.
@@ -111,9 +118,15 @@ export class Sessions {
     return this.store.update(assertValidId(id), (state) => capHistory(applyChange(state, change, this.#now()), this.historyCap));
   }
 
-  /** Ends a session. @throws SessionError E_ILLEGAL_TRANSITION when it is already final */
-  finalize(id: string, outcome: FinalPhase, summary?: string): SessionState {
-    return this.store.update(assertValidId(id), (state) => capHistory(finalizeState(state, outcome, summary, this.#now()), this.historyCap));
+  /**
+   * Ends a session. With `agentName`, only a session of that agent (checked under the lock).
+   * @throws SessionError E_ILLEGAL_TRANSITION when it is already final; AgentMismatchError (E_USAGE) for another agent's
+   */
+  finalize(id: string, outcome: FinalPhase, summary?: string, options: { agentName?: string } = {}): SessionState {
+    return this.store.update(assertValidId(id), (state) => {
+      if (options.agentName !== undefined && state.agent_name !== options.agentName) throw new AgentMismatchError(id, state.agent_name, options.agentName);
+      return capHistory(finalizeState(state, outcome, summary, this.#now()), this.historyCap);
+    });
   }
 
   /**
@@ -130,23 +143,29 @@ export class Sessions {
    * again under the session's lock and recorded in the same write, so the decision and the record see the same
    * state (no check-then-act gap); a "no" needs no lock. The decision's
    * `state` is the one it was made on (before the record), so callers report the previous activity time.
+   * With `agentName`, a session of another agent is answered `agent_mismatch` and left unchanged.
    * Never throws for a missing or corrupt session.
    */
-  resume(id: string): ResumeDecision {
+  resume(id: string, options: { agentName?: string } = {}): ResumeDecision {
+    const decideFor = (state: SessionState): ResumeDecision =>
+      options.agentName !== undefined && state.agent_name !== options.agentName
+        ? { should_resume: false, reason: 'agent_mismatch', agent_id: state.agent_id }
+        : this.decide(state);
     // Most answers are "no": a plain read decides those without taking the lock.
-    const first = this.shouldResume(id);
+    const plain = this.shouldResume(id);
+    const first = plain.state === undefined ? plain : decideFor(plain.state);
     if (!first.should_resume) return first;
     let decision: ResumeDecision | undefined;
     try {
       this.store.update(first.agent_id, (state) => {
-        decision = this.decide(state);
+        decision = decideFor(state);
         if (!decision.should_resume) throw new NotResumable();
         return capHistory(withResume(state, this.#now()), this.historyCap);
       });
     } catch (error) {
       if (error instanceof NotResumable && decision) return decision;
       // Removed or damaged since the first read: answer on what is there now.
-      if (isSessionError(error, 'E_NOT_FOUND') || isSessionError(error, 'E_CORRUPT')) return this.shouldResume(first.agent_id);
+      if (isSessionError(error, 'E_NOT_FOUND') || isSessionError(error, 'E_CORRUPT')) return this.resume(first.agent_id, options);
       // The record is bookkeeping: a store we cannot write now (read-only, full, locked by a long writer)
       // must not turn a resumable session into "no". The plain read's answer stands, unrecorded.
       if (isSessionError(error, 'E_IO') || isSessionError(error, 'E_BUSY')) return { ...first, unrecorded: error.message };
