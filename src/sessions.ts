@@ -8,7 +8,8 @@ import { DEFAULT_LIMITS, type Limits } from './core/limits';
 import { isFinalPhase, type FinalPhase } from './core/phase-names';
 import { resumeVerdict } from './core/phases';
 import { isAheadOfClock, latestSane, type ResumeReason } from './core/rules';
-import { applyChange, finalizeState, newSession, type SessionChange } from './core/session';
+import { assertAgentName, assertMetadata, assertText } from './core/input';
+import { applyChange, finalizeState, newSession, parsePhase, type SessionChange } from './core/session';
 import type { Metadata, SessionState } from './core/state';
 import type { SessionStore } from './store/store';
 
@@ -95,8 +96,15 @@ export class Sessions {
    * Creates a session in `initializing`. Without an id one is generated.
    * @throws SessionError E_USAGE for a bad id or name, E_DUPLICATE when the id exists
    */
-  create(input: { agent_name: string; purpose: string; metadata?: Metadata; id?: string }): SessionState {
-    if (input.agent_name.trim() === '') throw new SessionError('E_USAGE', `Expected \`agent\` to be a non-empty name, got ${show(input.agent_name)}`);
+  create(request: { agent_name: string; purpose: string; metadata?: Metadata; id?: string }): SessionState {
+    // The library's callers are not type-checked at run time: the same rules as the CLI (input.ts), before any write.
+    if (typeof request !== 'object' || request === null) throw new SessionError('E_USAGE', `Expected the session to create to be an object, got ${show(request)}`);
+    const input = {
+      agent_name: assertAgentName(request.agent_name),
+      purpose: assertText(request.purpose, 'purpose'),
+      ...(request.metadata === undefined ? {} : { metadata: assertMetadata(request.metadata) }),
+      ...(request.id === undefined ? {} : { id: request.id }),
+    };
     const now = this.#now();
     if (input.id !== undefined) {
       const state = newSession({ ...input, agent_id: assertValidId(input.id, 'id') }, now);
@@ -115,6 +123,7 @@ export class Sessions {
 
   /** Applies a phase change, metadata merge and/or error under the session lock. */
   update(id: string, change: SessionChange): SessionState {
+    assertChange(change);
     return this.store.update(assertValidId(id), (state) => capHistory(applyChange(state, change, this.#now()), this.historyCap));
   }
 
@@ -123,6 +132,8 @@ export class Sessions {
    * @throws SessionError E_ILLEGAL_TRANSITION when it is already final; AgentMismatchError (E_USAGE) for another agent's
    */
   finalize(id: string, outcome: FinalPhase, summary?: string, options: { agentName?: string } = {}): SessionState {
+    if (!isFinalPhase(outcome)) throw new SessionError('E_USAGE', `Expected the outcome to be one of completed, failed, abandoned, got ${show(outcome)}`);
+    if (summary !== undefined) assertText(summary, 'summary');
     return this.store.update(assertValidId(id), (state) => {
       if (options.agentName !== undefined && state.agent_name !== options.agentName) throw new AgentMismatchError(id, state.agent_name, options.agentName);
       return capHistory(finalizeState(state, outcome, summary, this.#now()), this.historyCap);
@@ -330,6 +341,14 @@ export class Sessions {
 }
 
 // --- internal ---
+
+/** An update's parts checked with the CLI's rules (a library caller may pass anything). */
+function assertChange(change: SessionChange): void {
+  if (typeof change !== 'object' || change === null || Array.isArray(change)) throw new SessionError('E_USAGE', `Expected the change to be an object, got ${show(change)}`);
+  if (change.phase !== undefined) parsePhase(change.phase);
+  if (change.metadata !== undefined) assertMetadata(change.metadata);
+  if (change.error !== undefined) assertText(change.error, 'error');
+}
 
 function activityOf(entry: ListEntry): number {
   return entry.kind === 'valid' ? Date.parse(entry.state.last_updated) : -Infinity;
