@@ -66,7 +66,8 @@ export function computeStats(states: readonly SessionState[], options: { now: Da
   const kept = since === undefined ? states : states.filter((state) => Date.parse(state.created_at) >= since.getTime());
   const byAgent = new Map<string, SessionState[]>();
   for (const state of kept) byAgent.set(state.agent_name, [...(byAgent.get(state.agent_name) ?? []), state]);
-  const agents: Record<string, StatsGroup> = {};
+  // Null prototype: an agent named `__proto__` (or `constructor`) is a key like any other, not the object's prototype.
+  const agents: Record<string, StatsGroup> = Object.create(null) as Record<string, StatsGroup>;
   for (const name of [...byAgent.keys()].sort()) agents[name] = group(byAgent.get(name)!, now, limits);
   return { generated_at: now.toISOString(), since: since === undefined ? null : since.toISOString(), overall: group(kept, now, limits), agents };
 }
@@ -81,7 +82,7 @@ function group(states: readonly SessionState[], now: Date, limits: Limits): Stat
   let lastActivity: number | null = null;
   const outcomes = { completed: 0, failed: 0, abandoned: 0 };
   const durations: number[] = [];
-  const byErrors: Record<string, number> = {};
+  const byErrors: Record<string, number> = Object.create(null) as Record<string, number>;
   for (const state of states) {
     if (isFinalPhase(state.phase)) {
       outcomes[state.phase] += 1;
