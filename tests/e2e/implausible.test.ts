@@ -82,3 +82,40 @@ describe('a session ahead of the clock (item 5)', () => {
     expect(cli(['get', 'copy']).status).toBe(3);
   });
 });
+
+describe('terminal output (item 10)', () => {
+  // eslint-disable-next-line no-control-regex
+  const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+
+  it.each([['list'], ['stats']])('%s escapes control characters of a hand-edited agent name', (command) => {
+    create('plain', 'hostile');
+    const file = join(dir, 'store', 'hostile', 'state.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), agent_name: 'x\u001b[2J\nrow\u0000' }));
+    const result = cli([command]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).not.toMatch(CONTROL);
+    expect(result.stdout).toContain('x\\u001b[2J\\u000arow\\u0000');
+    // A header, the session's row (and the stats total): no row broken in two.
+    expect(result.stdout.trimEnd().split('\n')).toHaveLength(command === 'list' ? 2 : 3);
+  });
+
+  it('an error naming a path prints it escaped, on one line', () => {
+    const hostile = join(dir, 'a\u001b[2Jb\nc');
+    writeFileSync(hostile, '');
+    const result = cli(['list', '--dir', hostile]);
+    expect(result.status).toBe(5);
+    expect(result.stderr).not.toMatch(CONTROL);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+
+  it('list aligns wide names by display width', () => {
+    create('データ', 'wide');
+    create('abcdef', 'narrow');
+    const lines = cli(['list']).stdout.trimEnd().split('\n');
+    const phaseAt = (line: string): number => {
+      const before = line.slice(0, line.indexOf('initializing'));
+      return [...before].reduce((width, c) => width + (/[\u3000-\u9fff]/.test(c) ? 2 : 1), 0);
+    };
+    expect(phaseAt(lines.find((line) => line.startsWith('wide'))!)).toBe(phaseAt(lines.find((line) => line.startsWith('narrow'))!));
+  });
+});
