@@ -48,13 +48,21 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
       say(`Updated ${file.path}${backup === null ? ' (new file)' : ` (backup: ${backup})`}`);
     }
     if (!argv.uninstall) {
-      const cli = `node ${shellQuote(join(binDir, 'agent-session.cjs'))}`;
-      io.out(`Hourly cleanup, for crontab -e:\n0 * * * * cd ${shellQuote(project)} && ${cli} cleanup --hours 24\n`);
+      io.out(`Hourly cleanup, for crontab -e:\n${escapeControl(cronLine(project, binDir))}\n`);
     }
   },
 };
 
 // --- internal ---
+
+/**
+ * The crontab line of the hourly cleanup. The node is the one running init, by absolute path: cron's PATH
+ * (/usr/bin:/bin) has no nvm or volta node. Every `%` is escaped: cron turns a bare one into a newline.
+ */
+export function cronLine(project: string, binDir: string, node = process.execPath): string {
+  const command = `cd ${shellQuote(project)} && ${shellQuote(node)} ${shellQuote(join(binDir, 'agent-session.cjs'))} cleanup --hours 24`;
+  return `0 * * * * ${command.replace(/%/g, '\\%')}`;
+}
 
 function describe(change: SettingsChange): string {
   const where = `${change.event}${change.matcher === undefined ? '' : ` [${change.matcher}]`}`;
