@@ -119,3 +119,18 @@ describe('terminal output (item 10)', () => {
     expect(phaseAt(lines.find((line) => line.startsWith('wide'))!)).toBe(phaseAt(lines.find((line) => line.startsWith('narrow'))!));
   });
 });
+
+describe('stats --since without an offset (item 15)', () => {
+  it.each([['2026-11-01'], ['2026-11-01T00:00:00'], ['2026-11-01 00:00'], ['2026-11-01T00:00:00Z']])('%s is UTC midnight, in any time zone', (since) => {
+    for (const TZ of ['America/New_York', 'Asia/Tokyo']) {
+      const result = spawnSync(process.execPath, [CLI, 'stats', '--json', '--since', since], { cwd: dir, env: { ...env, TZ }, encoding: 'utf8' });
+      expect(result.status).toBe(0);
+      expect(JSON.parse(result.stdout).since).toBe('2026-11-01T00:00:00.000Z');
+    }
+  });
+
+  it('an explicit offset is kept', () => {
+    const result = spawnSync(process.execPath, [CLI, 'stats', '--json', '--since', '2026-11-01T00:00:00+01:00'], { cwd: dir, env: { ...env, TZ: 'Asia/Tokyo' }, encoding: 'utf8' });
+    expect(JSON.parse(result.stdout).since).toBe('2026-10-31T23:00:00.000Z');
+  });
+});
