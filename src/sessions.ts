@@ -98,7 +98,9 @@ export class Sessions {
    */
   create(request: { agent_name: string; purpose: string; metadata?: Metadata; id?: string }): SessionState {
     // The library's callers are not type-checked at run time: the same rules as the CLI (input.ts), before any write.
-    if (typeof request !== 'object' || request === null) throw new SessionError('E_USAGE', `Expected the session to create to be an object, got ${show(request)}`);
+    if (typeof request !== 'object' || request === null) {
+      throw new SessionError('E_USAGE', `Expected the session to create to be an object, got ${show(request)}`);
+    }
     const input = {
       agent_name: assertAgentName(request.agent_name),
       purpose: assertText(request.purpose, 'purpose'),
@@ -132,10 +134,14 @@ export class Sessions {
    * @throws SessionError E_ILLEGAL_TRANSITION when it is already final; AgentMismatchError (E_USAGE) for another agent's
    */
   finalize(id: string, outcome: FinalPhase, summary?: string, options: { agentName?: string } = {}): SessionState {
-    if (!isFinalPhase(outcome)) throw new SessionError('E_USAGE', `Expected the outcome to be one of completed, failed, abandoned, got ${show(outcome)}`);
+    if (!isFinalPhase(outcome)) {
+      throw new SessionError('E_USAGE', `Expected the outcome to be one of completed, failed, abandoned, got ${show(outcome)}`);
+    }
     if (summary !== undefined) assertText(summary, 'summary');
     return this.store.update(assertValidId(id), (state) => {
-      if (options.agentName !== undefined && state.agent_name !== options.agentName) throw new AgentMismatchError(id, state.agent_name, options.agentName);
+      if (options.agentName !== undefined && state.agent_name !== options.agentName) {
+        throw new AgentMismatchError(id, state.agent_name, options.agentName);
+      }
       return capHistory(finalizeState(state, outcome, summary, this.#now()), this.historyCap);
     });
   }
@@ -279,7 +285,8 @@ export class Sessions {
       if (filter.activeOnly && isFinalPhase(state.phase)) continue;
       if (filter.agent !== undefined && state.agent_name !== filter.agent) continue;
       const reason = resumeVerdict(state, now, this.limits);
-      entries.push({ ...entry, resumable: reason === 'session_resumable', reason, clockAhead: isAheadOfClock(state.last_updated, now, this.limits) });
+      const clockAhead = isAheadOfClock(state.last_updated, now, this.limits);
+      entries.push({ ...entry, resumable: reason === 'session_resumable', reason, clockAhead });
     }
     return entries.sort(byActivity);
   }
@@ -293,8 +300,10 @@ export class Sessions {
   cleanup(options: { hours: number; dryRun?: boolean }): CleanupResult {
     const now = this.#now();
     const cutoff = now.getTime() - options.hours * 3_600_000;
-    const isStale = (state: SessionState | null, modifiedAt: Date): boolean =>
-      state === null ? modifiedAt.getTime() < cutoff : Date.parse(state.last_updated) < cutoff || isAheadOfClock(state.last_updated, now, this.limits);
+    const isStale = (state: SessionState | null, modifiedAt: Date): boolean => {
+      if (state === null) return modifiedAt.getTime() < cutoff;
+      return Date.parse(state.last_updated) < cutoff || isAheadOfClock(state.last_updated, now, this.limits);
+    };
     const clockAhead: string[] = [];
     const removed: string[] = [];
     const corruptRemoved: string[] = [];
@@ -344,7 +353,9 @@ export class Sessions {
 
 /** An update's parts checked with the CLI's rules (a library caller may pass anything). */
 function assertChange(change: SessionChange): void {
-  if (typeof change !== 'object' || change === null || Array.isArray(change)) throw new SessionError('E_USAGE', `Expected the change to be an object, got ${show(change)}`);
+  if (typeof change !== 'object' || change === null || Array.isArray(change)) {
+    throw new SessionError('E_USAGE', `Expected the change to be an object, got ${show(change)}`);
+  }
   if (change.phase !== undefined) parsePhase(change.phase);
   if (change.metadata !== undefined) assertMetadata(change.metadata);
   if (change.error !== undefined) assertText(change.error, 'error');

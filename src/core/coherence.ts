@@ -37,7 +37,8 @@ export function assertNotAhead(state: SessionState, now: Date, limits: Pick<Limi
   for (const [field, value] of times) {
     if (value !== undefined && isAheadOfClock(value, now, limits)) {
       const latest = new Date(latestSane(now, limits)).toISOString();
-      throw new SessionError('E_CORRUPT', `Expected \`${field}\` to be no later than ${latest} (this clock plus the skew bound), got ${value}`);
+      const message = `Expected \`${field}\` to be no later than ${latest} (this clock plus the skew bound), got ${value}`;
+      throw new SessionError('E_CORRUPT', message);
     }
   }
 }
@@ -62,14 +63,17 @@ function factProblem(state: SessionState): string | null {
     if (state.finalized_at === undefined) return `Expected no \`duration_seconds\` without \`finalized_at\`, got ${state.duration_seconds}`;
     const expected = (Date.parse(state.finalized_at) - created) / 1000;
     if (!(Math.abs(state.duration_seconds - expected) <= DURATION_TOLERANCE_S)) {
-      return `Expected \`duration_seconds\` to be \`finalized_at\` − \`created_at\` (${expected}) within ${DURATION_TOLERANCE_S} s, got ${state.duration_seconds}`;
+      const rule = `\`finalized_at\` − \`created_at\` (${expected}) within ${DURATION_TOLERANCE_S} s`;
+      return `Expected \`duration_seconds\` to be ${rule}, got ${state.duration_seconds}`;
     }
   }
   if ((state.resumes_dropped ?? 0) > (state.history_dropped ?? 0)) {
     return `Expected \`resumes_dropped\` to be at most \`history_dropped\` (${state.history_dropped ?? 0}), got ${state.resumes_dropped}`;
   }
   if (state.last_error !== null && state.error_count === 0) return 'Expected `error_count` of at least 1 with a `last_error`, got 0';
-  if (state.last_error === null && state.error_count > 0) return `Expected a \`last_error\` with \`error_count\` ${state.error_count}, got null`;
+  if (state.last_error === null && state.error_count > 0) {
+    return `Expected a \`last_error\` with \`error_count\` ${state.error_count}, got null`;
+  }
   return null;
 }
 

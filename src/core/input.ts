@@ -52,14 +52,18 @@ export function assertMetadata(value: unknown, label = 'metadata'): Metadata {
     const [item, depth, path] = next;
     if (item === null || typeof item === 'string' || typeof item === 'boolean') continue;
     if (typeof item === 'number') {
-      if (!Number.isFinite(item)) throw new SessionError('E_USAGE', `Expected \`${path}\` to be a finite number (JSON has no ${String(item)}), got ${String(item)}`);
+      if (!Number.isFinite(item)) {
+        throw new SessionError('E_USAGE', `Expected \`${path}\` to be a finite number (JSON has no ${String(item)}), got ${String(item)}`);
+      }
       continue;
     }
     if (!Array.isArray(item) && !isPlainObject(item)) {
-      throw new SessionError('E_USAGE', `Expected \`${path}\` to be a JSON value (text, number, boolean, null, array or object), got ${describe(item)}`);
+      const kinds = 'text, number, boolean, null, array or object';
+      throw new SessionError('E_USAGE', `Expected \`${path}\` to be a JSON value (${kinds}), got ${describe(item)}`);
     }
     if (depth > MAX_METADATA_DEPTH) {
-      throw new SessionError('E_USAGE', `Expected \`${label}\` to be a JSON object nested at most ${MAX_METADATA_DEPTH} levels deep, got deeper (or a cycle)`);
+      const expected = `a JSON object nested at most ${MAX_METADATA_DEPTH} levels deep`;
+      throw new SessionError('E_USAGE', `Expected \`${label}\` to be ${expected}, got deeper (or a cycle)`);
     }
     for (const [key, child] of Object.entries(item)) pending.push([child, depth + 1, `${path}.${key}`]);
   }

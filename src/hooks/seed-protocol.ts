@@ -27,7 +27,14 @@ export type SubagentStopAnswer =
   | { readonly finalized: true; readonly agent_id: string; readonly outcome: 'completed' | 'failed' }
   | {
       readonly finalized: false;
-      readonly reason: 'invalid_input' | 'no_agent_id' | 'session_not_found' | 'already_final' | 'invalid_state' | 'agent_mismatch' | 'error';
+      readonly reason:
+        | 'invalid_input'
+        | 'no_agent_id'
+        | 'session_not_found'
+        | 'already_final'
+        | 'invalid_state'
+        | 'agent_mismatch'
+        | 'error';
       readonly agent_id?: string;
       readonly error?: string;
     };
@@ -40,7 +47,9 @@ const PreDelegateInput = z.looseObject({
 const SubagentStopInput = z.looseObject({
   agent_id: z.optional(z.nullable(z.string())),
   agent_name: z.optional(z.nullable(z.string())),
-  task_info: z.optional(z.nullable(z.looseObject({ agent_id: z.optional(z.nullable(z.string())), agent_name: z.optional(z.nullable(z.string())) }))),
+  task_info: z.optional(
+    z.nullable(z.looseObject({ agent_id: z.optional(z.nullable(z.string())), agent_name: z.optional(z.nullable(z.string())) })),
+  ),
   agent_output: z.optional(z.nullable(z.unknown())),
   exit_code: z.optional(z.nullable(z.number())),
 });

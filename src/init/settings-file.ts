@@ -35,7 +35,8 @@ export function readSettings(path: string): SettingsFile {
     if (errnoCode(error) === 'ENOENT') {
       const target = danglingTarget(path);
       if (target !== null) {
-        throw new SessionError('E_IO', `Expected \`${path}\` to be a file or a link to one, got a link to \`${target}\`, which does not exist; create it or remove the link (nothing was changed)`);
+        const got = `a link to \`${target}\`, which does not exist; create it or remove the link (nothing was changed)`;
+        throw new SessionError('E_IO', `Expected \`${path}\` to be a file or a link to one, got ${got}`);
       }
       return { path, settings: null };
     }
@@ -47,7 +48,8 @@ export function readSettings(path: string): SettingsFile {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new SessionError('E_CORRUPT', `Expected \`${path}\` to be valid JSON, got an error at ${jsonErrorPlace(text)}; nothing was changed`);
+    const place = jsonErrorPlace(text);
+    throw new SessionError('E_CORRUPT', `Expected \`${path}\` to be valid JSON, got an error at ${place}; nothing was changed`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const kind = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
@@ -79,7 +81,8 @@ export function writeSettings(file: SettingsFile, settings: Settings, now: Date)
     }
     // A rename replaces even a read-only file (and root may write anything): the mode is the owner's word, respected.
     if ((mode & 0o222) === 0) {
-      throw new SessionError('E_IO', `Expected \`${target}\` to be writable, got mode ${mode.toString(8).padStart(4, '0')} (read-only); make it writable (chmod u+w) to let init change it (nothing was changed)`);
+      const got = `mode ${mode.toString(8).padStart(4, '0')} (read-only); make it writable (chmod u+w) to let init change it`;
+      throw new SessionError('E_IO', `Expected \`${target}\` to be writable, got ${got} (nothing was changed)`);
     }
     backup = backUp(target, `${file.path}.bak-${now.toISOString().replace(/[-:.]/g, '')}`);
   }

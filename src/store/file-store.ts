@@ -29,7 +29,11 @@ export class FileStore implements SessionStore {
   constructor(root: string, lock: LockOptions = DEFAULT_LOCK_OPTIONS) {
     this.location = root;
     this.#lock = lock;
-    this.#index = new AgentIndex(root, { read: (id) => this.read(id), scanNewest: (name, notAfter) => this.#scanNewest(name, notAfter) }, lock);
+    const indexed = {
+      read: (id: string) => this.read(id),
+      scanNewest: (name: string, notAfter?: number) => this.#scanNewest(name, notAfter),
+    };
+    this.#index = new AgentIndex(root, indexed, lock);
     this.#claude = new ClaudeIndex(root);
   }
 

@@ -15,8 +15,9 @@ let env: NodeJS.ProcessEnv;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
-  env = { ...process.env, NODE_EXTRA_CA_CERTS: '', CLAUDE_PROJECT_DIR: dir, AGENT_SESSION_DIR: join(dir, 'store'), AGENT_SESSION_CONFIG: '', NO_COLOR: '' };
-  for (const name of Object.keys(env)) if (name.startsWith('AGENT_SESSION_') && !['AGENT_SESSION_DIR', 'AGENT_SESSION_CONFIG'].includes(name)) delete env[name];
+  env = { ...process.env, NODE_EXTRA_CA_CERTS: '', CLAUDE_PROJECT_DIR: dir, NO_COLOR: '' };
+  for (const name of Object.keys(env)) if (name.startsWith('AGENT_SESSION_')) delete env[name];
+  Object.assign(env, { AGENT_SESSION_DIR: join(dir, 'store'), AGENT_SESSION_CONFIG: '' });
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -58,7 +59,10 @@ describe('a session ahead of the clock (item 5)', () => {
     expect(row).toContain('clock ahead');
     expect(row).not.toMatch(/\bin \d+ years\b/);
     expect(JSON.parse(cli(['list', '--json']).stdout)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ agent_id: 'future', clock_ahead: true }), expect.objectContaining({ agent_id: 'real', clock_ahead: false })]),
+      expect.arrayContaining([
+        expect.objectContaining({ agent_id: 'future', clock_ahead: true }),
+        expect.objectContaining({ agent_id: 'real', clock_ahead: false }),
+      ]),
     );
   });
 
@@ -75,7 +79,8 @@ describe('a session ahead of the clock (item 5)', () => {
 
   it('is refused by import', () => {
     const file = join(dir, 'future.json');
-    writeFileSync(file, JSON.stringify({ format: 'agent-session/1', exported_at: new Date().toISOString(), session: { ...JSON.parse(cli(['get', 'real']).stdout), agent_id: 'copy', last_updated: FUTURE } }));
+    const session = { ...JSON.parse(cli(['get', 'real']).stdout), agent_id: 'copy', last_updated: FUTURE };
+    writeFileSync(file, JSON.stringify({ format: 'agent-session/1', exported_at: new Date().toISOString(), session }));
     const result = cli(['import', file]);
     expect(result.status).toBe(4);
     expect(result.stderr).toContain('last_updated');
@@ -121,16 +126,18 @@ describe('terminal output (item 10)', () => {
 });
 
 describe('stats --since without an offset (item 15)', () => {
+  const stats = (since: string, TZ: string) =>
+    spawnSync(process.execPath, [CLI, 'stats', '--json', '--since', since], { cwd: dir, env: { ...env, TZ }, encoding: 'utf8' });
+
   it.each([['2026-11-01'], ['2026-11-01T00:00:00'], ['2026-11-01 00:00'], ['2026-11-01T00:00:00Z']])('%s is UTC midnight, in any time zone', (since) => {
     for (const TZ of ['America/New_York', 'Asia/Tokyo']) {
-      const result = spawnSync(process.execPath, [CLI, 'stats', '--json', '--since', since], { cwd: dir, env: { ...env, TZ }, encoding: 'utf8' });
+      const result = stats(since, TZ);
       expect(result.status).toBe(0);
       expect(JSON.parse(result.stdout).since).toBe('2026-11-01T00:00:00.000Z');
     }
   });
 
   it('an explicit offset is kept', () => {
-    const result = spawnSync(process.execPath, [CLI, 'stats', '--json', '--since', '2026-11-01T00:00:00+01:00'], { cwd: dir, env: { ...env, TZ: 'Asia/Tokyo' }, encoding: 'utf8' });
-    expect(JSON.parse(result.stdout).since).toBe('2026-10-31T23:00:00.000Z');
+    expect(JSON.parse(stats('2026-11-01T00:00:00+01:00', 'Asia/Tokyo').stdout).since).toBe('2026-10-31T23:00:00.000Z');
   });
 });

@@ -80,7 +80,8 @@ describe('a session ahead of the clock', () => {
     ['created_at', (s: SessionState): SessionState => ({ ...s, created_at: FUTURE, last_updated: FUTURE })],
     ['a history timestamp', (s: SessionState): SessionState => ({ ...s, history: [{ ...s.history[0]!, timestamp: FUTURE }] })],
   ])('is refused by import: %s in the future', (_label, change) => {
-    const base: SessionState = { ...skewed('imp'), last_updated: NOW.toISOString(), history: [{ from_phase: 'initializing', to_phase: 'planning', timestamp: NOW.toISOString() }] };
+    const at = NOW.toISOString();
+    const base: SessionState = { ...skewed('imp'), last_updated: at, history: [{ from_phase: 'initializing', to_phase: 'planning', timestamp: at }] };
     expect(codeOf(() => sessions.importSession(base))).toBeUndefined();
     expect(codeOf(() => sessions.importSession(change({ ...base, agent_id: 'imp2' })))).toBe('E_CORRUPT');
     expect(store.read('imp2')).toBeNull();

@@ -23,14 +23,23 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
     const dryRun = argv['dry-run'];
     const result = openSessions({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd }, config).cleanup({ hours, dryRun });
     if (argv.json) {
-      printJson(argv.io, { dry_run: dryRun, hours, removed: result.removed, corrupt_removed: result.corruptRemoved, leftovers_removed: result.leftovers, failed: result.failed, clock_ahead: result.clockAhead });
+      printJson(argv.io, {
+        dry_run: dryRun,
+        hours,
+        removed: result.removed,
+        corrupt_removed: result.corruptRemoved,
+        leftovers_removed: result.leftovers,
+        failed: result.failed,
+        clock_ahead: result.clockAhead,
+      });
     } else {
       const verb = dryRun ? 'Would remove' : 'Removed';
       const corrupt = result.corruptRemoved.length > 0 ? ` and ${result.corruptRemoved.length} corrupt` : '';
       argv.io.out(`${verb} ${result.removed.length} session${result.removed.length === 1 ? '' : 's'}${corrupt} idle for more than ${hours}h\n`);
       if (result.clockAhead.length > 0) {
         const n = result.clockAhead.length;
-        argv.io.out(`(${n} of them ${n === 1 ? 'was' : 'were'} last updated ahead of this machine's clock: ${result.clockAhead.join(', ')})\n`);
+        const verb = n === 1 ? 'was' : 'were';
+        argv.io.out(`(${n} of them ${verb} last updated ahead of this machine's clock: ${result.clockAhead.join(', ')})\n`);
       }
     }
     if (result.failed.length > 0) {

@@ -26,7 +26,8 @@ export const configCommand: CommandModule<GlobalArgs, Args> = {
       const source = config.sources[key];
       rows.push([key, String(config.values[key]), { text: describeSource(source), style: source.kind === 'default' ? 'dim' : undefined }]);
     }
-    argv.io.out(`Config file: ${escapeControl(config.file.path)}${config.file.found ? '' : ' (not found)'}\n${renderRows(rows, colourFor(argv.io))}\n`);
+    const where = `${escapeControl(config.file.path)}${config.file.found ? '' : ' (not found)'}`;
+    argv.io.out(`Config file: ${where}\n${renderRows(rows, colourFor(argv.io))}\n`);
   },
 };
 

@@ -40,7 +40,11 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
     const say = (line: string): void => io.out(`${escapeControl(line)}\n`);
     for (const change of changes) say(describe(change));
     if (!changed) {
-      say(argv.uninstall ? `Nothing to remove: ${file.path} has none of these hooks` : `Nothing to change: ${file.path} already has the agent-session hooks`);
+      say(
+        argv.uninstall
+          ? `Nothing to remove: ${file.path} has none of these hooks`
+          : `Nothing to change: ${file.path} already has the agent-session hooks`,
+      );
     } else if (dryRun) {
       say(`Dry run: ${file.path} was not changed`);
     } else {

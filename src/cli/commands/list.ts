@@ -23,7 +23,8 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
     // A corrupt session's phase and agent are unknown: shown in a full listing, left out (with a warning) of a filtered one.
     const shown = filtered ? entries.filter((entry) => entry.kind === 'valid') : entries;
     for (const entry of entries) {
-      if (entry.kind === 'corrupt') argv.io.err(`warning: ${filtered ? 'skipped ' : ''}corrupt session ${escapeControl(`${entry.id}: ${entry.error}`)}\n`);
+      if (entry.kind !== 'corrupt') continue;
+      argv.io.err(`warning: ${filtered ? 'skipped ' : ''}corrupt session ${escapeControl(`${entry.id}: ${entry.error}`)}\n`);
     }
     if (argv.json) {
       printJson(

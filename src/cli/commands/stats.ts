@@ -15,7 +15,10 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
   describe: 'Per-agent and overall figures: outcomes, success and resume rates, durations, errors',
   builder: (yargs) =>
     withJson(yargs)
-      .option('since', { type: 'string', describe: 'Only sessions created in this window (30m, 24h, 7d) or since an ISO time (UTC without an offset: 2026-11-01 = 2026-11-01T00:00:00Z)' })
+      .option('since', {
+        type: 'string',
+        describe: 'Only sessions created in this window (30m, 24h, 7d) or since an ISO time (UTC without an offset: 2026-11-01 = 2026-11-01T00:00:00Z)',
+      })
       .option('agent', { type: 'string', describe: 'Only this agent’s sessions' }) as never,
   handler: (argv) => {
     const now = argv.io.now();

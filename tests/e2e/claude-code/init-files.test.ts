@@ -14,7 +14,8 @@ beforeEach(() => {
 afterEach(() => project.cleanup());
 
 function init(dir = project.dir): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI, 'init', '--project', dir], { env: hookEnv(project), cwd: project.dir, encoding: 'utf8' });
+  const options = { env: hookEnv(project), cwd: project.dir, encoding: 'utf8' } as const;
+  const result = spawnSync(process.execPath, [CLI, 'init', '--project', dir], options);
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -95,7 +96,8 @@ describe('a byte order mark (item 14)', () => {
 
   it('in the config file is accepted', () => {
     writeFileSync(join(project.dir, '.claude', 'agent-session.json'), '\uFEFF{"cleanup_hours": 7}');
-    const result = spawnSync(process.execPath, [CLI, 'config', '--json'], { env: { ...hookEnv(project), AGENT_SESSION_CONFIG: '' }, cwd: project.dir, encoding: 'utf8' });
+    const env = { ...hookEnv(project), AGENT_SESSION_CONFIG: '' };
+    const result = spawnSync(process.execPath, [CLI, 'config', '--json'], { env, cwd: project.dir, encoding: 'utf8' });
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout).settings.cleanup_hours).toEqual({ value: 7, source: expect.objectContaining({ kind: 'file' }) });
   });

@@ -112,7 +112,10 @@ describe('parseSince', () => {
 
 describe('names that are Object.prototype keys (issue 10 item 8)', () => {
   it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('keeps an agent named %s in the table and the JSON', (name) => {
-    const states = [newSession({ agent_id: 'x1', agent_name: name, purpose: 'p' }, NOW), newSession({ agent_id: 'x2', agent_name: 'other', purpose: 'p' }, NOW)];
+    const states = [
+      newSession({ agent_id: 'x1', agent_name: name, purpose: 'p' }, NOW),
+      newSession({ agent_id: 'x2', agent_name: 'other', purpose: 'p' }, NOW),
+    ];
     const stats = computeStats(states, { now: NOW, limits: DEFAULT_LIMITS });
     expect(Object.keys(stats.agents)).toEqual([name, 'other'].sort());
     expect(Object.getOwnPropertyDescriptor(stats.agents, name)?.value).toMatchObject({ sessions: 1 });

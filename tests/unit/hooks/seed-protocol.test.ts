@@ -116,9 +116,11 @@ describe('a session of another agent (issue 10 item 6)', () => {
 
   it('pre-delegate for A with B’s id answers agent_mismatch and records nothing', () => {
     const before = sessions.get('b-session');
-    expect(preDelegate(sessions, { agent_name: 'A', agent_id: 'b-session' })).toEqual({ should_resume: false, reason: 'agent_mismatch', agent_id: 'b-session' });
+    const answer = preDelegate(sessions, { agent_name: 'A', agent_id: 'b-session' });
+    expect(answer).toEqual({ should_resume: false, reason: 'agent_mismatch', agent_id: 'b-session' });
     expect(sessions.get('b-session')).toEqual(before);
-    expect(preDelegate(sessions, { agent_name: 'B', agent_id: 'b-session' })).toMatchObject({ should_resume: true, reason: 'session_resumable' });
+    const own = preDelegate(sessions, { agent_name: 'B', agent_id: 'b-session' });
+    expect(own).toMatchObject({ should_resume: true, reason: 'session_resumable' });
   });
 
   it.each([
