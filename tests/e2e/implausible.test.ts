@@ -66,6 +66,12 @@ describe('a session ahead of the clock (item 5)', () => {
     );
   });
 
+  it('is shown as a clock ahead by stats', () => {
+    const row = cli(['stats']).stdout.split('\n').find((line) => line.startsWith('arch'));
+    expect(row).toContain('clock ahead');
+    expect(row).not.toMatch(/\bin \d+ years\b/);
+  });
+
   it('is removed by cleanup, which says why', () => {
     const dry = cli(['cleanup', '--dry-run']);
     expect(dry.stdout).toContain('ahead of');
