@@ -42,7 +42,8 @@ function readConfigJson(path: string): { found: boolean; raw?: unknown } {
     throw ioError(error, 'read the config file', path);
   }
   try {
-    return { found: true, raw: JSON.parse(text) as unknown };
+    // A byte order mark (some Windows editors write one) is not JSON, but it is not the user's mistake either.
+    return { found: true, raw: JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text) as unknown };
   } catch (error) {
     throw new SessionError('E_USAGE', `Expected the config file ${path} to be valid JSON, got a syntax error (${(error as Error).message})`);
   }

@@ -1,4 +1,5 @@
 import { newestState } from './core/activity';
+import { assertCoherent, assertNotAhead } from './core/coherence';
 import { SessionError, isSessionError, show } from './core/errors';
 import { capHistory, DEFAULT_HISTORY_CAP, withResume } from './core/history';
 import { changesLink, orphanedStartReason, stopOutcome, withClaudeLink, type ClaudeLinkChange, type StopOutcome } from './core/claude-link';
@@ -6,8 +7,9 @@ import { assertValidId, generateId, randomHex8 } from './core/ids';
 import { DEFAULT_LIMITS, type Limits } from './core/limits';
 import { isFinalPhase, isResumablePhase, type FinalPhase } from './core/phase-names';
 import { resumeVerdict } from './core/phases';
-import type { ResumeReason } from './core/rules';
-import { applyChange, finalizeState, newSession, type SessionChange } from './core/session';
+import { isAheadOfClock, latestSane, type ResumeReason } from './core/rules';
+import { assertAgentName, assertMetadata, assertText } from './core/input';
+import { applyChange, finalizeState, newSession, parsePhase, type SessionChange } from './core/session';
 import type { Metadata, SessionState } from './core/state';
 import type { SessionStore } from './store/store';
 
@@ -35,7 +37,15 @@ export interface ResumeDecision {
 
 /** A listed session with its resume answer at listing time. */
 export type ListEntry =
-  | { readonly kind: 'valid'; readonly id: string; readonly state: SessionState; readonly resumable: boolean; readonly reason: ResumeReason }
+  | {
+      readonly kind: 'valid';
+      readonly id: string;
+      readonly state: SessionState;
+      readonly resumable: boolean;
+      readonly reason: ResumeReason;
+      /** `last_updated` is ahead of the clock beyond the skew bound. */
+      readonly clockAhead: boolean;
+    }
   | { readonly kind: 'corrupt'; readonly id: string; readonly error: string; readonly modifiedAt: Date };
 
 export interface CleanupResult {
@@ -52,6 +62,8 @@ export interface CleanupResult {
   readonly abandoned: readonly string[];
   /** Stale sessions that could not be removed this time (busy or unwritable); the others were. */
   readonly failed: readonly { readonly id: string; readonly error: string }[];
+  /** Those of `removed` taken as stale because their `last_updated` is ahead of the clock beyond the skew bound. */
+  readonly clockAhead: readonly string[];
 }
 
 /** One event of a Claude Code sub-agent, as `attachClaudeAgent` takes it. */
@@ -87,6 +99,13 @@ const LEFTOVER_AGE_MS = 60_000;
 /** Aborts a locked write when the re-check under the lock says no (resume, cleanup's abandon): nothing is written. */
 class NotResumable extends Error {}
 
+/** A session named by id belongs to another agent than the caller said (E_USAGE): nothing was changed. */
+export class AgentMismatchError extends SessionError {
+  constructor(id: string, owner: string, claimed: string) {
+    super('E_USAGE', `Session \`${id}\` belongs to agent ${show(owner)}, not ${show(claimed)}`);
+  }
+}
+
 /**
  * The session operations, on one store. Both the CLI and the hooks call these, so a decision is made
  * in one place. Every method takes ids as given by a user and checks them before touching the disk.
@@ -110,8 +129,17 @@ export class Sessions {
    * Creates a session in `initializing`. Without an id one is generated.
    * @throws SessionError E_USAGE for a bad id or name, E_DUPLICATE when the id exists
    */
-  create(input: { agent_name: string; purpose: string; metadata?: Metadata; id?: string }): SessionState {
-    if (input.agent_name.trim() === '') throw new SessionError('E_USAGE', `Expected \`agent\` to be a non-empty name, got ${show(input.agent_name)}`);
+  create(request: { agent_name: string; purpose: string; metadata?: Metadata; id?: string }): SessionState {
+    // The library's callers are not type-checked at run time: the same rules as the CLI (input.ts), before any write.
+    if (typeof request !== 'object' || request === null) {
+      throw new SessionError('E_USAGE', `Expected the session to create to be an object, got ${show(request)}`);
+    }
+    const input = {
+      agent_name: assertAgentName(request.agent_name),
+      purpose: assertText(request.purpose, 'purpose'),
+      ...(request.metadata === undefined ? {} : { metadata: assertMetadata(request.metadata) }),
+      ...(request.id === undefined ? {} : { id: request.id }),
+    };
     const now = this.#now();
     if (input.id !== undefined) {
       const state = newSession({ ...input, agent_id: assertValidId(input.id, 'id') }, now);
@@ -130,12 +158,25 @@ export class Sessions {
 
   /** Applies a phase change, metadata merge and/or error under the session lock. */
   update(id: string, change: SessionChange): SessionState {
+    assertChange(change);
     return this.store.update(assertValidId(id), (state) => capHistory(applyChange(state, change, this.#now()), this.historyCap));
   }
 
-  /** Ends a session. @throws SessionError E_ILLEGAL_TRANSITION when it is already final */
-  finalize(id: string, outcome: FinalPhase, summary?: string): SessionState {
-    return this.store.update(assertValidId(id), (state) => capHistory(finalizeState(state, outcome, summary, this.#now()), this.historyCap));
+  /**
+   * Ends a session. With `agentName`, only a session of that agent (checked under the lock).
+   * @throws SessionError E_ILLEGAL_TRANSITION when it is already final; AgentMismatchError (E_USAGE) for another agent's
+   */
+  finalize(id: string, outcome: FinalPhase, summary?: string, options: { agentName?: string } = {}): SessionState {
+    if (!isFinalPhase(outcome)) {
+      throw new SessionError('E_USAGE', `Expected the outcome to be one of completed, failed, abandoned, got ${show(outcome)}`);
+    }
+    if (summary !== undefined) assertText(summary, 'summary');
+    return this.store.update(assertValidId(id), (state) => {
+      if (options.agentName !== undefined && state.agent_name !== options.agentName) {
+        throw new AgentMismatchError(id, state.agent_name, options.agentName);
+      }
+      return capHistory(finalizeState(state, outcome, summary, this.#now()), this.historyCap);
+    });
   }
 
   /**
@@ -152,23 +193,29 @@ export class Sessions {
    * again under the session's lock and recorded in the same write, so the decision and the record see the same
    * state (no check-then-act gap); a "no" needs no lock. The decision's
    * `state` is the one it was made on (before the record), so callers report the previous activity time.
+   * With `agentName`, a session of another agent is answered `agent_mismatch` and left unchanged.
    * Never throws for a missing or corrupt session.
    */
-  resume(id: string): ResumeDecision {
+  resume(id: string, options: { agentName?: string } = {}): ResumeDecision {
+    const decideFor = (state: SessionState): ResumeDecision =>
+      options.agentName !== undefined && state.agent_name !== options.agentName
+        ? { should_resume: false, reason: 'agent_mismatch', agent_id: state.agent_id }
+        : this.decide(state);
     // Most answers are "no": a plain read decides those without taking the lock.
-    const first = this.shouldResume(id);
+    const plain = this.shouldResume(id);
+    const first = plain.state === undefined ? plain : decideFor(plain.state);
     if (!first.should_resume) return first;
     let decision: ResumeDecision | undefined;
     try {
       this.store.update(first.agent_id, (state) => {
-        decision = this.decide(state);
+        decision = decideFor(state);
         if (!decision.should_resume) throw new NotResumable();
         return capHistory(withResume(state, this.#now()), this.historyCap);
       });
     } catch (error) {
       if (error instanceof NotResumable && decision) return decision;
       // Removed or damaged since the first read: answer on what is there now.
-      if (isSessionError(error, 'E_NOT_FOUND') || isSessionError(error, 'E_CORRUPT')) return this.shouldResume(first.agent_id);
+      if (isSessionError(error, 'E_NOT_FOUND') || isSessionError(error, 'E_CORRUPT')) return this.resume(first.agent_id, options);
       // The record is bookkeeping: a store we cannot write now (read-only, full, locked by a long writer)
       // must not turn a resumable session into "no". The plain read's answer stands, unrecorded.
       if (isSessionError(error, 'E_IO') || isSessionError(error, 'E_BUSY')) return { ...first, unrecorded: error.message };
@@ -179,10 +226,13 @@ export class Sessions {
 
   /**
    * Stores a session read from elsewhere (an export), as it is (less its Claude Code link) or under a new
-   * generated id. Never overwrites.
-   * @throws SessionError E_DUPLICATE when the id exists (without `newId`)
+   * generated id. Never overwrites. A session the machine could not have produced (see assertCoherent), or with a
+   * timestamp ahead of this clock beyond the skew bound, is refused.
+   * @throws SessionError E_DUPLICATE when the id exists (without `newId`), E_CORRUPT for an implausible session
    */
   importSession(exported: SessionState, options: { newId?: boolean } = {}): SessionState {
+    assertCoherent(exported);
+    assertNotAhead(exported, this.#now(), this.limits);
     // A Claude Code link names an agent of the exporting machine's Claude session; kept, two sessions could claim
     // one agent (its stop would land on the copy) or one could wait forever for an agent that never stops here.
     const { claude: _link, ...state } = exported;
@@ -214,10 +264,15 @@ export class Sessions {
     return { should_resume: reason === 'session_resumable', reason, agent_id: state.agent_id, state };
   }
 
-  /** The most recently active valid session of an agent, or null. */
+  /**
+   * The most recently active valid session of an agent, or null. A session whose `last_updated` is ahead of the
+   * clock beyond the skew bound is skipped: it would otherwise hide the agent's real sessions for ever.
+   */
   newestOf(agentName: string): SessionState | null {
-    if (this.store.newestOf) return this.store.newestOf(agentName);
-    return newestState(this.store.list().flatMap((entry) => (entry.kind === 'valid' && entry.state.agent_name === agentName ? [entry.state] : [])));
+    const notAfter = latestSane(this.#now(), this.limits);
+    if (this.store.newestOf) return this.store.newestOf(agentName, notAfter);
+    const mine = (state: SessionState): boolean => state.agent_name === agentName && !(Date.parse(state.last_updated) > notAfter);
+    return newestState(this.store.list().flatMap((entry) => (entry.kind === 'valid' && mine(entry.state) ? [entry.state] : [])));
   }
 
   /**
@@ -324,21 +379,26 @@ export class Sessions {
       if (filter.activeOnly && isFinalPhase(state.phase)) continue;
       if (filter.agent !== undefined && state.agent_name !== filter.agent) continue;
       const reason = resumeVerdict(state, now, this.limits);
-      entries.push({ ...entry, resumable: reason === 'session_resumable', reason });
+      const clockAhead = isAheadOfClock(state.last_updated, now, this.limits);
+      entries.push({ ...entry, resumable: reason === 'session_resumable', reason, clockAhead });
     }
     return entries.sort(byActivity);
   }
 
   /**
-   * Removes sessions idle longer than `hours` (any phase), corrupt sessions whose files are older than that,
-   * and leftovers of killed writers. Each removal re-checks the session under its lock, so a session
-   * touched while cleanup runs is kept.
+   * Removes sessions idle longer than `hours` (any phase), sessions whose `last_updated` is ahead of the clock beyond
+   * the skew bound (their idle time is unknown: left alone they would never expire), corrupt sessions whose files are
+   * older than `hours`, and leftovers of killed writers. Each removal re-checks the session under its lock, so a
+   * session touched while cleanup runs is kept.
    */
   cleanup(options: { hours: number; dryRun?: boolean }): CleanupResult {
     const now = this.#now();
     const cutoff = now.getTime() - options.hours * 3_600_000;
-    const isStale = (state: SessionState | null, modifiedAt: Date): boolean =>
-      state === null ? modifiedAt.getTime() < cutoff : Date.parse(state.last_updated) < cutoff;
+    const isStale = (state: SessionState | null, modifiedAt: Date): boolean => {
+      if (state === null) return modifiedAt.getTime() < cutoff;
+      return Date.parse(state.last_updated) < cutoff || isAheadOfClock(state.last_updated, now, this.limits);
+    };
+    const clockAhead: string[] = [];
     const removed: string[] = [];
     const corruptRemoved: string[] = [];
     const abandoned: string[] = [];
@@ -365,9 +425,10 @@ export class Sessions {
         continue;
       }
       if (done) (entry.kind === 'valid' ? removed : corruptRemoved).push(entry.id);
+      if (done && entry.kind === 'valid' && isAheadOfClock(entry.state.last_updated, now, this.limits)) clockAhead.push(entry.id);
     }
     const leftovers = options.dryRun ? 0 : this.store.sweep(LEFTOVER_AGE_MS, now);
-    return { removed, corruptRemoved, leftovers, abandoned, failed };
+    return { removed, corruptRemoved, leftovers, abandoned, failed, clockAhead };
   }
 
   /** Deletes a session. @throws SessionError E_NOT_FOUND */
@@ -480,6 +541,16 @@ export class Sessions {
 }
 
 // --- internal ---
+
+/** An update's parts checked with the CLI's rules (a library caller may pass anything). */
+function assertChange(change: SessionChange): void {
+  if (typeof change !== 'object' || change === null || Array.isArray(change)) {
+    throw new SessionError('E_USAGE', `Expected the change to be an object, got ${show(change)}`);
+  }
+  if (change.phase !== undefined) parsePhase(change.phase);
+  if (change.metadata !== undefined) assertMetadata(change.metadata);
+  if (change.error !== undefined) assertText(change.error, 'error');
+}
 
 function activityOf(entry: ListEntry): number {
   return entry.kind === 'valid' ? Date.parse(entry.state.last_updated) : -Infinity;

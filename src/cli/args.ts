@@ -1,5 +1,6 @@
 import { parseDecimal } from '../core/decimal';
 import { SessionError, show } from '../core/errors';
+import { assertMetadata } from '../core/input';
 import type { Metadata } from '../core/state';
 
 /**
@@ -18,15 +19,9 @@ export function parseMetadata(text: string | undefined, flag = '--metadata'): Me
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new SessionError('E_USAGE', `Expected \`${flag}\` to be a JSON object, got ${show(text)}`);
   }
-  // JSON.parse reads nesting that the indented state.json could not be written with (the stack runs out).
-  if (nestedDeeperThan(value, MAX_METADATA_DEPTH)) {
-    throw new SessionError('E_USAGE', `Expected \`${flag}\` to be a JSON object nested at most ${MAX_METADATA_DEPTH} levels deep, got ${show(text)}`);
-  }
-  return value as Metadata;
+  // The library's rules (input.ts): JSON.parse reads nesting that the indented state.json could not be written with.
+  return assertMetadata(value, flag);
 }
-
-/** Far beyond any real metadata, far below what JSON.stringify can write. */
-const MAX_METADATA_DEPTH = 100;
 
 /**
  * Parses a non-negative number of hours (fractions allowed).
@@ -49,16 +44,3 @@ export function requireText(raw: unknown, flag: string): string {
   return raw;
 }
 
-// --- internal ---
-
-/** True when objects and arrays in `value` nest deeper than `limit`; a loop, not recursion, so any depth is safe. */
-function nestedDeeperThan(value: unknown, limit: number): boolean {
-  const pending: [unknown, number][] = [[value, 1]];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const [item, depth] = next;
-    if (typeof item !== 'object' || item === null) continue;
-    if (depth > limit) return true;
-    for (const child of Object.values(item)) pending.push([child, depth + 1]);
-  }
-  return false;
-}

@@ -1,3 +1,5 @@
+import { displayWidth, escapeControl, padDisplay } from './text';
+
 /** A style a table cell may have. */
 export type Style = 'green' | 'red' | 'yellow' | 'dim' | 'bold';
 
@@ -29,18 +31,19 @@ export function paint(text: string, style: Style | undefined, enabled: boolean):
 export type Cell = string | { readonly text: string; readonly style?: Style | undefined };
 
 /**
- * A plain-text table: columns padded to their widest cell (measured without colour codes), two spaces
- * apart, the last column unpadded; the first row is the header (bold when coloured).
+ * A plain-text table: control characters in cells escaped (see escapeControl), columns padded to their widest cell
+ * by display width (measured without colour codes; CJK and emoji take two columns), two spaces apart, the last column
+ * unpadded; the first row is the header (bold when coloured).
  */
 export function renderRows(rows: readonly (readonly Cell[])[], colour: boolean): string {
-  const texts = rows.map((row) => row.map((cell) => (typeof cell === 'string' ? cell : cell.text)));
-  const widths = (texts[0] ?? []).map((_, column) => Math.max(...texts.map((row) => (row[column] ?? '').length)));
+  const texts = rows.map((row) => row.map((cell) => escapeControl(typeof cell === 'string' ? cell : cell.text)));
+  const widths = (texts[0] ?? []).map((_, column) => Math.max(...texts.map((row) => displayWidth(row[column] ?? ''))));
   return rows
     .map((row, index) =>
       row
         .map((cell, column) => {
           const text = texts[index]![column]!;
-          const padded = column === row.length - 1 ? text : text.padEnd(widths[column]!);
+          const padded = column === row.length - 1 ? text : padDisplay(text, widths[column]!);
           const style = index === 0 ? 'bold' : typeof cell === 'string' ? undefined : cell.style;
           // Pad first, then colour: the codes take no width on screen, so the columns stay aligned.
           return paint(padded, style, colour);

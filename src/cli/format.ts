@@ -24,7 +24,8 @@ export function renderTable(entries: readonly ListEntry[], now: Date, colour = f
       state.phase,
       entry.resumable ? { text: 'yes', style: 'green' } : { text: `no (${entry.reason})`, style: 'dim' },
       { text: String(state.error_count), style: state.error_count > 0 ? 'yellow' : undefined },
-      ago(state.last_updated, now),
+      // "in 72 years" would read as a valid time: a clock ahead is shown as what it is, with the stored time.
+      entry.clockAhead ? { text: `clock ahead (${state.last_updated})`, style: 'red' } : ago(state.last_updated, now),
     ]);
   }
   return renderRows(rows, colour);

@@ -1,5 +1,6 @@
 import yargs from 'yargs';
 import { EXIT_CODES, SessionError, isSessionError, show } from '../core/errors';
+import { escapeControl } from './text';
 import { cleanupCommand } from './commands/cleanup';
 import { configCommand } from './commands/config';
 import { createCommand } from './commands/create';
@@ -70,7 +71,8 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
   } catch (error) {
     const code = isSessionError(error) ? EXIT_CODES[error.code] : 5;
     const message = error instanceof Error ? error.message : String(error);
-    io.err(`agent-session: ${message}\n`);
+    // A message may quote a name, a path or a file's words: one line, and nothing a terminal would act on.
+    io.err(`agent-session: ${escapeControl(message)}\n`);
     if (io.env.AGENT_SESSION_DEBUG === '1' && error instanceof Error && error.stack) io.err(`${error.stack}\n`);
     return code;
   }

@@ -1,13 +1,18 @@
 import { SessionError, isSessionError } from './errors';
+import { agentNameProblem } from './input';
 import { isFinalPhase, isResumablePhase } from './phase-names';
 import { movePhase } from './phases';
+import type { Limits } from './limits';
+import { isAheadOfClock, latestSane } from './rules';
 import type { SessionState } from './state';
 
 /**
  * Checks the rules that hold across a state's fields for every session the machine produces: `resume_ready`
  * matches the phase, `finalized_at` is there exactly when the phase is final, and the history is a chain of
  * legal moves (from `initializing` unless the cap dropped its start, each `from_phase` the previous `to_phase`,
- * the last `to_phase` the phase; a resume stays in its resumable phase). The schema checks each field; this is
+ * the last `to_phase` the phase; a resume stays in its resumable phase); times in order (created ≤ last updated,
+ * created ≤ finalized, `duration_seconds` their difference), `resumes_dropped` ≤ `history_dropped`, `last_error`
+ * exactly when `error_count` > 0, and an agent name `create` takes. The schema checks each field; this is
  * for states made elsewhere (imports), which must not bring in a session the machine could never reach.
  * @throws SessionError E_CORRUPT naming the first rule broken, what was expected and what was found
  */
@@ -16,10 +21,66 @@ export function assertCoherent(state: SessionState): void {
   if (problem !== null) throw new SessionError('E_CORRUPT', problem);
 }
 
+/**
+ * Checks that no timestamp of `state` lies ahead of `now` beyond the clock-skew bound: such a session would be the
+ * "newest" of its agent and never expire (imports; the machine itself writes only its own clock's times).
+ * @throws SessionError E_CORRUPT naming the field, its value and the latest time accepted
+ */
+export function assertNotAhead(state: SessionState, now: Date, limits: Pick<Limits, 'clockSkewMinutes'>): void {
+  const times: [string, string | undefined][] = [
+    ['created_at', state.created_at],
+    ['last_updated', state.last_updated],
+    ['finalized_at', state.finalized_at],
+    ['last_error.timestamp', state.last_error?.timestamp],
+    ...state.history.map((entry, index): [string, string] => [`history.${index}.timestamp`, entry.timestamp]),
+  ];
+  for (const [field, value] of times) {
+    if (value !== undefined && isAheadOfClock(value, now, limits)) {
+      const latest = new Date(latestSane(now, limits)).toISOString();
+      const message = `Expected \`${field}\` to be no later than ${latest} (this clock plus the skew bound), got ${value}`;
+      throw new SessionError('E_CORRUPT', message);
+    }
+  }
+}
+
 // --- internal ---
+
+/** Seconds of disagreement allowed between `duration_seconds` and `finalized_at − created_at` (other writers round). */
+const DURATION_TOLERANCE_S = 1;
+
+/** The rules between times, counters and the name that every session this machine writes keeps. */
+function factProblem(state: SessionState): string | null {
+  const name = agentNameProblem(state.agent_name);
+  if (name !== null) return `Expected \`agent_name\` to be ${name} (as \`create\` requires)`;
+  const created = Date.parse(state.created_at);
+  if (Date.parse(state.last_updated) < created) {
+    return `Expected \`last_updated\` to be no earlier than \`created_at\` (${state.created_at}), got ${state.last_updated}`;
+  }
+  if (state.finalized_at !== undefined && Date.parse(state.finalized_at) < created) {
+    return `Expected \`finalized_at\` to be no earlier than \`created_at\` (${state.created_at}), got ${state.finalized_at}`;
+  }
+  if (state.duration_seconds !== undefined) {
+    if (state.finalized_at === undefined) return `Expected no \`duration_seconds\` without \`finalized_at\`, got ${state.duration_seconds}`;
+    const expected = (Date.parse(state.finalized_at) - created) / 1000;
+    if (!(Math.abs(state.duration_seconds - expected) <= DURATION_TOLERANCE_S)) {
+      const rule = `\`finalized_at\` − \`created_at\` (${expected}) within ${DURATION_TOLERANCE_S} s`;
+      return `Expected \`duration_seconds\` to be ${rule}, got ${state.duration_seconds}`;
+    }
+  }
+  if ((state.resumes_dropped ?? 0) > (state.history_dropped ?? 0)) {
+    return `Expected \`resumes_dropped\` to be at most \`history_dropped\` (${state.history_dropped ?? 0}), got ${state.resumes_dropped}`;
+  }
+  if (state.last_error !== null && state.error_count === 0) return 'Expected `error_count` of at least 1 with a `last_error`, got 0';
+  if (state.last_error === null && state.error_count > 0) {
+    return `Expected a \`last_error\` with \`error_count\` ${state.error_count}, got null`;
+  }
+  return null;
+}
 
 function firstProblem(state: SessionState): string | null {
   const { phase, history } = state;
+  const facts = factProblem(state);
+  if (facts !== null) return facts;
   if (state.resume_ready !== isResumablePhase(phase)) {
     return `Expected \`resume_ready\` to be ${String(isResumablePhase(phase))} in phase \`${phase}\`, got ${String(state.resume_ready)}`;
   }

@@ -10,7 +10,9 @@ export type ResumeReason =
   | 'phase_not_resumable'
   | 'session_expired'
   | 'too_many_errors'
-  | 'clock_skew';
+  | 'clock_skew'
+  /** The session belongs to another agent than the one asking (seed hooks given both a name and an id). */
+  | 'agent_mismatch';
 
 /** What the rules need to know of a session. */
 export interface ResumeFacts {
@@ -23,13 +25,30 @@ export interface ResumeFacts {
 const MINUTE_MS = 60_000;
 
 /**
+ * The latest `last_updated` a sane session can have at `now` (ms since the epoch): later is a clock ahead of ours
+ * (an import, a clock that jumped back), which must not win "most recently active" nor stay fresh for ever.
+ */
+export function latestSane(now: Date, limits: Pick<Limits, 'clockSkewMinutes'>): number {
+  return now.getTime() + limits.clockSkewMinutes * MINUTE_MS;
+}
+
+/** True when `timestamp` lies further in the future than the clock-skew bound allows (see latestSane). */
+export function isAheadOfClock(timestamp: string, now: Date, limits: Pick<Limits, 'clockSkewMinutes'>): boolean {
+  return Date.parse(timestamp) > latestSane(now, limits);
+}
+
+/**
  * The first rule that forbids resuming a valid session, or null when every rule allows it.
  * Checked in this order: phase, ready flag, freshness (with a clock-skew bound), errors. The phase comes
  * first because `resume_ready` is derived from it: an executing or finalized session says why in its own
  * words, and `not_resume_ready` is left for a file whose flag disagrees with its phase.
  * The idle limit is inclusive: a session exactly `resumeTimeoutMinutes` old still resumes.
  */
-export function resumeBlocker(facts: ResumeFacts, now: Date, limits: Limits): Exclude<ResumeReason, 'session_resumable' | 'session_not_found' | 'invalid_state'> | null {
+export function resumeBlocker(
+  facts: ResumeFacts,
+  now: Date,
+  limits: Limits,
+): Exclude<ResumeReason, 'session_resumable' | 'session_not_found' | 'invalid_state' | 'agent_mismatch'> | null {
   if (!isResumablePhase(facts.phase)) return 'phase_not_resumable';
   if (!facts.resume_ready) return 'not_resume_ready';
   const idleMs = now.getTime() - Date.parse(facts.last_updated);

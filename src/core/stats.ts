@@ -49,14 +49,15 @@ const UNITS_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_60
 
 /**
  * Parses `--since`: a duration back from `now` (`90s`, `30m`, `24h`, `7d`, `2w`, fractions allowed) or an
- * ISO 8601 instant.
+ * ISO 8601 time. A time without an offset is UTC, like a date alone (which JavaScript reads as UTC midnight):
+ * `2026-11-01` and `2026-11-01T00:00:00` are one instant on every machine, whatever its time zone.
  * @throws SessionError E_USAGE naming the value and both accepted forms
  */
 export function parseSince(text: string, now: Date, flag = '--since'): Date {
   const match = /^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$/.exec(text);
   let at = Number.NaN;
   if (match) at = now.getTime() - Number(match[1]) * UNITS_MS[match[2]!]!;
-  else if (isCalendarDate(text)) at = Date.parse(text);
+  else if (isCalendarDate(text)) at = Date.parse(asUtc(text));
   // A duration reaching past the earliest time a Date can hold is refused like any other bad value.
   if (Number.isFinite(at) && Number.isFinite(new Date(at).getTime())) return new Date(at);
   throw new SessionError('E_USAGE', `Expected \`${flag}\` to be a duration like 30m, 24h or 7d, or an ISO 8601 time, got ${show(text)}`);
@@ -71,7 +72,8 @@ export function computeStats(states: readonly SessionState[], options: { now: Da
   const kept = since === undefined ? states : states.filter((state) => Date.parse(state.created_at) >= since.getTime());
   const byAgent = new Map<string, SessionState[]>();
   for (const state of kept) byAgent.set(state.agent_name, [...(byAgent.get(state.agent_name) ?? []), state]);
-  const agents: Record<string, StatsGroup> = {};
+  // Null prototype: an agent named `__proto__` (or `constructor`) is a key like any other, not the object's prototype.
+  const agents: Record<string, StatsGroup> = Object.create(null) as Record<string, StatsGroup>;
   for (const name of [...byAgent.keys()].sort()) agents[name] = group(byAgent.get(name)!, now, limits);
   return { generated_at: now.toISOString(), since: since === undefined ? null : since.toISOString(), overall: group(kept, now, limits), agents };
 }
@@ -86,7 +88,7 @@ function group(states: readonly SessionState[], now: Date, limits: Limits): Stat
   let lastActivity: number | null = null;
   const outcomes = { completed: 0, failed: 0, abandoned: 0 };
   const durations: number[] = [];
-  const byErrors: Record<string, number> = {};
+  const byErrors: Record<string, number> = Object.create(null) as Record<string, number>;
   for (const state of states) {
     if (isFinalPhase(state.phase)) {
       outcomes[state.phase] += 1;
@@ -141,6 +143,12 @@ function median(values: readonly number[]): number | null {
 // Three decimals: milliseconds for durations, a tenth of a percent for rates.
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;
+}
+
+/** A date and time without an offset (`T` or a space between), given the `Z` that makes it UTC; else unchanged. */
+function asUtc(text: string): string {
+  const local = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(text.trim());
+  return local === null ? text : `${local[1]}T${local[2]}Z`;
 }
 
 /** An ISO 8601 time whose date exists: `Date.parse` alone rolls 2026-02-30 over to March 2. */

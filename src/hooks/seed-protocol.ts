@@ -4,7 +4,7 @@ import { isValidId } from '../core/ids';
 import type { Phase } from '../core/phase-names';
 import type { ResumeReason } from '../core/rules';
 import type { HistoryEntry, Metadata } from '../core/state';
-import type { ResumeDecision, Sessions } from '../sessions';
+import { AgentMismatchError, type ResumeDecision, type Sessions } from '../sessions';
 
 /** The answer of `pre-delegate` in the seed protocol. */
 export interface PreDelegateAnswer {
@@ -27,7 +27,14 @@ export type SubagentStopAnswer =
   | { readonly finalized: true; readonly agent_id: string; readonly outcome: 'completed' | 'failed' }
   | {
       readonly finalized: false;
-      readonly reason: 'invalid_input' | 'no_agent_id' | 'session_not_found' | 'already_final' | 'invalid_state' | 'error';
+      readonly reason:
+        | 'invalid_input'
+        | 'no_agent_id'
+        | 'session_not_found'
+        | 'already_final'
+        | 'invalid_state'
+        | 'agent_mismatch'
+        | 'error';
       readonly agent_id?: string;
       readonly error?: string;
     };
@@ -39,7 +46,10 @@ const PreDelegateInput = z.looseObject({
 
 const SubagentStopInput = z.looseObject({
   agent_id: z.optional(z.nullable(z.string())),
-  task_info: z.optional(z.nullable(z.looseObject({ agent_id: z.optional(z.nullable(z.string())) }))),
+  agent_name: z.optional(z.nullable(z.string())),
+  task_info: z.optional(
+    z.nullable(z.looseObject({ agent_id: z.optional(z.nullable(z.string())), agent_name: z.optional(z.nullable(z.string())) })),
+  ),
   agent_output: z.optional(z.nullable(z.unknown())),
   exit_code: z.optional(z.nullable(z.number())),
 });
@@ -47,8 +57,9 @@ const SubagentStopInput = z.looseObject({
 const SUMMARY_LIMIT = 1000;
 
 /**
- * Decides whether to resume, from `{agent_name, agent_id?, …}`: with an id, on that session; with only a
- * name, on that agent's most recently active session. Never throws for bad input.
+ * Decides whether to resume, from `{agent_name, agent_id?, …}`: with an id, on that session (`agent_mismatch`
+ * when a name is given too and the session is another agent's); with only a name, on that agent's most recently
+ * active session. Never throws for bad input.
  */
 export function preDelegate(sessions: Sessions, input: unknown): PreDelegateAnswer {
   const parsed = PreDelegateInput.safeParse(input);
@@ -56,7 +67,8 @@ export function preDelegate(sessions: Sessions, input: unknown): PreDelegateAnsw
   const { agent_id, agent_name } = parsed.data;
   if (agent_id !== undefined && agent_id !== null && agent_id !== '') {
     if (!isValidId(agent_id)) return { should_resume: false, reason: 'invalid_input', error: 'agent_id is not a valid session id' };
-    return answerFor(sessions.resume(agent_id));
+    // Another agent's session is never approved for this one (nor marked resumed).
+    return answerFor(sessions.resume(agent_id, agent_name ? { agentName: agent_name } : {}));
   }
   if (agent_name === undefined || agent_name === null || agent_name === '') return { should_resume: false, reason: 'no_existing_session' };
   const newest = sessions.newestOf(agent_name);
@@ -64,7 +76,8 @@ export function preDelegate(sessions: Sessions, input: unknown): PreDelegateAnsw
 }
 
 /**
- * Finalizes the stopped agent's session: `completed`, or `failed` when exit_code is non-zero.
+ * Finalizes the stopped agent's session: `completed`, or `failed` when exit_code is non-zero. When the payload names
+ * the agent (`agent_name` or `task_info.agent_name`), a session of another agent is left alone (`agent_mismatch`).
  * Never throws for bad input or a missing session.
  */
 export function subagentStop(sessions: Sessions, input: unknown): SubagentStopAnswer {
@@ -74,14 +87,16 @@ export function subagentStop(sessions: Sessions, input: unknown): SubagentStopAn
   const agentId = data.task_info?.agent_id || data.agent_id;
   if (!agentId) return { finalized: false, reason: 'no_agent_id' };
   if (!isValidId(agentId)) return { finalized: false, reason: 'invalid_input', error: 'agent_id is not a valid session id' };
+  const agentName = data.task_info?.agent_name || data.agent_name;
   const exitCode = data.exit_code ?? 0;
   const outcome = exitCode === 0 ? 'completed' : 'failed';
   const output = typeof data.agent_output === 'string' ? data.agent_output.trim() : '';
   const summary = output !== '' ? excerpt(output, SUMMARY_LIMIT) : `Agent finished with exit code ${exitCode}`;
   try {
-    sessions.finalize(agentId, outcome, summary);
+    sessions.finalize(agentId, outcome, summary, agentName ? { agentName } : {});
     return { finalized: true, agent_id: agentId, outcome };
   } catch (error) {
+    if (error instanceof AgentMismatchError) return { finalized: false, reason: 'agent_mismatch', agent_id: agentId };
     if (isSessionError(error, 'E_NOT_FOUND')) return { finalized: false, reason: 'session_not_found', agent_id: agentId };
     if (isSessionError(error, 'E_ILLEGAL_TRANSITION')) return { finalized: false, reason: 'already_final', agent_id: agentId };
     if (isSessionError(error, 'E_CORRUPT')) return { finalized: false, reason: 'invalid_state', agent_id: agentId, error: error.message };

@@ -1,7 +1,8 @@
-import { chmodSync, copyFileSync, constants, mkdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, constants, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { SessionError, show } from '../core/errors';
+import { SessionError } from '../core/errors';
 import { errnoCode, ioError, writeFileAtomic } from '../store/fs-safe';
+import { jsonErrorPlace } from './json-error';
 import type { Settings } from './settings';
 
 /** A project's `.claude/settings.json`, as read. */
@@ -9,7 +10,11 @@ export interface SettingsFile {
   readonly path: string;
   /** null when the file does not exist yet. */
   readonly settings: Settings | null;
+  /** The file began with a UTF-8 byte order mark (some Windows editors write one); it is kept when written back. */
+  readonly bom?: boolean;
 }
+
+const BOM = '\uFEFF';
 
 /** `<project>/.claude/settings.json`. */
 export function settingsPath(project: string): string {
@@ -17,27 +22,40 @@ export function settingsPath(project: string): string {
 }
 
 /**
- * Reads and parses the settings file. Absent is fine (null); anything but a JSON object is refused.
- * @throws SessionError E_CORRUPT when it is not valid JSON or not an object, E_IO on other read failures
+ * Reads and parses the settings file. Absent is fine (null); anything but a JSON object is refused, and so is a
+ * symbolic link whose target does not exist (writing would replace the link with a file). A leading byte order mark
+ * is accepted. Errors name the place (line and column), never the content: settings hold secrets.
+ * @throws SessionError E_CORRUPT when it is not valid JSON or not an object, E_IO for a dangling link or other read failures
  */
 export function readSettings(path: string): SettingsFile {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return { path, settings: null };
+    if (errnoCode(error) === 'ENOENT') {
+      const target = danglingTarget(path);
+      if (target !== null) {
+        const got = `a link to \`${target}\`, which does not exist; create it or remove the link (nothing was changed)`;
+        throw new SessionError('E_IO', `Expected \`${path}\` to be a file or a link to one, got ${got}`);
+      }
+      return { path, settings: null };
+    }
     throw ioError(error, 'read', path);
   }
+  const bom = text.startsWith(BOM);
+  if (bom) text = text.slice(1);
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
-    throw new SessionError('E_CORRUPT', `Expected \`${path}\` to be valid JSON, got ${show(text)} (${(error as Error).message}); nothing was changed`);
+  } catch {
+    const place = jsonErrorPlace(text);
+    throw new SessionError('E_CORRUPT', `Expected \`${path}\` to be valid JSON, got an error at ${place}; nothing was changed`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new SessionError('E_CORRUPT', `Expected \`${path}\` to hold a JSON object, got ${show(value)}; nothing was changed`);
+    const kind = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
+    throw new SessionError('E_CORRUPT', `Expected \`${path}\` to hold a JSON object, got ${kind}; nothing was changed`);
   }
-  return { path, settings: value as Settings };
+  return { path, settings: value as Settings, bom };
 }
 
 /**
@@ -61,9 +79,14 @@ export function writeSettings(file: SettingsFile, settings: Settings, now: Date)
     } catch (error) {
       throw ioError(error, 'inspect', target);
     }
+    // A rename replaces even a read-only file (and root may write anything): the mode is the owner's word, respected.
+    if ((mode & 0o222) === 0) {
+      const got = `mode ${mode.toString(8).padStart(4, '0')} (read-only); make it writable (chmod u+w) to let init change it`;
+      throw new SessionError('E_IO', `Expected \`${target}\` to be writable, got ${got} (nothing was changed)`);
+    }
     backup = backUp(target, `${file.path}.bak-${now.toISOString().replace(/[-:.]/g, '')}`);
   }
-  writeFileAtomic(target, `${JSON.stringify(settings, null, 2)}\n`);
+  writeFileAtomic(target, `${file.bom === true ? BOM : ''}${JSON.stringify(settings, null, 2)}\n`);
   try {
     chmodSync(target, mode);
   } catch (error) {
@@ -84,6 +107,16 @@ function backUp(source: string, base: string): string {
     } catch (error) {
       if (errnoCode(error) !== 'EEXIST' || n >= 99) throw ioError(error, 'back up to', backup);
     }
+  }
+}
+
+/** The target of `path` when it is a symbolic link (to something absent, as the caller found); else null. */
+function danglingTarget(path: string): string | null {
+  try {
+    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : null;
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR') return null;
+    throw ioError(error, 'inspect', path);
   }
 }
 

@@ -15,7 +15,8 @@ const MAX_NAME_BYTES = 100;
 /** What the index needs of the store: a strict read of one session and a scan for an agent's newest. */
 export interface IndexedStore {
   read(id: string): SessionState | null;
-  scanNewest(agentName: string): SessionState | null;
+  /** Skips sessions whose `last_updated` is later than `notAfter` (ms since the epoch) when it is given. */
+  scanNewest(agentName: string, notAfter?: number): SessionState | null;
 }
 
 /**
@@ -46,18 +47,22 @@ export class AgentIndex {
   /**
    * The newest valid session of `agentName`, from the pointer when it checks out, else from a scan.
    * A wrong pointer never throws: it only costs a scan; a pointer that cannot be rebuilt (read-only or busy store) too.
+   * With `notAfter`, a session whose `last_updated` is later (a clock ahead) is skipped: the pointer keeps the folders'
+   * order, so only when it names such a session does the lookup scan, skipping every skewed one.
    */
-  newestOf(agentName: string): SessionState | null {
+  newestOf(agentName: string, notAfter = Infinity): SessionState | null {
     const file = this.#file(agentName);
-    if (file === null) return this.#store.scanNewest(agentName);
+    if (file === null) return this.#store.scanNewest(agentName, notAfter);
     const pointed = this.#readPointer(file, agentName);
     // "No session": written by a scan under the lock; every create through the store replaces it.
     if (pointed === 'none') return null;
+    let newest: SessionState | null = null;
     if (pointed !== null) {
       const state = this.#readQuiet(pointed.agent_id);
-      if (state !== null && state.agent_name === agentName && state.last_updated === pointed.last_updated) return state;
+      if (state !== null && state.agent_name === agentName && state.last_updated === pointed.last_updated) newest = state;
     }
-    return this.#rebuild(file, agentName);
+    newest ??= this.#rebuild(file, agentName);
+    return newest !== null && Date.parse(newest.last_updated) > notAfter ? this.#store.scanNewest(agentName, notAfter) : newest;
   }
 
   /**

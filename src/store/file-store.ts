@@ -39,7 +39,11 @@ export class FileStore implements SessionStore {
   constructor(root: string, lock: LockOptions = DEFAULT_LOCK_OPTIONS) {
     this.location = root;
     this.#lock = lock;
-    this.#index = new AgentIndex(root, { read: (id) => this.read(id), scanNewest: (name) => this.#scanNewest(name) }, lock);
+    const indexed = {
+      read: (id: string) => this.read(id),
+      scanNewest: (name: string, notAfter?: number) => this.#scanNewest(name, notAfter),
+    };
+    this.#index = new AgentIndex(root, indexed, lock);
     this.#claude = new ClaudeIndex(root);
   }
 
@@ -104,8 +108,8 @@ export class FileStore implements SessionStore {
   }
 
   /** The newest valid session of an agent, through the per-agent pointer (see agent-index.ts). */
-  newestOf(agentName: string): SessionState | null {
-    return this.#index.newestOf(agentName);
+  newestOf(agentName: string, notAfter?: number): SessionState | null {
+    return this.#index.newestOf(agentName, notAfter);
   }
 
   read(id: string, knownKind?: 'dir' | 'link' | 'other'): SessionState | null {
@@ -356,8 +360,9 @@ export class FileStore implements SessionStore {
     return found;
   }
 
-  #scanNewest(agentName: string): SessionState | null {
-    return newestState(this.list().flatMap((entry) => (entry.kind === 'valid' && entry.state.agent_name === agentName ? [entry.state] : [])));
+  #scanNewest(agentName: string, notAfter = Infinity): SessionState | null {
+    const mine = (state: SessionState): boolean => state.agent_name === agentName && !(Date.parse(state.last_updated) > notAfter);
+    return newestState(this.list().flatMap((entry) => (entry.kind === 'valid' && mine(entry.state) ? [entry.state] : [])));
   }
 
   #modifiedAt(id: string): Date {

@@ -24,8 +24,9 @@ export interface SessionStore {
   /**
    * The most recently active valid session of an agent, when the store can find it without a scan
    * (the file store keeps a per-agent pointer). Absent: the service scans `list()`.
+   * @param notAfter sessions whose `last_updated` is later than this (ms since the epoch) are skipped: a clock ahead
    */
-  newestOf?(agentName: string): SessionState | null;
+  newestOf?(agentName: string, notAfter?: number): SessionState | null;
   /** Optional: the session linked to a Claude Code agent id without a scan (the service scans otherwise). */
   findByClaudeAgent?(claudeAgentId: string): SessionState | null;
   /**

@@ -33,11 +33,17 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
         leftovers_removed: result.leftovers,
         abandoned: result.abandoned,
         failed: result.failed,
+        clock_ahead: result.clockAhead,
       });
     } else {
       const verb = dryRun ? 'Would remove' : 'Removed';
       const corrupt = result.corruptRemoved.length > 0 ? ` and ${result.corruptRemoved.length} corrupt` : '';
       argv.io.out(`${verb} ${result.removed.length} session${result.removed.length === 1 ? '' : 's'}${corrupt} idle for more than ${hours}h\n`);
+      if (result.clockAhead.length > 0) {
+        const n = result.clockAhead.length;
+        const verb = n === 1 ? 'was' : 'were';
+        argv.io.out(`(${n} of them ${verb} last updated ahead of this machine's clock: ${result.clockAhead.join(', ')})\n`);
+      }
       if (result.abandoned.length > 0) {
         const count = `${result.abandoned.length} session${result.abandoned.length === 1 ? '' : 's'}`;
         const verbAbandon = dryRun ? 'Would abandon' : 'Abandoned';

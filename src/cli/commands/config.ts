@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import { CONFIG_KEYS, type ConfigSource } from '../../core/config';
 import { colourFor, configOf, printJson, withJson, type GlobalArgs } from '../context';
 import { renderRows, type Cell } from '../color';
+import { escapeControl } from '../text';
 
 interface Args extends GlobalArgs {
   readonly json: boolean;
@@ -25,7 +26,8 @@ export const configCommand: CommandModule<GlobalArgs, Args> = {
       const source = config.sources[key];
       rows.push([key, String(config.values[key]), { text: describeSource(source), style: source.kind === 'default' ? 'dim' : undefined }]);
     }
-    argv.io.out(`Config file: ${config.file.path}${config.file.found ? '' : ' (not found)'}\n${renderRows(rows, colourFor(argv.io))}\n`);
+    const where = `${escapeControl(config.file.path)}${config.file.found ? '' : ' (not found)'}`;
+    argv.io.out(`Config file: ${where}\n${renderRows(rows, colourFor(argv.io))}\n`);
   },
 };
 

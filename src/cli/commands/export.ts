@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { escapeControl } from '../text';
 import { toExport } from '../../core/transfer';
 import { writeExportFile } from '../../transfer-file';
 import { printJson, sessionsFor, type GlobalArgs } from '../context';
@@ -22,6 +23,6 @@ export const exportCommand: CommandModule<GlobalArgs, Args> = {
       return;
     }
     writeExportFile(argv.out, document);
-    argv.io.out(`Exported session ${document.session.agent_id} to ${argv.out}\n`);
+    argv.io.out(`Exported session ${document.session.agent_id} to ${escapeControl(String(argv.out))}\n`);
   },
 };

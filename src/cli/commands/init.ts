@@ -7,6 +7,7 @@ import { HOOK_TIMEOUT_SECONDS, addHooks, nodeCommand, removeHooks, type HookBin,
 import { shellQuote } from '../../hooks/claude-run';
 import { errnoCode, ioError } from '../../store/fs-safe';
 import type { CliIo, GlobalArgs } from '../context';
+import { escapeControl } from '../text';
 
 interface Args extends GlobalArgs {
   readonly project?: string;
@@ -35,23 +36,37 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
     const { settings, changes } = argv.uninstall ? removeHooks(before, commands) : addHooks(before, commands);
     const changed = changes.some((c) => c.kind === 'added' || c.kind === 'removed');
     const dryRun = argv['dry-run'];
-    for (const change of changes) io.out(`${describe(change)}\n`);
+    // Commands of other hooks and paths are the user's text: shown escaped, one line each.
+    const say = (line: string): void => io.out(`${escapeControl(line)}\n`);
+    for (const change of changes) say(describe(change));
     if (!changed) {
-      io.out(argv.uninstall ? `Nothing to remove: ${file.path} has none of these hooks\n` : `Nothing to change: ${file.path} already has the agent-session hooks\n`);
+      say(
+        argv.uninstall
+          ? `Nothing to remove: ${file.path} has none of these hooks`
+          : `Nothing to change: ${file.path} already has the agent-session hooks`,
+      );
     } else if (dryRun) {
-      io.out(`Dry run: ${file.path} was not changed\n`);
+      say(`Dry run: ${file.path} was not changed`);
     } else {
       const backup = writeSettings(file, settings, io.now());
-      io.out(`Updated ${file.path}${backup === null ? ' (new file)' : ` (backup: ${backup})`}\n`);
+      say(`Updated ${file.path}${backup === null ? ' (new file)' : ` (backup: ${backup})`}`);
     }
     if (!argv.uninstall) {
-      const cli = `node ${shellQuote(join(binDir, 'agent-session.cjs'))}`;
-      io.out(`Hourly cleanup, for crontab -e:\n0 * * * * cd ${shellQuote(project)} && ${cli} cleanup --hours 24\n`);
+      io.out(`Hourly cleanup, for crontab -e:\n${escapeControl(cronLine(project, binDir))}\n`);
     }
   },
 };
 
 // --- internal ---
+
+/**
+ * The crontab line of the hourly cleanup. The node is the one running init, by absolute path: cron's PATH
+ * (/usr/bin:/bin) has no nvm or volta node. Every `%` is escaped: cron turns a bare one into a newline.
+ */
+export function cronLine(project: string, binDir: string, node = process.execPath): string {
+  const command = `cd ${shellQuote(project)} && ${shellQuote(node)} ${shellQuote(join(binDir, 'agent-session.cjs'))} cleanup --hours 24`;
+  return `0 * * * * ${command.replace(/%/g, '\\%')}`;
+}
 
 function describe(change: SettingsChange): string {
   const where = `${change.event}${change.matcher === undefined ? '' : ` [${change.matcher}]`}`;

@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import { summarize } from '../../core/state';
 import { colourFor, printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
 import { renderTable } from '../format';
+import { escapeControl } from '../text';
 
 interface Args extends GlobalArgs {
   readonly 'active-only': boolean;
@@ -22,14 +23,15 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
     // A corrupt session's phase and agent are unknown: shown in a full listing, left out (with a warning) of a filtered one.
     const shown = filtered ? entries.filter((entry) => entry.kind === 'valid') : entries;
     for (const entry of entries) {
-      if (entry.kind === 'corrupt') argv.io.err(`warning: ${filtered ? 'skipped ' : ''}corrupt session ${entry.id}: ${entry.error}\n`);
+      if (entry.kind !== 'corrupt') continue;
+      argv.io.err(`warning: ${filtered ? 'skipped ' : ''}corrupt session ${escapeControl(`${entry.id}: ${entry.error}`)}\n`);
     }
     if (argv.json) {
       printJson(
         argv.io,
         shown.map((entry) =>
           entry.kind === 'valid'
-            ? { ...summarize(entry.state), resumable_now: entry.resumable, resume_reason: entry.reason }
+            ? { ...summarize(entry.state), resumable_now: entry.resumable, resume_reason: entry.reason, clock_ahead: entry.clockAhead }
             : { agent_id: entry.id, corrupt: true, error: entry.error },
         ),
       );

@@ -1,4 +1,6 @@
 import type { CommandModule } from 'yargs';
+import type { Limits } from '../../core/limits';
+import { isAheadOfClock } from '../../core/rules';
 import { computeStats, parseSince, type StatsGroup } from '../../core/stats';
 import { renderRows, type Cell } from '../color';
 import { colourFor, printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
@@ -15,7 +17,10 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
   describe: 'Per-agent and overall figures: outcomes, success and resume rates, durations, errors',
   builder: (yargs) =>
     withJson(yargs)
-      .option('since', { type: 'string', describe: 'Only sessions created in this window (30m, 24h, 7d) or since an ISO time' })
+      .option('since', {
+        type: 'string',
+        describe: 'Only sessions created in this window (30m, 24h, 7d) or since an ISO time (UTC without an offset: 2026-11-01 = 2026-11-01T00:00:00Z)',
+      })
       .option('agent', { type: 'string', describe: 'Only this agent’s sessions' }) as never,
   handler: (argv) => {
     const now = argv.io.now();
@@ -39,15 +44,16 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
       return;
     }
     const rows: Cell[][] = [['AGENT', 'SESSIONS', 'ACTIVE', 'RESUMABLE', 'DONE/FAILED/ABANDONED', 'SUCCESS', 'RESUMES', 'RESUME RATE', 'MEAN', 'MEDIAN', 'BY ERRORS', 'LAST ACTIVITY']];
-    for (const [name, group] of Object.entries(stats.agents)) rows.push(row(name, group, now));
-    rows.push(row('(all)', stats.overall, now).map((cell) => ({ text: typeof cell === 'string' ? cell : cell.text, style: 'bold' as const })));
+    const limits = sessions.limits;
+    for (const [name, group] of Object.entries(stats.agents)) rows.push(row(name, group, now, limits));
+    rows.push(row('(all)', stats.overall, now, limits).map((cell) => ({ text: typeof cell === 'string' ? cell : cell.text, style: 'bold' as const })));
     argv.io.out(`${renderRows(rows, colourFor(argv.io))}\n`);
   },
 };
 
 // --- internal ---
 
-function row(name: string, group: StatsGroup, now: Date): Cell[] {
+function row(name: string, group: StatsGroup, now: Date, limits: Limits): Cell[] {
   const errors = Object.entries(group.by_error_count).map(([count, sessions]) => `${count}:${sessions}`).join(' ');
   return [
     name,
@@ -61,8 +67,14 @@ function row(name: string, group: StatsGroup, now: Date): Cell[] {
     seconds(group.mean_duration_seconds),
     seconds(group.median_duration_seconds),
     errors,
-    group.last_activity === null ? '-' : ago(group.last_activity, now),
+    lastActivity(group.last_activity, now, limits),
   ];
+}
+
+/** As `list` shows it: a time ahead of the clock beyond the skew bound is not "in 72 years" but a clock ahead. */
+function lastActivity(at: string | null, now: Date, limits: Limits): Cell {
+  if (at === null) return '-';
+  return isAheadOfClock(at, now, limits) ? { text: `clock ahead (${at})`, style: 'red' } : ago(at, now);
 }
 
 function percent(rate: number | null): string {

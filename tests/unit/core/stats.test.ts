@@ -1,4 +1,5 @@
 import { DEFAULT_LIMITS } from '../../../src/core/limits';
+import { newSession } from '../../../src/core/session';
 import { computeStats, parseSince } from '../../../src/core/stats';
 import type { SessionState } from '../../../src/core/state';
 
@@ -125,5 +126,20 @@ describe('parseSince', () => {
 
   it.each(['', 'yesterday', '24', 'h', '-1h', '24x', '99999999999d', '9999999999999999999999s', '2026-02-30', '2026-13-01', '2026-00-10', '2025-02-29T00:00:00Z'])('refuses %p with E_USAGE', (text) => {
     expect(() => parseSince(text, NOW)).toThrow(expect.objectContaining({ code: 'E_USAGE' }));
+  });
+});
+
+describe('names that are Object.prototype keys (issue 10 item 8)', () => {
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('keeps an agent named %s in the table and the JSON', (name) => {
+    const states = [
+      newSession({ agent_id: 'x1', agent_name: name, purpose: 'p' }, NOW),
+      newSession({ agent_id: 'x2', agent_name: 'other', purpose: 'p' }, NOW),
+    ];
+    const stats = computeStats(states, { now: NOW, limits: DEFAULT_LIMITS });
+    expect(Object.keys(stats.agents)).toEqual([name, 'other'].sort());
+    expect(Object.getOwnPropertyDescriptor(stats.agents, name)?.value).toMatchObject({ sessions: 1 });
+    const json = JSON.parse(JSON.stringify(stats)) as { agents: Record<string, unknown> };
+    expect(Object.keys(json.agents)).toEqual([name, 'other'].sort());
+    expect(Object.keys(stats.overall.by_error_count)).toEqual(['0']);
   });
 });

@@ -70,3 +70,42 @@ describe('export documents', () => {
     expect(() => parseExport({ format: EXPORT_FORMAT, exported_at: at, session }, 'x')).toThrow(expect.objectContaining({ code: 'E_CORRUPT' }));
   });
 });
+
+describe('implausible facts (issue 10 item 7)', () => {
+  const created = NOW.toISOString();
+  const later = new Date(NOW.getTime() + 90_000).toISOString();
+  const earlier = new Date(NOW.getTime() - 90_000).toISOString();
+  const finished = {
+    ...state,
+    phase: 'completed',
+    resume_ready: false,
+    last_updated: later,
+    finalized_at: later,
+    duration_seconds: 90,
+    history: [{ from_phase: 'initializing', to_phase: 'completed', timestamp: later }],
+  };
+  const errored = { ...state, error_count: 1, last_error: { message: 'boom', timestamp: created } };
+  const load = (session: unknown) => parseExport({ format: EXPORT_FORMAT, exported_at: later, session }, 'x');
+
+  it('takes the plausible bases', () => {
+    expect(load(finished).session).toEqual(finished);
+    expect(load(errored).session).toEqual(errored);
+    expect(load({ ...finished, duration_seconds: 90.4 }).session.duration_seconds).toBe(90.4);
+  });
+
+  it.each([
+    ['created_at after last_updated', 'last_updated', { ...state, last_updated: earlier }],
+    ['finalized_at before created_at', 'finalized_at', { ...finished, finalized_at: earlier, last_updated: later }],
+    ['a huge duration_seconds', 'duration_seconds', { ...finished, duration_seconds: 1e300 }],
+    ['a duration_seconds off by minutes', 'duration_seconds', { ...finished, duration_seconds: 300 }],
+    ['a duration_seconds without finalized_at', 'duration_seconds', { ...state, duration_seconds: 0 }],
+    ['resumes_dropped above history_dropped', 'resumes_dropped', { ...state, history_dropped: 1, resumes_dropped: 2 }],
+    ['last_error with error_count 0', 'error_count', { ...errored, error_count: 0 }],
+    ['error_count without last_error', 'last_error', { ...errored, last_error: null }],
+    ['a blank agent name', 'agent_name', { ...state, agent_name: '   ' }],
+    ['an agent name with an escape sequence', 'agent_name', { ...state, agent_name: 'x\u001b[2J' }],
+    ['an agent name with a newline', 'agent_name', { ...state, agent_name: 'a\nb' }],
+  ])('refuses %s as E_CORRUPT, naming the rule', (_label, field, session) => {
+    expect(() => load(session)).toThrow(expect.objectContaining({ code: 'E_CORRUPT', message: expect.stringContaining(field) }));
+  });
+});

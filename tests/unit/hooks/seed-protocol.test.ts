@@ -107,3 +107,31 @@ describe('subagentStop', () => {
     expect(excerpt('abc', 4)).toBe('abc');
   });
 });
+
+describe('a session of another agent (issue 10 item 6)', () => {
+  beforeEach(() => {
+    sessions.create({ agent_name: 'B', purpose: 'p', id: 'b-session' });
+    sessions.update('b-session', { phase: 'approval' });
+  });
+
+  it('pre-delegate for A with B’s id answers agent_mismatch and records nothing', () => {
+    const before = sessions.get('b-session');
+    const answer = preDelegate(sessions, { agent_name: 'A', agent_id: 'b-session' });
+    expect(answer).toEqual({ should_resume: false, reason: 'agent_mismatch', agent_id: 'b-session' });
+    expect(sessions.get('b-session')).toEqual(before);
+    const own = preDelegate(sessions, { agent_name: 'B', agent_id: 'b-session' });
+    expect(own).toMatchObject({ should_resume: true, reason: 'session_resumable' });
+  });
+
+  it.each([
+    ['agent_name', { agent_id: 'b-session', agent_name: 'A' }],
+    ['task_info.agent_name', { task_info: { agent_id: 'b-session', agent_name: 'A' } }],
+  ])('subagent-stop naming another agent in %s does not finalize', (_label, input) => {
+    expect(subagentStop(sessions, input)).toEqual({ finalized: false, reason: 'agent_mismatch', agent_id: 'b-session' });
+    expect(sessions.get('b-session').phase).toBe('approval');
+  });
+
+  it('subagent-stop naming the right agent, or none, finalizes', () => {
+    expect(subagentStop(sessions, { agent_id: 'b-session', agent_name: 'B' })).toMatchObject({ finalized: true });
+  });
+});

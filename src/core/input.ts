@@ -1,0 +1,87 @@
+import { SessionError, show } from './errors';
+import type { Metadata } from './state';
+
+/**
+ * The checks of what a caller hands in (CLI options, library calls, imported files), in one place so the CLI, the
+ * library and import agree: what one accepts the others accept, and the store's own reader never rejects it.
+ */
+
+// C0 controls, DEL and C1 controls: invisible in a name, and able to move a terminal's cursor or clear its screen.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Far beyond any real metadata, far below what JSON.stringify can write. */
+export const MAX_METADATA_DEPTH = 100;
+
+/** Why `name` cannot be an agent name (blank, control characters, not text), or null when it can. */
+export function agentNameProblem(name: unknown): string | null {
+  if (typeof name !== 'string' || name.trim() === '') return `a non-empty name, got ${show(name ?? null)}`;
+  if (CONTROL.test(name)) return `a name without control characters, got ${show(name)}`;
+  return null;
+}
+
+/**
+ * Checks an agent name as `create` takes it.
+ * @throws SessionError E_USAGE naming the value and the rule
+ */
+export function assertAgentName(name: unknown, label = 'agent'): string {
+  const problem = agentNameProblem(name);
+  if (problem !== null) throw new SessionError('E_USAGE', `Expected \`${label}\` to be ${problem}`);
+  return name as string;
+}
+
+/**
+ * Checks a required text value (purpose, summary, error message).
+ * @throws SessionError E_USAGE when it is not a string
+ */
+export function assertText(value: unknown, label: string): string {
+  if (typeof value !== 'string') throw new SessionError('E_USAGE', `Expected \`${label}\` to be a text, got ${show(value ?? null)}`);
+  return value;
+}
+
+/**
+ * Checks metadata: a plain object holding only what JSON writes back as it was (text, finite numbers, booleans,
+ * null, arrays and plain objects), nested at most MAX_METADATA_DEPTH levels. A loop, not recursion: any depth
+ * (or a cycle, which is too deep) is refused without running out of stack.
+ * @throws SessionError E_USAGE naming the first value that is not JSON, or the depth
+ */
+export function assertMetadata(value: unknown, label = 'metadata'): Metadata {
+  if (!isPlainObject(value)) throw new SessionError('E_USAGE', `Expected \`${label}\` to be a JSON object, got ${describe(value)}`);
+  const pending: [unknown, number, string][] = [[value, 1, label]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, depth, path] = next;
+    if (item === null || typeof item === 'string' || typeof item === 'boolean') continue;
+    if (typeof item === 'number') {
+      if (!Number.isFinite(item)) {
+        throw new SessionError('E_USAGE', `Expected \`${path}\` to be a finite number (JSON has no ${String(item)}), got ${String(item)}`);
+      }
+      continue;
+    }
+    if (!Array.isArray(item) && !isPlainObject(item)) {
+      const kinds = 'text, number, boolean, null, array or object';
+      throw new SessionError('E_USAGE', `Expected \`${path}\` to be a JSON value (${kinds}), got ${describe(item)}`);
+    }
+    if (depth > MAX_METADATA_DEPTH) {
+      const expected = `a JSON object nested at most ${MAX_METADATA_DEPTH} levels deep`;
+      throw new SessionError('E_USAGE', `Expected \`${label}\` to be ${expected}, got deeper (or a cycle)`);
+    }
+    for (const [key, child] of Object.entries(item)) pending.push([child, depth + 1, `${path}.${key}`]);
+  }
+  return value as Metadata;
+}
+
+// --- internal ---
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'bigint') return `a BigInt (${value}n)`;
+  if (typeof value === 'function' || typeof value === 'symbol' || value === undefined) return `a ${typeof value}`;
+  if (Array.isArray(value)) return `an array ${show(value)}`;
+  if (typeof value === 'object' && value !== null && !isPlainObject(value)) return `a ${value.constructor?.name ?? 'non-plain'} object`;
+  return show(value);
+}

@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { codeOf } from '../helpers';
+import { newSession } from '../../src/core/session';
+import type { SessionState } from '../../src/core/state';
+import { preDelegate } from '../../src/hooks/seed-protocol';
+import { Sessions } from '../../src/sessions';
+import { FileStore } from '../../src/store/file-store';
+
+// Issue 10 item 5: a session whose last_updated is far ahead of the clock must not shadow the agent's real sessions.
+let dir: string;
+let store: FileStore;
+let sessions: Sessions;
+const NOW = new Date('2026-01-08T18:00:00.000Z');
+const FUTURE = '2098-01-01T00:00:00.000Z';
+
+function skewed(id: string, agent = 'arch'): SessionState {
+  const state = newSession({ agent_id: id, agent_name: agent, purpose: 'p' }, NOW);
+  return {
+    ...state,
+    phase: 'planning',
+    resume_ready: true,
+    last_updated: FUTURE,
+    history: [{ from_phase: 'initializing', to_phase: 'planning', timestamp: FUTURE }],
+  };
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
+  store = new FileStore(join(dir, 'session'));
+  sessions = new Sessions({ store, now: () => NOW });
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a session ahead of the clock', () => {
+  it.each([
+    ['written after the real one (the pointer names it)', true],
+    ['written before the real one', false],
+  ])('never shadows the agent by name: %s', (_label, skewedLast) => {
+    if (!skewedLast) store.create(skewed('future'));
+    const real = sessions.create({ agent_name: 'arch', purpose: 'p', id: 'real' });
+    sessions.update(real.agent_id, { phase: 'planning' });
+    if (skewedLast) store.create(skewed('future'));
+    // The store's own order still puts the skewed one first: only the service's lookup skips it.
+    expect(store.newestOf('arch')?.agent_id).toBe('future');
+    expect(sessions.newestOf('arch')?.agent_id).toBe('real');
+    expect(preDelegate(sessions, { agent_name: 'arch' })).toMatchObject({ should_resume: true, agent_id: 'real' });
+  });
+
+  it('is the only session: no session for the name', () => {
+    store.create(skewed('future'));
+    expect(sessions.newestOf('arch')).toBeNull();
+    expect(preDelegate(sessions, { agent_name: 'arch' })).toMatchObject({ should_resume: false, reason: 'no_existing_session' });
+  });
+
+  it('a session within the skew bound still counts', () => {
+    store.create({ ...skewed('near'), last_updated: new Date(NOW.getTime() + 30_000).toISOString() });
+    expect(sessions.newestOf('arch')?.agent_id).toBe('near');
+  });
+
+  it('is stale to cleanup, and reported as ahead of the clock', () => {
+    store.create(skewed('future'));
+    sessions.create({ agent_name: 'arch', purpose: 'p', id: 'real' });
+    expect(sessions.cleanup({ hours: 24, dryRun: true })).toMatchObject({ removed: ['future'], clockAhead: ['future'] });
+    expect(sessions.cleanup({ hours: 24 })).toMatchObject({ removed: ['future'], clockAhead: ['future'] });
+    expect(store.read('future')).toBeNull();
+    expect(store.read('real')).not.toBeNull();
+  });
+
+  it('is marked in the listing', () => {
+    store.create(skewed('future'));
+    sessions.create({ agent_name: 'arch', purpose: 'p', id: 'real' });
+    const marks = Object.fromEntries(sessions.list().map((entry) => [entry.id, entry.kind === 'valid' && entry.clockAhead]));
+    expect(marks).toEqual({ future: true, real: false });
+  });
+
+  it.each([
+    ['last_updated', (s: SessionState): SessionState => ({ ...s, last_updated: FUTURE })],
+    ['created_at', (s: SessionState): SessionState => ({ ...s, created_at: FUTURE, last_updated: FUTURE })],
+    ['a history timestamp', (s: SessionState): SessionState => ({ ...s, history: [{ ...s.history[0]!, timestamp: FUTURE }] })],
+  ])('is refused by import: %s in the future', (_label, change) => {
+    const at = NOW.toISOString();
+    const base: SessionState = { ...skewed('imp'), last_updated: at, history: [{ from_phase: 'initializing', to_phase: 'planning', timestamp: at }] };
+    expect(codeOf(() => sessions.importSession(base))).toBeUndefined();
+    expect(codeOf(() => sessions.importSession(change({ ...base, agent_id: 'imp2' })))).toBe('E_CORRUPT');
+    expect(store.read('imp2')).toBeNull();
+  });
+});

@@ -1,0 +1,79 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { codeOf } from '../helpers';
+import { Sessions } from '../../src/sessions';
+import { FileStore } from '../../src/store/file-store';
+
+// Issue 10 items 7 and 9: the library takes only what the CLI takes, and writes nothing it would refuse to read.
+let dir: string;
+let sessions: Sessions;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
+  sessions = new Sessions({ store: new FileStore(join(dir, 'session')), now: () => new Date('2026-01-08T18:00:00.000Z') });
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const files = (): string[] => {
+  try {
+    return readdirSync(join(dir, 'session')).filter((name) => !name.startsWith('.'));
+  } catch {
+    return [];
+  }
+};
+const deep = (levels: number): Record<string, unknown> => {
+  let value: Record<string, unknown> = {};
+  for (let i = 0; i < levels; i++) value = { a: value };
+  return value;
+};
+const cycle: Record<string, unknown> = {};
+cycle.self = cycle;
+
+describe('library input', () => {
+  it.each([
+    ['a numeric purpose', { agent_name: 'a', purpose: 5 }],
+    ['a missing purpose', { agent_name: 'a' }],
+    ['text metadata', { agent_name: 'a', purpose: 'p', metadata: 'str' }],
+    ['array metadata', { agent_name: 'a', purpose: 'p', metadata: [1, 2] }],
+    ['BigInt metadata', { agent_name: 'a', purpose: 'p', metadata: { n: 10n } }],
+    ['a function in metadata', { agent_name: 'a', purpose: 'p', metadata: { f: () => 1 } }],
+    ['undefined in metadata', { agent_name: 'a', purpose: 'p', metadata: { u: undefined } }],
+    ['NaN in metadata', { agent_name: 'a', purpose: 'p', metadata: { n: Number.NaN } }],
+    ['a Date in metadata', { agent_name: 'a', purpose: 'p', metadata: { d: new Date(0) } }],
+    ['a Map as metadata', { agent_name: 'a', purpose: 'p', metadata: new Map() }],
+    ['metadata nested 101 levels', { agent_name: 'a', purpose: 'p', metadata: deep(101) }],
+    ['cyclic metadata', { agent_name: 'a', purpose: 'p', metadata: cycle }],
+    ['a numeric agent name', { agent_name: 7, purpose: 'p' }],
+    ['a blank agent name', { agent_name: ' ', purpose: 'p' }],
+    ['an agent name with ESC', { agent_name: 'a\u001b[2J', purpose: 'p' }],
+    ['an agent name with NUL', { agent_name: 'a\u0000', purpose: 'p' }],
+    ['no object', null],
+  ])('create refuses %s with E_USAGE and writes nothing', (_label, input) => {
+    expect(codeOf(() => sessions.create(input as never))).toBe('E_USAGE');
+    expect(files()).toEqual([]);
+  });
+
+  it('create takes JSON metadata 100 levels deep', () => {
+    expect(codeOf(() => sessions.create({ agent_name: 'a', purpose: 'p', metadata: deep(99) }))).toBeUndefined();
+  });
+
+  it.each([
+    ['text metadata', { metadata: 'str' }],
+    ['BigInt metadata', { metadata: { n: 1n } }],
+    ['a bad phase', { phase: 'dancing' }],
+    ['a numeric error', { error: 5 }],
+  ])('update refuses %s with E_USAGE and changes nothing', (_label, change) => {
+    const state = sessions.create({ agent_name: 'a', purpose: 'p', id: 's' });
+    expect(codeOf(() => sessions.update('s', change as never))).toBe('E_USAGE');
+    expect(sessions.get('s')).toEqual(state);
+  });
+
+  it.each([
+    ['an outcome that is not final', ['planning']],
+    ['a numeric summary', ['completed', 5]],
+  ])('finalize refuses %s with E_USAGE', (_label, args) => {
+    const state = sessions.create({ agent_name: 'a', purpose: 'p', id: 's' });
+    expect(codeOf(() => sessions.finalize('s', ...(args as [never, never])))).toBe('E_USAGE');
+    expect(sessions.get('s')).toEqual(state);
+  });
+});
