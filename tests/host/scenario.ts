@@ -124,7 +124,8 @@ export async function playScenario(claude: string, mode: Mode, label: string, tr
       const sessions = storeSessions(project).filter((s) => s.agent_name === AGENT_TYPE);
       problems.push(...checkStore(project, runLabel));
       if (index === 0) {
-        parked = sessions[0];
+        // The session the sub-agent parked (a duplicate, if any, is reported by checkStore).
+        parked = sessions.find((s) => s.phase === 'approval') ?? sessions[0];
         problems.push(...checkParked(sessions, agents, subContexts, runLabel));
       } else {
         problems.push(...checkCompleted(sessions, parked, agents, subContexts, runLabel));
@@ -177,7 +178,6 @@ function checkStore(project: HostProject, at: string): string[] {
 
 function checkParked(sessions: Record<string, any>[], agents: string[], contexts: (DeliveredContext | undefined)[], at: string): string[] {
   const problems: string[] = [];
-  // The session the sub-agent worked on is the one in approval (when there are several, the others are duplicates).
   const parked = sessions.find((s) => s.phase === 'approval');
   if (parked === undefined) return [`not_parked: ${at} no session in approval (${sessions.map((s) => `${s.agent_id} ${s.phase}`).join(', ')})`];
   if (parked.claude?.stopped_at === undefined) problems.push(`left_running: ${at} ${parked.agent_id} parked without stopped_at`);
