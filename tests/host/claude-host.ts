@@ -14,10 +14,14 @@ const PACKAGE = '@anthropic-ai/claude-code';
 
 /** The version package.json pins (exactly: a range would let the test drift to another host). */
 export function pinnedVersion(): string {
-  const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+    devDependencies?: Record<string, string>;
+  };
   const version = manifest.devDependencies?.[PACKAGE];
   if (version === undefined || !/^\d+\.\d+\.\d+$/.test(version)) {
-    throw new Error(`Expected package.json devDependencies to pin ${PACKAGE} to an exact version, got ${JSON.stringify(version)}`);
+    throw new Error(
+      `Expected package.json devDependencies to pin ${PACKAGE} to an exact version, got ${JSON.stringify(version)}`,
+    );
   }
   return version;
 }
@@ -42,7 +46,9 @@ export function findClaude(): { path: string; version: string } {
     ...(packageDir === undefined ? [] : [join(packageDir, 'bin', 'claude.exe')]),
     ...[`${PACKAGE}-${platform}`, `${PACKAGE}-${platform}-musl`].flatMap((name) => {
       try {
-        return [join(dirname(require.resolve(`${name}/package.json`, { paths: [packageDir ?? REPO, REPO] })), 'claude')];
+        return [
+          join(dirname(require.resolve(`${name}/package.json`, { paths: [packageDir ?? REPO, REPO] })), 'claude'),
+        ];
       } catch {
         tried.push(`${name} (not installed)`);
         return [];
@@ -54,10 +60,16 @@ export function findClaude(): { path: string; version: string } {
       tried.push(`${path} (absent)`);
       continue;
     }
-    const probe = spawnSync(path, ['--version'], { encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH ?? '', HOME: tmpdir() } });
+    const probe = spawnSync(path, ['--version'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { PATH: process.env.PATH ?? '', HOME: tmpdir() },
+    });
     const answer = `${probe.stdout ?? ''}`.trim();
     if (probe.status === 0 && answer.startsWith(`${version} `)) return { path, version };
-    tried.push(`${path} (--version: status ${probe.status}, ${JSON.stringify(answer || `${probe.error ?? probe.stderr}`.slice(0, 200))})`);
+    tried.push(
+      `${path} (--version: status ${probe.status}, ${JSON.stringify(answer || `${probe.error ?? probe.stderr}`.slice(0, 200))})`,
+    );
   }
   throw new Error(`The pinned Claude Code ${version} is not runnable here; tried: ${tried.join('; ')}`);
 }
@@ -79,8 +91,14 @@ export function makeHostProject(): HostProject {
   mkdirSync(home);
   mkdirSync(join(dir, '.claude', 'agents'), { recursive: true });
   // What a user accepting the trust prompt once leaves behind; without it `-p` ignores permissions.allow and denies Bash.
-  writeFileSync(join(home, '.claude.json'), JSON.stringify({ projects: { [dir]: { hasTrustDialogAccepted: true } } }, null, 2));
-  writeFileSync(join(dir, '.claude', 'settings.json'), `${JSON.stringify({ permissions: { allow: [`Bash(node ${CLI}:*)`] } }, null, 2)}\n`);
+  writeFileSync(
+    join(home, '.claude.json'),
+    JSON.stringify({ projects: { [dir]: { hasTrustDialogAccepted: true } } }, null, 2),
+  );
+  writeFileSync(
+    join(dir, '.claude', 'settings.json'),
+    `${JSON.stringify({ permissions: { allow: [`Bash(node ${CLI}:*)`] } }, null, 2)}\n`,
+  );
   writeFileSync(
     join(dir, '.claude', 'agents', `${AGENT_TYPE}.md`),
     [
@@ -93,7 +111,11 @@ export function makeHostProject(): HostProject {
       '',
     ].join('\n'),
   );
-  const init = spawnSync(process.execPath, [CLI, 'init', '--project', dir], { cwd: dir, encoding: 'utf8', env: childEnv(home, base) });
+  const init = spawnSync(process.execPath, [CLI, 'init', '--project', dir], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: childEnv(home, base),
+  });
   if (init.status !== 0) throw new Error(`agent-session init failed (status ${init.status}): ${init.stderr}`);
   return { base, home, dir, storeRoot: join(dir, '.claude', 'session'), logDir: join(dir, '.claude', 'logs') };
 }
@@ -103,7 +125,13 @@ export function makeHostProject(): HostProject {
  * variable of the machine (AGENT_SESSION_*, CLAUDE_*, a real API key, the CA bundle) reaches Claude Code or a hook.
  */
 function childEnv(home: string, base: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, HOME: home, TMPDIR: join(base, 'tmp'), LANG: 'C.UTF-8', ...extra };
+  return {
+    PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
+    HOME: home,
+    TMPDIR: join(base, 'tmp'),
+    LANG: 'C.UTF-8',
+    ...extra,
+  };
 }
 
 /** What one `claude -p` run printed. */
@@ -120,9 +148,25 @@ export interface ClaudeRun {
 }
 
 /** Runs `claude -p <prompt>` in the project against the model server, with stream-json output and a debug file. */
-export async function runClaude(claude: string, project: HostProject, serverUrl: string, label: string, prompt: string, timeoutMs = 180_000): Promise<ClaudeRun> {
+export async function runClaude(
+  claude: string,
+  project: HostProject,
+  serverUrl: string,
+  label: string,
+  prompt: string,
+  timeoutMs = 180_000,
+): Promise<ClaudeRun> {
   const debugFile = join(project.base, `${label}.debug.log`);
-  const args = ['-p', prompt, '--output-format', 'stream-json', '--verbose', '--include-hook-events', '--debug-file', debugFile];
+  const args = [
+    '-p',
+    prompt,
+    '--output-format',
+    'stream-json',
+    '--verbose',
+    '--include-hook-events',
+    '--debug-file',
+    debugFile,
+  ];
   const env = childEnv(project.home, project.base, {
     ANTHROPIC_BASE_URL: serverUrl,
     ANTHROPIC_API_KEY: 'test',
@@ -169,7 +213,9 @@ export function storeSessions(project: HostProject): Record<string, any>[] {
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
     .flatMap((entry) => {
       const file = join(project.storeRoot, entry.name, 'state.json');
-      return existsSync(file) ? [JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>] : [{ agent_id: entry.name, phase: '(no state.json)' }];
+      return existsSync(file)
+        ? [JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>]
+        : [{ agent_id: entry.name, phase: '(no state.json)' }];
     })
     .sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));
 }
@@ -179,7 +225,12 @@ export function hookLog(project: HostProject): string[] {
   if (!existsSync(project.logDir)) return [];
   return readdirSync(project.logDir)
     .sort()
-    .flatMap((file) => readFileSync(join(project.logDir, file), 'utf8').split('\n').filter((line) => line !== '').map((line) => `${file}: ${line}`));
+    .flatMap((file) =>
+      readFileSync(join(project.logDir, file), 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => `${file}: ${line}`),
+    );
 }
 
 /** Lines of Claude Code's debug file that report a hook failing or its output being refused. */
@@ -187,7 +238,11 @@ export function debugComplaints(run: ClaudeRun): string[] {
   if (!existsSync(run.debugFile)) return [`${run.label}: no debug file ${run.debugFile}`];
   return readFileSync(run.debugFile, 'utf8')
     .split('\n')
-    .filter((line) => /validation failed|\[ERROR\]|finished with status (?!0\b)\d+|hook.*(cancelled|timed out|non-blocking error|blocking error)/i.test(line))
+    .filter((line) =>
+      /validation failed|\[ERROR\]|finished with status (?!0\b)\d+|hook.*(cancelled|timed out|non-blocking error|blocking error)/i.test(
+        line,
+      ),
+    )
     .map((line) => `${run.label}: ${line.slice(0, 300)}`);
 }
 
@@ -229,7 +284,8 @@ export interface DeliveredContext {
 export function contextsIn(messages: unknown): DeliveredContext[] {
   const found: DeliveredContext[] = [];
   for (const text of stringsIn(messages)) {
-    const pattern = /(\w+(?::\w+)?) hook additional context: ([\s\S]*?)(?=\n\n# Environment\n|\n\w+(?::\w+)? hook additional context: |$)/g;
+    const pattern =
+      /(\w+(?::\w+)?) hook additional context: ([\s\S]*?)(?=\n\n# Environment\n|\n\w+(?::\w+)? hook additional context: |$)/g;
     for (const match of text.matchAll(pattern)) found.push({ hook: match[1] ?? '', text: (match[2] ?? '').trim() });
   }
   return found;

@@ -82,20 +82,30 @@ export async function startModelServer(script: Script): Promise<ModelServer> {
   };
 }
 
-function answer(req: IncomingMessage, res: ServerResponse, record: RecordedRequest, script: Script, nextId: () => string): void {
+function answer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  record: RecordedRequest,
+  script: Script,
+  nextId: () => string,
+): void {
   if (req.method === 'POST' && record.path === '/v1/messages') {
-    if (typeof record.body !== 'object' || record.body === null) return json(res, 400, apiError('invalid_request_error', 'body is not JSON'));
+    if (typeof record.body !== 'object' || record.body === null)
+      return json(res, 400, apiError('invalid_request_error', 'body is not JSON'));
     const body = record.body as MessagesBody;
     const { role, reply } = script(body, record);
     record.role = role;
     record.reply = reply;
     const id = nextId();
-    return body.stream === true ? stream(res, reply, body.model ?? 'claude-test', id) : json(res, 200, message(reply, body.model ?? 'claude-test', id));
+    return body.stream === true
+      ? stream(res, reply, body.model ?? 'claude-test', id)
+      : json(res, 200, message(reply, body.model ?? 'claude-test', id));
   }
   if (req.method === 'POST' && record.path === '/v1/messages/count_tokens') {
     return json(res, 200, { input_tokens: Math.ceil(JSON.stringify(record.body ?? '').length / 4) });
   }
-  if (req.method === 'GET' && record.path.startsWith('/v1/models')) return json(res, 200, { data: [], has_more: false, first_id: null, last_id: null });
+  if (req.method === 'GET' && record.path.startsWith('/v1/models'))
+    return json(res, 200, { data: [], has_more: false, first_id: null, last_id: null });
   return json(res, 404, apiError('not_found_error', `no route ${req.method} ${record.path}`));
 }
 
@@ -115,11 +125,24 @@ function stopReason(reply: Reply): string {
 }
 
 function contentOf(reply: Reply, id: string): Record<string, unknown>[] {
-  return reply.blocks.map((block, i) => (block.type === 'text' ? { type: 'text', text: block.text } : { type: 'tool_use', id: `toolu_test_${id}_${i}`, name: block.name, input: block.input }));
+  return reply.blocks.map((block, i) =>
+    block.type === 'text'
+      ? { type: 'text', text: block.text }
+      : { type: 'tool_use', id: `toolu_test_${id}_${i}`, name: block.name, input: block.input },
+  );
 }
 
 function message(reply: Reply, model: string, id: string): unknown {
-  return { id: `msg_test_${id}`, type: 'message', role: 'assistant', model, content: contentOf(reply, id), stop_reason: stopReason(reply), stop_sequence: null, usage: USAGE };
+  return {
+    id: `msg_test_${id}`,
+    type: 'message',
+    role: 'assistant',
+    model,
+    content: contentOf(reply, id),
+    stop_reason: stopReason(reply),
+    stop_sequence: null,
+    usage: USAGE,
+  };
 }
 
 /** The reply as the SSE events of a streamed message, each block sent as a start, one delta and a stop. */
@@ -130,19 +153,40 @@ function stream(res: ServerResponse, reply: Reply, model: string, id: string): v
   };
   send('message_start', {
     type: 'message_start',
-    message: { id: `msg_test_${id}`, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { ...USAGE, output_tokens: 1 } },
+    message: {
+      id: `msg_test_${id}`,
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { ...USAGE, output_tokens: 1 },
+    },
   });
   contentOf(reply, id).forEach((block, index) => {
     if (block.type === 'text') {
       send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
-      send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'text_delta', text: block.text } });
+      send('content_block_delta', {
+        type: 'content_block_delta',
+        index,
+        delta: { type: 'text_delta', text: block.text },
+      });
     } else {
       send('content_block_start', { type: 'content_block_start', index, content_block: { ...block, input: {} } });
-      send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } });
+      send('content_block_delta', {
+        type: 'content_block_delta',
+        index,
+        delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) },
+      });
     }
     send('content_block_stop', { type: 'content_block_stop', index });
   });
-  send('message_delta', { type: 'message_delta', delta: { stop_reason: stopReason(reply), stop_sequence: null }, usage: { output_tokens: 5 } });
+  send('message_delta', {
+    type: 'message_delta',
+    delta: { stop_reason: stopReason(reply), stop_sequence: null },
+    usage: { output_tokens: 5 },
+  });
   send('message_stop', { type: 'message_stop' });
   res.end();
 }

@@ -8,7 +8,10 @@ import { findClaude } from './claude-host';
 import { playScenario, type Mode, type Play } from './scenario';
 
 const runs = Number(process.env.AGENT_SESSION_HOST_RUNS ?? '10');
-if (!Number.isInteger(runs) || runs < 1) throw new Error(`Expected AGENT_SESSION_HOST_RUNS to be a whole number of at least 1, got ${process.env.AGENT_SESSION_HOST_RUNS}`);
+if (!Number.isInteger(runs) || runs < 1)
+  throw new Error(
+    `Expected AGENT_SESSION_HOST_RUNS to be a whole number of at least 1, got ${process.env.AGENT_SESSION_HOST_RUNS}`,
+  );
 
 // Found once, outside any test: when the pinned binary is missing every test below fails with this error.
 let claude: string | Error;
@@ -34,14 +37,16 @@ afterAll(() => {
     return `${mine.filter((p) => p.problems.length === 0).length} of ${mine.length} ${mode} plays clean`;
   };
   const kinds = new Map<string, number>();
-  for (const p of plays) for (const kind of new Set(p.problems.map((line) => line.split(':')[0]!))) kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  for (const p of plays)
+    for (const kind of new Set(p.problems.map((line) => line.split(':')[0]!)))
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
   const summary = [
     `real-host: ${clean('foreground')}, ${clean('background')}`,
     ...[...kinds].map(([kind, count]) => `  ${kind}: in ${count} plays`),
     `transcripts: ${transcripts}`,
   ].join('\n');
   writeFileSync(join(transcripts, 'summary.txt'), `${summary}\n`);
-  process.stdout.write(`\n${summary}\n`);
+  process.stderr.write(`\n${summary}\n`); // stderr: `--json` without --outputFile owns stdout
 });
 
 it('foreground: parks in approval, a second claude -p resumes it, it completes', async () => {
@@ -49,7 +54,10 @@ it('foreground: parks in approval, a second claude -p resumes it, it completes',
   expect(result.problems).toEqual([]);
 });
 
-it.each(Array.from({ length: runs }, (_, i) => i + 1))('background %i: parks in approval, a second claude -p resumes it, it completes', async (n) => {
-  const result = await play('background', `background-${n}`);
-  expect(result.problems).toEqual([]);
-});
+it.each(Array.from({ length: runs }, (_, i) => i + 1))(
+  'background %i: parks in approval, a second claude -p resumes it, it completes',
+  async (n) => {
+    const result = await play('background', `background-${n}`);
+    expect(result.problems).toEqual([]);
+  },
+);
