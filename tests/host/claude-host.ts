@@ -263,6 +263,21 @@ export function startedAgents(run: ClaudeRun): string[] {
   return run.events.filter((e) => e.type === 'system' && e.subtype === 'task_started').map((e) => String(e.task_id));
 }
 
+/** Whether each agent the run started ran in the background (stream-json `task_started.is_backgrounded`). */
+export function backgrounded(run: ClaudeRun): boolean[] {
+  return run.events
+    .filter((e) => e.type === 'system' && e.subtype === 'task_started')
+    .map((e) => e.is_backgrounded === true);
+}
+
+/** The events `init` wired in the project's settings (a check on the main agent's context depends on them). */
+export function wiredEvents(project: HostProject): string[] {
+  const settings = JSON.parse(readFileSync(join(project.dir, '.claude', 'settings.json'), 'utf8')) as {
+    hooks?: object;
+  };
+  return Object.keys(settings.hooks ?? {});
+}
+
 /** Every string inside a value, in order (message contents nest text in blocks, tool results, arrays). */
 export function stringsIn(value: unknown): string[] {
   if (typeof value === 'string') return [value];

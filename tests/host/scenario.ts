@@ -4,6 +4,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   AGENT_TYPE,
+  backgrounded,
   contextsIn,
   debugComplaints,
   hookLog,
@@ -15,6 +16,7 @@ import {
   storeSessions,
   stringsIn,
   SUBAGENT_MARKER,
+  wiredEvents,
   type ClaudeRun,
   type DeliveredContext,
   type HostProject,
@@ -144,7 +146,8 @@ export async function playScenario(claude: string, mode: Mode, label: string, tr
         `${runLabel.toUpperCase()} (${mode}): ${prompt}`,
       );
       const requests = server.requests.filter((r) => r.run === runLabel);
-      problems.push(...checkRun(run, requests));
+      problems.push(...checkRun(run, requests, mode));
+      problems.push(...checkParkedList(project, requests, index === 0 ? undefined : parked, runLabel));
       const agents = startedAgents(run);
       const subContexts = requests
         .filter((r) => r.role === 'subagent')
@@ -187,9 +190,14 @@ export async function playScenario(claude: string, mode: Mode, label: string, tr
 
 // --- checks: each returns `kind: detail` lines ---
 
-function checkRun(run: ClaudeRun, requests: readonly RecordedRequest[]): string[] {
+function checkRun(run: ClaudeRun, requests: readonly RecordedRequest[], mode: Mode): string[] {
   const problems: string[] = [];
   const at = run.label;
+  if (backgrounded(run).some((b) => b !== (mode === 'background'))) {
+    problems.push(
+      `mode_mismatch: ${at} a ${mode} play started agents with is_backgrounded ${backgrounded(run).join(', ')}`,
+    );
+  }
   if (run.timedOut || run.status !== 0)
     problems.push(
       `run_failed: ${at} status ${run.status} signal ${run.signal} timedOut ${run.timedOut}: ${run.stderr.slice(0, 300)}`,
@@ -210,6 +218,34 @@ function checkRun(run: ClaudeRun, requests: readonly RecordedRequest[]): string[
   if (startedAgents(run).length !== 1) problems.push(`agent_count: ${at} started ${startedAgents(run).length} agents`);
   if (!requests.some((r) => r.role === 'subagent')) problems.push(`no_subagent_request: ${at}`);
   return problems;
+}
+
+/** Hooks that may list parked sessions for the main agent before it delegates (SessionStart, UserPromptSubmit). */
+const PARKED_LIST_HOOKS = ['SessionStart', 'UserPromptSubmit'];
+
+/**
+ * The main agent's view before it delegates: with nothing parked (run 1) no parked-session list reaches it; with a
+ * parked session (run 2) and SessionStart or UserPromptSubmit wired by `init`, its first request lists that session.
+ */
+function checkParkedList(
+  project: HostProject,
+  requests: readonly RecordedRequest[],
+  parked: Record<string, any> | undefined,
+  at: string,
+): string[] {
+  const first = requests.find((r) => r.role === 'main');
+  if (first === undefined) return [`no_main_request: ${at}`];
+  const lists = contextsIn((first.body as MessagesBody).messages).filter((c) => PARKED_LIST_HOOKS.includes(c.hook));
+  if (parked === undefined) {
+    return lists.map(
+      (c) => `parked_list_unexpected: ${at} ${c.hook} context with nothing parked: ${c.text.slice(0, 200)}`,
+    );
+  }
+  if (!wiredEvents(project).some((event) => PARKED_LIST_HOOKS.includes(event))) return [];
+  if (lists.some((c) => c.text.includes(parked.agent_id) && c.text.includes(AGENT_TYPE))) return [];
+  return [
+    `no_parked_list: ${at} the main agent's first request lists no parked ${parked.agent_id}: ${JSON.stringify(lists)}`,
+  ];
 }
 
 function checkStore(project: HostProject, at: string): string[] {
