@@ -293,14 +293,15 @@ export interface DeliveredContext {
 }
 
 /**
- * The hook contexts inside the messages of a request. Claude Code appends its own "# Environment" section to
- * SubagentStart's, so a context ends there (or at the next context, or the end of its text block).
+ * The hook contexts inside the messages of a request. Claude Code appends its own text in the same block (its
+ * "# Environment" section to SubagentStart's, "Today's date is …" to UserPromptSubmit's), so a context ends there,
+ * at the next context, or at the end of its text block.
  */
 export function contextsIn(messages: unknown): DeliveredContext[] {
   const found: DeliveredContext[] = [];
+  const end = String.raw`(?=\n\n# Environment\n|\n\nToday's date is |\n\w+(?::\w+)? hook additional context: |$)`;
+  const pattern = new RegExp(String.raw`(\w+(?::\w+)?) hook additional context: ([\s\S]*?)` + end, 'g');
   for (const text of stringsIn(messages)) {
-    const pattern =
-      /(\w+(?::\w+)?) hook additional context: ([\s\S]*?)(?=\n\n# Environment\n|\n\w+(?::\w+)? hook additional context: |$)/g;
     for (const match of text.matchAll(pattern)) found.push({ hook: match[1] ?? '', text: (match[2] ?? '').trim() });
   }
   return found;
