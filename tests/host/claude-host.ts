@@ -234,16 +234,20 @@ export function hookLog(project: HostProject): string[] {
 }
 
 /** Lines of Claude Code's debug file that report a hook failing or its output being refused. */
+const COMPLAINT = /validation failed|\[ERROR\]|finished with status (?!0\b)\d+|hook.*(cancelled|timed out|blocking error)/i;
+
+/**
+ * What Claude Code's debug file says against our hooks: its complaints, and the absence of the line that shows it
+ * took our SubagentStart answer (so a debug file that logged no hook at all cannot pass as clean).
+ */
 export function debugComplaints(run: ClaudeRun): string[] {
   if (!existsSync(run.debugFile)) return [`${run.label}: no debug file ${run.debugFile}`];
-  return readFileSync(run.debugFile, 'utf8')
-    .split('\n')
-    .filter((line) =>
-      /validation failed|\[ERROR\]|finished with status (?!0\b)\d+|hook.*(cancelled|timed out|non-blocking error|blocking error)/i.test(
-        line,
-      ),
-    )
-    .map((line) => `${run.label}: ${line.slice(0, 300)}`);
+  const lines = readFileSync(run.debugFile, 'utf8').split('\n');
+  const complaints = lines.filter((line) => COMPLAINT.test(line)).map((line) => `${run.label}: ${line.slice(0, 300)}`);
+  if (!lines.some((line) => /Hook SubagentStart \(.*pre-delegate.*\) provided additionalContext/.test(line))) {
+    complaints.push(`${run.label}: no "Hook SubagentStart (…pre-delegate…) provided additionalContext" line`);
+  }
+  return complaints;
 }
 
 /** The hook runs stream-json reported (`--include-hook-events`). */
