@@ -234,7 +234,8 @@ export function hookLog(project: HostProject): string[] {
 }
 
 /** Lines of Claude Code's debug file that report a hook failing or its output being refused. */
-const COMPLAINT = /validation failed|\[ERROR\]|finished with status (?!0\b)\d+|hook.*(cancelled|timed out|blocking error)/i;
+const COMPLAINT =
+  /validation failed|\[ERROR\]|finished with status (?!0\b)\d+|hook.*(cancelled|timed out|blocking error)/i;
 
 /**
  * What Claude Code's debug file says against our hooks: its complaints, and the absence of the line that shows it
