@@ -1,10 +1,10 @@
 import { newestState } from './core/activity';
 import { SessionError, isSessionError, show } from './core/errors';
 import { capHistory, DEFAULT_HISTORY_CAP, withResume } from './core/history';
-import { withClaudeLink, type ClaudeLinkChange } from './core/claude-link';
+import { changesLink, orphanedStartReason, stopOutcome, withClaudeLink, type ClaudeLinkChange, type StopOutcome } from './core/claude-link';
 import { assertValidId, generateId, randomHex8 } from './core/ids';
 import { DEFAULT_LIMITS, type Limits } from './core/limits';
-import { isFinalPhase, type FinalPhase } from './core/phase-names';
+import { isFinalPhase, isResumablePhase, type FinalPhase } from './core/phase-names';
 import { resumeVerdict } from './core/phases';
 import type { ResumeReason } from './core/rules';
 import { applyChange, finalizeState, newSession, type SessionChange } from './core/session';
@@ -45,13 +45,46 @@ export interface CleanupResult {
   readonly corruptRemoved: readonly string[];
   /** Temp files and half-created folders of killed writers removed. */
   readonly leftovers: number;
+  /**
+   * Sessions finalized `abandoned` (or that would be, with dryRun): left `initializing` by an older version,
+   * linked to a Claude agent that stopped or idle past the resume timeout (see `orphanedStartReason`).
+   */
+  readonly abandoned: readonly string[];
   /** Stale sessions that could not be removed this time (busy or unwritable); the others were. */
   readonly failed: readonly { readonly id: string; readonly error: string }[];
 }
 
+/** One event of a Claude Code sub-agent, as `attachClaudeAgent` takes it. */
+export interface ClaudeAgentEvent {
+  /** Claude's agent id (`a` + 16 hex digits in 2.1.330). */
+  readonly agent_id: string;
+  /** Its agent type (the session's agent name); absent: only an agent already attached is found, none is made. */
+  readonly agent_type?: string;
+  readonly session_id?: string;
+  /** Present for SubagentStop: the agent stopped, with (an excerpt of) its last message. */
+  readonly stopped?: { readonly last_message?: string };
+}
+
+/**
+ * What attaching did: `created` a session, `relinked` the type's parked session (a resume), found the one
+ * already `linked` to this agent, or found it `superseded` (this agent stopped and a later one resumed its
+ * session: nothing is changed for a late event of the earlier agent).
+ */
+export type AttachAction = 'created' | 'relinked' | 'linked' | 'superseded';
+
+export interface Attachment {
+  readonly state: SessionState;
+  readonly action: AttachAction;
+  /** For a stop: what the stop policy did, or `already_final` / `superseded` when there was nothing to do. */
+  readonly stop?: StopOutcome | 'already_final' | 'superseded';
+}
+
+/** The purpose of sessions made for Claude Code sub-agents. */
+export const CLAUDE_PURPOSE = 'claude_code_subagent';
+
 const LEFTOVER_AGE_MS = 60_000;
 
-/** Aborts the locked write in `resume` when the answer is no: nothing is recorded then. */
+/** Aborts a locked write when the re-check under the lock says no (resume, cleanup's abandon): nothing is written. */
 class NotResumable extends Error {}
 
 /**
@@ -197,20 +230,77 @@ export class Sessions {
   }
 
   /**
-   * Links a session to a Claude Code agent, or updates that link, under the session lock. `accept` is
-   * checked on the state read under the lock, so a session changed meanwhile is not linked by mistake.
-   * With `resumed`, the same write records a resume in the history.
-   * @throws SessionError E_NOT_FOUND, E_ILLEGAL_TRANSITION (final, or `accept` refused), E_CORRUPT, E_BUSY
+   * Links a session to a Claude Code agent, or updates that link, under the session lock.
+   * @throws SessionError E_NOT_FOUND, E_ILLEGAL_TRANSITION (final), E_CORRUPT, E_BUSY
    */
-  linkClaude(id: string, change: ClaudeLinkChange, accept?: (state: SessionState) => boolean, options: { resumed?: boolean } = {}): SessionState {
-    return this.store.update(assertValidId(id), (state) => {
-      if (accept !== undefined && !accept(state)) {
-        throw new SessionError('E_ILLEGAL_TRANSITION', `Session \`${id}\` changed and can no longer be linked`);
+  linkClaude(id: string, change: ClaudeLinkChange): SessionState {
+    return this.store.update(assertValidId(id), (state) => withClaudeLink(state, change, this.#now()));
+  }
+
+  /**
+   * Resumable by the rules, and not run by a Claude agent right now (never linked, or its agent stopped):
+   * a delegation to its agent type may take it.
+   */
+  isParked(state: SessionState): boolean {
+    return this.decide(state).should_resume && (state.claude === undefined || state.claude.stopped_at !== undefined);
+  }
+
+  /** The session a new delegation to `agentName` would resume: its newest one when parked, else null. */
+  parkedOf(agentName: string): SessionState | null {
+    const newest = this.newestOf(agentName);
+    return newest !== null && this.isParked(newest) ? newest : null;
+  }
+
+  /**
+   * The newest session of every agent that is parked now (see `isParked`), most recently active first.
+   * Through the store's per-agent pointers when it keeps them (one small read per agent name), else a scan.
+   */
+  parkedSessions(): SessionState[] {
+    const newest = this.store.newestPerAgent
+      ? this.store.newestPerAgent()
+      : [...this.store.list().reduce((byAgent, entry) => {
+          if (entry.kind === 'valid' && newestState([entry.state, byAgent.get(entry.state.agent_name)].filter((s) => s !== undefined)) === entry.state) {
+            byAgent.set(entry.state.agent_name, entry.state);
+          }
+          return byAgent;
+        }, new Map<string, SessionState>()).values()];
+    return newest.filter((state) => this.isParked(state)).sort((a, b) => Date.parse(b.last_updated) - Date.parse(a.last_updated));
+  }
+
+  /**
+   * Attaches one event of a Claude Code sub-agent to its session, in one step serialized per Claude agent id and
+   * per agent type (the store's locks): the session this agent id was attached to before, whatever its phase
+   * (never a second one); else the type's parked session, relinked (a resume, recorded in its history and on the
+   * link); else a new session. For a stop, the stop policy (`stopOutcome`) is applied in the same step. Any order
+   * of one agent's events ends in the same state: `stopped_at` is sticky for an agent id, a repeated event
+   * writes nothing, and a stop that arrives first links (or creates) before applying the policy.
+   * @returns null when the agent is not attached and `agent_type` is absent (nothing to create)
+   * @throws SessionError E_BUSY when a lock stays taken, E_IO
+   */
+  attachClaudeAgent(event: ClaudeAgentEvent): Attachment | null {
+    const work = (): Attachment | null => {
+      const found = this.#attachedSession(event.agent_id);
+      const facts: ClaudeLinkChange = {
+        agent_id: event.agent_id,
+        ...(event.agent_type === undefined ? {} : { agent_type: event.agent_type }),
+        ...(event.session_id === undefined ? {} : { session_id: event.session_id }),
+      };
+      let attachment: Attachment;
+      if (found !== null && found.claude?.agent_id !== event.agent_id) {
+        // A later agent resumed it after this one stopped: a late event of this one changes nothing.
+        return { state: found, action: 'superseded', ...(event.stopped ? { stop: 'superseded' as const } : {}) };
       }
-      const linked = withClaudeLink(state, change, this.#now());
-      // A parked session handed to a new Claude agent is a resume: recorded in the same write (for `stats`).
-      return options.resumed ? capHistory(withResume(linked, this.#now()), this.historyCap) : linked;
-    });
+      if (found !== null) {
+        const state = isFinalPhase(found.phase) || !changesLink(found, facts) ? found : this.linkClaude(found.agent_id, facts);
+        attachment = { state, action: 'linked' };
+      } else if (event.agent_type === undefined) {
+        return null;
+      } else {
+        attachment = this.#relinkParked(event.agent_type, facts) ?? { state: this.#createLinked(event.agent_type, facts), action: 'created' };
+      }
+      return event.stopped ? this.#stopped(attachment, event.agent_id, event.stopped.last_message) : attachment;
+    };
+    return this.store.lockClaudeAgent ? this.store.lockClaudeAgent(event.agent_id, event.agent_type ?? '', work) : work();
   }
 
   /**
@@ -247,9 +337,19 @@ export class Sessions {
       state === null ? modifiedAt.getTime() < cutoff : Date.parse(state.last_updated) < cutoff;
     const removed: string[] = [];
     const corruptRemoved: string[] = [];
+    const abandoned: string[] = [];
     const failed: { id: string; error: string }[] = [];
     for (const entry of this.store.list()) {
       const stale = entry.kind === 'valid' ? isStale(entry.state, now) : isStale(null, entry.modifiedAt);
+      if (!stale && entry.kind === 'valid' && orphanedStartReason(entry.state, now, this.limits) !== null) {
+        try {
+          if (options.dryRun || this.#abandonOrphan(entry.id)) abandoned.push(entry.id);
+        } catch (error) {
+          if (!isSessionError(error, 'E_BUSY') && !isSessionError(error, 'E_IO')) throw error;
+          failed.push({ id: entry.id, error: error.message });
+        }
+        continue;
+      }
       if (!stale) continue;
       let done: boolean;
       try {
@@ -263,7 +363,7 @@ export class Sessions {
       if (done) (entry.kind === 'valid' ? removed : corruptRemoved).push(entry.id);
     }
     const leftovers = options.dryRun ? 0 : this.store.sweep(LEFTOVER_AGE_MS, now);
-    return { removed, corruptRemoved, leftovers, failed };
+    return { removed, corruptRemoved, leftovers, abandoned, failed };
   }
 
   /** Deletes a session. @throws SessionError E_NOT_FOUND */
@@ -272,6 +372,90 @@ export class Sessions {
   }
 
   // --- internal ---
+
+  /** Finalizes a session left initializing, when it still is one under its lock; false when it changed or went. */
+  #abandonOrphan(id: string): boolean {
+    try {
+      this.store.update(id, (state) => {
+        const now = this.#now();
+        const reason = orphanedStartReason(state, now, this.limits);
+        if (reason === null) throw new NotResumable();
+        return capHistory(finalizeState(state, 'abandoned', reason, now), this.historyCap);
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof NotResumable || isSessionError(error, 'E_NOT_FOUND') || isSessionError(error, 'E_CORRUPT')) return false;
+      throw error;
+    }
+  }
+
+  #attachedSession(claudeAgentId: string): SessionState | null {
+    if (this.store.attachedTo) return this.store.attachedTo(claudeAgentId);
+    return this.findByClaudeAgent(claudeAgentId);
+  }
+
+  /** The type's parked session relinked to this agent (a resume), or null when there is none to take. */
+  #relinkParked(agentType: string, facts: ClaudeLinkChange): Attachment | null {
+    const parked = this.parkedOf(agentType);
+    if (parked === null) return null;
+    try {
+      const state = this.store.update(parked.agent_id, (current) => {
+        // Checked again under the session lock: a CLI update may have changed it since it was read.
+        if (!this.isParked(current) || !isResumablePhase(current.phase)) {
+          throw new SessionError('E_ILLEGAL_TRANSITION', `Session \`${current.agent_id}\` changed and can no longer be resumed`);
+        }
+        const previous = current.claude;
+        const resumed_from = {
+          phase: current.phase as 'investigating' | 'planning' | 'approval',
+          last_active: current.last_updated,
+          ...(previous === undefined ? {} : { agent_id: previous.agent_id }),
+          ...(previous?.last_message === undefined ? {} : { last_message: previous.last_message }),
+        };
+        // A parked session handed to a new Claude agent is a resume: recorded in the same write (for `stats`).
+        return capHistory(withResume(withClaudeLink(current, { ...facts, resumed_from }, this.#now()), this.#now()), this.historyCap);
+      });
+      return { state, action: 'relinked' };
+    } catch (error) {
+      // Finalized, changed or removed meanwhile by someone outside the hooks: a new session instead.
+      if (isSessionError(error, 'E_ILLEGAL_TRANSITION') || isSessionError(error, 'E_NOT_FOUND') || isSessionError(error, 'E_CORRUPT')) return null;
+      throw error;
+    }
+  }
+
+  #createLinked(agentType: string, facts: ClaudeLinkChange): SessionState {
+    const now = this.#now();
+    return this.#createUnderNewId((agent_id) => withClaudeLink(newSession({ agent_id, agent_name: agentType, purpose: CLAUDE_PURPOSE }, now), facts, now));
+  }
+
+  /** Applies the stop policy to an attached session, in one write. */
+  #stopped(attachment: Attachment, claudeAgentId: string, lastMessage: string | undefined): Attachment {
+    if (isFinalPhase(attachment.state.phase)) return { ...attachment, stop: 'already_final' };
+    const change: ClaudeLinkChange = { stopped: true, ...(lastMessage === undefined ? {} : { last_message: lastMessage }) };
+    let state: SessionState;
+    try {
+      state = this.#stopWrite(attachment.state.agent_id, change, claudeAgentId, lastMessage);
+    } catch (error) {
+      // Finalized or removed by the CLI since it was read: nothing left to do.
+      if (isSessionError(error, 'E_ILLEGAL_TRANSITION') || isSessionError(error, 'E_NOT_FOUND')) return { ...attachment, stop: 'already_final' };
+      throw error;
+    }
+    return { state, action: attachment.action, stop: isFinalPhase(state.phase) ? state.phase : 'kept' };
+  }
+
+  #stopWrite(id: string, change: ClaudeLinkChange, claudeAgentId: string, lastMessage: string | undefined): SessionState {
+    return this.store.update(id, (current) => {
+      // Decided again on the state under the lock: the agent's last CLI update may have landed since the read.
+      const now = this.#now();
+      const linked = withClaudeLink(current, change, now);
+      const decided = stopOutcome(current, this.limits.maxErrors);
+      if (decided === 'kept') return linked;
+      const summary =
+        decided === 'abandoned'
+          ? `Claude Code agent ${claudeAgentId} stopped while the session was still initializing (no phase recorded)${lastMessage === undefined ? '' : `: ${lastMessage}`}`
+          : (lastMessage ?? `Claude Code agent ${claudeAgentId} stopped`);
+      return capHistory(finalizeState(linked, decided, summary, now), this.historyCap);
+    });
+  }
 
   /** Stores the state `build` makes under a freshly generated id. */
   #createUnderNewId(build: (agent_id: string) => SessionState): SessionState {

@@ -1,20 +1,26 @@
 import { SessionError } from './errors';
-import { isFinalPhase } from './phase-names';
+import type { Limits } from './limits';
+import { isFinalPhase, isResumablePhase, type FinalPhase } from './phase-names';
 import type { ClaudeLink, SessionState } from './state';
 
-/** A change to a session's Claude Code link. `agent_id` (re)links; `stopped` records that the agent stopped. */
+/** A change to a session's Claude Code link. A new `agent_id` (re)links; `stopped` records that the agent stopped. */
 export interface ClaudeLinkChange {
   readonly agent_id?: string;
   readonly session_id?: string;
   readonly agent_type?: string;
-  /** true: the agent stopped now; false: it runs (again). */
-  readonly stopped?: boolean;
+  /** The agent stopped now. Sticky: no later change of the same agent clears it (its events may arrive in any order). */
+  readonly stopped?: true;
   readonly last_message?: string;
+  /** Set when this link resumes a parked session (see ClaudeLink `resumed_from`). */
+  readonly resumed_from?: ClaudeLink['resumed_from'];
 }
+
+/** What a stopped Claude agent leaves its session in: kept open to be resumed, or finalized. */
+export type StopOutcome = 'kept' | FinalPhase;
 
 /**
  * Links a session to a Claude Code agent, or updates the link, and marks the session active.
- * A new `agent_id` starts a fresh link time and clears `stopped_at`, since that agent is running.
+ * A new `agent_id` starts a fresh link (time, no `stopped_at`); the same one keeps its `stopped_at` once set.
  * @throws SessionError E_ILLEGAL_TRANSITION when the session is final, E_USAGE when there is no link to update
  */
 export function withClaudeLink(state: SessionState, change: ClaudeLinkChange, now: Date): SessionState {
@@ -38,7 +44,53 @@ export function withClaudeLink(state: SessionState, change: ClaudeLinkChange, no
   const agentType = change.agent_type ?? previous?.agent_type;
   if (agentType !== undefined) link.agent_type = agentType;
   if (change.last_message !== undefined) link.last_message = change.last_message;
-  if (change.stopped === true) link.stopped_at = at;
-  if (change.stopped === false) delete link.stopped_at;
+  if (change.stopped === true && link.stopped_at === undefined) link.stopped_at = at;
+  if (change.resumed_from !== undefined) link.resumed_from = change.resumed_from;
   return { ...state, last_updated: at, claude: link };
+}
+
+/**
+ * True when applying `change` would alter the link's facts (not counting the activity time): lets a repeated
+ * event of a linked agent write nothing, so every order of its events ends in the same state.
+ */
+export function changesLink(state: SessionState, change: ClaudeLinkChange): boolean {
+  const link = state.claude;
+  if (link === undefined || (change.agent_id !== undefined && change.agent_id !== link.agent_id)) return true;
+  return (
+    (change.session_id !== undefined && change.session_id !== link.session_id) ||
+    (change.agent_type !== undefined && change.agent_type !== link.agent_type) ||
+    (change.last_message !== undefined && change.last_message !== link.last_message) ||
+    (change.stopped === true && link.stopped_at === undefined) ||
+    change.resumed_from !== undefined
+  );
+}
+
+/**
+ * The stop policy: a session whose Claude agent stopped in a resumable phase (investigating, planning,
+ * approval) under the error limit is kept for the next delegation; one still `initializing` recorded nothing
+ * and is abandoned; any other (executing, validating, or at the error limit) is completed, or failed at the
+ * error limit.
+ */
+export function stopOutcome(state: SessionState, maxErrors: number): StopOutcome {
+  const tooManyErrors = state.error_count >= maxErrors;
+  if (isResumablePhase(state.phase) && !tooManyErrors) return 'kept';
+  if (state.phase === 'initializing' && !tooManyErrors) return 'abandoned';
+  return tooManyErrors ? 'failed' : 'completed';
+}
+
+/**
+ * Why a session left `initializing` by an older version (before the stop policy abandoned such sessions) is
+ * abandoned by `cleanup`, or null when it is not one: still `initializing`, linked to a Claude agent, and either
+ * that agent stopped or the session is idle past the resume timeout (a duplicate of a racing start never stops).
+ */
+export function orphanedStartReason(state: SessionState, now: Date, limits: Limits): string | null {
+  const link = state.claude;
+  if (state.phase !== 'initializing' || link === undefined) return null;
+  if (link.stopped_at !== undefined) {
+    return `Abandoned by cleanup: Claude Code agent ${link.agent_id} stopped while the session was still initializing`;
+  }
+  if (now.getTime() - Date.parse(state.last_updated) > limits.resumeTimeoutMinutes * 60_000) {
+    return `Abandoned by cleanup: still initializing and idle for more than ${limits.resumeTimeoutMinutes} minutes (Claude Code agent ${link.agent_id})`;
+  }
+  return null;
 }

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.cjs';
 import { SessionError } from './errors';
 import { ID_PATTERN } from './ids';
-import { PHASES } from './phase-names';
+import { PHASES, RESUMABLE_PHASES } from './phase-names';
 
 // zod/mini loads no locale, so every message would read "Invalid input"; `en` alone adds ~17 KB (notes §A.3).
 // The .cjs path: the package maps `v4/locales/*.js` to its ESM file even for require(), which jest cannot load.
@@ -22,9 +22,21 @@ export const HistoryEntrySchema = z.strictObject({
 });
 
 /**
+ * What a parked session was when a new Claude agent resumed it: its phase and last activity, and the previous
+ * agent's id and last message. Kept on the link so the sub-agent's SubagentStart, whenever it arrives, tells it so.
+ */
+export const ResumedFromSchema = z.strictObject({
+  phase: z.enum(RESUMABLE_PHASES),
+  last_active: Timestamp,
+  agent_id: z.optional(z.string()),
+  last_message: z.optional(z.string()),
+});
+
+/**
  * The Claude Code sub-agent a session is linked to (set by the Claude Code hooks, absent otherwise):
  * Claude's `agent_id` (the SendMessage target), its `session_id` and `agent_type`, when the link was made,
- * when that agent last stopped (absent while it runs), and an excerpt of its last message.
+ * when that agent stopped (absent while it runs; once set for an agent id it stays), an excerpt of its last
+ * message, and what the session was when this agent resumed it.
  */
 export const ClaudeLinkSchema = z.strictObject({
   agent_id: z.string().check(z.minLength(1)),
@@ -33,6 +45,7 @@ export const ClaudeLinkSchema = z.strictObject({
   linked_at: Timestamp,
   stopped_at: z.optional(Timestamp),
   last_message: z.optional(z.string()),
+  resumed_from: z.optional(ResumedFromSchema),
 });
 
 export const LastErrorSchema = z.strictObject({ message: z.string(), timestamp: Timestamp });

@@ -1,14 +1,19 @@
 import { SessionError, show } from './errors';
 import { resumeCount } from './history';
 import type { Limits } from './limits';
-import { isFinalPhase } from './phase-names';
+import { isFinalPhase, isResumablePhase } from './phase-names';
 import { resumeVerdict } from './phases';
 import type { SessionState } from './state';
 
 /** The figures of one agent, or of all agents together. Rates are 0..1, or null when undefined (0 / 0). */
 export interface StatsGroup {
   readonly sessions: number;
-  /** Not in a final phase. */
+  /**
+   * Sessions that can still make progress: not final, and either resumable now (every resume rule passes), or in
+   * a working phase (initializing, executing, validating) active within the resume timeout and not left by a
+   * Claude agent that stopped. A session idle past the timeout, over the error limit, or whose agent stopped
+   * outside a resumable phase is open but not active (`sessions - completed - failed - abandoned - active`).
+   */
   readonly active: number;
   /** Would be resumed now (every resume rule passes). */
   readonly resumable_now: number;
@@ -86,10 +91,10 @@ function group(states: readonly SessionState[], now: Date, limits: Limits): Stat
     if (isFinalPhase(state.phase)) {
       outcomes[state.phase] += 1;
       if (state.duration_seconds !== undefined) durations.push(state.duration_seconds);
-    } else {
-      active += 1;
     }
-    if (resumeVerdict(state, now, limits) === 'session_resumable') resumableNow += 1;
+    const resumable = resumeVerdict(state, now, limits) === 'session_resumable';
+    if (resumable) resumableNow += 1;
+    if (canProgress(state, resumable, now, limits)) active += 1;
     const count = resumeCount(state);
     resumes += count;
     if (count > 0) resumed += 1;
@@ -111,6 +116,15 @@ function group(states: readonly SessionState[], now: Date, limits: Limits): Stat
     by_error_count: byErrors,
     last_activity: lastActivity === null ? null : new Date(lastActivity).toISOString(),
   };
+}
+
+/** See StatsGroup `active`. */
+function canProgress(state: SessionState, resumable: boolean, now: Date, limits: Limits): boolean {
+  if (isFinalPhase(state.phase)) return false;
+  if (resumable) return true;
+  if (isResumablePhase(state.phase)) return false;
+  const fresh = now.getTime() - Date.parse(state.last_updated) <= limits.resumeTimeoutMinutes * 60_000;
+  return fresh && state.claude?.stopped_at === undefined;
 }
 
 function ratio(part: number, whole: number): number | null {

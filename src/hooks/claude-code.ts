@@ -1,17 +1,20 @@
+import { formatDistanceStrict } from 'date-fns';
 import * as z from 'zod/mini';
-import { isSessionError } from '../core/errors';
-import { isFinalPhase, isResumablePhase, RESUMABLE_PHASES } from '../core/phase-names';
+import { isFinalPhase, RESUMABLE_PHASES } from '../core/phase-names';
 import type { SessionState } from '../core/state';
-import type { Sessions } from '../sessions';
+import { CLAUDE_PURPOSE, type Sessions } from '../sessions';
 import { excerpt } from './seed-protocol';
 
 /** The events this tool answers; every other event is accepted and left alone. */
-export type ClaudeCodeEvent = 'PreToolUse' | 'SubagentStart' | 'SubagentStop' | 'PostToolUse';
+export type ClaudeCodeEvent = 'PreToolUse' | 'SubagentStart' | 'SubagentStop' | 'PostToolUse' | 'SessionStart' | 'UserPromptSubmit';
+
+/** The events our answers carry context for. */
+export type AnsweredEvent = 'PreToolUse' | 'SubagentStart' | 'SessionStart' | 'UserPromptSubmit';
 
 /** An answer in Claude Code's hook protocol: context for Claude, nothing else (no permission decision, no block). */
 export interface ClaudeCodeAnswer {
   readonly hookSpecificOutput: {
-    readonly hookEventName: 'PreToolUse' | 'SubagentStart';
+    readonly hookEventName: AnsweredEvent;
     readonly additionalContext: string;
   };
 }
@@ -31,12 +34,14 @@ export interface ClaudeCodeContext {
 
 /** The agent name Claude Code uses when `subagent_type` is absent. */
 export const DEFAULT_AGENT_TYPE = 'general-purpose';
-/** The purpose of sessions the hooks create. */
-export const CLAUDE_PURPOSE = 'claude_code_subagent';
+export { CLAUDE_PURPOSE };
 /** Claude Code keeps at most 10,000 characters of a context string; ours stay well below. */
 export const CONTEXT_LIMIT = 9000;
+/** The parked-sessions overview of SessionStart and UserPromptSubmit stays short: it rides along every prompt. */
+export const OVERVIEW_LIMIT = 1500;
 const MESSAGE_LIMIT = 1000;
 const FIELD_LIMIT = 1500;
+const OVERVIEW_FIELD_LIMIT = 120;
 const HISTORY_SHOWN = 5;
 
 // Any field can be absent or of another type in some version: a wrong type counts as absent, never as an error.
@@ -76,15 +81,19 @@ export function payloadCwd(value: Record<string, unknown>): string | undefined {
 }
 
 /**
- * Answers one Claude Code hook payload, whatever the event: PreToolUse(Task|Agent) offers a resume,
- * SubagentStart creates or relinks a session, SubagentStop keeps or finalizes it, PostToolUse(Task|Agent)
- * records the link. Any other event or tool: no answer. Never denies, never blocks.
+ * Answers one Claude Code hook payload, whatever the event: SessionStart and UserPromptSubmit list the parked
+ * sessions, PreToolUse(Task|Agent) offers a resume, SubagentStart / PostToolUse(Task|Agent) / SubagentStop attach
+ * the Claude agent to its session (SubagentStop then applies the stop policy). Any other event or tool: no answer.
+ * Never denies, never blocks.
  */
 export function handleClaudeCode(sessions: Sessions, input: Record<string, unknown>, context: ClaudeCodeContext): ClaudeCodeOutcome {
   const parsed = Payload.safeParse(input);
   if (!parsed.success) return skip('invalid_payload');
   const payload = parsed.data;
   switch (payload.hook_event_name) {
+    case 'SessionStart':
+    case 'UserPromptSubmit':
+      return overview(sessions, payload.hook_event_name, context);
     case 'PreToolUse':
       return preToolUse(sessions, payload, context);
     case 'SubagentStart':
@@ -100,15 +109,51 @@ export function handleClaudeCode(sessions: Sessions, input: Record<string, unkno
 
 /**
  * The resume decision of a delegation to `agentName`: its newest session when that one may be resumed
- * (the resume rules pass) and no Claude agent is running it; else null. Both the PreToolUse offer and the
- * SubagentStart relink go through here, so a resume is approved in one place.
+ * (the resume rules pass) and no Claude agent is running it; else null.
  */
 export function approveResume(sessions: Sessions, agentName: string): SessionState | null {
-  const newest = sessions.newestOf(agentName);
-  return newest !== null && isParked(sessions, newest) ? newest : null;
+  return sessions.parkedOf(agentName);
 }
 
 // --- events ---
+
+/**
+ * SessionStart / UserPromptSubmit: the parked sessions, so the main agent knows them before it delegates. It runs
+ * on every prompt, so it never scans the store: one listing of `<root>/.agents/` and one pointer and one state read
+ * per agent name (a scan only for a pointer that does not check out, once). Nothing parked: nothing printed.
+ */
+function overview(sessions: Sessions, event: 'SessionStart' | 'UserPromptSubmit', context: ClaudeCodeContext): ClaudeCodeOutcome {
+  const parked = sessions.parkedSessions();
+  if (parked.length === 0) return skip('nothing_parked');
+  const head = 'agent-session: parked sub-agent sessions in this project. A delegation to the same agent type resumes its session; SendMessage to the Claude agent id continues that agent.';
+  const lines = [head];
+  let length = head.length;
+  let shown = 0;
+  for (const state of parked) {
+    const line = overviewLine(state, context.now);
+    const more = `\n(+${parked.length - shown} more: ${context.cli} list --active-only)`;
+    if (length + 1 + line.length + (shown + 1 < parked.length ? more.length : 0) > OVERVIEW_LIMIT) {
+      lines.push(more.slice(1));
+      break;
+    }
+    lines.push(line);
+    length += 1 + line.length;
+    shown++;
+  }
+  return {
+    answer: { hookSpecificOutput: { hookEventName: event, additionalContext: excerpt(lines.join('\n'), OVERVIEW_LIMIT) } },
+    note: `parked_listed count=${parked.length} shown=${shown}`,
+  };
+}
+
+function overviewLine(state: SessionState, now: Date): string {
+  const parts = [`- ${clip(state.agent_name, OVERVIEW_FIELD_LIMIT)}: session ${state.agent_id}, phase ${state.phase}, last active ${ago(state.last_updated, now)}`];
+  const { task_id, findings } = state.metadata;
+  if (task_id !== undefined) parts.push(`task ${clip(task_id, OVERVIEW_FIELD_LIMIT)}`);
+  if (findings !== undefined) parts.push(`findings: ${clip(findings, OVERVIEW_FIELD_LIMIT)}`);
+  if (state.claude !== undefined) parts.push(`Claude agent ${clip(state.claude.agent_id, OVERVIEW_FIELD_LIMIT)}`);
+  return parts.join('; ');
+}
 
 function preToolUse(sessions: Sessions, payload: Payload, context: ClaudeCodeContext): ClaudeCodeOutcome {
   if (!isDelegationTool(payload.tool_name)) return skip('other_tool');
@@ -125,10 +170,10 @@ function subagentStart(sessions: Sessions, payload: Payload, context: ClaudeCode
   if (payload.agent_type === '') return skip('internal_agent');
   if (!payload.agent_id) return skip('no_agent_id');
   const agentType = payload.agent_type ?? DEFAULT_AGENT_TYPE;
-  const { state, action, resumedFrom } = linkAgent(sessions, { agent_id: payload.agent_id, agent_type: agentType, session_id: payload.session_id });
+  const attached = sessions.attachClaudeAgent({ agent_id: payload.agent_id, agent_type: agentType, ...sessionOf(payload) })!;
   return {
-    answer: { hookSpecificOutput: { hookEventName: 'SubagentStart', additionalContext: startContext(state, resumedFrom, context, sessions.limits.maxErrors) } },
-    note: `${action} agent=${agentType} claude_agent=${payload.agent_id} session=${state.agent_id}`,
+    answer: { hookSpecificOutput: { hookEventName: 'SubagentStart', additionalContext: startContext(attached.state, context, sessions.limits.maxErrors) } },
+    note: `${attached.action} agent=${agentType} claude_agent=${payload.agent_id} session=${attached.state.agent_id}`,
   };
 }
 
@@ -137,120 +182,82 @@ function subagentStop(sessions: Sessions, payload: Payload): ClaudeCodeOutcome {
   if (payload.agent_type === '') return skip('internal_agent');
   // Before Claude Code 2.0.42 SubagentStop carried no agent_id: there is nothing to match it to.
   if (!payload.agent_id) return skip('no_agent_id');
-  const state = sessions.findByClaudeAgent(payload.agent_id);
-  if (state === null) return skip(`unknown_agent claude_agent=${payload.agent_id}`);
-  if (isFinalPhase(state.phase)) return skip(`already_final session=${state.agent_id}`);
   const message = payload.last_assistant_message?.trim();
   const lastMessage = message ? excerpt(message, MESSAGE_LIMIT) : undefined;
-  const tooManyErrors = state.error_count >= sessions.limits.maxErrors;
-  try {
-    if (isResumablePhase(state.phase) && !tooManyErrors) {
-      sessions.linkClaude(state.agent_id, { stopped: true, ...(lastMessage === undefined ? {} : { last_message: lastMessage }) });
-      return skip(`kept phase=${state.phase} session=${state.agent_id}`);
-    }
-    const outcome = tooManyErrors ? 'failed' : 'completed';
-    sessions.finalize(state.agent_id, outcome, lastMessage ?? `Claude Code agent ${payload.agent_id} stopped`);
-    return skip(`finalized outcome=${outcome} session=${state.agent_id}`);
-  } catch (error) {
-    // Finalized or removed by someone else since it was read: nothing left to do.
-    if (isSessionError(error, 'E_ILLEGAL_TRANSITION') || isSessionError(error, 'E_NOT_FOUND')) return skip(`changed_meanwhile session=${state.agent_id}`);
-    throw error;
-  }
+  // A stop that overtook the agent's start events links (or creates) first: the same end as the natural order.
+  // Without an agent_type (2.1.47) only an agent already attached is found.
+  const attached = sessions.attachClaudeAgent({
+    agent_id: payload.agent_id,
+    ...(payload.agent_type === undefined ? {} : { agent_type: payload.agent_type }),
+    ...sessionOf(payload),
+    stopped: lastMessage === undefined ? {} : { last_message: lastMessage },
+  });
+  if (attached === null) return skip(`unknown_agent claude_agent=${payload.agent_id}`);
+  return skip(`${attached.action} stop=${attached.stop} phase=${attached.state.phase} session=${attached.state.agent_id}`);
 }
 
 function postToolUse(sessions: Sessions, payload: Payload): ClaudeCodeOutcome {
   if (!isDelegationTool(payload.tool_name)) return skip('other_tool');
   const agentId = payload.tool_response?.agentId;
   if (!agentId) return skip('no_agent_id');
-  const linked = sessions.findByClaudeAgent(agentId);
-  if (linked !== null) return skip(`already_linked claude_agent=${agentId} session=${linked.agent_id}`);
-  // A foreground agent that already finished has nothing left to track; a launched one (background) does.
-  if (payload.tool_response?.status === 'completed') return skip(`finished_unlinked claude_agent=${agentId}`);
+  // A foreground agent that already finished (its start and stop came first) has nothing left to track.
+  if (payload.tool_response?.status === 'completed') {
+    const linked = sessions.findByClaudeAgent(agentId);
+    return skip(linked === null ? `finished_unlinked claude_agent=${agentId}` : `already_linked claude_agent=${agentId} session=${linked.agent_id}`);
+  }
+  // Launched in the background: this fires with its SubagentStart, in another process; both attach in one step.
   const agentType = agentNameOf(payload.tool_input);
-  const { state, action } = linkAgent(sessions, { agent_id: agentId, agent_type: agentType, session_id: payload.session_id });
-  return skip(`${action} agent=${agentType} claude_agent=${agentId} session=${state.agent_id}`);
+  const attached = sessions.attachClaudeAgent({ agent_id: agentId, agent_type: agentType, ...sessionOf(payload) })!;
+  return skip(`${attached.action} agent=${agentType} claude_agent=${agentId} session=${attached.state.agent_id}`);
 }
 
-// --- linking ---
-
-interface AgentFacts {
-  readonly agent_id: string;
-  readonly agent_type: string;
-  readonly session_id: string | undefined;
-}
-
-/**
- * Finds or makes the session of a running Claude agent: the one already linked to it, else the agent
- * type's parked resumable session (relinked), else a new one.
- */
-function linkAgent(sessions: Sessions, facts: AgentFacts): { state: SessionState; action: string; resumedFrom?: SessionState } {
-  const change = {
-    agent_id: facts.agent_id,
-    agent_type: facts.agent_type,
-    stopped: false,
-    ...(facts.session_id === undefined ? {} : { session_id: facts.session_id }),
-  };
-  const linked = sessions.findByClaudeAgent(facts.agent_id);
-  if (linked !== null && !isFinalPhase(linked.phase)) {
-    return { state: sessions.linkClaude(linked.agent_id, change), action: 'already_linked' };
-  }
-  const parked = approveResume(sessions, facts.agent_type);
-  if (parked !== null) {
-    try {
-      const state = sessions.linkClaude(parked.agent_id, change, (current) => isParked(sessions, current), { resumed: true });
-      return { state, action: 'relinked', resumedFrom: parked };
-    } catch (error) {
-      // Taken by a parallel delegation, finalized or removed meanwhile: start a new session instead.
-      if (!isSessionError(error, 'E_ILLEGAL_TRANSITION') && !isSessionError(error, 'E_NOT_FOUND')) throw error;
-    }
-  }
-  const created = sessions.create({ agent_name: facts.agent_type, purpose: CLAUDE_PURPOSE });
-  return { state: sessions.linkClaude(created.agent_id, change), action: 'created' };
-}
-
-/** Resumable by the rules, and not run by a Claude agent right now (never linked, or its agent stopped). */
-function isParked(sessions: Sessions, state: SessionState): boolean {
-  return sessions.decide(state).should_resume && (state.claude === undefined || state.claude.stopped_at !== undefined);
+function sessionOf(payload: Payload): { session_id?: string } {
+  return payload.session_id === undefined ? {} : { session_id: payload.session_id };
 }
 
 // --- context texts (factual statements: imperative "system" wording can trip prompt-injection defences) ---
 
 function resumeContext(state: SessionState, context: ClaudeCodeContext): string {
+  // Claude Code places PreToolUse context after the tool's result: by the time the main agent reads this, the
+  // delegation it is about has started (background) or finished (foreground). So it says what happened to it.
   const lines = [
-    `agent-session: sub-agent \`${state.agent_name}\` has a resumable session.`,
+    `agent-session: sub-agent \`${state.agent_name}\` had a resumable session when this delegation was made; the delegated agent is linked to it and told so when it starts.`,
     `- Session id: ${state.agent_id} (purpose ${state.purpose})`,
     `- Previous phase: ${state.phase}, last active ${ago(state.last_updated, context.now)} (${state.last_updated}); created ${state.created_at}`,
-    ...detailLines(state),
+    ...detailLines(state, state.claude?.last_message),
   ];
   const claudeAgent = state.claude?.agent_id;
   if (claudeAgent !== undefined) {
-    lines.push(`- Claude agent id: ${claudeAgent}. SendMessage to \`${claudeAgent}\` continues that agent with its context; a new delegation to \`${state.agent_name}\` is linked to this session instead.`);
-  } else {
-    lines.push(`- A new delegation to \`${state.agent_name}\` is linked to this session.`);
+    lines.push(`- Previous Claude agent id: ${claudeAgent}. SendMessage to \`${claudeAgent}\` continues that agent with its own context.`);
   }
   lines.push(`- Progress is recorded with: ${context.cli} update ${state.agent_id} --phase <phase> [--metadata '<json>'] [--error '<message>']`);
   return excerpt(lines.join('\n'), CONTEXT_LIMIT);
 }
 
-function startContext(state: SessionState, resumedFrom: SessionState | undefined, context: ClaudeCodeContext, maxErrors: number): string {
+function startContext(state: SessionState, context: ClaudeCodeContext, maxErrors: number): string {
   const command = `${context.cli} update ${state.agent_id}`;
+  if (isFinalPhase(state.phase)) {
+    return `agent-session: this sub-agent's session ${state.agent_id} (agent \`${state.agent_name}\`) has already ended in phase ${state.phase}; nothing more is recorded for it.`;
+  }
+  // Recorded on the link when the session was relinked, whichever of this agent's events did it.
+  const resumed = state.claude?.resumed_from;
   const lines = [
-    resumedFrom === undefined
+    resumed === undefined
       ? `agent-session: this sub-agent's work is recorded in session ${state.agent_id} (agent \`${state.agent_name}\`, phase ${state.phase}).`
-      : `agent-session: this sub-agent resumes session ${state.agent_id} (agent \`${state.agent_name}\`), parked in phase ${resumedFrom.phase} ${ago(resumedFrom.last_updated, context.now)}.`,
+      : `agent-session: this sub-agent resumes session ${state.agent_id} (agent \`${state.agent_name}\`), parked in phase ${resumed.phase} ${ago(resumed.last_active, context.now)}.`,
   ];
-  if (resumedFrom !== undefined) lines.push(...detailLines(resumedFrom));
+  if (resumed !== undefined) lines.push(...detailLines(state, resumed.last_message));
   lines.push(
     'Commands that record this agent\'s state (Bash):',
     `- phase: ${command} --phase <${[...RESUMABLE_PHASES, 'executing', 'validating'].join('|')}>`,
     `- findings: ${command} --metadata '{"findings": "<text>"}'`,
     `- an error: ${command} --error '<message>'`,
-    `When this agent stops in phase ${RESUMABLE_PHASES.join(', ')} (for example waiting for the user's approval), the session stays open and the next delegation to \`${state.agent_name}\` resumes it. In any other phase the stop finalizes it: completed, or failed after ${maxErrors} errors.`,
+    `When this agent stops in phase ${RESUMABLE_PHASES.join(', ')} (for example waiting for the user's approval), the session stays open and the next delegation to \`${state.agent_name}\` resumes it. Stopped still initializing, it is abandoned; in executing or validating it is completed, or failed after ${maxErrors} errors.`,
   );
   return excerpt(lines.join('\n'), CONTEXT_LIMIT);
 }
 
-function detailLines(state: SessionState): string[] {
+function detailLines(state: SessionState, lastMessage: string | undefined): string[] {
   const lines: string[] = [];
   const { task_id, findings, ...rest } = state.metadata;
   if (task_id !== undefined) lines.push(`- Task id: ${clip(task_id)}`);
@@ -262,7 +269,7 @@ function detailLines(state: SessionState): string[] {
     lines.push(`- Recent history${more}: ${recent.map((h) => `${h.from_phase} → ${h.to_phase} at ${h.timestamp}`).join('; ')}`);
   }
   if (state.error_count > 0) lines.push(`- Errors: ${state.error_count}${state.last_error ? `, last: ${clip(state.last_error.message)}` : ''}`);
-  if (state.claude?.last_message !== undefined) lines.push(`- Last message of the agent: ${clip(state.claude.last_message)}`);
+  if (lastMessage !== undefined) lines.push(`- Last message of the previous agent: ${clip(lastMessage)}`);
   return lines;
 }
 
@@ -293,15 +300,13 @@ function agentNameOf(toolInput: unknown): string {
   return name ? name : DEFAULT_AGENT_TYPE;
 }
 
-function clip(value: unknown): string {
+function clip(value: unknown, limit = FIELD_LIMIT): string {
   const rendered = typeof value === 'string' ? value : JSON.stringify(value);
-  return excerpt(rendered.replace(/\s+/g, ' ').trim(), FIELD_LIMIT);
+  return excerpt(rendered.replace(/\s+/g, ' ').trim(), limit);
 }
 
+/** "5 minutes ago" (date-fns, as the CLI's listing says it). */
 function ago(iso: string, now: Date): string {
-  const seconds = Math.max(0, Math.round((now.getTime() - Date.parse(iso)) / 1000));
-  if (seconds < 120) return `${seconds} seconds ago`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 120) return `${minutes} minutes ago`;
-  return `${Math.round(minutes / 60)} hours ago`;
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? 'at an unknown time' : formatDistanceStrict(at, now, { addSuffix: true });
 }

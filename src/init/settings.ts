@@ -10,12 +10,18 @@ export interface Wiring {
   readonly bin: HookBin;
 }
 
-/** What `init` adds to `.claude/settings.json` (the subagent tool is `Task` before Claude Code 2.1.63, `Agent` after). */
+/**
+ * What `init` adds to `.claude/settings.json` (the subagent tool is `Task` before Claude Code 2.1.63, `Agent` after).
+ * SessionStart and UserPromptSubmit tell the main agent what is parked before it decides to delegate (PreToolUse's
+ * context only arrives after the tool's result); they take no matcher.
+ */
 export const WIRINGS: readonly Wiring[] = [
   { event: 'PreToolUse', matcher: 'Task|Agent', bin: 'pre-delegate' },
   { event: 'SubagentStart', bin: 'pre-delegate' },
   { event: 'SubagentStop', bin: 'subagent-stop' },
   { event: 'PostToolUse', matcher: 'Task|Agent', bin: 'subagent-stop' },
+  { event: 'SessionStart', bin: 'pre-delegate' },
+  { event: 'UserPromptSubmit', bin: 'pre-delegate' },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isNewer } from '../core/activity';
 import { isSessionError } from '../core/errors';
@@ -76,11 +76,14 @@ export class AgentIndex {
       removeFile(file);
       const result = write();
       try {
-        // The pointer is set again only when the one taken down was trustworthy: "no session", or a session that
-        // still exists as recorded. Otherwise other sessions of the agent are unknown here (an import keeps an
-        // old last_updated, so `state` need not be the newest): no pointer, and the next lookup scans.
+        // The pointer is set again from what the one taken down said when it was trustworthy ("no session", or a
+        // session that still exists as recorded); an import keeps an old last_updated, so `state` need not be the
+        // newest. A pointer that changed under us: none, and the next lookup scans.
         let newest: SessionState | null = null;
-        if (pointer === 'none') newest = state;
+        // No pointer yet (or one not to trust): a scan under the lock already held, as a lookup would do, so the
+        // per-agent listing of SessionStart/UserPromptSubmit sees sessions the CLI wrote (once per agent name).
+        if (pointer === null) newest = this.#store.scanNewest(state.agent_name);
+        else if (pointer === 'none') newest = state;
         else if (pointer !== null && pointer.agent_id === state.agent_id) newest = Date.parse(state.last_updated) >= Date.parse(pointer.last_updated) ? state : null;
         else if (pointer !== null) {
           const other = this.#readQuiet(pointer.agent_id);
@@ -98,6 +101,22 @@ export class AgentIndex {
     } finally {
       release();
     }
+  }
+
+  /** The agent names that have a pointer file (decoded from the file names); none when there is no index yet. */
+  names(): string[] {
+    let files: string[];
+    try {
+      files = readdirSync(this.#dir);
+    } catch (error) {
+      const code = errnoCode(error);
+      if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+      throw ioError(error, 'list', this.#dir);
+    }
+    return files.flatMap((file) => {
+      const hex = /^((?:[0-9a-f]{2})+)\.json$/.exec(file)?.[1];
+      return hex === undefined ? [] : [Buffer.from(hex, 'hex').toString('utf8')];
+    });
   }
 
   // --- internal ---

@@ -10,9 +10,11 @@ export const CLAUDE_INDEX_DIR = '.claude-agents';
 const MAX_ID_BYTES = 100;
 
 /**
- * Pointers from a Claude Code agent id to the session linked to it (`<root>/.claude-agents/<hex of the id>`),
- * so SubagentStop and PostToolUse need not scan the store. The folders stay the source of truth: a pointer is
- * trusted only when the session it names exists and is still linked to that agent; otherwise the caller scans.
+ * Pointers from a Claude Code agent id to the session it was attached to (`<root>/.claude-agents/<hex of the id>`),
+ * so the hooks need not scan the store. A pointer stays when a later agent resumes that session: it is how a late
+ * event of the earlier agent finds the session it had (and leaves it alone) instead of making a second one. The
+ * folders stay the source of truth: a pointer is trusted only when the session it names exists and is linked to
+ * a Claude agent; otherwise the caller scans for a current link.
  */
 export class ClaudeIndex {
   readonly #dir: string;
@@ -62,6 +64,8 @@ export class ClaudeIndex {
     }
     let removed = 0;
     for (const name of names) {
+      // Attach locks (and their breakers) live here too: the store's sweep removes those of dead owners.
+      if (name.endsWith('.lock') || name.endsWith('.lock.break')) continue;
       const path = join(this.#dir, name);
       const stale = name.endsWith('.tmp') ? isOld(path) : !sessionExists(this.#pointedBy(path) ?? '');
       if (stale) {

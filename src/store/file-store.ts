@@ -5,8 +5,8 @@ import { SessionError, isSessionError } from '../core/errors';
 import { assertValidId, isValidId } from '../core/ids';
 import { parseState, type SessionState } from '../core/state';
 import { AgentIndex, INDEX_DIR } from './agent-index';
-import { ClaudeIndex } from './claude-index';
-import { DEFAULT_LOCK_OPTIONS, acquireLock, errnoCode, ioError, readRegularFile, uniqueSuffix, writeFileAtomic, type LockOptions } from './fs-safe';
+import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
+import { DEFAULT_LOCK_OPTIONS, acquireLock, errnoCode, ioError, readRegularFile, removeDeadLock, uniqueSuffix, writeFileAtomic, type LockOptions } from './fs-safe';
 import type { ListedSession, SessionStore } from './store';
 
 const STATE_FILE = 'state.json';
@@ -52,6 +52,66 @@ export class FileStore implements SessionStore {
     // Repair the pointer so the next lookup is direct; it is verified on every read, so a race cannot mislead.
     if (found !== null) this.#claude.written(found);
     return found;
+  }
+
+  /**
+   * The session a Claude Code agent id was attached to: the one its pointer names while that session is linked to
+   * some Claude agent (this one, or a later one that resumed it), else the one linked to it now (a scan).
+   */
+  attachedTo(claudeAgentId: string): SessionState | null {
+    const pointed = this.#claude.pointed(claudeAgentId);
+    if (pointed !== null && isValidId(pointed)) {
+      let state: SessionState | null = null;
+      try {
+        state = this.read(pointed);
+      } catch (error) {
+        if (!isSessionError(error, 'E_CORRUPT')) throw error;
+      }
+      if (state?.claude !== undefined) return state;
+    }
+    return this.findByClaudeAgent(claudeAgentId);
+  }
+
+  /**
+   * Runs `work` holding `<root>/.claude-agents/<hex of the id>.lock`, then `<root>/.agents/<hex of the type>.attach.lock`
+   * (always in this order, so two attaches never wait on each other crosswise). Ids and types too long for a file
+   * name share one lock of their kind. Both locks are released (removed) when `work` ends; `sweep` removes those of
+   * killed processes.
+   */
+  lockClaudeAgent<T>(claudeAgentId: string, agentType: string, work: () => T): T {
+    const agentsDir = join(this.location, CLAUDE_INDEX_DIR);
+    const typesDir = join(this.location, INDEX_DIR);
+    for (const dir of [agentsDir, typesDir]) {
+      try {
+        mkdirSync(dir, { recursive: true });
+      } catch (error) {
+        throw ioError(error, 'create a folder in', this.location);
+      }
+    }
+    const releaseAgent = acquireLock(join(agentsDir, `${lockName(claudeAgentId)}.lock`), this.#lock);
+    try {
+      if (agentType === '') return work();
+      const releaseType = acquireLock(join(typesDir, `${lockName(agentType)}.attach.lock`), this.#lock);
+      try {
+        return work();
+      } finally {
+        releaseType();
+      }
+    } finally {
+      releaseAgent();
+    }
+  }
+
+  /**
+   * The newest valid session of every agent named in `<root>/.agents/` (one pointer read and one state read per
+   * agent name, a scan only for a pointer that does not check out). Agents without a pointer (a name over 100
+   * bytes, or sessions only ever written by the CLI and never looked up) are not in it.
+   */
+  newestPerAgent(): SessionState[] {
+    return this.#index.names().flatMap((name) => {
+      const state = this.#index.newestOf(name);
+      return state === null ? [] : [state];
+    });
   }
 
   /** The newest valid session of an agent, through the per-agent pointer (see agent-index.ts). */
@@ -236,8 +296,8 @@ export class FileStore implements SessionStore {
         }
         continue;
       }
-      // The agent pointers' folder collects the same kinds of leftovers as a session folder.
-      if ((!isValidId(name) && name !== INDEX_DIR) || !entry.isDirectory()) continue;
+      // The pointer folders collect the same kinds of leftovers as a session folder.
+      if ((!isValidId(name) && name !== INDEX_DIR && name !== CLAUDE_INDEX_DIR) || !entry.isDirectory()) continue;
       let inner: string[];
       try {
         inner = readdirSync(path);
@@ -249,6 +309,9 @@ export class FileStore implements SessionStore {
         // Temp files of killed writers (`.state.json.<pid>.<hex>.tmp`, lock drafts) and a dead lock breaker.
         if ((file.endsWith('.tmp') || file.endsWith('.lock.break')) && isOld(join(path, file))) {
           rmSync(join(path, file), { force: true });
+          removed++;
+        } else if (file.endsWith('.lock') && isOld(join(path, file)) && removeDeadLock(join(path, file))) {
+          // A lock whose owner was killed (a live owner's lock is never taken from it).
           removed++;
         }
       }
@@ -310,6 +373,12 @@ export function serialize(state: SessionState): string {
 }
 
 // --- internal ---
+
+/** A lock file name for an id or agent type: its UTF-8 hex, or one shared name when that would be too long. */
+function lockName(key: string): string {
+  const bytes = Buffer.from(key, 'utf8');
+  return bytes.length > 100 ? 'long-names' : bytes.toString('hex');
+}
 
 function entryKind(path: string): 'absent' | 'dir' | 'link' | 'other' {
   const stats = lstatOrNull(path);

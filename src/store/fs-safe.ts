@@ -144,6 +144,17 @@ export function acquireLock(lockFile: string, options: LockOptions = DEFAULT_LOC
   }
 }
 
+/**
+ * Removes a lock file whose owner is gone (killed while holding it), as a waiter would recover it; a lock of a
+ * live owner is left alone. For `sweep`: locks that are removed on release only pile up when their owner died.
+ * @returns true when it was removed
+ */
+export function removeDeadLock(lockFile: string, staleMs = DEFAULT_LOCK_OPTIONS.staleMs): boolean {
+  const content = readLock(lockFile);
+  if (content === null || !ownerGone(content, staleMs)) return false;
+  return recoverStaleLock(lockFile, `${process.pid} sweep ${uniqueSuffix()}`, staleMs) && readLock(lockFile) === null;
+}
+
 /** Blocks the thread without a timer: the CLI and hooks are synchronous, short-lived processes. */
 export function sleepMs(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);

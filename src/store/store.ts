@@ -28,6 +28,18 @@ export interface SessionStore {
   newestOf?(agentName: string): SessionState | null;
   /** Optional: the session linked to a Claude Code agent id without a scan (the service scans otherwise). */
   findByClaudeAgent?(claudeAgentId: string): SessionState | null;
+  /**
+   * Optional: the session a Claude Code agent id was attached to, even when a later agent has resumed it since
+   * (its `claude.agent_id` then names that agent). Without it the service finds only current links.
+   */
+  attachedTo?(claudeAgentId: string): SessionState | null;
+  /**
+   * Optional: runs `work` holding the locks of one Claude agent id and then of one agent type, so attaching an
+   * agent (find, relink or create) is one step among processes. Without it `work` runs as is (one process).
+   */
+  lockClaudeAgent?<T>(claudeAgentId: string, agentType: string, work: () => T): T;
+  /** Optional: the newest valid session of every agent the store keeps a pointer for, without a scan. */
+  newestPerAgent?(): SessionState[];
   /** Every session, valid or not, in no particular order. Never throws for one bad session. */
   list(): ListedSession[];
   /**

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { codeOf } from '../helpers';
@@ -93,7 +93,7 @@ describe('Sessions', () => {
     utimesSync(join(corruptNew, 'state.json'), clock, clock);
 
     const dry = sessions.cleanup({ hours: 24, dryRun: true });
-    expect(dry).toEqual({ removed: ['old-active'], corruptRemoved: ['corrupt-old'], leftovers: 0, failed: [] });
+    expect(dry).toEqual({ removed: ['old-active'], corruptRemoved: ['corrupt-old'], leftovers: 0, abandoned: [], failed: [] });
     expect(sessions.list()).toHaveLength(4);
 
     const result = sessions.cleanup({ hours: 24 });
@@ -114,6 +114,42 @@ describe('Sessions', () => {
     });
     expect(sessions.cleanup({ hours: 24 }).removed).toEqual([]);
     expect(sessions.get('touched').last_updated).toBe(clock.toISOString());
+  });
+
+  it.each([
+    ['linked to a Claude agent that stopped', { stopped: true as const }, 0, true, /stopped while the session was still initializing/],
+    ['linked to a running agent, idle past the resume timeout', {}, 31, true, /idle for more than 30 minutes/],
+    ['linked to a running agent, fresh', {}, 29, false, null],
+  ])('cleanup abandons a session an older version left initializing %s', (_label, link, idleMinutes, abandoned, reason) => {
+    const left = sessions.create({ agent_name: 'a', purpose: 'p', id: 'left' });
+    sessions.linkClaude(left.agent_id, { agent_id: 'a0123456789abcdef', ...link });
+    sessions.create({ agent_name: 'a', purpose: 'p', id: 'cli-made' });
+    advance(idleMinutes * MIN);
+    expect(sessions.cleanup({ hours: 24, dryRun: true }).abandoned).toEqual(abandoned ? ['left'] : []);
+    expect(sessions.get('left').phase).toBe('initializing');
+    expect(sessions.cleanup({ hours: 24 }).abandoned).toEqual(abandoned ? ['left'] : []);
+    const after = sessions.get('left');
+    expect(after.phase).toBe(abandoned ? 'abandoned' : 'initializing');
+    if (reason !== null) expect(after.summary).toMatch(reason);
+    // A session never linked to a Claude agent is the user's: left alone.
+    expect(sessions.get('cli-made').phase).toBe('initializing');
+  });
+
+  it('cleanup sweeps attach locks of killed processes, never a live one', () => {
+    const root = join(dir, 'session');
+    sessions.create({ agent_name: 'a', purpose: 'p', id: 'x' });
+    mkdirSync(join(root, '.claude-agents'), { recursive: true });
+    const dead = join(root, '.claude-agents', '61.lock');
+    const live = join(root, '.agents', '61.attach.lock');
+    // No process has pid 2^22 + 1 on Linux (pid_max is at most 2^22).
+    writeFileSync(dead, `${2 ** 22 + 1} 1 ${Date.now()} x`);
+    writeFileSync(live, `${process.pid} ${readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')[19]} ${Date.now()} y`);
+    const old = new Date(clock.getTime() - 3_600_000);
+    utimesSync(dead, old, old);
+    utimesSync(live, old, old);
+    expect(sessions.cleanup({ hours: 24 }).leftovers).toBe(1);
+    expect(existsSync(dead)).toBe(false);
+    expect(existsSync(live)).toBe(true);
   });
 
   it('delete removes, and a missing session is E_NOT_FOUND', () => {

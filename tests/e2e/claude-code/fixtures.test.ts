@@ -147,9 +147,119 @@ describe('what each event does', () => {
     expect(allSessions()).toHaveLength(0);
   });
 
-  it.each(['session-start.json', 'session-end.json', 'stop.json', 'user-prompt-submit.json'])('%s: no answer, no session', (name) => {
+  it.each([
+    'session-start.json',
+    'session-end.json',
+    'stop.json',
+    'user-prompt-submit.json',
+    'session-start-2.1.330.json',
+    'user-prompt-submit-2.1.330.json',
+    'stop-2.1.330.json',
+    'session-end-2.1.330.json',
+  ])('%s on a store with nothing parked: no answer, no session', (name) => {
     for (const bin of bins) expect(runHookBin(bin, fixture(name, project), hookEnv(project)).stdout).toBe('');
     expect(allSessions()).toHaveLength(0);
+  });
+});
+
+describe('Claude Code 2.1.330 payloads (ids `a` + 16 hex, prompt_id, effort, duration_ms, background_tasks)', () => {
+  const AGENT = 'af579281bbbceedc2';
+
+  it('PreToolUse offers the parked session, worded for an answer read after the delegation started', () => {
+    const state = parked('terraform-architect', 'a0000000000000001');
+    const context = contextOf(runHookBin('pre-delegate', fixture('pre-tool-use-agent-2.1.330.json', project), hookEnv(project)));
+    expect(context).toContain(state.agent_id);
+    expect(context).toContain('when this delegation was made');
+  });
+
+  it.each(['post-tool-use-agent-async-launched-2.1.330.json', 'subagent-start-2.1.330.json'])('%s links one session to the 17-character agent id', (name) => {
+    const bin = name.startsWith('post') ? 'subagent-stop' : 'pre-delegate';
+    runHookBin(bin, fixture(name, project), hookEnv(project));
+    const sessions = allSessions();
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]).toMatchObject({ agent_name: 'terraform-architect', claude: { agent_id: AGENT, session_id: '0a435742-ed6d-4786-906c-cb9116373631' } });
+  });
+
+  it('a background agent: launch, start, park in approval, stop listing itself as running: one session, kept', () => {
+    runHookBin('subagent-stop', fixture('post-tool-use-agent-async-launched-2.1.330.json', project), hookEnv(project));
+    runHookBin('pre-delegate', fixture('subagent-start-2.1.330.json', project), hookEnv(project));
+    const [only] = allSessions();
+    project.sessions().update(only!.agent_id, { phase: 'approval' });
+    // Events from inside the sub-agent (its Bash calls) are not ours: nothing printed, nothing changed.
+    for (const name of ['pre-tool-use-bash-inside-subagent-2.1.330.json', 'post-tool-use-bash-inside-subagent-2.1.330.json']) {
+      expect(runHookBin('pre-delegate', fixture(name, project), hookEnv(project)).stdout).toBe('');
+    }
+    runHookBin('subagent-stop', fixture('subagent-stop-2.1.330-background.json', project), hookEnv(project));
+    const after = allSessions();
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ phase: 'approval', claude: { agent_id: AGENT, last_message: expect.stringContaining('3 resources') } });
+    expect(after[0]!.claude?.stopped_at).toEqual(expect.any(String));
+  });
+
+  it('a foreground agent that finished before its PostToolUse (status completed) gets no session from it', () => {
+    runHookBin('subagent-stop', fixture('post-tool-use-agent-completed-2.1.330.json', project), hookEnv(project));
+    expect(allSessions()).toHaveLength(0);
+  });
+
+  it('a stop that overtakes its start events still ends the natural way: abandoned when nothing was recorded', () => {
+    runHookBin('subagent-stop', fixture('subagent-stop-2.1.330-background.json', project), hookEnv(project));
+    runHookBin('pre-delegate', fixture('subagent-start-2.1.330.json', project), hookEnv(project));
+    runHookBin('subagent-stop', fixture('post-tool-use-agent-async-launched-2.1.330.json', project), hookEnv(project));
+    const sessions = allSessions();
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]).toMatchObject({ phase: 'abandoned', claude: { agent_id: AGENT } });
+    expect(sessions[0]!.summary).toContain('still initializing');
+  });
+
+  it('a SubagentStart arriving after PostToolUse relinked the parked session still tells the sub-agent it resumes', () => {
+    const state = parked('terraform-architect', 'a0000000000000001');
+    runHookBin('subagent-stop', fixture('post-tool-use-agent-async-launched-2.1.330.json', project), hookEnv(project));
+    const context = contextOf(runHookBin('pre-delegate', fixture('subagent-start-2.1.330.json', project), hookEnv(project)));
+    expect(context).toContain(`resumes session ${state.agent_id}`);
+    expect(context).toContain('parked in phase approval');
+    expect(context).toContain('T001');
+    expect(allSessions()).toHaveLength(1);
+  });
+});
+
+describe('the parked sessions on SessionStart and UserPromptSubmit', () => {
+  it.each([
+    ['session-start-2.1.330.json', 'SessionStart'],
+    ['user-prompt-submit-2.1.330.json', 'UserPromptSubmit'],
+    ['session-start.json', 'SessionStart'],
+  ])('%s lists each agent type’s parked session: type, id, phase, when, task, findings, Claude agent id', (name, event) => {
+    const tf = parked('terraform-architect', 'a0000000000000001');
+    const explore = parked('Explore');
+    // Not parked: its agent still runs, or it is executing.
+    const sessions = project.sessions();
+    const running = sessions.create({ agent_name: 'reviewer', purpose: 'p' });
+    sessions.update(running.agent_id, { phase: 'approval' });
+    sessions.linkClaude(running.agent_id, { agent_id: 'a0000000000000002' });
+    parked('builder', undefined, 'executing');
+    const run = runHookBin('pre-delegate', fixture(name, project), hookEnv(project));
+    expect((run.answer?.hookSpecificOutput as { hookEventName: string }).hookEventName).toBe(event);
+    const context = contextOf(run);
+    expect(context.split('\n').filter((line) => line.startsWith('- '))).toHaveLength(2);
+    for (const fact of [tf.agent_id, explore.agent_id, 'terraform-architect', 'phase approval', 'ago', 'T001', 'three issues', 'a0000000000000001']) {
+      expect(context).toContain(fact);
+    }
+    expect(context).not.toContain(running.agent_id);
+    expect(context).not.toContain('builder');
+  });
+
+  it('stays within about 1,500 characters, saying how many more there are', () => {
+    for (let i = 0; i < 30; i++) parked(`agent-type-${String(i).padStart(2, '0')}-${'x'.repeat(40)}`);
+    const context = contextOf(runHookBin('pre-delegate', fixture('user-prompt-submit-2.1.330.json', project), hookEnv(project)));
+    expect(context.length).toBeLessThanOrEqual(1500);
+    expect(context).toMatch(/\(\+\d+ more: .* list --active-only\)$/);
+  });
+
+  it('prints nothing once the parked session expired', () => {
+    const state = parked('Explore');
+    const stateFile = join(project.root, state.agent_id, 'state.json');
+    const old = { ...state, last_updated: new Date(Date.now() - 3_600_000).toISOString() };
+    writeFileSync(stateFile, JSON.stringify(old));
+    expect(runHookBin('pre-delegate', fixture('session-start-2.1.330.json', project), hookEnv(project)).stdout).toBe('');
   });
 });
 

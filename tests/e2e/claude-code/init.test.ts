@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkHookOutput } from '../../support/claude-hook-output';
 import { DIST, fixture, hookEnv, makeProject, runHookBin, type Project } from './helpers';
 
 const CLI = join(DIST, 'agent-session.cjs');
@@ -30,7 +31,7 @@ const USER_SETTINGS = {
   },
 };
 
-it('wires the four hooks with absolute node commands and a timeout, keeping every existing setting', () => {
+it('wires the six hooks with absolute node commands and a timeout, keeping every existing setting', () => {
   writeFileSync(settingsFile, JSON.stringify(USER_SETTINGS, null, 2));
   chmodSync(settingsFile, 0o640);
   const run = init();
@@ -47,6 +48,8 @@ it('wires the four hooks with absolute node commands and a timeout, keeping ever
     ['SubagentStart', undefined, pre],
     ['SubagentStop', undefined, stop],
     ['PostToolUse', 'Task|Agent', stop],
+    ['SessionStart', undefined, pre],
+    ['UserPromptSubmit', undefined, pre],
   ];
   for (const [event, matcher, bin] of expected) {
     const group = settings.hooks[event].at(-1);
@@ -70,7 +73,7 @@ it('is idempotent: a second run changes nothing and makes no backup', () => {
 
 it('creates the file when there is none, and --uninstall removes exactly what it added', () => {
   expect(init().status).toBe(0);
-  expect(Object.keys(readSettings().hooks).sort()).toEqual(['PostToolUse', 'PreToolUse', 'SubagentStart', 'SubagentStop']);
+  expect(Object.keys(readSettings().hooks).sort()).toEqual(['PostToolUse', 'PreToolUse', 'SessionStart', 'SubagentStart', 'SubagentStop', 'UserPromptSubmit']);
   expect(init('--uninstall').status).toBe(0);
   expect(readSettings()).toEqual({});
 
@@ -117,4 +120,29 @@ it('wires commands that Claude Code can run as written: the SubagentStart hook a
   // And the seed protocol still answers in the same bin.
   const seed = runHookBin('pre-delegate', { agent_name: 'Explore' }, hookEnv(project));
   expect(seed.answer).toMatchObject({ should_resume: false, reason: 'phase_not_resumable' });
+});
+
+it.each(['SessionStart', 'UserPromptSubmit'])('the %s hook as wired lists parked sessions through a shell, and prints nothing when none is', (event) => {
+  // A user's own handler of the same event stays, and --uninstall leaves it.
+  const userHook = { hooks: [{ type: 'command', command: 'echo user-hook' }] };
+  writeFileSync(settingsFile, JSON.stringify({ hooks: { [event]: [userHook] } }));
+  init();
+  const group = readSettings().hooks[event].at(-1);
+  expect(group.matcher).toBeUndefined();
+  const command: string = group.hooks[0].command;
+  const name = event === 'SessionStart' ? 'session-start-2.1.330.json' : 'user-prompt-submit-2.1.330.json';
+  const run = () => spawnSync('/bin/sh', ['-c', command], { input: JSON.stringify(fixture(name, project)), env: hookEnv(project), encoding: 'utf8' });
+  const empty = run();
+  expect(empty.status).toBe(0);
+  expect(empty.stdout).toBe('');
+  const sessions = project.sessions();
+  const parked = sessions.create({ agent_name: 'terraform-architect', purpose: 'p', metadata: { task_id: 'T7' } });
+  sessions.update(parked.agent_id, { phase: 'approval' });
+  const answered = run();
+  expect(answered.status).toBe(0);
+  const answer = checkHookOutput(event, answered.stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
+  expect(answer.hookSpecificOutput.hookEventName).toBe(event);
+  expect(answer.hookSpecificOutput.additionalContext).toContain(parked.agent_id);
+  expect(init('--uninstall').status).toBe(0);
+  expect(readSettings()).toEqual({ hooks: { [event]: [userHook] } });
 });

@@ -24,6 +24,24 @@ function session(id: string, agent: string, fields: Partial<SessionState>): Sess
 
 const resume = (phase: SessionState['phase']) => ({ from_phase: phase, to_phase: phase, timestamp: '2026-01-08T11:40:00.000Z', event: 'resume' as const });
 
+describe('stats "active": sessions that can still make progress', () => {
+  const stopped = { agent_id: 'a1', linked_at: '2026-01-08T11:00:00.000Z', stopped_at: '2026-01-08T11:50:00.000Z' };
+  const running = { agent_id: 'a1', linked_at: '2026-01-08T11:00:00.000Z' };
+  it.each([
+    ['resumable now (approval, fresh)', { phase: 'approval', resume_ready: true }, 1],
+    ['parked by a stopped agent, fresh', { phase: 'approval', resume_ready: true, claude: stopped }, 1],
+    ['approval idle past the timeout', { phase: 'approval', resume_ready: true, last_updated: '2026-01-08T10:00:00.000Z' }, 0],
+    ['approval at the error limit', { phase: 'approval', resume_ready: true, error_count: 3 }, 0],
+    ['executing, fresh, agent running', { phase: 'executing', claude: running }, 1],
+    ['executing, idle past the timeout', { phase: 'executing', last_updated: '2026-01-08T10:00:00.000Z' }, 0],
+    ['initializing left by a stopped agent', { phase: 'initializing', claude: stopped }, 0],
+    ['initializing, fresh (CLI)', { phase: 'initializing' }, 1],
+    ['completed', { phase: 'completed', finalized_at: '2026-01-08T11:50:00.000Z' }, 0],
+  ] as const)('%s → %i', (_label, fields, expected) => {
+    expect(computeStats([session('x', 'a', fields as Partial<SessionState>)], { now: NOW, limits: DEFAULT_LIMITS }).overall.active).toBe(expected);
+  });
+});
+
 describe('computeStats', () => {
   const states = [
     session('a1', 'alpha', { phase: 'completed', duration_seconds: 10, history: [resume('approval'), resume('approval')] }),
@@ -53,7 +71,7 @@ describe('computeStats', () => {
     });
     expect(stats.overall).toMatchObject({
       sessions: 5,
-      active: 2,
+      active: 1, // b2 is open but cannot make progress: expired, too many errors
       resumable_now: 1, // b2 is expired (and has too many errors)
       completed: 2,
       failed: 1,

@@ -63,15 +63,13 @@ describe('Claude Code handler', () => {
   it('creates a new session when the parked one was taken between the look and the link', () => {
     const parked = sessions.create({ agent_name: 'Explore', purpose: 'p' });
     sessions.update(parked.agent_id, { phase: 'approval' });
-    // Another process links it while this one decides: linkClaude's check under the lock refuses the relink.
-    const original = sessions.linkClaude.bind(sessions);
-    let first = true;
-    sessions.linkClaude = (id, change, accept) => {
-      if (first && accept) {
-        first = false;
-        original(id, { agent_id: 'other-agent', stopped: false });
-      }
-      return original(id, change, accept);
+    // Someone links it between the look and the relink (outside the hooks' locks): the check under the session
+    // lock refuses the relink.
+    const original = sessions.parkedOf.bind(sessions);
+    sessions.parkedOf = (name) => {
+      const found = original(name);
+      if (found !== null) sessions.linkClaude(found.agent_id, { agent_id: 'other-agent' });
+      return found;
     };
     const outcome = handleClaudeCode(sessions, { hook_event_name: 'SubagentStart', agent_id: 'mine', agent_type: 'Explore' }, context());
     expect(outcome.note).toMatch(/^created/);

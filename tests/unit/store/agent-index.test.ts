@@ -51,8 +51,8 @@ describe('agent index (per-agent pointer)', () => {
 
   it('answers from the pointer without listing the store', () => {
     open().create({ agent_name: 'arch', purpose: 'p', id: 'a1' });
-    // A first lookup builds the pointer (a create with no trustworthy pointer before it leaves none: see writing()).
-    expect(open().newestOf('arch')?.agent_id).toBe('a1');
+    // The create found no pointer and set one from a scan under the pointer lock (see writing()).
+    expect(JSON.parse(readFileSync(pointerFile('arch'), 'utf8')).agent_id).toBe('a1');
     const store = new FileStore(root);
     store.list = () => {
       throw new Error('listed');

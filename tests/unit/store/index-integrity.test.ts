@@ -54,7 +54,7 @@ describe('a damaged index folder', () => {
 describe('import', () => {
   it('drops a Claude Code link, so a copy never claims the original agent', () => {
     const state = sessions.create({ agent_name: 'tf', purpose: 'p', id: 'orig' });
-    const linked = sessions.linkClaude(state.agent_id, { agent_id: 'c1', agent_type: 'tf', stopped: false });
+    const linked = sessions.linkClaude(state.agent_id, { agent_id: 'c1', agent_type: 'tf' });
     expect(linked.claude?.agent_id).toBe('c1');
     const copy = sessions.importSession(linked, { newId: true });
     expect(copy.claude).toBeUndefined();

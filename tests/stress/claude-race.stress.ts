@@ -1,0 +1,163 @@
+// Guarantee: one session per Claude agent, whatever the order or overlap of its events. Claude Code fires
+// PostToolUse(async_launched) and SubagentStart for a background agent at the same moment, in two processes, and
+// its SubagentStop may overtake either. Each round fires the three events of a fresh agent id (`a` + 16 hex)
+// through the built bins, wired as `init` wires them, in a random order with random small delays, all at once.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { SessionState } from '../../src/core/state';
+import { Sessions } from '../../src/sessions';
+import { FileStore } from '../../src/store/file-store';
+import { BIN, childEnv, makeTemp, prng, removeTemp, seedOf } from './helpers';
+
+const ROUNDS = 100;
+/** Rounds run at once (each in its own project): 2 cores, up to 6 hook processes a round. */
+const BATCH = 4;
+const FIXTURES = resolve(__dirname, '..', 'fixtures', 'claude-code');
+const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as Record<string, unknown>;
+
+type Kind = 'fresh' | 'parked' | 'race';
+interface AgentRun {
+  readonly claudeAgent: string;
+  /** SubagentStart's additionalContext, or null when it printed nothing. */
+  startContext: string | null;
+}
+interface Round {
+  readonly kind: Kind;
+  readonly project: string;
+  readonly store: string;
+  readonly agentType: string;
+  readonly parkedId: string | null;
+  readonly agents: AgentRun[];
+  readonly problems: string[];
+}
+
+/** Runs a built bin on one payload without blocking; resolves with its stdout. */
+function fire(bin: string, payload: unknown, project: string, delayMs: number): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((done, fail) => {
+    setTimeout(() => {
+      const env = childEnv(project);
+      // The store comes from CLAUDE_PROJECT_DIR, as under Claude Code.
+      delete env.AGENT_SESSION_DIR;
+      const child = spawn(process.execPath, [bin], { cwd: project, env, stdio: ['pipe', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      child.on('error', fail);
+      child.on('close', (status) => done({ status, stdout, stderr }));
+      child.stdin.end(JSON.stringify(payload));
+    }, delayMs);
+  });
+}
+
+function hexAgentId(random: () => number): string {
+  let id = 'a';
+  for (let i = 0; i < 16; i++) id += Math.floor(random() * 16).toString(16);
+  return id;
+}
+
+function allStates(store: string): SessionState[] {
+  return new Sessions({ store: new FileStore(store) }).list().flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
+}
+
+async function playRound(index: number, random: () => number, base: string): Promise<Round> {
+  const kind: Kind = (['fresh', 'parked', 'race'] as const)[index % 3]!;
+  const project = join(base, `round-${index}`);
+  mkdirSync(join(project, '.claude'), { recursive: true });
+  const store = join(project, '.claude', 'session');
+  const agentType = `architect-${index}`;
+  let parkedId: string | null = null;
+  if (kind !== 'fresh') {
+    // A session of this type parked in approval by an earlier agent that stopped.
+    const sessions = new Sessions({ store: new FileStore(store) });
+    const state = sessions.create({ agent_name: agentType, purpose: 'claude_code_subagent', metadata: { task_id: `T${index}` } });
+    sessions.update(state.agent_id, { phase: 'approval' });
+    sessions.linkClaude(state.agent_id, { agent_id: hexAgentId(random), agent_type: agentType, stopped: true });
+    parkedId = state.agent_id;
+  }
+  const agents: AgentRun[] = Array.from({ length: kind === 'race' ? 2 : 1 }, () => ({ claudeAgent: hexAgentId(random), startContext: null }));
+  const problems: string[] = [];
+  const runs: Promise<void>[] = [];
+  for (const agent of agents) {
+    const post = fixture('post-tool-use-agent-async-launched-2.1.330.json') as { tool_input: object; tool_response: object };
+    const events = [
+      { bin: BIN.subagentStop, payload: { ...post, cwd: project, tool_input: { ...post.tool_input, subagent_type: agentType }, tool_response: { ...post.tool_response, agentId: agent.claudeAgent } } },
+      { bin: BIN.preDelegate, payload: { ...fixture('subagent-start-2.1.330.json'), cwd: project, agent_id: agent.claudeAgent, agent_type: agentType }, start: true },
+      { bin: BIN.subagentStop, payload: { ...fixture('subagent-stop-2.1.330-background.json'), cwd: project, agent_id: agent.claudeAgent, agent_type: agentType } },
+    ];
+    for (const event of events) {
+      // Random small delays: every order happens, and most events overlap.
+      runs.push(
+        fire(event.bin, event.payload, project, Math.floor(random() * 25)).then((result) => {
+          if (result.status !== 0 || result.stderr !== '') problems.push(`exit ${result.status}, stderr ${result.stderr.slice(0, 200)}`);
+          if (event.start === true && result.stdout !== '') {
+            const answer = JSON.parse(result.stdout) as { hookSpecificOutput?: { additionalContext?: string } };
+            agent.startContext = answer.hookSpecificOutput?.additionalContext ?? null;
+          }
+        }),
+      );
+    }
+  }
+  await Promise.all(runs);
+  return { kind, project, store, agentType, parkedId, agents, problems };
+}
+
+/** What is wrong with the store a round left, as sentences (empty: the round is clean). */
+function check(round: Round): string[] {
+  const problems = [...round.problems];
+  const states = allStates(round.store);
+  for (const state of states) if (state.phase === 'initializing') problems.push(`session ${state.agent_id} left initializing`);
+  const resumedBy: string[] = [];
+  for (const agent of round.agents) {
+    const linked = states.filter((state) => state.claude?.agent_id === agent.claudeAgent);
+    const named = agent.startContext === null ? null : states.find((state) => agent.startContext!.includes(state.agent_id)) ?? null;
+    if (named === null) {
+      problems.push(`agent ${agent.claudeAgent}: SubagentStart named no session`);
+      continue;
+    }
+    const handedOn = named.claude?.agent_id !== agent.claudeAgent;
+    // One session per agent: the one its start named, still linked to it unless a later agent resumed it.
+    if (linked.length > 1) problems.push(`agent ${agent.claudeAgent}: ${linked.length} sessions`);
+    if (!handedOn && linked.length !== 1) problems.push(`agent ${agent.claudeAgent}: its session ${named.agent_id} is not linked to it`);
+    if (handedOn && (linked.length !== 0 || named.agent_id !== round.parkedId)) problems.push(`agent ${agent.claudeAgent}: named ${named.agent_id}, linked elsewhere`);
+    const resumed = named.agent_id === round.parkedId;
+    if (resumed) resumedBy.push(agent.claudeAgent);
+    const toldResume = agent.startContext!.includes(`resumes session ${named.agent_id}`);
+    if (toldResume !== resumed) problems.push(`agent ${agent.claudeAgent}: told resume ${toldResume}, relinked the parked session ${resumed}`);
+  }
+  if (round.parkedId !== null) {
+    const parked = states.find((state) => state.agent_id === round.parkedId);
+    const resumes = parked?.history.filter((entry) => entry.event === 'resume').length ?? -1;
+    // Every relink is a recorded resume, and every agent told it resumes is one of them: never two agents on one relink.
+    if (resumes !== resumedBy.length) problems.push(`parked session resumed ${resumes} times, ${resumedBy.length} agents told so`);
+    // The only agent (or one of two) always finds the parked session: it is parked until someone takes it.
+    if (resumedBy.length === 0) problems.push('nobody resumed the parked session');
+    if (parked?.phase !== 'approval') problems.push(`parked session ended in ${parked?.phase}`);
+  }
+  // No session beyond the parked one and one per agent that did not resume it.
+  const expected = (round.parkedId === null ? 0 : 1) + round.agents.length - resumedBy.length;
+  if (states.length !== expected) problems.push(`${states.length} sessions, expected ${expected}`);
+  return problems;
+}
+
+let base: string;
+beforeAll(() => {
+  base = makeTemp();
+});
+afterAll(() => removeTemp(base));
+
+it(`${ROUNDS} rounds of PostToolUse + SubagentStart + SubagentStop in random order and overlap: one session per agent`, async () => {
+  const random = prng(seedOf('claude-race'));
+  const failed: string[] = [];
+  for (let first = 0; first < ROUNDS; first += BATCH) {
+    const rounds = await Promise.all(Array.from({ length: Math.min(BATCH, ROUNDS - first) }, (_, i) => playRound(first + i, random, base)));
+    for (const round of rounds) {
+      const problems = check(round);
+      if (problems.length > 0) failed.push(`round ${round.project.split('-').at(-1)} (${round.kind}): ${problems.join('; ')}`);
+      removeTemp(round.project);
+    }
+  }
+  process.stdout.write(`[stress] claude-race: ${failed.length} of ${ROUNDS} rounds failed\n`);
+  expect(failed).toEqual([]);
+});

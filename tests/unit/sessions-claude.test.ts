@@ -1,0 +1,160 @@
+// Sessions.attachClaudeAgent: one session per Claude agent, whatever the order of its events.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stopOutcome } from '../../src/core/claude-link';
+import type { SessionState } from '../../src/core/state';
+import { Sessions, type ClaudeAgentEvent } from '../../src/sessions';
+import { FileStore } from '../../src/store/file-store';
+
+let dir: string;
+let clock: Date;
+let sessions: Sessions;
+
+function open(root: string): Sessions {
+  let n = 0;
+  return new Sessions({ store: new FileStore(root), now: () => clock, randomHex: () => (n++).toString(16).padStart(8, '0') });
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
+  clock = new Date('2026-01-08T18:00:00.000Z');
+  sessions = open(join(dir, 'session'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const AGENT = 'a0123456789abcdef';
+const TYPE = 'terraform-architect';
+type EventName = 'post' | 'start' | 'stop';
+const EVENTS: Readonly<Record<EventName, ClaudeAgentEvent>> = {
+  post: { agent_id: AGENT, agent_type: TYPE, session_id: 's1' },
+  start: { agent_id: AGENT, agent_type: TYPE, session_id: 's1' },
+  stop: { agent_id: AGENT, agent_type: TYPE, session_id: 's1', stopped: { last_message: 'Plan ready.' } },
+};
+
+function permutations<T>(items: readonly T[]): T[][] {
+  if (items.length <= 1) return [[...items]];
+  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+}
+
+/** A store with (optionally) a session of TYPE parked in approval by an earlier agent that stopped. */
+function storeAt(root: string, withParked: boolean): Sessions {
+  const store = open(root);
+  if (withParked) {
+    const parked = store.create({ agent_name: TYPE, purpose: 'claude_code_subagent', metadata: { task_id: 'T1' } });
+    store.update(parked.agent_id, { phase: 'approval' });
+    store.linkClaude(parked.agent_id, { agent_id: 'a0000000000000old', agent_type: TYPE, stopped: true, last_message: 'Waiting for approval.' });
+  }
+  return store;
+}
+
+function everything(store: Sessions): SessionState[] {
+  return store.list().flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
+}
+
+describe('attachClaudeAgent over every order of one agent’s events', () => {
+  describe.each([
+    ['no parked session', false, 'abandoned'],
+    ['a parked session', true, 'approval'],
+  ])('with %s', (_label, withParked, endPhase) => {
+    let natural: SessionState[];
+    beforeEach(() => {
+      const store = storeAt(join(dir, 'natural'), withParked);
+      for (const name of ['post', 'start', 'stop'] as const) store.attachClaudeAgent(EVENTS[name]);
+      natural = everything(store);
+    });
+
+    it('the natural order ends in one session, stopped as the stop policy says', () => {
+      const linked = natural.filter((state) => state.claude?.agent_id === AGENT);
+      expect(linked).toHaveLength(1);
+      expect(natural).toHaveLength(1);
+      expect(linked[0]!.phase).toBe(endPhase);
+      expect(linked[0]!.claude?.stopped_at).toBe(clock.toISOString());
+      expect(linked[0]!.history.filter((entry) => entry.event === 'resume')).toHaveLength(withParked ? 1 : 0);
+    });
+
+    it.each(permutations<EventName>(['post', 'start', 'stop']))('%s, %s, %s ends in the natural order’s state', (...order) => {
+      const store = storeAt(join(dir, order.join('-')), withParked);
+      for (const name of order) store.attachClaudeAgent(EVENTS[name]);
+      expect(everything(store)).toEqual(natural);
+    });
+
+    it('a repeated event changes nothing', () => {
+      const store = storeAt(join(dir, 'twice'), withParked);
+      for (const name of ['post', 'start', 'stop', 'stop', 'start', 'post'] as const) store.attachClaudeAgent(EVENTS[name]);
+      expect(everything(store)).toEqual(natural);
+    });
+  });
+
+  it('tells which action each event took, and the start after a relink still sees the resume on the link', () => {
+    const store = storeAt(join(dir, 's'), true);
+    expect(store.attachClaudeAgent(EVENTS.post)?.action).toBe('relinked');
+    const start = store.attachClaudeAgent(EVENTS.start)!;
+    expect(start.action).toBe('linked');
+    expect(start.state.claude?.resumed_from).toEqual({
+      phase: 'approval',
+      last_active: clock.toISOString(),
+      agent_id: 'a0000000000000old',
+      last_message: 'Waiting for approval.',
+    });
+    expect(store.attachClaudeAgent(EVENTS.stop)).toMatchObject({ action: 'linked', stop: 'kept' });
+  });
+
+  it('a final session linked to the agent is its session: never a second one', () => {
+    sessions.attachClaudeAgent(EVENTS.stop);
+    const [ended] = everything(sessions);
+    expect(ended?.phase).toBe('abandoned');
+    expect(ended?.summary).toMatch(/still initializing.*Plan ready\./);
+    expect(sessions.attachClaudeAgent(EVENTS.start)).toMatchObject({ action: 'linked', state: { agent_id: ended!.agent_id, phase: 'abandoned' } });
+    expect(everything(sessions)).toHaveLength(1);
+  });
+
+  it('two agents of one type never share a parked session while the first runs', () => {
+    const store = storeAt(join(dir, 'two'), true);
+    const first = store.attachClaudeAgent({ agent_id: 'a1111111111111111', agent_type: TYPE })!;
+    const second = store.attachClaudeAgent({ agent_id: 'a2222222222222222', agent_type: TYPE })!;
+    expect(first.action).toBe('relinked');
+    expect(second.action).toBe('created');
+    expect(second.state.agent_id).not.toBe(first.state.agent_id);
+  });
+
+  it('a late event of an agent whose session was resumed by a later agent changes nothing (superseded)', () => {
+    const store = storeAt(join(dir, 'late'), true);
+    const first = store.attachClaudeAgent({ agent_id: 'a1111111111111111', agent_type: TYPE, stopped: {} })!;
+    expect(first).toMatchObject({ action: 'relinked', stop: 'kept' });
+    const second = store.attachClaudeAgent({ agent_id: 'a2222222222222222', agent_type: TYPE })!;
+    expect(second).toMatchObject({ action: 'relinked', state: { agent_id: first.state.agent_id } });
+    const before = everything(store);
+    expect(store.attachClaudeAgent({ agent_id: 'a1111111111111111', agent_type: TYPE })).toMatchObject({ action: 'superseded' });
+    expect(everything(store)).toEqual(before);
+  });
+
+  it('a stop without agent type finds an attached agent and creates nothing for an unknown one', () => {
+    expect(sessions.attachClaudeAgent({ agent_id: AGENT, stopped: {} })).toBeNull();
+    expect(everything(sessions)).toHaveLength(0);
+  });
+
+  it('leaves no lock file behind', () => {
+    sessions.attachClaudeAgent(EVENTS.start);
+    const root = join(dir, 'session');
+    const locks = ['.agents', '.claude-agents'].flatMap((folder) => readdirSync(join(root, folder)).filter((name) => name.includes('.lock')));
+    expect(locks).toEqual([]);
+  });
+});
+
+describe('stopOutcome', () => {
+  const state = (phase: SessionState['phase'], error_count = 0) => ({ phase, error_count }) as SessionState;
+  it.each([
+    ['initializing', 0, 'abandoned'],
+    ['investigating', 0, 'kept'],
+    ['planning', 0, 'kept'],
+    ['approval', 0, 'kept'],
+    ['approval', 3, 'failed'],
+    ['executing', 0, 'completed'],
+    ['validating', 0, 'completed'],
+    ['executing', 3, 'failed'],
+    ['initializing', 3, 'failed'],
+  ] as const)('%s with %i errors → %s', (phase, errors, outcome) => {
+    expect(stopOutcome(state(phase, errors), 3)).toBe(outcome);
+  });
+});
