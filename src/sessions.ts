@@ -256,14 +256,17 @@ export class Sessions {
    * Through the store's per-agent pointers when it keeps them (one small read per agent name), else a scan.
    */
   parkedSessions(): SessionState[] {
-    const newest = this.store.newestPerAgent
-      ? this.store.newestPerAgent()
-      : [...this.store.list().reduce((byAgent, entry) => {
-          if (entry.kind === 'valid' && newestState([entry.state, byAgent.get(entry.state.agent_name)].filter((s) => s !== undefined)) === entry.state) {
-            byAgent.set(entry.state.agent_name, entry.state);
-          }
-          return byAgent;
-        }, new Map<string, SessionState>()).values()];
+    let newest: SessionState[];
+    if (this.store.newestPerAgent) newest = this.store.newestPerAgent();
+    else {
+      const byAgent = new Map<string, SessionState>();
+      for (const entry of this.store.list()) {
+        if (entry.kind !== 'valid') continue;
+        const known = byAgent.get(entry.state.agent_name);
+        if (known === undefined || newestState([known, entry.state]) === entry.state) byAgent.set(entry.state.agent_name, entry.state);
+      }
+      newest = [...byAgent.values()];
+    }
     return newest.filter((state) => this.isParked(state)).sort((a, b) => Date.parse(b.last_updated) - Date.parse(a.last_updated));
   }
 
@@ -296,7 +299,8 @@ export class Sessions {
       } else if (event.agent_type === undefined) {
         return null;
       } else {
-        attachment = this.#relinkParked(event.agent_type, facts) ?? { state: this.#createLinked(event.agent_type, facts), action: 'created' };
+        const relinked = this.#relinkParked(event.agent_type, facts);
+        attachment = relinked ?? { state: this.#createLinked(event.agent_type, facts), action: 'created' };
       }
       return event.stopped ? this.#stopped(attachment, event.agent_id, event.stopped.last_message) : attachment;
     };
@@ -417,14 +421,16 @@ export class Sessions {
       return { state, action: 'relinked' };
     } catch (error) {
       // Finalized, changed or removed meanwhile by someone outside the hooks: a new session instead.
-      if (isSessionError(error, 'E_ILLEGAL_TRANSITION') || isSessionError(error, 'E_NOT_FOUND') || isSessionError(error, 'E_CORRUPT')) return null;
+      if (isSessionError(error, 'E_ILLEGAL_TRANSITION') || isSessionError(error, 'E_NOT_FOUND')) return null;
+      if (isSessionError(error, 'E_CORRUPT')) return null;
       throw error;
     }
   }
 
   #createLinked(agentType: string, facts: ClaudeLinkChange): SessionState {
     const now = this.#now();
-    return this.#createUnderNewId((agent_id) => withClaudeLink(newSession({ agent_id, agent_name: agentType, purpose: CLAUDE_PURPOSE }, now), facts, now));
+    const build = (agent_id: string): SessionState => newSession({ agent_id, agent_name: agentType, purpose: CLAUDE_PURPOSE }, now);
+    return this.#createUnderNewId((agent_id) => withClaudeLink(build(agent_id), facts, now));
   }
 
   /** Applies the stop policy to an attached session, in one write. */
@@ -436,8 +442,8 @@ export class Sessions {
       state = this.#stopWrite(attachment.state.agent_id, change, claudeAgentId, lastMessage);
     } catch (error) {
       // Finalized or removed by the CLI since it was read: nothing left to do.
-      if (isSessionError(error, 'E_ILLEGAL_TRANSITION') || isSessionError(error, 'E_NOT_FOUND')) return { ...attachment, stop: 'already_final' };
-      throw error;
+      if (!isSessionError(error, 'E_ILLEGAL_TRANSITION') && !isSessionError(error, 'E_NOT_FOUND')) throw error;
+      return { ...attachment, stop: 'already_final' };
     }
     return { state, action: attachment.action, stop: isFinalPhase(state.phase) ? state.phase : 'kept' };
   }
@@ -451,7 +457,8 @@ export class Sessions {
       if (decided === 'kept') return linked;
       const summary =
         decided === 'abandoned'
-          ? `Claude Code agent ${claudeAgentId} stopped while the session was still initializing (no phase recorded)${lastMessage === undefined ? '' : `: ${lastMessage}`}`
+          ? `Claude Code agent ${claudeAgentId} stopped while the session was still initializing (no phase recorded)` +
+            (lastMessage === undefined ? '' : `: ${lastMessage}`)
           : (lastMessage ?? `Claude Code agent ${claudeAgentId} stopped`);
       return capHistory(finalizeState(linked, decided, summary, now), this.historyCap);
     });

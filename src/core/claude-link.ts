@@ -90,7 +90,8 @@ export function orphanedStartReason(state: SessionState, now: Date, limits: Limi
     return `Abandoned by cleanup: Claude Code agent ${link.agent_id} stopped while the session was still initializing`;
   }
   if (now.getTime() - Date.parse(state.last_updated) > limits.resumeTimeoutMinutes * 60_000) {
-    return `Abandoned by cleanup: still initializing and idle for more than ${limits.resumeTimeoutMinutes} minutes (Claude Code agent ${link.agent_id})`;
+    const idle = `idle for more than ${limits.resumeTimeoutMinutes} minutes`;
+    return `Abandoned by cleanup: still initializing and ${idle} (Claude Code agent ${link.agent_id})`;
   }
   return null;
 }

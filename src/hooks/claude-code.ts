@@ -125,7 +125,9 @@ export function approveResume(sessions: Sessions, agentName: string): SessionSta
 function overview(sessions: Sessions, event: 'SessionStart' | 'UserPromptSubmit', context: ClaudeCodeContext): ClaudeCodeOutcome {
   const parked = sessions.parkedSessions();
   if (parked.length === 0) return skip('nothing_parked');
-  const head = 'agent-session: parked sub-agent sessions in this project. A delegation to the same agent type resumes its session; SendMessage to the Claude agent id continues that agent.';
+  const head =
+    'agent-session: parked sub-agent sessions in this project. A delegation to the same agent type resumes its session; ' +
+    'SendMessage to the Claude agent id continues that agent.';
   const lines = [head];
   let length = head.length;
   let shown = 0;
@@ -147,7 +149,8 @@ function overview(sessions: Sessions, event: 'SessionStart' | 'UserPromptSubmit'
 }
 
 function overviewLine(state: SessionState, now: Date): string {
-  const parts = [`- ${clip(state.agent_name, OVERVIEW_FIELD_LIMIT)}: session ${state.agent_id}, phase ${state.phase}, last active ${ago(state.last_updated, now)}`];
+  const name = clip(state.agent_name, OVERVIEW_FIELD_LIMIT);
+  const parts = [`- ${name}: session ${state.agent_id}, phase ${state.phase}, last active ${ago(state.last_updated, now)}`];
   const { task_id, findings } = state.metadata;
   if (task_id !== undefined) parts.push(`task ${clip(task_id, OVERVIEW_FIELD_LIMIT)}`);
   if (findings !== undefined) parts.push(`findings: ${clip(findings, OVERVIEW_FIELD_LIMIT)}`);
@@ -171,8 +174,9 @@ function subagentStart(sessions: Sessions, payload: Payload, context: ClaudeCode
   if (!payload.agent_id) return skip('no_agent_id');
   const agentType = payload.agent_type ?? DEFAULT_AGENT_TYPE;
   const attached = sessions.attachClaudeAgent({ agent_id: payload.agent_id, agent_type: agentType, ...sessionOf(payload) })!;
+  const maxErrors = sessions.limits.maxErrors;
   return {
-    answer: { hookSpecificOutput: { hookEventName: 'SubagentStart', additionalContext: startContext(attached.state, context, sessions.limits.maxErrors) } },
+    answer: { hookSpecificOutput: { hookEventName: 'SubagentStart', additionalContext: startContext(attached.state, context, maxErrors) } },
     note: `${attached.action} agent=${agentType} claude_agent=${payload.agent_id} session=${attached.state.agent_id}`,
   };
 }
@@ -203,7 +207,8 @@ function postToolUse(sessions: Sessions, payload: Payload): ClaudeCodeOutcome {
   // A foreground agent that already finished (its start and stop came first) has nothing left to track.
   if (payload.tool_response?.status === 'completed') {
     const linked = sessions.findByClaudeAgent(agentId);
-    return skip(linked === null ? `finished_unlinked claude_agent=${agentId}` : `already_linked claude_agent=${agentId} session=${linked.agent_id}`);
+    if (linked === null) return skip(`finished_unlinked claude_agent=${agentId}`);
+    return skip(`already_linked claude_agent=${agentId} session=${linked.agent_id}`);
   }
   // Launched in the background: this fires with its SubagentStart, in another process; both attach in one step.
   const agentType = agentNameOf(payload.tool_input);
@@ -221,7 +226,8 @@ function resumeContext(state: SessionState, context: ClaudeCodeContext): string 
   // Claude Code places PreToolUse context after the tool's result: by the time the main agent reads this, the
   // delegation it is about has started (background) or finished (foreground). So it says what happened to it.
   const lines = [
-    `agent-session: sub-agent \`${state.agent_name}\` had a resumable session when this delegation was made; the delegated agent is linked to it and told so when it starts.`,
+    `agent-session: sub-agent \`${state.agent_name}\` had a resumable session when this delegation was made; ` +
+      'the delegated agent is linked to it and told so when it starts.',
     `- Session id: ${state.agent_id} (purpose ${state.purpose})`,
     `- Previous phase: ${state.phase}, last active ${ago(state.last_updated, context.now)} (${state.last_updated}); created ${state.created_at}`,
     ...detailLines(state, state.claude?.last_message),
@@ -237,14 +243,16 @@ function resumeContext(state: SessionState, context: ClaudeCodeContext): string 
 function startContext(state: SessionState, context: ClaudeCodeContext, maxErrors: number): string {
   const command = `${context.cli} update ${state.agent_id}`;
   if (isFinalPhase(state.phase)) {
-    return `agent-session: this sub-agent's session ${state.agent_id} (agent \`${state.agent_name}\`) has already ended in phase ${state.phase}; nothing more is recorded for it.`;
+    const ended = `has already ended in phase ${state.phase}; nothing more is recorded for it`;
+    return `agent-session: this sub-agent's session ${state.agent_id} (agent \`${state.agent_name}\`) ${ended}.`;
   }
   // Recorded on the link when the session was relinked, whichever of this agent's events did it.
   const resumed = state.claude?.resumed_from;
   const lines = [
     resumed === undefined
       ? `agent-session: this sub-agent's work is recorded in session ${state.agent_id} (agent \`${state.agent_name}\`, phase ${state.phase}).`
-      : `agent-session: this sub-agent resumes session ${state.agent_id} (agent \`${state.agent_name}\`), parked in phase ${resumed.phase} ${ago(resumed.last_active, context.now)}.`,
+      : `agent-session: this sub-agent resumes session ${state.agent_id} (agent \`${state.agent_name}\`), ` +
+        `parked in phase ${resumed.phase} ${ago(resumed.last_active, context.now)}.`,
   ];
   if (resumed !== undefined) lines.push(...detailLines(state, resumed.last_message));
   lines.push(
@@ -252,7 +260,9 @@ function startContext(state: SessionState, context: ClaudeCodeContext, maxErrors
     `- phase: ${command} --phase <${[...RESUMABLE_PHASES, 'executing', 'validating'].join('|')}>`,
     `- findings: ${command} --metadata '{"findings": "<text>"}'`,
     `- an error: ${command} --error '<message>'`,
-    `When this agent stops in phase ${RESUMABLE_PHASES.join(', ')} (for example waiting for the user's approval), the session stays open and the next delegation to \`${state.agent_name}\` resumes it. Stopped still initializing, it is abandoned; in executing or validating it is completed, or failed after ${maxErrors} errors.`,
+    `When this agent stops in phase ${RESUMABLE_PHASES.join(', ')} (for example waiting for the user's approval), the session stays open ` +
+      `and the next delegation to \`${state.agent_name}\` resumes it. Stopped still initializing, it is abandoned; ` +
+      `in executing or validating it is completed, or failed after ${maxErrors} errors.`,
   );
   return excerpt(lines.join('\n'), CONTEXT_LIMIT);
 }

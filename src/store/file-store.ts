@@ -6,7 +6,17 @@ import { assertValidId, isValidId } from '../core/ids';
 import { parseState, type SessionState } from '../core/state';
 import { AgentIndex, INDEX_DIR } from './agent-index';
 import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
-import { DEFAULT_LOCK_OPTIONS, acquireLock, errnoCode, ioError, readRegularFile, removeDeadLock, uniqueSuffix, writeFileAtomic, type LockOptions } from './fs-safe';
+import {
+  DEFAULT_LOCK_OPTIONS,
+  acquireLock,
+  errnoCode,
+  ioError,
+  readRegularFile,
+  removeDeadLock,
+  uniqueSuffix,
+  writeFileAtomic,
+  type LockOptions,
+} from './fs-safe';
 import type { ListedSession, SessionStore } from './store';
 
 const STATE_FILE = 'state.json';
@@ -38,20 +48,8 @@ export class FileStore implements SessionStore {
    * outdated pointer falls back to a scan of the folders. The most recently active one if several are linked.
    */
   findByClaudeAgent(claudeAgentId: string): SessionState | null {
-    const pointed = this.#claude.pointed(claudeAgentId);
-    if (pointed !== null && isValidId(pointed)) {
-      let state: SessionState | null = null;
-      try {
-        state = this.read(pointed);
-      } catch (error) {
-        if (!isSessionError(error, 'E_CORRUPT')) throw error;
-      }
-      if (state !== null && state.claude?.agent_id === claudeAgentId) return state;
-    }
-    const found = newestState(this.list().flatMap((entry) => (entry.kind === 'valid' && entry.state.claude?.agent_id === claudeAgentId ? [entry.state] : [])));
-    // Repair the pointer so the next lookup is direct; it is verified on every read, so a race cannot mislead.
-    if (found !== null) this.#claude.written(found);
-    return found;
+    const pointed = this.#pointedByClaudeAgent(claudeAgentId);
+    return pointed?.claude?.agent_id === claudeAgentId ? pointed : this.#scanClaudeAgent(claudeAgentId);
   }
 
   /**
@@ -59,17 +57,8 @@ export class FileStore implements SessionStore {
    * some Claude agent (this one, or a later one that resumed it), else the one linked to it now (a scan).
    */
   attachedTo(claudeAgentId: string): SessionState | null {
-    const pointed = this.#claude.pointed(claudeAgentId);
-    if (pointed !== null && isValidId(pointed)) {
-      let state: SessionState | null = null;
-      try {
-        state = this.read(pointed);
-      } catch (error) {
-        if (!isSessionError(error, 'E_CORRUPT')) throw error;
-      }
-      if (state?.claude !== undefined) return state;
-    }
-    return this.findByClaudeAgent(claudeAgentId);
+    const pointed = this.#pointedByClaudeAgent(claudeAgentId);
+    return pointed?.claude !== undefined ? pointed : this.#scanClaudeAgent(claudeAgentId);
   }
 
   /**
@@ -343,6 +332,28 @@ export class FileStore implements SessionStore {
     } finally {
       release();
     }
+  }
+
+  /** The valid session the Claude agent's pointer names, or null (no pointer, absent or corrupt session). */
+  #pointedByClaudeAgent(claudeAgentId: string): SessionState | null {
+    const pointed = this.#claude.pointed(claudeAgentId);
+    if (pointed === null || !isValidId(pointed)) return null;
+    try {
+      return this.read(pointed);
+    } catch (error) {
+      if (!isSessionError(error, 'E_CORRUPT')) throw error;
+      return null;
+    }
+  }
+
+  /** The most recently active session linked to a Claude agent now, by a scan; the pointer is repaired to it. */
+  #scanClaudeAgent(claudeAgentId: string): SessionState | null {
+    const linked = (entry: ListedSession): entry is ListedSession & { kind: 'valid' } =>
+      entry.kind === 'valid' && entry.state.claude?.agent_id === claudeAgentId;
+    const found = newestState(this.list().filter(linked).map((entry) => entry.state));
+    // Repair the pointer so the next lookup is direct; it is verified on every read, so a race cannot mislead.
+    if (found !== null) this.#claude.written(found);
+    return found;
   }
 
   #scanNewest(agentName: string): SessionState | null {

@@ -14,7 +14,8 @@ const ROUNDS = 100;
 /** Rounds run at once (each in its own project): 2 cores, up to 6 hook processes a round. */
 const BATCH = 4;
 const FIXTURES = resolve(__dirname, '..', 'fixtures', 'claude-code');
-const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as Record<string, unknown>;
+const fixture = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as Record<string, unknown>;
 
 type Kind = 'fresh' | 'parked' | 'race';
 interface AgentRun {
@@ -33,7 +34,13 @@ interface Round {
 }
 
 /** Runs a built bin on one payload without blocking; resolves with its stdout. */
-function fire(bin: string, payload: unknown, project: string, delayMs: number): Promise<{ status: number | null; stdout: string; stderr: string }> {
+interface Fired {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function fire(bin: string, payload: unknown, project: string, delayMs: number): Promise<Fired> {
   return new Promise((done, fail) => {
     setTimeout(() => {
       const env = childEnv(project);
@@ -76,15 +83,24 @@ async function playRound(index: number, random: () => number, base: string): Pro
     sessions.linkClaude(state.agent_id, { agent_id: hexAgentId(random), agent_type: agentType, stopped: true });
     parkedId = state.agent_id;
   }
-  const agents: AgentRun[] = Array.from({ length: kind === 'race' ? 2 : 1 }, () => ({ claudeAgent: hexAgentId(random), startContext: null }));
+  const count = kind === 'race' ? 2 : 1;
+  const agents: AgentRun[] = Array.from({ length: count }, () => ({ claudeAgent: hexAgentId(random), startContext: null }));
   const problems: string[] = [];
   const runs: Promise<void>[] = [];
   for (const agent of agents) {
     const post = fixture('post-tool-use-agent-async-launched-2.1.330.json') as { tool_input: object; tool_response: object };
+    const own = { cwd: project, agent_id: agent.claudeAgent, agent_type: agentType };
+    const launched = {
+      ...post,
+      cwd: project,
+      tool_input: { ...post.tool_input, subagent_type: agentType },
+      tool_response: { ...post.tool_response, agentId: agent.claudeAgent },
+    };
+    // As `init` wires them: PostToolUse and SubagentStop to subagent-stop, SubagentStart to pre-delegate.
     const events = [
-      { bin: BIN.subagentStop, payload: { ...post, cwd: project, tool_input: { ...post.tool_input, subagent_type: agentType }, tool_response: { ...post.tool_response, agentId: agent.claudeAgent } } },
-      { bin: BIN.preDelegate, payload: { ...fixture('subagent-start-2.1.330.json'), cwd: project, agent_id: agent.claudeAgent, agent_type: agentType }, start: true },
-      { bin: BIN.subagentStop, payload: { ...fixture('subagent-stop-2.1.330-background.json'), cwd: project, agent_id: agent.claudeAgent, agent_type: agentType } },
+      { bin: BIN.subagentStop, payload: launched },
+      { bin: BIN.preDelegate, payload: { ...fixture('subagent-start-2.1.330.json'), ...own }, start: true },
+      { bin: BIN.subagentStop, payload: { ...fixture('subagent-stop-2.1.330-background.json'), ...own } },
     ];
     for (const event of events) {
       // Random small delays: every order happens, and most events overlap.
@@ -120,11 +136,15 @@ function check(round: Round): string[] {
     // One session per agent: the one its start named, still linked to it unless a later agent resumed it.
     if (linked.length > 1) problems.push(`agent ${agent.claudeAgent}: ${linked.length} sessions`);
     if (!handedOn && linked.length !== 1) problems.push(`agent ${agent.claudeAgent}: its session ${named.agent_id} is not linked to it`);
-    if (handedOn && (linked.length !== 0 || named.agent_id !== round.parkedId)) problems.push(`agent ${agent.claudeAgent}: named ${named.agent_id}, linked elsewhere`);
+    if (handedOn && (linked.length !== 0 || named.agent_id !== round.parkedId)) {
+      problems.push(`agent ${agent.claudeAgent}: named ${named.agent_id}, linked elsewhere`);
+    }
     const resumed = named.agent_id === round.parkedId;
     if (resumed) resumedBy.push(agent.claudeAgent);
     const toldResume = agent.startContext!.includes(`resumes session ${named.agent_id}`);
-    if (toldResume !== resumed) problems.push(`agent ${agent.claudeAgent}: told resume ${toldResume}, relinked the parked session ${resumed}`);
+    if (toldResume !== resumed) {
+      problems.push(`agent ${agent.claudeAgent}: told resume ${toldResume}, relinked the parked session ${resumed}`);
+    }
   }
   if (round.parkedId !== null) {
     const parked = states.find((state) => state.agent_id === round.parkedId);

@@ -43,7 +43,8 @@ function storeAt(root: string, withParked: boolean): Sessions {
   if (withParked) {
     const parked = store.create({ agent_name: TYPE, purpose: 'claude_code_subagent', metadata: { task_id: 'T1' } });
     store.update(parked.agent_id, { phase: 'approval' });
-    store.linkClaude(parked.agent_id, { agent_id: 'a0000000000000old', agent_type: TYPE, stopped: true, last_message: 'Waiting for approval.' });
+    const previous = { agent_id: 'a0000000000000old', agent_type: TYPE, stopped: true as const, last_message: 'Waiting for approval.' };
+    store.linkClaude(parked.agent_id, previous);
   }
   return store;
 }
@@ -105,7 +106,8 @@ describe('attachClaudeAgent over every order of one agent’s events', () => {
     const [ended] = everything(sessions);
     expect(ended?.phase).toBe('abandoned');
     expect(ended?.summary).toMatch(/still initializing.*Plan ready\./);
-    expect(sessions.attachClaudeAgent(EVENTS.start)).toMatchObject({ action: 'linked', state: { agent_id: ended!.agent_id, phase: 'abandoned' } });
+    const again = sessions.attachClaudeAgent(EVENTS.start);
+    expect(again).toMatchObject({ action: 'linked', state: { agent_id: ended!.agent_id, phase: 'abandoned' } });
     expect(everything(sessions)).toHaveLength(1);
   });
 
@@ -137,7 +139,7 @@ describe('attachClaudeAgent over every order of one agent’s events', () => {
   it('leaves no lock file behind', () => {
     sessions.attachClaudeAgent(EVENTS.start);
     const root = join(dir, 'session');
-    const locks = ['.agents', '.claude-agents'].flatMap((folder) => readdirSync(join(root, folder)).filter((name) => name.includes('.lock')));
+    const locks = ['.agents', '.claude-agents'].flatMap((folder) => readdirSync(join(root, folder)).filter((n) => n.includes('.lock')));
     expect(locks).toEqual([]);
   });
 });

@@ -12,7 +12,9 @@ interface Args extends GlobalArgs {
 
 export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
   command: 'cleanup',
-  describe: 'Remove sessions idle for more than --hours (any phase) and corrupt ones that old; abandon sessions a stopped Claude agent left initializing',
+  describe:
+    'Remove sessions idle for more than --hours (any phase) and corrupt ones that old; ' +
+    'abandon sessions a stopped Claude agent left initializing',
   builder: (yargs) =>
     withJson(yargs)
       .option('hours', { type: 'string', describe: 'Idle time in hours, fractions allowed (default: cleanup_hours of the config, 24)' })
@@ -38,7 +40,9 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
       argv.io.out(`${verb} ${result.removed.length} session${result.removed.length === 1 ? '' : 's'}${corrupt} idle for more than ${hours}h\n`);
       if (result.abandoned.length > 0) {
         const count = `${result.abandoned.length} session${result.abandoned.length === 1 ? '' : 's'}`;
-        argv.io.out(`${dryRun ? 'Would abandon' : 'Abandoned'} ${count} left initializing by a Claude Code agent that stopped or went idle: ${result.abandoned.join(', ')}\n`);
+        const verbAbandon = dryRun ? 'Would abandon' : 'Abandoned';
+        const ids = result.abandoned.join(', ');
+        argv.io.out(`${verbAbandon} ${count} left initializing by a Claude Code agent that stopped or went idle: ${ids}\n`);
       }
     }
     if (result.failed.length > 0) {

@@ -172,12 +172,14 @@ describe('Claude Code 2.1.330 payloads (ids `a` + 16 hex, prompt_id, effort, dur
     expect(context).toContain('when this delegation was made');
   });
 
-  it.each(['post-tool-use-agent-async-launched-2.1.330.json', 'subagent-start-2.1.330.json'])('%s links one session to the 17-character agent id', (name) => {
+  const LINKING = ['post-tool-use-agent-async-launched-2.1.330.json', 'subagent-start-2.1.330.json'];
+  it.each(LINKING)('%s links one session to the 17-character agent id', (name) => {
     const bin = name.startsWith('post') ? 'subagent-stop' : 'pre-delegate';
     runHookBin(bin, fixture(name, project), hookEnv(project));
     const sessions = allSessions();
     expect(sessions).toHaveLength(1);
-    expect(sessions[0]).toMatchObject({ agent_name: 'terraform-architect', claude: { agent_id: AGENT, session_id: '0a435742-ed6d-4786-906c-cb9116373631' } });
+    const claudeSession = '0a435742-ed6d-4786-906c-cb9116373631';
+    expect(sessions[0]).toMatchObject({ agent_name: 'terraform-architect', claude: { agent_id: AGENT, session_id: claudeSession } });
   });
 
   it('a background agent: launch, start, park in approval, stop listing itself as running: one session, kept', () => {
@@ -192,7 +194,8 @@ describe('Claude Code 2.1.330 payloads (ids `a` + 16 hex, prompt_id, effort, dur
     runHookBin('subagent-stop', fixture('subagent-stop-2.1.330-background.json', project), hookEnv(project));
     const after = allSessions();
     expect(after).toHaveLength(1);
-    expect(after[0]).toMatchObject({ phase: 'approval', claude: { agent_id: AGENT, last_message: expect.stringContaining('3 resources') } });
+    const message = expect.stringContaining('3 resources');
+    expect(after[0]).toMatchObject({ phase: 'approval', claude: { agent_id: AGENT, last_message: message } });
     expect(after[0]!.claude?.stopped_at).toEqual(expect.any(String));
   });
 
@@ -240,7 +243,9 @@ describe('the parked sessions on SessionStart and UserPromptSubmit', () => {
     expect((run.answer?.hookSpecificOutput as { hookEventName: string }).hookEventName).toBe(event);
     const context = contextOf(run);
     expect(context.split('\n').filter((line) => line.startsWith('- '))).toHaveLength(2);
-    for (const fact of [tf.agent_id, explore.agent_id, 'terraform-architect', 'phase approval', 'ago', 'T001', 'three issues', 'a0000000000000001']) {
+    const facts = [tf.agent_id, explore.agent_id, 'terraform-architect', 'phase approval', 'ago', 'T001', 'three issues'];
+    facts.push('a0000000000000001');
+    for (const fact of facts) {
       expect(context).toContain(fact);
     }
     expect(context).not.toContain(running.agent_id);

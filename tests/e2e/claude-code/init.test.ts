@@ -73,7 +73,8 @@ it('is idempotent: a second run changes nothing and makes no backup', () => {
 
 it('creates the file when there is none, and --uninstall removes exactly what it added', () => {
   expect(init().status).toBe(0);
-  expect(Object.keys(readSettings().hooks).sort()).toEqual(['PostToolUse', 'PreToolUse', 'SessionStart', 'SubagentStart', 'SubagentStop', 'UserPromptSubmit']);
+  const events = ['PostToolUse', 'PreToolUse', 'SessionStart', 'SubagentStart', 'SubagentStop', 'UserPromptSubmit'];
+  expect(Object.keys(readSettings().hooks).sort()).toEqual(events);
   expect(init('--uninstall').status).toBe(0);
   expect(readSettings()).toEqual({});
 
@@ -122,7 +123,7 @@ it('wires commands that Claude Code can run as written: the SubagentStart hook a
   expect(seed.answer).toMatchObject({ should_resume: false, reason: 'phase_not_resumable' });
 });
 
-it.each(['SessionStart', 'UserPromptSubmit'])('the %s hook as wired lists parked sessions through a shell, and prints nothing when none is', (event) => {
+it.each(['SessionStart', 'UserPromptSubmit'])('the %s hook as wired lists parked sessions through a shell, nothing if none', (event) => {
   // A user's own handler of the same event stays, and --uninstall leaves it.
   const userHook = { hooks: [{ type: 'command', command: 'echo user-hook' }] };
   writeFileSync(settingsFile, JSON.stringify({ hooks: { [event]: [userHook] } }));
@@ -131,7 +132,8 @@ it.each(['SessionStart', 'UserPromptSubmit'])('the %s hook as wired lists parked
   expect(group.matcher).toBeUndefined();
   const command: string = group.hooks[0].command;
   const name = event === 'SessionStart' ? 'session-start-2.1.330.json' : 'user-prompt-submit-2.1.330.json';
-  const run = () => spawnSync('/bin/sh', ['-c', command], { input: JSON.stringify(fixture(name, project)), env: hookEnv(project), encoding: 'utf8' });
+  const input = JSON.stringify(fixture(name, project));
+  const run = () => spawnSync('/bin/sh', ['-c', command], { input, env: hookEnv(project), encoding: 'utf8' });
   const empty = run();
   expect(empty.status).toBe(0);
   expect(empty.stdout).toBe('');

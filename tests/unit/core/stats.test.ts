@@ -38,7 +38,8 @@ describe('stats "active": sessions that can still make progress', () => {
     ['initializing, fresh (CLI)', { phase: 'initializing' }, 1],
     ['completed', { phase: 'completed', finalized_at: '2026-01-08T11:50:00.000Z' }, 0],
   ] as const)('%s → %i', (_label, fields, expected) => {
-    expect(computeStats([session('x', 'a', fields as Partial<SessionState>)], { now: NOW, limits: DEFAULT_LIMITS }).overall.active).toBe(expected);
+    const stats = computeStats([session('x', 'a', fields as Partial<SessionState>)], { now: NOW, limits: DEFAULT_LIMITS });
+    expect(stats.overall.active).toBe(expected);
   });
 });
 
