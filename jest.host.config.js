@@ -1,0 +1,13 @@
+/**
+ * `npm run test:host`: the real-host test (`tests/host/*.host.ts`). It runs the pinned `@anthropic-ai/claude-code`
+ * (a dev dependency) against a scripted model server on 127.0.0.1; `AGENT_SESSION_HOST_RUNS` sets how many times the
+ * background scenario is played (default 10). One file at a time: each play spawns Claude Code and its hooks.
+ */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/tests/host'],
+  testMatch: ['**/*.host.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+  maxWorkers: 1,
+  testTimeout: 600000,
+};

@@ -1,0 +1,313 @@
+// The real Claude Code (the pinned npm package), run non-interactively in a temp project wired by our `init`, against
+// the scripted model server: finding the binary, the project, one `claude -p` run, and what each run left behind.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+
+export const REPO = resolve(__dirname, '..', '..');
+export const CLI = join(REPO, 'dist', 'agent-session.cjs');
+export const AGENT_TYPE = 'terraform-architect';
+/** Written into the sub-agent's definition: the server tells the sub-agent's requests from the main agent's by it. */
+export const SUBAGENT_MARKER = 'HOST-TEST-SUBAGENT terraform-architect';
+const PACKAGE = '@anthropic-ai/claude-code';
+
+/** The version package.json pins (exactly: a range would let the test drift to another host). */
+export function pinnedVersion(): string {
+  const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+    devDependencies?: Record<string, string>;
+  };
+  const version = manifest.devDependencies?.[PACKAGE];
+  if (version === undefined || !/^\d+\.\d+\.\d+$/.test(version)) {
+    throw new Error(
+      `Expected package.json devDependencies to pin ${PACKAGE} to an exact version, got ${JSON.stringify(version)}`,
+    );
+  }
+  return version;
+}
+
+/**
+ * The native `claude` executable of the pinned package. The package's postinstall copies the platform package's
+ * binary to `bin/claude.exe`; npm 11 may skip that script, so the platform package's own binary is tried too.
+ * Each candidate must answer `--version` with the pinned version.
+ * @throws Error naming every candidate tried when none is the pinned Claude Code (the suite then fails, never skips)
+ */
+export function findClaude(): { path: string; version: string } {
+  const version = pinnedVersion();
+  const tried: string[] = [];
+  let packageDir: string | undefined;
+  try {
+    packageDir = dirname(require.resolve(`${PACKAGE}/package.json`, { paths: [REPO] }));
+  } catch {
+    tried.push(`${PACKAGE} (not installed: run npm ci)`);
+  }
+  const platform = `${process.platform}-${process.arch}`;
+  const candidates = [
+    ...(packageDir === undefined ? [] : [join(packageDir, 'bin', 'claude.exe')]),
+    ...[`${PACKAGE}-${platform}`, `${PACKAGE}-${platform}-musl`].flatMap((name) => {
+      try {
+        return [
+          join(dirname(require.resolve(`${name}/package.json`, { paths: [packageDir ?? REPO, REPO] })), 'claude'),
+        ];
+      } catch {
+        tried.push(`${name} (not installed)`);
+        return [];
+      }
+    }),
+  ];
+  for (const path of candidates) {
+    if (!existsSync(path)) {
+      tried.push(`${path} (absent)`);
+      continue;
+    }
+    const probe = spawnSync(path, ['--version'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { PATH: process.env.PATH ?? '', HOME: tmpdir() },
+    });
+    const answer = `${probe.stdout ?? ''}`.trim();
+    if (probe.status === 0 && answer.startsWith(`${version} `)) return { path, version };
+    tried.push(
+      `${path} (--version: status ${probe.status}, ${JSON.stringify(answer || `${probe.error ?? probe.stderr}`.slice(0, 200))})`,
+    );
+  }
+  throw new Error(`The pinned Claude Code ${version} is not runnable here; tried: ${tried.join('; ')}`);
+}
+
+/** A temp project of one run: `HOME` that trusts it, the sub-agent's definition, Bash allowed, our hooks wired by `init`. */
+export interface HostProject {
+  readonly base: string;
+  readonly home: string;
+  readonly dir: string;
+  readonly storeRoot: string;
+  readonly logDir: string;
+}
+
+export function makeHostProject(): HostProject {
+  const base = mkdtempSync(join(tmpdir(), 'agent-session-host-'));
+  const home = join(base, 'home');
+  const dir = join(base, 'project');
+  mkdirSync(join(base, 'tmp'));
+  mkdirSync(home);
+  mkdirSync(join(dir, '.claude', 'agents'), { recursive: true });
+  // What a user accepting the trust prompt once leaves behind; without it `-p` ignores permissions.allow and denies Bash.
+  writeFileSync(
+    join(home, '.claude.json'),
+    JSON.stringify({ projects: { [dir]: { hasTrustDialogAccepted: true } } }, null, 2),
+  );
+  writeFileSync(
+    join(dir, '.claude', 'settings.json'),
+    `${JSON.stringify({ permissions: { allow: [`Bash(node ${CLI}:*)`] } }, null, 2)}\n`,
+  );
+  writeFileSync(
+    join(dir, '.claude', 'agents', `${AGENT_TYPE}.md`),
+    [
+      '---',
+      `name: ${AGENT_TYPE}`,
+      'description: Plans Terraform changes, waits for the user to approve them, then applies them.',
+      'tools: Bash',
+      '---',
+      `${SUBAGENT_MARKER}. You plan infrastructure changes and record your progress with the commands you are given.`,
+      '',
+    ].join('\n'),
+  );
+  const init = spawnSync(process.execPath, [CLI, 'init', '--project', dir], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: childEnv(home, base),
+  });
+  if (init.status !== 0) throw new Error(`agent-session init failed (status ${init.status}): ${init.stderr}`);
+  return { base, home, dir, storeRoot: join(dir, '.claude', 'session'), logDir: join(dir, '.claude', 'logs') };
+}
+
+/**
+ * The environment of a run: nothing inherited but PATH (with this node first: the hooks run `node`), so no
+ * variable of the machine (AGENT_SESSION_*, CLAUDE_*, a real API key, the CA bundle) reaches Claude Code or a hook.
+ */
+function childEnv(home: string, base: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
+    HOME: home,
+    TMPDIR: join(base, 'tmp'),
+    LANG: 'C.UTF-8',
+    ...extra,
+  };
+}
+
+/** What one `claude -p` run printed. */
+export interface ClaudeRun {
+  readonly label: string;
+  readonly prompt: string;
+  readonly status: number | null;
+  readonly signal: string | null;
+  readonly timedOut: boolean;
+  readonly events: readonly Record<string, unknown>[];
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly debugFile: string;
+}
+
+/** Runs `claude -p <prompt>` in the project against the model server, with stream-json output and a debug file. */
+export async function runClaude(
+  claude: string,
+  project: HostProject,
+  serverUrl: string,
+  label: string,
+  prompt: string,
+  timeoutMs = 180_000,
+): Promise<ClaudeRun> {
+  const debugFile = join(project.base, `${label}.debug.log`);
+  const args = [
+    '-p',
+    prompt,
+    '--output-format',
+    'stream-json',
+    '--verbose',
+    '--include-hook-events',
+    '--debug-file',
+    debugFile,
+  ];
+  const env = childEnv(project.home, project.base, {
+    ANTHROPIC_BASE_URL: serverUrl,
+    ANTHROPIC_API_KEY: 'test',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_TELEMETRY: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  });
+  const child = spawn(claude, args, { cwd: project.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGKILL');
+  }, timeoutMs);
+  const [status, signal] = await new Promise<[number | null, string | null]>((done) => {
+    child.on('error', (error) => {
+      stderr += `spawn error: ${error.message}\n`;
+      done([null, null]);
+    });
+    child.on('close', (code, sig) => done([code, sig]));
+  });
+  clearTimeout(timer);
+  const events = stdout
+    .split('\n')
+    .filter((line) => line.trim().startsWith('{'))
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as Record<string, unknown>];
+      } catch {
+        return [];
+      }
+    });
+  writeFileSync(join(project.base, `${label}.stream.jsonl`), stdout);
+  return { label, prompt, status, signal, timedOut, events, stdout, stderr, debugFile };
+}
+
+/** The sessions in the store, read from disk as they are (no validation: a broken one must show up, not throw). */
+export function storeSessions(project: HostProject): Record<string, any>[] {
+  if (!existsSync(project.storeRoot)) return [];
+  return readdirSync(project.storeRoot, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .flatMap((entry) => {
+      const file = join(project.storeRoot, entry.name, 'state.json');
+      return existsSync(file)
+        ? [JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>]
+        : [{ agent_id: entry.name, phase: '(no state.json)' }];
+    })
+    .sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));
+}
+
+/** Our hook log lines (every log file of the project's log folder). */
+export function hookLog(project: HostProject): string[] {
+  if (!existsSync(project.logDir)) return [];
+  return readdirSync(project.logDir)
+    .sort()
+    .flatMap((file) =>
+      readFileSync(join(project.logDir, file), 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => `${file}: ${line}`),
+    );
+}
+
+/** Lines of Claude Code's debug file that report a hook failing or its output being refused. */
+const COMPLAINT =
+  /validation failed|\[ERROR\]|finished with status (?!0\b)\d+|hook.*(cancelled|timed out|blocking error)/i;
+
+/**
+ * What Claude Code's debug file says against our hooks: its complaints, and the absence of the line that shows it
+ * took our SubagentStart answer (so a debug file that logged no hook at all cannot pass as clean).
+ */
+export function debugComplaints(run: ClaudeRun): string[] {
+  if (!existsSync(run.debugFile)) return [`${run.label}: no debug file ${run.debugFile}`];
+  const lines = readFileSync(run.debugFile, 'utf8').split('\n');
+  const complaints = lines.filter((line) => COMPLAINT.test(line)).map((line) => `${run.label}: ${line.slice(0, 300)}`);
+  if (!lines.some((line) => /Hook SubagentStart \(.*pre-delegate.*\) provided additionalContext/.test(line))) {
+    complaints.push(`${run.label}: no "Hook SubagentStart (…pre-delegate…) provided additionalContext" line`);
+  }
+  return complaints;
+}
+
+/** The hook runs stream-json reported (`--include-hook-events`). */
+export function hookResponses(run: ClaudeRun): Record<string, unknown>[] {
+  return run.events.filter((e) => e.type === 'system' && e.subtype === 'hook_response');
+}
+
+/** The text of the run's last `result` event: what the user of `claude -p` sees. */
+export function resultText(run: ClaudeRun): string | undefined {
+  const results = run.events.filter((e) => e.type === 'result');
+  const last = results.at(-1);
+  return typeof last?.result === 'string' ? last.result : undefined;
+}
+
+/** The Claude agent ids the run started (stream-json `task_started`). */
+export function startedAgents(run: ClaudeRun): string[] {
+  return run.events.filter((e) => e.type === 'system' && e.subtype === 'task_started').map((e) => String(e.task_id));
+}
+
+/** Whether each agent the run started ran in the background (stream-json `task_started.is_backgrounded`). */
+export function backgrounded(run: ClaudeRun): boolean[] {
+  return run.events
+    .filter((e) => e.type === 'system' && e.subtype === 'task_started')
+    .map((e) => e.is_backgrounded === true);
+}
+
+/** The events `init` wired in the project's settings (a check on the main agent's context depends on them). */
+export function wiredEvents(project: HostProject): string[] {
+  const settings = JSON.parse(readFileSync(join(project.dir, '.claude', 'settings.json'), 'utf8')) as {
+    hooks?: object;
+  };
+  return Object.keys(settings.hooks ?? {});
+}
+
+/** Every string inside a value, in order (message contents nest text in blocks, tool results, arrays). */
+export function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(stringsIn);
+  return [];
+}
+
+/** A hook context as Claude Code placed it in a request: `<Event[:Tool]> hook additional context: <text>`. */
+export interface DeliveredContext {
+  readonly hook: string;
+  readonly text: string;
+}
+
+/**
+ * The hook contexts inside the messages of a request. Claude Code appends its own text in the same block (its
+ * "# Environment" section to SubagentStart's, "Today's date is …" to UserPromptSubmit's), so a context ends there,
+ * at the next context, or at the end of its text block.
+ */
+export function contextsIn(messages: unknown): DeliveredContext[] {
+  const found: DeliveredContext[] = [];
+  const end = String.raw`(?=\n\n# Environment\n|\n\nToday's date is |\n\w+(?::\w+)? hook additional context: |$)`;
+  const pattern = new RegExp(String.raw`(\w+(?::\w+)?) hook additional context: ([\s\S]*?)` + end, 'g');
+  for (const text of stringsIn(messages)) {
+    for (const match of text.matchAll(pattern)) found.push({ hook: match[1] ?? '', text: (match[2] ?? '').trim() });
+  }
+  return found;
+}

@@ -1,0 +1,412 @@
+// The scenario of the real-host test: the model's side (who asks, what it answers) and the checks of one play,
+// returned as a list of problems so that a failing repetition says what went wrong, not only that something did.
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  AGENT_TYPE,
+  backgrounded,
+  contextsIn,
+  debugComplaints,
+  hookLog,
+  hookResponses,
+  makeHostProject,
+  resultText,
+  runClaude,
+  startedAgents,
+  storeSessions,
+  stringsIn,
+  SUBAGENT_MARKER,
+  wiredEvents,
+  type ClaudeRun,
+  type DeliveredContext,
+  type HostProject,
+} from './claude-host';
+import { startModelServer, type MessagesBody, type RecordedRequest, type Reply, type Script } from './model-server';
+
+export type Mode = 'foreground' | 'background';
+
+export const PLAN = '3 storage buckets';
+const text = (value: string): Reply => ({ blocks: [{ type: 'text', text: value }] });
+const toolUse = (name: string, input: Record<string, unknown>): Reply => ({
+  blocks: [{ type: 'tool_use', name, input }],
+});
+
+/** Names of the tools the assistant already called in a conversation. */
+function calledTools(body: MessagesBody): string[] {
+  return (body.messages ?? [])
+    .filter((m) => m.role === 'assistant' && Array.isArray(m.content))
+    .flatMap((m) =>
+      (m.content as { type?: string; name?: string }[]).filter((b) => b.type === 'tool_use').map((b) => String(b.name)),
+    );
+}
+
+/** The first SubagentStart context in a sub-agent's conversation. */
+export function subagentContext(messages: unknown): DeliveredContext | undefined {
+  return contextsIn(messages).find((c) => c.hook === 'SubagentStart');
+}
+
+/**
+ * The model of the scenario. The main agent (its tools include `Agent`) delegates once to the terraform architect
+ * (in the foreground when `mode` says so), then answers with text. The sub-agent (its system prompt has the marker
+ * of its definition) reads OUR SubagentStart context: told it resumes a session, it runs the context's command with
+ * `--phase executing`; otherwise with `--phase approval` and the plan. After its command it answers with text.
+ * Anything else (title generation, summaries, notification follow-ups) gets a short text, so every run ends.
+ */
+export function scenarioScript(mode: Mode): Script {
+  const lastSubagentText = new Map<string, string>();
+  return (body, request) => {
+    const messages = body.messages ?? [];
+    if (stringsIn(body.system).some((s) => s.includes(SUBAGENT_MARKER))) {
+      const reply = subagentReply(body);
+      const said = reply.blocks.find((b) => b.type === 'text');
+      if (said?.type === 'text') lastSubagentText.set(request.run, said.text);
+      return { role: 'subagent', reply };
+    }
+    if (!(body.tools ?? []).some((t) => t.name === 'Agent')) return { role: 'other', reply: text('OK.') };
+    if (!calledTools(body).includes('Agent')) {
+      const prompt = stringsIn(messages).some((s) => s.includes('I approve'))
+        ? 'The user approved the plan; apply it.'
+        : `Plan adding ${PLAN}, then wait for the user's approval.`;
+      const input = {
+        description: 'Terraform buckets',
+        prompt,
+        subagent_type: AGENT_TYPE,
+        ...(mode === 'foreground' ? { run_in_background: false } : {}),
+      };
+      return { role: 'main', reply: toolUse('Agent', input) };
+    }
+    const last = stringsIn(messages.at(-1)?.content).join('\n');
+    if (last.includes('Async agent launched'))
+      return { role: 'main', reply: text('The terraform architect is working on it in the background.') };
+    return {
+      role: 'main',
+      reply: text(`The terraform architect says: ${lastSubagentText.get(request.run) ?? '(nothing yet)'}`),
+    };
+  };
+}
+
+function subagentReply(body: MessagesBody): Reply {
+  const context = subagentContext(body.messages);
+  if (context === undefined) return text('No agent-session context reached me, so nothing was recorded.');
+  const command = /^- phase: (.+?) --phase </m.exec(context.text)?.[1];
+  if (command === undefined) return text('The agent-session context names no command to record my phase.');
+  const resumes = /resumes session/.test(context.text);
+  if (!calledTools(body).includes('Bash')) {
+    const args = resumes ? '--phase executing' : `--phase approval --metadata '${JSON.stringify({ plan: PLAN })}'`;
+    return toolUse('Bash', { command: `${command} ${args}`, description: 'Record the session phase' });
+  }
+  const result = stringsIn((body.messages ?? []).at(-1)?.content).join(' ');
+  if (!result.includes('Updated session')) return text(`Recording the phase failed: ${result.slice(0, 300)}`);
+  return text(
+    resumes ? `Applied the approved plan: ${PLAN} created.` : `Plan ready: ${PLAN} to add. Waiting for your approval.`,
+  );
+}
+
+/** The outcome of one play of the scenario. */
+export interface Play {
+  readonly mode: Mode;
+  readonly label: string;
+  /** `kind: detail` lines; empty when the play was clean. */
+  readonly problems: string[];
+  readonly transcript: string;
+}
+
+const PROMPTS = [
+  `plan adding ${PLAN} with the terraform architect, then wait for my approval.`,
+  'I approve the plan. Have the terraform architect apply it.',
+] as const;
+
+const EXPECTED_HISTORY = [
+  'initializing → approval',
+  'approval → approval (resume)',
+  'approval → executing',
+  'executing → completed',
+];
+
+/**
+ * Plays the scenario once in a fresh temp project: run 1 delegates and the sub-agent parks in approval; run 2
+ * (a new `claude -p`) delegates again and the sub-agent, told it resumes, moves to executing and completes.
+ * Writes a readable transcript into `transcripts`. The temp project is removed when the play was clean.
+ */
+export async function playScenario(claude: string, mode: Mode, label: string, transcripts: string): Promise<Play> {
+  const project = makeHostProject();
+  const server = await startModelServer(scenarioScript(mode));
+  const problems: string[] = [];
+  const report: string[] = [`# Real Claude Code, ${mode} sub-agent (${label})`, '', `Project: ${project.dir}`, ''];
+  try {
+    let parked: Record<string, any> | undefined;
+    for (const [index, prompt] of PROMPTS.entries()) {
+      const runLabel = `run${index + 1}`;
+      server.setRun(runLabel);
+      const run = await runClaude(
+        claude,
+        project,
+        server.url,
+        runLabel,
+        `${runLabel.toUpperCase()} (${mode}): ${prompt}`,
+      );
+      const requests = server.requests.filter((r) => r.run === runLabel);
+      problems.push(...checkRun(run, requests, mode));
+      problems.push(...checkParkedList(project, requests, index === 0 ? undefined : parked, runLabel));
+      const agents = startedAgents(run);
+      const subContexts = requests
+        .filter((r) => r.role === 'subagent')
+        .map((r) => subagentContext((r.body as MessagesBody).messages));
+      const sessions = storeSessions(project).filter((s) => s.agent_name === AGENT_TYPE);
+      problems.push(...checkStore(project, runLabel));
+      if (index === 0) {
+        // The session the sub-agent parked (a duplicate, if any, is reported by checkStore).
+        parked = sessions.find((s) => s.phase === 'approval') ?? sessions[0];
+        problems.push(...checkParked(sessions, agents, subContexts, runLabel));
+      } else {
+        problems.push(...checkCompleted(sessions, parked, agents, subContexts, runLabel));
+      }
+      report.push(...describeRun(run, requests, project));
+    }
+    problems.push(...checkLog(project));
+  } catch (error) {
+    problems.push(`play_error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  } finally {
+    await server.close();
+  }
+  report.push(
+    '## Our hook log',
+    '',
+    '```',
+    ...hookLog(project),
+    '```',
+    '',
+    '## Problems',
+    '',
+    ...(problems.length === 0 ? ['none'] : problems.map((p) => `- ${p}`)),
+    '',
+  );
+  const transcript = join(transcripts, `${label}.md`);
+  writeFileSync(transcript, report.join('\n'));
+  if (problems.length === 0) rmSync(project.base, { recursive: true, force: true });
+  else problems.push(`kept_for_inspection: ${project.base}`);
+  return { mode, label, problems, transcript };
+}
+
+// --- checks: each returns `kind: detail` lines ---
+
+function checkRun(run: ClaudeRun, requests: readonly RecordedRequest[], mode: Mode): string[] {
+  const problems: string[] = [];
+  const at = run.label;
+  if (backgrounded(run).some((b) => b !== (mode === 'background'))) {
+    problems.push(
+      `mode_mismatch: ${at} a ${mode} play started agents with is_backgrounded ${backgrounded(run).join(', ')}`,
+    );
+  }
+  if (run.timedOut || run.status !== 0)
+    problems.push(
+      `run_failed: ${at} status ${run.status} signal ${run.signal} timedOut ${run.timedOut}: ${run.stderr.slice(0, 300)}`,
+    );
+  const result = run.events.filter((e) => e.type === 'result').at(-1);
+  if (result === undefined || result.is_error !== false)
+    problems.push(`run_failed: ${at} result ${JSON.stringify(result)?.slice(0, 300)}`);
+  for (const hook of hookResponses(run)) {
+    if (hook.exit_code !== 0 || hook.outcome !== 'success') {
+      const what = `${String(hook.hook_name)} exit ${String(hook.exit_code)} ${String(hook.outcome)}`;
+      problems.push(`hook_error: ${at} ${what}: ${String(hook.stderr).slice(0, 200)}`);
+    }
+  }
+  const ran = new Set(hookResponses(run).map((h) => h.hook_event));
+  for (const event of ['PreToolUse', 'SubagentStart', 'SubagentStop', 'PostToolUse'])
+    if (!ran.has(event)) problems.push(`hook_missing: ${at} no ${event} hook ran`);
+  problems.push(...debugComplaints(run).map((line) => `debug_complaint: ${line}`));
+  if (startedAgents(run).length !== 1) problems.push(`agent_count: ${at} started ${startedAgents(run).length} agents`);
+  if (!requests.some((r) => r.role === 'subagent')) problems.push(`no_subagent_request: ${at}`);
+  return problems;
+}
+
+/** Hooks that may list parked sessions for the main agent before it delegates (SessionStart, UserPromptSubmit). */
+const PARKED_LIST_HOOKS = ['SessionStart', 'UserPromptSubmit'];
+
+/**
+ * The main agent's view before it delegates: with nothing parked (run 1) no parked-session list reaches it; with a
+ * parked session (run 2) and SessionStart or UserPromptSubmit wired by `init`, its first request lists that session.
+ */
+function checkParkedList(
+  project: HostProject,
+  requests: readonly RecordedRequest[],
+  parked: Record<string, any> | undefined,
+  at: string,
+): string[] {
+  const first = requests.find((r) => r.role === 'main');
+  if (first === undefined) return [`no_main_request: ${at}`];
+  const lists = contextsIn((first.body as MessagesBody).messages).filter((c) => PARKED_LIST_HOOKS.includes(c.hook));
+  if (parked === undefined) {
+    return lists.map(
+      (c) => `parked_list_unexpected: ${at} ${c.hook} context with nothing parked: ${c.text.slice(0, 200)}`,
+    );
+  }
+  if (!wiredEvents(project).some((event) => PARKED_LIST_HOOKS.includes(event))) return [];
+  if (lists.some((c) => c.text.includes(parked.agent_id) && c.text.includes(AGENT_TYPE))) return [];
+  return [
+    `no_parked_list: ${at} the main agent's first request lists no parked ${parked.agent_id}: ${JSON.stringify(lists)}`,
+  ];
+}
+
+function checkStore(project: HostProject, at: string): string[] {
+  const all = storeSessions(project);
+  const problems = all
+    .filter((s) => s.phase === 'initializing')
+    .map((s) => `initializing_left: ${at} ${s.agent_id} linked to ${s.claude?.agent_id}`);
+  const mine = all.filter((s) => s.agent_name === AGENT_TYPE);
+  if (mine.length !== 1)
+    problems.push(
+      `duplicate_session: ${at} ${mine.length} sessions for ${AGENT_TYPE}: ${mine.map((s) => `${s.agent_id} ${s.phase}`).join(', ')}`,
+    );
+  if (all.length !== mine.length)
+    problems.push(
+      `foreign_session: ${at} sessions of other agents: ${all
+        .filter((s) => s.agent_name !== AGENT_TYPE)
+        .map((s) => s.agent_name)
+        .join(', ')}`,
+    );
+  return problems;
+}
+
+function checkParked(
+  sessions: Record<string, any>[],
+  agents: string[],
+  contexts: (DeliveredContext | undefined)[],
+  at: string,
+): string[] {
+  const problems: string[] = [];
+  const parked = sessions.find((s) => s.phase === 'approval');
+  if (parked === undefined)
+    return [`not_parked: ${at} no session in approval (${sessions.map((s) => `${s.agent_id} ${s.phase}`).join(', ')})`];
+  if (parked.claude?.stopped_at === undefined)
+    problems.push(`left_running: ${at} ${parked.agent_id} parked without stopped_at`);
+  if (parked.claude?.agent_id !== agents[0])
+    problems.push(
+      `wrong_link: ${at} ${parked.agent_id} linked to ${parked.claude?.agent_id}, the run started ${agents[0]}`,
+    );
+  if (parked.metadata?.plan !== PLAN)
+    problems.push(`no_metadata: ${at} ${parked.agent_id} metadata ${JSON.stringify(parked.metadata)}`);
+  if (contexts.length === 0 || contexts.some((c) => c === undefined))
+    problems.push(`no_start_context: ${at} a sub-agent request without our SubagentStart context`);
+  else if (!contexts.every((c) => c!.text.includes(`session ${parked.agent_id}`)))
+    problems.push(`context_wrong_session: ${at} the context did not name ${parked.agent_id}`);
+  return problems;
+}
+
+function checkCompleted(
+  sessions: Record<string, any>[],
+  parked: Record<string, any> | undefined,
+  agents: string[],
+  contexts: (DeliveredContext | undefined)[],
+  at: string,
+): string[] {
+  const problems: string[] = [];
+  if (parked === undefined) return [`not_parked: ${at} run 1 left nothing parked to resume`];
+  const first = contexts[0];
+  if (contexts.length === 0 || contexts.some((c) => c === undefined))
+    problems.push(`no_start_context: ${at} a sub-agent request without our SubagentStart context`);
+  else if (!contexts.every((c) => c!.text.includes(`resumes session ${parked.agent_id}`))) {
+    problems.push(
+      `no_resume_context: ${at} the sub-agent was not told it resumes ${parked.agent_id}: ${first?.text.split('\n')[0]}`,
+    );
+  } else if (!first!.text.includes('approval') || !first!.text.includes(PLAN)) {
+    problems.push(`resume_context_incomplete: ${at} no previous phase or metadata in: ${first!.text.slice(0, 300)}`);
+  }
+  const session = sessions.find((s) => s.agent_id === parked.agent_id);
+  if (session === undefined) return [...problems, `parked_lost: ${at} ${parked.agent_id} is gone`];
+  if (session.phase !== 'completed')
+    problems.push(
+      `not_completed: ${at} ${session.agent_id} in ${session.phase}${session.claude?.stopped_at ? '' : ' (no stopped_at: left running)'}`,
+    );
+  if (session.finalized_at === undefined && session.phase === 'completed')
+    problems.push(`not_finalized: ${at} ${session.agent_id} completed without finalized_at`);
+  if (session.claude?.agent_id !== agents[0])
+    problems.push(
+      `wrong_link: ${at} ${session.agent_id} linked to ${session.claude?.agent_id}, the run started ${agents[0]}`,
+    );
+  const history = (session.history as { from_phase: string; to_phase: string; event?: string }[]).map(
+    (h) => `${h.from_phase} → ${h.to_phase}${h.event ? ` (${h.event})` : ''}`,
+  );
+  if (JSON.stringify(history) !== JSON.stringify(EXPECTED_HISTORY))
+    problems.push(`wrong_history: ${at} ${session.agent_id}: ${history.join('; ')}`);
+  return problems;
+}
+
+function checkLog(project: HostProject): string[] {
+  const lines = hookLog(project);
+  const problems = lines.filter((line) => /\berror\b|warning=/.test(line)).map((line) => `log_error: ${line}`);
+  for (const event of ['SubagentStart', 'SubagentStop']) {
+    const count = lines.filter((line) => line.includes(`event="${event}"`)).length;
+    if (count < 2) problems.push(`log_missing: ${count} ${event} lines in our log for 2 runs`);
+  }
+  return problems;
+}
+
+// --- the transcript ---
+
+function describeRun(run: ClaudeRun, requests: readonly RecordedRequest[], project: HostProject): string[] {
+  const lines = [
+    `## ${run.label}`,
+    '',
+    '```',
+    `$ claude -p ${JSON.stringify(run.prompt)}`,
+    '```',
+    '',
+    '### Hooks Claude Code ran (stream-json)',
+    '',
+  ];
+  for (const hook of hookResponses(run)) {
+    const output = String(hook.output ?? '').trim();
+    lines.push(
+      `- ${String(hook.hook_name)}: exit ${String(hook.exit_code)}${output ? `, answered ${output.length} characters` : ', no answer'}`,
+    );
+  }
+  lines.push('', '### Our contexts as they reached the model', '');
+  const seen = new Set<string>();
+  for (const request of requests) {
+    for (const context of contextsIn((request.body as MessagesBody).messages)) {
+      const key = `${request.role} ${context.hook} ${context.text}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      lines.push(
+        `**${context.hook}**, in the ${request.role === 'subagent' ? 'sub-agent' : `${request.role} agent`}'s request:`,
+        '',
+        '```',
+        context.text,
+        '```',
+        '',
+      );
+    }
+  }
+  if (seen.size === 0) lines.push('(none)', '');
+  lines.push('### What the sub-agent did', '');
+  for (const request of requests.filter((r) => r.role === 'subagent')) {
+    for (const block of request.reply?.blocks ?? []) {
+      lines.push(
+        block.type === 'text'
+          ? `- said: ${block.text}`
+          : `- ran ${block.name}: \`${String(block.input.command ?? JSON.stringify(block.input))}\``,
+      );
+    }
+  }
+  lines.push(
+    '',
+    '### What the user saw (the result of `claude -p`)',
+    '',
+    '```',
+    resultText(run) ?? '(no result)',
+    '```',
+    '',
+    `### The store after ${run.label}`,
+    '',
+  );
+  for (const s of storeSessions(project)) {
+    const history = (s.history ?? [])
+      .map((h: any) => `${h.from_phase}→${h.to_phase}${h.event ? `(${h.event})` : ''}`)
+      .join(', ');
+    const link = `Claude agent ${s.claude?.agent_id ?? '-'}, stopped ${s.claude?.stopped_at ?? '-'}`;
+    lines.push(`- ${s.agent_id} \`${s.agent_name}\` phase ${s.phase}, ${link}, history: ${history || '-'}`);
+  }
+  lines.push('');
+  return lines;
+}
