@@ -276,7 +276,7 @@ function detailLines(state: SessionState, lastMessage: string | undefined): stri
   const recent = state.history.slice(-HISTORY_SHOWN);
   if (recent.length > 0) {
     const more = state.history.length > recent.length ? ` (last ${recent.length} of ${state.history.length})` : '';
-    lines.push(`- Recent history${more}: ${recent.map((h) => `${h.from_phase} → ${h.to_phase} at ${h.timestamp}`).join('; ')}`);
+    lines.push(`- Recent history${more}: ${recent.map((h) => (h.event === 'resume' ? `resumed in ${h.to_phase} at ${h.timestamp}` : `${h.from_phase} → ${h.to_phase} at ${h.timestamp}`)).join('; ')}`);
   }
   if (state.error_count > 0) lines.push(`- Errors: ${state.error_count}${state.last_error ? `, last: ${clip(state.last_error.message)}` : ''}`);
   if (lastMessage !== undefined) lines.push(`- Last message of the previous agent: ${clip(lastMessage)}`);

@@ -51,6 +51,16 @@ describe('Claude Code handler', () => {
     expect(handleClaudeCode(sessions, { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: { subagent_type: 'Explore' } }, context()).answer).toBeNull();
   });
 
+  it('names a recorded resume in the history it shows, instead of a move from a phase to itself', () => {
+    const state = sessions.create({ agent_name: 'Explore', purpose: 'p' });
+    sessions.update(state.agent_id, { phase: 'approval' });
+    sessions.recordResume(state.agent_id);
+    const offer = handleClaudeCode(sessions, { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: { subagent_type: 'Explore' } }, context());
+    const text = offer.answer?.hookSpecificOutput.additionalContext ?? '';
+    expect(text).toContain('resumed in approval at');
+    expect(text).not.toContain('approval → approval');
+  });
+
   it('reads tool_input given as a JSON string, and treats wrong field types as absent', () => {
     const state = sessions.create({ agent_name: 'Explore', purpose: 'p' });
     sessions.update(state.agent_id, { phase: 'planning' });
