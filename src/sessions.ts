@@ -47,6 +47,8 @@ export interface CleanupResult {
   readonly leftovers: number;
   /** Stale sessions that could not be removed this time (busy or unwritable); the others were. */
   readonly failed: readonly { readonly id: string; readonly error: string }[];
+  /** Entries agent-session did not make (no state.json, a link, unknown files): never removed, whatever their age. */
+  readonly notOurs: readonly { readonly id: string; readonly reason: string }[];
 }
 
 const LEFTOVER_AGE_MS = 60_000;
@@ -238,9 +240,12 @@ export class Sessions {
   /**
    * Removes sessions idle longer than `hours` (any phase), corrupt sessions whose files are older than that,
    * and leftovers of killed writers. Each removal re-checks the session under its lock, so a session
-   * touched while cleanup runs is kept.
+   * touched while cleanup runs is kept. Only what agent-session made is removed: other entries are reported
+   * in `notOurs` and left alone.
+   * @throws SessionError E_REFUSED when the store root is a symbolic link (with dryRun too: it says it would refuse)
    */
   cleanup(options: { hours: number; dryRun?: boolean }): CleanupResult {
+    this.store.assertRemovable?.();
     const now = this.#now();
     const cutoff = now.getTime() - options.hours * 3_600_000;
     const isStale = (state: SessionState | null, modifiedAt: Date): boolean =>
@@ -248,13 +253,24 @@ export class Sessions {
     const removed: string[] = [];
     const corruptRemoved: string[] = [];
     const failed: { id: string; error: string }[] = [];
+    const notOurs: { id: string; reason: string }[] = [];
     for (const entry of this.store.list()) {
+      if (entry.kind === 'corrupt' && entry.notOurs !== undefined) {
+        notOurs.push({ id: entry.id, reason: entry.notOurs });
+        continue;
+      }
       const stale = entry.kind === 'valid' ? isStale(entry.state, now) : isStale(null, entry.modifiedAt);
       if (!stale) continue;
       let done: boolean;
       try {
+        const foreign = options.dryRun ? (this.store.notOurs?.(entry.id) ?? null) : null;
+        if (foreign !== null) throw new SessionError('E_REFUSED', foreign);
         done = options.dryRun ? true : this.store.remove(entry.id, isStale);
       } catch (error) {
+        if (isSessionError(error, 'E_REFUSED')) {
+          notOurs.push({ id: entry.id, reason: this.store.notOurs?.(entry.id) ?? error.message });
+          continue;
+        }
         // One session that cannot be removed now (locked, unwritable) must not stop the hourly run for the rest.
         if (!isSessionError(error, 'E_BUSY') && !isSessionError(error, 'E_IO')) throw error;
         failed.push({ id: entry.id, error: error.message });
@@ -263,11 +279,15 @@ export class Sessions {
       if (done) (entry.kind === 'valid' ? removed : corruptRemoved).push(entry.id);
     }
     const leftovers = options.dryRun ? 0 : this.store.sweep(LEFTOVER_AGE_MS, now);
-    return { removed, corruptRemoved, leftovers, failed };
+    return { removed, corruptRemoved, leftovers, failed, notOurs };
   }
 
-  /** Deletes a session. @throws SessionError E_NOT_FOUND */
+  /**
+   * Deletes a session.
+   * @throws SessionError E_NOT_FOUND; E_REFUSED when the entry is not agent-session's or the store root is a link
+   */
   delete(id: string): void {
+    this.store.assertRemovable?.();
     if (!this.store.remove(assertValidId(id))) throw new SessionError('E_NOT_FOUND', `Session \`${id}\` not found`);
   }
 

@@ -1,7 +1,7 @@
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, type Dirent, type Stats } from 'node:fs';
-import { join } from 'node:path';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, renameSync, rmSync, type Dirent, type Stats } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { newestState } from '../core/activity';
-import { SessionError, isSessionError } from '../core/errors';
+import { SessionError, isSessionError, show } from '../core/errors';
 import { assertValidId, isValidId } from '../core/ids';
 import { parseState, type SessionState } from '../core/state';
 import { AgentIndex, INDEX_DIR } from './agent-index';
@@ -13,6 +13,13 @@ const STATE_FILE = 'state.json';
 const LOCK_FILE = 'state.json.lock';
 const CREATING_PREFIX = '.creating-';
 const REMOVING_PREFIX = '.removing-';
+/** The exact names of what we leave in the store root: mkdtemp's six characters, uniqueSuffix's pid and hex. */
+const STAGING_NAME = /^\.creating-[A-Za-z0-9]{6}$/;
+const REMOVING_NAME = /^\.removing-\d+\.[0-9a-f]{8}$/;
+/** Files of a session folder besides state.json: the lock, a lock breaker, temp files and lock drafts of killed writers. */
+const SESSION_LEFTOVER = /^(?:\.state\.json\.\d+\.[0-9a-f]{8}\.tmp|state\.json\.lock\.\d+\.[0-9a-f]{8}\.tmp|state\.json\.lock\.break)$/;
+/** The same kinds of files of the agent pointers' folder (`<hex>.json` pointers). */
+const INDEX_LEFTOVER = /^[0-9a-f]+\.json(?:\.\d+\.[0-9a-f]{8}\.tmp|\.lock\.\d+\.[0-9a-f]{8}\.tmp|\.lock\.break)$/;
 /** Tries at removing a renamed-away session folder that late lock drafts keep refilling (see removeRenamedFolder). */
 const REMOVE_ATTEMPTS = 3;
 
@@ -165,22 +172,20 @@ export class FileStore implements SessionStore {
         const stats = lstatOrNull(join(this.location, name));
         if (stats !== null && !stats.isDirectory() && !stats.isSymbolicLink()) continue; // a stray file
         const message = error instanceof Error ? error.message : String(error);
-        listed.push({ kind: 'corrupt', id: name, error: message, modifiedAt: this.#modifiedAt(name) });
+        const notOurs = this.notOurs(name);
+        listed.push({ kind: 'corrupt', id: name, error: message, modifiedAt: this.#modifiedAt(name), ...(notOurs === null ? {} : { notOurs }) });
       }
     }
     return listed;
   }
 
   remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): boolean {
+    this.assertRemovable();
     const dir = this.#dir(id);
-    const kind = entryKind(dir);
-    if (kind === 'absent') return false;
-    if (kind !== 'dir') {
-      // A link or stray file in the store: remove the entry itself, never what a link points to.
-      if (shouldRemove && !shouldRemove(null, this.#modifiedAt(id))) return false;
-      rmSync(dir, { force: true });
-      return true;
-    }
+    if (entryKind(dir) === 'absent') return false;
+    // Checked before locking too: the lock would write into a folder that is not ours.
+    const before = this.notOurs(id);
+    if (before !== null) throw notOursError(id, before);
     // Read before locking: taking the lock writes into the folder, which would make a folder without
     // state.json look fresh forever.
     const modifiedAt = this.#modifiedAt(id);
@@ -194,12 +199,17 @@ export class FileStore implements SessionStore {
           state = null;
         }
         if (shouldRemove && !shouldRemove(state, modifiedAt)) return false;
+        // Again under the lock: a file put in meanwhile makes the folder someone else's too.
+        const now = folderNotOurs(dir);
+        if (now !== null) throw notOursError(id, now);
         // Rename the folder away first, still under the lock: a waiter then finds no session (E_NOT_FOUND)
         // instead of racing `rm -r` with its lock draft (ENOTEMPTY, a half-removed session).
         const doomed = join(this.location, `${REMOVING_PREFIX}${uniqueSuffix()}`);
         try {
           renameSync(dir, doomed);
         } catch (error) {
+          // Removed by someone else between the lock and the rename: gone, as the caller wanted.
+          if (errnoCode(error) === 'ENOENT') return false;
           throw ioError(error, 'remove', dir);
         }
         removeRenamedFolder(doomed);
@@ -211,7 +221,37 @@ export class FileStore implements SessionStore {
     }
   }
 
+  /**
+   * Why the entry `id` is not a session folder agent-session made (so nothing removes it), or null when it is
+   * one (or is absent). Ours: a real folder holding a state.json (valid or not) and only the files we write
+   * beside it (its lock, temp files and lock drafts by their exact names).
+   */
+  notOurs(id: string): string | null {
+    const dir = this.#dir(id);
+    const kind = entryKind(dir);
+    if (kind === 'link') return 'it is a symbolic link';
+    if (kind === 'other') return 'it is not a folder';
+    return kind === 'absent' ? null : folderNotOurs(dir);
+  }
+
+  /**
+   * Refuses removals from a store whose root (or the `.claude` folder holding it) is a symbolic link: a link
+   * such as `.claude/session -> ../..` would turn a cleanup into one of the folder it points to.
+   * @throws SessionError E_REFUSED naming the link
+   */
+  assertRemovable(): void {
+    const parent = dirname(this.location);
+    for (const path of basename(parent) === '.claude' ? [this.location, parent] : [this.location]) {
+      if (entryKind(path) !== 'link') continue;
+      throw new SessionError(
+        'E_REFUSED',
+        `Refusing to remove anything through \`${path}\`: it is a symbolic link (to ${show(readLink(path))}); pass --dir with the real folder`,
+      );
+    }
+  }
+
   sweep(olderThanMs: number, now: Date): number {
+    this.assertRemovable();
     let removed = 0;
     let entries: Dirent[];
     try {
@@ -229,7 +269,8 @@ export class FileStore implements SessionStore {
     for (const entry of entries) {
       const name = entry.name;
       const path = join(this.location, name);
-      if (name.startsWith(CREATING_PREFIX) || name.startsWith(REMOVING_PREFIX)) {
+      if (STAGING_NAME.test(name) || REMOVING_NAME.test(name)) {
+        // rm never follows a link: a planted link of that name is removed itself.
         if (isOld(path)) {
           rmSync(path, { recursive: true, force: true });
           removed++;
@@ -245,9 +286,11 @@ export class FileStore implements SessionStore {
         if (errnoCode(error) === 'ENOENT') continue;
         throw ioError(error, 'list', path);
       }
+      const leftover = name === INDEX_DIR ? INDEX_LEFTOVER : SESSION_LEFTOVER;
       for (const file of inner) {
-        // Temp files of killed writers (`.state.json.<pid>.<hex>.tmp`, lock drafts) and a dead lock breaker.
-        if ((file.endsWith('.tmp') || file.endsWith('.lock.break')) && isOld(join(path, file))) {
+        // Temp files of killed writers (`.state.json.<pid>.<hex>.tmp`, lock drafts) and a dead lock breaker, by
+        // their exact names: a folder that is not ours may hold its own `.tmp` files.
+        if (leftover.test(file) && isOld(join(path, file))) {
           rmSync(join(path, file), { force: true });
           removed++;
         }
@@ -268,6 +311,8 @@ export class FileStore implements SessionStore {
     if (kind === 'absent') throw notFound(id);
     // Never create a lock through a link: it would write outside the store.
     if (kind !== 'dir') throw new SessionError('E_CORRUPT', `Session \`${id}\` is not a folder (not followed)`);
+    // Nor in a folder without state.json: it is not a session (and may not be ours), so no lock file goes there.
+    if (lstatOrNull(join(dir, STATE_FILE)) === null) throw new SessionError('E_CORRUPT', `Session \`${id}\` has no state.json`);
     let release: () => void;
     try {
       release = acquireLock(join(dir, LOCK_FILE), this.#lock);
@@ -334,6 +379,33 @@ function removeRenamedFolder(path: string): void {
       if (errnoCode(error) !== 'ENOTEMPTY') throw ioError(error, 'remove', path);
       if (attempt === REMOVE_ATTEMPTS) return;
     }
+  }
+}
+
+/** Why the folder is not a session folder we made, or null when it is (or is gone). */
+function folderNotOurs(dir: string): string | null {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return null;
+    throw ioError(error, 'list', dir);
+  }
+  if (!names.includes(STATE_FILE)) return 'it has no state.json';
+  if (lstatOrNull(join(dir, STATE_FILE))?.isDirectory()) return 'its state.json is a folder';
+  const unknown = names.find((name) => name !== STATE_FILE && name !== LOCK_FILE && !SESSION_LEFTOVER.test(name));
+  return unknown === undefined ? null : `it holds ${show(unknown)}, which agent-session does not make`;
+}
+
+function notOursError(id: string, reason: string): SessionError {
+  return new SessionError('E_REFUSED', `Not removing \`${id}\`: ${reason}, so it is not an agent-session session (left alone)`);
+}
+
+function readLink(path: string): string {
+  try {
+    return readlinkSync(path);
+  } catch (error) {
+    throw ioError(error, 'inspect', path);
   }
 }
 

@@ -93,7 +93,7 @@ describe('Sessions', () => {
     utimesSync(join(corruptNew, 'state.json'), clock, clock);
 
     const dry = sessions.cleanup({ hours: 24, dryRun: true });
-    expect(dry).toEqual({ removed: ['old-active'], corruptRemoved: ['corrupt-old'], leftovers: 0, failed: [] });
+    expect(dry).toEqual({ removed: ['old-active'], corruptRemoved: ['corrupt-old'], leftovers: 0, failed: [], notOurs: [] });
     expect(sessions.list()).toHaveLength(4);
 
     const result = sessions.cleanup({ hours: 24 });

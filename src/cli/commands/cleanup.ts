@@ -12,7 +12,7 @@ interface Args extends GlobalArgs {
 
 export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
   command: 'cleanup',
-  describe: 'Remove sessions idle for more than --hours (any phase), and corrupt ones that old',
+  describe: 'Remove sessions idle for more than --hours (any phase), and corrupt ones that old; never what agent-session did not make',
   builder: (yargs) =>
     withJson(yargs)
       .option('hours', { type: 'string', describe: 'Idle time in hours, fractions allowed (default: cleanup_hours of the config, 24)' })
@@ -23,11 +23,13 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
     const dryRun = argv['dry-run'];
     const result = openSessions({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd }, config).cleanup({ hours, dryRun });
     if (argv.json) {
-      printJson(argv.io, { dry_run: dryRun, hours, removed: result.removed, corrupt_removed: result.corruptRemoved, leftovers_removed: result.leftovers, failed: result.failed });
+      printJson(argv.io, { dry_run: dryRun, hours, removed: result.removed, corrupt_removed: result.corruptRemoved, leftovers_removed: result.leftovers, failed: result.failed, not_ours: result.notOurs });
     } else {
       const verb = dryRun ? 'Would remove' : 'Removed';
       const corrupt = result.corruptRemoved.length > 0 ? ` and ${result.corruptRemoved.length} corrupt` : '';
       argv.io.out(`${verb} ${result.removed.length} session${result.removed.length === 1 ? '' : 's'}${corrupt} idle for more than ${hours}h\n`);
+      // Ids are checked names, so they print as they are; the reason quotes file names with show().
+      for (const entry of result.notOurs) argv.io.out(`Not ours, left alone: ${entry.id} (${entry.reason})\n`);
     }
     if (result.failed.length > 0) {
       // Everything else was cleaned; exit 5 so cron notices the sessions left for the next run.
