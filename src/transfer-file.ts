@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { SessionError } from './core/errors';
+import { describeJsonError } from './core/json-error';
 import { parseExport, type ExportDocument } from './core/transfer';
 import { errnoCode, ioError } from './store/fs-safe';
 
@@ -32,8 +33,9 @@ export function readExportFile(path: string): ExportDocument {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
-  } catch (error) {
-    throw new SessionError('E_USAGE', `Expected \`${path}\` to be a JSON export document, got a syntax error (${(error as Error).message})`);
+  } catch {
+    // Where and what, never the text itself (JSON.parse's message quotes it).
+    throw new SessionError('E_USAGE', `Expected \`${path}\` to be a JSON export document, got a syntax error (${describeJsonError(text)})`);
   }
   return parseExport(raw, `\`${path}\``);
 }

@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { newestState } from '../core/activity';
 import { SessionError, isSessionError, show } from '../core/errors';
 import { assertValidId, isValidId } from '../core/ids';
+import { describeJsonError } from '../core/json-error';
 import { parseState, type SessionState } from '../core/state';
 import { AgentIndex, INDEX_DIR } from './agent-index';
 import { ClaudeIndex } from './claude-index';
@@ -84,8 +85,9 @@ export class FileStore implements SessionStore {
     let raw: unknown;
     try {
       raw = JSON.parse(file.text);
-    } catch (error) {
-      throw new SessionError('E_CORRUPT', `Session \`${id}\`: state.json is not valid JSON (${(error as Error).message})`);
+    } catch {
+      // Where and what, never the bytes: JSON.parse's own message quotes the text (a secret in metadata would show).
+      throw new SessionError('E_CORRUPT', `Session \`${id}\`: state.json is not valid JSON (${describeJsonError(file.text)})`);
     }
     let state: SessionState;
     try {
