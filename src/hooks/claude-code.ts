@@ -3,6 +3,7 @@ import { isSessionError } from '../core/errors';
 import { isFinalPhase, isResumablePhase, RESUMABLE_PHASES } from '../core/phase-names';
 import type { SessionState } from '../core/state';
 import type { Sessions } from '../sessions';
+import { logValue } from './log';
 import { excerpt } from './seed-protocol';
 
 /** The events this tool answers; every other event is accepted and left alone. */
@@ -114,10 +115,10 @@ function preToolUse(sessions: Sessions, payload: Payload, context: ClaudeCodeCon
   if (!isDelegationTool(payload.tool_name)) return skip('other_tool');
   const agentName = agentNameOf(payload.tool_input);
   const state = approveResume(sessions, agentName);
-  if (state === null) return skip(`nothing_to_resume agent=${agentName}`);
+  if (state === null) return skip(`nothing_to_resume agent=${logValue(agentName)}`);
   return {
     answer: { hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: resumeContext(state, context) } },
-    note: `resume_offered agent=${agentName} session=${state.agent_id}`,
+    note: `resume_offered agent=${logValue(agentName)} session=${logValue(state.agent_id)}`,
   };
 }
 
@@ -128,7 +129,7 @@ function subagentStart(sessions: Sessions, payload: Payload, context: ClaudeCode
   const { state, action, resumedFrom } = linkAgent(sessions, { agent_id: payload.agent_id, agent_type: agentType, session_id: payload.session_id });
   return {
     answer: { hookSpecificOutput: { hookEventName: 'SubagentStart', additionalContext: startContext(state, resumedFrom, context, sessions.limits.maxErrors) } },
-    note: `${action} agent=${agentType} claude_agent=${payload.agent_id} session=${state.agent_id}`,
+    note: `${action} agent=${logValue(agentType)} claude_agent=${logValue(payload.agent_id)} session=${logValue(state.agent_id)}`,
   };
 }
 
@@ -138,22 +139,22 @@ function subagentStop(sessions: Sessions, payload: Payload): ClaudeCodeOutcome {
   // Before Claude Code 2.0.42 SubagentStop carried no agent_id: there is nothing to match it to.
   if (!payload.agent_id) return skip('no_agent_id');
   const state = sessions.findByClaudeAgent(payload.agent_id);
-  if (state === null) return skip(`unknown_agent claude_agent=${payload.agent_id}`);
-  if (isFinalPhase(state.phase)) return skip(`already_final session=${state.agent_id}`);
+  if (state === null) return skip(`unknown_agent claude_agent=${logValue(payload.agent_id)}`);
+  if (isFinalPhase(state.phase)) return skip(`already_final session=${logValue(state.agent_id)}`);
   const message = payload.last_assistant_message?.trim();
   const lastMessage = message ? excerpt(message, MESSAGE_LIMIT) : undefined;
   const tooManyErrors = state.error_count >= sessions.limits.maxErrors;
   try {
     if (isResumablePhase(state.phase) && !tooManyErrors) {
       sessions.linkClaude(state.agent_id, { stopped: true, ...(lastMessage === undefined ? {} : { last_message: lastMessage }) });
-      return skip(`kept phase=${state.phase} session=${state.agent_id}`);
+      return skip(`kept phase=${logValue(state.phase)} session=${logValue(state.agent_id)}`);
     }
     const outcome = tooManyErrors ? 'failed' : 'completed';
     sessions.finalize(state.agent_id, outcome, lastMessage ?? `Claude Code agent ${payload.agent_id} stopped`);
-    return skip(`finalized outcome=${outcome} session=${state.agent_id}`);
+    return skip(`finalized outcome=${logValue(outcome)} session=${logValue(state.agent_id)}`);
   } catch (error) {
     // Finalized or removed by someone else since it was read: nothing left to do.
-    if (isSessionError(error, 'E_ILLEGAL_TRANSITION') || isSessionError(error, 'E_NOT_FOUND')) return skip(`changed_meanwhile session=${state.agent_id}`);
+    if (isSessionError(error, 'E_ILLEGAL_TRANSITION') || isSessionError(error, 'E_NOT_FOUND')) return skip(`changed_meanwhile session=${logValue(state.agent_id)}`);
     throw error;
   }
 }
@@ -163,12 +164,12 @@ function postToolUse(sessions: Sessions, payload: Payload): ClaudeCodeOutcome {
   const agentId = payload.tool_response?.agentId;
   if (!agentId) return skip('no_agent_id');
   const linked = sessions.findByClaudeAgent(agentId);
-  if (linked !== null) return skip(`already_linked claude_agent=${agentId} session=${linked.agent_id}`);
+  if (linked !== null) return skip(`already_linked claude_agent=${logValue(agentId)} session=${logValue(linked.agent_id)}`);
   // A foreground agent that already finished has nothing left to track; a launched one (background) does.
-  if (payload.tool_response?.status === 'completed') return skip(`finished_unlinked claude_agent=${agentId}`);
+  if (payload.tool_response?.status === 'completed') return skip(`finished_unlinked claude_agent=${logValue(agentId)}`);
   const agentType = agentNameOf(payload.tool_input);
   const { state, action } = linkAgent(sessions, { agent_id: agentId, agent_type: agentType, session_id: payload.session_id });
-  return skip(`${action} agent=${agentType} claude_agent=${agentId} session=${state.agent_id}`);
+  return skip(`${action} agent=${logValue(agentType)} claude_agent=${logValue(agentId)} session=${logValue(state.agent_id)}`);
 }
 
 // --- linking ---

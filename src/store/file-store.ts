@@ -7,7 +7,7 @@ import { describeJsonError } from '../core/json-error';
 import { parseState, type SessionState } from '../core/state';
 import { AgentIndex, INDEX_DIR } from './agent-index';
 import { ClaudeIndex } from './claude-index';
-import { DEFAULT_LOCK_OPTIONS, acquireLock, errnoCode, ioError, readRegularFile, uniqueSuffix, writeFileAtomic, type LockOptions } from './fs-safe';
+import { DEFAULT_LOCK_OPTIONS, PRIVATE_DIR, acquireLock, errnoCode, ioError, readRegularFile, uniqueSuffix, writeFileAtomic, type LockOptions } from './fs-safe';
 import type { ListedSession, SessionStore } from './store';
 
 const STATE_FILE = 'state.json';
@@ -105,7 +105,8 @@ export class FileStore implements SessionStore {
   create(state: SessionState): void {
     const dir = this.#dir(state.agent_id);
     try {
-      mkdirSync(this.location, { recursive: true });
+      // Private whatever the umask: another local user must not plant links in the store.
+      mkdirSync(this.location, { recursive: true, mode: PRIVATE_DIR });
     } catch (error) {
       throw ioError(error, 'create the store folder', this.location);
     }
