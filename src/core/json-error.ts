@@ -93,16 +93,7 @@ class Scanner {
       this.at++;
       this.skipSpace();
       this.value(depth + 1);
-      this.skipSpace();
-      if (this.text[this.at] === ',') {
-        this.at++;
-        continue;
-      }
-      if (this.text[this.at] === '}') {
-        this.at++;
-        return;
-      }
-      this.fail(this.at >= this.text.length ? 'unexpected end of input' : "expected ',' or '}' in an object");
+      if (this.closes('}', 'an object')) return;
     }
   }
 
@@ -116,17 +107,17 @@ class Scanner {
     for (;;) {
       this.skipSpace();
       this.value(depth + 1);
-      this.skipSpace();
-      if (this.text[this.at] === ',') {
-        this.at++;
-        continue;
-      }
-      if (this.text[this.at] === ']') {
-        this.at++;
-        return;
-      }
-      this.fail(this.at >= this.text.length ? 'unexpected end of input' : "expected ',' or ']' in an array");
+      if (this.closes(']', 'an array')) return;
     }
+  }
+
+  /** After an item: true at the closing bracket, false after a comma (another item follows). */
+  closes(bracket: string, container: string): boolean {
+    this.skipSpace();
+    const c = this.text[this.at];
+    if (c !== ',' && c !== bracket) this.fail(c === undefined ? 'unexpected end of input' : `expected ',' or '${bracket}' in ${container}`);
+    this.at++;
+    return c === bracket;
   }
 
   string(): void {
