@@ -165,7 +165,14 @@ export function logs(threshold: LogLevel, level: Exclude<LogLevel, 'silent'>): b
 }
 
 /** Every setting, in the order `agent-session config` prints them. */
-export const CONFIG_KEYS: readonly ConfigKey[] = ['resume_timeout_minutes', 'max_errors', 'cleanup_hours', 'history_cap', 'log_level', 'log_max_bytes'];
+export const CONFIG_KEYS: readonly ConfigKey[] = [
+  'resume_timeout_minutes',
+  'max_errors',
+  'cleanup_hours',
+  'history_cap',
+  'log_level',
+  'log_max_bytes',
+];
 
 // --- internal ---
 

@@ -89,7 +89,8 @@ class Scanner {
       if (this.text[this.at] !== '"') this.fail('expected a property name in double quotes');
       this.string();
       this.skipSpace();
-      if (this.text[this.at] !== ':') this.fail(this.at >= this.text.length ? 'unexpected end of input' : "expected ':' after a property name");
+      if (this.at >= this.text.length) this.fail('unexpected end of input');
+      if (this.text[this.at] !== ':') this.fail("expected ':' after a property name");
       this.at++;
       this.skipSpace();
       this.value(depth + 1);

@@ -154,7 +154,9 @@ function subagentStop(sessions: Sessions, payload: Payload): ClaudeCodeOutcome {
     return skip(`finalized outcome=${logValue(outcome)} session=${logValue(state.agent_id)}`);
   } catch (error) {
     // Finalized or removed by someone else since it was read: nothing left to do.
-    if (isSessionError(error, 'E_ILLEGAL_TRANSITION') || isSessionError(error, 'E_NOT_FOUND')) return skip(`changed_meanwhile session=${logValue(state.agent_id)}`);
+    if (isSessionError(error, 'E_ILLEGAL_TRANSITION') || isSessionError(error, 'E_NOT_FOUND')) {
+      return skip(`changed_meanwhile session=${logValue(state.agent_id)}`);
+    }
     throw error;
   }
 }

@@ -84,12 +84,14 @@ function prepareFolder(dir: string): string | null {
   return null;
 }
 
+const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
 /** The log opened for appending (created 0600), or null when it is refused (a link, not a regular file). */
 function openLog(path: string): number | null {
   let fd: number;
   try {
     // O_NONBLOCK: a FIFO planted as the log must not hang the hook; fstat refuses it below.
-    fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, PRIVATE_FILE);
+    fd = openSync(path, APPEND_FLAGS, PRIVATE_FILE);
   } catch (error) {
     const code = errnoCode(error);
     if (code === 'ELOOP') return refuse(path, 'it is a symbolic link (not followed)');

@@ -83,9 +83,8 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
   }
   if (printed !== null) io.write(`${printed}\n`);
   if (root !== undefined && logs(config.log_level, level)) {
-    appendLog(logDirFor(root, io.env), spec.logFile, `${describeSafely(spec, input.kind === 'json' ? input.value : undefined, answer)}${note}`, {
-      maxBytes: config.log_max_bytes,
-    });
+    const described = describeSafely(spec, input.kind === 'json' ? input.value : undefined, answer);
+    appendLog(logDirFor(root, io.env), spec.logFile, `${described}${note}`, { maxBytes: config.log_max_bytes });
   }
 }
 

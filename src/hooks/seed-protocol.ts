@@ -152,7 +152,11 @@ function capped(full: PreDelegateAnswer): PreDelegateAnswer {
     budget -= cost;
   }
   const kept = Object.keys(metadata).length;
-  const truncated = { ...marker, metadata_keys_dropped: keys.length - kept, history_entries_dropped: resume.history.length - history.length };
+  const truncated = {
+    ...marker,
+    metadata_keys_dropped: keys.length - kept,
+    history_entries_dropped: resume.history.length - history.length,
+  };
   return { ...full, resume_metadata: { ...resume, history, metadata: metadata as Metadata, truncated } };
 }
 

@@ -11,7 +11,8 @@ export const preDelegateHook: HookSpec<PreDelegateAnswer> = {
   describe: (input, answer) => {
     const fields = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
     const agentId = text(answer && 'agent_id' in answer ? answer.agent_id : fields.agent_id);
-    return `pre-delegate agent=${text(fields.agent_name)} task=${text(fields.task_id)} agent_id=${agentId} should_resume=${answer?.should_resume ?? false} reason=${text(answer?.reason ?? 'none')}`;
+    const decision = `should_resume=${answer?.should_resume ?? false} reason=${text(answer?.reason ?? 'none')}`;
+    return `pre-delegate agent=${text(fields.agent_name)} task=${text(fields.task_id)} agent_id=${agentId} ${decision}`;
   },
 };
 
@@ -34,7 +35,9 @@ export const subagentStopHook: HookSpec<SubagentStopAnswer> = {
 function text(value: unknown): string {
   if (value === undefined || value === null) return '"-"';
   // Only plain values are logged: rendering an arbitrary input could be huge, or nested past the stack.
-  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return `"(${Array.isArray(value) ? 'array' : typeof value})"`;
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+    return `"(${Array.isArray(value) ? 'array' : typeof value})"`;
+  }
   const s = String(value);
   return logValue(s.length > 120 ? `${s.slice(0, 117)}...` : s);
 }

@@ -135,9 +135,8 @@ export class AgentIndex {
       release = acquireLock(`${file}.lock`, this.#lock);
     } catch (error) {
       // A read-only or busy store still answers, from a scan; only the pointer is not rebuilt.
-      if (isSessionError(error, 'E_IO') || isSessionError(error, 'E_BUSY') || isSessionError(error, 'E_NOT_FOUND') || isSessionError(error, 'E_REFUSED')) {
-        return this.#store.scanNewest(agentName);
-      }
+      const unusable = ['E_IO', 'E_BUSY', 'E_NOT_FOUND', 'E_REFUSED'] as const;
+      if (unusable.some((code) => isSessionError(error, code))) return this.#store.scanNewest(agentName);
       throw error;
     }
     try {

@@ -7,7 +7,17 @@ import { describeJsonError } from '../core/json-error';
 import { parseState, type SessionState } from '../core/state';
 import { AgentIndex, INDEX_DIR } from './agent-index';
 import { ClaudeIndex } from './claude-index';
-import { DEFAULT_LOCK_OPTIONS, PRIVATE_DIR, acquireLock, errnoCode, ioError, readRegularFile, uniqueSuffix, writeFileAtomic, type LockOptions } from './fs-safe';
+import {
+  DEFAULT_LOCK_OPTIONS,
+  PRIVATE_DIR,
+  acquireLock,
+  errnoCode,
+  ioError,
+  readRegularFile,
+  uniqueSuffix,
+  writeFileAtomic,
+  type LockOptions,
+} from './fs-safe';
 import type { ListedSession, SessionStore } from './store';
 
 const STATE_FILE = 'state.json';
@@ -176,7 +186,8 @@ export class FileStore implements SessionStore {
         if (stats !== null && !stats.isDirectory() && !stats.isSymbolicLink()) continue; // a stray file
         const message = error instanceof Error ? error.message : String(error);
         const notOurs = this.notOurs(name);
-        listed.push({ kind: 'corrupt', id: name, error: message, modifiedAt: this.#modifiedAt(name), ...(notOurs === null ? {} : { notOurs }) });
+        const modifiedAt = this.#modifiedAt(name);
+        listed.push({ kind: 'corrupt', id: name, error: message, modifiedAt, ...(notOurs === null ? {} : { notOurs }) });
       }
     }
     return listed;
@@ -246,10 +257,10 @@ export class FileStore implements SessionStore {
     const parent = dirname(this.location);
     for (const path of basename(parent) === '.claude' ? [this.location, parent] : [this.location]) {
       if (entryKind(path) !== 'link') continue;
-      throw new SessionError(
-        'E_REFUSED',
-        `Refusing to remove anything through \`${path}\`: it is a symbolic link (to ${show(readLink(path))}); pass --dir with the real folder`,
-      );
+      const target = show(readLink(path));
+      const where = `\`${path}\`: it is a symbolic link (to ${target})`;
+      const message = `Refusing to remove anything through ${where}; pass --dir with the real folder`;
+      throw new SessionError('E_REFUSED', message);
     }
   }
 

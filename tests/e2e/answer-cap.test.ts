@@ -17,14 +17,22 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(bin: string, args: readonly string[], input = ''): SpawnSyncReturns<string> {
-  const env = { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_DIR: join(dir, 'store'), AGENT_SESSION_LOG_DIR: join(dir, 'logs'), AGENT_SESSION_CONFIG: '' };
+  const env = {
+    ...process.env,
+    NODE_EXTRA_CA_CERTS: '',
+    AGENT_SESSION_DIR: join(dir, 'store'),
+    AGENT_SESSION_LOG_DIR: join(dir, 'logs'),
+    AGENT_SESSION_CONFIG: '',
+  };
   return spawnSync(process.execPath, [bin, ...args], { cwd: dir, env, input, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
 }
 
 /** A resumable session whose state.json is edited to hold `metadata` (too big for a command line). */
 function sessionWith(metadata: Record<string, unknown>, extraHistory = 0): string {
   const id = run(CLI, ['create', '--agent', 'big', '--purpose', 'p']).stdout.trim();
-  for (let i = 0; i < extraHistory; i++) expect(run(CLI, ['update', id, '--phase', i % 2 === 0 ? 'planning' : 'investigating']).status).toBe(0);
+  for (let i = 0; i < extraHistory; i++) {
+    expect(run(CLI, ['update', id, '--phase', i % 2 === 0 ? 'planning' : 'investigating']).status).toBe(0);
+  }
   expect(run(CLI, ['update', id, '--phase', 'planning']).status).toBe(0);
   const file = join(dir, 'store', id, 'state.json');
   const state = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;

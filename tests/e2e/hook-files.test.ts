@@ -2,7 +2,8 @@
 // text, every folder and file is private whatever the umask, a mistyped project folder is never created, and the
 // logs are capped. Every case runs the built bins in its own temp folder with its own HOME.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -25,7 +26,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(bin: string, args: readonly string[], input: unknown, extra: NodeJS.ProcessEnv = {}, umask?: string): SpawnSyncReturns<string> {
+function run(bin: string, args: readonly string[], input: unknown, extra: NodeJS.ProcessEnv = {}, mask?: string): SpawnSyncReturns<string> {
   const env = {
     ...process.env,
     NODE_EXTRA_CA_CERTS: '',
@@ -38,8 +39,9 @@ function run(bin: string, args: readonly string[], input: unknown, extra: NodeJS
     ...extra,
   };
   const text = typeof input === 'string' ? input : JSON.stringify(input);
-  if (umask === undefined) return spawnSync(process.execPath, [bin, ...args], { cwd: project, env, input: text, encoding: 'utf8' });
-  return spawnSync('sh', ['-c', `umask ${umask}; exec "$@"`, 'sh', process.execPath, bin, ...args], { cwd: project, env, input: text, encoding: 'utf8' });
+  const options = { cwd: project, env, input: text, encoding: 'utf8' } as const;
+  if (mask === undefined) return spawnSync(process.execPath, [bin, ...args], options);
+  return spawnSync('sh', ['-c', `umask ${mask}; exec "$@"`, 'sh', process.execPath, bin, ...args], options);
 }
 
 const preToolUse = (subagentType: string) => ({
@@ -51,7 +53,14 @@ const preToolUse = (subagentType: string) => ({
   tool_input: { description: 'd', prompt: 'p', subagent_type: subagentType },
   tool_use_id: 'toolu_1',
 });
-const subagentStart = (agentId: string) => ({ session_id: 'abc123', transcript_path: '/x.jsonl', cwd: project, hook_event_name: 'SubagentStart', agent_id: agentId, agent_type: 'Explore' });
+const subagentStart = (agentId: string) => ({
+  session_id: 'abc123',
+  transcript_path: '/x.jsonl',
+  cwd: project,
+  hook_event_name: 'SubagentStart',
+  agent_id: agentId,
+  agent_type: 'Explore',
+});
 
 /** Exit 0 and at most one JSON object on stdout: the hook answered. */
 function answered(result: SpawnSyncReturns<string>): void {
@@ -69,7 +78,7 @@ function logLines(): string[] {
 describe('log lines are never shell', () => {
   const HOSTILE: readonly (readonly [string, string, unknown])[] = [
     ['seed agent_name $(…)', BIN.pre, { agent_name: '$(touch ~/pwned)' }],
-    ['seed backticks, quotes and a newline', BIN.pre, { agent_name: 'a" `touch ~/pwned3` "\necho hi; touch ~/pwned6', task_id: "'; touch ~/pwned4; '" }],
+    ['seed backticks, quotes, newline', BIN.pre, { agent_name: 'a" `touch ~/pwned3` "\necho; touch ~/pwned6', task_id: "';touch ~/p4;'" }],
     ['seed agent_id for subagent-stop', BIN.stop, { agent_id: '$(touch ~/pwned7)' }],
     ['Claude Code subagent_type x;…;', BIN.pre, preToolUse('x;touch ~/pwned2;')],
     ['Claude Code subagent_type $(…)', BIN.pre, preToolUse('$(touch ~/pwned5)')],
@@ -148,9 +157,9 @@ describe('private whatever the umask', () => {
     };
     walk(join(project, '.claude'), '.claude');
     const names = Object.keys(modes);
-    for (const expected of ['.claude/session', '.claude/session/.agents', '.claude/session/.claude-agents', '.claude/logs', '.claude/logs/pre_delegate.log']) {
-      expect(names).toContain(expected);
-    }
+    const session = '.claude/session';
+    const expected = [session, `${session}/.agents`, `${session}/.claude-agents`, '.claude/logs', '.claude/logs/pre_delegate.log'];
+    for (const name of expected) expect(names).toContain(name);
     const wrong = Object.entries(modes).filter(([name, mode]) => mode !== (statSync(join(project, name)).isDirectory() ? '700' : '600'));
     expect(wrong).toEqual([]);
   });

@@ -19,7 +19,15 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(bin: string, args: readonly string[], input = '', extra: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
-  const env = { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_DIR: store, AGENT_SESSION_LOG_DIR: join(dir, 'logs'), CLAUDE_PROJECT_DIR: '', AGENT_SESSION_CONFIG: '', ...extra };
+  const env = {
+    ...process.env,
+    NODE_EXTRA_CA_CERTS: '',
+    AGENT_SESSION_DIR: store,
+    AGENT_SESSION_LOG_DIR: join(dir, 'logs'),
+    CLAUDE_PROJECT_DIR: '',
+    AGENT_SESSION_CONFIG: '',
+    ...extra,
+  };
   return spawnSync(process.execPath, [bin, ...args], { cwd: dir, env, input, encoding: 'utf8' });
 }
 

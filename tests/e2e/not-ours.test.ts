@@ -16,7 +16,8 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function cli(args: readonly string[], extra: NodeJS.ProcessEnv = {}, cwd = dir): SpawnSyncReturns<string> {
-  const env = { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_DIR: '', CLAUDE_PROJECT_DIR: '', AGENT_SESSION_CONFIG: '', ...extra };
+  const env = { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_DIR: '', CLAUDE_PROJECT_DIR: '', AGENT_SESSION_CONFIG: '' };
+  Object.assign(env, extra);
   return spawnSync(process.execPath, [CLI, ...args], { cwd, env, encoding: 'utf8' });
 }
 
@@ -51,7 +52,8 @@ describe('cleanup removes only what agent-session made', () => {
     foreignFolder(join(home, 'Documents'), { 'thesis.txt': 'years of work' });
     const json = cli(['cleanup', '--hours', '0', '--json', '--dir', home]);
     expect(json.status).toBe(0);
-    expect(JSON.parse(json.stdout)).toMatchObject({ removed: [], corrupt_removed: [], not_ours: [{ id: 'Documents', reason: expect.stringMatching(/no state\.json/) }] });
+    const notOurs = [{ id: 'Documents', reason: expect.stringMatching(/no state\.json/) }];
+    expect(JSON.parse(json.stdout)).toMatchObject({ removed: [], corrupt_removed: [], not_ours: notOurs });
     const text = cli(['cleanup', '--hours', '0', '--dir', home]);
     expect(text.status).toBe(0);
     expect(text.stdout).toMatch(/^Not ours, left alone: Documents \(.*no state\.json\)$/m);
@@ -60,14 +62,15 @@ describe('cleanup removes only what agent-session made', () => {
 
   it('AGENT_SESSION_DIR at a fake ~/.claude: projects/, agents/, commands/, plugins/, todos/ survive, the session goes', () => {
     const claude = join(dir, 'fake-home', '.claude');
-    for (const name of ['projects', 'agents', 'commands', 'plugins', 'todos']) foreignFolder(join(claude, name), { 'x.json': '{}', 'y.tmp': 'keep' });
+    const theirs = ['projects', 'agents', 'commands', 'plugins', 'todos'];
+    for (const name of theirs) foreignFolder(join(claude, name), { 'x.json': '{}', 'y.tmp': 'keep' });
     const id = oldSession(claude);
     const result = cli(['cleanup', '--hours', '24', '--json'], { AGENT_SESSION_DIR: claude });
     expect(result.status).toBe(0);
     const report = JSON.parse(result.stdout) as { removed: string[]; not_ours: Array<{ id: string }> };
     expect(report.removed).toEqual([id]);
     expect(report.not_ours.map((entry) => entry.id).sort()).toEqual(['agents', 'commands', 'plugins', 'projects', 'todos']);
-    for (const name of ['projects', 'agents', 'commands', 'plugins', 'todos']) expect(readdirSync(join(claude, name)).sort()).toEqual(['x.json', 'y.tmp']);
+    for (const name of theirs) expect(readdirSync(join(claude, name)).sort()).toEqual(['x.json', 'y.tmp']);
   });
 
   it('a session folder holding a file we do not make is not removed, by cleanup or delete', () => {

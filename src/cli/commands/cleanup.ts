@@ -23,7 +23,15 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
     const dryRun = argv['dry-run'];
     const result = openSessions({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd }, config).cleanup({ hours, dryRun });
     if (argv.json) {
-      printJson(argv.io, { dry_run: dryRun, hours, removed: result.removed, corrupt_removed: result.corruptRemoved, leftovers_removed: result.leftovers, failed: result.failed, not_ours: result.notOurs });
+      printJson(argv.io, {
+        dry_run: dryRun,
+        hours,
+        removed: result.removed,
+        corrupt_removed: result.corruptRemoved,
+        leftovers_removed: result.leftovers,
+        failed: result.failed,
+        not_ours: result.notOurs,
+      });
     } else {
       const verb = dryRun ? 'Would remove' : 'Removed';
       const corrupt = result.corruptRemoved.length > 0 ? ` and ${result.corruptRemoved.length} corrupt` : '';

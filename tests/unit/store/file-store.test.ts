@@ -142,7 +142,8 @@ describe('corrupt sessions', () => {
     expect(codeOf(() => store.remove('empty-old', () => true))).toBe('E_REFUSED');
     expect(codeOf(() => store.update('empty-old', (s) => s))).toBe('E_CORRUPT');
     expect(readdirSync(join(root, 'empty-old'))).toEqual([]);
-    expect(store.list()).toEqual([expect.objectContaining({ id: 'empty-old', kind: 'corrupt', notOurs: expect.stringMatching(/no state\.json/) })]);
+    const listed = expect.objectContaining({ id: 'empty-old', kind: 'corrupt', notOurs: expect.stringMatching(/no state\.json/) });
+    expect(store.list()).toEqual([listed]);
   });
 
   it.each([
@@ -321,7 +322,9 @@ describe('remove and sweep', () => {
     writeFileSync(join(root, 's', 'state.json.lock.123.0000abcd.tmp'), 'draft');
     writeFileSync(join(root, 's', '.state.json.999.0000ffff.tmp'), 'fresh');
     mkdirSync(join(root, '.creating-abc123'));
-    for (const path of [join(root, 's', '.state.json.123.0000abcd.tmp'), join(root, 's', 'state.json.lock.123.0000abcd.tmp'), join(root, '.creating-abc123')]) utimesSync(path, old, old);
+    const aged = [join(root, 's', '.state.json.123.0000abcd.tmp'), join(root, 's', 'state.json.lock.123.0000abcd.tmp')];
+    aged.push(join(root, '.creating-abc123'));
+    for (const path of aged) utimesSync(path, old, old);
     expect(store.sweep(60_000, now)).toBe(3);
     expect(readdirSync(join(root, 's')).sort()).toEqual(['.state.json.999.0000ffff.tmp', 'state.json']);
     expect(existsSync(join(root, '.creating-abc123'))).toBe(false);
@@ -329,7 +332,8 @@ describe('remove and sweep', () => {
 
   it('sweep removes only our exact leftover names: other old .tmp files and hidden folders are kept', () => {
     const old = new Date(now.getTime() - 3_600_000);
-    const foreign = [join(root, 'projects', 'draft.tmp'), join(root, 'projects', 'x.lock.break'), join(root, '.creating-notes'), join(root, '.removing-old')];
+    const foreign = [join(root, 'projects', 'draft.tmp'), join(root, 'projects', 'x.lock.break')];
+    foreign.push(join(root, '.creating-notes'), join(root, '.removing-old'));
     mkdirSync(join(root, 'projects'), { recursive: true });
     for (const path of foreign) writeFileSync(path, 'mine');
     for (const path of foreign) utimesSync(path, old, old);
