@@ -326,7 +326,11 @@ export class FileStore implements SessionStore {
     // Never create a lock through a link: it would write outside the store.
     if (kind !== 'dir') throw new SessionError('E_CORRUPT', `Session \`${id}\` is not a folder (not followed)`);
     // Nor in a folder without state.json: it is not a session (and may not be ours), so no lock file goes there.
-    if (lstatOrNull(join(dir, STATE_FILE)) === null) throw new SessionError('E_CORRUPT', `Session \`${id}\` has no state.json`);
+    // A folder removed since the check above (a racing cleanup renames it away) is simply not found.
+    if (lstatOrNull(join(dir, STATE_FILE)) === null) {
+      if (entryKind(dir) === 'absent') throw notFound(id);
+      throw new SessionError('E_CORRUPT', `Session \`${id}\` has no state.json`);
+    }
     let release: () => void;
     try {
       release = acquireLock(join(dir, LOCK_FILE), this.#lock);
