@@ -1,7 +1,7 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { DEFAULT_CONFIG, logs } from '../core/config';
 import { openSessions } from '../open';
-import { isDirectory, resolveRoot } from '../store/root';
+import { isDirectory, nonEmpty, resolveRoot } from '../store/root';
 import { handleClaudeCode, payloadCwd, type ClaudeCodeOutcome } from './claude-code';
 import { hookConfig } from './hook-config';
 import { appendLog, logDirFor, logValue } from './log';
@@ -32,8 +32,14 @@ export function runClaudeCode(payload: Record<string, unknown> & { hook_event_na
       note = ` warning=${logValue(warning)}`;
       level = 'warn';
     }
-    const sessions = openSessions({ dir: root, env: io.env, cwd }, config);
-    outcome = handleClaudeCode(sessions, payload, { cli: cliCommand(io.binDir, root), now: new Date() });
+    const project = nonEmpty(io.env.CLAUDE_PROJECT_DIR);
+    if (nonEmpty(io.env.AGENT_SESSION_DIR) === undefined && project !== undefined && !isDirectory(resolve(cwd, project))) {
+      // A mistyped CLAUDE_PROJECT_DIR is not a project: no folder tree is created for it (fail open, no answer).
+      outcome = { answer: null, note: `project_missing project=${logValue(project)}` };
+    } else {
+      const sessions = openSessions({ dir: root, env: io.env, cwd }, config);
+      outcome = handleClaudeCode(sessions, payload, { cli: cliCommand(io.binDir, root), now: new Date() });
+    }
   } catch (error) {
     outcome = { answer: null, note: 'error' };
     level = 'error';

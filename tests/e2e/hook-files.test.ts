@@ -171,6 +171,7 @@ describe('a mistyped project folder is never created', () => {
     ['seed pre-delegate by id', BIN.pre, { agent_name: 'a', agent_id: 'some-id' }],
     ['seed subagent-stop', BIN.stop, { agent_id: 'some-id' }],
     ['Claude Code PreToolUse', BIN.pre, preToolUse('Explore')],
+    ['Claude Code SubagentStart (which would create a session)', BIN.pre, subagentStart('claude-agent-3')],
   ])('%s: answers, and creates no folder for it', (_name, bin, input) => {
     const typo = join(dir, 'projcet');
     answered(run(bin, [], input, { CLAUDE_PROJECT_DIR: typo }));
