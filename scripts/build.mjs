@@ -19,8 +19,6 @@ const entries = {
   'subagent-stop': 'hooks/subagent-stop.ts',
 };
 const sourcemap = process.env.AGENT_SESSION_SOURCEMAP === '1';
-// jsonc-parser's `main` is a UMD build whose inner requires esbuild cannot follow; its ESM build bundles (and shakes).
-const alias = { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' };
 const withCache = process.env.AGENT_SESSION_CODE_CACHE !== '0' && !sourcemap;
 
 mkdirSync('dist', { recursive: true });
@@ -32,7 +30,7 @@ await Promise.all(
     const outfile = `dist/${name}.cjs`;
     if (sourcemap) {
       // Source maps point into a plain bundle; the loader would shift every line.
-      await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, sourcemap, legalComments: 'none', banner: { js: '#!/usr/bin/env node' }, logLevel: 'warning', alias });
+      await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, sourcemap, legalComments: 'none', banner: { js: '#!/usr/bin/env node' }, logLevel: 'warning' });
       chmodSync(outfile, 0o755);
       return;
     }
@@ -47,7 +45,6 @@ await Promise.all(
       // ASCII output keeps the embedded source a one-byte string for V8.
       charset: 'ascii',
       write: false,
-      alias,
       logLevel: 'warning',
     });
     const source = `${WRAPPER_HEAD}${result.outputFiles[0].text}${WRAPPER_TAIL}`;
@@ -67,7 +64,6 @@ await build({
   sourcemap,
   legalComments: 'none',
   logLevel: 'warning',
-  alias,
 });
 // Its types: declarations only (esbuild emits none), into dist/types/ (package.json `types`).
 rmSync('dist/types', { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { CONFIG_PATH_VARIABLE, resolveConfig, type EffectiveConfig } from './core/config';
 import { SessionError, show } from './core/errors';
+import { describeJsonError } from './core/json-error';
 import { errnoCode, ioError } from './store/fs-safe';
 import { nonEmpty } from './store/root';
 
@@ -44,7 +45,8 @@ function readConfigJson(path: string): { found: boolean; raw?: unknown } {
   try {
     // A byte order mark (some Windows editors write one) is not JSON, but it is not the user's mistake either.
     return { found: true, raw: JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text) as unknown };
-  } catch (error) {
-    throw new SessionError('E_USAGE', `Expected the config file ${path} to be valid JSON, got a syntax error (${(error as Error).message})`);
+  } catch {
+    // Where and what, never the text itself (JSON.parse's message quotes it).
+    throw new SessionError('E_USAGE', `Expected the config file ${path} to be valid JSON, got a syntax error (${describeJsonError(text)})`);
   }
 }

@@ -64,6 +64,8 @@ export interface CleanupResult {
   readonly failed: readonly { readonly id: string; readonly error: string }[];
   /** Those of `removed` taken as stale because their `last_updated` is ahead of the clock beyond the skew bound. */
   readonly clockAhead: readonly string[];
+  /** Entries agent-session did not make (no state.json, a link, unknown files): never removed, whatever their age. */
+  readonly notOurs: readonly { readonly id: string; readonly reason: string }[];
 }
 
 /** One event of a Claude Code sub-agent, as `attachClaudeAgent` takes it. */
@@ -389,9 +391,12 @@ export class Sessions {
    * Removes sessions idle longer than `hours` (any phase), sessions whose `last_updated` is ahead of the clock beyond
    * the skew bound (their idle time is unknown: left alone they would never expire), corrupt sessions whose files are
    * older than `hours`, and leftovers of killed writers. Each removal re-checks the session under its lock, so a
-   * session touched while cleanup runs is kept.
+   * session touched while cleanup runs is kept. Only what agent-session made is removed: other entries are reported
+   * in `notOurs` and left alone.
+   * @throws SessionError E_REFUSED when the store root is a symbolic link (with dryRun too: it says it would refuse)
    */
   cleanup(options: { hours: number; dryRun?: boolean }): CleanupResult {
+    this.store.assertRemovable?.();
     const now = this.#now();
     const cutoff = now.getTime() - options.hours * 3_600_000;
     const isStale = (state: SessionState | null, modifiedAt: Date): boolean => {
@@ -403,7 +408,12 @@ export class Sessions {
     const corruptRemoved: string[] = [];
     const abandoned: string[] = [];
     const failed: { id: string; error: string }[] = [];
+    const notOurs: { id: string; reason: string }[] = [];
     for (const entry of this.store.list()) {
+      if (entry.kind === 'corrupt' && entry.notOurs !== undefined) {
+        notOurs.push({ id: entry.id, reason: entry.notOurs });
+        continue;
+      }
       const stale = entry.kind === 'valid' ? isStale(entry.state, now) : isStale(null, entry.modifiedAt);
       if (!stale && entry.kind === 'valid' && orphanedStartReason(entry.state, now, this.limits) !== null) {
         try {
@@ -417,8 +427,14 @@ export class Sessions {
       if (!stale) continue;
       let done: boolean;
       try {
+        const foreign = options.dryRun ? (this.store.notOurs?.(entry.id) ?? null) : null;
+        if (foreign !== null) throw new SessionError('E_REFUSED', foreign);
         done = options.dryRun ? true : this.store.remove(entry.id, isStale);
       } catch (error) {
+        if (isSessionError(error, 'E_REFUSED')) {
+          notOurs.push({ id: entry.id, reason: this.store.notOurs?.(entry.id) ?? error.message });
+          continue;
+        }
         // One session that cannot be removed now (locked, unwritable) must not stop the hourly run for the rest.
         if (!isSessionError(error, 'E_BUSY') && !isSessionError(error, 'E_IO')) throw error;
         failed.push({ id: entry.id, error: error.message });
@@ -428,11 +444,15 @@ export class Sessions {
       if (done && entry.kind === 'valid' && isAheadOfClock(entry.state.last_updated, now, this.limits)) clockAhead.push(entry.id);
     }
     const leftovers = options.dryRun ? 0 : this.store.sweep(LEFTOVER_AGE_MS, now);
-    return { removed, corruptRemoved, leftovers, abandoned, failed, clockAhead };
+    return { removed, corruptRemoved, leftovers, abandoned, failed, clockAhead, notOurs };
   }
 
-  /** Deletes a session. @throws SessionError E_NOT_FOUND */
+  /**
+   * Deletes a session.
+   * @throws SessionError E_NOT_FOUND; E_REFUSED when the entry is not agent-session's or the store root is a link
+   */
   delete(id: string): void {
+    this.store.assertRemovable?.();
     if (!this.store.remove(assertValidId(id))) throw new SessionError('E_NOT_FOUND', `Session \`${id}\` not found`);
   }
 

@@ -1,7 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { SessionError } from './core/errors';
+import { describeJsonError } from './core/json-error';
 import { parseExport, type ExportDocument } from './core/transfer';
-import { errnoCode, ioError } from './store/fs-safe';
+import { errnoCode, ioError, writeNewFile } from './store/fs-safe';
 
 /**
  * Writes an export document to a new file; an existing file is never overwritten.
@@ -9,7 +10,7 @@ import { errnoCode, ioError } from './store/fs-safe';
  */
 export function writeExportFile(path: string, document: ExportDocument): void {
   try {
-    writeFileSync(path, `${JSON.stringify(document, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
+    writeNewFile(path, `${JSON.stringify(document, null, 2)}\n`);
   } catch (error) {
     if (errnoCode(error) === 'EEXIST') throw new SessionError('E_DUPLICATE', `Expected \`--out\` to name a new file, got \`${path}\` which exists (never overwritten)`);
     throw ioError(error, 'write', path);
@@ -32,8 +33,9 @@ export function readExportFile(path: string): ExportDocument {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
-  } catch (error) {
-    throw new SessionError('E_USAGE', `Expected \`${path}\` to be a JSON export document, got a syntax error (${(error as Error).message})`);
+  } catch {
+    // Where and what, never the text itself (JSON.parse's message quotes it).
+    throw new SessionError('E_USAGE', `Expected \`${path}\` to be a JSON export document, got a syntax error (${describeJsonError(text)})`);
   }
   return parseExport(raw, `\`${path}\``);
 }

@@ -22,6 +22,8 @@ export interface Config {
   readonly history_cap: number;
   /** The least severe hook log line that is written. */
   readonly log_level: LogLevel;
+  /** A hook log past this size is rotated to `<log>.1` (one old file is kept). */
+  readonly log_max_bytes: number;
 }
 export type ConfigKey = keyof Config;
 
@@ -31,6 +33,7 @@ export const DEFAULT_CONFIG: Config = {
   cleanup_hours: 24,
   history_cap: 200,
   log_level: 'info',
+  log_max_bytes: 1024 * 1024,
 };
 
 /** The environment variable that overrides each setting (the first two predate the config file). */
@@ -40,6 +43,7 @@ export const CONFIG_VARIABLES: Readonly<Record<ConfigKey, string>> = {
   cleanup_hours: 'AGENT_SESSION_CLEANUP_HOURS',
   history_cap: 'AGENT_SESSION_HISTORY_CAP',
   log_level: 'AGENT_SESSION_LOG_LEVEL',
+  log_max_bytes: 'AGENT_SESSION_LOG_MAX_BYTES',
 };
 
 /** The variable that points at another config file than `<project>/.claude/agent-session.json`. */
@@ -52,6 +56,7 @@ const EXPECTED: Readonly<Record<ConfigKey, string>> = {
   cleanup_hours: 'a number of hours, 0 or more',
   history_cap: 'a positive whole number',
   log_level: `one of ${LOG_LEVELS.join(', ')}`,
+  log_max_bytes: 'a positive whole number of bytes',
 };
 
 /** The config file's layout: every key optional, no other key (a typo must not pass silently). */
@@ -62,6 +67,7 @@ export const ConfigFileSchema = z.strictObject({
   cleanup_hours: z.optional(z.number().check(z.gte(0))),
   history_cap: z.optional(z.int().check(z.positive())),
   log_level: z.optional(z.enum(LOG_LEVELS)),
+  log_max_bytes: z.optional(z.int().check(z.positive())),
 });
 
 /** Where an effective value came from. */
@@ -159,7 +165,14 @@ export function logs(threshold: LogLevel, level: Exclude<LogLevel, 'silent'>): b
 }
 
 /** Every setting, in the order `agent-session config` prints them. */
-export const CONFIG_KEYS: readonly ConfigKey[] = ['resume_timeout_minutes', 'max_errors', 'cleanup_hours', 'history_cap', 'log_level'];
+export const CONFIG_KEYS: readonly ConfigKey[] = [
+  'resume_timeout_minutes',
+  'max_errors',
+  'cleanup_hours',
+  'history_cap',
+  'log_level',
+  'log_max_bytes',
+];
 
 // --- internal ---
 

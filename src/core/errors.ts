@@ -5,6 +5,7 @@ export type ErrorCode =
   | 'E_ILLEGAL_TRANSITION' // the phase machine refuses the change
   | 'E_CORRUPT' // state.json exists but is not a valid session
   | 'E_DUPLICATE' // create with an id that already exists
+  | 'E_REFUSED' // a folder or link agent-session did not make: never removed, never written through
   | 'E_BUSY' // the session lock could not be taken in time
   | 'E_IO'; // any other file-system failure
 
@@ -15,6 +16,7 @@ export const EXIT_CODES: Readonly<Record<ErrorCode, number>> = {
   E_ILLEGAL_TRANSITION: 4,
   E_CORRUPT: 4,
   E_DUPLICATE: 4,
+  E_REFUSED: 4,
   E_BUSY: 5,
   E_IO: 5,
 };

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { isFinalPhase, RESUMABLE_PHASES } from '../core/phase-names';
 import type { SessionState } from '../core/state';
 import { CLAUDE_PURPOSE, type Sessions } from '../sessions';
+import { logValue } from './log';
 import { excerpt } from './seed-protocol';
 
 /** The events this tool answers; every other event is accepted and left alone. */
@@ -162,10 +163,10 @@ function preToolUse(sessions: Sessions, payload: Payload, context: ClaudeCodeCon
   if (!isDelegationTool(payload.tool_name)) return skip('other_tool');
   const agentName = agentNameOf(payload.tool_input);
   const state = approveResume(sessions, agentName);
-  if (state === null) return skip(`nothing_to_resume agent=${agentName}`);
+  if (state === null) return skip(`nothing_to_resume agent=${logValue(agentName)}`);
   return {
     answer: { hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: resumeContext(state, context) } },
-    note: `resume_offered agent=${agentName} session=${state.agent_id}`,
+    note: `resume_offered agent=${logValue(agentName)} session=${logValue(state.agent_id)}`,
   };
 }
 
@@ -177,7 +178,7 @@ function subagentStart(sessions: Sessions, payload: Payload, context: ClaudeCode
   const maxErrors = sessions.limits.maxErrors;
   return {
     answer: { hookSpecificOutput: { hookEventName: 'SubagentStart', additionalContext: startContext(attached.state, context, maxErrors) } },
-    note: `${attached.action} agent=${agentType} claude_agent=${payload.agent_id} session=${attached.state.agent_id}`,
+    note: `${attached.action} agent=${logValue(agentType)} claude_agent=${logValue(payload.agent_id)} session=${logValue(attached.state.agent_id)}`,
   };
 }
 
@@ -196,8 +197,8 @@ function subagentStop(sessions: Sessions, payload: Payload): ClaudeCodeOutcome {
     ...sessionOf(payload),
     stopped: lastMessage === undefined ? {} : { last_message: lastMessage },
   });
-  if (attached === null) return skip(`unknown_agent claude_agent=${payload.agent_id}`);
-  return skip(`${attached.action} stop=${attached.stop} phase=${attached.state.phase} session=${attached.state.agent_id}`);
+  if (attached === null) return skip(`unknown_agent claude_agent=${logValue(payload.agent_id)}`);
+  return skip(`${attached.action} stop=${logValue(attached.stop)} phase=${logValue(attached.state.phase)} session=${logValue(attached.state.agent_id)}`);
 }
 
 function postToolUse(sessions: Sessions, payload: Payload): ClaudeCodeOutcome {
@@ -207,13 +208,13 @@ function postToolUse(sessions: Sessions, payload: Payload): ClaudeCodeOutcome {
   // A foreground agent that already finished (its start and stop came first) has nothing left to track.
   if (payload.tool_response?.status === 'completed') {
     const linked = sessions.findByClaudeAgent(agentId);
-    if (linked === null) return skip(`finished_unlinked claude_agent=${agentId}`);
-    return skip(`already_linked claude_agent=${agentId} session=${linked.agent_id}`);
+    if (linked === null) return skip(`finished_unlinked claude_agent=${logValue(agentId)}`);
+    return skip(`already_linked claude_agent=${logValue(agentId)} session=${logValue(linked.agent_id)}`);
   }
   // Launched in the background: this fires with its SubagentStart, in another process; both attach in one step.
   const agentType = agentNameOf(payload.tool_input);
   const attached = sessions.attachClaudeAgent({ agent_id: agentId, agent_type: agentType, ...sessionOf(payload) })!;
-  return skip(`${attached.action} agent=${agentType} claude_agent=${agentId} session=${attached.state.agent_id}`);
+  return skip(`${attached.action} agent=${logValue(agentType)} claude_agent=${logValue(agentId)} session=${logValue(attached.state.agent_id)}`);
 }
 
 function sessionOf(payload: Payload): { session_id?: string } {

@@ -1,10 +1,10 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { DEFAULT_CONFIG, logs } from '../core/config';
 import { openSessions } from '../open';
-import { isDirectory, resolveRoot } from '../store/root';
+import { isDirectory, nonEmpty, resolveRoot } from '../store/root';
 import { handleClaudeCode, payloadCwd, type ClaudeCodeOutcome } from './claude-code';
 import { hookConfig } from './hook-config';
-import { appendLog, logDirFor } from './log';
+import { appendLog, logDirFor, logValue } from './log';
 import type { HookIo } from './run';
 
 /**
@@ -19,6 +19,7 @@ export function runClaudeCode(payload: Record<string, unknown> & { hook_event_na
   let note = '';
   let level: 'info' | 'warn' | 'error' = 'info';
   let logLevel = DEFAULT_CONFIG.log_level;
+  let logMaxBytes = DEFAULT_CONFIG.log_max_bytes;
   try {
     // A folder named by the payload that does not exist is not a project: nothing is created there.
     const claimed = payloadCwd(payload);
@@ -26,16 +27,23 @@ export function runClaudeCode(payload: Record<string, unknown> & { hook_event_na
     root = resolveRoot({ env: io.env, cwd });
     const { config, warning } = hookConfig(io.env, cwd, root);
     logLevel = config.log_level;
+    logMaxBytes = config.log_max_bytes;
     if (warning) {
-      note = ` warning="${warning}"`;
+      note = ` warning=${logValue(warning)}`;
       level = 'warn';
     }
-    const sessions = openSessions({ dir: root, env: io.env, cwd }, config);
-    outcome = handleClaudeCode(sessions, payload, { cli: cliCommand(io.binDir, root), now: new Date() });
+    const project = nonEmpty(io.env.CLAUDE_PROJECT_DIR);
+    if (nonEmpty(io.env.AGENT_SESSION_DIR) === undefined && project !== undefined && !isDirectory(resolve(cwd, project))) {
+      // A mistyped CLAUDE_PROJECT_DIR is not a project: no folder tree is created for it (fail open, no answer).
+      outcome = { answer: null, note: `project_missing project=${logValue(project)}` };
+    } else {
+      const sessions = openSessions({ dir: root, env: io.env, cwd }, config);
+      outcome = handleClaudeCode(sessions, payload, { cli: cliCommand(io.binDir, root), now: new Date() });
+    }
   } catch (error) {
     outcome = { answer: null, note: 'error' };
     level = 'error';
-    note += ` error="${error instanceof Error ? error.message : String(error)}"`;
+    note += ` error=${logValue(error instanceof Error ? error.message : String(error))}`;
     if (io.env.AGENT_SESSION_DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
   }
   let line: string | null = null;
@@ -43,12 +51,13 @@ export function runClaudeCode(payload: Record<string, unknown> & { hook_event_na
     line = outcome.answer === null ? null : JSON.stringify(outcome.answer);
   } catch (error) {
     // Fail open: nothing printed is a valid answer in Claude Code's protocol.
-    note += ` error="${error instanceof Error ? error.message : String(error)}"`;
+    note += ` error=${logValue(error instanceof Error ? error.message : String(error))}`;
     level = 'error';
   }
   if (line !== null) io.write(`${line}\n`);
   if (root !== undefined && logs(logLevel, level)) {
-    appendLog(logDirFor(root, io.env), logFile, `claude-code event=${JSON.stringify(payload.hook_event_name.slice(0, 60))} ${outcome.note}${note}`);
+    const event = logValue(payload.hook_event_name.slice(0, 60));
+    appendLog(logDirFor(root, io.env), logFile, `claude-code event=${event} ${outcome.note}${note}`, { maxBytes: logMaxBytes });
   }
 }
 

@@ -5,7 +5,7 @@ import { resolveRoot } from '../store/root';
 import { runClaudeCode } from './claude-run';
 import { isClaudeCodePayload, isClaudeCodeText } from './claude-code';
 import { hookConfig } from './hook-config';
-import { appendLog, logDirFor } from './log';
+import { appendLog, logDirFor, logValue } from './log';
 import { DEFAULT_STDIN_OPTIONS, readJsonInput, type InputSource, type StdinResult } from './stdin';
 
 /** One hook: how it answers each input, and what it says when something unexpected breaks. */
@@ -59,13 +59,13 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
     const loaded = hookConfig(io.env, io.cwd, root);
     config = loaded.config;
     if (loaded.warning) {
-      note = ` warning="${loaded.warning}"`;
+      note = ` warning=${logValue(loaded.warning)}`;
       level = 'warn';
     }
     if (input.kind === 'invalid' && isClaudeCodeText(input.received)) {
       // Claude Code's payload, unreadable: a seed answer would be invalid output there; nothing is its fail-open answer.
       answer = null;
-      note = ` unreadable Claude Code payload (${input.problem})`;
+      note = ` unreadable_claude_code_payload problem=${logValue(input.problem)}`;
       level = 'warn';
     } else if (input.kind !== 'json') {
       answer = spec.onBadInput(input.kind === 'empty' ? 'empty input' : input.problem);
@@ -78,12 +78,13 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
     answer = spec.onError();
     printed = JSON.stringify(answer);
     level = 'error';
-    note = ` error="${error instanceof Error ? error.message : String(error)}"`;
+    note = ` error=${logValue(error instanceof Error ? error.message : String(error))}`;
     if (io.env.AGENT_SESSION_DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
   }
   if (printed !== null) io.write(`${printed}\n`);
   if (root !== undefined && logs(config.log_level, level)) {
-    appendLog(logDirFor(root, io.env), spec.logFile, `${describeSafely(spec, input.kind === 'json' ? input.value : undefined, answer)}${note}`);
+    const described = describeSafely(spec, input.kind === 'json' ? input.value : undefined, answer);
+    appendLog(logDirFor(root, io.env), spec.logFile, `${described}${note}`, { maxBytes: config.log_max_bytes });
   }
 }
 
@@ -94,7 +95,7 @@ function describeSafely<Answer extends object>(spec: HookSpec<Answer>, input: un
     return spec.describe(input, answer);
   } catch (error) {
     // Hostile input (e.g. nesting too deep for JSON.stringify) must not turn the log line into a crash.
-    return `${spec.logFile}: input not describable (${error instanceof Error ? error.message : String(error)})`;
+    return `${spec.logFile} input_not_describable error=${logValue(error instanceof Error ? error.message : String(error))}`;
   }
 }
 

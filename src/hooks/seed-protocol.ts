@@ -17,6 +17,8 @@ export interface PreDelegateAnswer {
     readonly last_updated: string;
     readonly history: readonly HistoryEntry[];
     readonly metadata: Metadata;
+    /** Present when the answer was cut to ANSWER_LIMIT bytes: what was left out (the session itself is whole). */
+    readonly truncated?: { readonly limit_bytes: number; readonly metadata_keys_dropped: number; readonly history_entries_dropped: number };
   };
   /** What was wrong with the input, with reason `invalid_input`. */
   readonly error?: string;
@@ -55,6 +57,13 @@ const SubagentStopInput = z.looseObject({
 });
 
 const SUMMARY_LIMIT = 1000;
+
+/**
+ * The largest `pre-delegate` answer line, in bytes (README "Hooks"): past it, metadata keys that do not fit and the
+ * oldest history entries are left out and `resume_metadata.truncated` says how many. 50 MB of metadata must not
+ * become a 50 MB line for the host to read.
+ */
+export const ANSWER_LIMIT = 64 * 1024;
 
 /**
  * Decides whether to resume, from `{agent_name, agent_id?, …}`: with an id, on that session (`agent_mismatch`
@@ -115,7 +124,7 @@ function answerFor(decision: ResumeDecision): PreDelegateAnswer {
   const { should_resume, reason, agent_id, state } = decision;
   if (!should_resume || state === undefined) return { should_resume, reason, agent_id };
   // `state` is what the decision saw; the resume itself is already recorded in the session's history.
-  return {
+  const full: PreDelegateAnswer = {
     should_resume,
     reason,
     agent_id,
@@ -127,6 +136,47 @@ function answerFor(decision: ResumeDecision): PreDelegateAnswer {
       metadata: state.metadata,
     },
   };
+  return bytesOf(full) <= ANSWER_LIMIT ? full : capped(full);
+}
+
+/**
+ * The answer cut to ANSWER_LIMIT: metadata keys are kept whole, in their order, while they fit; then the newest
+ * history entries that still fit. A marker says what was left out.
+ */
+function capped(full: PreDelegateAnswer): PreDelegateAnswer {
+  const resume = full.resume_metadata!;
+  const marker = { limit_bytes: ANSWER_LIMIT, metadata_keys_dropped: 0, history_entries_dropped: 0 };
+  const empty: PreDelegateAnswer = { ...full, resume_metadata: { ...resume, history: [], metadata: {}, truncated: marker } };
+  // Room to spare for the marker's real counts, so filling them in cannot push the line past the limit.
+  let budget = ANSWER_LIMIT - bytesOf(empty) - 40;
+  const metadata: Record<string, unknown> = {};
+  const keys = Object.keys(resume.metadata);
+  for (const key of keys) {
+    // `"key":value,`: the separator is counted for every entry, so the sum is an upper bound.
+    const cost = bytesOf(key) + 1 + bytesOf(resume.metadata[key]) + 1;
+    if (cost > budget) continue;
+    // defineProperty: a `__proto__` key stays plain data, as it is in the stored metadata.
+    Object.defineProperty(metadata, key, { value: resume.metadata[key], enumerable: true, writable: true, configurable: true });
+    budget -= cost;
+  }
+  const history: HistoryEntry[] = [];
+  for (let i = resume.history.length - 1; i >= 0; i--) {
+    const cost = bytesOf(resume.history[i]) + 1;
+    if (cost > budget) break;
+    history.unshift(resume.history[i]!);
+    budget -= cost;
+  }
+  const kept = Object.keys(metadata).length;
+  const truncated = {
+    ...marker,
+    metadata_keys_dropped: keys.length - kept,
+    history_entries_dropped: resume.history.length - history.length,
+  };
+  return { ...full, resume_metadata: { ...resume, history, metadata: metadata as Metadata, truncated } };
+}
+
+function bytesOf(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value) ?? 'null', 'utf8');
 }
 
 function firstIssue(error: z.core.$ZodError): string {

@@ -1,3 +1,4 @@
+import { logValue } from './log';
 import type { HookSpec } from './run';
 import { preDelegate, subagentStop, type PreDelegateAnswer, type SubagentStopAnswer } from './seed-protocol';
 
@@ -9,7 +10,9 @@ export const preDelegateHook: HookSpec<PreDelegateAnswer> = {
   onError: () => ({ should_resume: false, reason: 'error' }),
   describe: (input, answer) => {
     const fields = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
-    return `pre-delegate agent=${text(fields.agent_name)} task=${text(fields.task_id)} agent_id=${text(answer && 'agent_id' in answer ? answer.agent_id : fields.agent_id)} should_resume=${answer?.should_resume ?? false} reason=${answer?.reason ?? 'none'}`;
+    const agentId = text(answer && 'agent_id' in answer ? answer.agent_id : fields.agent_id);
+    const decision = `should_resume=${answer?.should_resume ?? false} reason=${text(answer?.reason ?? 'none')}`;
+    return `pre-delegate agent=${text(fields.agent_name)} task=${text(fields.task_id)} agent_id=${agentId} ${decision}`;
   },
 };
 
@@ -23,16 +26,18 @@ export const subagentStopHook: HookSpec<SubagentStopAnswer> = {
     answer === null
       ? 'subagent-stop no answer'
       : answer.finalized
-        ? `subagent-stop agent_id=${answer.agent_id} finalized=true outcome=${answer.outcome}`
-        : `subagent-stop agent_id=${text(answer.agent_id)} finalized=false reason=${answer.reason}`,
+        ? `subagent-stop agent_id=${text(answer.agent_id)} finalized=true outcome=${text(answer.outcome)}`
+        : `subagent-stop agent_id=${text(answer.agent_id)} finalized=false reason=${text(answer.reason)}`,
 };
 
 // --- internal ---
 
 function text(value: unknown): string {
-  if (value === undefined || value === null) return '-';
+  if (value === undefined || value === null) return '"-"';
   // Only plain values are logged: rendering an arbitrary input could be huge, or nested past the stack.
-  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return `(${Array.isArray(value) ? 'array' : typeof value})`;
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+    return `"(${Array.isArray(value) ? 'array' : typeof value})"`;
+  }
   const s = String(value);
-  return JSON.stringify(s.length > 120 ? `${s.slice(0, 117)}...` : s);
+  return logValue(s.length > 120 ? `${s.slice(0, 117)}...` : s);
 }

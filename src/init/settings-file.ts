@@ -2,7 +2,7 @@ import { chmodSync, copyFileSync, constants, lstatSync, mkdirSync, readFileSync,
 import { dirname, join } from 'node:path';
 import { SessionError } from '../core/errors';
 import { errnoCode, ioError, writeFileAtomic } from '../store/fs-safe';
-import { jsonErrorPlace } from './json-error';
+import { describeJsonError } from '../core/json-error';
 import type { Settings } from './settings';
 
 /** A project's `.claude/settings.json`, as read. */
@@ -48,7 +48,7 @@ export function readSettings(path: string): SettingsFile {
   try {
     value = JSON.parse(text);
   } catch {
-    const place = jsonErrorPlace(text);
+    const place = describeJsonError(text);
     throw new SessionError('E_CORRUPT', `Expected \`${path}\` to be valid JSON, got an error at ${place}; nothing was changed`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

@@ -1,10 +1,20 @@
-import { lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isNewer } from '../core/activity';
 import { isSessionError } from '../core/errors';
 import { isValidId } from '../core/ids';
 import type { SessionState } from '../core/state';
-import { DEFAULT_LOCK_OPTIONS, acquireLock, errnoCode, ioError, uniqueSuffix, type LockOptions } from './fs-safe';
+import {
+  DEFAULT_LOCK_OPTIONS,
+  acquireLock,
+  ensurePrivateDir,
+  errnoCode,
+  ioError,
+  readRegularFile,
+  uniqueSuffix,
+  writeNewFile,
+  type LockOptions,
+} from './fs-safe';
 
 /** The folder of pointers inside the store root; hidden, so listings and sweeps skip it like any dot-entry. */
 export const INDEX_DIR = '.agents';
@@ -52,7 +62,8 @@ export class AgentIndex {
    */
   newestOf(agentName: string, notAfter = Infinity): SessionState | null {
     const file = this.#file(agentName);
-    if (file === null) return this.#store.scanNewest(agentName, notAfter);
+    // A pointer folder that is a link (planted, or copied in) is neither read nor written through: scans only.
+    if (file === null || notAFolder(this.#dir)) return this.#store.scanNewest(agentName, notAfter);
     const pointed = this.#readPointer(file, agentName);
     // "No session": written by a scan under the lock; every create through the store replaces it.
     if (pointed === 'none') return null;
@@ -72,7 +83,7 @@ export class AgentIndex {
   writing<T>(state: SessionState, write: () => T): T {
     const file = this.#file(state.agent_name);
     if (file === null) return write();
-    // Something else in the index's place (a stray file): no pointer can exist there, so none can mislead.
+    // Something else in the index's place (a stray file, a link): no pointer is kept there, so none can mislead.
     if (notAFolder(this.#dir)) return write();
     this.#ensureDir(true);
     const release = acquireLock(`${file}.lock`, this.#lock);
@@ -110,6 +121,8 @@ export class AgentIndex {
 
   /** The agent names that have a pointer file (decoded from the file names); none when there is no index yet. */
   names(): string[] {
+    // A pointer folder that is a link is not ours to read either.
+    if (notAFolder(this.#dir)) return [];
     let files: string[];
     try {
       files = readdirSync(this.#dir);
@@ -132,14 +145,12 @@ export class AgentIndex {
     return join(this.#dir, `${bytes.toString('hex')}.json`);
   }
 
-  /** Creates the pointer folder; with `withRoot` false, only inside an existing store (reads create no store). */
+  /**
+   * Creates the pointer folder (0700); with `withRoot` false, only inside an existing store (reads create no store).
+   * A link in its place is refused (E_REFUSED): no pointer or lock is ever written through it.
+   */
   #ensureDir(withRoot: boolean): void {
-    try {
-      mkdirSync(this.#dir, { recursive: withRoot });
-    } catch (error) {
-      if (errnoCode(error) === 'EEXIST') return;
-      throw ioError(error, 'create the agent index in', this.#dir);
-    }
+    ensurePrivateDir(this.#dir, withRoot);
   }
 
   /** The scan, then (under the pointer lock, so no writer runs meanwhile) a fresh pointer. */
@@ -150,7 +161,8 @@ export class AgentIndex {
       release = acquireLock(`${file}.lock`, this.#lock);
     } catch (error) {
       // A read-only or busy store still answers, from a scan; only the pointer is not rebuilt.
-      if (isSessionError(error, 'E_IO') || isSessionError(error, 'E_BUSY') || isSessionError(error, 'E_NOT_FOUND')) return this.#store.scanNewest(agentName);
+      const unusable = ['E_IO', 'E_BUSY', 'E_NOT_FOUND', 'E_REFUSED'] as const;
+      if (unusable.some((code) => isSessionError(error, code))) return this.#store.scanNewest(agentName);
       throw error;
     }
     try {
@@ -164,14 +176,16 @@ export class AgentIndex {
   }
 
   #readPointer(file: string, agentName: string): { agent_id: string; last_updated: string } | 'none' | null {
-    let text: string;
+    let read: ReturnType<typeof readRegularFile>;
     try {
-      text = readFileSync(file, 'utf8');
+      // Never through a link, never blocking on a FIFO: anything but a plain file is no pointer.
+      read = readRegularFile(file);
     } catch (error) {
-      const code = errnoCode(error);
-      if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-      throw ioError(error, 'read', file);
+      if (errnoCode((error as { cause?: unknown }).cause) === 'ENOTDIR') return null;
+      throw error;
     }
+    if (read === null || !('text' in read)) return null;
+    const text = read.text;
     let raw: unknown;
     try {
       raw = JSON.parse(text);
@@ -207,7 +221,7 @@ function writePointer(file: string, state: SessionState | null, agentName: strin
   // No fsync: a pointer lost or torn by a crash is checked on read and rebuilt from the folders.
   const tmp = `${file}.${uniqueSuffix()}.tmp`;
   try {
-    writeFileSync(tmp, text, { flag: 'wx', mode: 0o600 });
+    writeNewFile(tmp, text);
     renameSync(tmp, file);
   } catch (error) {
     rmSync(tmp, { force: true });

@@ -1,7 +1,12 @@
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionState } from '../core/state';
-import { errnoCode, ioError, readRegularFile, writeFileAtomic } from './fs-safe';
+import { isSessionError } from '../core/errors';
+import { ensurePrivateDir, errnoCode, ioError, isSymbolicLink, readRegularFile, writeFileAtomic } from './fs-safe';
+
+/** Our names in the folder: pointers (`<hex>`) and writeFileAtomic's temp files (`.<hex>.<pid>.<hex8>.tmp`). */
+const POINTER_NAME = /^[0-9a-f]+$/;
+const TEMP_NAME = /^\.[0-9a-f]+\.\d+\.[0-9a-f]{8}\.tmp$/;
 
 /** The folder of the Claude-agent pointers, inside the store root (hidden: listings skip it). */
 export const CLAUDE_INDEX_DIR = '.claude-agents';
@@ -26,7 +31,8 @@ export class ClaudeIndex {
   /** The session id the pointer names, or null (no pointer, unreadable, or an id too long to index). */
   pointed(claudeAgentId: string): string | null {
     const file = this.#file(claudeAgentId);
-    if (file === null) return null;
+    // A linked pointer folder is not read through (the caller scans).
+    if (file === null || isSymbolicLink(this.#dir)) return null;
     const id = this.#pointedBy(file);
     return id !== null && id.length > 0 ? id : null;
   }
@@ -42,9 +48,11 @@ export class ClaudeIndex {
     const file = this.#file(agentId);
     if (file === null || this.pointed(agentId) === state.agent_id) return;
     try {
-      mkdirSync(this.#dir, { recursive: true });
+      ensurePrivateDir(this.#dir, true);
       writeFileAtomic(file, state.agent_id);
     } catch (error) {
+      // A link (or a file) in the folder's place: no pointer, never one written through it.
+      if (isSessionError(error, 'E_REFUSED')) return;
       const code = errnoCode((error as { cause?: unknown }).cause ?? error);
       if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS' && code !== 'ENOSPC') throw ioError(error, 'write', file);
     }
@@ -56,6 +64,8 @@ export class ClaudeIndex {
    */
   sweep(sessionExists: (id: string) => boolean, isOld: (path: string) => boolean): number {
     let names: string[];
+    // readdir would list a linked folder's target: nothing is removed through a link.
+    if (isSymbolicLink(this.#dir)) return 0;
     try {
       names = readdirSync(this.#dir);
     } catch (error) {
@@ -67,9 +77,11 @@ export class ClaudeIndex {
       // Attach locks (and their breakers) live here too: the store's sweep removes those of dead owners.
       if (name.endsWith('.lock') || name.endsWith('.lock.break')) continue;
       const path = join(this.#dir, name);
-      const stale = name.endsWith('.tmp') ? isOld(path) : !sessionExists(this.#pointedBy(path) ?? '');
+      // Only our own names, and never recursively: whatever else is in the folder is not ours to remove.
+      if (!POINTER_NAME.test(name) && !TEMP_NAME.test(name)) continue;
+      const stale = TEMP_NAME.test(name) ? isOld(path) : !sessionExists(this.#pointedBy(path) ?? '');
       if (stale) {
-        rmSync(path, { recursive: true, force: true });
+        rmSync(path, { force: true });
         removed++;
       }
     }

@@ -1,14 +1,17 @@
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, type Dirent, type Stats } from 'node:fs';
-import { join } from 'node:path';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, renameSync, rmSync, type Dirent, type Stats } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { newestState } from '../core/activity';
-import { SessionError, isSessionError } from '../core/errors';
+import { SessionError, isSessionError, show } from '../core/errors';
 import { assertValidId, isValidId } from '../core/ids';
+import { describeJsonError } from '../core/json-error';
 import { parseState, type SessionState } from '../core/state';
 import { AgentIndex, INDEX_DIR } from './agent-index';
 import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
 import {
   DEFAULT_LOCK_OPTIONS,
+  PRIVATE_DIR,
   acquireLock,
+  ensurePrivateDir,
   errnoCode,
   ioError,
   readRegularFile,
@@ -23,6 +26,34 @@ const STATE_FILE = 'state.json';
 const LOCK_FILE = 'state.json.lock';
 const CREATING_PREFIX = '.creating-';
 const REMOVING_PREFIX = '.removing-';
+/** The exact names of what we leave in the store root: mkdtemp's six characters, uniqueSuffix's pid and hex. */
+const STAGING_NAME = /^\.creating-[A-Za-z0-9]{6}$/;
+const REMOVING_NAME = /^\.removing-\d+\.[0-9a-f]{8}$/;
+/** Files of a session folder besides state.json: the lock, a lock breaker, temp files and lock drafts of killed writers. */
+const SESSION_LEFTOVER = /^(?:\.state\.json\.\d+\.[0-9a-f]{8}\.tmp|state\.json\.lock\.\d+\.[0-9a-f]{8}\.tmp|state\.json\.lock\.break)$/;
+/**
+ * The locks of each folder we sweep, by exact name: a session's `state.json.lock`; in `.agents/` a pointer's
+ * `<hex>.json.lock`; in `.locks/` the attach locks `agent-<hex>.lock` and `type-<hex>.lock` (`long-names` stands for
+ * keys too long to be a file name). `.claude-agents/` holds no lock.
+ */
+const LOCKS: Readonly<Record<Folder, RegExp | null>> = {
+  session: /^state\.json\.lock$/,
+  index: /^[0-9a-f]+\.json\.lock$/,
+  claude: null,
+  locks: /^(?:agent|type)-(?:[0-9a-f]+|long-names)\.lock$/,
+};
+/** The same folders' temp files: `.state.json.<pid>.<hex>.tmp` in a session, `<hex>.json.<pid>.<hex>.tmp` pointers. */
+const TEMPS: Readonly<Record<Folder, RegExp | null>> = {
+  session: /^\.state\.json\.\d+\.[0-9a-f]{8}\.tmp$/,
+  index: /^[0-9a-f]+\.json\.\d+\.[0-9a-f]{8}\.tmp$/,
+  // The Claude index sweeps its own pointers and temp files.
+  claude: null,
+  locks: null,
+};
+/** The folders of a store root that `sweep` looks into. */
+type Folder = 'session' | 'index' | 'claude' | 'locks';
+/** The attach locks' folder (see lockClaudeAgent). */
+export const LOCKS_DIR = '.locks';
 /** Tries at removing a renamed-away session folder that late lock drafts keep refilling (see removeRenamedFolder). */
 const REMOVE_ATTEMPTS = 3;
 
@@ -66,25 +97,20 @@ export class FileStore implements SessionStore {
   }
 
   /**
-   * Runs `work` holding `<root>/.claude-agents/<hex of the id>.lock`, then `<root>/.agents/<hex of the type>.attach.lock`
+   * Runs `work` holding `<root>/.locks/agent-<hex of the id>.lock`, then `<root>/.locks/type-<hex of the type>.lock`
    * (always in this order, so two attaches never wait on each other crosswise). Ids and types too long for a file
    * name share one lock of their kind. Both locks are released (removed) when `work` ends; `sweep` removes those of
-   * killed processes.
+   * killed processes. The locks have a folder of their own: a pointer folder replaced by a link (refused for
+   * pointers) must not stop a Claude agent from being attached.
    */
   lockClaudeAgent<T>(claudeAgentId: string, agentType: string, work: () => T): T {
-    const agentsDir = join(this.location, CLAUDE_INDEX_DIR);
-    const typesDir = join(this.location, INDEX_DIR);
-    for (const dir of [agentsDir, typesDir]) {
-      try {
-        mkdirSync(dir, { recursive: true });
-      } catch (error) {
-        throw ioError(error, 'create a folder in', this.location);
-      }
-    }
-    const releaseAgent = acquireLock(join(agentsDir, `${lockName(claudeAgentId)}.lock`), this.#lock);
+    const locks = join(this.location, LOCKS_DIR);
+    // 0700, and never through a link (E_REFUSED): the lock files must not be written outside the store.
+    ensurePrivateDir(locks, true);
+    const releaseAgent = acquireLock(join(locks, `agent-${lockName(claudeAgentId)}.lock`), this.#lock);
     try {
       if (agentType === '') return work();
-      const releaseType = acquireLock(join(typesDir, `${lockName(agentType)}.attach.lock`), this.#lock);
+      const releaseType = acquireLock(join(locks, `type-${lockName(agentType)}.lock`), this.#lock);
       try {
         return work();
       } finally {
@@ -130,8 +156,9 @@ export class FileStore implements SessionStore {
     let raw: unknown;
     try {
       raw = JSON.parse(file.text);
-    } catch (error) {
-      throw new SessionError('E_CORRUPT', `Session \`${id}\`: state.json is not valid JSON (${(error as Error).message})`);
+    } catch {
+      // Where and what, never the bytes: JSON.parse's own message quotes the text (a secret in metadata would show).
+      throw new SessionError('E_CORRUPT', `Session \`${id}\`: state.json is not valid JSON (${describeJsonError(file.text)})`);
     }
     let state: SessionState;
     try {
@@ -149,7 +176,8 @@ export class FileStore implements SessionStore {
   create(state: SessionState): void {
     const dir = this.#dir(state.agent_id);
     try {
-      mkdirSync(this.location, { recursive: true });
+      // Private whatever the umask: another local user must not plant links in the store.
+      mkdirSync(this.location, { recursive: true, mode: PRIVATE_DIR });
     } catch (error) {
       throw ioError(error, 'create the store folder', this.location);
     }
@@ -218,22 +246,21 @@ export class FileStore implements SessionStore {
         const stats = lstatOrNull(join(this.location, name));
         if (stats !== null && !stats.isDirectory() && !stats.isSymbolicLink()) continue; // a stray file
         const message = error instanceof Error ? error.message : String(error);
-        listed.push({ kind: 'corrupt', id: name, error: message, modifiedAt: this.#modifiedAt(name) });
+        const notOurs = this.notOurs(name);
+        const modifiedAt = this.#modifiedAt(name);
+        listed.push({ kind: 'corrupt', id: name, error: message, modifiedAt, ...(notOurs === null ? {} : { notOurs }) });
       }
     }
     return listed;
   }
 
   remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): boolean {
+    this.assertRemovable();
     const dir = this.#dir(id);
-    const kind = entryKind(dir);
-    if (kind === 'absent') return false;
-    if (kind !== 'dir') {
-      // A link or stray file in the store: remove the entry itself, never what a link points to.
-      if (shouldRemove && !shouldRemove(null, this.#modifiedAt(id))) return false;
-      rmSync(dir, { force: true });
-      return true;
-    }
+    if (entryKind(dir) === 'absent') return false;
+    // Checked before locking too: the lock would write into a folder that is not ours.
+    const before = this.notOurs(id);
+    if (before !== null) throw notOursError(id, before);
     // Read before locking: taking the lock writes into the folder, which would make a folder without
     // state.json look fresh forever.
     const modifiedAt = this.#modifiedAt(id);
@@ -247,12 +274,17 @@ export class FileStore implements SessionStore {
           state = null;
         }
         if (shouldRemove && !shouldRemove(state, modifiedAt)) return false;
+        // Again under the lock: a file put in meanwhile makes the folder someone else's too.
+        const now = folderNotOurs(dir);
+        if (now !== null) throw notOursError(id, now);
         // Rename the folder away first, still under the lock: a waiter then finds no session (E_NOT_FOUND)
         // instead of racing `rm -r` with its lock draft (ENOTEMPTY, a half-removed session).
         const doomed = join(this.location, `${REMOVING_PREFIX}${uniqueSuffix()}`);
         try {
           renameSync(dir, doomed);
         } catch (error) {
+          // Removed by someone else between the lock and the rename: gone, as the caller wanted.
+          if (errnoCode(error) === 'ENOENT') return false;
           throw ioError(error, 'remove', dir);
         }
         removeRenamedFolder(doomed);
@@ -264,7 +296,37 @@ export class FileStore implements SessionStore {
     }
   }
 
+  /**
+   * Why the entry `id` is not a session folder agent-session made (so nothing removes it), or null when it is
+   * one (or is absent). Ours: a real folder holding a state.json (valid or not) and only the files we write
+   * beside it (its lock, temp files and lock drafts by their exact names).
+   */
+  notOurs(id: string): string | null {
+    const dir = this.#dir(id);
+    const kind = entryKind(dir);
+    if (kind === 'link') return 'it is a symbolic link';
+    if (kind === 'other') return 'it is not a folder';
+    return kind === 'absent' ? null : folderNotOurs(dir);
+  }
+
+  /**
+   * Refuses removals from a store whose root (or the `.claude` folder holding it) is a symbolic link: a link
+   * such as `.claude/session -> ../..` would turn a cleanup into one of the folder it points to.
+   * @throws SessionError E_REFUSED naming the link
+   */
+  assertRemovable(): void {
+    const parent = dirname(this.location);
+    for (const path of basename(parent) === '.claude' ? [this.location, parent] : [this.location]) {
+      if (entryKind(path) !== 'link') continue;
+      const target = show(readLink(path));
+      const where = `\`${path}\`: it is a symbolic link (to ${target})`;
+      const message = `Refusing to remove anything through ${where}; pass --dir with the real folder`;
+      throw new SessionError('E_REFUSED', message);
+    }
+  }
+
   sweep(olderThanMs: number, now: Date): number {
+    this.assertRemovable();
     let removed = 0;
     let entries: Dirent[];
     try {
@@ -282,7 +344,8 @@ export class FileStore implements SessionStore {
     for (const entry of entries) {
       const name = entry.name;
       const path = join(this.location, name);
-      if (name.startsWith(CREATING_PREFIX) || name.startsWith(REMOVING_PREFIX)) {
+      if (STAGING_NAME.test(name) || REMOVING_NAME.test(name)) {
+        // rm never follows a link: a planted link of that name is removed itself.
         if (isOld(path)) {
           rmSync(path, { recursive: true, force: true });
           removed++;
@@ -290,7 +353,8 @@ export class FileStore implements SessionStore {
         continue;
       }
       // The pointer folders collect the same kinds of leftovers as a session folder.
-      if ((!isValidId(name) && name !== INDEX_DIR && name !== CLAUDE_INDEX_DIR) || !entry.isDirectory()) continue;
+      const folder = folderKind(name);
+      if (folder === null || !entry.isDirectory()) continue;
       let inner: string[];
       try {
         inner = readdirSync(path);
@@ -299,11 +363,16 @@ export class FileStore implements SessionStore {
         throw ioError(error, 'list', path);
       }
       for (const file of inner) {
-        // Temp files of killed writers (`.state.json.<pid>.<hex>.tmp`, lock drafts) and a dead lock breaker.
-        if ((file.endsWith('.tmp') || file.endsWith('.lock.break')) && isOld(join(path, file))) {
-          rmSync(join(path, file), { force: true });
+        // Temp files of killed writers, lock drafts and dead lock breakers, and locks of dead owners, by their exact
+        // names: a folder that is not ours may hold its own `.tmp` or `.lock` files.
+        const lock = leftoverLock(folder, file);
+        if (lock === null) continue;
+        const filePath = join(path, file);
+        if (!isOld(filePath)) continue;
+        if (lock === '') {
+          rmSync(filePath, { force: true });
           removed++;
-        } else if (file.endsWith('.lock') && isOld(join(path, file)) && removeDeadLock(join(path, file))) {
+        } else if (removeDeadLock(filePath)) {
           // A lock whose owner was killed (a live owner's lock is never taken from it).
           removed++;
         }
@@ -324,6 +393,12 @@ export class FileStore implements SessionStore {
     if (kind === 'absent') throw notFound(id);
     // Never create a lock through a link: it would write outside the store.
     if (kind !== 'dir') throw new SessionError('E_CORRUPT', `Session \`${id}\` is not a folder (not followed)`);
+    // Nor in a folder without state.json: it is not a session (and may not be ours), so no lock file goes there.
+    // A folder removed since the check above (a racing cleanup renames it away) is simply not found.
+    if (lstatOrNull(join(dir, STATE_FILE)) === null) {
+      if (entryKind(dir) === 'absent') throw notFound(id);
+      throw new SessionError('E_CORRUPT', `Session \`${id}\` has no state.json`);
+    }
     let release: () => void;
     try {
       release = acquireLock(join(dir, LOCK_FILE), this.#lock);
@@ -390,6 +465,28 @@ export function serialize(state: SessionState): string {
 
 // --- internal ---
 
+/** Which of our folders `name` (an entry of the store root) is, or null. */
+function folderKind(name: string): Folder | null {
+  if (name === INDEX_DIR) return 'index';
+  if (name === CLAUDE_INDEX_DIR) return 'claude';
+  if (name === LOCKS_DIR) return 'locks';
+  return isValidId(name) ? 'session' : null;
+}
+
+/**
+ * What a file of a swept folder is, by its exact name: a lock (returned, to be removed only when its owner is dead), a
+ * leftover to remove once old (`''`: a temp file, a lock draft, a dead breaker), or null when it is not ours.
+ */
+function leftoverLock(folder: Folder, file: string): string | null {
+  if (TEMPS[folder]?.test(file)) return '';
+  const locks = LOCKS[folder];
+  if (locks === null) return null;
+  // A lock's draft is `<lock>.<pid>.<hex>.tmp` and its breaker `<lock>.break`.
+  const draft = /^(.*)\.(?:\d+\.[0-9a-f]{8}\.tmp|break)$/.exec(file);
+  if (draft !== null && locks.test(draft[1]!)) return '';
+  return locks.test(file) ? file : null;
+}
+
 /** A lock file name for an id or agent type: its UTF-8 hex, or one shared name when that would be too long. */
 function lockName(key: string): string {
   const bytes = Buffer.from(key, 'utf8');
@@ -419,6 +516,33 @@ function removeRenamedFolder(path: string): void {
       if (errnoCode(error) !== 'ENOTEMPTY') throw ioError(error, 'remove', path);
       if (attempt === REMOVE_ATTEMPTS) return;
     }
+  }
+}
+
+/** Why the folder is not a session folder we made, or null when it is (or is gone). */
+function folderNotOurs(dir: string): string | null {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return null;
+    throw ioError(error, 'list', dir);
+  }
+  if (!names.includes(STATE_FILE)) return 'it has no state.json';
+  if (lstatOrNull(join(dir, STATE_FILE))?.isDirectory()) return 'its state.json is a folder';
+  const unknown = names.find((name) => name !== STATE_FILE && name !== LOCK_FILE && !SESSION_LEFTOVER.test(name));
+  return unknown === undefined ? null : `it holds ${show(unknown)}, which agent-session does not make`;
+}
+
+function notOursError(id: string, reason: string): SessionError {
+  return new SessionError('E_REFUSED', `Not removing \`${id}\`: ${reason}, so it is not an agent-session session (left alone)`);
+}
+
+function readLink(path: string): string {
+  try {
+    return readlinkSync(path);
+  } catch (error) {
+    throw ioError(error, 'inspect', path);
   }
 }
 

@@ -1,4 +1,19 @@
-import { closeSync, constants, existsSync, fstatSync, fsyncSync, linkSync, lstatSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  fsyncSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { SessionError } from '../core/errors';
 
@@ -24,6 +39,67 @@ export function ioError(error: unknown, action: string, path: string): SessionEr
 }
 
 /**
+ * The flags every file we create is opened with: a new file only (`wx`), and never through a symbolic link. O_EXCL
+ * already refuses an existing link; O_NOFOLLOW says so in the flags themselves, for every path that creates.
+ */
+export const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+
+/** Mode of every folder we create: private whatever the umask (a umask only ever removes bits). */
+export const PRIVATE_DIR = 0o700;
+/** Mode of every file we create. */
+export const PRIVATE_FILE = 0o600;
+
+/**
+ * Makes sure `dir` is a real folder (not a symbolic link), creating it 0700 when absent. Its parent must exist
+ * unless `withParents`; then missing parents are created 0700 too.
+ * @throws SessionError E_REFUSED when `dir` is a symbolic link or not a folder, E_NOT_FOUND when the parent is
+ *   missing (without `withParents`), E_IO otherwise
+ */
+export function ensurePrivateDir(dir: string, withParents = false): void {
+  try {
+    mkdirSync(dir, { recursive: withParents, mode: PRIVATE_DIR });
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'ENOENT') throw new SessionError('E_NOT_FOUND', `Folder \`${dirname(dir)}\` does not exist`);
+    if (code !== 'EEXIST') throw ioError(error, 'create the folder', dir);
+  }
+  let stats;
+  try {
+    stats = lstatSync(dir);
+  } catch (error) {
+    throw ioError(error, 'inspect', dir);
+  }
+  if (stats.isSymbolicLink()) throw new SessionError('E_REFUSED', `\`${dir}\` is a symbolic link; nothing is written through it`);
+  if (!stats.isDirectory()) throw new SessionError('E_REFUSED', `\`${dir}\` is not a folder; nothing is written there`);
+}
+
+/**
+ * Creates `file` (0600, never through a link, never over an existing entry) holding `text`. Errors are Node's own,
+ * as writeFileSync's (which takes only string flags in its types, so cannot say O_NOFOLLOW).
+ */
+export function writeNewFile(file: string, text: string): void {
+  const fd = openSync(file, CREATE_NEW, PRIVATE_FILE);
+  try {
+    const bytes = Buffer.from(text, 'utf8');
+    let written = 0;
+    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** True when `path` is a symbolic link (absent: false). */
+export function isSymbolicLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+    throw ioError(error, 'inspect', path);
+  }
+}
+
+/**
  * A unique suffix for temp names: pid plus random hex, so parallel writers never share a temp file.
  * Math.random, not Web Crypto: the names need no secrecy (files are opened with `wx`, never followed), and the
  * first `globalThis.crypto` use loads the WebCrypto modules, ~2.5 ms of a hook's ~10 ms budget.
@@ -42,7 +118,7 @@ export function writeFileAtomic(file: string, text: string): void {
   const tmp = join(dir, `.${basename(file)}.${uniqueSuffix()}.tmp`);
   let fd: number | undefined;
   try {
-    fd = openSync(tmp, 'wx', 0o600);
+    fd = openSync(tmp, CREATE_NEW, PRIVATE_FILE);
     const bytes = Buffer.from(text, 'utf8');
     let written = 0;
     while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
@@ -109,7 +185,7 @@ export function acquireLock(lockFile: string, options: LockOptions = DEFAULT_LOC
   const deadline = Date.now() + options.timeoutMs;
   const draft = `${lockFile}.${uniqueSuffix()}.tmp`;
   try {
-    writeFileSync(draft, token, { flag: 'wx', mode: 0o600 });
+    writeNewFile(draft, token);
   } catch (error) {
     if (errnoCode(error) === 'ENOENT') throw new SessionError('E_NOT_FOUND', `Session folder \`${dirname(lockFile)}\` does not exist`);
     // A full disk fails the write after the create: do not leave the empty draft behind. (When the folder
@@ -221,7 +297,7 @@ function recoverStaleLock(lockFile: string, token: string, staleMs: number): boo
   // judged stale: a breaker that read an old lock can never remove a lock taken after its read.
   const breaker = `${lockFile}.break`;
   try {
-    writeFileSync(breaker, token, { flag: 'wx', mode: 0o600 });
+    writeNewFile(breaker, token);
   } catch (error) {
     if (errnoCode(error) !== 'EEXIST') throw ioError(error, 'recover lock', lockFile);
     // A breaker holds `.break` for microseconds; one older than this died while holding it.

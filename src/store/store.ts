@@ -3,7 +3,14 @@ import type { SessionState } from '../core/state';
 /** One entry of a listing: a valid session, or a folder whose state could not be trusted. */
 export type ListedSession =
   | { readonly kind: 'valid'; readonly id: string; readonly state: SessionState }
-  | { readonly kind: 'corrupt'; readonly id: string; readonly error: string; readonly modifiedAt: Date };
+  | {
+      readonly kind: 'corrupt';
+      readonly id: string;
+      readonly error: string;
+      readonly modifiedAt: Date;
+      /** Why the entry is not agent-session's to remove (no state.json, a link), when it is not. */
+      readonly notOurs?: string;
+    };
 
 /**
  * Where sessions live. The file store is the only implementation today; the interface is what the
@@ -45,9 +52,14 @@ export interface SessionStore {
   list(): ListedSession[];
   /**
    * Removes a session under its lock when `shouldRemove` (given its current state, or null when corrupt) agrees.
-   * @returns true when it was removed
+   * @returns true when it was removed, false when there is no such session
+   * @throws SessionError E_REFUSED when the entry is not agent-session's (see notOurs), or the store root is a link
    */
   remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): boolean;
+  /** Why the entry `id` is not agent-session's to remove, or null when it is a session folder it made. */
+  notOurs?(id: string): string | null;
+  /** @throws SessionError E_REFUSED when nothing may be removed from this store (its root is a symbolic link) */
+  assertRemovable?(): void;
   /** Removes leftovers of killed writers (temp files, half-created folders) older than `olderThanMs`. */
   sweep(olderThanMs: number, now: Date): number;
 }

@@ -40,7 +40,7 @@ describe('pre-delegate (built bin, seed protocol)', () => {
     expect((byName.resume_metadata as { last_updated: string }).last_updated).toBe(history.at(-2).timestamp);
     const log = readFileSync(join(cwd, '.claude', 'logs', 'pre_delegate.log'), 'utf8').trimEnd().split('\n');
     expect(log).toHaveLength(2);
-    expect(log[0]).toMatch(/should_resume=true reason=session_resumable/);
+    expect(log[0]).toMatch(/should_resume=true reason="session_resumable"/);
   });
 
   it.each([

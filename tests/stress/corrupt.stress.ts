@@ -13,6 +13,8 @@ const OLD = new Date(Date.now() - 48 * 3_600_000);
 
 interface Case {
   readonly name: string;
+  /** The damage leaves an entry agent-session did not make (no state.json, a link): cleanup and delete leave it. */
+  readonly notOurs?: true;
   /** Damages `<store>/bad`; `outside` is a folder beside the store that nothing may touch. */
   readonly make: (store: string, outside: string) => void;
 }
@@ -42,10 +44,12 @@ const CASES: readonly Case[] = [
   {
     name: 'state.json is a folder',
     make: (store) => mkdirSync(join(store, 'bad', 'state.json'), { recursive: true }),
+    notOurs: true,
   },
-  { name: 'session folder without state.json', make: (store) => mkdirSync(join(store, 'bad')) },
+  { name: 'session folder without state.json', make: (store) => mkdirSync(join(store, 'bad')), notOurs: true },
   {
     name: 'session folder is a link outside the store',
+    notOurs: true,
     make: (store, outside) => {
       // The target is a valid session for this id: following the link would "work", so it would show.
       mkdirSync(join(outside, 'target'));
@@ -101,7 +105,7 @@ function hookAnswer(result: SpawnSyncReturns<string>): Record<string, unknown> {
 }
 
 describe('corrupt stores', () => {
-  it.each(CASES)('$name: one clear line per command, list/cleanup/hooks never crash, nothing outside touched', ({ make }) => {
+  it.each(CASES)('$name: one clear line per command, list/cleanup/hooks never crash, nothing outside touched', ({ make, notOurs }) => {
     const { store, outside } = setUp(make);
     const outsideBefore = snapshot(outside);
     const run = (...args: string[]) => runBin(BIN.cli, [...args, '--dir', store], { dir });
@@ -138,30 +142,38 @@ describe('corrupt stores', () => {
     expect(sessionFolders(store).sort()).toEqual(['bad', 'good']);
     expect(snapshot(outside)).toEqual(outsideBefore);
 
-    // Removing everything removes the damaged entry itself, never what a link points to.
+    // Removing everything removes the damaged session itself, never what a link points to; an entry agent-session
+    // did not make (no state.json, a link) is reported as not ours and left alone, whatever its age.
     const all = run('cleanup', '--hours', '0', '--json');
     expect(all.status).toBe(0);
-    expect(JSON.parse(all.stdout)).toMatchObject({ removed: ['good'], corrupt_removed: ['bad'] });
-    expect(sessionFolders(store)).toEqual([]);
+    if (notOurs) {
+      expect(JSON.parse(all.stdout)).toMatchObject({ removed: ['good'], corrupt_removed: [], not_ours: [{ id: 'bad' }] });
+      expect(sessionFolders(store)).toEqual(['bad']);
+    } else {
+      expect(JSON.parse(all.stdout)).toMatchObject({ removed: ['good'], corrupt_removed: ['bad'], not_ours: [] });
+      expect(sessionFolders(store)).toEqual([]);
+    }
     expect(snapshot(outside)).toEqual(outsideBefore);
   });
 
-  it.each(CASES)('$name: delete removes the entry itself and nothing outside', ({ make }) => {
+  it.each(CASES)('$name: delete removes the session itself and nothing outside, or refuses what is not ours', ({ make, notOurs }) => {
     const { store, outside } = setUp(make);
     const outsideBefore = snapshot(outside);
     const deleted = runBin(BIN.cli, ['delete', 'bad', '--dir', store], { dir });
-    expect(deleted.status).toBe(0);
-    expect(sessionFolders(store)).toEqual(['good']);
+    if (notOurs) expectOneLine(deleted, 4);
+    else expect(deleted.status).toBe(0);
+    expect(sessionFolders(store).sort()).toEqual(notOurs ? ['bad', 'good'] : ['good']);
     expect(snapshot(outside)).toEqual(outsideBefore);
   });
 
-  it('an old session folder without state.json is removed by cleanup (taking the lock does not make it look fresh)', () => {
+  it('an old session folder without state.json is not ours: cleanup reports it and leaves it (and writes no lock into it)', () => {
     const { store } = setUp((s) => mkdirSync(join(s, 'bad')));
     utimesSync(join(store, 'bad'), OLD, OLD);
     const result = runBin(BIN.cli, ['cleanup', '--hours', '24', '--json', '--dir', store], { dir });
     expect(result.status).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ removed: [], corrupt_removed: ['bad'] });
-    expect(sessionFolders(store)).toEqual(['good']);
+    expect(JSON.parse(result.stdout)).toMatchObject({ removed: [], corrupt_removed: [], not_ours: [{ id: 'bad' }] });
+    expect(sessionFolders(store).sort()).toEqual(['bad', 'good']);
+    expect(readdirSync(join(store, 'bad'))).toEqual([]);
   });
 
   it('a lock file that is a link outside the store is never read or written through', () => {

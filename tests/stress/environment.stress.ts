@@ -260,15 +260,18 @@ describe('read-only store', () => {
     process.stdout.write(`[stress] chmod 0555 as nobody: ${tried} writes refused (EACCES), state intact\n`);
   });
 
-  it('injected EACCES on the lock (fs.writeFileSync fails): E_IO, state intact', () => {
+  it('injected EACCES on the lock (opening the lock draft fails): E_IO, state intact', () => {
     const store = join(dir, 'store');
     const sessions = new Sessions({ store: new FileStore(store) });
     sessions.create({ agent_name: 'a', purpose: 'p', id: 'keep' });
     const before = stateBytes(store);
     const eacces = Object.assign(new Error('EACCES: permission denied, open'), { code: 'EACCES', errno: -13, syscall: 'open' });
-    const spy = jest.spyOn(fs, 'writeFileSync').mockImplementation(() => {
-      throw eacces;
-    });
+    const realOpenSync = fs.openSync;
+    // Lock drafts are created with openSync (O_NOFOLLOW, 0600): only those fail, every other open works.
+    const spy = jest.spyOn(fs, 'openSync').mockImplementation(((path: import('node:fs').PathLike, ...rest: never[]) => {
+      if (/state\.json\.lock\.\d+\.[0-9a-f]{8}\.tmp$/.test(String(path))) throw eacces;
+      return (realOpenSync as (...args: unknown[]) => number)(path, ...rest);
+    }) as typeof fs.openSync);
     try {
       let caught: unknown;
       try {

@@ -93,7 +93,15 @@ describe('Sessions', () => {
     utimesSync(join(corruptNew, 'state.json'), clock, clock);
 
     const dry = sessions.cleanup({ hours: 24, dryRun: true });
-    expect(dry).toEqual({ removed: ['old-active'], corruptRemoved: ['corrupt-old'], leftovers: 0, abandoned: [], failed: [], clockAhead: [] });
+    expect(dry).toEqual({
+      removed: ['old-active'],
+      corruptRemoved: ['corrupt-old'],
+      leftovers: 0,
+      abandoned: [],
+      failed: [],
+      clockAhead: [],
+      notOurs: [],
+    });
     expect(sessions.list()).toHaveLength(4);
 
     const result = sessions.cleanup({ hours: 24 });
@@ -138,18 +146,24 @@ describe('Sessions', () => {
   it('cleanup sweeps attach locks of killed processes, never a live one', () => {
     const root = join(dir, 'session');
     sessions.create({ agent_name: 'a', purpose: 'p', id: 'x' });
-    mkdirSync(join(root, '.claude-agents'), { recursive: true });
-    const dead = join(root, '.claude-agents', '61.lock');
-    const live = join(root, '.agents', '61.attach.lock');
+    mkdirSync(join(root, '.locks'), { recursive: true });
+    const dead = join(root, '.locks', 'agent-61.lock');
+    const live = join(root, '.locks', 'type-61.lock');
+    // A lock-like file in a folder that is not ours, with no owner in it: never ours to remove.
+    mkdirSync(join(root, 'notes'));
+    const foreign = join(root, 'notes', 'build.lock');
+    writeFileSync(foreign, 'not a lock of ours');
     // No process has pid 2^22 + 1 on Linux (pid_max is at most 2^22).
     writeFileSync(dead, `${2 ** 22 + 1} 1 ${Date.now()} x`);
     writeFileSync(live, `${process.pid} ${readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')[19]} ${Date.now()} y`);
     const old = new Date(clock.getTime() - 3_600_000);
     utimesSync(dead, old, old);
     utimesSync(live, old, old);
+    utimesSync(foreign, old, old);
     expect(sessions.cleanup({ hours: 24 }).leftovers).toBe(1);
     expect(existsSync(dead)).toBe(false);
     expect(existsSync(live)).toBe(true);
+    expect(existsSync(foreign)).toBe(true);
   });
 
   it('delete removes, and a missing session is E_NOT_FOUND', () => {

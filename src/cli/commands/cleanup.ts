@@ -13,7 +13,7 @@ interface Args extends GlobalArgs {
 export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
   command: 'cleanup',
   describe:
-    'Remove sessions idle for more than --hours (any phase) and corrupt ones that old; ' +
+    'Remove sessions idle for more than --hours (any phase) and corrupt ones that old, never what agent-session did not make; ' +
     'abandon sessions a stopped Claude agent left initializing',
   builder: (yargs) =>
     withJson(yargs)
@@ -34,6 +34,7 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
         abandoned: result.abandoned,
         failed: result.failed,
         clock_ahead: result.clockAhead,
+        not_ours: result.notOurs,
       });
     } else {
       const verb = dryRun ? 'Would remove' : 'Removed';
@@ -50,6 +51,8 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
         const ids = result.abandoned.join(', ');
         argv.io.out(`${verbAbandon} ${count} left initializing by a Claude Code agent that stopped or went idle: ${ids}\n`);
       }
+      // Ids are checked names, so they print as they are; the reason quotes file names with show().
+      for (const entry of result.notOurs) argv.io.out(`Not ours, left alone: ${entry.id} (${entry.reason})\n`);
     }
     if (result.failed.length > 0) {
       // Everything else was cleaned; exit 5 so cron notices the sessions left for the next run.

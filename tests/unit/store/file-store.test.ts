@@ -135,13 +135,37 @@ describe('corrupt sessions', () => {
     expect(store.list()).toEqual([expect.objectContaining({ kind: 'corrupt', id: 'fifo' })]);
   });
 
-  it('an old folder without state.json is removable by age (locking does not make it look new)', () => {
+  it('an old folder without state.json is not ours: remove refuses it, writes no lock into it, and keeps it', () => {
     mkdirSync(join(root, 'empty-old'), { recursive: true });
     const old = new Date(Date.now() - 3 * 86_400_000);
     utimesSync(join(root, 'empty-old'), old, old);
-    expect(store.remove('empty-old', (state, modifiedAt) => state === null && modifiedAt.getTime() < Date.now() - 86_400_000)).toBe(true);
-    expect(existsSync(join(root, 'empty-old'))).toBe(false);
-    expect(readdirSync(root)).toEqual([]);
+    expect(codeOf(() => store.remove('empty-old', () => true))).toBe('E_REFUSED');
+    expect(codeOf(() => store.update('empty-old', (s) => s))).toBe('E_CORRUPT');
+    expect(readdirSync(join(root, 'empty-old'))).toEqual([]);
+    const listed = expect.objectContaining({ id: 'empty-old', kind: 'corrupt', notOurs: expect.stringMatching(/no state\.json/) });
+    expect(store.list()).toEqual([listed]);
+  });
+
+  it.each([
+    ['a file we never make', 'notes.txt', 'E_REFUSED'],
+    ['a temp file named almost like ours', '.state.json.tmp', 'E_REFUSED'],
+    ['a leftover temp file of ours', '.state.json.123.0000abcd.tmp', null],
+    ['a lock draft of ours', 'state.json.lock.7.deadbeef.tmp', null],
+  ])('a session folder holding %s: %s', (_name, file, code) => {
+    store.create(session('s'));
+    writeFileSync(join(root, 's', file), 'x');
+    if (code === null) expect(store.remove('s')).toBe(true);
+    else expect(codeOf(() => store.remove('s'))).toBe(code);
+    expect(existsSync(join(root, 's'))).toBe(code !== null);
+  });
+
+  it('a removal racing an outside removal (the folder vanishes under the lock) is "not found", not an I/O error', () => {
+    store.create(session('raced'));
+    const vanish = (): boolean => {
+      rmSync(join(root, 'raced'), { recursive: true, force: true });
+      return true;
+    };
+    expect(store.remove('raced', vanish)).toBe(false);
   });
 
   it('one corrupt session never hides the valid ones', () => {
@@ -163,7 +187,8 @@ describe('corrupt sessions', () => {
     expect(codeOf(() => store.read('filelink'))).toBe('E_CORRUPT');
     expect(codeOf(() => store.update('linked', (s) => s))).toBe('E_CORRUPT');
     expect(readdirSync(outside)).toEqual(['state.json']); // no lock or temp file written there
-    expect(store.remove('linked')).toBe(true);
+    // A linked session folder is not ours: left alone. A linked state.json goes with its folder, its target stays.
+    expect(codeOf(() => store.remove('linked'))).toBe('E_REFUSED');
     expect(store.remove('filelink')).toBe(true);
     expect(readFileSync(join(outside, 'state.json'), 'utf8')).toBe(JSON.stringify(session('linked')));
   });
@@ -293,13 +318,26 @@ describe('remove and sweep', () => {
   it('sweep removes old temp files and staging folders, and keeps fresh ones', () => {
     store.create(session('s'));
     const old = new Date(now.getTime() - 3_600_000);
-    writeFileSync(join(root, 's', '.state.json.123.abcd.tmp'), 'partial');
-    writeFileSync(join(root, 's', 'state.json.lock.123.abcd.tmp'), 'draft');
-    writeFileSync(join(root, 's', '.state.json.999.fresh.tmp'), 'fresh');
-    mkdirSync(join(root, '.creating-abc'));
-    for (const path of [join(root, 's', '.state.json.123.abcd.tmp'), join(root, 's', 'state.json.lock.123.abcd.tmp'), join(root, '.creating-abc')]) utimesSync(path, old, old);
+    writeFileSync(join(root, 's', '.state.json.123.0000abcd.tmp'), 'partial');
+    writeFileSync(join(root, 's', 'state.json.lock.123.0000abcd.tmp'), 'draft');
+    writeFileSync(join(root, 's', '.state.json.999.0000ffff.tmp'), 'fresh');
+    mkdirSync(join(root, '.creating-abc123'));
+    const aged = [join(root, 's', '.state.json.123.0000abcd.tmp'), join(root, 's', 'state.json.lock.123.0000abcd.tmp')];
+    aged.push(join(root, '.creating-abc123'));
+    for (const path of aged) utimesSync(path, old, old);
     expect(store.sweep(60_000, now)).toBe(3);
-    expect(readdirSync(join(root, 's')).sort()).toEqual(['.state.json.999.fresh.tmp', 'state.json']);
-    expect(existsSync(join(root, '.creating-abc'))).toBe(false);
+    expect(readdirSync(join(root, 's')).sort()).toEqual(['.state.json.999.0000ffff.tmp', 'state.json']);
+    expect(existsSync(join(root, '.creating-abc123'))).toBe(false);
+  });
+
+  it('sweep removes only our exact leftover names: other old .tmp files and hidden folders are kept', () => {
+    const old = new Date(now.getTime() - 3_600_000);
+    const foreign = [join(root, 'projects', 'draft.tmp'), join(root, 'projects', 'x.lock.break')];
+    foreign.push(join(root, '.creating-notes'), join(root, '.removing-old'));
+    mkdirSync(join(root, 'projects'), { recursive: true });
+    for (const path of foreign) writeFileSync(path, 'mine');
+    for (const path of foreign) utimesSync(path, old, old);
+    expect(store.sweep(60_000, now)).toBe(0);
+    for (const path of foreign) expect(existsSync(path)).toBe(true);
   });
 });

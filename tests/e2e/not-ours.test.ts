@@ -1,0 +1,139 @@
+// Issue 10: agent-session removes only what it made, and never through a linked store root. Each case is one the
+// issue reproduced against the built CLI (a folder named like an id without state.json was removed once old).
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'agent-session.cjs');
+const OLD = new Date(Date.now() - 48 * 3_600_000);
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function cli(args: readonly string[], extra: NodeJS.ProcessEnv = {}, cwd = dir): SpawnSyncReturns<string> {
+  const env = { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_DIR: '', CLAUDE_PROJECT_DIR: '', AGENT_SESSION_CONFIG: '' };
+  Object.assign(env, extra);
+  return spawnSync(process.execPath, [CLI, ...args], { cwd, env, encoding: 'utf8' });
+}
+
+/** A folder of someone else's, with content, aged past any cleanup window. */
+function foreignFolder(path: string, files: Readonly<Record<string, string>> = { 'notes.txt': 'mine' }): void {
+  mkdirSync(path, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(path, name), text);
+  utimesSync(path, OLD, OLD);
+}
+
+/** An old session made by the CLI in `store`, returning its id. */
+function oldSession(store: string): string {
+  const made = cli(['create', '--agent', 'a', '--purpose', 'p', '--dir', store]);
+  expect(made.status).toBe(0);
+  const id = made.stdout.trim();
+  utimesSync(join(store, id, 'state.json'), OLD, OLD);
+  // last_updated decides for valid sessions: rewrite it to two days ago through an export round trip.
+  const exported = cli(['export', id, '--dir', store]);
+  const doc = JSON.parse(exported.stdout) as { session: Record<string, string> };
+  doc.session.last_updated = OLD.toISOString();
+  doc.session.created_at = OLD.toISOString();
+  for (const entry of doc.session.history as unknown as Array<Record<string, string>>) entry.timestamp = OLD.toISOString();
+  writeFileSync(join(dir, 'old.json'), JSON.stringify(doc));
+  expect(cli(['delete', id, '--dir', store]).status).toBe(0);
+  expect(cli(['import', join(dir, 'old.json'), '--dir', store]).status).toBe(0);
+  return id;
+}
+
+describe('cleanup removes only what agent-session made', () => {
+  it('--dir at a folder holding Documents/: Documents is reported as not ours and kept (text and --json)', () => {
+    const home = join(dir, 'home');
+    foreignFolder(join(home, 'Documents'), { 'thesis.txt': 'years of work' });
+    const json = cli(['cleanup', '--hours', '0', '--json', '--dir', home]);
+    expect(json.status).toBe(0);
+    const notOurs = [{ id: 'Documents', reason: expect.stringMatching(/no state\.json/) }];
+    expect(JSON.parse(json.stdout)).toMatchObject({ removed: [], corrupt_removed: [], not_ours: notOurs });
+    const text = cli(['cleanup', '--hours', '0', '--dir', home]);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toMatch(/^Not ours, left alone: Documents \(.*no state\.json\)$/m);
+    expect(readdirSync(join(home, 'Documents'))).toEqual(['thesis.txt']);
+  });
+
+  it('AGENT_SESSION_DIR at a fake ~/.claude: projects/, agents/, commands/, plugins/, todos/ survive, the session goes', () => {
+    const claude = join(dir, 'fake-home', '.claude');
+    const theirs = ['projects', 'agents', 'commands', 'plugins', 'todos'];
+    for (const name of theirs) foreignFolder(join(claude, name), { 'x.json': '{}', 'y.tmp': 'keep' });
+    const id = oldSession(claude);
+    const result = cli(['cleanup', '--hours', '24', '--json'], { AGENT_SESSION_DIR: claude });
+    expect(result.status).toBe(0);
+    const report = JSON.parse(result.stdout) as { removed: string[]; not_ours: Array<{ id: string }> };
+    expect(report.removed).toEqual([id]);
+    expect(report.not_ours.map((entry) => entry.id).sort()).toEqual(['agents', 'commands', 'plugins', 'projects', 'todos']);
+    for (const name of theirs) expect(readdirSync(join(claude, name)).sort()).toEqual(['x.json', 'y.tmp']);
+  });
+
+  it('a session folder holding a file we do not make is not removed, by cleanup or delete', () => {
+    const store = join(dir, 'store');
+    const id = oldSession(store);
+    writeFileSync(join(store, id, 'notes.txt'), 'added by the user');
+    const dry = cli(['cleanup', '--hours', '24', '--dry-run', '--json', '--dir', store]);
+    expect(JSON.parse(dry.stdout)).toMatchObject({ removed: [], not_ours: [{ id, reason: expect.stringMatching(/notes\.txt/) }] });
+    const real = cli(['cleanup', '--hours', '24', '--json', '--dir', store]);
+    expect(real.status).toBe(0);
+    expect(JSON.parse(real.stdout)).toMatchObject({ removed: [], not_ours: [{ id }] });
+    const deleted = cli(['delete', id, '--dir', store]);
+    expect(deleted.status).toBe(4);
+    expect(deleted.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(readdirSync(join(store, id)).sort()).toEqual(['notes.txt', 'state.json']);
+  });
+
+  it.each([
+    ['a folder without state.json', (path: string) => foreignFolder(path)],
+    ['a link to a folder', (path: string) => symlinkSync(join(dir, 'elsewhere'), path)],
+  ])('delete refuses %s with exit 4 and one line', (_name, make) => {
+    const store = join(dir, 'store');
+    mkdirSync(store);
+    foreignFolder(join(dir, 'elsewhere'));
+    make(join(store, 'victim'));
+    const result = cli(['delete', 'victim', '--dir', store]);
+    expect({ status: result.status, lines: result.stderr.trimEnd().split('\n').length }).toEqual({ status: 4, lines: 1 });
+    expect(existsSync(join(store, 'victim', 'notes.txt'))).toBe(true);
+  });
+});
+
+describe('a store root that is a symbolic link', () => {
+  it('a repository shipping .claude/session -> ../..: cleanup refuses (also --dry-run), the sibling project survives', () => {
+    const workspace = join(dir, 'workspace');
+    const repo = join(workspace, 'repo');
+    foreignFolder(join(workspace, 'sibling'), { 'main.c': 'int main;' });
+    mkdirSync(join(repo, '.claude'), { recursive: true });
+    symlinkSync('../..', join(repo, '.claude', 'session'));
+    for (const args of [['cleanup'], ['cleanup', '--hours', '0'], ['cleanup', '--dry-run', '--hours', '0'], ['delete', 'sibling']]) {
+      const result = cli(args, {}, repo);
+      expect({ args, status: result.status }).toEqual({ args, status: 4 });
+      expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(result.stderr).toContain(join(repo, '.claude', 'session'));
+      expect(result.stderr).toMatch(/symbolic link/);
+    }
+    expect(readdirSync(join(workspace, 'sibling'))).toEqual(['main.c']);
+    // Read-only commands may follow it.
+    expect(cli(['list'], {}, repo).status).toBe(0);
+  });
+
+  it('a linked .claude/ parent is refused too; --dir at the real folder works', () => {
+    const real = join(dir, 'real-claude');
+    const store = join(real, 'session');
+    const id = oldSession(store);
+    const project = join(dir, 'project');
+    mkdirSync(project);
+    symlinkSync(real, join(project, '.claude'));
+    const refused = cli(['cleanup', '--hours', '24', '--json'], { CLAUDE_PROJECT_DIR: project });
+    expect(refused.status).toBe(4);
+    expect(refused.stderr).toContain(join(project, '.claude'));
+    expect(existsSync(join(store, id))).toBe(true);
+    const direct = cli(['cleanup', '--hours', '24', '--json', '--dir', store]);
+    expect(direct.status).toBe(0);
+    expect(JSON.parse(direct.stdout)).toMatchObject({ removed: [id] });
+  });
+});
