@@ -1,4 +1,3 @@
-import { newestState } from './core/activity';
 import { SessionError, isSessionError, show } from './core/errors';
 import { capHistory, DEFAULT_HISTORY_CAP, withResume } from './core/history';
 import { withClaudeLink, type ClaudeLinkChange } from './core/claude-link';
@@ -183,17 +182,14 @@ export class Sessions {
 
   /** The most recently active valid session of an agent, or null. */
   newestOf(agentName: string): SessionState | null {
-    if (this.store.newestOf) return this.store.newestOf(agentName);
-    return newestState(this.store.list().flatMap((entry) => (entry.kind === 'valid' && entry.state.agent_name === agentName ? [entry.state] : [])));
+    return this.store.newestOf(agentName);
   }
 
   /**
    * The session linked to a Claude Code agent id (the most recently active one if several are), or null.
-   * Through the store's pointer when it keeps one, else a scan.
    */
   findByClaudeAgent(claudeAgentId: string): SessionState | null {
-    if (this.store.findByClaudeAgent) return this.store.findByClaudeAgent(claudeAgentId);
-    return newestState(this.store.list().flatMap((entry) => (entry.kind === 'valid' && entry.state.claude?.agent_id === claudeAgentId ? [entry.state] : [])));
+    return this.store.findByClaudeAgent(claudeAgentId);
   }
 
   /**

@@ -6,8 +6,9 @@ export type ListedSession =
   | { readonly kind: 'corrupt'; readonly id: string; readonly error: string; readonly modifiedAt: Date };
 
 /**
- * Where sessions live. The file store is the only implementation today; the interface is what the
- * service needs, so another backend (SQLite, memory for tests) plugs in without touching the rules.
+ * Where sessions live: the file store (file-store.ts) and the memory store (memory-store.ts) implement it, and
+ * every implementation passes the one contract suite in tests/contract/. Every method is required, so the service
+ * never falls back to a scan of its own.
  */
 export interface SessionStore {
   /** A human-readable name of where the sessions are (a folder for the file store). */
@@ -22,12 +23,12 @@ export interface SessionStore {
    */
   update(id: string, change: (state: SessionState) => SessionState): SessionState;
   /**
-   * The most recently active valid session of an agent, when the store can find it without a scan
-   * (the file store keeps a per-agent pointer). Absent: the service scans `list()`.
+   * The most recently active valid session of an agent (later `last_updated`, then later `created_at`), or null.
+   * Corrupt entries are ignored. A store may answer from an index (the file store keeps a per-agent pointer).
    */
-  newestOf?(agentName: string): SessionState | null;
-  /** Optional: the session linked to a Claude Code agent id without a scan (the service scans otherwise). */
-  findByClaudeAgent?(claudeAgentId: string): SessionState | null;
+  newestOf(agentName: string): SessionState | null;
+  /** The valid session linked to a Claude Code agent id (the most recently active one if several are), or null. */
+  findByClaudeAgent(claudeAgentId: string): SessionState | null;
   /** Every session, valid or not, in no particular order. Never throws for one bad session. */
   list(): ListedSession[];
   /**
