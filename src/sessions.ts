@@ -1,13 +1,14 @@
 import { SessionError, isSessionError, show } from './core/errors';
 import { capHistory, DEFAULT_HISTORY_CAP, withResume } from './core/history';
 import { withClaudeLink, type ClaudeLinkChange } from './core/claude-link';
-import { assertValidId, generateId, randomHex8 } from './core/ids';
+import { assertValidId, generateId } from './core/ids';
 import { DEFAULT_LIMITS, type Limits } from './core/limits';
 import { isFinalPhase, type FinalPhase } from './core/phase-names';
 import { resumeVerdict } from './core/phases';
 import type { ResumeReason } from './core/rules';
 import { applyChange, finalizeState, newSession, type SessionChange } from './core/session';
 import type { Metadata, SessionState } from './core/state';
+import { randomHex8 } from './platform/random';
 import type { SessionStore } from './store/store';
 
 /** What the service needs from outside: a store, and (for tests) the clock and randomness. */
