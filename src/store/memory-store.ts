@@ -40,7 +40,8 @@ export class MemoryStore implements SessionStore {
   create(state: SessionState): void {
     const id = assertValidId(state.agent_id);
     const text = encode(state);
-    if (this.#entries.has(id)) throw new SessionError('E_DUPLICATE', `Session \`${id}\` already exists; create never overwrites`);
+    if (this.#entries.has(id))
+      throw new SessionError('E_DUPLICATE', `Session \`${id}\` already exists; create never overwrites`);
     this.#put(id, text);
   }
 
@@ -123,7 +124,10 @@ function encode(state: SessionState): string {
     return JSON.stringify(state);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    throw new SessionError('E_USAGE', `Expected the state of session \`${state.agent_id}\` to nest less deeply, got metadata too deep to write`);
+    throw new SessionError(
+      'E_USAGE',
+      `Expected the state of session \`${state.agent_id}\` to nest less deeply, got metadata too deep to write`,
+    );
   }
 }
 
@@ -143,7 +147,11 @@ function decode(id: string, text: string): SessionState {
     if (isSessionError(error)) throw new SessionError('E_CORRUPT', `Session \`${id}\`: ${error.message}`);
     throw error;
   }
-  if (state.agent_id !== id) throw new SessionError('E_CORRUPT', `Session \`${id}\`: the stored state names a different agent_id \`${state.agent_id}\``);
+  if (state.agent_id !== id)
+    throw new SessionError(
+      'E_CORRUPT',
+      `Session \`${id}\`: the stored state names a different agent_id \`${state.agent_id}\``,
+    );
   return state;
 }
 

@@ -13,7 +13,15 @@ let worker: string | undefined;
 function workerBundle(): string {
   if (worker !== undefined) return worker;
   const outfile = join(bundleDir, 'worker.cjs');
-  buildSync({ entryPoints: [join(__dirname, 'fixtures', 'file-store-worker.ts')], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning' });
+  buildSync({
+    entryPoints: [join(__dirname, 'fixtures', 'file-store-worker.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    logLevel: 'warning',
+  });
   worker = outfile;
   return outfile;
 }
@@ -21,7 +29,10 @@ function workerBundle(): string {
 /** Runs `node <script> ...args`; resolves with its exit status and stderr. */
 function runNode(script: string, args: readonly string[]): Promise<{ status: number | null; stderr: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, NODE_EXTRA_CA_CERTS: '' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [script, ...args], {
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: '' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', fail);
@@ -42,7 +53,9 @@ describeStoreContract(
       },
       concurrentUpdates: async (id, workers, count) => {
         const script = workerBundle();
-        const results = await Promise.all(Array.from({ length: workers }, (_, w) => runNode(script, [root, id, String(w), String(count)])));
+        const results = await Promise.all(
+          Array.from({ length: workers }, (_, w) => runNode(script, [root, id, String(w), String(count)])),
+        );
         for (const result of results) expect(result).toEqual({ status: 0, stderr: '' });
       },
       dispose: () => rmSync(dir, { recursive: true, force: true }),

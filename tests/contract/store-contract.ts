@@ -26,7 +26,10 @@ const at = (minutes: number) => new Date(T0 + minutes * 60_000);
 
 /** A session created at minute `created` and last active at minute `active` (default: when created). */
 function session(id: string, agent: string, created = 0, active = created): SessionState {
-  return { ...newSession({ agent_id: id, agent_name: agent, purpose: 'contract', metadata: { n: 1 } }, at(created)), last_updated: at(active).toISOString() };
+  return {
+    ...newSession({ agent_id: id, agent_name: agent, purpose: 'contract', metadata: { n: 1 } }, at(created)),
+    last_updated: at(active).toISOString(),
+  };
 }
 
 /** `state` at minute `minute` with `patch` merged into its metadata. */
@@ -41,13 +44,19 @@ function isDate(value: unknown): boolean {
 
 /** Links a session to a Claude agent at minute `minute` (the link marks the session active then). */
 function link(store: SessionStore, id: string, claudeAgent: string, minute: number): SessionState {
-  return store.update(id, (state) => withClaudeLink(state, { agent_id: claudeAgent, agent_type: 'Explore' }, at(minute)));
+  return store.update(id, (state) =>
+    withClaudeLink(state, { agent_id: claudeAgent, agent_type: 'Explore' }, at(minute)),
+  );
 }
 
 /**
  * Declares the contract cases for one backend. `make` is called before every case and must return an empty store.
  */
-export function describeStoreContract(name: string, make: () => StoreHarness, options: { readonly multiProcess: boolean }): void {
+export function describeStoreContract(
+  name: string,
+  make: () => StoreHarness,
+  options: { readonly multiProcess: boolean },
+): void {
   describe(`SessionStore contract: ${name}`, () => {
     let harness: StoreHarness;
     let store: SessionStore;
@@ -244,7 +253,12 @@ export function describeStoreContract(name: string, make: () => StoreHarness, op
         link(store, 's3', 'claude-1', 5);
         harness.plantCorrupt('bad');
         expect(store.sweep(0, at(60 * 24))).toBe(0);
-        expect(store.list().map((entry) => entry.id).sort()).toEqual(['bad', 's1', 's2', 's3']);
+        expect(
+          store
+            .list()
+            .map((entry) => entry.id)
+            .sort(),
+        ).toEqual(['bad', 's1', 's2', 's3']);
       });
     });
 
@@ -350,17 +364,19 @@ export function describeStoreContract(name: string, make: () => StoreHarness, op
     });
 
     // Declared only for backends that processes share; a one-process backend has no such writers.
-    if (options.multiProcess) describe('concurrent writers in separate processes', () => {
-      it('lose no update to one session', async () => {
-        if (harness.concurrentUpdates === undefined) throw new Error(`${name}: multiProcess needs concurrentUpdates`);
-        const workers = 3;
-        const count = 15;
-        store.create(session('shared', 'alpha'));
-        await harness.concurrentUpdates('shared', workers, count);
-        const state = store.read('shared')!;
-        for (let w = 0; w < workers; w++) for (let i = 0; i < count; i++) expect(state.metadata[`w${w}_${i}`]).toBe(i);
-        expect(Object.keys(state.metadata)).toHaveLength(workers * count + 1);
+    if (options.multiProcess)
+      describe('concurrent writers in separate processes', () => {
+        it('lose no update to one session', async () => {
+          if (harness.concurrentUpdates === undefined) throw new Error(`${name}: multiProcess needs concurrentUpdates`);
+          const workers = 3;
+          const count = 15;
+          store.create(session('shared', 'alpha'));
+          await harness.concurrentUpdates('shared', workers, count);
+          const state = store.read('shared')!;
+          for (let w = 0; w < workers; w++)
+            for (let i = 0; i < count; i++) expect(state.metadata[`w${w}_${i}`]).toBe(i);
+          expect(Object.keys(state.metadata)).toHaveLength(workers * count + 1);
+        });
       });
-    });
   });
 }
