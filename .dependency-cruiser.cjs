@@ -4,14 +4,27 @@
  *   hooks/*.ts, tools/*.ts   entries: only wire an adapter (src/hooks, src/cli) to the process
  *   src/hooks/{seed,claude}  protocol adapters ─┐ never each other, never the CLI
  *   src/cli                  CLI adapter ───────┤→ src/service (use cases, the one assembly)
- *   src/service              → src/core, src/platform, the store interface; only the assembly opens a concrete store
- *   src/store                → src/core, src/platform, node:
+ *   src/service              → src/core, src/platform, node:path; the SessionStore interface lives here
+ *                            (store.ts); only assembly.ts opens a concrete store
+ *   src/store                → src/core, src/platform, node:, src/service/store.ts (the interface it implements)
  *   src/platform             → node: only (plus SessionError, a leaf value type)
  *   src/core                 → src/core, zod, xstate, date-fns; no node:, no I/O
  *
  * Folders that do not exist yet make their rules vacuous; the rules about today's folders apply already.
  * @type {import('dependency-cruiser').IConfiguration}
  */
+/** Two rules: neither `src/<a>/` nor `src/<b>/` imports the other. */
+function neverEachOther(a, b, comment) {
+  const rule = (from, to) => ({
+    name: `${from.replace('/', '-')}-not-${to.replace('/', '-')}`,
+    severity: 'error',
+    comment,
+    from: { path: `^src/${from}/` },
+    to: { path: `^src/${to}/` },
+  });
+  return [rule(a, b), rule(b, a)];
+}
+
 module.exports = {
   forbidden: [
     {
@@ -39,16 +52,22 @@ module.exports = {
     {
       name: 'store-below-service',
       severity: 'error',
-      comment: 'src/store builds on src/core and src/platform (and node:), never on the service or an adapter.',
+      comment:
+        'src/store builds on src/core, src/platform and node:, and implements the interface in src/service/store.ts.',
       from: { path: '^src/store/' },
-      to: { pathNot: ['^src/store/', '^src/core/', '^src/platform/'], dependencyTypesNot: ['core'] },
+      to: {
+        pathNot: ['^src/store/', '^src/core/', '^src/platform/', '^src/service/store\\.ts$'],
+        dependencyTypesNot: ['core'],
+      },
     },
     {
       name: 'service-uses-the-store-interface',
       severity: 'error',
-      comment: 'The service sees only the SessionStore interface; the assembly module alone opens a concrete store.',
+      comment:
+        'The service sees only the SessionStore interface (src/service/store.ts) and no node: module but path; ' +
+        'the assembly module alone opens a concrete store and reads the environment.',
       from: { path: '^src/service/', pathNot: '^src/service/assembly\\.ts$' },
-      to: { pathNot: ['^src/service/', '^src/core/', '^src/platform/', '^src/store/store\\.ts$'] },
+      to: { pathNot: ['^src/service/', '^src/core/', '^src/platform/', '^path$'] },
     },
     {
       name: 'assembly-below-adapters',
@@ -64,34 +83,16 @@ module.exports = {
       from: { path: '^src/(hooks|cli)/' },
       to: { path: '^src/store/' },
     },
-    {
-      name: 'hooks-not-cli',
-      severity: 'error',
-      comment: 'The hooks and the CLI never import each other (shared helpers go to src/platform or src/service).',
-      from: { path: '^src/hooks/' },
-      to: { path: '^src/cli/' },
-    },
-    {
-      name: 'cli-not-hooks',
-      severity: 'error',
-      comment: 'The hooks and the CLI never import each other (shared helpers go to src/platform or src/service).',
-      from: { path: '^src/cli/' },
-      to: { path: '^src/hooks/' },
-    },
-    {
-      name: 'seed-not-claude',
-      severity: 'error',
-      comment: 'The two hook protocols never import each other; what both need is in src/hooks/ itself or below.',
-      from: { path: '^src/hooks/seed/' },
-      to: { path: '^src/hooks/claude/' },
-    },
-    {
-      name: 'claude-not-seed',
-      severity: 'error',
-      comment: 'The two hook protocols never import each other; what both need is in src/hooks/ itself or below.',
-      from: { path: '^src/hooks/claude/' },
-      to: { path: '^src/hooks/seed/' },
-    },
+    ...neverEachOther(
+      'hooks',
+      'cli',
+      'The hooks and the CLI never import each other (shared helpers go to src/platform or src/service).',
+    ),
+    ...neverEachOther(
+      'hooks/seed',
+      'hooks/claude',
+      'The two hook protocols never import each other; what both need is in src/hooks/ or below.',
+    ),
     {
       name: 'entries-only-wire',
       severity: 'error',

@@ -1,44 +1,15 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
 import { FileStore } from '../../src/store/file-store';
+import { bundleWorker, runNode } from '../stress/helpers';
 import { describeStoreContract } from './store-contract';
 
-// The writer bundled once for the file: each worker process then runs the real FileStore code.
+// The stress suite's worker, bundled once for this file: each process runs the real service and file store code
+// (its `updates` mode adds the metadata key `w<worker>_<i>` = i per update, with phase changes and errors mixed in).
 const bundleDir = mkdtempSync(join(tmpdir(), 'agent-session-contract-'));
 afterAll(() => rmSync(bundleDir, { recursive: true, force: true }));
 let worker: string | undefined;
-function workerBundle(): string {
-  if (worker !== undefined) return worker;
-  const outfile = join(bundleDir, 'worker.cjs');
-  buildSync({
-    entryPoints: [join(__dirname, 'fixtures', 'file-store-worker.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    logLevel: 'warning',
-  });
-  worker = outfile;
-  return outfile;
-}
-
-/** Runs `node <script> ...args`; resolves with its exit status and stderr. */
-function runNode(script: string, args: readonly string[]): Promise<{ status: number | null; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [script, ...args], {
-      env: { ...process.env, NODE_EXTRA_CA_CERTS: '' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', fail);
-    child.on('close', (status) => done({ status, stderr }));
-  });
-}
 
 describeStoreContract(
   'FileStore',
@@ -52,11 +23,13 @@ describeStoreContract(
         writeFileSync(join(root, id, 'state.json'), '{"torn": ');
       },
       concurrentUpdates: async (id, workers, count) => {
-        const script = workerBundle();
-        const results = await Promise.all(
-          Array.from({ length: workers }, (_, w) => runNode(script, [root, id, String(w), String(count)])),
+        worker ??= bundleWorker(bundleDir);
+        const script = worker;
+        const runs = Array.from({ length: workers }, (_, w) =>
+          runNode(script, ['updates', root, id, String(w), String(count)], dir),
         );
-        for (const result of results) expect(result).toEqual({ status: 0, stderr: '' });
+        for (const result of await Promise.all(runs))
+          expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
       },
       dispose: () => rmSync(dir, { recursive: true, force: true }),
     };
