@@ -2,6 +2,7 @@
 export { openStore, shouldResume, type OpenStoreOptions, type ResumeAnswer } from './library';
 export { Sessions, type SessionsOptions, type ResumeDecision, type ListEntry, type CleanupResult } from './sessions';
 export { FileStore } from './store/file-store';
+export { MemoryStore, type MemoryStoreOptions } from './store/memory-store';
 export { resolveRoot } from './store/root';
 export type { SessionStore, ListedSession } from './store/store';
 export { SessionError, isSessionError, EXIT_CODES, type ErrorCode } from './core/errors';

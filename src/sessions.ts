@@ -1,9 +1,8 @@
-import { newestState } from './core/activity';
 import { assertCoherent, assertNotAhead } from './core/coherence';
 import { SessionError, isSessionError, show } from './core/errors';
 import { capHistory, DEFAULT_HISTORY_CAP, withResume } from './core/history';
 import { changesLink, orphanedStartReason, stopOutcome, withClaudeLink, type ClaudeLinkChange, type StopOutcome } from './core/claude-link';
-import { assertValidId, generateId, randomHex8 } from './core/ids';
+import { assertValidId, generateId } from './core/ids';
 import { DEFAULT_LIMITS, type Limits } from './core/limits';
 import { isFinalPhase, isResumablePhase, type FinalPhase } from './core/phase-names';
 import { resumeVerdict } from './core/phases';
@@ -11,6 +10,7 @@ import { isAheadOfClock, latestSane, type ResumeReason } from './core/rules';
 import { assertAgentName, assertMetadata, assertText } from './core/input';
 import { applyChange, finalizeState, newSession, parsePhase, type SessionChange } from './core/session';
 import type { Metadata, SessionState } from './core/state';
+import { randomHex8 } from './platform/random';
 import type { SessionStore } from './store/store';
 
 /** What the service needs from outside: a store, and (for tests) the clock and randomness. */
@@ -271,19 +271,14 @@ export class Sessions {
    * clock beyond the skew bound is skipped: it would otherwise hide the agent's real sessions for ever.
    */
   newestOf(agentName: string): SessionState | null {
-    const notAfter = latestSane(this.#now(), this.limits);
-    if (this.store.newestOf) return this.store.newestOf(agentName, notAfter);
-    const mine = (state: SessionState): boolean => state.agent_name === agentName && !(Date.parse(state.last_updated) > notAfter);
-    return newestState(this.store.list().flatMap((entry) => (entry.kind === 'valid' && mine(entry.state) ? [entry.state] : [])));
+    return this.store.newestOf(agentName, latestSane(this.#now(), this.limits));
   }
 
   /**
    * The session linked to a Claude Code agent id (the most recently active one if several are), or null.
-   * Through the store's pointer when it keeps one, else a scan.
    */
   findByClaudeAgent(claudeAgentId: string): SessionState | null {
-    if (this.store.findByClaudeAgent) return this.store.findByClaudeAgent(claudeAgentId);
-    return newestState(this.store.list().flatMap((entry) => (entry.kind === 'valid' && entry.state.claude?.agent_id === claudeAgentId ? [entry.state] : [])));
+    return this.store.findByClaudeAgent(claudeAgentId);
   }
 
   /**
@@ -310,20 +305,10 @@ export class Sessions {
 
   /**
    * The newest session of every agent that is parked now (see `isParked`), most recently active first.
-   * Through the store's per-agent pointers when it keeps them (one small read per agent name), else a scan.
+   * Through the store's `newestPerAgent` (the file store: one small read per agent name).
    */
   parkedSessions(): SessionState[] {
-    let newest: SessionState[];
-    if (this.store.newestPerAgent) newest = this.store.newestPerAgent();
-    else {
-      const byAgent = new Map<string, SessionState>();
-      for (const entry of this.store.list()) {
-        if (entry.kind !== 'valid') continue;
-        const known = byAgent.get(entry.state.agent_name);
-        if (known === undefined || newestState([known, entry.state]) === entry.state) byAgent.set(entry.state.agent_name, entry.state);
-      }
-      newest = [...byAgent.values()];
-    }
+    const newest = this.store.newestPerAgent();
     return newest.filter((state) => this.isParked(state)).sort((a, b) => Date.parse(b.last_updated) - Date.parse(a.last_updated));
   }
 
@@ -361,7 +346,7 @@ export class Sessions {
       }
       return event.stopped ? this.#stopped(attachment, event.agent_id, event.stopped.last_message) : attachment;
     };
-    return this.store.lockClaudeAgent ? this.store.lockClaudeAgent(event.agent_id, event.agent_type ?? '', work) : work();
+    return this.store.lockClaudeAgent(event.agent_id, event.agent_type ?? '', work);
   }
 
   /**
@@ -396,7 +381,7 @@ export class Sessions {
    * @throws SessionError E_REFUSED when the store root is a symbolic link (with dryRun too: it says it would refuse)
    */
   cleanup(options: { hours: number; dryRun?: boolean }): CleanupResult {
-    this.store.assertRemovable?.();
+    this.store.assertRemovable();
     const now = this.#now();
     const cutoff = now.getTime() - options.hours * 3_600_000;
     const isStale = (state: SessionState | null, modifiedAt: Date): boolean => {
@@ -427,12 +412,12 @@ export class Sessions {
       if (!stale) continue;
       let done: boolean;
       try {
-        const foreign = options.dryRun ? (this.store.notOurs?.(entry.id) ?? null) : null;
+        const foreign = options.dryRun ? this.store.notOurs(entry.id) : null;
         if (foreign !== null) throw new SessionError('E_REFUSED', foreign);
         done = options.dryRun ? true : this.store.remove(entry.id, isStale);
       } catch (error) {
         if (isSessionError(error, 'E_REFUSED')) {
-          notOurs.push({ id: entry.id, reason: this.store.notOurs?.(entry.id) ?? error.message });
+          notOurs.push({ id: entry.id, reason: this.store.notOurs(entry.id) ?? error.message });
           continue;
         }
         // One session that cannot be removed now (locked, unwritable) must not stop the hourly run for the rest.
@@ -452,7 +437,7 @@ export class Sessions {
    * @throws SessionError E_NOT_FOUND; E_REFUSED when the entry is not agent-session's or the store root is a link
    */
   delete(id: string): void {
-    this.store.assertRemovable?.();
+    this.store.assertRemovable();
     if (!this.store.remove(assertValidId(id))) throw new SessionError('E_NOT_FOUND', `Session \`${id}\` not found`);
   }
 
@@ -475,8 +460,7 @@ export class Sessions {
   }
 
   #attachedSession(claudeAgentId: string): SessionState | null {
-    if (this.store.attachedTo) return this.store.attachedTo(claudeAgentId);
-    return this.findByClaudeAgent(claudeAgentId);
+    return this.store.attachedTo(claudeAgentId);
   }
 
   /** The type's parked session relinked to this agent (a resume), or null when there is none to take. */

@@ -31,9 +31,3 @@ export function generateId(now: Date, randomHex: string): string {
   const stamp = now.toISOString().replace(/\.\d+Z$/, '').replace(/[-:]/g, '').replace('T', '-');
   return `agent-${stamp}-${randomHex}`;
 }
-
-/** 8 random lowercase hex digits from Web Crypto (a global in Node 20, no import needed). */
-export function randomHex8(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(4));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}

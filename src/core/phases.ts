@@ -2,9 +2,12 @@ import { setup, transition, type SnapshotFrom } from 'xstate';
 import { SessionError, show } from './errors';
 import type { Limits } from './limits';
 import { FINAL_PHASES, PHASES, RESUMABLE_PHASES, isFinalPhase, type Phase, type WorkPhase } from './phase-names';
-import { resumeBlocker, type ResumeFacts, type ResumeReason } from './rules';
+import { stateBlocker, type ResumeFacts, type ResumeReason } from './rules';
 
-/** Where each working phase may go besides the final phases (the contract's transition table). */
+/**
+ * Where each working phase may go besides the final phases (the contract's transition table): the input the
+ * machine is built from. Ask the machine (`allowedTargets`, `movePhase`), not this table.
+ */
 export const MOVES: Readonly<Record<WorkPhase, readonly WorkPhase[]>> = {
   initializing: ['investigating', 'planning', 'approval', 'executing'],
   investigating: ['planning', 'approval', 'executing'],
@@ -21,12 +24,13 @@ type PhaseEvent = MoveEvent | ResumeEvent;
 /**
  * The session phase machine. It is flat (no invoke, no spawn) and used only as a pure transition function
  * over the phase stored in state.json: every working phase may move as MOVES says or end in a final phase;
- * final phases accept nothing; `resume` is accepted only in a resumable phase and only when the rules allow it.
+ * final phases accept nothing; `resume` exists only in a resumable phase (the phase rule lives here, nowhere else)
+ * and its guard asks the other rules (`stateBlocker`).
  */
 export const phaseMachine = setup({
   types: { events: {} as PhaseEvent },
   guards: {
-    resumeAllowed: ({ event }) => event.type === 'resume' && resumeBlocker(event.facts, event.now, event.limits) === null,
+    resumeAllowed: ({ event }) => event.type === 'resume' && stateBlocker(event.facts, event.now, event.limits) === null,
   },
 }).createMachine({
   id: 'session',
@@ -42,9 +46,9 @@ export const phaseMachine = setup({
   ) as never,
 });
 
-/** The phases `from` may move to, in table order (final phases last). */
+/** The phases `from` may move to, read from the machine's transitions (table order, final phases last). */
 export function allowedTargets(from: Phase): readonly Phase[] {
-  return isFinalPhase(from) ? [] : [...MOVES[from], ...FINAL_PHASES];
+  return stateNode(from).ownEvents.flatMap((event) => (event.startsWith(MOVE_PREFIX) ? [event.slice(MOVE_PREFIX.length) as Phase] : []));
 }
 
 /**
@@ -64,16 +68,23 @@ export function movePhase(from: Phase, to: Phase): Phase {
 }
 
 /**
- * Asks the machine whether a valid session may be resumed, and why not when it may not.
- * The machine's `resume` guard is the decision; the rules only name the reason.
+ * Whether a valid session may be resumed, and why not when it may not. The machine answers the phase question
+ * (only a resumable phase has a `resume` transition); the rules answer the rest, each checked once.
  */
 export function resumeVerdict(facts: ResumeFacts, now: Date, limits: Limits): ResumeReason {
-  const allowed = snapshotAt(facts.phase).can({ type: 'resume', facts, now, limits });
-  if (allowed) return 'session_resumable';
-  return resumeBlocker(facts, now, limits) ?? 'phase_not_resumable';
+  if (!stateNode(facts.phase).ownEvents.includes('resume')) return 'phase_not_resumable';
+  return stateBlocker(facts, now, limits) ?? 'session_resumable';
 }
 
 // --- internal ---
+
+const MOVE_PREFIX = 'to.';
+
+function stateNode(phase: Phase): { readonly ownEvents: readonly string[] } {
+  const node = (phaseMachine.states as Record<string, { readonly ownEvents: readonly string[] } | undefined>)[phase];
+  if (node === undefined) throw new SessionError('E_ILLEGAL_TRANSITION', `Expected a phase, one of ${PHASES.join(', ')}, got ${show(phase)}`);
+  return node;
+}
 
 function snapshotAt(phase: Phase): SnapshotFrom<typeof phaseMachine> {
   // resolveState rebuilds a real snapshot; transition() on raw JSON throws (notes §A.1, edge 1).

@@ -24,6 +24,9 @@ export interface ResumeFacts {
 
 const MINUTE_MS = 60_000;
 
+/** The reasons besides the phase: the machine answers the phase question (phases.ts `resumeVerdict`). */
+export type StateBlocker = 'not_resume_ready' | 'clock_skew' | 'session_expired' | 'too_many_errors';
+
 /**
  * The latest `last_updated` a sane session can have at `now` (ms since the epoch): later is a clock ahead of ours
  * (an import, a clock that jumped back), which must not win "most recently active" nor stay fresh for ever.
@@ -38,18 +41,12 @@ export function isAheadOfClock(timestamp: string, now: Date, limits: Pick<Limits
 }
 
 /**
- * The first rule that forbids resuming a valid session, or null when every rule allows it.
- * Checked in this order: phase, ready flag, freshness (with a clock-skew bound), errors. The phase comes
- * first because `resume_ready` is derived from it: an executing or finalized session says why in its own
- * words, and `not_resume_ready` is left for a file whose flag disagrees with its phase.
+ * The first rule besides the phase that forbids resuming a valid session, or null when none does. Checked in this
+ * order: ready flag, freshness (with a clock-skew bound), errors. The phase is the machine's question: only a
+ * resumable phase has a `resume` transition, and its guard is this function.
  * The idle limit is inclusive: a session exactly `resumeTimeoutMinutes` old still resumes.
  */
-export function resumeBlocker(
-  facts: ResumeFacts,
-  now: Date,
-  limits: Limits,
-): Exclude<ResumeReason, 'session_resumable' | 'session_not_found' | 'invalid_state' | 'agent_mismatch'> | null {
-  if (!isResumablePhase(facts.phase)) return 'phase_not_resumable';
+export function stateBlocker(facts: ResumeFacts, now: Date, limits: Limits): StateBlocker | null {
   if (!facts.resume_ready) return 'not_resume_ready';
   const idleMs = now.getTime() - Date.parse(facts.last_updated);
   // A timestamp ahead of the clock would otherwise keep a session fresh forever.
@@ -57,4 +54,15 @@ export function resumeBlocker(
   if (idleMs > limits.resumeTimeoutMinutes * MINUTE_MS) return 'session_expired';
   if (facts.error_count >= limits.maxErrors) return 'too_many_errors';
   return null;
+}
+
+/**
+ * The first rule that forbids resuming a valid session, or null when every rule allows it, for callers without
+ * the machine: the phase first, because `resume_ready` is derived from it (an executing or finalized session says
+ * why in its own words, and `not_resume_ready` is left for a file whose flag disagrees with its phase), then
+ * `stateBlocker`. The service asks `resumeVerdict` (phases.ts), which puts the phase question to the machine.
+ */
+export function resumeBlocker(facts: ResumeFacts, now: Date, limits: Limits): 'phase_not_resumable' | StateBlocker | null {
+  if (!isResumablePhase(facts.phase)) return 'phase_not_resumable';
+  return stateBlocker(facts, now, limits);
 }

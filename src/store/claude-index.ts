@@ -1,7 +1,8 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SessionState } from '../core/state';
+import { isNewer } from '../core/activity';
 import { isSessionError } from '../core/errors';
+import type { SessionState } from '../core/state';
 import { ensurePrivateDir, errnoCode, ioError, isSymbolicLink, readRegularFile, writeFileAtomic } from './fs-safe';
 
 /** Our names in the folder: pointers (`<hex>`) and writeFileAtomic's temp files (`.<hex>.<pid>.<hex8>.tmp`). */
@@ -23,9 +24,12 @@ const MAX_ID_BYTES = 100;
  */
 export class ClaudeIndex {
   readonly #dir: string;
+  readonly #read: (id: string) => SessionState | null;
 
-  constructor(root: string) {
+  /** @param read the store's strict read of one session (E_CORRUPT for a damaged one) */
+  constructor(root: string, read: (id: string) => SessionState | null) {
     this.#dir = join(root, CLAUDE_INDEX_DIR);
+    this.#read = read;
   }
 
   /** The session id the pointer names, or null (no pointer, unreadable, or an id too long to index). */
@@ -38,15 +42,22 @@ export class ClaudeIndex {
   }
 
   /**
-   * Points the state's Claude agent at it, when it is linked to one. Called after the session is written,
-   * under its lock. A pointer that cannot be written only costs the next lookup a scan, so write failures are
-   * not the session write's failure.
+   * Points the state's Claude agent at it, when it is linked to one, unless the pointer names another session
+   * still linked to that agent and more recently active (the lookup answers the most recently active of several).
+   * Called after the session is written, under its lock. A pointer that cannot be written only costs the next
+   * lookup a scan, so write failures are not the session write's failure.
    */
   written(state: SessionState): void {
     const agentId = state.claude?.agent_id;
     if (agentId === undefined) return;
     const file = this.#file(agentId);
-    if (file === null || this.pointed(agentId) === state.agent_id) return;
+    if (file === null) return;
+    const pointed = this.pointed(agentId);
+    if (pointed === state.agent_id) return;
+    if (pointed !== null) {
+      const other = this.#readQuiet(pointed);
+      if (other !== null && other.claude?.agent_id === agentId && isNewer(other, state)) return;
+    }
     try {
       ensurePrivateDir(this.#dir, true);
       writeFileAtomic(file, state.agent_id);
@@ -89,6 +100,16 @@ export class ClaudeIndex {
   }
 
   // --- internal ---
+
+  /** A session, or null when it is absent, invalid or its id is not one (the pointer is then simply replaced). */
+  #readQuiet(id: string): SessionState | null {
+    try {
+      return this.#read(id);
+    } catch (error) {
+      if (isSessionError(error, 'E_CORRUPT') || isSessionError(error, 'E_USAGE')) return null;
+      throw error;
+    }
+  }
 
   #pointedBy(path: string): string | null {
     const read = readRegularFile(path);

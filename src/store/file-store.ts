@@ -75,7 +75,7 @@ export class FileStore implements SessionStore {
       scanNewest: (name: string, notAfter?: number) => this.#scanNewest(name, notAfter),
     };
     this.#index = new AgentIndex(root, indexed, lock);
-    this.#claude = new ClaudeIndex(root);
+    this.#claude = new ClaudeIndex(root, (id) => this.read(id));
   }
 
   /**
@@ -218,7 +218,8 @@ export class FileStore implements SessionStore {
       // Serialized first: a state that cannot be written must not cost the agent pointer either.
       const bytes = serialize(next);
       this.#index.writing(next, () => writeFileAtomic(join(this.#dir(id), STATE_FILE), bytes));
-      if (next.claude?.agent_id !== current.claude?.agent_id) this.#claude.written(next);
+      // Every write of a linked session: it may now be the most recently active of several linked to that agent.
+      if (next.claude !== undefined) this.#claude.written(next);
       return next;
     });
   }

@@ -13,8 +13,9 @@ export type ListedSession =
     };
 
 /**
- * Where sessions live. The file store is the only implementation today; the interface is what the
- * service needs, so another backend (SQLite, memory for tests) plugs in without touching the rules.
+ * Where sessions live: the file store (file-store.ts) and the memory store (memory-store.ts) implement it, and
+ * every implementation passes the one contract suite in tests/contract/. Every method is required, so the service
+ * never falls back to a scan of its own.
  */
 export interface SessionStore {
   /** A human-readable name of where the sessions are (a folder for the file store). */
@@ -29,25 +30,25 @@ export interface SessionStore {
    */
   update(id: string, change: (state: SessionState) => SessionState): SessionState;
   /**
-   * The most recently active valid session of an agent, when the store can find it without a scan
-   * (the file store keeps a per-agent pointer). Absent: the service scans `list()`.
+   * The most recently active valid session of an agent (later `last_updated`, then later `created_at`), or null.
+   * Corrupt entries are ignored. A store may answer from an index (the file store keeps a per-agent pointer).
    * @param notAfter sessions whose `last_updated` is later than this (ms since the epoch) are skipped: a clock ahead
    */
-  newestOf?(agentName: string, notAfter?: number): SessionState | null;
-  /** Optional: the session linked to a Claude Code agent id without a scan (the service scans otherwise). */
-  findByClaudeAgent?(claudeAgentId: string): SessionState | null;
+  newestOf(agentName: string, notAfter?: number): SessionState | null;
+  /** The valid session linked to a Claude Code agent id (the most recently active one if several are), or null. */
+  findByClaudeAgent(claudeAgentId: string): SessionState | null;
   /**
-   * Optional: the session a Claude Code agent id was attached to, even when a later agent has resumed it since
-   * (its `claude.agent_id` then names that agent). Without it the service finds only current links.
+   * The session a Claude Code agent id was attached to, even when a later agent has resumed it since (its
+   * `claude.agent_id` then names that agent); else the session linked to it now; else null.
    */
-  attachedTo?(claudeAgentId: string): SessionState | null;
+  attachedTo(claudeAgentId: string): SessionState | null;
   /**
-   * Optional: runs `work` holding the locks of one Claude agent id and then of one agent type, so attaching an
-   * agent (find, relink or create) is one step among processes. Without it `work` runs as is (one process).
+   * Runs `work` holding the locks of one Claude agent id and then of one agent type, so attaching an agent
+   * (find, relink or create) is one step among the store's writers (processes for the file store).
    */
-  lockClaudeAgent?<T>(claudeAgentId: string, agentType: string, work: () => T): T;
-  /** Optional: the newest valid session of every agent the store keeps a pointer for, without a scan. */
-  newestPerAgent?(): SessionState[];
+  lockClaudeAgent<T>(claudeAgentId: string, agentType: string, work: () => T): T;
+  /** The newest valid session of every agent the store knows (the file store: every agent it keeps a pointer for). */
+  newestPerAgent(): SessionState[];
   /** Every session, valid or not, in no particular order. Never throws for one bad session. */
   list(): ListedSession[];
   /**
@@ -57,9 +58,9 @@ export interface SessionStore {
    */
   remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): boolean;
   /** Why the entry `id` is not agent-session's to remove, or null when it is a session folder it made. */
-  notOurs?(id: string): string | null;
+  notOurs(id: string): string | null;
   /** @throws SessionError E_REFUSED when nothing may be removed from this store (its root is a symbolic link) */
-  assertRemovable?(): void;
+  assertRemovable(): void;
   /** Removes leftovers of killed writers (temp files, half-created folders) older than `olderThanMs`. */
   sweep(olderThanMs: number, now: Date): number;
 }

@@ -1,5 +1,6 @@
 import { SessionError } from '../../../src/core/errors';
-import { ID_PATTERN, assertValidId, generateId, isValidId, randomHex8 } from '../../../src/core/ids';
+import { ID_PATTERN, assertValidId, generateId, isValidId } from '../../../src/core/ids';
+import { randomHex8 } from '../../../src/platform/random';
 
 describe('ids', () => {
   it('generates agent-YYYYMMDD-HHMMSS-xxxxxxxx in UTC', () => {

@@ -1,0 +1,112 @@
+/**
+ * Layering rules (`npm run layers`), written for the layout of issue 11 (ARCHITECTURE.md):
+ *
+ *   hooks/*.ts, tools/*.ts   entries: only wire an adapter (src/hooks, src/cli) to the process
+ *   src/hooks/{seed,claude}  protocol adapters ─┐ never each other, never the CLI
+ *   src/cli                  CLI adapter ───────┤→ src/service (use cases, the one assembly)
+ *   src/service              → src/core, src/platform, node:path; the SessionStore interface lives here
+ *                            (store.ts); only assembly.ts opens a concrete store
+ *   src/store                → src/core, src/platform, node:, src/service/store.ts (the interface it implements)
+ *   src/platform             → node: only (plus SessionError, a leaf value type)
+ *   src/core                 → src/core, zod, xstate, date-fns; no node:, no I/O
+ *
+ * Folders that do not exist yet make their rules vacuous; the rules about today's folders apply already.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+/** Two rules: neither `src/<a>/` nor `src/<b>/` imports the other. */
+function neverEachOther(a, b, comment) {
+  const rule = (from, to) => ({
+    name: `${from.replace('/', '-')}-not-${to.replace('/', '-')}`,
+    severity: 'error',
+    comment,
+    from: { path: `^src/${from}/` },
+    to: { path: `^src/${to}/` },
+  });
+  return [rule(a, b), rule(b, a)];
+}
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A cycle means two modules are one; split out what both need.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'core-is-pure',
+      severity: 'error',
+      comment: 'src/core imports only src/core and zod, xstate, date-fns: no node: module, no other layer.',
+      from: { path: '^src/core/' },
+      to: { pathNot: ['^src/core/', '^node_modules/(zod|xstate|date-fns)/'] },
+    },
+    {
+      name: 'platform-only-node',
+      severity: 'error',
+      comment:
+        'src/platform holds Node helpers with no domain knowledge: node: modules only (SessionError is allowed).',
+      from: { path: '^src/platform/' },
+      to: { pathNot: ['^src/platform/', '^src/core/errors\\.ts$'], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'store-below-service',
+      severity: 'error',
+      comment:
+        'src/store builds on src/core, src/platform and node:, and implements the interface in src/service/store.ts.',
+      from: { path: '^src/store/' },
+      to: {
+        pathNot: ['^src/store/', '^src/core/', '^src/platform/', '^src/service/store\\.ts$'],
+        dependencyTypesNot: ['core'],
+      },
+    },
+    {
+      name: 'service-uses-the-store-interface',
+      severity: 'error',
+      comment:
+        'The service sees only the SessionStore interface (src/service/store.ts) and no node: module but path; ' +
+        'the assembly module alone opens a concrete store and reads the environment.',
+      from: { path: '^src/service/', pathNot: '^src/service/assembly\\.ts$' },
+      to: { pathNot: ['^src/service/', '^src/core/', '^src/platform/', '^path$'] },
+    },
+    {
+      name: 'assembly-below-adapters',
+      severity: 'error',
+      comment: 'The assembly wires store, config and root; it imports no adapter.',
+      from: { path: '^src/service/assembly\\.ts$' },
+      to: { path: '^src/(hooks|cli)/' },
+    },
+    {
+      name: 'adapters-use-the-service',
+      severity: 'error',
+      comment: 'The CLI and the hooks reach the store through src/service, never directly.',
+      from: { path: '^src/(hooks|cli)/' },
+      to: { path: '^src/store/' },
+    },
+    ...neverEachOther(
+      'hooks',
+      'cli',
+      'The hooks and the CLI never import each other (shared helpers go to src/platform or src/service).',
+    ),
+    ...neverEachOther(
+      'hooks/seed',
+      'hooks/claude',
+      'The two hook protocols never import each other; what both need is in src/hooks/ or below.',
+    ),
+    {
+      name: 'entries-only-wire',
+      severity: 'error',
+      comment: 'hooks/*.ts and tools/*.ts only wire an adapter to the process: no core, store, platform or service.',
+      from: { path: '^(hooks|tools)/[^/]+\\.ts$' },
+      to: { path: '^src/(core|store|platform|service)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|coverage|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    // `node:fs` and `fs` are both the core module fs.
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['require', 'node', 'default'] },
+  },
+};

@@ -1,0 +1,228 @@
+import { isNewer, newestState } from '../core/activity';
+import { SessionError, isSessionError } from '../core/errors';
+import { assertValidId } from '../core/ids';
+import { parseState, type SessionState } from '../core/state';
+import type { ListedSession, SessionStore } from './store';
+
+/** One stored entry: the JSON text of a state (as the file store keeps state.json) and when it was written. */
+interface Entry {
+  readonly text: string;
+  readonly modifiedAt: Date;
+}
+
+/** What a memory store may be given: a name for messages, and the clock that dates its writes. */
+export interface MemoryStoreOptions {
+  readonly location?: string;
+  readonly now?: () => Date;
+}
+
+/**
+ * Sessions in a Map, for tests and embedding (lowdb's `Memory` adapter idea): the same contract as the file
+ * store (tests/contract/), within one process. States are kept as JSON text and parsed with the strict schema
+ * on every read, like state.json: a caller never holds a reference into the store, and a state the file store
+ * would read back as corrupt reads back as corrupt here too.
+ */
+export class MemoryStore implements SessionStore {
+  readonly location: string;
+  readonly #entries = new Map<string, Entry>();
+  readonly #now: () => Date;
+  /** Claude agent id → the session it was attached to (the file store's `.claude-agents/` pointers). */
+  readonly #attached = new Map<string, string>();
+  /** Claude agent ids and agent types whose lock is held (see lockClaudeAgent). */
+  readonly #held = new Set<string>();
+
+  constructor(options: MemoryStoreOptions = {}) {
+    this.location = options.location ?? 'memory';
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  read(id: string): SessionState | null {
+    const entry = this.#entries.get(assertValidId(id));
+    return entry === undefined ? null : decode(id, entry.text);
+  }
+
+  create(state: SessionState): void {
+    const id = assertValidId(state.agent_id);
+    const text = encode(state);
+    if (this.#entries.has(id))
+      throw new SessionError('E_DUPLICATE', `Session \`${id}\` already exists; create never overwrites`);
+    this.#put(id, text);
+  }
+
+  update(id: string, change: (state: SessionState) => SessionState): SessionState {
+    const current = this.read(id);
+    if (current === null) throw notFound(id);
+    // Encoded before anything is stored: a change that throws, or a state that cannot be written, leaves the old one.
+    const text = encode(change(current));
+    this.#put(id, text);
+    return decode(id, text);
+  }
+
+  newestOf(agentName: string, notAfter = Infinity): SessionState | null {
+    const mine = (state: SessionState): boolean =>
+      state.agent_name === agentName && !(Date.parse(state.last_updated) > notAfter);
+    return newestState(this.#valid().filter(mine));
+  }
+
+  findByClaudeAgent(claudeAgentId: string): SessionState | null {
+    return newestState(this.#valid().filter((state) => state.claude?.agent_id === claudeAgentId));
+  }
+
+  /** The session this Claude agent id was attached to while it is linked to some Claude agent, else its current link. */
+  attachedTo(claudeAgentId: string): SessionState | null {
+    const pointed = this.#attached.get(claudeAgentId);
+    const state = pointed === undefined ? null : this.#readQuiet(pointed);
+    return state?.claude !== undefined ? state : this.findByClaudeAgent(claudeAgentId);
+  }
+
+  /**
+   * Runs `work` holding the Claude agent's lock, then the agent type's. One process has no concurrent writer, so a
+   * lock is a mark: taking a held one is E_BUSY (a re-entrant attach), as a file lock held too long would be.
+   */
+  lockClaudeAgent<T>(claudeAgentId: string, agentType: string, work: () => T): T {
+    const keys = agentType === '' ? [`agent:${claudeAgentId}`] : [`agent:${claudeAgentId}`, `type:${agentType}`];
+    for (const key of keys)
+      if (this.#held.has(key)) throw new SessionError('E_BUSY', `Lock \`${key}\` of store \`${this.location}\` is held`);
+    keys.forEach((key) => this.#held.add(key));
+    try {
+      return work();
+    } finally {
+      keys.forEach((key) => this.#held.delete(key));
+    }
+  }
+
+  newestPerAgent(): SessionState[] {
+    const byAgent = new Map<string, SessionState>();
+    for (const state of this.#valid()) {
+      const known = byAgent.get(state.agent_name);
+      if (known === undefined || isNewer(state, known)) byAgent.set(state.agent_name, state);
+    }
+    return [...byAgent.values()];
+  }
+
+  /** Every entry of a memory store is one it made. */
+  notOurs(_id: string): string | null {
+    return null;
+  }
+
+  /** A memory store has no root that could be a link: removing is always allowed. */
+  assertRemovable(): void {}
+
+  list(): ListedSession[] {
+    const listed: ListedSession[] = [];
+    for (const [id, entry] of this.#entries) {
+      try {
+        listed.push({ kind: 'valid', id, state: decode(id, entry.text) });
+      } catch (error) {
+        if (!isSessionError(error, 'E_CORRUPT')) throw error;
+        listed.push({ kind: 'corrupt', id, error: error.message, modifiedAt: entry.modifiedAt });
+      }
+    }
+    return listed;
+  }
+
+  remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): boolean {
+    const entry = this.#entries.get(assertValidId(id));
+    if (entry === undefined) return false;
+    if (shouldRemove !== undefined) {
+      let state: SessionState | null;
+      try {
+        state = decode(id, entry.text);
+      } catch (error) {
+        if (!isSessionError(error, 'E_CORRUPT')) throw error;
+        state = null;
+      }
+      if (!shouldRemove(state, entry.modifiedAt)) return false;
+    }
+    this.#entries.delete(id);
+    return true;
+  }
+
+  /** Nothing to sweep: a write in memory cannot be left half done. */
+  sweep(_olderThanMs: number, _now: Date): number {
+    return 0;
+  }
+
+  /**
+   * Test hook: stores `text` as the session's raw content, as if state.json held it (a torn write, an edit by
+   * hand, an old version), so corrupt entries can be planted. Overwrites; checks only the id.
+   */
+  putRaw(id: string, text: string, modifiedAt: Date = this.#now()): void {
+    this.#entries.set(assertValidId(id), { text, modifiedAt });
+  }
+
+  // --- internal ---
+
+  #put(id: string, text: string): void {
+    this.#entries.set(id, { text, modifiedAt: this.#now() });
+    this.#written(decode(id, text));
+  }
+
+  /** As the file store's Claude-agent pointer: kept on the most recently active of several sessions linked to one id. */
+  #written(state: SessionState): void {
+    const agentId = state.claude?.agent_id;
+    if (agentId === undefined) return;
+    const pointed = this.#attached.get(agentId);
+    if (pointed !== undefined && pointed !== state.agent_id) {
+      const other = this.#readQuiet(pointed);
+      if (other !== null && other.claude?.agent_id === agentId && isNewer(other, state)) return;
+    }
+    this.#attached.set(agentId, state.agent_id);
+  }
+
+  #readQuiet(id: string): SessionState | null {
+    try {
+      return this.read(id);
+    } catch (error) {
+      if (isSessionError(error, 'E_CORRUPT')) return null;
+      throw error;
+    }
+  }
+
+  #valid(): SessionState[] {
+    return this.list().flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
+  }
+}
+
+// --- internal ---
+
+/** The stored text of a state; too deep to write is E_USAGE, as the file store says it. */
+function encode(state: SessionState): string {
+  try {
+    return JSON.stringify(state);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new SessionError(
+      'E_USAGE',
+      `Expected the state of session \`${state.agent_id}\` to nest less deeply, got metadata too deep to write`,
+    );
+  }
+}
+
+/** A state from its stored text through the strict schema; anything else is E_CORRUPT (never echoing the text). */
+function decode(id: string, text: string): SessionState {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    // JSON.parse fails in no other way; its message quotes the text, which may hold secrets from metadata.
+    throw new SessionError('E_CORRUPT', `Session \`${id}\`: the stored state is not valid JSON`);
+  }
+  let state: SessionState;
+  try {
+    state = parseState(raw);
+  } catch (error) {
+    if (isSessionError(error)) throw new SessionError('E_CORRUPT', `Session \`${id}\`: ${error.message}`);
+    throw error;
+  }
+  if (state.agent_id !== id)
+    throw new SessionError(
+      'E_CORRUPT',
+      `Session \`${id}\`: the stored state names a different agent_id \`${state.agent_id}\``,
+    );
+  return state;
+}
+
+function notFound(id: string): SessionError {
+  return new SessionError('E_NOT_FOUND', `Session \`${id}\` not found`);
+}

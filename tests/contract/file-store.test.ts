@@ -1,0 +1,38 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileStore } from '../../src/store/file-store';
+import { bundleWorker, runNode } from '../stress/helpers';
+import { describeStoreContract } from './store-contract';
+
+// The stress suite's worker, bundled once for this file: each process runs the real service and file store code
+// (its `updates` mode adds the metadata key `w<worker>_<i>` = i per update, with phase changes and errors mixed in).
+const bundleDir = mkdtempSync(join(tmpdir(), 'agent-session-contract-'));
+afterAll(() => rmSync(bundleDir, { recursive: true, force: true }));
+let worker: string | undefined;
+
+describeStoreContract(
+  'FileStore',
+  () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
+    const root = join(dir, 'store');
+    return {
+      store: new FileStore(root),
+      plantCorrupt: (id) => {
+        mkdirSync(join(root, id), { recursive: true });
+        writeFileSync(join(root, id, 'state.json'), '{"torn": ');
+      },
+      concurrentUpdates: async (id, workers, count) => {
+        worker ??= bundleWorker(bundleDir);
+        const script = worker;
+        const runs = Array.from({ length: workers }, (_, w) =>
+          runNode(script, ['updates', root, id, String(w), String(count)], dir),
+        );
+        for (const result of await Promise.all(runs))
+          expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
+      },
+      dispose: () => rmSync(dir, { recursive: true, force: true }),
+    };
+  },
+  { multiProcess: true },
+);

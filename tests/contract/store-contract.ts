@@ -1,0 +1,477 @@
+// The one contract every SessionStore backend passes (src/store/store.ts). Each backend's test file calls
+// `describeStoreContract` with a harness; a new backend adds a harness, never its own copy of these cases.
+import { withClaudeLink } from '../../src/core/claude-link';
+import { SessionError } from '../../src/core/errors';
+import { newSession } from '../../src/core/session';
+import type { SessionState } from '../../src/core/state';
+import type { SessionStore } from '../../src/store/store';
+import { codeOf } from '../helpers';
+
+/** What a backend gives the suite: a fresh, empty store and the means to damage it. */
+export interface StoreHarness {
+  readonly store: SessionStore;
+  /** Makes `id`'s stored content unreadable (not JSON), creating the entry when absent. */
+  plantCorrupt(id: string): void;
+  /**
+   * With `multiProcess`: runs `workers` processes at once, each making `count` updates to `id` that
+   * each add the metadata key `w<worker>_<i>` = i. Absent: the backend lives in one process.
+   */
+  concurrentUpdates?(id: string, workers: number, count: number): Promise<void>;
+  /** Removes whatever the harness made (temp folders). */
+  dispose(): void;
+}
+
+const T0 = Date.parse('2026-01-08T18:00:00.000Z');
+const at = (minutes: number) => new Date(T0 + minutes * 60_000);
+
+/** A session created at minute `created` and last active at minute `active` (default: when created). */
+function session(id: string, agent: string, created = 0, active = created): SessionState {
+  return {
+    ...newSession({ agent_id: id, agent_name: agent, purpose: 'contract', metadata: { n: 1 } }, at(created)),
+    last_updated: at(active).toISOString(),
+  };
+}
+
+/** `state` at minute `minute` with `patch` merged into its metadata. */
+function touched(state: SessionState, minute: number, patch: Record<string, unknown> = {}): SessionState {
+  return { ...state, last_updated: at(minute).toISOString(), metadata: { ...state.metadata, ...patch } };
+}
+
+/** A valid Date from any realm (jest's globals differ from Node's own, so `instanceof Date` fails for fs times). */
+function isDate(value: unknown): boolean {
+  return Object.prototype.toString.call(value) === '[object Date]' && !Number.isNaN((value as Date).getTime());
+}
+
+/** Links a session to a Claude agent at minute `minute` (the link marks the session active then). */
+function link(store: SessionStore, id: string, claudeAgent: string, minute: number): SessionState {
+  return store.update(id, (state) =>
+    withClaudeLink(state, { agent_id: claudeAgent, agent_type: 'Explore' }, at(minute)),
+  );
+}
+
+/**
+ * Declares the contract cases for one backend. `make` is called before every case and must return an empty store.
+ */
+export function describeStoreContract(
+  name: string,
+  make: () => StoreHarness,
+  options: { readonly multiProcess: boolean },
+): void {
+  describe(`SessionStore contract: ${name}`, () => {
+    let harness: StoreHarness;
+    let store: SessionStore;
+    beforeEach(() => {
+      harness = make();
+      store = harness.store;
+    });
+    afterEach(() => harness.dispose());
+
+    describe('read and create', () => {
+      it('reads null for an id it does not hold, and lists an empty store as []', () => {
+        expect(store.read('nobody')).toBeNull();
+        expect(store.list()).toEqual([]);
+      });
+
+      it('gives back what was created, and lists it as valid', () => {
+        const state = session('s1', 'alpha');
+        store.create(state);
+        expect(store.read('s1')).toEqual(state);
+        expect(store.list()).toEqual([{ kind: 'valid', id: 's1', state }]);
+      });
+
+      it.each(['../x', '.hidden', 'a/b', ''])('refuses the id %p with E_USAGE before touching anything', (id) => {
+        expect(codeOf(() => store.read(id))).toBe('E_USAGE');
+        expect(codeOf(() => store.update(id, (s) => s))).toBe('E_USAGE');
+        expect(codeOf(() => store.remove(id))).toBe('E_USAGE');
+        expect(codeOf(() => store.create({ ...session('ok', 'alpha'), agent_id: id }))).toBe('E_USAGE');
+        expect(store.list()).toEqual([]);
+      });
+
+      it('refuses a second create of one id with E_DUPLICATE and keeps the first', () => {
+        const first = session('s1', 'alpha');
+        store.create(first);
+        expect(codeOf(() => store.create(session('s1', 'beta', 5)))).toBe('E_DUPLICATE');
+        expect(store.read('s1')).toEqual(first);
+        expect(store.list()).toHaveLength(1);
+      });
+
+      it('keeps its own copy: changing the object given to create or returned by read changes nothing stored', () => {
+        const state = session('s1', 'alpha');
+        const kept = structuredClone(state);
+        store.create(state);
+        (state.metadata as Record<string, unknown>).n = 99;
+        const read = store.read('s1')!;
+        (read.metadata as Record<string, unknown>).n = 42;
+        read.history.push({ from_phase: 'initializing', to_phase: 'planning', timestamp: at(1).toISOString() });
+        const listed = store.list()[0]!;
+        if (listed.kind === 'valid') (listed.state.metadata as Record<string, unknown>).n = 7;
+        expect(store.read('s1')).toEqual(kept);
+      });
+
+      it('refuses a state too deep to write with E_USAGE and stores nothing', () => {
+        let deep: Record<string, unknown> = {};
+        for (let i = 0; i < 20_000; i++) deep = { d: deep };
+        expect(codeOf(() => store.create({ ...session('deep', 'alpha'), metadata: deep }))).toBe('E_USAGE');
+        expect(store.read('deep')).toBeNull();
+      });
+    });
+
+    describe('update', () => {
+      it('applies the change, returns the state written, and read agrees', () => {
+        store.create(session('s1', 'alpha'));
+        const next = store.update('s1', (state) => touched(state, 3, { step: 'two' }));
+        expect(next.metadata).toEqual({ n: 1, step: 'two' });
+        expect(next.last_updated).toBe(at(3).toISOString());
+        expect(store.read('s1')).toEqual(next);
+      });
+
+      it('refuses a missing id with E_NOT_FOUND, without calling the change or creating anything', () => {
+        const change = jest.fn((state: SessionState) => state);
+        expect(codeOf(() => store.update('ghost', change))).toBe('E_NOT_FOUND');
+        expect(change).not.toHaveBeenCalled();
+        expect(store.read('ghost')).toBeNull();
+        expect(store.list()).toEqual([]);
+      });
+
+      it('passes on what the change throws and writes nothing, even when the change mutated its argument first', () => {
+        const state = session('s1', 'alpha');
+        store.create(state);
+        const refusal = new SessionError('E_ILLEGAL_TRANSITION', 'no');
+        let thrown: unknown;
+        try {
+          store.update('s1', (current) => {
+            (current.metadata as Record<string, unknown>).n = 666;
+            current.history.push({ from_phase: 'initializing', to_phase: 'planning', timestamp: at(1).toISOString() });
+            throw refusal;
+          });
+        } catch (error) {
+          thrown = error;
+        }
+        expect(thrown).toBe(refusal);
+        expect(store.read('s1')).toEqual(state);
+      });
+
+      it('keeps the previous state when the new one is too deep to write (E_USAGE)', () => {
+        const state = session('s1', 'alpha');
+        store.create(state);
+        let deep: Record<string, unknown> = {};
+        for (let i = 0; i < 20_000; i++) deep = { d: deep };
+        expect(codeOf(() => store.update('s1', (current) => ({ ...current, metadata: deep })))).toBe('E_USAGE');
+        expect(store.read('s1')).toEqual(state);
+      });
+
+      it('refuses a corrupt session with E_CORRUPT and leaves it as it was', () => {
+        harness.plantCorrupt('bad');
+        const change = jest.fn((state: SessionState) => state);
+        expect(codeOf(() => store.update('bad', change))).toBe('E_CORRUPT');
+        expect(change).not.toHaveBeenCalled();
+        expect(codeOf(() => store.read('bad'))).toBe('E_CORRUPT');
+      });
+
+      it('sees every earlier update: 50 read-modify-writes in a row lose nothing', () => {
+        store.create(session('s1', 'alpha'));
+        for (let i = 0; i < 50; i++) store.update('s1', (state) => touched(state, 1 + i, { [`k${i}`]: i }));
+        const state = store.read('s1')!;
+        for (let i = 0; i < 50; i++) expect(state.metadata[`k${i}`]).toBe(i);
+      });
+    });
+
+    describe('corrupt entries', () => {
+      it('are listed as corrupt with a reason and a time, next to the valid ones, and read throws E_CORRUPT', () => {
+        store.create(session('good', 'alpha'));
+        harness.plantCorrupt('bad');
+        const listed = store.list();
+        expect(listed).toHaveLength(2);
+        expect(listed.find((entry) => entry.id === 'good')?.kind).toBe('valid');
+        const bad = listed.find((entry) => entry.id === 'bad');
+        expect(bad).toMatchObject({ kind: 'corrupt', id: 'bad' });
+        if (bad?.kind !== 'corrupt') throw new Error('expected a corrupt entry');
+        expect(bad.error).toEqual(expect.any(String));
+        expect(bad.error.length).toBeGreaterThan(0);
+        expect(isDate(bad.modifiedAt)).toBe(true);
+        expect(codeOf(() => store.read('bad'))).toBe('E_CORRUPT');
+      });
+
+      it('block a create of the same id (E_DUPLICATE): nothing is overwritten', () => {
+        harness.plantCorrupt('bad');
+        expect(codeOf(() => store.create(session('bad', 'alpha')))).toBe('E_DUPLICATE');
+        expect(codeOf(() => store.read('bad'))).toBe('E_CORRUPT');
+      });
+    });
+
+    describe('remove', () => {
+      it('removes a session and says so; a missing one is false', () => {
+        store.create(session('s1', 'alpha'));
+        store.create(session('s2', 'alpha'));
+        expect(store.remove('s1')).toBe(true);
+        expect(store.read('s1')).toBeNull();
+        expect(store.remove('s1')).toBe(false);
+        expect(store.remove('never')).toBe(false);
+        expect(store.list().map((entry) => entry.id)).toEqual(['s2']);
+      });
+
+      it('asks shouldRemove with the current state, and keeps the session when it refuses', () => {
+        store.create(session('s1', 'alpha'));
+        const state = store.update('s1', (current) => touched(current, 2, { x: true }));
+        const refuse = jest.fn((_state: SessionState | null, _modifiedAt: Date) => false);
+        expect(store.remove('s1', refuse)).toBe(false);
+        expect(refuse).toHaveBeenCalledTimes(1);
+        expect(refuse.mock.calls[0]![0]).toEqual(state);
+        expect(isDate(refuse.mock.calls[0]![1])).toBe(true);
+        expect(store.read('s1')).toEqual(state);
+        const agree = jest.fn((_state: SessionState | null, _modifiedAt: Date) => true);
+        expect(store.remove('s1', agree)).toBe(true);
+        expect(agree.mock.calls[0]![0]).toEqual(state);
+        expect(store.read('s1')).toBeNull();
+      });
+
+      it('gives shouldRemove null for a corrupt entry, and removes it when it agrees', () => {
+        harness.plantCorrupt('bad');
+        const refuse = jest.fn((_state: SessionState | null, _modifiedAt: Date) => false);
+        expect(store.remove('bad', refuse)).toBe(false);
+        expect(refuse.mock.calls[0]![0]).toBeNull();
+        expect(isDate(refuse.mock.calls[0]![1])).toBe(true);
+        expect(store.list().map((entry) => entry.kind)).toEqual(['corrupt']);
+        expect(store.remove('bad', () => true)).toBe(true);
+        expect(store.list()).toEqual([]);
+        expect(store.read('bad')).toBeNull();
+      });
+
+      it('frees the id: a removed session can be created again', () => {
+        store.create(session('s1', 'alpha'));
+        store.remove('s1');
+        const again = session('s1', 'beta', 9);
+        store.create(again);
+        expect(store.read('s1')).toEqual(again);
+      });
+    });
+
+    describe('sweep', () => {
+      it('finds no leftovers after ordinary writes and keeps every session', () => {
+        for (const id of ['s1', 's2', 's3']) store.create(session(id, 'alpha'));
+        store.update('s2', (state) => touched(state, 4));
+        link(store, 's3', 'claude-1', 5);
+        harness.plantCorrupt('bad');
+        expect(store.sweep(0, at(60 * 24))).toBe(0);
+        expect(
+          store
+            .list()
+            .map((entry) => entry.id)
+            .sort(),
+        ).toEqual(['bad', 's1', 's2', 's3']);
+      });
+    });
+
+    describe('newestOf', () => {
+      it('is null for an agent without sessions', () => {
+        store.create(session('s1', 'alpha'));
+        expect(store.newestOf('beta')).toBeNull();
+        expect(store.newestOf('')).toBeNull();
+      });
+
+      it('is the most recently active session of that agent, whatever other agents did later', () => {
+        store.create(session('old', 'alpha', 0, 1));
+        store.create(session('new', 'alpha', 0, 5));
+        store.create(session('other', 'beta', 0, 9));
+        expect(store.newestOf('alpha')?.agent_id).toBe('new');
+        expect(store.newestOf('beta')?.agent_id).toBe('other');
+        // An update makes the older one the newest.
+        store.update('old', (state) => touched(state, 7));
+        expect(store.newestOf('alpha')?.agent_id).toBe('old');
+        expect(store.newestOf('alpha')).toEqual(store.read('old'));
+      });
+
+      it('breaks a tie of last activity by the later creation, in either order of writing', () => {
+        store.create(session('later-made', 'alpha', 2, 5));
+        store.create(session('earlier-made', 'alpha', 1, 5));
+        expect(store.newestOf('alpha')?.agent_id).toBe('later-made');
+        store.create(session('b-early', 'beta', 1, 5));
+        store.create(session('b-late', 'beta', 2, 5));
+        expect(store.newestOf('beta')?.agent_id).toBe('b-late');
+      });
+
+      it('answers one of the sessions when activity and creation are equal', () => {
+        store.create(session('t1', 'alpha', 3, 3));
+        store.create(session('t2', 'alpha', 3, 3));
+        expect(['t1', 't2']).toContain(store.newestOf('alpha')?.agent_id);
+      });
+
+      it('ignores corrupt entries, including a newest session that became corrupt', () => {
+        store.create(session('older', 'alpha', 0, 1));
+        store.create(session('newest', 'alpha', 0, 8));
+        expect(store.newestOf('alpha')?.agent_id).toBe('newest');
+        harness.plantCorrupt('newest');
+        harness.plantCorrupt('stray');
+        expect(store.newestOf('alpha')?.agent_id).toBe('older');
+      });
+
+      it('follows removals: the next newest, then none', () => {
+        store.create(session('a1', 'alpha', 0, 1));
+        store.create(session('a2', 'alpha', 0, 2));
+        expect(store.newestOf('alpha')?.agent_id).toBe('a2');
+        store.remove('a2');
+        expect(store.newestOf('alpha')?.agent_id).toBe('a1');
+        store.remove('a1');
+        expect(store.newestOf('alpha')).toBeNull();
+      });
+
+      it('skips sessions active later than notAfter (a clock ahead), answering the newest at or before it', () => {
+        store.create(session('sane', 'alpha', 0, 2));
+        store.create(session('edge', 'alpha', 0, 4));
+        store.create(session('ahead', 'alpha', 0, 60));
+        expect(store.newestOf('alpha')?.agent_id).toBe('ahead');
+        expect(store.newestOf('alpha', at(4).getTime())?.agent_id).toBe('edge');
+        expect(store.newestOf('alpha', at(3).getTime())?.agent_id).toBe('sane');
+        expect(store.newestOf('alpha', at(1).getTime())).toBeNull();
+        // The bound does not stick: without it the newest is answered again.
+        expect(store.newestOf('alpha')?.agent_id).toBe('ahead');
+      });
+    });
+
+    describe('newestPerAgent', () => {
+      it('is [] for an empty store', () => {
+        expect(store.newestPerAgent()).toEqual([]);
+      });
+
+      it('holds the newest valid session of each agent that was looked up, one per agent', () => {
+        store.create(session('a-old', 'alpha', 0, 1));
+        store.create(session('a-new', 'alpha', 0, 5));
+        store.create(session('b-only', 'beta', 0, 2));
+        store.create(session('c-old', 'gamma', 0, 1));
+        store.create(session('c-new', 'gamma', 0, 7));
+        for (const agent of ['alpha', 'beta', 'gamma']) store.newestOf(agent);
+        harness.plantCorrupt('c-new');
+        const ids = store.newestPerAgent().map((state) => state.agent_id);
+        expect([...ids].sort()).toEqual(['a-new', 'b-only', 'c-old']);
+        store.update('a-old', (state) => touched(state, 9));
+        expect(store.newestPerAgent().find((state) => state.agent_name === 'alpha')).toEqual(store.read('a-old'));
+      });
+    });
+
+    describe('findByClaudeAgent', () => {
+      it('is null for a Claude agent no session is linked to', () => {
+        store.create(session('s1', 'alpha'));
+        expect(store.findByClaudeAgent('a0000000000000001')).toBeNull();
+      });
+
+      it('finds the linked session, and follows a relink to another Claude agent', () => {
+        store.create(session('s1', 'alpha'));
+        store.create(session('s2', 'alpha'));
+        link(store, 's1', 'claude-1', 1);
+        expect(store.findByClaudeAgent('claude-1')).toEqual(store.read('s1'));
+        link(store, 's1', 'claude-2', 2);
+        expect(store.findByClaudeAgent('claude-1')).toBeNull();
+        expect(store.findByClaudeAgent('claude-2')?.agent_id).toBe('s1');
+      });
+
+      it('follows the link when it moves to another session', () => {
+        store.create(session('s1', 'alpha'));
+        store.create(session('s2', 'alpha'));
+        link(store, 's1', 'claude-1', 1);
+        link(store, 's1', 'claude-9', 2);
+        link(store, 's2', 'claude-1', 3);
+        expect(store.findByClaudeAgent('claude-1')?.agent_id).toBe('s2');
+      });
+
+      it('answers the most recently active session when several are linked to one Claude agent', () => {
+        for (const id of ['s1', 's2', 's3']) store.create(session(id, 'alpha'));
+        link(store, 's1', 'claude-1', 1);
+        link(store, 's2', 'claude-1', 4);
+        link(store, 's3', 'claude-1', 2);
+        expect(store.findByClaudeAgent('claude-1')?.agent_id).toBe('s2');
+        store.update('s1', (state) => touched(state, 9));
+        expect(store.findByClaudeAgent('claude-1')?.agent_id).toBe('s1');
+      });
+
+      it('ignores a linked session that became corrupt or was removed', () => {
+        store.create(session('s1', 'alpha'));
+        store.create(session('s2', 'alpha'));
+        link(store, 's1', 'claude-1', 1);
+        link(store, 's2', 'claude-1', 2);
+        harness.plantCorrupt('s2');
+        expect(store.findByClaudeAgent('claude-1')?.agent_id).toBe('s1');
+        store.remove('s1');
+        expect(store.findByClaudeAgent('claude-1')).toBeNull();
+      });
+    });
+
+    describe('attachedTo', () => {
+      it('is null for a Claude agent never attached', () => {
+        store.create(session('s1', 'alpha'));
+        expect(store.attachedTo('claude-0')).toBeNull();
+      });
+
+      it('still answers the session after a later Claude agent resumed it (relink), where findByClaudeAgent does not', () => {
+        store.create(session('s1', 'alpha'));
+        store.create(session('s2', 'alpha'));
+        link(store, 's1', 'claude-1', 1);
+        expect(store.attachedTo('claude-1')).toEqual(store.read('s1'));
+        link(store, 's1', 'claude-2', 2);
+        expect(store.findByClaudeAgent('claude-1')).toBeNull();
+        expect(store.attachedTo('claude-1')?.agent_id).toBe('s1');
+        expect(store.attachedTo('claude-1')?.claude?.agent_id).toBe('claude-2');
+        expect(store.attachedTo('claude-2')?.agent_id).toBe('s1');
+      });
+
+      it('answers the current link when the attached session was removed or is corrupt', () => {
+        store.create(session('s1', 'alpha'));
+        store.create(session('s2', 'alpha'));
+        link(store, 's1', 'claude-1', 1);
+        link(store, 's2', 'claude-1', 2);
+        harness.plantCorrupt('s2');
+        expect(store.attachedTo('claude-1')?.agent_id).toBe('s1');
+        store.remove('s1');
+        expect(store.attachedTo('claude-1')).toBeNull();
+      });
+    });
+
+    describe('lockClaudeAgent', () => {
+      it('runs the work once and gives back its result, with or without an agent type', () => {
+        let runs = 0;
+        expect(store.lockClaudeAgent('claude-1', 'Explore', () => ++runs)).toBe(1);
+        expect(store.lockClaudeAgent('claude-1', '', () => ++runs)).toBe(2);
+      });
+
+      it('passes on what the work throws and releases the locks, so the next attach runs', () => {
+        const boom = new SessionError('E_CORRUPT', 'boom');
+        expect(() =>
+          store.lockClaudeAgent('claude-1', 'Explore', () => {
+            throw boom;
+          }),
+        ).toThrow(boom);
+        expect(store.lockClaudeAgent('claude-1', 'Explore', () => 'again')).toBe('again');
+      });
+
+      it('lets the work write the store (find, relink or create under the locks)', () => {
+        store.create(session('s1', 'alpha'));
+        const linked = store.lockClaudeAgent('claude-1', 'alpha', () => link(store, 's1', 'claude-1', 3));
+        expect(store.findByClaudeAgent('claude-1')).toEqual(linked);
+      });
+    });
+
+    describe('notOurs and assertRemovable', () => {
+      it('claims every session the store made, and allows removing', () => {
+        store.create(session('s1', 'alpha'));
+        expect(store.notOurs('s1')).toBeNull();
+        expect(() => store.assertRemovable()).not.toThrow();
+        expect(store.remove('s1')).toBe(true);
+      });
+    });
+
+    // Declared only for backends that processes share; a one-process backend has no such writers.
+    if (options.multiProcess)
+      describe('concurrent writers in separate processes', () => {
+        it('lose no update to one session', async () => {
+          if (harness.concurrentUpdates === undefined) throw new Error(`${name}: multiProcess needs concurrentUpdates`);
+          const workers = 3;
+          const count = 15;
+          store.create(session('shared', 'alpha'));
+          await harness.concurrentUpdates('shared', workers, count);
+          const state = store.read('shared')!;
+          for (let w = 0; w < workers; w++)
+            for (let i = 0; i < count; i++) expect(state.metadata[`w${w}_${i}`]).toBe(i);
+          expect(Object.keys(state.metadata)).toHaveLength(workers * count + 1);
+        });
+      });
+  });
+}
