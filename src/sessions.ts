@@ -5,6 +5,7 @@ import { changesLink, orphanedStartReason, stopOutcome, withClaudeLink, type Cla
 import { assertValidId, generateId } from './core/ids';
 import { DEFAULT_LIMITS, type Limits } from './core/limits';
 import { isFinalPhase, isResumablePhase, type FinalPhase } from './core/phase-names';
+import { isParked, newestVerdict } from './core/parking';
 import { resumeVerdict } from './core/phases';
 import { isAheadOfClock, latestSane, type ResumeReason } from './core/rules';
 import { assertAgentName, assertMetadata, assertText } from './core/input';
@@ -198,11 +199,13 @@ export class Sessions {
    * With `agentName`, a session of another agent is answered `agent_mismatch` and left unchanged.
    * Never throws for a missing or corrupt session.
    */
-  resume(id: string, options: { agentName?: string } = {}): ResumeDecision {
+  resume(id: string, options: { agentName?: string; newest?: boolean } = {}): ResumeDecision {
     const decideFor = (state: SessionState): ResumeDecision =>
       options.agentName !== undefined && state.agent_name !== options.agentName
         ? { should_resume: false, reason: 'agent_mismatch', agent_id: state.agent_id }
-        : this.decide(state);
+        : options.newest === true
+          ? this.#decideNewest(state)
+          : this.decide(state);
     // Most answers are "no": a plain read decides those without taking the lock.
     const plain = this.shouldResume(id);
     const first = plain.state === undefined ? plain : decideFor(plain.state);
@@ -266,6 +269,12 @@ export class Sessions {
     return { should_resume: reason === 'session_resumable', reason, agent_id: state.agent_id, state };
   }
 
+  /** As `decide`, by the rule for an agent's newest session (core/parking.ts `newestVerdict`). */
+  #decideNewest(state: SessionState): ResumeDecision {
+    const reason = newestVerdict(state, this.#now(), this.limits);
+    return { should_resume: reason === 'session_resumable', reason, agent_id: state.agent_id, state };
+  }
+
   /**
    * The most recently active valid session of an agent, or null. A session whose `last_updated` is ahead of the
    * clock beyond the skew bound is skipped: it would otherwise hide the agent's real sessions for ever.
@@ -294,7 +303,17 @@ export class Sessions {
    * a delegation to its agent type may take it.
    */
   isParked(state: SessionState): boolean {
-    return this.decide(state).should_resume && (state.claude === undefined || state.claude.stopped_at !== undefined);
+    return isParked(state, this.#now(), this.limits);
+  }
+
+  /**
+   * Resumes the newest session of an agent when the one rule of core/parking.ts allows it (`session_running` when a
+   * Claude agent runs it now), recorded under the session lock as `resume` does; null when the agent has none.
+   */
+  resumeNewestOf(agentName: string): ResumeDecision | null {
+    const newest = this.newestOf(agentName);
+    if (newest === null) return null;
+    return this.resume(newest.agent_id, { agentName, newest: true });
   }
 
   /** The session a new delegation to `agentName` would resume: its newest one when parked, else null. */

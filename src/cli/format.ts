@@ -1,20 +1,13 @@
-import { formatDistanceStrict } from 'date-fns';
+import { relativeTime } from '../core/relative-time';
 import type { ListEntry } from '../sessions';
 import { renderRows, type Cell } from './color';
-
-/** "12 minutes ago" (or "in 2 minutes" for a clock ahead of ours). */
-export function ago(iso: string | Date, now: Date): string {
-  const at = typeof iso === 'string' ? new Date(iso) : iso;
-  if (Number.isNaN(at.getTime())) return 'unknown';
-  return formatDistanceStrict(at, now, { addSuffix: true });
-}
 
 /** A plain-text table: a header, then one row a session, columns padded to their widest cell. */
 export function renderTable(entries: readonly ListEntry[], now: Date, colour = false): string {
   const rows: Cell[][] = [['ID', 'AGENT', 'PHASE', 'RESUMABLE', 'ERRORS', 'LAST ACTIVITY']];
   for (const entry of entries) {
     if (entry.kind === 'corrupt') {
-      rows.push([entry.id, '-', { text: 'corrupt', style: 'red' }, { text: 'no (invalid_state)', style: 'red' }, '-', ago(entry.modifiedAt, now)]);
+      rows.push([entry.id, '-', { text: 'corrupt', style: 'red' }, { text: 'no (invalid_state)', style: 'red' }, '-', relativeTime(entry.modifiedAt, now)]);
       continue;
     }
     const { state } = entry;
@@ -25,7 +18,7 @@ export function renderTable(entries: readonly ListEntry[], now: Date, colour = f
       entry.resumable ? { text: 'yes', style: 'green' } : { text: `no (${entry.reason})`, style: 'dim' },
       { text: String(state.error_count), style: state.error_count > 0 ? 'yellow' : undefined },
       // "in 72 years" would read as a valid time: a clock ahead is shown as what it is, with the stored time.
-      entry.clockAhead ? { text: `clock ahead (${state.last_updated})`, style: 'red' } : ago(state.last_updated, now),
+      entry.clockAhead ? { text: `clock ahead (${state.last_updated})`, style: 'red' } : relativeTime(state.last_updated, now),
     ]);
   }
   return renderRows(rows, colour);

@@ -12,7 +12,9 @@ export type ResumeReason =
   | 'too_many_errors'
   | 'clock_skew'
   /** The session belongs to another agent than the one asking (seed hooks given both a name and an id). */
-  | 'agent_mismatch';
+  | 'agent_mismatch'
+  /** The agent's newest session is run by a Claude Code agent right now (see core/parking.ts). */
+  | 'session_running';
 
 /** What the rules need to know of a session. */
 export interface ResumeFacts {

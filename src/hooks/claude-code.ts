@@ -1,6 +1,6 @@
-import { formatDistanceStrict } from 'date-fns';
 import * as z from 'zod/mini';
 import { isFinalPhase, RESUMABLE_PHASES } from '../core/phase-names';
+import { relativeTime } from '../core/relative-time';
 import type { SessionState } from '../core/state';
 import { CLAUDE_PURPOSE, type Sessions } from '../sessions';
 import { logValue } from './log';
@@ -151,7 +151,7 @@ function overview(sessions: Sessions, event: 'SessionStart' | 'UserPromptSubmit'
 
 function overviewLine(state: SessionState, now: Date): string {
   const name = clip(state.agent_name, OVERVIEW_FIELD_LIMIT);
-  const parts = [`- ${name}: session ${state.agent_id}, phase ${state.phase}, last active ${ago(state.last_updated, now)}`];
+  const parts = [`- ${name}: session ${state.agent_id}, phase ${state.phase}, last active ${relativeTime(state.last_updated, now)}`];
   const { task_id, findings } = state.metadata;
   if (task_id !== undefined) parts.push(`task ${clip(task_id, OVERVIEW_FIELD_LIMIT)}`);
   if (findings !== undefined) parts.push(`findings: ${clip(findings, OVERVIEW_FIELD_LIMIT)}`);
@@ -230,7 +230,7 @@ function resumeContext(state: SessionState, context: ClaudeCodeContext): string 
     `agent-session: sub-agent \`${state.agent_name}\` had a resumable session when this delegation was made; ` +
       'the delegated agent is linked to it and told so when it starts.',
     `- Session id: ${state.agent_id} (purpose ${state.purpose})`,
-    `- Previous phase: ${state.phase}, last active ${ago(state.last_updated, context.now)} (${state.last_updated}); created ${state.created_at}`,
+    `- Previous phase: ${state.phase}, last active ${relativeTime(state.last_updated, context.now)} (${state.last_updated}); created ${state.created_at}`,
     ...detailLines(state, state.claude?.last_message),
   ];
   const claudeAgent = state.claude?.agent_id;
@@ -253,7 +253,7 @@ function startContext(state: SessionState, context: ClaudeCodeContext, maxErrors
     resumed === undefined
       ? `agent-session: this sub-agent's work is recorded in session ${state.agent_id} (agent \`${state.agent_name}\`, phase ${state.phase}).`
       : `agent-session: this sub-agent resumes session ${state.agent_id} (agent \`${state.agent_name}\`), ` +
-        `parked in phase ${resumed.phase} ${ago(resumed.last_active, context.now)}.`,
+        `parked in phase ${resumed.phase} ${relativeTime(resumed.last_active, context.now)}.`,
   ];
   if (resumed !== undefined) lines.push(...detailLines(state, resumed.last_message));
   lines.push(
@@ -314,10 +314,4 @@ function agentNameOf(toolInput: unknown): string {
 function clip(value: unknown, limit = FIELD_LIMIT): string {
   const rendered = typeof value === 'string' ? value : JSON.stringify(value);
   return excerpt(rendered.replace(/\s+/g, ' ').trim(), limit);
-}
-
-/** "5 minutes ago" (date-fns, as the CLI's listing says it). */
-function ago(iso: string, now: Date): string {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? 'at an unknown time' : formatDistanceStrict(at, now, { addSuffix: true });
 }

@@ -68,7 +68,8 @@ export const ANSWER_LIMIT = 64 * 1024;
 /**
  * Decides whether to resume, from `{agent_name, agent_id?, …}`: with an id, on that session (`agent_mismatch`
  * when a name is given too and the session is another agent's); with only a name, on that agent's most recently
- * active session. Never throws for bad input.
+ * active session by the one rule both protocols use (`session_running` while a Claude agent runs it). Never throws
+ * for bad input.
  */
 export function preDelegate(sessions: Sessions, input: unknown): PreDelegateAnswer {
   const parsed = PreDelegateInput.safeParse(input);
@@ -80,8 +81,8 @@ export function preDelegate(sessions: Sessions, input: unknown): PreDelegateAnsw
     return answerFor(sessions.resume(agent_id, agent_name ? { agentName: agent_name } : {}));
   }
   if (agent_name === undefined || agent_name === null || agent_name === '') return { should_resume: false, reason: 'no_existing_session' };
-  const newest = sessions.newestOf(agent_name);
-  return newest === null ? { should_resume: false, reason: 'no_existing_session' } : answerFor(sessions.resume(newest.agent_id));
+  const decision = sessions.resumeNewestOf(agent_name);
+  return decision === null ? { should_resume: false, reason: 'no_existing_session' } : answerFor(decision);
 }
 
 /**

@@ -43,6 +43,23 @@ describe('pre-delegate (built bin, seed protocol)', () => {
     expect(log[0]).toMatch(/should_resume=true reason="session_resumable"/);
   });
 
+  it('by name, leaves a session a Claude agent is running (session_running), and resumes it once that agent stopped', () => {
+    const cwd = project();
+    const claude = (event: Record<string, unknown>) =>
+      hook(BIN.preDelegate, cwd, JSON.stringify({ session_id: 's1', transcript_path: '/x.jsonl', cwd, agent_id: 'claude-a1', agent_type: 'Explore', ...event }));
+    expect(claude({ hook_event_name: 'SubagentStart' }).status).toBe(0);
+    const listed = JSON.parse(cli(cwd, ['list', '--json']).stdout) as { agent_id: string }[];
+    expect(listed).toHaveLength(1);
+    const linked = listed[0]!;
+    cli(cwd, ['update', linked.agent_id, '--phase', 'planning']);
+    const running = answerOf(hook(BIN.preDelegate, cwd, JSON.stringify({ agent_name: 'Explore' })));
+    expect(running).toMatchObject({ should_resume: false, reason: 'session_running', agent_id: linked.agent_id });
+    expect(JSON.parse(cli(cwd, ['get', linked.agent_id]).stdout).history.filter((e: { event?: string }) => e.event === 'resume')).toHaveLength(0);
+    expect(claude({ hook_event_name: 'SubagentStop', stop_hook_active: false, last_assistant_message: 'parked' }).status).toBe(0);
+    const parked = answerOf(hook(BIN.preDelegate, cwd, JSON.stringify({ agent_name: 'Explore' })));
+    expect(parked).toMatchObject({ should_resume: true, reason: 'session_resumable', agent_id: linked.agent_id });
+  });
+
   it.each([
     ['empty input', '', 'invalid_input'],
     ['garbage', 'not json at all', 'invalid_input'],

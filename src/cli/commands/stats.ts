@@ -4,7 +4,7 @@ import { isAheadOfClock } from '../../core/rules';
 import { computeStats, parseSince, type StatsGroup } from '../../core/stats';
 import { renderRows, type Cell } from '../color';
 import { colourFor, printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
-import { ago } from '../format';
+import { relativeTime } from '../../core/relative-time';
 
 interface Args extends GlobalArgs {
   readonly since?: string;
@@ -74,7 +74,7 @@ function row(name: string, group: StatsGroup, now: Date, limits: Limits): Cell[]
 /** As `list` shows it: a time ahead of the clock beyond the skew bound is not "in 72 years" but a clock ahead. */
 function lastActivity(at: string | null, now: Date, limits: Limits): Cell {
   if (at === null) return '-';
-  return isAheadOfClock(at, now, limits) ? { text: `clock ahead (${at})`, style: 'red' } : ago(at, now);
+  return isAheadOfClock(at, now, limits) ? { text: `clock ahead (${at})`, style: 'red' } : relativeTime(at, now);
 }
 
 function percent(rate: number | null): string {

@@ -1,0 +1,25 @@
+import type { Limits } from './limits';
+import { resumeVerdict } from './phases';
+import type { ResumeReason } from './rules';
+import type { SessionState } from './state';
+
+/** True while a Claude Code agent runs the session: linked to one that has not stopped. */
+export function isRunning(state: SessionState): boolean {
+  return state.claude !== undefined && state.claude.stopped_at === undefined;
+}
+
+/**
+ * The one rule for "may a new delegation to its agent take this session", used by both hook protocols for the
+ * newest session of an agent: the resume rules (`resumeVerdict`), then `session_running` when a Claude agent runs
+ * it now (resuming it would give one session two agents). A session resumed by its id is the caller's explicit
+ * choice and answers `resumeVerdict` alone.
+ */
+export function newestVerdict(state: SessionState, now: Date, limits: Limits): ResumeReason {
+  const reason = resumeVerdict(state, now, limits);
+  return reason === 'session_resumable' && isRunning(state) ? 'session_running' : reason;
+}
+
+/** Resumable by the rules and not run by a Claude agent now (never linked, or its agent stopped). */
+export function isParked(state: SessionState, now: Date, limits: Limits): boolean {
+  return newestVerdict(state, now, limits) === 'session_resumable';
+}
