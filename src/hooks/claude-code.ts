@@ -4,7 +4,7 @@ import { relativeTime } from '../core/relative-time';
 import type { SessionState } from '../core/state';
 import { CLAUDE_PURPOSE, type Sessions } from '../sessions';
 import { logValue } from './log';
-import { excerpt } from './seed-protocol';
+import { excerpt } from '../platform/text';
 
 /** The events this tool answers; every other event is accepted and left alone. */
 export type ClaudeCodeEvent = 'PreToolUse' | 'SubagentStart' | 'SubagentStop' | 'PostToolUse' | 'SessionStart' | 'UserPromptSubmit';

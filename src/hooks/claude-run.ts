@@ -1,11 +1,14 @@
 import { join, resolve } from 'node:path';
 import { DEFAULT_CONFIG, logs } from '../core/config';
 import { openSessions } from '../open';
-import { isDirectory, nonEmpty, resolveRoot } from '../store/root';
+import { resolveRoot } from '../store/root';
 import { handleClaudeCode, payloadCwd, type ClaudeCodeOutcome } from './claude-code';
 import { hookConfig } from './hook-config';
 import { appendLog, logDirFor, logValue } from './log';
 import type { HookIo } from './run';
+import { nonEmpty } from '../platform/env';
+import { isDirectory } from '../platform/files';
+import { shellQuote } from '../platform/shell';
 
 /**
  * Answers one Claude Code payload: at most one JSON object on stdout, a line in the log, and no exception.
@@ -67,7 +70,3 @@ export function cliCommand(binDir: string | undefined, root: string): string {
   return `${cli} --dir ${shellQuote(root)}`;
 }
 
-/** Quotes a word for a POSIX shell, leaving plain paths readable. */
-export function shellQuote(word: string): string {
-  return /^[A-Za-z0-9_/.:=@%+,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}

@@ -1,7 +1,8 @@
 import { closeSync, constants, fstatSync, fchmodSync, lstatSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isSessionError } from '../core/errors';
-import { PRIVATE_FILE, ensurePrivateDir, errnoCode } from '../store/fs-safe';
+import { errnoCode } from '../platform/errno';
+import { ensurePrivateDir, PRIVATE_FILE } from '../platform/fs-safe';
 
 /**
  * The hook log folder: `AGENT_SESSION_LOG_DIR`, else the `logs` folder beside the store root

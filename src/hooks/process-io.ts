@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { constants, fstatSync, openSync, read, writeSync, type Stats } from 'node:fs';
-import { errnoCode, sleepMs } from '../store/fs-safe';
 import type { InputSource } from './stdin';
+import { errnoCode } from '../platform/errno';
+import { sleepMs } from '../platform/fs-safe';
 
 /**
  * The hook's stdin without `process.stdin`: a pipe, socket or file on fd 0 is read with `fs.read`, which

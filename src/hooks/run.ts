@@ -7,6 +7,7 @@ import { isClaudeCodePayload, isClaudeCodeText } from './claude-code';
 import { hookConfig } from './hook-config';
 import { appendLog, logDirFor, logValue } from './log';
 import { DEFAULT_STDIN_OPTIONS, readJsonInput, type InputSource, type StdinResult } from './stdin';
+import { positiveNumber } from '../platform/env';
 
 /** One hook: how it answers each input, and what it says when something unexpected breaks. */
 export interface HookSpec<Answer extends object> {
@@ -40,7 +41,7 @@ export interface HookIo {
 export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io: HookIo): Promise<void> {
   const stdinOptions = {
     ...DEFAULT_STDIN_OPTIONS,
-    ...(positive(io.env.AGENT_SESSION_STDIN_TIMEOUT_MS) === undefined ? {} : { timeoutMs: positive(io.env.AGENT_SESSION_STDIN_TIMEOUT_MS) }),
+    ...(positiveNumber(io.env.AGENT_SESSION_STDIN_TIMEOUT_MS) === undefined ? {} : { timeoutMs: positiveNumber(io.env.AGENT_SESSION_STDIN_TIMEOUT_MS) }),
   };
   const input: StdinResult = await readJsonInput(io.stdin, stdinOptions);
   // Claude Code's own protocol (any event, in either bin); everything else keeps the seed protocol.
@@ -97,9 +98,4 @@ function describeSafely<Answer extends object>(spec: HookSpec<Answer>, input: un
     // Hostile input (e.g. nesting too deep for JSON.stringify) must not turn the log line into a crash.
     return `${spec.logFile} input_not_describable error=${logValue(error instanceof Error ? error.message : String(error))}`;
   }
-}
-
-function positive(raw: string | undefined): number | undefined {
-  const value = Number(raw);
-  return raw !== undefined && Number.isFinite(value) && value > 0 ? value : undefined;
 }

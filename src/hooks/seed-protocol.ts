@@ -5,6 +5,7 @@ import type { Phase } from '../core/phase-names';
 import type { ResumeReason } from '../core/rules';
 import type { HistoryEntry, Metadata } from '../core/state';
 import { AgentMismatchError, type ResumeDecision, type Sessions } from '../sessions';
+import { excerpt } from '../platform/text';
 
 /** The answer of `pre-delegate` in the seed protocol. */
 export interface PreDelegateAnswer {
@@ -112,11 +113,6 @@ export function subagentStop(sessions: Sessions, input: unknown): SubagentStopAn
     if (isSessionError(error, 'E_CORRUPT')) return { finalized: false, reason: 'invalid_state', agent_id: agentId, error: error.message };
     throw error;
   }
-}
-
-/** Cuts `text` to at most `limit` characters, marking the cut. */
-export function excerpt(text: string, limit: number): string {
-  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }
 
 // --- internal ---

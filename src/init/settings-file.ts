@@ -1,9 +1,10 @@
 import { chmodSync, copyFileSync, constants, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SessionError } from '../core/errors';
-import { errnoCode, ioError, writeFileAtomic } from '../store/fs-safe';
 import { describeJsonError } from '../core/json-error';
 import type { Settings } from './settings';
+import { errnoCode, ioError } from '../platform/errno';
+import { writeFileAtomic } from '../platform/fs-safe';
 
 /** A project's `.claude/settings.json`, as read. */
 export interface SettingsFile {

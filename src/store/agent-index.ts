@@ -4,17 +4,8 @@ import { isNewer } from '../core/activity';
 import { isSessionError } from '../core/errors';
 import { isValidId } from '../core/ids';
 import type { SessionState } from '../core/state';
-import {
-  DEFAULT_LOCK_OPTIONS,
-  acquireLock,
-  ensurePrivateDir,
-  errnoCode,
-  ioError,
-  readRegularFile,
-  uniqueSuffix,
-  writeNewFile,
-  type LockOptions,
-} from './fs-safe';
+import { errnoCode, ioError } from '../platform/errno';
+import { acquireLock, DEFAULT_LOCK_OPTIONS, ensurePrivateDir, readRegularFile, type LockOptions, uniqueSuffix, writeNewFile } from '../platform/fs-safe';
 
 /** The folder of pointers inside the store root; hidden, so listings and sweeps skip it like any dot-entry. */
 export const INDEX_DIR = '.agents';

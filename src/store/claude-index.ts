@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { isNewer } from '../core/activity';
 import { isSessionError } from '../core/errors';
 import type { SessionState } from '../core/state';
-import { ensurePrivateDir, errnoCode, ioError, isSymbolicLink, readRegularFile, writeFileAtomic } from './fs-safe';
+import { errnoCode, ioError } from '../platform/errno';
+import { ensurePrivateDir, isSymbolicLink, readRegularFile, writeFileAtomic } from '../platform/fs-safe';
 
 /** Our names in the folder: pointers (`<hex>`) and writeFileAtomic's temp files (`.<hex>.<pid>.<hex8>.tmp`). */
 const POINTER_NAME = /^[0-9a-f]+$/;

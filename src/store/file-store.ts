@@ -7,20 +7,9 @@ import { describeJsonError } from '../core/json-error';
 import { parseState, type SessionState } from '../core/state';
 import { AgentIndex, INDEX_DIR } from './agent-index';
 import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
-import {
-  DEFAULT_LOCK_OPTIONS,
-  PRIVATE_DIR,
-  acquireLock,
-  ensurePrivateDir,
-  errnoCode,
-  ioError,
-  readRegularFile,
-  removeDeadLock,
-  uniqueSuffix,
-  writeFileAtomic,
-  type LockOptions,
-} from './fs-safe';
 import type { ListedSession, SessionStore } from './store';
+import { errnoCode, ioError } from '../platform/errno';
+import { acquireLock, DEFAULT_LOCK_OPTIONS, ensurePrivateDir, PRIVATE_DIR, readRegularFile, removeDeadLock, type LockOptions, uniqueSuffix, writeFileAtomic } from '../platform/fs-safe';
 
 const STATE_FILE = 'state.json';
 const LOCK_FILE = 'state.json.lock';

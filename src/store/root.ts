@@ -1,6 +1,6 @@
-import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { errnoCode, ioError } from './fs-safe';
+import { nonEmpty } from '../platform/env';
+import { isDirectory } from '../platform/files';
 
 /** Where the store root comes from, most specific first. */
 export interface RootInputs {
@@ -34,22 +34,3 @@ export function findProjectDir(start: string): string | null {
   }
 }
 
-/**
- * True when `path` is a folder (through links); false when it is absent, not a folder, or not ours to look at.
- * @throws SessionError E_IO for any other failure to look
- */
-export function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch (error) {
-    const code = errnoCode(error);
-    // An ancestor we may not read cannot be our project; the walk goes on upwards.
-    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EACCES') return false;
-    throw ioError(error, 'inspect', path);
-  }
-}
-
-/** `value` unless it is absent or blank (an empty variable means "not set"). */
-export function nonEmpty(value: string | undefined): string | undefined {
-  return value !== undefined && value.trim() !== '' ? value : undefined;
-}

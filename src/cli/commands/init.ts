@@ -4,10 +4,10 @@ import type { CommandModule } from 'yargs';
 import { SessionError } from '../../core/errors';
 import { readSettings, settingsPath, writeSettings } from '../../init/settings-file';
 import { HOOK_TIMEOUT_SECONDS, addHooks, nodeCommand, removeHooks, type HookBin, type SettingsChange } from '../../init/settings';
-import { shellQuote } from '../../hooks/claude-run';
-import { errnoCode, ioError } from '../../store/fs-safe';
 import type { CliIo, GlobalArgs } from '../context';
 import { escapeControl } from '../text';
+import { errnoCode, ioError } from '../../platform/errno';
+import { shellQuote } from '../../platform/shell';
 
 interface Args extends GlobalArgs {
   readonly project?: string;

@@ -1,0 +1,17 @@
+import { statSync } from 'node:fs';
+import { errnoCode, ioError } from './errno';
+
+/**
+ * True when `path` is a folder (through links); false when it is absent, not a folder, or not ours to look at.
+ * @throws SessionError E_IO for any other failure to look
+ */
+export function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch (error) {
+    const code = errnoCode(error);
+    // An ancestor we may not read cannot be our project; the walk goes on upwards.
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EACCES') return false;
+    throw ioError(error, 'inspect', path);
+  }
+}
