@@ -3,7 +3,7 @@ import { DEFAULT_LIMITS, type Limits } from './core/limits';
 import { resumeVerdict } from './core/phases';
 import type { ResumeReason } from './core/rules';
 import type { SessionState } from './core/state';
-import { configFor } from './open';
+import { configFor } from './service/assembly';
 import { Sessions } from './sessions';
 import { FileStore } from './store/file-store';
 import { resolveRoot } from './store/root';

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import type { EffectiveConfig } from '../core/config';
-import { configFor, openSessions } from '../open';
+import { configFor, openSessions } from '../service/assembly';
 import { colourEnabled } from './color';
 import type { Sessions } from '../sessions';
 

@@ -1,11 +1,10 @@
 import { join, resolve } from 'node:path';
 import { DEFAULT_CONFIG, logs } from '../core/config';
-import { openSessions } from '../open';
-import { resolveRoot } from '../store/root';
+import { openSessions, storeRoot } from '../service/assembly';
 import { handleClaudeCode, payloadCwd, type ClaudeCodeOutcome } from './claude-code';
 import { hookConfig } from './hook-config';
 import { appendLog, logDirFor, logValue } from './log';
-import type { HookIo } from './run';
+import type { HookIo } from './io';
 import { nonEmpty } from '../platform/env';
 import { isDirectory } from '../platform/files';
 import { shellQuote } from '../platform/shell';
@@ -27,7 +26,7 @@ export function runClaudeCode(payload: Record<string, unknown> & { hook_event_na
     // A folder named by the payload that does not exist is not a project: nothing is created there.
     const claimed = payloadCwd(payload);
     const cwd = claimed !== undefined && isDirectory(claimed) ? claimed : io.cwd;
-    root = resolveRoot({ env: io.env, cwd });
+    root = storeRoot({ env: io.env, cwd });
     const { config, warning } = hookConfig(io.env, cwd, root);
     logLevel = config.log_level;
     logMaxBytes = config.log_max_bytes;

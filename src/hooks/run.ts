@@ -1,12 +1,12 @@
 import { DEFAULT_CONFIG, logs, type Config } from '../core/config';
-import { openSessions } from '../open';
+import { openSessions, storeRoot } from '../service/assembly';
 import type { Sessions } from '../sessions';
-import { resolveRoot } from '../store/root';
 import { runClaudeCode } from './claude-run';
 import { isClaudeCodePayload, isClaudeCodeText } from './claude-code';
 import { hookConfig } from './hook-config';
 import { appendLog, logDirFor, logValue } from './log';
-import { DEFAULT_STDIN_OPTIONS, readJsonInput, type InputSource, type StdinResult } from './stdin';
+import type { HookIo } from './io';
+import { DEFAULT_STDIN_OPTIONS, readJsonInput, type StdinResult } from './stdin';
 import { positiveNumber } from '../platform/env';
 
 /** One hook: how it answers each input, and what it says when something unexpected breaks. */
@@ -23,15 +23,6 @@ export interface HookSpec<Answer extends object> {
   readonly describe: (input: unknown, answer: Answer | null) => string;
 }
 
-/** The process facts a hook runs with; injected so tests can drive `runHook` without a child process. */
-export interface HookIo {
-  readonly stdin: InputSource;
-  readonly write: (text: string) => void;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly cwd: string;
-  /** The folder of the running bin (its siblings are the other bins); absent when run from sources. */
-  readonly binDir?: string;
-}
 
 /**
  * Reads one JSON input, answers it with one JSON line on stdout, and logs one line. Fails open: whatever
@@ -56,7 +47,7 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
   let level: 'info' | 'warn' | 'error' = 'info';
   let config: Config = DEFAULT_CONFIG;
   try {
-    root = resolveRoot({ env: io.env, cwd: io.cwd });
+    root = storeRoot({ env: io.env, cwd: io.cwd });
     const loaded = hookConfig(io.env, io.cwd, root);
     config = loaded.config;
     if (loaded.warning) {

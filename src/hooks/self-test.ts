@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Sessions } from '../sessions';
-import { FileStore } from '../store/file-store';
+import { openSessions } from '../service/assembly';
+import { DEFAULT_CONFIG } from '../core/config';
 import { preDelegate, subagentStop } from './seed-protocol';
 
 /**
@@ -17,7 +17,7 @@ export function runSelfTest(print: (line: string) => void): boolean {
     passed &&= ok;
   };
   try {
-    const sessions = new Sessions({ store: new FileStore(join(dir, 'session')) });
+    const sessions = openSessions({ dir: join(dir, 'session'), env: {}, cwd: dir }, DEFAULT_CONFIG);
     print('');
     print('=== Pre-Delegate Hook Test ===');
     print('');

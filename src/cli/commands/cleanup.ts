@@ -1,7 +1,7 @@
 import { SessionError } from '../../core/errors';
 import type { CommandModule } from 'yargs';
 import { parseHours } from '../args';
-import { openSessions } from '../../open';
+import { openSessions } from '../../service/assembly';
 import { configOf, printJson, withJson, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {

@@ -1,8 +1,13 @@
-import { limitsOf, type Config, type EffectiveConfig } from './core/config';
-import { loadConfig } from './config-file';
-import { Sessions } from './sessions';
-import { FileStore } from './store/file-store';
-import { resolveRoot } from './store/root';
+import { limitsOf, type Config, type EffectiveConfig } from '../core/config';
+import { loadConfig } from '../config-file';
+import { Sessions } from '../sessions';
+import { FileStore } from '../store/file-store';
+import { resolveRoot } from '../store/root';
+
+/**
+ * The one place that opens a concrete store: the CLI, the hooks and the library come here for the store root, the
+ * settings and the service, so no adapter imports src/store.
+ */
 
 /** Where a process found its store and limits. */
 export interface Environment {
@@ -26,4 +31,12 @@ export function configFor(environment: Environment): EffectiveConfig {
  */
 export function openSessions(environment: Environment, config: Config = configFor(environment).values): Sessions {
   return new Sessions({ store: new FileStore(resolveRoot(environment)), limits: limitsOf(config), historyCap: config.history_cap });
+}
+
+/**
+ * The store root the environment points at (--dir, AGENT_SESSION_DIR, CLAUDE_PROJECT_DIR, the project above cwd).
+ * @throws SessionError E_IO when a folder on the way cannot be inspected
+ */
+export function storeRoot(environment: Environment): string {
+  return resolveRoot(environment);
 }

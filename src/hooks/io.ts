@@ -1,0 +1,11 @@
+import type { InputSource } from './stdin';
+
+/** The process facts a hook runs with; injected so tests can drive `runHook` without a child process. */
+export interface HookIo {
+  readonly stdin: InputSource;
+  readonly write: (text: string) => void;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  /** The folder of the running bin (its siblings are the other bins); absent when run from sources. */
+  readonly binDir?: string;
+}
