@@ -12,7 +12,13 @@ async function main(): Promise<void> {
     process.exitCode = runSelfTest((line) => process.stdout.write(`${line}\n`)) ? 0 : 1;
     return;
   }
-  await runHook(preDelegateHook, { stdin: hookStdin(), write: writeStdout, env: process.env, cwd: process.cwd(), binDir: __dirname });
+  await runHook(preDelegateHook, {
+    stdin: hookStdin(),
+    write: writeStdout,
+    env: process.env,
+    cwd: process.cwd(),
+    binDir: __dirname,
+  });
   process.exitCode = 0;
 }
 

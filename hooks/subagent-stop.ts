@@ -4,7 +4,13 @@ import { runHook } from '../src/hooks/run';
 import { subagentStopHook } from '../src/hooks/specs';
 
 async function main(): Promise<void> {
-  await runHook(subagentStopHook, { stdin: hookStdin(), write: writeStdout, env: process.env, cwd: process.cwd(), binDir: __dirname });
+  await runHook(subagentStopHook, {
+    stdin: hookStdin(),
+    write: writeStdout,
+    env: process.env,
+    cwd: process.cwd(),
+    binDir: __dirname,
+  });
   process.exitCode = 0;
 }
 

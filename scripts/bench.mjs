@@ -17,8 +17,13 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const SIZES = [10, 1000, 10000];
 const AGENT = 'bench-agent';
 const dist = resolve('dist');
-const bins = { cli: join(dist, 'agent-session.cjs'), pre: join(dist, 'pre-delegate.cjs'), stop: join(dist, 'subagent-stop.cjs') };
-for (const bin of Object.values(bins)) if (!existsSync(bin)) throw new Error(`Expected a built bin at ${bin}; run \`npm run build\` first`);
+const bins = {
+  cli: join(dist, 'agent-session.cjs'),
+  pre: join(dist, 'pre-delegate.cjs'),
+  stop: join(dist, 'subagent-stop.cjs'),
+};
+for (const bin of Object.values(bins))
+  if (!existsSync(bin)) throw new Error(`Expected a built bin at ${bin}; run \`npm run build\` first`);
 
 // hyperfine feeds stdin from a file (`--input`) only since 1.16; older ones would need a shell on every run.
 const hyperfine = commandExists('hyperfine') && hyperfineHasInput();
@@ -44,16 +49,49 @@ function main() {
   // 1. Hooks and CLI reads against the 10-session store, side by side with the floor.
   const s10 = stores[10];
   const hookEnv = (store) => ({ AGENT_SESSION_DIR: store.root });
-  const claudePre = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: { subagent_type: AGENT, prompt: 'Plan the change', description: 'plan' }, session_id: 'bench-session', transcript_path: join(work, 't.jsonl'), cwd: work });
-  const claudeStop = JSON.stringify({ hook_event_name: 'SubagentStop', session_id: 'bench-session', transcript_path: join(work, 't.jsonl'), cwd: work, stop_hook_active: false });
+  const claudePre = JSON.stringify({
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Agent',
+    tool_input: { subagent_type: AGENT, prompt: 'Plan the change', description: 'plan' },
+    session_id: 'bench-session',
+    transcript_path: join(work, 't.jsonl'),
+    cwd: work,
+  });
+  const claudeStop = JSON.stringify({
+    hook_event_name: 'SubagentStop',
+    session_id: 'bench-session',
+    transcript_path: join(work, 't.jsonl'),
+    cwd: work,
+    stop_hook_active: false,
+  });
   time('start-up', [
     { name: 'node -e ""', args: empty },
-    { name: 'pre-delegate (seed, by id)', args: [bins.pre], input: JSON.stringify({ agent_name: AGENT, agent_id: s10.target }), env: hookEnv(s10) },
-    { name: 'pre-delegate (seed, by name)', args: [bins.pre], input: JSON.stringify({ agent_name: AGENT }), env: hookEnv(s10) },
+    {
+      name: 'pre-delegate (seed, by id)',
+      args: [bins.pre],
+      input: JSON.stringify({ agent_name: AGENT, agent_id: s10.target }),
+      env: hookEnv(s10),
+    },
+    {
+      name: 'pre-delegate (seed, by name)',
+      args: [bins.pre],
+      input: JSON.stringify({ agent_name: AGENT }),
+      env: hookEnv(s10),
+    },
     { name: 'pre-delegate (Claude Code PreToolUse)', args: [bins.pre], input: claudePre, env: hookEnv(s10) },
-    { name: 'subagent-stop (seed, finalizes)', args: [bins.stop], input: JSON.stringify({ task_info: { agent_id: s10.stopId }, agent_output: 'done', exit_code: 0 }), env: hookEnv(s10), prepare: () => copyFileSync(s10.stopTemplate, s10.stopFile) },
+    {
+      name: 'subagent-stop (seed, finalizes)',
+      args: [bins.stop],
+      input: JSON.stringify({ task_info: { agent_id: s10.stopId }, agent_output: 'done', exit_code: 0 }),
+      env: hookEnv(s10),
+      prepare: () => copyFileSync(s10.stopTemplate, s10.stopFile),
+    },
     { name: 'subagent-stop (Claude Code SubagentStop)', args: [bins.stop], input: claudeStop, env: hookEnv(s10) },
-    { name: 'agent-session should-resume', args: [bins.cli, 'should-resume', s10.target, '--dir', s10.root], okStatus: [0, 1] },
+    {
+      name: 'agent-session should-resume',
+      args: [bins.cli, 'should-resume', s10.target, '--dir', s10.root],
+      okStatus: [0, 1],
+    },
     { name: 'agent-session get', args: [bins.cli, 'get', s10.target, '--dir', s10.root] },
     { name: 'agent-session update', args: [bins.cli, 'update', s10.other, '--dir', s10.root] },
   ]);
@@ -62,48 +100,128 @@ function main() {
   const big = stores[10000];
   time('store size', [
     { name: 'node -e "" (store size)', args: empty },
-    { name: 'pre-delegate by id, 10 sessions', args: [bins.pre], input: JSON.stringify({ agent_name: AGENT, agent_id: s10.target }), env: hookEnv(s10) },
-    { name: 'pre-delegate by id, 10,000 sessions', args: [bins.pre], input: JSON.stringify({ agent_name: AGENT, agent_id: big.target }), env: hookEnv(big) },
-    { name: 'pre-delegate by name, 10 sessions', args: [bins.pre], input: JSON.stringify({ agent_name: AGENT }), env: hookEnv(s10) },
-    { name: 'pre-delegate by name, 10,000 sessions', args: [bins.pre], input: JSON.stringify({ agent_name: AGENT }), env: hookEnv(big) },
+    {
+      name: 'pre-delegate by id, 10 sessions',
+      args: [bins.pre],
+      input: JSON.stringify({ agent_name: AGENT, agent_id: s10.target }),
+      env: hookEnv(s10),
+    },
+    {
+      name: 'pre-delegate by id, 10,000 sessions',
+      args: [bins.pre],
+      input: JSON.stringify({ agent_name: AGENT, agent_id: big.target }),
+      env: hookEnv(big),
+    },
+    {
+      name: 'pre-delegate by name, 10 sessions',
+      args: [bins.pre],
+      input: JSON.stringify({ agent_name: AGENT }),
+      env: hookEnv(s10),
+    },
+    {
+      name: 'pre-delegate by name, 10,000 sessions',
+      args: [bins.pre],
+      input: JSON.stringify({ agent_name: AGENT }),
+      env: hookEnv(big),
+    },
   ]);
 
   // 3. Whole-store commands: fewer runs, they take longer.
   const slowRuns = Math.max(5, Math.round(RUNS / 3));
   time('whole store', [
-    { name: 'agent-session list --json, 1,000 sessions', args: [bins.cli, 'list', '--json', '--dir', stores[1000].root], runs: slowRuns },
-    { name: 'agent-session list --json, 10,000 sessions', args: [bins.cli, 'list', '--json', '--dir', big.root], runs: slowRuns },
-    { name: 'agent-session cleanup, 1,000 stale of 10,000', args: [bins.cli, 'cleanup', '--hours', '24', '--dir', big.root], runs: slowRuns, prepare: () => big.restoreStale() },
+    {
+      name: 'agent-session list --json, 1,000 sessions',
+      args: [bins.cli, 'list', '--json', '--dir', stores[1000].root],
+      runs: slowRuns,
+    },
+    {
+      name: 'agent-session list --json, 10,000 sessions',
+      args: [bins.cli, 'list', '--json', '--dir', big.root],
+      runs: slowRuns,
+    },
+    {
+      name: 'agent-session cleanup, 1,000 stale of 10,000',
+      args: [bins.cli, 'cleanup', '--hours', '24', '--dir', big.root],
+      runs: slowRuns,
+      prepare: () => big.restoreStale(),
+    },
   ]);
 
   // 4. Peak RSS.
   const rss = {
     'node -e ""': peakRss(empty),
-    'pre-delegate (seed, by id)': peakRss([bins.pre], JSON.stringify({ agent_name: AGENT, agent_id: s10.target }), hookEnv(s10)),
+    'pre-delegate (seed, by id)': peakRss(
+      [bins.pre],
+      JSON.stringify({ agent_name: AGENT, agent_id: s10.target }),
+      hookEnv(s10),
+    ),
     'subagent-stop (Claude Code SubagentStop)': peakRss([bins.stop], claudeStop, hookEnv(s10)),
   };
 
   const m = (name) => results[name].median;
   const floor = m('node -e ""');
   const verdicts = [];
-  const ratio = (name, base, target, baseName) => verdicts.push({ what: name, value: m(name) / base, unit: '×', target, against: baseName, met: m(name) / base <= target });
-  for (const name of ['pre-delegate (seed, by id)', 'pre-delegate (seed, by name)', 'pre-delegate (Claude Code PreToolUse)', 'subagent-stop (seed, finalizes)', 'subagent-stop (Claude Code SubagentStop)']) ratio(name, floor, 1.35, 'node -e ""');
-  for (const name of ['agent-session should-resume', 'agent-session get', 'agent-session update']) ratio(name, floor, 2, 'node -e ""');
+  const ratio = (name, base, target, baseName) =>
+    verdicts.push({
+      what: name,
+      value: m(name) / base,
+      unit: '×',
+      target,
+      against: baseName,
+      met: m(name) / base <= target,
+    });
+  for (const name of [
+    'pre-delegate (seed, by id)',
+    'pre-delegate (seed, by name)',
+    'pre-delegate (Claude Code PreToolUse)',
+    'subagent-stop (seed, finalizes)',
+    'subagent-stop (Claude Code SubagentStop)',
+  ])
+    ratio(name, floor, 1.35, 'node -e ""');
+  for (const name of ['agent-session should-resume', 'agent-session get', 'agent-session update'])
+    ratio(name, floor, 2, 'node -e ""');
   ratio('pre-delegate by id, 10,000 sessions', m('pre-delegate by id, 10 sessions'), 1.1, '10 sessions');
   ratio('pre-delegate by name, 10,000 sessions', m('pre-delegate by name, 10 sessions'), 1.1, '10 sessions');
-  for (const [name, limit] of [['agent-session list --json, 10,000 sessions', 500], ['agent-session cleanup, 1,000 stale of 10,000', 1000]]) {
-    verdicts.push({ what: name, value: m(name), unit: 'ms', target: limit, against: 'whole process', met: m(name) <= limit });
+  for (const [name, limit] of [
+    ['agent-session list --json, 10,000 sessions', 500],
+    ['agent-session cleanup, 1,000 stale of 10,000', 1000],
+  ]) {
+    verdicts.push({
+      what: name,
+      value: m(name),
+      unit: 'ms',
+      target: limit,
+      against: 'whole process',
+      met: m(name) <= limit,
+    });
   }
   for (const name of ['pre-delegate (seed, by id)', 'subagent-stop (Claude Code SubagentStop)']) {
     const value = rss[name] / rss['node -e ""'];
-    verdicts.push({ what: `peak RSS, ${name}`, value, unit: '×', target: 1.3, against: 'node -e ""', met: value <= 1.3 });
+    verdicts.push({
+      what: `peak RSS, ${name}`,
+      value,
+      unit: '×',
+      target: 1.3,
+      against: 'node -e ""',
+      met: value <= 1.3,
+    });
   }
 
-  const machine = { node: process.version, platform: `${process.platform} ${process.arch}`, cpu: cpus()[0]?.model ?? 'unknown', cpus: cpus().length, timer: hyperfine ? 'hyperfine' : 'built-in', rss: gnuTime ? '/usr/bin/time -f %M' : 'process.resourceUsage().maxRSS (preload)' };
+  const machine = {
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cpus: cpus().length,
+    timer: hyperfine ? 'hyperfine' : 'built-in',
+    rss: gnuTime ? '/usr/bin/time -f %M' : 'process.resourceUsage().maxRSS (preload)',
+  };
   printReport(machine, results, rss, verdicts);
   mkdirSync('bench-results', { recursive: true });
   const out = join('bench-results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, warmup: WARMUP, timings_ms: results, peak_rss_kb: rss, verdicts }, null, 2)}\n`);
+  writeFileSync(
+    out,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, warmup: WARMUP, timings_ms: results, peak_rss_kb: rss, verdicts }, null, 2)}\n`,
+  );
   console.log(`\nFigures written to ${out}`);
 }
 
@@ -115,7 +233,21 @@ function makeStore(root, size, now) {
   const iso = (ms) => new Date(ms).toISOString();
   const write = (id, agent, phase, lastMs) => {
     mkdirSync(join(root, id), { recursive: true });
-    const state = { schema_version: 1, agent_id: id, agent_name: agent, purpose: 'bench', created_at: iso(lastMs - 60_000), last_updated: iso(lastMs), phase, metadata: { task_id: id }, resume_ready: ['investigating', 'planning', 'approval'].includes(phase), history: phase === 'initializing' ? [] : [{ from_phase: 'initializing', to_phase: phase, timestamp: iso(lastMs) }], error_count: 0, last_error: null };
+    const state = {
+      schema_version: 1,
+      agent_id: id,
+      agent_name: agent,
+      purpose: 'bench',
+      created_at: iso(lastMs - 60_000),
+      last_updated: iso(lastMs),
+      phase,
+      metadata: { task_id: id },
+      resume_ready: ['investigating', 'planning', 'approval'].includes(phase),
+      history:
+        phase === 'initializing' ? [] : [{ from_phase: 'initializing', to_phase: phase, timestamp: iso(lastMs) }],
+      error_count: 0,
+      last_error: null,
+    };
     writeFileSync(join(root, id, 'state.json'), `${JSON.stringify(state, null, 2)}\n`);
     return join(root, id, 'state.json');
   };
@@ -126,7 +258,12 @@ function makeStore(root, size, now) {
     const id = `agent-bench-${String(i).padStart(6, '0')}`;
     const stale = size >= 10000 && i % 10 === 0;
     if (stale) staleIds.push(id);
-    write(id, i % 20 === 0 ? AGENT : `agent-${i % 20}`, phases[i % phases.length], stale ? now - 48 * 3_600_000 - i : now - 3_600_000 - i * 10);
+    write(
+      id,
+      i % 20 === 0 ? AGENT : `agent-${i % 20}`,
+      phases[i % phases.length],
+      stale ? now - 48 * 3_600_000 - i : now - 3_600_000 - i * 10,
+    );
   }
   const target = 'agent-bench-target';
   write(target, AGENT, 'approval', now);
@@ -157,9 +294,15 @@ function measureBuiltIn(commands) {
       if (round >= (command.runs ?? RUNS) + WARMUP) return;
       command.prepare?.();
       const started = process.hrtime.bigint();
-      const result = spawnSync(process.execPath, command.args, { input: command.input ?? '', env: { ...baseEnv, ...command.env }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+      const result = spawnSync(process.execPath, command.args, {
+        input: command.input ?? '',
+        env: { ...baseEnv, ...command.env },
+        encoding: 'utf8',
+        maxBuffer: 256 * 1024 * 1024,
+      });
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      if (!(command.okStatus ?? [0]).includes(result.status)) throw new Error(`${command.name} exited ${result.status}: ${result.stderr}`);
+      if (!(command.okStatus ?? [0]).includes(result.status))
+        throw new Error(`${command.name} exited ${result.status}: ${result.stderr}`);
       if (round >= WARMUP) samples[k].push(ms);
     });
   }
@@ -177,9 +320,24 @@ function measureHyperfine(commands) {
     const json = join(work, 'hyperfine.json');
     const inputFile = join(work, 'input.json');
     writeFileSync(inputFile, command.input ?? '');
-    const args = ['-N', '--warmup', String(WARMUP), '--runs', String(command.runs ?? RUNS), '--input', inputFile, '--export-json', json, '--style', 'none'];
+    const args = [
+      '-N',
+      '--warmup',
+      String(WARMUP),
+      '--runs',
+      String(command.runs ?? RUNS),
+      '--input',
+      inputFile,
+      '--export-json',
+      json,
+      '--style',
+      'none',
+    ];
     if ((command.okStatus ?? [0]).some((code) => code !== 0)) args.push('--ignore-failure');
-    execFileSync('hyperfine', [...args, shellQuote([process.execPath, ...command.args])], { env: { ...baseEnv, ...command.env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('hyperfine', [...args, shellQuote([process.execPath, ...command.args])], {
+      env: { ...baseEnv, ...command.env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     out[command.name] = stats(JSON.parse(readFileSync(json, 'utf8')).results[0].times.map((seconds) => seconds * 1000));
   }
   return out;
@@ -198,12 +356,23 @@ function peakRss(args, input = '', env = {}) {
   const values = [];
   for (let i = 0; i < 7; i++) {
     if (gnuTime) {
-      const result = spawnSync('/usr/bin/time', ['-f', 'peak_rss_kb=%M', process.execPath, ...args], { input, env: { ...baseEnv, ...env }, encoding: 'utf8' });
+      const result = spawnSync('/usr/bin/time', ['-f', 'peak_rss_kb=%M', process.execPath, ...args], {
+        input,
+        env: { ...baseEnv, ...env },
+        encoding: 'utf8',
+      });
       values.push(Number(/peak_rss_kb=(\d+)/.exec(result.stderr)[1]));
     } else {
       const preload = join(work, 'rss-preload.cjs');
-      writeFileSync(preload, "process.on('exit', () => process.stderr.write('peak_rss_kb=' + process.resourceUsage().maxRSS + '\\n'));\n");
-      const result = spawnSync(process.execPath, ['--require', preload, ...args], { input, env: { ...baseEnv, ...env }, encoding: 'utf8' });
+      writeFileSync(
+        preload,
+        "process.on('exit', () => process.stderr.write('peak_rss_kb=' + process.resourceUsage().maxRSS + '\\n'));\n",
+      );
+      const result = spawnSync(process.execPath, ['--require', preload, ...args], {
+        input,
+        env: { ...baseEnv, ...env },
+        encoding: 'utf8',
+      });
       values.push(Number(/peak_rss_kb=(\d+)/.exec(result.stderr)[1]));
     }
   }
@@ -213,12 +382,41 @@ function peakRss(args, input = '', env = {}) {
 // --- output ---
 
 function printReport(machine, results, rss, verdicts) {
-  console.log(`\nagent-session bench: Node ${machine.node}, ${machine.platform}, ${machine.cpus} × ${machine.cpu}; timer ${machine.timer}, ${RUNS} runs after ${WARMUP} warm-up; RSS via ${machine.rss}\n`);
-  console.log(table(['command', 'median ms', 'min', 'max', 'runs'], Object.entries(results).map(([name, s]) => [name, s.median.toFixed(1), s.min.toFixed(1), s.max.toFixed(1), String(s.runs)])));
+  console.log(
+    `\nagent-session bench: Node ${machine.node}, ${machine.platform}, ${machine.cpus} × ${machine.cpu}; timer ${machine.timer}, ${RUNS} runs after ${WARMUP} warm-up; RSS via ${machine.rss}\n`,
+  );
+  console.log(
+    table(
+      ['command', 'median ms', 'min', 'max', 'runs'],
+      Object.entries(results).map(([name, s]) => [
+        name,
+        s.median.toFixed(1),
+        s.min.toFixed(1),
+        s.max.toFixed(1),
+        String(s.runs),
+      ]),
+    ),
+  );
   console.log('');
-  console.log(table(['peak RSS', 'KB'], Object.entries(rss).map(([name, kb]) => [name, String(kb)])));
+  console.log(
+    table(
+      ['peak RSS', 'KB'],
+      Object.entries(rss).map(([name, kb]) => [name, String(kb)]),
+    ),
+  );
   console.log('');
-  console.log(table(['target', 'measured', 'limit', 'against', 'verdict'], verdicts.map((v) => [v.what, v.unit === 'ms' ? `${v.value.toFixed(0)} ms` : `${v.value.toFixed(2)}×`, v.unit === 'ms' ? `≤ ${v.target} ms` : `≤ ${v.target}×`, v.against, v.met ? 'met' : 'NOT met'])));
+  console.log(
+    table(
+      ['target', 'measured', 'limit', 'against', 'verdict'],
+      verdicts.map((v) => [
+        v.what,
+        v.unit === 'ms' ? `${v.value.toFixed(0)} ms` : `${v.value.toFixed(2)}×`,
+        v.unit === 'ms' ? `≤ ${v.target} ms` : `≤ ${v.target}×`,
+        v.against,
+        v.met ? 'met' : 'NOT met',
+      ]),
+    ),
+  );
 }
 
 function table(header, rows) {

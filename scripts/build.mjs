@@ -30,7 +30,19 @@ await Promise.all(
     const outfile = `dist/${name}.cjs`;
     if (sourcemap) {
       // Source maps point into a plain bundle; the loader would shift every line.
-      await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, sourcemap, legalComments: 'none', banner: { js: '#!/usr/bin/env node' }, logLevel: 'warning' });
+      await build({
+        entryPoints: [entry],
+        outfile,
+        bundle: true,
+        platform: 'node',
+        target: 'node20',
+        format: 'cjs',
+        minify: true,
+        sourcemap,
+        legalComments: 'none',
+        banner: { js: '#!/usr/bin/env node' },
+        logLevel: 'warning',
+      });
       chmodSync(outfile, 0o755);
       return;
     }
@@ -67,5 +79,9 @@ await build({
 });
 // Its types: declarations only (esbuild emits none), into dist/types/ (package.json `types`).
 rmSync('dist/types', { recursive: true, force: true });
-execFileSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+execFileSync(
+  process.execPath,
+  [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+  { stdio: 'inherit' },
+);
 if (withCache) for (const name of Object.keys(entries)) makeCodeCache(name);

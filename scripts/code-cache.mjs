@@ -54,7 +54,20 @@ export function makeCodeCache(name) {
     const id = 'agent-20260101-000000-0000cafe';
     mkdirSync(join(store, id), { recursive: true });
     const at = new Date().toISOString();
-    const state = { schema_version: 1, agent_id: id, agent_name: 'cache-agent', purpose: 'cache', created_at: at, last_updated: at, phase: 'approval', metadata: {}, resume_ready: true, history: [{ from_phase: 'initializing', to_phase: 'approval', timestamp: at }], error_count: 0, last_error: null };
+    const state = {
+      schema_version: 1,
+      agent_id: id,
+      agent_name: 'cache-agent',
+      purpose: 'cache',
+      created_at: at,
+      last_updated: at,
+      phase: 'approval',
+      metadata: {},
+      resume_ready: true,
+      history: [{ from_phase: 'initializing', to_phase: 'approval', timestamp: at }],
+      error_count: 0,
+      last_error: null,
+    };
     writeFileSync(join(store, id, 'state.json'), `${JSON.stringify(state, null, 2)}\n`);
     const runs = {
       'pre-delegate': { args: [], input: JSON.stringify({ agent_name: 'cache-agent' }) },
@@ -63,9 +76,18 @@ export function makeCodeCache(name) {
     };
     const { args, input } = runs[name];
     // V8 rejects a cache made under other V8 flags; hooks usually run without NODE_OPTIONS, so the cache is made so.
-    const env = { ...process.env, AGENT_SESSION_DIR: store, AGENT_SESSION_LOG_DIR: join(dir, 'logs'), NODE_EXTRA_CA_CERTS: '' };
+    const env = {
+      ...process.env,
+      AGENT_SESSION_DIR: store,
+      AGENT_SESSION_LOG_DIR: join(dir, 'logs'),
+      NODE_EXTRA_CA_CERTS: '',
+    };
     delete env.NODE_OPTIONS;
-    const result = spawnSync(process.execPath, [new URL('./make-code-cache.cjs', import.meta.url).pathname, bin, ...args], { input, env, encoding: 'utf8' });
+    const result = spawnSync(
+      process.execPath,
+      [new URL('./make-code-cache.cjs', import.meta.url).pathname, bin, ...args],
+      { input, env, encoding: 'utf8' },
+    );
     if (result.status !== 0 && !(name === 'agent-session' && result.status === 1)) {
       throw new Error(`code cache for ${name} failed (exit ${result.status}): ${result.stderr}`);
     }

@@ -22,12 +22,19 @@ export function configPathFor(root: string, env: Readonly<Record<string, string 
  * Reads the config file (absent is fine: defaults) and merges it with the environment.
  * @throws SessionError E_USAGE for invalid JSON or values, E_IO when the file exists but cannot be read
  */
-export function loadConfig(root: string, env: Readonly<Record<string, string | undefined>>, cwd: string): EffectiveConfig {
+export function loadConfig(
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+): EffectiveConfig {
   const path = configPathFor(root, env, cwd);
   const read = readConfigJson(path);
   // The default file is optional; a file the user named must be there, or their settings would silently not apply.
   if (!read.found && nonEmpty(env[CONFIG_PATH_VARIABLE]) !== undefined) {
-    throw new SessionError('E_USAGE', `Expected \`${CONFIG_PATH_VARIABLE}\` to name an existing config file, got ${show(env[CONFIG_PATH_VARIABLE])} (${path} does not exist)`);
+    throw new SessionError(
+      'E_USAGE',
+      `Expected \`${CONFIG_PATH_VARIABLE}\` to name an existing config file, got ${show(env[CONFIG_PATH_VARIABLE])} (${path} does not exist)`,
+    );
   }
   return resolveConfig({ path, ...read }, env);
 }
@@ -47,6 +54,9 @@ function readConfigJson(path: string): { found: boolean; raw?: unknown } {
     return { found: true, raw: JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text) as unknown };
   } catch {
     // Where and what, never the text itself (JSON.parse's message quotes it).
-    throw new SessionError('E_USAGE', `Expected the config file ${path} to be valid JSON, got a syntax error (${describeJsonError(text)})`);
+    throw new SessionError(
+      'E_USAGE',
+      `Expected the config file ${path} to be valid JSON, got a syntax error (${describeJsonError(text)})`,
+    );
   }
 }

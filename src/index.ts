@@ -6,11 +6,27 @@ export { MemoryStore, type MemoryStoreOptions } from './store/memory-store';
 export { resolveRoot } from './store/root';
 export type { SessionStore, ListedSession } from './store/store';
 export { SessionError, isSessionError, EXIT_CODES, type ErrorCode } from './core/errors';
-export { PHASES, FINAL_PHASES, RESUMABLE_PHASES, isPhase, isFinalPhase, type Phase, type FinalPhase, type WorkPhase } from './core/phase-names';
+export {
+  PHASES,
+  FINAL_PHASES,
+  RESUMABLE_PHASES,
+  isPhase,
+  isFinalPhase,
+  type Phase,
+  type FinalPhase,
+  type WorkPhase,
+} from './core/phase-names';
 export { allowedTargets } from './core/phases';
 export type { ResumeReason } from './core/rules';
 export { DEFAULT_LIMITS, type Limits } from './core/limits';
-export { SCHEMA_VERSION, parseState, SessionStateSchema, type SessionState, type HistoryEntry, type Metadata } from './core/state';
+export {
+  SCHEMA_VERSION,
+  parseState,
+  SessionStateSchema,
+  type SessionState,
+  type HistoryEntry,
+  type Metadata,
+} from './core/state';
 export { ID_PATTERN, isValidId } from './core/ids';
 export { DEFAULT_HISTORY_CAP, capHistory, resumeCount } from './core/history';
 export {

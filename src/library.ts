@@ -49,7 +49,10 @@ export interface ResumeAnswer {
  * The resume rules applied to a session state (pure: no disk access). Limits default to 30 minutes idle and
  * 3 errors; `now` to the current time.
  */
-export function shouldResume(state: SessionState, options: { now?: Date; limits?: Partial<Limits> } = {}): ResumeAnswer {
+export function shouldResume(
+  state: SessionState,
+  options: { now?: Date; limits?: Partial<Limits> } = {},
+): ResumeAnswer {
   const reason = resumeVerdict(state, options.now ?? new Date(), { ...DEFAULT_LIMITS, ...options.limits });
   return { should_resume: reason === 'session_resumable', reason };
 }

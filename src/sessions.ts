@@ -1,7 +1,14 @@
 import { assertCoherent, assertNotAhead } from './core/coherence';
 import { SessionError, isSessionError, show } from './core/errors';
 import { capHistory, DEFAULT_HISTORY_CAP, withResume } from './core/history';
-import { changesLink, orphanedStartReason, stopOutcome, withClaudeLink, type ClaudeLinkChange, type StopOutcome } from './core/claude-link';
+import {
+  changesLink,
+  orphanedStartReason,
+  stopOutcome,
+  withClaudeLink,
+  type ClaudeLinkChange,
+  type StopOutcome,
+} from './core/claude-link';
 import { assertValidId, generateId } from './core/ids';
 import { DEFAULT_LIMITS, type Limits } from './core/limits';
 import { isFinalPhase, isResumablePhase, type FinalPhase } from './core/phase-names';
@@ -162,7 +169,9 @@ export class Sessions {
   /** Applies a phase change, metadata merge and/or error under the session lock. */
   update(id: string, change: SessionChange): SessionState {
     assertChange(change);
-    return this.store.update(assertValidId(id), (state) => capHistory(applyChange(state, change, this.#now()), this.historyCap));
+    return this.store.update(assertValidId(id), (state) =>
+      capHistory(applyChange(state, change, this.#now()), this.historyCap),
+    );
   }
 
   /**
@@ -171,7 +180,10 @@ export class Sessions {
    */
   finalize(id: string, outcome: FinalPhase, summary?: string, options: { agentName?: string } = {}): SessionState {
     if (!isFinalPhase(outcome)) {
-      throw new SessionError('E_USAGE', `Expected the outcome to be one of completed, failed, abandoned, got ${show(outcome)}`);
+      throw new SessionError(
+        'E_USAGE',
+        `Expected the outcome to be one of completed, failed, abandoned, got ${show(outcome)}`,
+      );
     }
     if (summary !== undefined) assertText(summary, 'summary');
     return this.store.update(assertValidId(id), (state) => {
@@ -220,10 +232,12 @@ export class Sessions {
     } catch (error) {
       if (error instanceof NotResumable && decision) return decision;
       // Removed or damaged since the first read: answer on what is there now.
-      if (isSessionError(error, 'E_NOT_FOUND') || isSessionError(error, 'E_CORRUPT')) return this.resume(first.agent_id, options);
+      if (isSessionError(error, 'E_NOT_FOUND') || isSessionError(error, 'E_CORRUPT'))
+        return this.resume(first.agent_id, options);
       // The record is bookkeeping: a store we cannot write now (read-only, full, locked by a long writer)
       // must not turn a resumable session into "no". The plain read's answer stands, unrecorded.
-      if (isSessionError(error, 'E_IO') || isSessionError(error, 'E_BUSY')) return { ...first, unrecorded: error.message };
+      if (isSessionError(error, 'E_IO') || isSessionError(error, 'E_BUSY'))
+        return { ...first, unrecorded: error.message };
       throw error;
     }
     return decision!;
@@ -328,7 +342,9 @@ export class Sessions {
    */
   parkedSessions(): SessionState[] {
     const newest = this.store.newestPerAgent();
-    return newest.filter((state) => this.isParked(state)).sort((a, b) => Date.parse(b.last_updated) - Date.parse(a.last_updated));
+    return newest
+      .filter((state) => this.isParked(state))
+      .sort((a, b) => Date.parse(b.last_updated) - Date.parse(a.last_updated));
   }
 
   /**
@@ -355,7 +371,8 @@ export class Sessions {
         return { state: found, action: 'superseded', ...(event.stopped ? { stop: 'superseded' as const } : {}) };
       }
       if (found !== null) {
-        const state = isFinalPhase(found.phase) || !changesLink(found, facts) ? found : this.linkClaude(found.agent_id, facts);
+        const state =
+          isFinalPhase(found.phase) || !changesLink(found, facts) ? found : this.linkClaude(found.agent_id, facts);
         attachment = { state, action: 'linked' };
       } else if (event.agent_type === undefined) {
         return null;
@@ -445,7 +462,8 @@ export class Sessions {
         continue;
       }
       if (done) (entry.kind === 'valid' ? removed : corruptRemoved).push(entry.id);
-      if (done && entry.kind === 'valid' && isAheadOfClock(entry.state.last_updated, now, this.limits)) clockAhead.push(entry.id);
+      if (done && entry.kind === 'valid' && isAheadOfClock(entry.state.last_updated, now, this.limits))
+        clockAhead.push(entry.id);
     }
     const leftovers = options.dryRun ? 0 : this.store.sweep(LEFTOVER_AGE_MS, now);
     return { removed, corruptRemoved, leftovers, abandoned, failed, clockAhead, notOurs };
@@ -473,7 +491,8 @@ export class Sessions {
       });
       return true;
     } catch (error) {
-      if (error instanceof NotResumable || isSessionError(error, 'E_NOT_FOUND') || isSessionError(error, 'E_CORRUPT')) return false;
+      if (error instanceof NotResumable || isSessionError(error, 'E_NOT_FOUND') || isSessionError(error, 'E_CORRUPT'))
+        return false;
       throw error;
     }
   }
@@ -490,7 +509,10 @@ export class Sessions {
       const state = this.store.update(parked.agent_id, (current) => {
         // Checked again under the session lock: a CLI update may have changed it since it was read.
         if (!this.isParked(current) || !isResumablePhase(current.phase)) {
-          throw new SessionError('E_ILLEGAL_TRANSITION', `Session \`${current.agent_id}\` changed and can no longer be resumed`);
+          throw new SessionError(
+            'E_ILLEGAL_TRANSITION',
+            `Session \`${current.agent_id}\` changed and can no longer be resumed`,
+          );
         }
         const previous = current.claude;
         const resumed_from = {
@@ -500,7 +522,10 @@ export class Sessions {
           ...(previous?.last_message === undefined ? {} : { last_message: previous.last_message }),
         };
         // A parked session handed to a new Claude agent is a resume: recorded in the same write (for `stats`).
-        return capHistory(withResume(withClaudeLink(current, { ...facts, resumed_from }, this.#now()), this.#now()), this.historyCap);
+        return capHistory(
+          withResume(withClaudeLink(current, { ...facts, resumed_from }, this.#now()), this.#now()),
+          this.historyCap,
+        );
       });
       return { state, action: 'relinked' };
     } catch (error) {
@@ -513,14 +538,18 @@ export class Sessions {
 
   #createLinked(agentType: string, facts: ClaudeLinkChange): SessionState {
     const now = this.#now();
-    const build = (agent_id: string): SessionState => newSession({ agent_id, agent_name: agentType, purpose: CLAUDE_PURPOSE }, now);
+    const build = (agent_id: string): SessionState =>
+      newSession({ agent_id, agent_name: agentType, purpose: CLAUDE_PURPOSE }, now);
     return this.#createUnderNewId((agent_id) => withClaudeLink(build(agent_id), facts, now));
   }
 
   /** Applies the stop policy to an attached session, in one write. */
   #stopped(attachment: Attachment, claudeAgentId: string, lastMessage: string | undefined): Attachment {
     if (isFinalPhase(attachment.state.phase)) return { ...attachment, stop: 'already_final' };
-    const change: ClaudeLinkChange = { stopped: true, ...(lastMessage === undefined ? {} : { last_message: lastMessage }) };
+    const change: ClaudeLinkChange = {
+      stopped: true,
+      ...(lastMessage === undefined ? {} : { last_message: lastMessage }),
+    };
     let state: SessionState;
     try {
       state = this.#stopWrite(attachment.state.agent_id, change, claudeAgentId, lastMessage);
@@ -532,7 +561,12 @@ export class Sessions {
     return { state, action: attachment.action, stop: isFinalPhase(state.phase) ? state.phase : 'kept' };
   }
 
-  #stopWrite(id: string, change: ClaudeLinkChange, claudeAgentId: string, lastMessage: string | undefined): SessionState {
+  #stopWrite(
+    id: string,
+    change: ClaudeLinkChange,
+    claudeAgentId: string,
+    lastMessage: string | undefined,
+  ): SessionState {
     return this.store.update(id, (current) => {
       // Decided again on the state under the lock: the agent's last CLI update may have landed since the read.
       const now = this.#now();

@@ -13,7 +13,11 @@ export function writeExportFile(path: string, document: ExportDocument): void {
   try {
     writeNewFile(path, `${JSON.stringify(document, null, 2)}\n`);
   } catch (error) {
-    if (errnoCode(error) === 'EEXIST') throw new SessionError('E_DUPLICATE', `Expected \`--out\` to name a new file, got \`${path}\` which exists (never overwritten)`);
+    if (errnoCode(error) === 'EEXIST')
+      throw new SessionError(
+        'E_DUPLICATE',
+        `Expected \`--out\` to name a new file, got \`${path}\` which exists (never overwritten)`,
+      );
     throw ioError(error, 'write', path);
   }
 }
@@ -28,7 +32,8 @@ export function readExportFile(path: string): ExportDocument {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if (errnoCode(error) === 'ENOENT') throw new SessionError('E_USAGE', `Expected \`FILE\` to be an existing export file, got \`${path}\` (not found)`);
+    if (errnoCode(error) === 'ENOENT')
+      throw new SessionError('E_USAGE', `Expected \`FILE\` to be an existing export file, got \`${path}\` (not found)`);
     throw ioError(error, 'read', path);
   }
   let raw: unknown;
@@ -36,7 +41,10 @@ export function readExportFile(path: string): ExportDocument {
     raw = JSON.parse(text);
   } catch {
     // Where and what, never the text itself (JSON.parse's message quotes it).
-    throw new SessionError('E_USAGE', `Expected \`${path}\` to be a JSON export document, got a syntax error (${describeJsonError(text)})`);
+    throw new SessionError(
+      'E_USAGE',
+      `Expected \`${path}\` to be a JSON export document, got a syntax error (${describeJsonError(text)})`,
+    );
   }
   return parseExport(raw, `\`${path}\``);
 }

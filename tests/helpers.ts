@@ -23,9 +23,21 @@ export function run(
   args: readonly string[],
   options: { cwd: string; input?: string; env?: Record<string, string | undefined> },
 ): SpawnSyncReturns<string> {
-  const env: Record<string, string | undefined> = { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_DIR: undefined, CLAUDE_PROJECT_DIR: undefined, ...options.env };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_EXTRA_CA_CERTS: '',
+    AGENT_SESSION_DIR: undefined,
+    CLAUDE_PROJECT_DIR: undefined,
+    ...options.env,
+  };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-  return spawnSync(process.execPath, [bin, ...args], { cwd: options.cwd, input: options.input ?? '', encoding: 'utf8', timeout: 20_000, env: env as NodeJS.ProcessEnv });
+  return spawnSync(process.execPath, [bin, ...args], {
+    cwd: options.cwd,
+    input: options.input ?? '',
+    encoding: 'utf8',
+    timeout: 20_000,
+    env: env as NodeJS.ProcessEnv,
+  });
 }
 
 /** The SessionError code `fn` throws, undefined when it does not throw, or a marker for any other error. */

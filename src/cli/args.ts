@@ -40,7 +40,7 @@ export function parseHours(raw: unknown, flag = '--hours'): number {
  * @throws SessionError E_USAGE
  */
 export function requireText(raw: unknown, flag: string): string {
-  if (typeof raw !== 'string' || raw.trim() === '') throw new SessionError('E_USAGE', `Expected \`${flag}\` to be a non-empty text, got ${show(raw ?? '')}`);
+  if (typeof raw !== 'string' || raw.trim() === '')
+    throw new SessionError('E_USAGE', `Expected \`${flag}\` to be a non-empty text, got ${show(raw ?? '')}`);
   return raw;
 }
-

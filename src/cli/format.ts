@@ -7,7 +7,14 @@ export function renderTable(entries: readonly ListEntry[], now: Date, colour = f
   const rows: Cell[][] = [['ID', 'AGENT', 'PHASE', 'RESUMABLE', 'ERRORS', 'LAST ACTIVITY']];
   for (const entry of entries) {
     if (entry.kind === 'corrupt') {
-      rows.push([entry.id, '-', { text: 'corrupt', style: 'red' }, { text: 'no (invalid_state)', style: 'red' }, '-', relativeTime(entry.modifiedAt, now)]);
+      rows.push([
+        entry.id,
+        '-',
+        { text: 'corrupt', style: 'red' },
+        { text: 'no (invalid_state)', style: 'red' },
+        '-',
+        relativeTime(entry.modifiedAt, now),
+      ]);
       continue;
     }
     const { state } = entry;
@@ -18,7 +25,9 @@ export function renderTable(entries: readonly ListEntry[], now: Date, colour = f
       entry.resumable ? { text: 'yes', style: 'green' } : { text: `no (${entry.reason})`, style: 'dim' },
       { text: String(state.error_count), style: state.error_count > 0 ? 'yellow' : undefined },
       // "in 72 years" would read as a valid time: a clock ahead is shown as what it is, with the stored time.
-      entry.clockAhead ? { text: `clock ahead (${state.last_updated})`, style: 'red' } : relativeTime(state.last_updated, now),
+      entry.clockAhead
+        ? { text: `clock ahead (${state.last_updated})`, style: 'red' }
+        : relativeTime(state.last_updated, now),
     ]);
   }
   return renderRows(rows, colour);

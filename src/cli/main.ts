@@ -41,7 +41,9 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
   const shell = args[0] === 'completion' ? args[1] : undefined;
   if (shell !== undefined && !shell.startsWith('-')) {
     if (!(COMPLETION_SHELLS as readonly string[]).includes(shell)) {
-      io.err(`agent-session: Expected the shell of \`completion\` to be one of ${COMPLETION_SHELLS.join(', ')}, got ${show(shell)}\n`);
+      io.err(
+        `agent-session: Expected the shell of \`completion\` to be one of ${COMPLETION_SHELLS.join(', ')}, got ${show(shell)}\n`,
+      );
       return EXIT_CODES.E_USAGE;
     }
     return withShell(shell, () => runCli(['completion', ...args.slice(2)], io, version));
@@ -49,10 +51,19 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
   const parser = yargs([...args])
     .scriptName('agent-session')
     .usage('$0 <command> [options]')
-    .option('dir', { type: 'string', describe: 'Store folder (default: AGENT_SESSION_DIR, else <project>/.claude/session)' })
+    .option('dir', {
+      type: 'string',
+      describe: 'Store folder (default: AGENT_SESSION_DIR, else <project>/.claude/session)',
+    })
     .command(COMMANDS as never)
-    .completion('completion', 'Print a completion script: `completion bash` or `completion zsh` (default: your $SHELL); add it to ~/.bashrc or ~/.zshrc')
-    .demandCommand(1, `Expected a command: ${[...COMMANDS.map((command) => String(command.command).split(' ')[0]), 'completion'].join(', ')}`)
+    .completion(
+      'completion',
+      'Print a completion script: `completion bash` or `completion zsh` (default: your $SHELL); add it to ~/.bashrc or ~/.zshrc',
+    )
+    .demandCommand(
+      1,
+      `Expected a command: ${[...COMMANDS.map((command) => String(command.command).split(' ')[0]), 'completion'].join(', ')}`,
+    )
     .recommendCommands()
     .strict()
     .help()

@@ -25,14 +25,20 @@ export type StopOutcome = 'kept' | FinalPhase;
  */
 export function withClaudeLink(state: SessionState, change: ClaudeLinkChange, now: Date): SessionState {
   if (isFinalPhase(state.phase)) {
-    throw new SessionError('E_ILLEGAL_TRANSITION', `Session \`${state.agent_id}\` is final (\`${state.phase}\`) and cannot be linked`);
+    throw new SessionError(
+      'E_ILLEGAL_TRANSITION',
+      `Session \`${state.agent_id}\` is final (\`${state.phase}\`) and cannot be linked`,
+    );
   }
   const at = now.toISOString();
   const previous = state.claude;
   const relinked = change.agent_id !== undefined && change.agent_id !== previous?.agent_id;
   const agentId = change.agent_id ?? previous?.agent_id;
   if (agentId === undefined) {
-    throw new SessionError('E_USAGE', `Expected a Claude \`agent_id\` to link session \`${state.agent_id}\` to, got none`);
+    throw new SessionError(
+      'E_USAGE',
+      `Expected a Claude \`agent_id\` to link session \`${state.agent_id}\` to, got none`,
+    );
   }
   const link: { -readonly [K in keyof ClaudeLink]: ClaudeLink[K] } = {
     ...(relinked ? {} : previous),

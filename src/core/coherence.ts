@@ -60,7 +60,8 @@ function factProblem(state: SessionState): string | null {
     return `Expected \`finalized_at\` to be no earlier than \`created_at\` (${state.created_at}), got ${state.finalized_at}`;
   }
   if (state.duration_seconds !== undefined) {
-    if (state.finalized_at === undefined) return `Expected no \`duration_seconds\` without \`finalized_at\`, got ${state.duration_seconds}`;
+    if (state.finalized_at === undefined)
+      return `Expected no \`duration_seconds\` without \`finalized_at\`, got ${state.duration_seconds}`;
     const expected = (Date.parse(state.finalized_at) - created) / 1000;
     if (!(Math.abs(state.duration_seconds - expected) <= DURATION_TOLERANCE_S)) {
       const rule = `\`finalized_at\` − \`created_at\` (${expected}) within ${DURATION_TOLERANCE_S} s`;
@@ -70,7 +71,8 @@ function factProblem(state: SessionState): string | null {
   if ((state.resumes_dropped ?? 0) > (state.history_dropped ?? 0)) {
     return `Expected \`resumes_dropped\` to be at most \`history_dropped\` (${state.history_dropped ?? 0}), got ${state.resumes_dropped}`;
   }
-  if (state.last_error !== null && state.error_count === 0) return 'Expected `error_count` of at least 1 with a `last_error`, got 0';
+  if (state.last_error !== null && state.error_count === 0)
+    return 'Expected `error_count` of at least 1 with a `last_error`, got 0';
   if (state.last_error === null && state.error_count > 0) {
     return `Expected a \`last_error\` with \`error_count\` ${state.error_count}, got null`;
   }
@@ -85,7 +87,9 @@ function firstProblem(state: SessionState): string | null {
     return `Expected \`resume_ready\` to be ${String(isResumablePhase(phase))} in phase \`${phase}\`, got ${String(state.resume_ready)}`;
   }
   if (isFinalPhase(phase) !== (state.finalized_at !== undefined)) {
-    return isFinalPhase(phase) ? `Expected \`finalized_at\` in final phase \`${phase}\`, got none` : `Expected no \`finalized_at\` in phase \`${phase}\`, got ${state.finalized_at}`;
+    return isFinalPhase(phase)
+      ? `Expected \`finalized_at\` in final phase \`${phase}\`, got none`
+      : `Expected no \`finalized_at\` in phase \`${phase}\`, got ${state.finalized_at}`;
   }
   for (const [index, entry] of history.entries()) {
     const previous = history[index - 1];

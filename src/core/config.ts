@@ -97,7 +97,10 @@ export interface ConfigFileInput {
  * Merges defaults ← file ← environment, validating each layer.
  * @throws SessionError E_USAGE naming the file or variable, the key, what was expected and what was found
  */
-export function resolveConfig(file: ConfigFileInput, env: Readonly<Record<string, string | undefined>>): EffectiveConfig {
+export function resolveConfig(
+  file: ConfigFileInput,
+  env: Readonly<Record<string, string | undefined>>,
+): EffectiveConfig {
   const values: Record<string, unknown> = { ...DEFAULT_CONFIG };
   const sources: Record<string, ConfigSource> = {};
   for (const key of CONFIG_KEYS) sources[key] = { kind: 'default' };
@@ -116,7 +119,11 @@ export function resolveConfig(file: ConfigFileInput, env: Readonly<Record<string
     values[key] = parseVariable(key, variable, raw);
     sources[key] = { kind: 'env', variable };
   }
-  return { values: values as unknown as Config, sources: sources as Record<ConfigKey, ConfigSource>, file: { path: file.path, found: file.found } };
+  return {
+    values: values as unknown as Config,
+    sources: sources as Record<ConfigKey, ConfigSource>,
+    file: { path: file.path, found: file.found },
+  };
 }
 
 /**
@@ -145,13 +152,19 @@ export function parseSettings(raw: unknown, where: string): Partial<Config> {
   }
   const issue = result.error.issues[0]!;
   if (issue.code === 'unrecognized_keys') {
-    throw new SessionError('E_USAGE', `Expected ${where} to have only the keys ${CONFIG_KEYS.join(', ')}, got ${show(issue.keys.join(', '))}`);
+    throw new SessionError(
+      'E_USAGE',
+      `Expected ${where} to have only the keys ${CONFIG_KEYS.join(', ')}, got ${show(issue.keys.join(', '))}`,
+    );
   }
   const key = String(issue.path[0]) as ConfigKey;
   const expected = EXPECTED[key] ?? 'a string';
   const found = (raw as Record<string, unknown>)[key];
   // A quoted number must not read as the number it spells: show strings as JSON here.
-  throw new SessionError('E_USAGE', `Expected \`${key}\` in ${where} to be ${expected}, got ${show(typeof found === 'string' ? JSON.stringify(found) : found)}`);
+  throw new SessionError(
+    'E_USAGE',
+    `Expected \`${key}\` in ${where} to be ${expected}, got ${show(typeof found === 'string' ? JSON.stringify(found) : found)}`,
+  );
 }
 
 /** The resume limits of a configuration. */
@@ -180,6 +193,7 @@ function parseVariable(key: ConfigKey, variable: string, raw: string): unknown {
   const value = key === 'log_level' ? raw.trim() : parseDecimal(raw);
   // The variable is checked by the same schema as the file, so both accept exactly the same values.
   const result = ConfigFileSchema.safeParse({ [key]: value });
-  if (!result.success) throw new SessionError('E_USAGE', `Expected \`${variable}\` to be ${EXPECTED[key]}, got ${show(raw)}`);
+  if (!result.success)
+    throw new SessionError('E_USAGE', `Expected \`${variable}\` to be ${EXPECTED[key]}, got ${show(raw)}`);
   return value;
 }

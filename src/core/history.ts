@@ -13,7 +13,11 @@ export const DEFAULT_HISTORY_CAP = 200;
 export function capHistory(state: SessionState, cap: number): SessionState {
   const excess = state.history.length - cap;
   if (excess <= 0) return state;
-  const capped: SessionState = { ...state, history: state.history.slice(excess), history_dropped: (state.history_dropped ?? 0) + excess };
+  const capped: SessionState = {
+    ...state,
+    history: state.history.slice(excess),
+    history_dropped: (state.history_dropped ?? 0) + excess,
+  };
   // The resumes among the dropped entries stay counted, so `stats` never loses a long-lived session's resumes.
   const resumes = resumeEntries(state.history.slice(0, excess));
   return resumes === 0 ? capped : { ...capped, resumes_dropped: (state.resumes_dropped ?? 0) + resumes };
@@ -26,10 +30,17 @@ export function capHistory(state: SessionState, cap: number): SessionState {
  */
 export function withResume(state: SessionState, now: Date): SessionState {
   if (isFinalPhase(state.phase)) {
-    throw new SessionError('E_ILLEGAL_TRANSITION', `Session \`${state.agent_id}\` is final (\`${state.phase}\`) and cannot be resumed`);
+    throw new SessionError(
+      'E_ILLEGAL_TRANSITION',
+      `Session \`${state.agent_id}\` is final (\`${state.phase}\`) and cannot be resumed`,
+    );
   }
   const at = now.toISOString();
-  return { ...state, last_updated: at, history: [...state.history, { from_phase: state.phase, to_phase: state.phase, timestamp: at, event: 'resume' }] };
+  return {
+    ...state,
+    last_updated: at,
+    history: [...state.history, { from_phase: state.phase, to_phase: state.phase, timestamp: at, event: 'resume' }],
+  };
 }
 
 /** How many resumes a session has had: those its history keeps, and those the history cap dropped. */

@@ -28,6 +28,10 @@ export function assertValidId(id: unknown, name = 'agent_id'): string {
  * @param randomHex 8 hex digits; injected so the core stays free of I/O and tests stay deterministic
  */
 export function generateId(now: Date, randomHex: string): string {
-  const stamp = now.toISOString().replace(/\.\d+Z$/, '').replace(/[-:]/g, '').replace('T', '-');
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, '')
+    .replace(/[-:]/g, '')
+    .replace('T', '-');
   return `agent-${stamp}-${randomHex}`;
 }

@@ -35,7 +35,8 @@ export function assertAgentName(name: unknown, label = 'agent'): string {
  * @throws SessionError E_USAGE when it is not a string
  */
 export function assertText(value: unknown, label: string): string {
-  if (typeof value !== 'string') throw new SessionError('E_USAGE', `Expected \`${label}\` to be a text, got ${show(value ?? null)}`);
+  if (typeof value !== 'string')
+    throw new SessionError('E_USAGE', `Expected \`${label}\` to be a text, got ${show(value ?? null)}`);
   return value;
 }
 
@@ -46,14 +47,18 @@ export function assertText(value: unknown, label: string): string {
  * @throws SessionError E_USAGE naming the first value that is not JSON, or the depth
  */
 export function assertMetadata(value: unknown, label = 'metadata'): Metadata {
-  if (!isPlainObject(value)) throw new SessionError('E_USAGE', `Expected \`${label}\` to be a JSON object, got ${describe(value)}`);
+  if (!isPlainObject(value))
+    throw new SessionError('E_USAGE', `Expected \`${label}\` to be a JSON object, got ${describe(value)}`);
   const pending: [unknown, number, string][] = [[value, 1, label]];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const [item, depth, path] = next;
     if (item === null || typeof item === 'string' || typeof item === 'boolean') continue;
     if (typeof item === 'number') {
       if (!Number.isFinite(item)) {
-        throw new SessionError('E_USAGE', `Expected \`${path}\` to be a finite number (JSON has no ${String(item)}), got ${String(item)}`);
+        throw new SessionError(
+          'E_USAGE',
+          `Expected \`${path}\` to be a finite number (JSON has no ${String(item)}), got ${String(item)}`,
+        );
       }
       continue;
     }
@@ -82,6 +87,7 @@ function describe(value: unknown): string {
   if (typeof value === 'bigint') return `a BigInt (${value}n)`;
   if (typeof value === 'function' || typeof value === 'symbol' || value === undefined) return `a ${typeof value}`;
   if (Array.isArray(value)) return `an array ${show(value)}`;
-  if (typeof value === 'object' && value !== null && !isPlainObject(value)) return `a ${value.constructor?.name ?? 'non-plain'} object`;
+  if (typeof value === 'object' && value !== null && !isPlainObject(value))
+    return `a ${value.constructor?.name ?? 'non-plain'} object`;
   return show(value);
 }

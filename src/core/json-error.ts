@@ -118,7 +118,8 @@ class Scanner {
   closes(bracket: string, container: string): boolean {
     this.skipSpace();
     const c = this.text[this.at];
-    if (c !== ',' && c !== bracket) this.fail(c === undefined ? 'unexpected end of input' : `expected ',' or '${bracket}' in ${container}`);
+    if (c !== ',' && c !== bracket)
+      this.fail(c === undefined ? 'unexpected end of input' : `expected ',' or '${bracket}' in ${container}`);
     this.at++;
     return c === bracket;
   }
@@ -137,7 +138,8 @@ class Scanner {
       if (code === 0x5c) {
         const next = this.text[this.at + 1];
         if (next === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(this.text.slice(this.at + 2, this.at + 6))) this.fail('bad \\u escape in a string');
+          if (!/^[0-9a-fA-F]{4}$/.test(this.text.slice(this.at + 2, this.at + 6)))
+            this.fail('bad \\u escape in a string');
           this.at += 6;
           continue;
         }

@@ -30,7 +30,8 @@ type PhaseEvent = MoveEvent | ResumeEvent;
 export const phaseMachine = setup({
   types: { events: {} as PhaseEvent },
   guards: {
-    resumeAllowed: ({ event }) => event.type === 'resume' && stateBlocker(event.facts, event.now, event.limits) === null,
+    resumeAllowed: ({ event }) =>
+      event.type === 'resume' && stateBlocker(event.facts, event.now, event.limits) === null,
   },
 }).createMachine({
   id: 'session',
@@ -48,7 +49,9 @@ export const phaseMachine = setup({
 
 /** The phases `from` may move to, read from the machine's transitions (table order, final phases last). */
 export function allowedTargets(from: Phase): readonly Phase[] {
-  return stateNode(from).ownEvents.flatMap((event) => (event.startsWith(MOVE_PREFIX) ? [event.slice(MOVE_PREFIX.length) as Phase] : []));
+  return stateNode(from).ownEvents.flatMap((event) =>
+    event.startsWith(MOVE_PREFIX) ? [event.slice(MOVE_PREFIX.length) as Phase] : [],
+  );
 }
 
 /**
@@ -61,7 +64,10 @@ export function movePhase(from: Phase, to: Phase): Phase {
   if (!snapshot.can(event)) {
     const allowed = allowedTargets(from);
     const expectation = allowed.length === 0 ? `no change: \`${from}\` is final` : `one of ${allowed.join(', ')}`;
-    throw new SessionError('E_ILLEGAL_TRANSITION', `Cannot move from \`${from}\` to ${show(to)}: expected ${expectation}`);
+    throw new SessionError(
+      'E_ILLEGAL_TRANSITION',
+      `Cannot move from \`${from}\` to ${show(to)}: expected ${expectation}`,
+    );
   }
   const [next] = transition(phaseMachine, snapshot, event);
   return next.value as Phase;
@@ -82,7 +88,8 @@ const MOVE_PREFIX = 'to.';
 
 function stateNode(phase: Phase): { readonly ownEvents: readonly string[] } {
   const node = (phaseMachine.states as Record<string, { readonly ownEvents: readonly string[] } | undefined>)[phase];
-  if (node === undefined) throw new SessionError('E_ILLEGAL_TRANSITION', `Expected a phase, one of ${PHASES.join(', ')}, got ${show(phase)}`);
+  if (node === undefined)
+    throw new SessionError('E_ILLEGAL_TRANSITION', `Expected a phase, one of ${PHASES.join(', ')}, got ${show(phase)}`);
   return node;
 }
 

@@ -64,7 +64,11 @@ export function stateBlocker(facts: ResumeFacts, now: Date, limits: Limits): Sta
  * why in its own words, and `not_resume_ready` is left for a file whose flag disagrees with its phase), then
  * `stateBlocker`. The service asks `resumeVerdict` (phases.ts), which puts the phase question to the machine.
  */
-export function resumeBlocker(facts: ResumeFacts, now: Date, limits: Limits): 'phase_not_resumable' | StateBlocker | null {
+export function resumeBlocker(
+  facts: ResumeFacts,
+  now: Date,
+  limits: Limits,
+): 'phase_not_resumable' | StateBlocker | null {
   if (!isResumablePhase(facts.phase)) return 'phase_not_resumable';
   return stateBlocker(facts, now, limits);
 }

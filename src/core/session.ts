@@ -44,7 +44,10 @@ export function newSession(input: NewSession, now: Date): SessionState {
  */
 export function applyChange(state: SessionState, change: SessionChange, now: Date): SessionState {
   if (isFinalPhase(state.phase)) {
-    throw new SessionError('E_ILLEGAL_TRANSITION', `Session \`${state.agent_id}\` is final (\`${state.phase}\`) and cannot change`);
+    throw new SessionError(
+      'E_ILLEGAL_TRANSITION',
+      `Session \`${state.agent_id}\` is final (\`${state.phase}\`) and cannot change`,
+    );
   }
   const at = now.toISOString();
   let next: SessionState = { ...state, last_updated: at };
@@ -64,9 +67,17 @@ export function applyChange(state: SessionState, change: SessionChange, now: Dat
  * Ends a session in `outcome`, recording finalized_at, duration_seconds, a history entry and the summary.
  * @throws SessionError E_ILLEGAL_TRANSITION when the session is already final
  */
-export function finalizeState(state: SessionState, outcome: FinalPhase, summary: string | undefined, now: Date): SessionState {
+export function finalizeState(
+  state: SessionState,
+  outcome: FinalPhase,
+  summary: string | undefined,
+  now: Date,
+): SessionState {
   if (isFinalPhase(state.phase)) {
-    throw new SessionError('E_ILLEGAL_TRANSITION', `Session \`${state.agent_id}\` is already final (\`${state.phase}\`)`);
+    throw new SessionError(
+      'E_ILLEGAL_TRANSITION',
+      `Session \`${state.agent_id}\` is already final (\`${state.phase}\`)`,
+    );
   }
   const at = now.toISOString();
   const next = withPhase({ ...state, last_updated: at }, movePhase(state.phase, outcome), at);
@@ -84,7 +95,8 @@ export function finalizeState(state: SessionState, outcome: FinalPhase, summary:
  * @throws SessionError E_USAGE naming the value and the phases
  */
 export function parsePhase(value: unknown, name = 'phase'): Phase {
-  if (!isPhase(value)) throw new SessionError('E_USAGE', `Expected \`${name}\` to be one of ${PHASES.join(', ')}, got ${show(value)}`);
+  if (!isPhase(value))
+    throw new SessionError('E_USAGE', `Expected \`${name}\` to be one of ${PHASES.join(', ')}, got ${show(value)}`);
   return value;
 }
 

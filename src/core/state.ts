@@ -106,7 +106,10 @@ export function parseState(raw: unknown): SessionState {
       const path = issue.path.length > 0 ? issue.path.join('.') : '(root)';
       return `${path}: ${issue.message}`;
     });
-    throw new SessionError('E_CORRUPT', `invalid state: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` (+${problems.length - 3} more)` : ''}`);
+    throw new SessionError(
+      'E_CORRUPT',
+      `invalid state: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` (+${problems.length - 3} more)` : ''}`,
+    );
   }
   // The record parser copies keys by assignment, which drops an own `__proto__` key (JSON.parse makes it plain
   // data); the validated original keeps every key the user stored, and pollutes nothing.

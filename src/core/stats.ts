@@ -60,14 +60,20 @@ export function parseSince(text: string, now: Date, flag = '--since'): Date {
   else if (isCalendarDate(text)) at = Date.parse(asUtc(text));
   // A duration reaching past the earliest time a Date can hold is refused like any other bad value.
   if (Number.isFinite(at) && Number.isFinite(new Date(at).getTime())) return new Date(at);
-  throw new SessionError('E_USAGE', `Expected \`${flag}\` to be a duration like 30m, 24h or 7d, or an ISO 8601 time, got ${show(text)}`);
+  throw new SessionError(
+    'E_USAGE',
+    `Expected \`${flag}\` to be a duration like 30m, 24h or 7d, or an ISO 8601 time, got ${show(text)}`,
+  );
 }
 
 /**
  * Computes per-agent and overall figures over `states` (pure: the clock and limits are passed in).
  * `since` keeps sessions created at or after it.
  */
-export function computeStats(states: readonly SessionState[], options: { now: Date; limits: Limits; since?: Date }): Stats {
+export function computeStats(
+  states: readonly SessionState[],
+  options: { now: Date; limits: Limits; since?: Date },
+): Stats {
   const { now, limits, since } = options;
   const kept = since === undefined ? states : states.filter((state) => Date.parse(state.created_at) >= since.getTime());
   const byAgent = new Map<string, SessionState[]>();
@@ -75,7 +81,12 @@ export function computeStats(states: readonly SessionState[], options: { now: Da
   // Null prototype: an agent named `__proto__` (or `constructor`) is a key like any other, not the object's prototype.
   const agents: Record<string, StatsGroup> = Object.create(null) as Record<string, StatsGroup>;
   for (const name of [...byAgent.keys()].sort()) agents[name] = group(byAgent.get(name)!, now, limits);
-  return { generated_at: now.toISOString(), since: since === undefined ? null : since.toISOString(), overall: group(kept, now, limits), agents };
+  return {
+    generated_at: now.toISOString(),
+    since: since === undefined ? null : since.toISOString(),
+    overall: group(kept, now, limits),
+    agents,
+  };
 }
 
 // --- internal ---
@@ -113,7 +124,8 @@ function group(states: readonly SessionState[], now: Date, limits: Limits): Stat
     success_rate: ratio(outcomes.completed, finalized),
     resumes,
     resume_rate: ratio(resumed, states.length),
-    mean_duration_seconds: durations.length === 0 ? null : round(durations.reduce((a, b) => a + b, 0) / durations.length),
+    mean_duration_seconds:
+      durations.length === 0 ? null : round(durations.reduce((a, b) => a + b, 0) / durations.length),
     median_duration_seconds: median(durations),
     by_error_count: byErrors,
     last_activity: lastActivity === null ? null : new Date(lastActivity).toISOString(),

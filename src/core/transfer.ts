@@ -24,15 +24,24 @@ export function toExport(state: SessionState, now: Date): ExportDocument {
  */
 export function parseExport(raw: unknown, source: string): ExportDocument {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new SessionError('E_USAGE', `Expected ${source} to hold an export document (a JSON object), got ${show(raw)}`);
+    throw new SessionError(
+      'E_USAGE',
+      `Expected ${source} to hold an export document (a JSON object), got ${show(raw)}`,
+    );
   }
   const document = raw as Record<string, unknown>;
   if (document.format !== EXPORT_FORMAT) {
-    throw new SessionError('E_USAGE', `Expected \`format\` in ${source} to be \`${EXPORT_FORMAT}\`, got ${show(document.format ?? null)}`);
+    throw new SessionError(
+      'E_USAGE',
+      `Expected \`format\` in ${source} to be \`${EXPORT_FORMAT}\`, got ${show(document.format ?? null)}`,
+    );
   }
   const exportedAt = document.exported_at;
   if (typeof exportedAt !== 'string' || !Number.isFinite(Date.parse(exportedAt))) {
-    throw new SessionError('E_USAGE', `Expected \`exported_at\` in ${source} to be an ISO 8601 time, got ${show(exportedAt ?? null)}`);
+    throw new SessionError(
+      'E_USAGE',
+      `Expected \`exported_at\` in ${source} to be an ISO 8601 time, got ${show(exportedAt ?? null)}`,
+    );
   }
   let session: SessionState;
   try {
@@ -40,7 +49,8 @@ export function parseExport(raw: unknown, source: string): ExportDocument {
     // The store reads hand-edited files to report them; an import is stricter: only what the machine could produce.
     assertCoherent(session);
   } catch (error) {
-    if (error instanceof SessionError) throw new SessionError('E_CORRUPT', `The session in ${source} is invalid: ${error.message}`);
+    if (error instanceof SessionError)
+      throw new SessionError('E_CORRUPT', `The session in ${source} is invalid: ${error.message}`);
     throw error;
   }
   return { format: EXPORT_FORMAT, exported_at: exportedAt, session };

@@ -7,7 +7,8 @@ import { logValue } from './log';
 import { excerpt } from '../platform/text';
 
 /** The events this tool answers; every other event is accepted and left alone. */
-export type ClaudeCodeEvent = 'PreToolUse' | 'SubagentStart' | 'SubagentStop' | 'PostToolUse' | 'SessionStart' | 'UserPromptSubmit';
+export type ClaudeCodeEvent =
+  'PreToolUse' | 'SubagentStart' | 'SubagentStop' | 'PostToolUse' | 'SessionStart' | 'UserPromptSubmit';
 
 /** The events our answers carry context for. */
 export type AnsweredEvent = 'PreToolUse' | 'SubagentStart' | 'SessionStart' | 'UserPromptSubmit';
@@ -63,7 +64,12 @@ type Payload = z.infer<typeof Payload>;
 
 /** True for a payload of Claude Code's own hook protocol: an object with a string `hook_event_name`. */
 export function isClaudeCodePayload(value: unknown): value is Record<string, unknown> & { hook_event_name: string } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as Record<string, unknown>).hook_event_name === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as Record<string, unknown>).hook_event_name === 'string'
+  );
 }
 
 /**
@@ -87,7 +93,11 @@ export function payloadCwd(value: Record<string, unknown>): string | undefined {
  * the Claude agent to its session (SubagentStop then applies the stop policy). Any other event or tool: no answer.
  * Never denies, never blocks.
  */
-export function handleClaudeCode(sessions: Sessions, input: Record<string, unknown>, context: ClaudeCodeContext): ClaudeCodeOutcome {
+export function handleClaudeCode(
+  sessions: Sessions,
+  input: Record<string, unknown>,
+  context: ClaudeCodeContext,
+): ClaudeCodeOutcome {
   const parsed = Payload.safeParse(input);
   if (!parsed.success) return skip('invalid_payload');
   const payload = parsed.data;
@@ -123,7 +133,11 @@ export function approveResume(sessions: Sessions, agentName: string): SessionSta
  * on every prompt, so it never scans the store: one listing of `<root>/.agents/` and one pointer and one state read
  * per agent name (a scan only for a pointer that does not check out, once). Nothing parked: nothing printed.
  */
-function overview(sessions: Sessions, event: 'SessionStart' | 'UserPromptSubmit', context: ClaudeCodeContext): ClaudeCodeOutcome {
+function overview(
+  sessions: Sessions,
+  event: 'SessionStart' | 'UserPromptSubmit',
+  context: ClaudeCodeContext,
+): ClaudeCodeOutcome {
   const parked = sessions.parkedSessions();
   if (parked.length === 0) return skip('nothing_parked');
   const head =
@@ -144,14 +158,18 @@ function overview(sessions: Sessions, event: 'SessionStart' | 'UserPromptSubmit'
     shown++;
   }
   return {
-    answer: { hookSpecificOutput: { hookEventName: event, additionalContext: excerpt(lines.join('\n'), OVERVIEW_LIMIT) } },
+    answer: {
+      hookSpecificOutput: { hookEventName: event, additionalContext: excerpt(lines.join('\n'), OVERVIEW_LIMIT) },
+    },
     note: `parked_listed count=${parked.length} shown=${shown}`,
   };
 }
 
 function overviewLine(state: SessionState, now: Date): string {
   const name = clip(state.agent_name, OVERVIEW_FIELD_LIMIT);
-  const parts = [`- ${name}: session ${state.agent_id}, phase ${state.phase}, last active ${relativeTime(state.last_updated, now)}`];
+  const parts = [
+    `- ${name}: session ${state.agent_id}, phase ${state.phase}, last active ${relativeTime(state.last_updated, now)}`,
+  ];
   const { task_id, findings } = state.metadata;
   if (task_id !== undefined) parts.push(`task ${clip(task_id, OVERVIEW_FIELD_LIMIT)}`);
   if (findings !== undefined) parts.push(`findings: ${clip(findings, OVERVIEW_FIELD_LIMIT)}`);
@@ -174,10 +192,19 @@ function subagentStart(sessions: Sessions, payload: Payload, context: ClaudeCode
   if (payload.agent_type === '') return skip('internal_agent');
   if (!payload.agent_id) return skip('no_agent_id');
   const agentType = payload.agent_type ?? DEFAULT_AGENT_TYPE;
-  const attached = sessions.attachClaudeAgent({ agent_id: payload.agent_id, agent_type: agentType, ...sessionOf(payload) })!;
+  const attached = sessions.attachClaudeAgent({
+    agent_id: payload.agent_id,
+    agent_type: agentType,
+    ...sessionOf(payload),
+  })!;
   const maxErrors = sessions.limits.maxErrors;
   return {
-    answer: { hookSpecificOutput: { hookEventName: 'SubagentStart', additionalContext: startContext(attached.state, context, maxErrors) } },
+    answer: {
+      hookSpecificOutput: {
+        hookEventName: 'SubagentStart',
+        additionalContext: startContext(attached.state, context, maxErrors),
+      },
+    },
     note: `${attached.action} agent=${logValue(agentType)} claude_agent=${logValue(payload.agent_id)} session=${logValue(attached.state.agent_id)}`,
   };
 }
@@ -198,7 +225,9 @@ function subagentStop(sessions: Sessions, payload: Payload): ClaudeCodeOutcome {
     stopped: lastMessage === undefined ? {} : { last_message: lastMessage },
   });
   if (attached === null) return skip(`unknown_agent claude_agent=${logValue(payload.agent_id)}`);
-  return skip(`${attached.action} stop=${logValue(attached.stop)} phase=${logValue(attached.state.phase)} session=${logValue(attached.state.agent_id)}`);
+  return skip(
+    `${attached.action} stop=${logValue(attached.stop)} phase=${logValue(attached.state.phase)} session=${logValue(attached.state.agent_id)}`,
+  );
 }
 
 function postToolUse(sessions: Sessions, payload: Payload): ClaudeCodeOutcome {
@@ -214,7 +243,9 @@ function postToolUse(sessions: Sessions, payload: Payload): ClaudeCodeOutcome {
   // Launched in the background: this fires with its SubagentStart, in another process; both attach in one step.
   const agentType = agentNameOf(payload.tool_input);
   const attached = sessions.attachClaudeAgent({ agent_id: agentId, agent_type: agentType, ...sessionOf(payload) })!;
-  return skip(`${attached.action} agent=${logValue(agentType)} claude_agent=${logValue(agentId)} session=${logValue(attached.state.agent_id)}`);
+  return skip(
+    `${attached.action} agent=${logValue(agentType)} claude_agent=${logValue(agentId)} session=${logValue(attached.state.agent_id)}`,
+  );
 }
 
 function sessionOf(payload: Payload): { session_id?: string } {
@@ -235,9 +266,13 @@ function resumeContext(state: SessionState, context: ClaudeCodeContext): string 
   ];
   const claudeAgent = state.claude?.agent_id;
   if (claudeAgent !== undefined) {
-    lines.push(`- Previous Claude agent id: ${claudeAgent}. SendMessage to \`${claudeAgent}\` continues that agent with its own context.`);
+    lines.push(
+      `- Previous Claude agent id: ${claudeAgent}. SendMessage to \`${claudeAgent}\` continues that agent with its own context.`,
+    );
   }
-  lines.push(`- Progress is recorded with: ${context.cli} update ${state.agent_id} --phase <phase> [--metadata '<json>'] [--error '<message>']`);
+  lines.push(
+    `- Progress is recorded with: ${context.cli} update ${state.agent_id} --phase <phase> [--metadata '<json>'] [--error '<message>']`,
+  );
   return excerpt(lines.join('\n'), CONTEXT_LIMIT);
 }
 
@@ -257,7 +292,7 @@ function startContext(state: SessionState, context: ClaudeCodeContext, maxErrors
   ];
   if (resumed !== undefined) lines.push(...detailLines(state, resumed.last_message));
   lines.push(
-    'Commands that record this agent\'s state (Bash):',
+    "Commands that record this agent's state (Bash):",
     `- phase: ${command} --phase <${[...RESUMABLE_PHASES, 'executing', 'validating'].join('|')}>`,
     `- findings: ${command} --metadata '{"findings": "<text>"}'`,
     `- an error: ${command} --error '<message>'`,
@@ -277,9 +312,12 @@ function detailLines(state: SessionState, lastMessage: string | undefined): stri
   const recent = state.history.slice(-HISTORY_SHOWN);
   if (recent.length > 0) {
     const more = state.history.length > recent.length ? ` (last ${recent.length} of ${state.history.length})` : '';
-    lines.push(`- Recent history${more}: ${recent.map((h) => (h.event === 'resume' ? `resumed in ${h.to_phase} at ${h.timestamp}` : `${h.from_phase} → ${h.to_phase} at ${h.timestamp}`)).join('; ')}`);
+    lines.push(
+      `- Recent history${more}: ${recent.map((h) => (h.event === 'resume' ? `resumed in ${h.to_phase} at ${h.timestamp}` : `${h.from_phase} → ${h.to_phase} at ${h.timestamp}`)).join('; ')}`,
+    );
   }
-  if (state.error_count > 0) lines.push(`- Errors: ${state.error_count}${state.last_error ? `, last: ${clip(state.last_error.message)}` : ''}`);
+  if (state.error_count > 0)
+    lines.push(`- Errors: ${state.error_count}${state.last_error ? `, last: ${clip(state.last_error.message)}` : ''}`);
   if (lastMessage !== undefined) lines.push(`- Last message of the previous agent: ${clip(lastMessage)}`);
   return lines;
 }

@@ -15,7 +15,11 @@ import { shellQuote } from '../platform/shell';
  * ancestor, else the folder itself), else the usual one; `--dir`-like overrides (`AGENT_SESSION_DIR`) still win.
  * Fails open: whatever breaks, nothing is printed (Claude Code's own flow goes on) and the error is logged.
  */
-export function runClaudeCode(payload: Record<string, unknown> & { hook_event_name: string }, io: HookIo, logFile: string): void {
+export function runClaudeCode(
+  payload: Record<string, unknown> & { hook_event_name: string },
+  io: HookIo,
+  logFile: string,
+): void {
   let root: string | undefined;
   let outcome: ClaudeCodeOutcome;
   let note = '';
@@ -35,7 +39,11 @@ export function runClaudeCode(payload: Record<string, unknown> & { hook_event_na
       level = 'warn';
     }
     const project = nonEmpty(io.env.CLAUDE_PROJECT_DIR);
-    if (nonEmpty(io.env.AGENT_SESSION_DIR) === undefined && project !== undefined && !isDirectory(resolve(cwd, project))) {
+    if (
+      nonEmpty(io.env.AGENT_SESSION_DIR) === undefined &&
+      project !== undefined &&
+      !isDirectory(resolve(cwd, project))
+    ) {
       // A mistyped CLAUDE_PROJECT_DIR is not a project: no folder tree is created for it (fail open, no answer).
       outcome = { answer: null, note: `project_missing project=${logValue(project)}` };
     } else {
@@ -59,7 +67,9 @@ export function runClaudeCode(payload: Record<string, unknown> & { hook_event_na
   if (line !== null) io.write(`${line}\n`);
   if (root !== undefined && logs(logLevel, level)) {
     const event = logValue(payload.hook_event_name.slice(0, 60));
-    appendLog(logDirFor(root, io.env), logFile, `claude-code event=${event} ${outcome.note}${note}`, { maxBytes: logMaxBytes });
+    appendLog(logDirFor(root, io.env), logFile, `claude-code event=${event} ${outcome.note}${note}`, {
+      maxBytes: logMaxBytes,
+    });
   }
 }
 
@@ -68,4 +78,3 @@ export function cliCommand(binDir: string | undefined, root: string): string {
   const cli = binDir === undefined ? 'agent-session' : `node ${shellQuote(join(binDir, 'agent-session.cjs'))}`;
   return `${cli} --dir ${shellQuote(root)}`;
 }
-

@@ -7,7 +7,11 @@ import { configFor } from '../service/assembly';
  * variable must not break the host: the hook decides with the defaults and says so in its log.
  * @param root the store root the hook already resolved
  */
-export function hookConfig(env: Readonly<Record<string, string | undefined>>, cwd: string, root: string): { config: Config; warning?: string } {
+export function hookConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+  root: string,
+): { config: Config; warning?: string } {
   try {
     // The root is resolved once by the caller; passed as the explicit folder, it is not looked up again.
     return { config: configFor({ dir: root, env, cwd }).values };

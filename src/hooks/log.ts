@@ -1,4 +1,14 @@
-import { closeSync, constants, fstatSync, fchmodSync, lstatSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  fchmodSync,
+  lstatSync,
+  openSync,
+  renameSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isSessionError } from '../core/errors';
 import { errnoCode } from '../platform/errno';
@@ -21,7 +31,10 @@ export function logValue(value: unknown): string {
   const text = typeof value === 'string' ? value : String(value);
   // JSON.stringify escapes quotes, backslashes and C0 controls; DEL, C1 controls and the Unicode line breaks it keeps.
   // eslint-disable-next-line no-control-regex
-  return JSON.stringify(text).replace(/[$`!\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(text).replace(
+    /[$`!\u007f-\u009f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** Where a hook's line goes, and how large the log may grow before it is rotated. */
@@ -85,7 +98,8 @@ function prepareFolder(dir: string): string | null {
   return null;
 }
 
-const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+const APPEND_FLAGS =
+  constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 /** The log opened for appending (created 0600), or null when it is refused (a link, not a regular file). */
 function openLog(path: string): number | null {

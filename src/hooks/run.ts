@@ -23,7 +23,6 @@ export interface HookSpec<Answer extends object> {
   readonly describe: (input: unknown, answer: Answer | null) => string;
 }
 
-
 /**
  * Reads one JSON input, answers it with one JSON line on stdout, and logs one line. Fails open: whatever
  * arrives and whatever breaks, it prints a valid answer and resolves; a stack trace goes to the log, never
@@ -32,7 +31,9 @@ export interface HookSpec<Answer extends object> {
 export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io: HookIo): Promise<void> {
   const stdinOptions = {
     ...DEFAULT_STDIN_OPTIONS,
-    ...(positiveNumber(io.env.AGENT_SESSION_STDIN_TIMEOUT_MS) === undefined ? {} : { timeoutMs: positiveNumber(io.env.AGENT_SESSION_STDIN_TIMEOUT_MS) }),
+    ...(positiveNumber(io.env.AGENT_SESSION_STDIN_TIMEOUT_MS) === undefined
+      ? {}
+      : { timeoutMs: positiveNumber(io.env.AGENT_SESSION_STDIN_TIMEOUT_MS) }),
   };
   const input: StdinResult = await readJsonInput(io.stdin, stdinOptions);
   // Claude Code's own protocol (any event, in either bin); everything else keeps the seed protocol.

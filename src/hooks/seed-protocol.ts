@@ -19,7 +19,11 @@ export interface PreDelegateAnswer {
     readonly history: readonly HistoryEntry[];
     readonly metadata: Metadata;
     /** Present when the answer was cut to ANSWER_LIMIT bytes: what was left out (the session itself is whole). */
-    readonly truncated?: { readonly limit_bytes: number; readonly metadata_keys_dropped: number; readonly history_entries_dropped: number };
+    readonly truncated?: {
+      readonly limit_bytes: number;
+      readonly metadata_keys_dropped: number;
+      readonly history_entries_dropped: number;
+    };
   };
   /** What was wrong with the input, with reason `invalid_input`. */
   readonly error?: string;
@@ -51,7 +55,9 @@ const SubagentStopInput = z.looseObject({
   agent_id: z.optional(z.nullable(z.string())),
   agent_name: z.optional(z.nullable(z.string())),
   task_info: z.optional(
-    z.nullable(z.looseObject({ agent_id: z.optional(z.nullable(z.string())), agent_name: z.optional(z.nullable(z.string())) })),
+    z.nullable(
+      z.looseObject({ agent_id: z.optional(z.nullable(z.string())), agent_name: z.optional(z.nullable(z.string())) }),
+    ),
   ),
   agent_output: z.optional(z.nullable(z.unknown())),
   exit_code: z.optional(z.nullable(z.number())),
@@ -77,11 +83,13 @@ export function preDelegate(sessions: Sessions, input: unknown): PreDelegateAnsw
   if (!parsed.success) return { should_resume: false, reason: 'invalid_input', error: firstIssue(parsed.error) };
   const { agent_id, agent_name } = parsed.data;
   if (agent_id !== undefined && agent_id !== null && agent_id !== '') {
-    if (!isValidId(agent_id)) return { should_resume: false, reason: 'invalid_input', error: 'agent_id is not a valid session id' };
+    if (!isValidId(agent_id))
+      return { should_resume: false, reason: 'invalid_input', error: 'agent_id is not a valid session id' };
     // Another agent's session is never approved for this one (nor marked resumed).
     return answerFor(sessions.resume(agent_id, agent_name ? { agentName: agent_name } : {}));
   }
-  if (agent_name === undefined || agent_name === null || agent_name === '') return { should_resume: false, reason: 'no_existing_session' };
+  if (agent_name === undefined || agent_name === null || agent_name === '')
+    return { should_resume: false, reason: 'no_existing_session' };
   const decision = sessions.resumeNewestOf(agent_name);
   return decision === null ? { should_resume: false, reason: 'no_existing_session' } : answerFor(decision);
 }
@@ -97,7 +105,8 @@ export function subagentStop(sessions: Sessions, input: unknown): SubagentStopAn
   const data = parsed.data;
   const agentId = data.task_info?.agent_id || data.agent_id;
   if (!agentId) return { finalized: false, reason: 'no_agent_id' };
-  if (!isValidId(agentId)) return { finalized: false, reason: 'invalid_input', error: 'agent_id is not a valid session id' };
+  if (!isValidId(agentId))
+    return { finalized: false, reason: 'invalid_input', error: 'agent_id is not a valid session id' };
   const agentName = data.task_info?.agent_name || data.agent_name;
   const exitCode = data.exit_code ?? 0;
   const outcome = exitCode === 0 ? 'completed' : 'failed';
@@ -108,9 +117,12 @@ export function subagentStop(sessions: Sessions, input: unknown): SubagentStopAn
     return { finalized: true, agent_id: agentId, outcome };
   } catch (error) {
     if (error instanceof AgentMismatchError) return { finalized: false, reason: 'agent_mismatch', agent_id: agentId };
-    if (isSessionError(error, 'E_NOT_FOUND')) return { finalized: false, reason: 'session_not_found', agent_id: agentId };
-    if (isSessionError(error, 'E_ILLEGAL_TRANSITION')) return { finalized: false, reason: 'already_final', agent_id: agentId };
-    if (isSessionError(error, 'E_CORRUPT')) return { finalized: false, reason: 'invalid_state', agent_id: agentId, error: error.message };
+    if (isSessionError(error, 'E_NOT_FOUND'))
+      return { finalized: false, reason: 'session_not_found', agent_id: agentId };
+    if (isSessionError(error, 'E_ILLEGAL_TRANSITION'))
+      return { finalized: false, reason: 'already_final', agent_id: agentId };
+    if (isSessionError(error, 'E_CORRUPT'))
+      return { finalized: false, reason: 'invalid_state', agent_id: agentId, error: error.message };
     throw error;
   }
 }
@@ -143,7 +155,10 @@ function answerFor(decision: ResumeDecision): PreDelegateAnswer {
 function capped(full: PreDelegateAnswer): PreDelegateAnswer {
   const resume = full.resume_metadata!;
   const marker = { limit_bytes: ANSWER_LIMIT, metadata_keys_dropped: 0, history_entries_dropped: 0 };
-  const empty: PreDelegateAnswer = { ...full, resume_metadata: { ...resume, history: [], metadata: {}, truncated: marker } };
+  const empty: PreDelegateAnswer = {
+    ...full,
+    resume_metadata: { ...resume, history: [], metadata: {}, truncated: marker },
+  };
   // Room to spare for the marker's real counts, so filling them in cannot push the line past the limit.
   let budget = ANSWER_LIMIT - bytesOf(empty) - 40;
   const metadata: Record<string, unknown> = {};
@@ -153,7 +168,12 @@ function capped(full: PreDelegateAnswer): PreDelegateAnswer {
     const cost = bytesOf(key) + 1 + bytesOf(resume.metadata[key]) + 1;
     if (cost > budget) continue;
     // defineProperty: a `__proto__` key stays plain data, as it is in the stored metadata.
-    Object.defineProperty(metadata, key, { value: resume.metadata[key], enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(metadata, key, {
+      value: resume.metadata[key],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
     budget -= cost;
   }
   const history: HistoryEntry[] = [];

@@ -28,7 +28,11 @@ export function runSelfTest(print: (line: string) => void): boolean {
     check('no session to resume', !first.should_resume && first.reason === 'no_existing_session');
     print('');
     print('Test 2: With agent_id (check if resumable)');
-    const created = sessions.create({ agent_name: 'self-test-agent', purpose: 'approval_workflow', metadata: { task_id: 'T001' } });
+    const created = sessions.create({
+      agent_name: 'self-test-agent',
+      purpose: 'approval_workflow',
+      metadata: { task_id: 'T001' },
+    });
     print(`  Created test session: ${created.agent_id}`);
     sessions.update(created.agent_id, { phase: 'planning' });
     sessions.update(created.agent_id, { phase: 'approval' });
@@ -37,7 +41,10 @@ export function runSelfTest(print: (line: string) => void): boolean {
     print(`  should_resume: ${second.should_resume}`);
     print(`  reason: ${second.reason}`);
     print(`  previous_phase: ${second.resume_metadata?.previous_phase ?? '-'}`);
-    check('session resumable in approval', second.should_resume && second.resume_metadata?.previous_phase === 'approval');
+    check(
+      'session resumable in approval',
+      second.should_resume && second.resume_metadata?.previous_phase === 'approval',
+    );
     const byName = preDelegate(sessions, { agent_name: 'self-test-agent' });
     check('found by agent name', byName.should_resume && byName.agent_id === created.agent_id);
     print('');
@@ -46,7 +53,10 @@ export function runSelfTest(print: (line: string) => void): boolean {
     print(`  finalized: ${stopped.finalized}${stopped.finalized ? ` (${stopped.outcome})` : ` (${stopped.reason})`}`);
     const after = preDelegate(sessions, { agent_id: created.agent_id });
     print(`  should_resume afterwards: ${after.should_resume} (${after.reason})`);
-    check('finalized and no longer resumable', stopped.finalized && !after.should_resume && after.reason === 'phase_not_resumable');
+    check(
+      'finalized and no longer resumable',
+      stopped.finalized && !after.should_resume && after.reason === 'phase_not_resumable',
+    );
     print('');
     print(passed ? '=== Test Complete: all checks passed ===' : '=== Test FAILED ===');
     print('');

@@ -32,7 +32,10 @@ export const DEFAULT_STDIN_OPTIONS: StdinOptions = { timeoutMs: 5000, maxBytes: 
  * has arrived it stops reading, because some hosts never close a hook's stdin (anthropics/claude-code#79508).
  * Falls back to EOF, then to the time limit. Never rejects.
  */
-export function readJsonInput(stream: InputSource, options: StdinOptions = DEFAULT_STDIN_OPTIONS): Promise<StdinResult> {
+export function readJsonInput(
+  stream: InputSource,
+  options: StdinOptions = DEFAULT_STDIN_OPTIONS,
+): Promise<StdinResult> {
   return new Promise((resolve) => {
     const decoder = new StringDecoder('utf8');
     const scanner = new JsonScanner();
@@ -66,7 +69,11 @@ export function readJsonInput(stream: InputSource, options: StdinOptions = DEFAU
       const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       bytes += buffer.length;
       if (bytes > options.maxBytes) {
-        finish({ kind: 'invalid', problem: `input larger than ${options.maxBytes} bytes`, received: text + decoder.write(buffer) });
+        finish({
+          kind: 'invalid',
+          problem: `input larger than ${options.maxBytes} bytes`,
+          received: text + decoder.write(buffer),
+        });
         return;
       }
       const piece = decoder.write(buffer);
@@ -82,11 +89,16 @@ export function readJsonInput(stream: InputSource, options: StdinOptions = DEFAU
       text += decoder.end();
       finish(parseAll());
     };
-    const onError = (error: Error): void => finish({ kind: 'invalid', problem: `stdin could not be read (${error.message})`, received: text });
+    const onError = (error: Error): void =>
+      finish({ kind: 'invalid', problem: `stdin could not be read (${error.message})`, received: text });
     const timer = setTimeout(() => {
       text += decoder.end();
       const result = parseAll();
-      finish(result.kind === 'empty' ? { kind: 'invalid', problem: `no input within ${options.timeoutMs} ms`, received: '' } : result);
+      finish(
+        result.kind === 'empty'
+          ? { kind: 'invalid', problem: `no input within ${options.timeoutMs} ms`, received: '' }
+          : result,
+      );
     }, options.timeoutMs);
 
     stream.on('data', onData);

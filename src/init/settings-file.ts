@@ -1,4 +1,14 @@
-import { chmodSync, copyFileSync, constants, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  constants,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SessionError } from '../core/errors';
 import { describeJsonError } from '../core/json-error';
@@ -50,7 +60,10 @@ export function readSettings(path: string): SettingsFile {
     value = JSON.parse(text);
   } catch {
     const place = describeJsonError(text);
-    throw new SessionError('E_CORRUPT', `Expected \`${path}\` to be valid JSON, got an error at ${place}; nothing was changed`);
+    throw new SessionError(
+      'E_CORRUPT',
+      `Expected \`${path}\` to be valid JSON, got an error at ${place}; nothing was changed`,
+    );
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const kind = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;

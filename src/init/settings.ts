@@ -48,20 +48,33 @@ type Group = Record<string, unknown> & { hooks?: unknown };
  * already there (same event, matcher and command) is kept, so a second run changes nothing.
  * @throws SessionError E_CORRUPT when `hooks`, an event's list or a group is not of the documented shape
  */
-export function addHooks(settings: Settings, commands: Readonly<Record<HookBin, string>>): { settings: Settings; changes: SettingsChange[] } {
+export function addHooks(
+  settings: Settings,
+  commands: Readonly<Record<HookBin, string>>,
+): { settings: Settings; changes: SettingsChange[] } {
   const hooks = { ...hooksOf(settings) };
   const changes: SettingsChange[] = [];
   for (const wiring of WIRINGS) {
     const command = commands[wiring.bin];
     const groups = groupsOf(hooks, wiring.event);
     const where = { event: wiring.event, ...(wiring.matcher === undefined ? {} : { matcher: wiring.matcher }) };
-    const present = groups.some((group) => (group.matcher ?? '') === (wiring.matcher ?? '') && handlersOf(group, wiring.event).some((h) => isOurs(h, command)));
+    const present = groups.some(
+      (group) =>
+        (group.matcher ?? '') === (wiring.matcher ?? '') &&
+        handlersOf(group, wiring.event).some((h) => isOurs(h, command)),
+    );
     for (const other of otherCopies(groups, wiring, command)) changes.push({ kind: 'other', ...where, command: other });
     if (present) {
       changes.push({ kind: 'kept', ...where, command });
       continue;
     }
-    hooks[wiring.event] = [...groups, { ...(where.matcher === undefined ? {} : { matcher: where.matcher }), hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS }] }];
+    hooks[wiring.event] = [
+      ...groups,
+      {
+        ...(where.matcher === undefined ? {} : { matcher: where.matcher }),
+        hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS }],
+      },
+    ];
     changes.push({ kind: 'added', ...where, command });
   }
   return { settings: { ...settings, hooks }, changes };
@@ -72,7 +85,10 @@ export function addHooks(settings: Settings, commands: Readonly<Record<HookBin, 
  * commands go; a group left empty goes with them, then an event left empty, then `hooks` if left empty.
  * @throws SessionError E_CORRUPT as addHooks
  */
-export function removeHooks(settings: Settings, commands: Readonly<Record<HookBin, string>>): { settings: Settings; changes: SettingsChange[] } {
+export function removeHooks(
+  settings: Settings,
+  commands: Readonly<Record<HookBin, string>>,
+): { settings: Settings; changes: SettingsChange[] } {
   if (!('hooks' in settings)) return { settings, changes: [] };
   const hooks: Record<string, unknown> = { ...hooksOf(settings) };
   const changes: SettingsChange[] = [];
@@ -85,7 +101,12 @@ export function removeHooks(settings: Settings, commands: Readonly<Record<HookBi
       const kept = handlers.filter((h) => !isOurs(h, command));
       if (kept.length === handlers.length) return [group];
       removedHere = true;
-      changes.push({ kind: 'removed', event: wiring.event, ...(typeof group.matcher === 'string' ? { matcher: group.matcher } : {}), command });
+      changes.push({
+        kind: 'removed',
+        event: wiring.event,
+        ...(typeof group.matcher === 'string' ? { matcher: group.matcher } : {}),
+        command,
+      });
       return kept.length === 0 ? [] : [{ ...group, hooks: kept }];
     });
     if (!removedHere) continue;
@@ -118,19 +139,31 @@ function groupsOf(hooks: Record<string, unknown>, event: string): Group[] {
   const groups = hooks[event];
   if (groups === undefined) return [];
   if (!Array.isArray(groups) || !groups.every((g) => typeof g === 'object' && g !== null && !Array.isArray(g))) {
-    throw new SessionError('E_CORRUPT', `Expected \`hooks.${event}\` in settings.json to be a list of matcher groups, got ${show(groups)}`);
+    throw new SessionError(
+      'E_CORRUPT',
+      `Expected \`hooks.${event}\` in settings.json to be a list of matcher groups, got ${show(groups)}`,
+    );
   }
   return groups as Group[];
 }
 
 function handlersOf(group: Group, event: string): unknown[] {
   if (group.hooks === undefined) return [];
-  if (!Array.isArray(group.hooks)) throw new SessionError('E_CORRUPT', `Expected each \`hooks.${event}[].hooks\` in settings.json to be a list, got ${show(group.hooks)}`);
+  if (!Array.isArray(group.hooks))
+    throw new SessionError(
+      'E_CORRUPT',
+      `Expected each \`hooks.${event}[].hooks\` in settings.json to be a list, got ${show(group.hooks)}`,
+    );
   return group.hooks;
 }
 
 function isOurs(handler: unknown, command: string): boolean {
-  return typeof handler === 'object' && handler !== null && (handler as Record<string, unknown>).type === 'command' && (handler as Record<string, unknown>).command === command;
+  return (
+    typeof handler === 'object' &&
+    handler !== null &&
+    (handler as Record<string, unknown>).type === 'command' &&
+    (handler as Record<string, unknown>).command === command
+  );
 }
 
 /** Commands of the same event that run a copy of our bin from elsewhere (another install): reported, left alone. */
@@ -138,7 +171,8 @@ function otherCopies(groups: readonly Group[], wiring: Wiring, command: string):
   const found: string[] = [];
   for (const group of groups) {
     for (const handler of handlersOf(group, wiring.event)) {
-      const other = typeof handler === 'object' && handler !== null ? (handler as Record<string, unknown>).command : undefined;
+      const other =
+        typeof handler === 'object' && handler !== null ? (handler as Record<string, unknown>).command : undefined;
       if (typeof other === 'string' && other !== command && other.includes(`${wiring.bin}.cjs`)) found.push(other);
     }
   }

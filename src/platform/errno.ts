@@ -2,7 +2,9 @@ import { SessionError } from '../core/errors';
 
 /** The Node error code of `error`, when it has one. */
 export function errnoCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
 }
 
 /** The words for the codes a user can act on; others are shown as their code. */

@@ -49,7 +49,8 @@ export function ensurePrivateDir(dir: string, withParents = false): void {
   } catch (error) {
     throw ioError(error, 'inspect', dir);
   }
-  if (stats.isSymbolicLink()) throw new SessionError('E_REFUSED', `\`${dir}\` is a symbolic link; nothing is written through it`);
+  if (stats.isSymbolicLink())
+    throw new SessionError('E_REFUSED', `\`${dir}\` is a symbolic link; nothing is written through it`);
   if (!stats.isDirectory()) throw new SessionError('E_REFUSED', `\`${dir}\` is not a folder; nothing is written there`);
 }
 
@@ -85,7 +86,9 @@ export function isSymbolicLink(path: string): boolean {
  * first `globalThis.crypto` use loads the WebCrypto modules, ~2.5 ms of a hook's ~10 ms budget.
  */
 export function uniqueSuffix(): string {
-  return `${process.pid}.${Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, '0')}`;
+  return `${process.pid}.${Math.floor(Math.random() * 0x1_0000_0000)
+    .toString(16)
+    .padStart(8, '0')}`;
 }
 
 /**
@@ -167,7 +170,8 @@ export function acquireLock(lockFile: string, options: LockOptions = DEFAULT_LOC
   try {
     writeNewFile(draft, token);
   } catch (error) {
-    if (errnoCode(error) === 'ENOENT') throw new SessionError('E_NOT_FOUND', `Session folder \`${dirname(lockFile)}\` does not exist`);
+    if (errnoCode(error) === 'ENOENT')
+      throw new SessionError('E_NOT_FOUND', `Session folder \`${dirname(lockFile)}\` does not exist`);
     // A full disk fails the write after the create: do not leave the empty draft behind. (When the folder
     // itself is not a folder, ENOTDIR, there is no draft to remove.)
     try {
@@ -187,7 +191,8 @@ export function acquireLock(lockFile: string, options: LockOptions = DEFAULT_LOC
       const code = errnoCode(error);
       if (code !== 'EEXIST') {
         unlinkQuiet(draft);
-        if (code === 'ENOENT') throw new SessionError('E_NOT_FOUND', `Session folder \`${dirname(lockFile)}\` was removed`);
+        if (code === 'ENOENT')
+          throw new SessionError('E_NOT_FOUND', `Session folder \`${dirname(lockFile)}\` was removed`);
         throw ioError(error, 'lock', lockFile);
       }
     }

@@ -30,7 +30,11 @@ export function configFor(environment: Environment): EffectiveConfig {
  * @throws SessionError E_USAGE when the configuration is malformed
  */
 export function openSessions(environment: Environment, config: Config = configFor(environment).values): Sessions {
-  return new Sessions({ store: new FileStore(resolveRoot(environment)), limits: limitsOf(config), historyCap: config.history_cap });
+  return new Sessions({
+    store: new FileStore(resolveRoot(environment)),
+    limits: limitsOf(config),
+    historyCap: config.history_cap,
+  });
 }
 
 /**

@@ -5,7 +5,15 @@ import { isSessionError } from '../core/errors';
 import { isValidId } from '../core/ids';
 import type { SessionState } from '../core/state';
 import { errnoCode, ioError } from '../platform/errno';
-import { acquireLock, DEFAULT_LOCK_OPTIONS, ensurePrivateDir, readRegularFile, type LockOptions, uniqueSuffix, writeNewFile } from '../platform/fs-safe';
+import {
+  acquireLock,
+  DEFAULT_LOCK_OPTIONS,
+  ensurePrivateDir,
+  readRegularFile,
+  type LockOptions,
+  uniqueSuffix,
+  writeNewFile,
+} from '../platform/fs-safe';
 
 /** The folder of pointers inside the store root; hidden, so listings and sweeps skip it like any dot-entry. */
 export const INDEX_DIR = '.agents';
@@ -61,10 +69,13 @@ export class AgentIndex {
     let newest: SessionState | null = null;
     if (pointed !== null) {
       const state = this.#readQuiet(pointed.agent_id);
-      if (state !== null && state.agent_name === agentName && state.last_updated === pointed.last_updated) newest = state;
+      if (state !== null && state.agent_name === agentName && state.last_updated === pointed.last_updated)
+        newest = state;
     }
     newest ??= this.#rebuild(file, agentName);
-    return newest !== null && Date.parse(newest.last_updated) > notAfter ? this.#store.scanNewest(agentName, notAfter) : newest;
+    return newest !== null && Date.parse(newest.last_updated) > notAfter
+      ? this.#store.scanNewest(agentName, notAfter)
+      : newest;
   }
 
   /**
@@ -91,7 +102,8 @@ export class AgentIndex {
         // per-agent listing of SessionStart/UserPromptSubmit sees sessions the CLI wrote (once per agent name).
         if (pointer === null) newest = this.#store.scanNewest(state.agent_name);
         else if (pointer === 'none') newest = state;
-        else if (pointer !== null && pointer.agent_id === state.agent_id) newest = Date.parse(state.last_updated) >= Date.parse(pointer.last_updated) ? state : null;
+        else if (pointer !== null && pointer.agent_id === state.agent_id)
+          newest = Date.parse(state.last_updated) >= Date.parse(pointer.last_updated) ? state : null;
         else if (pointer !== null) {
           const other = this.#readQuiet(pointer.agent_id);
           if (other !== null && other.agent_name === state.agent_name && other.last_updated === pointer.last_updated) {
@@ -207,7 +219,11 @@ export class AgentIndex {
 
 /** Points `agentName` at `state`, or records that it has no valid session (`state` null). */
 function writePointer(file: string, state: SessionState | null, agentName: string): void {
-  const pointer = { agent_name: agentName, agent_id: state?.agent_id ?? null, last_updated: state?.last_updated ?? null };
+  const pointer = {
+    agent_name: agentName,
+    agent_id: state?.agent_id ?? null,
+    last_updated: state?.last_updated ?? null,
+  };
   const text = `${JSON.stringify(pointer)}\n`;
   // No fsync: a pointer lost or torn by a crash is checked on read and rebuilt from the folders.
   const tmp = `${file}.${uniqueSuffix()}.tmp`;

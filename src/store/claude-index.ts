@@ -66,7 +66,8 @@ export class ClaudeIndex {
       // A link (or a file) in the folder's place: no pointer, never one written through it.
       if (isSessionError(error, 'E_REFUSED')) return;
       const code = errnoCode((error as { cause?: unknown }).cause ?? error);
-      if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS' && code !== 'ENOSPC') throw ioError(error, 'write', file);
+      if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS' && code !== 'ENOSPC')
+        throw ioError(error, 'write', file);
     }
   }
 

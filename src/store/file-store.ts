@@ -1,4 +1,14 @@
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, renameSync, rmSync, type Dirent, type Stats } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  type Dirent,
+  type Stats,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { newestState } from '../core/activity';
 import { SessionError, isSessionError, show } from '../core/errors';
@@ -9,7 +19,17 @@ import { AgentIndex, INDEX_DIR } from './agent-index';
 import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
 import type { ListedSession, SessionStore } from './store';
 import { errnoCode, ioError } from '../platform/errno';
-import { acquireLock, DEFAULT_LOCK_OPTIONS, ensurePrivateDir, PRIVATE_DIR, readRegularFile, removeDeadLock, type LockOptions, uniqueSuffix, writeFileAtomic } from '../platform/fs-safe';
+import {
+  acquireLock,
+  DEFAULT_LOCK_OPTIONS,
+  ensurePrivateDir,
+  PRIVATE_DIR,
+  readRegularFile,
+  removeDeadLock,
+  type LockOptions,
+  uniqueSuffix,
+  writeFileAtomic,
+} from '../platform/fs-safe';
 
 const STATE_FILE = 'state.json';
 const LOCK_FILE = 'state.json.lock';
@@ -19,7 +39,8 @@ const REMOVING_PREFIX = '.removing-';
 const STAGING_NAME = /^\.creating-[A-Za-z0-9]{6}$/;
 const REMOVING_NAME = /^\.removing-\d+\.[0-9a-f]{8}$/;
 /** Files of a session folder besides state.json: the lock, a lock breaker, temp files and lock drafts of killed writers. */
-const SESSION_LEFTOVER = /^(?:\.state\.json\.\d+\.[0-9a-f]{8}\.tmp|state\.json\.lock\.\d+\.[0-9a-f]{8}\.tmp|state\.json\.lock\.break)$/;
+const SESSION_LEFTOVER =
+  /^(?:\.state\.json\.\d+\.[0-9a-f]{8}\.tmp|state\.json\.lock\.\d+\.[0-9a-f]{8}\.tmp|state\.json\.lock\.break)$/;
 /**
  * The locks of each folder we sweep, by exact name: a session's `state.json.lock`; in `.agents/` a pointer's
  * `<hex>.json.lock`; in `.locks/` the attach locks `agent-<hex>.lock` and `type-<hex>.lock` (`long-names` stands for
@@ -147,7 +168,10 @@ export class FileStore implements SessionStore {
       raw = JSON.parse(file.text);
     } catch {
       // Where and what, never the bytes: JSON.parse's own message quotes the text (a secret in metadata would show).
-      throw new SessionError('E_CORRUPT', `Session \`${id}\`: state.json is not valid JSON (${describeJsonError(file.text)})`);
+      throw new SessionError(
+        'E_CORRUPT',
+        `Session \`${id}\`: state.json is not valid JSON (${describeJsonError(file.text)})`,
+      );
     }
     let state: SessionState;
     try {
@@ -157,7 +181,10 @@ export class FileStore implements SessionStore {
       throw error;
     }
     if (state.agent_id !== id) {
-      throw new SessionError('E_CORRUPT', `Session \`${id}\`: state.json names a different agent_id \`${state.agent_id}\``);
+      throw new SessionError(
+        'E_CORRUPT',
+        `Session \`${id}\`: state.json names a different agent_id \`${state.agent_id}\``,
+      );
     }
     return state;
   }
@@ -187,7 +214,8 @@ export class FileStore implements SessionStore {
         } catch (error) {
           // Only the rename's own refusal means the id is taken (a folder, or a file, is in its place).
           const code = errnoCode(error);
-          if (code === 'EEXIST' || code === 'ENOTEMPTY' || code === 'ENOTDIR' || code === 'EISDIR') throw duplicate(state.agent_id);
+          if (code === 'EEXIST' || code === 'ENOTEMPTY' || code === 'ENOTDIR' || code === 'EISDIR')
+            throw duplicate(state.agent_id);
           throw error;
         }
       });
@@ -238,7 +266,13 @@ export class FileStore implements SessionStore {
         const message = error instanceof Error ? error.message : String(error);
         const notOurs = this.notOurs(name);
         const modifiedAt = this.#modifiedAt(name);
-        listed.push({ kind: 'corrupt', id: name, error: message, modifiedAt, ...(notOurs === null ? {} : { notOurs }) });
+        listed.push({
+          kind: 'corrupt',
+          id: name,
+          error: message,
+          modifiedAt,
+          ...(notOurs === null ? {} : { notOurs }),
+        });
       }
     }
     return listed;
@@ -419,15 +453,22 @@ export class FileStore implements SessionStore {
   #scanClaudeAgent(claudeAgentId: string): SessionState | null {
     const linked = (entry: ListedSession): entry is ListedSession & { kind: 'valid' } =>
       entry.kind === 'valid' && entry.state.claude?.agent_id === claudeAgentId;
-    const found = newestState(this.list().filter(linked).map((entry) => entry.state));
+    const found = newestState(
+      this.list()
+        .filter(linked)
+        .map((entry) => entry.state),
+    );
     // Repair the pointer so the next lookup is direct; it is verified on every read, so a race cannot mislead.
     if (found !== null) this.#claude.written(found);
     return found;
   }
 
   #scanNewest(agentName: string, notAfter = Infinity): SessionState | null {
-    const mine = (state: SessionState): boolean => state.agent_name === agentName && !(Date.parse(state.last_updated) > notAfter);
-    return newestState(this.list().flatMap((entry) => (entry.kind === 'valid' && mine(entry.state) ? [entry.state] : [])));
+    const mine = (state: SessionState): boolean =>
+      state.agent_name === agentName && !(Date.parse(state.last_updated) > notAfter);
+    return newestState(
+      this.list().flatMap((entry) => (entry.kind === 'valid' && mine(entry.state) ? [entry.state] : [])),
+    );
   }
 
   #modifiedAt(id: string): Date {
@@ -449,7 +490,10 @@ export function serialize(state: SessionState): string {
     return `${JSON.stringify(state, null, 2)}\n`;
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    throw new SessionError('E_USAGE', `Expected the state of session \`${state.agent_id}\` to nest less deeply, got metadata too deep to write as JSON`);
+    throw new SessionError(
+      'E_USAGE',
+      `Expected the state of session \`${state.agent_id}\` to nest less deeply, got metadata too deep to write as JSON`,
+    );
   }
 }
 
@@ -525,7 +569,10 @@ function folderNotOurs(dir: string): string | null {
 }
 
 function notOursError(id: string, reason: string): SessionError {
-  return new SessionError('E_REFUSED', `Not removing \`${id}\`: ${reason}, so it is not an agent-session session (left alone)`);
+  return new SessionError(
+    'E_REFUSED',
+    `Not removing \`${id}\`: ${reason}, so it is not an agent-session session (left alone)`,
+  );
 }
 
 function readLink(path: string): string {

@@ -82,7 +82,8 @@ export class MemoryStore implements SessionStore {
   lockClaudeAgent<T>(claudeAgentId: string, agentType: string, work: () => T): T {
     const keys = agentType === '' ? [`agent:${claudeAgentId}`] : [`agent:${claudeAgentId}`, `type:${agentType}`];
     for (const key of keys)
-      if (this.#held.has(key)) throw new SessionError('E_BUSY', `Lock \`${key}\` of store \`${this.location}\` is held`);
+      if (this.#held.has(key))
+        throw new SessionError('E_BUSY', `Lock \`${key}\` of store \`${this.location}\` is held`);
     keys.forEach((key) => this.#held.add(key));
     try {
       return work();

@@ -33,4 +33,3 @@ export function findProjectDir(start: string): string | null {
     dir = parent;
   }
 }
-

@@ -24,7 +24,13 @@ function run(bin: string, args: readonly string[], input = ''): SpawnSyncReturns
     AGENT_SESSION_LOG_DIR: join(dir, 'logs'),
     AGENT_SESSION_CONFIG: '',
   };
-  return spawnSync(process.execPath, [bin, ...args], { cwd: dir, env, input, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  return spawnSync(process.execPath, [bin, ...args], {
+    cwd: dir,
+    env,
+    input,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
 }
 
 /** A resumable session whose state.json is edited to hold `metadata` (too big for a command line). */
@@ -51,7 +57,11 @@ describe('the pre-delegate answer cap', () => {
     const answer = JSON.parse(lines[0]!);
     expect(answer).toMatchObject({ should_resume: true, agent_id: id });
     expect(answer.resume_metadata.metadata).toEqual({ plan: 'step 1', after: { n: 1 } });
-    expect(answer.resume_metadata.truncated).toEqual({ limit_bytes: LIMIT, metadata_keys_dropped: 1, history_entries_dropped: 0 });
+    expect(answer.resume_metadata.truncated).toEqual({
+      limit_bytes: LIMIT,
+      metadata_keys_dropped: 1,
+      history_entries_dropped: 0,
+    });
     expect(answer.resume_metadata.history.length).toBeGreaterThan(0);
   });
 

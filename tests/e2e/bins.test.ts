@@ -1,22 +1,46 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const DIST = resolve(__dirname, '..', '..', 'dist');
-const BIN = { cli: join(DIST, 'agent-session.cjs'), pre: join(DIST, 'pre-delegate.cjs'), stop: join(DIST, 'subagent-stop.cjs') };
+const BIN = {
+  cli: join(DIST, 'agent-session.cjs'),
+  pre: join(DIST, 'pre-delegate.cjs'),
+  stop: join(DIST, 'subagent-stop.cjs'),
+};
 
 let dir: string;
 let env: NodeJS.ProcessEnv;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
-  env = { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_DIR: join(dir, 'session'), AGENT_SESSION_LOG_DIR: join(dir, 'logs') };
+  env = {
+    ...process.env,
+    NODE_EXTRA_CA_CERTS: '',
+    AGENT_SESSION_DIR: join(dir, 'session'),
+    AGENT_SESSION_LOG_DIR: join(dir, 'logs'),
+  };
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(bin: string, args: readonly string[], input = '', extraEnv: NodeJS.ProcessEnv = {}) {
-  return spawnSync(process.execPath, [bin, ...args], { input, env: { ...env, ...extraEnv }, encoding: 'utf8', timeout: 15_000 });
+  return spawnSync(process.execPath, [bin, ...args], {
+    input,
+    env: { ...env, ...extraEnv },
+    encoding: 'utf8',
+    timeout: 15_000,
+  });
 }
 
 /** A session in approval, created and moved through the CLI. */
@@ -29,7 +53,10 @@ function resumableSession(agent = 'architect'): string {
 }
 
 /** A copy of a bin in its own folder, with or without a code cache beside it. */
-function copyBin(name: 'agent-session' | 'pre-delegate' | 'subagent-stop', cache: 'none' | 'own' | 'garbage' | 'foreign'): string {
+function copyBin(
+  name: 'agent-session' | 'pre-delegate' | 'subagent-stop',
+  cache: 'none' | 'own' | 'garbage' | 'foreign',
+): string {
   const folder = mkdtempSync(join(dir, 'bin-'));
   const bin = join(folder, `${name}.cjs`);
   copyFileSync(join(DIST, `${name}.cjs`), bin);
@@ -50,27 +77,37 @@ describe('built bins', () => {
     }
   });
 
-  it.each(['none', 'garbage', 'foreign'] as const)('answer the same with the code cache %s as with their own', (cache) => {
-    const id = resumableSession();
-    const input = JSON.stringify({ agent_name: 'architect', agent_id: id });
-    const reference = run(copyBin('pre-delegate', 'own'), [], input);
-    const other = run(copyBin('pre-delegate', cache), [], input);
-    expect(reference.status).toBe(0);
-    expect(other.status).toBe(0);
-    // The first answer recorded a resume, so the second sees one more history entry; everything else matches.
-    const stable = (text: string) => {
-      const { resume_metadata: { history: _history, last_updated: _last, ...facts }, ...rest } = JSON.parse(text);
-      return { ...rest, ...facts };
-    };
-    expect(stable(other.stdout)).toEqual(stable(reference.stdout));
-    expect(JSON.parse(other.stdout).reason).toBe('session_resumable');
-    const cli = run(copyBin('agent-session', cache), ['should-resume', id, '--json']);
-    expect(cli.status).toBe(0);
-    expect(JSON.parse(cli.stdout).should_resume).toBe(true);
-    const stop = run(copyBin('subagent-stop', cache), [], JSON.stringify({ task_info: { agent_id: id }, exit_code: 0 }));
-    expect(stop.status).toBe(0);
-    expect(JSON.parse(stop.stdout)).toEqual({ finalized: true, agent_id: id, outcome: 'completed' });
-  });
+  it.each(['none', 'garbage', 'foreign'] as const)(
+    'answer the same with the code cache %s as with their own',
+    (cache) => {
+      const id = resumableSession();
+      const input = JSON.stringify({ agent_name: 'architect', agent_id: id });
+      const reference = run(copyBin('pre-delegate', 'own'), [], input);
+      const other = run(copyBin('pre-delegate', cache), [], input);
+      expect(reference.status).toBe(0);
+      expect(other.status).toBe(0);
+      // The first answer recorded a resume, so the second sees one more history entry; everything else matches.
+      const stable = (text: string) => {
+        const {
+          resume_metadata: { history: _history, last_updated: _last, ...facts },
+          ...rest
+        } = JSON.parse(text);
+        return { ...rest, ...facts };
+      };
+      expect(stable(other.stdout)).toEqual(stable(reference.stdout));
+      expect(JSON.parse(other.stdout).reason).toBe('session_resumable');
+      const cli = run(copyBin('agent-session', cache), ['should-resume', id, '--json']);
+      expect(cli.status).toBe(0);
+      expect(JSON.parse(cli.stdout).should_resume).toBe(true);
+      const stop = run(
+        copyBin('subagent-stop', cache),
+        [],
+        JSON.stringify({ task_info: { agent_id: id }, exit_code: 0 }),
+      );
+      expect(stop.status).toBe(0);
+      expect(JSON.parse(stop.stdout)).toEqual({ finalized: true, agent_id: id, outcome: 'completed' });
+    },
+  );
 
   it('keep usage errors and exit codes through the loader', () => {
     const result = run(BIN.cli, ['get', 'no-such-session']);
@@ -116,7 +153,12 @@ describe('hook stdin', () => {
     writeFileSync(file, JSON.stringify({ agent_id: id }));
     const fd = openSync(file, 'r');
     try {
-      const result = spawnSync(process.execPath, [BIN.pre], { stdio: [fd, 'pipe', 'pipe'], env, encoding: 'utf8', timeout: 15_000 });
+      const result = spawnSync(process.execPath, [BIN.pre], {
+        stdio: [fd, 'pipe', 'pipe'],
+        env,
+        encoding: 'utf8',
+        timeout: 15_000,
+      });
       expect(result.status).toBe(0);
       expect(JSON.parse(result.stdout)).toMatchObject({ should_resume: true, agent_id: id });
     } finally {
@@ -149,7 +191,10 @@ describe('hook stdin', () => {
   });
 
   it('answers at the time limit when no document arrives on an open pipe', async () => {
-    const child = spawn(process.execPath, [BIN.pre], { env: { ...env, AGENT_SESSION_STDIN_TIMEOUT_MS: '300' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN.pre], {
+      env: { ...env, AGENT_SESSION_STDIN_TIMEOUT_MS: '300' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     const answered = new Promise<void>((done) =>
       child.stdout.on('data', (chunk: Buffer) => {
@@ -172,6 +217,10 @@ describe('hook stdin', () => {
   it('writes a log line per decision', () => {
     run(BIN.pre, [], JSON.stringify({ agent_name: 'x' }));
     expect(existsSync(join(dir, 'logs', 'pre_delegate.log'))).toBe(true);
-    expect(readFileSync(join(dir, 'logs', 'pre_delegate.log'), 'utf8').split('\n').filter(Boolean)).toHaveLength(1);
+    expect(
+      readFileSync(join(dir, 'logs', 'pre_delegate.log'), 'utf8')
+        .split('\n')
+        .filter(Boolean),
+    ).toHaveLength(1);
   });
 });

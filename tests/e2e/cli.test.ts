@@ -4,7 +4,8 @@ import { BIN, projectMaker, run, tempDir } from '../helpers';
 
 const base = tempDir();
 const project = projectMaker(base);
-const cli = (cwd: string, args: string[], env?: Record<string, string | undefined>) => run(BIN.cli, args, { cwd, ...(env ? { env } : {}) });
+const cli = (cwd: string, args: string[], env?: Record<string, string | undefined>) =>
+  run(BIN.cli, args, { cwd, ...(env ? { env } : {}) });
 
 function expectOneLineError(result: ReturnType<typeof cli>, status: number): void {
   expect(result.status).toBe(status);
@@ -18,7 +19,15 @@ function expectOneLineError(result: ReturnType<typeof cli>, status: number): voi
 describe('agent-session CLI (built bin)', () => {
   it('runs the seed quick start', () => {
     const cwd = project();
-    const created = cli(cwd, ['create', '--agent', 'terraform-architect', '--purpose', 'approval_workflow', '--metadata', '{"task_id":"T001"}']);
+    const created = cli(cwd, [
+      'create',
+      '--agent',
+      'terraform-architect',
+      '--purpose',
+      'approval_workflow',
+      '--metadata',
+      '{"task_id":"T001"}',
+    ]);
     expect(created.status).toBe(0);
     const id = created.stdout.trim();
     expect(id).toMatch(/^agent-\d{8}-\d{6}-[0-9a-f]{8}$/);
@@ -28,11 +37,17 @@ describe('agent-session CLI (built bin)', () => {
     expect(cli(cwd, ['update', id, '--phase', 'approval']).status).toBe(0);
     const yes = cli(cwd, ['should-resume', id]);
     expect([yes.status, yes.stdout]).toEqual([0, 'true session_resumable\n']);
-    expect(JSON.parse(cli(cwd, ['should-resume', id, '--json']).stdout)).toEqual({ should_resume: true, reason: 'session_resumable', agent_id: id });
+    expect(JSON.parse(cli(cwd, ['should-resume', id, '--json']).stdout)).toEqual({
+      should_resume: true,
+      reason: 'session_resumable',
+      agent_id: id,
+    });
 
     const listed = cli(cwd, ['list', '--active-only']);
     expect(listed.status).toBe(0);
-    expect(listed.stdout).toMatch(new RegExp(`${id}\\s+terraform-architect\\s+approval\\s+yes\\s+0\\s+\\d+ seconds? ago`));
+    expect(listed.stdout).toMatch(
+      new RegExp(`${id}\\s+terraform-architect\\s+approval\\s+yes\\s+0\\s+\\d+ seconds? ago`),
+    );
 
     const done = cli(cwd, ['finalize', id, 'completed', '--summary', 'Terraform applied']);
     expect(done.status).toBe(0);
@@ -71,7 +86,8 @@ describe('agent-session CLI (built bin)', () => {
     const cwd = project();
     const file = join(cwd, 'not-a-folder');
     writeFileSync(file, 'x');
-    for (const args of [['list'], ['cleanup'], ['stats'], ['get', 's']]) expectOneLineError(cli(cwd, [...args, '--dir', file]), 5);
+    for (const args of [['list'], ['cleanup'], ['stats'], ['get', 's']])
+      expectOneLineError(cli(cwd, [...args, '--dir', file]), 5);
     expect(readFileSync(file, 'utf8')).toBe('x');
   });
 
@@ -80,7 +96,12 @@ describe('agent-session CLI (built bin)', () => {
     cli(cwd, ['create', '--agent', 'a', '--purpose', 'p', '--id', 's', '--metadata', '{"a":1}']);
     cli(cwd, ['update', 's', '--phase', 'investigating', '--metadata', '{"findings":["x"]}', '--error', 'timeout']);
     const before = JSON.parse(cli(cwd, ['get', 's']).stdout);
-    expect(before).toMatchObject({ phase: 'investigating', metadata: { a: 1, findings: ['x'] }, error_count: 1, last_error: { message: 'timeout' } });
+    expect(before).toMatchObject({
+      phase: 'investigating',
+      metadata: { a: 1, findings: ['x'] },
+      error_count: 1,
+      last_error: { message: 'timeout' },
+    });
     expect(cli(cwd, ['update', 's']).status).toBe(0);
     const after = JSON.parse(cli(cwd, ['get', 's']).stdout);
     expect({ ...after, last_updated: before.last_updated }).toEqual(before);
@@ -119,7 +140,10 @@ describe('agent-session CLI (built bin)', () => {
     const cwd = project();
     cli(cwd, ['create', '--agent', 'a', '--purpose', 'p', '--id', 's']);
     cli(cwd, ['update', 's', '--phase', 'abandoned']);
-    expect(JSON.parse(cli(cwd, ['get', 's']).stdout)).toMatchObject({ phase: 'abandoned', finalized_at: expect.any(String) });
+    expect(JSON.parse(cli(cwd, ['get', 's']).stdout)).toMatchObject({
+      phase: 'abandoned',
+      finalized_at: expect.any(String),
+    });
     expectOneLineError(cli(cwd, ['update', 's', '--phase', 'approval']), 4);
     expectOneLineError(cli(cwd, ['finalize', 's', 'completed']), 4);
   });
@@ -138,7 +162,10 @@ describe('agent-session CLI (built bin)', () => {
     expect(listed.stdout).toMatch(/good\s+a\s+initializing/);
     expect(listed.stderr).toMatch(/corrupt session bad/);
     const json = JSON.parse(cli(cwd, ['list', '--json']).stdout);
-    expect(json).toEqual([expect.objectContaining({ agent_id: 'good', resumable_now: false, resume_reason: 'phase_not_resumable' }), expect.objectContaining({ agent_id: 'bad', corrupt: true })]);
+    expect(json).toEqual([
+      expect.objectContaining({ agent_id: 'good', resumable_now: false, resume_reason: 'phase_not_resumable' }),
+      expect.objectContaining({ agent_id: 'bad', corrupt: true }),
+    ]);
     const active = cli(cwd, ['list', '--active-only', '--json']);
     expect(JSON.parse(active.stdout).map((e: { agent_id: string }) => e.agent_id)).toEqual(['good']);
     expect(cli(cwd, ['cleanup']).status).toBe(0);
@@ -147,7 +174,8 @@ describe('agent-session CLI (built bin)', () => {
   it('read-only commands create no folder', () => {
     const cwd = join(base, `bare-${Date.now()}`);
     mkdirSync(cwd);
-    for (const args of [['list'], ['get', 'x'], ['should-resume', 'x'], ['cleanup'], ['list', '--json']]) cli(cwd, args);
+    for (const args of [['list'], ['get', 'x'], ['should-resume', 'x'], ['cleanup'], ['list', '--json']])
+      cli(cwd, args);
     expect(readdirSync(cwd)).toEqual([]);
   });
 
@@ -158,8 +186,13 @@ describe('agent-session CLI (built bin)', () => {
     cli(cwd, ['update', 's', '--phase', 'planning', '--error', 'e'], { AGENT_SESSION_DIR: dir });
     expect(existsSync(join(dir, 's', 'state.json'))).toBe(true);
     expect(cli(cwd, ['should-resume', 's'], { AGENT_SESSION_DIR: dir }).stdout).toBe('true session_resumable\n');
-    expect(cli(cwd, ['should-resume', 's'], { AGENT_SESSION_DIR: dir, AGENT_SESSION_MAX_ERRORS: '1' }).stdout).toBe('false too_many_errors\n');
-    expectOneLineError(cli(cwd, ['should-resume', 's'], { AGENT_SESSION_DIR: dir, AGENT_SESSION_MAX_ERRORS: 'many' }), 2);
+    expect(cli(cwd, ['should-resume', 's'], { AGENT_SESSION_DIR: dir, AGENT_SESSION_MAX_ERRORS: '1' }).stdout).toBe(
+      'false too_many_errors\n',
+    );
+    expectOneLineError(
+      cli(cwd, ['should-resume', 's'], { AGENT_SESSION_DIR: dir, AGENT_SESSION_MAX_ERRORS: 'many' }),
+      2,
+    );
   });
 
   it('expires sessions idle for more than the timeout, and cleanup removes old ones', () => {
@@ -171,9 +204,14 @@ describe('agent-session CLI (built bin)', () => {
     state.last_updated = new Date(Date.now() - 31 * 60_000).toISOString();
     writeFileSync(file, JSON.stringify(state));
     expect(cli(cwd, ['should-resume', 'old']).stdout).toBe('false session_expired\n');
-    expect(cli(cwd, ['cleanup', '--hours', '0.5', '--dry-run']).stdout).toBe('Would remove 1 session idle for more than 0.5h\n');
+    expect(cli(cwd, ['cleanup', '--hours', '0.5', '--dry-run']).stdout).toBe(
+      'Would remove 1 session idle for more than 0.5h\n',
+    );
     expect(existsSync(file)).toBe(true);
-    expect(JSON.parse(cli(cwd, ['cleanup', '--hours', '0.5', '--json']).stdout)).toMatchObject({ removed: ['old'], corrupt_removed: [] });
+    expect(JSON.parse(cli(cwd, ['cleanup', '--hours', '0.5', '--json']).stdout)).toMatchObject({
+      removed: ['old'],
+      corrupt_removed: [],
+    });
     expect(existsSync(file)).toBe(false);
   });
 

@@ -26,7 +26,13 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(bin: string, args: readonly string[], input: unknown, extra: NodeJS.ProcessEnv = {}, mask?: string): SpawnSyncReturns<string> {
+function run(
+  bin: string,
+  args: readonly string[],
+  input: unknown,
+  extra: NodeJS.ProcessEnv = {},
+  mask?: string,
+): SpawnSyncReturns<string> {
   const env = {
     ...process.env,
     NODE_EXTRA_CA_CERTS: '',
@@ -78,7 +84,11 @@ function logLines(): string[] {
 describe('log lines are never shell', () => {
   const HOSTILE: readonly (readonly [string, string, unknown])[] = [
     ['seed agent_name $(…)', BIN.pre, { agent_name: '$(touch ~/pwned)' }],
-    ['seed backticks, quotes, newline', BIN.pre, { agent_name: 'a" `touch ~/pwned3` "\necho; touch ~/pwned6', task_id: "';touch ~/p4;'" }],
+    [
+      'seed backticks, quotes, newline',
+      BIN.pre,
+      { agent_name: 'a" `touch ~/pwned3` "\necho; touch ~/pwned6', task_id: "';touch ~/p4;'" },
+    ],
     ['seed agent_id for subagent-stop', BIN.stop, { agent_id: '$(touch ~/pwned7)' }],
     ['Claude Code subagent_type x;…;', BIN.pre, preToolUse('x;touch ~/pwned2;')],
     ['Claude Code subagent_type $(…)', BIN.pre, preToolUse('$(touch ~/pwned5)')],
@@ -89,7 +99,11 @@ describe('log lines are never shell', () => {
     const lines = logLines();
     expect(lines).toHaveLength(1);
     for (const line of lines) {
-      const shell = spawnSync('bash', ['-c', line], { cwd: dir, env: { PATH: process.env.PATH, HOME: home }, encoding: 'utf8' });
+      const shell = spawnSync('bash', ['-c', line], {
+        cwd: dir,
+        env: { PATH: process.env.PATH, HOME: home },
+        encoding: 'utf8',
+      });
       expect(shell.error).toBeUndefined();
     }
     expect(readdirSync(home)).toEqual([]);
@@ -158,9 +172,17 @@ describe('private whatever the umask', () => {
     walk(join(project, '.claude'), '.claude');
     const names = Object.keys(modes);
     const session = '.claude/session';
-    const expected = [session, `${session}/.agents`, `${session}/.claude-agents`, '.claude/logs', '.claude/logs/pre_delegate.log'];
+    const expected = [
+      session,
+      `${session}/.agents`,
+      `${session}/.claude-agents`,
+      '.claude/logs',
+      '.claude/logs/pre_delegate.log',
+    ];
     for (const name of expected) expect(names).toContain(name);
-    const wrong = Object.entries(modes).filter(([name, mode]) => mode !== (statSync(join(project, name)).isDirectory() ? '700' : '600'));
+    const wrong = Object.entries(modes).filter(
+      ([name, mode]) => mode !== (statSync(join(project, name)).isDirectory() ? '700' : '600'),
+    );
     expect(wrong).toEqual([]);
   });
 });

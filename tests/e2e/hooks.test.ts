@@ -7,7 +7,8 @@ import { BIN, projectMaker, run, tempDir } from '../helpers';
 const base = tempDir();
 const project = projectMaker(base);
 const cli = (cwd: string, args: string[]) => run(BIN.cli, args, { cwd });
-const hook = (bin: string, cwd: string, input: string, env?: Record<string, string>) => run(bin, [], { cwd, input, ...(env ? { env } : {}) });
+const hook = (bin: string, cwd: string, input: string, env?: Record<string, string>) =>
+  run(bin, [], { cwd, input, ...(env ? { env } : {}) });
 
 /** The hook contract: exit 0, exactly one JSON object on one line of stdout, no stack trace. */
 function answerOf(result: ReturnType<typeof hook>): Record<string, unknown> {
@@ -23,22 +24,43 @@ function answerOf(result: ReturnType<typeof hook>): Record<string, unknown> {
 describe('pre-delegate (built bin, seed protocol)', () => {
   it('answers resume with the seed’s shape, by id and by name, and logs one line per decision', () => {
     const cwd = project();
-    const id = cli(cwd, ['create', '--agent', 'terraform-architect', '--purpose', 'approval_workflow', '--metadata', '{"task_id":"T001"}']).stdout.trim();
+    const id = cli(cwd, [
+      'create',
+      '--agent',
+      'terraform-architect',
+      '--purpose',
+      'approval_workflow',
+      '--metadata',
+      '{"task_id":"T001"}',
+    ]).stdout.trim();
     cli(cwd, ['update', id, '--phase', 'approval']);
-    const byId = answerOf(hook(BIN.preDelegate, cwd, JSON.stringify({ agent_name: 'terraform-architect', agent_id: id, task_id: 'T001' })));
+    const byId = answerOf(
+      hook(BIN.preDelegate, cwd, JSON.stringify({ agent_name: 'terraform-architect', agent_id: id, task_id: 'T001' })),
+    );
     expect(byId).toMatchObject({
       should_resume: true,
       reason: 'session_resumable',
       agent_id: id,
-      resume_metadata: { previous_phase: 'approval', metadata: { task_id: 'T001' }, history: [expect.objectContaining({ to_phase: 'approval' })] },
+      resume_metadata: {
+        previous_phase: 'approval',
+        metadata: { task_id: 'T001' },
+        history: [expect.objectContaining({ to_phase: 'approval' })],
+      },
     });
     const byName = answerOf(hook(BIN.preDelegate, cwd, JSON.stringify({ agent_name: 'terraform-architect' })));
-    expect(byName).toMatchObject({ should_resume: true, reason: 'session_resumable', agent_id: id, resume_metadata: { previous_phase: 'approval' } });
+    expect(byName).toMatchObject({
+      should_resume: true,
+      reason: 'session_resumable',
+      agent_id: id,
+      resume_metadata: { previous_phase: 'approval' },
+    });
     // Each approved resume is recorded once in the history; the answer reports the activity before it.
     const history = JSON.parse(cli(cwd, ['get', id]).stdout).history;
     expect(history.filter((entry: { event?: string }) => entry.event === 'resume')).toHaveLength(2);
     expect((byName.resume_metadata as { last_updated: string }).last_updated).toBe(history.at(-2).timestamp);
-    const log = readFileSync(join(cwd, '.claude', 'logs', 'pre_delegate.log'), 'utf8').trimEnd().split('\n');
+    const log = readFileSync(join(cwd, '.claude', 'logs', 'pre_delegate.log'), 'utf8')
+      .trimEnd()
+      .split('\n');
     expect(log).toHaveLength(2);
     expect(log[0]).toMatch(/should_resume=true reason="session_resumable"/);
   });
@@ -46,7 +68,18 @@ describe('pre-delegate (built bin, seed protocol)', () => {
   it('by name, leaves a session a Claude agent is running (session_running), and resumes it once that agent stopped', () => {
     const cwd = project();
     const claude = (event: Record<string, unknown>) =>
-      hook(BIN.preDelegate, cwd, JSON.stringify({ session_id: 's1', transcript_path: '/x.jsonl', cwd, agent_id: 'claude-a1', agent_type: 'Explore', ...event }));
+      hook(
+        BIN.preDelegate,
+        cwd,
+        JSON.stringify({
+          session_id: 's1',
+          transcript_path: '/x.jsonl',
+          cwd,
+          agent_id: 'claude-a1',
+          agent_type: 'Explore',
+          ...event,
+        }),
+      );
     expect(claude({ hook_event_name: 'SubagentStart' }).status).toBe(0);
     const listed = JSON.parse(cli(cwd, ['list', '--json']).stdout) as { agent_id: string }[];
     expect(listed).toHaveLength(1);
@@ -54,8 +87,14 @@ describe('pre-delegate (built bin, seed protocol)', () => {
     cli(cwd, ['update', linked.agent_id, '--phase', 'planning']);
     const running = answerOf(hook(BIN.preDelegate, cwd, JSON.stringify({ agent_name: 'Explore' })));
     expect(running).toMatchObject({ should_resume: false, reason: 'session_running', agent_id: linked.agent_id });
-    expect(JSON.parse(cli(cwd, ['get', linked.agent_id]).stdout).history.filter((e: { event?: string }) => e.event === 'resume')).toHaveLength(0);
-    expect(claude({ hook_event_name: 'SubagentStop', stop_hook_active: false, last_assistant_message: 'parked' }).status).toBe(0);
+    expect(
+      JSON.parse(cli(cwd, ['get', linked.agent_id]).stdout).history.filter(
+        (e: { event?: string }) => e.event === 'resume',
+      ),
+    ).toHaveLength(0);
+    expect(
+      claude({ hook_event_name: 'SubagentStop', stop_hook_active: false, last_assistant_message: 'parked' }).status,
+    ).toBe(0);
     const parked = answerOf(hook(BIN.preDelegate, cwd, JSON.stringify({ agent_name: 'Explore' })));
     expect(parked).toMatchObject({ should_resume: true, reason: 'session_resumable', agent_id: linked.agent_id });
   });
@@ -99,7 +138,11 @@ describe('pre-delegate (built bin, seed protocol)', () => {
     execFileSync('mkfifo', [fifo]);
     const fd = openSync(fifo, 'r+');
     try {
-      const child = spawn(process.execPath, [BIN.preDelegate], { cwd, stdio: [fd, 'pipe', 'pipe'], env: { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_STDIN_TIMEOUT_MS: '300' } });
+      const child = spawn(process.execPath, [BIN.preDelegate], {
+        cwd,
+        stdio: [fd, 'pipe', 'pipe'],
+        env: { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_STDIN_TIMEOUT_MS: '300' },
+      });
       let stdout = '';
       child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
@@ -112,7 +155,10 @@ describe('pre-delegate (built bin, seed protocol)', () => {
 
   it('answers invalid_input at the time limit on a socket held open with nothing sent', async () => {
     const cwd = project();
-    const child = spawn(process.execPath, [BIN.preDelegate], { cwd, env: { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_STDIN_TIMEOUT_MS: '300' } });
+    const child = spawn(process.execPath, [BIN.preDelegate], {
+      cwd,
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_STDIN_TIMEOUT_MS: '300' },
+    });
     const answer = await new Promise<string>((resolve) => {
       let stdout = '';
       child.stdout.on('data', (chunk: Buffer) => {
@@ -130,7 +176,11 @@ describe('pre-delegate (built bin, seed protocol)', () => {
     const cwd = project();
     mkdirSync(join(cwd, '.claude', 'session', 'bad'), { recursive: true });
     writeFileSync(join(cwd, '.claude', 'session', 'bad', 'state.json'), '{"truncated": ');
-    expect(answerOf(hook(BIN.preDelegate, cwd, '{"agent_id": "bad"}'))).toMatchObject({ should_resume: false, reason: 'invalid_state', agent_id: 'bad' });
+    expect(answerOf(hook(BIN.preDelegate, cwd, '{"agent_id": "bad"}'))).toMatchObject({
+      should_resume: false,
+      reason: 'invalid_state',
+      agent_id: 'bad',
+    });
     // The store root is a file: listing it is an I/O error, which the hook turns into reason "error".
     const file = join(cwd, 'not-a-dir');
     writeFileSync(file, 'x');
@@ -156,12 +206,35 @@ describe('subagent-stop (built bin, seed protocol)', () => {
     const cwd = project();
     const a = cli(cwd, ['create', '--agent', 'x', '--purpose', 'p']).stdout.trim();
     const b = cli(cwd, ['create', '--agent', 'x', '--purpose', 'p']).stdout.trim();
-    expect(answerOf(hook(BIN.subagentStop, cwd, JSON.stringify({ task_info: { agent_id: a, agent: 'x' }, agent_output: 'Done: 3 files changed' })))).toEqual({ finalized: true, agent_id: a, outcome: 'completed' });
-    expect(answerOf(hook(BIN.subagentStop, cwd, JSON.stringify({ agent_id: b, exit_code: 1 })))).toEqual({ finalized: true, agent_id: b, outcome: 'failed' });
-    expect(JSON.parse(cli(cwd, ['get', a]).stdout)).toMatchObject({ phase: 'completed', summary: 'Done: 3 files changed' });
+    expect(
+      answerOf(
+        hook(
+          BIN.subagentStop,
+          cwd,
+          JSON.stringify({ task_info: { agent_id: a, agent: 'x' }, agent_output: 'Done: 3 files changed' }),
+        ),
+      ),
+    ).toEqual({ finalized: true, agent_id: a, outcome: 'completed' });
+    expect(answerOf(hook(BIN.subagentStop, cwd, JSON.stringify({ agent_id: b, exit_code: 1 })))).toEqual({
+      finalized: true,
+      agent_id: b,
+      outcome: 'failed',
+    });
+    expect(JSON.parse(cli(cwd, ['get', a]).stdout)).toMatchObject({
+      phase: 'completed',
+      summary: 'Done: 3 files changed',
+    });
     expect(JSON.parse(cli(cwd, ['get', b]).stdout)).toMatchObject({ phase: 'failed' });
-    expect(answerOf(hook(BIN.subagentStop, cwd, JSON.stringify({ agent_id: b })))).toEqual({ finalized: false, reason: 'already_final', agent_id: b });
-    expect(readFileSync(join(cwd, '.claude', 'logs', 'subagent_stop.log'), 'utf8').trimEnd().split('\n')).toHaveLength(3);
+    expect(answerOf(hook(BIN.subagentStop, cwd, JSON.stringify({ agent_id: b })))).toEqual({
+      finalized: false,
+      reason: 'already_final',
+      agent_id: b,
+    });
+    expect(
+      readFileSync(join(cwd, '.claude', 'logs', 'subagent_stop.log'), 'utf8')
+        .trimEnd()
+        .split('\n'),
+    ).toHaveLength(3);
   });
 
   it.each([

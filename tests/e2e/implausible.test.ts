@@ -67,7 +67,9 @@ describe('a session ahead of the clock (item 5)', () => {
   });
 
   it('is shown as a clock ahead by stats', () => {
-    const row = cli(['stats']).stdout.split('\n').find((line) => line.startsWith('arch'));
+    const row = cli(['stats'])
+      .stdout.split('\n')
+      .find((line) => line.startsWith('arch'));
     expect(row).toContain('clock ahead');
     expect(row).not.toMatch(/\bin \d+ years\b/);
   });
@@ -101,7 +103,10 @@ describe('terminal output (item 10)', () => {
   it.each([['list'], ['stats']])('%s escapes control characters of a hand-edited agent name', (command) => {
     create('plain', 'hostile');
     const file = join(dir, 'store', 'hostile', 'state.json');
-    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), agent_name: 'x\u001b[2J\nrow\u0000' }));
+    writeFileSync(
+      file,
+      JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), agent_name: 'x\u001b[2J\nrow\u0000' }),
+    );
     const result = cli([command]);
     expect(result.status).toBe(0);
     expect(result.stdout).not.toMatch(CONTROL);
@@ -127,21 +132,30 @@ describe('terminal output (item 10)', () => {
       const before = line.slice(0, line.indexOf('initializing'));
       return [...before].reduce((width, c) => width + (/[\u3000-\u9fff]/.test(c) ? 2 : 1), 0);
     };
-    expect(phaseAt(lines.find((line) => line.startsWith('wide'))!)).toBe(phaseAt(lines.find((line) => line.startsWith('narrow'))!));
+    expect(phaseAt(lines.find((line) => line.startsWith('wide'))!)).toBe(
+      phaseAt(lines.find((line) => line.startsWith('narrow'))!),
+    );
   });
 });
 
 describe('stats --since without an offset (item 15)', () => {
   const stats = (since: string, TZ: string) =>
-    spawnSync(process.execPath, [CLI, 'stats', '--json', '--since', since], { cwd: dir, env: { ...env, TZ }, encoding: 'utf8' });
+    spawnSync(process.execPath, [CLI, 'stats', '--json', '--since', since], {
+      cwd: dir,
+      env: { ...env, TZ },
+      encoding: 'utf8',
+    });
 
-  it.each([['2026-11-01'], ['2026-11-01T00:00:00'], ['2026-11-01 00:00'], ['2026-11-01T00:00:00Z']])('%s is UTC midnight, in any time zone', (since) => {
-    for (const TZ of ['America/New_York', 'Asia/Tokyo']) {
-      const result = stats(since, TZ);
-      expect(result.status).toBe(0);
-      expect(JSON.parse(result.stdout).since).toBe('2026-11-01T00:00:00.000Z');
-    }
-  });
+  it.each([['2026-11-01'], ['2026-11-01T00:00:00'], ['2026-11-01 00:00'], ['2026-11-01T00:00:00Z']])(
+    '%s is UTC midnight, in any time zone',
+    (since) => {
+      for (const TZ of ['America/New_York', 'Asia/Tokyo']) {
+        const result = stats(since, TZ);
+        expect(result.status).toBe(0);
+        expect(JSON.parse(result.stdout).since).toBe('2026-11-01T00:00:00.000Z');
+      }
+    },
+  );
 
   it('an explicit offset is kept', () => {
     expect(JSON.parse(stats('2026-11-01T00:00:00+01:00', 'Asia/Tokyo').stdout).since).toBe('2026-10-31T23:00:00.000Z');

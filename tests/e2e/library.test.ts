@@ -28,12 +28,23 @@ describe('library API (dist/index.cjs + dist/types)', () => {
   it('runs the README example and prints what its comments say', () => {
     const source = readmeExample();
     writeFileSync(join(dir, 'example.ts'), source);
-    const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } });
+    const { outputText } = ts.transpileModule(source, {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+    });
     writeFileSync(join(dir, 'example.js'), outputText);
-    const result = spawnSync(process.execPath, ['example.js'], { cwd: dir, env: { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_CONFIG: '', CLAUDE_PROJECT_DIR: dir }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['example.js'], {
+      cwd: dir,
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_CONFIG: '', CLAUDE_PROJECT_DIR: dir },
+      encoding: 'utf8',
+    });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    expect(result.stdout.split('\n').filter(Boolean)).toEqual(['true session_resumable', 'session_resumable', '1', 'not found']);
+    expect(result.stdout.split('\n').filter(Boolean)).toEqual([
+      'true session_resumable',
+      'session_resumable',
+      '1',
+      'not found',
+    ]);
   });
 
   it('type-checks the README example against the emitted declarations', () => {
@@ -56,10 +67,23 @@ describe('library API (dist/index.cjs + dist/types)', () => {
   it('openStore checks its config overrides as the config file is checked', () => {
     const lib = require(join(ROOT, 'dist', 'index.cjs')) as typeof import('../../src/index');
     const store = join(dir, 'store');
-    for (const config of [{ history_cap: 0 }, { history_cap: -5 }, { max_errors: 1.5 }, { log_level: 'loud' }, { histroy_cap: 5 }]) {
-      expect(() => lib.openStore({ dir: store, env: {}, config: config as never })).toThrow(expect.objectContaining({ code: 'E_USAGE' }));
+    for (const config of [
+      { history_cap: 0 },
+      { history_cap: -5 },
+      { max_errors: 1.5 },
+      { log_level: 'loud' },
+      { histroy_cap: 5 },
+    ]) {
+      expect(() => lib.openStore({ dir: store, env: {}, config: config as never })).toThrow(
+        expect.objectContaining({ code: 'E_USAGE' }),
+      );
     }
-    const sessions = lib.openStore({ dir: store, env: { AGENT_SESSION_HISTORY_CAP: '2' }, cwd: dir, config: { history_cap: undefined, max_errors: 7 } });
+    const sessions = lib.openStore({
+      dir: store,
+      env: { AGENT_SESSION_HISTORY_CAP: '2' },
+      cwd: dir,
+      config: { history_cap: undefined, max_errors: 7 },
+    });
     const { agent_id } = sessions.create({ agent_name: 'n', purpose: 'p' });
     for (const phase of ['planning', 'approval', 'planning'] as const) sessions.update(agent_id, { phase });
     // An override given as undefined leaves the environment's value in force.
@@ -69,7 +93,22 @@ describe('library API (dist/index.cjs + dist/types)', () => {
 
   it('exports the documented names', () => {
     const lib = require(join(ROOT, 'dist', 'index.cjs')) as Record<string, unknown>;
-    for (const name of ['openStore', 'shouldResume', 'Sessions', 'FileStore', 'SessionError', 'isSessionError', 'parseState', 'PHASES', 'computeStats', 'toExport', 'parseExport', 'resolveConfig', 'loadConfig', 'capHistory']) {
+    for (const name of [
+      'openStore',
+      'shouldResume',
+      'Sessions',
+      'FileStore',
+      'SessionError',
+      'isSessionError',
+      'parseState',
+      'PHASES',
+      'computeStats',
+      'toExport',
+      'parseExport',
+      'resolveConfig',
+      'loadConfig',
+      'capHistory',
+    ]) {
       expect(typeof lib[name]).not.toBe('undefined');
     }
   });

@@ -18,7 +18,12 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(bin: string, args: readonly string[], input = '', extra: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
+function run(
+  bin: string,
+  args: readonly string[],
+  input = '',
+  extra: NodeJS.ProcessEnv = {},
+): SpawnSyncReturns<string> {
   const env = {
     ...process.env,
     NODE_EXTRA_CA_CERTS: '',
@@ -34,26 +39,33 @@ function run(bin: string, args: readonly string[], input = '', extra: NodeJS.Pro
 // Each one makes Node 20's JSON.parse quote the text in its message (or, cut short, names a position only).
 const BROKEN: readonly (readonly [string, string, RegExp])[] = [
   ['a bare word', `{\n  "agent_id": "bad",\n  "metadata": {"password": ${SECRET}}\n}\n`, /line 3, column 28/],
-  ['truncated', `{\n  "agent_id": "bad",\n  "metadata": {"password": "${SECRET}`, /line 3, column 28: unterminated string/],
+  [
+    'truncated',
+    `{\n  "agent_id": "bad",\n  "metadata": {"password": "${SECRET}`,
+    /line 3, column 28: unterminated string/,
+  ],
   ['trailing text', `{"agent_id": "bad"} ${SECRET}`, /line 1, column 21/],
 ];
 
 describe('a corrupt state.json never shows its content', () => {
-  it.each(BROKEN)('%s: get, update, list warnings and subagent-stop name the line and column only', (_name, text, where) => {
-    mkdirSync(join(store, 'bad'), { recursive: true });
-    writeFileSync(join(store, 'bad', 'state.json'), text);
-    for (const args of [['get', 'bad'], ['update', 'bad', '--phase', 'planning'], ['list'], ['list', '--json']]) {
-      const result = run(CLI, args);
-      expect(result.stdout + result.stderr).not.toContain(SECRET);
-      expect(result.stderr).toMatch(where);
-    }
-    const stop = run(STOP, [], JSON.stringify({ agent_id: 'bad', exit_code: 0 }));
-    expect(stop.status).toBe(0);
-    const answer = JSON.parse(stop.stdout) as { reason: string; error: string };
-    expect(answer.reason).toBe('invalid_state');
-    expect(answer.error).toMatch(where);
-    expect(stop.stdout + stop.stderr).not.toContain(SECRET);
-  });
+  it.each(BROKEN)(
+    '%s: get, update, list warnings and subagent-stop name the line and column only',
+    (_name, text, where) => {
+      mkdirSync(join(store, 'bad'), { recursive: true });
+      writeFileSync(join(store, 'bad', 'state.json'), text);
+      for (const args of [['get', 'bad'], ['update', 'bad', '--phase', 'planning'], ['list'], ['list', '--json']]) {
+        const result = run(CLI, args);
+        expect(result.stdout + result.stderr).not.toContain(SECRET);
+        expect(result.stderr).toMatch(where);
+      }
+      const stop = run(STOP, [], JSON.stringify({ agent_id: 'bad', exit_code: 0 }));
+      expect(stop.status).toBe(0);
+      const answer = JSON.parse(stop.stdout) as { reason: string; error: string };
+      expect(answer.reason).toBe('invalid_state');
+      expect(answer.error).toMatch(where);
+      expect(stop.stdout + stop.stderr).not.toContain(SECRET);
+    },
+  );
 
   it('a config file and an import file with a syntax error are located, not quoted', () => {
     writeFileSync(join(dir, 'config.json'), `{"max_errors": ${SECRET}}`);

@@ -1,7 +1,16 @@
 // Issue 10: agent-session removes only what it made, and never through a linked store root. Each case is one the
 // issue reproduced against the built CLI (a folder named like an id without state.json was removed once old).
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -16,7 +25,13 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function cli(args: readonly string[], extra: NodeJS.ProcessEnv = {}, cwd = dir): SpawnSyncReturns<string> {
-  const env = { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_DIR: '', CLAUDE_PROJECT_DIR: '', AGENT_SESSION_CONFIG: '' };
+  const env = {
+    ...process.env,
+    NODE_EXTRA_CA_CERTS: '',
+    AGENT_SESSION_DIR: '',
+    CLAUDE_PROJECT_DIR: '',
+    AGENT_SESSION_CONFIG: '',
+  };
   Object.assign(env, extra);
   return spawnSync(process.execPath, [CLI, ...args], { cwd, env, encoding: 'utf8' });
 }
@@ -39,7 +54,8 @@ function oldSession(store: string): string {
   const doc = JSON.parse(exported.stdout) as { session: Record<string, string> };
   doc.session.last_updated = OLD.toISOString();
   doc.session.created_at = OLD.toISOString();
-  for (const entry of doc.session.history as unknown as Array<Record<string, string>>) entry.timestamp = OLD.toISOString();
+  for (const entry of doc.session.history as unknown as Array<Record<string, string>>)
+    entry.timestamp = OLD.toISOString();
   writeFileSync(join(dir, 'old.json'), JSON.stringify(doc));
   expect(cli(['delete', id, '--dir', store]).status).toBe(0);
   expect(cli(['import', join(dir, 'old.json'), '--dir', store]).status).toBe(0);
@@ -69,7 +85,13 @@ describe('cleanup removes only what agent-session made', () => {
     expect(result.status).toBe(0);
     const report = JSON.parse(result.stdout) as { removed: string[]; not_ours: Array<{ id: string }> };
     expect(report.removed).toEqual([id]);
-    expect(report.not_ours.map((entry) => entry.id).sort()).toEqual(['agents', 'commands', 'plugins', 'projects', 'todos']);
+    expect(report.not_ours.map((entry) => entry.id).sort()).toEqual([
+      'agents',
+      'commands',
+      'plugins',
+      'projects',
+      'todos',
+    ]);
     for (const name of theirs) expect(readdirSync(join(claude, name)).sort()).toEqual(['x.json', 'y.tmp']);
   });
 
@@ -78,7 +100,10 @@ describe('cleanup removes only what agent-session made', () => {
     const id = oldSession(store);
     writeFileSync(join(store, id, 'notes.txt'), 'added by the user');
     const dry = cli(['cleanup', '--hours', '24', '--dry-run', '--json', '--dir', store]);
-    expect(JSON.parse(dry.stdout)).toMatchObject({ removed: [], not_ours: [{ id, reason: expect.stringMatching(/notes\.txt/) }] });
+    expect(JSON.parse(dry.stdout)).toMatchObject({
+      removed: [],
+      not_ours: [{ id, reason: expect.stringMatching(/notes\.txt/) }],
+    });
     const real = cli(['cleanup', '--hours', '24', '--json', '--dir', store]);
     expect(real.status).toBe(0);
     expect(JSON.parse(real.stdout)).toMatchObject({ removed: [], not_ours: [{ id }] });
@@ -97,7 +122,10 @@ describe('cleanup removes only what agent-session made', () => {
     foreignFolder(join(dir, 'elsewhere'));
     make(join(store, 'victim'));
     const result = cli(['delete', 'victim', '--dir', store]);
-    expect({ status: result.status, lines: result.stderr.trimEnd().split('\n').length }).toEqual({ status: 4, lines: 1 });
+    expect({ status: result.status, lines: result.stderr.trimEnd().split('\n').length }).toEqual({
+      status: 4,
+      lines: 1,
+    });
     expect(existsSync(join(store, 'victim', 'notes.txt'))).toBe(true);
   });
 });
@@ -109,7 +137,12 @@ describe('a store root that is a symbolic link', () => {
     foreignFolder(join(workspace, 'sibling'), { 'main.c': 'int main;' });
     mkdirSync(join(repo, '.claude'), { recursive: true });
     symlinkSync('../..', join(repo, '.claude', 'session'));
-    for (const args of [['cleanup'], ['cleanup', '--hours', '0'], ['cleanup', '--dry-run', '--hours', '0'], ['delete', 'sibling']]) {
+    for (const args of [
+      ['cleanup'],
+      ['cleanup', '--hours', '0'],
+      ['cleanup', '--dry-run', '--hours', '0'],
+      ['delete', 'sibling'],
+    ]) {
       const result = cli(args, {}, repo);
       expect({ args, status: result.status }).toEqual({ args, status: 4 });
       expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);

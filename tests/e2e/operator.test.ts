@@ -13,8 +13,22 @@ let env: NodeJS.ProcessEnv;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
   // The default layout: the store is <project>/.claude/session and the config <project>/.claude/agent-session.json.
-  env = { ...process.env, NODE_EXTRA_CA_CERTS: '', CLAUDE_PROJECT_DIR: dir, AGENT_SESSION_DIR: '', AGENT_SESSION_CONFIG: '', NO_COLOR: '' };
-  for (const name of ['AGENT_SESSION_RESUME_TIMEOUT_MINUTES', 'AGENT_SESSION_MAX_ERRORS', 'AGENT_SESSION_CLEANUP_HOURS', 'AGENT_SESSION_HISTORY_CAP', 'AGENT_SESSION_LOG_LEVEL']) delete env[name];
+  env = {
+    ...process.env,
+    NODE_EXTRA_CA_CERTS: '',
+    CLAUDE_PROJECT_DIR: dir,
+    AGENT_SESSION_DIR: '',
+    AGENT_SESSION_CONFIG: '',
+    NO_COLOR: '',
+  };
+  for (const name of [
+    'AGENT_SESSION_RESUME_TIMEOUT_MINUTES',
+    'AGENT_SESSION_MAX_ERRORS',
+    'AGENT_SESSION_CLEANUP_HOURS',
+    'AGENT_SESSION_HISTORY_CAP',
+    'AGENT_SESSION_LOG_LEVEL',
+  ])
+    delete env[name];
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -23,7 +37,12 @@ function cli(args: readonly string[], extra: NodeJS.ProcessEnv = {}): SpawnSyncR
 }
 
 function hook(input: unknown, extra: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, [PRE_DELEGATE], { cwd: dir, env: { ...env, ...extra }, input: JSON.stringify(input), encoding: 'utf8' });
+  return spawnSync(process.execPath, [PRE_DELEGATE], {
+    cwd: dir,
+    env: { ...env, ...extra },
+    input: JSON.stringify(input),
+    encoding: 'utf8',
+  });
 }
 
 function create(agent = 'terraform-architect'): string {
@@ -48,7 +67,11 @@ describe('stats', () => {
     expect(answer.should_resume).toBe(true);
     // The answer shows the state the decision saw; the session's history now holds the resume it recorded.
     expect(answer.resume_metadata.history.at(-1)).toMatchObject({ from_phase: 'initializing', to_phase: 'approval' });
-    expect(JSON.parse(cli(['get', a]).stdout).history.at(-1)).toMatchObject({ from_phase: 'approval', to_phase: 'approval', event: 'resume' });
+    expect(JSON.parse(cli(['get', a]).stdout).history.at(-1)).toMatchObject({
+      from_phase: 'approval',
+      to_phase: 'approval',
+      event: 'resume',
+    });
     expect(cli(['finalize', a, 'completed']).status).toBe(0);
     expect(cli(['finalize', b, 'failed']).status).toBe(0);
     expect(cli(['update', c, '--error', 'boom']).status).toBe(0);
@@ -58,7 +81,17 @@ describe('stats', () => {
     const result = cli(['stats', '--json']);
     expect(result.status).toBe(0);
     const stats = JSON.parse(result.stdout);
-    expect(stats.overall).toMatchObject({ sessions: 3, active: 1, completed: 1, failed: 1, abandoned: 0, success_rate: 0.5, resumes: 1, resume_rate: 0.333, by_error_count: { 0: 2, 1: 1 } });
+    expect(stats.overall).toMatchObject({
+      sessions: 3,
+      active: 1,
+      completed: 1,
+      failed: 1,
+      abandoned: 0,
+      success_rate: 0.5,
+      resumes: 1,
+      resume_rate: 0.333,
+      by_error_count: { 0: 2, 1: 1 },
+    });
     expect(stats.agents.alpha).toMatchObject({ sessions: 2, resumes: 1, resume_rate: 0.5 });
     expect(stats.agents.beta).toMatchObject({ sessions: 1, resumes: 0, active: 1 });
     expect(typeof stats.overall.mean_duration_seconds).toBe('number');
@@ -93,7 +126,8 @@ describe('stats', () => {
     const id = create();
     expect(cli(['update', id, '--phase', 'planning']).status).toBe(0);
     expect(JSON.parse(hook({ agent_name: 'terraform-architect', agent_id: id }).stdout).should_resume).toBe(true);
-    for (const phase of ['approval', 'planning', 'approval', 'planning', 'approval']) expect(cli(['update', id, '--phase', phase]).status).toBe(0);
+    for (const phase of ['approval', 'planning', 'approval', 'planning', 'approval'])
+      expect(cli(['update', id, '--phase', phase]).status).toBe(0);
     const state = JSON.parse(cli(['get', id]).stdout);
     expect(state.history.some((entry: { event?: string }) => entry.event === 'resume')).toBe(false);
     expect(state.resumes_dropped).toBe(1);
@@ -157,7 +191,11 @@ describe('export and import', () => {
     const document = JSON.parse(cli(['export', id]).stdout);
     const bad = join(dir, 'bad.json');
     const { finalized_at: _dropped, ...unfinalized } = document.session;
-    for (const session of [unfinalized, { ...document.session, resume_ready: true }, { ...document.session, history: [{ ...document.session.history[0], from_phase: 'planning' }] }]) {
+    for (const session of [
+      unfinalized,
+      { ...document.session, resume_ready: true },
+      { ...document.session, history: [{ ...document.session.history[0], from_phase: 'planning' }] },
+    ]) {
       writeFileSync(bad, JSON.stringify({ ...document, session }));
       const refused = cli(['import', bad, '--new-id']);
       expect(refused.status).toBe(4);
@@ -174,8 +212,14 @@ describe('config', () => {
     expect(result.status).toBe(0);
     const config = JSON.parse(result.stdout);
     expect(config.file).toEqual({ path: join(dir, '.claude', 'agent-session.json'), found: true });
-    expect(config.settings.resume_timeout_minutes).toEqual({ value: 10, source: { kind: 'file', path: join(dir, '.claude', 'agent-session.json') } });
-    expect(config.settings.history_cap).toEqual({ value: 7, source: { kind: 'env', variable: 'AGENT_SESSION_HISTORY_CAP' } });
+    expect(config.settings.resume_timeout_minutes).toEqual({
+      value: 10,
+      source: { kind: 'file', path: join(dir, '.claude', 'agent-session.json') },
+    });
+    expect(config.settings.history_cap).toEqual({
+      value: 7,
+      source: { kind: 'env', variable: 'AGENT_SESSION_HISTORY_CAP' },
+    });
     expect(config.settings.max_errors).toEqual({ value: 3, source: { kind: 'default' } });
     const table = cli(['config']);
     expect(table.stdout).toMatch(/resume_timeout_minutes\s+10\s+file /);
@@ -217,7 +261,8 @@ describe('config', () => {
     const id = create();
     expect(cli(['update', id, '--phase', 'approval', '--error', 'x']).status).toBe(0);
     expect(cli(['should-resume', id]).stdout.trim()).toBe('false too_many_errors');
-    for (const phase of ['planning', 'approval', 'planning', 'approval']) expect(cli(['update', id, '--phase', phase]).status).toBe(0);
+    for (const phase of ['planning', 'approval', 'planning', 'approval'])
+      expect(cli(['update', id, '--phase', phase]).status).toBe(0);
     const state = JSON.parse(cli(['get', id]).stdout);
     expect(state.history).toHaveLength(3);
     expect(state.history_dropped).toBe(2);
@@ -241,18 +286,27 @@ describe('completion, version and colour', () => {
   it('prints a bash script that completes commands through the bin', () => {
     const script = cli(['completion'], { SHELL: '/bin/bash' });
     expect(script.status).toBe(0);
-    expect(script.stdout).toContain('complete -o bashdefault -o default -F _agent-session_yargs_completions agent-session');
+    expect(script.stdout).toContain(
+      'complete -o bashdefault -o default -F _agent-session_yargs_completions agent-session',
+    );
     const file = join(dir, 'completion.bash');
     writeFileSync(file, script.stdout);
     // A wrapper named agent-session on PATH, as `npm link` would install.
     const bin = join(dir, 'bin');
     spawnSync('mkdir', ['-p', bin]);
     writeFileSync(join(bin, 'agent-session'), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`, { mode: 0o755 });
-    const run = spawnSync('bash', ['-c', `source ${file}; COMP_WORDS=(agent-session st); COMP_CWORD=1; _agent-session_yargs_completions; printf '%s\\n' "\${COMPREPLY[@]}"`], {
-      cwd: dir,
-      env: { ...env, PATH: `${bin}:${env.PATH}` },
-      encoding: 'utf8',
-    });
+    const run = spawnSync(
+      'bash',
+      [
+        '-c',
+        `source ${file}; COMP_WORDS=(agent-session st); COMP_CWORD=1; _agent-session_yargs_completions; printf '%s\\n' "\${COMPREPLY[@]}"`,
+      ],
+      {
+        cwd: dir,
+        env: { ...env, PATH: `${bin}:${env.PATH}` },
+        encoding: 'utf8',
+      },
+    );
     expect(run.stdout.split('\n').filter(Boolean).sort()).toEqual(['stats']);
   });
 
@@ -269,7 +323,9 @@ describe('completion, version and colour', () => {
     expect(zsh.stdout).toContain('#compdef agent-session');
     const bash = cli(['completion', 'bash'], { SHELL: '/usr/bin/zsh' });
     expect(bash.status).toBe(0);
-    expect(bash.stdout).toContain('complete -o bashdefault -o default -F _agent-session_yargs_completions agent-session');
+    expect(bash.stdout).toContain(
+      'complete -o bashdefault -o default -F _agent-session_yargs_completions agent-session',
+    );
     const fish = cli(['completion', 'fish']);
     expect(fish.status).toBe(2);
     expect(fish.stdout).toBe('');
@@ -278,7 +334,9 @@ describe('completion, version and colour', () => {
 
   it('lists every command for completion', () => {
     const result = cli(['--get-yargs-completions', 'agent-session', '']);
-    expect(result.stdout.split('\n')).toEqual(expect.arrayContaining(['stats', 'export', 'import', 'config', 'completion', 'list']));
+    expect(result.stdout.split('\n')).toEqual(
+      expect.arrayContaining(['stats', 'export', 'import', 'config', 'completion', 'list']),
+    );
   });
 
   it('keeps --version', () => {
@@ -296,7 +354,11 @@ describe('completion, version and colour', () => {
   (hasScript ? it : it.skip)('colours a terminal, except with NO_COLOR', () => {
     create();
     const inTerminal = (extra: NodeJS.ProcessEnv): string =>
-      spawnSync('script', ['-qec', `"${process.execPath}" "${CLI}" list`, '/dev/null'], { cwd: dir, env: { ...env, ...extra }, encoding: 'utf8' }).stdout;
+      spawnSync('script', ['-qec', `"${process.execPath}" "${CLI}" list`, '/dev/null'], {
+        cwd: dir,
+        env: { ...env, ...extra },
+        encoding: 'utf8',
+      }).stdout;
     expect(inTerminal({})).toContain('\u001b[');
     expect(inTerminal({ NO_COLOR: '1' })).not.toContain('\u001b[');
   });

@@ -65,7 +65,9 @@ function hexAgentId(random: () => number): string {
 }
 
 function allStates(store: string): SessionState[] {
-  return new Sessions({ store: new FileStore(store) }).list().flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
+  return new Sessions({ store: new FileStore(store) })
+    .list()
+    .flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
 }
 
 async function playRound(index: number, random: () => number, base: string): Promise<Round> {
@@ -78,17 +80,27 @@ async function playRound(index: number, random: () => number, base: string): Pro
   if (kind !== 'fresh') {
     // A session of this type parked in approval by an earlier agent that stopped.
     const sessions = new Sessions({ store: new FileStore(store) });
-    const state = sessions.create({ agent_name: agentType, purpose: 'claude_code_subagent', metadata: { task_id: `T${index}` } });
+    const state = sessions.create({
+      agent_name: agentType,
+      purpose: 'claude_code_subagent',
+      metadata: { task_id: `T${index}` },
+    });
     sessions.update(state.agent_id, { phase: 'approval' });
     sessions.linkClaude(state.agent_id, { agent_id: hexAgentId(random), agent_type: agentType, stopped: true });
     parkedId = state.agent_id;
   }
   const count = kind === 'race' ? 2 : 1;
-  const agents: AgentRun[] = Array.from({ length: count }, () => ({ claudeAgent: hexAgentId(random), startContext: null }));
+  const agents: AgentRun[] = Array.from({ length: count }, () => ({
+    claudeAgent: hexAgentId(random),
+    startContext: null,
+  }));
   const problems: string[] = [];
   const runs: Promise<void>[] = [];
   for (const agent of agents) {
-    const post = fixture('post-tool-use-agent-async-launched-2.1.330.json') as { tool_input: object; tool_response: object };
+    const post = fixture('post-tool-use-agent-async-launched-2.1.330.json') as {
+      tool_input: object;
+      tool_response: object;
+    };
     const own = { cwd: project, agent_id: agent.claudeAgent, agent_type: agentType };
     const launched = {
       ...post,
@@ -106,7 +118,8 @@ async function playRound(index: number, random: () => number, base: string): Pro
       // Random small delays: every order happens, and most events overlap.
       runs.push(
         fire(event.bin, event.payload, project, Math.floor(random() * 25)).then((result) => {
-          if (result.status !== 0 || result.stderr !== '') problems.push(`exit ${result.status}, stderr ${result.stderr.slice(0, 200)}`);
+          if (result.status !== 0 || result.stderr !== '')
+            problems.push(`exit ${result.status}, stderr ${result.stderr.slice(0, 200)}`);
           if (event.start === true && result.stdout !== '') {
             const answer = JSON.parse(result.stdout) as { hookSpecificOutput?: { additionalContext?: string } };
             agent.startContext = answer.hookSpecificOutput?.additionalContext ?? null;
@@ -123,11 +136,15 @@ async function playRound(index: number, random: () => number, base: string): Pro
 function check(round: Round): string[] {
   const problems = [...round.problems];
   const states = allStates(round.store);
-  for (const state of states) if (state.phase === 'initializing') problems.push(`session ${state.agent_id} left initializing`);
+  for (const state of states)
+    if (state.phase === 'initializing') problems.push(`session ${state.agent_id} left initializing`);
   const resumedBy: string[] = [];
   for (const agent of round.agents) {
     const linked = states.filter((state) => state.claude?.agent_id === agent.claudeAgent);
-    const named = agent.startContext === null ? null : states.find((state) => agent.startContext!.includes(state.agent_id)) ?? null;
+    const named =
+      agent.startContext === null
+        ? null
+        : (states.find((state) => agent.startContext!.includes(state.agent_id)) ?? null);
     if (named === null) {
       problems.push(`agent ${agent.claudeAgent}: SubagentStart named no session`);
       continue;
@@ -135,7 +152,8 @@ function check(round: Round): string[] {
     const handedOn = named.claude?.agent_id !== agent.claudeAgent;
     // One session per agent: the one its start named, still linked to it unless a later agent resumed it.
     if (linked.length > 1) problems.push(`agent ${agent.claudeAgent}: ${linked.length} sessions`);
-    if (!handedOn && linked.length !== 1) problems.push(`agent ${agent.claudeAgent}: its session ${named.agent_id} is not linked to it`);
+    if (!handedOn && linked.length !== 1)
+      problems.push(`agent ${agent.claudeAgent}: its session ${named.agent_id} is not linked to it`);
     if (handedOn && (linked.length !== 0 || named.agent_id !== round.parkedId)) {
       problems.push(`agent ${agent.claudeAgent}: named ${named.agent_id}, linked elsewhere`);
     }
@@ -150,7 +168,8 @@ function check(round: Round): string[] {
     const parked = states.find((state) => state.agent_id === round.parkedId);
     const resumes = parked?.history.filter((entry) => entry.event === 'resume').length ?? -1;
     // Every relink is a recorded resume, and every agent told it resumes is one of them: never two agents on one relink.
-    if (resumes !== resumedBy.length) problems.push(`parked session resumed ${resumes} times, ${resumedBy.length} agents told so`);
+    if (resumes !== resumedBy.length)
+      problems.push(`parked session resumed ${resumes} times, ${resumedBy.length} agents told so`);
     // The only agent (or one of two) always finds the parked session: it is parked until someone takes it.
     if (resumedBy.length === 0) problems.push('nobody resumed the parked session');
     if (parked?.phase !== 'approval') problems.push(`parked session ended in ${parked?.phase}`);
@@ -171,10 +190,13 @@ it(`${ROUNDS} rounds of PostToolUse + SubagentStart + SubagentStop in random ord
   const random = prng(seedOf('claude-race'));
   const failed: string[] = [];
   for (let first = 0; first < ROUNDS; first += BATCH) {
-    const rounds = await Promise.all(Array.from({ length: Math.min(BATCH, ROUNDS - first) }, (_, i) => playRound(first + i, random, base)));
+    const rounds = await Promise.all(
+      Array.from({ length: Math.min(BATCH, ROUNDS - first) }, (_, i) => playRound(first + i, random, base)),
+    );
     for (const round of rounds) {
       const problems = check(round);
-      if (problems.length > 0) failed.push(`round ${round.project.split('-').at(-1)} (${round.kind}): ${problems.join('; ')}`);
+      if (problems.length > 0)
+        failed.push(`round ${round.project.split('-').at(-1)} (${round.kind}): ${problems.join('; ')}`);
       removeTemp(round.project);
     }
   }

@@ -40,14 +40,25 @@ describe('concurrent writers', () => {
   it('8 processes x 50 mixed updates on one session: nothing lost, error_count exact, history a chain', async () => {
     const workers = 8;
     const updates = 50;
-    const created = runBin(BIN.cli, ['create', '--agent', 'stress', '--purpose', 'p', '--id', 'shared', '--dir', store], { dir });
+    const created = runBin(
+      BIN.cli,
+      ['create', '--agent', 'stress', '--purpose', 'p', '--id', 'shared', '--dir', store],
+      { dir },
+    );
     expect(created.status).toBe(0);
-    const results = await Promise.all(Array.from({ length: workers }, (_, w) => runNode(worker, ['updates', store, 'shared', String(w), String(updates)], dir)));
+    const results = await Promise.all(
+      Array.from({ length: workers }, (_, w) =>
+        runNode(worker, ['updates', store, 'shared', String(w), String(updates)], dir),
+      ),
+    );
     for (const result of results) {
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
     }
-    const expectedErrors = results.reduce((sum, result) => sum + (JSON.parse(result.stdout) as { errors: number }).errors, 0);
+    const expectedErrors = results.reduce(
+      (sum, result) => sum + (JSON.parse(result.stdout) as { errors: number }).errors,
+      0,
+    );
     const state = readState('shared');
     for (let w = 0; w < workers; w++) {
       for (let i = 0; i < updates; i++) expect(state.metadata[`w${w}_${i}`]).toBe(i);
@@ -64,7 +75,9 @@ describe('concurrent writers', () => {
   it('8 CLI processes x 10 updates each through the built bin: nothing lost', async () => {
     const workers = 8;
     const updates = 10;
-    expect(runBin(BIN.cli, ['create', '--agent', 'stress', '--purpose', 'p', '--id', 'cli', '--dir', store], { dir }).status).toBe(0);
+    expect(
+      runBin(BIN.cli, ['create', '--agent', 'stress', '--purpose', 'p', '--id', 'cli', '--dir', store], { dir }).status,
+    ).toBe(0);
     const phases = ['investigating', 'planning', 'approval', 'executing'];
     const chains = Array.from({ length: workers }, async (_, w) => {
       for (let i = 0; i < updates; i++) {
@@ -95,7 +108,11 @@ describe('concurrent writers', () => {
       const subsets = Array.from({ length: 4 }, () => ids.filter(() => random() < 0.3).sort(() => random() - 0.5));
       const [touches, cleanups] = await Promise.all([
         Promise.all(subsets.map((subset) => runNode(worker, ['touch', store, subset.join(',')], dir))),
-        Promise.all(Array.from({ length: 3 }, () => runNode(BIN.cli, ['cleanup', '--hours', '24', '--json', '--dir', store], dir))),
+        Promise.all(
+          Array.from({ length: 3 }, () =>
+            runNode(BIN.cli, ['cleanup', '--hours', '24', '--json', '--dir', store], dir),
+          ),
+        ),
       ]);
       const touched = new Set<string>();
       for (const result of touches) {
@@ -120,7 +137,9 @@ describe('concurrent writers', () => {
       touchedTotal += touched.size;
       removedTotal += removed.size;
     }
-    process.stdout.write(`[stress] cleanup race: 4 rounds, ${touchedTotal} sessions touched and kept, ${removedTotal} removed\n`);
+    process.stdout.write(
+      `[stress] cleanup race: 4 rounds, ${touchedTotal} sessions touched and kept, ${removedTotal} removed\n`,
+    );
     expect(touchedTotal).toBeGreaterThan(0);
     expect(removedTotal).toBeGreaterThan(0);
   });
@@ -129,7 +148,9 @@ describe('concurrent writers', () => {
     for (let round = 0; round < 8; round++) {
       const id = `same-${round}`;
       const results = await Promise.all(
-        Array.from({ length: 8 }, (_, p) => runNode(BIN.cli, ['create', '--agent', `p${p}`, '--purpose', 'race', '--id', id, '--dir', store], dir)),
+        Array.from({ length: 8 }, (_, p) =>
+          runNode(BIN.cli, ['create', '--agent', `p${p}`, '--purpose', 'race', '--id', id, '--dir', store], dir),
+        ),
       );
       const winners = results.flatMap((result, p) => (result.status === 0 ? [p] : []));
       expect(winners).toHaveLength(1);

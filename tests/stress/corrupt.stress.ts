@@ -7,7 +7,11 @@ import { newSession } from '../../src/core/session';
 import { serialize } from '../../src/store/file-store';
 import { BIN, STACK_LINE, makeTemp, removeTemp, runBin, sessionFolders, snapshot } from './helpers';
 
-const GOOD = serialize({ ...newSession({ agent_id: 'good', agent_name: 'agent', purpose: 'p' }, new Date()), phase: 'planning', resume_ready: true });
+const GOOD = serialize({
+  ...newSession({ agent_id: 'good', agent_name: 'agent', purpose: 'p' }, new Date()),
+  phase: 'planning',
+  resume_ready: true,
+});
 const BAD_VALID = serialize(newSession({ agent_id: 'bad', agent_name: 'agent', purpose: 'p' }, new Date()));
 const OLD = new Date(Date.now() - 48 * 3_600_000);
 
@@ -35,12 +39,24 @@ const CASES: readonly Case[] = [
   { name: 'non-object JSON (array)', make: writeBad('[1, 2, 3]') },
   { name: 'non-object JSON (string)', make: writeBad('"state"') },
   { name: 'non-object JSON (null)', make: writeBad('null') },
-  { name: 'invalid UTF-8', make: writeBad(Buffer.concat([Buffer.from(BAD_VALID.slice(0, 40)), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from(BAD_VALID.slice(40))])) },
+  {
+    name: 'invalid UTF-8',
+    make: writeBad(
+      Buffer.concat([
+        Buffer.from(BAD_VALID.slice(0, 40)),
+        Buffer.from([0xff, 0xfe, 0xc3]),
+        Buffer.from(BAD_VALID.slice(40)),
+      ]),
+    ),
+  },
   { name: 'missing fields', make: writeBad(withField({}, ['phase', 'history'])) },
   { name: 'wrong types', make: writeBad(withField({ error_count: '3', metadata: [], resume_ready: 'yes' })) },
   { name: 'unknown phase', make: writeBad(withField({ phase: 'dancing' })) },
   { name: 'another id inside', make: writeBad(withField({ agent_id: 'good' })) },
-  { name: '__proto__ in metadata JSON', make: writeBad(withField({ metadata: JSON.parse('{"__proto__": {"polluted": true}}') as unknown, phase: 42 })) },
+  {
+    name: '__proto__ in metadata JSON',
+    make: writeBad(withField({ metadata: JSON.parse('{"__proto__": {"polluted": true}}') as unknown, phase: 42 })),
+  },
   {
     name: 'state.json is a folder',
     make: (store) => mkdirSync(join(store, 'bad', 'state.json'), { recursive: true }),
@@ -105,66 +121,92 @@ function hookAnswer(result: SpawnSyncReturns<string>): Record<string, unknown> {
 }
 
 describe('corrupt stores', () => {
-  it.each(CASES)('$name: one clear line per command, list/cleanup/hooks never crash, nothing outside touched', ({ make, notOurs }) => {
-    const { store, outside } = setUp(make);
-    const outsideBefore = snapshot(outside);
-    const run = (...args: string[]) => runBin(BIN.cli, [...args, '--dir', store], { dir });
+  it.each(CASES)(
+    '$name: one clear line per command, list/cleanup/hooks never crash, nothing outside touched',
+    ({ make, notOurs }) => {
+      const { store, outside } = setUp(make);
+      const outsideBefore = snapshot(outside);
+      const run = (...args: string[]) => runBin(BIN.cli, [...args, '--dir', store], { dir });
 
-    expectOneLine(run('get', 'bad'), 4);
-    expectOneLine(run('update', 'bad', '--phase', 'planning'), 4);
-    expectOneLine(run('update', 'bad', '--metadata', '{"a":1}'), 4);
-    expectOneLine(run('finalize', 'bad', 'completed'), 4);
-    const resume = run('should-resume', 'bad');
-    expect(resume.status).toBe(1);
-    expect(resume.stdout).toBe('false invalid_state\n');
+      expectOneLine(run('get', 'bad'), 4);
+      expectOneLine(run('update', 'bad', '--phase', 'planning'), 4);
+      expectOneLine(run('update', 'bad', '--metadata', '{"a":1}'), 4);
+      expectOneLine(run('finalize', 'bad', 'completed'), 4);
+      const resume = run('should-resume', 'bad');
+      expect(resume.status).toBe(1);
+      expect(resume.stdout).toBe('false invalid_state\n');
 
-    const list = run('list');
-    expect(list.status).toBe(0);
-    expect(list.stdout).toMatch(/^good\s/m);
-    expect(list.stdout).toMatch(/^bad\s.*corrupt/m);
-    expect(list.stderr.trimEnd().split('\n')).toHaveLength(1); // one warning for the one corrupt session
-    const active = run('list', '--active-only', '--json');
-    expect(active.status).toBe(0);
-    expect((JSON.parse(active.stdout) as Array<{ agent_id: string }>).map((entry) => entry.agent_id)).toEqual(['good']);
-    expect(active.stderr).toMatch(/\S/);
+      const list = run('list');
+      expect(list.status).toBe(0);
+      expect(list.stdout).toMatch(/^good\s/m);
+      expect(list.stdout).toMatch(/^bad\s.*corrupt/m);
+      expect(list.stderr.trimEnd().split('\n')).toHaveLength(1); // one warning for the one corrupt session
+      const active = run('list', '--active-only', '--json');
+      expect(active.status).toBe(0);
+      expect((JSON.parse(active.stdout) as Array<{ agent_id: string }>).map((entry) => entry.agent_id)).toEqual([
+        'good',
+      ]);
+      expect(active.stderr).toMatch(/\S/);
 
-    const byId = hookAnswer(runBin(BIN.preDelegate, [], { dir, input: '{"agent_name":"agent","agent_id":"bad"}', env: { AGENT_SESSION_DIR: store } }));
-    expect(byId).toMatchObject({ should_resume: false, reason: 'invalid_state' });
-    const byName = hookAnswer(runBin(BIN.preDelegate, [], { dir, input: '{"agent_name":"agent"}', env: { AGENT_SESSION_DIR: store } }));
-    expect(byName).toMatchObject({ should_resume: true, agent_id: 'good' });
-    const stop = hookAnswer(runBin(BIN.subagentStop, [], { dir, input: '{"task_info":{"agent_id":"bad"},"exit_code":0}', env: { AGENT_SESSION_DIR: store } }));
-    expect(stop).toMatchObject({ finalized: false, reason: 'invalid_state' });
+      const byId = hookAnswer(
+        runBin(BIN.preDelegate, [], {
+          dir,
+          input: '{"agent_name":"agent","agent_id":"bad"}',
+          env: { AGENT_SESSION_DIR: store },
+        }),
+      );
+      expect(byId).toMatchObject({ should_resume: false, reason: 'invalid_state' });
+      const byName = hookAnswer(
+        runBin(BIN.preDelegate, [], { dir, input: '{"agent_name":"agent"}', env: { AGENT_SESSION_DIR: store } }),
+      );
+      expect(byName).toMatchObject({ should_resume: true, agent_id: 'good' });
+      const stop = hookAnswer(
+        runBin(BIN.subagentStop, [], {
+          dir,
+          input: '{"task_info":{"agent_id":"bad"},"exit_code":0}',
+          env: { AGENT_SESSION_DIR: store },
+        }),
+      );
+      expect(stop).toMatchObject({ finalized: false, reason: 'invalid_state' });
 
-    // A fresh corrupt session is kept by cleanup; the good one too.
-    const kept = run('cleanup', '--hours', '24', '--json');
-    expect(kept.status).toBe(0);
-    expect(JSON.parse(kept.stdout)).toMatchObject({ removed: [], corrupt_removed: [] });
-    expect(sessionFolders(store).sort()).toEqual(['bad', 'good']);
-    expect(snapshot(outside)).toEqual(outsideBefore);
+      // A fresh corrupt session is kept by cleanup; the good one too.
+      const kept = run('cleanup', '--hours', '24', '--json');
+      expect(kept.status).toBe(0);
+      expect(JSON.parse(kept.stdout)).toMatchObject({ removed: [], corrupt_removed: [] });
+      expect(sessionFolders(store).sort()).toEqual(['bad', 'good']);
+      expect(snapshot(outside)).toEqual(outsideBefore);
 
-    // Removing everything removes the damaged session itself, never what a link points to; an entry agent-session
-    // did not make (no state.json, a link) is reported as not ours and left alone, whatever its age.
-    const all = run('cleanup', '--hours', '0', '--json');
-    expect(all.status).toBe(0);
-    if (notOurs) {
-      expect(JSON.parse(all.stdout)).toMatchObject({ removed: ['good'], corrupt_removed: [], not_ours: [{ id: 'bad' }] });
-      expect(sessionFolders(store)).toEqual(['bad']);
-    } else {
-      expect(JSON.parse(all.stdout)).toMatchObject({ removed: ['good'], corrupt_removed: ['bad'], not_ours: [] });
-      expect(sessionFolders(store)).toEqual([]);
-    }
-    expect(snapshot(outside)).toEqual(outsideBefore);
-  });
+      // Removing everything removes the damaged session itself, never what a link points to; an entry agent-session
+      // did not make (no state.json, a link) is reported as not ours and left alone, whatever its age.
+      const all = run('cleanup', '--hours', '0', '--json');
+      expect(all.status).toBe(0);
+      if (notOurs) {
+        expect(JSON.parse(all.stdout)).toMatchObject({
+          removed: ['good'],
+          corrupt_removed: [],
+          not_ours: [{ id: 'bad' }],
+        });
+        expect(sessionFolders(store)).toEqual(['bad']);
+      } else {
+        expect(JSON.parse(all.stdout)).toMatchObject({ removed: ['good'], corrupt_removed: ['bad'], not_ours: [] });
+        expect(sessionFolders(store)).toEqual([]);
+      }
+      expect(snapshot(outside)).toEqual(outsideBefore);
+    },
+  );
 
-  it.each(CASES)('$name: delete removes the session itself and nothing outside, or refuses what is not ours', ({ make, notOurs }) => {
-    const { store, outside } = setUp(make);
-    const outsideBefore = snapshot(outside);
-    const deleted = runBin(BIN.cli, ['delete', 'bad', '--dir', store], { dir });
-    if (notOurs) expectOneLine(deleted, 4);
-    else expect(deleted.status).toBe(0);
-    expect(sessionFolders(store).sort()).toEqual(notOurs ? ['bad', 'good'] : ['good']);
-    expect(snapshot(outside)).toEqual(outsideBefore);
-  });
+  it.each(CASES)(
+    '$name: delete removes the session itself and nothing outside, or refuses what is not ours',
+    ({ make, notOurs }) => {
+      const { store, outside } = setUp(make);
+      const outsideBefore = snapshot(outside);
+      const deleted = runBin(BIN.cli, ['delete', 'bad', '--dir', store], { dir });
+      if (notOurs) expectOneLine(deleted, 4);
+      else expect(deleted.status).toBe(0);
+      expect(sessionFolders(store).sort()).toEqual(notOurs ? ['bad', 'good'] : ['good']);
+      expect(snapshot(outside)).toEqual(outsideBefore);
+    },
+  );
 
   it('an old session folder without state.json is not ours: cleanup reports it and leaves it (and writes no lock into it)', () => {
     const { store } = setUp((s) => mkdirSync(join(s, 'bad')));
@@ -182,8 +224,15 @@ describe('corrupt stores', () => {
     execFileSync('mkfifo', [join(outside, 'fifo')]);
     symlinkSync(join(outside, 'fifo'), join(store, 'bad', 'state.json.lock'));
     const outsideBefore = snapshot(outside);
-    const result = runBin(BIN.cli, ['update', 'bad', '--phase', 'planning', '--dir', store], { dir, timeoutMs: 15_000 });
-    expect({ status: result.status, signal: result.signal, stderr: result.stderr }).toEqual({ status: 0, signal: null, stderr: '' });
+    const result = runBin(BIN.cli, ['update', 'bad', '--phase', 'planning', '--dir', store], {
+      dir,
+      timeoutMs: 15_000,
+    });
+    expect({ status: result.status, signal: result.signal, stderr: result.stderr }).toEqual({
+      status: 0,
+      signal: null,
+      stderr: '',
+    });
     expect(snapshot(outside)).toEqual(outsideBefore);
   });
 

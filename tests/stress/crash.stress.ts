@@ -25,7 +25,11 @@ afterAll(() => removeTemp(dir));
  * first progress line (so half the kills land inside the write loop however slow the machine starts node).
  * Says how many progress lines it printed.
  */
-function killAfter(args: readonly string[], delayMs: number, afterFirstWrite = false): Promise<{ lines: number; signal: NodeJS.Signals | null }> {
+function killAfter(
+  args: readonly string[],
+  delayMs: number,
+  afterFirstWrite = false,
+): Promise<{ lines: number; signal: NodeJS.Signals | null }> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, { cwd: dir, env: childEnv(dir), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -69,7 +73,11 @@ function readValid(store: string, id: string): SessionState {
 function ageLeftovers(store: string): number {
   const past = new Date(Date.now() - 120_000);
   let aged = 0;
-  const isLeftover = (name: string): boolean => name.endsWith('.tmp') || name.includes('.lock.stale.') || name.startsWith('.creating-') || name.startsWith('.removing-');
+  const isLeftover = (name: string): boolean =>
+    name.endsWith('.tmp') ||
+    name.includes('.lock.stale.') ||
+    name.startsWith('.creating-') ||
+    name.startsWith('.removing-');
   for (const name of readdirSync(store)) {
     if (isLeftover(name)) {
       utimesSync(join(store, name), past, past);
@@ -92,9 +100,12 @@ function leftovers(store: string): string[] {
   for (const name of readdirSync(store)) {
     if (name === '.agents') {
       // Pointer files and their (possibly dead) locks are the index itself, not leftovers.
-      for (const inner of readdirSync(join(store, name))) if (!/\.json(\.lock)?$/.test(inner)) found.push(`${name}/${inner}`);
+      for (const inner of readdirSync(join(store, name)))
+        if (!/\.json(\.lock)?$/.test(inner)) found.push(`${name}/${inner}`);
     } else if (name.startsWith('.')) found.push(name);
-    else for (const inner of readdirSync(join(store, name))) if (inner !== 'state.json' && inner !== 'state.json.lock') found.push(`${name}/${inner}`);
+    else
+      for (const inner of readdirSync(join(store, name)))
+        if (inner !== 'state.json' && inner !== 'state.json.lock') found.push(`${name}/${inner}`);
   }
   return found;
 }
@@ -103,7 +114,10 @@ describe('crashes', () => {
   it('SIGKILL of an updating writer at 200 random moments: state.json always valid, next command succeeds, cleanup sweeps', async () => {
     const random = prng(seedOf('SIGKILL updates'));
     const store = join(dir, 'updates');
-    expect(runBin(BIN.cli, ['create', '--agent', 'crash', '--purpose', 'p', '--id', 'victim', '--dir', store], { dir }).status).toBe(0);
+    expect(
+      runBin(BIN.cli, ['create', '--agent', 'crash', '--purpose', 'p', '--id', 'victim', '--dir', store], { dir })
+        .status,
+    ).toBe(0);
     const fileStore = new FileStore(store);
     const runs = 200;
     let afterWrites = 0;
@@ -112,7 +126,11 @@ describe('crashes', () => {
     let cliRecoveries = 0;
     let seen = new Set(readdirSync(join(store, 'victim')));
     for (let run = 0; run < runs; run++) {
-      const { lines } = await killAfter([worker, 'crash-updates', store, 'victim'], run % 2 === 0 ? 20 + Math.floor(random() * 130) : Math.floor(random() * 40), run % 2 === 1);
+      const { lines } = await killAfter(
+        [worker, 'crash-updates', store, 'victim'],
+        run % 2 === 0 ? 20 + Math.floor(random() * 130) : Math.floor(random() * 40),
+        run % 2 === 1,
+      );
       if (lines > 0) afterWrites++;
       const names = readdirSync(join(store, 'victim'));
       if (names.includes('state.json.lock')) locksLeft++;
@@ -121,12 +139,17 @@ describe('crashes', () => {
       expect(readValid(store, 'victim').agent_id).toBe('victim');
       // The next command succeeds: a dead owner's lock is recovered at once (well within the 5 s lock timeout).
       if (run % 10 === 0) {
-        const next = runBin(BIN.cli, ['update', 'victim', '--metadata', `{"after_kill":${run}}`, '--dir', store], { dir });
+        const next = runBin(BIN.cli, ['update', 'victim', '--metadata', `{"after_kill":${run}}`, '--dir', store], {
+          dir,
+        });
         expect(next.stderr).toBe('');
         expect(next.status).toBe(0);
         cliRecoveries++;
       } else {
-        expect(fileStore.update('victim', (state) => ({ ...state, metadata: { ...state.metadata, after_kill: run } })).metadata.after_kill).toBe(run);
+        expect(
+          fileStore.update('victim', (state) => ({ ...state, metadata: { ...state.metadata, after_kill: run } }))
+            .metadata.after_kill,
+        ).toBe(run);
       }
       expect(readValid(store, 'victim').metadata.after_kill).toBe(run);
       seen = new Set(readdirSync(join(store, 'victim')));
@@ -157,7 +180,11 @@ describe('crashes', () => {
     const store = join(dir, 'creates');
     const runs = 50;
     for (let run = 0; run < runs; run++) {
-      await killAfter([worker, 'crash-creates', store], run % 2 === 0 ? 20 + Math.floor(random() * 100) : Math.floor(random() * 30), run % 2 === 1);
+      await killAfter(
+        [worker, 'crash-creates', store],
+        run % 2 === 0 ? 20 + Math.floor(random() * 100) : Math.floor(random() * 30),
+        run % 2 === 1,
+      );
       // Every session folder holds a whole, valid state.json: a session appears whole or not at all.
       for (const name of sessionFolders(store)) expect(readValid(store, name).agent_id).toBe(name);
     }
@@ -171,23 +198,42 @@ describe('crashes', () => {
     expect(swept.status).toBe(0);
     expect(leftovers(store)).toEqual([]);
     expect(sessionFolders(store)).toHaveLength(sessions);
-    process.stdout.write(`[stress] SIGKILL creates: ${runs} kills, ${sessions} whole sessions, 0 partial; cleanup removed ${staging} staging folders and other leftovers\n`);
+    process.stdout.write(
+      `[stress] SIGKILL creates: ${runs} kills, ${sessions} whole sessions, 0 partial; cleanup removed ${staging} staging folders and other leftovers\n`,
+    );
   });
 
   it('SIGKILL of the CLI bin itself during update at 40 random moments: state.json always valid', async () => {
     const random = prng(seedOf('SIGKILL cli'));
     const store = join(dir, 'cli');
-    expect(runBin(BIN.cli, ['create', '--agent', 'crash', '--purpose', 'p', '--id', 'cli-victim', '--dir', store], { dir }).status).toBe(0);
+    expect(
+      runBin(BIN.cli, ['create', '--agent', 'crash', '--purpose', 'p', '--id', 'cli-victim', '--dir', store], { dir })
+        .status,
+    ).toBe(0);
     const runs = 40;
     let killed = 0;
     for (let run = 0; run < runs; run++) {
       const big = JSON.stringify({ [`k${run}`]: 'z'.repeat(100_000) });
       const result = await new Promise<NodeJS.Signals | null>((done) => {
-        const child = spawn(process.execPath, [BIN.cli, 'update', 'cli-victim', '--phase', run % 2 ? 'planning' : 'approval', '--metadata', big, '--dir', store], {
-          cwd: dir,
-          env: childEnv(dir),
-          stdio: 'ignore',
-        });
+        const child = spawn(
+          process.execPath,
+          [
+            BIN.cli,
+            'update',
+            'cli-victim',
+            '--phase',
+            run % 2 ? 'planning' : 'approval',
+            '--metadata',
+            big,
+            '--dir',
+            store,
+          ],
+          {
+            cwd: dir,
+            env: childEnv(dir),
+            stdio: 'ignore',
+          },
+        );
         const timer = setTimeout(() => child.kill('SIGKILL'), 30 + Math.floor(random() * 120));
         child.on('close', (_status, signal) => {
           clearTimeout(timer);

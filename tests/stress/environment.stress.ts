@@ -3,7 +3,17 @@
 // a chmod 0555 store used by an unprivileged user via setpriv: root ignores permissions); an injected ENOSPC /
 // EACCES (jest.spyOn on node:fs, no production seam) always runs, so the guarantee is checked everywhere.
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { chmodSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/main';
 import { isSessionError } from '../../src/core/errors';
@@ -31,13 +41,19 @@ function canMount(): boolean {
 
 /** True when a child can run as `nobody` (setpriv available and we may switch user). */
 function canDropPrivileges(): boolean {
-  const result = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '-e', '0'], { stdio: 'ignore' });
+  const result = spawnSync(
+    'setpriv',
+    ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '-e', '0'],
+    { stdio: 'ignore' },
+  );
   return result.status === 0;
 }
 
 const MOUNT = canMount();
 const SETPRIV = canDropPrivileges();
-process.stdout.write(`[stress] environment: tmpfs/bind mounts ${MOUNT ? 'available' : 'refused (skipped)'}, setpriv ${SETPRIV ? 'available' : 'unavailable (skipped)'}\n`);
+process.stdout.write(
+  `[stress] environment: tmpfs/bind mounts ${MOUNT ? 'available' : 'refused (skipped)'}, setpriv ${SETPRIV ? 'available' : 'unavailable (skipped)'}\n`,
+);
 
 let dir: string;
 let mounted: string[] = [];
@@ -67,7 +83,8 @@ function safeList(path: string): string[] {
   try {
     return readdirSync(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return [];
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR')
+      return [];
     throw error;
   }
 }
@@ -112,160 +129,222 @@ function fill(path: string): string {
 }
 
 describe('full disk', () => {
-  (MOUNT ? it : it.skip)('real tmpfs: update and create fail with exit 5 and the previous state is intact; writes work again once space is freed', () => {
-    const disk = join(dir, 'disk');
-    mkdirSync(disk);
-    mount(['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs'], disk);
-    const store = join(disk, 'store');
-    expect(cli(store, 'create', '--agent', 'a', '--purpose', 'p', '--id', 'keep', '--metadata', '{"n":1}').status).toBe(0);
-    expect(cli(store, 'update', 'keep', '--phase', 'planning').status).toBe(0);
-    const before = stateBytes(store);
-    let tried = 0;
+  (MOUNT ? it : it.skip)(
+    'real tmpfs: update and create fail with exit 5 and the previous state is intact; writes work again once space is freed',
+    () => {
+      const disk = join(dir, 'disk');
+      mkdirSync(disk);
+      mount(['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs'], disk);
+      const store = join(disk, 'store');
+      expect(
+        cli(store, 'create', '--agent', 'a', '--purpose', 'p', '--id', 'keep', '--metadata', '{"n":1}').status,
+      ).toBe(0);
+      expect(cli(store, 'update', 'keep', '--phase', 'planning').status).toBe(0);
+      const before = stateBytes(store);
+      let tried = 0;
 
-    // One page left: the lock fits, the new state.json does not.
-    writeFileSync(join(disk, 'spare'), Buffer.alloc(4096));
-    fill(disk);
-    rmSync(join(disk, 'spare'));
-    expectIoError(cli(store, 'update', 'keep', '--metadata', JSON.stringify({ big: 'x'.repeat(20_000) })));
-    tried++;
-    expect(stateBytes(store)).toBe(before);
-    expectClean(store);
-
-    // Completely full.
-    fill(disk);
-    for (const args of [
-      ['update', 'keep', '--phase', 'approval'],
-      ['update', 'keep', '--error', 'boom'],
-      ['finalize', 'keep', 'completed'],
-      ['create', '--agent', 'a', '--purpose', 'p', '--metadata', JSON.stringify({ big: 'y'.repeat(8000) })],
-    ]) {
-      expectIoError(cli(store, ...args));
+      // One page left: the lock fits, the new state.json does not.
+      writeFileSync(join(disk, 'spare'), Buffer.alloc(4096));
+      fill(disk);
+      rmSync(join(disk, 'spare'));
+      expectIoError(cli(store, 'update', 'keep', '--metadata', JSON.stringify({ big: 'x'.repeat(20_000) })));
       tried++;
       expect(stateBytes(store)).toBe(before);
       expectClean(store);
-    }
-    expect(sessionFolders(store)).toEqual(['keep']); // no half-created session, no staging folder
-    const stop = runBin(BIN.subagentStop, [], { dir, input: '{"task_info":{"agent_id":"keep"}}', env: { AGENT_SESSION_DIR: store } });
-    expect(stop.status).toBe(0);
-    expect(JSON.parse(stop.stdout)).toMatchObject({ finalized: false, reason: 'error' });
-    tried++;
-    expect(stateBytes(store)).toBe(before);
-    const resume = runBin(BIN.preDelegate, [], { dir, input: '{"agent_id":"keep"}', env: { AGENT_SESSION_DIR: store } });
-    expect(JSON.parse(resume.stdout)).toMatchObject({ should_resume: true });
 
-    for (const name of readdirSync(disk).filter((entry) => entry.startsWith('filler-'))) rmSync(join(disk, name));
-    expect(cli(store, 'update', 'keep', '--phase', 'approval').status).toBe(0);
-    process.stdout.write(`[stress] full disk (real tmpfs 256k): ${tried} writes refused with exit 5 / error answer, state intact each time\n`);
-  });
-
-  // `state`: only writes larger than a lock token fail, so the lock is taken and the state write fails;
-  // `all`: every write fails, the lock draft included.
-  it.each(['state', 'all'])('injected ENOSPC (fs.writeSync fails, %s writes): E_IO, previous state intact, temp file removed, lock released', async (mode) => {
-    const store = join(dir, 'store');
-    const sessions = new Sessions({ store: new FileStore(store) });
-    sessions.create({ agent_name: 'a', purpose: 'p', id: 'keep' });
-    sessions.update('keep', { phase: 'planning' });
-    const before = stateBytes(store);
-    const enospc = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
-    const realWriteSync = fs.writeSync;
-    const spy = jest.spyOn(fs, 'writeSync').mockImplementation(((fd: number, data: NodeJS.ArrayBufferView | string, ...rest: never[]) => {
-      if (mode === 'all' || (typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength) > 200) throw enospc;
-      return (realWriteSync as (...args: unknown[]) => number)(fd, data, ...rest);
-    }) as typeof fs.writeSync);
-    try {
-      for (const attempt of [() => sessions.update('keep', { phase: 'approval' }), () => sessions.finalize('keep', 'completed'), () => sessions.create({ agent_name: 'a', purpose: 'p' })]) {
-        let caught: unknown;
-        try {
-          attempt();
-        } catch (error) {
-          caught = error;
-        }
-        expect(isSessionError(caught, 'E_IO')).toBe(true);
+      // Completely full.
+      fill(disk);
+      for (const args of [
+        ['update', 'keep', '--phase', 'approval'],
+        ['update', 'keep', '--error', 'boom'],
+        ['finalize', 'keep', 'completed'],
+        ['create', '--agent', 'a', '--purpose', 'p', '--metadata', JSON.stringify({ big: 'y'.repeat(8000) })],
+      ]) {
+        expectIoError(cli(store, ...args));
+        tried++;
         expect(stateBytes(store)).toBe(before);
         expectClean(store);
       }
-      expect(sessionFolders(store)).toEqual(['keep']);
-      let err = '';
-      const code = await runCli(['update', 'keep', '--phase', 'approval', '--dir', store], { out: () => undefined, err: (t) => (err += t), env: {}, cwd: dir, now: () => new Date(), negative: false }, '0');
-      expect(code).toBe(5);
-      expect(err.trimEnd().split('\n')).toHaveLength(1);
-      expect(spy).toHaveBeenCalled();
-    } finally {
-      spy.mockRestore();
-    }
-    expect(sessions.update('keep', { phase: 'approval' }).phase).toBe('approval');
-  });
+      expect(sessionFolders(store)).toEqual(['keep']); // no half-created session, no staging folder
+      const stop = runBin(BIN.subagentStop, [], {
+        dir,
+        input: '{"task_info":{"agent_id":"keep"}}',
+        env: { AGENT_SESSION_DIR: store },
+      });
+      expect(stop.status).toBe(0);
+      expect(JSON.parse(stop.stdout)).toMatchObject({ finalized: false, reason: 'error' });
+      tried++;
+      expect(stateBytes(store)).toBe(before);
+      const resume = runBin(BIN.preDelegate, [], {
+        dir,
+        input: '{"agent_id":"keep"}',
+        env: { AGENT_SESSION_DIR: store },
+      });
+      expect(JSON.parse(resume.stdout)).toMatchObject({ should_resume: true });
+
+      for (const name of readdirSync(disk).filter((entry) => entry.startsWith('filler-'))) rmSync(join(disk, name));
+      expect(cli(store, 'update', 'keep', '--phase', 'approval').status).toBe(0);
+      process.stdout.write(
+        `[stress] full disk (real tmpfs 256k): ${tried} writes refused with exit 5 / error answer, state intact each time\n`,
+      );
+    },
+  );
+
+  // `state`: only writes larger than a lock token fail, so the lock is taken and the state write fails;
+  // `all`: every write fails, the lock draft included.
+  it.each(['state', 'all'])(
+    'injected ENOSPC (fs.writeSync fails, %s writes): E_IO, previous state intact, temp file removed, lock released',
+    async (mode) => {
+      const store = join(dir, 'store');
+      const sessions = new Sessions({ store: new FileStore(store) });
+      sessions.create({ agent_name: 'a', purpose: 'p', id: 'keep' });
+      sessions.update('keep', { phase: 'planning' });
+      const before = stateBytes(store);
+      const enospc = Object.assign(new Error('ENOSPC: no space left on device, write'), {
+        code: 'ENOSPC',
+        errno: -28,
+        syscall: 'write',
+      });
+      const realWriteSync = fs.writeSync;
+      const spy = jest.spyOn(fs, 'writeSync').mockImplementation(((
+        fd: number,
+        data: NodeJS.ArrayBufferView | string,
+        ...rest: never[]
+      ) => {
+        if (mode === 'all' || (typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength) > 200)
+          throw enospc;
+        return (realWriteSync as (...args: unknown[]) => number)(fd, data, ...rest);
+      }) as typeof fs.writeSync);
+      try {
+        for (const attempt of [
+          () => sessions.update('keep', { phase: 'approval' }),
+          () => sessions.finalize('keep', 'completed'),
+          () => sessions.create({ agent_name: 'a', purpose: 'p' }),
+        ]) {
+          let caught: unknown;
+          try {
+            attempt();
+          } catch (error) {
+            caught = error;
+          }
+          expect(isSessionError(caught, 'E_IO')).toBe(true);
+          expect(stateBytes(store)).toBe(before);
+          expectClean(store);
+        }
+        expect(sessionFolders(store)).toEqual(['keep']);
+        let err = '';
+        const code = await runCli(
+          ['update', 'keep', '--phase', 'approval', '--dir', store],
+          { out: () => undefined, err: (t) => (err += t), env: {}, cwd: dir, now: () => new Date(), negative: false },
+          '0',
+        );
+        expect(code).toBe(5);
+        expect(err.trimEnd().split('\n')).toHaveLength(1);
+        expect(spy).toHaveBeenCalled();
+      } finally {
+        spy.mockRestore();
+      }
+      expect(sessions.update('keep', { phase: 'approval' }).phase).toBe('approval');
+    },
+  );
 });
 
 describe('read-only store', () => {
-  (MOUNT ? it : it.skip)('real read-only bind mount (EROFS): writes fail with exit 5, reads and hooks still answer, state intact', () => {
-    const store = join(dir, 'store');
-    expect(cli(store, 'create', '--agent', 'a', '--purpose', 'p', '--id', 'keep').status).toBe(0);
-    expect(cli(store, 'update', 'keep', '--phase', 'approval').status).toBe(0);
-    const before = stateBytes(store);
-    mount(['--bind', store], store);
-    execFileSync('mount', ['-o', 'remount,bind,ro', store], { stdio: 'ignore' });
-    let tried = 0;
-    for (const args of [
-      ['update', 'keep', '--phase', 'planning'],
-      ['finalize', 'keep', 'completed'],
-      ['delete', 'keep'],
-      ['create', '--agent', 'a', '--purpose', 'p'],
-      ['cleanup', '--hours', '0'],
-    ]) {
-      expectIoError(cli(store, ...args));
-      tried++;
-      expect(stateBytes(store)).toBe(before);
-    }
-    expect(cli(store, 'get', 'keep').status).toBe(0);
-    expect(cli(store, 'list').status).toBe(0);
-    expect(cli(store, 'should-resume', 'keep').status).toBe(0);
-    expect(cli(store, 'cleanup', '--hours', '24').status).toBe(0); // nothing to remove: nothing to write
-    const stop = runBin(BIN.subagentStop, [], { dir, input: '{"task_info":{"agent_id":"keep"}}', env: { AGENT_SESSION_DIR: store } });
-    expect(stop.status).toBe(0);
-    expect(JSON.parse(stop.stdout)).toMatchObject({ finalized: false, reason: 'error' });
-    tried++;
-    expect(JSON.parse(runBin(BIN.preDelegate, [], { dir, input: '{"agent_id":"keep"}', env: { AGENT_SESSION_DIR: store } }).stdout)).toMatchObject({ should_resume: true });
-    expect(stateBytes(store)).toBe(before);
-    expectClean(store);
-    process.stdout.write(`[stress] read-only bind mount: ${tried} writes refused (EROFS), state intact\n`);
-  });
-
-  (SETPRIV ? it : it.skip)('chmod 0555 store used by an unprivileged user (EACCES): writes fail with exit 5, state intact', () => {
-    chmodSync(dir, 0o755); // mkdtemp makes it 0700: `nobody` must be able to enter
-    const store = join(dir, 'store');
-    expect(cli(store, 'create', '--agent', 'a', '--purpose', 'p', '--id', 'keep').status).toBe(0);
-    const asNobody = (...args: string[]): SpawnSyncReturns<string> =>
-      spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN.cli, ...args, '--dir', store], {
-        cwd: dir,
-        env: childEnv(dir),
-        encoding: 'utf8',
-        timeout: 30_000,
+  (MOUNT ? it : it.skip)(
+    'real read-only bind mount (EROFS): writes fail with exit 5, reads and hooks still answer, state intact',
+    () => {
+      const store = join(dir, 'store');
+      expect(cli(store, 'create', '--agent', 'a', '--purpose', 'p', '--id', 'keep').status).toBe(0);
+      expect(cli(store, 'update', 'keep', '--phase', 'approval').status).toBe(0);
+      const before = stateBytes(store);
+      mount(['--bind', store], store);
+      execFileSync('mount', ['-o', 'remount,bind,ro', store], { stdio: 'ignore' });
+      let tried = 0;
+      for (const args of [
+        ['update', 'keep', '--phase', 'planning'],
+        ['finalize', 'keep', 'completed'],
+        ['delete', 'keep'],
+        ['create', '--agent', 'a', '--purpose', 'p'],
+        ['cleanup', '--hours', '0'],
+      ]) {
+        expectIoError(cli(store, ...args));
+        tried++;
+        expect(stateBytes(store)).toBe(before);
+      }
+      expect(cli(store, 'get', 'keep').status).toBe(0);
+      expect(cli(store, 'list').status).toBe(0);
+      expect(cli(store, 'should-resume', 'keep').status).toBe(0);
+      expect(cli(store, 'cleanup', '--hours', '24').status).toBe(0); // nothing to remove: nothing to write
+      const stop = runBin(BIN.subagentStop, [], {
+        dir,
+        input: '{"task_info":{"agent_id":"keep"}}',
+        env: { AGENT_SESSION_DIR: store },
       });
-    // Hand the whole store to `nobody`, the per-agent pointer index (`.agents`) included.
-    execFileSync('chown', ['-R', '65534:65534', store]);
-    // Control: with write permission the same user can update, so the refusal below is the permission's doing.
-    expect(asNobody('update', 'keep', '--phase', 'planning').status).toBe(0);
-    const before = stateBytes(store);
-    chmodSync(join(store, 'keep'), 0o555);
-    chmodSync(store, 0o555);
-    let tried = 0;
-    for (const args of [['update', 'keep', '--phase', 'approval'], ['finalize', 'keep', 'completed'], ['delete', 'keep'], ['create', '--agent', 'a', '--purpose', 'p']]) {
-      expectIoError(asNobody(...args));
+      expect(stop.status).toBe(0);
+      expect(JSON.parse(stop.stdout)).toMatchObject({ finalized: false, reason: 'error' });
       tried++;
+      expect(
+        JSON.parse(
+          runBin(BIN.preDelegate, [], { dir, input: '{"agent_id":"keep"}', env: { AGENT_SESSION_DIR: store } }).stdout,
+        ),
+      ).toMatchObject({ should_resume: true });
       expect(stateBytes(store)).toBe(before);
-    }
-    expect(asNobody('get', 'keep').status).toBe(0);
-    expectClean(store);
-    process.stdout.write(`[stress] chmod 0555 as nobody: ${tried} writes refused (EACCES), state intact\n`);
-  });
+      expectClean(store);
+      process.stdout.write(`[stress] read-only bind mount: ${tried} writes refused (EROFS), state intact\n`);
+    },
+  );
+
+  (SETPRIV ? it : it.skip)(
+    'chmod 0555 store used by an unprivileged user (EACCES): writes fail with exit 5, state intact',
+    () => {
+      chmodSync(dir, 0o755); // mkdtemp makes it 0700: `nobody` must be able to enter
+      const store = join(dir, 'store');
+      expect(cli(store, 'create', '--agent', 'a', '--purpose', 'p', '--id', 'keep').status).toBe(0);
+      const asNobody = (...args: string[]): SpawnSyncReturns<string> =>
+        spawnSync(
+          'setpriv',
+          ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN.cli, ...args, '--dir', store],
+          {
+            cwd: dir,
+            env: childEnv(dir),
+            encoding: 'utf8',
+            timeout: 30_000,
+          },
+        );
+      // Hand the whole store to `nobody`, the per-agent pointer index (`.agents`) included.
+      execFileSync('chown', ['-R', '65534:65534', store]);
+      // Control: with write permission the same user can update, so the refusal below is the permission's doing.
+      expect(asNobody('update', 'keep', '--phase', 'planning').status).toBe(0);
+      const before = stateBytes(store);
+      chmodSync(join(store, 'keep'), 0o555);
+      chmodSync(store, 0o555);
+      let tried = 0;
+      for (const args of [
+        ['update', 'keep', '--phase', 'approval'],
+        ['finalize', 'keep', 'completed'],
+        ['delete', 'keep'],
+        ['create', '--agent', 'a', '--purpose', 'p'],
+      ]) {
+        expectIoError(asNobody(...args));
+        tried++;
+        expect(stateBytes(store)).toBe(before);
+      }
+      expect(asNobody('get', 'keep').status).toBe(0);
+      expectClean(store);
+      process.stdout.write(`[stress] chmod 0555 as nobody: ${tried} writes refused (EACCES), state intact\n`);
+    },
+  );
 
   it('injected EACCES on the lock (opening the lock draft fails): E_IO, state intact', () => {
     const store = join(dir, 'store');
     const sessions = new Sessions({ store: new FileStore(store) });
     sessions.create({ agent_name: 'a', purpose: 'p', id: 'keep' });
     const before = stateBytes(store);
-    const eacces = Object.assign(new Error('EACCES: permission denied, open'), { code: 'EACCES', errno: -13, syscall: 'open' });
+    const eacces = Object.assign(new Error('EACCES: permission denied, open'), {
+      code: 'EACCES',
+      errno: -13,
+      syscall: 'open',
+    });
     const realOpenSync = fs.openSync;
     // Lock drafts are created with openSync (O_NOFOLLOW, 0600): only those fail, every other open works.
     const spy = jest.spyOn(fs, 'openSync').mockImplementation(((path: import('node:fs').PathLike, ...rest: never[]) => {

@@ -60,9 +60,18 @@ export interface ChildResult {
 }
 
 /** Runs `node <script> ...args` without blocking, so several children run at once. */
-export function runNode(script: string, args: readonly string[], dir: string, env: Record<string, string> = {}): Promise<ChildResult> {
+export function runNode(
+  script: string,
+  args: readonly string[],
+  dir: string,
+  env: Record<string, string> = {},
+): Promise<ChildResult> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [script, ...args], { cwd: dir, env: childEnv(dir, env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [script, ...args], {
+      cwd: dir,
+      env: childEnv(dir, env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -15,18 +15,47 @@ import { BIN, STACK_LINE, makeTemp, removeTemp, runBin, seedOf, snapshot } from 
 
 const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
 const FIELD_KEYS = ['agent_name', 'agent_id', 'task_id', 'task_info', 'agent_output', 'exit_code', ...PROTO_KEYS];
-const IDS = ['live', 'final', 'missing', '', '.', '..', '../live', '/etc', 'a/b', 'live\u0000', 'agént', 'x'.repeat(10_000), '-x'];
+const IDS = [
+  'live',
+  'final',
+  'missing',
+  '',
+  '.',
+  '..',
+  '../live',
+  '/etc',
+  'a/b',
+  'live\u0000',
+  'agént',
+  'x'.repeat(10_000),
+  '-x',
+];
 
 /** JSON text of an object whose keys may repeat and may be `__proto__` (JSON.stringify of an object could not say so). */
-const objectText = (entries: ReadonlyArray<readonly [string, string]>): string => `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${value}`).join(',')}}`;
+const objectText = (entries: ReadonlyArray<readonly [string, string]>): string =>
+  `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${value}`).join(',')}}`;
 
 const jsonValueText = fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value) ?? 'null');
-const idText = fc.oneof(fc.constantFrom(...IDS), fc.string({ unit: 'binary', maxLength: 40 })).map((id) => JSON.stringify(id));
-const fieldValue = fc.oneof(jsonValueText, idText, fc.constantFrom('null', 'true', '0', '1', '-1', '1e309', '[]', '{}', '"0"'));
+const idText = fc
+  .oneof(fc.constantFrom(...IDS), fc.string({ unit: 'binary', maxLength: 40 }))
+  .map((id) => JSON.stringify(id));
+const fieldValue = fc.oneof(
+  jsonValueText,
+  idText,
+  fc.constantFrom('null', 'true', '0', '1', '-1', '1e309', '[]', '{}', '"0"'),
+);
 const protoObject = fc
-  .array(fc.tuple(fc.constantFrom(...FIELD_KEYS), fc.oneof(fieldValue, fc.constant('{"polluted":"yes"}'), fc.constant('{"prototype":{"polluted":"yes"}}'))), { maxLength: 8 })
+  .array(
+    fc.tuple(
+      fc.constantFrom(...FIELD_KEYS),
+      fc.oneof(fieldValue, fc.constant('{"polluted":"yes"}'), fc.constant('{"prototype":{"polluted":"yes"}}')),
+    ),
+    { maxLength: 8 },
+  )
   .map(objectText);
-const taskInfo = fc.tuple(idText, fc.constantFrom('', ',"__proto__":{"polluted":"yes"}')).map(([id, extra]) => `{"agent_id":${id}${extra}}`);
+const taskInfo = fc
+  .tuple(idText, fc.constantFrom('', ',"__proto__":{"polluted":"yes"}'))
+  .map(([id, extra]) => `{"agent_id":${id}${extra}}`);
 const plausible = fc
   .record(
     {
@@ -50,7 +79,10 @@ const deep = fc
     return '['.repeat(depth);
   });
 const huge = fc
-  .tuple(fc.constantFrom(100_000, 1_000_000, 9 * 1024 * 1024), fc.constantFrom('agent_name', 'agent_id', 'agent_output', 'junk'))
+  .tuple(
+    fc.constantFrom(100_000, 1_000_000, 9 * 1024 * 1024),
+    fc.constantFrom('agent_name', 'agent_id', 'agent_output', 'junk'),
+  )
   .map(([size, key]) => `{"task_info":{"agent_id":"missing"},${JSON.stringify(key)}:"${'h'.repeat(size)}"}`);
 
 /** One stdin input as bytes. */
@@ -101,7 +133,11 @@ beforeEach(() => {
   store = join(dir, 'store');
   const fileStore = new FileStore(store);
   const now = new Date();
-  fileStore.create({ ...newSession({ agent_id: 'live', agent_name: 'agent', purpose: 'p' }, now), phase: 'approval', resume_ready: true });
+  fileStore.create({
+    ...newSession({ agent_id: 'live', agent_name: 'agent', purpose: 'p' }, now),
+    phase: 'approval',
+    resume_ready: true,
+  });
   const final = newSession({ agent_id: 'final', agent_name: 'agent', purpose: 'p' }, now);
   fileStore.create({ ...final, phase: 'completed', finalized_at: final.created_at, duration_seconds: 0 });
 });
@@ -126,43 +162,70 @@ describe('hostile hook input', () => {
     ['subagent-stop', subagentStopHook as HookSpec<object>],
   ];
 
-  it.each(hooks)('%s: 10,000 fuzzed stdin inputs in-process: one JSON object or nothing, no stack, no state change, no pollution', async (name, spec) => {
-    const before = sessionsSnapshot(store);
-    const env = { AGENT_SESSION_DIR: store, AGENT_SESSION_LOG_DIR: join(dir, 'logs'), AGENT_SESSION_STDIN_TIMEOUT_MS: '2000' };
-    const counts = new Map<string, number>();
-    let legitimateChanges = 0;
-    await fc.assert(
-      fc.asyncProperty(input, fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 3 }), async (bytes, cuts) => {
-        let printed = '';
-        await runHook(spec, { stdin: Readable.from(chunks(bytes, cuts)), write: (text) => (printed += text), env, cwd: dir });
-        const answer = checkOutput(printed);
-        const reason = String(answer?.reason ?? (answer?.finalized === true ? 'finalized' : 'none'));
-        counts.set(reason, (counts.get(reason) ?? 0) + 1);
-        expectNoPollution();
-        if (answer?.finalized === true || answer?.should_resume === true) {
-          // A valid stop of the live session, or an approved resume of it (recorded in its history), is the one
-          // legitimate change; check it is exactly that, then undo it for the next input.
-          expect(answer.agent_id).toBe('live');
-          if (answer.should_resume === true) {
-            const history = JSON.parse(readFileSync(join(store, 'live', 'state.json'), 'utf8')).history;
-            expect(history).toEqual([expect.objectContaining({ from_phase: 'approval', to_phase: 'approval', event: 'resume' })]);
-          }
-          legitimateChanges++;
-          restore(before);
-        }
-        expect(sessionsSnapshot(store)).toEqual(before);
-      }),
-      { numRuns: 10_000, seed: seedOf(`fuzz ${name}`) },
-    );
-    process.stdout.write(`[stress] fuzz ${name}: 10000 inputs, answers ${JSON.stringify(Object.fromEntries(counts))}, ${legitimateChanges} legitimate changes (finalizations or recorded resumes, undone)\n`);
-  });
+  it.each(hooks)(
+    '%s: 10,000 fuzzed stdin inputs in-process: one JSON object or nothing, no stack, no state change, no pollution',
+    async (name, spec) => {
+      const before = sessionsSnapshot(store);
+      const env = {
+        AGENT_SESSION_DIR: store,
+        AGENT_SESSION_LOG_DIR: join(dir, 'logs'),
+        AGENT_SESSION_STDIN_TIMEOUT_MS: '2000',
+      };
+      const counts = new Map<string, number>();
+      let legitimateChanges = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          input,
+          fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 3 }),
+          async (bytes, cuts) => {
+            let printed = '';
+            await runHook(spec, {
+              stdin: Readable.from(chunks(bytes, cuts)),
+              write: (text) => (printed += text),
+              env,
+              cwd: dir,
+            });
+            const answer = checkOutput(printed);
+            const reason = String(answer?.reason ?? (answer?.finalized === true ? 'finalized' : 'none'));
+            counts.set(reason, (counts.get(reason) ?? 0) + 1);
+            expectNoPollution();
+            if (answer?.finalized === true || answer?.should_resume === true) {
+              // A valid stop of the live session, or an approved resume of it (recorded in its history), is the one
+              // legitimate change; check it is exactly that, then undo it for the next input.
+              expect(answer.agent_id).toBe('live');
+              if (answer.should_resume === true) {
+                const history = JSON.parse(readFileSync(join(store, 'live', 'state.json'), 'utf8')).history;
+                expect(history).toEqual([
+                  expect.objectContaining({ from_phase: 'approval', to_phase: 'approval', event: 'resume' }),
+                ]);
+              }
+              legitimateChanges++;
+              restore(before);
+            }
+            expect(sessionsSnapshot(store)).toEqual(before);
+          },
+        ),
+        { numRuns: 10_000, seed: seedOf(`fuzz ${name}`) },
+      );
+      process.stdout.write(
+        `[stress] fuzz ${name}: 10000 inputs, answers ${JSON.stringify(Object.fromEntries(counts))}, ${legitimateChanges} legitimate changes (finalizations or recorded resumes, undone)\n`,
+      );
+    },
+  );
 
   it('200 fuzzed inputs through the built bins: exit 0, at most one JSON object, no stack trace, no state change', () => {
-    const samples = fc.sample(input.filter((bytes) => bytes.length < 2_000_000), { numRuns: 200, seed: seedOf('fuzz bins') });
+    const samples = fc.sample(
+      input.filter((bytes) => bytes.length < 2_000_000),
+      { numRuns: 200, seed: seedOf('fuzz bins') },
+    );
     const before = sessionsSnapshot(store);
     samples.forEach((bytes, i) => {
       const bin = i % 2 === 0 ? BIN.preDelegate : BIN.subagentStop;
-      const result = runBin(bin, [], { dir, input: bytes, env: { AGENT_SESSION_DIR: store, AGENT_SESSION_STDIN_TIMEOUT_MS: '2000' } });
+      const result = runBin(bin, [], {
+        dir,
+        input: bytes,
+        env: { AGENT_SESSION_DIR: store, AGENT_SESSION_STDIN_TIMEOUT_MS: '2000' },
+      });
       expect({ status: result.status, signal: result.signal }).toEqual({ status: 0, signal: null });
       expect(result.stderr).not.toMatch(STACK_LINE);
       const answer = checkOutput(result.stdout);
@@ -175,11 +238,22 @@ describe('hostile hook input', () => {
 
 describe('hostile store content reaching a hook', () => {
   it('a resumable session whose metadata is nested 100,000 deep: pre-delegate still exits 0 with one JSON answer', () => {
-    const raw = serialize({ ...newSession({ agent_id: 'deep', agent_name: 'agent', purpose: 'p' }, new Date()), phase: 'approval', resume_ready: true });
+    const raw = serialize({
+      ...newSession({ agent_id: 'deep', agent_name: 'agent', purpose: 'p' }, new Date()),
+      phase: 'approval',
+      resume_ready: true,
+    });
     const depth = 100_000;
     mkdirSync(join(store, 'deep'));
-    writeFileSync(join(store, 'deep', 'state.json'), raw.replace('"metadata": {}', `"metadata": {"deep": ${'['.repeat(depth)}${']'.repeat(depth)}}`));
-    const result = runBin(BIN.preDelegate, [], { dir, input: '{"agent_id":"deep"}', env: { AGENT_SESSION_DIR: store } });
+    writeFileSync(
+      join(store, 'deep', 'state.json'),
+      raw.replace('"metadata": {}', `"metadata": {"deep": ${'['.repeat(depth)}${']'.repeat(depth)}}`),
+    );
+    const result = runBin(BIN.preDelegate, [], {
+      dir,
+      input: '{"agent_id":"deep"}',
+      env: { AGENT_SESSION_DIR: store },
+    });
     expect({ status: result.status, signal: result.signal }).toEqual({ status: 0, signal: null });
     expect(result.stderr).not.toMatch(STACK_LINE);
     expect(checkOutput(result.stdout)).toMatchObject({ should_resume: false });
@@ -189,22 +263,47 @@ describe('hostile store content reaching a hook', () => {
 describe('prototype pollution through metadata', () => {
   it('metadata with __proto__ / constructor keys pollutes nothing (in-process and through the CLI)', () => {
     const sessions = new Sessions({ store: new FileStore(store) });
-    const metadata = JSON.parse('{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"ok":1}') as Record<string, unknown>;
+    const metadata = JSON.parse(
+      '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"ok":1}',
+    ) as Record<string, unknown>;
     sessions.create({ agent_name: 'agent', purpose: 'p', id: 'proto', metadata });
-    sessions.update('proto', { metadata: JSON.parse('{"__proto__":{"polluted":"again"},"toString":"x"}') as Record<string, unknown> });
+    sessions.update('proto', {
+      metadata: JSON.parse('{"__proto__":{"polluted":"again"},"toString":"x"}') as Record<string, unknown>,
+    });
     const state = sessions.get('proto');
     expectNoPollution();
     expect(Object.getPrototypeOf(state.metadata)).toBe(Object.prototype);
     expect(state.metadata.ok).toBe(1);
     expect(typeof state.metadata.toString).toBe('string');
-    const cli = runBin(BIN.cli, ['update', 'proto', '--metadata', '{"__proto__":{"polluted":"cli"}}', '--json', '--dir', store], { dir });
+    const cli = runBin(
+      BIN.cli,
+      ['update', 'proto', '--metadata', '{"__proto__":{"polluted":"cli"}}', '--json', '--dir', store],
+      { dir },
+    );
     expect(cli.status).toBe(0);
     expect(() => JSON.parse(cli.stdout) as unknown).not.toThrow();
   });
 });
 
 describe('hostile CLI arguments', () => {
-  const BAD_IDS = ['../x', '../../etc/passwd', '/etc', 'a/b', '..', '.', '', 'agént', '日本語', '🙂', 'x'.repeat(10_000), '-x', ' a', 'a b', 'a\\b', 'x'.repeat(129)];
+  const BAD_IDS = [
+    '../x',
+    '../../etc/passwd',
+    '/etc',
+    'a/b',
+    '..',
+    '.',
+    '',
+    'agént',
+    '日本語',
+    '🙂',
+    'x'.repeat(10_000),
+    '-x',
+    ' a',
+    'a b',
+    'a\\b',
+    'x'.repeat(129),
+  ];
   const BAD_METADATA = ['[]', '"s"', '1', 'null', 'true', '{', '', '[{"a":1}]', '{"a":1} x'];
   const BAD_HOURS = ['abc', '-1', '-0.5', 'NaN', 'Infinity', '-Infinity', '', '1e999', ' '];
 
@@ -212,7 +311,18 @@ describe('hostile CLI arguments', () => {
   async function cli(args: readonly string[]): Promise<{ code: number; out: string; err: string }> {
     let out = '';
     let err = '';
-    const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), env: { AGENT_SESSION_DIR: store }, cwd: dir, now: () => new Date(), negative: false }, '0.0.0');
+    const code = await runCli(
+      args,
+      {
+        out: (t) => (out += t),
+        err: (t) => (err += t),
+        env: { AGENT_SESSION_DIR: store },
+        cwd: dir,
+        now: () => new Date(),
+        negative: false,
+      },
+      '0.0.0',
+    );
     return { code, out, err };
   }
 
@@ -272,7 +382,11 @@ describe('hostile CLI arguments', () => {
       }
     }
     for (const hours of BAD_HOURS) {
-      for (const args of [['cleanup', '--hours', hours], [`--hours=${hours}`, 'cleanup'], ['cleanup', '--dry-run', `--hours=${hours}`]]) {
+      for (const args of [
+        ['cleanup', '--hours', hours],
+        [`--hours=${hours}`, 'cleanup'],
+        ['cleanup', '--dry-run', `--hours=${hours}`],
+      ]) {
         const result = runBin(BIN.cli, [...args, '--dir', store], { dir });
         expect([2, 4]).toContain(result.status);
         tried++;
@@ -285,7 +399,11 @@ describe('hostile CLI arguments', () => {
   it('nothing is created for a refused command on a store that does not exist yet', () => {
     const empty = join(dir, 'nowhere');
     mkdirSync(empty);
-    for (const args of [['create', '--agent', 'a', '--purpose', 'p', '--id', '../x'], ['create', '--agent', 'a', '--purpose', 'p', '--metadata', '[]'], ['cleanup', '--hours', 'abc']]) {
+    for (const args of [
+      ['create', '--agent', 'a', '--purpose', 'p', '--id', '../x'],
+      ['create', '--agent', 'a', '--purpose', 'p', '--metadata', '[]'],
+      ['cleanup', '--hours', 'abc'],
+    ]) {
       expect(runBin(BIN.cli, [...args, '--dir', join(empty, 'store')], { dir }).status).toBe(2);
     }
     expect(snapshot(empty)).toEqual(new Map([['', 'dir']]));

@@ -32,10 +32,17 @@ export const HOOK_OUTPUT_SCHEMAS = {
   PostToolUse: z.strictObject({
     ...universal,
     ...blockable,
-    hookSpecificOutput: specific('PostToolUse', { updatedToolOutput: z.unknown().optional(), classifierContext: text.optional() }).optional(),
+    hookSpecificOutput: specific('PostToolUse', {
+      updatedToolOutput: z.unknown().optional(),
+      classifierContext: text.optional(),
+    }).optional(),
   }),
   SubagentStart: z.strictObject({ ...universal, hookSpecificOutput: specific('SubagentStart', {}).optional() }),
-  SubagentStop: z.strictObject({ ...universal, ...blockable, hookSpecificOutput: specific('SubagentStop', {}).optional() }),
+  SubagentStop: z.strictObject({
+    ...universal,
+    ...blockable,
+    hookSpecificOutput: specific('SubagentStop', {}).optional(),
+  }),
   Stop: z.strictObject({ ...universal, ...blockable, hookSpecificOutput: specific('Stop', {}).optional() }),
   SessionStart: z.strictObject({
     ...universal,
@@ -47,7 +54,11 @@ export const HOOK_OUTPUT_SCHEMAS = {
     }).optional(),
   }),
   SessionEnd: z.strictObject(universal),
-  UserPromptSubmit: z.strictObject({ ...universal, ...blockable, hookSpecificOutput: specific('UserPromptSubmit', { sessionTitle: text.optional() }).optional() }),
+  UserPromptSubmit: z.strictObject({
+    ...universal,
+    ...blockable,
+    hookSpecificOutput: specific('UserPromptSubmit', { sessionTitle: text.optional() }).optional(),
+  }),
 } as const;
 
 export type HookEvent = keyof typeof HOOK_OUTPUT_SCHEMAS;
@@ -59,7 +70,8 @@ export type HookEvent = keyof typeof HOOK_OUTPUT_SCHEMAS;
 export function checkHookOutput(event: string, stdout: string): Record<string, unknown> | null {
   if (stdout === '') return null;
   const lines = stdout.split('\n');
-  if (lines.length !== 2 || lines[1] !== '' || !lines[0]!.startsWith('{')) throw new Error(`expected one JSON object line, got ${JSON.stringify(stdout.slice(0, 200))}`);
+  if (lines.length !== 2 || lines[1] !== '' || !lines[0]!.startsWith('{'))
+    throw new Error(`expected one JSON object line, got ${JSON.stringify(stdout.slice(0, 200))}`);
   const value: unknown = JSON.parse(lines[0]!);
   const schema = (HOOK_OUTPUT_SCHEMAS as Record<string, z.ZodTypeAny>)[event];
   if (schema === undefined) throw new Error(`no output expected for ${event}, got ${lines[0]}`);

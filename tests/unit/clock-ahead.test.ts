@@ -51,7 +51,10 @@ describe('a session ahead of the clock', () => {
   it('is the only session: no session for the name', () => {
     store.create(skewed('future'));
     expect(sessions.newestOf('arch')).toBeNull();
-    expect(preDelegate(sessions, { agent_name: 'arch' })).toMatchObject({ should_resume: false, reason: 'no_existing_session' });
+    expect(preDelegate(sessions, { agent_name: 'arch' })).toMatchObject({
+      should_resume: false,
+      reason: 'no_existing_session',
+    });
   });
 
   it('a session within the skew bound still counts', () => {
@@ -62,7 +65,10 @@ describe('a session ahead of the clock', () => {
   it('is stale to cleanup, and reported as ahead of the clock', () => {
     store.create(skewed('future'));
     sessions.create({ agent_name: 'arch', purpose: 'p', id: 'real' });
-    expect(sessions.cleanup({ hours: 24, dryRun: true })).toMatchObject({ removed: ['future'], clockAhead: ['future'] });
+    expect(sessions.cleanup({ hours: 24, dryRun: true })).toMatchObject({
+      removed: ['future'],
+      clockAhead: ['future'],
+    });
     expect(sessions.cleanup({ hours: 24 })).toMatchObject({ removed: ['future'], clockAhead: ['future'] });
     expect(store.read('future')).toBeNull();
     expect(store.read('real')).not.toBeNull();
@@ -71,17 +77,26 @@ describe('a session ahead of the clock', () => {
   it('is marked in the listing', () => {
     store.create(skewed('future'));
     sessions.create({ agent_name: 'arch', purpose: 'p', id: 'real' });
-    const marks = Object.fromEntries(sessions.list().map((entry) => [entry.id, entry.kind === 'valid' && entry.clockAhead]));
+    const marks = Object.fromEntries(
+      sessions.list().map((entry) => [entry.id, entry.kind === 'valid' && entry.clockAhead]),
+    );
     expect(marks).toEqual({ future: true, real: false });
   });
 
   it.each([
     ['last_updated', (s: SessionState): SessionState => ({ ...s, last_updated: FUTURE })],
     ['created_at', (s: SessionState): SessionState => ({ ...s, created_at: FUTURE, last_updated: FUTURE })],
-    ['a history timestamp', (s: SessionState): SessionState => ({ ...s, history: [{ ...s.history[0]!, timestamp: FUTURE }] })],
+    [
+      'a history timestamp',
+      (s: SessionState): SessionState => ({ ...s, history: [{ ...s.history[0]!, timestamp: FUTURE }] }),
+    ],
   ])('is refused by import: %s in the future', (_label, change) => {
     const at = NOW.toISOString();
-    const base: SessionState = { ...skewed('imp'), last_updated: at, history: [{ from_phase: 'initializing', to_phase: 'planning', timestamp: at }] };
+    const base: SessionState = {
+      ...skewed('imp'),
+      last_updated: at,
+      history: [{ from_phase: 'initializing', to_phase: 'planning', timestamp: at }],
+    };
     expect(codeOf(() => sessions.importSession(base))).toBeUndefined();
     expect(codeOf(() => sessions.importSession(change({ ...base, agent_id: 'imp2' })))).toBe('E_CORRUPT');
     expect(store.read('imp2')).toBeNull();

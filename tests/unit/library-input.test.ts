@@ -10,7 +10,10 @@ let dir: string;
 let sessions: Sessions;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
-  sessions = new Sessions({ store: new FileStore(join(dir, 'session')), now: () => new Date('2026-01-08T18:00:00.000Z') });
+  sessions = new Sessions({
+    store: new FileStore(join(dir, 'session')),
+    now: () => new Date('2026-01-08T18:00:00.000Z'),
+  });
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

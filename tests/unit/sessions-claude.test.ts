@@ -13,7 +13,11 @@ let sessions: Sessions;
 
 function open(root: string): Sessions {
   let n = 0;
-  return new Sessions({ store: new FileStore(root), now: () => clock, randomHex: () => (n++).toString(16).padStart(8, '0') });
+  return new Sessions({
+    store: new FileStore(root),
+    now: () => clock,
+    randomHex: () => (n++).toString(16).padStart(8, '0'),
+  });
 }
 
 beforeEach(() => {
@@ -34,7 +38,9 @@ const EVENTS: Readonly<Record<EventName, ClaudeAgentEvent>> = {
 
 function permutations<T>(items: readonly T[]): T[][] {
   if (items.length <= 1) return [[...items]];
-  return items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+  return items.flatMap((item, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+  );
 }
 
 /** A store with (optionally) a session of TYPE parked in approval by an earlier agent that stopped. */
@@ -43,7 +49,12 @@ function storeAt(root: string, withParked: boolean): Sessions {
   if (withParked) {
     const parked = store.create({ agent_name: TYPE, purpose: 'claude_code_subagent', metadata: { task_id: 'T1' } });
     store.update(parked.agent_id, { phase: 'approval' });
-    const previous = { agent_id: 'a0000000000000old', agent_type: TYPE, stopped: true as const, last_message: 'Waiting for approval.' };
+    const previous = {
+      agent_id: 'a0000000000000old',
+      agent_type: TYPE,
+      stopped: true as const,
+      last_message: 'Waiting for approval.',
+    };
     store.linkClaude(parked.agent_id, previous);
   }
   return store;
@@ -74,15 +85,19 @@ describe('attachClaudeAgent over every order of one agent’s events', () => {
       expect(linked[0]!.history.filter((entry) => entry.event === 'resume')).toHaveLength(withParked ? 1 : 0);
     });
 
-    it.each(permutations<EventName>(['post', 'start', 'stop']))('%s, %s, %s ends in the natural order’s state', (...order) => {
-      const store = storeAt(join(dir, order.join('-')), withParked);
-      for (const name of order) store.attachClaudeAgent(EVENTS[name]);
-      expect(everything(store)).toEqual(natural);
-    });
+    it.each(permutations<EventName>(['post', 'start', 'stop']))(
+      '%s, %s, %s ends in the natural order’s state',
+      (...order) => {
+        const store = storeAt(join(dir, order.join('-')), withParked);
+        for (const name of order) store.attachClaudeAgent(EVENTS[name]);
+        expect(everything(store)).toEqual(natural);
+      },
+    );
 
     it('a repeated event changes nothing', () => {
       const store = storeAt(join(dir, 'twice'), withParked);
-      for (const name of ['post', 'start', 'stop', 'stop', 'start', 'post'] as const) store.attachClaudeAgent(EVENTS[name]);
+      for (const name of ['post', 'start', 'stop', 'stop', 'start', 'post'] as const)
+        store.attachClaudeAgent(EVENTS[name]);
       expect(everything(store)).toEqual(natural);
     });
   });
@@ -127,7 +142,9 @@ describe('attachClaudeAgent over every order of one agent’s events', () => {
     const second = store.attachClaudeAgent({ agent_id: 'a2222222222222222', agent_type: TYPE })!;
     expect(second).toMatchObject({ action: 'relinked', state: { agent_id: first.state.agent_id } });
     const before = everything(store);
-    expect(store.attachClaudeAgent({ agent_id: 'a1111111111111111', agent_type: TYPE })).toMatchObject({ action: 'superseded' });
+    expect(store.attachClaudeAgent({ agent_id: 'a1111111111111111', agent_type: TYPE })).toMatchObject({
+      action: 'superseded',
+    });
     expect(everything(store)).toEqual(before);
   });
 
@@ -139,7 +156,9 @@ describe('attachClaudeAgent over every order of one agent’s events', () => {
   it('leaves no lock file behind', () => {
     sessions.attachClaudeAgent(EVENTS.start);
     const root = join(dir, 'session');
-    const locks = ['.agents', '.claude-agents'].flatMap((folder) => readdirSync(join(root, folder)).filter((n) => n.includes('.lock')));
+    const locks = ['.agents', '.claude-agents'].flatMap((folder) =>
+      readdirSync(join(root, folder)).filter((n) => n.includes('.lock')),
+    );
     expect(locks).toEqual([]);
   });
 });

@@ -17,7 +17,11 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
   clock = new Date('2026-01-08T18:00:00.000Z');
   let n = 0;
-  sessions = new Sessions({ store: new FileStore(join(dir, 'session')), now: () => clock, randomHex: () => (n++).toString(16).padStart(8, '0') });
+  sessions = new Sessions({
+    store: new FileStore(join(dir, 'session')),
+    now: () => clock,
+    randomHex: () => (n++).toString(16).padStart(8, '0'),
+  });
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -27,7 +31,11 @@ describe('Sessions', () => {
     expect(a.agent_id).toBe('agent-20260108-180000-00000000');
     // Same second and a colliding random part: the store refuses, the service retries with new randomness.
     let calls = 0;
-    const clashing = new Sessions({ store: sessions.store, now: () => clock, randomHex: () => (calls++ === 0 ? '00000000' : 'ffffffff') });
+    const clashing = new Sessions({
+      store: sessions.store,
+      now: () => clock,
+      randomHex: () => (calls++ === 0 ? '00000000' : 'ffffffff'),
+    });
     expect(clashing.create({ agent_name: 'b', purpose: 'p' }).agent_id).toBe('agent-20260108-180000-ffffffff');
   });
 
@@ -72,8 +80,18 @@ describe('Sessions', () => {
     sessions.finalize(a.agent_id, 'completed');
     mkdirSync(join(dir, 'session', 'zz-corrupt'), { recursive: true });
     expect(sessions.list().map((e) => e.id)).toEqual(['a1', 'b1', 'zz-corrupt']);
-    expect(sessions.list({ activeOnly: true }).filter((e) => e.kind === 'valid').map((e) => e.id)).toEqual(['b1']);
-    expect(sessions.list({ agent: 'a' }).filter((e) => e.kind === 'valid').map((e) => e.id)).toEqual(['a1']);
+    expect(
+      sessions
+        .list({ activeOnly: true })
+        .filter((e) => e.kind === 'valid')
+        .map((e) => e.id),
+    ).toEqual(['b1']);
+    expect(
+      sessions
+        .list({ agent: 'a' })
+        .filter((e) => e.kind === 'valid')
+        .map((e) => e.id),
+    ).toEqual(['a1']);
   });
 
   it('cleanup removes idle sessions of any phase and old corrupt ones, keeps the rest', () => {
@@ -107,7 +125,12 @@ describe('Sessions', () => {
     const result = sessions.cleanup({ hours: 24 });
     expect(result.removed).toEqual(['old-active']);
     expect(result.corruptRemoved).toEqual(['corrupt-old']);
-    expect(sessions.list().map((e) => e.id).sort()).toEqual(['corrupt-new', 'fresh']);
+    expect(
+      sessions
+        .list()
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual(['corrupt-new', 'fresh']);
   });
 
   it('cleanup keeps a session touched after the listing (re-checked under the lock)', () => {
@@ -125,23 +148,32 @@ describe('Sessions', () => {
   });
 
   it.each([
-    ['linked to a Claude agent that stopped', { stopped: true as const }, 0, true, /stopped while the session was still initializing/],
+    [
+      'linked to a Claude agent that stopped',
+      { stopped: true as const },
+      0,
+      true,
+      /stopped while the session was still initializing/,
+    ],
     ['linked to a running agent, idle past the resume timeout', {}, 31, true, /idle for more than 30 minutes/],
     ['linked to a running agent, fresh', {}, 29, false, null],
-  ])('cleanup abandons a session an older version left initializing %s', (_label, link, idleMinutes, abandoned, reason) => {
-    const left = sessions.create({ agent_name: 'a', purpose: 'p', id: 'left' });
-    sessions.linkClaude(left.agent_id, { agent_id: 'a0123456789abcdef', ...link });
-    sessions.create({ agent_name: 'a', purpose: 'p', id: 'cli-made' });
-    advance(idleMinutes * MIN);
-    expect(sessions.cleanup({ hours: 24, dryRun: true }).abandoned).toEqual(abandoned ? ['left'] : []);
-    expect(sessions.get('left').phase).toBe('initializing');
-    expect(sessions.cleanup({ hours: 24 }).abandoned).toEqual(abandoned ? ['left'] : []);
-    const after = sessions.get('left');
-    expect(after.phase).toBe(abandoned ? 'abandoned' : 'initializing');
-    if (reason !== null) expect(after.summary).toMatch(reason);
-    // A session never linked to a Claude agent is the user's: left alone.
-    expect(sessions.get('cli-made').phase).toBe('initializing');
-  });
+  ])(
+    'cleanup abandons a session an older version left initializing %s',
+    (_label, link, idleMinutes, abandoned, reason) => {
+      const left = sessions.create({ agent_name: 'a', purpose: 'p', id: 'left' });
+      sessions.linkClaude(left.agent_id, { agent_id: 'a0123456789abcdef', ...link });
+      sessions.create({ agent_name: 'a', purpose: 'p', id: 'cli-made' });
+      advance(idleMinutes * MIN);
+      expect(sessions.cleanup({ hours: 24, dryRun: true }).abandoned).toEqual(abandoned ? ['left'] : []);
+      expect(sessions.get('left').phase).toBe('initializing');
+      expect(sessions.cleanup({ hours: 24 }).abandoned).toEqual(abandoned ? ['left'] : []);
+      const after = sessions.get('left');
+      expect(after.phase).toBe(abandoned ? 'abandoned' : 'initializing');
+      if (reason !== null) expect(after.summary).toMatch(reason);
+      // A session never linked to a Claude agent is the user's: left alone.
+      expect(sessions.get('cli-made').phase).toBe('initializing');
+    },
+  );
 
   it('cleanup sweeps attach locks of killed processes, never a live one', () => {
     const root = join(dir, 'session');
@@ -155,7 +187,10 @@ describe('Sessions', () => {
     writeFileSync(foreign, 'not a lock of ours');
     // No process has pid 2^22 + 1 on Linux (pid_max is at most 2^22).
     writeFileSync(dead, `${2 ** 22 + 1} 1 ${Date.now()} x`);
-    writeFileSync(live, `${process.pid} ${readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')[19]} ${Date.now()} y`);
+    writeFileSync(
+      live,
+      `${process.pid} ${readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')[19]} ${Date.now()} y`,
+    );
     const old = new Date(clock.getTime() - 3_600_000);
     utimesSync(dead, old, old);
     utimesSync(live, old, old);

@@ -17,13 +17,19 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
     'abandon sessions a stopped Claude agent left initializing',
   builder: (yargs) =>
     withJson(yargs)
-      .option('hours', { type: 'string', describe: 'Idle time in hours, fractions allowed (default: cleanup_hours of the config, 24)' })
+      .option('hours', {
+        type: 'string',
+        describe: 'Idle time in hours, fractions allowed (default: cleanup_hours of the config, 24)',
+      })
       .option('dry-run', { type: 'boolean', default: false, describe: 'Only say what would be removed' }) as never,
   handler: (argv) => {
     const config = configOf(argv).values;
     const hours = argv.hours === undefined ? config.cleanup_hours : parseHours(argv.hours);
     const dryRun = argv['dry-run'];
-    const result = openSessions({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd }, config).cleanup({ hours, dryRun });
+    const result = openSessions({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd }, config).cleanup({
+      hours,
+      dryRun,
+    });
     if (argv.json) {
       printJson(argv.io, {
         dry_run: dryRun,
@@ -39,17 +45,23 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
     } else {
       const verb = dryRun ? 'Would remove' : 'Removed';
       const corrupt = result.corruptRemoved.length > 0 ? ` and ${result.corruptRemoved.length} corrupt` : '';
-      argv.io.out(`${verb} ${result.removed.length} session${result.removed.length === 1 ? '' : 's'}${corrupt} idle for more than ${hours}h\n`);
+      argv.io.out(
+        `${verb} ${result.removed.length} session${result.removed.length === 1 ? '' : 's'}${corrupt} idle for more than ${hours}h\n`,
+      );
       if (result.clockAhead.length > 0) {
         const n = result.clockAhead.length;
         const verb = n === 1 ? 'was' : 'were';
-        argv.io.out(`(${n} of them ${verb} last updated ahead of this machine's clock: ${result.clockAhead.join(', ')})\n`);
+        argv.io.out(
+          `(${n} of them ${verb} last updated ahead of this machine's clock: ${result.clockAhead.join(', ')})\n`,
+        );
       }
       if (result.abandoned.length > 0) {
         const count = `${result.abandoned.length} session${result.abandoned.length === 1 ? '' : 's'}`;
         const verbAbandon = dryRun ? 'Would abandon' : 'Abandoned';
         const ids = result.abandoned.join(', ');
-        argv.io.out(`${verbAbandon} ${count} left initializing by a Claude Code agent that stopped or went idle: ${ids}\n`);
+        argv.io.out(
+          `${verbAbandon} ${count} left initializing by a Claude Code agent that stopped or went idle: ${ids}\n`,
+        );
       }
       // Ids are checked names, so they print as they are; the reason quotes file names with show().
       for (const entry of result.notOurs) argv.io.out(`Not ours, left alone: ${entry.id} (${entry.reason})\n`);
@@ -57,7 +69,10 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
     if (result.failed.length > 0) {
       // Everything else was cleaned; exit 5 so cron notices the sessions left for the next run.
       const first = result.failed[0]!;
-      throw new SessionError('E_IO', `Could not remove ${result.failed.length} stale session(s), e.g. \`${first.id}\`: ${first.error}`);
+      throw new SessionError(
+        'E_IO',
+        `Could not remove ${result.failed.length} stale session(s), e.g. \`${first.id}\`: ${first.error}`,
+      );
     }
   },
 };

@@ -17,14 +17,20 @@ export const configCommand: CommandModule<GlobalArgs, Args> = {
     if (argv.json) {
       printJson(argv.io, {
         file: config.file,
-        settings: Object.fromEntries(CONFIG_KEYS.map((key) => [key, { value: config.values[key], source: config.sources[key] }])),
+        settings: Object.fromEntries(
+          CONFIG_KEYS.map((key) => [key, { value: config.values[key], source: config.sources[key] }]),
+        ),
       });
       return;
     }
     const rows: Cell[][] = [['SETTING', 'VALUE', 'SOURCE']];
     for (const key of CONFIG_KEYS) {
       const source = config.sources[key];
-      rows.push([key, String(config.values[key]), { text: describeSource(source), style: source.kind === 'default' ? 'dim' : undefined }]);
+      rows.push([
+        key,
+        String(config.values[key]),
+        { text: describeSource(source), style: source.kind === 'default' ? 'dim' : undefined },
+      ]);
     }
     const where = `${escapeControl(config.file.path)}${config.file.found ? '' : ' (not found)'}`;
     argv.io.out(`Config file: ${where}\n${renderRows(rows, colourFor(argv.io))}\n`);

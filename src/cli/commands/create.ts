@@ -16,7 +16,11 @@ export const createCommand: CommandModule<GlobalArgs, Args> = {
   builder: (yargs) =>
     withJson(yargs)
       .option('agent', { type: 'string', demandOption: true, describe: 'Agent name, e.g. terraform-architect' })
-      .option('purpose', { type: 'string', demandOption: true, describe: 'Why the session exists, e.g. approval_workflow' })
+      .option('purpose', {
+        type: 'string',
+        demandOption: true,
+        describe: 'Why the session exists, e.g. approval_workflow',
+      })
       .option('metadata', { type: 'string', describe: 'A JSON object stored with the session' })
       .option('id', { type: 'string', describe: 'Choose the id instead of generating one' }) as never,
   handler: (argv) => {
@@ -24,7 +28,12 @@ export const createCommand: CommandModule<GlobalArgs, Args> = {
     const purpose = requireText(argv.purpose, '--purpose');
     const metadata = parseMetadata(argv.metadata);
     const sessions = sessionsFor(argv);
-    const state = sessions.create({ agent_name: agent, purpose, ...(metadata ? { metadata } : {}), ...(argv.id === undefined ? {} : { id: argv.id }) });
+    const state = sessions.create({
+      agent_name: agent,
+      purpose,
+      ...(metadata ? { metadata } : {}),
+      ...(argv.id === undefined ? {} : { id: argv.id }),
+    });
     if (argv.json) printJson(argv.io, state);
     else argv.io.out(`${state.agent_id}\n`);
   },

@@ -15,7 +15,10 @@ export const exportCommand: CommandModule<GlobalArgs, Args> = {
   builder: (yargs) =>
     yargs
       .positional('id', { type: 'string', demandOption: true, describe: 'Session id' })
-      .option('out', { type: 'string', describe: 'Write to this new file instead of stdout (never overwritten)' }) as never,
+      .option('out', {
+        type: 'string',
+        describe: 'Write to this new file instead of stdout (never overwritten)',
+      }) as never,
   handler: (argv) => {
     const document = toExport(sessionsFor(argv).get(String(argv.id)), argv.io.now());
     if (argv.out === undefined) {

@@ -21,7 +21,10 @@ export const finalizeCommand: CommandModule<GlobalArgs, Args> = {
   handler: (argv) => {
     const outcome = String(argv.outcome);
     if (!(FINAL_PHASES as readonly string[]).includes(outcome)) {
-      throw new SessionError('E_USAGE', `Expected \`outcome\` to be one of ${FINAL_PHASES.join(', ')}, got ${show(outcome)}`);
+      throw new SessionError(
+        'E_USAGE',
+        `Expected \`outcome\` to be one of ${FINAL_PHASES.join(', ')}, got ${show(outcome)}`,
+      );
     }
     const state = sessionsFor(argv).finalize(String(argv.id), outcome as FinalPhase, argv.summary);
     if (argv.json) printJson(argv.io, state);

@@ -3,7 +3,14 @@ import { join, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { SessionError } from '../../core/errors';
 import { readSettings, settingsPath, writeSettings } from '../../init/settings-file';
-import { HOOK_TIMEOUT_SECONDS, addHooks, nodeCommand, removeHooks, type HookBin, type SettingsChange } from '../../init/settings';
+import {
+  HOOK_TIMEOUT_SECONDS,
+  addHooks,
+  nodeCommand,
+  removeHooks,
+  type HookBin,
+  type SettingsChange,
+} from '../../init/settings';
 import type { CliIo, GlobalArgs } from '../context';
 import { escapeControl } from '../text';
 import { errnoCode, ioError } from '../../platform/errno';
@@ -99,9 +106,14 @@ function projectDir(raw: string | undefined, cwd: string): string {
 
 function requireBinDir(io: CliIo): string {
   const dir = io.binDir;
-  if (dir === undefined) throw new SessionError('E_USAGE', 'init needs the installed bins: run it from dist/agent-session.cjs');
+  if (dir === undefined)
+    throw new SessionError('E_USAGE', 'init needs the installed bins: run it from dist/agent-session.cjs');
   for (const bin of ['pre-delegate.cjs', 'subagent-stop.cjs']) {
-    if (!existsSync(join(dir, bin))) throw new SessionError('E_NOT_FOUND', `Expected the hook bin \`${join(dir, bin)}\` beside agent-session; run \`npm run build\``);
+    if (!existsSync(join(dir, bin)))
+      throw new SessionError(
+        'E_NOT_FOUND',
+        `Expected the hook bin \`${join(dir, bin)}\` beside agent-session; run \`npm run build\``,
+      );
   }
   return dir;
 }

@@ -19,24 +19,36 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
       .option('agent', { type: 'string', describe: 'Only this agent’s sessions' }) as never,
   handler: (argv) => {
     const filtered = argv['active-only'] || argv.agent !== undefined;
-    const entries = sessionsFor(argv).list({ activeOnly: argv['active-only'], ...(argv.agent === undefined ? {} : { agent: argv.agent }) });
+    const entries = sessionsFor(argv).list({
+      activeOnly: argv['active-only'],
+      ...(argv.agent === undefined ? {} : { agent: argv.agent }),
+    });
     // A corrupt session's phase and agent are unknown: shown in a full listing, left out (with a warning) of a filtered one.
     const shown = filtered ? entries.filter((entry) => entry.kind === 'valid') : entries;
     for (const entry of entries) {
       if (entry.kind !== 'corrupt') continue;
-      argv.io.err(`warning: ${filtered ? 'skipped ' : ''}corrupt session ${escapeControl(`${entry.id}: ${entry.error}`)}\n`);
+      argv.io.err(
+        `warning: ${filtered ? 'skipped ' : ''}corrupt session ${escapeControl(`${entry.id}: ${entry.error}`)}\n`,
+      );
     }
     if (argv.json) {
       printJson(
         argv.io,
         shown.map((entry) =>
           entry.kind === 'valid'
-            ? { ...summarize(entry.state), resumable_now: entry.resumable, resume_reason: entry.reason, clock_ahead: entry.clockAhead }
+            ? {
+                ...summarize(entry.state),
+                resumable_now: entry.resumable,
+                resume_reason: entry.reason,
+                clock_ahead: entry.clockAhead,
+              }
             : { agent_id: entry.id, corrupt: true, error: entry.error },
         ),
       );
       return;
     }
-    argv.io.out(shown.length === 0 ? 'No sessions found\n' : `${renderTable(shown, argv.io.now(), colourFor(argv.io))}\n`);
+    argv.io.out(
+      shown.length === 0 ? 'No sessions found\n' : `${renderTable(shown, argv.io.now(), colourFor(argv.io))}\n`,
+    );
   },
 };

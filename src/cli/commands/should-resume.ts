@@ -9,7 +9,8 @@ interface Args extends GlobalArgs {
 export const shouldResumeCommand: CommandModule<GlobalArgs, Args> = {
   command: 'should-resume <id>',
   describe: 'Say whether a session should be resumed, and why (exit 0 yes, 1 no)',
-  builder: (yargs) => withJson(yargs).positional('id', { type: 'string', demandOption: true, describe: 'Session id' }) as never,
+  builder: (yargs) =>
+    withJson(yargs).positional('id', { type: 'string', demandOption: true, describe: 'Session id' }) as never,
   handler: (argv) => {
     const { should_resume, reason, agent_id } = sessionsFor(argv).shouldResume(String(argv.id));
     argv.io.negative = !should_resume;

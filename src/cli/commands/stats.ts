@@ -19,7 +19,8 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
     withJson(yargs)
       .option('since', {
         type: 'string',
-        describe: 'Only sessions created in this window (30m, 24h, 7d) or since an ISO time (UTC without an offset: 2026-11-01 = 2026-11-01T00:00:00Z)',
+        describe:
+          'Only sessions created in this window (30m, 24h, 7d) or since an ISO time (UTC without an offset: 2026-11-01 = 2026-11-01T00:00:00Z)',
       })
       .option('agent', { type: 'string', describe: 'Only this agent’s sessions' }) as never,
   handler: (argv) => {
@@ -33,7 +34,10 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
       else corrupt += 1;
     }
     // A corrupt session's agent and times are unknown, so it cannot be counted; it is reported instead.
-    if (corrupt > 0) argv.io.err(`warning: ${corrupt} corrupt session${corrupt === 1 ? '' : 's'} not counted (see \`agent-session list\`)\n`);
+    if (corrupt > 0)
+      argv.io.err(
+        `warning: ${corrupt} corrupt session${corrupt === 1 ? '' : 's'} not counted (see \`agent-session list\`)\n`,
+      );
     const stats = computeStats(states, { now, limits: sessions.limits, ...(since === undefined ? {} : { since }) });
     if (argv.json) {
       printJson(argv.io, { ...stats, agent: argv.agent ?? null, corrupt_skipped: corrupt });
@@ -43,10 +47,30 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
       argv.io.out('No sessions found\n');
       return;
     }
-    const rows: Cell[][] = [['AGENT', 'SESSIONS', 'ACTIVE', 'RESUMABLE', 'DONE/FAILED/ABANDONED', 'SUCCESS', 'RESUMES', 'RESUME RATE', 'MEAN', 'MEDIAN', 'BY ERRORS', 'LAST ACTIVITY']];
+    const rows: Cell[][] = [
+      [
+        'AGENT',
+        'SESSIONS',
+        'ACTIVE',
+        'RESUMABLE',
+        'DONE/FAILED/ABANDONED',
+        'SUCCESS',
+        'RESUMES',
+        'RESUME RATE',
+        'MEAN',
+        'MEDIAN',
+        'BY ERRORS',
+        'LAST ACTIVITY',
+      ],
+    ];
     const limits = sessions.limits;
     for (const [name, group] of Object.entries(stats.agents)) rows.push(row(name, group, now, limits));
-    rows.push(row('(all)', stats.overall, now, limits).map((cell) => ({ text: typeof cell === 'string' ? cell : cell.text, style: 'bold' as const })));
+    rows.push(
+      row('(all)', stats.overall, now, limits).map((cell) => ({
+        text: typeof cell === 'string' ? cell : cell.text,
+        style: 'bold' as const,
+      })),
+    );
     argv.io.out(`${renderRows(rows, colourFor(argv.io))}\n`);
   },
 };
@@ -54,7 +78,9 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
 // --- internal ---
 
 function row(name: string, group: StatsGroup, now: Date, limits: Limits): Cell[] {
-  const errors = Object.entries(group.by_error_count).map(([count, sessions]) => `${count}:${sessions}`).join(' ');
+  const errors = Object.entries(group.by_error_count)
+    .map(([count, sessions]) => `${count}:${sessions}`)
+    .join(' ');
   return [
     name,
     String(group.sessions),

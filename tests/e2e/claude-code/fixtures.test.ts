@@ -4,7 +4,18 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionState } from '../../../src/core/state';
-import { BINS, contextOf, expectNoDecision, fixture, fixtureNames, hookEnv, makeProject, runHookBin, type HookBinName, type Project } from './helpers';
+import {
+  BINS,
+  contextOf,
+  expectNoDecision,
+  fixture,
+  fixtureNames,
+  hookEnv,
+  makeProject,
+  runHookBin,
+  type HookBinName,
+  type Project,
+} from './helpers';
 
 const bins = Object.keys(BINS) as HookBinName[];
 let project: Project;
@@ -16,36 +27,60 @@ afterEach(() => project.cleanup());
 /** A session of `agent` parked in approval, linked to Claude agent `claudeAgent` (stopped), or unlinked. */
 function parked(agent: string, claudeAgent?: string, phase: 'approval' | 'executing' = 'approval'): SessionState {
   const sessions = project.sessions();
-  const state = sessions.create({ agent_name: agent, purpose: 'test', metadata: { task_id: 'T001', findings: 'three issues' } });
+  const state = sessions.create({
+    agent_name: agent,
+    purpose: 'test',
+    metadata: { task_id: 'T001', findings: 'three issues' },
+  });
   sessions.update(state.agent_id, { phase });
-  if (claudeAgent !== undefined) sessions.linkClaude(state.agent_id, { agent_id: claudeAgent, agent_type: agent, stopped: true });
+  if (claudeAgent !== undefined)
+    sessions.linkClaude(state.agent_id, { agent_id: claudeAgent, agent_type: agent, stopped: true });
   return project.sessions().get(state.agent_id);
 }
 
 function allSessions(): SessionState[] {
-  return project.sessions().list().flatMap((e) => (e.kind === 'valid' ? [e.state] : []));
+  return project
+    .sessions()
+    .list()
+    .flatMap((e) => (e.kind === 'valid' ? [e.state] : []));
 }
 
 describe('the payload corpus', () => {
   it('holds a fixture for every event and version variant the notes list', () => {
     expect(fixtureNames().length).toBeGreaterThanOrEqual(20);
-    const events = new Set(fixtureNames().map((name) => JSON.parse(readFileSync(join(__dirname, '../../fixtures/claude-code', name), 'utf8')).hook_event_name));
-    expect([...events].sort()).toEqual(['PostToolUse', 'PreToolUse', 'SessionEnd', 'SessionStart', 'Stop', 'SubagentStart', 'SubagentStop', 'UserPromptSubmit']);
+    const events = new Set(
+      fixtureNames().map(
+        (name) => JSON.parse(readFileSync(join(__dirname, '../../fixtures/claude-code', name), 'utf8')).hook_event_name,
+      ),
+    );
+    expect([...events].sort()).toEqual([
+      'PostToolUse',
+      'PreToolUse',
+      'SessionEnd',
+      'SessionStart',
+      'Stop',
+      'SubagentStart',
+      'SubagentStop',
+      'UserPromptSubmit',
+    ]);
   });
 
   describe.each(fixtureNames())('%s', (name) => {
-    it.each(bins)('runs through %s: exit 0 and a schema-valid answer or nothing, on an empty and on a busy store', (bin) => {
-      const payload = fixture(name, project);
-      const first = runHookBin(bin, payload, hookEnv(project));
-      expect(first.status).toBe(0);
-      expect(first.stderr).not.toMatch(/\n\s+at /);
-      expectNoDecision(first);
-      // A store with resumable sessions for every agent the corpus names.
-      for (const agent of ['Explore', 'terraform-architect', 'general-purpose', 'fork', 'reviewer']) parked(agent);
-      const second = runHookBin(bin, payload, hookEnv(project));
-      expect(second.status).toBe(0);
-      expectNoDecision(second);
-    });
+    it.each(bins)(
+      'runs through %s: exit 0 and a schema-valid answer or nothing, on an empty and on a busy store',
+      (bin) => {
+        const payload = fixture(name, project);
+        const first = runHookBin(bin, payload, hookEnv(project));
+        expect(first.status).toBe(0);
+        expect(first.stderr).not.toMatch(/\n\s+at /);
+        expectNoDecision(first);
+        // A store with resumable sessions for every agent the corpus names.
+        for (const agent of ['Explore', 'terraform-architect', 'general-purpose', 'fork', 'reviewer']) parked(agent);
+        const second = runHookBin(bin, payload, hookEnv(project));
+        expect(second.status).toBe(0);
+        expectNoDecision(second);
+      },
+    );
   });
 });
 
@@ -71,10 +106,13 @@ describe('what each event does', () => {
     }
   });
 
-  it.each(['pre-tool-use-bash.json', 'pre-tool-use-inside-subagent.json'])('PreToolUse of another tool (%s) prints nothing', (name) => {
-    parked('Explore');
-    expect(runHookBin('pre-delegate', fixture(name, project), hookEnv(project)).stdout).toBe('');
-  });
+  it.each(['pre-tool-use-bash.json', 'pre-tool-use-inside-subagent.json'])(
+    'PreToolUse of another tool (%s) prints nothing',
+    (name) => {
+      parked('Explore');
+      expect(runHookBin('pre-delegate', fixture(name, project), hookEnv(project)).stdout).toBe('');
+    },
+  );
 
   it('PreToolUse prints nothing when the newest session is not resumable', () => {
     parked('Explore', undefined, 'executing');
@@ -122,14 +160,17 @@ describe('what each event does', () => {
     expect(after.claude?.stopped_at).toEqual(expect.any(String));
   });
 
-  it.each(['subagent-stop-pre-2.0.42.json', 'subagent-stop-internal-fork.json'])('SubagentStop %s changes nothing', (name) => {
-    const linked = parked('Explore', 'a0000000000000fe', 'executing');
-    const before = JSON.stringify(allSessions());
-    const run = runHookBin('subagent-stop', fixture(name, project), hookEnv(project));
-    expect(run.stdout).toBe('');
-    expect(JSON.stringify(allSessions())).toBe(before);
-    expect(project.sessions().get(linked.agent_id).phase).toBe('executing');
-  });
+  it.each(['subagent-stop-pre-2.0.42.json', 'subagent-stop-internal-fork.json'])(
+    'SubagentStop %s changes nothing',
+    (name) => {
+      const linked = parked('Explore', 'a0000000000000fe', 'executing');
+      const before = JSON.stringify(allSessions());
+      const run = runHookBin('subagent-stop', fixture(name, project), hookEnv(project));
+      expect(run.stdout).toBe('');
+      expect(JSON.stringify(allSessions())).toBe(before);
+      expect(project.sessions().get(linked.agent_id).phase).toBe('executing');
+    },
+  );
 
   it('PostToolUse async_launched links a new session to the background agent', () => {
     runHookBin('subagent-stop', fixture('post-tool-use-agent-async-launched.json', project), hookEnv(project));
@@ -138,14 +179,21 @@ describe('what each event does', () => {
     expect(sessions[0]!.agent_name).toBe('reviewer');
     expect(sessions[0]!.claude?.agent_id).toBe('a9b8c7d6e5f40312');
     // Its SubagentStart, arriving afterwards, finds the same session.
-    runHookBin('pre-delegate', { ...fixture('subagent-start.json', project), agent_id: 'a9b8c7d6e5f40312', agent_type: 'reviewer' }, hookEnv(project));
+    runHookBin(
+      'pre-delegate',
+      { ...fixture('subagent-start.json', project), agent_id: 'a9b8c7d6e5f40312', agent_type: 'reviewer' },
+      hookEnv(project),
+    );
     expect(allSessions()).toHaveLength(1);
   });
 
-  it.each(['post-tool-use-agent-completed.json', 'post-tool-use-task-text-response.json', 'post-tool-use-bash.json'])('PostToolUse %s creates nothing', (name) => {
-    runHookBin('subagent-stop', fixture(name, project), hookEnv(project));
-    expect(allSessions()).toHaveLength(0);
-  });
+  it.each(['post-tool-use-agent-completed.json', 'post-tool-use-task-text-response.json', 'post-tool-use-bash.json'])(
+    'PostToolUse %s creates nothing',
+    (name) => {
+      runHookBin('subagent-stop', fixture(name, project), hookEnv(project));
+      expect(allSessions()).toHaveLength(0);
+    },
+  );
 
   it.each([
     'session-start.json',
@@ -167,7 +215,9 @@ describe('Claude Code 2.1.330 payloads (ids `a` + 16 hex, prompt_id, effort, dur
 
   it('PreToolUse offers the parked session, worded for an answer read after the delegation started', () => {
     const state = parked('terraform-architect', 'a0000000000000001');
-    const context = contextOf(runHookBin('pre-delegate', fixture('pre-tool-use-agent-2.1.330.json', project), hookEnv(project)));
+    const context = contextOf(
+      runHookBin('pre-delegate', fixture('pre-tool-use-agent-2.1.330.json', project), hookEnv(project)),
+    );
     expect(context).toContain(state.agent_id);
     expect(context).toContain('when this delegation was made');
   });
@@ -179,7 +229,10 @@ describe('Claude Code 2.1.330 payloads (ids `a` + 16 hex, prompt_id, effort, dur
     const sessions = allSessions();
     expect(sessions).toHaveLength(1);
     const claudeSession = '0a435742-ed6d-4786-906c-cb9116373631';
-    expect(sessions[0]).toMatchObject({ agent_name: 'terraform-architect', claude: { agent_id: AGENT, session_id: claudeSession } });
+    expect(sessions[0]).toMatchObject({
+      agent_name: 'terraform-architect',
+      claude: { agent_id: AGENT, session_id: claudeSession },
+    });
   });
 
   it('a background agent: launch, start, park in approval, stop listing itself as running: one session, kept', () => {
@@ -188,7 +241,10 @@ describe('Claude Code 2.1.330 payloads (ids `a` + 16 hex, prompt_id, effort, dur
     const [only] = allSessions();
     project.sessions().update(only!.agent_id, { phase: 'approval' });
     // Events from inside the sub-agent (its Bash calls) are not ours: nothing printed, nothing changed.
-    for (const name of ['pre-tool-use-bash-inside-subagent-2.1.330.json', 'post-tool-use-bash-inside-subagent-2.1.330.json']) {
+    for (const name of [
+      'pre-tool-use-bash-inside-subagent-2.1.330.json',
+      'post-tool-use-bash-inside-subagent-2.1.330.json',
+    ]) {
       expect(runHookBin('pre-delegate', fixture(name, project), hookEnv(project)).stdout).toBe('');
     }
     runHookBin('subagent-stop', fixture('subagent-stop-2.1.330-background.json', project), hookEnv(project));
@@ -217,7 +273,9 @@ describe('Claude Code 2.1.330 payloads (ids `a` + 16 hex, prompt_id, effort, dur
   it('a SubagentStart arriving after PostToolUse relinked the parked session still tells the sub-agent it resumes', () => {
     const state = parked('terraform-architect', 'a0000000000000001');
     runHookBin('subagent-stop', fixture('post-tool-use-agent-async-launched-2.1.330.json', project), hookEnv(project));
-    const context = contextOf(runHookBin('pre-delegate', fixture('subagent-start-2.1.330.json', project), hookEnv(project)));
+    const context = contextOf(
+      runHookBin('pre-delegate', fixture('subagent-start-2.1.330.json', project), hookEnv(project)),
+    );
     expect(context).toContain(`resumes session ${state.agent_id}`);
     expect(context).toContain('parked in phase approval');
     expect(context).toContain('T001');
@@ -230,31 +288,44 @@ describe('the parked sessions on SessionStart and UserPromptSubmit', () => {
     ['session-start-2.1.330.json', 'SessionStart'],
     ['user-prompt-submit-2.1.330.json', 'UserPromptSubmit'],
     ['session-start.json', 'SessionStart'],
-  ])('%s lists each agent type’s parked session: type, id, phase, when, task, findings, Claude agent id', (name, event) => {
-    const tf = parked('terraform-architect', 'a0000000000000001');
-    const explore = parked('Explore');
-    // Not parked: its agent still runs, or it is executing.
-    const sessions = project.sessions();
-    const running = sessions.create({ agent_name: 'reviewer', purpose: 'p' });
-    sessions.update(running.agent_id, { phase: 'approval' });
-    sessions.linkClaude(running.agent_id, { agent_id: 'a0000000000000002' });
-    parked('builder', undefined, 'executing');
-    const run = runHookBin('pre-delegate', fixture(name, project), hookEnv(project));
-    expect((run.answer?.hookSpecificOutput as { hookEventName: string }).hookEventName).toBe(event);
-    const context = contextOf(run);
-    expect(context.split('\n').filter((line) => line.startsWith('- '))).toHaveLength(2);
-    const facts = [tf.agent_id, explore.agent_id, 'terraform-architect', 'phase approval', 'ago', 'T001', 'three issues'];
-    facts.push('a0000000000000001');
-    for (const fact of facts) {
-      expect(context).toContain(fact);
-    }
-    expect(context).not.toContain(running.agent_id);
-    expect(context).not.toContain('builder');
-  });
+  ])(
+    '%s lists each agent type’s parked session: type, id, phase, when, task, findings, Claude agent id',
+    (name, event) => {
+      const tf = parked('terraform-architect', 'a0000000000000001');
+      const explore = parked('Explore');
+      // Not parked: its agent still runs, or it is executing.
+      const sessions = project.sessions();
+      const running = sessions.create({ agent_name: 'reviewer', purpose: 'p' });
+      sessions.update(running.agent_id, { phase: 'approval' });
+      sessions.linkClaude(running.agent_id, { agent_id: 'a0000000000000002' });
+      parked('builder', undefined, 'executing');
+      const run = runHookBin('pre-delegate', fixture(name, project), hookEnv(project));
+      expect((run.answer?.hookSpecificOutput as { hookEventName: string }).hookEventName).toBe(event);
+      const context = contextOf(run);
+      expect(context.split('\n').filter((line) => line.startsWith('- '))).toHaveLength(2);
+      const facts = [
+        tf.agent_id,
+        explore.agent_id,
+        'terraform-architect',
+        'phase approval',
+        'ago',
+        'T001',
+        'three issues',
+      ];
+      facts.push('a0000000000000001');
+      for (const fact of facts) {
+        expect(context).toContain(fact);
+      }
+      expect(context).not.toContain(running.agent_id);
+      expect(context).not.toContain('builder');
+    },
+  );
 
   it('stays within about 1,500 characters, saying how many more there are', () => {
     for (let i = 0; i < 30; i++) parked(`agent-type-${String(i).padStart(2, '0')}-${'x'.repeat(40)}`);
-    const context = contextOf(runHookBin('pre-delegate', fixture('user-prompt-submit-2.1.330.json', project), hookEnv(project)));
+    const context = contextOf(
+      runHookBin('pre-delegate', fixture('user-prompt-submit-2.1.330.json', project), hookEnv(project)),
+    );
     expect(context.length).toBeLessThanOrEqual(1500);
     expect(context).toMatch(/\(\+\d+ more: .* list --active-only\)$/);
   });
@@ -264,7 +335,9 @@ describe('the parked sessions on SessionStart and UserPromptSubmit', () => {
     const stateFile = join(project.root, state.agent_id, 'state.json');
     const old = { ...state, last_updated: new Date(Date.now() - 3_600_000).toISOString() };
     writeFileSync(stateFile, JSON.stringify(old));
-    expect(runHookBin('pre-delegate', fixture('session-start-2.1.330.json', project), hookEnv(project)).stdout).toBe('');
+    expect(runHookBin('pre-delegate', fixture('session-start-2.1.330.json', project), hookEnv(project)).stdout).toBe(
+      '',
+    );
   });
 });
 
@@ -272,7 +345,11 @@ describe('robustness', () => {
   it('handles a very large prompt (4 MB) and unknown extra fields', () => {
     const state = parked('Explore', 'a4d2c8f1e0b3a297');
     const payload = fixture('pre-tool-use-agent.json', project) as { tool_input: Record<string, unknown> };
-    const big = { ...payload, future_field: { nested: [1, 2, 3] }, tool_input: { ...payload.tool_input, prompt: 'x'.repeat(4 * 1024 * 1024) } };
+    const big = {
+      ...payload,
+      future_field: { nested: [1, 2, 3] },
+      tool_input: { ...payload.tool_input, prompt: 'x'.repeat(4 * 1024 * 1024) },
+    };
     const run = runHookBin('pre-delegate', big, hookEnv(project));
     expect(run.status).toBe(0);
     expect(contextOf(run)).toContain(state.agent_id);
@@ -280,13 +357,21 @@ describe('robustness', () => {
 
   it('keeps every answer under 10,000 characters, even with huge metadata and messages', () => {
     const sessions = project.sessions();
-    const state = sessions.create({ agent_name: 'Explore', purpose: 'test', metadata: { findings: 'f'.repeat(50_000), other: 'o'.repeat(50_000) } });
+    const state = sessions.create({
+      agent_name: 'Explore',
+      purpose: 'test',
+      metadata: { findings: 'f'.repeat(50_000), other: 'o'.repeat(50_000) },
+    });
     sessions.update(state.agent_id, { phase: 'approval', error: 'e'.repeat(50_000) });
     sessions.linkClaude(state.agent_id, { agent_id: 'def456', stopped: true, last_message: 'm'.repeat(50_000) });
     for (let i = 0; i < 40; i++) sessions.update(state.agent_id, { phase: i % 2 === 0 ? 'planning' : 'approval' });
     const run = runHookBin('pre-delegate', fixture('pre-tool-use-agent.json', project), hookEnv(project));
     expect(contextOf(run).length).toBeLessThan(10_000);
-    const start = runHookBin('pre-delegate', { ...fixture('subagent-start.json', project), agent_type: 'Explore' }, hookEnv(project));
+    const start = runHookBin(
+      'pre-delegate',
+      { ...fixture('subagent-start.json', project), agent_type: 'Explore' },
+      hookEnv(project),
+    );
     expect(contextOf(start).length).toBeLessThan(10_000);
   });
 
@@ -311,24 +396,35 @@ describe('robustness', () => {
     delete env.CLAUDE_PROJECT_DIR;
     const missing = join(project.dir, 'no', 'such', 'folder');
     // Run from inside the project: the usual root is the project's.
-    const run = runHookBin('pre-delegate', { ...fixture('subagent-start.json', project), cwd: missing }, env, project.dir);
+    const run = runHookBin(
+      'pre-delegate',
+      { ...fixture('subagent-start.json', project), cwd: missing },
+      env,
+      project.dir,
+    );
     expect(run.status).toBe(0);
     expect(existsSync(join(project.dir, 'no'))).toBe(false);
     expect(allSessions()).toHaveLength(1);
   });
 
-  it.each(['pre-delegate', 'subagent-stop'] as const)('%s prints nothing for a Claude Code payload it cannot read whole (over 8 MiB, cut short)', (bin) => {
-    const payload = fixture('pre-tool-use-agent.json', project) as { tool_input: Record<string, unknown> };
-    const huge = JSON.stringify({ ...payload, tool_input: { ...payload.tool_input, prompt: 'x'.repeat(9 * 1024 * 1024) } });
-    const whole = JSON.stringify(fixture('subagent-stop-current.json', project));
-    // Cut short just past the event name (a payload cut before it cannot be told from a seed one).
-    const cut = whole.slice(0, whole.indexOf('"hook_event_name"') + 40);
-    for (const input of [huge, cut]) {
-      const result = spawnSync(process.execPath, [BINS[bin]], { input, env: hookEnv(project), encoding: 'utf8' });
-      expect(result.status).toBe(0);
-      expect(result.stdout).toBe('');
-      expect(result.stderr).toBe('');
-    }
-    expect(allSessions()).toHaveLength(0);
-  });
+  it.each(['pre-delegate', 'subagent-stop'] as const)(
+    '%s prints nothing for a Claude Code payload it cannot read whole (over 8 MiB, cut short)',
+    (bin) => {
+      const payload = fixture('pre-tool-use-agent.json', project) as { tool_input: Record<string, unknown> };
+      const huge = JSON.stringify({
+        ...payload,
+        tool_input: { ...payload.tool_input, prompt: 'x'.repeat(9 * 1024 * 1024) },
+      });
+      const whole = JSON.stringify(fixture('subagent-stop-current.json', project));
+      // Cut short just past the event name (a payload cut before it cannot be told from a seed one).
+      const cut = whole.slice(0, whole.indexOf('"hook_event_name"') + 40);
+      for (const input of [huge, cut]) {
+        const result = spawnSync(process.execPath, [BINS[bin]], { input, env: hookEnv(project), encoding: 'utf8' });
+        expect(result.status).toBe(0);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).toBe('');
+      }
+      expect(allSessions()).toHaveLength(0);
+    },
+  );
 });

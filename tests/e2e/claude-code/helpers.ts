@@ -7,7 +7,10 @@ import { FileStore } from '../../../src/store/file-store';
 import { checkHookOutput } from '../../support/claude-hook-output';
 
 export const DIST = resolve(__dirname, '../../../dist');
-export const BINS = { 'pre-delegate': join(DIST, 'pre-delegate.cjs'), 'subagent-stop': join(DIST, 'subagent-stop.cjs') } as const;
+export const BINS = {
+  'pre-delegate': join(DIST, 'pre-delegate.cjs'),
+  'subagent-stop': join(DIST, 'subagent-stop.cjs'),
+} as const;
 export type HookBinName = keyof typeof BINS;
 export const FIXTURES = resolve(__dirname, '../../fixtures/claude-code');
 
@@ -23,7 +26,12 @@ export function makeProject(): Project {
   const dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
   mkdirSync(join(dir, '.claude'));
   const root = join(dir, '.claude', 'session');
-  return { dir, root, sessions: () => new Sessions({ store: new FileStore(root) }), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    root,
+    sessions: () => new Sessions({ store: new FileStore(root) }),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** The environment of a hook run by Claude Code in `project` (no AGENT_SESSION_DIR: the root comes from Claude's variables). */
@@ -41,7 +49,9 @@ export function fixture(name: string, project: Project): Record<string, unknown>
 }
 
 export function fixtureNames(): string[] {
-  return readdirSync(FIXTURES).filter((f) => f.endsWith('.json')).sort();
+  return readdirSync(FIXTURES)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 }
 
 export interface HookRun {
@@ -55,10 +65,20 @@ export interface HookRun {
 /** Runs a built hook bin on one payload, the way Claude Code does (JSON on stdin), and checks its answer. */
 export function runHookBin(bin: HookBinName, payload: unknown, env: NodeJS.ProcessEnv, cwd?: string): HookRun {
   const input = typeof payload === 'string' ? payload : JSON.stringify(payload);
-  const result = spawnSync(process.execPath, [BINS[bin]], { input, env, cwd: cwd ?? tmpdir(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const event = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>).hook_event_name : undefined;
+  const result = spawnSync(process.execPath, [BINS[bin]], {
+    input,
+    env,
+    cwd: cwd ?? tmpdir(),
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const event =
+    typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>).hook_event_name : undefined;
   // Claude Code payloads must get Claude Code answers; a seed-protocol payload gets its own JSON answer.
-  const answer = typeof event === 'string' ? checkHookOutput(event, result.stdout) : (JSON.parse(result.stdout) as Record<string, unknown>);
+  const answer =
+    typeof event === 'string'
+      ? checkHookOutput(event, result.stdout)
+      : (JSON.parse(result.stdout) as Record<string, unknown>);
   return { status: result.status, stdout: result.stdout, stderr: result.stderr, answer };
 }
 

@@ -99,6 +99,9 @@ describe('a byte order mark (item 14)', () => {
     const env = { ...hookEnv(project), AGENT_SESSION_CONFIG: '' };
     const result = spawnSync(process.execPath, [CLI, 'config', '--json'], { env, cwd: project.dir, encoding: 'utf8' });
     expect(result.status).toBe(0);
-    expect(JSON.parse(result.stdout).settings.cleanup_hours).toEqual({ value: 7, source: expect.objectContaining({ kind: 'file' }) });
+    expect(JSON.parse(result.stdout).settings.cleanup_hours).toEqual({
+      value: 7,
+      source: expect.objectContaining({ kind: 'file' }),
+    });
   });
 });

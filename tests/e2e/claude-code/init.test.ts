@@ -15,12 +15,17 @@ beforeEach(() => {
 afterEach(() => project.cleanup());
 
 function init(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI, 'init', '--project', project.dir, ...args], { env: hookEnv(project), cwd: project.dir, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [CLI, 'init', '--project', project.dir, ...args], {
+    env: hookEnv(project),
+    cwd: project.dir,
+    encoding: 'utf8',
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 const readSettings = (): Record<string, any> => JSON.parse(readFileSync(settingsFile, 'utf8'));
-const backups = (): string[] => readdirSync(join(project.dir, '.claude')).filter((f) => f.startsWith('settings.json.bak-'));
+const backups = (): string[] =>
+  readdirSync(join(project.dir, '.claude')).filter((f) => f.startsWith('settings.json.bak-'));
 
 const USER_SETTINGS = {
   model: 'opus',
@@ -93,20 +98,24 @@ it('--dry-run prints the changes and writes nothing', () => {
   expect(backups()).toHaveLength(0);
 });
 
-it.each([['not JSON', '{"hooks": {'], ['an array', '[]'], ['hooks of the wrong shape', '{"hooks": {"PreToolUse": {"matcher": "x"}}}']])(
-  'refuses a settings file that is %s, leaving it untouched (exit 4)',
-  (_label, content) => {
-    writeFileSync(settingsFile, content);
-    const run = init();
-    expect(run.status).toBe(4);
-    expect(run.stderr).not.toBe('');
-    expect(readFileSync(settingsFile, 'utf8')).toBe(content);
-    expect(backups()).toHaveLength(0);
-  },
-);
+it.each([
+  ['not JSON', '{"hooks": {'],
+  ['an array', '[]'],
+  ['hooks of the wrong shape', '{"hooks": {"PreToolUse": {"matcher": "x"}}}'],
+])('refuses a settings file that is %s, leaving it untouched (exit 4)', (_label, content) => {
+  writeFileSync(settingsFile, content);
+  const run = init();
+  expect(run.status).toBe(4);
+  expect(run.stderr).not.toBe('');
+  expect(readFileSync(settingsFile, 'utf8')).toBe(content);
+  expect(backups()).toHaveLength(0);
+});
 
 it('refuses a project folder that does not exist (exit 3)', () => {
-  const result = spawnSync(process.execPath, [CLI, 'init', '--project', join(project.dir, 'missing')], { env: hookEnv(project), encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [CLI, 'init', '--project', join(project.dir, 'missing')], {
+    env: hookEnv(project),
+    encoding: 'utf8',
+  });
   expect(result.status).toBe(3);
   expect(existsSync(join(project.dir, 'missing'))).toBe(false);
 });
@@ -114,7 +123,11 @@ it('refuses a project folder that does not exist (exit 3)', () => {
 it('wires commands that Claude Code can run as written: the SubagentStart hook answers through a shell', () => {
   init();
   const command: string = readSettings().hooks.SubagentStart.at(-1).hooks[0].command;
-  const result = spawnSync('/bin/sh', ['-c', command], { input: JSON.stringify(fixture('subagent-start.json', project)), env: hookEnv(project), encoding: 'utf8' });
+  const result = spawnSync('/bin/sh', ['-c', command], {
+    input: JSON.stringify(fixture('subagent-start.json', project)),
+    env: hookEnv(project),
+    encoding: 'utf8',
+  });
   expect(result.status).toBe(0);
   expect(JSON.parse(result.stdout).hookSpecificOutput.hookEventName).toBe('SubagentStart');
   expect(project.sessions().list()).toHaveLength(1);
@@ -123,28 +136,33 @@ it('wires commands that Claude Code can run as written: the SubagentStart hook a
   expect(seed.answer).toMatchObject({ should_resume: false, reason: 'phase_not_resumable' });
 });
 
-it.each(['SessionStart', 'UserPromptSubmit'])('the %s hook as wired lists parked sessions through a shell, nothing if none', (event) => {
-  // A user's own handler of the same event stays, and --uninstall leaves it.
-  const userHook = { hooks: [{ type: 'command', command: 'echo user-hook' }] };
-  writeFileSync(settingsFile, JSON.stringify({ hooks: { [event]: [userHook] } }));
-  init();
-  const group = readSettings().hooks[event].at(-1);
-  expect(group.matcher).toBeUndefined();
-  const command: string = group.hooks[0].command;
-  const name = event === 'SessionStart' ? 'session-start-2.1.330.json' : 'user-prompt-submit-2.1.330.json';
-  const input = JSON.stringify(fixture(name, project));
-  const run = () => spawnSync('/bin/sh', ['-c', command], { input, env: hookEnv(project), encoding: 'utf8' });
-  const empty = run();
-  expect(empty.status).toBe(0);
-  expect(empty.stdout).toBe('');
-  const sessions = project.sessions();
-  const parked = sessions.create({ agent_name: 'terraform-architect', purpose: 'p', metadata: { task_id: 'T7' } });
-  sessions.update(parked.agent_id, { phase: 'approval' });
-  const answered = run();
-  expect(answered.status).toBe(0);
-  const answer = checkHookOutput(event, answered.stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
-  expect(answer.hookSpecificOutput.hookEventName).toBe(event);
-  expect(answer.hookSpecificOutput.additionalContext).toContain(parked.agent_id);
-  expect(init('--uninstall').status).toBe(0);
-  expect(readSettings()).toEqual({ hooks: { [event]: [userHook] } });
-});
+it.each(['SessionStart', 'UserPromptSubmit'])(
+  'the %s hook as wired lists parked sessions through a shell, nothing if none',
+  (event) => {
+    // A user's own handler of the same event stays, and --uninstall leaves it.
+    const userHook = { hooks: [{ type: 'command', command: 'echo user-hook' }] };
+    writeFileSync(settingsFile, JSON.stringify({ hooks: { [event]: [userHook] } }));
+    init();
+    const group = readSettings().hooks[event].at(-1);
+    expect(group.matcher).toBeUndefined();
+    const command: string = group.hooks[0].command;
+    const name = event === 'SessionStart' ? 'session-start-2.1.330.json' : 'user-prompt-submit-2.1.330.json';
+    const input = JSON.stringify(fixture(name, project));
+    const run = () => spawnSync('/bin/sh', ['-c', command], { input, env: hookEnv(project), encoding: 'utf8' });
+    const empty = run();
+    expect(empty.status).toBe(0);
+    expect(empty.stdout).toBe('');
+    const sessions = project.sessions();
+    const parked = sessions.create({ agent_name: 'terraform-architect', purpose: 'p', metadata: { task_id: 'T7' } });
+    sessions.update(parked.agent_id, { phase: 'approval' });
+    const answered = run();
+    expect(answered.status).toBe(0);
+    const answer = checkHookOutput(event, answered.stdout) as {
+      hookSpecificOutput: { hookEventName: string; additionalContext: string };
+    };
+    expect(answer.hookSpecificOutput.hookEventName).toBe(event);
+    expect(answer.hookSpecificOutput.additionalContext).toContain(parked.agent_id);
+    expect(init('--uninstall').status).toBe(0);
+    expect(readSettings()).toEqual({ hooks: { [event]: [userHook] } });
+  },
+);

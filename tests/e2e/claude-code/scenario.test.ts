@@ -12,7 +12,11 @@ afterEach(() => project.cleanup());
 
 /** Runs a command line the way the sub-agent would run the one it was given (through a shell). */
 function runGiven(commandLine: string): { status: number | null; stdout: string } {
-  const result = spawnSync('/bin/sh', ['-c', commandLine], { env: hookEnv(project), cwd: project.dir, encoding: 'utf8' });
+  const result = spawnSync('/bin/sh', ['-c', commandLine], {
+    env: hookEnv(project),
+    cwd: project.dir,
+    encoding: 'utf8',
+  });
   return { status: result.status, stdout: result.stdout };
 }
 
@@ -25,8 +29,18 @@ function commandFrom(context: string, label: string): string {
 it('creates, parks, resumes and finalizes one session across two Claude agents', () => {
   const env = hookEnv(project);
   const agentType = 'terraform-architect';
-  const start = (agentId: string) => ({ ...fixture('subagent-start.json', project), agent_id: agentId, agent_type: agentType, session_id: 'sess-1' });
-  const stop = (agentId: string, message: string) => ({ ...fixture('subagent-stop-current.json', project), agent_id: agentId, agent_type: agentType, last_assistant_message: message });
+  const start = (agentId: string) => ({
+    ...fixture('subagent-start.json', project),
+    agent_id: agentId,
+    agent_type: agentType,
+    session_id: 'sess-1',
+  });
+  const stop = (agentId: string, message: string) => ({
+    ...fixture('subagent-stop-current.json', project),
+    agent_id: agentId,
+    agent_type: agentType,
+    last_assistant_message: message,
+  });
 
   // 1. The first agent starts: a new session, linked to it; the context names the session and the commands.
   const started = runHookBin('pre-delegate', start('a1111111111111111'), env);
@@ -45,16 +59,33 @@ it('creates, parks, resumes and finalizes one session across two Claude agents',
   expect(runGiven(`${phaseCommand}approval`).status).toBe(0);
 
   // 3. It stops to wait for approval: kept open and resumable.
-  expect(runHookBin('subagent-stop', stop('a1111111111111111', 'Plan ready; waiting for your approval.'), env).stdout).toBe('');
+  expect(
+    runHookBin('subagent-stop', stop('a1111111111111111', 'Plan ready; waiting for your approval.'), env).stdout,
+  ).toBe('');
   let state = project.sessions().get(id);
   expect(state.phase).toBe('approval');
   expect(project.sessions().decide(state).should_resume).toBe(true);
 
   // 4. The next delegation to the same agent: resume context with everything needed to continue.
-  const pre = runHookBin('pre-delegate', { ...fixture('pre-tool-use-agent.json', project), tool_input: { subagent_type: agentType, prompt: 'approved, go ahead' } }, env);
+  const pre = runHookBin(
+    'pre-delegate',
+    {
+      ...fixture('pre-tool-use-agent.json', project),
+      tool_input: { subagent_type: agentType, prompt: 'approved, go ahead' },
+    },
+    env,
+  );
   expectNoDecision(pre);
   const resume = contextOf(pre);
-  for (const fact of [id, 'approval', 'two buckets lack encryption', 'a1111111111111111', 'waiting for your approval', 'planning → approval', `update ${id}`]) {
+  for (const fact of [
+    id,
+    'approval',
+    'two buckets lack encryption',
+    'a1111111111111111',
+    'waiting for your approval',
+    'planning → approval',
+    `update ${id}`,
+  ]) {
     expect(resume).toContain(fact);
   }
 
@@ -72,10 +103,18 @@ it('creates, parks, resumes and finalizes one session across two Claude agents',
   expect(state.summary).toBe('Applied: 2 buckets encrypted.');
   expect(state.history.map((h) => h.to_phase)).toEqual(['planning', 'approval', 'approval', 'executing', 'completed']);
   // The relink to the second Claude agent is the resume, recorded once.
-  expect(state.history.filter((h) => h.event === 'resume')).toEqual([expect.objectContaining({ from_phase: 'approval', to_phase: 'approval' })]);
+  expect(state.history.filter((h) => h.event === 'resume')).toEqual([
+    expect.objectContaining({ from_phase: 'approval', to_phase: 'approval' }),
+  ]);
 
   // Nothing is offered any more, and a late stop of the first agent changes nothing.
-  expect(runHookBin('pre-delegate', { ...fixture('pre-tool-use-agent.json', project), tool_input: { subagent_type: agentType } }, env).stdout).toBe('');
+  expect(
+    runHookBin(
+      'pre-delegate',
+      { ...fixture('pre-tool-use-agent.json', project), tool_input: { subagent_type: agentType } },
+      env,
+    ).stdout,
+  ).toBe('');
   runHookBin('subagent-stop', stop('a1111111111111111', 'late'), env);
   expect(project.sessions().get(id).phase).toBe('completed');
 });
@@ -88,7 +127,11 @@ it('finalizes failed when the errors reached the limit, even parked in approval'
   sessions.update(entry!.id, { phase: 'approval', error: 'one' });
   sessions.update(entry!.id, { error: 'two' });
   sessions.update(entry!.id, { error: 'three' });
-  runHookBin('subagent-stop', { ...fixture('subagent-stop-current.json', project), agent_id: 'a3333333333333333' }, env);
+  runHookBin(
+    'subagent-stop',
+    { ...fixture('subagent-stop-current.json', project), agent_id: 'a3333333333333333' },
+    env,
+  );
   expect(project.sessions().get(entry!.id).phase).toBe('failed');
 });
 

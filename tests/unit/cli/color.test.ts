@@ -38,7 +38,13 @@ describe('hostile and wide cells (issue 10 item 10)', () => {
     ['a C1 CSI', 'a\u009b2Jb', 'a\\u009b2Jb'],
     ['a right-to-left override', 'a\u202eb', 'a\\u202eb'],
   ])('escapes %s', (_label, name, shown) => {
-    const table = renderRows([['NAME', 'N'], [name, '1']], false);
+    const table = renderRows(
+      [
+        ['NAME', 'N'],
+        [name, '1'],
+      ],
+      false,
+    );
     expect(table.split('\n')[1]).toBe(`${shown}  1`);
     // eslint-disable-next-line no-control-regex
     expect(table).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
@@ -48,7 +54,14 @@ describe('hostile and wide cells (issue 10 item 10)', () => {
     ['CJK', 'データ'],
     ['emoji', '✅👍🏽🚀'],
   ])('pads %s by display width (two columns a character)', (_label, wide) => {
-    const table = renderRows([['NAME', 'N'], [wide, '1'], ['abcdef', '2']], false);
+    const table = renderRows(
+      [
+        ['NAME', 'N'],
+        [wide, '1'],
+        ['abcdef', '2'],
+      ],
+      false,
+    );
     const [, wideRow, plainRow] = table.split('\n');
     // Six columns on screen: the next column starts after the same two spaces in both rows.
     expect(wideRow).toBe(`${wide}  1`);

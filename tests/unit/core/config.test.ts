@@ -24,7 +24,13 @@ describe('config', () => {
       { path: '/p/c.json', found: true, raw: { resume_timeout_minutes: 10, history_cap: 50, log_level: 'warn' } },
       { AGENT_SESSION_HISTORY_CAP: '7', AGENT_SESSION_MAX_ERRORS: '5' },
     );
-    const expected = { resume_timeout_minutes: 10, max_errors: 5, cleanup_hours: 24, history_cap: 7, log_level: 'warn' };
+    const expected = {
+      resume_timeout_minutes: 10,
+      max_errors: 5,
+      cleanup_hours: 24,
+      history_cap: 7,
+      log_level: 'warn',
+    };
     expect(config.values).toEqual({ ...expected, log_max_bytes: 1_048_576 });
     expect(config.sources.resume_timeout_minutes).toEqual({ kind: 'file', path: '/p/c.json' });
     expect(config.sources.history_cap).toEqual({ kind: 'env', variable: 'AGENT_SESSION_HISTORY_CAP' });

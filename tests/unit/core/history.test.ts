@@ -10,7 +10,8 @@ import { FileStore } from '../../../src/store/file-store';
 
 /** The history chain: each from_phase is the previous to_phase, and the last to_phase is the phase. */
 function chainHolds(state: SessionState): boolean {
-  for (let i = 1; i < state.history.length; i++) if (state.history[i]!.from_phase !== state.history[i - 1]!.to_phase) return false;
+  for (let i = 1; i < state.history.length; i++)
+    if (state.history[i]!.from_phase !== state.history[i - 1]!.to_phase) return false;
   const last = state.history.at(-1);
   return last === undefined || last.to_phase === state.phase;
 }
@@ -22,7 +23,11 @@ describe('history cap and resume entries', () => {
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
     clock = Date.parse('2026-01-08T18:00:00.000Z');
-    sessions = new Sessions({ store: new FileStore(join(dir, 'session')), historyCap: 5, now: () => new Date((clock += 1000)) });
+    sessions = new Sessions({
+      store: new FileStore(join(dir, 'session')),
+      historyCap: 5,
+      now: () => new Date((clock += 1000)),
+    });
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -58,7 +63,12 @@ describe('history cap and resume entries', () => {
     const before = sessions.update(agent_id, { phase: 'approval' });
     const after = sessions.recordResume(agent_id);
     expect(after.phase).toBe('approval');
-    expect(after.history.at(-1)).toEqual({ from_phase: 'approval', to_phase: 'approval', timestamp: after.last_updated, event: 'resume' });
+    expect(after.history.at(-1)).toEqual({
+      from_phase: 'approval',
+      to_phase: 'approval',
+      timestamp: after.last_updated,
+      event: 'resume',
+    });
     expect(Date.parse(after.last_updated)).toBeGreaterThan(Date.parse(before.last_updated));
     expect(resumeCount(after)).toBe(1);
     expect(chainHolds(after)).toBe(true);
@@ -69,7 +79,9 @@ describe('history cap and resume entries', () => {
     const { agent_id } = sessions.create({ agent_name: 'n', purpose: 'p' });
     sessions.finalize(agent_id, 'completed');
     expect(() => sessions.recordResume(agent_id)).toThrow(expect.objectContaining({ code: 'E_ILLEGAL_TRANSITION' }));
-    expect(() => withResume(sessions.get(agent_id), new Date())).toThrow(expect.objectContaining({ code: 'E_ILLEGAL_TRANSITION' }));
+    expect(() => withResume(sessions.get(agent_id), new Date())).toThrow(
+      expect.objectContaining({ code: 'E_ILLEGAL_TRANSITION' }),
+    );
   });
 
   it('recordResume on a missing session is E_NOT_FOUND', () => {
@@ -90,7 +102,8 @@ describe('history cap and resume entries', () => {
     const { agent_id } = sessions.create({ agent_name: 'n', purpose: 'p' });
     sessions.update(agent_id, { phase: 'approval' });
     for (let i = 0; i < 3; i++) sessions.recordResume(agent_id);
-    for (const phase of ['planning', 'approval', 'planning', 'approval', 'planning'] as const) sessions.update(agent_id, { phase });
+    for (const phase of ['planning', 'approval', 'planning', 'approval', 'planning'] as const)
+      sessions.update(agent_id, { phase });
     const state = sessions.get(agent_id);
     expect(state.history.some((entry) => entry.event === 'resume')).toBe(false);
     expect(state.history_dropped).toBe(4);
@@ -101,7 +114,8 @@ describe('history cap and resume entries', () => {
 
   it('a cap that drops no resume adds no resumes_dropped', () => {
     const { agent_id } = sessions.create({ agent_name: 'n', purpose: 'p' });
-    for (const phase of ['planning', 'approval', 'planning', 'approval', 'planning', 'approval', 'planning'] as const) sessions.update(agent_id, { phase });
+    for (const phase of ['planning', 'approval', 'planning', 'approval', 'planning', 'approval', 'planning'] as const)
+      sessions.update(agent_id, { phase });
     const state = sessions.get(agent_id);
     expect(state.history_dropped).toBe(2);
     expect(state).not.toHaveProperty('resumes_dropped');

@@ -12,7 +12,12 @@ const stopped = { ...linked, stopped_at: created.created_at };
 
 /** `created` moved to `phase` with `patch` applied, still last active 5 minutes ago. */
 function state(phase: SessionState['phase'], patch: Partial<SessionState> = {}): SessionState {
-  return { ...created, phase, resume_ready: ['investigating', 'planning', 'approval'].includes(phase), ...patch } as SessionState;
+  return {
+    ...created,
+    phase,
+    resume_ready: ['investigating', 'planning', 'approval'].includes(phase),
+    ...patch,
+  } as SessionState;
 }
 
 describe('the one rule for an agent newest session (core/parking)', () => {
@@ -21,8 +26,18 @@ describe('the one rule for an agent newest session (core/parking)', () => {
     ['planning, run by a Claude agent now', state('planning', { claude: linked }), true, 'session_running'],
     ['planning, its Claude agent stopped', state('planning', { claude: stopped }), false, 'session_resumable'],
     ['approval, run now', state('approval', { claude: linked }), true, 'session_running'],
-    ['executing, run now: the phase answers first', state('executing', { claude: linked }), true, 'phase_not_resumable'],
-    ['planning with 3 errors, run now: the rules answer first', state('planning', { claude: linked, error_count: 3 }), true, 'too_many_errors'],
+    [
+      'executing, run now: the phase answers first',
+      state('executing', { claude: linked }),
+      true,
+      'phase_not_resumable',
+    ],
+    [
+      'planning with 3 errors, run now: the rules answer first',
+      state('planning', { claude: linked, error_count: 3 }),
+      true,
+      'too_many_errors',
+    ],
     ['initializing, stopped', state('initializing', { claude: stopped }), false, 'phase_not_resumable'],
   ] as const)('%s → running %p, %s', (_label, session, running, reason) => {
     expect(isRunning(session)).toBe(running);

@@ -18,7 +18,9 @@ const TABLE: Record<Phase, readonly Phase[]> = {
   abandoned: [],
 };
 
-const pairs = PHASES.flatMap((from) => PHASES.filter((to) => to !== from).map((to) => [from, to, TABLE[from].includes(to)] as const));
+const pairs = PHASES.flatMap((from) =>
+  PHASES.filter((to) => to !== from).map((to) => [from, to, TABLE[from].includes(to)] as const),
+);
 
 describe('phase machine', () => {
   it.each(pairs)('%s → %s allowed: %s', (from, to, allowed) => {
@@ -50,14 +52,20 @@ describe('resume guard', () => {
   it.each(PHASES.map((phase) => [phase, ['investigating', 'planning', 'approval'].includes(phase)] as const))(
     'resume from %s allowed: %s',
     (phase, allowed) => {
-      expect(resumeVerdict(facts(phase), now, DEFAULT_LIMITS)).toBe(allowed ? 'session_resumable' : 'phase_not_resumable');
+      expect(resumeVerdict(facts(phase), now, DEFAULT_LIMITS)).toBe(
+        allowed ? 'session_resumable' : 'phase_not_resumable',
+      );
     },
   );
 });
 
 // --- properties ---
 
-const EVENTS = [...PHASES.map((phase) => ({ kind: 'phase' as const, phase })), { kind: 'error' as const }, { kind: 'meta' as const }];
+const EVENTS = [
+  ...PHASES.map((phase) => ({ kind: 'phase' as const, phase })),
+  { kind: 'error' as const },
+  { kind: 'meta' as const },
+];
 const start = new Date('2026-01-08T18:00:00.000Z');
 
 function replay(events: readonly (typeof EVENTS)[number][]) {
@@ -101,7 +109,10 @@ describe('machine properties', () => {
           if (entry.from_phase !== previous || entry.to_phase === entry.from_phase) return false;
           previous = entry.to_phase;
         }
-        return previous === state.phase && state.resume_ready === ['investigating', 'planning', 'approval'].includes(state.phase);
+        return (
+          previous === state.phase &&
+          state.resume_ready === ['investigating', 'planning', 'approval'].includes(state.phase)
+        );
       }),
       { numRuns: 200 },
     );

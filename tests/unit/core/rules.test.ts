@@ -43,7 +43,8 @@ describe('resume rules', () => {
 });
 
 /** The limits an environment sets, through the settings resolver the CLI and hooks use (no config file). */
-const limitsFromEnv = (env: Record<string, string>) => limitsOf(resolveConfig({ path: 'none', found: false }, env).values);
+const limitsFromEnv = (env: Record<string, string>) =>
+  limitsOf(resolveConfig({ path: 'none', found: false }, env).values);
 
 describe('limits from the environment', () => {
   it('defaults to 30 minutes and 3 errors', () => {
@@ -52,7 +53,9 @@ describe('limits from the environment', () => {
   });
 
   it('reads the variables', () => {
-    expect(limitsFromEnv({ AGENT_SESSION_RESUME_TIMEOUT_MINUTES: '7.5', AGENT_SESSION_MAX_ERRORS: '5' })).toMatchObject({ resumeTimeoutMinutes: 7.5, maxErrors: 5 });
+    expect(limitsFromEnv({ AGENT_SESSION_RESUME_TIMEOUT_MINUTES: '7.5', AGENT_SESSION_MAX_ERRORS: '5' })).toMatchObject(
+      { resumeTimeoutMinutes: 7.5, maxErrors: 5 },
+    );
   });
 
   it.each([
@@ -62,6 +65,8 @@ describe('limits from the environment', () => {
     ['AGENT_SESSION_MAX_ERRORS', '2.5'],
     ['AGENT_SESSION_MAX_ERRORS', 'Infinity'],
   ])('refuses %s=%s with E_USAGE', (name, value) => {
-    expect(() => limitsFromEnv({ [name]: value })).toThrow(expect.objectContaining({ code: 'E_USAGE' }) as unknown as SessionError);
+    expect(() => limitsFromEnv({ [name]: value })).toThrow(
+      expect.objectContaining({ code: 'E_USAGE' }) as unknown as SessionError,
+    );
   });
 });

@@ -4,7 +4,16 @@ import { parseState, summarize } from '../../../src/core/state';
 
 const t0 = new Date('2026-01-08T18:05:30.000Z');
 const later = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
-const fresh = () => newSession({ agent_id: 'agent-1', agent_name: 'terraform-architect', purpose: 'approval_workflow', metadata: { task_id: 'T001' } }, t0);
+const fresh = () =>
+  newSession(
+    {
+      agent_id: 'agent-1',
+      agent_name: 'terraform-architect',
+      purpose: 'approval_workflow',
+      metadata: { task_id: 'T001' },
+    },
+    t0,
+  );
 
 describe('newSession', () => {
   it('starts in initializing with the seed fields and schema_version', () => {
@@ -32,7 +41,9 @@ describe('applyChange', () => {
     const state = applyChange(fresh(), { phase: 'approval' }, later(10));
     expect(state.phase).toBe('approval');
     expect(state.resume_ready).toBe(true);
-    expect(state.history).toEqual([{ from_phase: 'initializing', to_phase: 'approval', timestamp: later(10).toISOString() }]);
+    expect(state.history).toEqual([
+      { from_phase: 'initializing', to_phase: 'approval', timestamp: later(10).toISOString() },
+    ]);
     expect(state.last_updated).toBe(later(10).toISOString());
   });
 
@@ -66,24 +77,47 @@ describe('applyChange', () => {
 
   it('an update to a final phase finalizes', () => {
     const done = applyChange(applyChange(fresh(), { phase: 'executing' }, later(1)), { phase: 'failed' }, later(90));
-    expect(done).toMatchObject({ phase: 'failed', resume_ready: false, finalized_at: later(90).toISOString(), duration_seconds: 90 });
-    expect(done.history.at(-1)).toEqual({ from_phase: 'executing', to_phase: 'failed', timestamp: later(90).toISOString() });
+    expect(done).toMatchObject({
+      phase: 'failed',
+      resume_ready: false,
+      finalized_at: later(90).toISOString(),
+      duration_seconds: 90,
+    });
+    expect(done.history.at(-1)).toEqual({
+      from_phase: 'executing',
+      to_phase: 'failed',
+      timestamp: later(90).toISOString(),
+    });
   });
 
-  it.each([[{ phase: 'approval' as const }], [{ metadata: { a: 1 } }], [{ error: 'x' }], [{}]])('refuses any change to a final session: %p', (change) => {
-    const done = finalizeState(fresh(), 'completed', 'ok', later(1));
-    expect(codeOf(() => applyChange(done, change, later(2)))).toBe('E_ILLEGAL_TRANSITION');
-  });
+  it.each([[{ phase: 'approval' as const }], [{ metadata: { a: 1 } }], [{ error: 'x' }], [{}]])(
+    'refuses any change to a final session: %p',
+    (change) => {
+      const done = finalizeState(fresh(), 'completed', 'ok', later(1));
+      expect(codeOf(() => applyChange(done, change, later(2)))).toBe('E_ILLEGAL_TRANSITION');
+    },
+  );
 
   it('an illegal move changes nothing (no metadata, no error applied)', () => {
-    const validating = applyChange(applyChange(fresh(), { phase: 'executing' }, later(1)), { phase: 'validating' }, later(2));
-    expect(codeOf(() => applyChange(validating, { phase: 'approval', metadata: { lost: 1 }, error: 'x' }, later(3)))).toBe('E_ILLEGAL_TRANSITION');
+    const validating = applyChange(
+      applyChange(fresh(), { phase: 'executing' }, later(1)),
+      { phase: 'validating' },
+      later(2),
+    );
+    expect(
+      codeOf(() => applyChange(validating, { phase: 'approval', metadata: { lost: 1 }, error: 'x' }, later(3))),
+    ).toBe('E_ILLEGAL_TRANSITION');
   });
 });
 
 describe('finalizeState', () => {
   it('records finalized_at, duration_seconds, summary and a history entry', () => {
-    const done = finalizeState(applyChange(fresh(), { phase: 'approval' }, later(1)), 'completed', 'Terraform applied', later(12.5));
+    const done = finalizeState(
+      applyChange(fresh(), { phase: 'approval' }, later(1)),
+      'completed',
+      'Terraform applied',
+      later(12.5),
+    );
     expect(done).toMatchObject({
       phase: 'completed',
       resume_ready: false,
@@ -110,7 +144,11 @@ describe('parsePhase', () => {
 });
 
 describe('parseState', () => {
-  const valid = () => JSON.parse(JSON.stringify(applyChange(fresh(), { phase: 'approval', error: 'e' }, later(1)))) as Record<string, unknown>;
+  const valid = () =>
+    JSON.parse(JSON.stringify(applyChange(fresh(), { phase: 'approval', error: 'e' }, later(1)))) as Record<
+      string,
+      unknown
+    >;
 
   it('accepts a state of the original Python version (no schema_version, +00:00 offsets, microseconds)', () => {
     const python = {
@@ -150,13 +188,27 @@ describe('parseState', () => {
 
   it('summarize keeps the listing fields', () => {
     const state = parseState(valid());
-    expect(Object.keys(summarize(state)).sort()).toEqual(['agent_id', 'agent_name', 'created_at', 'error_count', 'last_updated', 'phase', 'purpose', 'resume_ready']);
+    expect(Object.keys(summarize(state)).sort()).toEqual([
+      'agent_id',
+      'agent_name',
+      'created_at',
+      'error_count',
+      'last_updated',
+      'phase',
+      'purpose',
+      'resume_ready',
+    ]);
   });
 });
 
 describe('metadata keys', () => {
   it('keeps a __proto__ key stored by the user, as plain data, without polluting anything', () => {
-    const raw = JSON.parse(JSON.stringify(newSession({ agent_id: 'a', agent_name: 'n', purpose: 'p' }, t0)).replace('"metadata":{}', '"metadata":{"__proto__":{"polluted":true},"ok":1}'));
+    const raw = JSON.parse(
+      JSON.stringify(newSession({ agent_id: 'a', agent_name: 'n', purpose: 'p' }, t0)).replace(
+        '"metadata":{}',
+        '"metadata":{"__proto__":{"polluted":true},"ok":1}',
+      ),
+    );
     const state = parseState(raw);
     expect(JSON.parse(JSON.stringify(state.metadata))).toEqual(JSON.parse('{"__proto__":{"polluted":true},"ok":1}'));
     expect(Object.keys(state.metadata).sort()).toEqual(['__proto__', 'ok']);

@@ -23,7 +23,12 @@ function session(id: string, agent: string, fields: Partial<SessionState>): Sess
   };
 }
 
-const resume = (phase: SessionState['phase']) => ({ from_phase: phase, to_phase: phase, timestamp: '2026-01-08T11:40:00.000Z', event: 'resume' as const });
+const resume = (phase: SessionState['phase']) => ({
+  from_phase: phase,
+  to_phase: phase,
+  timestamp: '2026-01-08T11:40:00.000Z',
+  event: 'resume' as const,
+});
 
 describe('stats "active": sessions that can still make progress', () => {
   const stopped = { agent_id: 'a1', linked_at: '2026-01-08T11:00:00.000Z', stopped_at: '2026-01-08T11:50:00.000Z' };
@@ -31,7 +36,11 @@ describe('stats "active": sessions that can still make progress', () => {
   it.each([
     ['resumable now (approval, fresh)', { phase: 'approval', resume_ready: true }, 1],
     ['parked by a stopped agent, fresh', { phase: 'approval', resume_ready: true, claude: stopped }, 1],
-    ['approval idle past the timeout', { phase: 'approval', resume_ready: true, last_updated: '2026-01-08T10:00:00.000Z' }, 0],
+    [
+      'approval idle past the timeout',
+      { phase: 'approval', resume_ready: true, last_updated: '2026-01-08T10:00:00.000Z' },
+      0,
+    ],
     ['approval at the error limit', { phase: 'approval', resume_ready: true, error_count: 3 }, 0],
     ['executing, fresh, agent running', { phase: 'executing', claude: running }, 1],
     ['executing, idle past the timeout', { phase: 'executing', last_updated: '2026-01-08T10:00:00.000Z' }, 0],
@@ -39,18 +48,30 @@ describe('stats "active": sessions that can still make progress', () => {
     ['initializing, fresh (CLI)', { phase: 'initializing' }, 1],
     ['completed', { phase: 'completed', finalized_at: '2026-01-08T11:50:00.000Z' }, 0],
   ] as const)('%s → %i', (_label, fields, expected) => {
-    const stats = computeStats([session('x', 'a', fields as Partial<SessionState>)], { now: NOW, limits: DEFAULT_LIMITS });
+    const stats = computeStats([session('x', 'a', fields as Partial<SessionState>)], {
+      now: NOW,
+      limits: DEFAULT_LIMITS,
+    });
     expect(stats.overall.active).toBe(expected);
   });
 });
 
 describe('computeStats', () => {
   const states = [
-    session('a1', 'alpha', { phase: 'completed', duration_seconds: 10, history: [resume('approval'), resume('approval')] }),
+    session('a1', 'alpha', {
+      phase: 'completed',
+      duration_seconds: 10,
+      history: [resume('approval'), resume('approval')],
+    }),
     session('a2', 'alpha', { phase: 'failed', duration_seconds: 30, error_count: 2 }),
     session('a3', 'alpha', { phase: 'approval', resume_ready: true, history: [resume('approval')] }),
     session('b1', 'beta', { phase: 'completed', duration_seconds: 20, created_at: '2026-01-01T00:00:00.000Z' }),
-    session('b2', 'beta', { phase: 'planning', resume_ready: true, last_updated: '2026-01-08T10:00:00.000Z', error_count: 3 }),
+    session('b2', 'beta', {
+      phase: 'planning',
+      resume_ready: true,
+      last_updated: '2026-01-08T10:00:00.000Z',
+      error_count: 3,
+    }),
   ];
 
   it('counts per agent and overall', () => {
@@ -96,7 +117,14 @@ describe('computeStats', () => {
 
   it('gives null rates and durations without sessions', () => {
     const stats = computeStats([], { now: NOW, limits: DEFAULT_LIMITS });
-    expect(stats.overall).toMatchObject({ sessions: 0, success_rate: null, resume_rate: null, mean_duration_seconds: null, median_duration_seconds: null, last_activity: null });
+    expect(stats.overall).toMatchObject({
+      sessions: 0,
+      success_rate: null,
+      resume_rate: null,
+      mean_duration_seconds: null,
+      median_duration_seconds: null,
+      last_activity: null,
+    });
   });
 
   it('takes the mean of the middle two for an even median', () => {
@@ -124,22 +152,38 @@ describe('parseSince', () => {
     expect(parseSince('2024-02-29T12:00:00+02:00', NOW).toISOString()).toBe('2024-02-29T10:00:00.000Z');
   });
 
-  it.each(['', 'yesterday', '24', 'h', '-1h', '24x', '99999999999d', '9999999999999999999999s', '2026-02-30', '2026-13-01', '2026-00-10', '2025-02-29T00:00:00Z'])('refuses %p with E_USAGE', (text) => {
+  it.each([
+    '',
+    'yesterday',
+    '24',
+    'h',
+    '-1h',
+    '24x',
+    '99999999999d',
+    '9999999999999999999999s',
+    '2026-02-30',
+    '2026-13-01',
+    '2026-00-10',
+    '2025-02-29T00:00:00Z',
+  ])('refuses %p with E_USAGE', (text) => {
     expect(() => parseSince(text, NOW)).toThrow(expect.objectContaining({ code: 'E_USAGE' }));
   });
 });
 
 describe('names that are Object.prototype keys (issue 10 item 8)', () => {
-  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('keeps an agent named %s in the table and the JSON', (name) => {
-    const states = [
-      newSession({ agent_id: 'x1', agent_name: name, purpose: 'p' }, NOW),
-      newSession({ agent_id: 'x2', agent_name: 'other', purpose: 'p' }, NOW),
-    ];
-    const stats = computeStats(states, { now: NOW, limits: DEFAULT_LIMITS });
-    expect(Object.keys(stats.agents)).toEqual([name, 'other'].sort());
-    expect(Object.getOwnPropertyDescriptor(stats.agents, name)?.value).toMatchObject({ sessions: 1 });
-    const json = JSON.parse(JSON.stringify(stats)) as { agents: Record<string, unknown> };
-    expect(Object.keys(json.agents)).toEqual([name, 'other'].sort());
-    expect(Object.keys(stats.overall.by_error_count)).toEqual(['0']);
-  });
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    'keeps an agent named %s in the table and the JSON',
+    (name) => {
+      const states = [
+        newSession({ agent_id: 'x1', agent_name: name, purpose: 'p' }, NOW),
+        newSession({ agent_id: 'x2', agent_name: 'other', purpose: 'p' }, NOW),
+      ];
+      const stats = computeStats(states, { now: NOW, limits: DEFAULT_LIMITS });
+      expect(Object.keys(stats.agents)).toEqual([name, 'other'].sort());
+      expect(Object.getOwnPropertyDescriptor(stats.agents, name)?.value).toMatchObject({ sessions: 1 });
+      const json = JSON.parse(JSON.stringify(stats)) as { agents: Record<string, unknown> };
+      expect(Object.keys(json.agents)).toEqual([name, 'other'].sort());
+      expect(Object.keys(stats.overall.by_error_count)).toEqual(['0']);
+    },
+  );
 });

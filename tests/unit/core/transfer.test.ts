@@ -26,7 +26,9 @@ describe('export documents', () => {
     ['an unknown field', { ...state, extra: 1 }],
     ['no session', undefined],
   ])('refuses a session with %s as E_CORRUPT (the store schema)', (_label, session) => {
-    expect(() => parseExport({ format: EXPORT_FORMAT, exported_at: NOW.toISOString(), session }, 'x')).toThrow(expect.objectContaining({ code: 'E_CORRUPT' }));
+    expect(() => parseExport({ format: EXPORT_FORMAT, exported_at: NOW.toISOString(), session }, 'x')).toThrow(
+      expect.objectContaining({ code: 'E_CORRUPT' }),
+    );
   });
 
   it('takes a session the machine produced, through every kind of history entry', () => {
@@ -46,28 +48,80 @@ describe('export documents', () => {
     };
     expect(parseExport({ format: EXPORT_FORMAT, exported_at: at, session: finished }, 'x').session).toEqual(finished);
     // A capped history starts anywhere; only a history that was never capped must start from the beginning.
-    const capped = { ...state, phase: 'planning', resume_ready: true, history_dropped: 3, history: [{ from_phase: 'approval', to_phase: 'planning', timestamp: at }] };
+    const capped = {
+      ...state,
+      phase: 'planning',
+      resume_ready: true,
+      history_dropped: 3,
+      history: [{ from_phase: 'approval', to_phase: 'planning', timestamp: at }],
+    };
     expect(parseExport({ format: EXPORT_FORMAT, exported_at: at, session: capped }, 'x').session).toEqual(capped);
   });
 
   const at = NOW.toISOString();
-  const move = (from_phase: string, to_phase: string, event?: 'resume') => ({ from_phase, to_phase, timestamp: at, ...(event ? { event } : {}) });
+  const move = (from_phase: string, to_phase: string, event?: 'resume') => ({
+    from_phase,
+    to_phase,
+    timestamp: at,
+    ...(event ? { event } : {}),
+  });
   it.each([
-    ['resume_ready in a final phase', { phase: 'completed', resume_ready: true, finalized_at: at, history: [move('initializing', 'completed')] }],
-    ['resume_ready false in a resumable phase', { phase: 'approval', resume_ready: false, history: [move('initializing', 'approval')] }],
+    [
+      'resume_ready in a final phase',
+      { phase: 'completed', resume_ready: true, finalized_at: at, history: [move('initializing', 'completed')] },
+    ],
+    [
+      'resume_ready false in a resumable phase',
+      { phase: 'approval', resume_ready: false, history: [move('initializing', 'approval')] },
+    ],
     ['a final phase without finalized_at', { phase: 'completed', history: [move('initializing', 'completed')] }],
-    ['finalized_at in a working phase', { phase: 'planning', resume_ready: true, finalized_at: at, history: [move('initializing', 'planning')] }],
-    ['a broken chain', { phase: 'approval', resume_ready: true, history: [move('initializing', 'planning'), move('investigating', 'approval')] }],
-    ['a history ending elsewhere', { phase: 'approval', resume_ready: true, history: [move('initializing', 'planning')] }],
+    [
+      'finalized_at in a working phase',
+      { phase: 'planning', resume_ready: true, finalized_at: at, history: [move('initializing', 'planning')] },
+    ],
+    [
+      'a broken chain',
+      {
+        phase: 'approval',
+        resume_ready: true,
+        history: [move('initializing', 'planning'), move('investigating', 'approval')],
+      },
+    ],
+    [
+      'a history ending elsewhere',
+      { phase: 'approval', resume_ready: true, history: [move('initializing', 'planning')] },
+    ],
     ['an illegal move', { phase: 'validating', history: [move('initializing', 'validating')] }],
-    ['a move out of a final phase', { phase: 'approval', resume_ready: true, history: [move('initializing', 'completed'), move('completed', 'approval')] }],
-    ['a resume that changes phase', { phase: 'approval', resume_ready: true, history: [move('initializing', 'planning'), move('planning', 'approval', 'resume')] }],
-    ['a resume in a phase that is not resumable', { phase: 'executing', history: [move('initializing', 'executing'), move('executing', 'executing', 'resume')] }],
+    [
+      'a move out of a final phase',
+      {
+        phase: 'approval',
+        resume_ready: true,
+        history: [move('initializing', 'completed'), move('completed', 'approval')],
+      },
+    ],
+    [
+      'a resume that changes phase',
+      {
+        phase: 'approval',
+        resume_ready: true,
+        history: [move('initializing', 'planning'), move('planning', 'approval', 'resume')],
+      },
+    ],
+    [
+      'a resume in a phase that is not resumable',
+      { phase: 'executing', history: [move('initializing', 'executing'), move('executing', 'executing', 'resume')] },
+    ],
     ['a working phase with no history', { phase: 'executing' }],
-    ['an uncapped history that does not start from initializing', { phase: 'completed', finalized_at: at, history: [move('planning', 'completed')] }],
+    [
+      'an uncapped history that does not start from initializing',
+      { phase: 'completed', finalized_at: at, history: [move('planning', 'completed')] },
+    ],
   ])('refuses a session the machine could not produce (%s) as E_CORRUPT', (_label, fields) => {
     const session = { ...state, ...fields };
-    expect(() => parseExport({ format: EXPORT_FORMAT, exported_at: at, session }, 'x')).toThrow(expect.objectContaining({ code: 'E_CORRUPT' }));
+    expect(() => parseExport({ format: EXPORT_FORMAT, exported_at: at, session }, 'x')).toThrow(
+      expect.objectContaining({ code: 'E_CORRUPT' }),
+    );
   });
 });
 
@@ -106,6 +160,8 @@ describe('implausible facts (issue 10 item 7)', () => {
     ['an agent name with an escape sequence', 'agent_name', { ...state, agent_name: 'x\u001b[2J' }],
     ['an agent name with a newline', 'agent_name', { ...state, agent_name: 'a\nb' }],
   ])('refuses %s as E_CORRUPT, naming the rule', (_label, field, session) => {
-    expect(() => load(session)).toThrow(expect.objectContaining({ code: 'E_CORRUPT', message: expect.stringContaining(field) }));
+    expect(() => load(session)).toThrow(
+      expect.objectContaining({ code: 'E_CORRUPT', message: expect.stringContaining(field) }),
+    );
   });
 });

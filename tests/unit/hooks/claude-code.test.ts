@@ -45,18 +45,32 @@ describe('Claude Code handler', () => {
     const state = sessions.create({ agent_name: 'Explore', purpose: 'p' });
     sessions.update(state.agent_id, { phase: 'approval' });
     minutes(12);
-    const offer = handleClaudeCode(sessions, { hook_event_name: 'PreToolUse', tool_name: 'Task', tool_input: { subagent_type: 'Explore' } }, context());
+    const offer = handleClaudeCode(
+      sessions,
+      { hook_event_name: 'PreToolUse', tool_name: 'Task', tool_input: { subagent_type: 'Explore' } },
+      context(),
+    );
     expect(offer.answer?.hookSpecificOutput.additionalContext).toContain('12 minutes ago');
     minutes(30);
     expect(approveResume(sessions, 'Explore')).toBeNull();
-    expect(handleClaudeCode(sessions, { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: { subagent_type: 'Explore' } }, context()).answer).toBeNull();
+    expect(
+      handleClaudeCode(
+        sessions,
+        { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: { subagent_type: 'Explore' } },
+        context(),
+      ).answer,
+    ).toBeNull();
   });
 
   it('names a recorded resume in the history it shows, instead of a move from a phase to itself', () => {
     const state = sessions.create({ agent_name: 'Explore', purpose: 'p' });
     sessions.update(state.agent_id, { phase: 'approval' });
     sessions.recordResume(state.agent_id);
-    const offer = handleClaudeCode(sessions, { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: { subagent_type: 'Explore' } }, context());
+    const offer = handleClaudeCode(
+      sessions,
+      { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: { subagent_type: 'Explore' } },
+      context(),
+    );
     const text = offer.answer?.hookSpecificOutput.additionalContext ?? '';
     expect(text).toContain('resumed in approval at');
     expect(text).not.toContain('approval → approval');
@@ -65,9 +79,17 @@ describe('Claude Code handler', () => {
   it('reads tool_input given as a JSON string, and treats wrong field types as absent', () => {
     const state = sessions.create({ agent_name: 'Explore', purpose: 'p' });
     sessions.update(state.agent_id, { phase: 'planning' });
-    const answer = handleClaudeCode(sessions, { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: '{"subagent_type":"Explore"}' }, context()).answer;
+    const answer = handleClaudeCode(
+      sessions,
+      { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: '{"subagent_type":"Explore"}' },
+      context(),
+    ).answer;
     expect(answer?.hookSpecificOutput.additionalContext).toContain(state.agent_id);
-    const odd = handleClaudeCode(sessions, { hook_event_name: 'SubagentStart', agent_id: 42, agent_type: ['x'] }, context());
+    const odd = handleClaudeCode(
+      sessions,
+      { hook_event_name: 'SubagentStart', agent_id: 42, agent_type: ['x'] },
+      context(),
+    );
     expect(odd.answer).toBeNull();
   });
 
@@ -82,7 +104,11 @@ describe('Claude Code handler', () => {
       if (found !== null) sessions.linkClaude(found.agent_id, { agent_id: 'other-agent' });
       return found;
     };
-    const outcome = handleClaudeCode(sessions, { hook_event_name: 'SubagentStart', agent_id: 'mine', agent_type: 'Explore' }, context());
+    const outcome = handleClaudeCode(
+      sessions,
+      { hook_event_name: 'SubagentStart', agent_id: 'mine', agent_type: 'Explore' },
+      context(),
+    );
     expect(outcome.note).toMatch(/^created/);
     expect(sessions.get(parked.agent_id).claude?.agent_id).toBe('other-agent');
     expect(sessions.findByClaudeAgent('mine')?.agent_id).not.toBe(parked.agent_id);
@@ -90,12 +116,16 @@ describe('Claude Code handler', () => {
 
   it('never links a final session', () => {
     const state = sessions.finalize(sessions.create({ agent_name: 'a', purpose: 'p' }).agent_id, 'completed');
-    expect(() => withClaudeLink(state, { agent_id: 'x' }, clock)).toThrow(expect.objectContaining({ code: 'E_ILLEGAL_TRANSITION' }));
+    expect(() => withClaudeLink(state, { agent_id: 'x' }, clock)).toThrow(
+      expect.objectContaining({ code: 'E_ILLEGAL_TRANSITION' }),
+    );
   });
 
   it('builds CLI commands that a shell reads back as the same words', () => {
     expect(shellQuote('/plain/path')).toBe('/plain/path');
     expect(shellQuote("/it's here")).toBe("'/it'\\''s here'");
-    expect(cliCommand('/opt/bin', '/p/.claude/session')).toBe('node /opt/bin/agent-session.cjs --dir /p/.claude/session');
+    expect(cliCommand('/opt/bin', '/p/.claude/session')).toBe(
+      'node /opt/bin/agent-session.cjs --dir /p/.claude/session',
+    );
   });
 });

@@ -28,12 +28,19 @@ describe('preDelegate', () => {
     expect(preDelegate(sessions, input)).toMatchObject({ should_resume: false, reason: 'invalid_input' });
   });
 
-  it.each([[{}], [{ agent_name: 'x' }], [{ agent_name: 'x', agent_id: null }], [{ agent_name: 'x', agent_id: '' }]])('answers no_existing_session for %p', (input) => {
-    expect(preDelegate(sessions, input)).toEqual({ should_resume: false, reason: 'no_existing_session' });
-  });
+  it.each([[{}], [{ agent_name: 'x' }], [{ agent_name: 'x', agent_id: null }], [{ agent_name: 'x', agent_id: '' }]])(
+    'answers no_existing_session for %p',
+    (input) => {
+      expect(preDelegate(sessions, input)).toEqual({ should_resume: false, reason: 'no_existing_session' });
+    },
+  );
 
   it('answers session_not_found for an unknown id', () => {
-    expect(preDelegate(sessions, { agent_name: 'x', agent_id: 'agent-1' })).toEqual({ should_resume: false, reason: 'session_not_found', agent_id: 'agent-1' });
+    expect(preDelegate(sessions, { agent_name: 'x', agent_id: 'agent-1' })).toEqual({
+      should_resume: false,
+      reason: 'session_not_found',
+      agent_id: 'agent-1',
+    });
   });
 
   it('resumes by id and by name with the seed’s resume_metadata', () => {
@@ -55,7 +62,12 @@ describe('preDelegate', () => {
     // The first approval was recorded: the second answer's history ends with it.
     const again = preDelegate(sessions, { agent_name: 'terraform' });
     expect(again).toMatchObject({ should_resume: true, agent_id });
-    expect(again.resume_metadata?.history.at(-1)).toEqual({ from_phase: 'approval', to_phase: 'approval', timestamp: clock.toISOString(), event: 'resume' });
+    expect(again.resume_metadata?.history.at(-1)).toEqual({
+      from_phase: 'approval',
+      to_phase: 'approval',
+      timestamp: clock.toISOString(),
+      event: 'resume',
+    });
   });
 
   it('records nothing when the answer is no', () => {
@@ -71,7 +83,11 @@ describe('preDelegate', () => {
   it('says why not, with the session id', () => {
     const { agent_id } = sessions.create({ agent_name: 'x', purpose: 'p' });
     sessions.update(agent_id, { phase: 'executing' });
-    expect(preDelegate(sessions, { agent_name: 'x' })).toEqual({ should_resume: false, reason: 'phase_not_resumable', agent_id });
+    expect(preDelegate(sessions, { agent_name: 'x' })).toEqual({
+      should_resume: false,
+      reason: 'phase_not_resumable',
+      agent_id,
+    });
   });
 });
 
@@ -79,9 +95,17 @@ describe('subagentStop', () => {
   it('finalizes completed, or failed on a non-zero exit code', () => {
     const a = sessions.create({ agent_name: 'x', purpose: 'p' });
     const b = sessions.create({ agent_name: 'x', purpose: 'p', id: 'b' });
-    expect(subagentStop(sessions, { task_info: { agent_id: a.agent_id }, agent_output: 'All done.' })).toEqual({ finalized: true, agent_id: a.agent_id, outcome: 'completed' });
+    expect(subagentStop(sessions, { task_info: { agent_id: a.agent_id }, agent_output: 'All done.' })).toEqual({
+      finalized: true,
+      agent_id: a.agent_id,
+      outcome: 'completed',
+    });
     expect(sessions.get(a.agent_id)).toMatchObject({ phase: 'completed', summary: 'All done.' });
-    expect(subagentStop(sessions, { agent_id: b.agent_id, exit_code: 2 })).toEqual({ finalized: true, agent_id: 'b', outcome: 'failed' });
+    expect(subagentStop(sessions, { agent_id: b.agent_id, exit_code: 2 })).toEqual({
+      finalized: true,
+      agent_id: 'b',
+      outcome: 'failed',
+    });
     expect(sessions.get('b').summary).toBe('Agent finished with exit code 2');
   });
 
@@ -128,7 +152,11 @@ describe('a session of another agent (issue 10 item 6)', () => {
     ['agent_name', { agent_id: 'b-session', agent_name: 'A' }],
     ['task_info.agent_name', { task_info: { agent_id: 'b-session', agent_name: 'A' } }],
   ])('subagent-stop naming another agent in %s does not finalize', (_label, input) => {
-    expect(subagentStop(sessions, input)).toEqual({ finalized: false, reason: 'agent_mismatch', agent_id: 'b-session' });
+    expect(subagentStop(sessions, input)).toEqual({
+      finalized: false,
+      reason: 'agent_mismatch',
+      agent_id: 'b-session',
+    });
     expect(sessions.get('b-session').phase).toBe('approval');
   });
 

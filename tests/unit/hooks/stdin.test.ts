@@ -70,18 +70,27 @@ describe('readJsonInput', () => {
     const stream = new PassThrough();
     const pending = readJsonInput(stream, options);
     stream.write(`{"big": "${'x'.repeat(2048)}"}`);
-    await expect(pending).resolves.toMatchObject({ kind: 'invalid', problem: expect.stringContaining('larger than 1024') });
+    await expect(pending).resolves.toMatchObject({
+      kind: 'invalid',
+      problem: expect.stringContaining('larger than 1024'),
+    });
   });
 
   it('keeps what arrived of an unreadable document, so the caller can tell whose it was', async () => {
     const big = new PassThrough();
     const tooBig = readJsonInput(big, options);
     big.write(`{"hook_event_name": "PreToolUse", "x": "${'x'.repeat(2048)}"}`);
-    await expect(tooBig).resolves.toMatchObject({ kind: 'invalid', received: expect.stringContaining('"hook_event_name": "PreToolUse"') });
+    await expect(tooBig).resolves.toMatchObject({
+      kind: 'invalid',
+      received: expect.stringContaining('"hook_event_name": "PreToolUse"'),
+    });
     const cut = new PassThrough();
     const cutShort = readJsonInput(cut, options);
     cut.end('{"hook_event_name": "SubagentStop", "agent_id": "a');
-    await expect(cutShort).resolves.toMatchObject({ kind: 'invalid', received: '{"hook_event_name": "SubagentStop", "agent_id": "a' });
+    await expect(cutShort).resolves.toMatchObject({
+      kind: 'invalid',
+      received: '{"hook_event_name": "SubagentStop", "agent_id": "a',
+    });
   });
 
   it('decodes multi-byte characters split across chunks', async () => {

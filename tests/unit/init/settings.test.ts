@@ -1,7 +1,10 @@
 import { SessionError } from '../../../src/core/errors';
 import { addHooks, nodeCommand, removeHooks, WIRINGS } from '../../../src/init/settings';
 
-const commands = { 'pre-delegate': nodeCommand('/opt/a s/pre-delegate.cjs'), 'subagent-stop': nodeCommand('/opt/a s/subagent-stop.cjs') };
+const commands = {
+  'pre-delegate': nodeCommand('/opt/a s/pre-delegate.cjs'),
+  'subagent-stop': nodeCommand('/opt/a s/subagent-stop.cjs'),
+};
 
 describe('init settings merge', () => {
   it('quotes paths for the shell', () => {
@@ -18,9 +21,13 @@ describe('init settings merge', () => {
   });
 
   it('reports another copy of our bins and leaves it alone', () => {
-    const other = { hooks: { SubagentStop: [{ hooks: [{ type: 'command', command: 'node /old/subagent-stop.cjs' }] }] } };
+    const other = {
+      hooks: { SubagentStop: [{ hooks: [{ type: 'command', command: 'node /old/subagent-stop.cjs' }] }] },
+    };
     const { settings, changes } = addHooks(other, commands);
-    expect(changes).toContainEqual(expect.objectContaining({ kind: 'other', event: 'SubagentStop', command: 'node /old/subagent-stop.cjs' }));
+    expect(changes).toContainEqual(
+      expect.objectContaining({ kind: 'other', event: 'SubagentStop', command: 'node /old/subagent-stop.cjs' }),
+    );
     expect((settings.hooks as any).SubagentStop[0]).toEqual(other.hooks.SubagentStop[0]);
     expect(removeHooks(settings, commands).settings).toEqual(other);
   });
@@ -37,7 +44,12 @@ describe('init settings merge', () => {
     expect(removeHooks(settings, commands)).toEqual({ settings, changes: [] });
   });
 
-  it.each([{ hooks: [] }, { hooks: { PreToolUse: 'x' } }, { hooks: { PreToolUse: [{ hooks: 'x' }] } }])('refuses a malformed hooks section %j', (settings) => {
-    expect(() => addHooks(settings, commands)).toThrow(expect.objectContaining({ code: 'E_CORRUPT' }) as SessionError);
-  });
+  it.each([{ hooks: [] }, { hooks: { PreToolUse: 'x' } }, { hooks: { PreToolUse: [{ hooks: 'x' }] } }])(
+    'refuses a malformed hooks section %j',
+    (settings) => {
+      expect(() => addHooks(settings, commands)).toThrow(
+        expect.objectContaining({ code: 'E_CORRUPT' }) as SessionError,
+      );
+    },
+  );
 });

@@ -33,7 +33,8 @@ function scanned(agentName: string): string | null {
     if (entry.kind !== 'valid') continue;
     const at = Date.parse(entry.state.last_updated);
     const created = Date.parse(entry.state.created_at);
-    if (best === null || at > best.at || (at === best.at && created > best.created)) best = { id: entry.id, at, created };
+    if (best === null || at > best.at || (at === best.at && created > best.created))
+      best = { id: entry.id, at, created };
   }
   return best?.id ?? null;
 }
@@ -74,23 +75,38 @@ describe('agent index (per-agent pointer)', () => {
     ['garbage', 'not json {'],
     ['empty', ''],
     ['an array', '[1,2]'],
-    ['another agent', JSON.stringify({ agent_name: 'other', agent_id: 'old', last_updated: '2026-01-08T18:00:01.000Z' })],
-    ['a traversal id', JSON.stringify({ agent_name: 'arch', agent_id: '../x', last_updated: '2026-01-08T18:00:01.000Z' })],
-    ['a stale timestamp', JSON.stringify({ agent_name: 'arch', agent_id: 'old', last_updated: '2020-01-01T00:00:00.000Z' })],
+    [
+      'another agent',
+      JSON.stringify({ agent_name: 'other', agent_id: 'old', last_updated: '2026-01-08T18:00:01.000Z' }),
+    ],
+    [
+      'a traversal id',
+      JSON.stringify({ agent_name: 'arch', agent_id: '../x', last_updated: '2026-01-08T18:00:01.000Z' }),
+    ],
+    [
+      'a stale timestamp',
+      JSON.stringify({ agent_name: 'arch', agent_id: 'old', last_updated: '2020-01-01T00:00:00.000Z' }),
+    ],
     ['a false "none"', JSON.stringify({ agent_name: 'arch', agent_id: 'gone', last_updated: null })],
   ])('ignores a corrupt pointer file (%s) and rebuilds it', (_label, text) => {
     open().create({ agent_name: 'arch', purpose: 'p', id: 'old' });
     open().create({ agent_name: 'arch', purpose: 'p', id: 'new' });
     writeFileSync(pointerFile('arch'), text);
     expect(open().newestOf('arch')?.agent_id).toBe('new');
-    expect(JSON.parse(readFileSync(pointerFile('arch'), 'utf8'))).toMatchObject({ agent_name: 'arch', agent_id: 'new' });
+    expect(JSON.parse(readFileSync(pointerFile('arch'), 'utf8'))).toMatchObject({
+      agent_name: 'arch',
+      agent_id: 'new',
+    });
   });
 
   it('does not trust a pointer to a session of another agent', () => {
     open().create({ agent_name: 'arch', purpose: 'p', id: 'mine' });
     open().create({ agent_name: 'other', purpose: 'p', id: 'theirs' });
     const theirs = JSON.parse(readFileSync(join(root, 'theirs', 'state.json'), 'utf8'));
-    writeFileSync(pointerFile('arch'), JSON.stringify({ agent_name: 'arch', agent_id: 'theirs', last_updated: theirs.last_updated }));
+    writeFileSync(
+      pointerFile('arch'),
+      JSON.stringify({ agent_name: 'arch', agent_id: 'theirs', last_updated: theirs.last_updated }),
+    );
     expect(open().newestOf('arch')?.agent_id).toBe('mine');
   });
 
@@ -142,7 +158,11 @@ describe('agent index (per-agent pointer)', () => {
 
   it('is not listed, swept or cleaned as a session', () => {
     open().create({ agent_name: 'arch', purpose: 'p', id: 'a1' });
-    expect(open().list().map((e) => e.id)).toEqual(['a1']);
+    expect(
+      open()
+        .list()
+        .map((e) => e.id),
+    ).toEqual(['a1']);
     clock += 48 * 3_600_000;
     expect(open().cleanup({ hours: 24 }).removed).toEqual(['a1']);
     expect(existsSync(join(root, INDEX_DIR))).toBe(true);
@@ -163,7 +183,8 @@ describe('agent index (per-agent pointer)', () => {
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) {
       const name = names[i % 3]!;
-      if (i % 4 === 0 || ids.length < 3) ids.push(open().create({ agent_name: name, purpose: 'p', id: `s${i}` }).agent_id);
+      if (i % 4 === 0 || ids.length < 3)
+        ids.push(open().create({ agent_name: name, purpose: 'p', id: `s${i}` }).agent_id);
       else open().update(ids[(i * 7) % ids.length]!, { metadata: { i } });
       if (i % 5 === 0) clock -= 1500; // an unsteady clock
       if (i % 9 === 0) open().delete(ids.splice(i % ids.length, 1)[0]!);

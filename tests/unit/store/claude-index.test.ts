@@ -11,7 +11,8 @@ let dir: string;
 let store: FileStore;
 const now = new Date('2026-01-08T18:00:00.000Z');
 const session = (id: string): SessionState => newSession({ agent_id: id, agent_name: 'Explore', purpose: 'p' }, now);
-const link = (id: string, agent: string) => store.update(id, (s) => withClaudeLink(s, { agent_id: agent, agent_type: 'Explore' }, now));
+const link = (id: string, agent: string) =>
+  store.update(id, (s) => withClaudeLink(s, { agent_id: agent, agent_type: 'Explore' }, now));
 const pointers = () => (existsSync(join(dir, CLAUDE_INDEX_DIR)) ? readdirSync(join(dir, CLAUDE_INDEX_DIR)) : []);
 
 beforeEach(() => {

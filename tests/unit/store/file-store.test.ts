@@ -1,4 +1,16 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync, type PathLike } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+  type PathLike,
+} from 'node:fs';
 import { execFileSync, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,7 +66,13 @@ describe('FileStore basics', () => {
   it('a throwing change writes nothing and releases the lock', () => {
     store.create(session('s'));
     const before = readFileSync(join(root, 's', 'state.json'), 'utf8');
-    expect(codeOf(() => store.update('s', () => { throw new SessionError('E_ILLEGAL_TRANSITION', 'no'); }))).toBe('E_ILLEGAL_TRANSITION');
+    expect(
+      codeOf(() =>
+        store.update('s', () => {
+          throw new SessionError('E_ILLEGAL_TRANSITION', 'no');
+        }),
+      ),
+    ).toBe('E_ILLEGAL_TRANSITION');
     expect(readFileSync(join(root, 's', 'state.json'), 'utf8')).toBe(before);
     expect(readdirSync(join(root, 's'))).toEqual(['state.json']);
   });
@@ -125,7 +143,15 @@ describe('corrupt sessions', () => {
     mkdirSync(join(root, 'empty'), { recursive: true });
     expect(codeOf(() => store.read('folder'))).toBe('E_CORRUPT');
     expect(codeOf(() => store.read('empty'))).toBe('E_CORRUPT');
-    expect(store.list().map((e) => [e.id, e.kind]).sort()).toEqual([['empty', 'corrupt'], ['folder', 'corrupt']]);
+    expect(
+      store
+        .list()
+        .map((e) => [e.id, e.kind])
+        .sort(),
+    ).toEqual([
+      ['empty', 'corrupt'],
+      ['folder', 'corrupt'],
+    ]);
   });
 
   it('a FIFO planted as state.json is corrupt, never waited on', () => {
@@ -142,7 +168,11 @@ describe('corrupt sessions', () => {
     expect(codeOf(() => store.remove('empty-old', () => true))).toBe('E_REFUSED');
     expect(codeOf(() => store.update('empty-old', (s) => s))).toBe('E_CORRUPT');
     expect(readdirSync(join(root, 'empty-old'))).toEqual([]);
-    const listed = expect.objectContaining({ id: 'empty-old', kind: 'corrupt', notOurs: expect.stringMatching(/no state\.json/) });
+    const listed = expect.objectContaining({
+      id: 'empty-old',
+      kind: 'corrupt',
+      notOurs: expect.stringMatching(/no state\.json/),
+    });
     expect(store.list()).toEqual([listed]);
   });
 
@@ -171,7 +201,12 @@ describe('corrupt sessions', () => {
   it('one corrupt session never hides the valid ones', () => {
     store.create(session('good'));
     write('bad', 'garbage');
-    expect(store.list().map((e) => `${e.id}:${e.kind}`).sort()).toEqual(['bad:corrupt', 'good:valid']);
+    expect(
+      store
+        .list()
+        .map((e) => `${e.id}:${e.kind}`)
+        .sort(),
+    ).toEqual(['bad:corrupt', 'good:valid']);
   });
 
   it('never reads, writes or deletes through a symbolic link', () => {
@@ -236,14 +271,30 @@ describe('parallel writers', () => {
   it('10 processes updating one session lose no update', async () => {
     const cli = join(__dirname, '..', '..', '..', 'dist', 'agent-session.cjs');
     store.create(session('shared'));
-    const runs = Array.from({ length: 10 }, (_, i) =>
-      new Promise<number | null>((resolve) => {
-        const child = spawn(process.execPath, [cli, '--dir', root, 'update', 'shared', '--error', `e${i}`, '--metadata', JSON.stringify({ [`k${i}`]: i })], {
-          env: { ...process.env, NODE_EXTRA_CA_CERTS: '' },
-          stdio: 'ignore',
-        });
-        child.on('exit', resolve);
-      }),
+    const runs = Array.from(
+      { length: 10 },
+      (_, i) =>
+        new Promise<number | null>((resolve) => {
+          const child = spawn(
+            process.execPath,
+            [
+              cli,
+              '--dir',
+              root,
+              'update',
+              'shared',
+              '--error',
+              `e${i}`,
+              '--metadata',
+              JSON.stringify({ [`k${i}`]: i }),
+            ],
+            {
+              env: { ...process.env, NODE_EXTRA_CA_CERTS: '' },
+              stdio: 'ignore',
+            },
+          );
+          child.on('exit', resolve);
+        }),
     );
     expect(await Promise.all(runs)).toEqual(Array(10).fill(0));
     const state = store.read('shared')!;
@@ -264,8 +315,10 @@ describe('remove and sweep', () => {
 
   describe('a writer that drops its lock draft into a folder being removed', () => {
     const realRmSync = fs.rmSync;
-    const lateDraft = (path: PathLike): void => writeFileSync(join(String(path), 'state.json.lock.1.late.tmp'), 'draft');
-    const enotempty = (path: PathLike): Error => Object.assign(new Error(`ENOTEMPTY: directory not empty, rmdir '${String(path)}'`), { code: 'ENOTEMPTY' });
+    const lateDraft = (path: PathLike): void =>
+      writeFileSync(join(String(path), 'state.json.lock.1.late.tmp'), 'draft');
+    const enotempty = (path: PathLike): Error =>
+      Object.assign(new Error(`ENOTEMPTY: directory not empty, rmdir '${String(path)}'`), { code: 'ENOTEMPTY' });
     const removing = (): string[] => readdirSync(root).filter((name) => name.startsWith('.removing-'));
     afterEach(() => jest.restoreAllMocks());
 
