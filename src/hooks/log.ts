@@ -30,7 +30,7 @@ export function logDirFor(root: string, env: Readonly<Record<string, string | un
 export function logValue(value: unknown): string {
   const text = typeof value === 'string' ? value : String(value);
   // JSON.stringify escapes quotes, backslashes and C0 controls; DEL, C1 controls and the Unicode line breaks it keeps.
-  // eslint-disable-next-line no-control-regex
+
   return JSON.stringify(text).replace(
     /[$`!\u007f-\u009f\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,

@@ -7,7 +7,6 @@ import { join, resolve } from 'node:path';
 const ROOT = resolve(__dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'agent-session.cjs');
 const PRE_DELEGATE = join(ROOT, 'dist', 'pre-delegate.cjs');
-const SUBAGENT_STOP = join(ROOT, 'dist', 'subagent-stop.cjs');
 const FUTURE = '2098-01-01T00:00:00.000Z';
 
 let dir: string;

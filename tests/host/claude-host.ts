@@ -5,6 +5,13 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
+/**
+ * A state.json as the host run left it, read without validation (a broken one must show up in the report, not
+ * throw): its fields are looked at loosely on purpose.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type StoredSession = Record<string, any>;
+
 export const REPO = resolve(__dirname, '..', '..');
 export const CLI = join(REPO, 'dist', 'agent-session.cjs');
 export const AGENT_TYPE = 'terraform-architect';
@@ -207,14 +214,14 @@ export async function runClaude(
 }
 
 /** The sessions in the store, read from disk as they are (no validation: a broken one must show up, not throw). */
-export function storeSessions(project: HostProject): Record<string, any>[] {
+export function storeSessions(project: HostProject): StoredSession[] {
   if (!existsSync(project.storeRoot)) return [];
   return readdirSync(project.storeRoot, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
     .flatMap((entry) => {
       const file = join(project.storeRoot, entry.name, 'state.json');
       return existsSync(file)
-        ? [JSON.parse(readFileSync(file, 'utf8')) as Record<string, any>]
+        ? [JSON.parse(readFileSync(file, 'utf8')) as StoredSession]
         : [{ agent_id: entry.name, phase: '(no state.json)' }];
     })
     .sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));

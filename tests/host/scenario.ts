@@ -20,6 +20,7 @@ import {
   type ClaudeRun,
   type DeliveredContext,
   type HostProject,
+  type StoredSession,
 } from './claude-host';
 import { startModelServer, type MessagesBody, type RecordedRequest, type Reply, type Script } from './model-server';
 
@@ -134,7 +135,7 @@ export async function playScenario(claude: string, mode: Mode, label: string, tr
   const problems: string[] = [];
   const report: string[] = [`# Real Claude Code, ${mode} sub-agent (${label})`, '', `Project: ${project.dir}`, ''];
   try {
-    let parked: Record<string, any> | undefined;
+    let parked: StoredSession | undefined;
     for (const [index, prompt] of PROMPTS.entries()) {
       const runLabel = `run${index + 1}`;
       server.setRun(runLabel);
@@ -230,7 +231,7 @@ const PARKED_LIST_HOOKS = ['SessionStart', 'UserPromptSubmit'];
 function checkParkedList(
   project: HostProject,
   requests: readonly RecordedRequest[],
-  parked: Record<string, any> | undefined,
+  parked: StoredSession | undefined,
   at: string,
 ): string[] {
   const first = requests.find((r) => r.role === 'main');
@@ -269,7 +270,7 @@ function checkStore(project: HostProject, at: string): string[] {
 }
 
 function checkParked(
-  sessions: Record<string, any>[],
+  sessions: StoredSession[],
   agents: string[],
   contexts: (DeliveredContext | undefined)[],
   at: string,
@@ -294,8 +295,8 @@ function checkParked(
 }
 
 function checkCompleted(
-  sessions: Record<string, any>[],
-  parked: Record<string, any> | undefined,
+  sessions: StoredSession[],
+  parked: StoredSession | undefined,
   agents: string[],
   contexts: (DeliveredContext | undefined)[],
   at: string,
@@ -402,7 +403,7 @@ function describeRun(run: ClaudeRun, requests: readonly RecordedRequest[], proje
   );
   for (const s of storeSessions(project)) {
     const history = (s.history ?? [])
-      .map((h: any) => `${h.from_phase}→${h.to_phase}${h.event ? `(${h.event})` : ''}`)
+      .map((h: StoredSession) => `${h.from_phase}→${h.to_phase}${h.event ? `(${h.event})` : ''}`)
       .join(', ');
     const link = `Claude agent ${s.claude?.agent_id ?? '-'}, stopped ${s.claude?.stopped_at ?? '-'}`;
     lines.push(`- ${s.agent_id} \`${s.agent_name}\` phase ${s.phase}, ${link}, history: ${history || '-'}`);

@@ -23,6 +23,8 @@ function init(...args: string[]): { status: number | null; stdout: string; stder
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+// settings.json read back as JSON; the cases walk into it loosely and compare with toEqual.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const readSettings = (): Record<string, any> => JSON.parse(readFileSync(settingsFile, 'utf8'));
 const backups = (): string[] =>
   readdirSync(join(project.dir, '.claude')).filter((f) => f.startsWith('settings.json.bak-'));

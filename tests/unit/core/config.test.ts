@@ -1,5 +1,5 @@
 import { DEFAULT_CONFIG, logs, parseConfigFile, parseSettings, resolveConfig } from '../../../src/core/config';
-import { SessionError } from '../../../src/core/errors';
+import { type SessionError } from '../../../src/core/errors';
 
 function codeOf(run: () => unknown): string | undefined {
   try {

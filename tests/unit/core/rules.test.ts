@@ -2,7 +2,7 @@ import { limitsOf, resolveConfig } from '../../../src/core/config';
 import { DEFAULT_LIMITS } from '../../../src/core/limits';
 import { resumeVerdict } from '../../../src/core/phases';
 import { resumeBlocker, type ResumeFacts } from '../../../src/core/rules';
-import { SessionError } from '../../../src/core/errors';
+import { type SessionError } from '../../../src/core/errors';
 
 const now = new Date('2026-01-08T18:30:00.000Z');
 const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();

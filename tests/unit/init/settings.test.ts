@@ -1,4 +1,4 @@
-import { SessionError } from '../../../src/core/errors';
+import { type SessionError } from '../../../src/core/errors';
 import { addHooks, nodeCommand, removeHooks, WIRINGS } from '../../../src/init/settings';
 
 const commands = {
@@ -28,14 +28,15 @@ describe('init settings merge', () => {
     expect(changes).toContainEqual(
       expect.objectContaining({ kind: 'other', event: 'SubagentStop', command: 'node /old/subagent-stop.cjs' }),
     );
-    expect((settings.hooks as any).SubagentStop[0]).toEqual(other.hooks.SubagentStop[0]);
+    expect((settings.hooks as typeof other.hooks).SubagentStop[0]).toEqual(other.hooks.SubagentStop[0]);
     expect(removeHooks(settings, commands).settings).toEqual(other);
   });
 
   it('removes only our handlers from a group a user added to', () => {
-    const added = addHooks({}, commands).settings as any;
-    added.hooks.SubagentStart[0].hooks.push({ type: 'command', command: 'echo mine' });
-    const { settings } = removeHooks(added, commands) as any;
+    type Groups = Record<string, { hooks: { type: string; command: string }[] }[]>;
+    const added = addHooks({}, commands).settings as { hooks: Groups };
+    added.hooks.SubagentStart![0]!.hooks.push({ type: 'command', command: 'echo mine' });
+    const { settings } = removeHooks(added, commands);
     expect(settings.hooks).toEqual({ SubagentStart: [{ hooks: [{ type: 'command', command: 'echo mine' }] }] });
   });
 
