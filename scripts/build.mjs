@@ -1,5 +1,5 @@
 // Bundles each bin into one minified CommonJS file: a bundle starts in ~60 ms where unbundled tsc output
-// takes ~390 ms (../shared/notes/libraries-and-style.md §B). Source maps stay off unless AGENT_SESSION_SOURCEMAP=1.
+// takes ~390 ms (measured when the build was chosen). Source maps stay off unless AGENT_SESSION_SOURCEMAP=1.
 //
 // Each bin is a small loader with the bundle inside as a string: it compiles the bundle with `vm.Script` and a
 // V8 code cache made here, after a representative run, so a hook starts without parsing and compiling the

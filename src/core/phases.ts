@@ -94,6 +94,6 @@ function stateNode(phase: Phase): { readonly ownEvents: readonly string[] } {
 }
 
 function snapshotAt(phase: Phase): SnapshotFrom<typeof phaseMachine> {
-  // resolveState rebuilds a real snapshot; transition() on raw JSON throws (notes §A.1, edge 1).
+  // resolveState rebuilds a real snapshot; transition() on raw JSON throws (xstate 5).
   return phaseMachine.resolveState({ value: phase, context: {} });
 }

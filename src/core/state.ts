@@ -4,7 +4,7 @@ import { SessionError } from './errors';
 import { ID_PATTERN } from './ids';
 import { PHASES, RESUMABLE_PHASES } from './phase-names';
 
-// zod/mini loads no locale, so every message would read "Invalid input"; `en` alone adds ~17 KB (notes §A.3).
+// zod/mini loads no locale, so every message would read "Invalid input"; `en` alone adds ~17 KB to a bundle.
 // The .cjs path: the package maps `v4/locales/*.js` to its ESM file even for require(), which jest cannot load.
 z.config(en());
 

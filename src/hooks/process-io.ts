@@ -6,7 +6,7 @@ import { sleepMs } from '../platform/fs-safe';
 
 /**
  * The hook's stdin without `process.stdin`: a pipe, socket or file on fd 0 is read with `fs.read`, which
- * spares loading `net` and the stream machinery (~4 ms of a ~25 ms start, see README "Performance").
+ * spares loading `net` and the stream machinery (~4 ms of a ~25 ms start, see docs/performance.md).
  * A terminal or other character device keeps `process.stdin`, whose reads can be cancelled: an interactive
  * user who types nothing still gets the time-limit answer and an exit.
  */
@@ -32,7 +32,7 @@ export function hookStdin(fd = 0): InputSource {
   }
   // A socket is what a Node host (Claude Code) gives: read it directly too. Such a host sends one whole document,
   // after which no read is left pending; only a host that held the socket open with half a document would keep
-  // the hook alive after its answer, until the host closes stdin or times the hook out (README "Performance").
+  // the hook alive after its answer, until the host closes stdin or times the hook out (docs/performance.md).
   if (stats.isSocket()) return new FdInput(fd);
   // Terminals, and pipes on systems without /proc: process.stdin, whose reads can be abandoned.
   return process.stdin;

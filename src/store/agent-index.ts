@@ -40,7 +40,7 @@ export interface IndexedStore {
  *   or changed session) falls back to a scan of the folders, which then rewrites the pointer under the lock.
  *
  * Writers that bypass agent-session (another program editing session folders) are not seen by the pointer
- * until the pointed session itself changes or is removed; see README "Performance".
+ * until the pointed session itself changes or is removed; see docs/performance.md.
  */
 export class AgentIndex {
   readonly #dir: string;
