@@ -444,6 +444,8 @@ export class Sessions {
       if (done && entry.kind === 'valid' && isAheadOfClock(entry.state.last_updated, now, this.limits)) clockAhead.push(entry.id);
     }
     const leftovers = options.dryRun ? 0 : this.store.sweep(LEFTOVER_AGE_MS, now);
+    // Named like our leftovers but holding something else: the sweep left them, and the user should know why.
+    notOurs.push(...(this.store.foreignEntries?.() ?? []));
     return { removed, corruptRemoved, leftovers, abandoned, failed, clockAhead, notOurs };
   }
 

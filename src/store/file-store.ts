@@ -325,6 +325,25 @@ export class FileStore implements SessionStore {
     }
   }
 
+  /**
+   * Entries of the store root named like our leftovers (staging, `.removing-` folders) that hold something we do not
+   * make, with why: `sweep` leaves them alone and cleanup lists them.
+   */
+  foreignEntries(): { id: string; reason: string }[] {
+    let names: string[];
+    try {
+      names = readdirSync(this.location);
+    } catch (error) {
+      if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR') return [];
+      throw ioError(error, 'list', this.location);
+    }
+    return names.flatMap((name) => {
+      if (!STAGING_NAME.test(name) && !REMOVING_NAME.test(name)) return [];
+      const reason = leftoverNotOurs(join(this.location, name), STAGING_NAME.test(name));
+      return reason === null ? [] : [{ id: name, reason }];
+    });
+  }
+
   sweep(olderThanMs: number, now: Date): number {
     this.assertRemovable();
     let removed = 0;
@@ -345,8 +364,8 @@ export class FileStore implements SessionStore {
       const name = entry.name;
       const path = join(this.location, name);
       if (STAGING_NAME.test(name) || REMOVING_NAME.test(name)) {
-        // rm never follows a link: a planted link of that name is removed itself.
-        if (isOld(path)) {
+        // Only when all it holds is ours: a user's folder may carry the same name (see foreignEntries).
+        if (isOld(path) && leftoverNotOurs(path, STAGING_NAME.test(name)) === null) {
           rmSync(path, { recursive: true, force: true });
           removed++;
         }
@@ -532,6 +551,29 @@ function folderNotOurs(dir: string): string | null {
   if (lstatOrNull(join(dir, STATE_FILE))?.isDirectory()) return 'its state.json is a folder';
   const unknown = names.find((name) => name !== STATE_FILE && name !== LOCK_FILE && !SESSION_LEFTOVER.test(name));
   return unknown === undefined ? null : `it holds ${show(unknown)}, which agent-session does not make`;
+}
+
+/**
+ * Why a staging (`.creating-`) or `.removing-` folder is not ours, or null when it is (or is gone). Staging holds what
+ * `create` writes there (state.json and its temp files); a removing folder what a session folder may hold (partly
+ * removed, so state.json may be missing). No sub-folder is ever ours: nothing is removed recursively but our files.
+ */
+function leftoverNotOurs(path: string, staging: boolean): string | null {
+  const own = lstatOrNull(path);
+  if (own === null) return null;
+  if (own.isSymbolicLink()) return 'it is a symbolic link';
+  if (!own.isDirectory()) return 'it is not a folder';
+  let names: string[];
+  try {
+    names = readdirSync(path);
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return null;
+    throw ioError(error, 'list', path);
+  }
+  const known = (name: string): boolean =>
+    name === STATE_FILE || (staging ? TEMPS.session!.test(name) : name === LOCK_FILE || SESSION_LEFTOVER.test(name));
+  const unknown = names.find((name) => !known(name) || lstatOrNull(join(path, name))?.isDirectory() === true);
+  return unknown === undefined ? null : `it holds ${show(unknown)}, which agent-session does not make there`;
 }
 
 function notOursError(id: string, reason: string): SessionError {

@@ -60,6 +60,8 @@ export interface SessionStore {
   notOurs?(id: string): string | null;
   /** @throws SessionError E_REFUSED when nothing may be removed from this store (its root is a symbolic link) */
   assertRemovable?(): void;
+  /** Optional: entries named like the store's own leftovers that hold something else (sweep leaves them alone). */
+  foreignEntries?(): { id: string; reason: string }[];
   /** Removes leftovers of killed writers (temp files, half-created folders) older than `olderThanMs`. */
   sweep(olderThanMs: number, now: Date): number;
 }

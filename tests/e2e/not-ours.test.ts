@@ -102,6 +102,43 @@ describe('cleanup removes only what agent-session made', () => {
   });
 });
 
+describe('user folders named like our leftovers', () => {
+  it.each([
+    ['a staging name', '.creating-a1b2c3', 'Documents/thesis.tex'],
+    ['a removing name', '.removing-99999.deadbeef', 'Docs/t'],
+    ['a staging name with a user file beside state.json', '.creating-zz9zz9', 'state.json,notes.txt'],
+  ])('%s holding user files: listed as not ours (also --dry-run), never removed', (_name, folder, files) => {
+    const store = join(dir, 'store');
+    const paths = files.split(',').map((file) => join(store, folder, file));
+    for (const path of paths) {
+      mkdirSync(join(path, '..'), { recursive: true });
+      writeFileSync(path, 'thesis');
+    }
+    for (const path of [...paths, join(store, folder)]) utimesSync(path, OLD, OLD);
+    for (const args of [['--dry-run'], []]) {
+      const result = cli(['cleanup', '--hours', '24', '--json', '--dir', store, ...args]);
+      expect(result.status).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ not_ours: [{ id: folder, reason: expect.stringMatching(/does not make/) }] });
+    }
+    for (const path of paths) expect(existsSync(path)).toBe(true);
+  });
+
+  it('our own old staging and removing folders are still swept', () => {
+    const store = join(dir, 'store');
+    const staging = join(store, '.creating-a1b2c3');
+    const removing = join(store, '.removing-99999.deadbeef');
+    mkdirSync(staging, { recursive: true });
+    mkdirSync(removing);
+    writeFileSync(join(staging, 'state.json'), '{}');
+    writeFileSync(join(removing, 'state.json.lock.1.0000abcd.tmp'), 'draft');
+    const aged = [join(staging, 'state.json'), join(removing, 'state.json.lock.1.0000abcd.tmp'), staging, removing];
+    for (const path of aged) utimesSync(path, OLD, OLD);
+    const result = cli(['cleanup', '--hours', '24', '--json', '--dir', store]);
+    expect(JSON.parse(result.stdout)).toMatchObject({ leftovers_removed: 2, not_ours: [] });
+    expect(readdirSync(store)).toEqual([]);
+  });
+});
+
 describe('a store root that is a symbolic link', () => {
   it('a repository shipping .claude/session -> ../..: cleanup refuses (also --dry-run), the sibling project survives', () => {
     const workspace = join(dir, 'workspace');
