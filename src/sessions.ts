@@ -313,12 +313,14 @@ export class Sessions {
    * Through the store's per-agent pointers when it keeps them (one small read per agent name), else a scan.
    */
   parkedSessions(): SessionState[] {
+    // A session ahead of the clock must not hide its agent's real parked one (the same rule as newestOf).
+    const notAfter = latestSane(this.#now(), this.limits);
     let newest: SessionState[];
-    if (this.store.newestPerAgent) newest = this.store.newestPerAgent();
+    if (this.store.newestPerAgent) newest = this.store.newestPerAgent(notAfter);
     else {
       const byAgent = new Map<string, SessionState>();
       for (const entry of this.store.list()) {
-        if (entry.kind !== 'valid') continue;
+        if (entry.kind !== 'valid' || Date.parse(entry.state.last_updated) > notAfter) continue;
         const known = byAgent.get(entry.state.agent_name);
         if (known === undefined || newestState([known, entry.state]) === entry.state) byAgent.set(entry.state.agent_name, entry.state);
       }

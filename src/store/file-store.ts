@@ -124,11 +124,11 @@ export class FileStore implements SessionStore {
   /**
    * The newest valid session of every agent named in `<root>/.agents/` (one pointer read and one state read per
    * agent name, a scan only for a pointer that does not check out). Agents without a pointer (a name over 100
-   * bytes, or sessions only ever written by the CLI and never looked up) are not in it.
+   * bytes, or sessions only ever written by the CLI and never looked up) are not in it. With `notAfter`, as newestOf.
    */
-  newestPerAgent(): SessionState[] {
+  newestPerAgent(notAfter?: number): SessionState[] {
     return this.#index.names().flatMap((name) => {
-      const state = this.#index.newestOf(name);
+      const state = this.#index.newestOf(name, notAfter);
       return state === null ? [] : [state];
     });
   }

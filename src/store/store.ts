@@ -46,8 +46,8 @@ export interface SessionStore {
    * agent (find, relink or create) is one step among processes. Without it `work` runs as is (one process).
    */
   lockClaudeAgent?<T>(claudeAgentId: string, agentType: string, work: () => T): T;
-  /** Optional: the newest valid session of every agent the store keeps a pointer for, without a scan. */
-  newestPerAgent?(): SessionState[];
+  /** Optional: the newest valid session of every agent the store keeps a pointer for, without a scan (notAfter: as newestOf). */
+  newestPerAgent?(notAfter?: number): SessionState[];
   /** Every session, valid or not, in no particular order. Never throws for one bad session. */
   list(): ListedSession[];
   /**
