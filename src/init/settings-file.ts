@@ -1,7 +1,7 @@
 import { chmodSync, copyFileSync, constants, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SessionError } from '../core/errors';
-import { errnoCode, ioError, writeFileAtomic } from '../store/fs-safe';
+import { PRIVATE_DIR, errnoCode, ioError, writeFileAtomic } from '../store/fs-safe';
 import { describeJsonError } from '../core/json-error';
 import type { Settings } from './settings';
 
@@ -69,7 +69,8 @@ export function writeSettings(file: SettingsFile, settings: Settings, now: Date)
   let backup: string | null = null;
   let mode = 0o644;
   try {
-    mkdirSync(dirname(target), { recursive: true });
+    // Private whatever the umask, as the rest of the tree (another local user must not plant links in it).
+    mkdirSync(dirname(target), { recursive: true, mode: PRIVATE_DIR });
   } catch (error) {
     throw ioError(error, 'create the folder', dirname(target));
   }
