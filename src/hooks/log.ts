@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, fchmodSync, lstatSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { isSessionError } from '../core/errors';
 import { PRIVATE_FILE, ensurePrivateDir, errnoCode } from '../store/fs-safe';
 
@@ -75,6 +75,9 @@ function prepareFolder(dir: string): string | null {
     if (!exists(parent)) {
       if (!isFolder(dirname(parent))) return 'its project folder does not exist (nothing created)';
       ensurePrivateDir(parent, false);
+    } else if (basename(parent) === '.claude' && lstatSync(parent).isSymbolicLink()) {
+      // A linked `.claude/` would carry the log elsewhere: nothing is created through a linked folder (as the store).
+      return `\`${parent}\` is a symbolic link; nothing is written through it`;
     }
     ensurePrivateDir(dir, false);
   } catch (error) {

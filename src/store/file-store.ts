@@ -104,6 +104,7 @@ export class FileStore implements SessionStore {
    * pointers) must not stop a Claude agent from being attached.
    */
   lockClaudeAgent<T>(claudeAgentId: string, agentType: string, work: () => T): T {
+    this.assertWritable();
     const locks = join(this.location, LOCKS_DIR);
     // 0700, and never through a link (E_REFUSED): the lock files must not be written outside the store.
     ensurePrivateDir(locks, true);
@@ -175,6 +176,7 @@ export class FileStore implements SessionStore {
 
   create(state: SessionState): void {
     const dir = this.#dir(state.agent_id);
+    this.assertWritable();
     try {
       // Private whatever the umask: another local user must not plant links in the store.
       mkdirSync(this.location, { recursive: true, mode: PRIVATE_DIR });
@@ -211,6 +213,7 @@ export class FileStore implements SessionStore {
   }
 
   update(id: string, change: (state: SessionState) => SessionState): SessionState {
+    this.assertWritable();
     return this.#locked(id, () => {
       const current = this.read(id);
       if (current === null) throw notFound(id);
@@ -315,14 +318,19 @@ export class FileStore implements SessionStore {
    * @throws SessionError E_REFUSED naming the link
    */
   assertRemovable(): void {
-    const parent = dirname(this.location);
-    for (const path of basename(parent) === '.claude' ? [this.location, parent] : [this.location]) {
-      if (entryKind(path) !== 'link') continue;
-      const target = show(readLink(path));
-      const where = `\`${path}\`: it is a symbolic link (to ${target})`;
-      const message = `Refusing to remove anything through ${where}; pass --dir with the real folder`;
-      throw new SessionError('E_REFUSED', message);
-    }
+    const where = this.#linkedRoot();
+    if (where === null) return;
+    throw new SessionError('E_REFUSED', `Refusing to remove anything through ${where}; pass --dir with the real folder`);
+  }
+
+  /**
+   * Refuses writes (create, update, attach locks, pointers) to a store whose root or `.claude` parent is a symbolic
+   * link, as removals are: files are never created through a linked folder (reads may follow it).
+   * @throws SessionError E_REFUSED naming the link
+   */
+  assertWritable(): void {
+    const where = this.#linkedRoot();
+    if (where !== null) throw new SessionError('E_REFUSED', `Refusing to write anything through ${where}; pass --dir with the real folder`);
   }
 
   /**
@@ -401,6 +409,15 @@ export class FileStore implements SessionStore {
   }
 
   // --- internal ---
+
+  /** The store root, or its `.claude` parent, when it is a symbolic link: named with its target; else null. */
+  #linkedRoot(): string | null {
+    const parent = dirname(this.location);
+    for (const path of basename(parent) === '.claude' ? [this.location, parent] : [this.location]) {
+      if (entryKind(path) === 'link') return `\`${path}\`: it is a symbolic link (to ${show(readLink(path))})`;
+    }
+    return null;
+  }
 
   #dir(id: string): string {
     return join(this.location, assertValidId(id));
