@@ -20,6 +20,11 @@ export function agentNameProblem(name: unknown): string | null {
   return null;
 }
 
+/** Why `value` cannot be a required text (`--purpose` and the like: blank or not text), or null when it can. */
+export function requiredTextProblem(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? null : `a non-empty text, got ${show(value ?? null)}`;
+}
+
 /**
  * Checks an agent name as `create` takes it.
  * @throws SessionError E_USAGE naming the value and the rule
