@@ -8,7 +8,7 @@ import { DEFAULT_LIMITS, type Limits } from './core/limits';
 import { isFinalPhase, isResumablePhase, type FinalPhase } from './core/phase-names';
 import { resumeVerdict } from './core/phases';
 import { isAheadOfClock, latestSane, type ResumeReason } from './core/rules';
-import { assertAgentName, assertMetadata, assertText } from './core/input';
+import { assertAgentName, assertHours, assertMetadata, assertText } from './core/input';
 import { applyChange, finalizeState, newSession, parsePhase, type SessionChange } from './core/session';
 import type { Metadata, SessionState } from './core/state';
 import type { SessionStore } from './store/store';
@@ -395,9 +395,19 @@ export class Sessions {
    * older than `hours`, and leftovers of killed writers. Each removal re-checks the session under its lock, so a
    * session touched while cleanup runs is kept. Only what agent-session made is removed: other entries are reported
    * in `notOurs` and left alone.
-   * @throws SessionError E_REFUSED when the store root is a symbolic link (with dryRun too: it says it would refuse)
+   * @throws SessionError E_USAGE for options that are not `{hours: a number ≥ 0, dryRun?: boolean}`; E_REFUSED when
+   *   the store root is a symbolic link (with dryRun too: it says it would refuse)
    */
   cleanup(options: { hours: number; dryRun?: boolean }): CleanupResult {
+    // Library callers are not type-checked: the CLI's rule for hours, and a clear word for anything else.
+    if (typeof options !== 'object' || options === null) {
+      const got = show(options ?? null);
+      throw new SessionError('E_USAGE', `Expected the options of \`cleanup\` to be an object {hours, dryRun?}, got ${got}`);
+    }
+    assertHours(options.hours, 'hours');
+    if (options.dryRun !== undefined && typeof options.dryRun !== 'boolean') {
+      throw new SessionError('E_USAGE', `Expected \`dryRun\` to be true or false, got ${show(options.dryRun)}`);
+    }
     this.store.assertRemovable?.();
     const now = this.#now();
     const cutoff = now.getTime() - options.hours * 3_600_000;
