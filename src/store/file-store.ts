@@ -334,20 +334,32 @@ export class FileStore implements SessionStore {
   }
 
   /**
-   * Entries of the store root named like our leftovers (staging, `.removing-` folders) that hold something we do not
-   * make, with why: `sweep` leaves them alone and cleanup lists them.
+   * Entries of the store root that are not ours and that `list` does not report, with why (`sweep` leaves them alone
+   * and cleanup lists them): folders named like our leftovers (staging, `.removing-`) holding something we do not
+   * make; our pointer and lock folders (`.agents`, `.claude-agents`, `.locks`) replaced by a link or a file (nothing
+   * is written through them, so Claude events go unhandled: the user must hear of it); loose files and links.
    */
   foreignEntries(): { id: string; reason: string }[] {
-    let names: string[];
+    let entries: Dirent[];
     try {
-      names = readdirSync(this.location);
+      entries = readdirSync(this.location, { withFileTypes: true });
     } catch (error) {
       if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR') return [];
       throw ioError(error, 'list', this.location);
     }
-    return names.flatMap((name) => {
-      if (!STAGING_NAME.test(name) && !REMOVING_NAME.test(name)) return [];
-      const reason = leftoverNotOurs(join(this.location, name), STAGING_NAME.test(name));
+    return entries.flatMap((entry) => {
+      const name = entry.name;
+      const path = join(this.location, name);
+      let reason: string | null = null;
+      if (STAGING_NAME.test(name) || REMOVING_NAME.test(name)) reason = leftoverNotOurs(path, STAGING_NAME.test(name));
+      else if (entry.isDirectory()) reason = null; // a session folder (list judges it) or a folder list skips
+      else if (entry.isSymbolicLink()) {
+        // A link named like a session is reported by list already.
+        if (folderKind(name) !== 'session') reason = `it is a symbolic link (to ${show(readLink(path))}); nothing is written through it`;
+      } else {
+        const kind = folderKind(name);
+        reason = kind === null || kind === 'session' ? 'it is a file agent-session does not make' : 'it is not a folder';
+      }
       return reason === null ? [] : [{ id: name, reason }];
     });
   }

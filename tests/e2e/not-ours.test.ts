@@ -139,6 +139,29 @@ describe('user folders named like our leftovers', () => {
   });
 });
 
+describe('linked pointer and lock folders, loose files', () => {
+  it('cleanup lists linked .agents, .claude-agents, .locks and a loose notes.txt as not ours (also --dry-run), and keeps them', () => {
+    const store = join(dir, 'store');
+    const elsewhere = join(dir, 'elsewhere');
+    mkdirSync(store);
+    mkdirSync(elsewhere);
+    for (const name of ['.agents', '.claude-agents', '.locks']) symlinkSync(elsewhere, join(store, name));
+    writeFileSync(join(store, 'notes.txt'), 'mine');
+    writeFileSync(join(store, 'odd\u001b[2Jname'), 'mine');
+    for (const args of [['--dry-run'], []]) {
+      const result = cli(['cleanup', '--hours', '0', '--json', '--dir', store, ...args]);
+      expect(result.status).toBe(0);
+      const ids = (JSON.parse(result.stdout) as { not_ours: Array<{ id: string }> }).not_ours.map((entry) => entry.id).sort();
+      expect(ids).toEqual(['.agents', '.claude-agents', '.locks', 'notes.txt', 'odd\u001b[2Jname']);
+    }
+    const text = cli(['cleanup', '--hours', '0', '--dir', store]);
+    expect(text.stdout).toMatch(/^Not ours, left alone: \.locks \(.*symbolic link/m);
+    expect(text.stdout).toMatch(/^Not ours, left alone: notes\.txt /m);
+    expect(text.stdout).not.toContain('\u001b');
+    expect(readdirSync(store).sort()).toEqual(['.agents', '.claude-agents', '.locks', 'notes.txt', 'odd\u001b[2Jname']);
+  });
+});
+
 describe('a store root that is a symbolic link', () => {
   it('a repository shipping .claude/session -> ../..: cleanup refuses (also --dry-run), the sibling project survives', () => {
     const workspace = join(dir, 'workspace');
