@@ -31,6 +31,8 @@ export interface ClaudeCodeContext {
   /** The shell words that run the CLI on this store, e.g. `node /p/dist/agent-session.cjs --dir /p/.claude/session`. */
   readonly cli: string;
   readonly now: Date;
+  /** The clock-skew bound (the store's limits; handleClaudeCode fills it in): a time ahead within it is "just now". */
+  readonly clockSkewMinutes?: number;
 }
 
 /** The agent name Claude Code uses when `subagent_type` is absent. */
@@ -87,7 +89,8 @@ export function payloadCwd(value: Record<string, unknown>): string | undefined {
  * the Claude agent to its session (SubagentStop then applies the stop policy). Any other event or tool: no answer.
  * Never denies, never blocks.
  */
-export function handleClaudeCode(sessions: Sessions, input: Record<string, unknown>, context: ClaudeCodeContext): ClaudeCodeOutcome {
+export function handleClaudeCode(sessions: Sessions, input: Record<string, unknown>, given: ClaudeCodeContext): ClaudeCodeOutcome {
+  const context: ClaudeCodeContext = { clockSkewMinutes: sessions.limits.clockSkewMinutes, ...given };
   const parsed = Payload.safeParse(input);
   if (!parsed.success) return skip('invalid_payload');
   const payload = parsed.data;
@@ -133,7 +136,7 @@ function overview(sessions: Sessions, event: 'SessionStart' | 'UserPromptSubmit'
   let length = head.length;
   let shown = 0;
   for (const state of parked) {
-    const line = overviewLine(state, context.now);
+    const line = overviewLine(state, context);
     const more = `\n(+${parked.length - shown} more: ${context.cli} list --active-only)`;
     if (length + 1 + line.length + (shown + 1 < parked.length ? more.length : 0) > OVERVIEW_LIMIT) {
       lines.push(more.slice(1));
@@ -149,9 +152,9 @@ function overview(sessions: Sessions, event: 'SessionStart' | 'UserPromptSubmit'
   };
 }
 
-function overviewLine(state: SessionState, now: Date): string {
+function overviewLine(state: SessionState, context: ClaudeCodeContext): string {
   const name = clip(state.agent_name, OVERVIEW_FIELD_LIMIT);
-  const parts = [`- ${name}: session ${state.agent_id}, phase ${state.phase}, last active ${ago(state.last_updated, now)}`];
+  const parts = [`- ${name}: session ${state.agent_id}, phase ${state.phase}, last active ${ago(state.last_updated, context)}`];
   const { task_id, findings } = state.metadata;
   if (task_id !== undefined) parts.push(`task ${clip(task_id, OVERVIEW_FIELD_LIMIT)}`);
   if (findings !== undefined) parts.push(`findings: ${clip(findings, OVERVIEW_FIELD_LIMIT)}`);
@@ -230,7 +233,7 @@ function resumeContext(state: SessionState, context: ClaudeCodeContext): string 
     `agent-session: sub-agent \`${state.agent_name}\` had a resumable session when this delegation was made; ` +
       'the delegated agent is linked to it and told so when it starts.',
     `- Session id: ${state.agent_id} (purpose ${state.purpose})`,
-    `- Previous phase: ${state.phase}, last active ${ago(state.last_updated, context.now)} (${state.last_updated}); created ${state.created_at}`,
+    `- Previous phase: ${state.phase}, last active ${ago(state.last_updated, context)} (${state.last_updated}); created ${state.created_at}`,
     ...detailLines(state, state.claude?.last_message),
   ];
   const claudeAgent = state.claude?.agent_id;
@@ -253,7 +256,7 @@ function startContext(state: SessionState, context: ClaudeCodeContext, maxErrors
     resumed === undefined
       ? `agent-session: this sub-agent's work is recorded in session ${state.agent_id} (agent \`${state.agent_name}\`, phase ${state.phase}).`
       : `agent-session: this sub-agent resumes session ${state.agent_id} (agent \`${state.agent_name}\`), ` +
-        `parked in phase ${resumed.phase} ${ago(resumed.last_active, context.now)}.`,
+        `parked in phase ${resumed.phase} ${ago(resumed.last_active, context)}.`,
   ];
   if (resumed !== undefined) lines.push(...detailLines(state, resumed.last_message));
   lines.push(
@@ -316,8 +319,14 @@ function clip(value: unknown, limit = FIELD_LIMIT): string {
   return excerpt(rendered.replace(/\s+/g, ' ').trim(), limit);
 }
 
-/** "5 minutes ago" (date-fns, as the CLI's listing says it). */
-function ago(iso: string, now: Date): string {
+/**
+ * "5 minutes ago" (date-fns, as the CLI's listing says it). A time ahead of this clock within the skew bound (another
+ * machine's clock, an import) is "just now", never "in 29 seconds"; beyond it, it is said to be ahead of the clock.
+ */
+function ago(iso: string, context: ClaudeCodeContext): string {
   const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? 'at an unknown time' : formatDistanceStrict(at, now, { addSuffix: true });
+  if (Number.isNaN(at.getTime())) return 'at an unknown time';
+  const ahead = at.getTime() - context.now.getTime();
+  if (ahead > 0) return ahead <= (context.clockSkewMinutes ?? 0) * 60_000 ? 'just now' : "at a time ahead of this machine's clock";
+  return formatDistanceStrict(at, context.now, { addSuffix: true });
 }
