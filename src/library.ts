@@ -2,7 +2,8 @@ import { limitsOf, parseSettings, type Config } from './core/config';
 import { DEFAULT_LIMITS, type Limits } from './core/limits';
 import { resumeVerdict } from './core/phases';
 import type { ResumeReason } from './core/rules';
-import type { SessionState } from './core/state';
+import { parseState, type SessionState } from './core/state';
+import { SessionError, isSessionError, show } from './core/errors';
 import { configFor } from './service/assembly';
 import { Sessions } from './sessions';
 import { FileStore } from './store/file-store';
@@ -25,9 +26,20 @@ export interface OpenStoreOptions {
 /**
  * Opens the session store a CLI run in the same place would use, with the same settings
  * (defaults ← `.claude/agent-session.json` ← environment ← `options.config`).
- * @throws SessionError E_USAGE for an invalid config file, variable or `options.config`, E_IO when it cannot be read
+ * @throws SessionError E_USAGE for an invalid config file, variable or `options.config`, or a `dir`/`cwd` that is not
+ *   text; E_IO when it cannot be read
  */
 export function openStore(options: OpenStoreOptions = {}): Sessions {
+  // Library callers are not type-checked: a wrong kind is a usage error, not a TypeError from deep inside.
+  if (typeof options !== 'object' || options === null) {
+    throw new SessionError('E_USAGE', `Expected the options of \`openStore\` to be an object, got ${show(options)}`);
+  }
+  for (const key of ['dir', 'cwd'] as const) {
+    const value: unknown = options[key];
+    if (value !== undefined && typeof value !== 'string') {
+      throw new SessionError('E_USAGE', `Expected \`${key}\` to be a folder path (a text), got ${show(value)}`);
+    }
+  }
   const environment = { dir: options.dir, env: options.env ?? process.env, cwd: options.cwd ?? process.cwd() };
   const overrides = options.config === undefined ? {} : parseSettings(options.config, "openStore's `config`");
   const config: Config = { ...configFor(environment).values, ...overrides };
@@ -48,11 +60,23 @@ export interface ResumeAnswer {
 /**
  * The resume rules applied to a session state (pure: no disk access). Limits default to 30 minutes idle and
  * 3 errors; `now` to the current time.
+ * @throws SessionError E_USAGE when `state` is not a session state (the store's schema)
  */
 export function shouldResume(
   state: SessionState,
   options: { now?: Date; limits?: Partial<Limits> } = {},
 ): ResumeAnswer {
-  const reason = resumeVerdict(state, options.now ?? new Date(), { ...DEFAULT_LIMITS, ...options.limits });
+  let checked: SessionState;
+  try {
+    // The same schema as the store's reader: a null, `{}` or half a state is the caller's mistake, said plainly.
+    checked = parseState(state);
+  } catch (error) {
+    if (!isSessionError(error)) throw error;
+    throw new SessionError(
+      'E_USAGE',
+      `Expected \`state\` to be a session state, got one that is not (${error.message})`,
+    );
+  }
+  const reason = resumeVerdict(checked, options.now ?? new Date(), { ...DEFAULT_LIMITS, ...options.limits });
   return { should_resume: reason === 'session_resumable', reason };
 }

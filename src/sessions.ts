@@ -15,7 +15,7 @@ import { isFinalPhase, isResumablePhase, type FinalPhase } from './core/phase-na
 import { isParked, newestVerdict } from './core/parking';
 import { resumeVerdict } from './core/phases';
 import { isAheadOfClock, latestSane, type ResumeReason } from './core/rules';
-import { assertAgentName, assertMetadata, assertText } from './core/input';
+import { assertAgentName, assertHours, assertMetadata, assertText } from './core/input';
 import { applyChange, finalizeState, newSession, parsePhase, type SessionChange } from './core/session';
 import type { Metadata, SessionState } from './core/state';
 import { randomHex8 } from './platform/random';
@@ -341,7 +341,8 @@ export class Sessions {
    * Through the store's `newestPerAgent` (the file store: one small read per agent name).
    */
   parkedSessions(): SessionState[] {
-    const newest = this.store.newestPerAgent();
+    // A session ahead of the clock must not hide its agent's real parked one (the same rule as newestOf).
+    const newest = this.store.newestPerAgent(latestSane(this.#now(), this.limits));
     return newest
       .filter((state) => this.isParked(state))
       .sort((a, b) => Date.parse(b.last_updated) - Date.parse(a.last_updated));
@@ -414,9 +415,22 @@ export class Sessions {
    * older than `hours`, and leftovers of killed writers. Each removal re-checks the session under its lock, so a
    * session touched while cleanup runs is kept. Only what agent-session made is removed: other entries are reported
    * in `notOurs` and left alone.
-   * @throws SessionError E_REFUSED when the store root is a symbolic link (with dryRun too: it says it would refuse)
+   * @throws SessionError E_USAGE for options that are not `{hours: a number ≥ 0, dryRun?: boolean}`; E_REFUSED when
+   *   the store root is a symbolic link (with dryRun too: it says it would refuse)
    */
   cleanup(options: { hours: number; dryRun?: boolean }): CleanupResult {
+    // Library callers are not type-checked: the CLI's rule for hours, and a clear word for anything else.
+    if (typeof options !== 'object' || options === null) {
+      const got = show(options ?? null);
+      throw new SessionError(
+        'E_USAGE',
+        `Expected the options of \`cleanup\` to be an object {hours, dryRun?}, got ${got}`,
+      );
+    }
+    assertHours(options.hours, 'hours');
+    if (options.dryRun !== undefined && typeof options.dryRun !== 'boolean') {
+      throw new SessionError('E_USAGE', `Expected \`dryRun\` to be true or false, got ${show(options.dryRun)}`);
+    }
     this.store.assertRemovable();
     const now = this.#now();
     const cutoff = now.getTime() - options.hours * 3_600_000;
@@ -466,6 +480,8 @@ export class Sessions {
         clockAhead.push(entry.id);
     }
     const leftovers = options.dryRun ? 0 : this.store.sweep(LEFTOVER_AGE_MS, now);
+    // Named like our leftovers but holding something else: the sweep left them, and the user should know why.
+    notOurs.push(...this.store.foreignEntries());
     return { removed, corruptRemoved, leftovers, abandoned, failed, clockAhead, notOurs };
   }
 

@@ -1,6 +1,8 @@
-import { parseDecimal } from '../core/decimal';
 import { SessionError, show } from '../core/errors';
 import { assertMetadata } from '../core/input';
+
+// The hours rule is the library's too (Sessions.cleanup); it lives with the other input rules.
+export { parseHours } from '../core/input';
 import type { Metadata } from '../core/state';
 
 /**
@@ -21,18 +23,6 @@ export function parseMetadata(text: string | undefined, flag = '--metadata'): Me
   }
   // The library's rules (input.ts): JSON.parse reads nesting that the indented state.json could not be written with.
   return assertMetadata(value, flag);
-}
-
-/**
- * Parses a non-negative number of hours (fractions allowed).
- * @throws SessionError E_USAGE
- */
-export function parseHours(raw: unknown, flag = '--hours'): number {
-  const value = typeof raw === 'number' ? raw : typeof raw === 'string' ? parseDecimal(raw) : Number.NaN;
-  if (!Number.isFinite(value) || value < 0) {
-    throw new SessionError('E_USAGE', `Expected \`${flag}\` to be a number of hours, 0 or more, got ${show(raw)}`);
-  }
-  return value;
 }
 
 /**

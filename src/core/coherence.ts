@@ -1,5 +1,5 @@
 import { SessionError, isSessionError } from './errors';
-import { agentNameProblem } from './input';
+import { agentNameProblem, requiredTextProblem } from './input';
 import { isFinalPhase, isResumablePhase } from './phase-names';
 import { movePhase } from './phases';
 import type { Limits } from './limits';
@@ -11,7 +11,8 @@ import type { SessionState } from './state';
  * matches the phase, `finalized_at` is there exactly when the phase is final, and the history is a chain of
  * legal moves (from `initializing` unless the cap dropped its start, each `from_phase` the previous `to_phase`,
  * the last `to_phase` the phase; a resume stays in its resumable phase); times in order (created ≤ last updated,
- * created ≤ finalized, `duration_seconds` their difference), `resumes_dropped` ≤ `history_dropped`, `last_error`
+ * created ≤ finalized, history entries from created on and in order, `duration_seconds` their difference), a
+ * purpose `create` takes, `resumes_dropped` ≤ `history_dropped`, `last_error`
  * exactly when `error_count` > 0, and an agent name `create` takes. The schema checks each field; this is
  * for states made elsewhere (imports), which must not bring in a session the machine could never reach.
  * @throws SessionError E_CORRUPT naming the first rule broken, what was expected and what was found
@@ -52,7 +53,20 @@ const DURATION_TOLERANCE_S = 1;
 function factProblem(state: SessionState): string | null {
   const name = agentNameProblem(state.agent_name);
   if (name !== null) return `Expected \`agent_name\` to be ${name} (as \`create\` requires)`;
+  const purpose = requiredTextProblem(state.purpose);
+  if (purpose !== null) return `Expected \`purpose\` to be ${purpose} (as \`create\` requires)`;
   const created = Date.parse(state.created_at);
+  // The machine stamps history entries with its clock as it goes: none before the session began, none out of order.
+  for (const [index, entry] of state.history.entries()) {
+    const before = state.history[index - 1];
+    const previous =
+      before === undefined
+        ? { field: '`created_at`', at: state.created_at }
+        : { field: `\`history.${index - 1}.timestamp\``, at: before.timestamp };
+    if (Date.parse(entry.timestamp) < Date.parse(previous.at)) {
+      return `Expected \`history.${index}.timestamp\` to be no earlier than ${previous.field} (${previous.at}), got ${entry.timestamp}`;
+    }
+  }
   if (Date.parse(state.last_updated) < created) {
     return `Expected \`last_updated\` to be no earlier than \`created_at\` (${state.created_at}), got ${state.last_updated}`;
   }

@@ -1,3 +1,4 @@
+import { parseDecimal } from './decimal';
 import { SessionError, show } from './errors';
 import type { Metadata } from './state';
 
@@ -18,6 +19,11 @@ export function agentNameProblem(name: unknown): string | null {
   if (typeof name !== 'string' || name.trim() === '') return `a non-empty name, got ${show(name ?? null)}`;
   if (CONTROL.test(name)) return `a name without control characters, got ${show(name)}`;
   return null;
+}
+
+/** Why `value` cannot be a required text (`--purpose` and the like: blank or not text), or null when it can. */
+export function requiredTextProblem(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? null : `a non-empty text, got ${show(value ?? null)}`;
 }
 
 /**
@@ -73,6 +79,32 @@ export function assertMetadata(value: unknown, label = 'metadata'): Metadata {
     for (const [key, child] of Object.entries(item)) pending.push([child, depth + 1, `${path}.${key}`]);
   }
   return value as Metadata;
+}
+
+/**
+ * Checks a number of hours, 0 or more, fractions allowed (cleanup's `hours`).
+ * @throws SessionError E_USAGE naming the value: not a number (a text too), negative, NaN or infinite
+ */
+export function assertHours(value: unknown, label = 'hours'): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new SessionError(
+      'E_USAGE',
+      `Expected \`${label}\` to be a number of hours, 0 or more, got ${show(value ?? null)}`,
+    );
+  }
+  return value;
+}
+
+/**
+ * Parses `--hours` from the command line: a decimal text (or a number), then the rule of assertHours.
+ * @throws SessionError E_USAGE
+ */
+export function parseHours(raw: unknown, flag = '--hours'): number {
+  const value = typeof raw === 'number' ? raw : typeof raw === 'string' ? parseDecimal(raw) : Number.NaN;
+  if (!Number.isFinite(value) || value < 0) {
+    throw new SessionError('E_USAGE', `Expected \`${flag}\` to be a number of hours, 0 or more, got ${show(raw)}`);
+  }
+  return value;
 }
 
 // --- internal ---

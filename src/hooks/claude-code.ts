@@ -32,6 +32,8 @@ export interface ClaudeCodeContext {
   /** The shell words that run the CLI on this store, e.g. `node /p/dist/agent-session.cjs --dir /p/.claude/session`. */
   readonly cli: string;
   readonly now: Date;
+  /** The clock-skew bound (the store's limits; handleClaudeCode fills it in): a time ahead within it is "just now". */
+  readonly clockSkewMinutes?: number;
 }
 
 /** The agent name Claude Code uses when `subagent_type` is absent. */
@@ -96,8 +98,9 @@ export function payloadCwd(value: Record<string, unknown>): string | undefined {
 export function handleClaudeCode(
   sessions: Sessions,
   input: Record<string, unknown>,
-  context: ClaudeCodeContext,
+  given: ClaudeCodeContext,
 ): ClaudeCodeOutcome {
+  const context: ClaudeCodeContext = { clockSkewMinutes: sessions.limits.clockSkewMinutes, ...given };
   const parsed = Payload.safeParse(input);
   if (!parsed.success) return skip('invalid_payload');
   const payload = parsed.data;
@@ -147,7 +150,7 @@ function overview(
   let length = head.length;
   let shown = 0;
   for (const state of parked) {
-    const line = overviewLine(state, context.now);
+    const line = overviewLine(state, context);
     const more = `\n(+${parked.length - shown} more: ${context.cli} list --active-only)`;
     if (length + 1 + line.length + (shown + 1 < parked.length ? more.length : 0) > OVERVIEW_LIMIT) {
       lines.push(more.slice(1));
@@ -165,10 +168,10 @@ function overview(
   };
 }
 
-function overviewLine(state: SessionState, now: Date): string {
+function overviewLine(state: SessionState, context: ClaudeCodeContext): string {
   const name = clip(state.agent_name, OVERVIEW_FIELD_LIMIT);
   const parts = [
-    `- ${name}: session ${state.agent_id}, phase ${state.phase}, last active ${relativeTime(state.last_updated, now)}`,
+    `- ${name}: session ${state.agent_id}, phase ${state.phase}, last active ${ago(state.last_updated, context)}`,
   ];
   const { task_id, findings } = state.metadata;
   if (task_id !== undefined) parts.push(`task ${clip(task_id, OVERVIEW_FIELD_LIMIT)}`);
@@ -261,7 +264,7 @@ function resumeContext(state: SessionState, context: ClaudeCodeContext): string 
     `agent-session: sub-agent \`${state.agent_name}\` had a resumable session when this delegation was made; ` +
       'the delegated agent is linked to it and told so when it starts.',
     `- Session id: ${state.agent_id} (purpose ${state.purpose})`,
-    `- Previous phase: ${state.phase}, last active ${relativeTime(state.last_updated, context.now)} (${state.last_updated}); created ${state.created_at}`,
+    `- Previous phase: ${state.phase}, last active ${ago(state.last_updated, context)} (${state.last_updated}); created ${state.created_at}`,
     ...detailLines(state, state.claude?.last_message),
   ];
   const claudeAgent = state.claude?.agent_id;
@@ -288,7 +291,7 @@ function startContext(state: SessionState, context: ClaudeCodeContext, maxErrors
     resumed === undefined
       ? `agent-session: this sub-agent's work is recorded in session ${state.agent_id} (agent \`${state.agent_name}\`, phase ${state.phase}).`
       : `agent-session: this sub-agent resumes session ${state.agent_id} (agent \`${state.agent_name}\`), ` +
-        `parked in phase ${resumed.phase} ${relativeTime(resumed.last_active, context.now)}.`,
+        `parked in phase ${resumed.phase} ${ago(resumed.last_active, context)}.`,
   ];
   if (resumed !== undefined) lines.push(...detailLines(state, resumed.last_message));
   lines.push(
@@ -352,4 +355,17 @@ function agentNameOf(toolInput: unknown): string {
 function clip(value: unknown, limit = FIELD_LIMIT): string {
   const rendered = typeof value === 'string' ? value : JSON.stringify(value);
   return excerpt(rendered.replace(/\s+/g, ' ').trim(), limit);
+}
+
+/**
+ * "5 minutes ago" (date-fns, as the CLI's listing says it). A time ahead of this clock within the skew bound (another
+ * machine's clock, an import) is "just now", never "in 29 seconds"; beyond it, it is said to be ahead of the clock.
+ */
+function ago(iso: string, context: ClaudeCodeContext): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return 'at an unknown time';
+  const ahead = at.getTime() - context.now.getTime();
+  if (ahead > 0)
+    return ahead <= (context.clockSkewMinutes ?? 0) * 60_000 ? 'just now' : "at a time ahead of this machine's clock";
+  return relativeTime(at, context.now);
 }

@@ -9,7 +9,7 @@ import {
   statSync,
   writeSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { isSessionError } from '../core/errors';
 import { errnoCode } from '../platform/errno';
 import { ensurePrivateDir, PRIVATE_FILE } from '../platform/fs-safe';
@@ -89,6 +89,9 @@ function prepareFolder(dir: string): string | null {
     if (!exists(parent)) {
       if (!isFolder(dirname(parent))) return 'its project folder does not exist (nothing created)';
       ensurePrivateDir(parent, false);
+    } else if (basename(parent) === '.claude' && lstatSync(parent).isSymbolicLink()) {
+      // A linked `.claude/` would carry the log elsewhere: nothing is created through a linked folder (as the store).
+      return `\`${parent}\` is a symbolic link; nothing is written through it`;
     }
     ensurePrivateDir(dir, false);
   } catch (error) {

@@ -14,7 +14,7 @@ import { SessionError } from '../core/errors';
 import { describeJsonError } from '../core/json-error';
 import type { Settings } from './settings';
 import { errnoCode, ioError } from '../platform/errno';
-import { writeFileAtomic } from '../platform/fs-safe';
+import { PRIVATE_DIR, writeFileAtomic } from '../platform/fs-safe';
 
 /** A project's `.claude/settings.json`, as read. */
 export interface SettingsFile {
@@ -83,7 +83,8 @@ export function writeSettings(file: SettingsFile, settings: Settings, now: Date)
   let backup: string | null = null;
   let mode = 0o644;
   try {
-    mkdirSync(dirname(target), { recursive: true });
+    // Private whatever the umask, as the rest of the tree (another local user must not plant links in it).
+    mkdirSync(dirname(target), { recursive: true, mode: PRIVATE_DIR });
   } catch (error) {
     throw ioError(error, 'create the folder', dirname(target));
   }

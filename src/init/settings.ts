@@ -1,4 +1,4 @@
-import { SessionError, show } from '../core/errors';
+import { SessionError } from '../core/errors';
 
 /** The two hook bins `init` wires. */
 export type HookBin = 'pre-delegate' | 'subagent-stop';
@@ -130,7 +130,7 @@ function hooksOf(settings: Settings): Record<string, unknown> {
   const hooks = settings.hooks;
   if (hooks === undefined) return {};
   if (typeof hooks !== 'object' || hooks === null || Array.isArray(hooks)) {
-    throw new SessionError('E_CORRUPT', `Expected \`hooks\` in settings.json to be an object, got ${show(hooks)}`);
+    throw new SessionError('E_CORRUPT', `Expected \`hooks\` in settings.json to be an object, got ${kindOf(hooks)}`);
   }
   return hooks as Record<string, unknown>;
 }
@@ -138,10 +138,18 @@ function hooksOf(settings: Settings): Record<string, unknown> {
 function groupsOf(hooks: Record<string, unknown>, event: string): Group[] {
   const groups = hooks[event];
   if (groups === undefined) return [];
-  if (!Array.isArray(groups) || !groups.every((g) => typeof g === 'object' && g !== null && !Array.isArray(g))) {
+  if (!Array.isArray(groups)) {
     throw new SessionError(
       'E_CORRUPT',
-      `Expected \`hooks.${event}\` in settings.json to be a list of matcher groups, got ${show(groups)}`,
+      `Expected \`hooks.${event}\` in settings.json to be a list of matcher groups, got ${kindOf(groups)}`,
+    );
+  }
+  const bad = groups.findIndex((g) => typeof g !== 'object' || g === null || Array.isArray(g));
+  if (bad >= 0) {
+    const where = `\`hooks.${event}[${bad}]\` in settings.json`;
+    throw new SessionError(
+      'E_CORRUPT',
+      `Expected ${where} to be a matcher group (an object), got ${kindOf(groups[bad])}`,
     );
   }
   return groups as Group[];
@@ -152,9 +160,19 @@ function handlersOf(group: Group, event: string): unknown[] {
   if (!Array.isArray(group.hooks))
     throw new SessionError(
       'E_CORRUPT',
-      `Expected each \`hooks.${event}[].hooks\` in settings.json to be a list, got ${show(group.hooks)}`,
+      `Expected each \`hooks.${event}[].hooks\` in settings.json to be a list, got ${kindOf(group.hooks)}`,
     );
   return group.hooks;
+}
+
+/**
+ * The kind of a settings value (`an array`, `a string`, …), never the value itself: settings.json holds secrets
+ * (API keys in `env`), and an error message must not print them.
+ */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 function isOurs(handler: unknown, command: string): boolean {

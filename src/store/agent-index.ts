@@ -64,7 +64,7 @@ export class AgentIndex {
     // A pointer folder that is a link (planted, or copied in) is neither read nor written through: scans only.
     if (file === null || notAFolder(this.#dir)) return this.#store.scanNewest(agentName, notAfter);
     const pointed = this.#readPointer(file, agentName);
-    // "No session": written by a scan under the lock; every create through the store replaces it.
+    // "No session": written by older versions' scans (no longer: see #rebuild); every create replaces it.
     if (pointed === 'none') return null;
     let newest: SessionState | null = null;
     if (pointed !== null) {
@@ -171,7 +171,10 @@ export class AgentIndex {
     try {
       // Scanned under the lock: every writer that finished (or failed) before is on disk, later ones wait.
       const newest = this.#store.scanNewest(agentName);
-      writePointer(file, newest, agentName);
+      // Only real sessions get a pointer: a lookup of a name with none (any payload text) must not grow the store
+      // by a file per name. A pointer that named a session now gone goes; the next create sets one.
+      if (newest === null) removeFile(file);
+      else writePointer(file, newest, agentName);
       return newest;
     } finally {
       release();

@@ -114,6 +114,7 @@ export class FileStore implements SessionStore {
    * pointers) must not stop a Claude agent from being attached.
    */
   lockClaudeAgent<T>(claudeAgentId: string, agentType: string, work: () => T): T {
+    this.assertWritable();
     const locks = join(this.location, LOCKS_DIR);
     // 0700, and never through a link (E_REFUSED): the lock files must not be written outside the store.
     ensurePrivateDir(locks, true);
@@ -134,11 +135,11 @@ export class FileStore implements SessionStore {
   /**
    * The newest valid session of every agent named in `<root>/.agents/` (one pointer read and one state read per
    * agent name, a scan only for a pointer that does not check out). Agents without a pointer (a name over 100
-   * bytes, or sessions only ever written by the CLI and never looked up) are not in it.
+   * bytes, or sessions only ever written by the CLI and never looked up) are not in it. With `notAfter`, as newestOf.
    */
-  newestPerAgent(): SessionState[] {
+  newestPerAgent(notAfter?: number): SessionState[] {
     return this.#index.names().flatMap((name) => {
-      const state = this.#index.newestOf(name);
+      const state = this.#index.newestOf(name, notAfter);
       return state === null ? [] : [state];
     });
   }
@@ -191,6 +192,7 @@ export class FileStore implements SessionStore {
 
   create(state: SessionState): void {
     const dir = this.#dir(state.agent_id);
+    this.assertWritable();
     try {
       // Private whatever the umask: another local user must not plant links in the store.
       mkdirSync(this.location, { recursive: true, mode: PRIVATE_DIR });
@@ -228,6 +230,7 @@ export class FileStore implements SessionStore {
   }
 
   update(id: string, change: (state: SessionState) => SessionState): SessionState {
+    this.assertWritable();
     return this.#locked(id, () => {
       const current = this.read(id);
       if (current === null) throw notFound(id);
@@ -339,14 +342,60 @@ export class FileStore implements SessionStore {
    * @throws SessionError E_REFUSED naming the link
    */
   assertRemovable(): void {
-    const parent = dirname(this.location);
-    for (const path of basename(parent) === '.claude' ? [this.location, parent] : [this.location]) {
-      if (entryKind(path) !== 'link') continue;
-      const target = show(readLink(path));
-      const where = `\`${path}\`: it is a symbolic link (to ${target})`;
-      const message = `Refusing to remove anything through ${where}; pass --dir with the real folder`;
-      throw new SessionError('E_REFUSED', message);
+    const where = this.#linkedRoot();
+    if (where === null) return;
+    throw new SessionError(
+      'E_REFUSED',
+      `Refusing to remove anything through ${where}; pass --dir with the real folder`,
+    );
+  }
+
+  /**
+   * Refuses writes (create, update, attach locks, pointers) to a store whose root or `.claude` parent is a symbolic
+   * link, as removals are: files are never created through a linked folder (reads may follow it).
+   * @throws SessionError E_REFUSED naming the link
+   */
+  assertWritable(): void {
+    const where = this.#linkedRoot();
+    if (where !== null)
+      throw new SessionError(
+        'E_REFUSED',
+        `Refusing to write anything through ${where}; pass --dir with the real folder`,
+      );
+  }
+
+  /**
+   * Entries of the store root that are not ours and that `list` does not report, with why (`sweep` leaves them alone
+   * and cleanup lists them): folders named like our leftovers (staging, `.removing-`) holding something we do not
+   * make; our pointer and lock folders (`.agents`, `.claude-agents`, `.locks`) replaced by a link or a file (nothing
+   * is written through them, so Claude events go unhandled: the user must hear of it); loose files and links.
+   */
+  foreignEntries(): { id: string; reason: string }[] {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(this.location, { withFileTypes: true });
+    } catch (error) {
+      if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR') return [];
+      throw ioError(error, 'list', this.location);
     }
+    return entries.flatMap((entry) => {
+      const name = entry.name;
+      const path = join(this.location, name);
+      let reason: string | null = null;
+      if (STAGING_NAME.test(name) || REMOVING_NAME.test(name)) reason = leftoverNotOurs(path, STAGING_NAME.test(name));
+      else if (entry.isDirectory())
+        reason = null; // a session folder (list judges it) or a folder list skips
+      else if (entry.isSymbolicLink()) {
+        // A link named like a session is reported by list already.
+        if (folderKind(name) !== 'session')
+          reason = `it is a symbolic link (to ${show(readLink(path))}); nothing is written through it`;
+      } else {
+        const kind = folderKind(name);
+        reason =
+          kind === null || kind === 'session' ? 'it is a file agent-session does not make' : 'it is not a folder';
+      }
+      return reason === null ? [] : [{ id: name, reason }];
+    });
   }
 
   sweep(olderThanMs: number, now: Date): number {
@@ -369,8 +418,8 @@ export class FileStore implements SessionStore {
       const name = entry.name;
       const path = join(this.location, name);
       if (STAGING_NAME.test(name) || REMOVING_NAME.test(name)) {
-        // rm never follows a link: a planted link of that name is removed itself.
-        if (isOld(path)) {
+        // Only when all it holds is ours: a user's folder may carry the same name (see foreignEntries).
+        if (isOld(path) && leftoverNotOurs(path, STAGING_NAME.test(name)) === null) {
           rmSync(path, { recursive: true, force: true });
           removed++;
         }
@@ -406,6 +455,15 @@ export class FileStore implements SessionStore {
   }
 
   // --- internal ---
+
+  /** The store root, or its `.claude` parent, when it is a symbolic link: named with its target; else null. */
+  #linkedRoot(): string | null {
+    const parent = dirname(this.location);
+    for (const path of basename(parent) === '.claude' ? [this.location, parent] : [this.location]) {
+      if (entryKind(path) === 'link') return `\`${path}\`: it is a symbolic link (to ${show(readLink(path))})`;
+    }
+    return null;
+  }
 
   #dir(id: string): string {
     return join(this.location, assertValidId(id));
@@ -566,6 +624,29 @@ function folderNotOurs(dir: string): string | null {
   if (lstatOrNull(join(dir, STATE_FILE))?.isDirectory()) return 'its state.json is a folder';
   const unknown = names.find((name) => name !== STATE_FILE && name !== LOCK_FILE && !SESSION_LEFTOVER.test(name));
   return unknown === undefined ? null : `it holds ${show(unknown)}, which agent-session does not make`;
+}
+
+/**
+ * Why a staging (`.creating-`) or `.removing-` folder is not ours, or null when it is (or is gone). Staging holds what
+ * `create` writes there (state.json and its temp files); a removing folder what a session folder may hold (partly
+ * removed, so state.json may be missing). No sub-folder is ever ours: nothing is removed recursively but our files.
+ */
+function leftoverNotOurs(path: string, staging: boolean): string | null {
+  const own = lstatOrNull(path);
+  if (own === null) return null;
+  if (own.isSymbolicLink()) return 'it is a symbolic link';
+  if (!own.isDirectory()) return 'it is not a folder';
+  let names: string[];
+  try {
+    names = readdirSync(path);
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return null;
+    throw ioError(error, 'list', path);
+  }
+  const known = (name: string): boolean =>
+    name === STATE_FILE || (staging ? TEMPS.session!.test(name) : name === LOCK_FILE || SESSION_LEFTOVER.test(name));
+  const unknown = names.find((name) => !known(name) || lstatOrNull(join(path, name))?.isDirectory() === true);
+  return unknown === undefined ? null : `it holds ${show(unknown)}, which agent-session does not make there`;
 }
 
 function notOursError(id: string, reason: string): SessionError {

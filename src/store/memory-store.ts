@@ -92,9 +92,10 @@ export class MemoryStore implements SessionStore {
     }
   }
 
-  newestPerAgent(): SessionState[] {
+  newestPerAgent(notAfter = Infinity): SessionState[] {
     const byAgent = new Map<string, SessionState>();
     for (const state of this.#valid()) {
+      if (Date.parse(state.last_updated) > notAfter) continue;
       const known = byAgent.get(state.agent_name);
       if (known === undefined || isNewer(state, known)) byAgent.set(state.agent_name, state);
     }
@@ -108,6 +109,11 @@ export class MemoryStore implements SessionStore {
 
   /** A memory store has no root that could be a link: removing is always allowed. */
   assertRemovable(): void {}
+
+  /** A memory store holds only the entries it made. */
+  foreignEntries(): { id: string; reason: string }[] {
+    return [];
+  }
 
   list(): ListedSession[] {
     const listed: ListedSession[] = [];

@@ -47,8 +47,11 @@ export interface SessionStore {
    * (find, relink or create) is one step among the store's writers (processes for the file store).
    */
   lockClaudeAgent<T>(claudeAgentId: string, agentType: string, work: () => T): T;
-  /** The newest valid session of every agent the store knows (the file store: every agent it keeps a pointer for). */
-  newestPerAgent(): SessionState[];
+  /**
+   * The newest valid session of every agent the store knows (the file store: every agent it keeps a pointer for).
+   * @param notAfter as newestOf: sessions dated later are skipped
+   */
+  newestPerAgent(notAfter?: number): SessionState[];
   /** Every session, valid or not, in no particular order. Never throws for one bad session. */
   list(): ListedSession[];
   /**
@@ -61,6 +64,8 @@ export interface SessionStore {
   notOurs(id: string): string | null;
   /** @throws SessionError E_REFUSED when nothing may be removed from this store (its root is a symbolic link) */
   assertRemovable(): void;
+  /** Entries named like the store's own leftovers that hold something else (sweep leaves them alone). */
+  foreignEntries(): { id: string; reason: string }[];
   /** Removes leftovers of killed writers (temp files, half-created folders) older than `olderThanMs`. */
   sweep(olderThanMs: number, now: Date): number;
 }

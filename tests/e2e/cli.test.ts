@@ -123,6 +123,8 @@ describe('agent-session CLI (built bin)', () => {
     ['negative hours', 2, ['cleanup', '--hours', '-3']],
     ['hex hours', 2, ['cleanup', '--hours', '0x10']],
     ['unknown option', 2, ['list', '--colour']],
+    ['empty --agent for list', 2, ['list', '--agent', '']],
+    ['blank --agent for list', 2, ['list', '--agent', '  ']],
     ['missing session', 3, ['get', 'nope']],
     ['update missing session', 3, ['update', 'nope', '--phase', 'planning']],
     ['illegal transition', 4, ['update', 's', '--phase', 'validating']],

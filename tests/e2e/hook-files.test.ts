@@ -155,6 +155,62 @@ describe('no link is followed on write', () => {
   });
 });
 
+describe('a linked .claude/ or store root: nothing is written through it', () => {
+  it.each([
+    [
+      'SubagentStart through a linked .claude/',
+      '.claude',
+      BIN.pre,
+      [] as string[],
+      subagentStart('a0123456789abcdef'),
+      0,
+    ],
+    ['create through a linked .claude/', '.claude', BIN.cli, ['create', '--agent', 'a', '--purpose', 'p'], '', 4],
+    [
+      'SubagentStart through a linked store root',
+      '.claude/session',
+      BIN.pre,
+      [] as string[],
+      subagentStart('a0123456789abcdef'),
+      0,
+    ],
+    [
+      'create through a linked store root',
+      '.claude/session',
+      BIN.cli,
+      ['create', '--agent', 'a', '--purpose', 'p'],
+      '',
+      4,
+    ],
+  ])(
+    '%s: refused (hooks fail open), one stderr line, nothing lands where it points',
+    (_name, linked, bin, args, input, status) => {
+      const out = join(dir, 'out');
+      mkdirSync(out);
+      mkdirSync(join(project, linked, '..'), { recursive: true });
+      symlinkSync(out, join(project, linked));
+      const result = run(bin, args, input);
+      expect(result.status).toBe(status);
+      if (status === 0) expect(result.stdout).toBe('');
+      // One line saying so: on stderr, or in the hook's log when the log folder itself is real.
+      const said = linked === '.claude' || bin === BIN.cli ? result.stderr.trimEnd().split('\n') : logLines();
+      expect(said).toHaveLength(1);
+      expect(said[0]).toMatch(/symbolic link/);
+      expect(readdirSync(out)).toEqual([]);
+    },
+  );
+
+  it('--dir at the real folder still works', () => {
+    const out = join(dir, 'out');
+    mkdirSync(join(out, 'session'), { recursive: true });
+    mkdirSync(join(project, '.claude'), { recursive: true });
+    symlinkSync(out, join(project, '.claude', 'x'));
+    expect(run(BIN.cli, ['create', '--agent', 'a', '--purpose', 'p', '--dir', join(out, 'session')], '').status).toBe(
+      0,
+    );
+  });
+});
+
 describe('private whatever the umask', () => {
   it('under umask 000 every folder is 0700 and every file 0600 (store, .agents, .claude-agents, logs, pointers)', () => {
     const made = run(BIN.cli, ['create', '--agent', 'Explore', '--purpose', 'p'], '', {}, '000');

@@ -130,6 +130,70 @@ describe('cleanup removes only what agent-session made', () => {
   });
 });
 
+describe('user folders named like our leftovers', () => {
+  it.each([
+    ['a staging name', '.creating-a1b2c3', 'Documents/thesis.tex'],
+    ['a removing name', '.removing-99999.deadbeef', 'Docs/t'],
+    ['a staging name with a user file beside state.json', '.creating-zz9zz9', 'state.json,notes.txt'],
+  ])('%s holding user files: listed as not ours (also --dry-run), never removed', (_name, folder, files) => {
+    const store = join(dir, 'store');
+    const paths = files.split(',').map((file) => join(store, folder, file));
+    for (const path of paths) {
+      mkdirSync(join(path, '..'), { recursive: true });
+      writeFileSync(path, 'thesis');
+    }
+    for (const path of [...paths, join(store, folder)]) utimesSync(path, OLD, OLD);
+    for (const args of [['--dry-run'], []]) {
+      const result = cli(['cleanup', '--hours', '24', '--json', '--dir', store, ...args]);
+      expect(result.status).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({
+        not_ours: [{ id: folder, reason: expect.stringMatching(/does not make/) }],
+      });
+    }
+    for (const path of paths) expect(existsSync(path)).toBe(true);
+  });
+
+  it('our own old staging and removing folders are still swept', () => {
+    const store = join(dir, 'store');
+    const staging = join(store, '.creating-a1b2c3');
+    const removing = join(store, '.removing-99999.deadbeef');
+    mkdirSync(staging, { recursive: true });
+    mkdirSync(removing);
+    writeFileSync(join(staging, 'state.json'), '{}');
+    writeFileSync(join(removing, 'state.json.lock.1.0000abcd.tmp'), 'draft');
+    const aged = [join(staging, 'state.json'), join(removing, 'state.json.lock.1.0000abcd.tmp'), staging, removing];
+    for (const path of aged) utimesSync(path, OLD, OLD);
+    const result = cli(['cleanup', '--hours', '24', '--json', '--dir', store]);
+    expect(JSON.parse(result.stdout)).toMatchObject({ leftovers_removed: 2, not_ours: [] });
+    expect(readdirSync(store)).toEqual([]);
+  });
+});
+
+describe('linked pointer and lock folders, loose files', () => {
+  it('cleanup lists linked .agents, .claude-agents, .locks and a loose notes.txt as not ours (also --dry-run), and keeps them', () => {
+    const store = join(dir, 'store');
+    const elsewhere = join(dir, 'elsewhere');
+    mkdirSync(store);
+    mkdirSync(elsewhere);
+    for (const name of ['.agents', '.claude-agents', '.locks']) symlinkSync(elsewhere, join(store, name));
+    writeFileSync(join(store, 'notes.txt'), 'mine');
+    writeFileSync(join(store, 'odd\u001b[2Jname'), 'mine');
+    for (const args of [['--dry-run'], []]) {
+      const result = cli(['cleanup', '--hours', '0', '--json', '--dir', store, ...args]);
+      expect(result.status).toBe(0);
+      const ids = (JSON.parse(result.stdout) as { not_ours: Array<{ id: string }> }).not_ours
+        .map((entry) => entry.id)
+        .sort();
+      expect(ids).toEqual(['.agents', '.claude-agents', '.locks', 'notes.txt', 'odd\u001b[2Jname']);
+    }
+    const text = cli(['cleanup', '--hours', '0', '--dir', store]);
+    expect(text.stdout).toMatch(/^Not ours, left alone: \.locks \(.*symbolic link/m);
+    expect(text.stdout).toMatch(/^Not ours, left alone: notes\.txt /m);
+    expect(text.stdout).not.toContain('\u001b');
+    expect(readdirSync(store).sort()).toEqual(['.agents', '.claude-agents', '.locks', 'notes.txt', 'odd\u001b[2Jname']);
+  });
+});
+
 describe('a store root that is a symbolic link', () => {
   it('a repository shipping .claude/session -> ../..: cleanup refuses (also --dry-run), the sibling project survives', () => {
     const workspace = join(dir, 'workspace');

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { codeOf } from '../helpers';
+import { openStore, shouldResume } from '../../src/library';
 import { Sessions } from '../../src/sessions';
 import { FileStore } from '../../src/store/file-store';
 
@@ -78,5 +79,46 @@ describe('library input', () => {
     const state = sessions.create({ agent_name: 'a', purpose: 'p', id: 's' });
     expect(codeOf(() => sessions.finalize('s', ...(args as [never, never])))).toBe('E_USAGE');
     expect(sessions.get('s')).toEqual(state);
+  });
+});
+
+describe('library cleanup, openStore and shouldResume input', () => {
+  it.each([
+    ['negative hours', { hours: -1 }],
+    ['hours as text', { hours: '5' }],
+    ['NaN hours', { hours: Number.NaN }],
+    ['infinite hours', { hours: Number.POSITIVE_INFINITY }],
+    ['no hours', {}],
+    ['a text instead of options', 'x'],
+    ['null instead of options', null],
+    ['dryRun as text', { hours: 1, dryRun: 'yes' }],
+  ])('cleanup refuses %s with E_USAGE', (_label, options) => {
+    expect(codeOf(() => sessions.cleanup(options as never))).toBe('E_USAGE');
+  });
+
+  it('cleanup takes a number of hours', () => {
+    expect(sessions.cleanup({ hours: 0.5 }).removed).toEqual([]);
+  });
+
+  it.each([
+    ['a numeric dir', { dir: 5 }],
+    ['a numeric cwd', { cwd: 5 }],
+    ['a text instead of options', 'x'],
+  ])('openStore refuses %s with E_USAGE', (_label, options) => {
+    expect(codeOf(() => openStore(options as never))).toBe('E_USAGE');
+  });
+
+  it.each([
+    ['null', null],
+    ['an empty object', {}],
+    ['a text', 'x'],
+  ])('shouldResume refuses %s with E_USAGE', (_label, state) => {
+    expect(codeOf(() => shouldResume(state as never))).toBe('E_USAGE');
+  });
+
+  it('shouldResume still answers for a real state', () => {
+    const state = sessions.create({ agent_name: 'a', purpose: 'p' });
+    const answer = shouldResume(state, { now: new Date('2026-01-08T18:00:00.000Z') });
+    expect(answer).toEqual({ should_resume: false, reason: 'phase_not_resumable' });
   });
 });

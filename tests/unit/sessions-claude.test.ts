@@ -179,3 +179,22 @@ describe('stopOutcome', () => {
     expect(stopOutcome(state(phase, errors), 3)).toBe(outcome);
   });
 });
+
+describe('parkedSessions with a session ahead of the clock', () => {
+  it('a newer session of the same agent dated 2098 does not hide the agent’s real parked session', () => {
+    const store = storeAt(join(dir, 'skew'), true);
+    const [parked] = store.parkedSessions();
+    expect(parked).toBeDefined();
+    const today = clock;
+    clock = new Date('2098-01-01T00:00:00.000Z');
+    const ahead = store.create({ agent_name: TYPE, purpose: 'imported from a clock ahead' });
+    clock = today;
+    expect(
+      store
+        .list()
+        .map((entry) => entry.id)
+        .sort(),
+    ).toEqual([parked!.agent_id, ahead.agent_id].sort());
+    expect(store.parkedSessions().map((state) => state.agent_id)).toEqual([parked!.agent_id]);
+  });
+});

@@ -3,6 +3,7 @@ import type { CommandModule } from 'yargs';
 import { parseHours } from '../args';
 import { openSessions } from '../../service/assembly';
 import { configOf, printJson, withJson, type GlobalArgs } from '../context';
+import { escapeControl } from '../text';
 
 interface Args extends GlobalArgs {
   readonly hours?: string;
@@ -63,8 +64,9 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
           `${verbAbandon} ${count} left initializing by a Claude Code agent that stopped or went idle: ${ids}\n`,
         );
       }
-      // Ids are checked names, so they print as they are; the reason quotes file names with show().
-      for (const entry of result.notOurs) argv.io.out(`Not ours, left alone: ${entry.id} (${entry.reason})\n`);
+      // Loose files of the store root may carry any name (control characters too): escaped, as every human output.
+      for (const entry of result.notOurs)
+        argv.io.out(`Not ours, left alone: ${escapeControl(entry.id)} (${entry.reason})\n`);
     }
     if (result.failed.length > 0) {
       // Everything else was cleaned; exit 5 so cron notices the sessions left for the next run.

@@ -41,6 +41,21 @@ describe('an invalid settings.json (item 4)', () => {
   });
 });
 
+describe('init under umask 000', () => {
+  it('creates a missing .claude/ 0700, not 0777', () => {
+    const fresh = join(project.dir, 'fresh');
+    mkdirSync(fresh);
+    const options = { env: hookEnv(project), cwd: project.dir, encoding: 'utf8' } as const;
+    const run = spawnSync(
+      'sh',
+      ['-c', 'umask 000; exec "$@"', 'sh', process.execPath, CLI, 'init', '--project', fresh],
+      options,
+    );
+    expect(run.status).toBe(0);
+    expect((lstatSync(join(fresh, '.claude')).mode & 0o777).toString(8)).toBe('700');
+  });
+});
+
 describe('the cron line (item 12)', () => {
   it('uses the absolute path of the node running init and escapes % for cron', () => {
     const dir = join(project.dir, '100%-done');

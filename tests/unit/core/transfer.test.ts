@@ -159,6 +159,30 @@ describe('implausible facts (issue 10 item 7)', () => {
     ['a blank agent name', 'agent_name', { ...state, agent_name: '   ' }],
     ['an agent name with an escape sequence', 'agent_name', { ...state, agent_name: 'x\u001b[2J' }],
     ['an agent name with a newline', 'agent_name', { ...state, agent_name: 'a\nb' }],
+    ['an empty purpose', 'purpose', { ...state, purpose: '' }],
+    ['a blank purpose', 'purpose', { ...state, purpose: '  ' }],
+    [
+      'a history entry before created_at',
+      'history.0.timestamp',
+      {
+        ...finished,
+        history: [{ ...finished.history[0], timestamp: earlier }],
+      },
+    ],
+    [
+      'history entries out of time order',
+      'history.1.timestamp',
+      {
+        ...state,
+        phase: 'approval',
+        resume_ready: true,
+        last_updated: later,
+        history: [
+          { from_phase: 'initializing', to_phase: 'planning', timestamp: later },
+          { from_phase: 'planning', to_phase: 'approval', timestamp: created },
+        ],
+      },
+    ],
   ])('refuses %s as E_CORRUPT, naming the rule', (_label, field, session) => {
     expect(() => load(session)).toThrow(
       expect.objectContaining({ code: 'E_CORRUPT', message: expect.stringContaining(field) }),

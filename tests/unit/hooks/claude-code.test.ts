@@ -129,3 +129,24 @@ describe('Claude Code handler', () => {
     );
   });
 });
+
+describe('a session last active slightly ahead of this clock', () => {
+  it('SubagentStart and SessionStart say "just now", not "in 29 seconds"', () => {
+    const today = clock;
+    clock = new Date(today.getTime() + 30_000); // written by a clock 30 s ahead (an import, another machine)
+    const state = sessions.create({ agent_name: 'Explore', purpose: 'p' });
+    sessions.update(state.agent_id, { phase: 'approval' });
+    clock = today;
+    // The overview first: once SubagentStart relinks the session to a running agent it is no longer parked.
+    const overview = handleClaudeCode(sessions, { hook_event_name: 'SessionStart' }, context());
+    const payload = { hook_event_name: 'SubagentStart', agent_id: 'a0123456789abcdef', agent_type: 'Explore' };
+    const start = handleClaudeCode(sessions, payload, context());
+    for (const text of [
+      start.answer?.hookSpecificOutput.additionalContext,
+      overview.answer?.hookSpecificOutput.additionalContext,
+    ]) {
+      expect(text).toContain('just now');
+      expect(text).not.toMatch(/\bin \d+ seconds\b/);
+    }
+  });
+});

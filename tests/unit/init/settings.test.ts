@@ -54,3 +54,24 @@ describe('init settings merge', () => {
     },
   );
 });
+
+describe('a malformed hooks section: the error says the kind and where, never the value', () => {
+  const secret = 'sk-ant-secret-123';
+  it.each([
+    [{ hooks: [secret] }, '`hooks`', 'an array'],
+    [{ hooks: secret }, '`hooks`', 'a string'],
+    [{ hooks: { PreToolUse: { key: secret } } }, '`hooks.PreToolUse`', 'an object'],
+    [{ hooks: { PreToolUse: [secret] } }, '`hooks.PreToolUse[0]`', 'a string'],
+    [{ hooks: { PreToolUse: [{ hooks: { key: secret } }] } }, '`hooks.PreToolUse[].hooks`', 'an object'],
+  ])('%j', (settings, where, kind) => {
+    let message = '';
+    try {
+      addHooks(settings as never, commands);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(where);
+    expect(message).toContain(`got ${kind}`);
+    expect(message).not.toContain(secret);
+  });
+});

@@ -136,10 +136,11 @@ describe('agent index (per-agent pointer)', () => {
     expect(scanned('arch')).toBe('b');
   });
 
-  it('records "no session" and replaces it on create', () => {
+  it('records no pointer for "no session" and sets one on create', () => {
     open().create({ agent_name: 'other', purpose: 'p', id: 'x' });
     expect(open().newestOf('arch')).toBeNull();
-    expect(JSON.parse(readFileSync(pointerFile('arch'), 'utf8')).agent_id).toBeNull();
+    // No "none" pointer: only writes of real sessions set pointers (a lookup of any name must not add a file).
+    expect(existsSync(pointerFile('arch'))).toBe(false);
     open().create({ agent_name: 'arch', purpose: 'p', id: 'y' });
     expect(open().newestOf('arch')?.agent_id).toBe('y');
   });
@@ -190,5 +191,17 @@ describe('agent index (per-agent pointer)', () => {
       if (i % 9 === 0) open().delete(ids.splice(i % ids.length, 1)[0]!);
       for (const n of names) expect(open().newestOf(n)?.agent_id ?? null).toBe(scanned(n));
     }
+  });
+});
+
+describe('lookups of names without sessions', () => {
+  it('write no pointer per name (the store does not grow), and a later create is still found', () => {
+    open().create({ agent_name: 'arch', purpose: 'p', id: 'a1' });
+    const before = readdirSync(join(root, INDEX_DIR)).sort();
+    for (const name of ['ghost', 'ghost2', '$(x)', 'a'.repeat(90)]) expect(open().newestOf(name)).toBeNull();
+    expect(readdirSync(join(root, INDEX_DIR)).sort()).toEqual(before);
+    open().create({ agent_name: 'ghost', purpose: 'p', id: 'g1' });
+    expect(open().newestOf('ghost')?.agent_id).toBe('g1');
+    expect(JSON.parse(readFileSync(pointerFile('ghost'), 'utf8')).agent_id).toBe('g1');
   });
 });

@@ -316,7 +316,7 @@ describe('remove and sweep', () => {
   describe('a writer that drops its lock draft into a folder being removed', () => {
     const realRmSync = fs.rmSync;
     const lateDraft = (path: PathLike): void =>
-      writeFileSync(join(String(path), 'state.json.lock.1.late.tmp'), 'draft');
+      writeFileSync(join(String(path), 'state.json.lock.1.0000abcd.tmp'), 'draft');
     const enotempty = (path: PathLike): Error =>
       Object.assign(new Error(`ENOTEMPTY: directory not empty, rmdir '${String(path)}'`), { code: 'ENOTEMPTY' });
     const removing = (): string[] => readdirSync(root).filter((name) => name.startsWith('.removing-'));
