@@ -13,9 +13,9 @@ import { basename, dirname, join } from 'node:path';
 import { newestState } from '../core/activity';
 import { SessionError, isSessionError, show } from '../core/errors';
 import { assertValidId, isValidId } from '../core/ids';
-import { describeJsonError } from '../core/json-error';
-import { parseState, type SessionState } from '../core/state';
+import type { SessionState } from '../core/state';
 import { AgentIndex, INDEX_DIR } from './agent-index';
+import { decodeState } from './codec';
 import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
 import type { ListedSession, SessionStore } from './store';
 import { errnoCode, ioError } from '../platform/errno';
@@ -164,30 +164,7 @@ export class FileStore implements SessionStore {
       throw new SessionError('E_CORRUPT', `Session \`${id}\` has no state.json`);
     }
     if ('problem' in file) throw new SessionError('E_CORRUPT', `Session \`${id}\`: ${file.problem}`);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(file.text);
-    } catch {
-      // Where and what, never the bytes: JSON.parse's own message quotes the text (a secret in metadata would show).
-      throw new SessionError(
-        'E_CORRUPT',
-        `Session \`${id}\`: state.json is not valid JSON (${describeJsonError(file.text)})`,
-      );
-    }
-    let state: SessionState;
-    try {
-      state = parseState(raw);
-    } catch (error) {
-      if (isSessionError(error)) throw new SessionError('E_CORRUPT', `Session \`${id}\`: ${error.message}`);
-      throw error;
-    }
-    if (state.agent_id !== id) {
-      throw new SessionError(
-        'E_CORRUPT',
-        `Session \`${id}\`: state.json names a different agent_id \`${state.agent_id}\``,
-      );
-    }
-    return state;
+    return decodeState(id, file.text, 'state.json');
   }
 
   create(state: SessionState): void {

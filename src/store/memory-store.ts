@@ -1,7 +1,8 @@
 import { isNewer, newestState } from '../core/activity';
 import { SessionError, isSessionError } from '../core/errors';
 import { assertValidId } from '../core/ids';
-import { parseState, type SessionState } from '../core/state';
+import type { SessionState } from '../core/state';
+import { decodeState } from './codec';
 import type { ListedSession, SessionStore } from './store';
 
 /** One stored entry: the JSON text of a state (as the file store keeps state.json) and when it was written. */
@@ -206,28 +207,9 @@ function encode(state: SessionState): string {
   }
 }
 
-/** A state from its stored text through the strict schema; anything else is E_CORRUPT (never echoing the text). */
+/** A state from its stored text (see codec.ts). */
 function decode(id: string, text: string): SessionState {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    // JSON.parse fails in no other way; its message quotes the text, which may hold secrets from metadata.
-    throw new SessionError('E_CORRUPT', `Session \`${id}\`: the stored state is not valid JSON`);
-  }
-  let state: SessionState;
-  try {
-    state = parseState(raw);
-  } catch (error) {
-    if (isSessionError(error)) throw new SessionError('E_CORRUPT', `Session \`${id}\`: ${error.message}`);
-    throw error;
-  }
-  if (state.agent_id !== id)
-    throw new SessionError(
-      'E_CORRUPT',
-      `Session \`${id}\`: the stored state names a different agent_id \`${state.agent_id}\``,
-    );
-  return state;
+  return decodeState(id, text, 'the stored state');
 }
 
 function notFound(id: string): SessionError {
