@@ -35,6 +35,20 @@ export function makeProject(): Project {
 }
 
 /** The environment of a hook run by Claude Code in `project` (no AGENT_SESSION_DIR: the root comes from Claude's variables). */
+/**
+ * A fresh temp project for each test of the calling file (removed after it), and its `.claude/settings.json` path.
+ * Read the fields inside tests: they are replaced before each one.
+ */
+export function eachProject(): { project: Project; settingsFile: string } {
+  const current = {} as { project: Project; settingsFile: string };
+  beforeEach(() => {
+    current.project = makeProject();
+    current.settingsFile = join(current.project.dir, '.claude', 'settings.json');
+  });
+  afterEach(() => current.project.cleanup());
+  return current;
+}
+
 export function hookEnv(project: Project, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_EXTRA_CA_CERTS: '', CLAUDE_PROJECT_DIR: project.dir };
   delete env.AGENT_SESSION_DIR;

@@ -2,19 +2,13 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIST, hookEnv, makeProject, type Project } from './helpers';
+import { DIST, hookEnv, eachProject } from './helpers';
 
 const CLI = join(DIST, 'agent-session.cjs');
-let project: Project;
-let settingsFile: string;
-beforeEach(() => {
-  project = makeProject();
-  settingsFile = join(project.dir, '.claude', 'settings.json');
-});
-afterEach(() => project.cleanup());
+const each = eachProject();
 
-function init(dir = project.dir): { status: number | null; stdout: string; stderr: string } {
-  const options = { env: hookEnv(project), cwd: project.dir, encoding: 'utf8' } as const;
+function init(dir = each.project.dir): { status: number | null; stdout: string; stderr: string } {
+  const options = { env: hookEnv(each.project), cwd: each.project.dir, encoding: 'utf8' } as const;
   const result = spawnSync(process.execPath, [CLI, 'init', '--project', dir], options);
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -25,16 +19,16 @@ describe('an invalid settings.json (item 4)', () => {
     ['a trailing comma', '{\n  "env": { "ANTHROPIC_API_KEY": "sk-ant-secret-123", }\n}\n', 'line 2, column 54'],
     ['a file cut short', '{"env": {"ANTHROPIC_API_KEY": "sk-ant-secret-123"', 'line 1, column 50'],
   ])('with %s: the error names line and column, never the content', (_label, text, place) => {
-    writeFileSync(settingsFile, text);
+    writeFileSync(each.settingsFile, text);
     const run = init();
     expect(run.status).toBe(4);
     expect(run.stderr).toContain(place);
     expect(run.stderr).not.toContain('sk-ant');
-    expect(readFileSync(settingsFile, 'utf8')).toBe(text);
+    expect(readFileSync(each.settingsFile, 'utf8')).toBe(text);
   });
 
   it('holding no object: says what it holds, not its text', () => {
-    writeFileSync(settingsFile, '"sk-ant-secret-123"');
+    writeFileSync(each.settingsFile, '"sk-ant-secret-123"');
     const run = init();
     expect(run.status).toBe(4);
     expect(run.stderr).not.toContain('sk-ant');
@@ -43,9 +37,9 @@ describe('an invalid settings.json (item 4)', () => {
 
 describe('init under umask 000', () => {
   it('creates a missing .claude/ 0700, not 0777', () => {
-    const fresh = join(project.dir, 'fresh');
+    const fresh = join(each.project.dir, 'fresh');
     mkdirSync(fresh);
-    const options = { env: hookEnv(project), cwd: project.dir, encoding: 'utf8' } as const;
+    const options = { env: hookEnv(each.project), cwd: each.project.dir, encoding: 'utf8' } as const;
     const run = spawnSync(
       'sh',
       ['-c', 'umask 000; exec "$@"', 'sh', process.execPath, CLI, 'init', '--project', fresh],
@@ -58,7 +52,7 @@ describe('init under umask 000', () => {
 
 describe('the cron line (item 12)', () => {
   it('uses the absolute path of the node running init and escapes % for cron', () => {
-    const dir = join(project.dir, '100%-done');
+    const dir = join(each.project.dir, '100%-done');
     mkdirSync(dir);
     const run = init(dir);
     expect(run.status).toBe(0);
@@ -72,47 +66,51 @@ describe('the cron line (item 12)', () => {
 
 describe('settings.json links and modes (item 13)', () => {
   it('a dangling link is refused, and stays a link', () => {
-    symlinkSync(join(project.dir, 'elsewhere', 'settings.json'), settingsFile);
+    symlinkSync(join(each.project.dir, 'elsewhere', 'settings.json'), each.settingsFile);
     const run = init();
     expect(run.status).toBe(5);
     expect(run.stderr).toContain('does not exist');
     expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(lstatSync(settingsFile).isSymbolicLink()).toBe(true);
+    expect(lstatSync(each.settingsFile).isSymbolicLink()).toBe(true);
   });
 
   it('a read-only file is refused and left as it was', () => {
-    writeFileSync(settingsFile, '{"model": "opus"}');
-    chmodSync(settingsFile, 0o444);
+    writeFileSync(each.settingsFile, '{"model": "opus"}');
+    chmodSync(each.settingsFile, 0o444);
     const run = init();
     expect(run.status).toBe(5);
     expect(run.stderr).toContain('read-only');
-    expect(readFileSync(settingsFile, 'utf8')).toBe('{"model": "opus"}');
-    expect(lstatSync(settingsFile).mode & 0o777).toBe(0o444);
+    expect(readFileSync(each.settingsFile, 'utf8')).toBe('{"model": "opus"}');
+    expect(lstatSync(each.settingsFile).mode & 0o777).toBe(0o444);
   });
 
   it('a valid link is written through to its target', () => {
-    const target = join(project.dir, 'dotfiles-settings.json');
+    const target = join(each.project.dir, 'dotfiles-settings.json');
     writeFileSync(target, '{"model": "opus"}');
-    symlinkSync(target, settingsFile);
+    symlinkSync(target, each.settingsFile);
     expect(init().status).toBe(0);
-    expect(readlinkSync(settingsFile)).toBe(target);
+    expect(readlinkSync(each.settingsFile)).toBe(target);
     expect(JSON.parse(readFileSync(target, 'utf8'))).toMatchObject({ model: 'opus', hooks: expect.any(Object) });
   });
 });
 
 describe('a byte order mark (item 14)', () => {
   it('in settings.json is accepted and kept', () => {
-    writeFileSync(settingsFile, '\uFEFF{"model": "opus"}');
+    writeFileSync(each.settingsFile, '\uFEFF{"model": "opus"}');
     expect(init().status).toBe(0);
-    const text = readFileSync(settingsFile, 'utf8');
+    const text = readFileSync(each.settingsFile, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     expect(JSON.parse(text.slice(1))).toMatchObject({ model: 'opus', hooks: expect.any(Object) });
   });
 
   it('in the config file is accepted', () => {
-    writeFileSync(join(project.dir, '.claude', 'agent-session.json'), '\uFEFF{"cleanup_hours": 7}');
-    const env = { ...hookEnv(project), AGENT_SESSION_CONFIG: '' };
-    const result = spawnSync(process.execPath, [CLI, 'config', '--json'], { env, cwd: project.dir, encoding: 'utf8' });
+    writeFileSync(join(each.project.dir, '.claude', 'agent-session.json'), '\uFEFF{"cleanup_hours": 7}');
+    const env = { ...hookEnv(each.project), AGENT_SESSION_CONFIG: '' };
+    const result = spawnSync(process.execPath, [CLI, 'config', '--json'], {
+      env,
+      cwd: each.project.dir,
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout).settings.cleanup_hours).toEqual({
       value: 7,

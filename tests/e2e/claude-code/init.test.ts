@@ -3,21 +3,15 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkHookOutput } from '../../support/claude-hook-output';
-import { DIST, fixture, hookEnv, makeProject, runHookBin, type Project } from './helpers';
+import { DIST, fixture, hookEnv, eachProject, runHookBin } from './helpers';
 
 const CLI = join(DIST, 'agent-session.cjs');
-let project: Project;
-let settingsFile: string;
-beforeEach(() => {
-  project = makeProject();
-  settingsFile = join(project.dir, '.claude', 'settings.json');
-});
-afterEach(() => project.cleanup());
+const each = eachProject();
 
 function init(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI, 'init', '--project', project.dir, ...args], {
-    env: hookEnv(project),
-    cwd: project.dir,
+  const result = spawnSync(process.execPath, [CLI, 'init', '--project', each.project.dir, ...args], {
+    env: hookEnv(each.project),
+    cwd: each.project.dir,
     encoding: 'utf8',
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -25,9 +19,9 @@ function init(...args: string[]): { status: number | null; stdout: string; stder
 
 // settings.json read back as JSON; the cases walk into it loosely and compare with toEqual.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const readSettings = (): Record<string, any> => JSON.parse(readFileSync(settingsFile, 'utf8'));
+const readSettings = (): Record<string, any> => JSON.parse(readFileSync(each.settingsFile, 'utf8'));
 const backups = (): string[] =>
-  readdirSync(join(project.dir, '.claude')).filter((f) => f.startsWith('settings.json.bak-'));
+  readdirSync(join(each.project.dir, '.claude')).filter((f) => f.startsWith('settings.json.bak-'));
 
 const USER_SETTINGS = {
   model: 'opus',
@@ -39,8 +33,8 @@ const USER_SETTINGS = {
 };
 
 it('wires the six hooks with absolute node commands and a timeout, keeping every existing setting', () => {
-  writeFileSync(settingsFile, JSON.stringify(USER_SETTINGS, null, 2));
-  chmodSync(settingsFile, 0o640);
+  writeFileSync(each.settingsFile, JSON.stringify(USER_SETTINGS, null, 2));
+  chmodSync(each.settingsFile, 0o640);
   const run = init();
   expect(run.status).toBe(0);
   const settings = readSettings();
@@ -64,17 +58,17 @@ it('wires the six hooks with absolute node commands and a timeout, keeping every
     expect(group.hooks).toEqual([{ type: 'command', command: `node "${bin}"`, timeout: expect.any(Number) }]);
   }
   expect(backups()).toHaveLength(1);
-  expect(JSON.parse(readFileSync(join(project.dir, '.claude', backups()[0]!), 'utf8'))).toEqual(USER_SETTINGS);
-  expect(statSync(settingsFile).mode & 0o777).toBe(0o640);
+  expect(JSON.parse(readFileSync(join(each.project.dir, '.claude', backups()[0]!), 'utf8'))).toEqual(USER_SETTINGS);
+  expect(statSync(each.settingsFile).mode & 0o777).toBe(0o640);
   expect(run.stdout).toMatch(/^0 \* \* \* \* cd .* cleanup --hours 24$/m);
 });
 
 it('is idempotent: a second run changes nothing and makes no backup', () => {
-  writeFileSync(settingsFile, JSON.stringify(USER_SETTINGS));
+  writeFileSync(each.settingsFile, JSON.stringify(USER_SETTINGS));
   init();
-  const once = readFileSync(settingsFile, 'utf8');
+  const once = readFileSync(each.settingsFile, 'utf8');
   expect(init().status).toBe(0);
-  expect(readFileSync(settingsFile, 'utf8')).toBe(once);
+  expect(readFileSync(each.settingsFile, 'utf8')).toBe(once);
   expect(backups()).toHaveLength(1);
 });
 
@@ -85,14 +79,14 @@ it('creates the file when there is none, and --uninstall removes exactly what it
   expect(init('--uninstall').status).toBe(0);
   expect(readSettings()).toEqual({});
 
-  writeFileSync(settingsFile, JSON.stringify(USER_SETTINGS));
+  writeFileSync(each.settingsFile, JSON.stringify(USER_SETTINGS));
   init();
   expect(init('--uninstall').status).toBe(0);
   expect(readSettings()).toEqual(USER_SETTINGS);
 });
 
 it('--dry-run prints the changes and writes nothing', () => {
-  writeFileSync(settingsFile, JSON.stringify(USER_SETTINGS));
+  writeFileSync(each.settingsFile, JSON.stringify(USER_SETTINGS));
   const run = init('--dry-run');
   expect(run.status).toBe(0);
   expect(run.stdout).toContain('SubagentStart');
@@ -105,36 +99,36 @@ it.each([
   ['an array', '[]'],
   ['hooks of the wrong shape', '{"hooks": {"PreToolUse": {"matcher": "x"}}}'],
 ])('refuses a settings file that is %s, leaving it untouched (exit 4)', (_label, content) => {
-  writeFileSync(settingsFile, content);
+  writeFileSync(each.settingsFile, content);
   const run = init();
   expect(run.status).toBe(4);
   expect(run.stderr).not.toBe('');
-  expect(readFileSync(settingsFile, 'utf8')).toBe(content);
+  expect(readFileSync(each.settingsFile, 'utf8')).toBe(content);
   expect(backups()).toHaveLength(0);
 });
 
-it('refuses a project folder that does not exist (exit 3)', () => {
-  const result = spawnSync(process.execPath, [CLI, 'init', '--project', join(project.dir, 'missing')], {
-    env: hookEnv(project),
+it('refuses a each.project folder that does not exist (exit 3)', () => {
+  const result = spawnSync(process.execPath, [CLI, 'init', '--project', join(each.project.dir, 'missing')], {
+    env: hookEnv(each.project),
     encoding: 'utf8',
   });
   expect(result.status).toBe(3);
-  expect(existsSync(join(project.dir, 'missing'))).toBe(false);
+  expect(existsSync(join(each.project.dir, 'missing'))).toBe(false);
 });
 
 it('wires commands that Claude Code can run as written: the SubagentStart hook answers through a shell', () => {
   init();
   const command: string = readSettings().hooks.SubagentStart.at(-1).hooks[0].command;
   const result = spawnSync('/bin/sh', ['-c', command], {
-    input: JSON.stringify(fixture('subagent-start.json', project)),
-    env: hookEnv(project),
+    input: JSON.stringify(fixture('subagent-start.json', each.project)),
+    env: hookEnv(each.project),
     encoding: 'utf8',
   });
   expect(result.status).toBe(0);
   expect(JSON.parse(result.stdout).hookSpecificOutput.hookEventName).toBe('SubagentStart');
-  expect(project.sessions().list()).toHaveLength(1);
+  expect(each.project.sessions().list()).toHaveLength(1);
   // And the seed protocol still answers in the same bin.
-  const seed = runHookBin('pre-delegate', { agent_name: 'Explore' }, hookEnv(project));
+  const seed = runHookBin('pre-delegate', { agent_name: 'Explore' }, hookEnv(each.project));
   expect(seed.answer).toMatchObject({ should_resume: false, reason: 'phase_not_resumable' });
 });
 
@@ -143,18 +137,18 @@ it.each(['SessionStart', 'UserPromptSubmit'])(
   (event) => {
     // A user's own handler of the same event stays, and --uninstall leaves it.
     const userHook = { hooks: [{ type: 'command', command: 'echo user-hook' }] };
-    writeFileSync(settingsFile, JSON.stringify({ hooks: { [event]: [userHook] } }));
+    writeFileSync(each.settingsFile, JSON.stringify({ hooks: { [event]: [userHook] } }));
     init();
     const group = readSettings().hooks[event].at(-1);
     expect(group.matcher).toBeUndefined();
     const command: string = group.hooks[0].command;
     const name = event === 'SessionStart' ? 'session-start-2.1.330.json' : 'user-prompt-submit-2.1.330.json';
-    const input = JSON.stringify(fixture(name, project));
-    const run = () => spawnSync('/bin/sh', ['-c', command], { input, env: hookEnv(project), encoding: 'utf8' });
+    const input = JSON.stringify(fixture(name, each.project));
+    const run = () => spawnSync('/bin/sh', ['-c', command], { input, env: hookEnv(each.project), encoding: 'utf8' });
     const empty = run();
     expect(empty.status).toBe(0);
     expect(empty.stdout).toBe('');
-    const sessions = project.sessions();
+    const sessions = each.project.sessions();
     const parked = sessions.create({ agent_name: 'terraform-architect', purpose: 'p', metadata: { task_id: 'T7' } });
     sessions.update(parked.agent_id, { phase: 'approval' });
     const answered = run();
