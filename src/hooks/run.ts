@@ -1,10 +1,10 @@
 import { DEFAULT_CONFIG, logs, type Config } from '../core/config';
-import { openSessions, storeRoot } from '../service/assembly';
+import { logDirFor, openSessions, storeRoot } from '../service/assembly';
 import type { Sessions } from '../service/sessions';
 import { runClaudeCode } from './claude/claude-run';
 import { isClaudeCodePayload, isClaudeCodeText } from './claude/claude-code';
 import { hookConfig } from '../service/hook-config';
-import { appendLog, logDirFor, logValue } from './log';
+import { appendLog, logValue } from './log';
 import type { HookIo } from './io';
 import { DEFAULT_STDIN_OPTIONS, readJsonInput, type StdinResult } from './stdin';
 import { positiveNumber } from '../platform/env';

@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import { limitsOf, type Config, type EffectiveConfig } from '../core/config';
 import { loadConfig } from './config-file';
 import { Sessions } from './sessions';
@@ -48,4 +49,13 @@ export function openSessions(
  */
 export function storeRoot(environment: Environment): string {
   return resolveRoot(environment);
+}
+
+/**
+ * The hook log folder: `AGENT_SESSION_LOG_DIR`, else the `logs` folder beside the store root
+ * (`<project>/.claude/logs` for the default root `<project>/.claude/session`).
+ */
+export function logDirFor(root: string, env: Readonly<Record<string, string | undefined>>): string {
+  const explicit = env.AGENT_SESSION_LOG_DIR;
+  return explicit !== undefined && explicit.trim() !== '' ? explicit : join(dirname(root), 'logs');
 }
