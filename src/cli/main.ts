@@ -1,4 +1,9 @@
-import yargs from 'yargs';
+// The CommonJS build of yargs, on purpose: esbuild takes a package's `import` entry for an `import` statement, and
+// yargs' ESM entry lays out help with cliui's minimal shim, which wraps text every N characters, inside words
+// ("opt ion", "unles s"), and counts width in code points. The CommonJS build wraps at word boundaries (wrap-ansi)
+// and measures with string-width. `import … = require` makes esbuild resolve the `require` entry.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+import yargs = require('yargs/yargs');
 import { EXIT_CODES, SessionError, isSessionError, show } from '../core/errors';
 import { escapeControl } from './text';
 import { cleanupCommand } from './commands/cleanup';
