@@ -1,9 +1,9 @@
 import { DEFAULT_CONFIG, logs, type Config } from '../core/config';
 import { openSessions, storeRoot } from '../service/assembly';
-import type { Sessions } from '../sessions';
-import { runClaudeCode } from './claude-run';
-import { isClaudeCodePayload, isClaudeCodeText } from './claude-code';
-import { hookConfig } from './hook-config';
+import type { Sessions } from '../service/sessions';
+import { runClaudeCode } from './claude/claude-run';
+import { isClaudeCodePayload, isClaudeCodeText } from './claude/claude-code';
+import { hookConfig } from '../service/hook-config';
 import { appendLog, logDirFor, logValue } from './log';
 import type { HookIo } from './io';
 import { DEFAULT_STDIN_OPTIONS, readJsonInput, type StdinResult } from './stdin';

@@ -1,6 +1,6 @@
 import { limitsOf, type Config, type EffectiveConfig } from '../core/config';
-import { loadConfig } from '../config-file';
-import { Sessions } from '../sessions';
+import { loadConfig } from './config-file';
+import { Sessions } from './sessions';
 import { FileStore } from '../store/file-store';
 import { resolveRoot } from '../store/root';
 
@@ -26,14 +26,19 @@ export function configFor(environment: Environment): EffectiveConfig {
 
 /**
  * Opens the file store the environment points at (see resolveRoot) with the limits and history cap of
- * its configuration (see configFor), unless `config` is given.
+ * its configuration (see configFor), unless `config` is given; `now` is the clock (tests).
  * @throws SessionError E_USAGE when the configuration is malformed
  */
-export function openSessions(environment: Environment, config: Config = configFor(environment).values): Sessions {
+export function openSessions(
+  environment: Environment,
+  config: Config = configFor(environment).values,
+  now?: () => Date,
+): Sessions {
   return new Sessions({
     store: new FileStore(resolveRoot(environment)),
     limits: limitsOf(config),
     historyCap: config.history_cap,
+    ...(now === undefined ? {} : { now }),
   });
 }
 

@@ -17,7 +17,7 @@ import type { SessionState } from '../core/state';
 import { AgentIndex, INDEX_DIR } from './agent-index';
 import { decodeState } from './codec';
 import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
-import type { ListedSession, SessionStore } from './store';
+import type { ListedSession, SessionStore } from '../service/store';
 import { errnoCode, ioError } from '../platform/errno';
 import {
   acquireLock,

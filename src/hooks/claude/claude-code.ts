@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { isFinalPhase, RESUMABLE_PHASES } from '../core/phase-names';
-import { relativeTime } from '../core/relative-time';
-import type { SessionState } from '../core/state';
-import { CLAUDE_PURPOSE, type Sessions } from '../sessions';
-import { logValue } from './log';
-import { excerpt } from '../platform/text';
+import { isFinalPhase, RESUMABLE_PHASES } from '../../core/phase-names';
+import { relativeTime } from '../../core/relative-time';
+import type { SessionState } from '../../core/state';
+import { CLAUDE_PURPOSE, type Sessions } from '../../service/sessions';
+import { logValue } from '../log';
+import { excerpt } from '../../platform/text';
 
 /** The events this tool answers; every other event is accepted and left alone. */
 export type ClaudeCodeEvent =

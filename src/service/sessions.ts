@@ -1,6 +1,6 @@
-import { assertCoherent, assertNotAhead } from './core/coherence';
-import { SessionError, isSessionError, show } from './core/errors';
-import { capHistory, DEFAULT_HISTORY_CAP, withResume } from './core/history';
+import { assertCoherent, assertNotAhead } from '../core/coherence';
+import { SessionError, isSessionError, show } from '../core/errors';
+import { capHistory, DEFAULT_HISTORY_CAP, withResume } from '../core/history';
 import {
   changesLink,
   orphanedStartReason,
@@ -8,18 +8,18 @@ import {
   withClaudeLink,
   type ClaudeLinkChange,
   type StopOutcome,
-} from './core/claude-link';
-import { assertValidId, generateId } from './core/ids';
-import { DEFAULT_LIMITS, type Limits } from './core/limits';
-import { isFinalPhase, isResumablePhase, type FinalPhase } from './core/phase-names';
-import { isParked, newestVerdict } from './core/parking';
-import { resumeVerdict } from './core/phases';
-import { isAheadOfClock, latestSane, type ResumeReason } from './core/rules';
-import { assertAgentName, assertHours, assertMetadata, assertText } from './core/input';
-import { applyChange, finalizeState, newSession, parsePhase, type SessionChange } from './core/session';
-import type { Metadata, SessionState } from './core/state';
-import { randomHex8 } from './platform/random';
-import type { SessionStore } from './store/store';
+} from '../core/claude-link';
+import { assertValidId, generateId } from '../core/ids';
+import { DEFAULT_LIMITS, type Limits } from '../core/limits';
+import { isFinalPhase, isResumablePhase, type FinalPhase } from '../core/phase-names';
+import { isParked, newestVerdict } from '../core/parking';
+import { resumeVerdict } from '../core/phases';
+import { isAheadOfClock, latestSane, type ResumeReason } from '../core/rules';
+import { assertAgentName, assertHours, assertMetadata, assertText } from '../core/input';
+import { applyChange, finalizeState, newSession, parsePhase, type SessionChange } from '../core/session';
+import type { Metadata, SessionState } from '../core/state';
+import { randomHex8 } from '../platform/random';
+import type { SessionStore } from './store';
 
 /** What the service needs from outside: a store, and (for tests) the clock and randomness. */
 export interface SessionsOptions {

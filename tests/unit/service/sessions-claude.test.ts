@@ -2,10 +2,10 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stopOutcome } from '../../src/core/claude-link';
-import type { SessionState } from '../../src/core/state';
-import { Sessions, type ClaudeAgentEvent } from '../../src/sessions';
-import { FileStore } from '../../src/store/file-store';
+import { stopOutcome } from '../../../src/core/claude-link';
+import type { SessionState } from '../../../src/core/state';
+import { Sessions, type ClaudeAgentEvent } from '../../../src/service/sessions';
+import { FileStore } from '../../../src/store/file-store';
 
 let dir: string;
 let clock: Date;
