@@ -19,7 +19,9 @@ import { listCommand } from './commands/list';
 import { shouldResumeCommand } from './commands/should-resume';
 import { statsCommand } from './commands/stats';
 import { updateCommand } from './commands/update';
-import type { CliIo, GlobalArgs } from './context';
+import { completionCommand } from './commands/completion';
+import { COMPLETION_SHELLS, valueCandidates } from './completion';
+import { textOption, type CliIo, type GlobalArgs } from './context';
 
 export const COMMANDS = [
   createCommand,
@@ -35,6 +37,7 @@ export const COMMANDS = [
   importCommand,
   configCommand,
   initCommand,
+  completionCommand,
 ] as const;
 
 /**
@@ -56,31 +59,51 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
   const parser = yargs([...args])
     .scriptName('agent-session')
     .usage('$0 <command> [options]')
-    .option('dir', {
-      type: 'string',
-      describe: 'Store folder (default: AGENT_SESSION_DIR, else <project>/.claude/session)',
-    })
+    .option('dir', textOption('Store folder (default: AGENT_SESSION_DIR, else <project>/.claude/session)'))
     .command(COMMANDS as never)
+    // yargs answers `--get-yargs-completions` (what the script runs) through this function. The command yargs
+    // registers with it is hidden and named apart: under the name `completion` yargs would print the script
+    // before anything else, `--help` included; `completion` is our own command (commands/completion.ts).
     .completion(
-      'completion',
-      'Print a completion script: `completion bash` or `completion zsh` (default: your $SHELL); add it to ~/.bashrc or ~/.zshrc',
+      INTERNAL_COMPLETION,
+      false,
+      (_current: string, _argv: unknown, defaultCompletion: () => void, done: (completions: string[]) => void) => {
+        const own = valueCandidates(completionWords(args), io);
+        if (own === undefined) defaultCompletion();
+        else done(own);
+      },
     )
+    .middleware(rejectRepeats)
     .demandCommand(
       1,
-      `Expected a command: ${[...COMMANDS.map((command) => String(command.command).split(' ')[0]), 'completion'].join(', ')}`,
+      `Expected a command: ${COMMANDS.map((command) => String(command.command).split(' ')[0]).join(', ')}`,
     )
     .recommendCommands()
     .strict()
     .help()
     .version(version)
-    .wrap(Math.min(100, process.stdout.columns ?? 100))
+    .wrap(helpWidth(io))
     .exitProcess(false)
     .fail((message, error) => {
       // Route every parse or handler failure to one place, instead of yargs printing usage and exiting.
-      throw error ?? new SessionError('E_USAGE', message);
+      // yargs reports some usage errors as its own YError (a missing option value): exit 2 as the others.
+      if (error === undefined || error === null || error.name === 'YError')
+        throw new SessionError('E_USAGE', usageMessage(message ?? error?.message ?? 'Bad usage'));
+      throw error;
     });
+  const context: Pick<GlobalArgs, 'io' | 'printCompletionScript'> = {
+    io,
+    // Typed without arguments in @types/yargs; yargs 17 takes the program name and the command the script names.
+    printCompletionScript: () => {
+      (parser.showCompletionScript as (this: unknown, name: string, command: string) => void).call(
+        parser,
+        'agent-session',
+        'completion',
+      );
+    },
+  };
   try {
-    await parser.parseAsync([...args], { io } satisfies Pick<GlobalArgs, 'io'>, (_error, _argv, output) => {
+    await parser.parseAsync([...args], context, (_error, _argv, output) => {
       if (output) io.out(`${output}\n`);
     });
     return io.negative ? 1 : 0;
@@ -96,7 +119,46 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
 
 // --- internal ---
 
-const COMPLETION_SHELLS = ['bash', 'zsh'] as const;
+/** The hidden command yargs registers with its completion function (see runCli). */
+const INTERNAL_COMPLETION = '__completion-script';
+
+/** The words a shell asks to complete: after `--get-yargs-completions` and the program name. */
+function completionWords(args: readonly string[]): string[] {
+  return args.slice(args.indexOf('--get-yargs-completions') + 2);
+}
+
+/**
+ * Help is wrapped, at word boundaries, to the terminal's width (at most 100 columns, for reading); without a
+ * terminal to `COLUMNS` when set, else 100.
+ */
+function helpWidth(io: CliIo): number {
+  const fromEnv = /^[1-9]\d{0,3}$/.test(io.env.COLUMNS ?? '') ? Number(io.env.COLUMNS) : undefined;
+  return Math.min(100, io.columns ?? fromEnv ?? 100);
+}
+
+/**
+ * Refuses an option given twice with different values (`--phase a --phase b`: which one was meant?) and keeps one
+ * copy of a repeated identical one. `--metadata` may repeat: its objects are merged (args.ts).
+ */
+function rejectRepeats(argv: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(argv)) {
+    if (key === '_' || key === 'metadata' || !Array.isArray(value)) continue;
+    if (new Set(value.map((item) => JSON.stringify(item))).size > 1) {
+      const flag = `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+      const given = value.map((item) => show(item)).join(', ');
+      throw new SessionError('E_USAGE', `Expected \`${flag}\` once, got it ${value.length} times (${given})`);
+    }
+    argv[key] = value[0];
+  }
+}
+
+/** yargs' own messages, in the house's words where they read badly. */
+function usageMessage(message: string): string {
+  const missing = /^Not enough arguments following: (.+)$/.exec(message);
+  if (missing === null) return message;
+  const flag = `--${missing[1]}`;
+  return `Expected a value after \`${flag}\`, got none (a value that begins with a dash: \`${flag}=-x\`)`;
+}
 
 /**
  * Runs `work` with $SHELL naming `shell`: yargs picks the completion script's shell from $SHELL (or $ZSH_NAME)

@@ -221,6 +221,23 @@ export class FileStore implements SessionStore {
     });
   }
 
+  /**
+   * The names of the entries that may be sessions (folders or links named as an id), without reading one: shell
+   * completion answers from any store at once, however large or damaged. No store yet: none.
+   */
+  ids(): string[] {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(this.location, { withFileTypes: true });
+    } catch (error) {
+      if (errnoCode(error) === 'ENOENT') return [];
+      throw ioError(error, 'list', this.location);
+    }
+    return entries
+      .filter((entry) => isValidId(entry.name) && (entry.isDirectory() || entry.isSymbolicLink()))
+      .map((entry) => entry.name);
+  }
+
   list(): ListedSession[] {
     let entries: Dirent[];
     try {

@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { escapeControl } from '../text';
 import { toExport } from '../../core/transfer';
 import { writeExportFile } from '../transfer-file';
-import { printJson, sessionsFor, type GlobalArgs } from '../context';
+import { printJson, sessionsFor, textOption, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
   readonly id: string;
@@ -13,10 +13,9 @@ export const exportCommand: CommandModule<GlobalArgs, Args> = {
   command: 'export <id>',
   describe: 'Print a session as a versioned export document ({format: "agent-session/1", exported_at, session})',
   builder: (yargs) =>
-    yargs.positional('id', { type: 'string', demandOption: true, describe: 'Session id' }).option('out', {
-      type: 'string',
-      describe: 'Write to this new file instead of stdout (never overwritten)',
-    }) as never,
+    yargs
+      .positional('id', { type: 'string', demandOption: true, describe: 'Session id' })
+      .option('out', textOption('Write to this new file instead of stdout (never overwritten)')) as never,
   handler: (argv) => {
     const document = toExport(sessionsFor(argv).get(String(argv.id)), argv.io.now());
     if (argv.out === undefined) {

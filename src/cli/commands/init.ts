@@ -11,7 +11,7 @@ import {
   type HookBin,
   type SettingsChange,
 } from '../init/settings';
-import type { CliIo, GlobalArgs } from '../context';
+import { textOption, type CliIo, type GlobalArgs } from '../context';
 import { escapeControl } from '../text';
 import { errnoCode, ioError } from '../../platform/errno';
 import { shellQuote } from '../../platform/shell';
@@ -27,7 +27,7 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
   describe: "Wire the hooks into a Claude Code project's .claude/settings.json (or remove them)",
   builder: (yargs) =>
     yargs
-      .option('project', { type: 'string', describe: 'Project folder (default: the current folder)' })
+      .option('project', textOption('Project folder (default: the current folder)'))
       .option('dry-run', { type: 'boolean', default: false, describe: 'Only print what would change' })
       .option('uninstall', { type: 'boolean', default: false, describe: 'Remove the hooks init added' }) as never,
   handler: (argv) => {
@@ -100,7 +100,8 @@ function projectDir(raw: string | undefined, cwd: string): string {
     if (code !== 'ENOENT' && code !== 'ENOTDIR') throw ioError(error, 'inspect', dir);
     isDir = false;
   }
-  if (!isDir) throw new SessionError('E_NOT_FOUND', `Expected \`--project\` to be an existing folder, got \`${dir}\``);
+  // A wrong --project is a bad argument (exit 2), not a missing session (exit 3).
+  if (!isDir) throw new SessionError('E_USAGE', `Expected \`--project\` to be an existing folder, got \`${dir}\``);
   return dir;
 }
 

@@ -1,9 +1,10 @@
 import type { CommandModule } from 'yargs';
+import { optionalText } from '../args';
 import type { Limits } from '../../core/limits';
 import { isAheadOfClock } from '../../core/rules';
 import { computeStats, parseSince, type StatsGroup } from '../../core/stats';
 import { renderRows, type Cell } from '../color';
-import { colourFor, printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
+import { colourFor, printJson, sessionsFor, textOption, withJson, type GlobalArgs } from '../context';
 import { relativeTime } from '../../core/relative-time';
 
 interface Args extends GlobalArgs {
@@ -17,19 +18,21 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
   describe: 'Per-agent and overall figures: outcomes, success and resume rates, durations, errors',
   builder: (yargs) =>
     withJson(yargs)
-      .option('since', {
-        type: 'string',
-        describe:
+      .option(
+        'since',
+        textOption(
           'Only sessions created in this window (30m, 24h, 7d) or since an ISO time (UTC without an offset: 2026-11-01 = 2026-11-01T00:00:00Z)',
-      })
-      .option('agent', { type: 'string', describe: 'Only this agent’s sessions' }) as never,
+        ),
+      )
+      .option('agent', textOption('Only this agent’s sessions')) as never,
   handler: (argv) => {
+    const agent = optionalText(argv.agent, '--agent');
     const now = argv.io.now();
     const since = argv.since === undefined ? undefined : parseSince(argv.since, now);
     const sessions = sessionsFor(argv);
     const states = [];
     let corrupt = 0;
-    for (const entry of sessions.list(argv.agent === undefined ? {} : { agent: argv.agent })) {
+    for (const entry of sessions.list(agent === undefined ? {} : { agent })) {
       if (entry.kind === 'valid') states.push(entry.state);
       else corrupt += 1;
     }
@@ -40,7 +43,7 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
       );
     const stats = computeStats(states, { now, limits: sessions.limits, ...(since === undefined ? {} : { since }) });
     if (argv.json) {
-      printJson(argv.io, { ...stats, agent: argv.agent ?? null, corrupt_skipped: corrupt });
+      printJson(argv.io, { ...stats, agent: agent ?? null, corrupt_skipped: corrupt });
       return;
     }
     if (stats.overall.sessions === 0) {
