@@ -2,28 +2,10 @@ import { isSessionError } from '../core/errors';
 import { FINAL_PHASES, PHASES } from '../core/phase-names';
 import { sessionIdsOf } from '../service/assembly';
 import type { CliIo } from './context';
+import { VALUE_OPTIONS } from './options';
 
 /** The shells `completion` writes a script for. */
 export const COMPLETION_SHELLS = ['bash', 'zsh'] as const;
-
-/**
- * Every option that takes a value, so a word after one is read as its value, not as a command or an id. A test
- * checks it against every command's help (each `[string]` option is here).
- */
-export const VALUE_OPTIONS: ReadonlySet<string> = new Set([
-  '--dir',
-  '--agent',
-  '--purpose',
-  '--metadata',
-  '--id',
-  '--phase',
-  '--error',
-  '--summary',
-  '--hours',
-  '--since',
-  '--out',
-  '--project',
-]);
 
 /** Commands whose first argument is a session id. */
 const ID_COMMANDS: ReadonlySet<string> = new Set(['update', 'get', 'should-resume', 'finalize', 'delete', 'export']);

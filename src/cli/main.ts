@@ -22,6 +22,8 @@ import { updateCommand } from './commands/update';
 import { completionCommand } from './commands/completion';
 import { COMPLETION_SHELLS, valueCandidates } from './completion';
 import { textOption, type CliIo, type GlobalArgs } from './context';
+import { assertFlagValues } from './options';
+import { optionalText } from './args';
 
 export const COMMANDS = [
   createCommand,
@@ -74,6 +76,8 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
       },
     )
     .middleware(rejectRepeats)
+    // An empty --dir (an unset variable in a script) would silently mean the default store.
+    .middleware((argv) => void optionalText(argv.dir, '--dir'))
     .demandCommand(
       1,
       `Expected a command: ${COMMANDS.map((command) => String(command.command).split(' ')[0]).join(', ')}`,
@@ -88,7 +92,7 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
       // Route every parse or handler failure to one place, instead of yargs printing usage and exiting.
       // yargs reports some usage errors as its own YError (a missing option value): exit 2 as the others.
       if (error === undefined || error === null || error.name === 'YError')
-        throw new SessionError('E_USAGE', usageMessage(message ?? error?.message ?? 'Bad usage'));
+        throw new SessionError('E_USAGE', usageMessage(message ?? error?.message ?? 'Bad usage', args));
       throw error;
     });
   const context: Pick<GlobalArgs, 'io' | 'printCompletionScript'> = {
@@ -103,6 +107,7 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
     },
   };
   try {
+    if (!args.includes('--get-yargs-completions')) assertFlagValues(args);
     await parser.parseAsync([...args], context, (_error, _argv, output) => {
       if (output) io.out(`${output}\n`);
     });
@@ -152,12 +157,37 @@ function rejectRepeats(argv: Record<string, unknown>): void {
   }
 }
 
-/** yargs' own messages, in the house's words where they read badly. */
-function usageMessage(message: string): string {
-  const missing = /^Not enough arguments following: (.+)$/.exec(message);
-  if (missing === null) return message;
-  const flag = `--${missing[1]}`;
-  return `Expected a value after \`${flag}\`, got none (a value that begins with a dash: \`${flag}=-x\`)`;
+/** yargs' own messages, in the house's words (what was expected, what was given) where they read badly. */
+function usageMessage(message: string, args: readonly string[]): string {
+  const missingValue = /^Not enough arguments following: (.+)$/.exec(message);
+  if (missingValue !== null) {
+    const flag = `--${missingValue[1]}`;
+    return `Expected a value after \`${flag}\`, got none (a value that begins with a dash: \`${flag}=-x\`)`;
+  }
+  const command = COMMANDS.find((module) => args.includes(String(module.command).split(' ')[0]!));
+  const usage = command === undefined ? undefined : `agent-session ${String(command.command)}`;
+  if (usage !== undefined && /^Not enough non-option arguments/.test(message))
+    return `Expected \`${usage}\`, got fewer arguments (see \`--help\`)`;
+  const missingOptions = /^Missing required arguments?: (.+)$/.exec(message);
+  if (missingOptions !== null) {
+    const flags = missingOptions[1]!.split(', ').map((name) => `\`--${name}\``);
+    return `Expected ${flags.join(' and ')}${usage === undefined ? '' : ` for \`${usage}\``}, got none`;
+  }
+  const unknown = /^Unknown arguments?: (.+)$/.exec(message);
+  if (unknown !== null) {
+    const words = unknown[1]!.split(', ').map((name) => show(asTyped(name, args)));
+    const where = usage === undefined ? '' : ` of \`${usage}\``;
+    return `Expected only the options and arguments${where} (see \`--help\`), got ${words.join(', ')}`;
+  }
+  return message;
+}
+
+/** An unknown name as the user typed it: yargs strips the dashes of `--hours` and `-j`. */
+function asTyped(name: string, args: readonly string[]): string {
+  const long = `--${name}`;
+  if (args.some((word) => word === long || word.startsWith(`${long}=`))) return long;
+  if (name.length === 1 && args.some((word) => /^-[^-]/.test(word) && word.includes(name))) return `-${name}`;
+  return name;
 }
 
 /**

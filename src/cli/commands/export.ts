@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { optionalText } from '../args';
 import { escapeControl } from '../text';
 import { toExport } from '../../core/transfer';
 import { writeExportFile } from '../transfer-file';
@@ -17,12 +18,13 @@ export const exportCommand: CommandModule<GlobalArgs, Args> = {
       .positional('id', { type: 'string', demandOption: true, describe: 'Session id' })
       .option('out', textOption('Write to this new file instead of stdout (never overwritten)')) as never,
   handler: (argv) => {
+    const out = optionalText(argv.out, '--out');
     const document = toExport(sessionsFor(argv).get(String(argv.id)), argv.io.now());
-    if (argv.out === undefined) {
+    if (out === undefined) {
       printJson(argv.io, document);
       return;
     }
-    writeExportFile(argv.out, document);
-    argv.io.out(`Exported session ${document.session.agent_id} to ${escapeControl(String(argv.out))}\n`);
+    writeExportFile(out, document);
+    argv.io.out(`Exported session ${document.session.agent_id} to ${escapeControl(out)}\n`);
   },
 };

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { SessionError } from '../../core/errors';
+import { optionalText } from '../args';
 import { readSettings, settingsPath, writeSettings } from '../init/settings-file';
 import {
   HOOK_TIMEOUT_SECONDS,
@@ -32,7 +33,8 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
       .option('uninstall', { type: 'boolean', default: false, describe: 'Remove the hooks init added' }) as never,
   handler: (argv) => {
     const { io } = argv;
-    const project = projectDir(argv.project, io.cwd);
+    // An empty --project (an unset variable) would silently wire the current folder.
+    const project = projectDir(optionalText(argv.project, '--project'), io.cwd);
     const binDir = requireBinDir(io);
     const commands: Record<HookBin, string> = {
       'pre-delegate': nodeCommand(join(binDir, 'pre-delegate.cjs')),
