@@ -12,10 +12,7 @@ import {
 import { basename, dirname, join } from 'node:path';
 import { isSessionError } from '../core/errors';
 import { errnoCode } from '../platform/errno';
-import { ensurePrivateDir, PRIVATE_FILE } from '../platform/fs-safe';
-
-// The log folder's rule lives with the store root's (the CLI's `config` shows it too).
-export { logDirFor } from '../service/assembly';
+import { ensurePrivateDir, PRIVATE_FILE } from '../platform/private-fs';
 
 /**
  * A value for a log line: always double-quoted, with JSON's escapes plus `$`, backtick and `!` as \u escapes, so

@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { errnoCode } from './errno';
-import { sleepMs } from './fs-safe';
+import { sleepMs } from './sleep';
 
 /**
  * Reads a file, or an open descriptor such as stdin, to its end, keeping at most `maxBytes`: a larger input is not

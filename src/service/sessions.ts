@@ -387,6 +387,18 @@ export class Sessions {
   }
 
   /**
+   * A Claude Code sub-agent stopped: its session (found, relinked or created as `attachClaudeAgent` does, so a stop
+   * that overtook the agent's start events ends in the same state) gets the stop policy (core `stopOutcome`): kept
+   * when parked in a resumable phase, else completed, failed at the error limit, or abandoned while initializing.
+   * @returns null when the agent is not attached and `agent_type` is absent (nothing to apply the policy to)
+   * @throws SessionError E_BUSY when a lock stays taken, E_IO
+   */
+  claudeAgentStopped(event: Omit<ClaudeAgentEvent, 'stopped'> & { readonly last_message?: string }): Attachment | null {
+    const { last_message, ...agent } = event;
+    return this.attachClaudeAgent({ ...agent, stopped: last_message === undefined ? {} : { last_message } });
+  }
+
+  /**
    * Sessions, most recently active first, corrupt ones last. `activeOnly` keeps sessions not in a final
    * phase and `agent` one agent's; corrupt sessions are always returned (their phase and agent are unknown),
    * so the caller decides whether to show them or warn.

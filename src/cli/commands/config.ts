@@ -23,7 +23,8 @@ export const configCommand: CommandModule<GlobalArgs, Args> = {
     let config: EffectiveConfig;
     let problem: SessionError | undefined;
     try {
-      config = configFor(environment);
+      // The root just resolved, passed as the explicit folder: not looked up again (as contextFor does).
+      config = configFor({ ...environment, dir: where.root });
     } catch (error) {
       if (!isSessionError(error, 'E_USAGE') && !isSessionError(error, 'E_IO')) throw error;
       problem = error;

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { readMetadata, requireText } from '../args';
-import { METADATA_HELP, printJson, sessionsFor, textOption, withJson, type GlobalArgs } from '../context';
+import { METADATA_HELP, printJson, contextFor, textOption, withJson, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
   readonly agent: string;
@@ -19,17 +19,18 @@ export const createCommand: CommandModule<GlobalArgs, Args> = {
       .option('purpose', textOption('Why the session exists, e.g. approval_workflow', { demandOption: true }))
       .option('metadata', textOption(`Metadata stored with the session: ${METADATA_HELP}`))
       .option('id', textOption('Choose the id instead of generating one')) as never,
-  handler: (argv) => {
+  handler: async (argv) => {
     const agent = requireText(argv.agent, '--agent');
     const purpose = requireText(argv.purpose, '--purpose');
     const metadata = readMetadata(argv.metadata, argv.io.stdin ?? 0);
-    const sessions = sessionsFor(argv);
-    const state = sessions.create({
-      agent_name: agent,
-      purpose,
-      ...(metadata ? { metadata } : {}),
-      ...(argv.id === undefined ? {} : { id: argv.id }),
-    });
+    const state = await contextFor(argv).withSessions((sessions) =>
+      sessions.create({
+        agent_name: agent,
+        purpose,
+        ...(metadata ? { metadata } : {}),
+        ...(argv.id === undefined ? {} : { id: argv.id }),
+      }),
+    );
     if (argv.json) printJson(argv.io, state);
     else argv.io.out(`${state.agent_id}\n`);
   },

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
+import { contextFor, printJson, withJson, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
   readonly id: string;
@@ -11,9 +11,9 @@ export const deleteCommand: CommandModule<GlobalArgs, Args> = {
   describe: 'Delete a session',
   builder: (yargs) =>
     withJson(yargs).positional('id', { type: 'string', demandOption: true, describe: 'Session id' }) as never,
-  handler: (argv) => {
+  handler: async (argv) => {
     const id = String(argv.id);
-    sessionsFor(argv).delete(id);
+    await contextFor(argv).withSessions((sessions) => sessions.delete(id));
     if (argv.json) printJson(argv.io, { deleted: true, agent_id: id });
     else argv.io.out(`Deleted session ${id}\n`);
   },

@@ -3,7 +3,7 @@ import { optionalText } from '../args';
 import { escapeControl } from '../text';
 import { toExport } from '../../core/transfer';
 import { writeExportFile } from '../transfer-file';
-import { printJson, sessionsFor, textOption, type GlobalArgs } from '../context';
+import { printJson, contextFor, textOption, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
   readonly id: string;
@@ -17,9 +17,10 @@ export const exportCommand: CommandModule<GlobalArgs, Args> = {
     yargs
       .positional('id', { type: 'string', demandOption: true, describe: 'Session id' })
       .option('out', textOption('Write to this new file instead of stdout (never overwritten)')) as never,
-  handler: (argv) => {
+  handler: async (argv) => {
     const out = optionalText(argv.out, '--out');
-    const document = toExport(sessionsFor(argv).get(String(argv.id)), argv.io.now());
+    const state = await contextFor(argv).withSessions((sessions) => sessions.get(String(argv.id)));
+    const document = toExport(state, argv.io.now());
     if (out === undefined) {
       printJson(argv.io, document);
       return;

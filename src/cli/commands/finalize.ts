@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { optionalText } from '../args';
 import { SessionError, show } from '../../core/errors';
 import { FINAL_PHASES, type FinalPhase } from '../../core/phase-names';
-import { printJson, sessionsFor, textOption, withJson, type GlobalArgs } from '../context';
+import { printJson, contextFor, textOption, withJson, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
   readonly id: string;
@@ -19,7 +19,7 @@ export const finalizeCommand: CommandModule<GlobalArgs, Args> = {
       .positional('id', { type: 'string', demandOption: true, describe: 'Session id' })
       .positional('outcome', { type: 'string', demandOption: true, describe: FINAL_PHASES.join(', ') })
       .option('summary', textOption('What the session achieved')) as never,
-  handler: (argv) => {
+  handler: async (argv) => {
     const outcome = String(argv.outcome);
     if (!(FINAL_PHASES as readonly string[]).includes(outcome)) {
       throw new SessionError(
@@ -28,7 +28,9 @@ export const finalizeCommand: CommandModule<GlobalArgs, Args> = {
       );
     }
     const summary = optionalText(argv.summary, '--summary');
-    const state = sessionsFor(argv).finalize(String(argv.id), outcome as FinalPhase, summary);
+    const state = await contextFor(argv).withSessions((sessions) =>
+      sessions.finalize(String(argv.id), outcome as FinalPhase, summary),
+    );
     if (argv.json) printJson(argv.io, state);
     else argv.io.out(`Finalized session ${state.agent_id}: ${state.phase} after ${state.duration_seconds}s\n`);
   },

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
+import { printJson, contextFor, withJson, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
   readonly id: string;
@@ -12,7 +12,7 @@ export const getCommand: CommandModule<GlobalArgs, Args> = {
   builder: (yargs) =>
     // --json is accepted as every other command takes it; the output is JSON either way.
     withJson(yargs).positional('id', { type: 'string', demandOption: true, describe: 'Session id' }) as never,
-  handler: (argv) => {
-    printJson(argv.io, sessionsFor(argv).get(String(argv.id)));
+  handler: async (argv) => {
+    printJson(argv.io, await contextFor(argv).withSessions((sessions) => sessions.get(String(argv.id))));
   },
 };

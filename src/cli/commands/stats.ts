@@ -4,7 +4,7 @@ import type { Limits } from '../../core/limits';
 import { isAheadOfClock } from '../../core/rules';
 import { computeStats, parseSince, type StatsGroup } from '../../core/stats';
 import { renderRows, type Cell } from '../color';
-import { colourFor, printJson, sessionsFor, textOption, withJson, type GlobalArgs } from '../context';
+import { colourFor, printJson, contextFor, textOption, withJson, type GlobalArgs } from '../context';
 import { relativeTime } from '../../core/relative-time';
 
 interface Args extends GlobalArgs {
@@ -25,14 +25,17 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
         ),
       )
       .option('agent', textOption('Only this agent’s sessions')) as never,
-  handler: (argv) => {
+  handler: async (argv) => {
     const agent = optionalText(argv.agent, '--agent');
     const now = argv.io.now();
     const since = argv.since === undefined ? undefined : parseSince(argv.since, now);
-    const sessions = sessionsFor(argv);
+    const { entries, limits } = await contextFor(argv).withSessions((sessions) => ({
+      entries: sessions.list(agent === undefined ? {} : { agent }),
+      limits: sessions.limits,
+    }));
     const states = [];
     let corrupt = 0;
-    for (const entry of sessions.list(agent === undefined ? {} : { agent })) {
+    for (const entry of entries) {
       if (entry.kind === 'valid') states.push(entry.state);
       else corrupt += 1;
     }
@@ -41,7 +44,7 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
       argv.io.err(
         `warning: ${corrupt} corrupt session${corrupt === 1 ? '' : 's'} not counted (see \`agent-session list\`)\n`,
       );
-    const stats = computeStats(states, { now, limits: sessions.limits, ...(since === undefined ? {} : { since }) });
+    const stats = computeStats(states, { now, limits, ...(since === undefined ? {} : { since }) });
     if (argv.json) {
       printJson(argv.io, { ...stats, agent: agent ?? null, corrupt_skipped: corrupt });
       return;
@@ -66,7 +69,6 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
         'LAST ACTIVITY',
       ],
     ];
-    const limits = sessions.limits;
     for (const [name, group] of Object.entries(stats.agents)) rows.push(row(name, group, now, limits));
     rows.push(
       row('(all)', stats.overall, now, limits).map((cell) => ({

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { parsePhase } from '../../core/session';
 import { readMetadata, optionalText } from '../args';
-import { METADATA_HELP, printJson, sessionsFor, textOption, withJson, type GlobalArgs } from '../context';
+import { METADATA_HELP, printJson, contextFor, textOption, withJson, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
   readonly id: string;
@@ -20,16 +20,18 @@ export const updateCommand: CommandModule<GlobalArgs, Args> = {
       .option('phase', textOption('New phase'))
       .option('metadata', textOption(`Shallow-merged into the metadata: ${METADATA_HELP}`))
       .option('error', textOption('Record an error message (adds 1 to error_count)')) as never,
-  handler: (argv) => {
+  handler: async (argv) => {
     const phase = argv.phase === undefined ? undefined : parsePhase(argv.phase);
     // An empty message records an error nobody can read: refused, as every other empty text.
     const error = optionalText(argv.error, '--error');
     const metadata = readMetadata(argv.metadata, argv.io.stdin ?? 0);
-    const state = sessionsFor(argv).update(String(argv.id), {
-      ...(phase ? { phase } : {}),
-      ...(metadata ? { metadata } : {}),
-      ...(error === undefined ? {} : { error }),
-    });
+    const state = await contextFor(argv).withSessions((sessions) =>
+      sessions.update(String(argv.id), {
+        ...(phase ? { phase } : {}),
+        ...(metadata ? { metadata } : {}),
+        ...(error === undefined ? {} : { error }),
+      }),
+    );
     if (argv.json) printJson(argv.io, state);
     else argv.io.out(`Updated session ${state.agent_id}: phase ${state.phase}, errors ${state.error_count}\n`);
   },

@@ -14,7 +14,8 @@ import { SessionError } from '../../core/errors';
 import { describeJsonError } from '../../core/json-error';
 import type { Settings } from './settings';
 import { errnoCode, ioError } from '../../platform/errno';
-import { PRIVATE_DIR, writeFileAtomic } from '../../platform/fs-safe';
+import { writeFileAtomic } from '../../platform/atomic-file';
+import { PRIVATE_DIR } from '../../platform/private-fs';
 
 /** A project's `.claude/settings.json`, as read. */
 export interface SettingsFile {

@@ -1,9 +1,9 @@
 import { join, resolve } from 'node:path';
 import { DEFAULT_CONFIG, logs } from '../../core/config';
-import { openSessions, storeRoot } from '../../service/assembly';
+import { logDirFor, openSessions, storeRoot } from '../../service/assembly';
 import { handleClaudeCode, payloadCwd, type ClaudeCodeOutcome } from './claude-code';
 import { hookConfig } from '../../service/hook-config';
-import { appendLog, logDirFor, logValue } from '../log';
+import { appendLog, logValue } from '../log';
 import type { HookIo } from '../io';
 import { nonEmpty } from '../../platform/env';
 import { isDirectory } from '../../platform/files';
