@@ -1,9 +1,4 @@
-// The CommonJS build of yargs, on purpose: esbuild takes a package's `import` entry for an `import` statement, and
-// yargs' ESM entry lays out help with cliui's minimal shim, which wraps text every N characters, inside words
-// ("opt ion", "unles s"), and counts width in code points. The CommonJS build wraps at word boundaries (wrap-ansi)
-// and measures with string-width. `import … = require` makes esbuild resolve the `require` entry.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-import yargs = require('yargs/yargs');
+import yargsEsm, { type Argv } from 'yargs';
 import { EXIT_CODES, SessionError, isSessionError, show } from '../core/errors';
 import { escapeControl } from './text';
 import { cleanupCommand } from './commands/cleanup';
@@ -58,7 +53,7 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
     }
     return withShell(shell, () => runCli(['completion', ...args.slice(2)], io, version));
   }
-  const parser = yargs([...args])
+  const parser = parserFor(args)
     .scriptName('agent-session')
     .usage('$0 <command> [options]')
     .option('dir', textOption('Store folder (default: AGENT_SESSION_DIR, else <project>/.claude/session)'))
@@ -123,6 +118,22 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
 }
 
 // --- internal ---
+
+/**
+ * A yargs parser of `args`. Help is laid out by yargs' CommonJS build, loaded only when help is asked for: the
+ * ESM build (what the `import` gives an esbuild bundle) lays out help with cliui's minimal shim, which cuts lines
+ * every N characters, inside words ("opt ion", "unles s"); the CommonJS build wraps at word boundaries (wrap-ansi,
+ * string-width), but loading it costs ~21 M instructions, +12 % of a whole `should-resume` process (callgrind),
+ * which every call would pay. Both are the same yargs release: the parse is the same.
+ */
+function parserFor(args: readonly string[]): Argv {
+  const end = args.indexOf('--');
+  const words = end === -1 ? args : args.slice(0, end);
+  if (!words.includes('--help') && !words.includes('help')) return yargsEsm([...args]);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const yargsCjs = require('yargs/yargs') as typeof yargsEsm;
+  return yargsCjs([...args]);
+}
 
 /** The hidden command yargs registers with its completion function (see runCli). */
 const INTERNAL_COMPLETION = '__completion-script';

@@ -64,6 +64,12 @@ describe('help wraps at word boundaries, to the width', () => {
   );
 });
 
+it('wraps `<command> help` as `<command> --help`', () => {
+  const result = cli(base, ['update', 'help'], { COLUMNS: '60' });
+  expect(result.status).toBe(0);
+  expect(collapse(result.stdout)).toContain(collapse(String(COMMANDS[1].describe)));
+});
+
 describe('completion', () => {
   it('`completion --help` prints help, not the script', () => {
     for (const args of [
