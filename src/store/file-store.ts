@@ -220,29 +220,25 @@ export class FileStore implements SessionStore {
    * completion answers from any store at once, however large or damaged. No store yet: none.
    */
   ids(): string[] {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(this.location, { withFileTypes: true });
-    } catch (error) {
-      if (errnoCode(error) === 'ENOENT') return [];
-      throw ioError(error, 'list', this.location);
-    }
-    return entries
+    return this.#rootEntries()
       .filter((entry) => isValidId(entry.name) && (entry.isDirectory() || entry.isSymbolicLink()))
       .map((entry) => entry.name);
   }
 
-  list(): ListedSession[] {
-    let entries: Dirent[];
+  /** The entries of the store root: none when there is no store yet; a root that is a file (ENOTDIR) is an error. */
+  #rootEntries(): Dirent[] {
     try {
-      entries = readdirSync(this.location, { withFileTypes: true });
+      return readdirSync(this.location, { withFileTypes: true });
     } catch (error) {
       // No store yet is an empty one; a store that is a file (ENOTDIR) is an error, as it is to `get`.
       if (errnoCode(error) === 'ENOENT') return [];
       throw ioError(error, 'list', this.location);
     }
+  }
+
+  list(): ListedSession[] {
     const listed: ListedSession[] = [];
-    for (const entry of entries) {
+    for (const entry of this.#rootEntries()) {
       const name = entry.name;
       // Hidden entries are staging folders and temp files; other names were not made by us.
       if (!isValidId(name)) continue;
