@@ -80,6 +80,8 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
     .recommendCommands()
     .strict()
     .help()
+    // The short form most tools take; no option of ours is -h.
+    .alias('help', 'h')
     .version(version)
     .wrap(helpWidth(io))
     .exitProcess(false)
@@ -129,7 +131,7 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
 function parserFor(args: readonly string[]): Argv {
   const end = args.indexOf('--');
   const words = end === -1 ? args : args.slice(0, end);
-  if (!words.includes('--help') && !words.includes('help')) return yargsEsm([...args]);
+  if (!['--help', '-h', 'help'].some((word) => words.includes(word))) return yargsEsm([...args]);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const yargsCjs = require('yargs/yargs') as typeof yargsEsm;
   return yargsCjs([...args]);

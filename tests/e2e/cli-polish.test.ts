@@ -64,8 +64,8 @@ describe('help wraps at word boundaries, to the width', () => {
   );
 });
 
-it('wraps `<command> help` as `<command> --help`', () => {
-  const result = cli(base, ['update', 'help'], { COLUMNS: '60' });
+it.each([[['update', 'help']], [['update', '-h']]])('wraps %p as `update --help`', (args) => {
+  const result = cli(base, args, { COLUMNS: '60' });
   expect(result.status).toBe(0);
   expect(collapse(result.stdout)).toContain(collapse(String(COMMANDS[1].describe)));
 });
