@@ -17,7 +17,7 @@ import { updateCommand } from './commands/update';
 import { completionCommand } from './commands/completion';
 import { COMPLETION_SHELLS, valueCandidates } from './completion';
 import { textOption, type CliIo, type GlobalArgs } from './context';
-import { assertFlagValues } from './options';
+import { assertFlagValues, rejectRepeats, usageMessage } from './options';
 import { optionalText } from './args';
 
 export const COMMANDS = [
@@ -89,7 +89,7 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
       // Route every parse or handler failure to one place, instead of yargs printing usage and exiting.
       // yargs reports some usage errors as its own YError (a missing option value): exit 2 as the others.
       if (error === undefined || error === null || error.name === 'YError')
-        throw new SessionError('E_USAGE', usageMessage(message ?? error?.message ?? 'Bad usage', args));
+        throw new SessionError('E_USAGE', usageMessage(message ?? error?.message ?? 'Bad usage', args, USAGES));
       throw error;
     });
   const context: Pick<GlobalArgs, 'io' | 'printCompletionScript'> = {
@@ -137,6 +137,9 @@ function parserFor(args: readonly string[]): Argv {
   return yargsCjs([...args]);
 }
 
+/** Each command's usage line (`get <id>`), for messages. */
+const USAGES: readonly string[] = COMMANDS.map((command) => String(command.command));
+
 /** The hidden command yargs registers with its completion function (see runCli). */
 const INTERNAL_COMPLETION = '__completion-script';
 
@@ -152,55 +155,6 @@ function completionWords(args: readonly string[]): string[] {
 function helpWidth(io: CliIo): number {
   const fromEnv = /^[1-9]\d{0,3}$/.test(io.env.COLUMNS ?? '') ? Number(io.env.COLUMNS) : undefined;
   return Math.min(100, io.columns ?? fromEnv ?? 100);
-}
-
-/**
- * Refuses an option given twice with different values (`--phase a --phase b`: which one was meant?) and keeps one
- * copy of a repeated identical one. `--metadata` may repeat: its objects are merged (args.ts).
- */
-function rejectRepeats(argv: Record<string, unknown>): void {
-  for (const [key, value] of Object.entries(argv)) {
-    if (key === '_' || key === 'metadata' || !Array.isArray(value)) continue;
-    if (new Set(value.map((item) => JSON.stringify(item))).size > 1) {
-      const flag = `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-      const given = value.map((item) => show(item)).join(', ');
-      throw new SessionError('E_USAGE', `Expected \`${flag}\` once, got it ${value.length} times (${given})`);
-    }
-    argv[key] = value[0];
-  }
-}
-
-/** yargs' own messages, in the house's words (what was expected, what was given) where they read badly. */
-function usageMessage(message: string, args: readonly string[]): string {
-  const missingValue = /^Not enough arguments following: (.+)$/.exec(message);
-  if (missingValue !== null) {
-    const flag = `--${missingValue[1]}`;
-    return `Expected a value after \`${flag}\`, got none (a value that begins with a dash: \`${flag}=-x\`)`;
-  }
-  const command = COMMANDS.find((module) => args.includes(String(module.command).split(' ')[0]!));
-  const usage = command === undefined ? undefined : `agent-session ${String(command.command)}`;
-  if (usage !== undefined && /^Not enough non-option arguments/.test(message))
-    return `Expected \`${usage}\`, got fewer arguments (see \`--help\`)`;
-  const missingOptions = /^Missing required arguments?: (.+)$/.exec(message);
-  if (missingOptions !== null) {
-    const flags = missingOptions[1]!.split(', ').map((name) => `\`--${name}\``);
-    return `Expected ${flags.join(' and ')}${usage === undefined ? '' : ` for \`${usage}\``}, got none`;
-  }
-  const unknown = /^Unknown arguments?: (.+)$/.exec(message);
-  if (unknown !== null) {
-    const words = unknown[1]!.split(', ').map((name) => show(asTyped(name, args)));
-    const where = usage === undefined ? '' : ` of \`${usage}\``;
-    return `Expected only the options and arguments${where} (see \`--help\`), got ${words.join(', ')}`;
-  }
-  return message;
-}
-
-/** An unknown name as the user typed it: yargs strips the dashes of `--hours` and `-j`. */
-function asTyped(name: string, args: readonly string[]): string {
-  const long = `--${name}`;
-  if (args.some((word) => word === long || word.startsWith(`${long}=`))) return long;
-  if (name.length === 1 && args.some((word) => /^-[^-]/.test(word) && word.includes(name))) return `-${name}`;
-  return name;
 }
 
 /**
