@@ -29,8 +29,8 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
     const agent = optionalText(argv.agent, '--agent');
     const now = argv.io.now();
     const since = argv.since === undefined ? undefined : parseSince(argv.since, now);
-    const { entries, limits } = await contextFor(argv).withSessions((sessions) => ({
-      entries: sessions.list(agent === undefined ? {} : { agent }),
+    const { entries, limits } = await contextFor(argv).withSessions(async (sessions) => ({
+      entries: await sessions.list(agent === undefined ? {} : { agent }),
       limits: sessions.limits,
     }));
     const states = [];
