@@ -11,18 +11,24 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
   readonly now: () => Date;
-  /** Whether stdout is a terminal (colour is used only then, and never with NO_COLOR). */
+  /** Whether stdout is a terminal (colour by default only then; see colourEnabled). */
   readonly isTTY?: boolean;
+  /** The terminal's width in columns, when stdout is one (help text is wrapped to it). */
+  readonly columns?: number | undefined;
+  /** The descriptor `--metadata -` reads (0 in the bin). */
+  readonly stdin?: number;
   /** The folder of the running bin (the hook bins are its siblings); absent when run from sources. */
   readonly binDir?: string;
   /** Set by a command whose answer is "no" (exit 1); errors are thrown instead. */
   negative: boolean;
 }
 
-/** Options every command has. */
+/** Options every command has, and what main.ts hands every handler through yargs' parse context. */
 export interface GlobalArgs {
   readonly dir?: string | undefined;
   readonly io: CliIo;
+  /** Prints the completion script of the parser running this command (for `completion`). */
+  readonly printCompletionScript: () => void;
 }
 
 /** What a command runs with: the settings in force, and the service of the store this invocation points at. */
@@ -65,6 +71,19 @@ export function colourFor(io: CliIo): boolean {
 export function withJson<T>(yargs: Argv<T>): Argv<T & { json: boolean }> {
   return yargs.option('json', { type: 'boolean', default: false, describe: 'Print JSON instead of text' });
 }
+
+/**
+ * A text option: it always takes a value, so `--since -1d` reads `-1d` as the value (not as flags `-1 -d`) and a
+ * missing value (`--agent --json`) is an error rather than an empty text. A value that begins with `-` and a
+ * letter is read as an option: write it `--error=-x`.
+ */
+export function textOption(describe: string, extra: { demandOption?: boolean } = {}) {
+  return { type: 'string', requiresArg: true, describe, ...extra } as const;
+}
+
+/** How `--metadata` may be given, for its help. */
+export const METADATA_HELP =
+  'a JSON object, @FILE (read from that file) or - (from stdin), at most 1 MiB; repeated, merged left to right';
 
 /** Prints a value as indented JSON. */
 export function printJson(io: CliIo, value: unknown): void {

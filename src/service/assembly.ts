@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { limitsOf, type Config, type EffectiveConfig } from '../core/config';
-import { loadConfig } from './config-file';
+import { configPathFor, loadConfig } from './config-file';
 import { Sessions } from './sessions';
 import { FileStore } from '../store/file-store';
 import { resolveRoot } from '../store/root';
@@ -51,6 +51,27 @@ export function storeRoot(environment: Environment): string {
   return resolveRoot(environment);
 }
 
+/** Where an invocation's files are: the store root, the config file looked for, and the hooks' log folder. */
+export interface Locations {
+  readonly root: string;
+  readonly configFile: string;
+  readonly logDir: string;
+}
+
+/**
+ * The store root, config file and hook log folder of an environment, resolved as the commands and hooks resolve
+ * them, without reading the config file (so `config` can show them when that file is broken).
+ * @throws SessionError E_IO when a folder on the way cannot be inspected
+ */
+export function locationsOf(environment: Environment): Locations {
+  const root = resolveRoot(environment);
+  return {
+    root,
+    configFile: configPathFor(root, environment.env, environment.cwd),
+    logDir: logDirFor(root, environment.env),
+  };
+}
+
 /**
  * The hook log folder: `AGENT_SESSION_LOG_DIR`, else the `logs` folder beside the store root
  * (`<project>/.claude/logs` for the default root `<project>/.claude/session`).
@@ -58,4 +79,12 @@ export function storeRoot(environment: Environment): string {
 export function logDirFor(root: string, env: Readonly<Record<string, string | undefined>>): string {
   const explicit = env.AGENT_SESSION_LOG_DIR;
   return explicit !== undefined && explicit.trim() !== '' ? explicit : join(dirname(root), 'logs');
+}
+
+/**
+ * The ids of the store the environment points at, without reading a session (shell completion).
+ * @throws SessionError E_IO when the store cannot be listed
+ */
+export function sessionIdsOf(environment: Environment): string[] {
+  return new FileStore(resolveRoot(environment)).ids();
 }

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { SessionError } from '../../core/errors';
+import { optionalText } from '../args';
 import { readSettings, settingsPath, writeSettings } from '../init/settings-file';
 import {
   HOOK_TIMEOUT_SECONDS,
@@ -11,7 +12,7 @@ import {
   type HookBin,
   type SettingsChange,
 } from '../init/settings';
-import type { CliIo, GlobalArgs } from '../context';
+import { textOption, type CliIo, type GlobalArgs } from '../context';
 import { escapeControl } from '../text';
 import { errnoCode, ioError } from '../../platform/errno';
 import { shellQuote } from '../../platform/shell';
@@ -27,12 +28,13 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
   describe: "Wire the hooks into a Claude Code project's .claude/settings.json (or remove them)",
   builder: (yargs) =>
     yargs
-      .option('project', { type: 'string', describe: 'Project folder (default: the current folder)' })
+      .option('project', textOption('Project folder (default: the current folder)'))
       .option('dry-run', { type: 'boolean', default: false, describe: 'Only print what would change' })
       .option('uninstall', { type: 'boolean', default: false, describe: 'Remove the hooks init added' }) as never,
   handler: (argv) => {
     const { io } = argv;
-    const project = projectDir(argv.project, io.cwd);
+    // An empty --project (an unset variable) would silently wire the current folder.
+    const project = projectDir(optionalText(argv.project, '--project'), io.cwd);
     const binDir = requireBinDir(io);
     const commands: Record<HookBin, string> = {
       'pre-delegate': nodeCommand(join(binDir, 'pre-delegate.cjs')),
@@ -100,7 +102,8 @@ function projectDir(raw: string | undefined, cwd: string): string {
     if (code !== 'ENOENT' && code !== 'ENOTDIR') throw ioError(error, 'inspect', dir);
     isDir = false;
   }
-  if (!isDir) throw new SessionError('E_NOT_FOUND', `Expected \`--project\` to be an existing folder, got \`${dir}\``);
+  // A wrong --project is a bad argument (exit 2), not a missing session (exit 3).
+  if (!isDir) throw new SessionError('E_USAGE', `Expected \`--project\` to be an existing folder, got \`${dir}\``);
   return dir;
 }
 

@@ -1,9 +1,10 @@
 import type { CommandModule } from 'yargs';
+import { optionalText } from '../args';
 import type { Limits } from '../../core/limits';
 import { isAheadOfClock } from '../../core/rules';
 import { computeStats, parseSince, type StatsGroup } from '../../core/stats';
 import { renderRows, type Cell } from '../color';
-import { colourFor, printJson, contextFor, withJson, type GlobalArgs } from '../context';
+import { colourFor, printJson, contextFor, textOption, withJson, type GlobalArgs } from '../context';
 import { relativeTime } from '../../core/relative-time';
 
 interface Args extends GlobalArgs {
@@ -17,17 +18,19 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
   describe: 'Per-agent and overall figures: outcomes, success and resume rates, durations, errors',
   builder: (yargs) =>
     withJson(yargs)
-      .option('since', {
-        type: 'string',
-        describe:
+      .option(
+        'since',
+        textOption(
           'Only sessions created in this window (30m, 24h, 7d) or since an ISO time (UTC without an offset: 2026-11-01 = 2026-11-01T00:00:00Z)',
-      })
-      .option('agent', { type: 'string', describe: 'Only this agent’s sessions' }) as never,
+        ),
+      )
+      .option('agent', textOption('Only this agent’s sessions')) as never,
   handler: async (argv) => {
+    const agent = optionalText(argv.agent, '--agent');
     const now = argv.io.now();
     const since = argv.since === undefined ? undefined : parseSince(argv.since, now);
     const { entries, limits } = await contextFor(argv).withSessions(async (sessions) => ({
-      entries: await sessions.list(argv.agent === undefined ? {} : { agent: argv.agent }),
+      entries: await sessions.list(agent === undefined ? {} : { agent }),
       limits: sessions.limits,
     }));
     const states = [];
@@ -43,7 +46,7 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
       );
     const stats = computeStats(states, { now, limits, ...(since === undefined ? {} : { since }) });
     if (argv.json) {
-      printJson(argv.io, { ...stats, agent: argv.agent ?? null, corrupt_skipped: corrupt });
+      printJson(argv.io, { ...stats, agent: agent ?? null, corrupt_skipped: corrupt });
       return;
     }
     if (stats.overall.sessions === 0) {
