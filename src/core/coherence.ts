@@ -4,7 +4,7 @@ import { isFinalPhase, isResumablePhase } from './phase-names';
 import { movePhase } from './phases';
 import type { Limits } from './limits';
 import { isAheadOfClock, latestSane } from './rules';
-import type { SessionState } from './state';
+import { DECISIONS_SCHEMA_VERSION, type SessionState } from './state';
 
 /**
  * Checks the rules that hold across a state's fields for every session the machine produces: `resume_ready`
@@ -34,6 +34,7 @@ export function assertNotAhead(state: SessionState, now: Date, limits: Pick<Limi
     ['finalized_at', state.finalized_at],
     ['last_error.timestamp', state.last_error?.timestamp],
     ...state.history.map((entry, index): [string, string] => [`history.${index}.timestamp`, entry.timestamp]),
+    ...(state.decisions ?? []).map((entry, index): [string, string] => [`decisions.${index}.at`, entry.at]),
   ];
   for (const [field, value] of times) {
     if (value !== undefined && isAheadOfClock(value, now, limits)) {
@@ -85,10 +86,31 @@ function factProblem(state: SessionState): string | null {
   if ((state.resumes_dropped ?? 0) > (state.history_dropped ?? 0)) {
     return `Expected \`resumes_dropped\` to be at most \`history_dropped\` (${state.history_dropped ?? 0}), got ${state.resumes_dropped}`;
   }
+  const decisions = decisionProblem(state);
+  if (decisions !== null) return decisions;
   if (state.last_error !== null && state.error_count === 0)
     return 'Expected `error_count` of at least 1 with a `last_error`, got 0';
   if (state.last_error === null && state.error_count > 0) {
     return `Expected a \`last_error\` with \`error_count\` ${state.error_count}, got null`;
+  }
+  return null;
+}
+
+/** Decisions in order, each after the wait it ended and within the session's life; version 2 exactly with them. */
+function decisionProblem(state: SessionState): string | null {
+  const decisions = state.decisions ?? [];
+  if (state.schema_version === DECISIONS_SCHEMA_VERSION && decisions.length === 0)
+    return `Expected \`decisions\` in schema_version ${DECISIONS_SCHEMA_VERSION}, got none`;
+  let previous = state.created_at;
+  for (const [index, entry] of decisions.entries()) {
+    if (
+      Date.parse(entry.waiting_since) < Date.parse(state.created_at) ||
+      Date.parse(entry.at) < Date.parse(entry.waiting_since)
+    )
+      return `Expected \`decisions.${index}\` to wait from no earlier than \`created_at\` to its \`at\`, got ${entry.waiting_since} → ${entry.at}`;
+    if (Date.parse(entry.at) < Date.parse(previous) || Date.parse(entry.at) > Date.parse(state.last_updated))
+      return `Expected \`decisions.${index}.at\` between ${previous} and \`last_updated\` (${state.last_updated}), got ${entry.at}`;
+    previous = entry.at;
   }
   return null;
 }
