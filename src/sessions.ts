@@ -9,6 +9,7 @@ import {
   type ClaudeLinkChange,
   type StopOutcome,
 } from './core/claude-link';
+import { approveState, rejectState, type ApproveInput, type RejectInput } from './core/decision';
 import { assertValidId, generateId } from './core/ids';
 import { DEFAULT_LIMITS, type Limits } from './core/limits';
 import { isFinalPhase, isResumablePhase, type FinalPhase } from './core/phase-names';
@@ -192,6 +193,28 @@ export class Sessions {
       }
       return capHistory(finalizeState(state, outcome, summary, this.#now()), this.historyCap);
     });
+  }
+
+  /**
+   * Approves a session parked in approval: the decision (who, when, note) and the move to executing in one locked
+   * write (see core/decision.ts).
+   * @throws SessionError E_ILLEGAL_TRANSITION when it is not in approval; E_NOT_FOUND, E_CORRUPT, E_BUSY, E_USAGE
+   */
+  approve(id: string, input: ApproveInput): SessionState {
+    return this.store.update(assertValidId(id), (state) =>
+      capHistory(approveState(state, input, this.#now()), this.historyCap),
+    );
+  }
+
+  /**
+   * Rejects a session parked in approval: the decision with its reason and the move back to planning (or the end,
+   * abandoned) in one locked write.
+   * @throws SessionError E_ILLEGAL_TRANSITION when it is not in approval; E_NOT_FOUND, E_CORRUPT, E_BUSY, E_USAGE
+   */
+  reject(id: string, input: RejectInput): SessionState {
+    return this.store.update(assertValidId(id), (state) =>
+      capHistory(rejectState(state, input, this.#now()), this.historyCap),
+    );
   }
 
   /**

@@ -14,18 +14,30 @@ import { listCommand } from './commands/list';
 import { shouldResumeCommand } from './commands/should-resume';
 import { statsCommand } from './commands/stats';
 import { updateCommand } from './commands/update';
+import { approveCommand } from './commands/approve';
+import { machineCommand } from './commands/machine';
+import { pendingCommand } from './commands/pending';
+import { rejectCommand } from './commands/reject';
+import { reportCommand } from './commands/report';
+import { showCommand } from './commands/show';
 import type { CliIo, GlobalArgs } from './context';
 
 export const COMMANDS = [
   createCommand,
   updateCommand,
   getCommand,
+  showCommand,
   shouldResumeCommand,
   listCommand,
   finalizeCommand,
+  pendingCommand,
+  approveCommand,
+  rejectCommand,
   cleanupCommand,
   deleteCommand,
   statsCommand,
+  reportCommand,
+  machineCommand,
   exportCommand,
   importCommand,
   configCommand,

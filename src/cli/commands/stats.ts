@@ -60,6 +60,8 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
         'MEAN',
         'MEDIAN',
         'BY ERRORS',
+        'APPROVED/REJECTED',
+        'TO DECISION',
         'LAST ACTIVITY',
       ],
     ];
@@ -93,6 +95,8 @@ function row(name: string, group: StatsGroup, now: Date, limits: Limits): Cell[]
     seconds(group.mean_duration_seconds),
     seconds(group.median_duration_seconds),
     errors,
+    `${group.approvals}/${group.rejections}`,
+    seconds(group.median_decision_seconds),
     lastActivity(group.last_activity, now, limits),
   ];
 }

@@ -1,0 +1,30 @@
+import type { CommandModule } from 'yargs';
+import { printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
+import { deciderOf } from '../decider';
+import { escapeControl } from '../text';
+
+interface Args extends GlobalArgs {
+  readonly id: string;
+  readonly by?: string;
+  readonly note?: string;
+  readonly json: boolean;
+}
+
+export const approveCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'approve <id>',
+  describe: 'Approve a session waiting in approval: record the decision and move it to executing (one write)',
+  builder: (yargs) =>
+    withJson(yargs)
+      .positional('id', { type: 'string', demandOption: true, describe: 'Session id' })
+      .option('by', { type: 'string', describe: 'Who decides (default: $USER, else $LOGNAME)' })
+      .option('note', { type: 'string', describe: 'A note kept with the decision' }) as never,
+  handler: (argv) => {
+    const by = deciderOf(argv.by, argv.io.env);
+    const state = sessionsFor(argv).approve(String(argv.id), {
+      by,
+      ...(argv.note === undefined ? {} : { note: argv.note }),
+    });
+    if (argv.json) printJson(argv.io, state);
+    else argv.io.out(`Approved session ${state.agent_id} by ${escapeControl(by)}: phase ${state.phase}\n`);
+  },
+};

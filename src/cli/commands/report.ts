@@ -1,0 +1,55 @@
+import type { CommandModule } from 'yargs';
+import { renderReport } from '../../core/report/html';
+import { parseSince } from '../../core/stats';
+import { writeOutputFile } from '../../platform/output-file';
+import { sessionsFor, type GlobalArgs } from '../context';
+import { escapeControl } from '../text';
+
+interface Args extends GlobalArgs {
+  readonly since?: string;
+  readonly out?: string;
+  readonly force: boolean;
+}
+
+export const reportCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'report',
+  describe: 'One self-contained HTML page: figures, outcome chart, approval inbox, a timeline lane per session',
+  builder: (yargs) =>
+    yargs
+      .option('since', {
+        type: 'string',
+        describe: 'Only sessions created in this window (30m, 24h, 7d) or since an ISO time, as `stats --since`',
+      })
+      .option('out', { type: 'string', describe: 'Write to this new file instead of stdout (never overwritten)' })
+      .option('force', { type: 'boolean', default: false, describe: 'With --out: replace an existing file' }) as never,
+  handler: (argv) => {
+    const now = argv.io.now();
+    const since = argv.since === undefined ? undefined : parseSince(argv.since, now);
+    const sessions = sessionsFor(argv);
+    const states = [];
+    let corrupt = 0;
+    for (const entry of sessions.list()) {
+      if (entry.kind === 'valid') states.push(entry.state);
+      else corrupt += 1;
+    }
+    if (corrupt > 0)
+      argv.io.err(
+        `warning: ${corrupt} corrupt session${corrupt === 1 ? '' : 's'} left out (see \`agent-session list\`)\n`,
+      );
+    const html = renderReport({
+      states,
+      now,
+      limits: sessions.limits,
+      corrupt,
+      ...(since === undefined ? {} : { since }),
+    });
+    if (argv.out === undefined) {
+      argv.io.out(html);
+      return;
+    }
+    writeOutputFile(argv.out, html, argv.force);
+    argv.io.out(
+      `Wrote the report of ${states.length} sessions to ${escapeControl(argv.out)} (${Buffer.byteLength(html)} bytes)\n`,
+    );
+  },
+};
