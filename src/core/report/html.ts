@@ -20,7 +20,7 @@ export interface ReportInput {
   readonly corrupt?: number;
   /** Lanes drawn per agent (its most recently active sessions); default 30. */
   readonly lanesPerAgent?: number;
-  /** Inbox rows shown; default 200. */
+  /** Inbox rows shown; default 50 (`pending` lists them all). */
   readonly inboxRows?: number;
 }
 
@@ -54,7 +54,7 @@ export function renderReport(input: ReportInput): string {
     header(stats, kept.length, input.corrupt ?? 0, now),
     figures(stats),
     chart(outcomeBuckets(kept, now, since)),
-    inboxSection(inbox, input.inboxRows ?? 200),
+    inboxSection(inbox, input.inboxRows ?? 50),
     lanes(kept, now, input.lanesPerAgent ?? 30),
   ].join('\n');
   return `<!doctype html>
@@ -259,21 +259,25 @@ function lanes(states: readonly SessionState[], now: Date, perAgent: number): st
   );
   const sections = [...byAgent.keys()].sort().map((agent) => {
     const all = byAgent.get(agent)!;
-    const drawn = [...all].sort((a, b) => Date.parse(b.last_updated) - Date.parse(a.last_updated)).slice(0, perAgent);
+    // Most recently active first, then by id: the same page for the same store, whatever order the store lists in.
+    const drawn = [...all].sort(byRecency).slice(0, perAgent);
     return agentLanes(agent, drawn, all.length, now);
   });
   return `<h2>Timeline per agent</h2>
-<p class="legend">${legend}<span>● resume</span><span>✕ last error</span><span>◆ decision</span> <span class="muted">hover a span or a mark for its details</span></p>
+<p class="legend">${legend}<span>● resume</span><span>✕ last error</span><span>◆ decision</span> <span class="muted">each lane spans one session's life, from its creation to its end (or now); hover a span or a mark for its details</span></p>
 ${sections.join('\n')}`;
 }
 
 function agentLanes(agent: string, drawn: readonly SessionState[], total: number, now: Date): string {
   const start = Math.min(...drawn.map((s) => Date.parse(s.created_at)));
-  const end = Math.max(now.getTime(), start + 1000);
+  const end = now.getTime();
   const plot = LANE.width - LANE.label - 10;
-  const x = (at: string | number): number =>
-    LANE.label + ((Math.min(end, typeof at === 'number' ? at : Date.parse(at)) - start) / (end - start)) * plot;
   const rows = drawn.map((state, index) => {
+    // Each lane spans its own session's life (creation to the end, or now): sessions of minutes stay readable beside
+    // one that waited for days; the hover text gives the times.
+    const from = Date.parse(state.created_at);
+    const to = Math.max(from + 1000, state.finalized_at === undefined ? now.getTime() : Date.parse(state.finalized_at));
+    const x = (at: string): number => LANE.label + ((Math.min(to, Date.parse(at)) - from) / (to - from)) * plot;
     const y = index * (LANE.height + LANE.gap) + 4;
     const mid = y + LANE.height / 2;
     const timeline = timelineOf(state, now);
@@ -306,7 +310,8 @@ function agentLanes(agent: string, drawn: readonly SessionState[], total: number
       }
       return [];
     });
-    const label = `<text x="4" y="${mid + 4}">${escapeHtml(state.agent_id)}<title>${escapeHtml(`${state.agent_id} (${state.phase}): ${state.purpose}`)}</title></text>`;
+    const life = `${utcTime(state.created_at)}, ${shortDuration((to - from) / 1000)}${state.finalized_at === undefined ? ' so far' : ''}`;
+    const label = `<text x="4" y="${mid + 4}">${escapeHtml(state.agent_id)}<title>${escapeHtml(`${state.agent_id} (${state.phase}, ${state.purpose}): ${life}`)}</title></text>`;
     return `<g class="lane" data-session="${escapeHtml(state.agent_id)}">${label}${spans.join('')}${marks.join('')}</g>`;
   });
   const height = drawn.length * (LANE.height + LANE.gap) + 8;
@@ -317,6 +322,14 @@ function agentLanes(agent: string, drawn: readonly SessionState[], total: number
   const range = `${format(start, 'yyyy-MM-dd HH:mm', { in: utc })} → ${format(end, 'yyyy-MM-dd HH:mm', { in: utc })} UTC`;
   return `<h3 data-agent="${escapeHtml(agent)}">${escapeHtml(agent)} <span class="muted">${escapeHtml(range)}</span>${note}</h3>
 <svg class="lanes" data-agent="${escapeHtml(agent)}" viewBox="0 0 ${LANE.width} ${height}" width="${LANE.width}" height="${height}">${rows.join('')}</svg>`;
+}
+
+/** Most recently active first, ties by id. */
+export function byRecency(a: SessionState, b: SessionState): number {
+  return (
+    Date.parse(b.last_updated) - Date.parse(a.last_updated) ||
+    (a.agent_id < b.agent_id ? -1 : a.agent_id > b.agent_id ? 1 : 0)
+  );
 }
 
 /** A coordinate with at most one decimal: enough on screen, a tenth of the bytes. */
