@@ -1,6 +1,7 @@
 import { SessionError } from '../core/errors';
 import { errnoCode, ioError } from './errno';
-import { writeFileAtomic, writeNewFile } from './fs-safe';
+import { writeFileAtomic } from './atomic-file';
+import { writeNewFile } from './private-fs';
 
 /**
  * Writes a generated file (a report) named by `--out`: a new file (0600, never through a link) unless `replace`

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
+import { contextFor, printJson, withJson, type GlobalArgs } from '../context';
 import { deciderOf } from '../decider';
 import { escapeControl } from '../text';
 
@@ -18,12 +18,10 @@ export const approveCommand: CommandModule<GlobalArgs, Args> = {
       .positional('id', { type: 'string', demandOption: true, describe: 'Session id' })
       .option('by', { type: 'string', describe: 'Who decides (default: $USER, else $LOGNAME)' })
       .option('note', { type: 'string', describe: 'A note kept with the decision' }) as never,
-  handler: (argv) => {
+  handler: async (argv) => {
     const by = deciderOf(argv.by, argv.io.env);
-    const state = sessionsFor(argv).approve(String(argv.id), {
-      by,
-      ...(argv.note === undefined ? {} : { note: argv.note }),
-    });
+    const input = { by, ...(argv.note === undefined ? {} : { note: argv.note }) };
+    const state = await contextFor(argv).withSessions((sessions) => sessions.approve(String(argv.id), input));
     if (argv.json) printJson(argv.io, state);
     else argv.io.out(`Approved session ${state.agent_id} by ${escapeControl(by)}: phase ${state.phase}\n`);
   },

@@ -5,7 +5,8 @@ import { parsePhase } from '../../core/session';
 import { shortDuration } from '../../core/time-text';
 import { SessionError, show } from '../../core/errors';
 import { renderRows, type Cell } from '../color';
-import { colourFor, printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
+import { colourFor, contextFor, printJson, withJson, type GlobalArgs } from '../context';
+import { validStates } from '../listing';
 
 interface Args extends GlobalArgs {
   readonly phase?: string;
@@ -21,21 +22,14 @@ export const pendingCommand: CommandModule<GlobalArgs, Args> = {
       type: 'string',
       describe: `Only sessions in this phase (${RESUMABLE_PHASES.join(', ')})`,
     }) as never,
-  handler: (argv) => {
+  handler: async (argv) => {
     const phases = argv.phase === undefined ? undefined : [waitingPhase(argv.phase)];
     const now = argv.io.now();
-    const sessions = sessionsFor(argv);
-    const states = [];
-    let corrupt = 0;
-    for (const entry of sessions.list({ activeOnly: true })) {
-      if (entry.kind === 'valid') states.push(entry.state);
-      else corrupt += 1;
-    }
-    if (corrupt > 0)
-      argv.io.err(
-        `warning: ${corrupt} corrupt session${corrupt === 1 ? '' : 's'} left out (see \`agent-session list\`)\n`,
-      );
-    const inbox = inboxOf(states, now, sessions.limits, phases);
+    const { entries, limits } = await contextFor(argv).withSessions(async (sessions) => ({
+      entries: await sessions.list({ activeOnly: true }),
+      limits: sessions.limits,
+    }));
+    const inbox = inboxOf(validStates(entries, argv.io), now, limits, phases);
     if (argv.json) {
       printJson(argv.io, inbox);
       return;

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { parseRejectTarget, REJECT_TARGETS } from '../../core/decision';
 import { requireText } from '../args';
-import { printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
+import { contextFor, printJson, withJson, type GlobalArgs } from '../context';
 import { deciderOf } from '../decider';
 import { escapeControl } from '../text';
 
@@ -26,11 +26,13 @@ export const rejectCommand: CommandModule<GlobalArgs, Args> = {
         default: 'planning',
         describe: `Where the session goes: ${REJECT_TARGETS.join(' | ')} (abandoned ends it)`,
       }) as never,
-  handler: (argv) => {
+  handler: async (argv) => {
     const reason = requireText(argv.reason, '--reason');
     const to = parseRejectTarget(argv.to);
     const by = deciderOf(argv.by, argv.io.env);
-    const state = sessionsFor(argv).reject(String(argv.id), { by, reason, to });
+    const state = await contextFor(argv).withSessions((sessions) =>
+      sessions.reject(String(argv.id), { by, reason, to }),
+    );
     if (argv.json) printJson(argv.io, state);
     else argv.io.out(`Rejected session ${state.agent_id} by ${escapeControl(by)}: phase ${state.phase}\n`);
   },

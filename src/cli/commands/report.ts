@@ -2,7 +2,8 @@ import type { CommandModule } from 'yargs';
 import { renderReport } from '../../core/report/html';
 import { parseSince } from '../../core/stats';
 import { writeOutputFile } from '../../platform/output-file';
-import { sessionsFor, type GlobalArgs } from '../context';
+import { contextFor, type GlobalArgs } from '../context';
+import { validStates } from '../listing';
 import { escapeControl } from '../text';
 
 interface Args extends GlobalArgs {
@@ -22,24 +23,19 @@ export const reportCommand: CommandModule<GlobalArgs, Args> = {
       })
       .option('out', { type: 'string', describe: 'Write to this new file instead of stdout (never overwritten)' })
       .option('force', { type: 'boolean', default: false, describe: 'With --out: replace an existing file' }) as never,
-  handler: (argv) => {
+  handler: async (argv) => {
     const now = argv.io.now();
     const since = argv.since === undefined ? undefined : parseSince(argv.since, now);
-    const sessions = sessionsFor(argv);
-    const states = [];
-    let corrupt = 0;
-    for (const entry of sessions.list()) {
-      if (entry.kind === 'valid') states.push(entry.state);
-      else corrupt += 1;
-    }
-    if (corrupt > 0)
-      argv.io.err(
-        `warning: ${corrupt} corrupt session${corrupt === 1 ? '' : 's'} left out (see \`agent-session list\`)\n`,
-      );
+    const { entries, limits } = await contextFor(argv).withSessions(async (sessions) => ({
+      entries: await sessions.list(),
+      limits: sessions.limits,
+    }));
+    const states = validStates(entries, argv.io);
+    const corrupt = entries.length - states.length;
     const html = renderReport({
       states,
       now,
-      limits: sessions.limits,
+      limits,
       corrupt,
       ...(since === undefined ? {} : { since }),
     });

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { explainResume } from '../../core/explain';
-import { printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
+import { contextFor, printJson, withJson, type GlobalArgs } from '../context';
 import { escapeControl } from '../text';
 import { explainLines } from './show';
 
@@ -19,12 +19,14 @@ export const shouldResumeCommand: CommandModule<GlobalArgs, Args> = {
       default: false,
       describe: 'Also print each rule with its facts (idle time, errors, clock) and limits',
     }) as never,
-  handler: (argv) => {
-    const sessions = sessionsFor(argv);
-    const { should_resume, reason, agent_id, state, problem } = sessions.shouldResume(String(argv.id));
+  handler: async (argv) => {
+    const { decision, limits } = await contextFor(argv).withSessions(async (sessions) => ({
+      decision: await sessions.shouldResume(String(argv.id)),
+      limits: sessions.limits,
+    }));
+    const { should_resume, reason, agent_id, state, problem } = decision;
     argv.io.negative = !should_resume;
-    const checks =
-      argv.explain && state !== undefined ? explainResume(state, argv.io.now(), sessions.limits).checks : [];
+    const checks = argv.explain && state !== undefined ? explainResume(state, argv.io.now(), limits).checks : [];
     if (argv.json) {
       printJson(argv.io, {
         should_resume,

@@ -6,7 +6,7 @@ import type { SessionState } from '../../core/state';
 import { shortDuration, utcTime } from '../../core/time-text';
 import { timelineOf, type Timeline, type TimelineEvent } from '../../core/timeline';
 import { renderRows, type Cell } from '../color';
-import { colourFor, printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
+import { colourFor, contextFor, printJson, withJson, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
   readonly id: string;
@@ -19,18 +19,20 @@ export const showCommand: CommandModule<GlobalArgs, Args> = {
     "A session's story: agent, purpose, phase, whether it would resume now and why, metadata, timeline, decisions",
   builder: (yargs) =>
     withJson(yargs).positional('id', { type: 'string', demandOption: true, describe: 'Session id' }) as never,
-  handler: (argv) => {
-    const sessions = sessionsFor(argv);
+  handler: async (argv) => {
     // A corrupt session throws E_CORRUPT here (exit 4): the message names the field's path, never the file's text.
-    const state = sessions.get(String(argv.id));
+    const { state, limits } = await contextFor(argv).withSessions(async (sessions) => ({
+      state: await sessions.get(String(argv.id)),
+      limits: sessions.limits,
+    }));
     const now = argv.io.now();
-    const resume = explainResume(state, now, sessions.limits);
+    const resume = explainResume(state, now, limits);
     const timeline = timelineOf(state, now);
     if (argv.json) {
       printJson(argv.io, { session: state, resume, timeline });
       return;
     }
-    argv.io.out(renderStory(state, resume, timeline, now, sessions.limits, colourFor(argv.io)));
+    argv.io.out(renderStory(state, resume, timeline, now, limits, colourFor(argv.io)));
   },
 };
 
