@@ -2,6 +2,7 @@ import { SessionError, show } from './errors';
 import { agentNameProblem, assertText, requiredTextProblem } from './input';
 import { finalizeState, applyChange } from './session';
 import { DECISIONS_SCHEMA_VERSION, type Decision, type SessionState } from './state';
+import { utcTime } from './time-text';
 
 /** Where a rejection sends a session: back to planning (the default), or ended as abandoned. */
 export const REJECT_TARGETS = ['planning', 'abandoned'] as const;
@@ -77,6 +78,16 @@ export function waitingSince(state: SessionState): string {
   }
   if ((state.history_dropped ?? 0) === 0 || state.history.length === 0) return state.created_at;
   return state.history[0]!.timestamp;
+}
+
+/**
+ * A decision in one sentence for an agent's resume context: `rejected by alice at 2026-11-23 14:00:00 UTC (sent back
+ * to planning): split it in two`.
+ */
+export function decisionSentence(decision: Decision): string {
+  const where = decision.to_phase === 'abandoned' ? 'session ended' : `sent to ${decision.to_phase}`;
+  const note = decision.note === undefined ? '' : `: ${decision.note}`;
+  return `${decision.decision} by ${decision.by} at ${utcTime(decision.at)} (${where})${note}`;
 }
 
 /** The newest decision on a session, or null when none was recorded. */

@@ -137,10 +137,12 @@ export function parseState(raw: unknown): SessionState {
       `invalid state: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` (+${problems.length - 3} more)` : ''}`,
     );
   }
-  if (result.data.schema_version === SCHEMA_VERSION && result.data.decisions !== undefined) {
+  // Version 2 is version 1 plus `decisions`: a file holds them exactly when it says 2 (see DECISIONS_SCHEMA_VERSION).
+  const hasDecisions = (result.data.decisions?.length ?? 0) > 0;
+  if (hasDecisions !== (result.data.schema_version === DECISIONS_SCHEMA_VERSION)) {
     throw new SessionError(
       'E_CORRUPT',
-      `invalid state: decisions: not part of schema_version ${SCHEMA_VERSION} (expected schema_version ${DECISIONS_SCHEMA_VERSION})`,
+      `invalid state: decisions: expected ${hasDecisions ? `schema_version ${DECISIONS_SCHEMA_VERSION} with decisions` : `decisions with schema_version ${DECISIONS_SCHEMA_VERSION}`}, got schema_version ${result.data.schema_version} ${hasDecisions ? 'with' : 'without'} decisions`,
     );
   }
   // The record parser copies keys by assignment, which drops an own `__proto__` key (JSON.parse makes it plain
