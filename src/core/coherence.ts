@@ -131,8 +131,14 @@ function firstProblem(state: SessionState): string | null {
       return `Expected \`history.${index}.from_phase\` to be \`${previous.to_phase}\` (the previous \`to_phase\`), got \`${entry.from_phase}\``;
     }
     if (entry.event === 'resume') {
-      if (entry.from_phase !== entry.to_phase || !isResumablePhase(entry.to_phase)) {
-        return `Expected the resume at \`history.${index}\` to stay in one resumable phase, got \`${entry.from_phase}\` → \`${entry.to_phase}\``;
+      // In executing only the pickup of an approval: right after the approval → executing move.
+      const pickup =
+        entry.to_phase === 'executing' &&
+        previous?.event === undefined &&
+        previous?.from_phase === 'approval' &&
+        previous.to_phase === 'executing';
+      if (entry.from_phase !== entry.to_phase || !(isResumablePhase(entry.to_phase) || pickup)) {
+        return `Expected the resume at \`history.${index}\` to stay in one resumable phase (or pick up an approval in executing), got \`${entry.from_phase}\` → \`${entry.to_phase}\``;
       }
       continue;
     }

@@ -1,7 +1,7 @@
 import type { Limits } from './limits';
 import { RESUMABLE_PHASES, isResumablePhase } from './phase-names';
 import { resumeVerdict } from './phases';
-import type { ResumeReason } from './rules';
+import { awaitsPickup, type ResumeReason } from './rules';
 import type { SessionState } from './state';
 import { longDuration } from './time-text';
 
@@ -33,7 +33,8 @@ export function explainResume(state: SessionState, now: Date, limits: Limits): R
   const reason = resumeVerdict(state, now, limits);
   const idleSeconds = Math.floor((now.getTime() - Date.parse(state.last_updated)) / 1000);
   const aheadSeconds = -idleSeconds;
-  const resumable = isResumablePhase(state.phase);
+  const pickup = awaitsPickup(state);
+  const resumable = isResumablePhase(state.phase) || pickup;
   const clockOk = aheadSeconds <= limits.clockSkewMinutes * 60;
   const checks: ResumeCheck[] = [
     {
@@ -41,16 +42,23 @@ export function explainResume(state: SessionState, now: Date, limits: Limits): R
       ok: resumable,
       value: state.phase,
       limit: null,
-      text: resumable
-        ? `phase ${state.phase} is resumable`
-        : `phase ${state.phase} is not resumable (only ${RESUMABLE_PHASES.join(', ')})`,
+      text: pickup
+        ? `phase ${state.phase}: approved, waiting for its agent to pick it up (resumed once)`
+        : resumable
+          ? `phase ${state.phase} is resumable`
+          : `phase ${state.phase} is not resumable (only ${RESUMABLE_PHASES.join(', ')}, or executing just after an approval)`,
     },
     {
       rule: 'resume_ready',
-      ok: state.resume_ready,
+      // An approval's pickup happens in executing, where the flag is false by design (phases.ts pickupAllowed).
+      ok: state.resume_ready || pickup,
       value: state.resume_ready,
       limit: null,
-      text: state.resume_ready ? 'resume_ready is true' : 'resume_ready is false',
+      text: state.resume_ready
+        ? 'resume_ready is true'
+        : pickup
+          ? 'resume_ready is false (not needed for an approval pickup)'
+          : 'resume_ready is false',
     },
     {
       rule: 'clock',

@@ -20,8 +20,8 @@ export interface MachineDescription {
   readonly initial: Phase;
   readonly states: readonly StateDescription[];
   readonly final_states: readonly Phase[];
-  /** The resume guard's rules besides the phase, in the order they are checked (rules.ts `stateBlocker`). */
-  readonly resume_guard_rules: readonly string[];
+  /** What each resume guard checks besides the phase (rules.ts `stateBlocker`, `awaitsPickup`). */
+  readonly resume_guards: Readonly<Record<string, readonly string[]>>;
 }
 
 /** What the `resumeAllowed` guard checks (its code is rules.ts `stateBlocker`; its reasons are the README's). */
@@ -64,7 +64,13 @@ export function describeMachine(): MachineDescription {
     initial: (typeof initial === 'string' ? initial : 'initializing') as Phase,
     states,
     final_states: states.filter((state) => state.final).map((state) => state.phase),
-    resume_guard_rules: GUARD_RULES,
+    resume_guards: {
+      resumeAllowed: GUARD_RULES,
+      pickupAllowed: [
+        'the last history entry is approval → executing, made by an `approve` (the last decision), not yet resumed',
+        ...GUARD_RULES.slice(1),
+      ],
+    },
   };
 }
 

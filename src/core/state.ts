@@ -36,7 +36,8 @@ export const HistoryEntrySchema = z.strictObject({
  * agent's id and last message. Kept on the link so the sub-agent's SubagentStart, whenever it arrives, tells it so.
  */
 export const ResumedFromSchema = z.strictObject({
-  phase: z.enum(RESUMABLE_PHASES),
+  /** A resumable phase, or executing for an approved session picked up by its agent. */
+  phase: z.enum([...RESUMABLE_PHASES, 'executing']),
   last_active: Timestamp,
   agent_id: z.optional(z.string()),
   last_message: z.optional(z.string()),

@@ -559,7 +559,7 @@ export class Sessions {
     try {
       const state = this.store.update(parked.agent_id, (current) => {
         // Checked again under the session lock: a CLI update may have changed it since it was read.
-        if (!this.isParked(current) || !isResumablePhase(current.phase)) {
+        if (!this.isParked(current) || !(isResumablePhase(current.phase) || current.phase === 'executing')) {
           throw new SessionError(
             'E_ILLEGAL_TRANSITION',
             `Session \`${current.agent_id}\` changed and can no longer be resumed`,
@@ -567,7 +567,7 @@ export class Sessions {
         }
         const previous = current.claude;
         const resumed_from = {
-          phase: current.phase as 'investigating' | 'planning' | 'approval',
+          phase: current.phase as 'investigating' | 'planning' | 'approval' | 'executing',
           last_active: current.last_updated,
           ...(previous === undefined ? {} : { agent_id: previous.agent_id }),
           ...(previous?.last_message === undefined ? {} : { last_message: previous.last_message }),

@@ -46,6 +46,20 @@ describe('approve and reject', () => {
     ]);
     expect(state.history.at(-1).timestamp).toBe(state.decisions[0].at);
     expect(JSON.parse(cli(['pending', '--json']).stdout)).toEqual([]);
+    // The agent picks the approval up once: the next delegation resumes it in executing and is told the decision.
+    const ask = () =>
+      JSON.parse(
+        spawnSync(process.execPath, [PRE_DELEGATE], {
+          cwd: dir,
+          env,
+          input: JSON.stringify({ agent_name: 'terraform-architect' }),
+          encoding: 'utf8',
+        }).stdout,
+      );
+    const first = ask();
+    expect(first).toMatchObject({ should_resume: true, agent_id: id });
+    expect(first.resume_metadata).toMatchObject({ previous_phase: 'executing', decision: { decision: 'approved' } });
+    expect(ask()).toMatchObject({ should_resume: false, reason: 'phase_not_resumable' });
     const stats = JSON.parse(cli(['stats', '--json']).stdout);
     expect(stats.overall).toMatchObject({ approvals: 1, rejections: 0 });
     expect(stats.overall.median_decision_seconds).toEqual(expect.any(Number));

@@ -22,10 +22,11 @@ export const machineCommand: CommandModule<GlobalArgs, Args> = {
     if (argv.json) printJson(argv.io, machine);
     else if (argv.mermaid) argv.io.out(machineMermaid(machine));
     else {
-      const guard = machine.resume_guard_rules.map((rule) => `- ${rule}`).join('\n');
+      const guards = Object.entries(machine.resume_guards)
+        .map(([name, rules]) => `${name} requires:\n${rules.map((rule) => `- ${rule}`).join('\n')}`)
+        .join('\n');
       argv.io.out(
-        `${machineTable(machine)}\nStarts in ${machine.initial}; final: ${machine.final_states.join(', ')}.\n` +
-          `The resume guard (resumeAllowed) also requires:\n${guard}\n`,
+        `${machineTable(machine)}\nStarts in ${machine.initial}; final: ${machine.final_states.join(', ')}.\n${guards}\n`,
       );
     }
   },

@@ -13,6 +13,8 @@ import { PHASES, type Phase } from '../../../src/core/phase-names';
 import { applyChange, finalizeState, newSession } from '../../../src/core/session';
 import { parseState, type SessionState } from '../../../src/core/state';
 import { withResume } from '../../../src/core/history';
+import { explainResume } from '../../../src/core/explain';
+import { phaseMachine, resumeVerdict } from '../../../src/core/phases';
 import { generateSessions } from '../../support/generate-sessions';
 
 const t0 = new Date('2026-01-08T18:00:00.000Z');
@@ -66,6 +68,47 @@ describe('approve', () => {
 
   it.each([[''], ['  '], ['bad\nname'], [undefined as unknown as string]])('refuses `by` = %j (E_USAGE)', (by) => {
     expect(codeOf(() => approveState(inApproval(), { by }, at(9)))).toBe('E_USAGE');
+  });
+});
+
+describe('the approved session waits for its agent (pickup)', () => {
+  const snapshotAt = (phase: Phase) => phaseMachine.resolveState({ value: phase, context: {} });
+  it('is resumed once in executing: the machine and the verdict agree, and the resume ends the wait', () => {
+    const approved = approveState(inApproval(), { by: 'alice' }, at(12));
+    const event = { type: 'resume' as const, facts: approved, now: at(20), limits: DEFAULT_LIMITS };
+    expect(resumeVerdict(approved, at(20), DEFAULT_LIMITS)).toBe('session_resumable');
+    expect(snapshotAt('executing').can(event)).toBe(true);
+    expect(explainResume(approved, at(20), DEFAULT_LIMITS).checks.every((check) => check.ok)).toBe(true);
+    const picked = withResume(approved, at(20));
+    expect(() => assertCoherent(picked)).not.toThrow();
+    expect(resumeVerdict(picked, at(21), DEFAULT_LIMITS)).toBe('phase_not_resumable');
+    expect(snapshotAt('executing').can({ ...event, facts: picked })).toBe(false);
+  });
+
+  it.each([
+    ['idle past the timeout', (s: SessionState) => s, 43, 'session_expired'],
+    ['moved on since', (s: SessionState) => applyChange(s, { phase: 'validating' }, at(13)), 14, 'phase_not_resumable'],
+    [
+      'an executing session never approved',
+      () => applyChange(base(), { phase: 'executing' }, at(12)),
+      13,
+      'phase_not_resumable',
+    ],
+  ] as const)('is not resumed when %s', (_label, change, minutes, reason) => {
+    const state = change(approveState(inApproval(), { by: 'alice' }, at(12)));
+    expect(resumeVerdict(state, at(minutes), DEFAULT_LIMITS)).toBe(reason);
+  });
+
+  it('an import may not hold a resume in executing anywhere but right after an approval', () => {
+    const running = applyChange(base(), { phase: 'executing' }, at(1));
+    const forged = {
+      ...running,
+      history: [
+        ...running.history,
+        { ...running.history[0]!, from_phase: 'executing' as const, event: 'resume' as const },
+      ],
+    };
+    expect(codeOf(() => assertCoherent(forged))).toBe('E_CORRUPT');
   });
 });
 

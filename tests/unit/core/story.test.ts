@@ -42,7 +42,7 @@ describe('explainResume: the facts behind the verdict', () => {
       1,
       'phase_not_resumable',
       'phase',
-      'phase executing is not resumable (only investigating, planning, approval)',
+      'phase executing is not resumable (only investigating, planning, approval, or executing just after an approval)',
     ],
   ] as const)('%s', (_label, state, minutes, reason, rule, text) => {
     const explained = explainResume(state, at(minutes), DEFAULT_LIMITS);
