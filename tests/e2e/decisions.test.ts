@@ -1,28 +1,27 @@
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { BIN, run } from '../helpers';
 
 // show, pending, approve, reject, should-resume --explain, machine and stats through the built CLI, as a user runs
-// them, each test in its own project folder.
-const ROOT = resolve(__dirname, '..', '..');
-const CLI = join(ROOT, 'dist', 'agent-session.cjs');
-const PRE_DELEGATE = join(ROOT, 'dist', 'pre-delegate.cjs');
-
+// them, each test in its own project folder (the default store: <project>/.claude/session).
 let dir: string;
-let env: NodeJS.ProcessEnv;
-
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'agent-session-decisions-'));
   mkdirSync(join(dir, '.claude'));
-  env = { ...process.env, NODE_EXTRA_CA_CERTS: '', CLAUDE_PROJECT_DIR: dir, AGENT_SESSION_DIR: '', USER: 'carol' };
-  delete env.AGENT_SESSION_CONFIG;
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function cli(args: readonly string[], extra: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, [CLI, ...args], { cwd: dir, env: { ...env, ...extra }, encoding: 'utf8' });
-}
+const projectEnv = (extra: Record<string, string | undefined> = {}) => ({
+  CLAUDE_PROJECT_DIR: dir,
+  AGENT_SESSION_CONFIG: undefined,
+  USER: 'carol',
+  ...extra,
+});
+const cli = (args: readonly string[], extra: Record<string, string | undefined> = {}) =>
+  run(BIN.cli, args, { cwd: dir, env: projectEnv(extra) });
+const preDelegate = (input: unknown) =>
+  run(BIN.preDelegate, [], { cwd: dir, env: projectEnv(), input: JSON.stringify(input) });
 
 function waiting(agent = 'terraform-architect', metadata = '{"plan":"3 storage buckets"}'): string {
   const id = cli(['create', '--agent', agent, '--purpose', 'approval_workflow']).stdout.trim();
@@ -47,15 +46,7 @@ describe('approve and reject', () => {
     expect(state.history.at(-1).timestamp).toBe(state.decisions[0].at);
     expect(JSON.parse(cli(['pending', '--json']).stdout)).toEqual([]);
     // The agent picks the approval up once: the next delegation resumes it in executing and is told the decision.
-    const ask = () =>
-      JSON.parse(
-        spawnSync(process.execPath, [PRE_DELEGATE], {
-          cwd: dir,
-          env,
-          input: JSON.stringify({ agent_name: 'terraform-architect' }),
-          encoding: 'utf8',
-        }).stdout,
-      );
+    const ask = () => JSON.parse(preDelegate({ agent_name: 'terraform-architect' }).stdout);
     const first = ask();
     expect(first).toMatchObject({ should_resume: true, agent_id: id });
     expect(first.resume_metadata).toMatchObject({ previous_phase: 'executing', decision: { decision: 'approved' } });
@@ -70,12 +61,7 @@ describe('approve and reject', () => {
     const rejected = cli(['reject', id, '--by', 'alice', '--reason', 'split it in two']);
     expect(rejected.status).toBe(0);
     expect(stateOf(id)).toMatchObject({ phase: 'planning', resume_ready: true });
-    const hook = spawnSync(process.execPath, [PRE_DELEGATE], {
-      cwd: dir,
-      env,
-      input: JSON.stringify({ agent_name: 'terraform-architect', agent_id: id }),
-      encoding: 'utf8',
-    });
+    const hook = preDelegate({ agent_name: 'terraform-architect', agent_id: id });
     const answer = JSON.parse(hook.stdout);
     expect(answer.should_resume).toBe(true);
     expect(answer.resume_metadata.decision).toMatchObject({
