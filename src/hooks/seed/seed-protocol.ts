@@ -4,7 +4,7 @@ import { isValidId } from '../../core/ids';
 import type { Phase } from '../../core/phase-names';
 import type { ResumeReason } from '../../core/rules';
 import { lastDecision } from '../../core/decision';
-import type { Decision, HistoryEntry, Metadata } from '../../core/state';
+import type { Decision, HistoryEntry, Metadata, SessionState } from '../../core/state';
 import { AgentMismatchError, type ResumeDecision, type Sessions } from '../../service/sessions';
 import { excerpt } from '../../platform/text';
 
@@ -146,7 +146,7 @@ function answerFor(decision: ResumeDecision): PreDelegateAnswer {
       last_updated: state.last_updated,
       history: state.history,
       metadata: state.metadata,
-      ...(lastDecision(state) === null ? {} : { decision: lastDecision(state)! }),
+      ...decisionOf(state),
     },
   };
   return bytesOf(full) <= ANSWER_LIMIT ? full : capped(full);
@@ -194,6 +194,15 @@ function capped(full: PreDelegateAnswer): PreDelegateAnswer {
     history_entries_dropped: resume.history.length - history.length,
   };
   return { ...full, resume_metadata: { ...resume, history, metadata: metadata as Metadata, truncated } };
+}
+
+/** The last decision, its note cut to SUMMARY_LIMIT characters so a long note cannot crowd out the metadata. */
+function decisionOf(state: SessionState): { decision?: Decision } {
+  const decision = lastDecision(state);
+  if (decision === null) return {};
+  return {
+    decision: decision.note === undefined ? decision : { ...decision, note: excerpt(decision.note, SUMMARY_LIMIT) },
+  };
 }
 
 function bytesOf(value: unknown): number {
