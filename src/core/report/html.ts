@@ -20,6 +20,8 @@ export interface ReportInput {
   readonly corrupt?: number;
   /** Lanes drawn per agent (its most recently active sessions); default 30. */
   readonly lanesPerAgent?: number;
+  /** Agents with a row and lanes (those with the most sessions); default 40. The overall figures count every one. */
+  readonly agentsShown?: number;
   /** Inbox rows shown; default 50 (`pending` lists them all). */
   readonly inboxRows?: number;
 }
@@ -50,12 +52,13 @@ export function renderReport(input: ReportInput): string {
   const kept =
     since === undefined ? input.states : input.states.filter((s) => Date.parse(s.created_at) >= since.getTime());
   const inbox = inboxOf(input.states, now, limits);
+  const shown = busiestAgents(stats, input.agentsShown ?? 40);
   const body = [
     header(stats, kept.length, input.corrupt ?? 0, now),
-    figures(stats),
+    figures(stats, shown),
     chart(outcomeBuckets(kept, now, since)),
     inboxSection(inbox, input.inboxRows ?? 50),
-    lanes(kept, now, input.lanesPerAgent ?? 30),
+    lanes(kept, now, input.lanesPerAgent ?? 30, shown),
   ].join('\n');
   return `<!doctype html>
 <html lang="en">
@@ -123,12 +126,27 @@ const CARDS: readonly [keyof StatsGroup, string][] = [
   ['median_decision_seconds', 'median time to decision'],
 ];
 
-function figures(stats: Stats): string {
+/** The `limit` agents with the most sessions (ties by name): a store of 10,000 one-session agents stays one page. */
+function busiestAgents(stats: Stats, limit: number): ReadonlySet<string> {
+  const names = Object.keys(stats.agents).sort(
+    (a, b) => stats.agents[b]!.sessions - stats.agents[a]!.sessions || (a < b ? -1 : a > b ? 1 : 0),
+  );
+  return new Set(names.slice(0, limit));
+}
+
+function figures(stats: Stats, shown: ReadonlySet<string>): string {
   const cards = CARDS.map(
     ([key, label]) =>
       `<div class="card"><b data-figure="${key}">${escapeHtml(figure(key, stats.overall[key]))}</b>${escapeHtml(label)}</div>`,
   ).join('');
-  const rows = Object.entries(stats.agents)
+  const entries = Object.entries(stats.agents);
+  const others = entries.filter(([name]) => !shown.has(name));
+  const rest =
+    others.length === 0
+      ? ''
+      : `\n<tr class="muted"><td>${others.length} other agent${others.length === 1 ? '' : 's'}</td><td class="n">${others.reduce((sum, [, group]) => sum + group.sessions, 0)}</td><td colspan="${AGENT_COLUMNS.length - 1}">fewer sessions each; counted above (\`stats\` lists every agent)</td></tr>`;
+  const rows = entries
+    .filter(([name]) => shown.has(name))
     .map(
       ([name, group]) =>
         `<tr data-agent="${escapeHtml(name)}"><td>${escapeHtml(name)}</td>${AGENT_COLUMNS.map(
@@ -141,7 +159,7 @@ function figures(stats: Stats): string {
 <div class="cards" id="figures">${cards}</div>
 <h3>Per agent</h3>
 <table id="agents"><thead><tr><th>agent</th>${head}</tr></thead><tbody>
-${rows}
+${rows}${rest}
 </tbody></table>`;
 }
 
@@ -251,9 +269,14 @@ ${rows}
 
 const LANE = { width: 900, label: 250, height: 16, gap: 4 } as const;
 
-function lanes(states: readonly SessionState[], now: Date, perAgent: number): string {
+function lanes(states: readonly SessionState[], now: Date, perAgent: number, shown: ReadonlySet<string>): string {
   const byAgent = new Map<string, SessionState[]>();
-  for (const state of states) byAgent.set(state.agent_name, [...(byAgent.get(state.agent_name) ?? []), state]);
+  for (const state of states) {
+    if (!shown.has(state.agent_name)) continue;
+    const own = byAgent.get(state.agent_name);
+    if (own === undefined) byAgent.set(state.agent_name, [state]);
+    else own.push(state);
+  }
   const legend = PHASES.map((phase) => `<span><i style="background:${PHASE_COLOURS[phase]}"></i>${phase}</span>`).join(
     '',
   );

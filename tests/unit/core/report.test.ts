@@ -18,6 +18,18 @@ describe('renderReport', () => {
     expect(lanes).toBe(7 * 30);
   }, 120_000);
 
+  it('stays under 5 MB when each of 10,000 sessions has its own agent: the busiest 40 agents get rows and lanes', () => {
+    const states = generateSessions({ count: 10_000, now, seed: 6 }).map((state, index) => ({
+      ...state,
+      agent_name: `agent <${index}>`,
+    }));
+    const html = renderReport({ states, now, limits: DEFAULT_LIMITS });
+    expect(Buffer.byteLength(html)).toBeLessThan(5 * 1024 * 1024);
+    expect(html.match(/<tr data-agent=/g)).toHaveLength(40);
+    expect(html.match(/<svg class="lanes"/g)).toHaveLength(40);
+    expect(html).toContain('<td>9960 other agents</td><td class="n">9960</td>');
+  }, 120_000);
+
   it.each([
     ['<img src=x onerror=alert(1)>'],
     ['"><script>alert(1)</script>'],
