@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { explainResume } from '../../core/explain';
 import { contextFor, printJson, withJson, type GlobalArgs } from '../context';
 import { escapeControl } from '../text';
-import { explainLines } from './show';
+import { explainLines } from '../story';
 
 interface Args extends GlobalArgs {
   readonly id: string;
