@@ -74,29 +74,25 @@ export function explainLines(resume: ResumeExplanation): string[] {
 // --- internal ---
 
 function timelineRows(timeline: Timeline): Cell[][] {
-  const rows: { at: number; order: number; cells: Cell[] }[] = [];
+  // Each phase stay, then what happened during it (core/timeline.ts places every event in its stay).
+  const rows: Cell[][] = [['WHEN', 'WHAT', 'DETAIL']];
   timeline.spans.forEach((span, index) => {
     // A final phase is a moment, shown by its `finalized` event with the summary.
-    if (span.seconds === null && span.started_at !== null) return;
-    const lasted =
-      span.seconds === null ? '' : `${shortDuration(span.seconds)}${span.ended_at === null ? ' so far' : ''}`;
-    const resumes = span.resumes.length > 0 ? `, resumed ${span.resumes.length}×` : '';
-    rows.push({
-      at: span.started_at === null ? -Infinity : Date.parse(span.started_at),
-      order: index * 2,
-      cells: [
+    if (span.seconds !== null || span.started_at === null) {
+      const lasted =
+        span.seconds === null ? '' : `${shortDuration(span.seconds)}${span.ended_at === null ? ' so far' : ''}`;
+      const resumes = span.resumes.length > 0 ? `, resumed ${span.resumes.length}×` : '';
+      rows.push([
         span.started_at === null ? '(dropped)' : utcTime(span.started_at),
         { text: span.phase, style: 'bold' },
         `${lasted}${resumes}`,
-      ],
-    });
+      ]);
+    }
+    for (const event of timeline.events) {
+      if (event.span === index && event.kind !== 'created') rows.push([utcTime(event.at), ...eventCells(event)]);
+    }
   });
-  for (const event of timeline.events) {
-    if (event.kind === 'created') continue;
-    rows.push({ at: Date.parse(event.at), order: 1, cells: [utcTime(event.at), ...eventCells(event)] });
-  }
-  rows.sort((a, b) => a.at - b.at || a.order - b.order);
-  return [['WHEN', 'WHAT', 'DETAIL'], ...rows.map((row) => row.cells)];
+  return rows;
 }
 
 function eventCells(event: TimelineEvent): [Cell, Cell] {

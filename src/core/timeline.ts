@@ -13,8 +13,10 @@ export interface PhaseSpan {
   readonly resumes: readonly string[];
 }
 
-/** A moment of a session's story besides its phases. */
-export type TimelineEvent =
+/** A moment of a session's story besides its phases, with `span`: the index of the phase stay it happened in. */
+export type TimelineEvent = TimelineMoment & { readonly span: number };
+
+type TimelineMoment =
   | { readonly kind: 'created'; readonly at: string }
   | { readonly kind: 'resume'; readonly at: string; readonly phase: Phase }
   | { readonly kind: 'error'; readonly at: string; readonly message: string; readonly count: number }
@@ -46,7 +48,7 @@ export function timelineOf(state: SessionState, now: Date): Timeline {
     resumes: [],
   };
   const spans: PhaseSpan[] = [];
-  const events: TimelineEvent[] = dropped > 0 ? [] : [{ kind: 'created', at: state.created_at }];
+  const events: TimelineMoment[] = dropped > 0 ? [] : [{ kind: 'created', at: state.created_at }];
   for (const entry of state.history) {
     if (entry.event === 'resume') {
       current.resumes.push(entry.timestamp);
@@ -74,10 +76,32 @@ export function timelineOf(state: SessionState, now: Date): Timeline {
     events.push({ kind: 'finalized', at: state.finalized_at, phase: state.phase, summary: state.summary ?? null });
   // Stable: events of one instant keep the order above (creation first, the end last).
   events.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
-  return { spans, events, dropped };
+  return { spans, events: events.map((event) => ({ ...event, span: spanOf(event, spans) })), dropped };
 }
 
 // --- internal ---
+
+/**
+ * The stay an event belongs to: a resume's own span; a decision ends the stay in approval, so the last span begun
+ * strictly before it (its move starts the next one at the same instant); the end, the last span; anything else, the
+ * last span begun at or before it.
+ */
+function spanOf(event: TimelineMoment, spans: readonly PhaseSpan[]): number {
+  if (event.kind === 'finalized') return spans.length - 1;
+  if (event.kind === 'resume') {
+    const own = spans.findIndex((span) => span.resumes.includes(event.at));
+    if (own >= 0) return own;
+  }
+  const at = Date.parse(event.at);
+  const strict = event.kind === 'decision';
+  let found = 0;
+  spans.forEach((span, index) => {
+    if (span.started_at === null) return;
+    const start = Date.parse(span.started_at);
+    if (strict ? start < at : start <= at) found = index;
+  });
+  return found;
+}
 
 function close(
   span: { phase: Phase; started_at: string | null; resumes: string[] },

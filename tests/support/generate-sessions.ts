@@ -32,7 +32,8 @@ export function generateSessions(options: { count: number; now: Date; seed?: num
     const agent = GENERATED_AGENTS[Math.floor(random() * GENERATED_AGENTS.length)]!;
     // A tenth start within the last half hour: they are the ones still waiting (and resumable) now.
     const recent = random() < 0.1;
-    let at = nowMs - (recent ? random() * 1_800_000 : random() * span);
+    // The others start early enough for their whole story (a few hours at most) to end before `now`.
+    let at = nowMs - (recent ? random() * 1_800_000 : 5 * 3_600_000 + random() * span);
     const tick = (maxMinutes: number): Date => {
       at = Math.min(nowMs, at + (0.2 + random() * maxMinutes) * 60_000);
       return new Date(at);

@@ -80,13 +80,14 @@ describe('timelineOf', () => {
       ['executing', iso(30), 1200, 0],
       ['completed', iso(50), null, 0],
     ]);
-    expect(timeline.events.map((e) => [e.kind, e.at])).toEqual([
-      ['created', iso(0)],
-      ['resume', iso(15)],
-      ['error', iso(16)],
-      ['decision', iso(20)],
-      ['decision', iso(30)],
-      ['finalized', iso(50)],
+    // Each event in the stay it happened in: a decision ends its approval stay, though the next one starts with it.
+    expect(timeline.events.map((e) => [e.kind, e.at, e.span])).toEqual([
+      ['created', iso(0), 0],
+      ['resume', iso(15), 2],
+      ['error', iso(16), 2],
+      ['decision', iso(20), 2],
+      ['decision', iso(30), 4],
+      ['finalized', iso(50), 6],
     ]);
   });
 
