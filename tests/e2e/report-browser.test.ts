@@ -28,7 +28,8 @@ const states = generateSessions({ count: COUNT, now, seed: 7 });
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'agent-session-report-'));
   const store = new FileStore(join(dir, 'store'));
-  for (const state of states) store.create(state);
+  for (const state of states) await store.create(state);
+  await store.close();
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
   browser = await chromium.launch({
     executablePath: CHROMIUM,

@@ -24,10 +24,10 @@ export const pendingCommand: CommandModule<GlobalArgs, Args> = {
     }) as never,
   handler: async (argv) => {
     const phases = argv.phase === undefined ? undefined : [waitingPhase(argv.phase)];
-    const now = argv.io.now();
-    const { entries, limits } = await contextFor(argv).withSessions(async (sessions) => ({
+    const { entries, limits, now } = await contextFor(argv).withSessions(async (sessions) => ({
       entries: await sessions.list({ activeOnly: true }),
       limits: sessions.limits,
+      now: await sessions.now(),
     }));
     const inbox = inboxOf(validStates(entries, argv.io), now, limits, phases);
     if (argv.json) {

@@ -24,11 +24,12 @@ export const reportCommand: CommandModule<GlobalArgs, Args> = {
       .option('out', { type: 'string', describe: 'Write to this new file instead of stdout (never overwritten)' })
       .option('force', { type: 'boolean', default: false, describe: 'With --out: replace an existing file' }) as never,
   handler: async (argv) => {
-    const now = argv.io.now();
-    const since = argv.since === undefined ? undefined : parseSince(argv.since, now);
-    const { entries, limits } = await contextFor(argv).withSessions(async (sessions) => ({
+    // --since is checked before the store is opened (a bad value writes nothing); the figures use the store's clock.
+    const since = argv.since === undefined ? undefined : parseSince(argv.since, argv.io.now());
+    const { entries, limits, now } = await contextFor(argv).withSessions(async (sessions) => ({
       entries: await sessions.list(),
       limits: sessions.limits,
+      now: await sessions.now(),
     }));
     const states = validStates(entries, argv.io);
     const corrupt = entries.length - states.length;

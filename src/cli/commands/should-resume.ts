@@ -20,13 +20,14 @@ export const shouldResumeCommand: CommandModule<GlobalArgs, Args> = {
       describe: 'Also print each rule with its facts (idle time, errors, clock) and limits',
     }) as never,
   handler: async (argv) => {
-    const { decision, limits } = await contextFor(argv).withSessions(async (sessions) => ({
+    const { decision, limits, now } = await contextFor(argv).withSessions(async (sessions) => ({
       decision: await sessions.shouldResume(String(argv.id)),
       limits: sessions.limits,
+      now: await sessions.now(),
     }));
     const { should_resume, reason, agent_id, state, problem } = decision;
     argv.io.negative = !should_resume;
-    const checks = argv.explain && state !== undefined ? explainResume(state, argv.io.now(), limits).checks : [];
+    const checks = argv.explain && state !== undefined ? explainResume(state, now, limits).checks : [];
     if (argv.json) {
       printJson(argv.io, {
         should_resume,

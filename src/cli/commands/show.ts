@@ -17,11 +17,12 @@ export const showCommand: CommandModule<GlobalArgs, Args> = {
     withJson(yargs).positional('id', { type: 'string', demandOption: true, describe: 'Session id' }) as never,
   handler: async (argv) => {
     // A corrupt session throws E_CORRUPT here (exit 4): the message names the field's path, never the file's text.
-    const { state, limits } = await contextFor(argv).withSessions(async (sessions) => ({
+    // The store's clock, which the service judges by: the explanation agrees with `should-resume`.
+    const { state, limits, now } = await contextFor(argv).withSessions(async (sessions) => ({
       state: await sessions.get(String(argv.id)),
       limits: sessions.limits,
+      now: await sessions.now(),
     }));
-    const now = argv.io.now();
     const resume = explainResume(state, now, limits);
     const timeline = timelineOf(state, now);
     if (argv.json) {
