@@ -2,7 +2,6 @@ import { SessionError, show } from './errors';
 import { agentNameProblem, assertText, requiredTextProblem } from './input';
 import { finalizeState, applyChange } from './session';
 import { DECISIONS_SCHEMA_VERSION, type Decision, type SessionState } from './state';
-import { utcTime } from './time-text';
 
 /** Where a rejection sends a session: back to planning (the default), or ended as abandoned. */
 export const REJECT_TARGETS = ['planning', 'abandoned'] as const;
@@ -81,13 +80,14 @@ export function waitingSince(state: SessionState): string {
 }
 
 /**
- * A decision in one sentence for an agent's resume context: `rejected by alice at 2026-11-23 14:00:00 UTC (sent back
- * to planning): split it in two`.
+ * A decision in one sentence for an agent's resume context: `rejected by alice at 2026-11-23T14:00:00.000Z (sent to
+ * planning): split it in two`. The time is ISO, as the contexts' history lines give it: the hooks' bundles stay
+ * without date-fns' formatter and its locale (start-up cost on every delegation).
  */
 export function decisionSentence(decision: Decision): string {
   const where = decision.to_phase === 'abandoned' ? 'session ended' : `sent to ${decision.to_phase}`;
   const note = decision.note === undefined ? '' : `: ${decision.note}`;
-  return `${decision.decision} by ${decision.by} at ${utcTime(decision.at)} (${where})${note}`;
+  return `${decision.decision} by ${decision.by} at ${decision.at} (${where})${note}`;
 }
 
 /** The newest decision on a session, or null when none was recorded. */

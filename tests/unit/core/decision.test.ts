@@ -132,7 +132,7 @@ describe('reject', () => {
     expect(ended.finalized_at).toBe(at(7).toISOString());
     expect(lastDecision(ended)?.to_phase).toBe('abandoned');
     expect(decisionSentence(lastDecision(ended)!)).toBe(
-      'rejected by bob at 2026-01-08 18:07:00 UTC (session ended): not needed',
+      'rejected by bob at 2026-01-08T18:07:00.000Z (session ended): not needed',
     );
   });
 
