@@ -8,7 +8,17 @@ import { VALUE_OPTIONS } from './options';
 export const COMPLETION_SHELLS = ['bash', 'zsh'] as const;
 
 /** Commands whose first argument is a session id. */
-const ID_COMMANDS: ReadonlySet<string> = new Set(['update', 'get', 'should-resume', 'finalize', 'delete', 'export']);
+const ID_COMMANDS: ReadonlySet<string> = new Set([
+  'update',
+  'get',
+  'show',
+  'should-resume',
+  'finalize',
+  'approve',
+  'reject',
+  'delete',
+  'export',
+]);
 
 /**
  * The candidates for the word being completed that yargs' default completion (commands and options) cannot know:

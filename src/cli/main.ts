@@ -19,17 +19,29 @@ import { COMPLETION_SHELLS, valueCandidates } from './completion';
 import { textOption, type CliIo, type GlobalArgs } from './context';
 import { assertFlagValues, rejectRepeats, usageMessage } from './options';
 import { optionalText } from './args';
+import { approveCommand } from './commands/approve';
+import { machineCommand } from './commands/machine';
+import { pendingCommand } from './commands/pending';
+import { rejectCommand } from './commands/reject';
+import { reportCommand } from './commands/report';
+import { showCommand } from './commands/show';
 
 export const COMMANDS = [
   createCommand,
   updateCommand,
   getCommand,
+  showCommand,
   shouldResumeCommand,
   listCommand,
   finalizeCommand,
+  pendingCommand,
+  approveCommand,
+  rejectCommand,
   cleanupCommand,
   deleteCommand,
   statsCommand,
+  reportCommand,
+  machineCommand,
   exportCommand,
   importCommand,
   configCommand,

@@ -17,6 +17,10 @@ export const VALUE_OPTIONS: ReadonlySet<string> = new Set([
   '--since',
   '--out',
   '--project',
+  '--by',
+  '--note',
+  '--reason',
+  '--to',
 ]);
 
 /** Every on/off option (each `[boolean]` of the help; a test checks it). */
@@ -26,6 +30,9 @@ export const FLAG_OPTIONS: ReadonlySet<string> = new Set([
   '--active-only',
   '--uninstall',
   '--new-id',
+  '--force',
+  '--mermaid',
+  '--explain',
   '--help',
   '--version',
 ]);

@@ -2,7 +2,7 @@ import { setup, transition, type SnapshotFrom } from 'xstate';
 import { SessionError, show } from './errors';
 import type { Limits } from './limits';
 import { FINAL_PHASES, PHASES, RESUMABLE_PHASES, isFinalPhase, type Phase, type WorkPhase } from './phase-names';
-import { stateBlocker, type ResumeFacts, type ResumeReason } from './rules';
+import { awaitsPickup, stateBlocker, type ResumeFacts, type ResumeReason } from './rules';
 
 /**
  * Where each working phase may go besides the final phases (the contract's transition table): the input the
@@ -16,6 +16,9 @@ export const MOVES: Readonly<Record<WorkPhase, readonly WorkPhase[]>> = {
   executing: ['validating', 'approval', 'investigating', 'planning'],
   validating: ['executing', 'planning'],
 };
+
+/** Where an approved session waits for its agent (`approve` moves it there; see awaitsPickup). */
+export const PICKUP_PHASE = 'executing' as const;
 
 type MoveEvent = { type: `to.${Phase}` };
 type ResumeEvent = { type: 'resume'; facts: ResumeFacts; now: Date; limits: Limits };
@@ -32,6 +35,11 @@ export const phaseMachine = setup({
   guards: {
     resumeAllowed: ({ event }) =>
       event.type === 'resume' && stateBlocker(event.facts, event.now, event.limits) === null,
+    // An approved session waits in executing for its agent: resumed once, by the same rules less the ready flag.
+    pickupAllowed: ({ event }) =>
+      event.type === 'resume' &&
+      awaitsPickup(event.facts) &&
+      stateBlocker({ ...event.facts, resume_ready: true }, event.now, event.limits) === null,
   },
 }).createMachine({
   id: 'session',
@@ -42,6 +50,7 @@ export const phaseMachine = setup({
       const targets = [...MOVES[phase], ...FINAL_PHASES];
       const on: Record<string, unknown> = Object.fromEntries(targets.map((to) => [`to.${to}`, { target: to }]));
       if ((RESUMABLE_PHASES as readonly Phase[]).includes(phase)) on.resume = { target: phase, guard: 'resumeAllowed' };
+      if (phase === PICKUP_PHASE) on.resume = { target: phase, guard: 'pickupAllowed' };
       return [phase, { on }];
     }),
   ) as never,
@@ -79,6 +88,11 @@ export function movePhase(from: Phase, to: Phase): Phase {
  */
 export function resumeVerdict(facts: ResumeFacts, now: Date, limits: Limits): ResumeReason {
   if (!stateNode(facts.phase).ownEvents.includes('resume')) return 'phase_not_resumable';
+  if (facts.phase === PICKUP_PHASE) {
+    // The pickupAllowed guard: only an approved session not yet picked up, its ready flag being false in executing.
+    if (!awaitsPickup(facts)) return 'phase_not_resumable';
+    return stateBlocker({ ...facts, resume_ready: true }, now, limits) ?? 'session_resumable';
+  }
   return stateBlocker(facts, now, limits) ?? 'session_resumable';
 }
 

@@ -9,6 +9,7 @@ import {
   type ClaudeLinkChange,
   type StopOutcome,
 } from '../core/claude-link';
+import { approveState, rejectState, type ApproveInput, type RejectInput } from '../core/decision';
 import { assertValidId, generateId } from '../core/ids';
 import { DEFAULT_LIMITS, type Limits } from '../core/limits';
 import { isFinalPhase, isResumablePhase, type FinalPhase } from '../core/phase-names';
@@ -206,6 +207,28 @@ export class Sessions {
       }
       return capHistory(finalizeState(state, outcome, summary, now), this.historyCap);
     });
+  }
+
+  /**
+   * Approves a session parked in approval: the decision (who, when, note) and the move to executing in one locked
+   * write (see core/decision.ts).
+   * @throws SessionError E_ILLEGAL_TRANSITION when it is not in approval; E_NOT_FOUND, E_CORRUPT, E_BUSY, E_USAGE
+   */
+  async approve(id: string, input: ApproveInput): Promise<SessionState> {
+    const valid = assertValidId(id);
+    const now = await this.store.now();
+    return this.store.update(valid, (state) => capHistory(approveState(state, input, now), this.historyCap));
+  }
+
+  /**
+   * Rejects a session parked in approval: the decision with its reason and the move back to planning (or the end,
+   * abandoned) in one locked write.
+   * @throws SessionError E_ILLEGAL_TRANSITION when it is not in approval; E_NOT_FOUND, E_CORRUPT, E_BUSY, E_USAGE
+   */
+  async reject(id: string, input: RejectInput): Promise<SessionState> {
+    const valid = assertValidId(id);
+    const now = await this.store.now();
+    return this.store.update(valid, (state) => capHistory(rejectState(state, input, now), this.historyCap));
   }
 
   /**
@@ -595,7 +618,10 @@ export class Sessions {
     try {
       const state = await this.store.update(parked.agent_id, (current) => {
         // Checked again under the session lock: a CLI update may have changed it since it was read.
-        if (!isParked(current, now, this.limits) || !isResumablePhase(current.phase)) {
+        if (
+          !isParked(current, now, this.limits) ||
+          !(isResumablePhase(current.phase) || current.phase === 'executing')
+        ) {
           throw new SessionError(
             'E_ILLEGAL_TRANSITION',
             `Session \`${current.agent_id}\` changed and can no longer be resumed`,
@@ -603,7 +629,7 @@ export class Sessions {
         }
         const previous = current.claude;
         const resumed_from = {
-          phase: current.phase as 'investigating' | 'planning' | 'approval',
+          phase: current.phase as 'investigating' | 'planning' | 'approval' | 'executing',
           last_active: current.last_updated,
           ...(previous === undefined ? {} : { agent_id: previous.agent_id }),
           ...(previous?.last_message === undefined ? {} : { last_message: previous.last_message }),

@@ -4,6 +4,7 @@ import type { Limits } from '../../core/limits';
 import { isAheadOfClock } from '../../core/rules';
 import { computeStats, parseSince, type StatsGroup } from '../../core/stats';
 import { renderRows, type Cell } from '../color';
+import { validStates } from '../listing';
 import { colourFor, printJson, contextFor, textOption, withJson, type GlobalArgs } from '../context';
 import { relativeTime } from '../../core/relative-time';
 
@@ -33,20 +34,10 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
       entries: await sessions.list(agent === undefined ? {} : { agent }),
       limits: sessions.limits,
     }));
-    const states = [];
-    let corrupt = 0;
-    for (const entry of entries) {
-      if (entry.kind === 'valid') states.push(entry.state);
-      else corrupt += 1;
-    }
-    // A corrupt session's agent and times are unknown, so it cannot be counted; it is reported instead.
-    if (corrupt > 0)
-      argv.io.err(
-        `warning: ${corrupt} corrupt session${corrupt === 1 ? '' : 's'} not counted (see \`agent-session list\`)\n`,
-      );
+    const states = validStates(entries, argv.io, 'not counted');
     const stats = computeStats(states, { now, limits, ...(since === undefined ? {} : { since }) });
     if (argv.json) {
-      printJson(argv.io, { ...stats, agent: agent ?? null, corrupt_skipped: corrupt });
+      printJson(argv.io, { ...stats, agent: agent ?? null, corrupt_skipped: entries.length - states.length });
       return;
     }
     if (stats.overall.sessions === 0) {
@@ -66,6 +57,8 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
         'MEAN',
         'MEDIAN',
         'BY ERRORS',
+        'APPROVED/REJECTED',
+        'TO DECISION',
         'LAST ACTIVITY',
       ],
     ];
@@ -98,6 +91,8 @@ function row(name: string, group: StatsGroup, now: Date, limits: Limits): Cell[]
     seconds(group.mean_duration_seconds),
     seconds(group.median_duration_seconds),
     errors,
+    `${group.approvals}/${group.rejections}`,
+    seconds(group.median_decision_seconds),
     lastActivity(group.last_activity, now, limits),
   ];
 }

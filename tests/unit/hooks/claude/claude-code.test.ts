@@ -144,6 +144,27 @@ describe('Claude Code handler', () => {
 });
 
 describe('a session last active slightly ahead of this clock', () => {
+  it.each([
+    ['approved', 'approval parked, then approved: the next agent picks it up in executing', 'executing'],
+    ['rejected', 'approval parked, then rejected: the next agent resumes it in planning', 'planning'],
+  ] as const)('a decision reaches the next sub-agent (%s)', async (decision, _label, phase) => {
+    const state = await sessions.create({ agent_name: 'Explore', purpose: 'p' });
+    await sessions.update(state.agent_id, { phase: 'approval' });
+    minutes(3);
+    if (decision === 'approved') await sessions.approve(state.agent_id, { by: 'alice', note: 'go <b>' });
+    else await sessions.reject(state.agent_id, { by: 'alice', reason: 'split it' });
+    minutes(1);
+    const listed = await handleClaudeCode(sessions, { hook_event_name: 'UserPromptSubmit', prompt: 'x' }, context());
+    expect(listed.answer?.hookSpecificOutput.additionalContext).toContain(`phase ${phase}`);
+    const payload = { hook_event_name: 'SubagentStart', agent_id: 'a0123456789abcdef', agent_type: 'Explore' };
+    const start = (await handleClaudeCode(sessions, payload, context())).answer?.hookSpecificOutput.additionalContext;
+    expect(start).toContain(`this sub-agent resumes session ${state.agent_id}`);
+    expect(start).toContain(`- Last decision: ${decision} by alice at 2026-01-08T18:03:00.000Z`);
+    // Picked up once: the next delegation of this type starts a new session.
+    expect((await sessions.get(state.agent_id)).history.at(-1)).toMatchObject({ event: 'resume', to_phase: phase });
+    expect(await sessions.parkedOf('Explore')).toBeNull();
+  });
+
   it('SubagentStart and SessionStart say "just now", not "in 29 seconds"', async () => {
     const today = clock;
     clock = new Date(today.getTime() + 30_000); // written by a clock 30 s ahead (an import, another machine)
