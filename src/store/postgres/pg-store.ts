@@ -7,7 +7,7 @@ import type { SessionState } from '../../core/state';
 import { decodeState } from '../codec';
 import type { ListedSession } from '../store';
 import { LATEST_VERSION, migrate, newerThanBinary, notMigrated, quoteSchema, type MigrationResult } from './schema';
-import { DEFAULT_SCHEMA, maskDatabaseUrl } from './url';
+import { DEFAULT_SCHEMA, maskDatabaseUrl } from '../../core/database';
 
 /** How a PostgreSQL store is reached. */
 export interface PgStoreOptions {

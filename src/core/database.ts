@@ -1,4 +1,4 @@
-import { SessionError, show } from '../../core/errors';
+import { SessionError, show } from './errors';
 
 /** The schema used when none is configured: the store's tables never land in `public` by accident. */
 export const DEFAULT_SCHEMA = 'agent_session';

@@ -1,5 +1,5 @@
-import { assertDatabaseUrl, assertSchemaName, maskDatabaseUrl } from '../../../../src/store/postgres/url';
-import { codeOf } from '../../../helpers';
+import { assertDatabaseUrl, assertSchemaName, maskDatabaseUrl } from '../../../src/core/database';
+import { codeOf } from '../../helpers';
 
 describe('maskDatabaseUrl', () => {
   it.each([
