@@ -2,7 +2,7 @@ import type { Argv } from 'yargs';
 import type { EffectiveConfig } from '../core/config';
 import { configFor, openSessions } from '../service/assembly';
 import { colourEnabled } from './color';
-import type { Sessions } from '../sessions';
+import type { Sessions } from '../service/sessions';
 
 /** Where a command writes, and the exit code of a negative answer. Passed through yargs' parse context. */
 export interface CliIo {

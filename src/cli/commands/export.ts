@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { escapeControl } from '../text';
 import { toExport } from '../../core/transfer';
-import { writeExportFile } from '../../transfer-file';
+import { writeExportFile } from '../transfer-file';
 import { printJson, sessionsFor, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { readExportFile } from '../../transfer-file';
+import { readExportFile } from '../transfer-file';
 import { printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
