@@ -5,7 +5,7 @@ import { SessionError, isSessionError } from '../../core/errors';
 import { assertValidId } from '../../core/ids';
 import type { SessionState } from '../../core/state';
 import { decodeState } from '../codec';
-import type { ListedSession } from '../store';
+import type { ListedSession } from '../../service/store';
 import { LATEST_VERSION, migrate, newerThanBinary, notMigrated, quoteSchema, type MigrationResult } from './schema';
 import { DEFAULT_SCHEMA, maskDatabaseUrl } from '../../core/database';
 
