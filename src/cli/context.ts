@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import type { EffectiveConfig } from '../core/config';
-import { configFor, openSessions } from '../service/assembly';
+import { configFor, openSessions, type Environment } from '../service/assembly';
 import { colourEnabled } from './color';
 import type { Sessions } from '../service/sessions';
 
@@ -22,17 +22,23 @@ export interface CliIo {
 /** Options every command has. */
 export interface GlobalArgs {
   readonly dir?: string | undefined;
+  readonly 'database-url'?: string | undefined;
   readonly io: CliIo;
+}
+
+/** Where this invocation's store and settings are: its options, environment and folder. */
+export function environmentOf(argv: GlobalArgs): Environment {
+  return { dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd, databaseUrl: argv['database-url'] };
 }
 
 /** The sessions of the store this invocation points at. */
 export function sessionsFor(argv: GlobalArgs): Sessions {
-  return openSessions({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd });
+  return openSessions(environmentOf(argv));
 }
 
-/** The settings this invocation runs with (config file and environment). */
+/** The settings this invocation runs with (config file, environment, options). */
 export function configOf(argv: GlobalArgs): EffectiveConfig {
-  return configFor({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd });
+  return configFor(environmentOf(argv));
 }
 
 /** Whether this invocation may colour its tables. */

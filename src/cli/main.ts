@@ -11,6 +11,7 @@ import { getCommand } from './commands/get';
 import { importCommand } from './commands/import';
 import { initCommand } from './commands/init';
 import { listCommand } from './commands/list';
+import { migrateCommand } from './commands/migrate';
 import { shouldResumeCommand } from './commands/should-resume';
 import { statsCommand } from './commands/stats';
 import { updateCommand } from './commands/update';
@@ -30,6 +31,7 @@ export const COMMANDS = [
   importCommand,
   configCommand,
   initCommand,
+  migrateCommand,
 ] as const;
 
 /**
@@ -54,6 +56,10 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
     .option('dir', {
       type: 'string',
       describe: 'Store folder (default: AGENT_SESSION_DIR, else <project>/.claude/session)',
+    })
+    .option('database-url', {
+      type: 'string',
+      describe: 'The PostgreSQL store: postgres://user@host/db (default: AGENT_SESSION_DATABASE_URL, database_url)',
     })
     .command(COMMANDS as never)
     .completion(

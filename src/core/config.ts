@@ -87,7 +87,8 @@ export const ConfigFileSchema = z.strictObject({
 export type ConfigSource =
   | { readonly kind: 'default' }
   | { readonly kind: 'file'; readonly path: string }
-  | { readonly kind: 'env'; readonly variable: string };
+  | { readonly kind: 'env'; readonly variable: string }
+  | { readonly kind: 'option'; readonly option: string };
 
 /** The settings in force, and the source of each. */
 export interface EffectiveConfig {

@@ -4,6 +4,10 @@ import { loadConfig } from './config-file';
 import { Sessions } from './sessions';
 import { FileStore } from '../store/file-store';
 import { resolveRoot } from '../store/root';
+import type { PgStore } from '../store/postgres/pg-store';
+import type { MigrationResult } from '../store/postgres/schema';
+import { assertDatabaseUrl, maskDatabaseUrl } from '../core/database';
+import { SessionError } from '../core/errors';
 
 /**
  * The one place that opens a concrete store: the CLI, the hooks and the library come here for the store root, the
@@ -15,14 +19,52 @@ export interface Environment {
   readonly dir?: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
+  /** `--database-url`: wins over AGENT_SESSION_DATABASE_URL and the config file's `database_url`. */
+  readonly databaseUrl?: string | undefined;
+}
+
+/** The store a configuration selects, as it may be shown (the URL masked). */
+export type StoreChoice =
+  | { readonly kind: 'files'; readonly root: string }
+  | { readonly kind: 'postgres'; readonly url: string; readonly schema: string };
+
+/**
+ * The settings in force for an environment: defaults ← config file ← environment variables ← `--database-url`.
+ * @throws SessionError E_USAGE for an invalid config file, variable or option, E_IO when the file cannot be read
+ */
+export function configFor(environment: Environment): EffectiveConfig {
+  const config = loadConfig(resolveRoot(environment), environment.env, environment.cwd);
+  if (environment.databaseUrl === undefined) return config;
+  return {
+    ...config,
+    values: { ...config.values, database_url: assertDatabaseUrl(environment.databaseUrl, '`--database-url`') },
+    sources: { ...config.sources, database_url: { kind: 'option', option: '--database-url' } },
+  };
+}
+
+/** Which store `config` selects: PostgreSQL when it names a database URL, else the file store at the root. */
+export function storeChoice(environment: Environment, config: Config): StoreChoice {
+  return config.database_url === null
+    ? { kind: 'files', root: resolveRoot(environment) }
+    : { kind: 'postgres', url: maskDatabaseUrl(config.database_url), schema: config.database_schema };
 }
 
 /**
- * The settings in force for an environment: defaults ← config file ← environment variables.
- * @throws SessionError E_USAGE for an invalid config file or variable, E_IO when the file cannot be read
+ * Creates or upgrades the PostgreSQL store's tables (`agent-session migrate`, `init --database-url`).
+ * @throws SessionError E_USAGE when no database is configured; E_REFUSED for a schema a newer version made; E_IO
  */
-export function configFor(environment: Environment): EffectiveConfig {
-  return loadConfig(resolveRoot(environment), environment.env, environment.cwd);
+export async function migrateStore(config: Config): Promise<MigrationResult> {
+  if (config.database_url === null)
+    throw new SessionError(
+      'E_USAGE',
+      'Expected a database to migrate: set AGENT_SESSION_DATABASE_URL, `database_url` in the config file, or pass --database-url',
+    );
+  const store = openPgStore(config.database_url, config.database_schema);
+  try {
+    return await store.migrate();
+  } finally {
+    await store.close();
+  }
 }
 
 /**
@@ -58,4 +100,16 @@ export function storeRoot(environment: Environment): string {
 export function logDirFor(root: string, env: Readonly<Record<string, string | undefined>>): string {
   const explicit = env.AGENT_SESSION_LOG_DIR;
   return explicit !== undefined && explicit.trim() !== '' ? explicit : join(dirname(root), 'logs');
+}
+
+// --- internal ---
+
+/**
+ * A PostgreSQL store. The driver is required here, on this path only: a process on the file store never loads or
+ * evaluates postgres.js (bench: the file-store hook rows before and after; tests/e2e/pg-lazy.test.ts).
+ */
+function openPgStore(url: string, schema: string): PgStore {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (see above)
+  const { PgStore: Store } = require('../store/postgres/pg-store') as typeof import('../store/postgres/pg-store');
+  return new Store({ url, schema });
 }

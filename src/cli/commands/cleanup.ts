@@ -2,7 +2,7 @@ import { SessionError } from '../../core/errors';
 import type { CommandModule } from 'yargs';
 import { parseHours } from '../args';
 import { openSessions } from '../../service/assembly';
-import { configOf, printJson, withJson, type GlobalArgs } from '../context';
+import { configOf, environmentOf, printJson, withJson, type GlobalArgs } from '../context';
 import { escapeControl } from '../text';
 
 interface Args extends GlobalArgs {
@@ -27,7 +27,7 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
     const config = configOf(argv).values;
     const hours = argv.hours === undefined ? config.cleanup_hours : parseHours(argv.hours);
     const dryRun = argv['dry-run'];
-    const result = openSessions({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd }, config).cleanup({
+    const result = openSessions(environmentOf(argv), config).cleanup({
       hours,
       dryRun,
     });

@@ -1,6 +1,8 @@
 import type { CommandModule } from 'yargs';
-import { CONFIG_KEYS, type ConfigSource } from '../../core/config';
-import { colourFor, configOf, printJson, withJson, type GlobalArgs } from '../context';
+import { CONFIG_KEYS, type Config, type ConfigKey, type ConfigSource } from '../../core/config';
+import { maskDatabaseUrl } from '../../core/database';
+import { storeChoice, type StoreChoice } from '../../service/assembly';
+import { colourFor, configOf, environmentOf, printJson, withJson, type GlobalArgs } from '../context';
 import { renderRows, type Cell } from '../color';
 import { escapeControl } from '../text';
 
@@ -10,15 +12,18 @@ interface Args extends GlobalArgs {
 
 export const configCommand: CommandModule<GlobalArgs, Args> = {
   command: 'config',
-  describe: 'Print the effective settings and where each came from (default, config file, environment)',
+  describe:
+    'Print the store in use and the effective settings, with where each came from (default, config file, environment)',
   builder: (yargs) => withJson(yargs) as never,
   handler: (argv) => {
     const config = configOf(argv);
+    const store = storeChoice(environmentOf(argv), config.values);
     if (argv.json) {
       printJson(argv.io, {
+        store,
         file: config.file,
         settings: Object.fromEntries(
-          CONFIG_KEYS.map((key) => [key, { value: config.values[key], source: config.sources[key] }]),
+          CONFIG_KEYS.map((key) => [key, { value: shown(config.values, key), source: config.sources[key] }]),
         ),
       });
       return;
@@ -26,21 +31,35 @@ export const configCommand: CommandModule<GlobalArgs, Args> = {
     const rows: Cell[][] = [['SETTING', 'VALUE', 'SOURCE']];
     for (const key of CONFIG_KEYS) {
       const source = config.sources[key];
+      const value = shown(config.values, key);
       rows.push([
         key,
-        String(config.values[key]),
+        value === null ? '(none)' : escapeControl(String(value)),
         { text: describeSource(source), style: source.kind === 'default' ? 'dim' : undefined },
       ]);
     }
     const where = `${escapeControl(config.file.path)}${config.file.found ? '' : ' (not found)'}`;
-    argv.io.out(`Config file: ${where}\n${renderRows(rows, colourFor(argv.io))}\n`);
+    argv.io.out(
+      `Store: ${escapeControl(describeStore(store))}\nConfig file: ${where}\n${renderRows(rows, colourFor(argv.io))}\n`,
+    );
   },
 };
 
 // --- internal ---
 
+/** A setting as it may be printed: the database URL with its password masked. */
+function shown(values: Config, key: ConfigKey): Config[ConfigKey] {
+  const value = values[key];
+  return key === 'database_url' && typeof value === 'string' ? maskDatabaseUrl(value) : value;
+}
+
+function describeStore(store: StoreChoice): string {
+  return store.kind === 'files' ? `files in ${store.root}` : `PostgreSQL ${store.url}, schema ${store.schema}`;
+}
+
 function describeSource(source: ConfigSource): string {
   if (source.kind === 'file') return `file ${source.path}`;
   if (source.kind === 'env') return `env ${source.variable}`;
+  if (source.kind === 'option') return `option ${source.option}`;
   return 'default';
 }
