@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import type { EffectiveConfig } from '../core/config';
-import { configFor, openSessions, type Environment } from '../service/assembly';
+import { configFor, openSessions, storeRoot, type Environment } from '../service/assembly';
 import { colourEnabled } from './color';
 import type { Sessions } from '../service/sessions';
 
@@ -26,19 +26,34 @@ export interface GlobalArgs {
   readonly io: CliIo;
 }
 
-/** Where this invocation's store and settings are: its options, environment and folder. */
-export function environmentOf(argv: GlobalArgs): Environment {
-  return { dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd, databaseUrl: argv['database-url'] };
+/** What a command runs with: the settings in force, and the service of the store this invocation points at. */
+export interface CliContext {
+  /** Where the store and settings were found (the root resolved, `--database-url`). */
+  readonly environment: Environment;
+  /** The settings (config file, environment, `--database-url`) of this store. */
+  readonly config: EffectiveConfig;
+  /** Opens the service of this store, runs `work` on it, and closes the store whatever happens. */
+  withSessions<T>(work: (sessions: Sessions) => T | Promise<T>): Promise<T>;
 }
 
-/** The sessions of the store this invocation points at. */
-export function sessionsFor(argv: GlobalArgs): Sessions {
-  return openSessions(environmentOf(argv));
-}
-
-/** The settings this invocation runs with (config file, environment, options). */
-export function configOf(argv: GlobalArgs): EffectiveConfig {
-  return configFor(environmentOf(argv));
+/**
+ * The one context every command takes its store and settings from: the store root is resolved once (--dir,
+ * AGENT_SESSION_DIR, the project), its settings read once, and the service opened with them.
+ * @throws SessionError E_USAGE for an invalid config file or variable, E_IO when a folder cannot be inspected
+ */
+export function contextFor(argv: GlobalArgs): CliContext {
+  const root = storeRoot({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd });
+  // Passed as the explicit folder, the root is not looked up again.
+  const environment = { dir: root, env: argv.io.env, cwd: argv.io.cwd, databaseUrl: argv['database-url'] };
+  const config = configFor(environment);
+  return {
+    environment,
+    config,
+    async withSessions(work) {
+      const sessions = openSessions(environment, config.values);
+      return await work(sessions);
+    },
+  };
 }
 
 /** Whether this invocation may colour its tables. */

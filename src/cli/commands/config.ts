@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { CONFIG_KEYS, type Config, type ConfigKey, type ConfigSource } from '../../core/config';
 import { maskDatabaseUrl } from '../../core/database';
 import { storeChoice, type StoreChoice } from '../../service/assembly';
-import { colourFor, configOf, environmentOf, printJson, withJson, type GlobalArgs } from '../context';
+import { colourFor, contextFor, printJson, withJson, type GlobalArgs } from '../context';
 import { renderRows, type Cell } from '../color';
 import { escapeControl } from '../text';
 
@@ -15,9 +15,10 @@ export const configCommand: CommandModule<GlobalArgs, Args> = {
   describe:
     'Print the store in use and the effective settings, with where each came from (default, config file, environment)',
   builder: (yargs) => withJson(yargs) as never,
-  handler: (argv) => {
-    const config = configOf(argv);
-    const store = storeChoice(environmentOf(argv), config.values);
+  handler: async (argv) => {
+    const context = contextFor(argv);
+    const config = context.config;
+    const store = storeChoice(context.environment, config.values);
     if (argv.json) {
       printJson(argv.io, {
         store,

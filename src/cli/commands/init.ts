@@ -12,7 +12,7 @@ import {
   type SettingsChange,
 } from '../init/settings';
 import { migrateStore } from '../../service/assembly';
-import { configOf, type CliIo, type GlobalArgs } from '../context';
+import { contextFor, type CliIo, type GlobalArgs } from '../context';
 import { escapeControl } from '../text';
 import { errnoCode, ioError } from '../../platform/errno';
 import { shellQuote } from '../../platform/shell';
@@ -39,7 +39,7 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
     const binDir = requireBinDir(io);
     if (argv['database-url'] !== undefined && !argv.uninstall && !argv['dry-run']) {
       // First: a database that cannot be set up leaves the settings file as it was.
-      const result = await migrateStore(configOf(argv).values);
+      const result = await migrateStore(contextFor(argv).config.values);
       io.out(`PostgreSQL store ready: schema ${result.schema} at version ${result.to}\n`);
       io.out(
         'The hooks use it when AGENT_SESSION_DATABASE_URL is in their environment or `database_url` is in ' +

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { migrateStore } from '../../service/assembly';
-import { configOf, printJson, withJson, type GlobalArgs } from '../context';
+import { contextFor, printJson, withJson, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
   readonly json: boolean;
@@ -13,7 +13,7 @@ export const migrateCommand: CommandModule<GlobalArgs, Args> = {
     'in one transaction; running it again changes nothing',
   builder: (yargs) => withJson(yargs) as never,
   handler: async (argv) => {
-    const result = await migrateStore(configOf(argv).values);
+    const result = await migrateStore(contextFor(argv).config.values);
     if (argv.json) {
       printJson(argv.io, result);
       return;
