@@ -3,6 +3,7 @@ import { EXIT_CODES, SessionError, isSessionError, show } from '../core/errors';
 import { escapeControl } from './text';
 import { cleanupCommand } from './commands/cleanup';
 import { configCommand } from './commands/config';
+import { copyCommand } from './commands/copy';
 import { createCommand } from './commands/create';
 import { deleteCommand } from './commands/delete';
 import { exportCommand } from './commands/export';
@@ -32,6 +33,7 @@ export const COMMANDS = [
   configCommand,
   initCommand,
   migrateCommand,
+  copyCommand,
 ] as const;
 
 /**

@@ -1,6 +1,7 @@
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { limitsOf, type Config, type EffectiveConfig } from '../core/config';
 import { loadConfig } from './config-file';
+import { copySessions, type CopyResult } from './copy';
 import { Sessions } from './sessions';
 import { FileStore } from '../store/file-store';
 import { resolveRoot } from '../store/root';
@@ -102,7 +103,41 @@ export function logDirFor(root: string, env: Readonly<Record<string, string | un
   return explicit !== undefined && explicit.trim() !== '' ? explicit : join(dirname(root), 'logs');
 }
 
+/**
+ * Copies every session between two stores (`agent-session copy`): each of `fromSpec` and `toSpec` is a folder (the
+ * file store, relative to cwd) or a `postgres://` URL (the PostgreSQL store, in the configured schema). The stores
+ * are closed afterwards.
+ * @throws SessionError E_USAGE for the same store twice or a bad URL; E_DUPLICATE (see copySessions); E_IO
+ */
+export async function copyStores(
+  fromSpec: string,
+  toSpec: string,
+  environment: Environment,
+  config: Config,
+): Promise<CopyResult & { readonly from: string; readonly to: string }> {
+  const from = storeAt(fromSpec, '`--from`', environment, config);
+  const to = storeAt(toSpec, '`--to`', environment, config);
+  try {
+    if (from.location === to.location)
+      throw new SessionError(
+        'E_USAGE',
+        `Expected \`--from\` and \`--to\` to be two stores, got ${from.location} twice`,
+      );
+    return { ...(await copySessions(from, to)), from: from.location, to: to.location };
+  } finally {
+    for (const store of [from, to]) if (store instanceof Object && 'close' in store) await store.close();
+  }
+}
+
 // --- internal ---
+
+/** The store a `copy` argument names: a `postgres://` URL, or a folder. */
+function storeAt(spec: string, where: string, environment: Environment, config: Config): FileStore | PgStore {
+  if (/^postgres(ql)?:/i.test(spec.trim())) return openPgStore(assertDatabaseUrl(spec, where), config.database_schema);
+  if (spec.trim() === '')
+    throw new SessionError('E_USAGE', `Expected ${where} to be a folder or a postgres:// URL, got nothing`);
+  return new FileStore(resolve(environment.cwd, spec));
+}
 
 /**
  * A PostgreSQL store. The driver is required here, on this path only: a process on the file store never loads or
