@@ -86,36 +86,40 @@ export function runNode(
 /**
  * Starts `node <args>` in `dir` and kills it with SIGKILL `delayMs` after it starts or, with `afterFirstWrite`, after
  * its first progress line (so half the kills land inside the write loop however slow the machine starts node).
- * Says how many progress lines it printed. `env` is added to the child's environment (childEnv).
+ * Says how many progress lines it printed. `env` is added to the child's environment (childEnv); `input` is its stdin.
  */
 export function killAfter(
   args: readonly string[],
   delayMs: number,
-  options: { dir: string; afterFirstWrite?: boolean; env?: Record<string, string> },
+  options: { dir: string; afterFirstWrite?: boolean; env?: Record<string, string>; input?: string },
 ): Promise<{ lines: number; signal: NodeJS.Signals | null }> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, {
       cwd: options.dir,
       env: childEnv(options.dir, options.env),
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
+    // A hook reads its payload first; an early kill may close the pipe before it is all written (EPIPE: ignored).
+    child.stdin?.on('error', () => undefined).end(options.input);
     let out = '';
     let err = '';
     let timer: NodeJS.Timeout | undefined;
     const arm = (): void => {
       timer ??= setTimeout(() => child.kill('SIGKILL'), delayMs);
     };
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk;
       arm();
     });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
     if (options.afterFirstWrite !== true) arm();
     child.on('error', fail);
     child.on('close', (_status, signal) => {
       clearTimeout(timer);
-      // A worker that stopped on its own hit an error: that is a failure, not a crash.
-      if (signal !== 'SIGKILL') fail(new Error(`worker ended without being killed: ${err}`));
+      // A worker that stopped on its own hit an error: that is a failure, not a crash. A process given its input
+      // (a hook) may end before the kill: its output is then a whole answer, reported as such (signal null).
+      if (signal !== 'SIGKILL' && options.input === undefined)
+        fail(new Error(`worker ended without being killed: ${err}`));
       else done({ lines: out.split('\n').filter(Boolean).length, signal });
     });
   });
