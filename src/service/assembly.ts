@@ -78,11 +78,12 @@ export function openSessions(
   config: Config = configFor(environment).values,
   now?: () => Date,
 ): Sessions {
+  const clock = now ?? testClock(environment.env);
   return new Sessions({
     store: new FileStore(resolveRoot(environment)),
     limits: limitsOf(config),
     historyCap: config.history_cap,
-    ...(now === undefined ? {} : { now }),
+    ...(clock === undefined ? {} : { now: clock }),
   });
 }
 
@@ -130,6 +131,24 @@ export async function copyStores(
 }
 
 // --- internal ---
+
+/** The test hook that moves this process's clock (README "Shared store"): only the assembly reads it. */
+const CLOCK_OFFSET_VARIABLE = 'AGENT_SESSION_TEST_CLOCK_OFFSET_MS';
+
+/**
+ * Test hook: with AGENT_SESSION_TEST_CLOCK_OFFSET_MS set (whole milliseconds, maybe negative), the local clock this
+ * process uses is moved by that much, as a machine whose clock is off would be; the e2e two-machine scenario runs two
+ * such processes. Unset (every real use), the system clock. The PostgreSQL store's clock is the server's either way.
+ * @throws SessionError E_USAGE for a value that is not a whole number
+ */
+function testClock(env: Readonly<Record<string, string | undefined>>): (() => Date) | undefined {
+  const raw = env[CLOCK_OFFSET_VARIABLE];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (!/^-?\d+$/.test(raw.trim()))
+    throw new SessionError('E_USAGE', `Expected \`${CLOCK_OFFSET_VARIABLE}\` to be whole milliseconds, got \`${raw}\``);
+  const offset = Number(raw.trim());
+  return () => new Date(Date.now() + offset);
+}
 
 /** The store a `copy` argument names: a `postgres://` URL, or a folder. */
 function storeAt(spec: string, where: string, environment: Environment, config: Config): FileStore | PgStore {

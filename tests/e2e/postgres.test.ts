@@ -151,7 +151,7 @@ describeWithDatabase('the bins on PostgreSQL', (db) => {
         expect(Math.abs(Date.parse(stamp) - Date.now())).toBeLessThan(5 * 60_000);
     });
 
-    it('(control) the same steps on one shared folder of files: B finds the plan expired by A's clock', () => {
+    it('(control) the same steps on one shared folder of files: B finds the plan expired by the clock of A', () => {
       const [a, b] = [project(), project()];
       const shared = join(base, `shared-${Math.random().toString(16).slice(2)}`);
       mkdirSync(shared);
