@@ -25,6 +25,8 @@ const CAS_ATTEMPTS = 40;
 const LOCK_TIMEOUT = '10s';
 /** The server's clock is read again after this long (it is otherwise the first reading plus monotonic time). */
 const CLOCK_REFRESH_MS = 60_000;
+/** Sessions judged and removed per transaction by removeBatch (cleanup). */
+const BATCH = 500;
 /** Rows fetched at first when looking for the newest valid session (corrupt rows are skipped in code). */
 const FIRST_BATCH = 4;
 
@@ -211,6 +213,37 @@ export class PgStore {
     }
   }
 
+  /**
+   * Removes, in one transaction per batch of BATCH ids, the sessions among `ids` that `shouldRemove` agrees on as they
+   * are now: the rows are locked (`FOR UPDATE SKIP LOCKED`), judged, and deleted together. A row another writer holds
+   * at that moment is skipped (it is being written: not stale), as is one already gone.
+   * @returns the ids removed
+   */
+  async removeBatch(
+    ids: readonly string[],
+    shouldRemove: (state: SessionState | null, modifiedAt: Date) => boolean,
+  ): Promise<string[]> {
+    ids.forEach((id) => assertValidId(id));
+    await this.#checked();
+    const removed: string[] = [];
+    for (let start = 0; start < ids.length; start += BATCH) {
+      const batch = ids.slice(start, start + BATCH);
+      const work = async (): Promise<void> => {
+        // The ids as one JSON text: no array type to describe (the driver fetches no types).
+        const rows = await this.#query(this.#q.lockBatch, [JSON.stringify(batch)]);
+        const doomed = rows
+          .filter((row) => shouldRemove(decodeQuiet(row.id as string, row.state as string), row.written_at as Date))
+          .map((row) => row.id as string);
+        if (doomed.length > 0)
+          for (const row of await this.#query(this.#q.removeBatch, [JSON.stringify(doomed)]))
+            removed.push(row.id as string);
+      };
+      if (this.#tx.getStore() !== undefined) await work();
+      else await this.#run(() => this.#sql.begin((tx) => this.#tx.run(tx, work)) as Promise<void>);
+    }
+    return removed;
+  }
+
   /** Every row of the sessions table is one this store wrote. */
   async notOurs(_id: string): Promise<string | null> {
     return null;
@@ -310,6 +343,8 @@ interface Queries {
   readonly removeVersion: string;
   readonly lock: string;
   readonly putRaw: string;
+  readonly lockBatch: string;
+  readonly removeBatch: string;
 }
 
 function queries(s: string): Queries {
@@ -365,6 +400,9 @@ function queries(s: string): Queries {
     remove: `DELETE FROM ${s}.sessions WHERE id = $1 RETURNING id`,
     removeVersion: `DELETE FROM ${s}.sessions WHERE id = $1 AND version = $2::bigint RETURNING id`,
     lock: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
+    lockBatch: `SELECT id, state::text AS state, written_at FROM ${s}.sessions WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb))
+      ORDER BY id FOR UPDATE SKIP LOCKED`,
+    removeBatch: `DELETE FROM ${s}.sessions WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb)) RETURNING id`,
     putRaw: `INSERT INTO ${s}.sessions (id, state) VALUES ($1, $2::text::jsonb)
       ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, version = ${s}.sessions.version + 1,
         written_at = clock_timestamp()`,

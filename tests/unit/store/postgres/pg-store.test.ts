@@ -185,6 +185,32 @@ describeWithDatabase('PgStore on PostgreSQL', (db) => {
     });
   });
 
+  describe('removeBatch (cleanup)', () => {
+    it('removes, in one transaction per batch, what shouldRemove agrees on, skipping rows another writer holds', async () => {
+      const [store, other] = [db.store(), db.store()];
+      for (let i = 0; i < 8; i++) await store.create({ ...session(`b${i}`), metadata: { n: i } });
+      await db.sql(`INSERT INTO $s.sessions (id, state) VALUES ('broken', '{"torn": true}')`);
+      let releaseHeld: () => void = () => undefined;
+      const held = new Promise<void>((done) => (releaseHeld = done));
+      // `other` holds b1's row (inside an attach transaction) while the batch runs.
+      const holding = other.lockClaudeAgent('a1', '', async () => {
+        await other.update('b1', (state) => state);
+        await held;
+      });
+      await new Promise((done) => setTimeout(done, 200));
+      const judged: (string | null)[] = [];
+      const removed = await store.removeBatch(['b0', 'b1', 'b2', 'b3', 'broken', 'absent'], (state) => {
+        judged.push(state?.agent_id ?? null);
+        return state === null || (state.metadata.n as number) % 2 === 0;
+      });
+      releaseHeld();
+      await holding;
+      expect(removed.sort()).toEqual(['b0', 'b2', 'broken']);
+      expect(judged.sort()).toEqual(['b0', 'b2', 'b3', null]);
+      expect((await store.list()).map((entry) => entry.id).sort()).toEqual(['b1', 'b3', 'b4', 'b5', 'b6', 'b7']);
+    });
+  });
+
   describe('the clock', () => {
     it("is the server's: now() agrees with clock_timestamp() and moves forward", async () => {
       const store = db.store();
