@@ -125,6 +125,17 @@ export function killAfter(
   });
 }
 
+/** A temp folder with the bundled worker in it for the current test file (made before it, removed after). */
+export function workerFolder(): { readonly dir: string; readonly worker: string } {
+  const made = { dir: '', worker: '' };
+  beforeAll(() => {
+    made.dir = makeTemp();
+    made.worker = bundleWorker(made.dir);
+  });
+  afterAll(() => removeTemp(made.dir));
+  return made;
+}
+
 /**
  * Bundles tests/stress/fixtures/worker.ts (which drives the real store code in a loop) into one CommonJS
  * file in `outDir`: one process then makes many updates without paying a node start for each.

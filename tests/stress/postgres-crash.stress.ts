@@ -4,18 +4,12 @@
 import { join } from 'node:path';
 import { newSession } from '../../src/core/session';
 import { describeWithDatabase } from '../support/test-database';
-import { BIN, bundleWorker, killAfter, makeTemp, prng, removeTemp, runBin, seedOf } from './helpers';
+import { BIN, killAfter, prng, runBin, seedOf, workerFolder } from './helpers';
 
-let dir: string;
-let worker: string;
-
-beforeAll(() => {
-  dir = makeTemp();
-  worker = bundleWorker(dir);
-});
-afterAll(() => removeTemp(dir));
+const folder = workerFolder();
 
 describeWithDatabase('crashes on the PostgreSQL store', (db) => {
+  const dir = (): string => folder.dir;
   const env = () => ({ AGENT_SESSION_DATABASE_URL: db.url, AGENT_SESSION_DATABASE_SCHEMA: db.schema });
   const advisoryLocks = async () =>
     Number((await db.sql("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory'"))[0]!.n);
@@ -26,14 +20,21 @@ describeWithDatabase('crashes on the PostgreSQL store', (db) => {
     await store.create(newSession({ agent_id: 'crashy', agent_name: 'crash', purpose: 'p' }, await store.now()));
     let killedWhileWriting = 0;
     for (let round = 0; round < 40; round++) {
-      const { lines } = await killAfter([worker, 'crash-updates', join(dir, 'unused'), 'crashy'], random() * 60, {
-        dir,
-        afterFirstWrite: round % 2 === 0,
-        env: env(),
-      });
+      const { lines } = await killAfter(
+        [folder.worker, 'crash-updates', join(dir(), 'unused'), 'crashy'],
+        random() * 60,
+        {
+          dir: dir(),
+          afterFirstWrite: round % 2 === 0,
+          env: env(),
+        },
+      );
       if (lines > 0) killedWhileWriting++;
       expect((await store.read('crashy'))?.agent_id).toBe('crashy');
-      const next = runBin(BIN.cli, ['update', 'crashy', '--metadata', `{"after":${round}}`], { dir, env: env() });
+      const next = runBin(BIN.cli, ['update', 'crashy', '--metadata', `{"after":${round}}`], {
+        dir: dir(),
+        env: env(),
+      });
       expect({ status: next.status, stderr: next.stderr }).toEqual({ status: 0, stderr: '' });
     }
     expect((await store.read('crashy'))?.metadata.after).toBe(39);
@@ -45,18 +46,18 @@ describeWithDatabase('crashes on the PostgreSQL store', (db) => {
     const agentId = 'a00000000000000c1';
     const payload = JSON.stringify({
       session_id: 'stress',
-      transcript_path: join(dir, 't.jsonl'),
-      cwd: dir,
+      transcript_path: join(dir(), 't.jsonl'),
+      cwd: dir(),
       agent_id: agentId,
       agent_type: 'crash-attach',
       hook_event_name: 'SubagentStart',
     });
     for (let round = 0; round < 30; round++)
-      await killAfter([BIN.preDelegate], 20 + random() * 150, { dir, env: env(), input: payload });
+      await killAfter([BIN.preDelegate], 20 + random() * 150, { dir: dir(), env: env(), input: payload });
     // The server notices a dead client at once on loopback; give it a moment before counting held locks.
     for (let wait = 0; wait < 50 && (await advisoryLocks()) > 0; wait++) await new Promise((r) => setTimeout(r, 100));
     expect(await advisoryLocks()).toBe(0);
-    const after = runBin(BIN.preDelegate, [], { dir, env: env(), input: payload });
+    const after = runBin(BIN.preDelegate, [], { dir: dir(), env: env(), input: payload });
     expect(after.status).toBe(0);
     const store = db.store();
     const linked = (await store.list()).filter(

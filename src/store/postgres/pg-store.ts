@@ -4,7 +4,7 @@ import postgres, { type Sql, type TransactionSql } from 'postgres';
 import { SessionError, isSessionError } from '../../core/errors';
 import { assertValidId } from '../../core/ids';
 import type { SessionState } from '../../core/state';
-import { decodeState } from '../codec';
+import { decodeState, encodeState } from '../codec';
 import type { ListedSession } from '../../service/store';
 import { LATEST_VERSION, migrate, newerThanBinary, notMigrated, quoteSchema, type MigrationResult } from './schema';
 import { DEFAULT_SCHEMA, maskDatabaseUrl } from '../../core/database';
@@ -103,7 +103,7 @@ export class PgStore {
 
   async create(state: SessionState): Promise<void> {
     const id = assertValidId(state.agent_id);
-    const text = encode(state);
+    const text = encodeState(state);
     await this.#checked();
     const rows = await this.#query(this.#q.create, [id, ...columns(state), text]);
     if (rows.length === 0) throw duplicate(id);
@@ -117,7 +117,7 @@ export class PgStore {
       if (row === undefined) throw notFound(id);
       const current = decode(id, row.state as string);
       // Encoded before anything is sent: a change that throws, or a state that cannot be written, leaves the old one.
-      const text = encode(change(current));
+      const text = encodeState(change(current));
       const next = decode(id, text);
       const written = await this.#query(this.#q.update, [id, row.version, ...columns(next), text]);
       if (written.length === 1) return next;
@@ -425,19 +425,6 @@ function columns(state: SessionState): unknown[] {
 /** A `notAfter` bound as a timestamptz parameter. */
 function bound(notAfter: number): string {
   return Number.isFinite(notAfter) ? new Date(notAfter).toISOString() : 'infinity';
-}
-
-/** The stored text of a state; too deep to write is E_USAGE, as the file store says it. */
-function encode(state: SessionState): string {
-  try {
-    return JSON.stringify(state);
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    throw new SessionError(
-      'E_USAGE',
-      `Expected the state of session \`${state.agent_id}\` to nest less deeply, got metadata too deep to write`,
-    );
-  }
 }
 
 function decode(id: string, text: string): SessionState {
