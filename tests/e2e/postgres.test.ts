@@ -25,7 +25,7 @@ describeWithDatabase('the bins on PostgreSQL', (db) => {
     return result.stdout;
   };
 
-  it('runs every command on the shared store and writes nothing into the project folder', () => {
+  it('runs every command on the shared store and writes nothing into the project folder', async () => {
     const cwd = project();
     const id = ok(cli(cwd, ['create', '--agent', 'planner', '--purpose', 'e2e', '--metadata', '{"task":"T1"}'])).trim();
     ok(cli(cwd, ['update', id, '--phase', 'approval', '--metadata', '{"step":2}']));
@@ -40,12 +40,13 @@ describeWithDatabase('the bins on PostgreSQL', (db) => {
     const stats = JSON.parse(ok(cli(cwd, ['stats', '--json'])));
     expect(stats.overall).toMatchObject({ sessions: 1, completed: 1 });
     expect(JSON.parse(ok(cli(cwd, ['cleanup', '--hours', '0', '--dry-run', '--json']))).removed).toEqual([id]);
+    expect((await db.sql(`SELECT phase FROM $s.sessions WHERE id = $1`, [id]))[0]).toEqual({ phase: 'completed' });
     ok(cli(cwd, ['delete', id]));
     expect(cli(cwd, ['get', id]).status).toBe(3);
     expect(existsSync(join(cwd, '.claude', 'session'))).toBe(false);
   });
 
-  it('answers both hook protocols from the shared store: seed resume and stop, Claude Code start and stop', () => {
+  it('answers both hook protocols from the shared store: seed resume and stop, Claude Code start and stop', async () => {
     const cwd = project();
     const id = ok(cli(cwd, ['create', '--agent', 'reviewer', '--purpose', 'e2e'])).trim();
     ok(cli(cwd, ['update', id, '--phase', 'planning']));
@@ -70,6 +71,11 @@ describeWithDatabase('the bins on PostgreSQL', (db) => {
     const [entry] = JSON.parse(ok(cli(cwd, ['list', '--json', '--agent', 'explorer'])));
     const state = JSON.parse(ok(cli(cwd, ['get', entry.agent_id ?? entry.id])));
     expect(state.claude).toMatchObject({ agent_id: 'a0000000000000e2e', stopped_at: expect.any(String) });
+    // All of it in the database, nothing in the project folder.
+    const rows = await db.sql(`SELECT id, claude_agent_id FROM $s.sessions ORDER BY created_at`);
+    expect(rows.map((row) => row.id)).toContain(id);
+    expect(rows.map((row) => row.claude_agent_id)).toContain('a0000000000000e2e');
+    expect(existsSync(join(cwd, '.claude', 'session'))).toBe(false);
   });
 
   it('on a schema without tables: hooks fail open and log "run agent-session migrate"; the CLI exits 5 saying so', () => {

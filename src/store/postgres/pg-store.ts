@@ -67,6 +67,8 @@ export class PgStore {
       // One round trip less per process: no array types are used.
       fetch_types: false,
       connect_timeout: options.connectTimeoutSeconds ?? 5,
+      // A caller that forgets close() (a library user) must not keep its process alive: an idle connection ends.
+      idle_timeout: 5,
       // Notices (`… already exists, skipping`) must never reach a hook's stdout.
       onnotice: () => undefined,
       connection: { application_name: 'agent-session' },
