@@ -43,7 +43,9 @@ type Row = Record<string, unknown>;
  *   inside its `work` run on that transaction (the one connection is the transaction's until it ends);
  * - `now()` is the database's clock, so machines whose clocks disagree agree on "idle for 30 minutes".
  * One connection per process (`max: 1`), no prepared statements (PgBouncer in transaction mode works), nothing set on
- * the session. The file-system notions (leftovers, entries not ours, a linked root) have no meaning here: `sweep` finds
+ * the session. Only while that connection holds a transaction do other callers of the same process (a library running
+ * attaches side by side) get connections of their own (`#spare`, made on first need): queued behind the transaction,
+ * a caller it waits for would wait for ever. A hook or a command, one step at a time, never opens a second one. The file-system notions (leftovers, entries not ours, a linked root) have no meaning here: `sweep` finds
  * nothing (a killed writer's transaction is rolled back by the server), `notOurs` is null, `foreignEntries` empty, and
  * `assertRemovable` allows.
  */
@@ -51,6 +53,11 @@ export class PgStore {
   readonly location: string;
   readonly schema: string;
   readonly #sql: Sql;
+  readonly #options: PgStoreOptions;
+  /** Connections for callers that come while `#sql` holds a transaction (see the class comment); made on first need. */
+  #spare: Sql | null = null;
+  /** Whether `#sql` is inside a transaction now. */
+  #mainInTransaction = false;
   readonly #q: Queries;
   /** The transaction of the lockClaudeAgent call this code runs inside, if any. */
   readonly #tx = new AsyncLocalStorage<TransactionSql>();
@@ -61,18 +68,8 @@ export class PgStore {
   constructor(options: PgStoreOptions) {
     this.schema = options.schema ?? DEFAULT_SCHEMA;
     this.location = `${maskDatabaseUrl(options.url)} (schema ${this.schema})`;
-    this.#sql = postgres(options.url, {
-      max: 1,
-      prepare: false,
-      // One round trip less per process: no array types are used.
-      fetch_types: false,
-      connect_timeout: options.connectTimeoutSeconds ?? 5,
-      // A caller that forgets close() (a library user) must not keep its process alive: an idle connection ends.
-      idle_timeout: 5,
-      // Notices (`… already exists, skipping`) must never reach a hook's stdout.
-      onnotice: () => undefined,
-      connection: { application_name: 'agent-session' },
-    });
+    this.#options = options;
+    this.#sql = connect(options, 1);
     this.#q = queries(quoteSchema(this.schema));
   }
 
@@ -91,9 +88,9 @@ export class PgStore {
     return new Date(this.#clock.server + (performance.now() - this.#clock.at));
   }
 
-  /** Ends the connection (waits for queries under way). */
+  /** Ends the connections (waits for queries under way). */
   async close(): Promise<void> {
-    await this.#sql.end({ timeout: 5 });
+    await Promise.all([this.#sql, this.#spare].map((sql) => sql?.end({ timeout: 5 })));
   }
 
   async read(id: string): Promise<SessionState | null> {
@@ -157,10 +154,7 @@ export class PgStore {
     await this.#checked();
     // Already inside: the transaction holds its locks (advisory locks are re-entrant within one session).
     if (this.#tx.getStore() !== undefined) return this.#lockedWork(claudeAgentId, agentType, work);
-    return this.#run(
-      () =>
-        this.#sql.begin((tx) => this.#tx.run(tx, () => this.#lockedWork(claudeAgentId, agentType, work))) as Promise<T>,
-    );
+    return this.#transaction(() => this.#lockedWork(claudeAgentId, agentType, work));
   }
 
   async newestPerAgent(notAfter = Infinity): Promise<SessionState[]> {
@@ -241,7 +235,7 @@ export class PgStore {
             removed.push(row.id as string);
       };
       if (this.#tx.getStore() !== undefined) await work();
-      else await this.#run(() => this.#sql.begin((tx) => this.#tx.run(tx, work)) as Promise<void>);
+      else await this.#transaction(work);
     }
     return removed;
   }
@@ -311,9 +305,30 @@ export class PgStore {
     return this.#ready;
   }
 
-  /** One statement on the current transaction (inside lockClaudeAgent) or the connection. */
+  /**
+   * Runs `work` in a transaction whose statements (the store's calls inside it) run on it: on the process's connection
+   * when it is free, else on a spare one. Decided and marked with no await in between, so two callers never both
+   * take the main connection.
+   */
+  async #transaction<T>(work: () => Promise<T>): Promise<T> {
+    const onMain = !this.#mainInTransaction;
+    const sql = onMain ? this.#sql : this.#spareSql();
+    if (onMain) this.#mainInTransaction = true;
+    try {
+      return await this.#run(() => sql.begin((tx) => this.#tx.run(tx, work)) as Promise<T>);
+    } finally {
+      if (onMain) this.#mainInTransaction = false;
+    }
+  }
+
+  #spareSql(): Sql {
+    this.#spare ??= connect(this.#options, 8);
+    return this.#spare;
+  }
+
+  /** One statement on the current transaction (inside lockClaudeAgent), else on a connection that is free. */
   #query(text: string, params: readonly unknown[]): Promise<Row[]> {
-    const db: Db = this.#tx.getStore() ?? this.#sql;
+    const db: Db = this.#tx.getStore() ?? (this.#mainInTransaction ? this.#spareSql() : this.#sql);
     return this.#run(async () => [...(await db.unsafe(text, params as never[]))] as Row[]);
   }
 
@@ -328,6 +343,22 @@ export class PgStore {
 }
 
 // --- internal ---
+
+/** A driver client of at most `max` connections, opened when first used. */
+function connect(options: PgStoreOptions, max: number): Sql {
+  return postgres(options.url, {
+    max,
+    prepare: false,
+    // One round trip less per process: no array types are used.
+    fetch_types: false,
+    connect_timeout: options.connectTimeoutSeconds ?? 5,
+    // A caller that forgets close() (a library user) must not keep its process alive: an idle connection ends.
+    idle_timeout: 5,
+    // Notices (`… already exists, skipping`) must never reach a hook's stdout.
+    onnotice: () => undefined,
+    connection: { application_name: 'agent-session' },
+  });
+}
 
 /** The SQL of every statement, for one schema (built once per store). */
 interface Queries {
