@@ -70,7 +70,8 @@ export async function migrateStore(config: Config): Promise<MigrationResult> {
 
 /**
  * Opens the file store the environment points at (see resolveRoot) with the limits and history cap of
- * its configuration (see configFor), unless `config` is given; `now` is the clock (tests).
+ * its configuration (see configFor), unless `config` is given; `now` is the store's clock (tests). The caller
+ * closes it (`Sessions.close`).
  * @throws SessionError E_USAGE when the configuration is malformed
  */
 export function openSessions(
@@ -79,11 +80,14 @@ export function openSessions(
   now?: () => Date,
 ): Sessions {
   const clock = now ?? testClock(environment.env);
+  const store =
+    config.database_url === null
+      ? new FileStore(resolveRoot(environment), clock === undefined ? {} : { now: clock })
+      : openPgStore(config.database_url, config.database_schema);
   return new Sessions({
-    store: new FileStore(resolveRoot(environment)),
+    store,
     limits: limitsOf(config),
     historyCap: config.history_cap,
-    ...(clock === undefined ? {} : { now: clock }),
   });
 }
 
@@ -126,7 +130,7 @@ export async function copyStores(
       );
     return { ...(await copySessions(from, to)), from: from.location, to: to.location };
   } finally {
-    for (const store of [from, to]) if (store instanceof Object && 'close' in store) await store.close();
+    await Promise.all([from.close(), to.close()]);
   }
 }
 

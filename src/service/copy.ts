@@ -1,13 +1,8 @@
 import { SessionError } from '../core/errors';
-import type { SessionState } from '../core/state';
-import type { ListedSession } from './store';
+import type { SessionStore } from './store';
 
-/** What `copySessions` needs of each store (both backends' `list`, `create`, and the name of where they are). */
-export interface CopyStore {
-  readonly location: string;
-  list(): ListedSession[] | Promise<ListedSession[]>;
-  create(state: SessionState): void | Promise<void>;
-}
+/** What `copySessions` needs of each store: its listing, create, and the name of where it is. */
+export type CopyStore = Pick<SessionStore, 'location' | 'list' | 'create'>;
 
 /** What a copy did. */
 export interface CopyResult {

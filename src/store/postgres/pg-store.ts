@@ -4,8 +4,9 @@ import postgres, { type Sql, type TransactionSql } from 'postgres';
 import { SessionError, isSessionError } from '../../core/errors';
 import { assertValidId } from '../../core/ids';
 import type { SessionState } from '../../core/state';
+import { KeyedSerializer } from '../../platform/serial';
 import { decodeState, encodeState } from '../codec';
-import type { ListedSession } from '../../service/store';
+import type { ListedSession, SessionStore } from '../../service/store';
 import { LATEST_VERSION, migrate, newerThanBinary, notMigrated, quoteSchema, type MigrationResult } from './schema';
 import { DEFAULT_SCHEMA, maskDatabaseUrl } from '../../core/database';
 
@@ -49,7 +50,7 @@ type Row = Record<string, unknown>;
  * nothing (a killed writer's transaction is rolled back by the server), `notOurs` is null, `foreignEntries` empty, and
  * `assertRemovable` allows.
  */
-export class PgStore {
+export class PgStore implements SessionStore {
   readonly location: string;
   readonly schema: string;
   readonly #sql: Sql;
@@ -59,6 +60,8 @@ export class PgStore {
   /** Whether `#sql` is inside a transaction now. */
   #mainInTransaction = false;
   readonly #q: Queries;
+  /** The attaches of this process, one at a time per Claude agent id and per agent type (see lockClaudeAgent). */
+  readonly #serial = new KeyedSerializer();
   /** The transaction of the lockClaudeAgent call this code runs inside, if any. */
   readonly #tx = new AsyncLocalStorage<TransactionSql>();
   #ready: Promise<void> | null = null;
@@ -154,7 +157,10 @@ export class PgStore {
     await this.#checked();
     // Already inside: the transaction holds its locks (advisory locks are re-entrant within one session).
     if (this.#tx.getStore() !== undefined) return this.#lockedWork(claudeAgentId, agentType, work);
-    return this.#transaction(() => this.#lockedWork(claudeAgentId, agentType, work));
+    // In this process first (callers of one key run in the order they came, without a connection each while they
+    // wait), then among processes (the advisory locks).
+    const keys = agentType === '' ? [`agent:${claudeAgentId}`] : [`agent:${claudeAgentId}`, `type:${agentType}`];
+    return this.#serial.run(keys, () => this.#transaction(() => this.#lockedWork(claudeAgentId, agentType, work)));
   }
 
   async newestPerAgent(notAfter = Infinity): Promise<SessionState[]> {
