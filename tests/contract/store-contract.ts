@@ -246,6 +246,31 @@ export function describeStoreContract(
         await store.create(again);
         expect(await store.read('s1')).toEqual(again);
       });
+
+      it('removeMany removes what shouldRemove agrees on, one outcome per id in order, absent ids not removed', async () => {
+        for (const [id, minute] of [
+          ['old1', 1],
+          ['new1', 50],
+          ['old2', 2],
+        ] as const)
+          await store.create(session(id, 'alpha', minute));
+        await harness.plantCorrupt('bad');
+        const judged: (string | null)[] = [];
+        const outcomes = await store.removeMany(['old1', 'new1', 'ghost', 'bad', 'old2'], (state) => {
+          judged.push(state === null ? null : state.agent_id);
+          return state === null || Date.parse(state.last_updated) < at(10).getTime();
+        });
+        expect(outcomes).toEqual([
+          { id: 'old1', removed: true },
+          { id: 'new1', removed: false },
+          { id: 'ghost', removed: false },
+          { id: 'bad', removed: true },
+          { id: 'old2', removed: true },
+        ]);
+        expect([...judged].sort()).toEqual(['new1', 'old1', 'old2', null].sort());
+        expect((await store.list()).map((entry) => entry.id)).toEqual(['new1']);
+        expect(await store.removeMany([], () => true)).toEqual([]);
+      });
     });
 
     describe('sweep', () => {

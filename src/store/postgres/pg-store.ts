@@ -6,7 +6,7 @@ import { assertValidId } from '../../core/ids';
 import type { SessionState } from '../../core/state';
 import { KeyedSerializer } from '../../platform/serial';
 import { decodeState, encodeState } from '../codec';
-import type { ListedSession, SessionStore } from '../../service/store';
+import type { ListedSession, RemovalOutcome, SessionStore } from '../../service/store';
 import { LATEST_VERSION, migrate, newerThanBinary, notMigrated, quoteSchema, type MigrationResult } from './schema';
 import { DEFAULT_SCHEMA, maskDatabaseUrl } from '../../core/database';
 
@@ -244,6 +244,25 @@ export class PgStore implements SessionStore {
       else await this.#transaction(work);
     }
     return removed;
+  }
+
+  /** removeBatch per batch: a batch that fails (busy, unreachable) is the error of each of its ids. */
+  async removeMany(
+    ids: readonly string[],
+    shouldRemove: (state: SessionState | null, modifiedAt: Date) => boolean,
+  ): Promise<RemovalOutcome[]> {
+    const outcomes: RemovalOutcome[] = [];
+    for (let start = 0; start < ids.length; start += BATCH) {
+      const batch = ids.slice(start, start + BATCH);
+      try {
+        const removed = new Set(await this.removeBatch(batch, shouldRemove));
+        outcomes.push(...batch.map((id) => ({ id, removed: removed.has(id) })));
+      } catch (error) {
+        if (!isSessionError(error, 'E_BUSY') && !isSessionError(error, 'E_IO')) throw error;
+        outcomes.push(...batch.map((id) => ({ id, error })));
+      }
+    }
+    return outcomes;
   }
 
   /** Every row of the sessions table is one this store wrote. */
