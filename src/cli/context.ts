@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import type { EffectiveConfig } from '../core/config';
-import { configFor, openSessions, storeRoot } from '../service/assembly';
+import { configFor, openSessions, storeRoot, type Environment } from '../service/assembly';
 import { colourEnabled } from './color';
 import type { Sessions } from '../service/sessions';
 
@@ -26,6 +26,7 @@ export interface CliIo {
 /** Options every command has, and what main.ts hands every handler through yargs' parse context. */
 export interface GlobalArgs {
   readonly dir?: string | undefined;
+  readonly 'database-url'?: string | undefined;
   readonly io: CliIo;
   /** Prints the completion script of the parser running this command (for `completion`). */
   readonly printCompletionScript: () => void;
@@ -33,7 +34,9 @@ export interface GlobalArgs {
 
 /** What a command runs with: the settings in force, and the service of the store this invocation points at. */
 export interface CliContext {
-  /** The settings (config file and environment) of this store. */
+  /** Where the store and settings were found (the root resolved, `--database-url`). */
+  readonly environment: Environment;
+  /** The settings (config file, environment, `--database-url`) of this store. */
   readonly config: EffectiveConfig;
   /** Opens the service of this store, runs `work` on it, and closes the store whatever happens. */
   withSessions<T>(work: (sessions: Sessions) => T | Promise<T>): Promise<T>;
@@ -47,9 +50,10 @@ export interface CliContext {
 export function contextFor(argv: GlobalArgs): CliContext {
   const root = storeRoot({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd });
   // Passed as the explicit folder, the root is not looked up again.
-  const environment = { dir: root, env: argv.io.env, cwd: argv.io.cwd };
+  const environment = { dir: root, env: argv.io.env, cwd: argv.io.cwd, databaseUrl: argv['database-url'] };
   const config = configFor(environment);
   return {
+    environment,
     config,
     async withSessions(work) {
       const sessions = openSessions(environment, config.values);

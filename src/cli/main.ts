@@ -3,6 +3,7 @@ import { EXIT_CODES, SessionError, isSessionError, show } from '../core/errors';
 import { escapeControl } from './text';
 import { cleanupCommand } from './commands/cleanup';
 import { configCommand } from './commands/config';
+import { copyCommand } from './commands/copy';
 import { createCommand } from './commands/create';
 import { deleteCommand } from './commands/delete';
 import { exportCommand } from './commands/export';
@@ -11,6 +12,7 @@ import { getCommand } from './commands/get';
 import { importCommand } from './commands/import';
 import { initCommand } from './commands/init';
 import { listCommand } from './commands/list';
+import { migrateCommand } from './commands/migrate';
 import { shouldResumeCommand } from './commands/should-resume';
 import { statsCommand } from './commands/stats';
 import { updateCommand } from './commands/update';
@@ -46,6 +48,8 @@ export const COMMANDS = [
   importCommand,
   configCommand,
   initCommand,
+  migrateCommand,
+  copyCommand,
   completionCommand,
 ] as const;
 
@@ -69,6 +73,10 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
     .scriptName('agent-session')
     .usage('$0 <command> [options]')
     .option('dir', textOption('Store folder (default: AGENT_SESSION_DIR, else <project>/.claude/session)'))
+    .option(
+      'database-url',
+      textOption('The PostgreSQL store: postgres://user@host/db (default: AGENT_SESSION_DATABASE_URL, database_url)'),
+    )
     .command(COMMANDS as never)
     // yargs answers `--get-yargs-completions` (what the script runs) through this function. The command yargs
     // registers with it is hidden and named apart: under the name `completion` yargs would print the script

@@ -21,6 +21,8 @@ export const VALUE_OPTIONS: ReadonlySet<string> = new Set([
   '--note',
   '--reason',
   '--to',
+  '--from',
+  '--database-url',
 ]);
 
 /** Every on/off option (each `[boolean]` of the help; a test checks it). */

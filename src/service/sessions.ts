@@ -20,7 +20,7 @@ import { assertAgentName, assertHours, assertMetadata, assertText } from '../cor
 import { applyChange, finalizeState, newSession, parsePhase, type SessionChange } from '../core/session';
 import type { Metadata, SessionState } from '../core/state';
 import { randomHex8 } from '../platform/random';
-import type { SessionStore } from './store';
+import type { ListedSession, RemovalOutcome, SessionStore } from './store';
 
 /**
  * What the service needs from outside: a store (whose clock, `store.now()`, dates and judges everything), and (for
@@ -532,6 +532,7 @@ export class Sessions {
     const abandoned: string[] = [];
     const failed: { id: string; error: string }[] = [];
     const notOurs: { id: string; reason: string }[] = [];
+    const staleEntries: ListedSession[] = [];
     for (const entry of await this.store.list()) {
       if (entry.kind === 'corrupt' && entry.notOurs !== undefined) {
         notOurs.push({ id: entry.id, reason: entry.notOurs });
@@ -547,13 +548,24 @@ export class Sessions {
         }
         continue;
       }
-      if (!stale) continue;
-      let done: boolean;
-      try {
-        const foreign = options.dryRun ? await this.store.notOurs(entry.id) : null;
-        if (foreign !== null) throw new SessionError('E_REFUSED', foreign);
-        done = options.dryRun ? true : await this.store.remove(entry.id, isStale);
-      } catch (error) {
+      if (stale) staleEntries.push(entry);
+    }
+    // Each is judged again by the store as it is when removed (a session touched meanwhile is kept), all in one call.
+    const outcomes: RemovalOutcome[] = options.dryRun
+      ? await Promise.all(
+          staleEntries.map(async ({ id }) => {
+            const foreign = await this.store.notOurs(id);
+            return foreign === null ? { id, removed: true } : { id, error: new SessionError('E_REFUSED', foreign) };
+          }),
+        )
+      : await this.store.removeMany(
+          staleEntries.map((entry) => entry.id),
+          isStale,
+        );
+    for (const [i, outcome] of outcomes.entries()) {
+      const entry = staleEntries[i]!;
+      if ('error' in outcome) {
+        const { error } = outcome;
         if (isSessionError(error, 'E_REFUSED')) {
           notOurs.push({ id: entry.id, reason: (await this.store.notOurs(entry.id)) ?? error.message });
           continue;
@@ -563,8 +575,9 @@ export class Sessions {
         failed.push({ id: entry.id, error: error.message });
         continue;
       }
-      if (done) (entry.kind === 'valid' ? removed : corruptRemoved).push(entry.id);
-      if (done && entry.kind === 'valid' && isAheadOfClock(entry.state.last_updated, now, this.limits))
+      if (!outcome.removed) continue;
+      (entry.kind === 'valid' ? removed : corruptRemoved).push(entry.id);
+      if (entry.kind === 'valid' && isAheadOfClock(entry.state.last_updated, now, this.limits))
         clockAhead.push(entry.id);
     }
     const leftovers = options.dryRun ? 0 : await this.store.sweep(LEFTOVER_AGE_MS, now);

@@ -122,11 +122,11 @@ describe('Sessions', () => {
     await sessions.create({ agent_name: 'a', purpose: 'p', id: 'touched' });
     advance(25 * 60 * MIN);
     const store = sessions.store;
-    const realRemove = store.remove.bind(store);
+    const realRemoveMany = store.removeMany.bind(store);
     // Simulate another process touching the session between cleanup's listing and its removal.
-    jest.spyOn(store, 'remove').mockImplementation(async (id, predicate) => {
-      await sessions.update(id, {});
-      return realRemove(id, predicate);
+    jest.spyOn(store, 'removeMany').mockImplementation(async (ids, predicate) => {
+      for (const id of ids) await sessions.update(id, {});
+      return realRemoveMany(ids, predicate);
     });
     expect((await sessions.cleanup({ hours: 24 })).removed).toEqual([]);
     expect((await sessions.get('touched')).last_updated).toBe(clock.toISOString());
