@@ -1,7 +1,7 @@
 // Sessions.attachClaudeAgent: one session per Claude agent, whatever the order of its events.
 import { stopOutcome } from '../../../src/core/claude-link';
 import type { SessionState } from '../../../src/core/state';
-import { type Sessions, type ClaudeAgentEvent } from '../../../src/service/sessions';
+import type { ClaudeAgentEvent, Sessions } from '../../../src/service/sessions';
 import { memorySessions } from '../../support/sessions';
 
 let clock: Date;
