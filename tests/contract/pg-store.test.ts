@@ -14,7 +14,7 @@ describeWithDatabase('PgStore', (db) => {
       const store = db.store();
       return {
         store,
-        plantCorrupt: (id) => store.putRaw(id, '{"torn": true}'),
+        plantCorrupt: (id, modifiedAt) => store.putRaw(id, '{"torn": true}', modifiedAt),
         concurrentUpdates: async (id, workers, count) => {
           worker ??= bundleWorker(folder);
           const script = worker;

@@ -10,8 +10,11 @@ import { codeOfAsync } from '../helpers';
 /** What a backend gives the suite: a fresh, empty store and the means to damage it. */
 export interface StoreHarness {
   readonly store: SessionStore;
-  /** Makes `id`'s stored content unreadable (not JSON, or not a session state), creating the entry when absent. */
-  plantCorrupt(id: string): void | Promise<void>;
+  /**
+   * Makes `id`'s stored content unreadable (not JSON), creating the entry when absent; with `modifiedAt`, the entry
+   * is dated as last written then (what cleanup ages a corrupt entry by).
+   */
+  plantCorrupt(id: string, modifiedAt?: Date): void | Promise<void>;
   /**
    * With `multiProcess`: runs `workers` processes at once, each making `count` updates to `id` that
    * each add the metadata key `w<worker>_<i>` = i. Absent: the backend lives in one process.
@@ -239,6 +242,16 @@ export function describeStoreContract(
         expect(await store.read('bad')).toBeNull();
       });
 
+      it('dates a corrupt entry by its last write, in the listing and to shouldRemove', async () => {
+        harness.plantCorrupt('old', at(-48 * 60));
+        harness.plantCorrupt('new', at(5));
+        const dated = (await store.list()).map((entry) => [entry.id, entry.kind === 'corrupt' && entry.modifiedAt]);
+        expect(Object.fromEntries(dated)).toEqual({ old: at(-48 * 60), new: at(5) });
+        const asked = jest.fn((_state: SessionState | null, _modifiedAt: Date) => false);
+        await store.remove('old', asked);
+        expect(asked.mock.calls[0]![1].getTime()).toBe(at(-48 * 60).getTime());
+      });
+
       it('frees the id: a removed session can be created again', async () => {
         await store.create(session('s1', 'alpha'));
         await store.remove('s1');
@@ -337,17 +350,24 @@ export function describeStoreContract(
         expect(await store.newestOf('alpha')).toBeNull();
       });
 
-      it('skips sessions active later than notAfter (a clock ahead), answering the newest at or before it', async () => {
-        await store.create(session('sane', 'alpha', 0, 2));
-        await store.create(session('edge', 'alpha', 0, 4));
-        await store.create(session('ahead', 'alpha', 0, 60));
-        expect((await store.newestOf('alpha'))?.agent_id).toBe('ahead');
-        expect((await store.newestOf('alpha', at(4).getTime()))?.agent_id).toBe('edge');
-        expect((await store.newestOf('alpha', at(3).getTime()))?.agent_id).toBe('sane');
-        expect(await store.newestOf('alpha', at(1).getTime())).toBeNull();
-        // The bound does not stick: without it the newest is answered again.
-        expect((await store.newestOf('alpha'))?.agent_id).toBe('ahead');
-      });
+      it.each([
+        ['written last', false],
+        ['written first', true],
+      ])(
+        'skips sessions active later than notAfter (a clock ahead, %s), answering the newest at or before it',
+        async (_label, aheadFirst) => {
+          if (aheadFirst) await store.create(session('ahead', 'alpha', 0, 60));
+          await store.create(session('sane', 'alpha', 0, 2));
+          await store.create(session('edge', 'alpha', 0, 4));
+          if (!aheadFirst) await store.create(session('ahead', 'alpha', 0, 60));
+          expect((await store.newestOf('alpha'))?.agent_id).toBe('ahead');
+          expect((await store.newestOf('alpha', at(4).getTime()))?.agent_id).toBe('edge');
+          expect((await store.newestOf('alpha', at(3).getTime()))?.agent_id).toBe('sane');
+          expect(await store.newestOf('alpha', at(1).getTime())).toBeNull();
+          // The bound does not stick: without it the newest is answered again.
+          expect((await store.newestOf('alpha'))?.agent_id).toBe('ahead');
+        },
+      );
     });
 
     describe('newestPerAgent', () => {

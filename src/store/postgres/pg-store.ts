@@ -287,8 +287,8 @@ export class PgStore implements SessionStore {
    * Test hook: stores `json` (a JSON text PostgreSQL accepts) as the session's document as is, creating the row when
    * absent, so rows no agent-session wrote (an edit by hand, a newer version's) can be planted.
    */
-  async putRaw(id: string, json: string): Promise<void> {
-    await this.#query(this.#q.putRaw, [assertValidId(id), json]);
+  async putRaw(id: string, json: string, modifiedAt?: Date): Promise<void> {
+    await this.#query(this.#q.putRaw, [assertValidId(id), json, modifiedAt ?? null]);
   }
 
   // --- internal ---
@@ -461,9 +461,10 @@ function queries(s: string): Queries {
     lockBatch: `SELECT id, state::text AS state, written_at FROM ${s}.sessions WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb))
       ORDER BY id FOR UPDATE SKIP LOCKED`,
     removeBatch: `DELETE FROM ${s}.sessions WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb)) RETURNING id`,
-    putRaw: `INSERT INTO ${s}.sessions (id, state) VALUES ($1, $2::text::jsonb)
+    putRaw: `INSERT INTO ${s}.sessions (id, state, written_at)
+      VALUES ($1, $2::text::jsonb, COALESCE($3::timestamptz, clock_timestamp()))
       ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, version = ${s}.sessions.version + 1,
-        written_at = clock_timestamp()`,
+        written_at = EXCLUDED.written_at`,
   };
 }
 

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { withClaudeLink } from '../../../../src/core/claude-link';
 import {
   approveResume,
@@ -9,20 +6,17 @@ import {
   isClaudeCodeText,
 } from '../../../../src/hooks/claude/claude-code';
 import { cliCommand } from '../../../../src/hooks/claude/claude-run';
-import { Sessions } from '../../../../src/service/sessions';
-import { FileStore } from '../../../../src/store/file-store';
+import type { Sessions } from '../../../../src/service/sessions';
+import { memorySessions } from '../../../support/sessions';
 import { shellQuote } from '../../../../src/platform/shell';
 
-let dir: string;
 let clock: Date;
 let sessions: Sessions;
 const context = () => ({ cli: 'agent-session --dir /p', now: clock });
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
   clock = new Date('2026-01-08T18:00:00.000Z');
-  sessions = new Sessions({ store: new FileStore(join(dir, 'session'), { now: () => clock }) });
+  ({ sessions } = memorySessions({ now: () => clock }));
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const minutes = (n: number) => {
   clock = new Date(clock.getTime() + n * 60_000);

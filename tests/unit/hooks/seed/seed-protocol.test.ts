@@ -1,20 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { preDelegate, subagentStop } from '../../../../src/hooks/seed/seed-protocol';
-import { Sessions } from '../../../../src/service/sessions';
-import { FileStore } from '../../../../src/store/file-store';
+import type { Sessions } from '../../../../src/service/sessions';
+import { memorySessions } from '../../../support/sessions';
 import { excerpt } from '../../../../src/platform/text';
 
-let dir: string;
 let clock: Date;
 let sessions: Sessions;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
   clock = new Date('2026-01-08T18:00:00.000Z');
-  sessions = new Sessions({ store: new FileStore(join(dir, 'session'), { now: () => clock }) });
+  ({ sessions } = memorySessions({ now: () => clock }));
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('preDelegate', () => {
   it('tells the decision once an approved session is picked up, its note cut to 1,000 characters', async () => {
