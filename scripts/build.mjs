@@ -8,7 +8,7 @@
 // Set AGENT_SESSION_CODE_CACHE=0 to build without caches.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { loaderSource, cacheFileName, makeCodeCache, WRAPPER_HEAD, WRAPPER_TAIL } from './code-cache.mjs';
@@ -17,6 +17,22 @@ const entries = {
   'agent-session': 'tools/agent-session.ts',
   'pre-delegate': 'hooks/pre-delegate.ts',
   'subagent-stop': 'hooks/subagent-stop.ts',
+};
+// yargs' ESM shim finds its locale files from `import.meta.url`, which a CommonJS bundle does not have: it then
+// falls back to the working folder and reads `<cwd>/../../../locales/<LANG>.json`, so a folder above wherever the
+// CLI runs could rewrite (or break) its messages. Pointed inside dist/, where no locales folder exists, yargs reads
+// no file and uses its built-in English texts. (`__filename`, the bin's own path: the shim declares a `__dirname` of
+// its own.)
+const yargsLocalesInDist = {
+  name: 'yargs-locales-in-dist',
+  setup(build) {
+    build.onLoad({ filter: /yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const from = 'fileURLToPath(import.meta.url)';
+      if (!text.includes(from)) throw new Error(`Expected yargs' ESM shim to read ${from}; check the yargs update`);
+      return { contents: text.replace(from, "__filename + '/../yargs/lib/platform-shims/esm.mjs'"), loader: 'js' };
+    });
+  },
 };
 const sourcemap = process.env.AGENT_SESSION_SOURCEMAP === '1';
 const withCache = process.env.AGENT_SESSION_CODE_CACHE !== '0' && !sourcemap;
@@ -42,6 +58,7 @@ await Promise.all(
         legalComments: 'none',
         banner: { js: '#!/usr/bin/env node' },
         logLevel: 'warning',
+        plugins: [yargsLocalesInDist],
       });
       chmodSync(outfile, 0o755);
       return;
@@ -58,6 +75,7 @@ await Promise.all(
       charset: 'ascii',
       write: false,
       logLevel: 'warning',
+      plugins: [yargsLocalesInDist],
     });
     const source = `${WRAPPER_HEAD}${result.outputFiles[0].text}${WRAPPER_TAIL}`;
     writeFileSync(outfile, loaderSource(source, cacheFileName(name, source)));
