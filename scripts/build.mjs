@@ -12,6 +12,7 @@ import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:f
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { loaderSource, cacheFileName, makeCodeCache, WRAPPER_HEAD, WRAPPER_TAIL } from './code-cache.mjs';
+import { writePhaseTable } from './phase-table.mjs';
 
 const entries = {
   'agent-session': 'tools/agent-session.ts',
@@ -21,6 +22,8 @@ const entries = {
 const sourcemap = process.env.AGENT_SESSION_SOURCEMAP === '1';
 const withCache = process.env.AGENT_SESSION_CODE_CACHE !== '0' && !sourcemap;
 
+// The phase table the bins decide on, read from the XState machine (the source of the rules) before bundling.
+await writePhaseTable();
 mkdirSync('dist', { recursive: true });
 // Caches are named by a hash of their source: old ones would never be read again.
 for (const file of readdirSync('dist')) if (file.endsWith('.cache')) rmSync(join('dist', file));
