@@ -20,6 +20,18 @@ const entries = {
   'subagent-stop': 'hooks/subagent-stop.ts',
 };
 const sourcemap = process.env.AGENT_SESSION_SOURCEMAP === '1';
+
+// src/core/state.ts imports zod's English locale by its CommonJS path (jest cannot load the ESM one), which
+// requires zod's CommonJS core a second time: 16 KB more in every bundle, evaluated at start-up. Bundles take the
+// ESM file, the same messages on the one zod core.
+const zodLocaleOnce = {
+  name: 'zod-locale-once',
+  setup(build) {
+    build.onResolve({ filter: /^zod\/v4\/locales\/en\.cjs$/ }, (args) =>
+      build.resolve('zod/v4/locales/en.js', { kind: args.kind, resolveDir: args.resolveDir }),
+    );
+  },
+};
 const withCache = process.env.AGENT_SESSION_CODE_CACHE !== '0' && !sourcemap;
 
 // The phase table the bins decide on, read from the XState machine (the source of the rules) before bundling.
@@ -44,6 +56,7 @@ await Promise.all(
         sourcemap,
         legalComments: 'none',
         banner: { js: '#!/usr/bin/env node' },
+        plugins: [zodLocaleOnce],
         logLevel: 'warning',
       });
       chmodSync(outfile, 0o755);
@@ -60,6 +73,7 @@ await Promise.all(
       // ASCII output keeps the embedded source a one-byte string for V8.
       charset: 'ascii',
       write: false,
+      plugins: [zodLocaleOnce],
       logLevel: 'warning',
     });
     const source = `${WRAPPER_HEAD}${result.outputFiles[0].text}${WRAPPER_TAIL}`;
@@ -78,6 +92,7 @@ await build({
   format: 'cjs',
   sourcemap,
   legalComments: 'none',
+  plugins: [zodLocaleOnce],
   logLevel: 'warning',
 });
 // Its types: declarations only (esbuild emits none), into dist/types/ (package.json `types`).

@@ -60,15 +60,27 @@ const EXPECTED: Readonly<Record<ConfigKey, string>> = {
 };
 
 /** The config file's layout: every key optional, no other key (a typo must not pass silently). */
-export const ConfigFileSchema = z.strictObject({
-  $schema: z.optional(z.string()),
-  resume_timeout_minutes: z.optional(z.number().check(z.positive())),
-  max_errors: z.optional(z.int().check(z.positive())),
-  cleanup_hours: z.optional(z.number().check(z.gte(0))),
-  history_cap: z.optional(z.int().check(z.positive())),
-  log_level: z.optional(z.enum(LOG_LEVELS)),
-  log_max_bytes: z.optional(z.int().check(z.positive())),
-});
+function buildConfigFileSchema() {
+  return z.strictObject({
+    $schema: z.optional(z.string()),
+    resume_timeout_minutes: z.optional(z.number().check(z.positive())),
+    max_errors: z.optional(z.int().check(z.positive())),
+    cleanup_hours: z.optional(z.number().check(z.gte(0))),
+    history_cap: z.optional(z.int().check(z.positive())),
+    log_level: z.optional(z.enum(LOG_LEVELS)),
+    log_max_bytes: z.optional(z.int().check(z.positive())),
+  });
+}
+
+let builtConfigFileSchema: ReturnType<typeof buildConfigFileSchema> | undefined;
+
+/**
+ * The config file's schema, built on first use: most hook calls have no config file and no setting in the
+ * environment, and building the schema at load cost every call ~4 M instructions (docs/performance.md).
+ */
+export function configFileSchema(): ReturnType<typeof buildConfigFileSchema> {
+  return (builtConfigFileSchema ??= buildConfigFileSchema());
+}
 
 /** Where an effective value came from. */
 export type ConfigSource =
@@ -143,7 +155,7 @@ export function parseSettings(raw: unknown, where: string): Partial<Config> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new SessionError('E_USAGE', `Expected ${where} to hold a JSON object, got ${show(raw)}`);
   }
-  const result = ConfigFileSchema.safeParse(raw);
+  const result = configFileSchema().safeParse(raw);
   if (result.success) {
     // Only the settings given: a key present as undefined (possible in code) must not hide a lower layer's value.
     const given: Record<string, unknown> = {};
@@ -192,7 +204,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
 function parseVariable(key: ConfigKey, variable: string, raw: string): unknown {
   const value = key === 'log_level' ? raw.trim() : parseDecimal(raw);
   // The variable is checked by the same schema as the file, so both accept exactly the same values.
-  const result = ConfigFileSchema.safeParse({ [key]: value });
+  const result = configFileSchema().safeParse({ [key]: value });
   if (!result.success)
     throw new SessionError('E_USAGE', `Expected \`${variable}\` to be ${EXPECTED[key]}, got ${show(raw)}`);
   return value;
