@@ -65,8 +65,9 @@ module.exports = {
       severity: 'error',
       comment:
         'The service sees only the SessionStore interface (src/service/store.ts) and no node: module but path; ' +
-        'the assembly module alone opens a concrete store and reads the environment.',
-      from: { path: '^src/service/', pathNot: '^src/service/assembly\\.ts$' },
+        'the assembly module alone opens a concrete store and reads the environment, and config-file.ts (part of ' +
+        'the assembly) alone reads the config file.',
+      from: { path: '^src/service/', pathNot: '^src/service/(assembly|config-file)\\.ts$' },
       to: { pathNot: ['^src/service/', '^src/core/', '^src/platform/', '^path$'] },
     },
     {

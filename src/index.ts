@@ -1,10 +1,16 @@
 // The library entry point (`require('agent-session')` / `import … from 'agent-session'`): re-exports only.
-export { openStore, shouldResume, type OpenStoreOptions, type ResumeAnswer } from './library';
-export { Sessions, type SessionsOptions, type ResumeDecision, type ListEntry, type CleanupResult } from './sessions';
+export { openStore, shouldResume, type OpenStoreOptions, type ResumeAnswer } from './service/library';
+export {
+  Sessions,
+  type SessionsOptions,
+  type ResumeDecision,
+  type ListEntry,
+  type CleanupResult,
+} from './service/sessions';
 export { FileStore } from './store/file-store';
 export { MemoryStore, type MemoryStoreOptions } from './store/memory-store';
 export { resolveRoot } from './store/root';
-export type { SessionStore, ListedSession } from './store/store';
+export type { SessionStore, ListedSession } from './service/store';
 export { SessionError, isSessionError, EXIT_CODES, type ErrorCode } from './core/errors';
 export {
   PHASES,
@@ -41,6 +47,6 @@ export {
   type EffectiveConfig,
   type LogLevel,
 } from './core/config';
-export { loadConfig, configPathFor } from './config-file';
+export { loadConfig, configPathFor } from './service/config-file';
 export { computeStats, parseSince, type Stats, type StatsGroup } from './core/stats';
 export { EXPORT_FORMAT, parseExport, toExport, type ExportDocument } from './core/transfer';

@@ -1,8 +1,8 @@
 import type { Argv } from 'yargs';
 import type { EffectiveConfig } from '../core/config';
-import { configFor, openSessions } from '../service/assembly';
+import { configFor, openSessions, storeRoot } from '../service/assembly';
 import { colourEnabled } from './color';
-import type { Sessions } from '../sessions';
+import type { Sessions } from '../service/sessions';
 
 /** Where a command writes, and the exit code of a negative answer. Passed through yargs' parse context. */
 export interface CliIo {
@@ -25,14 +25,31 @@ export interface GlobalArgs {
   readonly io: CliIo;
 }
 
-/** The sessions of the store this invocation points at. */
-export function sessionsFor(argv: GlobalArgs): Sessions {
-  return openSessions({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd });
+/** What a command runs with: the settings in force, and the service of the store this invocation points at. */
+export interface CliContext {
+  /** The settings (config file and environment) of this store. */
+  readonly config: EffectiveConfig;
+  /** Opens the service of this store, runs `work` on it, and closes the store whatever happens. */
+  withSessions<T>(work: (sessions: Sessions) => T | Promise<T>): Promise<T>;
 }
 
-/** The settings this invocation runs with (config file and environment). */
-export function configOf(argv: GlobalArgs): EffectiveConfig {
-  return configFor({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd });
+/**
+ * The one context every command takes its store and settings from: the store root is resolved once (--dir,
+ * AGENT_SESSION_DIR, the project), its settings read once, and the service opened with them.
+ * @throws SessionError E_USAGE for an invalid config file or variable, E_IO when a folder cannot be inspected
+ */
+export function contextFor(argv: GlobalArgs): CliContext {
+  const root = storeRoot({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd });
+  // Passed as the explicit folder, the root is not looked up again.
+  const environment = { dir: root, env: argv.io.env, cwd: argv.io.cwd };
+  const config = configFor(environment);
+  return {
+    config,
+    async withSessions(work) {
+      const sessions = openSessions(environment, config.values);
+      return await work(sessions);
+    },
+  };
 }
 
 /** Whether this invocation may colour its tables. */

@@ -1,5 +1,5 @@
 import { relativeTime } from '../core/relative-time';
-import type { ListEntry } from '../sessions';
+import type { ListEntry } from '../service/sessions';
 import { renderRows, type Cell } from './color';
 
 /** A plain-text table: a header, then one row a session, columns padded to their widest cell. */

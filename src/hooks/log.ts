@@ -12,16 +12,7 @@ import {
 import { basename, dirname, join } from 'node:path';
 import { isSessionError } from '../core/errors';
 import { errnoCode } from '../platform/errno';
-import { ensurePrivateDir, PRIVATE_FILE } from '../platform/fs-safe';
-
-/**
- * The hook log folder: `AGENT_SESSION_LOG_DIR`, else the `logs` folder beside the store root
- * (`<project>/.claude/logs` for the default root `<project>/.claude/session`).
- */
-export function logDirFor(root: string, env: Readonly<Record<string, string | undefined>>): string {
-  const explicit = env.AGENT_SESSION_LOG_DIR;
-  return explicit !== undefined && explicit.trim() !== '' ? explicit : join(dirname(root), 'logs');
-}
+import { ensurePrivateDir, PRIVATE_FILE } from '../platform/private-fs';
 
 /**
  * A value for a log line: always double-quoted, with JSON's escapes plus `$`, backtick and `!` as \u escapes, so

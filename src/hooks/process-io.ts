@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { constants, fstatSync, openSync, read, writeSync, type Stats } from 'node:fs';
 import type { InputSource } from './stdin';
 import { errnoCode } from '../platform/errno';
-import { sleepMs } from '../platform/fs-safe';
+import { sleepMs } from '../platform/sleep';
 
 /**
  * The hook's stdin without `process.stdin`: a pipe, socket or file on fd 0 is read with `fs.read`, which

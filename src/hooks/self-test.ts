@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSessions } from '../service/assembly';
 import { DEFAULT_CONFIG } from '../core/config';
-import { preDelegate, subagentStop } from './seed-protocol';
+import { preDelegate, subagentStop } from './seed/seed-protocol';
 
 /**
  * The seed's `pre-delegate --test`: the whole flow in a temporary store that is removed afterwards.

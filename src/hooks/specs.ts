@@ -1,6 +1,6 @@
 import { logValue } from './log';
-import type { HookSpec } from './run';
-import { preDelegate, subagentStop, type PreDelegateAnswer, type SubagentStopAnswer } from './seed-protocol';
+import type { HookSpec } from './seed/seed-run';
+import { preDelegate, subagentStop, type PreDelegateAnswer, type SubagentStopAnswer } from './seed/seed-protocol';
 
 /** `pre-delegate`: should the next delegation resume the previous session? */
 export const preDelegateHook: HookSpec<PreDelegateAnswer> = {

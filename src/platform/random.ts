@@ -10,3 +10,14 @@ export function randomHex8(): string {
     .toString(16)
     .padStart(8, '0');
 }
+
+/**
+ * A unique suffix for temp names: pid plus random hex, so parallel writers never share a temp file.
+ * Math.random, not Web Crypto: the names need no secrecy (files are opened with `wx`, never followed), and the
+ * first `globalThis.crypto` use loads the WebCrypto modules, ~2.5 ms of a hook's ~10 ms budget.
+ */
+export function uniqueSuffix(): string {
+  return `${process.pid}.${Math.floor(Math.random() * 0x1_0000_0000)
+    .toString(16)
+    .padStart(8, '0')}`;
+}

@@ -1,6 +1,7 @@
+import { dirname, join } from 'node:path';
 import { limitsOf, type Config, type EffectiveConfig } from '../core/config';
-import { loadConfig } from '../config-file';
-import { Sessions } from '../sessions';
+import { loadConfig } from './config-file';
+import { Sessions } from './sessions';
 import { FileStore } from '../store/file-store';
 import { resolveRoot } from '../store/root';
 
@@ -26,14 +27,19 @@ export function configFor(environment: Environment): EffectiveConfig {
 
 /**
  * Opens the file store the environment points at (see resolveRoot) with the limits and history cap of
- * its configuration (see configFor), unless `config` is given.
+ * its configuration (see configFor), unless `config` is given; `now` is the clock (tests).
  * @throws SessionError E_USAGE when the configuration is malformed
  */
-export function openSessions(environment: Environment, config: Config = configFor(environment).values): Sessions {
+export function openSessions(
+  environment: Environment,
+  config: Config = configFor(environment).values,
+  now?: () => Date,
+): Sessions {
   return new Sessions({
     store: new FileStore(resolveRoot(environment)),
     limits: limitsOf(config),
     historyCap: config.history_cap,
+    ...(now === undefined ? {} : { now }),
   });
 }
 
@@ -43,4 +49,13 @@ export function openSessions(environment: Environment, config: Config = configFo
  */
 export function storeRoot(environment: Environment): string {
   return resolveRoot(environment);
+}
+
+/**
+ * The hook log folder: `AGENT_SESSION_LOG_DIR`, else the `logs` folder beside the store root
+ * (`<project>/.claude/logs` for the default root `<project>/.claude/session`).
+ */
+export function logDirFor(root: string, env: Readonly<Record<string, string | undefined>>): string {
+  const explicit = env.AGENT_SESSION_LOG_DIR;
+  return explicit !== undefined && explicit.trim() !== '' ? explicit : join(dirname(root), 'logs');
 }

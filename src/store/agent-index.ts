@@ -5,15 +5,10 @@ import { isSessionError } from '../core/errors';
 import { isValidId } from '../core/ids';
 import type { SessionState } from '../core/state';
 import { errnoCode, ioError } from '../platform/errno';
-import {
-  acquireLock,
-  DEFAULT_LOCK_OPTIONS,
-  ensurePrivateDir,
-  readRegularFile,
-  type LockOptions,
-  uniqueSuffix,
-  writeNewFile,
-} from '../platform/fs-safe';
+import { acquireLock, DEFAULT_LOCK_OPTIONS, type LockOptions } from '../platform/lock';
+import { ensurePrivateDir, writeNewFile } from '../platform/private-fs';
+import { uniqueSuffix } from '../platform/random';
+import { readRegularFile } from '../platform/strict-read';
 
 /** The folder of pointers inside the store root; hidden, so listings and sweeps skip it like any dot-entry. */
 export const INDEX_DIR = '.agents';

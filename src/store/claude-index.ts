@@ -4,7 +4,9 @@ import { isNewer } from '../core/activity';
 import { isSessionError } from '../core/errors';
 import type { SessionState } from '../core/state';
 import { errnoCode, ioError } from '../platform/errno';
-import { ensurePrivateDir, isSymbolicLink, readRegularFile, writeFileAtomic } from '../platform/fs-safe';
+import { writeFileAtomic } from '../platform/atomic-file';
+import { ensurePrivateDir, isSymbolicLink } from '../platform/private-fs';
+import { readRegularFile } from '../platform/strict-read';
 
 /** Our names in the folder: pointers (`<hex>`) and writeFileAtomic's temp files (`.<hex>.<pid>.<hex8>.tmp`). */
 const POINTER_NAME = /^[0-9a-f]+$/;

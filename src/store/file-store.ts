@@ -17,19 +17,13 @@ import type { SessionState } from '../core/state';
 import { AgentIndex, INDEX_DIR } from './agent-index';
 import { decodeState } from './codec';
 import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
-import type { ListedSession, SessionStore } from './store';
+import type { ListedSession, SessionStore } from '../service/store';
 import { errnoCode, ioError } from '../platform/errno';
-import {
-  acquireLock,
-  DEFAULT_LOCK_OPTIONS,
-  ensurePrivateDir,
-  PRIVATE_DIR,
-  readRegularFile,
-  removeDeadLock,
-  type LockOptions,
-  uniqueSuffix,
-  writeFileAtomic,
-} from '../platform/fs-safe';
+import { writeFileAtomic } from '../platform/atomic-file';
+import { acquireLock, DEFAULT_LOCK_OPTIONS, removeDeadLock, type LockOptions } from '../platform/lock';
+import { ensurePrivateDir, PRIVATE_DIR } from '../platform/private-fs';
+import { uniqueSuffix } from '../platform/random';
+import { readRegularFile } from '../platform/strict-read';
 
 const STATE_FILE = 'state.json';
 const LOCK_FILE = 'state.json.lock';

@@ -3,7 +3,7 @@ import { SessionError, isSessionError } from '../core/errors';
 import { assertValidId } from '../core/ids';
 import type { SessionState } from '../core/state';
 import { decodeState } from './codec';
-import type { ListedSession, SessionStore } from './store';
+import type { ListedSession, SessionStore } from '../service/store';
 
 /** One stored entry: the JSON text of a state (as the file store keeps state.json) and when it was written. */
 interface Entry {

@@ -1,10 +1,10 @@
-// The one contract every SessionStore backend passes (src/store/store.ts). Each backend's test file calls
+// The one contract every SessionStore backend passes (src/service/store.ts). Each backend's test file calls
 // `describeStoreContract` with a harness; a new backend adds a harness, never its own copy of these cases.
 import { withClaudeLink } from '../../src/core/claude-link';
 import { SessionError } from '../../src/core/errors';
 import { newSession } from '../../src/core/session';
 import type { SessionState } from '../../src/core/state';
-import type { SessionStore } from '../../src/store/store';
+import type { SessionStore } from '../../src/service/store';
 import { codeOf } from '../helpers';
 
 /** What a backend gives the suite: a fresh, empty store and the means to damage it. */

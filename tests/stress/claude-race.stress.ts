@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { SessionState } from '../../src/core/state';
-import { Sessions } from '../../src/sessions';
+import { Sessions } from '../../src/service/sessions';
 import { FileStore } from '../../src/store/file-store';
 import { BIN, childEnv, makeTemp, prng, removeTemp, seedOf } from './helpers';
 

@@ -17,7 +17,7 @@ import {
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/main';
 import { isSessionError } from '../../src/core/errors';
-import { Sessions } from '../../src/sessions';
+import { Sessions } from '../../src/service/sessions';
 import { FileStore } from '../../src/store/file-store';
 import { BIN, STACK_LINE, childEnv, makeTemp, removeTemp, runBin, sessionFolders } from './helpers';
 

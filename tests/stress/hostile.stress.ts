@@ -9,7 +9,7 @@ import { runCli } from '../../src/cli/main';
 import { newSession } from '../../src/core/session';
 import { runHook, type HookSpec } from '../../src/hooks/run';
 import { preDelegateHook, subagentStopHook } from '../../src/hooks/specs';
-import { Sessions } from '../../src/sessions';
+import { Sessions } from '../../src/service/sessions';
 import { FileStore, serialize } from '../../src/store/file-store';
 import { BIN, STACK_LINE, makeTemp, removeTemp, runBin, seedOf, snapshot } from './helpers';
 

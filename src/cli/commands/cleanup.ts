@@ -1,8 +1,7 @@
 import { SessionError } from '../../core/errors';
 import type { CommandModule } from 'yargs';
 import { parseHours } from '../args';
-import { openSessions } from '../../service/assembly';
-import { configOf, printJson, withJson, type GlobalArgs } from '../context';
+import { contextFor, printJson, withJson, type GlobalArgs } from '../context';
 import { escapeControl } from '../text';
 
 interface Args extends GlobalArgs {
@@ -23,14 +22,12 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
         describe: 'Idle time in hours, fractions allowed (default: cleanup_hours of the config, 24)',
       })
       .option('dry-run', { type: 'boolean', default: false, describe: 'Only say what would be removed' }) as never,
-  handler: (argv) => {
-    const config = configOf(argv).values;
+  handler: async (argv) => {
+    const context = contextFor(argv);
+    const config = context.config.values;
     const hours = argv.hours === undefined ? config.cleanup_hours : parseHours(argv.hours);
     const dryRun = argv['dry-run'];
-    const result = openSessions({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd }, config).cleanup({
-      hours,
-      dryRun,
-    });
+    const result = await context.withSessions((sessions) => sessions.cleanup({ hours, dryRun }));
     if (argv.json) {
       printJson(argv.io, {
         dry_run: dryRun,

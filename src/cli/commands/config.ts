@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { CONFIG_KEYS, type ConfigSource } from '../../core/config';
-import { colourFor, configOf, printJson, withJson, type GlobalArgs } from '../context';
+import { colourFor, contextFor, printJson, withJson, type GlobalArgs } from '../context';
 import { renderRows, type Cell } from '../color';
 import { escapeControl } from '../text';
 
@@ -12,8 +12,8 @@ export const configCommand: CommandModule<GlobalArgs, Args> = {
   command: 'config',
   describe: 'Print the effective settings and where each came from (default, config file, environment)',
   builder: (yargs) => withJson(yargs) as never,
-  handler: (argv) => {
-    const config = configOf(argv);
+  handler: async (argv) => {
+    const config = contextFor(argv).config;
     if (argv.json) {
       printJson(argv.io, {
         file: config.file,

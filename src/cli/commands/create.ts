@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { parseMetadata, requireText } from '../args';
-import { printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
+import { printJson, contextFor, withJson, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
   readonly agent: string;
@@ -23,17 +23,18 @@ export const createCommand: CommandModule<GlobalArgs, Args> = {
       })
       .option('metadata', { type: 'string', describe: 'A JSON object stored with the session' })
       .option('id', { type: 'string', describe: 'Choose the id instead of generating one' }) as never,
-  handler: (argv) => {
+  handler: async (argv) => {
     const agent = requireText(argv.agent, '--agent');
     const purpose = requireText(argv.purpose, '--purpose');
     const metadata = parseMetadata(argv.metadata);
-    const sessions = sessionsFor(argv);
-    const state = sessions.create({
-      agent_name: agent,
-      purpose,
-      ...(metadata ? { metadata } : {}),
-      ...(argv.id === undefined ? {} : { id: argv.id }),
-    });
+    const state = await contextFor(argv).withSessions((sessions) =>
+      sessions.create({
+        agent_name: agent,
+        purpose,
+        ...(metadata ? { metadata } : {}),
+        ...(argv.id === undefined ? {} : { id: argv.id }),
+      }),
+    );
     if (argv.json) printJson(argv.io, state);
     else argv.io.out(`${state.agent_id}\n`);
   },

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { sessionsFor, type GlobalArgs } from '../context';
+import { contextFor, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
   readonly id: string;
@@ -9,9 +9,9 @@ export const deleteCommand: CommandModule<GlobalArgs, Args> = {
   command: 'delete <id>',
   describe: 'Delete a session',
   builder: (yargs) => yargs.positional('id', { type: 'string', demandOption: true, describe: 'Session id' }) as never,
-  handler: (argv) => {
+  handler: async (argv) => {
     const id = String(argv.id);
-    sessionsFor(argv).delete(id);
+    await contextFor(argv).withSessions((sessions) => sessions.delete(id));
     argv.io.out(`Deleted session ${id}\n`);
   },
 };

@@ -1,8 +1,8 @@
 import type { CommandModule } from 'yargs';
 import { escapeControl } from '../text';
 import { toExport } from '../../core/transfer';
-import { writeExportFile } from '../../transfer-file';
-import { printJson, sessionsFor, type GlobalArgs } from '../context';
+import { writeExportFile } from '../transfer-file';
+import { printJson, contextFor, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
   readonly id: string;
@@ -17,8 +17,9 @@ export const exportCommand: CommandModule<GlobalArgs, Args> = {
       type: 'string',
       describe: 'Write to this new file instead of stdout (never overwritten)',
     }) as never,
-  handler: (argv) => {
-    const document = toExport(sessionsFor(argv).get(String(argv.id)), argv.io.now());
+  handler: async (argv) => {
+    const state = await contextFor(argv).withSessions((sessions) => sessions.get(String(argv.id)));
+    const document = toExport(state, argv.io.now());
     if (argv.out === undefined) {
       printJson(argv.io, document);
       return;

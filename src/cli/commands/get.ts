@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { printJson, sessionsFor, type GlobalArgs } from '../context';
+import { printJson, contextFor, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
   readonly id: string;
@@ -9,7 +9,7 @@ export const getCommand: CommandModule<GlobalArgs, Args> = {
   command: 'get <id>',
   describe: 'Print a session state as JSON',
   builder: (yargs) => yargs.positional('id', { type: 'string', demandOption: true, describe: 'Session id' }) as never,
-  handler: (argv) => {
-    printJson(argv.io, sessionsFor(argv).get(String(argv.id)));
+  handler: async (argv) => {
+    printJson(argv.io, await contextFor(argv).withSessions((sessions) => sessions.get(String(argv.id))));
   },
 };

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { readExportFile } from '../../transfer-file';
-import { printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
+import { readExportFile } from '../transfer-file';
+import { printJson, contextFor, withJson, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
   readonly file: string;
@@ -15,9 +15,11 @@ export const importCommand: CommandModule<GlobalArgs, Args> = {
     withJson(yargs)
       .positional('file', { type: 'string', demandOption: true, describe: 'An export document' })
       .option('new-id', { type: 'boolean', default: false, describe: 'Store it under a new generated id' }) as never,
-  handler: (argv) => {
+  handler: async (argv) => {
     const document = readExportFile(String(argv.file));
-    const state = sessionsFor(argv).importSession(document.session, { newId: argv['new-id'] });
+    const state = await contextFor(argv).withSessions((sessions) =>
+      sessions.importSession(document.session, { newId: argv['new-id'] }),
+    );
     if (argv.json) printJson(argv.io, state);
     else argv.io.out(`${state.agent_id}\n`);
   },

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { SessionError } from '../../core/errors';
-import { readSettings, settingsPath, writeSettings } from '../../init/settings-file';
+import { readSettings, settingsPath, writeSettings } from '../init/settings-file';
 import {
   HOOK_TIMEOUT_SECONDS,
   addHooks,
@@ -10,7 +10,7 @@ import {
   removeHooks,
   type HookBin,
   type SettingsChange,
-} from '../../init/settings';
+} from '../init/settings';
 import type { CliIo, GlobalArgs } from '../context';
 import { escapeControl } from '../text';
 import { errnoCode, ioError } from '../../platform/errno';

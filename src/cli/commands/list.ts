@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { summarize } from '../../core/state';
 import { requireText } from '../args';
-import { colourFor, printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
+import { colourFor, printJson, contextFor, withJson, type GlobalArgs } from '../context';
 import { renderTable } from '../format';
 import { escapeControl } from '../text';
 
@@ -18,14 +18,13 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
     withJson(yargs)
       .option('active-only', { type: 'boolean', default: false, describe: 'Only sessions not in a final phase' })
       .option('agent', { type: 'string', describe: 'Only this agent’s sessions' }) as never,
-  handler: (argv) => {
+  handler: async (argv) => {
     // An empty --agent is a mistake (no agent has that name), exit 2 as every other empty text.
     const agent = argv.agent === undefined ? undefined : requireText(argv.agent, '--agent');
     const filtered = argv['active-only'] || agent !== undefined;
-    const entries = sessionsFor(argv).list({
-      activeOnly: argv['active-only'],
-      ...(agent === undefined ? {} : { agent }),
-    });
+    const entries = await contextFor(argv).withSessions((sessions) =>
+      sessions.list({ activeOnly: argv['active-only'], ...(agent === undefined ? {} : { agent }) }),
+    );
     // A corrupt session's phase and agent are unknown: shown in a full listing, left out (with a warning) of a filtered one.
     const shown = filtered ? entries.filter((entry) => entry.kind === 'valid') : entries;
     for (const entry of entries) {

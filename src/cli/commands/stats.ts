@@ -3,7 +3,7 @@ import type { Limits } from '../../core/limits';
 import { isAheadOfClock } from '../../core/rules';
 import { computeStats, parseSince, type StatsGroup } from '../../core/stats';
 import { renderRows, type Cell } from '../color';
-import { colourFor, printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
+import { colourFor, printJson, contextFor, withJson, type GlobalArgs } from '../context';
 import { relativeTime } from '../../core/relative-time';
 
 interface Args extends GlobalArgs {
@@ -23,13 +23,16 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
           'Only sessions created in this window (30m, 24h, 7d) or since an ISO time (UTC without an offset: 2026-11-01 = 2026-11-01T00:00:00Z)',
       })
       .option('agent', { type: 'string', describe: 'Only this agent’s sessions' }) as never,
-  handler: (argv) => {
+  handler: async (argv) => {
     const now = argv.io.now();
     const since = argv.since === undefined ? undefined : parseSince(argv.since, now);
-    const sessions = sessionsFor(argv);
+    const { entries, limits } = await contextFor(argv).withSessions((sessions) => ({
+      entries: sessions.list(argv.agent === undefined ? {} : { agent: argv.agent }),
+      limits: sessions.limits,
+    }));
     const states = [];
     let corrupt = 0;
-    for (const entry of sessions.list(argv.agent === undefined ? {} : { agent: argv.agent })) {
+    for (const entry of entries) {
       if (entry.kind === 'valid') states.push(entry.state);
       else corrupt += 1;
     }
@@ -38,7 +41,7 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
       argv.io.err(
         `warning: ${corrupt} corrupt session${corrupt === 1 ? '' : 's'} not counted (see \`agent-session list\`)\n`,
       );
-    const stats = computeStats(states, { now, limits: sessions.limits, ...(since === undefined ? {} : { since }) });
+    const stats = computeStats(states, { now, limits, ...(since === undefined ? {} : { since }) });
     if (argv.json) {
       printJson(argv.io, { ...stats, agent: argv.agent ?? null, corrupt_skipped: corrupt });
       return;
@@ -63,7 +66,6 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
         'LAST ACTIVITY',
       ],
     ];
-    const limits = sessions.limits;
     for (const [name, group] of Object.entries(stats.agents)) rows.push(row(name, group, now, limits));
     rows.push(
       row('(all)', stats.overall, now, limits).map((cell) => ({

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { parsePhase } from '../../core/session';
 import { parseMetadata } from '../args';
-import { printJson, sessionsFor, withJson, type GlobalArgs } from '../context';
+import { printJson, contextFor, withJson, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
   readonly id: string;
@@ -20,14 +20,16 @@ export const updateCommand: CommandModule<GlobalArgs, Args> = {
       .option('phase', { type: 'string', describe: 'New phase' })
       .option('metadata', { type: 'string', describe: 'A JSON object shallow-merged into the metadata' })
       .option('error', { type: 'string', describe: 'Record an error message (adds 1 to error_count)' }) as never,
-  handler: (argv) => {
+  handler: async (argv) => {
     const phase = argv.phase === undefined ? undefined : parsePhase(argv.phase);
     const metadata = parseMetadata(argv.metadata);
-    const state = sessionsFor(argv).update(String(argv.id), {
-      ...(phase ? { phase } : {}),
-      ...(metadata ? { metadata } : {}),
-      ...(argv.error === undefined ? {} : { error: argv.error }),
-    });
+    const state = await contextFor(argv).withSessions((sessions) =>
+      sessions.update(String(argv.id), {
+        ...(phase ? { phase } : {}),
+        ...(metadata ? { metadata } : {}),
+        ...(argv.error === undefined ? {} : { error: argv.error }),
+      }),
+    );
     if (argv.json) printJson(argv.io, state);
     else argv.io.out(`Updated session ${state.agent_id}: phase ${state.phase}, errors ${state.error_count}\n`);
   },

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Sessions } from '../../../src/sessions';
+import { Sessions } from '../../../src/service/sessions';
 import { FileStore } from '../../../src/store/file-store';
 import { checkHookOutput } from '../../support/claude-hook-output';
 

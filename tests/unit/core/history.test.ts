@@ -5,7 +5,7 @@ import { capHistory, resumeCount, withResume } from '../../../src/core/history';
 import { newSession } from '../../../src/core/session';
 import type { SessionState } from '../../../src/core/state';
 import { parseState } from '../../../src/core/state';
-import { Sessions } from '../../../src/sessions';
+import { Sessions } from '../../../src/service/sessions';
 import { FileStore } from '../../../src/store/file-store';
 
 /** The history chain: each from_phase is the previous to_phase, and the last to_phase is the phase. */

@@ -1,7 +1,7 @@
 // The service on the memory store: no disk, a fake clock for both the service and the store's write times.
-// (The service's own cases in tests/unit/sessions.test.ts run on the file store; this shows a backend swap
+// (The service's own cases in tests/unit/service/sessions.test.ts run on the file store; this shows a backend swap
 // changes no decision.)
-import { Sessions } from '../../../src/sessions';
+import { Sessions } from '../../../src/service/sessions';
 import { MemoryStore } from '../../../src/store/memory-store';
 import { codeOf } from '../../helpers';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INDEX_DIR } from '../../../src/store/agent-index';
 import { FileStore } from '../../../src/store/file-store';
-import { Sessions } from '../../../src/sessions';
+import { Sessions } from '../../../src/service/sessions';
 
 let dir: string;
 let root: string;

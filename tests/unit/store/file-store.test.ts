@@ -19,7 +19,7 @@ import { codeOf } from '../../helpers';
 import { applyChange, newSession } from '../../../src/core/session';
 import type { SessionState } from '../../../src/core/state';
 import { FileStore, serialize } from '../../../src/store/file-store';
-import { acquireLock } from '../../../src/platform/fs-safe';
+import { acquireLock } from '../../../src/platform/lock';
 
 let dir: string;
 let root: string;

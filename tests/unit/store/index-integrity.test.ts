@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Sessions } from '../../../src/sessions';
+import { Sessions } from '../../../src/service/sessions';
 import { FileStore } from '../../../src/store/file-store';
 
 let dir: string;

@@ -1,10 +1,10 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { codeOf } from '../helpers';
-import { openStore, shouldResume } from '../../src/library';
-import { Sessions } from '../../src/sessions';
-import { FileStore } from '../../src/store/file-store';
+import { codeOf } from '../../helpers';
+import { openStore, shouldResume } from '../../../src/service/library';
+import { Sessions } from '../../../src/service/sessions';
+import { FileStore } from '../../../src/store/file-store';
 
 // Issue 10 items 7 and 9: the library takes only what the CLI takes, and writes nothing it would refuse to read.
 let dir: string;

@@ -1,13 +1,13 @@
 import { join, resolve } from 'node:path';
-import { DEFAULT_CONFIG, logs } from '../core/config';
-import { openSessions, storeRoot } from '../service/assembly';
+import { DEFAULT_CONFIG, logs } from '../../core/config';
+import { logDirFor, openSessions, storeRoot } from '../../service/assembly';
 import { handleClaudeCode, payloadCwd, type ClaudeCodeOutcome } from './claude-code';
-import { hookConfig } from './hook-config';
-import { appendLog, logDirFor, logValue } from './log';
-import type { HookIo } from './io';
-import { nonEmpty } from '../platform/env';
-import { isDirectory } from '../platform/files';
-import { shellQuote } from '../platform/shell';
+import { hookConfig } from '../../service/hook-config';
+import { appendLog, logValue } from '../log';
+import type { HookIo } from '../io';
+import { nonEmpty } from '../../platform/env';
+import { isDirectory } from '../../platform/files';
+import { shellQuote } from '../../platform/shell';
 
 /**
  * Answers one Claude Code payload: at most one JSON object on stdout, a line in the log, and no exception.

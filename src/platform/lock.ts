@@ -3,148 +3,19 @@ import {
   constants,
   existsSync,
   fstatSync,
-  fsyncSync,
   linkSync,
   lstatSync,
-  mkdirSync,
   openSync,
   readFileSync,
-  renameSync,
   rmSync,
   unlinkSync,
-  writeSync,
 } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { SessionError } from '../core/errors';
 import { errnoCode, ioError } from './errno';
-
-/**
- * The flags every file we create is opened with: a new file only (`wx`), and never through a symbolic link. O_EXCL
- * already refuses an existing link; O_NOFOLLOW says so in the flags themselves, for every path that creates.
- */
-export const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
-
-/** Mode of every folder we create: private whatever the umask (a umask only ever removes bits). */
-export const PRIVATE_DIR = 0o700;
-/** Mode of every file we create. */
-export const PRIVATE_FILE = 0o600;
-
-/**
- * Makes sure `dir` is a real folder (not a symbolic link), creating it 0700 when absent. Its parent must exist
- * unless `withParents`; then missing parents are created 0700 too.
- * @throws SessionError E_REFUSED when `dir` is a symbolic link or not a folder, E_NOT_FOUND when the parent is
- *   missing (without `withParents`), E_IO otherwise
- */
-export function ensurePrivateDir(dir: string, withParents = false): void {
-  try {
-    mkdirSync(dir, { recursive: withParents, mode: PRIVATE_DIR });
-  } catch (error) {
-    const code = errnoCode(error);
-    if (code === 'ENOENT') throw new SessionError('E_NOT_FOUND', `Folder \`${dirname(dir)}\` does not exist`);
-    if (code !== 'EEXIST') throw ioError(error, 'create the folder', dir);
-  }
-  let stats;
-  try {
-    stats = lstatSync(dir);
-  } catch (error) {
-    throw ioError(error, 'inspect', dir);
-  }
-  if (stats.isSymbolicLink())
-    throw new SessionError('E_REFUSED', `\`${dir}\` is a symbolic link; nothing is written through it`);
-  if (!stats.isDirectory()) throw new SessionError('E_REFUSED', `\`${dir}\` is not a folder; nothing is written there`);
-}
-
-/**
- * Creates `file` (0600, never through a link, never over an existing entry) holding `text`. Errors are Node's own,
- * as writeFileSync's (which takes only string flags in its types, so cannot say O_NOFOLLOW).
- */
-export function writeNewFile(file: string, text: string): void {
-  const fd = openSync(file, CREATE_NEW, PRIVATE_FILE);
-  try {
-    const bytes = Buffer.from(text, 'utf8');
-    let written = 0;
-    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** True when `path` is a symbolic link (absent: false). */
-export function isSymbolicLink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch (error) {
-    const code = errnoCode(error);
-    if (code === 'ENOENT' || code === 'ENOTDIR') return false;
-    throw ioError(error, 'inspect', path);
-  }
-}
-
-/**
- * A unique suffix for temp names: pid plus random hex, so parallel writers never share a temp file.
- * Math.random, not Web Crypto: the names need no secrecy (files are opened with `wx`, never followed), and the
- * first `globalThis.crypto` use loads the WebCrypto modules, ~2.5 ms of a hook's ~10 ms budget.
- */
-export function uniqueSuffix(): string {
-  return `${process.pid}.${Math.floor(Math.random() * 0x1_0000_0000)
-    .toString(16)
-    .padStart(8, '0')}`;
-}
-
-/**
- * Replaces `file` atomically: writes a unique temp file in the same folder, fsyncs it, renames it over
- * the target and fsyncs the folder. A reader sees the old content or the new, never a torn file.
- * @throws SessionError E_IO (the previous content is intact and the temp file removed)
- */
-export function writeFileAtomic(file: string, text: string): void {
-  const dir = dirname(file);
-  const tmp = join(dir, `.${basename(file)}.${uniqueSuffix()}.tmp`);
-  let fd: number | undefined;
-  try {
-    fd = openSync(tmp, CREATE_NEW, PRIVATE_FILE);
-    const bytes = Buffer.from(text, 'utf8');
-    let written = 0;
-    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
-    fsyncSync(fd);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(tmp, file);
-  } catch (error) {
-    if (fd !== undefined) closeSync(fd);
-    rmSync(tmp, { force: true });
-    throw ioError(error, 'write', file);
-  }
-  fsyncDir(dir);
-}
-
-/** Reads a regular file as strict UTF-8 without following a symbolic link; null when absent. */
-export function readRegularFile(file: string): { readonly text: string } | { readonly problem: string } | null {
-  let buffer: Buffer;
-  try {
-    // O_NONBLOCK: opening a FIFO planted as state.json must not hang; fstat then refuses anything but a file.
-    const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    try {
-      const stats = fstatSync(fd);
-      if (stats.isDirectory()) return { problem: 'state.json is a folder, not a file' };
-      if (!stats.isFile()) return { problem: 'state.json is not a regular file' };
-      buffer = readFileSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch (error) {
-    const code = errnoCode(error);
-    if (code === 'ENOENT') return null;
-    if (code === 'ELOOP') return { problem: 'state.json is a symbolic link (not followed)' };
-    if (code === 'EISDIR') return { problem: 'state.json is a folder, not a file' };
-    throw ioError(error, 'read', file);
-  }
-  try {
-    return { text: strictUtf8().decode(buffer) };
-  } catch {
-    // TextDecoder's only failure mode with `fatal` is malformed input.
-    return { problem: 'state.json is not valid UTF-8' };
-  }
-}
+import { writeNewFile } from './private-fs';
+import { uniqueSuffix } from './random';
+import { sleepMs } from './sleep';
 
 /** Options of the per-session lock. */
 export interface LockOptions {
@@ -216,33 +87,7 @@ export function removeDeadLock(lockFile: string, staleMs = DEFAULT_LOCK_OPTIONS.
   return recoverStaleLock(lockFile, `${process.pid} sweep ${uniqueSuffix()}`, staleMs) && readLock(lockFile) === null;
 }
 
-/** Blocks the thread without a timer: the CLI and hooks are synchronous, short-lived processes. */
-export function sleepMs(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
 // --- internal ---
-
-let decoder: InstanceType<typeof TextDecoder> | undefined;
-
-/** One decoder for every read: a listing of 10,000 sessions would otherwise build 10,000 of them. */
-function strictUtf8(): InstanceType<typeof TextDecoder> {
-  return (decoder ??= new TextDecoder('utf-8', { fatal: true }));
-}
-
-function fsyncDir(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = openSync(dir, 'r');
-    fsyncSync(fd);
-  } catch (error) {
-    // Some file systems refuse fsync on a folder (EINVAL/EISDIR); the rename itself already happened.
-    const code = errnoCode(error);
-    if (code !== 'EINVAL' && code !== 'EISDIR' && code !== 'EPERM') throw ioError(error, 'sync', dir);
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
 
 function releaseLock(lockFile: string, token: string): void {
   const current = readLock(lockFile);

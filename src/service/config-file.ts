@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { CONFIG_PATH_VARIABLE, resolveConfig, type EffectiveConfig } from './core/config';
-import { SessionError, show } from './core/errors';
-import { describeJsonError } from './core/json-error';
-import { nonEmpty } from './platform/env';
-import { errnoCode, ioError } from './platform/errno';
+import { CONFIG_PATH_VARIABLE, resolveConfig, type EffectiveConfig } from '../core/config';
+import { SessionError, show } from '../core/errors';
+import { describeJsonError } from '../core/json-error';
+import { nonEmpty } from '../platform/env';
+import { errnoCode, ioError } from '../platform/errno';
 
 /** The config file's name, beside the store folder (`<project>/.claude/agent-session.json` by default). */
 export const CONFIG_FILE = 'agent-session.json';

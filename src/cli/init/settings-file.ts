@@ -10,11 +10,12 @@ import {
   statSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { SessionError } from '../core/errors';
-import { describeJsonError } from '../core/json-error';
+import { SessionError } from '../../core/errors';
+import { describeJsonError } from '../../core/json-error';
 import type { Settings } from './settings';
-import { errnoCode, ioError } from '../platform/errno';
-import { PRIVATE_DIR, writeFileAtomic } from '../platform/fs-safe';
+import { errnoCode, ioError } from '../../platform/errno';
+import { writeFileAtomic } from '../../platform/atomic-file';
+import { PRIVATE_DIR } from '../../platform/private-fs';
 
 /** A project's `.claude/settings.json`, as read. */
 export interface SettingsFile {

@@ -1,4 +1,4 @@
-import { SessionError } from '../core/errors';
+import { SessionError } from '../../core/errors';
 
 /** The two hook bins `init` wires. */
 export type HookBin = 'pre-delegate' | 'subagent-stop';

@@ -1,13 +1,11 @@
-import { limitsOf, parseSettings, type Config } from './core/config';
-import { DEFAULT_LIMITS, type Limits } from './core/limits';
-import { resumeVerdict } from './core/phases';
-import type { ResumeReason } from './core/rules';
-import { parseState, type SessionState } from './core/state';
-import { SessionError, isSessionError, show } from './core/errors';
-import { configFor } from './service/assembly';
-import { Sessions } from './sessions';
-import { FileStore } from './store/file-store';
-import { resolveRoot } from './store/root';
+import { parseSettings, type Config } from '../core/config';
+import { DEFAULT_LIMITS, type Limits } from '../core/limits';
+import { resumeVerdict } from '../core/phases';
+import type { ResumeReason } from '../core/rules';
+import { parseState, type SessionState } from '../core/state';
+import { SessionError, isSessionError, show } from '../core/errors';
+import { configFor, openSessions } from './assembly';
+import type { Sessions } from './sessions';
 
 /** Where `openStore` looks, and what it overrides. Every field is optional. */
 export interface OpenStoreOptions {
@@ -43,12 +41,7 @@ export function openStore(options: OpenStoreOptions = {}): Sessions {
   const environment = { dir: options.dir, env: options.env ?? process.env, cwd: options.cwd ?? process.cwd() };
   const overrides = options.config === undefined ? {} : parseSettings(options.config, "openStore's `config`");
   const config: Config = { ...configFor(environment).values, ...overrides };
-  return new Sessions({
-    store: new FileStore(resolveRoot(environment)),
-    limits: limitsOf(config),
-    historyCap: config.history_cap,
-    ...(options.now === undefined ? {} : { now: options.now }),
-  });
+  return openSessions(environment, config, options.now);
 }
 
 /** A resume decision on a state, without a store. */

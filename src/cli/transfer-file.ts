@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { SessionError } from './core/errors';
-import { describeJsonError } from './core/json-error';
-import { parseExport, type ExportDocument } from './core/transfer';
-import { errnoCode, ioError } from './platform/errno';
-import { writeNewFile } from './platform/fs-safe';
+import { SessionError } from '../core/errors';
+import { describeJsonError } from '../core/json-error';
+import { parseExport, type ExportDocument } from '../core/transfer';
+import { errnoCode, ioError } from '../platform/errno';
+import { writeNewFile } from '../platform/private-fs';
 
 /**
  * Writes an export document to a new file; an existing file is never overwritten.

@@ -1,6 +1,6 @@
-import { assertCoherent, assertNotAhead } from './core/coherence';
-import { SessionError, isSessionError, show } from './core/errors';
-import { capHistory, DEFAULT_HISTORY_CAP, withResume } from './core/history';
+import { assertCoherent, assertNotAhead } from '../core/coherence';
+import { SessionError, isSessionError, show } from '../core/errors';
+import { capHistory, DEFAULT_HISTORY_CAP, withResume } from '../core/history';
 import {
   changesLink,
   orphanedStartReason,
@@ -8,18 +8,18 @@ import {
   withClaudeLink,
   type ClaudeLinkChange,
   type StopOutcome,
-} from './core/claude-link';
-import { assertValidId, generateId } from './core/ids';
-import { DEFAULT_LIMITS, type Limits } from './core/limits';
-import { isFinalPhase, isResumablePhase, type FinalPhase } from './core/phase-names';
-import { isParked, newestVerdict } from './core/parking';
-import { resumeVerdict } from './core/phases';
-import { isAheadOfClock, latestSane, type ResumeReason } from './core/rules';
-import { assertAgentName, assertHours, assertMetadata, assertText } from './core/input';
-import { applyChange, finalizeState, newSession, parsePhase, type SessionChange } from './core/session';
-import type { Metadata, SessionState } from './core/state';
-import { randomHex8 } from './platform/random';
-import type { SessionStore } from './store/store';
+} from '../core/claude-link';
+import { assertValidId, generateId } from '../core/ids';
+import { DEFAULT_LIMITS, type Limits } from '../core/limits';
+import { isFinalPhase, isResumablePhase, type FinalPhase } from '../core/phase-names';
+import { isParked, newestVerdict } from '../core/parking';
+import { resumeVerdict } from '../core/phases';
+import { isAheadOfClock, latestSane, type ResumeReason } from '../core/rules';
+import { assertAgentName, assertHours, assertMetadata, assertText } from '../core/input';
+import { applyChange, finalizeState, newSession, parsePhase, type SessionChange } from '../core/session';
+import type { Metadata, SessionState } from '../core/state';
+import { randomHex8 } from '../platform/random';
+import type { SessionStore } from './store';
 
 /** What the service needs from outside: a store, and (for tests) the clock and randomness. */
 export interface SessionsOptions {
@@ -384,6 +384,18 @@ export class Sessions {
       return event.stopped ? this.#stopped(attachment, event.agent_id, event.stopped.last_message) : attachment;
     };
     return this.store.lockClaudeAgent(event.agent_id, event.agent_type ?? '', work);
+  }
+
+  /**
+   * A Claude Code sub-agent stopped: its session (found, relinked or created as `attachClaudeAgent` does, so a stop
+   * that overtook the agent's start events ends in the same state) gets the stop policy (core `stopOutcome`): kept
+   * when parked in a resumable phase, else completed, failed at the error limit, or abandoned while initializing.
+   * @returns null when the agent is not attached and `agent_type` is absent (nothing to apply the policy to)
+   * @throws SessionError E_BUSY when a lock stays taken, E_IO
+   */
+  claudeAgentStopped(event: Omit<ClaudeAgentEvent, 'stopped'> & { readonly last_message?: string }): Attachment | null {
+    const { last_message, ...agent } = event;
+    return this.attachClaudeAgent({ ...agent, stopped: last_message === undefined ? {} : { last_message } });
   }
 
   /**

@@ -1,6 +1,6 @@
 import { DEFAULT_CONFIG, type Config } from '../core/config';
 import { isSessionError } from '../core/errors';
-import { configFor } from '../service/assembly';
+import { configFor } from './assembly';
 
 /**
  * The settings a hook runs with (defaults ← config file ← environment). A malformed config file or

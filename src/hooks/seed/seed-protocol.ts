@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { isSessionError } from '../core/errors';
-import { isValidId } from '../core/ids';
-import type { Phase } from '../core/phase-names';
-import type { ResumeReason } from '../core/rules';
-import type { HistoryEntry, Metadata } from '../core/state';
-import { AgentMismatchError, type ResumeDecision, type Sessions } from '../sessions';
-import { excerpt } from '../platform/text';
+import { isSessionError } from '../../core/errors';
+import { isValidId } from '../../core/ids';
+import type { Phase } from '../../core/phase-names';
+import type { ResumeReason } from '../../core/rules';
+import type { HistoryEntry, Metadata } from '../../core/state';
+import { AgentMismatchError, type ResumeDecision, type Sessions } from '../../service/sessions';
+import { excerpt } from '../../platform/text';
 
 /** The answer of `pre-delegate` in the seed protocol. */
 export interface PreDelegateAnswer {

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { codeOf } from '../helpers';
-import { Sessions } from '../../src/sessions';
-import { FileStore } from '../../src/store/file-store';
+import { codeOf } from '../../helpers';
+import { Sessions } from '../../../src/service/sessions';
+import { FileStore } from '../../../src/store/file-store';
 
 let dir: string;
 let clock: Date;

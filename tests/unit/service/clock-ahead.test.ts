@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { codeOf } from '../helpers';
-import { newSession } from '../../src/core/session';
-import type { SessionState } from '../../src/core/state';
-import { preDelegate } from '../../src/hooks/seed-protocol';
-import { Sessions } from '../../src/sessions';
-import { FileStore } from '../../src/store/file-store';
+import { codeOf } from '../../helpers';
+import { newSession } from '../../../src/core/session';
+import type { SessionState } from '../../../src/core/state';
+import { preDelegate } from '../../../src/hooks/seed/seed-protocol';
+import { Sessions } from '../../../src/service/sessions';
+import { FileStore } from '../../../src/store/file-store';
 
 // Issue 10 item 5: a session whose last_updated is far ahead of the clock must not shadow the agent's real sessions.
 let dir: string;

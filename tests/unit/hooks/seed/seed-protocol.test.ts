@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { preDelegate, subagentStop } from '../../../src/hooks/seed-protocol';
-import { Sessions } from '../../../src/sessions';
-import { FileStore } from '../../../src/store/file-store';
-import { excerpt } from '../../../src/platform/text';
+import { preDelegate, subagentStop } from '../../../../src/hooks/seed/seed-protocol';
+import { Sessions } from '../../../../src/service/sessions';
+import { FileStore } from '../../../../src/store/file-store';
+import { excerpt } from '../../../../src/platform/text';
 
 let dir: string;
 let clock: Date;

@@ -2,10 +2,10 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stopOutcome } from '../../src/core/claude-link';
-import type { SessionState } from '../../src/core/state';
-import { Sessions, type ClaudeAgentEvent } from '../../src/sessions';
-import { FileStore } from '../../src/store/file-store';
+import { stopOutcome } from '../../../src/core/claude-link';
+import type { SessionState } from '../../../src/core/state';
+import { Sessions, type ClaudeAgentEvent } from '../../../src/service/sessions';
+import { FileStore } from '../../../src/store/file-store';
 
 let dir: string;
 let clock: Date;
@@ -196,5 +196,37 @@ describe('parkedSessions with a session ahead of the clock', () => {
         .sort(),
     ).toEqual([parked!.agent_id, ahead.agent_id].sort());
     expect(store.parkedSessions().map((state) => state.agent_id)).toEqual([parked!.agent_id]);
+  });
+});
+
+describe('claudeAgentStopped (the stop policy through the service)', () => {
+  it.each([
+    ['initializing', 0, 'abandoned'],
+    ['approval', 0, 'kept'],
+    ['executing', 0, 'completed'],
+    ['executing', 3, 'failed'],
+  ] as const)('an attached agent stopping in %s with %i errors → %s, written to its session', (phase, errors, stop) => {
+    const attached = sessions.attachClaudeAgent(EVENTS.start)!;
+    if (phase !== 'initializing') {
+      for (const step of ['investigating', 'planning', 'approval', 'executing'] as const) {
+        sessions.update(attached.state.agent_id, { phase: step });
+        if (step === phase) break;
+      }
+    }
+    for (let i = 0; i < errors; i++) sessions.update(attached.state.agent_id, { error: `boom ${i}` });
+    const stopped = sessions.claudeAgentStopped({ agent_id: AGENT, agent_type: TYPE, last_message: 'Done here.' })!;
+    expect(stopped).toMatchObject({ action: 'linked', stop });
+    const stored = sessions.get(attached.state.agent_id);
+    expect(stored.phase).toBe(stop === 'kept' ? phase : stop);
+    expect(stored.claude).toMatchObject({
+      agent_id: AGENT,
+      last_message: 'Done here.',
+      stopped_at: clock.toISOString(),
+    });
+  });
+
+  it('an unknown agent without a type: null, nothing created', () => {
+    expect(sessions.claudeAgentStopped({ agent_id: AGENT })).toBeNull();
+    expect(everything(sessions)).toHaveLength(0);
   });
 });

@@ -1,12 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { withClaudeLink } from '../../../src/core/claude-link';
-import { approveResume, handleClaudeCode, isClaudeCodePayload, isClaudeCodeText } from '../../../src/hooks/claude-code';
-import { cliCommand } from '../../../src/hooks/claude-run';
-import { Sessions } from '../../../src/sessions';
-import { FileStore } from '../../../src/store/file-store';
-import { shellQuote } from '../../../src/platform/shell';
+import { withClaudeLink } from '../../../../src/core/claude-link';
+import {
+  approveResume,
+  handleClaudeCode,
+  isClaudeCodePayload,
+  isClaudeCodeText,
+} from '../../../../src/hooks/claude/claude-code';
+import { cliCommand } from '../../../../src/hooks/claude/claude-run';
+import { Sessions } from '../../../../src/service/sessions';
+import { FileStore } from '../../../../src/store/file-store';
+import { shellQuote } from '../../../../src/platform/shell';
 
 let dir: string;
 let clock: Date;

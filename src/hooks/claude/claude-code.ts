@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { isFinalPhase, RESUMABLE_PHASES } from '../core/phase-names';
-import { relativeTime } from '../core/relative-time';
-import type { SessionState } from '../core/state';
-import { CLAUDE_PURPOSE, type Sessions } from '../sessions';
-import { logValue } from './log';
-import { excerpt } from '../platform/text';
+import { isFinalPhase, RESUMABLE_PHASES } from '../../core/phase-names';
+import { relativeTime } from '../../core/relative-time';
+import type { SessionState } from '../../core/state';
+import { CLAUDE_PURPOSE, type Sessions } from '../../service/sessions';
+import { logValue } from '../log';
+import { excerpt } from '../../platform/text';
 
 /** The events this tool answers; every other event is accepted and left alone. */
 export type ClaudeCodeEvent =
@@ -219,13 +219,12 @@ function subagentStop(sessions: Sessions, payload: Payload): ClaudeCodeOutcome {
   if (!payload.agent_id) return skip('no_agent_id');
   const message = payload.last_assistant_message?.trim();
   const lastMessage = message ? excerpt(message, MESSAGE_LIMIT) : undefined;
-  // A stop that overtook the agent's start events links (or creates) first: the same end as the natural order.
-  // Without an agent_type (2.1.47) only an agent already attached is found.
-  const attached = sessions.attachClaudeAgent({
+  // Without an agent_type (2.1.47) only an agent already attached is found (the service's claudeAgentStopped).
+  const attached = sessions.claudeAgentStopped({
     agent_id: payload.agent_id,
     ...(payload.agent_type === undefined ? {} : { agent_type: payload.agent_type }),
     ...sessionOf(payload),
-    stopped: lastMessage === undefined ? {} : { last_message: lastMessage },
+    ...(lastMessage === undefined ? {} : { last_message: lastMessage }),
   });
   if (attached === null) return skip(`unknown_agent claude_agent=${logValue(payload.agent_id)}`);
   return skip(

@@ -1,5 +1,5 @@
-import { type SessionError } from '../../../src/core/errors';
-import { addHooks, nodeCommand, removeHooks, WIRINGS } from '../../../src/init/settings';
+import { type SessionError } from '../../../../src/core/errors';
+import { addHooks, nodeCommand, removeHooks, WIRINGS } from '../../../../src/cli/init/settings';
 
 const commands = {
   'pre-delegate': nodeCommand('/opt/a s/pre-delegate.cjs'),

@@ -1,0 +1,66 @@
+import { closeSync, constants, lstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { SessionError } from '../core/errors';
+import { errnoCode, ioError } from './errno';
+
+/**
+ * The flags every file we create is opened with: a new file only (`wx`), and never through a symbolic link. O_EXCL
+ * already refuses an existing link; O_NOFOLLOW says so in the flags themselves, for every path that creates.
+ */
+export const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+
+/** Mode of every folder we create: private whatever the umask (a umask only ever removes bits). */
+export const PRIVATE_DIR = 0o700;
+/** Mode of every file we create. */
+export const PRIVATE_FILE = 0o600;
+
+/**
+ * Makes sure `dir` is a real folder (not a symbolic link), creating it 0700 when absent. Its parent must exist
+ * unless `withParents`; then missing parents are created 0700 too.
+ * @throws SessionError E_REFUSED when `dir` is a symbolic link or not a folder, E_NOT_FOUND when the parent is
+ *   missing (without `withParents`), E_IO otherwise
+ */
+export function ensurePrivateDir(dir: string, withParents = false): void {
+  try {
+    mkdirSync(dir, { recursive: withParents, mode: PRIVATE_DIR });
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'ENOENT') throw new SessionError('E_NOT_FOUND', `Folder \`${dirname(dir)}\` does not exist`);
+    if (code !== 'EEXIST') throw ioError(error, 'create the folder', dir);
+  }
+  let stats;
+  try {
+    stats = lstatSync(dir);
+  } catch (error) {
+    throw ioError(error, 'inspect', dir);
+  }
+  if (stats.isSymbolicLink())
+    throw new SessionError('E_REFUSED', `\`${dir}\` is a symbolic link; nothing is written through it`);
+  if (!stats.isDirectory()) throw new SessionError('E_REFUSED', `\`${dir}\` is not a folder; nothing is written there`);
+}
+
+/**
+ * Creates `file` (0600, never through a link, never over an existing entry) holding `text`. Errors are Node's own,
+ * as writeFileSync's (which takes only string flags in its types, so cannot say O_NOFOLLOW).
+ */
+export function writeNewFile(file: string, text: string): void {
+  const fd = openSync(file, CREATE_NEW, PRIVATE_FILE);
+  try {
+    const bytes = Buffer.from(text, 'utf8');
+    let written = 0;
+    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** True when `path` is a symbolic link (absent: false). */
+export function isSymbolicLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+    throw ioError(error, 'inspect', path);
+  }
+}
