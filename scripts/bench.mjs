@@ -317,6 +317,8 @@ function makeStore(root, size, now) {
   mkdirSync(join(root, '.agents'), { recursive: true, mode: 0o700 });
   mkdirSync(join(root, '.claude-agents'), { recursive: true, mode: 0o700 });
   const pointer = (name, id) => `${JSON.stringify({ agent_name: name, agent_id: id, last_updated: iso(now) })}\n`;
+  // A store made by agent-session has the bench agent's pointer (every create sets it): lookups never scan.
+  writeFileSync(join(root, '.agents', `${hex(AGENT)}.json`), pointer(AGENT, target), { mode: 0o600 });
   const claudeFiles = [
     [started, readFileSync(started)],
     [stopped, readFileSync(stopped)],

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { parseDecimal } from './decimal';
 import { SessionError, show } from './errors';
 import { DEFAULT_LIMITS, LIMIT_VARIABLES, type Limits } from './limits';
+import { lazily } from './lazy';
 
 // Pure: the caller reads the file and passes `process.env`. Hooks load this module too, so it stays small
 // (one zod/mini schema, no other dependency).
@@ -59,9 +60,12 @@ const EXPECTED: Readonly<Record<ConfigKey, string>> = {
   log_max_bytes: 'a positive whole number of bytes',
 };
 
-/** The config file's layout: every key optional, no other key (a typo must not pass silently). */
-function buildConfigFileSchema() {
-  return z.strictObject({
+/**
+ * The config file's layout: every key optional, no other key (a typo must not pass silently). Built on first use:
+ * most hook calls have no config file and no setting in the environment.
+ */
+export const configFileSchema = lazily(() =>
+  z.strictObject({
     $schema: z.optional(z.string()),
     resume_timeout_minutes: z.optional(z.number().check(z.positive())),
     max_errors: z.optional(z.int().check(z.positive())),
@@ -69,18 +73,8 @@ function buildConfigFileSchema() {
     history_cap: z.optional(z.int().check(z.positive())),
     log_level: z.optional(z.enum(LOG_LEVELS)),
     log_max_bytes: z.optional(z.int().check(z.positive())),
-  });
-}
-
-let builtConfigFileSchema: ReturnType<typeof buildConfigFileSchema> | undefined;
-
-/**
- * The config file's schema, built on first use: most hook calls have no config file and no setting in the
- * environment, and building the schema at load cost every call ~4 M instructions (docs/performance.md).
- */
-export function configFileSchema(): ReturnType<typeof buildConfigFileSchema> {
-  return (builtConfigFileSchema ??= buildConfigFileSchema());
-}
+  }),
+);
 
 /** Where an effective value came from. */
 export type ConfigSource =
