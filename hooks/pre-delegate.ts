@@ -9,7 +9,7 @@ async function main(): Promise<void> {
     // A reader that went away (EPIPE) must not crash the self-test with a stack; the hook path writes through
     // writeStdout, which already ignores EPIPE without loading process.stdout's stream machinery (~4 ms).
     process.stdout.on('error', () => undefined);
-    process.exitCode = runSelfTest((line) => process.stdout.write(`${line}\n`)) ? 0 : 1;
+    process.exitCode = (await runSelfTest((line) => process.stdout.write(`${line}\n`))) ? 0 : 1;
     return;
   }
   await runHook(preDelegateHook, {

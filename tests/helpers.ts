@@ -42,8 +42,21 @@ export function run(
 
 /** The SessionError code `fn` throws, undefined when it does not throw, or a marker for any other error. */
 export function codeOf(fn: () => unknown): string | undefined {
+  let result: unknown;
   try {
-    fn();
+    result = fn();
+  } catch (error) {
+    return error instanceof SessionError ? error.code : `not a SessionError: ${String(error)}`;
+  }
+  // A Promise would hide its rejection from this synchronous check: the caller wants codeOfAsync.
+  if (result instanceof Promise) throw new Error('codeOf got a Promise: use `await codeOfAsync(…)`');
+  return undefined;
+}
+
+/** As codeOf, for work that may reject: the SessionError code it throws or rejects with, else undefined. */
+export async function codeOfAsync(fn: () => unknown): Promise<string | undefined> {
+  try {
+    await fn();
   } catch (error) {
     return error instanceof SessionError ? error.code : `not a SessionError: ${String(error)}`;
   }

@@ -47,7 +47,11 @@ export function contextFor(argv: GlobalArgs): CliContext {
     config,
     async withSessions(work) {
       const sessions = openSessions(environment, config.values);
-      return await work(sessions);
+      try {
+        return await work(sessions);
+      } finally {
+        await sessions.close();
+      }
     },
   };
 }

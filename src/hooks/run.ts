@@ -23,7 +23,7 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
   };
   const input: StdinResult = await readJsonInput(io.stdin, stdinOptions);
   if (input.kind === 'json' && isClaudeCodePayload(input.value)) {
-    runClaudeCode(input.value, io, spec.logFile);
+    await runClaudeCode(input.value, io, spec.logFile);
     return;
   }
   // Claude Code's payload, unreadable: a seed answer would be invalid output there; nothing is its fail-open answer.
@@ -31,5 +31,5 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
     input.kind === 'invalid' && isClaudeCodeText(input.received)
       ? `unreadable_claude_code_payload problem=${logValue(input.problem)}`
       : undefined;
-  runSeedHook(spec, input, io, silent);
+  await runSeedHook(spec, input, io, silent);
 }

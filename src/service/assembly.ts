@@ -27,7 +27,8 @@ export function configFor(environment: Environment): EffectiveConfig {
 
 /**
  * Opens the file store the environment points at (see resolveRoot) with the limits and history cap of
- * its configuration (see configFor), unless `config` is given; `now` is the clock (tests).
+ * its configuration (see configFor), unless `config` is given; `now` is the store's clock (tests). The caller
+ * closes it (`Sessions.close`).
  * @throws SessionError E_USAGE when the configuration is malformed
  */
 export function openSessions(
@@ -36,10 +37,9 @@ export function openSessions(
   now?: () => Date,
 ): Sessions {
   return new Sessions({
-    store: new FileStore(resolveRoot(environment)),
+    store: new FileStore(resolveRoot(environment), now === undefined ? {} : { now }),
     limits: limitsOf(config),
     historyCap: config.history_cap,
-    ...(now === undefined ? {} : { now }),
   });
 }
 

@@ -24,10 +24,12 @@ export interface OpenStoreOptions {
 /**
  * Opens the session store a CLI run in the same place would use, with the same settings
  * (defaults ← `.claude/agent-session.json` ← environment ← `options.config`).
+ * Asynchronous (a breaking change of 0.x): every operation of the returned service answers a Promise, and the caller closes it
+ * (`await sessions.close()`) when done, so a store holding a connection lets the process exit.
  * @throws SessionError E_USAGE for an invalid config file, variable or `options.config`, or a `dir`/`cwd` that is not
- *   text; E_IO when it cannot be read
+ *   text; E_IO when it cannot be read (as a rejected Promise)
  */
-export function openStore(options: OpenStoreOptions = {}): Sessions {
+export async function openStore(options: OpenStoreOptions = {}): Promise<Sessions> {
   // Library callers are not type-checked: a wrong kind is a usage error, not a TypeError from deep inside.
   if (typeof options !== 'object' || options === null) {
     throw new SessionError('E_USAGE', `Expected the options of \`openStore\` to be an object, got ${show(options)}`);
@@ -52,13 +54,13 @@ export interface ResumeAnswer {
 
 /**
  * The resume rules applied to a session state (pure: no disk access). Limits default to 30 minutes idle and
- * 3 errors; `now` to the current time.
+ * 3 errors; `now` to the current time. Asynchronous (a breaking change of 0.x), as every library call.
  * @throws SessionError E_USAGE when `state` is not a session state (the store's schema)
  */
-export function shouldResume(
+export async function shouldResume(
   state: SessionState,
   options: { now?: Date; limits?: Partial<Limits> } = {},
-): ResumeAnswer {
+): Promise<ResumeAnswer> {
   let checked: SessionState;
   try {
     // The same schema as the store's reader: a null, `{}` or half a state is the caller's mistake, said plainly.

@@ -21,13 +21,15 @@ import type { Metadata, SessionState } from '../core/state';
 import { randomHex8 } from '../platform/random';
 import type { SessionStore } from './store';
 
-/** What the service needs from outside: a store, and (for tests) the clock and randomness. */
+/**
+ * What the service needs from outside: a store (whose clock, `store.now()`, dates and judges everything), and (for
+ * tests) the randomness of generated ids.
+ */
 export interface SessionsOptions {
   readonly store: SessionStore;
   readonly limits?: Limits;
   /** History entries a session keeps (the newest); default 200. */
   readonly historyCap?: number;
-  readonly now?: () => Date;
   readonly randomHex?: () => string;
 }
 
@@ -118,20 +120,20 @@ export class AgentMismatchError extends SessionError {
 
 /**
  * The session operations, on one store. Both the CLI and the hooks call these, so a decision is made
- * in one place. Every method takes ids as given by a user and checks them before touching the disk.
+ * in one place. Every method takes ids as given by a user and checks them before touching the disk. Every time a
+ * use case stamps or judges is the store's (`store.now()`, read once per use case): a shared store's clock is its
+ * server's, so machines whose clocks disagree agree on what is resumable.
  */
 export class Sessions {
   readonly store: SessionStore;
   readonly limits: Limits;
   readonly historyCap: number;
-  readonly #now: () => Date;
   readonly #randomHex: () => string;
 
   constructor(options: SessionsOptions) {
     this.store = options.store;
     this.limits = options.limits ?? DEFAULT_LIMITS;
     this.historyCap = options.historyCap ?? DEFAULT_HISTORY_CAP;
-    this.#now = options.now ?? (() => new Date());
     this.#randomHex = options.randomHex ?? randomHex8;
   }
 
@@ -139,7 +141,12 @@ export class Sessions {
    * Creates a session in `initializing`. Without an id one is generated.
    * @throws SessionError E_USAGE for a bad id or name, E_DUPLICATE when the id exists
    */
-  create(request: { agent_name: string; purpose: string; metadata?: Metadata; id?: string }): SessionState {
+  async create(request: {
+    agent_name: string;
+    purpose: string;
+    metadata?: Metadata;
+    id?: string;
+  }): Promise<SessionState> {
     // The library's callers are not type-checked at run time: the same rules as the CLI (input.ts), before any write.
     if (typeof request !== 'object' || request === null) {
       throw new SessionError('E_USAGE', `Expected the session to create to be an object, got ${show(request)}`);
@@ -150,35 +157,40 @@ export class Sessions {
       ...(request.metadata === undefined ? {} : { metadata: assertMetadata(request.metadata) }),
       ...(request.id === undefined ? {} : { id: request.id }),
     };
-    const now = this.#now();
+    const now = await this.store.now();
     if (input.id !== undefined) {
       const state = newSession({ ...input, agent_id: assertValidId(input.id, 'id') }, now);
-      this.store.create(state);
+      await this.store.create(state);
       return state;
     }
-    return this.#createUnderNewId((agent_id) => newSession({ ...input, agent_id }, now));
+    return this.#createUnderNewId(now, (agent_id) => newSession({ ...input, agent_id }, now));
   }
 
   /** The state of a session. @throws SessionError E_NOT_FOUND, E_CORRUPT */
-  get(id: string): SessionState {
-    const state = this.store.read(assertValidId(id));
+  async get(id: string): Promise<SessionState> {
+    const state = await this.store.read(assertValidId(id));
     if (state === null) throw new SessionError('E_NOT_FOUND', `Session \`${id}\` not found`);
     return state;
   }
 
   /** Applies a phase change, metadata merge and/or error under the session lock. */
-  update(id: string, change: SessionChange): SessionState {
+  async update(id: string, change: SessionChange): Promise<SessionState> {
     assertChange(change);
-    return this.store.update(assertValidId(id), (state) =>
-      capHistory(applyChange(state, change, this.#now()), this.historyCap),
-    );
+    const valid = assertValidId(id);
+    const now = await this.store.now();
+    return this.store.update(valid, (state) => capHistory(applyChange(state, change, now), this.historyCap));
   }
 
   /**
    * Ends a session. With `agentName`, only a session of that agent (checked under the lock).
    * @throws SessionError E_ILLEGAL_TRANSITION when it is already final; AgentMismatchError (E_USAGE) for another agent's
    */
-  finalize(id: string, outcome: FinalPhase, summary?: string, options: { agentName?: string } = {}): SessionState {
+  async finalize(
+    id: string,
+    outcome: FinalPhase,
+    summary?: string,
+    options: { agentName?: string } = {},
+  ): Promise<SessionState> {
     if (!isFinalPhase(outcome)) {
       throw new SessionError(
         'E_USAGE',
@@ -186,11 +198,13 @@ export class Sessions {
       );
     }
     if (summary !== undefined) assertText(summary, 'summary');
-    return this.store.update(assertValidId(id), (state) => {
+    const valid = assertValidId(id);
+    const now = await this.store.now();
+    return this.store.update(valid, (state) => {
       if (options.agentName !== undefined && state.agent_name !== options.agentName) {
         throw new AgentMismatchError(id, state.agent_name, options.agentName);
       }
-      return capHistory(finalizeState(state, outcome, summary, this.#now()), this.historyCap);
+      return capHistory(finalizeState(state, outcome, summary, now), this.historyCap);
     });
   }
 
@@ -199,8 +213,10 @@ export class Sessions {
    * keeps the phase (so the history chain holds), and the session marked active.
    * @throws SessionError E_NOT_FOUND, E_CORRUPT, E_BUSY, E_ILLEGAL_TRANSITION when it is final
    */
-  recordResume(id: string): SessionState {
-    return this.store.update(assertValidId(id), (state) => capHistory(withResume(state, this.#now()), this.historyCap));
+  async recordResume(id: string): Promise<SessionState> {
+    const valid = assertValidId(id);
+    const now = await this.store.now();
+    return this.store.update(valid, (state) => capHistory(withResume(state, now), this.historyCap));
   }
 
   /**
@@ -211,29 +227,34 @@ export class Sessions {
    * With `agentName`, a session of another agent is answered `agent_mismatch` and left unchanged.
    * Never throws for a missing or corrupt session.
    */
-  resume(id: string, options: { agentName?: string; newest?: boolean } = {}): ResumeDecision {
+  async resume(id: string, options: { agentName?: string; newest?: boolean } = {}): Promise<ResumeDecision> {
+    const valid = assertValidId(id);
+    return this.#resumeAt(await this.store.now(), valid, options);
+  }
+
+  async #resumeAt(now: Date, id: string, options: { agentName?: string; newest?: boolean }): Promise<ResumeDecision> {
     const decideFor = (state: SessionState): ResumeDecision =>
       options.agentName !== undefined && state.agent_name !== options.agentName
         ? { should_resume: false, reason: 'agent_mismatch', agent_id: state.agent_id }
         : options.newest === true
-          ? this.#decideNewest(state)
-          : this.decide(state);
+          ? this.#decideNewestAt(state, now)
+          : this.#decideAt(state, now);
     // Most answers are "no": a plain read decides those without taking the lock.
-    const plain = this.shouldResume(id);
+    const plain = await this.#shouldResumeAt(now, id);
     const first = plain.state === undefined ? plain : decideFor(plain.state);
     if (!first.should_resume) return first;
     let decision: ResumeDecision | undefined;
     try {
-      this.store.update(first.agent_id, (state) => {
+      await this.store.update(first.agent_id, (state) => {
         decision = decideFor(state);
         if (!decision.should_resume) throw new NotResumable();
-        return capHistory(withResume(state, this.#now()), this.historyCap);
+        return capHistory(withResume(state, now), this.historyCap);
       });
     } catch (error) {
       if (error instanceof NotResumable && decision) return decision;
       // Removed or damaged since the first read: answer on what is there now.
       if (isSessionError(error, 'E_NOT_FOUND') || isSessionError(error, 'E_CORRUPT'))
-        return this.resume(first.agent_id, options);
+        return this.#resumeAt(now, first.agent_id, options);
       // The record is bookkeeping: a store we cannot write now (read-only, full, locked by a long writer)
       // must not turn a resumable session into "no". The plain read's answer stands, unrecorded.
       if (isSessionError(error, 'E_IO') || isSessionError(error, 'E_BUSY'))
@@ -249,43 +270,52 @@ export class Sessions {
    * timestamp ahead of this clock beyond the skew bound, is refused.
    * @throws SessionError E_DUPLICATE when the id exists (without `newId`), E_CORRUPT for an implausible session
    */
-  importSession(exported: SessionState, options: { newId?: boolean } = {}): SessionState {
+  async importSession(exported: SessionState, options: { newId?: boolean } = {}): Promise<SessionState> {
     assertCoherent(exported);
-    assertNotAhead(exported, this.#now(), this.limits);
+    const now = await this.store.now();
+    assertNotAhead(exported, now, this.limits);
     // A Claude Code link names an agent of the exporting machine's Claude session; kept, two sessions could claim
     // one agent (its stop would land on the copy) or one could wait forever for an agent that never stops here.
     const { claude: _link, ...state } = exported;
     if (!options.newId) {
       const imported = capHistory({ ...state, agent_id: assertValidId(state.agent_id) }, this.historyCap);
-      this.store.create(imported);
+      await this.store.create(imported);
       return imported;
     }
-    return this.#createUnderNewId((agent_id) => capHistory({ ...state, agent_id }, this.historyCap));
+    return this.#createUnderNewId(now, (agent_id) => capHistory({ ...state, agent_id }, this.historyCap));
   }
 
   /** Whether a session may be resumed, and why; never throws for a missing or corrupt session. */
-  shouldResume(id: string): ResumeDecision {
+  async shouldResume(id: string): Promise<ResumeDecision> {
     const agent_id = assertValidId(id);
+    return this.#shouldResumeAt(await this.store.now(), agent_id);
+  }
+
+  async #shouldResumeAt(now: Date, agent_id: string): Promise<ResumeDecision> {
     let state: SessionState | null;
     try {
-      state = this.store.read(agent_id);
+      state = await this.store.read(agent_id);
     } catch (error) {
       if (!isSessionError(error, 'E_CORRUPT')) throw error;
       return { should_resume: false, reason: 'invalid_state', agent_id, problem: error.message };
     }
     if (state === null) return { should_resume: false, reason: 'session_not_found', agent_id };
-    return this.decide(state);
+    return this.#decideAt(state, now);
   }
 
-  /** The resume decision on a state already read. */
-  decide(state: SessionState): ResumeDecision {
-    const reason = resumeVerdict(state, this.#now(), this.limits);
+  /** The resume decision on a state already read (at the store's time). */
+  async decide(state: SessionState): Promise<ResumeDecision> {
+    return this.#decideAt(state, await this.store.now());
+  }
+
+  #decideAt(state: SessionState, now: Date): ResumeDecision {
+    const reason = resumeVerdict(state, now, this.limits);
     return { should_resume: reason === 'session_resumable', reason, agent_id: state.agent_id, state };
   }
 
   /** As `decide`, by the rule for an agent's newest session (core/parking.ts `newestVerdict`). */
-  #decideNewest(state: SessionState): ResumeDecision {
-    const reason = newestVerdict(state, this.#now(), this.limits);
+  #decideNewestAt(state: SessionState, now: Date): ResumeDecision {
+    const reason = newestVerdict(state, now, this.limits);
     return { should_resume: reason === 'session_resumable', reason, agent_id: state.agent_id, state };
   }
 
@@ -293,14 +323,18 @@ export class Sessions {
    * The most recently active valid session of an agent, or null. A session whose `last_updated` is ahead of the
    * clock beyond the skew bound is skipped: it would otherwise hide the agent's real sessions for ever.
    */
-  newestOf(agentName: string): SessionState | null {
-    return this.store.newestOf(agentName, latestSane(this.#now(), this.limits));
+  async newestOf(agentName: string): Promise<SessionState | null> {
+    return this.#newestOfAt(await this.store.now(), agentName);
+  }
+
+  #newestOfAt(now: Date, agentName: string): Promise<SessionState | null> {
+    return this.store.newestOf(agentName, latestSane(now, this.limits));
   }
 
   /**
    * The session linked to a Claude Code agent id (the most recently active one if several are), or null.
    */
-  findByClaudeAgent(claudeAgentId: string): SessionState | null {
+  findByClaudeAgent(claudeAgentId: string): Promise<SessionState | null> {
     return this.store.findByClaudeAgent(claudeAgentId);
   }
 
@@ -308,43 +342,54 @@ export class Sessions {
    * Links a session to a Claude Code agent, or updates that link, under the session lock.
    * @throws SessionError E_NOT_FOUND, E_ILLEGAL_TRANSITION (final), E_CORRUPT, E_BUSY
    */
-  linkClaude(id: string, change: ClaudeLinkChange): SessionState {
-    return this.store.update(assertValidId(id), (state) => withClaudeLink(state, change, this.#now()));
+  async linkClaude(id: string, change: ClaudeLinkChange): Promise<SessionState> {
+    const valid = assertValidId(id);
+    return this.#linkClaudeAt(await this.store.now(), valid, change);
+  }
+
+  #linkClaudeAt(now: Date, id: string, change: ClaudeLinkChange): Promise<SessionState> {
+    return this.store.update(id, (state) => withClaudeLink(state, change, now));
   }
 
   /**
    * Resumable by the rules, and not run by a Claude agent right now (never linked, or its agent stopped):
    * a delegation to its agent type may take it.
    */
-  isParked(state: SessionState): boolean {
-    return isParked(state, this.#now(), this.limits);
+  async isParked(state: SessionState): Promise<boolean> {
+    return isParked(state, await this.store.now(), this.limits);
   }
 
   /**
    * Resumes the newest session of an agent when the one rule of core/parking.ts allows it (`session_running` when a
    * Claude agent runs it now), recorded under the session lock as `resume` does; null when the agent has none.
    */
-  resumeNewestOf(agentName: string): ResumeDecision | null {
-    const newest = this.newestOf(agentName);
+  async resumeNewestOf(agentName: string): Promise<ResumeDecision | null> {
+    const now = await this.store.now();
+    const newest = await this.#newestOfAt(now, agentName);
     if (newest === null) return null;
-    return this.resume(newest.agent_id, { agentName, newest: true });
+    return this.#resumeAt(now, newest.agent_id, { agentName, newest: true });
   }
 
   /** The session a new delegation to `agentName` would resume: its newest one when parked, else null. */
-  parkedOf(agentName: string): SessionState | null {
-    const newest = this.newestOf(agentName);
-    return newest !== null && this.isParked(newest) ? newest : null;
+  async parkedOf(agentName: string): Promise<SessionState | null> {
+    return this.#parkedOfAt(await this.store.now(), agentName);
+  }
+
+  async #parkedOfAt(now: Date, agentName: string): Promise<SessionState | null> {
+    const newest = await this.#newestOfAt(now, agentName);
+    return newest !== null && isParked(newest, now, this.limits) ? newest : null;
   }
 
   /**
    * The newest session of every agent that is parked now (see `isParked`), most recently active first.
    * Through the store's `newestPerAgent` (the file store: one small read per agent name).
    */
-  parkedSessions(): SessionState[] {
+  async parkedSessions(): Promise<SessionState[]> {
+    const now = await this.store.now();
     // A session ahead of the clock must not hide its agent's real parked one (the same rule as newestOf).
-    const newest = this.store.newestPerAgent(latestSane(this.#now(), this.limits));
+    const newest = await this.store.newestPerAgent(latestSane(now, this.limits));
     return newest
-      .filter((state) => this.isParked(state))
+      .filter((state) => isParked(state, now, this.limits))
       .sort((a, b) => Date.parse(b.last_updated) - Date.parse(a.last_updated));
   }
 
@@ -358,9 +403,11 @@ export class Sessions {
    * @returns null when the agent is not attached and `agent_type` is absent (nothing to create)
    * @throws SessionError E_BUSY when a lock stays taken, E_IO
    */
-  attachClaudeAgent(event: ClaudeAgentEvent): Attachment | null {
-    const work = (): Attachment | null => {
-      const found = this.#attachedSession(event.agent_id);
+  attachClaudeAgent(event: ClaudeAgentEvent): Promise<Attachment | null> {
+    const work = async (): Promise<Attachment | null> => {
+      // Read under the locks: the time of this step, after the attaches it waited for.
+      const now = await this.store.now();
+      const found = await this.store.attachedTo(event.agent_id);
       const facts: ClaudeLinkChange = {
         agent_id: event.agent_id,
         ...(event.agent_type === undefined ? {} : { agent_type: event.agent_type }),
@@ -373,15 +420,19 @@ export class Sessions {
       }
       if (found !== null) {
         const state =
-          isFinalPhase(found.phase) || !changesLink(found, facts) ? found : this.linkClaude(found.agent_id, facts);
+          isFinalPhase(found.phase) || !changesLink(found, facts)
+            ? found
+            : await this.#linkClaudeAt(now, found.agent_id, facts);
         attachment = { state, action: 'linked' };
       } else if (event.agent_type === undefined) {
         return null;
       } else {
-        const relinked = this.#relinkParked(event.agent_type, facts);
-        attachment = relinked ?? { state: this.#createLinked(event.agent_type, facts), action: 'created' };
+        const relinked = await this.#relinkParked(now, event.agent_type, facts);
+        attachment = relinked ?? { state: await this.#createLinked(now, event.agent_type, facts), action: 'created' };
       }
-      return event.stopped ? this.#stopped(attachment, event.agent_id, event.stopped.last_message) : attachment;
+      return event.stopped
+        ? await this.#stopped(now, attachment, event.agent_id, event.stopped.last_message)
+        : attachment;
     };
     return this.store.lockClaudeAgent(event.agent_id, event.agent_type ?? '', work);
   }
@@ -393,7 +444,9 @@ export class Sessions {
    * @returns null when the agent is not attached and `agent_type` is absent (nothing to apply the policy to)
    * @throws SessionError E_BUSY when a lock stays taken, E_IO
    */
-  claudeAgentStopped(event: Omit<ClaudeAgentEvent, 'stopped'> & { readonly last_message?: string }): Attachment | null {
+  claudeAgentStopped(
+    event: Omit<ClaudeAgentEvent, 'stopped'> & { readonly last_message?: string },
+  ): Promise<Attachment | null> {
     const { last_message, ...agent } = event;
     return this.attachClaudeAgent({ ...agent, stopped: last_message === undefined ? {} : { last_message } });
   }
@@ -403,10 +456,10 @@ export class Sessions {
    * phase and `agent` one agent's; corrupt sessions are always returned (their phase and agent are unknown),
    * so the caller decides whether to show them or warn.
    */
-  list(filter: { activeOnly?: boolean; agent?: string } = {}): ListEntry[] {
-    const now = this.#now();
+  async list(filter: { activeOnly?: boolean; agent?: string } = {}): Promise<ListEntry[]> {
+    const now = await this.store.now();
     const entries: ListEntry[] = [];
-    for (const entry of this.store.list()) {
+    for (const entry of await this.store.list()) {
       if (entry.kind === 'corrupt') {
         entries.push(entry);
         continue;
@@ -430,7 +483,7 @@ export class Sessions {
    * @throws SessionError E_USAGE for options that are not `{hours: a number ≥ 0, dryRun?: boolean}`; E_REFUSED when
    *   the store root is a symbolic link (with dryRun too: it says it would refuse)
    */
-  cleanup(options: { hours: number; dryRun?: boolean }): CleanupResult {
+  async cleanup(options: { hours: number; dryRun?: boolean }): Promise<CleanupResult> {
     // Library callers are not type-checked: the CLI's rule for hours, and a clear word for anything else.
     if (typeof options !== 'object' || options === null) {
       const got = show(options ?? null);
@@ -443,8 +496,8 @@ export class Sessions {
     if (options.dryRun !== undefined && typeof options.dryRun !== 'boolean') {
       throw new SessionError('E_USAGE', `Expected \`dryRun\` to be true or false, got ${show(options.dryRun)}`);
     }
-    this.store.assertRemovable();
-    const now = this.#now();
+    await this.store.assertRemovable();
+    const now = await this.store.now();
     const cutoff = now.getTime() - options.hours * 3_600_000;
     const isStale = (state: SessionState | null, modifiedAt: Date): boolean => {
       if (state === null) return modifiedAt.getTime() < cutoff;
@@ -456,7 +509,7 @@ export class Sessions {
     const abandoned: string[] = [];
     const failed: { id: string; error: string }[] = [];
     const notOurs: { id: string; reason: string }[] = [];
-    for (const entry of this.store.list()) {
+    for (const entry of await this.store.list()) {
       if (entry.kind === 'corrupt' && entry.notOurs !== undefined) {
         notOurs.push({ id: entry.id, reason: entry.notOurs });
         continue;
@@ -464,7 +517,7 @@ export class Sessions {
       const stale = entry.kind === 'valid' ? isStale(entry.state, now) : isStale(null, entry.modifiedAt);
       if (!stale && entry.kind === 'valid' && orphanedStartReason(entry.state, now, this.limits) !== null) {
         try {
-          if (options.dryRun || this.#abandonOrphan(entry.id)) abandoned.push(entry.id);
+          if (options.dryRun || (await this.#abandonOrphan(now, entry.id))) abandoned.push(entry.id);
         } catch (error) {
           if (!isSessionError(error, 'E_BUSY') && !isSessionError(error, 'E_IO')) throw error;
           failed.push({ id: entry.id, error: error.message });
@@ -474,12 +527,12 @@ export class Sessions {
       if (!stale) continue;
       let done: boolean;
       try {
-        const foreign = options.dryRun ? this.store.notOurs(entry.id) : null;
+        const foreign = options.dryRun ? await this.store.notOurs(entry.id) : null;
         if (foreign !== null) throw new SessionError('E_REFUSED', foreign);
-        done = options.dryRun ? true : this.store.remove(entry.id, isStale);
+        done = options.dryRun ? true : await this.store.remove(entry.id, isStale);
       } catch (error) {
         if (isSessionError(error, 'E_REFUSED')) {
-          notOurs.push({ id: entry.id, reason: this.store.notOurs(entry.id) ?? error.message });
+          notOurs.push({ id: entry.id, reason: (await this.store.notOurs(entry.id)) ?? error.message });
           continue;
         }
         // One session that cannot be removed now (locked, unwritable) must not stop the hourly run for the rest.
@@ -491,9 +544,9 @@ export class Sessions {
       if (done && entry.kind === 'valid' && isAheadOfClock(entry.state.last_updated, now, this.limits))
         clockAhead.push(entry.id);
     }
-    const leftovers = options.dryRun ? 0 : this.store.sweep(LEFTOVER_AGE_MS, now);
+    const leftovers = options.dryRun ? 0 : await this.store.sweep(LEFTOVER_AGE_MS, now);
     // Named like our leftovers but holding something else: the sweep left them, and the user should know why.
-    notOurs.push(...this.store.foreignEntries());
+    notOurs.push(...(await this.store.foreignEntries()));
     return { removed, corruptRemoved, leftovers, abandoned, failed, clockAhead, notOurs };
   }
 
@@ -501,18 +554,28 @@ export class Sessions {
    * Deletes a session.
    * @throws SessionError E_NOT_FOUND; E_REFUSED when the entry is not agent-session's or the store root is a link
    */
-  delete(id: string): void {
-    this.store.assertRemovable();
-    if (!this.store.remove(assertValidId(id))) throw new SessionError('E_NOT_FOUND', `Session \`${id}\` not found`);
+  async delete(id: string): Promise<void> {
+    await this.store.assertRemovable();
+    if (!(await this.store.remove(assertValidId(id))))
+      throw new SessionError('E_NOT_FOUND', `Session \`${id}\` not found`);
+  }
+
+  /** The store's clock: the time every use case stamps and judges by. */
+  now(): Promise<Date> {
+    return this.store.now();
+  }
+
+  /** Releases the store (a connection, for a network backend). Whoever opened the service closes it. */
+  close(): Promise<void> {
+    return this.store.close();
   }
 
   // --- internal ---
 
   /** Finalizes a session left initializing, when it still is one under its lock; false when it changed or went. */
-  #abandonOrphan(id: string): boolean {
+  async #abandonOrphan(now: Date, id: string): Promise<boolean> {
     try {
-      this.store.update(id, (state) => {
-        const now = this.#now();
+      await this.store.update(id, (state) => {
         const reason = orphanedStartReason(state, now, this.limits);
         if (reason === null) throw new NotResumable();
         return capHistory(finalizeState(state, 'abandoned', reason, now), this.historyCap);
@@ -525,18 +588,14 @@ export class Sessions {
     }
   }
 
-  #attachedSession(claudeAgentId: string): SessionState | null {
-    return this.store.attachedTo(claudeAgentId);
-  }
-
   /** The type's parked session relinked to this agent (a resume), or null when there is none to take. */
-  #relinkParked(agentType: string, facts: ClaudeLinkChange): Attachment | null {
-    const parked = this.parkedOf(agentType);
+  async #relinkParked(now: Date, agentType: string, facts: ClaudeLinkChange): Promise<Attachment | null> {
+    const parked = await this.#parkedOfAt(now, agentType);
     if (parked === null) return null;
     try {
-      const state = this.store.update(parked.agent_id, (current) => {
+      const state = await this.store.update(parked.agent_id, (current) => {
         // Checked again under the session lock: a CLI update may have changed it since it was read.
-        if (!this.isParked(current) || !isResumablePhase(current.phase)) {
+        if (!isParked(current, now, this.limits) || !isResumablePhase(current.phase)) {
           throw new SessionError(
             'E_ILLEGAL_TRANSITION',
             `Session \`${current.agent_id}\` changed and can no longer be resumed`,
@@ -550,10 +609,7 @@ export class Sessions {
           ...(previous?.last_message === undefined ? {} : { last_message: previous.last_message }),
         };
         // A parked session handed to a new Claude agent is a resume: recorded in the same write (for `stats`).
-        return capHistory(
-          withResume(withClaudeLink(current, { ...facts, resumed_from }, this.#now()), this.#now()),
-          this.historyCap,
-        );
+        return capHistory(withResume(withClaudeLink(current, { ...facts, resumed_from }, now), now), this.historyCap);
       });
       return { state, action: 'relinked' };
     } catch (error) {
@@ -564,15 +620,19 @@ export class Sessions {
     }
   }
 
-  #createLinked(agentType: string, facts: ClaudeLinkChange): SessionState {
-    const now = this.#now();
+  #createLinked(now: Date, agentType: string, facts: ClaudeLinkChange): Promise<SessionState> {
     const build = (agent_id: string): SessionState =>
       newSession({ agent_id, agent_name: agentType, purpose: CLAUDE_PURPOSE }, now);
-    return this.#createUnderNewId((agent_id) => withClaudeLink(build(agent_id), facts, now));
+    return this.#createUnderNewId(now, (agent_id) => withClaudeLink(build(agent_id), facts, now));
   }
 
   /** Applies the stop policy to an attached session, in one write. */
-  #stopped(attachment: Attachment, claudeAgentId: string, lastMessage: string | undefined): Attachment {
+  async #stopped(
+    now: Date,
+    attachment: Attachment,
+    claudeAgentId: string,
+    lastMessage: string | undefined,
+  ): Promise<Attachment> {
     if (isFinalPhase(attachment.state.phase)) return { ...attachment, stop: 'already_final' };
     const change: ClaudeLinkChange = {
       stopped: true,
@@ -580,7 +640,7 @@ export class Sessions {
     };
     let state: SessionState;
     try {
-      state = this.#stopWrite(attachment.state.agent_id, change, claudeAgentId, lastMessage);
+      state = await this.#stopWrite(now, attachment.state.agent_id, change, claudeAgentId, lastMessage);
     } catch (error) {
       // Finalized or removed by the CLI since it was read: nothing left to do.
       if (!isSessionError(error, 'E_ILLEGAL_TRANSITION') && !isSessionError(error, 'E_NOT_FOUND')) throw error;
@@ -590,14 +650,14 @@ export class Sessions {
   }
 
   #stopWrite(
+    now: Date,
     id: string,
     change: ClaudeLinkChange,
     claudeAgentId: string,
     lastMessage: string | undefined,
-  ): SessionState {
+  ): Promise<SessionState> {
     return this.store.update(id, (current) => {
       // Decided again on the state under the lock: the agent's last CLI update may have landed since the read.
-      const now = this.#now();
       const linked = withClaudeLink(current, change, now);
       const decided = stopOutcome(current, this.limits.maxErrors);
       if (decided === 'kept') return linked;
@@ -611,12 +671,12 @@ export class Sessions {
   }
 
   /** Stores the state `build` makes under a freshly generated id. */
-  #createUnderNewId(build: (agent_id: string) => SessionState): SessionState {
+  async #createUnderNewId(now: Date, build: (agent_id: string) => SessionState): Promise<SessionState> {
     // 32 random bits per second make a clash unlikely; a clash is retried with new bits, never overwritten.
     for (let attempt = 0; ; attempt++) {
-      const state = build(generateId(this.#now(), this.#randomHex()));
+      const state = build(generateId(now, this.#randomHex()));
       try {
-        this.store.create(state);
+        await this.store.create(state);
         return state;
       } catch (error) {
         if (!isSessionError(error, 'E_DUPLICATE') || attempt >= 4) throw error;

@@ -15,57 +15,67 @@ export type ListedSession =
 /**
  * Where sessions live: the file store (file-store.ts) and the memory store (memory-store.ts) implement it, and
  * every implementation passes the one contract suite in tests/contract/. Every method is required, so the service
- * never falls back to a scan of its own.
+ * never falls back to a scan of its own. Every method answers a Promise, so a network backend fits; the callbacks
+ * (`update`'s change, `remove`'s shouldRemove) stay synchronous and pure: a backend may run them inside a
+ * transaction, and may run `change` again when a transaction is retried. Whoever opens a store closes it.
  */
 export interface SessionStore {
   /** A human-readable name of where the sessions are (a folder for the file store). */
   readonly location: string;
   /** The state, or null when there is no such session. @throws SessionError E_CORRUPT when it is invalid */
-  read(id: string): SessionState | null;
+  read(id: string): Promise<SessionState | null>;
   /** Stores a new session. @throws SessionError E_DUPLICATE when the id exists; nothing is overwritten */
-  create(state: SessionState): void;
+  create(state: SessionState): Promise<void>;
   /**
    * Read-modify-write under the session's lock, so concurrent updates are never lost.
    * @throws SessionError E_NOT_FOUND, E_CORRUPT, E_BUSY, or whatever `change` throws (nothing is written then)
    */
-  update(id: string, change: (state: SessionState) => SessionState): SessionState;
+  update(id: string, change: (state: SessionState) => SessionState): Promise<SessionState>;
   /**
    * The most recently active valid session of an agent (later `last_updated`, then later `created_at`), or null.
    * Corrupt entries are ignored. A store may answer from an index (the file store keeps a per-agent pointer).
    * @param notAfter sessions whose `last_updated` is later than this (ms since the epoch) are skipped: a clock ahead
    */
-  newestOf(agentName: string, notAfter?: number): SessionState | null;
+  newestOf(agentName: string, notAfter?: number): Promise<SessionState | null>;
   /** The valid session linked to a Claude Code agent id (the most recently active one if several are), or null. */
-  findByClaudeAgent(claudeAgentId: string): SessionState | null;
+  findByClaudeAgent(claudeAgentId: string): Promise<SessionState | null>;
   /**
    * The session a Claude Code agent id was attached to, even when a later agent has resumed it since (its
    * `claude.agent_id` then names that agent); else the session linked to it now; else null.
    */
-  attachedTo(claudeAgentId: string): SessionState | null;
+  attachedTo(claudeAgentId: string): Promise<SessionState | null>;
   /**
-   * Runs `work` holding the locks of one Claude agent id and then of one agent type, so attaching an agent
+   * Runs `work` (and waits for it) holding the locks of one Claude agent id and then of one agent type, so attaching an agent
    * (find, relink or create) is one step among the store's writers (processes for the file store).
    */
-  lockClaudeAgent<T>(claudeAgentId: string, agentType: string, work: () => T): T;
+  lockClaudeAgent<T>(claudeAgentId: string, agentType: string, work: () => Promise<T>): Promise<T>;
   /**
    * The newest valid session of every agent the store knows (the file store: every agent it keeps a pointer for).
    * @param notAfter as newestOf: sessions dated later are skipped
    */
-  newestPerAgent(notAfter?: number): SessionState[];
+  newestPerAgent(notAfter?: number): Promise<SessionState[]>;
   /** Every session, valid or not, in no particular order. Never throws for one bad session. */
-  list(): ListedSession[];
+  list(): Promise<ListedSession[]>;
   /**
    * Removes a session under its lock when `shouldRemove` (given its current state, or null when corrupt) agrees.
    * @returns true when it was removed, false when there is no such session
    * @throws SessionError E_REFUSED when the entry is not agent-session's (see notOurs), or the store root is a link
    */
-  remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): boolean;
+  remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): Promise<boolean>;
   /** Why the entry `id` is not agent-session's to remove, or null when it is a session folder it made. */
-  notOurs(id: string): string | null;
+  notOurs(id: string): Promise<string | null>;
   /** @throws SessionError E_REFUSED when nothing may be removed from this store (its root is a symbolic link) */
-  assertRemovable(): void;
+  assertRemovable(): Promise<void>;
   /** Entries named like the store's own leftovers that hold something else (sweep leaves them alone). */
-  foreignEntries(): { id: string; reason: string }[];
+  foreignEntries(): Promise<{ id: string; reason: string }[]>;
   /** Removes leftovers of killed writers (temp files, half-created folders) older than `olderThanMs`. */
-  sweep(olderThanMs: number, now: Date): number;
+  sweep(olderThanMs: number, now: Date): Promise<number>;
+  /**
+   * The store's clock: every time the service stamps or judges ("resumable", "idle") comes from here. The file and
+   * memory stores answer the process clock (or the clock they were given, for tests); a shared store answers its
+   * server's, so machines whose clocks disagree agree on what is resumable.
+   */
+  now(): Promise<Date>;
+  /** Releases the store (a connection, for a network backend); nothing for the file and memory stores. */
+  close(): Promise<void>;
 }

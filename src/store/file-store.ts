@@ -17,7 +17,8 @@ import type { SessionState } from '../core/state';
 import { AgentIndex, INDEX_DIR } from './agent-index';
 import { decodeState } from './codec';
 import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
-import type { ListedSession, SessionStore } from '../service/store';
+import type { ListedSession } from '../service/store';
+import { SettledStore, type SyncStore } from './settled-store';
 import { errnoCode, ioError } from '../platform/errno';
 import { writeFileAtomic } from '../platform/atomic-file';
 import { acquireLock, DEFAULT_LOCK_OPTIONS, removeDeadLock, type LockOptions } from '../platform/lock';
@@ -61,11 +62,35 @@ export const LOCKS_DIR = '.locks';
 /** Tries at removing a renamed-away session folder that late lock drafts keep refilling (see removeRenamedFolder). */
 const REMOVE_ATTEMPTS = 3;
 
+/** What a file store may be given besides its folder: lock timings, and the clock (tests). */
+export interface FileStoreOptions {
+  readonly lock?: LockOptions;
+  readonly now?: () => Date;
+}
+
 /**
  * Sessions as folders: `<root>/<agent_id>/state.json`. Writes are atomic renames, every read-modify-write
  * holds the session's lock file, and no id or link can lead outside `root`. Read-only calls create nothing.
+ * The file system work is synchronous (SyncFileStore, below; see SettledStore): a hook or CLI process has nothing
+ * else to do meanwhile.
  */
-export class FileStore implements SessionStore {
+export class FileStore extends SettledStore {
+  readonly #sync: SyncFileStore;
+
+  constructor(root: string, options: FileStoreOptions = {}) {
+    const sync = new SyncFileStore(root, options.lock ?? DEFAULT_LOCK_OPTIONS);
+    super(root, sync, options.now);
+    this.#sync = sync;
+  }
+
+  /** @throws SessionError E_REFUSED when the store root (or its `.claude` parent) is a symbolic link */
+  assertWritable(): void {
+    this.#sync.assertWritable();
+  }
+}
+
+/** The file store's work, synchronous (see FileStore). */
+class SyncFileStore implements SyncStore {
   readonly location: string;
   readonly #lock: LockOptions;
   readonly #index: AgentIndex;
@@ -101,29 +126,33 @@ export class FileStore implements SessionStore {
   }
 
   /**
-   * Runs `work` holding `<root>/.locks/agent-<hex of the id>.lock`, then `<root>/.locks/type-<hex of the type>.lock`
-   * (always in this order, so two attaches never wait on each other crosswise). Ids and types too long for a file
-   * name share one lock of their kind. Both locks are released (removed) when `work` ends; `sweep` removes those of
+   * Takes `<root>/.locks/agent-<hex of the id>.lock`, then `<root>/.locks/type-<hex of the type>.lock` (always in
+   * this order, so two attaches never wait on each other crosswise), and returns their release. Ids and types too
+   * long for a file name share one lock of their kind. Both locks are released (removed) when the work ends; `sweep` removes those of
    * killed processes. The locks have a folder of their own: a pointer folder replaced by a link (refused for
    * pointers) must not stop a Claude agent from being attached.
    */
-  lockClaudeAgent<T>(claudeAgentId: string, agentType: string, work: () => T): T {
+  claudeAgentLocks(claudeAgentId: string, agentType: string): () => void {
     this.assertWritable();
     const locks = join(this.location, LOCKS_DIR);
     // 0700, and never through a link (E_REFUSED): the lock files must not be written outside the store.
     ensurePrivateDir(locks, true);
     const releaseAgent = acquireLock(join(locks, `agent-${lockName(claudeAgentId)}.lock`), this.#lock);
+    if (agentType === '') return releaseAgent;
+    let releaseType: () => void;
     try {
-      if (agentType === '') return work();
-      const releaseType = acquireLock(join(locks, `type-${lockName(agentType)}.lock`), this.#lock);
-      try {
-        return work();
-      } finally {
-        releaseType();
-      }
-    } finally {
+      releaseType = acquireLock(join(locks, `type-${lockName(agentType)}.lock`), this.#lock);
+    } catch (error) {
       releaseAgent();
+      throw error;
     }
+    return () => {
+      try {
+        releaseType();
+      } finally {
+        releaseAgent();
+      }
+    };
   }
 
   /**

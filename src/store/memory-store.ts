@@ -3,7 +3,8 @@ import { SessionError, isSessionError } from '../core/errors';
 import { assertValidId } from '../core/ids';
 import type { SessionState } from '../core/state';
 import { decodeState } from './codec';
-import type { ListedSession, SessionStore } from '../service/store';
+import type { ListedSession } from '../service/store';
+import { SettledStore, type SyncStore } from './settled-store';
 
 /** One stored entry: the JSON text of a state (as the file store keeps state.json) and when it was written. */
 interface Entry {
@@ -21,20 +22,42 @@ export interface MemoryStoreOptions {
  * Sessions in a Map, for tests and embedding (lowdb's `Memory` adapter idea): the same contract as the file
  * store (tests/contract/), within one process. States are kept as JSON text and parsed with the strict schema
  * on every read, like state.json: a caller never holds a reference into the store, and a state the file store
- * would read back as corrupt reads back as corrupt here too.
+ * would read back as corrupt reads back as corrupt here too. Each call is one synchronous step (SyncMemoryStore,
+ * see SettledStore); `lockClaudeAgent` serializes its callers per key, as locks do across processes.
  */
-export class MemoryStore implements SessionStore {
+export class MemoryStore extends SettledStore {
+  readonly #sync: SyncMemoryStore;
+  readonly #clock: () => Date;
+
+  constructor(options: MemoryStoreOptions = {}) {
+    const location = options.location ?? 'memory';
+    const now = options.now ?? (() => new Date());
+    const sync = new SyncMemoryStore(location, now);
+    super(location, sync, now);
+    this.#sync = sync;
+    this.#clock = now;
+  }
+
+  /**
+   * Test hook: stores `text` as the session's raw content, as if state.json held it (a torn write, an edit by
+   * hand, an old version), so corrupt entries can be planted. Overwrites; checks only the id.
+   */
+  putRaw(id: string, text: string, modifiedAt: Date = this.#clock()): void {
+    this.#sync.putRaw(id, text, modifiedAt);
+  }
+}
+
+/** The memory store's work, synchronous (see MemoryStore). */
+class SyncMemoryStore implements SyncStore {
   readonly location: string;
   readonly #entries = new Map<string, Entry>();
   readonly #now: () => Date;
   /** Claude agent id → the session it was attached to (the file store's `.claude-agents/` pointers). */
   readonly #attached = new Map<string, string>();
-  /** Claude agent ids and agent types whose lock is held (see lockClaudeAgent). */
-  readonly #held = new Set<string>();
 
-  constructor(options: MemoryStoreOptions = {}) {
-    this.location = options.location ?? 'memory';
-    this.#now = options.now ?? (() => new Date());
+  constructor(location: string, now: () => Date) {
+    this.location = location;
+    this.#now = now;
   }
 
   read(id: string): SessionState | null {
@@ -76,23 +99,6 @@ export class MemoryStore implements SessionStore {
     return state?.claude !== undefined ? state : this.findByClaudeAgent(claudeAgentId);
   }
 
-  /**
-   * Runs `work` holding the Claude agent's lock, then the agent type's. One process has no concurrent writer, so a
-   * lock is a mark: taking a held one is E_BUSY (a re-entrant attach), as a file lock held too long would be.
-   */
-  lockClaudeAgent<T>(claudeAgentId: string, agentType: string, work: () => T): T {
-    const keys = agentType === '' ? [`agent:${claudeAgentId}`] : [`agent:${claudeAgentId}`, `type:${agentType}`];
-    for (const key of keys)
-      if (this.#held.has(key))
-        throw new SessionError('E_BUSY', `Lock \`${key}\` of store \`${this.location}\` is held`);
-    keys.forEach((key) => this.#held.add(key));
-    try {
-      return work();
-    } finally {
-      keys.forEach((key) => this.#held.delete(key));
-    }
-  }
-
   newestPerAgent(notAfter = Infinity): SessionState[] {
     const byAgent = new Map<string, SessionState>();
     for (const state of this.#valid()) {
@@ -101,19 +107,6 @@ export class MemoryStore implements SessionStore {
       if (known === undefined || isNewer(state, known)) byAgent.set(state.agent_name, state);
     }
     return [...byAgent.values()];
-  }
-
-  /** Every entry of a memory store is one it made. */
-  notOurs(_id: string): string | null {
-    return null;
-  }
-
-  /** A memory store has no root that could be a link: removing is always allowed. */
-  assertRemovable(): void {}
-
-  /** A memory store holds only the entries it made. */
-  foreignEntries(): { id: string; reason: string }[] {
-    return [];
   }
 
   list(): ListedSession[] {
@@ -146,16 +139,30 @@ export class MemoryStore implements SessionStore {
     return true;
   }
 
+  /** Every entry of a memory store is one it made. */
+  notOurs(_id: string): string | null {
+    return null;
+  }
+
+  /** A memory store has no root that could be a link: removing is always allowed. */
+  assertRemovable(): void {}
+
+  /** A memory store holds only the entries it made. */
+  foreignEntries(): { id: string; reason: string }[] {
+    return [];
+  }
+
   /** Nothing to sweep: a write in memory cannot be left half done. */
   sweep(_olderThanMs: number, _now: Date): number {
     return 0;
   }
 
-  /**
-   * Test hook: stores `text` as the session's raw content, as if state.json held it (a torn write, an edit by
-   * hand, an old version), so corrupt entries can be planted. Overwrites; checks only the id.
-   */
-  putRaw(id: string, text: string, modifiedAt: Date = this.#now()): void {
+  /** One process has no other writer: the per-key promise chains (SettledStore) are the whole lock. */
+  claudeAgentLocks(_claudeAgentId: string, _agentType: string): () => void {
+    return () => undefined;
+  }
+
+  putRaw(id: string, text: string, modifiedAt: Date): void {
     this.#entries.set(assertValidId(id), { text, modifiedAt });
   }
 

@@ -5,7 +5,7 @@ import { SessionError } from '../../src/core/errors';
 import { newSession } from '../../src/core/session';
 import type { SessionState } from '../../src/core/state';
 import type { SessionStore } from '../../src/service/store';
-import { codeOf } from '../helpers';
+import { codeOfAsync } from '../helpers';
 
 /** What a backend gives the suite: a fresh, empty store and the means to damage it. */
 export interface StoreHarness {
@@ -43,7 +43,7 @@ function isDate(value: unknown): boolean {
 }
 
 /** Links a session to a Claude agent at minute `minute` (the link marks the session active then). */
-function link(store: SessionStore, id: string, claudeAgent: string, minute: number): SessionState {
+function link(store: SessionStore, id: string, claudeAgent: string, minute: number): Promise<SessionState> {
   return store.update(id, (state) =>
     withClaudeLink(state, { agent_id: claudeAgent, agent_type: 'Explore' }, at(minute)),
   );
@@ -67,79 +67,79 @@ export function describeStoreContract(
     afterEach(() => harness.dispose());
 
     describe('read and create', () => {
-      it('reads null for an id it does not hold, and lists an empty store as []', () => {
-        expect(store.read('nobody')).toBeNull();
-        expect(store.list()).toEqual([]);
+      it('reads null for an id it does not hold, and lists an empty store as []', async () => {
+        expect(await store.read('nobody')).toBeNull();
+        expect(await store.list()).toEqual([]);
       });
 
-      it('gives back what was created, and lists it as valid', () => {
+      it('gives back what was created, and lists it as valid', async () => {
         const state = session('s1', 'alpha');
-        store.create(state);
-        expect(store.read('s1')).toEqual(state);
-        expect(store.list()).toEqual([{ kind: 'valid', id: 's1', state }]);
+        await store.create(state);
+        expect(await store.read('s1')).toEqual(state);
+        expect(await store.list()).toEqual([{ kind: 'valid', id: 's1', state }]);
       });
 
-      it.each(['../x', '.hidden', 'a/b', ''])('refuses the id %p with E_USAGE before touching anything', (id) => {
-        expect(codeOf(() => store.read(id))).toBe('E_USAGE');
-        expect(codeOf(() => store.update(id, (s) => s))).toBe('E_USAGE');
-        expect(codeOf(() => store.remove(id))).toBe('E_USAGE');
-        expect(codeOf(() => store.create({ ...session('ok', 'alpha'), agent_id: id }))).toBe('E_USAGE');
-        expect(store.list()).toEqual([]);
+      it.each(['../x', '.hidden', 'a/b', ''])('refuses the id %p with E_USAGE before touching anything', async (id) => {
+        expect(await codeOfAsync(() => store.read(id))).toBe('E_USAGE');
+        expect(await codeOfAsync(() => store.update(id, (s) => s))).toBe('E_USAGE');
+        expect(await codeOfAsync(() => store.remove(id))).toBe('E_USAGE');
+        expect(await codeOfAsync(() => store.create({ ...session('ok', 'alpha'), agent_id: id }))).toBe('E_USAGE');
+        expect(await store.list()).toEqual([]);
       });
 
-      it('refuses a second create of one id with E_DUPLICATE and keeps the first', () => {
+      it('refuses a second create of one id with E_DUPLICATE and keeps the first', async () => {
         const first = session('s1', 'alpha');
-        store.create(first);
-        expect(codeOf(() => store.create(session('s1', 'beta', 5)))).toBe('E_DUPLICATE');
-        expect(store.read('s1')).toEqual(first);
-        expect(store.list()).toHaveLength(1);
+        await store.create(first);
+        expect(await codeOfAsync(() => store.create(session('s1', 'beta', 5)))).toBe('E_DUPLICATE');
+        expect(await store.read('s1')).toEqual(first);
+        expect(await store.list()).toHaveLength(1);
       });
 
-      it('keeps its own copy: changing the object given to create or returned by read changes nothing stored', () => {
+      it('keeps its own copy: changing the object given to create or returned by read changes nothing stored', async () => {
         const state = session('s1', 'alpha');
         const kept = structuredClone(state);
-        store.create(state);
+        await store.create(state);
         (state.metadata as Record<string, unknown>).n = 99;
-        const read = store.read('s1')!;
+        const read = (await store.read('s1'))!;
         (read.metadata as Record<string, unknown>).n = 42;
         read.history.push({ from_phase: 'initializing', to_phase: 'planning', timestamp: at(1).toISOString() });
-        const listed = store.list()[0]!;
+        const listed = (await store.list())[0]!;
         if (listed.kind === 'valid') (listed.state.metadata as Record<string, unknown>).n = 7;
-        expect(store.read('s1')).toEqual(kept);
+        expect(await store.read('s1')).toEqual(kept);
       });
 
-      it('refuses a state too deep to write with E_USAGE and stores nothing', () => {
+      it('refuses a state too deep to write with E_USAGE and stores nothing', async () => {
         let deep: Record<string, unknown> = {};
         for (let i = 0; i < 20_000; i++) deep = { d: deep };
-        expect(codeOf(() => store.create({ ...session('deep', 'alpha'), metadata: deep }))).toBe('E_USAGE');
-        expect(store.read('deep')).toBeNull();
+        expect(await codeOfAsync(() => store.create({ ...session('deep', 'alpha'), metadata: deep }))).toBe('E_USAGE');
+        expect(await store.read('deep')).toBeNull();
       });
     });
 
     describe('update', () => {
-      it('applies the change, returns the state written, and read agrees', () => {
-        store.create(session('s1', 'alpha'));
-        const next = store.update('s1', (state) => touched(state, 3, { step: 'two' }));
+      it('applies the change, returns the state written, and read agrees', async () => {
+        await store.create(session('s1', 'alpha'));
+        const next = await store.update('s1', (state) => touched(state, 3, { step: 'two' }));
         expect(next.metadata).toEqual({ n: 1, step: 'two' });
         expect(next.last_updated).toBe(at(3).toISOString());
-        expect(store.read('s1')).toEqual(next);
+        expect(await store.read('s1')).toEqual(next);
       });
 
-      it('refuses a missing id with E_NOT_FOUND, without calling the change or creating anything', () => {
+      it('refuses a missing id with E_NOT_FOUND, without calling the change or creating anything', async () => {
         const change = jest.fn((state: SessionState) => state);
-        expect(codeOf(() => store.update('ghost', change))).toBe('E_NOT_FOUND');
+        expect(await codeOfAsync(() => store.update('ghost', change))).toBe('E_NOT_FOUND');
         expect(change).not.toHaveBeenCalled();
-        expect(store.read('ghost')).toBeNull();
-        expect(store.list()).toEqual([]);
+        expect(await store.read('ghost')).toBeNull();
+        expect(await store.list()).toEqual([]);
       });
 
-      it('passes on what the change throws and writes nothing, even when the change mutated its argument first', () => {
+      it('passes on what the change throws and writes nothing, even when the change mutated its argument first', async () => {
         const state = session('s1', 'alpha');
-        store.create(state);
+        await store.create(state);
         const refusal = new SessionError('E_ILLEGAL_TRANSITION', 'no');
         let thrown: unknown;
         try {
-          store.update('s1', (current) => {
+          await store.update('s1', (current) => {
             (current.metadata as Record<string, unknown>).n = 666;
             current.history.push({ from_phase: 'initializing', to_phase: 'planning', timestamp: at(1).toISOString() });
             throw refusal;
@@ -148,39 +148,41 @@ export function describeStoreContract(
           thrown = error;
         }
         expect(thrown).toBe(refusal);
-        expect(store.read('s1')).toEqual(state);
+        expect(await store.read('s1')).toEqual(state);
       });
 
-      it('keeps the previous state when the new one is too deep to write (E_USAGE)', () => {
+      it('keeps the previous state when the new one is too deep to write (E_USAGE)', async () => {
         const state = session('s1', 'alpha');
-        store.create(state);
+        await store.create(state);
         let deep: Record<string, unknown> = {};
         for (let i = 0; i < 20_000; i++) deep = { d: deep };
-        expect(codeOf(() => store.update('s1', (current) => ({ ...current, metadata: deep })))).toBe('E_USAGE');
-        expect(store.read('s1')).toEqual(state);
+        expect(await codeOfAsync(() => store.update('s1', (current) => ({ ...current, metadata: deep })))).toBe(
+          'E_USAGE',
+        );
+        expect(await store.read('s1')).toEqual(state);
       });
 
-      it('refuses a corrupt session with E_CORRUPT and leaves it as it was', () => {
+      it('refuses a corrupt session with E_CORRUPT and leaves it as it was', async () => {
         harness.plantCorrupt('bad');
         const change = jest.fn((state: SessionState) => state);
-        expect(codeOf(() => store.update('bad', change))).toBe('E_CORRUPT');
+        expect(await codeOfAsync(() => store.update('bad', change))).toBe('E_CORRUPT');
         expect(change).not.toHaveBeenCalled();
-        expect(codeOf(() => store.read('bad'))).toBe('E_CORRUPT');
+        expect(await codeOfAsync(() => store.read('bad'))).toBe('E_CORRUPT');
       });
 
-      it('sees every earlier update: 50 read-modify-writes in a row lose nothing', () => {
-        store.create(session('s1', 'alpha'));
-        for (let i = 0; i < 50; i++) store.update('s1', (state) => touched(state, 1 + i, { [`k${i}`]: i }));
-        const state = store.read('s1')!;
+      it('sees every earlier update: 50 read-modify-writes in a row lose nothing', async () => {
+        await store.create(session('s1', 'alpha'));
+        for (let i = 0; i < 50; i++) await store.update('s1', (state) => touched(state, 1 + i, { [`k${i}`]: i }));
+        const state = (await store.read('s1'))!;
         for (let i = 0; i < 50; i++) expect(state.metadata[`k${i}`]).toBe(i);
       });
     });
 
     describe('corrupt entries', () => {
-      it('are listed as corrupt with a reason and a time, next to the valid ones, and read throws E_CORRUPT', () => {
-        store.create(session('good', 'alpha'));
+      it('are listed as corrupt with a reason and a time, next to the valid ones, and read throws E_CORRUPT', async () => {
+        await store.create(session('good', 'alpha'));
         harness.plantCorrupt('bad');
-        const listed = store.list();
+        const listed = await store.list();
         expect(listed).toHaveLength(2);
         expect(listed.find((entry) => entry.id === 'good')?.kind).toBe('valid');
         const bad = listed.find((entry) => entry.id === 'bad');
@@ -189,272 +191,344 @@ export function describeStoreContract(
         expect(bad.error).toEqual(expect.any(String));
         expect(bad.error.length).toBeGreaterThan(0);
         expect(isDate(bad.modifiedAt)).toBe(true);
-        expect(codeOf(() => store.read('bad'))).toBe('E_CORRUPT');
+        expect(await codeOfAsync(() => store.read('bad'))).toBe('E_CORRUPT');
       });
 
-      it('block a create of the same id (E_DUPLICATE): nothing is overwritten', () => {
+      it('block a create of the same id (E_DUPLICATE): nothing is overwritten', async () => {
         harness.plantCorrupt('bad');
-        expect(codeOf(() => store.create(session('bad', 'alpha')))).toBe('E_DUPLICATE');
-        expect(codeOf(() => store.read('bad'))).toBe('E_CORRUPT');
+        expect(await codeOfAsync(() => store.create(session('bad', 'alpha')))).toBe('E_DUPLICATE');
+        expect(await codeOfAsync(() => store.read('bad'))).toBe('E_CORRUPT');
       });
     });
 
     describe('remove', () => {
-      it('removes a session and says so; a missing one is false', () => {
-        store.create(session('s1', 'alpha'));
-        store.create(session('s2', 'alpha'));
-        expect(store.remove('s1')).toBe(true);
-        expect(store.read('s1')).toBeNull();
-        expect(store.remove('s1')).toBe(false);
-        expect(store.remove('never')).toBe(false);
-        expect(store.list().map((entry) => entry.id)).toEqual(['s2']);
+      it('removes a session and says so; a missing one is false', async () => {
+        await store.create(session('s1', 'alpha'));
+        await store.create(session('s2', 'alpha'));
+        expect(await store.remove('s1')).toBe(true);
+        expect(await store.read('s1')).toBeNull();
+        expect(await store.remove('s1')).toBe(false);
+        expect(await store.remove('never')).toBe(false);
+        expect((await store.list()).map((entry) => entry.id)).toEqual(['s2']);
       });
 
-      it('asks shouldRemove with the current state, and keeps the session when it refuses', () => {
-        store.create(session('s1', 'alpha'));
-        const state = store.update('s1', (current) => touched(current, 2, { x: true }));
+      it('asks shouldRemove with the current state, and keeps the session when it refuses', async () => {
+        await store.create(session('s1', 'alpha'));
+        const state = await store.update('s1', (current) => touched(current, 2, { x: true }));
         const refuse = jest.fn((_state: SessionState | null, _modifiedAt: Date) => false);
-        expect(store.remove('s1', refuse)).toBe(false);
+        expect(await store.remove('s1', refuse)).toBe(false);
         expect(refuse).toHaveBeenCalledTimes(1);
         expect(refuse.mock.calls[0]![0]).toEqual(state);
         expect(isDate(refuse.mock.calls[0]![1])).toBe(true);
-        expect(store.read('s1')).toEqual(state);
+        expect(await store.read('s1')).toEqual(state);
         const agree = jest.fn((_state: SessionState | null, _modifiedAt: Date) => true);
-        expect(store.remove('s1', agree)).toBe(true);
+        expect(await store.remove('s1', agree)).toBe(true);
         expect(agree.mock.calls[0]![0]).toEqual(state);
-        expect(store.read('s1')).toBeNull();
+        expect(await store.read('s1')).toBeNull();
       });
 
-      it('gives shouldRemove null for a corrupt entry, and removes it when it agrees', () => {
+      it('gives shouldRemove null for a corrupt entry, and removes it when it agrees', async () => {
         harness.plantCorrupt('bad');
         const refuse = jest.fn((_state: SessionState | null, _modifiedAt: Date) => false);
-        expect(store.remove('bad', refuse)).toBe(false);
+        expect(await store.remove('bad', refuse)).toBe(false);
         expect(refuse.mock.calls[0]![0]).toBeNull();
         expect(isDate(refuse.mock.calls[0]![1])).toBe(true);
-        expect(store.list().map((entry) => entry.kind)).toEqual(['corrupt']);
-        expect(store.remove('bad', () => true)).toBe(true);
-        expect(store.list()).toEqual([]);
-        expect(store.read('bad')).toBeNull();
+        expect((await store.list()).map((entry) => entry.kind)).toEqual(['corrupt']);
+        expect(await store.remove('bad', () => true)).toBe(true);
+        expect(await store.list()).toEqual([]);
+        expect(await store.read('bad')).toBeNull();
       });
 
-      it('frees the id: a removed session can be created again', () => {
-        store.create(session('s1', 'alpha'));
-        store.remove('s1');
+      it('frees the id: a removed session can be created again', async () => {
+        await store.create(session('s1', 'alpha'));
+        await store.remove('s1');
         const again = session('s1', 'beta', 9);
-        store.create(again);
-        expect(store.read('s1')).toEqual(again);
+        await store.create(again);
+        expect(await store.read('s1')).toEqual(again);
       });
     });
 
     describe('sweep', () => {
-      it('finds no leftovers after ordinary writes and keeps every session', () => {
-        for (const id of ['s1', 's2', 's3']) store.create(session(id, 'alpha'));
-        store.update('s2', (state) => touched(state, 4));
-        link(store, 's3', 'claude-1', 5);
+      it('finds no leftovers after ordinary writes and keeps every session', async () => {
+        for (const id of ['s1', 's2', 's3']) await store.create(session(id, 'alpha'));
+        await store.update('s2', (state) => touched(state, 4));
+        await link(store, 's3', 'claude-1', 5);
         harness.plantCorrupt('bad');
-        expect(store.sweep(0, at(60 * 24))).toBe(0);
-        expect(
-          store
-            .list()
-            .map((entry) => entry.id)
-            .sort(),
-        ).toEqual(['bad', 's1', 's2', 's3']);
+        expect(await store.sweep(0, at(60 * 24))).toBe(0);
+        expect((await store.list()).map((entry) => entry.id).sort()).toEqual(['bad', 's1', 's2', 's3']);
       });
     });
 
     describe('newestOf', () => {
-      it('is null for an agent without sessions', () => {
-        store.create(session('s1', 'alpha'));
-        expect(store.newestOf('beta')).toBeNull();
-        expect(store.newestOf('')).toBeNull();
+      it('is null for an agent without sessions', async () => {
+        await store.create(session('s1', 'alpha'));
+        expect(await store.newestOf('beta')).toBeNull();
+        expect(await store.newestOf('')).toBeNull();
       });
 
-      it('is the most recently active session of that agent, whatever other agents did later', () => {
-        store.create(session('old', 'alpha', 0, 1));
-        store.create(session('new', 'alpha', 0, 5));
-        store.create(session('other', 'beta', 0, 9));
-        expect(store.newestOf('alpha')?.agent_id).toBe('new');
-        expect(store.newestOf('beta')?.agent_id).toBe('other');
+      it('is the most recently active session of that agent, whatever other agents did later', async () => {
+        await store.create(session('old', 'alpha', 0, 1));
+        await store.create(session('new', 'alpha', 0, 5));
+        await store.create(session('other', 'beta', 0, 9));
+        expect((await store.newestOf('alpha'))?.agent_id).toBe('new');
+        expect((await store.newestOf('beta'))?.agent_id).toBe('other');
         // An update makes the older one the newest.
-        store.update('old', (state) => touched(state, 7));
-        expect(store.newestOf('alpha')?.agent_id).toBe('old');
-        expect(store.newestOf('alpha')).toEqual(store.read('old'));
+        await store.update('old', (state) => touched(state, 7));
+        expect((await store.newestOf('alpha'))?.agent_id).toBe('old');
+        expect(await store.newestOf('alpha')).toEqual(await store.read('old'));
       });
 
-      it('breaks a tie of last activity by the later creation, in either order of writing', () => {
-        store.create(session('later-made', 'alpha', 2, 5));
-        store.create(session('earlier-made', 'alpha', 1, 5));
-        expect(store.newestOf('alpha')?.agent_id).toBe('later-made');
-        store.create(session('b-early', 'beta', 1, 5));
-        store.create(session('b-late', 'beta', 2, 5));
-        expect(store.newestOf('beta')?.agent_id).toBe('b-late');
+      it('breaks a tie of last activity by the later creation, in either order of writing', async () => {
+        await store.create(session('later-made', 'alpha', 2, 5));
+        await store.create(session('earlier-made', 'alpha', 1, 5));
+        expect((await store.newestOf('alpha'))?.agent_id).toBe('later-made');
+        await store.create(session('b-early', 'beta', 1, 5));
+        await store.create(session('b-late', 'beta', 2, 5));
+        expect((await store.newestOf('beta'))?.agent_id).toBe('b-late');
       });
 
-      it('answers one of the sessions when activity and creation are equal', () => {
-        store.create(session('t1', 'alpha', 3, 3));
-        store.create(session('t2', 'alpha', 3, 3));
-        expect(['t1', 't2']).toContain(store.newestOf('alpha')?.agent_id);
+      it('answers one of the sessions when activity and creation are equal', async () => {
+        await store.create(session('t1', 'alpha', 3, 3));
+        await store.create(session('t2', 'alpha', 3, 3));
+        expect(['t1', 't2']).toContain((await store.newestOf('alpha'))?.agent_id);
       });
 
-      it('ignores corrupt entries, including a newest session that became corrupt', () => {
-        store.create(session('older', 'alpha', 0, 1));
-        store.create(session('newest', 'alpha', 0, 8));
-        expect(store.newestOf('alpha')?.agent_id).toBe('newest');
+      it('ignores corrupt entries, including a newest session that became corrupt', async () => {
+        await store.create(session('older', 'alpha', 0, 1));
+        await store.create(session('newest', 'alpha', 0, 8));
+        expect((await store.newestOf('alpha'))?.agent_id).toBe('newest');
         harness.plantCorrupt('newest');
         harness.plantCorrupt('stray');
-        expect(store.newestOf('alpha')?.agent_id).toBe('older');
+        expect((await store.newestOf('alpha'))?.agent_id).toBe('older');
       });
 
-      it('follows removals: the next newest, then none', () => {
-        store.create(session('a1', 'alpha', 0, 1));
-        store.create(session('a2', 'alpha', 0, 2));
-        expect(store.newestOf('alpha')?.agent_id).toBe('a2');
-        store.remove('a2');
-        expect(store.newestOf('alpha')?.agent_id).toBe('a1');
-        store.remove('a1');
-        expect(store.newestOf('alpha')).toBeNull();
+      it('follows removals: the next newest, then none', async () => {
+        await store.create(session('a1', 'alpha', 0, 1));
+        await store.create(session('a2', 'alpha', 0, 2));
+        expect((await store.newestOf('alpha'))?.agent_id).toBe('a2');
+        await store.remove('a2');
+        expect((await store.newestOf('alpha'))?.agent_id).toBe('a1');
+        await store.remove('a1');
+        expect(await store.newestOf('alpha')).toBeNull();
       });
 
-      it('skips sessions active later than notAfter (a clock ahead), answering the newest at or before it', () => {
-        store.create(session('sane', 'alpha', 0, 2));
-        store.create(session('edge', 'alpha', 0, 4));
-        store.create(session('ahead', 'alpha', 0, 60));
-        expect(store.newestOf('alpha')?.agent_id).toBe('ahead');
-        expect(store.newestOf('alpha', at(4).getTime())?.agent_id).toBe('edge');
-        expect(store.newestOf('alpha', at(3).getTime())?.agent_id).toBe('sane');
-        expect(store.newestOf('alpha', at(1).getTime())).toBeNull();
+      it('skips sessions active later than notAfter (a clock ahead), answering the newest at or before it', async () => {
+        await store.create(session('sane', 'alpha', 0, 2));
+        await store.create(session('edge', 'alpha', 0, 4));
+        await store.create(session('ahead', 'alpha', 0, 60));
+        expect((await store.newestOf('alpha'))?.agent_id).toBe('ahead');
+        expect((await store.newestOf('alpha', at(4).getTime()))?.agent_id).toBe('edge');
+        expect((await store.newestOf('alpha', at(3).getTime()))?.agent_id).toBe('sane');
+        expect(await store.newestOf('alpha', at(1).getTime())).toBeNull();
         // The bound does not stick: without it the newest is answered again.
-        expect(store.newestOf('alpha')?.agent_id).toBe('ahead');
+        expect((await store.newestOf('alpha'))?.agent_id).toBe('ahead');
       });
     });
 
     describe('newestPerAgent', () => {
-      it('is [] for an empty store', () => {
-        expect(store.newestPerAgent()).toEqual([]);
+      it('is [] for an empty store', async () => {
+        expect(await store.newestPerAgent()).toEqual([]);
       });
 
-      it('holds the newest valid session of each agent that was looked up, one per agent', () => {
-        store.create(session('a-old', 'alpha', 0, 1));
-        store.create(session('a-new', 'alpha', 0, 5));
-        store.create(session('b-only', 'beta', 0, 2));
-        store.create(session('c-old', 'gamma', 0, 1));
-        store.create(session('c-new', 'gamma', 0, 7));
-        for (const agent of ['alpha', 'beta', 'gamma']) store.newestOf(agent);
+      it('holds the newest valid session of each agent that was looked up, one per agent', async () => {
+        await store.create(session('a-old', 'alpha', 0, 1));
+        await store.create(session('a-new', 'alpha', 0, 5));
+        await store.create(session('b-only', 'beta', 0, 2));
+        await store.create(session('c-old', 'gamma', 0, 1));
+        await store.create(session('c-new', 'gamma', 0, 7));
+        for (const agent of ['alpha', 'beta', 'gamma']) await store.newestOf(agent);
         harness.plantCorrupt('c-new');
-        const ids = store.newestPerAgent().map((state) => state.agent_id);
+        const ids = (await store.newestPerAgent()).map((state) => state.agent_id);
         expect([...ids].sort()).toEqual(['a-new', 'b-only', 'c-old']);
-        store.update('a-old', (state) => touched(state, 9));
-        expect(store.newestPerAgent().find((state) => state.agent_name === 'alpha')).toEqual(store.read('a-old'));
+        await store.update('a-old', (state) => touched(state, 9));
+        expect((await store.newestPerAgent()).find((state) => state.agent_name === 'alpha')).toEqual(
+          await store.read('a-old'),
+        );
       });
     });
 
     describe('findByClaudeAgent', () => {
-      it('is null for a Claude agent no session is linked to', () => {
-        store.create(session('s1', 'alpha'));
-        expect(store.findByClaudeAgent('a0000000000000001')).toBeNull();
+      it('is null for a Claude agent no session is linked to', async () => {
+        await store.create(session('s1', 'alpha'));
+        expect(await store.findByClaudeAgent('a0000000000000001')).toBeNull();
       });
 
-      it('finds the linked session, and follows a relink to another Claude agent', () => {
-        store.create(session('s1', 'alpha'));
-        store.create(session('s2', 'alpha'));
-        link(store, 's1', 'claude-1', 1);
-        expect(store.findByClaudeAgent('claude-1')).toEqual(store.read('s1'));
-        link(store, 's1', 'claude-2', 2);
-        expect(store.findByClaudeAgent('claude-1')).toBeNull();
-        expect(store.findByClaudeAgent('claude-2')?.agent_id).toBe('s1');
+      it('finds the linked session, and follows a relink to another Claude agent', async () => {
+        await store.create(session('s1', 'alpha'));
+        await store.create(session('s2', 'alpha'));
+        await link(store, 's1', 'claude-1', 1);
+        expect(await store.findByClaudeAgent('claude-1')).toEqual(await store.read('s1'));
+        await link(store, 's1', 'claude-2', 2);
+        expect(await store.findByClaudeAgent('claude-1')).toBeNull();
+        expect((await store.findByClaudeAgent('claude-2'))?.agent_id).toBe('s1');
       });
 
-      it('follows the link when it moves to another session', () => {
-        store.create(session('s1', 'alpha'));
-        store.create(session('s2', 'alpha'));
-        link(store, 's1', 'claude-1', 1);
-        link(store, 's1', 'claude-9', 2);
-        link(store, 's2', 'claude-1', 3);
-        expect(store.findByClaudeAgent('claude-1')?.agent_id).toBe('s2');
+      it('follows the link when it moves to another session', async () => {
+        await store.create(session('s1', 'alpha'));
+        await store.create(session('s2', 'alpha'));
+        await link(store, 's1', 'claude-1', 1);
+        await link(store, 's1', 'claude-9', 2);
+        await link(store, 's2', 'claude-1', 3);
+        expect((await store.findByClaudeAgent('claude-1'))?.agent_id).toBe('s2');
       });
 
-      it('answers the most recently active session when several are linked to one Claude agent', () => {
-        for (const id of ['s1', 's2', 's3']) store.create(session(id, 'alpha'));
-        link(store, 's1', 'claude-1', 1);
-        link(store, 's2', 'claude-1', 4);
-        link(store, 's3', 'claude-1', 2);
-        expect(store.findByClaudeAgent('claude-1')?.agent_id).toBe('s2');
-        store.update('s1', (state) => touched(state, 9));
-        expect(store.findByClaudeAgent('claude-1')?.agent_id).toBe('s1');
+      it('answers the most recently active session when several are linked to one Claude agent', async () => {
+        for (const id of ['s1', 's2', 's3']) await store.create(session(id, 'alpha'));
+        await link(store, 's1', 'claude-1', 1);
+        await link(store, 's2', 'claude-1', 4);
+        await link(store, 's3', 'claude-1', 2);
+        expect((await store.findByClaudeAgent('claude-1'))?.agent_id).toBe('s2');
+        await store.update('s1', (state) => touched(state, 9));
+        expect((await store.findByClaudeAgent('claude-1'))?.agent_id).toBe('s1');
       });
 
-      it('ignores a linked session that became corrupt or was removed', () => {
-        store.create(session('s1', 'alpha'));
-        store.create(session('s2', 'alpha'));
-        link(store, 's1', 'claude-1', 1);
-        link(store, 's2', 'claude-1', 2);
+      it('ignores a linked session that became corrupt or was removed', async () => {
+        await store.create(session('s1', 'alpha'));
+        await store.create(session('s2', 'alpha'));
+        await link(store, 's1', 'claude-1', 1);
+        await link(store, 's2', 'claude-1', 2);
         harness.plantCorrupt('s2');
-        expect(store.findByClaudeAgent('claude-1')?.agent_id).toBe('s1');
-        store.remove('s1');
-        expect(store.findByClaudeAgent('claude-1')).toBeNull();
+        expect((await store.findByClaudeAgent('claude-1'))?.agent_id).toBe('s1');
+        await store.remove('s1');
+        expect(await store.findByClaudeAgent('claude-1')).toBeNull();
       });
     });
 
     describe('attachedTo', () => {
-      it('is null for a Claude agent never attached', () => {
-        store.create(session('s1', 'alpha'));
-        expect(store.attachedTo('claude-0')).toBeNull();
+      it('is null for a Claude agent never attached', async () => {
+        await store.create(session('s1', 'alpha'));
+        expect(await store.attachedTo('claude-0')).toBeNull();
       });
 
-      it('still answers the session after a later Claude agent resumed it (relink), where findByClaudeAgent does not', () => {
-        store.create(session('s1', 'alpha'));
-        store.create(session('s2', 'alpha'));
-        link(store, 's1', 'claude-1', 1);
-        expect(store.attachedTo('claude-1')).toEqual(store.read('s1'));
-        link(store, 's1', 'claude-2', 2);
-        expect(store.findByClaudeAgent('claude-1')).toBeNull();
-        expect(store.attachedTo('claude-1')?.agent_id).toBe('s1');
-        expect(store.attachedTo('claude-1')?.claude?.agent_id).toBe('claude-2');
-        expect(store.attachedTo('claude-2')?.agent_id).toBe('s1');
+      it('still answers the session after a later Claude agent resumed it (relink), where findByClaudeAgent does not', async () => {
+        await store.create(session('s1', 'alpha'));
+        await store.create(session('s2', 'alpha'));
+        await link(store, 's1', 'claude-1', 1);
+        expect(await store.attachedTo('claude-1')).toEqual(await store.read('s1'));
+        await link(store, 's1', 'claude-2', 2);
+        expect(await store.findByClaudeAgent('claude-1')).toBeNull();
+        expect((await store.attachedTo('claude-1'))?.agent_id).toBe('s1');
+        expect((await store.attachedTo('claude-1'))?.claude?.agent_id).toBe('claude-2');
+        expect((await store.attachedTo('claude-2'))?.agent_id).toBe('s1');
       });
 
-      it('answers the current link when the attached session was removed or is corrupt', () => {
-        store.create(session('s1', 'alpha'));
-        store.create(session('s2', 'alpha'));
-        link(store, 's1', 'claude-1', 1);
-        link(store, 's2', 'claude-1', 2);
+      it('answers the current link when the attached session was removed or is corrupt', async () => {
+        await store.create(session('s1', 'alpha'));
+        await store.create(session('s2', 'alpha'));
+        await link(store, 's1', 'claude-1', 1);
+        await link(store, 's2', 'claude-1', 2);
         harness.plantCorrupt('s2');
-        expect(store.attachedTo('claude-1')?.agent_id).toBe('s1');
-        store.remove('s1');
-        expect(store.attachedTo('claude-1')).toBeNull();
+        expect((await store.attachedTo('claude-1'))?.agent_id).toBe('s1');
+        await store.remove('s1');
+        expect(await store.attachedTo('claude-1')).toBeNull();
       });
     });
 
     describe('lockClaudeAgent', () => {
-      it('runs the work once and gives back its result, with or without an agent type', () => {
+      it('runs the work once and gives back its result, with or without an agent type', async () => {
         let runs = 0;
-        expect(store.lockClaudeAgent('claude-1', 'Explore', () => ++runs)).toBe(1);
-        expect(store.lockClaudeAgent('claude-1', '', () => ++runs)).toBe(2);
+        expect(await store.lockClaudeAgent('claude-1', 'Explore', async () => ++runs)).toBe(1);
+        expect(await store.lockClaudeAgent('claude-1', '', async () => ++runs)).toBe(2);
       });
 
-      it('passes on what the work throws and releases the locks, so the next attach runs', () => {
+      it('passes on what the work throws and releases the locks, so the next attach runs', async () => {
         const boom = new SessionError('E_CORRUPT', 'boom');
-        expect(() =>
-          store.lockClaudeAgent('claude-1', 'Explore', () => {
+        await expect(
+          store.lockClaudeAgent('claude-1', 'Explore', async () => {
             throw boom;
           }),
-        ).toThrow(boom);
-        expect(store.lockClaudeAgent('claude-1', 'Explore', () => 'again')).toBe('again');
+        ).rejects.toThrow(boom);
+        expect(await store.lockClaudeAgent('claude-1', 'Explore', async () => 'again')).toBe('again');
       });
 
-      it('lets the work write the store (find, relink or create under the locks)', () => {
-        store.create(session('s1', 'alpha'));
-        const linked = store.lockClaudeAgent('claude-1', 'alpha', () => link(store, 's1', 'claude-1', 3));
-        expect(store.findByClaudeAgent('claude-1')).toEqual(linked);
+      it('lets the work write the store (find, relink or create under the locks)', async () => {
+        await store.create(session('s1', 'alpha'));
+        const linked = await store.lockClaudeAgent('claude-1', 'alpha', () => link(store, 's1', 'claude-1', 3));
+        expect(await store.findByClaudeAgent('claude-1')).toEqual(linked);
+      });
+
+      /** Work that says when it starts and ends, and yields to the event loop in between (where a rival could run). */
+      function traced(log: string[], name: string): () => Promise<string> {
+        return async () => {
+          log.push(`start ${name}`);
+          await new Promise((resolve) => setImmediate(resolve));
+          log.push(`end ${name}`);
+          return name;
+        };
+      }
+
+      it.each([
+        ['one Claude agent id', ['claude-1', 'claude-1', 'claude-1'], ['Explore', 'Plan', '']],
+        ['one agent type', ['claude-1', 'claude-2', 'claude-3'], ['Explore', 'Explore', 'Explore']],
+      ])('runs concurrent callers of %s one at a time, in the order they came', async (_what, ids, types) => {
+        const log: string[] = [];
+        const names = ['a', 'b', 'c'];
+        const results = await Promise.all(
+          names.map((name, i) => store.lockClaudeAgent(ids[i]!, types[i]!, traced(log, name))),
+        );
+        expect(results).toEqual(names);
+        expect(log).toEqual(names.flatMap((name) => [`start ${name}`, `end ${name}`]));
+      });
+
+      it('lets callers of other Claude agent ids and types run meanwhile', async () => {
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        // The first work waits for the second: serialized, the two would wait for ever (the test times out).
+        const first = store.lockClaudeAgent('claude-1', 'Explore', async () => {
+          await released;
+          return 'first';
+        });
+        const second = store.lockClaudeAgent('claude-2', 'Plan', async () => {
+          release();
+          return 'second';
+        });
+        expect(await Promise.all([first, second])).toEqual(['first', 'second']);
+      });
+
+      it('a work that fails lets the callers queued behind it run', async () => {
+        const log: string[] = [];
+        const failing = store.lockClaudeAgent('claude-1', 'Explore', async () => {
+          await new Promise((resolve) => setImmediate(resolve));
+          throw new SessionError('E_CORRUPT', 'boom');
+        });
+        const next = store.lockClaudeAgent('claude-1', 'Explore', traced(log, 'next'));
+        await expect(failing).rejects.toThrow('boom');
+        expect(await next).toBe('next');
+        expect(log).toEqual(['start next', 'end next']);
+      });
+
+      it('makes a read, a pause and a write of 10 racing callers one step each: no update is lost', async () => {
+        await store.create(session('s1', 'alpha'));
+        await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            store.lockClaudeAgent(`claude-${i}`, 'alpha', async () => {
+              const seen = Number((await store.read('s1'))!.metadata.n);
+              await new Promise((resolve) => setImmediate(resolve));
+              return store.update('s1', (state) => ({ ...state, metadata: { ...state.metadata, n: seen + 1 } }));
+            }),
+          ),
+        );
+        expect((await store.read('s1'))!.metadata.n).toBe(11);
+      });
+    });
+
+    describe('now and close', () => {
+      it('answers a valid time, and closing twice is harmless', async () => {
+        const now = await store.now();
+        expect(isDate(now)).toBe(true);
+        await store.close();
+        await store.close();
       });
     });
 
     describe('notOurs and assertRemovable', () => {
-      it('claims every session the store made, and allows removing', () => {
-        store.create(session('s1', 'alpha'));
-        expect(store.notOurs('s1')).toBeNull();
-        expect(() => store.assertRemovable()).not.toThrow();
-        expect(store.remove('s1')).toBe(true);
+      it('claims every session the store made, and allows removing', async () => {
+        await store.create(session('s1', 'alpha'));
+        expect(await store.notOurs('s1')).toBeNull();
+        await expect(store.assertRemovable()).resolves.not.toThrow();
+        expect(await store.remove('s1')).toBe(true);
       });
     });
 
@@ -465,9 +539,9 @@ export function describeStoreContract(
           if (harness.concurrentUpdates === undefined) throw new Error(`${name}: multiProcess needs concurrentUpdates`);
           const workers = 3;
           const count = 15;
-          store.create(session('shared', 'alpha'));
+          await store.create(session('shared', 'alpha'));
           await harness.concurrentUpdates('shared', workers, count);
-          const state = store.read('shared')!;
+          const state = (await store.read('shared'))!;
           for (let w = 0; w < workers; w++)
             for (let i = 0; i < count; i++) expect(state.metadata[`w${w}_${i}`]).toBe(i);
           expect(Object.keys(state.metadata)).toHaveLength(workers * count + 1);

@@ -64,7 +64,7 @@ describe('library API (dist/index.cjs + dist/types)', () => {
     expect(problems).toEqual([]);
   });
 
-  it('openStore checks its config overrides as the config file is checked', () => {
+  it('openStore checks its config overrides as the config file is checked', async () => {
     const lib = require(join(ROOT, 'dist', 'index.cjs')) as typeof import('../../src/index');
     const store = join(dir, 'store');
     for (const config of [
@@ -74,20 +74,20 @@ describe('library API (dist/index.cjs + dist/types)', () => {
       { log_level: 'loud' },
       { histroy_cap: 5 },
     ]) {
-      expect(() => lib.openStore({ dir: store, env: {}, config: config as never })).toThrow(
+      await expect(lib.openStore({ dir: store, env: {}, config: config as never })).rejects.toThrow(
         expect.objectContaining({ code: 'E_USAGE' }),
       );
     }
-    const sessions = lib.openStore({
+    const sessions = await lib.openStore({
       dir: store,
       env: { AGENT_SESSION_HISTORY_CAP: '2' },
       cwd: dir,
       config: { history_cap: undefined, max_errors: 7 },
     });
-    const { agent_id } = sessions.create({ agent_name: 'n', purpose: 'p' });
-    for (const phase of ['planning', 'approval', 'planning'] as const) sessions.update(agent_id, { phase });
+    const { agent_id } = await sessions.create({ agent_name: 'n', purpose: 'p' });
+    for (const phase of ['planning', 'approval', 'planning'] as const) await sessions.update(agent_id, { phase });
     // An override given as undefined leaves the environment's value in force.
-    expect(sessions.get(agent_id).history).toHaveLength(2);
+    expect((await sessions.get(agent_id)).history).toHaveLength(2);
     expect(sessions.limits.maxErrors).toBe(7);
   });
 

@@ -64,10 +64,10 @@ function hexAgentId(random: () => number): string {
   return id;
 }
 
-function allStates(store: string): SessionState[] {
-  return new Sessions({ store: new FileStore(store) })
-    .list()
-    .flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
+async function allStates(store: string): Promise<SessionState[]> {
+  return (await new Sessions({ store: new FileStore(store) }).list()).flatMap((entry) =>
+    entry.kind === 'valid' ? [entry.state] : [],
+  );
 }
 
 async function playRound(index: number, random: () => number, base: string): Promise<Round> {
@@ -80,13 +80,13 @@ async function playRound(index: number, random: () => number, base: string): Pro
   if (kind !== 'fresh') {
     // A session of this type parked in approval by an earlier agent that stopped.
     const sessions = new Sessions({ store: new FileStore(store) });
-    const state = sessions.create({
+    const state = await sessions.create({
       agent_name: agentType,
       purpose: 'claude_code_subagent',
       metadata: { task_id: `T${index}` },
     });
-    sessions.update(state.agent_id, { phase: 'approval' });
-    sessions.linkClaude(state.agent_id, { agent_id: hexAgentId(random), agent_type: agentType, stopped: true });
+    await sessions.update(state.agent_id, { phase: 'approval' });
+    await sessions.linkClaude(state.agent_id, { agent_id: hexAgentId(random), agent_type: agentType, stopped: true });
     parkedId = state.agent_id;
   }
   const count = kind === 'race' ? 2 : 1;
@@ -133,9 +133,9 @@ async function playRound(index: number, random: () => number, base: string): Pro
 }
 
 /** What is wrong with the store a round left, as sentences (empty: the round is clean). */
-function check(round: Round): string[] {
+async function check(round: Round): Promise<string[]> {
   const problems = [...round.problems];
-  const states = allStates(round.store);
+  const states = await allStates(round.store);
   for (const state of states)
     if (state.phase === 'initializing') problems.push(`session ${state.agent_id} left initializing`);
   const resumedBy: string[] = [];
@@ -194,7 +194,7 @@ it(`${ROUNDS} rounds of PostToolUse + SubagentStart + SubagentStop in random ord
       Array.from({ length: Math.min(BATCH, ROUNDS - first) }, (_, i) => playRound(first + i, random, base)),
     );
     for (const round of rounds) {
-      const problems = check(round);
+      const problems = await check(round);
       if (problems.length > 0)
         failed.push(`round ${round.project.split('-').at(-1)} (${round.kind}): ${problems.join('; ')}`);
       removeTemp(round.project);

@@ -104,7 +104,8 @@ describe('concurrent writers', () => {
     let removedTotal = 0;
     for (let round = 0; round < 4; round++) {
       const ids = Array.from({ length: 60 }, (_, i) => `r${round}-s${i}`);
-      for (const id of ids) fileStore.create(newSession({ agent_id: id, agent_name: 'stale', purpose: 'p' }, old));
+      for (const id of ids)
+        await fileStore.create(newSession({ agent_id: id, agent_name: 'stale', purpose: 'p' }, old));
       const subsets = Array.from({ length: 4 }, () => ids.filter(() => random() < 0.3).sort(() => random() - 0.5));
       const [touches, cleanups] = await Promise.all([
         Promise.all(subsets.map((subset) => runNode(worker, ['touch', store, subset.join(',')], dir))),
@@ -133,7 +134,7 @@ describe('concurrent writers', () => {
         expect(readState(id).agent_id).toBe(id);
       }
       // Every stale session nobody touched is gone, and each one present was touched.
-      for (const id of ids) expect(fileStore.read(id) !== null).toBe(touched.has(id));
+      for (const id of ids) expect((await fileStore.read(id)) !== null).toBe(touched.has(id));
       touchedTotal += touched.size;
       removedTotal += removed.size;
     }

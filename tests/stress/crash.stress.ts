@@ -147,8 +147,12 @@ describe('crashes', () => {
         cliRecoveries++;
       } else {
         expect(
-          fileStore.update('victim', (state) => ({ ...state, metadata: { ...state.metadata, after_kill: run } }))
-            .metadata.after_kill,
+          (
+            await fileStore.update('victim', (state) => ({
+              ...state,
+              metadata: { ...state.metadata, after_kill: run },
+            }))
+          ).metadata.after_kill,
         ).toBe(run);
       }
       expect(readValid(store, 'victim').metadata.after_kill).toBe(run);

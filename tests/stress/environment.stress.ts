@@ -197,8 +197,8 @@ describe('full disk', () => {
     async (mode) => {
       const store = join(dir, 'store');
       const sessions = new Sessions({ store: new FileStore(store) });
-      sessions.create({ agent_name: 'a', purpose: 'p', id: 'keep' });
-      sessions.update('keep', { phase: 'planning' });
+      await sessions.create({ agent_name: 'a', purpose: 'p', id: 'keep' });
+      await sessions.update('keep', { phase: 'planning' });
       const before = stateBytes(store);
       const enospc = Object.assign(new Error('ENOSPC: no space left on device, write'), {
         code: 'ENOSPC',
@@ -223,7 +223,7 @@ describe('full disk', () => {
         ]) {
           let caught: unknown;
           try {
-            attempt();
+            await attempt();
           } catch (error) {
             caught = error;
           }
@@ -244,7 +244,7 @@ describe('full disk', () => {
       } finally {
         spy.mockRestore();
       }
-      expect(sessions.update('keep', { phase: 'approval' }).phase).toBe('approval');
+      expect((await sessions.update('keep', { phase: 'approval' })).phase).toBe('approval');
     },
   );
 });
@@ -335,10 +335,10 @@ describe('read-only store', () => {
     },
   );
 
-  it('injected EACCES on the lock (opening the lock draft fails): E_IO, state intact', () => {
+  it('injected EACCES on the lock (opening the lock draft fails): E_IO, state intact', async () => {
     const store = join(dir, 'store');
     const sessions = new Sessions({ store: new FileStore(store) });
-    sessions.create({ agent_name: 'a', purpose: 'p', id: 'keep' });
+    await sessions.create({ agent_name: 'a', purpose: 'p', id: 'keep' });
     const before = stateBytes(store);
     const eacces = Object.assign(new Error('EACCES: permission denied, open'), {
       code: 'EACCES',
@@ -354,7 +354,7 @@ describe('read-only store', () => {
     try {
       let caught: unknown;
       try {
-        sessions.update('keep', { phase: 'planning' });
+        await sessions.update('keep', { phase: 'planning' });
       } catch (error) {
         caught = error;
       }

@@ -128,18 +128,18 @@ const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype).sort();
 
 let dir: string;
 let store: string;
-beforeEach(() => {
+beforeEach(async () => {
   dir = makeTemp();
   store = join(dir, 'store');
   const fileStore = new FileStore(store);
   const now = new Date();
-  fileStore.create({
+  await fileStore.create({
     ...newSession({ agent_id: 'live', agent_name: 'agent', purpose: 'p' }, now),
     phase: 'approval',
     resume_ready: true,
   });
   const final = newSession({ agent_id: 'final', agent_name: 'agent', purpose: 'p' }, now);
-  fileStore.create({ ...final, phase: 'completed', finalized_at: final.created_at, duration_seconds: 0 });
+  await fileStore.create({ ...final, phase: 'completed', finalized_at: final.created_at, duration_seconds: 0 });
 });
 afterEach(() => removeTemp(dir));
 
@@ -261,16 +261,16 @@ describe('hostile store content reaching a hook', () => {
 });
 
 describe('prototype pollution through metadata', () => {
-  it('metadata with __proto__ / constructor keys pollutes nothing (in-process and through the CLI)', () => {
+  it('metadata with __proto__ / constructor keys pollutes nothing (in-process and through the CLI)', async () => {
     const sessions = new Sessions({ store: new FileStore(store) });
     const metadata = JSON.parse(
       '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"ok":1}',
     ) as Record<string, unknown>;
-    sessions.create({ agent_name: 'agent', purpose: 'p', id: 'proto', metadata });
-    sessions.update('proto', {
+    await sessions.create({ agent_name: 'agent', purpose: 'p', id: 'proto', metadata });
+    await sessions.update('proto', {
       metadata: JSON.parse('{"__proto__":{"polluted":"again"},"toString":"x"}') as Record<string, unknown>,
     });
-    const state = sessions.get('proto');
+    const state = await sessions.get('proto');
     expectNoPollution();
     expect(Object.getPrototypeOf(state.metadata)).toBe(Object.prototype);
     expect(state.metadata.ok).toBe(1);

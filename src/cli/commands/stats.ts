@@ -26,8 +26,8 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
   handler: async (argv) => {
     const now = argv.io.now();
     const since = argv.since === undefined ? undefined : parseSince(argv.since, now);
-    const { entries, limits } = await contextFor(argv).withSessions((sessions) => ({
-      entries: sessions.list(argv.agent === undefined ? {} : { agent: argv.agent }),
+    const { entries, limits } = await contextFor(argv).withSessions(async (sessions) => ({
+      entries: await sessions.list(argv.agent === undefined ? {} : { agent: argv.agent }),
       limits: sessions.limits,
     }));
     const states = [];

@@ -99,11 +99,11 @@ export function payloadCwd(value: Record<string, unknown>): string | undefined {
  * the Claude agent to its session (SubagentStop then applies the stop policy). Any other event or tool: no answer.
  * Never denies, never blocks.
  */
-export function handleClaudeCode(
+export async function handleClaudeCode(
   sessions: Sessions,
   input: Record<string, unknown>,
   given: ClaudeCodeContext,
-): ClaudeCodeOutcome {
+): Promise<ClaudeCodeOutcome> {
   const context: ClaudeCodeContext = { clockSkewMinutes: sessions.limits.clockSkewMinutes, ...given };
   const parsed = payloadSchema().safeParse(input);
   if (!parsed.success) return skip('invalid_payload');
@@ -129,7 +129,7 @@ export function handleClaudeCode(
  * The resume decision of a delegation to `agentName`: its newest session when that one may be resumed
  * (the resume rules pass) and no Claude agent is running it; else null.
  */
-export function approveResume(sessions: Sessions, agentName: string): SessionState | null {
+export function approveResume(sessions: Sessions, agentName: string): Promise<SessionState | null> {
   return sessions.parkedOf(agentName);
 }
 
@@ -140,12 +140,12 @@ export function approveResume(sessions: Sessions, agentName: string): SessionSta
  * on every prompt, so it never scans the store: one listing of `<root>/.agents/` and one pointer and one state read
  * per agent name (a scan only for a pointer that does not check out, once). Nothing parked: nothing printed.
  */
-function overview(
+async function overview(
   sessions: Sessions,
   event: 'SessionStart' | 'UserPromptSubmit',
   context: ClaudeCodeContext,
-): ClaudeCodeOutcome {
-  const parked = sessions.parkedSessions();
+): Promise<ClaudeCodeOutcome> {
+  const parked = await sessions.parkedSessions();
   if (parked.length === 0) return skip('nothing_parked');
   const head =
     'agent-session: parked sub-agent sessions in this project. A delegation to the same agent type resumes its session; ' +
@@ -184,10 +184,14 @@ function overviewLine(state: SessionState, context: ClaudeCodeContext): string {
   return parts.join('; ');
 }
 
-function preToolUse(sessions: Sessions, payload: Payload, context: ClaudeCodeContext): ClaudeCodeOutcome {
+async function preToolUse(
+  sessions: Sessions,
+  payload: Payload,
+  context: ClaudeCodeContext,
+): Promise<ClaudeCodeOutcome> {
   if (!isDelegationTool(payload.tool_name)) return skip('other_tool');
   const agentName = agentNameOf(payload.tool_input);
-  const state = approveResume(sessions, agentName);
+  const state = await approveResume(sessions, agentName);
   if (state === null) return skip(`nothing_to_resume agent=${logValue(agentName)}`);
   return {
     answer: { hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: resumeContext(state, context) } },
@@ -195,15 +199,19 @@ function preToolUse(sessions: Sessions, payload: Payload, context: ClaudeCodeCon
   };
 }
 
-function subagentStart(sessions: Sessions, payload: Payload, context: ClaudeCodeContext): ClaudeCodeOutcome {
+async function subagentStart(
+  sessions: Sessions,
+  payload: Payload,
+  context: ClaudeCodeContext,
+): Promise<ClaudeCodeOutcome> {
   if (payload.agent_type === '') return skip('internal_agent');
   if (!payload.agent_id) return skip('no_agent_id');
   const agentType = payload.agent_type ?? DEFAULT_AGENT_TYPE;
-  const attached = sessions.attachClaudeAgent({
+  const attached = (await sessions.attachClaudeAgent({
     agent_id: payload.agent_id,
     agent_type: agentType,
     ...sessionOf(payload),
-  })!;
+  }))!;
   const maxErrors = sessions.limits.maxErrors;
   return {
     answer: {
@@ -216,7 +224,7 @@ function subagentStart(sessions: Sessions, payload: Payload, context: ClaudeCode
   };
 }
 
-function subagentStop(sessions: Sessions, payload: Payload): ClaudeCodeOutcome {
+async function subagentStop(sessions: Sessions, payload: Payload): Promise<ClaudeCodeOutcome> {
   // Internal summarizer and compaction forks stop with an empty agent_type and were never started by us.
   if (payload.agent_type === '') return skip('internal_agent');
   // Before Claude Code 2.0.42 SubagentStop carried no agent_id: there is nothing to match it to.
@@ -224,7 +232,7 @@ function subagentStop(sessions: Sessions, payload: Payload): ClaudeCodeOutcome {
   const message = payload.last_assistant_message?.trim();
   const lastMessage = message ? excerpt(message, MESSAGE_LIMIT) : undefined;
   // Without an agent_type (2.1.47) only an agent already attached is found (the service's claudeAgentStopped).
-  const attached = sessions.claudeAgentStopped({
+  const attached = await sessions.claudeAgentStopped({
     agent_id: payload.agent_id,
     ...(payload.agent_type === undefined ? {} : { agent_type: payload.agent_type }),
     ...sessionOf(payload),
@@ -236,19 +244,23 @@ function subagentStop(sessions: Sessions, payload: Payload): ClaudeCodeOutcome {
   );
 }
 
-function postToolUse(sessions: Sessions, payload: Payload): ClaudeCodeOutcome {
+async function postToolUse(sessions: Sessions, payload: Payload): Promise<ClaudeCodeOutcome> {
   if (!isDelegationTool(payload.tool_name)) return skip('other_tool');
   const agentId = payload.tool_response?.agentId;
   if (!agentId) return skip('no_agent_id');
   // A foreground agent that already finished (its start and stop came first) has nothing left to track.
   if (payload.tool_response?.status === 'completed') {
-    const linked = sessions.findByClaudeAgent(agentId);
+    const linked = await sessions.findByClaudeAgent(agentId);
     if (linked === null) return skip(`finished_unlinked claude_agent=${logValue(agentId)}`);
     return skip(`already_linked claude_agent=${logValue(agentId)} session=${logValue(linked.agent_id)}`);
   }
   // Launched in the background: this fires with its SubagentStart, in another process; both attach in one step.
   const agentType = agentNameOf(payload.tool_input);
-  const attached = sessions.attachClaudeAgent({ agent_id: agentId, agent_type: agentType, ...sessionOf(payload) })!;
+  const attached = (await sessions.attachClaudeAgent({
+    agent_id: agentId,
+    agent_type: agentType,
+    ...sessionOf(payload),
+  }))!;
   return skip(
     `${attached.action} agent=${logValue(agentType)} claude_agent=${logValue(agentId)} session=${logValue(attached.state.agent_id)}`,
   );

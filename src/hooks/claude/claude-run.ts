@@ -15,11 +15,11 @@ import { shellQuote } from '../../platform/shell';
  * ancestor, else the folder itself), else the usual one; `--dir`-like overrides (`AGENT_SESSION_DIR`) still win.
  * Fails open: whatever breaks, nothing is printed (Claude Code's own flow goes on) and the error is logged.
  */
-export function runClaudeCode(
+export async function runClaudeCode(
   payload: Record<string, unknown> & { hook_event_name: string },
   io: HookIo,
   logFile: string,
-): void {
+): Promise<void> {
   let root: string | undefined;
   let outcome: ClaudeCodeOutcome;
   let note = '';
@@ -48,7 +48,13 @@ export function runClaudeCode(
       outcome = { answer: null, note: `project_missing project=${logValue(project)}` };
     } else {
       const sessions = openSessions({ dir: root, env: io.env, cwd }, config);
-      outcome = handleClaudeCode(sessions, payload, { cli: cliCommand(io.binDir, root), now: new Date() });
+      try {
+        // The store's clock: "last active 5 minutes ago" is said by the clock that dated it.
+        const now = await sessions.now();
+        outcome = await handleClaudeCode(sessions, payload, { cli: cliCommand(io.binDir, root), now });
+      } finally {
+        await sessions.close();
+      }
     }
   } catch (error) {
     outcome = { answer: null, note: 'error' };

@@ -84,7 +84,7 @@ export const ANSWER_LIMIT = 64 * 1024;
  * active session by the one rule both protocols use (`session_running` while a Claude agent runs it). Never throws
  * for bad input.
  */
-export function preDelegate(sessions: Sessions, input: unknown): PreDelegateAnswer {
+export async function preDelegate(sessions: Sessions, input: unknown): Promise<PreDelegateAnswer> {
   const parsed = preDelegateInput().safeParse(input);
   if (!parsed.success) return { should_resume: false, reason: 'invalid_input', error: firstIssue(parsed.error) };
   const { agent_id, agent_name } = parsed.data;
@@ -92,11 +92,11 @@ export function preDelegate(sessions: Sessions, input: unknown): PreDelegateAnsw
     if (!isValidId(agent_id))
       return { should_resume: false, reason: 'invalid_input', error: 'agent_id is not a valid session id' };
     // Another agent's session is never approved for this one (nor marked resumed).
-    return answerFor(sessions.resume(agent_id, agent_name ? { agentName: agent_name } : {}));
+    return answerFor(await sessions.resume(agent_id, agent_name ? { agentName: agent_name } : {}));
   }
   if (agent_name === undefined || agent_name === null || agent_name === '')
     return { should_resume: false, reason: 'no_existing_session' };
-  const decision = sessions.resumeNewestOf(agent_name);
+  const decision = await sessions.resumeNewestOf(agent_name);
   return decision === null ? { should_resume: false, reason: 'no_existing_session' } : answerFor(decision);
 }
 
@@ -105,7 +105,7 @@ export function preDelegate(sessions: Sessions, input: unknown): PreDelegateAnsw
  * the agent (`agent_name` or `task_info.agent_name`), a session of another agent is left alone (`agent_mismatch`).
  * Never throws for bad input or a missing session.
  */
-export function subagentStop(sessions: Sessions, input: unknown): SubagentStopAnswer {
+export async function subagentStop(sessions: Sessions, input: unknown): Promise<SubagentStopAnswer> {
   const parsed = subagentStopInput().safeParse(input);
   if (!parsed.success) return { finalized: false, reason: 'invalid_input', error: firstIssue(parsed.error) };
   const data = parsed.data;
@@ -119,7 +119,7 @@ export function subagentStop(sessions: Sessions, input: unknown): SubagentStopAn
   const output = typeof data.agent_output === 'string' ? data.agent_output.trim() : '';
   const summary = output !== '' ? excerpt(output, SUMMARY_LIMIT) : `Agent finished with exit code ${exitCode}`;
   try {
-    sessions.finalize(agentId, outcome, summary, agentName ? { agentName } : {});
+    await sessions.finalize(agentId, outcome, summary, agentName ? { agentName } : {});
     return { finalized: true, agent_id: agentId, outcome };
   } catch (error) {
     if (error instanceof AgentMismatchError) return { finalized: false, reason: 'agent_mismatch', agent_id: agentId };

@@ -11,7 +11,7 @@ export interface HookSpec<Answer extends object> {
   /** The log file name in the log folder. */
   readonly logFile: string;
   /** The answer to a valid JSON input; null means "print nothing". */
-  readonly handle: (sessions: Sessions, input: unknown) => Answer | null;
+  readonly handle: (sessions: Sessions, input: unknown) => Promise<Answer | null>;
   /** The answer when stdin held no JSON document. */
   readonly onBadInput: (problem: string) => Answer;
   /** The answer when handling threw: the hook still answers, and still exits 0. */
@@ -26,12 +26,12 @@ export interface HookSpec<Answer extends object> {
  * @param silent the host's payload could not be read (its protocol's fail-open answer is nothing): nothing is
  *   printed, and this note is logged
  */
-export function runSeedHook<Answer extends object>(
+export async function runSeedHook<Answer extends object>(
   spec: HookSpec<Answer>,
   input: StdinResult,
   io: HookIo,
   silent?: string,
-): void {
+): Promise<void> {
   let root: string | undefined;
   let answer: Answer | null;
   let printed: string | null;
@@ -53,7 +53,12 @@ export function runSeedHook<Answer extends object>(
     } else if (input.kind !== 'json') {
       answer = spec.onBadInput(input.kind === 'empty' ? 'empty input' : input.problem);
     } else {
-      answer = spec.handle(openSessions({ dir: root, env: io.env, cwd: io.cwd }, config), input.value);
+      const sessions = openSessions({ dir: root, env: io.env, cwd: io.cwd }, config);
+      try {
+        answer = await spec.handle(sessions, input.value);
+      } finally {
+        await sessions.close();
+      }
     }
     // Inside the try: a state too deep for JSON.stringify must still end in an answer.
     printed = answer === null ? null : JSON.stringify(answer);

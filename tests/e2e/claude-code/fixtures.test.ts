@@ -25,24 +25,25 @@ beforeEach(() => {
 afterEach(() => project.cleanup());
 
 /** A session of `agent` parked in approval, linked to Claude agent `claudeAgent` (stopped), or unlinked. */
-function parked(agent: string, claudeAgent?: string, phase: 'approval' | 'executing' = 'approval'): SessionState {
+async function parked(
+  agent: string,
+  claudeAgent?: string,
+  phase: 'approval' | 'executing' = 'approval',
+): Promise<SessionState> {
   const sessions = project.sessions();
-  const state = sessions.create({
+  const state = await sessions.create({
     agent_name: agent,
     purpose: 'test',
     metadata: { task_id: 'T001', findings: 'three issues' },
   });
-  sessions.update(state.agent_id, { phase });
+  await sessions.update(state.agent_id, { phase });
   if (claudeAgent !== undefined)
-    sessions.linkClaude(state.agent_id, { agent_id: claudeAgent, agent_type: agent, stopped: true });
+    await sessions.linkClaude(state.agent_id, { agent_id: claudeAgent, agent_type: agent, stopped: true });
   return project.sessions().get(state.agent_id);
 }
 
-function allSessions(): SessionState[] {
-  return project
-    .sessions()
-    .list()
-    .flatMap((e) => (e.kind === 'valid' ? [e.state] : []));
+async function allSessions(): Promise<SessionState[]> {
+  return (await project.sessions().list()).flatMap((e) => (e.kind === 'valid' ? [e.state] : []));
 }
 
 describe('the payload corpus', () => {
@@ -68,14 +69,15 @@ describe('the payload corpus', () => {
   describe.each(fixtureNames())('%s', (name) => {
     it.each(bins)(
       'runs through %s: exit 0 and a schema-valid answer or nothing, on an empty and on a busy store',
-      (bin) => {
+      async (bin) => {
         const payload = fixture(name, project);
         const first = runHookBin(bin, payload, hookEnv(project));
         expect(first.status).toBe(0);
         expect(first.stderr).not.toMatch(/\n\s+at /);
         expectNoDecision(first);
         // A store with resumable sessions for every agent the corpus names.
-        for (const agent of ['Explore', 'terraform-architect', 'general-purpose', 'fork', 'reviewer']) parked(agent);
+        for (const agent of ['Explore', 'terraform-architect', 'general-purpose', 'fork', 'reviewer'])
+          await parked(agent);
         const second = runHookBin(bin, payload, hookEnv(project));
         expect(second.status).toBe(0);
         expectNoDecision(second);
@@ -90,9 +92,9 @@ describe('what each event does', () => {
     ['pre-tool-use-task-pre-2.1.63.json', 'terraform-architect'],
     ['pre-tool-use-task-pre-2.0.43.json', 'terraform-architect'],
     ['pre-tool-use-agent-no-subagent-type.json', 'general-purpose'],
-  ])('PreToolUse %s offers the resumable session of %s, in both bins', (name, agent) => {
+  ])('PreToolUse %s offers the resumable session of %s, in both bins', async (name, agent) => {
     expect(runHookBin('pre-delegate', fixture(name, project), hookEnv(project)).answer).toBeNull();
-    const state = parked(agent, 'a4d2c8f1e0b3a297');
+    const state = await parked(agent, 'a4d2c8f1e0b3a297');
     for (const bin of bins) {
       const run = runHookBin(bin, fixture(name, project), hookEnv(project));
       expect(run.answer).not.toBeNull();
@@ -108,23 +110,23 @@ describe('what each event does', () => {
 
   it.each(['pre-tool-use-bash.json', 'pre-tool-use-inside-subagent.json'])(
     'PreToolUse of another tool (%s) prints nothing',
-    (name) => {
-      parked('Explore');
+    async (name) => {
+      await parked('Explore');
       expect(runHookBin('pre-delegate', fixture(name, project), hookEnv(project)).stdout).toBe('');
     },
   );
 
-  it('PreToolUse prints nothing when the newest session is not resumable', () => {
-    parked('Explore', undefined, 'executing');
+  it('PreToolUse prints nothing when the newest session is not resumable', async () => {
+    await parked('Explore', undefined, 'executing');
     expect(runHookBin('pre-delegate', fixture('pre-tool-use-agent.json', project), hookEnv(project)).stdout).toBe('');
   });
 
   it.each([
     ['subagent-start.json', 'agent-abc123', 'Explore'],
     ['subagent-start-2.1.173.json', 'a1b2c3d4e5f60718', 'orchestkit:backend-architect'],
-  ])('SubagentStart %s creates a session linked to %s', (name, claudeAgent, agentType) => {
+  ])('SubagentStart %s creates a session linked to %s', async (name, claudeAgent, agentType) => {
     const run = runHookBin('pre-delegate', fixture(name, project), hookEnv(project));
-    const sessions = allSessions();
+    const sessions = await allSessions();
     expect(sessions).toHaveLength(1);
     const state = sessions[0]!;
     expect(state.agent_name).toBe(agentType);
@@ -141,40 +143,40 @@ describe('what each event does', () => {
     ['subagent-stop-2.1.47-no-agent-type.json', 'def456', 'Done.'],
     ['subagent-stop-2.0.42.json', 'def456', 'def456'],
     ['subagent-stop-2.1.220-background.json', 'a9b8c7d6e5f40312', 'Review done.'],
-  ])('SubagentStop %s finalizes the working session linked to %s', (name, claudeAgent, summary) => {
-    const state = parked('Explore', claudeAgent, 'executing');
+  ])('SubagentStop %s finalizes the working session linked to %s', async (name, claudeAgent, summary) => {
+    const state = await parked('Explore', claudeAgent, 'executing');
     const run = runHookBin('subagent-stop', fixture(name, project), hookEnv(project));
     expect(run.stdout).toBe('');
-    const after = project.sessions().get(state.agent_id);
+    const after = await project.sessions().get(state.agent_id);
     expect(after.phase).toBe('completed');
     expect(after.summary).toContain(summary);
   });
 
-  it('SubagentStop keeps a session parked in approval open and resumable, with the last message', () => {
-    const state = parked('Explore', 'def456');
+  it('SubagentStop keeps a session parked in approval open and resumable, with the last message', async () => {
+    const state = await parked('Explore', 'def456');
     runHookBin('pre-delegate', fixture('subagent-stop-current.json', project), hookEnv(project));
-    const after = project.sessions().get(state.agent_id);
+    const after = await project.sessions().get(state.agent_id);
     expect(after.phase).toBe('approval');
-    expect(project.sessions().decide(after).should_resume).toBe(true);
+    expect((await project.sessions().decide(after)).should_resume).toBe(true);
     expect(after.claude?.last_message).toContain('Analysis complete');
     expect(after.claude?.stopped_at).toEqual(expect.any(String));
   });
 
   it.each(['subagent-stop-pre-2.0.42.json', 'subagent-stop-internal-fork.json'])(
     'SubagentStop %s changes nothing',
-    (name) => {
-      const linked = parked('Explore', 'a0000000000000fe', 'executing');
-      const before = JSON.stringify(allSessions());
+    async (name) => {
+      const linked = await parked('Explore', 'a0000000000000fe', 'executing');
+      const before = JSON.stringify(await allSessions());
       const run = runHookBin('subagent-stop', fixture(name, project), hookEnv(project));
       expect(run.stdout).toBe('');
-      expect(JSON.stringify(allSessions())).toBe(before);
-      expect(project.sessions().get(linked.agent_id).phase).toBe('executing');
+      expect(JSON.stringify(await allSessions())).toBe(before);
+      expect((await project.sessions().get(linked.agent_id)).phase).toBe('executing');
     },
   );
 
-  it('PostToolUse async_launched links a new session to the background agent', () => {
+  it('PostToolUse async_launched links a new session to the background agent', async () => {
     runHookBin('subagent-stop', fixture('post-tool-use-agent-async-launched.json', project), hookEnv(project));
-    const sessions = allSessions();
+    const sessions = await allSessions();
     expect(sessions).toHaveLength(1);
     expect(sessions[0]!.agent_name).toBe('reviewer');
     expect(sessions[0]!.claude?.agent_id).toBe('a9b8c7d6e5f40312');
@@ -184,14 +186,14 @@ describe('what each event does', () => {
       { ...fixture('subagent-start.json', project), agent_id: 'a9b8c7d6e5f40312', agent_type: 'reviewer' },
       hookEnv(project),
     );
-    expect(allSessions()).toHaveLength(1);
+    expect(await allSessions()).toHaveLength(1);
   });
 
   it.each(['post-tool-use-agent-completed.json', 'post-tool-use-task-text-response.json', 'post-tool-use-bash.json'])(
     'PostToolUse %s creates nothing',
-    (name) => {
+    async (name) => {
       runHookBin('subagent-stop', fixture(name, project), hookEnv(project));
-      expect(allSessions()).toHaveLength(0);
+      expect(await allSessions()).toHaveLength(0);
     },
   );
 
@@ -204,17 +206,17 @@ describe('what each event does', () => {
     'user-prompt-submit-2.1.330.json',
     'stop-2.1.330.json',
     'session-end-2.1.330.json',
-  ])('%s on a store with nothing parked: no answer, no session', (name) => {
+  ])('%s on a store with nothing parked: no answer, no session', async (name) => {
     for (const bin of bins) expect(runHookBin(bin, fixture(name, project), hookEnv(project)).stdout).toBe('');
-    expect(allSessions()).toHaveLength(0);
+    expect(await allSessions()).toHaveLength(0);
   });
 });
 
 describe('Claude Code 2.1.330 payloads (ids `a` + 16 hex, prompt_id, effort, duration_ms, background_tasks)', () => {
   const AGENT = 'af579281bbbceedc2';
 
-  it('PreToolUse offers the parked session, worded for an answer read after the delegation started', () => {
-    const state = parked('terraform-architect', 'a0000000000000001');
+  it('PreToolUse offers the parked session, worded for an answer read after the delegation started', async () => {
+    const state = await parked('terraform-architect', 'a0000000000000001');
     const context = contextOf(
       runHookBin('pre-delegate', fixture('pre-tool-use-agent-2.1.330.json', project), hookEnv(project)),
     );
@@ -223,10 +225,10 @@ describe('Claude Code 2.1.330 payloads (ids `a` + 16 hex, prompt_id, effort, dur
   });
 
   const LINKING = ['post-tool-use-agent-async-launched-2.1.330.json', 'subagent-start-2.1.330.json'];
-  it.each(LINKING)('%s links one session to the 17-character agent id', (name) => {
+  it.each(LINKING)('%s links one session to the 17-character agent id', async (name) => {
     const bin = name.startsWith('post') ? 'subagent-stop' : 'pre-delegate';
     runHookBin(bin, fixture(name, project), hookEnv(project));
-    const sessions = allSessions();
+    const sessions = await allSessions();
     expect(sessions).toHaveLength(1);
     const claudeSession = '0a435742-ed6d-4786-906c-cb9116373631';
     expect(sessions[0]).toMatchObject({
@@ -235,11 +237,11 @@ describe('Claude Code 2.1.330 payloads (ids `a` + 16 hex, prompt_id, effort, dur
     });
   });
 
-  it('a background agent: launch, start, park in approval, stop listing itself as running: one session, kept', () => {
+  it('a background agent: launch, start, park in approval, stop listing itself as running: one session, kept', async () => {
     runHookBin('subagent-stop', fixture('post-tool-use-agent-async-launched-2.1.330.json', project), hookEnv(project));
     runHookBin('pre-delegate', fixture('subagent-start-2.1.330.json', project), hookEnv(project));
-    const [only] = allSessions();
-    project.sessions().update(only!.agent_id, { phase: 'approval' });
+    const [only] = await allSessions();
+    await project.sessions().update(only!.agent_id, { phase: 'approval' });
     // Events from inside the sub-agent (its Bash calls) are not ours: nothing printed, nothing changed.
     for (const name of [
       'pre-tool-use-bash-inside-subagent-2.1.330.json',
@@ -248,30 +250,30 @@ describe('Claude Code 2.1.330 payloads (ids `a` + 16 hex, prompt_id, effort, dur
       expect(runHookBin('pre-delegate', fixture(name, project), hookEnv(project)).stdout).toBe('');
     }
     runHookBin('subagent-stop', fixture('subagent-stop-2.1.330-background.json', project), hookEnv(project));
-    const after = allSessions();
+    const after = await allSessions();
     expect(after).toHaveLength(1);
     const message = expect.stringContaining('3 resources');
     expect(after[0]).toMatchObject({ phase: 'approval', claude: { agent_id: AGENT, last_message: message } });
     expect(after[0]!.claude?.stopped_at).toEqual(expect.any(String));
   });
 
-  it('a foreground agent that finished before its PostToolUse (status completed) gets no session from it', () => {
+  it('a foreground agent that finished before its PostToolUse (status completed) gets no session from it', async () => {
     runHookBin('subagent-stop', fixture('post-tool-use-agent-completed-2.1.330.json', project), hookEnv(project));
-    expect(allSessions()).toHaveLength(0);
+    expect(await allSessions()).toHaveLength(0);
   });
 
-  it('a stop that overtakes its start events still ends the natural way: abandoned when nothing was recorded', () => {
+  it('a stop that overtakes its start events still ends the natural way: abandoned when nothing was recorded', async () => {
     runHookBin('subagent-stop', fixture('subagent-stop-2.1.330-background.json', project), hookEnv(project));
     runHookBin('pre-delegate', fixture('subagent-start-2.1.330.json', project), hookEnv(project));
     runHookBin('subagent-stop', fixture('post-tool-use-agent-async-launched-2.1.330.json', project), hookEnv(project));
-    const sessions = allSessions();
+    const sessions = await allSessions();
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).toMatchObject({ phase: 'abandoned', claude: { agent_id: AGENT } });
     expect(sessions[0]!.summary).toContain('still initializing');
   });
 
-  it('a SubagentStart arriving after PostToolUse relinked the parked session still tells the sub-agent it resumes', () => {
-    const state = parked('terraform-architect', 'a0000000000000001');
+  it('a SubagentStart arriving after PostToolUse relinked the parked session still tells the sub-agent it resumes', async () => {
+    const state = await parked('terraform-architect', 'a0000000000000001');
     runHookBin('subagent-stop', fixture('post-tool-use-agent-async-launched-2.1.330.json', project), hookEnv(project));
     const context = contextOf(
       runHookBin('pre-delegate', fixture('subagent-start-2.1.330.json', project), hookEnv(project)),
@@ -279,7 +281,7 @@ describe('Claude Code 2.1.330 payloads (ids `a` + 16 hex, prompt_id, effort, dur
     expect(context).toContain(`resumes session ${state.agent_id}`);
     expect(context).toContain('parked in phase approval');
     expect(context).toContain('T001');
-    expect(allSessions()).toHaveLength(1);
+    expect(await allSessions()).toHaveLength(1);
   });
 });
 
@@ -290,15 +292,15 @@ describe('the parked sessions on SessionStart and UserPromptSubmit', () => {
     ['session-start.json', 'SessionStart'],
   ])(
     '%s lists each agent type’s parked session: type, id, phase, when, task, findings, Claude agent id',
-    (name, event) => {
-      const tf = parked('terraform-architect', 'a0000000000000001');
-      const explore = parked('Explore');
+    async (name, event) => {
+      const tf = await parked('terraform-architect', 'a0000000000000001');
+      const explore = await parked('Explore');
       // Not parked: its agent still runs, or it is executing.
       const sessions = project.sessions();
-      const running = sessions.create({ agent_name: 'reviewer', purpose: 'p' });
-      sessions.update(running.agent_id, { phase: 'approval' });
-      sessions.linkClaude(running.agent_id, { agent_id: 'a0000000000000002' });
-      parked('builder', undefined, 'executing');
+      const running = await sessions.create({ agent_name: 'reviewer', purpose: 'p' });
+      await sessions.update(running.agent_id, { phase: 'approval' });
+      await sessions.linkClaude(running.agent_id, { agent_id: 'a0000000000000002' });
+      await parked('builder', undefined, 'executing');
       const run = runHookBin('pre-delegate', fixture(name, project), hookEnv(project));
       expect((run.answer?.hookSpecificOutput as { hookEventName: string }).hookEventName).toBe(event);
       const context = contextOf(run);
@@ -321,8 +323,8 @@ describe('the parked sessions on SessionStart and UserPromptSubmit', () => {
     },
   );
 
-  it('stays within about 1,500 characters, saying how many more there are', () => {
-    for (let i = 0; i < 30; i++) parked(`agent-type-${String(i).padStart(2, '0')}-${'x'.repeat(40)}`);
+  it('stays within about 1,500 characters, saying how many more there are', async () => {
+    for (let i = 0; i < 30; i++) await parked(`agent-type-${String(i).padStart(2, '0')}-${'x'.repeat(40)}`);
     const context = contextOf(
       runHookBin('pre-delegate', fixture('user-prompt-submit-2.1.330.json', project), hookEnv(project)),
     );
@@ -330,8 +332,8 @@ describe('the parked sessions on SessionStart and UserPromptSubmit', () => {
     expect(context).toMatch(/\(\+\d+ more: .* list --active-only\)$/);
   });
 
-  it('prints nothing once the parked session expired', () => {
-    const state = parked('Explore');
+  it('prints nothing once the parked session expired', async () => {
+    const state = await parked('Explore');
     const stateFile = join(project.root, state.agent_id, 'state.json');
     const old = { ...state, last_updated: new Date(Date.now() - 3_600_000).toISOString() };
     writeFileSync(stateFile, JSON.stringify(old));
@@ -342,8 +344,8 @@ describe('the parked sessions on SessionStart and UserPromptSubmit', () => {
 });
 
 describe('robustness', () => {
-  it('handles a very large prompt (4 MB) and unknown extra fields', () => {
-    const state = parked('Explore', 'a4d2c8f1e0b3a297');
+  it('handles a very large prompt (4 MB) and unknown extra fields', async () => {
+    const state = await parked('Explore', 'a4d2c8f1e0b3a297');
     const payload = fixture('pre-tool-use-agent.json', project) as { tool_input: Record<string, unknown> };
     const big = {
       ...payload,
@@ -355,16 +357,17 @@ describe('robustness', () => {
     expect(contextOf(run)).toContain(state.agent_id);
   });
 
-  it('keeps every answer under 10,000 characters, even with huge metadata and messages', () => {
+  it('keeps every answer under 10,000 characters, even with huge metadata and messages', async () => {
     const sessions = project.sessions();
-    const state = sessions.create({
+    const state = await sessions.create({
       agent_name: 'Explore',
       purpose: 'test',
       metadata: { findings: 'f'.repeat(50_000), other: 'o'.repeat(50_000) },
     });
-    sessions.update(state.agent_id, { phase: 'approval', error: 'e'.repeat(50_000) });
-    sessions.linkClaude(state.agent_id, { agent_id: 'def456', stopped: true, last_message: 'm'.repeat(50_000) });
-    for (let i = 0; i < 40; i++) sessions.update(state.agent_id, { phase: i % 2 === 0 ? 'planning' : 'approval' });
+    await sessions.update(state.agent_id, { phase: 'approval', error: 'e'.repeat(50_000) });
+    await sessions.linkClaude(state.agent_id, { agent_id: 'def456', stopped: true, last_message: 'm'.repeat(50_000) });
+    for (let i = 0; i < 40; i++)
+      await sessions.update(state.agent_id, { phase: i % 2 === 0 ? 'planning' : 'approval' });
     const run = runHookBin('pre-delegate', fixture('pre-tool-use-agent.json', project), hookEnv(project));
     expect(contextOf(run).length).toBeLessThan(10_000);
     const start = runHookBin(
@@ -384,14 +387,14 @@ describe('robustness', () => {
     expect(run.stdout).toBe('');
   });
 
-  it('takes the store from the payload cwd when CLAUDE_PROJECT_DIR is not set', () => {
+  it('takes the store from the payload cwd when CLAUDE_PROJECT_DIR is not set', async () => {
     const env = hookEnv(project);
     delete env.CLAUDE_PROJECT_DIR;
     runHookBin('pre-delegate', fixture('subagent-start.json', project), env);
-    expect(allSessions()).toHaveLength(1);
+    expect(await allSessions()).toHaveLength(1);
   });
 
-  it('never creates a payload cwd that does not exist: the usual store is used', () => {
+  it('never creates a payload cwd that does not exist: the usual store is used', async () => {
     const env = hookEnv(project);
     delete env.CLAUDE_PROJECT_DIR;
     const missing = join(project.dir, 'no', 'such', 'folder');
@@ -404,12 +407,12 @@ describe('robustness', () => {
     );
     expect(run.status).toBe(0);
     expect(existsSync(join(project.dir, 'no'))).toBe(false);
-    expect(allSessions()).toHaveLength(1);
+    expect(await allSessions()).toHaveLength(1);
   });
 
   it.each(['pre-delegate', 'subagent-stop'] as const)(
     '%s prints nothing for a Claude Code payload it cannot read whole (over 8 MiB, cut short)',
-    (bin) => {
+    async (bin) => {
       const payload = fixture('pre-tool-use-agent.json', project) as { tool_input: Record<string, unknown> };
       const huge = JSON.stringify({
         ...payload,
@@ -424,7 +427,7 @@ describe('robustness', () => {
         expect(result.stdout).toBe('');
         expect(result.stderr).toBe('');
       }
-      expect(allSessions()).toHaveLength(0);
+      expect(await allSessions()).toHaveLength(0);
     },
   );
 });

@@ -116,7 +116,7 @@ it('refuses a each.project folder that does not exist (exit 3)', () => {
   expect(existsSync(join(each.project.dir, 'missing'))).toBe(false);
 });
 
-it('wires commands that Claude Code can run as written: the SubagentStart hook answers through a shell', () => {
+it('wires commands that Claude Code can run as written: the SubagentStart hook answers through a shell', async () => {
   init();
   const command: string = readSettings().hooks.SubagentStart.at(-1).hooks[0].command;
   const result = spawnSync('/bin/sh', ['-c', command], {
@@ -126,7 +126,7 @@ it('wires commands that Claude Code can run as written: the SubagentStart hook a
   });
   expect(result.status).toBe(0);
   expect(JSON.parse(result.stdout).hookSpecificOutput.hookEventName).toBe('SubagentStart');
-  expect(each.project.sessions().list()).toHaveLength(1);
+  expect(await each.project.sessions().list()).toHaveLength(1);
   // And the seed protocol still answers in the same bin.
   const seed = runHookBin('pre-delegate', { agent_name: 'Explore' }, hookEnv(each.project));
   expect(seed.answer).toMatchObject({ should_resume: false, reason: 'phase_not_resumable' });
@@ -134,7 +134,7 @@ it('wires commands that Claude Code can run as written: the SubagentStart hook a
 
 it.each(['SessionStart', 'UserPromptSubmit'])(
   'the %s hook as wired lists parked sessions through a shell, nothing if none',
-  (event) => {
+  async (event) => {
     // A user's own handler of the same event stays, and --uninstall leaves it.
     const userHook = { hooks: [{ type: 'command', command: 'echo user-hook' }] };
     writeFileSync(each.settingsFile, JSON.stringify({ hooks: { [event]: [userHook] } }));
@@ -149,8 +149,12 @@ it.each(['SessionStart', 'UserPromptSubmit'])(
     expect(empty.status).toBe(0);
     expect(empty.stdout).toBe('');
     const sessions = each.project.sessions();
-    const parked = sessions.create({ agent_name: 'terraform-architect', purpose: 'p', metadata: { task_id: 'T7' } });
-    sessions.update(parked.agent_id, { phase: 'approval' });
+    const parked = await sessions.create({
+      agent_name: 'terraform-architect',
+      purpose: 'p',
+      metadata: { task_id: 'T7' },
+    });
+    await sessions.update(parked.agent_id, { phase: 'approval' });
     const answered = run();
     expect(answered.status).toBe(0);
     const answer = checkHookOutput(event, answered.stdout) as {

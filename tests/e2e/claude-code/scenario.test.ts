@@ -26,7 +26,7 @@ function commandFrom(context: string, label: string): string {
   return line.slice(`- ${label}: `.length);
 }
 
-it('creates, parks, resumes and finalizes one session across two Claude agents', () => {
+it('creates, parks, resumes and finalizes one session across two Claude agents', async () => {
   const env = hookEnv(project);
   const agentType = 'terraform-architect';
   const start = (agentId: string) => ({
@@ -45,7 +45,7 @@ it('creates, parks, resumes and finalizes one session across two Claude agents',
   // 1. The first agent starts: a new session, linked to it; the context names the session and the commands.
   const started = runHookBin('pre-delegate', start('a1111111111111111'), env);
   expectNoDecision(started);
-  const [first] = project.sessions().list();
+  const [first] = await project.sessions().list();
   if (first?.kind !== 'valid') throw new Error('no session created');
   const id = first.id;
   expect(first.state.claude?.agent_id).toBe('a1111111111111111');
@@ -62,9 +62,9 @@ it('creates, parks, resumes and finalizes one session across two Claude agents',
   expect(
     runHookBin('subagent-stop', stop('a1111111111111111', 'Plan ready; waiting for your approval.'), env).stdout,
   ).toBe('');
-  let state = project.sessions().get(id);
+  let state = await project.sessions().get(id);
   expect(state.phase).toBe('approval');
-  expect(project.sessions().decide(state).should_resume).toBe(true);
+  expect((await project.sessions().decide(state)).should_resume).toBe(true);
 
   // 4. The next delegation to the same agent: resume context with everything needed to continue.
   const pre = runHookBin(
@@ -92,13 +92,13 @@ it('creates, parks, resumes and finalizes one session across two Claude agents',
   // 5. A new agent starts for it: the parked session is relinked, not duplicated.
   const restarted = runHookBin('pre-delegate', start('a2222222222222222'), env);
   expect(contextOf(restarted)).toContain(`resumes session ${id}`);
-  expect(project.sessions().list()).toHaveLength(1);
-  expect(project.sessions().get(id).claude?.agent_id).toBe('a2222222222222222');
+  expect(await project.sessions().list()).toHaveLength(1);
+  expect((await project.sessions().get(id)).claude?.agent_id).toBe('a2222222222222222');
 
   // 6. It executes, then stops: the session is finalized completed, with its last message as summary.
   expect(runGiven(`${commandFrom(contextOf(restarted), 'phase').replace(/<[^>]+>$/, '')}executing`).status).toBe(0);
   expect(runHookBin('subagent-stop', stop('a2222222222222222', 'Applied: 2 buckets encrypted.'), env).stdout).toBe('');
-  state = project.sessions().get(id);
+  state = await project.sessions().get(id);
   expect(state.phase).toBe('completed');
   expect(state.summary).toBe('Applied: 2 buckets encrypted.');
   expect(state.history.map((h) => h.to_phase)).toEqual(['planning', 'approval', 'approval', 'executing', 'completed']);
@@ -116,33 +116,33 @@ it('creates, parks, resumes and finalizes one session across two Claude agents',
     ).stdout,
   ).toBe('');
   runHookBin('subagent-stop', stop('a1111111111111111', 'late'), env);
-  expect(project.sessions().get(id).phase).toBe('completed');
+  expect((await project.sessions().get(id)).phase).toBe('completed');
 });
 
-it('finalizes failed when the errors reached the limit, even parked in approval', () => {
+it('finalizes failed when the errors reached the limit, even parked in approval', async () => {
   const env = hookEnv(project);
   runHookBin('pre-delegate', { ...fixture('subagent-start.json', project), agent_id: 'a3333333333333333' }, env);
-  const [entry] = project.sessions().list();
+  const [entry] = await project.sessions().list();
   const sessions = project.sessions();
-  sessions.update(entry!.id, { phase: 'approval', error: 'one' });
-  sessions.update(entry!.id, { error: 'two' });
-  sessions.update(entry!.id, { error: 'three' });
+  await sessions.update(entry!.id, { phase: 'approval', error: 'one' });
+  await sessions.update(entry!.id, { error: 'two' });
+  await sessions.update(entry!.id, { error: 'three' });
   runHookBin(
     'subagent-stop',
     { ...fixture('subagent-stop-current.json', project), agent_id: 'a3333333333333333' },
     env,
   );
-  expect(project.sessions().get(entry!.id).phase).toBe('failed');
+  expect((await project.sessions().get(entry!.id)).phase).toBe('failed');
 });
 
-it('does not relink a session whose agent is still running: a parallel delegation gets its own session', () => {
+it('does not relink a session whose agent is still running: a parallel delegation gets its own session', async () => {
   const env = hookEnv(project);
   runHookBin('pre-delegate', { ...fixture('subagent-start.json', project), agent_id: 'a4444444444444444' }, env);
-  const [entry] = project.sessions().list();
-  project.sessions().update(entry!.id, { phase: 'approval' });
+  const [entry] = await project.sessions().list();
+  await project.sessions().update(entry!.id, { phase: 'approval' });
   // No SubagentStop yet: the first agent still runs.
   expect(runHookBin('pre-delegate', fixture('pre-tool-use-agent.json', project), env).stdout).toBe('');
   runHookBin('pre-delegate', { ...fixture('subagent-start.json', project), agent_id: 'a5555555555555555' }, env);
-  expect(project.sessions().list()).toHaveLength(2);
-  expect(project.sessions().get(entry!.id).claude?.agent_id).toBe('a4444444444444444');
+  expect(await project.sessions().list()).toHaveLength(2);
+  expect((await project.sessions().get(entry!.id)).claude?.agent_id).toBe('a4444444444444444');
 });

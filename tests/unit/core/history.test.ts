@@ -24,9 +24,8 @@ describe('history cap and resume entries', () => {
     dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
     clock = Date.parse('2026-01-08T18:00:00.000Z');
     sessions = new Sessions({
-      store: new FileStore(join(dir, 'session')),
+      store: new FileStore(join(dir, 'session'), { now: () => new Date((clock += 1000)) }),
       historyCap: 5,
-      now: () => new Date((clock += 1000)),
     });
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -36,13 +35,13 @@ describe('history cap and resume entries', () => {
     expect(capHistory(state, 3)).toBe(state);
   });
 
-  it('keeps the newest entries, counts the dropped ones, and the chain still holds', () => {
-    const { agent_id } = sessions.create({ agent_name: 'n', purpose: 'p' });
+  it('keeps the newest entries, counts the dropped ones, and the chain still holds', async () => {
+    const { agent_id } = await sessions.create({ agent_name: 'n', purpose: 'p' });
     for (let i = 0; i < 6; i++) {
-      sessions.update(agent_id, { phase: 'planning' });
-      sessions.update(agent_id, { phase: 'approval' });
+      await sessions.update(agent_id, { phase: 'planning' });
+      await sessions.update(agent_id, { phase: 'approval' });
     }
-    const state = sessions.get(agent_id);
+    const state = await sessions.get(agent_id);
     expect(state.history).toHaveLength(5);
     expect(state.history_dropped).toBe(7);
     expect(state.history.at(-1)!.to_phase).toBe('approval');
@@ -51,17 +50,17 @@ describe('history cap and resume entries', () => {
     expect(parseState(JSON.parse(JSON.stringify(state)))).toEqual(state);
   });
 
-  it('an update to the current phase adds no history entry', () => {
-    const { agent_id } = sessions.create({ agent_name: 'n', purpose: 'p' });
-    sessions.update(agent_id, { phase: 'planning' });
-    sessions.update(agent_id, { phase: 'planning' });
-    expect(sessions.get(agent_id).history).toHaveLength(1);
+  it('an update to the current phase adds no history entry', async () => {
+    const { agent_id } = await sessions.create({ agent_name: 'n', purpose: 'p' });
+    await sessions.update(agent_id, { phase: 'planning' });
+    await sessions.update(agent_id, { phase: 'planning' });
+    expect((await sessions.get(agent_id)).history).toHaveLength(1);
   });
 
-  it('recordResume adds a resume entry that keeps the phase and the chain, and marks the session active', () => {
-    const { agent_id } = sessions.create({ agent_name: 'n', purpose: 'p' });
-    const before = sessions.update(agent_id, { phase: 'approval' });
-    const after = sessions.recordResume(agent_id);
+  it('recordResume adds a resume entry that keeps the phase and the chain, and marks the session active', async () => {
+    const { agent_id } = await sessions.create({ agent_name: 'n', purpose: 'p' });
+    const before = await sessions.update(agent_id, { phase: 'approval' });
+    const after = await sessions.recordResume(agent_id);
     expect(after.phase).toBe('approval');
     expect(after.history.at(-1)).toEqual({
       from_phase: 'approval',
@@ -72,39 +71,40 @@ describe('history cap and resume entries', () => {
     expect(Date.parse(after.last_updated)).toBeGreaterThan(Date.parse(before.last_updated));
     expect(resumeCount(after)).toBe(1);
     expect(chainHolds(after)).toBe(true);
-    expect(sessions.get(agent_id)).toEqual(after);
+    expect(await sessions.get(agent_id)).toEqual(after);
   });
 
-  it('recordResume refuses a final session', () => {
-    const { agent_id } = sessions.create({ agent_name: 'n', purpose: 'p' });
-    sessions.finalize(agent_id, 'completed');
-    expect(() => sessions.recordResume(agent_id)).toThrow(expect.objectContaining({ code: 'E_ILLEGAL_TRANSITION' }));
-    expect(() => withResume(sessions.get(agent_id), new Date())).toThrow(
+  it('recordResume refuses a final session', async () => {
+    const { agent_id } = await sessions.create({ agent_name: 'n', purpose: 'p' });
+    await sessions.finalize(agent_id, 'completed');
+    await expect(sessions.recordResume(agent_id)).rejects.toThrow(
       expect.objectContaining({ code: 'E_ILLEGAL_TRANSITION' }),
     );
+    const final = await sessions.get(agent_id);
+    expect(() => withResume(final, new Date())).toThrow(expect.objectContaining({ code: 'E_ILLEGAL_TRANSITION' }));
   });
 
-  it('recordResume on a missing session is E_NOT_FOUND', () => {
-    expect(() => sessions.recordResume('nope')).toThrow(expect.objectContaining({ code: 'E_NOT_FOUND' }));
+  it('recordResume on a missing session is E_NOT_FOUND', async () => {
+    await expect(sessions.recordResume('nope')).rejects.toThrow(expect.objectContaining({ code: 'E_NOT_FOUND' }));
   });
 
-  it('the cap also applies to resume entries', () => {
-    const { agent_id } = sessions.create({ agent_name: 'n', purpose: 'p' });
-    sessions.update(agent_id, { phase: 'approval' });
-    for (let i = 0; i < 8; i++) sessions.recordResume(agent_id);
-    const state = sessions.get(agent_id);
+  it('the cap also applies to resume entries', async () => {
+    const { agent_id } = await sessions.create({ agent_name: 'n', purpose: 'p' });
+    await sessions.update(agent_id, { phase: 'approval' });
+    for (let i = 0; i < 8; i++) await sessions.recordResume(agent_id);
+    const state = await sessions.get(agent_id);
     expect(state.history).toHaveLength(5);
     expect(state.history_dropped).toBe(4);
     expect(chainHolds(state)).toBe(true);
   });
 
-  it('resumes the cap drops are still counted', () => {
-    const { agent_id } = sessions.create({ agent_name: 'n', purpose: 'p' });
-    sessions.update(agent_id, { phase: 'approval' });
-    for (let i = 0; i < 3; i++) sessions.recordResume(agent_id);
+  it('resumes the cap drops are still counted', async () => {
+    const { agent_id } = await sessions.create({ agent_name: 'n', purpose: 'p' });
+    await sessions.update(agent_id, { phase: 'approval' });
+    for (let i = 0; i < 3; i++) await sessions.recordResume(agent_id);
     for (const phase of ['planning', 'approval', 'planning', 'approval', 'planning'] as const)
-      sessions.update(agent_id, { phase });
-    const state = sessions.get(agent_id);
+      await sessions.update(agent_id, { phase });
+    const state = await sessions.get(agent_id);
     expect(state.history.some((entry) => entry.event === 'resume')).toBe(false);
     expect(state.history_dropped).toBe(4);
     expect(state.resumes_dropped).toBe(3);
@@ -112,11 +112,11 @@ describe('history cap and resume entries', () => {
     expect(parseState(JSON.parse(JSON.stringify(state)))).toEqual(state);
   });
 
-  it('a cap that drops no resume adds no resumes_dropped', () => {
-    const { agent_id } = sessions.create({ agent_name: 'n', purpose: 'p' });
+  it('a cap that drops no resume adds no resumes_dropped', async () => {
+    const { agent_id } = await sessions.create({ agent_name: 'n', purpose: 'p' });
     for (const phase of ['planning', 'approval', 'planning', 'approval', 'planning', 'approval', 'planning'] as const)
-      sessions.update(agent_id, { phase });
-    const state = sessions.get(agent_id);
+      await sessions.update(agent_id, { phase });
+    const state = await sessions.get(agent_id);
     expect(state.history_dropped).toBe(2);
     expect(state).not.toHaveProperty('resumes_dropped');
   });

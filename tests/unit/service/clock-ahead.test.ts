@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { codeOf } from '../../helpers';
+import { codeOfAsync } from '../../helpers';
 import { newSession } from '../../../src/core/session';
 import type { SessionState } from '../../../src/core/state';
 import { preDelegate } from '../../../src/hooks/seed/seed-protocol';
@@ -28,8 +28,8 @@ function skewed(id: string, agent = 'arch'): SessionState {
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
-  store = new FileStore(join(dir, 'session'));
-  sessions = new Sessions({ store, now: () => NOW });
+  store = new FileStore(join(dir, 'session'), { now: () => NOW });
+  sessions = new Sessions({ store });
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -37,48 +37,51 @@ describe('a session ahead of the clock', () => {
   it.each([
     ['written after the real one (the pointer names it)', true],
     ['written before the real one', false],
-  ])('never shadows the agent by name: %s', (_label, skewedLast) => {
-    if (!skewedLast) store.create(skewed('future'));
-    const real = sessions.create({ agent_name: 'arch', purpose: 'p', id: 'real' });
-    sessions.update(real.agent_id, { phase: 'planning' });
-    if (skewedLast) store.create(skewed('future'));
+  ])('never shadows the agent by name: %s', async (_label, skewedLast) => {
+    if (!skewedLast) await store.create(skewed('future'));
+    const real = await sessions.create({ agent_name: 'arch', purpose: 'p', id: 'real' });
+    await sessions.update(real.agent_id, { phase: 'planning' });
+    if (skewedLast) await store.create(skewed('future'));
     // The store's own order still puts the skewed one first: only the service's lookup skips it.
-    expect(store.newestOf('arch')?.agent_id).toBe('future');
-    expect(sessions.newestOf('arch')?.agent_id).toBe('real');
-    expect(preDelegate(sessions, { agent_name: 'arch' })).toMatchObject({ should_resume: true, agent_id: 'real' });
+    expect((await store.newestOf('arch'))?.agent_id).toBe('future');
+    expect((await sessions.newestOf('arch'))?.agent_id).toBe('real');
+    expect(await preDelegate(sessions, { agent_name: 'arch' })).toMatchObject({
+      should_resume: true,
+      agent_id: 'real',
+    });
   });
 
-  it('is the only session: no session for the name', () => {
-    store.create(skewed('future'));
-    expect(sessions.newestOf('arch')).toBeNull();
-    expect(preDelegate(sessions, { agent_name: 'arch' })).toMatchObject({
+  it('is the only session: no session for the name', async () => {
+    await store.create(skewed('future'));
+    expect(await sessions.newestOf('arch')).toBeNull();
+    expect(await preDelegate(sessions, { agent_name: 'arch' })).toMatchObject({
       should_resume: false,
       reason: 'no_existing_session',
     });
   });
 
-  it('a session within the skew bound still counts', () => {
-    store.create({ ...skewed('near'), last_updated: new Date(NOW.getTime() + 30_000).toISOString() });
-    expect(sessions.newestOf('arch')?.agent_id).toBe('near');
+  it('a session within the skew bound still counts', async () => {
+    await store.create({ ...skewed('near'), last_updated: new Date(NOW.getTime() + 30_000).toISOString() });
+    expect((await sessions.newestOf('arch'))?.agent_id).toBe('near');
   });
 
-  it('is stale to cleanup, and reported as ahead of the clock', () => {
-    store.create(skewed('future'));
-    sessions.create({ agent_name: 'arch', purpose: 'p', id: 'real' });
-    expect(sessions.cleanup({ hours: 24, dryRun: true })).toMatchObject({
+  it('is stale to cleanup, and reported as ahead of the clock', async () => {
+    await store.create(skewed('future'));
+    await sessions.create({ agent_name: 'arch', purpose: 'p', id: 'real' });
+    expect(await sessions.cleanup({ hours: 24, dryRun: true })).toMatchObject({
       removed: ['future'],
       clockAhead: ['future'],
     });
-    expect(sessions.cleanup({ hours: 24 })).toMatchObject({ removed: ['future'], clockAhead: ['future'] });
-    expect(store.read('future')).toBeNull();
-    expect(store.read('real')).not.toBeNull();
+    expect(await sessions.cleanup({ hours: 24 })).toMatchObject({ removed: ['future'], clockAhead: ['future'] });
+    expect(await store.read('future')).toBeNull();
+    expect(await store.read('real')).not.toBeNull();
   });
 
-  it('is marked in the listing', () => {
-    store.create(skewed('future'));
-    sessions.create({ agent_name: 'arch', purpose: 'p', id: 'real' });
+  it('is marked in the listing', async () => {
+    await store.create(skewed('future'));
+    await sessions.create({ agent_name: 'arch', purpose: 'p', id: 'real' });
     const marks = Object.fromEntries(
-      sessions.list().map((entry) => [entry.id, entry.kind === 'valid' && entry.clockAhead]),
+      (await sessions.list()).map((entry) => [entry.id, entry.kind === 'valid' && entry.clockAhead]),
     );
     expect(marks).toEqual({ future: true, real: false });
   });
@@ -90,15 +93,15 @@ describe('a session ahead of the clock', () => {
       'a history timestamp',
       (s: SessionState): SessionState => ({ ...s, history: [{ ...s.history[0]!, timestamp: FUTURE }] }),
     ],
-  ])('is refused by import: %s in the future', (_label, change) => {
+  ])('is refused by import: %s in the future', async (_label, change) => {
     const at = NOW.toISOString();
     const base: SessionState = {
       ...skewed('imp'),
       last_updated: at,
       history: [{ from_phase: 'initializing', to_phase: 'planning', timestamp: at }],
     };
-    expect(codeOf(() => sessions.importSession(base))).toBeUndefined();
-    expect(codeOf(() => sessions.importSession(change({ ...base, agent_id: 'imp2' })))).toBe('E_CORRUPT');
-    expect(store.read('imp2')).toBeNull();
+    expect(await codeOfAsync(() => sessions.importSession(base))).toBeUndefined();
+    expect(await codeOfAsync(() => sessions.importSession(change({ ...base, agent_id: 'imp2' })))).toBe('E_CORRUPT');
+    expect(await store.read('imp2')).toBeNull();
   });
 });

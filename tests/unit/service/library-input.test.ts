@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { codeOf } from '../../helpers';
+import { codeOfAsync } from '../../helpers';
 import { openStore, shouldResume } from '../../../src/service/library';
 import { Sessions } from '../../../src/service/sessions';
 import { FileStore } from '../../../src/store/file-store';
@@ -12,8 +12,7 @@ let sessions: Sessions;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
   sessions = new Sessions({
-    store: new FileStore(join(dir, 'session')),
-    now: () => new Date('2026-01-08T18:00:00.000Z'),
+    store: new FileStore(join(dir, 'session'), { now: () => new Date('2026-01-08T18:00:00.000Z') }),
   });
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -52,13 +51,15 @@ describe('library input', () => {
     ['an agent name with ESC', { agent_name: 'a\u001b[2J', purpose: 'p' }],
     ['an agent name with NUL', { agent_name: 'a\u0000', purpose: 'p' }],
     ['no object', null],
-  ])('create refuses %s with E_USAGE and writes nothing', (_label, input) => {
-    expect(codeOf(() => sessions.create(input as never))).toBe('E_USAGE');
+  ])('create refuses %s with E_USAGE and writes nothing', async (_label, input) => {
+    expect(await codeOfAsync(() => sessions.create(input as never))).toBe('E_USAGE');
     expect(files()).toEqual([]);
   });
 
-  it('create takes JSON metadata 100 levels deep', () => {
-    expect(codeOf(() => sessions.create({ agent_name: 'a', purpose: 'p', metadata: deep(99) }))).toBeUndefined();
+  it('create takes JSON metadata 100 levels deep', async () => {
+    expect(
+      await codeOfAsync(() => sessions.create({ agent_name: 'a', purpose: 'p', metadata: deep(99) })),
+    ).toBeUndefined();
   });
 
   it.each([
@@ -66,19 +67,19 @@ describe('library input', () => {
     ['BigInt metadata', { metadata: { n: 1n } }],
     ['a bad phase', { phase: 'dancing' }],
     ['a numeric error', { error: 5 }],
-  ])('update refuses %s with E_USAGE and changes nothing', (_label, change) => {
-    const state = sessions.create({ agent_name: 'a', purpose: 'p', id: 's' });
-    expect(codeOf(() => sessions.update('s', change as never))).toBe('E_USAGE');
-    expect(sessions.get('s')).toEqual(state);
+  ])('update refuses %s with E_USAGE and changes nothing', async (_label, change) => {
+    const state = await sessions.create({ agent_name: 'a', purpose: 'p', id: 's' });
+    expect(await codeOfAsync(() => sessions.update('s', change as never))).toBe('E_USAGE');
+    expect(await sessions.get('s')).toEqual(state);
   });
 
   it.each([
     ['an outcome that is not final', ['planning']],
     ['a numeric summary', ['completed', 5]],
-  ])('finalize refuses %s with E_USAGE', (_label, args) => {
-    const state = sessions.create({ agent_name: 'a', purpose: 'p', id: 's' });
-    expect(codeOf(() => sessions.finalize('s', ...(args as [never, never])))).toBe('E_USAGE');
-    expect(sessions.get('s')).toEqual(state);
+  ])('finalize refuses %s with E_USAGE', async (_label, args) => {
+    const state = await sessions.create({ agent_name: 'a', purpose: 'p', id: 's' });
+    expect(await codeOfAsync(() => sessions.finalize('s', ...(args as [never, never])))).toBe('E_USAGE');
+    expect(await sessions.get('s')).toEqual(state);
   });
 });
 
@@ -92,33 +93,33 @@ describe('library cleanup, openStore and shouldResume input', () => {
     ['a text instead of options', 'x'],
     ['null instead of options', null],
     ['dryRun as text', { hours: 1, dryRun: 'yes' }],
-  ])('cleanup refuses %s with E_USAGE', (_label, options) => {
-    expect(codeOf(() => sessions.cleanup(options as never))).toBe('E_USAGE');
+  ])('cleanup refuses %s with E_USAGE', async (_label, options) => {
+    expect(await codeOfAsync(() => sessions.cleanup(options as never))).toBe('E_USAGE');
   });
 
-  it('cleanup takes a number of hours', () => {
-    expect(sessions.cleanup({ hours: 0.5 }).removed).toEqual([]);
+  it('cleanup takes a number of hours', async () => {
+    expect((await sessions.cleanup({ hours: 0.5 })).removed).toEqual([]);
   });
 
   it.each([
     ['a numeric dir', { dir: 5 }],
     ['a numeric cwd', { cwd: 5 }],
     ['a text instead of options', 'x'],
-  ])('openStore refuses %s with E_USAGE', (_label, options) => {
-    expect(codeOf(() => openStore(options as never))).toBe('E_USAGE');
+  ])('openStore refuses %s with E_USAGE', async (_label, options) => {
+    expect(await codeOfAsync(() => openStore(options as never))).toBe('E_USAGE');
   });
 
   it.each([
     ['null', null],
     ['an empty object', {}],
     ['a text', 'x'],
-  ])('shouldResume refuses %s with E_USAGE', (_label, state) => {
-    expect(codeOf(() => shouldResume(state as never))).toBe('E_USAGE');
+  ])('shouldResume refuses %s with E_USAGE', async (_label, state) => {
+    expect(await codeOfAsync(() => shouldResume(state as never))).toBe('E_USAGE');
   });
 
-  it('shouldResume still answers for a real state', () => {
-    const state = sessions.create({ agent_name: 'a', purpose: 'p' });
-    const answer = shouldResume(state, { now: new Date('2026-01-08T18:00:00.000Z') });
+  it('shouldResume still answers for a real state', async () => {
+    const state = await sessions.create({ agent_name: 'a', purpose: 'p' });
+    const answer = await shouldResume(state, { now: new Date('2026-01-08T18:00:00.000Z') });
     expect(answer).toEqual({ should_resume: false, reason: 'phase_not_resumable' });
   });
 });

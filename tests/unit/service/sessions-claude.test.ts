@@ -14,8 +14,7 @@ let sessions: Sessions;
 function open(root: string): Sessions {
   let n = 0;
   return new Sessions({
-    store: new FileStore(root),
-    now: () => clock,
+    store: new FileStore(root, { now: () => clock }),
     randomHex: () => (n++).toString(16).padStart(8, '0'),
   });
 }
@@ -44,24 +43,28 @@ function permutations<T>(items: readonly T[]): T[][] {
 }
 
 /** A store with (optionally) a session of TYPE parked in approval by an earlier agent that stopped. */
-function storeAt(root: string, withParked: boolean): Sessions {
+async function storeAt(root: string, withParked: boolean): Promise<Sessions> {
   const store = open(root);
   if (withParked) {
-    const parked = store.create({ agent_name: TYPE, purpose: 'claude_code_subagent', metadata: { task_id: 'T1' } });
-    store.update(parked.agent_id, { phase: 'approval' });
+    const parked = await store.create({
+      agent_name: TYPE,
+      purpose: 'claude_code_subagent',
+      metadata: { task_id: 'T1' },
+    });
+    await store.update(parked.agent_id, { phase: 'approval' });
     const previous = {
       agent_id: 'a0000000000000old',
       agent_type: TYPE,
       stopped: true as const,
       last_message: 'Waiting for approval.',
     };
-    store.linkClaude(parked.agent_id, previous);
+    await store.linkClaude(parked.agent_id, previous);
   }
   return store;
 }
 
-function everything(store: Sessions): SessionState[] {
-  return store.list().flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
+async function everything(store: Sessions): Promise<SessionState[]> {
+  return (await store.list()).flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
 }
 
 describe('attachClaudeAgent over every order of one agent’s events', () => {
@@ -70,10 +73,10 @@ describe('attachClaudeAgent over every order of one agent’s events', () => {
     ['a parked session', true, 'approval'],
   ])('with %s', (_label, withParked, endPhase) => {
     let natural: SessionState[];
-    beforeEach(() => {
-      const store = storeAt(join(dir, 'natural'), withParked);
-      for (const name of ['post', 'start', 'stop'] as const) store.attachClaudeAgent(EVENTS[name]);
-      natural = everything(store);
+    beforeEach(async () => {
+      const store = await storeAt(join(dir, 'natural'), withParked);
+      for (const name of ['post', 'start', 'stop'] as const) await store.attachClaudeAgent(EVENTS[name]);
+      natural = await everything(store);
     });
 
     it('the natural order ends in one session, stopped as the stop policy says', () => {
@@ -87,25 +90,25 @@ describe('attachClaudeAgent over every order of one agent’s events', () => {
 
     it.each(permutations<EventName>(['post', 'start', 'stop']))(
       '%s, %s, %s ends in the natural order’s state',
-      (...order) => {
-        const store = storeAt(join(dir, order.join('-')), withParked);
-        for (const name of order) store.attachClaudeAgent(EVENTS[name]);
-        expect(everything(store)).toEqual(natural);
+      async (...order) => {
+        const store = await storeAt(join(dir, order.join('-')), withParked);
+        for (const name of order) await store.attachClaudeAgent(EVENTS[name]);
+        expect(await everything(store)).toEqual(natural);
       },
     );
 
-    it('a repeated event changes nothing', () => {
-      const store = storeAt(join(dir, 'twice'), withParked);
+    it('a repeated event changes nothing', async () => {
+      const store = await storeAt(join(dir, 'twice'), withParked);
       for (const name of ['post', 'start', 'stop', 'stop', 'start', 'post'] as const)
-        store.attachClaudeAgent(EVENTS[name]);
-      expect(everything(store)).toEqual(natural);
+        await store.attachClaudeAgent(EVENTS[name]);
+      expect(await everything(store)).toEqual(natural);
     });
   });
 
-  it('tells which action each event took, and the start after a relink still sees the resume on the link', () => {
-    const store = storeAt(join(dir, 's'), true);
-    expect(store.attachClaudeAgent(EVENTS.post)?.action).toBe('relinked');
-    const start = store.attachClaudeAgent(EVENTS.start)!;
+  it('tells which action each event took, and the start after a relink still sees the resume on the link', async () => {
+    const store = await storeAt(join(dir, 's'), true);
+    expect((await store.attachClaudeAgent(EVENTS.post))?.action).toBe('relinked');
+    const start = (await store.attachClaudeAgent(EVENTS.start))!;
     expect(start.action).toBe('linked');
     expect(start.state.claude?.resumed_from).toEqual({
       phase: 'approval',
@@ -113,48 +116,48 @@ describe('attachClaudeAgent over every order of one agent’s events', () => {
       agent_id: 'a0000000000000old',
       last_message: 'Waiting for approval.',
     });
-    expect(store.attachClaudeAgent(EVENTS.stop)).toMatchObject({ action: 'linked', stop: 'kept' });
+    expect(await store.attachClaudeAgent(EVENTS.stop)).toMatchObject({ action: 'linked', stop: 'kept' });
   });
 
-  it('a final session linked to the agent is its session: never a second one', () => {
-    sessions.attachClaudeAgent(EVENTS.stop);
-    const [ended] = everything(sessions);
+  it('a final session linked to the agent is its session: never a second one', async () => {
+    await sessions.attachClaudeAgent(EVENTS.stop);
+    const [ended] = await everything(sessions);
     expect(ended?.phase).toBe('abandoned');
     expect(ended?.summary).toMatch(/still initializing.*Plan ready\./);
-    const again = sessions.attachClaudeAgent(EVENTS.start);
+    const again = await sessions.attachClaudeAgent(EVENTS.start);
     expect(again).toMatchObject({ action: 'linked', state: { agent_id: ended!.agent_id, phase: 'abandoned' } });
-    expect(everything(sessions)).toHaveLength(1);
+    expect(await everything(sessions)).toHaveLength(1);
   });
 
-  it('two agents of one type never share a parked session while the first runs', () => {
-    const store = storeAt(join(dir, 'two'), true);
-    const first = store.attachClaudeAgent({ agent_id: 'a1111111111111111', agent_type: TYPE })!;
-    const second = store.attachClaudeAgent({ agent_id: 'a2222222222222222', agent_type: TYPE })!;
+  it('two agents of one type never share a parked session while the first runs', async () => {
+    const store = await storeAt(join(dir, 'two'), true);
+    const first = (await store.attachClaudeAgent({ agent_id: 'a1111111111111111', agent_type: TYPE }))!;
+    const second = (await store.attachClaudeAgent({ agent_id: 'a2222222222222222', agent_type: TYPE }))!;
     expect(first.action).toBe('relinked');
     expect(second.action).toBe('created');
     expect(second.state.agent_id).not.toBe(first.state.agent_id);
   });
 
-  it('a late event of an agent whose session was resumed by a later agent changes nothing (superseded)', () => {
-    const store = storeAt(join(dir, 'late'), true);
-    const first = store.attachClaudeAgent({ agent_id: 'a1111111111111111', agent_type: TYPE, stopped: {} })!;
+  it('a late event of an agent whose session was resumed by a later agent changes nothing (superseded)', async () => {
+    const store = await storeAt(join(dir, 'late'), true);
+    const first = (await store.attachClaudeAgent({ agent_id: 'a1111111111111111', agent_type: TYPE, stopped: {} }))!;
     expect(first).toMatchObject({ action: 'relinked', stop: 'kept' });
-    const second = store.attachClaudeAgent({ agent_id: 'a2222222222222222', agent_type: TYPE })!;
+    const second = (await store.attachClaudeAgent({ agent_id: 'a2222222222222222', agent_type: TYPE }))!;
     expect(second).toMatchObject({ action: 'relinked', state: { agent_id: first.state.agent_id } });
-    const before = everything(store);
-    expect(store.attachClaudeAgent({ agent_id: 'a1111111111111111', agent_type: TYPE })).toMatchObject({
+    const before = await everything(store);
+    expect(await store.attachClaudeAgent({ agent_id: 'a1111111111111111', agent_type: TYPE })).toMatchObject({
       action: 'superseded',
     });
-    expect(everything(store)).toEqual(before);
+    expect(await everything(store)).toEqual(before);
   });
 
-  it('a stop without agent type finds an attached agent and creates nothing for an unknown one', () => {
-    expect(sessions.attachClaudeAgent({ agent_id: AGENT, stopped: {} })).toBeNull();
-    expect(everything(sessions)).toHaveLength(0);
+  it('a stop without agent type finds an attached agent and creates nothing for an unknown one', async () => {
+    expect(await sessions.attachClaudeAgent({ agent_id: AGENT, stopped: {} })).toBeNull();
+    expect(await everything(sessions)).toHaveLength(0);
   });
 
-  it('leaves no lock file behind', () => {
-    sessions.attachClaudeAgent(EVENTS.start);
+  it('leaves no lock file behind', async () => {
+    await sessions.attachClaudeAgent(EVENTS.start);
     const root = join(dir, 'session');
     const locks = ['.agents', '.claude-agents'].flatMap((folder) =>
       readdirSync(join(root, folder)).filter((n) => n.includes('.lock')),
@@ -181,21 +184,16 @@ describe('stopOutcome', () => {
 });
 
 describe('parkedSessions with a session ahead of the clock', () => {
-  it('a newer session of the same agent dated 2098 does not hide the agent’s real parked session', () => {
-    const store = storeAt(join(dir, 'skew'), true);
-    const [parked] = store.parkedSessions();
+  it('a newer session of the same agent dated 2098 does not hide the agent’s real parked session', async () => {
+    const store = await storeAt(join(dir, 'skew'), true);
+    const [parked] = await store.parkedSessions();
     expect(parked).toBeDefined();
     const today = clock;
     clock = new Date('2098-01-01T00:00:00.000Z');
-    const ahead = store.create({ agent_name: TYPE, purpose: 'imported from a clock ahead' });
+    const ahead = await store.create({ agent_name: TYPE, purpose: 'imported from a clock ahead' });
     clock = today;
-    expect(
-      store
-        .list()
-        .map((entry) => entry.id)
-        .sort(),
-    ).toEqual([parked!.agent_id, ahead.agent_id].sort());
-    expect(store.parkedSessions().map((state) => state.agent_id)).toEqual([parked!.agent_id]);
+    expect((await store.list()).map((entry) => entry.id).sort()).toEqual([parked!.agent_id, ahead.agent_id].sort());
+    expect((await store.parkedSessions()).map((state) => state.agent_id)).toEqual([parked!.agent_id]);
   });
 });
 
@@ -205,28 +203,35 @@ describe('claudeAgentStopped (the stop policy through the service)', () => {
     ['approval', 0, 'kept'],
     ['executing', 0, 'completed'],
     ['executing', 3, 'failed'],
-  ] as const)('an attached agent stopping in %s with %i errors → %s, written to its session', (phase, errors, stop) => {
-    const attached = sessions.attachClaudeAgent(EVENTS.start)!;
-    if (phase !== 'initializing') {
-      for (const step of ['investigating', 'planning', 'approval', 'executing'] as const) {
-        sessions.update(attached.state.agent_id, { phase: step });
-        if (step === phase) break;
+  ] as const)(
+    'an attached agent stopping in %s with %i errors → %s, written to its session',
+    async (phase, errors, stop) => {
+      const attached = (await sessions.attachClaudeAgent(EVENTS.start))!;
+      if (phase !== 'initializing') {
+        for (const step of ['investigating', 'planning', 'approval', 'executing'] as const) {
+          await sessions.update(attached.state.agent_id, { phase: step });
+          if (step === phase) break;
+        }
       }
-    }
-    for (let i = 0; i < errors; i++) sessions.update(attached.state.agent_id, { error: `boom ${i}` });
-    const stopped = sessions.claudeAgentStopped({ agent_id: AGENT, agent_type: TYPE, last_message: 'Done here.' })!;
-    expect(stopped).toMatchObject({ action: 'linked', stop });
-    const stored = sessions.get(attached.state.agent_id);
-    expect(stored.phase).toBe(stop === 'kept' ? phase : stop);
-    expect(stored.claude).toMatchObject({
-      agent_id: AGENT,
-      last_message: 'Done here.',
-      stopped_at: clock.toISOString(),
-    });
-  });
+      for (let i = 0; i < errors; i++) await sessions.update(attached.state.agent_id, { error: `boom ${i}` });
+      const stopped = (await sessions.claudeAgentStopped({
+        agent_id: AGENT,
+        agent_type: TYPE,
+        last_message: 'Done here.',
+      }))!;
+      expect(stopped).toMatchObject({ action: 'linked', stop });
+      const stored = await sessions.get(attached.state.agent_id);
+      expect(stored.phase).toBe(stop === 'kept' ? phase : stop);
+      expect(stored.claude).toMatchObject({
+        agent_id: AGENT,
+        last_message: 'Done here.',
+        stopped_at: clock.toISOString(),
+      });
+    },
+  );
 
-  it('an unknown agent without a type: null, nothing created', () => {
-    expect(sessions.claudeAgentStopped({ agent_id: AGENT })).toBeNull();
-    expect(everything(sessions)).toHaveLength(0);
+  it('an unknown agent without a type: null, nothing created', async () => {
+    expect(await sessions.claudeAgentStopped({ agent_id: AGENT })).toBeNull();
+    expect(await everything(sessions)).toHaveLength(0);
   });
 });

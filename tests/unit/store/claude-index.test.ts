@@ -22,51 +22,51 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('Claude agent pointers', () => {
-  it('a link writes a pointer, and the lookup follows it', () => {
-    store.create(session('s1'));
-    store.create(session('s2'));
-    link('s2', 'a111');
+  it('a link writes a pointer, and the lookup follows it', async () => {
+    await store.create(session('s1'));
+    await store.create(session('s2'));
+    await link('s2', 'a111');
     expect(pointers()).toEqual([Buffer.from('a111').toString('hex')]);
-    expect(store.findByClaudeAgent('a111')?.agent_id).toBe('s2');
+    expect((await store.findByClaudeAgent('a111'))?.agent_id).toBe('s2');
   });
 
-  it('never trusts a pointer whose session is linked to another agent now, or is gone', () => {
-    store.create(session('s1'));
-    store.create(session('s2'));
-    link('s1', 'a111');
-    link('s1', 'a222'); // relinked: the a111 pointer still names s1
-    expect(store.findByClaudeAgent('a111')).toBeNull();
-    expect(store.findByClaudeAgent('a222')?.agent_id).toBe('s1');
+  it('never trusts a pointer whose session is linked to another agent now, or is gone', async () => {
+    await store.create(session('s1'));
+    await store.create(session('s2'));
+    await link('s1', 'a111');
+    await link('s1', 'a222'); // relinked: the a111 pointer still names s1
+    expect(await store.findByClaudeAgent('a111')).toBeNull();
+    expect((await store.findByClaudeAgent('a222'))?.agent_id).toBe('s1');
     // A pointer planted at the wrong session is not believed either.
     writeFileSync(join(dir, CLAUDE_INDEX_DIR, Buffer.from('a222').toString('hex')), 's2');
-    expect(store.findByClaudeAgent('a222')?.agent_id).toBe('s1');
-    store.remove('s1');
-    expect(store.findByClaudeAgent('a222')).toBeNull();
+    expect((await store.findByClaudeAgent('a222'))?.agent_id).toBe('s1');
+    await store.remove('s1');
+    expect(await store.findByClaudeAgent('a222')).toBeNull();
   });
 
-  it('finds a link without any pointer (a scan), e.g. after the pointer folder was removed', () => {
-    store.create(session('s1'));
-    link('s1', 'a333');
+  it('finds a link without any pointer (a scan), e.g. after the pointer folder was removed', async () => {
+    await store.create(session('s1'));
+    await link('s1', 'a333');
     rmSync(join(dir, CLAUDE_INDEX_DIR), { recursive: true });
-    expect(store.findByClaudeAgent('a333')?.agent_id).toBe('s1');
+    expect((await store.findByClaudeAgent('a333'))?.agent_id).toBe('s1');
     expect(pointers()).toEqual([Buffer.from('a333').toString('hex')]); // repaired by the scan
-    expect(store.findByClaudeAgent('unknown')).toBeNull();
+    expect(await store.findByClaudeAgent('unknown')).toBeNull();
   });
 
-  it('sweep removes pointers to removed sessions and keeps live ones', () => {
-    store.create(session('s1'));
-    store.create(session('s2'));
-    link('s1', 'a1');
-    link('s2', 'a2');
-    store.remove('s1');
-    expect(store.sweep(60_000, now)).toBe(1);
+  it('sweep removes pointers to removed sessions and keeps live ones', async () => {
+    await store.create(session('s1'));
+    await store.create(session('s2'));
+    await link('s1', 'a1');
+    await link('s2', 'a2');
+    await store.remove('s1');
+    expect(await store.sweep(60_000, now)).toBe(1);
     expect(pointers()).toEqual([Buffer.from('a2').toString('hex')]);
-    expect(store.findByClaudeAgent('a2')?.agent_id).toBe('s2');
+    expect((await store.findByClaudeAgent('a2'))?.agent_id).toBe('s2');
   });
 
-  it('the listing ignores the pointer folder', () => {
-    store.create(session('s1'));
-    link('s1', 'a1');
-    expect(store.list().map((entry) => entry.id)).toEqual(['s1']);
+  it('the listing ignores the pointer folder', async () => {
+    await store.create(session('s1'));
+    await link('s1', 'a1');
+    expect((await store.list()).map((entry) => entry.id)).toEqual(['s1']);
   });
 });

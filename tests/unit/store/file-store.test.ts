@@ -15,7 +15,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionError } from '../../../src/core/errors';
-import { codeOf } from '../../helpers';
+import { codeOfAsync } from '../../helpers';
 import { applyChange, newSession } from '../../../src/core/session';
 import type { SessionState } from '../../../src/core/state';
 import { FileStore, serialize } from '../../../src/store/file-store';
@@ -32,42 +32,42 @@ const session = (id: string): SessionState => newSession({ agent_id: id, agent_n
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
   root = join(dir, 'session');
-  store = new FileStore(root, { timeoutMs: 300, staleMs: 10_000 });
+  store = new FileStore(root, { lock: { timeoutMs: 300, staleMs: 10_000 } });
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('FileStore basics', () => {
-  it('creates <root>/<id>/state.json and reads it back', () => {
-    store.create(session('s1'));
+  it('creates <root>/<id>/state.json and reads it back', async () => {
+    await store.create(session('s1'));
     expect(JSON.parse(readFileSync(join(root, 's1', 'state.json'), 'utf8'))).toEqual(session('s1'));
-    expect(store.read('s1')).toEqual(session('s1'));
+    expect(await store.read('s1')).toEqual(session('s1'));
   });
 
-  it('read of an absent session is null and creates no folder', () => {
-    expect(store.read('nope')).toBeNull();
-    expect(store.list()).toEqual([]);
+  it('read of an absent session is null and creates no folder', async () => {
+    expect(await store.read('nope')).toBeNull();
+    expect(await store.list()).toEqual([]);
     expect(existsSync(root)).toBe(false);
   });
 
-  it('refuses a duplicate id and keeps the original', () => {
-    store.create(session('dup'));
-    store.update('dup', (s) => applyChange(s, { metadata: { keep: true } }, now));
-    expect(codeOf(() => store.create(session('dup')))).toBe('E_DUPLICATE');
-    expect(store.read('dup')?.metadata).toEqual({ keep: true });
+  it('refuses a duplicate id and keeps the original', async () => {
+    await store.create(session('dup'));
+    await store.update('dup', (s) => applyChange(s, { metadata: { keep: true } }, now));
+    expect(await codeOfAsync(() => store.create(session('dup')))).toBe('E_DUPLICATE');
+    expect((await store.read('dup'))?.metadata).toEqual({ keep: true });
     expect(readdirSync(root).filter((name) => name.startsWith('.creating-'))).toEqual([]); // no staging folder left behind
     expect(readdirSync(root).filter((name) => !name.startsWith('.'))).toEqual(['dup']);
   });
 
-  it('update of an absent session is E_NOT_FOUND and creates nothing', () => {
-    expect(codeOf(() => store.update('ghost', (s) => s))).toBe('E_NOT_FOUND');
+  it('update of an absent session is E_NOT_FOUND and creates nothing', async () => {
+    expect(await codeOfAsync(() => store.update('ghost', (s) => s))).toBe('E_NOT_FOUND');
     expect(existsSync(join(root, 'ghost'))).toBe(false);
   });
 
-  it('a throwing change writes nothing and releases the lock', () => {
-    store.create(session('s'));
+  it('a throwing change writes nothing and releases the lock', async () => {
+    await store.create(session('s'));
     const before = readFileSync(join(root, 's', 'state.json'), 'utf8');
     expect(
-      codeOf(() =>
+      await codeOfAsync(() =>
         store.update('s', () => {
           throw new SessionError('E_ILLEGAL_TRANSITION', 'no');
         }),
@@ -77,42 +77,47 @@ describe('FileStore basics', () => {
     expect(readdirSync(join(root, 's'))).toEqual(['state.json']);
   });
 
-  it('writes leave no temp file and replace the file (new inode)', () => {
-    store.create(session('s'));
+  it('writes leave no temp file and replace the file (new inode)', async () => {
+    await store.create(session('s'));
     const before = statSync(join(root, 's', 'state.json')).ino;
-    store.update('s', (s) => applyChange(s, { phase: 'planning' }, now));
+    await store.update('s', (s) => applyChange(s, { phase: 'planning' }, now));
     expect(statSync(join(root, 's', 'state.json')).ino).not.toBe(before);
     expect(readdirSync(join(root, 's'))).toEqual(['state.json']);
-    expect(readFileSync(join(root, 's', 'state.json'), 'utf8')).toBe(serialize(store.read('s')!));
+    expect(readFileSync(join(root, 's', 'state.json'), 'utf8')).toBe(serialize((await store.read('s'))!));
   });
 
-  it.each(['../x', '/etc', 'a/b', '..', '.', '', 'a\u0000b'])('refuses the id %p before touching the disk', (id) => {
-    expect(codeOf(() => store.read(id))).toBe('E_USAGE');
-    expect(codeOf(() => store.update(id, (s) => s))).toBe('E_USAGE');
-    expect(codeOf(() => store.remove(id))).toBe('E_USAGE');
-    expect(existsSync(root)).toBe(false);
-  });
+  it.each(['../x', '/etc', 'a/b', '..', '.', '', 'a\u0000b'])(
+    'refuses the id %p before touching the disk',
+    async (id) => {
+      expect(await codeOfAsync(() => store.read(id))).toBe('E_USAGE');
+      expect(await codeOfAsync(() => store.update(id, (s) => s))).toBe('E_USAGE');
+      expect(await codeOfAsync(() => store.remove(id))).toBe('E_USAGE');
+      expect(existsSync(root)).toBe(false);
+    },
+  );
 });
 
 describe('what cannot be stored', () => {
-  it('a state nested too deeply for JSON is refused with E_USAGE, and nothing changes', () => {
+  it('a state nested too deeply for JSON is refused with E_USAGE, and nothing changes', async () => {
     let deep: unknown = 1;
     for (let i = 0; i < 20_000; i++) deep = [deep];
-    expect(codeOf(() => store.create({ ...session('deep'), metadata: { deep } }))).toBe('E_USAGE');
-    expect(store.read('deep')).toBeNull();
+    expect(await codeOfAsync(() => store.create({ ...session('deep'), metadata: { deep } }))).toBe('E_USAGE');
+    expect(await store.read('deep')).toBeNull();
     expect(readdirSync(root)).toEqual([]);
-    store.create(session('kept'));
+    await store.create(session('kept'));
     const before = readFileSync(join(root, 'kept', 'state.json'), 'utf8');
-    expect(codeOf(() => store.update('kept', (state) => ({ ...state, metadata: { deep } })))).toBe('E_USAGE');
+    expect(await codeOfAsync(() => store.update('kept', (state) => ({ ...state, metadata: { deep } })))).toBe(
+      'E_USAGE',
+    );
     expect(readFileSync(join(root, 'kept', 'state.json'), 'utf8')).toBe(before);
     expect(readdirSync(join(root, 'kept'))).toEqual(['state.json']);
   });
 
-  it('a root that is a file is an I/O error to a listing and a sweep, not an empty store', () => {
+  it('a root that is a file is an I/O error to a listing and a sweep, not an empty store', async () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(root, 'x');
-    expect(codeOf(() => store.list())).toBe('E_IO');
-    expect(codeOf(() => store.sweep(0, new Date()))).toBe('E_IO');
+    expect(await codeOfAsync(() => store.list())).toBe('E_IO');
+    expect(await codeOfAsync(() => store.sweep(0, new Date()))).toBe('E_IO');
   });
 });
 
@@ -130,50 +135,45 @@ describe('corrupt sessions', () => {
     ['missing fields', '{"agent_id": "c"}'],
     ['an unknown phase', JSON.stringify({ ...session('c'), phase: 'dancing' })],
     ['a different agent_id', JSON.stringify(session('other'))],
-  ])('%s is E_CORRUPT on read, listed as corrupt', (_label, content) => {
+  ])('%s is E_CORRUPT on read, listed as corrupt', async (_label, content) => {
     write('c', content);
-    expect(codeOf(() => store.read('c'))).toBe('E_CORRUPT');
-    expect(codeOf(() => store.update('c', (s) => s))).toBe('E_CORRUPT');
-    const [entry] = store.list();
+    expect(await codeOfAsync(() => store.read('c'))).toBe('E_CORRUPT');
+    expect(await codeOfAsync(() => store.update('c', (s) => s))).toBe('E_CORRUPT');
+    const [entry] = await store.list();
     expect(entry).toMatchObject({ kind: 'corrupt', id: 'c' });
   });
 
-  it('a state.json that is a folder, and a folder without state.json, are corrupt', () => {
+  it('a state.json that is a folder, and a folder without state.json, are corrupt', async () => {
     mkdirSync(join(root, 'folder', 'state.json'), { recursive: true });
     mkdirSync(join(root, 'empty'), { recursive: true });
-    expect(codeOf(() => store.read('folder'))).toBe('E_CORRUPT');
-    expect(codeOf(() => store.read('empty'))).toBe('E_CORRUPT');
-    expect(
-      store
-        .list()
-        .map((e) => [e.id, e.kind])
-        .sort(),
-    ).toEqual([
+    expect(await codeOfAsync(() => store.read('folder'))).toBe('E_CORRUPT');
+    expect(await codeOfAsync(() => store.read('empty'))).toBe('E_CORRUPT');
+    expect((await store.list()).map((e) => [e.id, e.kind]).sort()).toEqual([
       ['empty', 'corrupt'],
       ['folder', 'corrupt'],
     ]);
   });
 
-  it('a FIFO planted as state.json is corrupt, never waited on', () => {
+  it('a FIFO planted as state.json is corrupt, never waited on', async () => {
     mkdirSync(join(root, 'fifo'), { recursive: true });
     execFileSync('mkfifo', [join(root, 'fifo', 'state.json')]);
-    expect(codeOf(() => store.read('fifo'))).toBe('E_CORRUPT');
-    expect(store.list()).toEqual([expect.objectContaining({ kind: 'corrupt', id: 'fifo' })]);
+    expect(await codeOfAsync(() => store.read('fifo'))).toBe('E_CORRUPT');
+    expect(await store.list()).toEqual([expect.objectContaining({ kind: 'corrupt', id: 'fifo' })]);
   });
 
-  it('an old folder without state.json is not ours: remove refuses it, writes no lock into it, and keeps it', () => {
+  it('an old folder without state.json is not ours: remove refuses it, writes no lock into it, and keeps it', async () => {
     mkdirSync(join(root, 'empty-old'), { recursive: true });
     const old = new Date(Date.now() - 3 * 86_400_000);
     utimesSync(join(root, 'empty-old'), old, old);
-    expect(codeOf(() => store.remove('empty-old', () => true))).toBe('E_REFUSED');
-    expect(codeOf(() => store.update('empty-old', (s) => s))).toBe('E_CORRUPT');
+    expect(await codeOfAsync(() => store.remove('empty-old', () => true))).toBe('E_REFUSED');
+    expect(await codeOfAsync(() => store.update('empty-old', (s) => s))).toBe('E_CORRUPT');
     expect(readdirSync(join(root, 'empty-old'))).toEqual([]);
     const listed = expect.objectContaining({
       id: 'empty-old',
       kind: 'corrupt',
       notOurs: expect.stringMatching(/no state\.json/),
     });
-    expect(store.list()).toEqual([listed]);
+    expect(await store.list()).toEqual([listed]);
   });
 
   it.each([
@@ -181,35 +181,30 @@ describe('corrupt sessions', () => {
     ['a temp file named almost like ours', '.state.json.tmp', 'E_REFUSED'],
     ['a leftover temp file of ours', '.state.json.123.0000abcd.tmp', null],
     ['a lock draft of ours', 'state.json.lock.7.deadbeef.tmp', null],
-  ])('a session folder holding %s: %s', (_name, file, code) => {
-    store.create(session('s'));
+  ])('a session folder holding %s: %s', async (_name, file, code) => {
+    await store.create(session('s'));
     writeFileSync(join(root, 's', file), 'x');
-    if (code === null) expect(store.remove('s')).toBe(true);
-    else expect(codeOf(() => store.remove('s'))).toBe(code);
+    if (code === null) expect(await store.remove('s')).toBe(true);
+    else expect(await codeOfAsync(() => store.remove('s'))).toBe(code);
     expect(existsSync(join(root, 's'))).toBe(code !== null);
   });
 
-  it('a removal racing an outside removal (the folder vanishes under the lock) is "not found", not an I/O error', () => {
-    store.create(session('raced'));
+  it('a removal racing an outside removal (the folder vanishes under the lock) is "not found", not an I/O error', async () => {
+    await store.create(session('raced'));
     const vanish = (): boolean => {
       rmSync(join(root, 'raced'), { recursive: true, force: true });
       return true;
     };
-    expect(store.remove('raced', vanish)).toBe(false);
+    expect(await store.remove('raced', vanish)).toBe(false);
   });
 
-  it('one corrupt session never hides the valid ones', () => {
-    store.create(session('good'));
+  it('one corrupt session never hides the valid ones', async () => {
+    await store.create(session('good'));
     write('bad', 'garbage');
-    expect(
-      store
-        .list()
-        .map((e) => `${e.id}:${e.kind}`)
-        .sort(),
-    ).toEqual(['bad:corrupt', 'good:valid']);
+    expect((await store.list()).map((e) => `${e.id}:${e.kind}`).sort()).toEqual(['bad:corrupt', 'good:valid']);
   });
 
-  it('never reads, writes or deletes through a symbolic link', () => {
+  it('never reads, writes or deletes through a symbolic link', async () => {
     const outside = join(dir, 'outside');
     mkdirSync(outside);
     writeFileSync(join(outside, 'state.json'), JSON.stringify(session('linked')));
@@ -218,51 +213,55 @@ describe('corrupt sessions', () => {
     mkdirSync(join(root, 'filelink'));
     symlinkSync(join(outside, 'state.json'), join(root, 'filelink', 'state.json'));
 
-    expect(codeOf(() => store.read('linked'))).toBe('E_CORRUPT');
-    expect(codeOf(() => store.read('filelink'))).toBe('E_CORRUPT');
-    expect(codeOf(() => store.update('linked', (s) => s))).toBe('E_CORRUPT');
+    expect(await codeOfAsync(() => store.read('linked'))).toBe('E_CORRUPT');
+    expect(await codeOfAsync(() => store.read('filelink'))).toBe('E_CORRUPT');
+    expect(await codeOfAsync(() => store.update('linked', (s) => s))).toBe('E_CORRUPT');
     expect(readdirSync(outside)).toEqual(['state.json']); // no lock or temp file written there
     // A linked session folder is not ours: left alone. A linked state.json goes with its folder, its target stays.
-    expect(codeOf(() => store.remove('linked'))).toBe('E_REFUSED');
-    expect(store.remove('filelink')).toBe(true);
+    expect(await codeOfAsync(() => store.remove('linked'))).toBe('E_REFUSED');
+    expect(await store.remove('filelink')).toBe(true);
     expect(readFileSync(join(outside, 'state.json'), 'utf8')).toBe(JSON.stringify(session('linked')));
   });
 });
 
 describe('locking', () => {
-  it('waits for a held lock and fails with E_BUSY after the timeout, writing nothing', () => {
-    store.create(session('busy'));
+  it('waits for a held lock and fails with E_BUSY after the timeout, writing nothing', async () => {
+    await store.create(session('busy'));
     const release = acquireLock(join(root, 'busy', 'state.json.lock'));
     try {
-      expect(codeOf(() => store.update('busy', (s) => applyChange(s, { phase: 'planning' }, now)))).toBe('E_BUSY');
-      expect(store.read('busy')?.phase).toBe('initializing');
+      expect(await codeOfAsync(() => store.update('busy', (s) => applyChange(s, { phase: 'planning' }, now)))).toBe(
+        'E_BUSY',
+      );
+      expect((await store.read('busy'))?.phase).toBe('initializing');
     } finally {
       release();
     }
-    expect(store.update('busy', (s) => applyChange(s, { phase: 'planning' }, now)).phase).toBe('planning');
+    expect((await store.update('busy', (s) => applyChange(s, { phase: 'planning' }, now))).phase).toBe('planning');
   });
 
-  it('recovers a lock whose owner is dead', () => {
-    store.create(session('dead'));
+  it('recovers a lock whose owner is dead', async () => {
+    await store.create(session('dead'));
     // pid 2^22+1 is above Linux's pid_max default, so no process has it.
     writeFileSync(join(root, 'dead', 'state.json.lock'), `4194305 ${Date.now()} x`);
-    expect(store.update('dead', (s) => applyChange(s, { phase: 'planning' }, now)).phase).toBe('planning');
+    expect((await store.update('dead', (s) => applyChange(s, { phase: 'planning' }, now))).phase).toBe('planning');
     expect(readdirSync(join(root, 'dead'))).toEqual(['state.json']);
   });
 
-  it('never takes a lock from a live owner, however old (a slow writer keeps its lock)', () => {
-    store.create(session('slow'));
+  it('never takes a lock from a live owner, however old (a slow writer keeps its lock)', async () => {
+    await store.create(session('slow'));
     const start = readFileSync('/proc/self/stat', 'utf8');
     const myStart = start.slice(start.lastIndexOf(')') + 2).split(' ')[19];
     writeFileSync(join(root, 'slow', 'state.json.lock'), `${process.pid} ${myStart} ${Date.now() - 3_600_000} x`);
-    expect(codeOf(() => store.update('slow', (s) => applyChange(s, { phase: 'planning' }, now)))).toBe('E_BUSY');
-    expect(store.read('slow')?.phase).toBe('initializing');
+    expect(await codeOfAsync(() => store.update('slow', (s) => applyChange(s, { phase: 'planning' }, now)))).toBe(
+      'E_BUSY',
+    );
+    expect((await store.read('slow'))?.phase).toBe('initializing');
   });
 
-  it('recovers a lock whose pid now names another process (pid reuse)', () => {
-    store.create(session('reused'));
+  it('recovers a lock whose pid now names another process (pid reuse)', async () => {
+    await store.create(session('reused'));
     writeFileSync(join(root, 'reused', 'state.json.lock'), `${process.pid} 1 ${Date.now()} x`);
-    expect(store.update('reused', (s) => applyChange(s, { phase: 'planning' }, now)).phase).toBe('planning');
+    expect((await store.update('reused', (s) => applyChange(s, { phase: 'planning' }, now))).phase).toBe('planning');
     expect(readdirSync(join(root, 'reused'))).toEqual(['state.json']);
   });
 });
@@ -270,7 +269,7 @@ describe('locking', () => {
 describe('parallel writers', () => {
   it('10 processes updating one session lose no update', async () => {
     const cli = join(__dirname, '..', '..', '..', 'dist', 'agent-session.cjs');
-    store.create(session('shared'));
+    await store.create(session('shared'));
     const runs = Array.from(
       { length: 10 },
       (_, i) =>
@@ -297,20 +296,20 @@ describe('parallel writers', () => {
         }),
     );
     expect(await Promise.all(runs)).toEqual(Array(10).fill(0));
-    const state = store.read('shared')!;
+    const state = (await store.read('shared'))!;
     expect(state.error_count).toBe(10);
     expect(Object.keys(state.metadata).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `k${i}`).sort());
   });
 });
 
 describe('remove and sweep', () => {
-  it('remove asks the predicate under the lock', () => {
-    store.create(session('keep'));
-    expect(store.remove('keep', () => false)).toBe(false);
-    expect(store.read('keep')).not.toBeNull();
-    expect(store.remove('keep', (state) => state?.agent_id === 'keep')).toBe(true);
-    expect(store.read('keep')).toBeNull();
-    expect(store.remove('keep')).toBe(false);
+  it('remove asks the predicate under the lock', async () => {
+    await store.create(session('keep'));
+    expect(await store.remove('keep', () => false)).toBe(false);
+    expect(await store.read('keep')).not.toBeNull();
+    expect(await store.remove('keep', (state) => state?.agent_id === 'keep')).toBe(true);
+    expect(await store.read('keep')).toBeNull();
+    expect(await store.remove('keep')).toBe(false);
   });
 
   describe('a writer that drops its lock draft into a folder being removed', () => {
@@ -322,8 +321,8 @@ describe('remove and sweep', () => {
     const removing = (): string[] => readdirSync(root).filter((name) => name.startsWith('.removing-'));
     afterEach(() => jest.restoreAllMocks());
 
-    it('removes the late entry too: the removal succeeds and leaves nothing', () => {
-      store.create(session('raced'));
+    it('removes the late entry too: the removal succeeds and leaves nothing', async () => {
+      await store.create(session('raced'));
       let raced = 0;
       jest.spyOn(fs, 'rmSync').mockImplementation((path, options) => {
         // rm had listed the folder; the writer's draft arrives before its last rmdir.
@@ -333,43 +332,43 @@ describe('remove and sweep', () => {
         }
         realRmSync(path, options);
       });
-      expect(store.remove('raced')).toBe(true);
+      expect(await store.remove('raced')).toBe(true);
       expect(raced).toBe(2);
-      expect(store.read('raced')).toBeNull();
+      expect(await store.read('raced')).toBeNull();
       expect(removing()).toEqual([]);
     });
 
-    it('a folder that keeps refilling is still a done removal, and the sweep takes what is left', () => {
-      store.create(session('refilled'));
+    it('a folder that keeps refilling is still a done removal, and the sweep takes what is left', async () => {
+      await store.create(session('refilled'));
       jest.spyOn(fs, 'rmSync').mockImplementation((path, options) => {
         if (!String(path).includes('.removing-')) return realRmSync(path, options);
         lateDraft(path);
         throw enotempty(path);
       });
-      expect(store.remove('refilled')).toBe(true);
+      expect(await store.remove('refilled')).toBe(true);
       jest.restoreAllMocks();
-      expect(store.read('refilled')).toBeNull();
-      expect(store.list()).toEqual([]);
+      expect(await store.read('refilled')).toBeNull();
+      expect(await store.list()).toEqual([]);
       const [left] = removing();
       expect(left).toBeDefined();
       const old = new Date(Date.now() - 120_000);
       utimesSync(join(root, left!), old, old);
-      expect(store.sweep(60_000, new Date())).toBe(1);
+      expect(await store.sweep(60_000, new Date())).toBe(1);
       expect(removing()).toEqual([]);
     });
 
-    it('any other failure to remove is an E_IO', () => {
-      store.create(session('denied'));
+    it('any other failure to remove is an E_IO', async () => {
+      await store.create(session('denied'));
       jest.spyOn(fs, 'rmSync').mockImplementation((path, options) => {
         if (!String(path).includes('.removing-')) return realRmSync(path, options);
         throw Object.assign(new Error(`EACCES: permission denied, rmdir '${String(path)}'`), { code: 'EACCES' });
       });
-      expect(codeOf(() => store.remove('denied'))).toBe('E_IO');
+      expect(await codeOfAsync(() => store.remove('denied'))).toBe('E_IO');
     });
   });
 
-  it('sweep removes old temp files and staging folders, and keeps fresh ones', () => {
-    store.create(session('s'));
+  it('sweep removes old temp files and staging folders, and keeps fresh ones', async () => {
+    await store.create(session('s'));
     const old = new Date(now.getTime() - 3_600_000);
     writeFileSync(join(root, 's', '.state.json.123.0000abcd.tmp'), 'partial');
     writeFileSync(join(root, 's', 'state.json.lock.123.0000abcd.tmp'), 'draft');
@@ -378,19 +377,19 @@ describe('remove and sweep', () => {
     const aged = [join(root, 's', '.state.json.123.0000abcd.tmp'), join(root, 's', 'state.json.lock.123.0000abcd.tmp')];
     aged.push(join(root, '.creating-abc123'));
     for (const path of aged) utimesSync(path, old, old);
-    expect(store.sweep(60_000, now)).toBe(3);
+    expect(await store.sweep(60_000, now)).toBe(3);
     expect(readdirSync(join(root, 's')).sort()).toEqual(['.state.json.999.0000ffff.tmp', 'state.json']);
     expect(existsSync(join(root, '.creating-abc123'))).toBe(false);
   });
 
-  it('sweep removes only our exact leftover names: other old .tmp files and hidden folders are kept', () => {
+  it('sweep removes only our exact leftover names: other old .tmp files and hidden folders are kept', async () => {
     const old = new Date(now.getTime() - 3_600_000);
     const foreign = [join(root, 'projects', 'draft.tmp'), join(root, 'projects', 'x.lock.break')];
     foreign.push(join(root, '.creating-notes'), join(root, '.removing-old'));
     mkdirSync(join(root, 'projects'), { recursive: true });
     for (const path of foreign) writeFileSync(path, 'mine');
     for (const path of foreign) utimesSync(path, old, old);
-    expect(store.sweep(60_000, now)).toBe(0);
+    expect(await store.sweep(60_000, now)).toBe(0);
     for (const path of foreign) expect(existsSync(path)).toBe(true);
   });
 });

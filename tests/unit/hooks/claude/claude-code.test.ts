@@ -20,7 +20,7 @@ const context = () => ({ cli: 'agent-session --dir /p', now: clock });
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
   clock = new Date('2026-01-08T18:00:00.000Z');
-  sessions = new Sessions({ store: new FileStore(join(dir, 'session')), now: () => clock });
+  sessions = new Sessions({ store: new FileStore(join(dir, 'session'), { now: () => clock }) });
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -46,32 +46,34 @@ describe('Claude Code handler', () => {
     expect(isClaudeCodeText(text)).toBe(expected);
   });
 
-  it('offers no resume once the session expired, and states how long ago otherwise', () => {
-    const state = sessions.create({ agent_name: 'Explore', purpose: 'p' });
-    sessions.update(state.agent_id, { phase: 'approval' });
+  it('offers no resume once the session expired, and states how long ago otherwise', async () => {
+    const state = await sessions.create({ agent_name: 'Explore', purpose: 'p' });
+    await sessions.update(state.agent_id, { phase: 'approval' });
     minutes(12);
-    const offer = handleClaudeCode(
+    const offer = await handleClaudeCode(
       sessions,
       { hook_event_name: 'PreToolUse', tool_name: 'Task', tool_input: { subagent_type: 'Explore' } },
       context(),
     );
     expect(offer.answer?.hookSpecificOutput.additionalContext).toContain('12 minutes ago');
     minutes(30);
-    expect(approveResume(sessions, 'Explore')).toBeNull();
+    expect(await approveResume(sessions, 'Explore')).toBeNull();
     expect(
-      handleClaudeCode(
-        sessions,
-        { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: { subagent_type: 'Explore' } },
-        context(),
+      (
+        await handleClaudeCode(
+          sessions,
+          { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: { subagent_type: 'Explore' } },
+          context(),
+        )
       ).answer,
     ).toBeNull();
   });
 
-  it('names a recorded resume in the history it shows, instead of a move from a phase to itself', () => {
-    const state = sessions.create({ agent_name: 'Explore', purpose: 'p' });
-    sessions.update(state.agent_id, { phase: 'approval' });
-    sessions.recordResume(state.agent_id);
-    const offer = handleClaudeCode(
+  it('names a recorded resume in the history it shows, instead of a move from a phase to itself', async () => {
+    const state = await sessions.create({ agent_name: 'Explore', purpose: 'p' });
+    await sessions.update(state.agent_id, { phase: 'approval' });
+    await sessions.recordResume(state.agent_id);
+    const offer = await handleClaudeCode(
       sessions,
       { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: { subagent_type: 'Explore' } },
       context(),
@@ -81,16 +83,18 @@ describe('Claude Code handler', () => {
     expect(text).not.toContain('approval → approval');
   });
 
-  it('reads tool_input given as a JSON string, and treats wrong field types as absent', () => {
-    const state = sessions.create({ agent_name: 'Explore', purpose: 'p' });
-    sessions.update(state.agent_id, { phase: 'planning' });
-    const answer = handleClaudeCode(
-      sessions,
-      { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: '{"subagent_type":"Explore"}' },
-      context(),
+  it('reads tool_input given as a JSON string, and treats wrong field types as absent', async () => {
+    const state = await sessions.create({ agent_name: 'Explore', purpose: 'p' });
+    await sessions.update(state.agent_id, { phase: 'planning' });
+    const answer = (
+      await handleClaudeCode(
+        sessions,
+        { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: '{"subagent_type":"Explore"}' },
+        context(),
+      )
     ).answer;
     expect(answer?.hookSpecificOutput.additionalContext).toContain(state.agent_id);
-    const odd = handleClaudeCode(
+    const odd = await handleClaudeCode(
       sessions,
       { hook_event_name: 'SubagentStart', agent_id: 42, agent_type: ['x'] },
       context(),
@@ -98,29 +102,33 @@ describe('Claude Code handler', () => {
     expect(odd.answer).toBeNull();
   });
 
-  it('creates a new session when the parked one was taken between the look and the link', () => {
-    const parked = sessions.create({ agent_name: 'Explore', purpose: 'p' });
-    sessions.update(parked.agent_id, { phase: 'approval' });
+  it('creates a new session when the parked one was taken between the look and the link', async () => {
+    const parked = await sessions.create({ agent_name: 'Explore', purpose: 'p' });
+    await sessions.update(parked.agent_id, { phase: 'approval' });
     // Someone links it between the look and the relink (outside the hooks' locks): the check under the session
     // lock refuses the relink.
-    const original = sessions.parkedOf.bind(sessions);
-    sessions.parkedOf = (name) => {
-      const found = original(name);
-      if (found !== null) sessions.linkClaude(found.agent_id, { agent_id: 'other-agent' });
+    const store = sessions.store;
+    const original = store.newestOf.bind(store);
+    store.newestOf = async (name, notAfter) => {
+      const found = await original(name, notAfter);
+      if (found !== null) await sessions.linkClaude(found.agent_id, { agent_id: 'other-agent' });
       return found;
     };
-    const outcome = handleClaudeCode(
+    const outcome = await handleClaudeCode(
       sessions,
       { hook_event_name: 'SubagentStart', agent_id: 'mine', agent_type: 'Explore' },
       context(),
     );
     expect(outcome.note).toMatch(/^created/);
-    expect(sessions.get(parked.agent_id).claude?.agent_id).toBe('other-agent');
-    expect(sessions.findByClaudeAgent('mine')?.agent_id).not.toBe(parked.agent_id);
+    expect((await sessions.get(parked.agent_id)).claude?.agent_id).toBe('other-agent');
+    expect((await sessions.findByClaudeAgent('mine'))?.agent_id).not.toBe(parked.agent_id);
   });
 
-  it('never links a final session', () => {
-    const state = sessions.finalize(sessions.create({ agent_name: 'a', purpose: 'p' }).agent_id, 'completed');
+  it('never links a final session', async () => {
+    const state = await sessions.finalize(
+      (await sessions.create({ agent_name: 'a', purpose: 'p' })).agent_id,
+      'completed',
+    );
     expect(() => withClaudeLink(state, { agent_id: 'x' }, clock)).toThrow(
       expect.objectContaining({ code: 'E_ILLEGAL_TRANSITION' }),
     );
@@ -136,16 +144,16 @@ describe('Claude Code handler', () => {
 });
 
 describe('a session last active slightly ahead of this clock', () => {
-  it('SubagentStart and SessionStart say "just now", not "in 29 seconds"', () => {
+  it('SubagentStart and SessionStart say "just now", not "in 29 seconds"', async () => {
     const today = clock;
     clock = new Date(today.getTime() + 30_000); // written by a clock 30 s ahead (an import, another machine)
-    const state = sessions.create({ agent_name: 'Explore', purpose: 'p' });
-    sessions.update(state.agent_id, { phase: 'approval' });
+    const state = await sessions.create({ agent_name: 'Explore', purpose: 'p' });
+    await sessions.update(state.agent_id, { phase: 'approval' });
     clock = today;
     // The overview first: once SubagentStart relinks the session to a running agent it is no longer parked.
-    const overview = handleClaudeCode(sessions, { hook_event_name: 'SessionStart' }, context());
+    const overview = await handleClaudeCode(sessions, { hook_event_name: 'SessionStart' }, context());
     const payload = { hook_event_name: 'SubagentStart', agent_id: 'a0123456789abcdef', agent_type: 'Explore' };
-    const start = handleClaudeCode(sessions, payload, context());
+    const start = await handleClaudeCode(sessions, payload, context());
     for (const text of [
       start.answer?.hookSpecificOutput.additionalContext,
       overview.answer?.hookSpecificOutput.additionalContext,

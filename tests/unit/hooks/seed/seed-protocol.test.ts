@@ -12,7 +12,7 @@ let sessions: Sessions;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
   clock = new Date('2026-01-08T18:00:00.000Z');
-  sessions = new Sessions({ store: new FileStore(join(dir, 'session')), now: () => clock });
+  sessions = new Sessions({ store: new FileStore(join(dir, 'session'), { now: () => clock }) });
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -24,29 +24,29 @@ describe('preDelegate', () => {
     ['a numeric agent_id', { agent_id: 5 }],
     ['an object agent_name', { agent_name: {} }],
     ['a traversal id', { agent_id: '../../etc' }],
-  ])('answers invalid_input for %s', (_label, input) => {
-    expect(preDelegate(sessions, input)).toMatchObject({ should_resume: false, reason: 'invalid_input' });
+  ])('answers invalid_input for %s', async (_label, input) => {
+    expect(await preDelegate(sessions, input)).toMatchObject({ should_resume: false, reason: 'invalid_input' });
   });
 
   it.each([[{}], [{ agent_name: 'x' }], [{ agent_name: 'x', agent_id: null }], [{ agent_name: 'x', agent_id: '' }]])(
     'answers no_existing_session for %p',
-    (input) => {
-      expect(preDelegate(sessions, input)).toEqual({ should_resume: false, reason: 'no_existing_session' });
+    async (input) => {
+      expect(await preDelegate(sessions, input)).toEqual({ should_resume: false, reason: 'no_existing_session' });
     },
   );
 
-  it('answers session_not_found for an unknown id', () => {
-    expect(preDelegate(sessions, { agent_name: 'x', agent_id: 'agent-1' })).toEqual({
+  it('answers session_not_found for an unknown id', async () => {
+    expect(await preDelegate(sessions, { agent_name: 'x', agent_id: 'agent-1' })).toEqual({
       should_resume: false,
       reason: 'session_not_found',
       agent_id: 'agent-1',
     });
   });
 
-  it('resumes by id and by name with the seed’s resume_metadata', () => {
-    const { agent_id } = sessions.create({ agent_name: 'terraform', purpose: 'p', metadata: { task_id: 'T1' } });
-    sessions.update(agent_id, { phase: 'approval' });
-    const answer = preDelegate(sessions, { agent_name: 'terraform', agent_id, task_id: 'T1', extra: [1] });
+  it('resumes by id and by name with the seed’s resume_metadata', async () => {
+    const { agent_id } = await sessions.create({ agent_name: 'terraform', purpose: 'p', metadata: { task_id: 'T1' } });
+    await sessions.update(agent_id, { phase: 'approval' });
+    const answer = await preDelegate(sessions, { agent_name: 'terraform', agent_id, task_id: 'T1', extra: [1] });
     expect(answer).toEqual({
       should_resume: true,
       reason: 'session_resumable',
@@ -60,7 +60,7 @@ describe('preDelegate', () => {
       },
     });
     // The first approval was recorded: the second answer's history ends with it.
-    const again = preDelegate(sessions, { agent_name: 'terraform' });
+    const again = await preDelegate(sessions, { agent_name: 'terraform' });
     expect(again).toMatchObject({ should_resume: true, agent_id });
     expect(again.resume_metadata?.history.at(-1)).toEqual({
       from_phase: 'approval',
@@ -70,20 +70,23 @@ describe('preDelegate', () => {
     });
   });
 
-  it('records nothing when the answer is no', () => {
-    const { agent_id } = sessions.create({ agent_name: 'x', purpose: 'p' });
-    sessions.update(agent_id, { phase: 'approval', error: 'a' });
-    sessions.update(agent_id, { error: 'b' });
-    sessions.update(agent_id, { error: 'c' });
-    const before = sessions.get(agent_id);
-    expect(preDelegate(sessions, { agent_id })).toMatchObject({ should_resume: false, reason: 'too_many_errors' });
-    expect(sessions.get(agent_id)).toEqual(before);
+  it('records nothing when the answer is no', async () => {
+    const { agent_id } = await sessions.create({ agent_name: 'x', purpose: 'p' });
+    await sessions.update(agent_id, { phase: 'approval', error: 'a' });
+    await sessions.update(agent_id, { error: 'b' });
+    await sessions.update(agent_id, { error: 'c' });
+    const before = await sessions.get(agent_id);
+    expect(await preDelegate(sessions, { agent_id })).toMatchObject({
+      should_resume: false,
+      reason: 'too_many_errors',
+    });
+    expect(await sessions.get(agent_id)).toEqual(before);
   });
 
-  it('says why not, with the session id', () => {
-    const { agent_id } = sessions.create({ agent_name: 'x', purpose: 'p' });
-    sessions.update(agent_id, { phase: 'executing' });
-    expect(preDelegate(sessions, { agent_name: 'x' })).toEqual({
+  it('says why not, with the session id', async () => {
+    const { agent_id } = await sessions.create({ agent_name: 'x', purpose: 'p' });
+    await sessions.update(agent_id, { phase: 'executing' });
+    expect(await preDelegate(sessions, { agent_name: 'x' })).toEqual({
       should_resume: false,
       reason: 'phase_not_resumable',
       agent_id,
@@ -92,21 +95,21 @@ describe('preDelegate', () => {
 });
 
 describe('subagentStop', () => {
-  it('finalizes completed, or failed on a non-zero exit code', () => {
-    const a = sessions.create({ agent_name: 'x', purpose: 'p' });
-    const b = sessions.create({ agent_name: 'x', purpose: 'p', id: 'b' });
-    expect(subagentStop(sessions, { task_info: { agent_id: a.agent_id }, agent_output: 'All done.' })).toEqual({
+  it('finalizes completed, or failed on a non-zero exit code', async () => {
+    const a = await sessions.create({ agent_name: 'x', purpose: 'p' });
+    const b = await sessions.create({ agent_name: 'x', purpose: 'p', id: 'b' });
+    expect(await subagentStop(sessions, { task_info: { agent_id: a.agent_id }, agent_output: 'All done.' })).toEqual({
       finalized: true,
       agent_id: a.agent_id,
       outcome: 'completed',
     });
-    expect(sessions.get(a.agent_id)).toMatchObject({ phase: 'completed', summary: 'All done.' });
-    expect(subagentStop(sessions, { agent_id: b.agent_id, exit_code: 2 })).toEqual({
+    expect(await sessions.get(a.agent_id)).toMatchObject({ phase: 'completed', summary: 'All done.' });
+    expect(await subagentStop(sessions, { agent_id: b.agent_id, exit_code: 2 })).toEqual({
       finalized: true,
       agent_id: 'b',
       outcome: 'failed',
     });
-    expect(sessions.get('b').summary).toBe('Agent finished with exit code 2');
+    expect((await sessions.get('b')).summary).toBe('Agent finished with exit code 2');
   });
 
   it.each([
@@ -117,14 +120,14 @@ describe('subagentStop', () => {
     [{ task_info: 'x' }, 'invalid_input'],
     [{ agent_id: 'a', exit_code: 'bad' }, 'invalid_input'],
     [[], 'invalid_input'],
-  ])('%p → %s', (input, reason) => {
-    expect(subagentStop(sessions, input)).toMatchObject({ finalized: false, reason });
+  ])('%p → %s', async (input, reason) => {
+    expect(await subagentStop(sessions, input)).toMatchObject({ finalized: false, reason });
   });
 
-  it('does not finalize twice', () => {
-    const { agent_id } = sessions.create({ agent_name: 'x', purpose: 'p' });
-    subagentStop(sessions, { agent_id });
-    expect(subagentStop(sessions, { agent_id })).toEqual({ finalized: false, reason: 'already_final', agent_id });
+  it('does not finalize twice', async () => {
+    const { agent_id } = await sessions.create({ agent_name: 'x', purpose: 'p' });
+    await subagentStop(sessions, { agent_id });
+    expect(await subagentStop(sessions, { agent_id })).toEqual({ finalized: false, reason: 'already_final', agent_id });
   });
 
   it('keeps a long agent_output as an excerpt', () => {
@@ -134,33 +137,33 @@ describe('subagentStop', () => {
 });
 
 describe('a session of another agent (issue 10 item 6)', () => {
-  beforeEach(() => {
-    sessions.create({ agent_name: 'B', purpose: 'p', id: 'b-session' });
-    sessions.update('b-session', { phase: 'approval' });
+  beforeEach(async () => {
+    await sessions.create({ agent_name: 'B', purpose: 'p', id: 'b-session' });
+    await sessions.update('b-session', { phase: 'approval' });
   });
 
-  it('pre-delegate for A with B’s id answers agent_mismatch and records nothing', () => {
-    const before = sessions.get('b-session');
-    const answer = preDelegate(sessions, { agent_name: 'A', agent_id: 'b-session' });
+  it('pre-delegate for A with B’s id answers agent_mismatch and records nothing', async () => {
+    const before = await sessions.get('b-session');
+    const answer = await preDelegate(sessions, { agent_name: 'A', agent_id: 'b-session' });
     expect(answer).toEqual({ should_resume: false, reason: 'agent_mismatch', agent_id: 'b-session' });
-    expect(sessions.get('b-session')).toEqual(before);
-    const own = preDelegate(sessions, { agent_name: 'B', agent_id: 'b-session' });
+    expect(await sessions.get('b-session')).toEqual(before);
+    const own = await preDelegate(sessions, { agent_name: 'B', agent_id: 'b-session' });
     expect(own).toMatchObject({ should_resume: true, reason: 'session_resumable' });
   });
 
   it.each([
     ['agent_name', { agent_id: 'b-session', agent_name: 'A' }],
     ['task_info.agent_name', { task_info: { agent_id: 'b-session', agent_name: 'A' } }],
-  ])('subagent-stop naming another agent in %s does not finalize', (_label, input) => {
-    expect(subagentStop(sessions, input)).toEqual({
+  ])('subagent-stop naming another agent in %s does not finalize', async (_label, input) => {
+    expect(await subagentStop(sessions, input)).toEqual({
       finalized: false,
       reason: 'agent_mismatch',
       agent_id: 'b-session',
     });
-    expect(sessions.get('b-session').phase).toBe('approval');
+    expect((await sessions.get('b-session')).phase).toBe('approval');
   });
 
-  it('subagent-stop naming the right agent, or none, finalizes', () => {
-    expect(subagentStop(sessions, { agent_id: 'b-session', agent_name: 'B' })).toMatchObject({ finalized: true });
+  it('subagent-stop naming the right agent, or none, finalizes', async () => {
+    expect(await subagentStop(sessions, { agent_id: 'b-session', agent_name: 'B' })).toMatchObject({ finalized: true });
   });
 });

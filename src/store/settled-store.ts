@@ -1,0 +1,119 @@
+import type { SessionState } from '../core/state';
+import { KeyedSerializer } from '../platform/serial';
+import type { ListedSession, SessionStore } from '../service/store';
+
+/**
+ * The synchronous work of a store whose every call is one step of this process (the file and memory stores): the
+ * SessionStore methods without Promises, and the attach locks as a take-and-release pair.
+ */
+export interface SyncStore {
+  read(id: string): SessionState | null;
+  create(state: SessionState): void;
+  update(id: string, change: (state: SessionState) => SessionState): SessionState;
+  newestOf(agentName: string, notAfter?: number): SessionState | null;
+  findByClaudeAgent(claudeAgentId: string): SessionState | null;
+  attachedTo(claudeAgentId: string): SessionState | null;
+  newestPerAgent(notAfter?: number): SessionState[];
+  list(): ListedSession[];
+  remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): boolean;
+  notOurs(id: string): string | null;
+  assertRemovable(): void;
+  foreignEntries(): { id: string; reason: string }[];
+  sweep(olderThanMs: number, now: Date): number;
+  /** Takes the locks of a Claude agent id, then of an agent type ('' for none), and returns their release. */
+  claudeAgentLocks(claudeAgentId: string, agentType: string): () => void;
+}
+
+/**
+ * A SessionStore over a SyncStore: each call does its synchronous work at once and answers a settled Promise (no
+ * event-loop turn is spent on the hook path). Attaches of one process are serialized per key (a promise chain)
+ * before the SyncStore's own locks are taken: a blocking wait for a lock this very process holds would never end.
+ */
+export class SettledStore implements SessionStore {
+  readonly location: string;
+  readonly #sync: SyncStore;
+  readonly #now: () => Date;
+  readonly #serial = new KeyedSerializer();
+
+  constructor(location: string, sync: SyncStore, now: () => Date = () => new Date()) {
+    this.location = location;
+    this.#sync = sync;
+    this.#now = now;
+  }
+
+  async read(id: string): Promise<SessionState | null> {
+    return this.#sync.read(id);
+  }
+
+  async create(state: SessionState): Promise<void> {
+    this.#sync.create(state);
+  }
+
+  async update(id: string, change: (state: SessionState) => SessionState): Promise<SessionState> {
+    return this.#sync.update(id, change);
+  }
+
+  async newestOf(agentName: string, notAfter?: number): Promise<SessionState | null> {
+    return this.#sync.newestOf(agentName, notAfter);
+  }
+
+  async findByClaudeAgent(claudeAgentId: string): Promise<SessionState | null> {
+    return this.#sync.findByClaudeAgent(claudeAgentId);
+  }
+
+  async attachedTo(claudeAgentId: string): Promise<SessionState | null> {
+    return this.#sync.attachedTo(claudeAgentId);
+  }
+
+  /**
+   * Runs `work` once every earlier attach of this process under the Claude agent id, and then the agent type, has
+   * ended, holding the SyncStore's locks of both (other processes' attaches wait for those).
+   */
+  lockClaudeAgent<T>(claudeAgentId: string, agentType: string, work: () => Promise<T>): Promise<T> {
+    const keys = agentType === '' ? [`agent:${claudeAgentId}`] : [`agent:${claudeAgentId}`, `type:${agentType}`];
+    return this.#serial.run(keys, async () => {
+      const release = this.#sync.claudeAgentLocks(claudeAgentId, agentType);
+      try {
+        return await work();
+      } finally {
+        release();
+      }
+    });
+  }
+
+  async newestPerAgent(notAfter?: number): Promise<SessionState[]> {
+    return this.#sync.newestPerAgent(notAfter);
+  }
+
+  async list(): Promise<ListedSession[]> {
+    return this.#sync.list();
+  }
+
+  async remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): Promise<boolean> {
+    return this.#sync.remove(id, shouldRemove);
+  }
+
+  async notOurs(id: string): Promise<string | null> {
+    return this.#sync.notOurs(id);
+  }
+
+  async assertRemovable(): Promise<void> {
+    this.#sync.assertRemovable();
+  }
+
+  async foreignEntries(): Promise<{ id: string; reason: string }[]> {
+    return this.#sync.foreignEntries();
+  }
+
+  async sweep(olderThanMs: number, now: Date): Promise<number> {
+    return this.#sync.sweep(olderThanMs, now);
+  }
+
+  /** The process clock, or the one this store was given (tests). */
+  async now(): Promise<Date> {
+    return this.#now();
+  }
+
+  /** Nothing is held between calls: every lock is released by the call that took it. */
+  async close(): Promise<void> {}
+}
