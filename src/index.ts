@@ -7,7 +7,7 @@ export {
   type ListEntry,
   type CleanupResult,
 } from './service/sessions';
-export { FileStore } from './store/file-store';
+export { FileStore, type FileStoreOptions } from './store/file-store';
 export { MemoryStore, type MemoryStoreOptions } from './store/memory-store';
 export { resolveRoot } from './store/root';
 export type { SessionStore, ListedSession } from './service/store';
