@@ -37,9 +37,10 @@ module.exports = {
     {
       name: 'core-is-pure',
       severity: 'error',
-      comment: 'src/core imports only src/core and zod, xstate, date-fns: no node: module, no other layer.',
+      comment:
+        'src/core imports only src/core and zod, xstate, date-fns (with @date-fns/utc): no node: module, no other layer.',
       from: { path: '^src/core/' },
-      to: { pathNot: ['^src/core/', '^node_modules/(zod|xstate|date-fns)/'] },
+      to: { pathNot: ['^src/core/', '^node_modules/(zod|xstate|date-fns|@date-fns/utc)/'] },
     },
     {
       name: 'platform-only-node',
@@ -56,9 +57,18 @@ module.exports = {
         'src/store builds on src/core, src/platform and node:, and implements the interface in src/service/store.ts.',
       from: { path: '^src/store/' },
       to: {
-        pathNot: ['^src/store/', '^src/core/', '^src/platform/', '^src/service/store\\.ts$'],
+        // The PostgreSQL store's driver (issue 12) is the one package a backend may use; only src/store/postgres/.
+        pathNot: ['^src/store/', '^src/core/', '^src/platform/', '^src/service/store\\.ts$', '^node_modules/postgres/'],
         dependencyTypesNot: ['core'],
       },
+    },
+    {
+      name: 'postgres-driver-only-in-its-store',
+      severity: 'error',
+      comment:
+        'The PostgreSQL driver is loaded only by src/store/postgres/ (and lazily: the file-store path never loads it).',
+      from: { path: '^src/', pathNot: '^src/store/postgres/' },
+      to: { path: '^node_modules/postgres/' },
     },
     {
       name: 'service-uses-the-store-interface',

@@ -15,6 +15,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
 const INSTRUCTIONS = process.argv.includes('--instructions');
@@ -176,6 +177,9 @@ function main() {
       },
     ]);
 
+  // 3b. The same hooks and commands on the PostgreSQL store (loopback), when a database answers.
+  const pg = INSTRUCTIONS ? null : postgresRows({ stores, time, claudePre, claudeStop, slowRuns });
+
   // 4. Peak RSS.
   const rss = INSTRUCTIONS
     ? {}
@@ -212,24 +216,29 @@ function main() {
     ratio(name, m(NODE), 2, NODE);
   ratio('pre-delegate by id, 10,000 sessions', m('pre-delegate by id, 10 sessions'), 1.05, '10 sessions');
   ratio('pre-delegate by name, 10,000 sessions', m('pre-delegate by name, 10 sessions'), 1.05, '10 sessions');
+  const floor = m(NODE);
+  const wholeProcess = (name, limit) =>
+    verdicts.push({
+      what: name,
+      value: m(name),
+      unit: 'ms',
+      target: limit,
+      against: 'whole process',
+      met: m(name) <= limit,
+    });
   if (!INSTRUCTIONS) {
-    for (const [name, limit] of [
-      ['agent-session list --json, 10,000 sessions', 500],
-      ['agent-session cleanup, 1,000 stale of 10,000', 1000],
-    ]) {
-      verdicts.push({
-        what: name,
-        value: m(name),
-        unit: 'ms',
-        target: limit,
-        against: 'whole process',
-        met: m(name) <= limit,
-      });
-    }
+    wholeProcess('agent-session list --json, 10,000 sessions', 500);
+    wholeProcess('agent-session cleanup, 1,000 stale of 10,000', 1000);
     for (const name of ['pre-delegate (seed, by id)', 'subagent-stop (Claude Code SubagentStop)']) {
       const value = rss[name] / rss[NODE];
       verdicts.push({ what: `peak RSS, ${name}`, value, unit: '×', target: 1.3, against: NODE, met: value <= 1.3 });
     }
+  }
+
+  if (pg !== null) {
+    for (const name of pg.hooks) ratio(name, floor, 2.5, 'node -e ""');
+    for (const name of pg.commands) ratio(name, floor, 2.5, 'node -e ""');
+    for (const [name, limit] of pg.whole) wholeProcess(name, limit);
   }
 
   const machine = {
@@ -241,15 +250,210 @@ function main() {
     rss: gnuTime ? '/usr/bin/time -f %M' : 'process.resourceUsage().maxRSS (preload)',
   };
   printReport(machine, results, rss, verdicts);
+  if (pg !== null) printSplit(pg.split);
   mkdirSync('bench-results', { recursive: true });
   const kind = INSTRUCTIONS ? 'instructions' : 'bench';
   const out = join('bench-results', `${kind}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   const figures = INSTRUCTIONS ? { instructions: results } : { timings_ms: results, peak_rss_kb: rss };
   writeFileSync(
     out,
-    `${JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, warmup: WARMUP, ...figures, verdicts }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, warmup: WARMUP, ...figures, postgres_split_ms: pg?.split ?? null, verdicts }, null, 2)}\n`,
   );
   console.log(`\nFigures written to ${out}`);
+}
+
+// --- PostgreSQL ---
+
+/**
+ * The PostgreSQL rows: the stores of 10 and 10,000 sessions copied into two fresh schemas of the bench database
+ * (`AGENT_SESSION_BENCH_DATABASE_URL`, else `AGENT_SESSION_TEST_DATABASE_URL`, else postgres://127.0.0.1:5432/test)
+ * with the built `agent-session copy`, the same hook and command rows as on files, and the in-process split of a
+ * hook's time (driver load, connect + auth, one query). Without a database that answers: one line, no rows.
+ */
+function postgresRows({ stores, time, claudePre, claudeStop, slowRuns }) {
+  const url =
+    process.env.AGENT_SESSION_BENCH_DATABASE_URL ??
+    process.env.AGENT_SESSION_TEST_DATABASE_URL ??
+    'postgres://127.0.0.1:5432/test';
+  const probe = runSplit(url, 1);
+  if (probe.error !== undefined) {
+    console.log(`PostgreSQL rows skipped: ${maskUrl(url)} does not answer (${probe.error})`);
+    return null;
+  }
+  const suffix = Math.random().toString(16).slice(2, 10);
+  const schemas = { 10: `bench_${suffix}_10`, 10000: `bench_${suffix}_10000` };
+  const envOf = (size) => ({ AGENT_SESSION_DATABASE_URL: url, AGENT_SESSION_DATABASE_SCHEMA: schemas[size] });
+  const cli = (size, args) => {
+    const result = spawnSync(process.execPath, [bins.cli, ...args], {
+      env: { ...baseEnv, ...envOf(size) },
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    if (result.status !== 0)
+      throw new Error(`agent-session ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+    return result.stdout;
+  };
+  try {
+    for (const size of [10, 10000]) {
+      cli(size, ['migrate']);
+      cli(size, ['copy', '--from', stores[size].root, '--to', url]);
+    }
+    const s10 = stores[10];
+    const big = stores[10000];
+    // A fresh session for each finalizing run (prepare is not timed): a finalized one would be answered at once.
+    let stops = 0;
+    const stopCommand = {
+      name: 'PostgreSQL: subagent-stop (seed, finalizes)',
+      args: [bins.stop],
+      env: envOf(10),
+      prepare: () => {
+        const id = `pg-stop-${++stops}`;
+        cli(10, ['create', '--agent', 'agent-stopper', '--purpose', 'bench', '--id', id]);
+        cli(10, ['update', id, '--phase', 'executing']);
+        stopCommand.input = JSON.stringify({ task_info: { agent_id: id }, agent_output: 'done', exit_code: 0 });
+      },
+    };
+    const hooks = [
+      {
+        name: 'PostgreSQL: pre-delegate (seed, by id)',
+        args: [bins.pre],
+        input: JSON.stringify({ agent_name: AGENT, agent_id: s10.target }),
+        env: envOf(10),
+      },
+      {
+        name: 'PostgreSQL: pre-delegate (seed, by name)',
+        args: [bins.pre],
+        input: JSON.stringify({ agent_name: AGENT }),
+        env: envOf(10),
+      },
+      { name: 'PostgreSQL: pre-delegate (Claude Code PreToolUse)', args: [bins.pre], input: claudePre, env: envOf(10) },
+      stopCommand,
+      {
+        name: 'PostgreSQL: subagent-stop (Claude Code SubagentStop)',
+        args: [bins.stop],
+        input: claudeStop,
+        env: envOf(10),
+      },
+    ];
+    const commands = [
+      {
+        name: 'PostgreSQL: agent-session should-resume',
+        args: [bins.cli, 'should-resume', s10.target],
+        env: envOf(10),
+        okStatus: [0, 1],
+      },
+      { name: 'PostgreSQL: agent-session get', args: [bins.cli, 'get', s10.target], env: envOf(10) },
+      { name: 'PostgreSQL: agent-session update', args: [bins.cli, 'update', s10.other], env: envOf(10) },
+    ];
+    time('PostgreSQL, start-up', [{ name: 'node -e "" (PostgreSQL)', args: ['-e', ''] }, ...hooks, ...commands]);
+    // The stale sessions cleanup removes are copied back before each run (not timed).
+    const staleDir = join(work, 'stale-10000');
+    big.restoreStale();
+    copyStale(big, staleDir);
+    time('PostgreSQL, whole store', [
+      {
+        name: 'PostgreSQL: agent-session list --json, 10,000 sessions',
+        args: [bins.cli, 'list', '--json'],
+        env: envOf(10000),
+        runs: slowRuns,
+      },
+      {
+        name: 'PostgreSQL: agent-session cleanup, 1,000 stale of 10,000',
+        args: [bins.cli, 'cleanup', '--hours', '24'],
+        env: envOf(10000),
+        runs: slowRuns,
+        prepare: () => {
+          const probe = spawnSync(process.execPath, [bins.cli, 'get', big.staleIds[0]], {
+            env: { ...baseEnv, ...envOf(10000) },
+          });
+          // Exit 3: the last run removed them.
+          if (probe.status === 3) cli(10000, ['copy', '--from', staleDir, '--to', url]);
+        },
+      },
+    ]);
+    return {
+      hooks: hooks.map((hook) => hook.name),
+      commands: commands.map((command) => command.name),
+      whole: [
+        ['PostgreSQL: agent-session list --json, 10,000 sessions', 500],
+        ['PostgreSQL: agent-session cleanup, 1,000 stale of 10,000', 1000],
+      ],
+      split: runSplit(url, RUNS),
+    };
+  } finally {
+    for (const schema of Object.values(schemas)) dropSchema(url, schema);
+  }
+}
+
+/** A folder holding copies of the big store's stale sessions only (what cleanup removes). */
+function copyStale(store, dir) {
+  for (const id of store.staleIds) {
+    mkdirSync(join(dir, id), { recursive: true });
+    copyFileSync(join(store.root, id, 'state.json'), join(dir, id, 'state.json'));
+  }
+}
+
+/**
+ * The in-process split of a PostgreSQL hook's time, in `runs` fresh processes: loading the driver, connecting and
+ * authenticating (the first query's round trip included), and one more query. Medians in ms, or `error`.
+ */
+function runSplit(url, runs) {
+  const script = `
+    const { performance } = require('node:perf_hooks');
+    const t0 = performance.now();
+    const postgres = require(${JSON.stringify(createRequire(import.meta.url).resolve('postgres'))});
+    const t1 = performance.now();
+    const sql = postgres(process.argv[1], { max: 1, prepare: false, fetch_types: false, connect_timeout: 3, onnotice: () => {} });
+    sql.unsafe('SELECT clock_timestamp()').then(async () => {
+      const t2 = performance.now();
+      await sql.unsafe('SELECT 1');
+      const t3 = performance.now();
+      await sql.end();
+      process.stdout.write(JSON.stringify({ load: t1 - t0, connect: t2 - t1, query: t3 - t2 }));
+    }, (error) => { process.stdout.write(JSON.stringify({ error: String(error.message) })); });`;
+  const samples = { load: [], connect: [], query: [] };
+  for (let i = 0; i < runs; i++) {
+    const result = spawnSync(process.execPath, ['-e', script, url], {
+      env: baseEnv,
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    let parsed;
+    try {
+      parsed = JSON.parse(result.stdout);
+    } catch {
+      return { error: result.stderr.trim() || `exit ${result.status}` };
+    }
+    if (parsed.error !== undefined) return { error: parsed.error };
+    for (const key of Object.keys(samples)) samples[key].push(parsed[key]);
+  }
+  return Object.fromEntries(Object.entries(samples).map(([key, values]) => [key, stats(values).median]));
+}
+
+function dropSchema(url, schema) {
+  const script = `const sql = require(${JSON.stringify(createRequire(import.meta.url).resolve('postgres'))})(process.argv[1], { max: 1, onnotice: () => {} });
+    sql.unsafe('DROP SCHEMA IF EXISTS "${schema}" CASCADE').then(() => sql.end(), (e) => { console.error(e.message); process.exit(1); });`;
+  spawnSync(process.execPath, ['-e', script, url], { env: baseEnv, stdio: 'inherit' });
+}
+
+function maskUrl(url) {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '****';
+    return parsed.toString();
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+function printSplit(split) {
+  console.log('');
+  console.log(
+    table(
+      ['PostgreSQL, in process (median ms)', 'load postgres.js', 'connect + auth', 'one query'],
+      [['fresh process, loopback', split.load.toFixed(1), split.connect.toFixed(1), split.query.toFixed(2)]],
+    ),
+  );
 }
 
 // --- stores ---
@@ -331,7 +535,7 @@ function makeStore(root, size, now) {
     rmSync(join(root, '.claude-agents', hex(START_AGENT)), { force: true });
   };
   restoreClaude();
-  return { root, target, other, stopId, stopFile, stopTemplate, restoreStale, restoreClaude };
+  return { root, target, other, stopId, stopFile, stopTemplate, restoreStale, restoreClaude, staleIds };
 }
 
 // --- timing ---

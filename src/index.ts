@@ -27,11 +27,13 @@ export type { ResumeReason } from './core/rules';
 export { DEFAULT_LIMITS, type Limits } from './core/limits';
 export {
   SCHEMA_VERSION,
+  DECISIONS_SCHEMA_VERSION,
   parseState,
   SessionStateSchema,
   type SessionState,
   type HistoryEntry,
   type Metadata,
+  type Decision,
 } from './core/state';
 export { ID_PATTERN, isValidId } from './core/ids';
 export { DEFAULT_HISTORY_CAP, capHistory, resumeCount } from './core/history';

@@ -28,6 +28,9 @@ export function run(
     NODE_EXTRA_CA_CERTS: '',
     AGENT_SESSION_DIR: undefined,
     CLAUDE_PROJECT_DIR: undefined,
+    // A developer's own PostgreSQL store must not be what a file-store test runs against.
+    AGENT_SESSION_DATABASE_URL: undefined,
+    AGENT_SESSION_DATABASE_SCHEMA: undefined,
     ...options.env,
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];

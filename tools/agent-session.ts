@@ -12,6 +12,8 @@ async function main(): Promise<void> {
       cwd: process.cwd(),
       now: () => new Date(),
       isTTY: process.stdout.isTTY === true,
+      columns: process.stdout.isTTY === true ? process.stdout.columns : undefined,
+      stdin: 0,
       binDir: __dirname,
       negative: false,
     },

@@ -12,12 +12,22 @@ const CODES: Readonly<Record<Style, readonly [number, number]>> = {
 };
 
 /**
- * Whether output may be coloured: only when stdout is a terminal, and never when `NO_COLOR` is set to a
- * non-empty value (https://no-color.org). Pipes, files and CI logs get plain text.
+ * Whether output may be coloured, by the usual conventions, in this order:
+ * - `FORCE_COLOR` (as Node and chalk read it): `0` or `false` turns colour off, `1`, `2`, `3`, `true` or empty turns
+ *   it on, even into a pipe; any other value is ignored;
+ * - `NO_COLOR` set to a non-empty value turns it off (https://no-color.org);
+ * - `TERM=dumb` (a terminal that cannot show it: Emacs shell buffers, some CI logs) turns it off;
+ * - otherwise only a terminal gets colour: pipes, files and CI logs get plain text.
  */
 export function colourEnabled(isTTY: boolean | undefined, env: Readonly<Record<string, string | undefined>>): boolean {
-  const noColor = env.NO_COLOR;
-  return isTTY === true && (noColor === undefined || noColor === '');
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) {
+    if (['', '1', '2', '3', 'true'].includes(force)) return true;
+    if (force === '0' || force === 'false') return false;
+  }
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.TERM === 'dumb') return false;
+  return isTTY === true;
 }
 
 /** Wraps `text` in the ANSI codes of `style` when `enabled`; returns it unchanged otherwise. */

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import type { EffectiveConfig } from '../core/config';
-import { configFor, openSessions, storeRoot } from '../service/assembly';
+import { configFor, openSessions, storeRoot, type Environment } from '../service/assembly';
 import { colourEnabled } from './color';
 import type { Sessions } from '../service/sessions';
 
@@ -11,23 +11,32 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
   readonly now: () => Date;
-  /** Whether stdout is a terminal (colour is used only then, and never with NO_COLOR). */
+  /** Whether stdout is a terminal (colour by default only then; see colourEnabled). */
   readonly isTTY?: boolean;
+  /** The terminal's width in columns, when stdout is one (help text is wrapped to it). */
+  readonly columns?: number | undefined;
+  /** The descriptor `--metadata -` reads (0 in the bin). */
+  readonly stdin?: number;
   /** The folder of the running bin (the hook bins are its siblings); absent when run from sources. */
   readonly binDir?: string;
   /** Set by a command whose answer is "no" (exit 1); errors are thrown instead. */
   negative: boolean;
 }
 
-/** Options every command has. */
+/** Options every command has, and what main.ts hands every handler through yargs' parse context. */
 export interface GlobalArgs {
   readonly dir?: string | undefined;
+  readonly 'database-url'?: string | undefined;
   readonly io: CliIo;
+  /** Prints the completion script of the parser running this command (for `completion`). */
+  readonly printCompletionScript: () => void;
 }
 
 /** What a command runs with: the settings in force, and the service of the store this invocation points at. */
 export interface CliContext {
-  /** The settings (config file and environment) of this store. */
+  /** Where the store and settings were found (the root resolved, `--database-url`). */
+  readonly environment: Environment;
+  /** The settings (config file, environment, `--database-url`) of this store. */
   readonly config: EffectiveConfig;
   /** Opens the service of this store, runs `work` on it, and closes the store whatever happens. */
   withSessions<T>(work: (sessions: Sessions) => T | Promise<T>): Promise<T>;
@@ -41,9 +50,10 @@ export interface CliContext {
 export function contextFor(argv: GlobalArgs): CliContext {
   const root = storeRoot({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd });
   // Passed as the explicit folder, the root is not looked up again.
-  const environment = { dir: root, env: argv.io.env, cwd: argv.io.cwd };
+  const environment = { dir: root, env: argv.io.env, cwd: argv.io.cwd, databaseUrl: argv['database-url'] };
   const config = configFor(environment);
   return {
+    environment,
     config,
     async withSessions(work) {
       const sessions = openSessions(environment, config.values);
@@ -65,6 +75,19 @@ export function colourFor(io: CliIo): boolean {
 export function withJson<T>(yargs: Argv<T>): Argv<T & { json: boolean }> {
   return yargs.option('json', { type: 'boolean', default: false, describe: 'Print JSON instead of text' });
 }
+
+/**
+ * A text option: it always takes a value, so `--since -1d` reads `-1d` as the value (not as flags `-1 -d`) and a
+ * missing value (`--agent --json`) is an error rather than an empty text. A value that begins with `-` and a
+ * letter is read as an option: write it `--error=-x`.
+ */
+export function textOption(describe: string, extra: { demandOption?: boolean } = {}) {
+  return { type: 'string', requiresArg: true, describe, ...extra } as const;
+}
+
+/** How `--metadata` may be given, for its help. */
+export const METADATA_HELP =
+  'a JSON object, @FILE (read from that file) or - (from stdin), at most 1 MiB; repeated, merged left to right';
 
 /** Prints a value as indented JSON. */
 export function printJson(io: CliIo, value: unknown): void {

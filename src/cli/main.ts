@@ -1,8 +1,9 @@
-import yargs from 'yargs';
+import yargsEsm, { type Argv } from 'yargs';
 import { EXIT_CODES, SessionError, isSessionError, show } from '../core/errors';
 import { escapeControl } from './text';
 import { cleanupCommand } from './commands/cleanup';
 import { configCommand } from './commands/config';
+import { copyCommand } from './commands/copy';
 import { createCommand } from './commands/create';
 import { deleteCommand } from './commands/delete';
 import { exportCommand } from './commands/export';
@@ -11,25 +12,45 @@ import { getCommand } from './commands/get';
 import { importCommand } from './commands/import';
 import { initCommand } from './commands/init';
 import { listCommand } from './commands/list';
+import { migrateCommand } from './commands/migrate';
 import { shouldResumeCommand } from './commands/should-resume';
 import { statsCommand } from './commands/stats';
 import { updateCommand } from './commands/update';
-import type { CliIo, GlobalArgs } from './context';
+import { completionCommand } from './commands/completion';
+import { COMPLETION_SHELLS, valueCandidates } from './completion';
+import { textOption, type CliIo, type GlobalArgs } from './context';
+import { assertFlagValues, rejectRepeats, usageMessage } from './options';
+import { optionalText } from './args';
+import { approveCommand } from './commands/approve';
+import { machineCommand } from './commands/machine';
+import { pendingCommand } from './commands/pending';
+import { rejectCommand } from './commands/reject';
+import { reportCommand } from './commands/report';
+import { showCommand } from './commands/show';
 
 export const COMMANDS = [
   createCommand,
   updateCommand,
   getCommand,
+  showCommand,
   shouldResumeCommand,
   listCommand,
   finalizeCommand,
+  pendingCommand,
+  approveCommand,
+  rejectCommand,
   cleanupCommand,
   deleteCommand,
   statsCommand,
+  reportCommand,
+  machineCommand,
   exportCommand,
   importCommand,
   configCommand,
   initCommand,
+  migrateCommand,
+  copyCommand,
+  completionCommand,
 ] as const;
 
 /**
@@ -48,34 +69,63 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
     }
     return withShell(shell, () => runCli(['completion', ...args.slice(2)], io, version));
   }
-  const parser = yargs([...args])
+  const parser = parserFor(args)
     .scriptName('agent-session')
     .usage('$0 <command> [options]')
-    .option('dir', {
-      type: 'string',
-      describe: 'Store folder (default: AGENT_SESSION_DIR, else <project>/.claude/session)',
-    })
-    .command(COMMANDS as never)
-    .completion(
-      'completion',
-      'Print a completion script: `completion bash` or `completion zsh` (default: your $SHELL); add it to ~/.bashrc or ~/.zshrc',
+    .option('dir', textOption('Store folder (default: AGENT_SESSION_DIR, else <project>/.claude/session)'))
+    .option(
+      'database-url',
+      textOption('The PostgreSQL store: postgres://user@host/db (default: AGENT_SESSION_DATABASE_URL, database_url)'),
     )
+    .command(COMMANDS as never)
+    // yargs answers `--get-yargs-completions` (what the script runs) through this function. The command yargs
+    // registers with it is hidden and named apart: under the name `completion` yargs would print the script
+    // before anything else, `--help` included; `completion` is our own command (commands/completion.ts).
+    .completion(
+      INTERNAL_COMPLETION,
+      false,
+      (_current: string, _argv: unknown, defaultCompletion: () => void, done: (completions: string[]) => void) => {
+        const own = valueCandidates(completionWords(args), io);
+        if (own === undefined) defaultCompletion();
+        else done(own);
+      },
+    )
+    .middleware(rejectRepeats)
+    // An empty --dir (an unset variable in a script) would silently mean the default store.
+    .middleware((argv) => void optionalText(argv.dir, '--dir'))
     .demandCommand(
       1,
-      `Expected a command: ${[...COMMANDS.map((command) => String(command.command).split(' ')[0]), 'completion'].join(', ')}`,
+      `Expected a command: ${COMMANDS.map((command) => String(command.command).split(' ')[0]).join(', ')}`,
     )
     .recommendCommands()
     .strict()
     .help()
+    // The short form most tools take; no option of ours is -h.
+    .alias('help', 'h')
     .version(version)
-    .wrap(Math.min(100, process.stdout.columns ?? 100))
+    .wrap(helpWidth(io))
     .exitProcess(false)
     .fail((message, error) => {
       // Route every parse or handler failure to one place, instead of yargs printing usage and exiting.
-      throw error ?? new SessionError('E_USAGE', message);
+      // yargs reports some usage errors as its own YError (a missing option value): exit 2 as the others.
+      if (error === undefined || error === null || error.name === 'YError')
+        throw new SessionError('E_USAGE', usageMessage(message ?? error?.message ?? 'Bad usage', args, USAGES));
+      throw error;
     });
+  const context: Pick<GlobalArgs, 'io' | 'printCompletionScript'> = {
+    io,
+    // Typed without arguments in @types/yargs; yargs 17 takes the program name and the command the script names.
+    printCompletionScript: () => {
+      (parser.showCompletionScript as (this: unknown, name: string, command: string) => void).call(
+        parser,
+        'agent-session',
+        'completion',
+      );
+    },
+  };
   try {
-    await parser.parseAsync([...args], { io } satisfies Pick<GlobalArgs, 'io'>, (_error, _argv, output) => {
+    if (!args.includes('--get-yargs-completions')) assertFlagValues(args);
+    await parser.parseAsync([...args], context, (_error, _argv, output) => {
       if (output) io.out(`${output}\n`);
     });
     return io.negative ? 1 : 0;
@@ -91,7 +141,41 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
 
 // --- internal ---
 
-const COMPLETION_SHELLS = ['bash', 'zsh'] as const;
+/**
+ * A yargs parser of `args`. Help is laid out by yargs' CommonJS build, loaded only when help is asked for: the
+ * ESM build (what the `import` gives an esbuild bundle) lays out help with cliui's minimal shim, which cuts lines
+ * every N characters, inside words ("opt ion", "unles s"); the CommonJS build wraps at word boundaries (wrap-ansi,
+ * string-width), but loading it costs ~21 M instructions, +12 % of a whole `should-resume` process (callgrind),
+ * which every call would pay. Both are the same yargs release: the parse is the same.
+ */
+function parserFor(args: readonly string[]): Argv {
+  const end = args.indexOf('--');
+  const words = end === -1 ? args : args.slice(0, end);
+  if (!['--help', '-h', 'help'].some((word) => words.includes(word))) return yargsEsm([...args]);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const yargsCjs = require('yargs/yargs') as typeof yargsEsm;
+  return yargsCjs([...args]);
+}
+
+/** Each command's usage line (`get <id>`), for messages. */
+const USAGES: readonly string[] = COMMANDS.map((command) => String(command.command));
+
+/** The hidden command yargs registers with its completion function (see runCli). */
+const INTERNAL_COMPLETION = '__completion-script';
+
+/** The words a shell asks to complete: after `--get-yargs-completions` and the program name. */
+function completionWords(args: readonly string[]): string[] {
+  return args.slice(args.indexOf('--get-yargs-completions') + 2);
+}
+
+/**
+ * Help is wrapped, at word boundaries, to the terminal's width (at most 100 columns, for reading); without a
+ * terminal to `COLUMNS` when set, else 100.
+ */
+function helpWidth(io: CliIo): number {
+  const fromEnv = /^[1-9]\d{0,3}$/.test(io.env.COLUMNS ?? '') ? Number(io.env.COLUMNS) : undefined;
+  return Math.min(100, io.columns ?? fromEnv ?? 100);
+}
 
 /**
  * Runs `work` with $SHELL naming `shell`: yargs picks the completion script's shell from $SHELL (or $ZSH_NAME)

@@ -34,6 +34,7 @@ export function assertNotAhead(state: SessionState, now: Date, limits: Pick<Limi
     ['finalized_at', state.finalized_at],
     ['last_error.timestamp', state.last_error?.timestamp],
     ...state.history.map((entry, index): [string, string] => [`history.${index}.timestamp`, entry.timestamp]),
+    ...(state.decisions ?? []).map((entry, index): [string, string] => [`decisions.${index}.at`, entry.at]),
   ];
   for (const [field, value] of times) {
     if (value !== undefined && isAheadOfClock(value, now, limits)) {
@@ -85,10 +86,29 @@ function factProblem(state: SessionState): string | null {
   if ((state.resumes_dropped ?? 0) > (state.history_dropped ?? 0)) {
     return `Expected \`resumes_dropped\` to be at most \`history_dropped\` (${state.history_dropped ?? 0}), got ${state.resumes_dropped}`;
   }
+  const decisions = decisionProblem(state);
+  if (decisions !== null) return decisions;
   if (state.last_error !== null && state.error_count === 0)
     return 'Expected `error_count` of at least 1 with a `last_error`, got 0';
   if (state.last_error === null && state.error_count > 0) {
     return `Expected a \`last_error\` with \`error_count\` ${state.error_count}, got null`;
+  }
+  return null;
+}
+
+/** Decisions in order, each after the wait it ended and within the session's life (parseState checks the version). */
+function decisionProblem(state: SessionState): string | null {
+  const decisions = state.decisions ?? [];
+  let previous = state.created_at;
+  for (const [index, entry] of decisions.entries()) {
+    if (
+      Date.parse(entry.waiting_since) < Date.parse(state.created_at) ||
+      Date.parse(entry.at) < Date.parse(entry.waiting_since)
+    )
+      return `Expected \`decisions.${index}\` to wait from no earlier than \`created_at\` to its \`at\`, got ${entry.waiting_since} → ${entry.at}`;
+    if (Date.parse(entry.at) < Date.parse(previous) || Date.parse(entry.at) > Date.parse(state.last_updated))
+      return `Expected \`decisions.${index}.at\` between ${previous} and \`last_updated\` (${state.last_updated}), got ${entry.at}`;
+    previous = entry.at;
   }
   return null;
 }
@@ -111,8 +131,14 @@ function firstProblem(state: SessionState): string | null {
       return `Expected \`history.${index}.from_phase\` to be \`${previous.to_phase}\` (the previous \`to_phase\`), got \`${entry.from_phase}\``;
     }
     if (entry.event === 'resume') {
-      if (entry.from_phase !== entry.to_phase || !isResumablePhase(entry.to_phase)) {
-        return `Expected the resume at \`history.${index}\` to stay in one resumable phase, got \`${entry.from_phase}\` → \`${entry.to_phase}\``;
+      // In executing only the pickup of an approval: right after the approval → executing move.
+      const pickup =
+        entry.to_phase === 'executing' &&
+        previous?.event === undefined &&
+        previous?.from_phase === 'approval' &&
+        previous.to_phase === 'executing';
+      if (entry.from_phase !== entry.to_phase || !(isResumablePhase(entry.to_phase) || pickup)) {
+        return `Expected the resume at \`history.${index}\` to stay in one resumable phase (or pick up an approval in executing), got \`${entry.from_phase}\` → \`${entry.to_phase}\``;
       }
       continue;
     }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { assertDatabaseUrl, assertSchemaName, DEFAULT_SCHEMA } from './database';
 import { parseDecimal } from './decimal';
 import { SessionError, show } from './errors';
 import { DEFAULT_LIMITS, LIMIT_VARIABLES, type Limits } from './limits';
@@ -25,6 +26,10 @@ export interface Config {
   readonly log_level: LogLevel;
   /** A hook log past this size is rotated to `<log>.1` (one old file is kept). */
   readonly log_max_bytes: number;
+  /** A `postgres://` URL: the PostgreSQL store instead of the file store (README "Shared store"); null: files. */
+  readonly database_url: string | null;
+  /** The PostgreSQL schema holding the store's tables. */
+  readonly database_schema: string;
 }
 export type ConfigKey = keyof Config;
 
@@ -35,6 +40,8 @@ export const DEFAULT_CONFIG: Config = {
   history_cap: 200,
   log_level: 'info',
   log_max_bytes: 1024 * 1024,
+  database_url: null,
+  database_schema: DEFAULT_SCHEMA,
 };
 
 /** The environment variable that overrides each setting (the first two predate the config file). */
@@ -45,6 +52,8 @@ export const CONFIG_VARIABLES: Readonly<Record<ConfigKey, string>> = {
   history_cap: 'AGENT_SESSION_HISTORY_CAP',
   log_level: 'AGENT_SESSION_LOG_LEVEL',
   log_max_bytes: 'AGENT_SESSION_LOG_MAX_BYTES',
+  database_url: 'AGENT_SESSION_DATABASE_URL',
+  database_schema: 'AGENT_SESSION_DATABASE_SCHEMA',
 };
 
 /** The variable that points at another config file than `<project>/.claude/agent-session.json`. */
@@ -58,6 +67,8 @@ const EXPECTED: Readonly<Record<ConfigKey, string>> = {
   history_cap: 'a positive whole number',
   log_level: `one of ${LOG_LEVELS.join(', ')}`,
   log_max_bytes: 'a positive whole number of bytes',
+  database_url: 'a postgres://user@host/database URL',
+  database_schema: 'a schema name (lower-case letters, digits and _)',
 };
 
 /**
@@ -73,6 +84,8 @@ export const configFileSchema = lazily(() =>
     history_cap: z.optional(z.int().check(z.positive())),
     log_level: z.optional(z.enum(LOG_LEVELS)),
     log_max_bytes: z.optional(z.int().check(z.positive())),
+    database_url: z.optional(z.string()),
+    database_schema: z.optional(z.string()),
   }),
 );
 
@@ -80,7 +93,8 @@ export const configFileSchema = lazily(() =>
 export type ConfigSource =
   | { readonly kind: 'default' }
   | { readonly kind: 'file'; readonly path: string }
-  | { readonly kind: 'env'; readonly variable: string };
+  | { readonly kind: 'env'; readonly variable: string }
+  | { readonly kind: 'option'; readonly option: string };
 
 /** The settings in force, and the source of each. */
 export interface EffectiveConfig {
@@ -154,6 +168,10 @@ export function parseSettings(raw: unknown, where: string): Partial<Config> {
     // Only the settings given: a key present as undefined (possible in code) must not hide a lower layer's value.
     const given: Record<string, unknown> = {};
     for (const key of CONFIG_KEYS) if (result.data[key] !== undefined) given[key] = result.data[key];
+    // Texts the schema cannot judge alone; the URL is shown masked in the message, never whole.
+    if (given.database_url !== undefined)
+      given.database_url = assertDatabaseUrl(given.database_url, `\`database_url\` in ${where}`);
+    if (given.database_schema !== undefined) assertSchemaName(given.database_schema, `\`database_schema\` in ${where}`);
     return given as Partial<Config>;
   }
   const issue = result.error.issues[0]!;
@@ -191,11 +209,15 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   'history_cap',
   'log_level',
   'log_max_bytes',
+  'database_url',
+  'database_schema',
 ];
 
 // --- internal ---
 
 function parseVariable(key: ConfigKey, variable: string, raw: string): unknown {
+  if (key === 'database_url') return assertDatabaseUrl(raw, `\`${variable}\``);
+  if (key === 'database_schema') return assertSchemaName(raw.trim(), `\`${variable}\``);
   const value = key === 'log_level' ? raw.trim() : parseDecimal(raw);
   // The variable is checked by the same schema as the file, so both accept exactly the same values.
   const result = configFileSchema().safeParse({ [key]: value });

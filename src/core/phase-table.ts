@@ -3,42 +3,42 @@
 import type { PhaseRow } from './phase-machine';
 import type { Phase } from './phase-names';
 
-/** Per phase: where the machine may move from it, and whether it has a `resume` transition. */
+/** Per phase: where the machine may move from it, and the guard of its `resume` transition (null: none). */
 export const PHASE_TABLE: Readonly<Record<Phase, PhaseRow>> = {
   initializing: {
     moves: ['investigating', 'planning', 'approval', 'executing', 'completed', 'failed', 'abandoned'],
-    resume: false,
+    resume: null,
   },
   investigating: {
     moves: ['planning', 'approval', 'executing', 'completed', 'failed', 'abandoned'],
-    resume: true,
+    resume: 'resumeAllowed',
   },
   planning: {
     moves: ['investigating', 'approval', 'executing', 'completed', 'failed', 'abandoned'],
-    resume: true,
+    resume: 'resumeAllowed',
   },
   approval: {
     moves: ['investigating', 'planning', 'executing', 'completed', 'failed', 'abandoned'],
-    resume: true,
+    resume: 'resumeAllowed',
   },
   executing: {
     moves: ['validating', 'approval', 'investigating', 'planning', 'completed', 'failed', 'abandoned'],
-    resume: false,
+    resume: 'pickupAllowed',
   },
   validating: {
     moves: ['executing', 'planning', 'completed', 'failed', 'abandoned'],
-    resume: false,
+    resume: null,
   },
   completed: {
     moves: [],
-    resume: false,
+    resume: null,
   },
   failed: {
     moves: [],
-    resume: false,
+    resume: null,
   },
   abandoned: {
     moves: [],
-    resume: false,
+    resume: null,
   },
 };

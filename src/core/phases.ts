@@ -3,7 +3,7 @@ import type { Limits } from './limits';
 import type { PhaseRow } from './phase-machine';
 import { PHASES, type Phase } from './phase-names';
 import { PHASE_TABLE } from './phase-table';
-import { stateBlocker, type ResumeFacts, type ResumeReason } from './rules';
+import { awaitsPickup, stateBlocker, type ResumeFacts, type ResumeReason } from './rules';
 
 // The phase rules as the machine (phase-machine.ts) states them, read from the table generated from it at build
 // time: a hook answers without evaluating xstate (docs/performance.md). The type-only import keeps xstate out.
@@ -31,10 +31,16 @@ export function movePhase(from: Phase, to: Phase): Phase {
 
 /**
  * Whether a valid session may be resumed, and why not when it may not. The machine answers the phase question
- * (only a resumable phase has a `resume` transition); the rules answer the rest, each checked once.
+ * (only a phase with a `resume` transition), its guard says which rules apply; the rules answer the rest.
  */
 export function resumeVerdict(facts: ResumeFacts, now: Date, limits: Limits): ResumeReason {
-  if (!rowOf(facts.phase).resume) return 'phase_not_resumable';
+  const guard = rowOf(facts.phase).resume;
+  if (guard === null) return 'phase_not_resumable';
+  if (guard === 'pickupAllowed') {
+    // The pickupAllowed guard: only an approved session not yet picked up, its ready flag being false in executing.
+    if (!awaitsPickup(facts)) return 'phase_not_resumable';
+    return stateBlocker({ ...facts, resume_ready: true }, now, limits) ?? 'session_resumable';
+  }
   return stateBlocker(facts, now, limits) ?? 'session_resumable';
 }
 

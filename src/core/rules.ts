@@ -22,6 +22,34 @@ export interface ResumeFacts {
   readonly resume_ready: boolean;
   readonly last_updated: string;
   readonly error_count: number;
+  /** The history and decisions, for an approved session awaiting its agent (see awaitsPickup). */
+  readonly history?: readonly {
+    readonly from_phase: Phase;
+    readonly to_phase: Phase;
+    readonly timestamp: string;
+    readonly event?: string | undefined;
+  }[];
+  readonly decisions?: readonly { readonly decision: string; readonly at: string }[];
+}
+
+/**
+ * True for a session a user approved (`approve`: approval → executing) whose agent has not picked it up yet: its last
+ * history entry is that move, made by the last decision. The next delegation resumes it once (the resume entry that
+ * records it ends the wait), so the agent is told the decision instead of a new session starting without it.
+ */
+export function awaitsPickup(facts: ResumeFacts): boolean {
+  if (facts.phase !== 'executing') return false;
+  const last = facts.history?.at(-1);
+  const decision = facts.decisions?.at(-1);
+  return (
+    last !== undefined &&
+    decision !== undefined &&
+    last.event === undefined &&
+    last.from_phase === 'approval' &&
+    last.to_phase === 'executing' &&
+    decision.decision === 'approved' &&
+    decision.at === last.timestamp
+  );
 }
 
 const MINUTE_MS = 60_000;

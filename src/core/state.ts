@@ -8,8 +8,18 @@ import { PHASES, RESUMABLE_PHASES } from './phase-names';
 // The .cjs path: the package maps `v4/locales/*.js` to its ESM file even for require(), which jest cannot load.
 z.config(en());
 
-/** The state.json layout this version writes. Files without the field (the original Python store) are version 0. */
+/**
+ * The state.json layout a new session is written with. Files without the field (the original Python store) are
+ * version 0, read as 1.
+ */
 export const SCHEMA_VERSION = 1;
+
+/**
+ * The layout of a session that holds `decisions` (approve/reject): version 1 plus that field. A session moves to it
+ * with its first decision, so every other file stays readable by an agent-session that knows only version 1, and
+ * one that holds a decision is refused by such a version for its version number (a clear word), not a stray key.
+ */
+export const DECISIONS_SCHEMA_VERSION = 2;
 
 const Timestamp = z.iso.datetime({ offset: true });
 
@@ -26,7 +36,8 @@ export const HistoryEntrySchema = z.strictObject({
  * agent's id and last message. Kept on the link so the sub-agent's SubagentStart, whenever it arrives, tells it so.
  */
 export const ResumedFromSchema = z.strictObject({
-  phase: z.enum(RESUMABLE_PHASES),
+  /** A resumable phase, or executing for an approved session picked up by its agent. */
+  phase: z.enum([...RESUMABLE_PHASES, 'executing']),
   last_active: Timestamp,
   agent_id: z.optional(z.string()),
   last_message: z.optional(z.string()),
@@ -48,6 +59,19 @@ export const ClaudeLinkSchema = z.strictObject({
   resumed_from: z.optional(ResumedFromSchema),
 });
 
+/**
+ * A user's decision on a session parked in approval (`approve` / `reject`): who, when, what, the note (a rejection's
+ * reason), the phase it sent the session to, and since when the session had waited in approval.
+ */
+export const DecisionSchema = z.strictObject({
+  decision: z.enum(['approved', 'rejected']),
+  by: z.string().check(z.minLength(1)),
+  at: Timestamp,
+  note: z.optional(z.string()),
+  to_phase: z.enum(PHASES),
+  waiting_since: Timestamp,
+});
+
 export const LastErrorSchema = z.strictObject({ message: z.string(), timestamp: Timestamp });
 
 /** Metadata is any JSON object; it is shallow-merged on update. */
@@ -55,7 +79,7 @@ export const MetadataSchema = z.record(z.string(), z.unknown());
 
 /** One session's state.json: the seed's fields, `schema_version`, and the fields finalize adds. */
 export const SessionStateSchema = z.strictObject({
-  schema_version: z.literal(SCHEMA_VERSION),
+  schema_version: z.union([z.literal(SCHEMA_VERSION), z.literal(DECISIONS_SCHEMA_VERSION)]),
   agent_id: z.string().check(z.regex(ID_PATTERN)),
   agent_name: z.string().check(z.minLength(1)),
   purpose: z.string(),
@@ -75,12 +99,15 @@ export const SessionStateSchema = z.strictObject({
   summary: z.optional(z.string()),
   duration_seconds: z.optional(z.number().check(z.gte(0))),
   claude: z.optional(ClaudeLinkSchema),
+  /** Approve/reject decisions, oldest first (only in schema_version 2). */
+  decisions: z.optional(z.array(DecisionSchema)),
 });
 
 export type SessionState = z.infer<typeof SessionStateSchema>;
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 export type Metadata = z.infer<typeof MetadataSchema>;
 export type ClaudeLink = z.infer<typeof ClaudeLinkSchema>;
+export type Decision = z.infer<typeof DecisionSchema>;
 
 /** A short summary of a session, as `list --json` prints it. */
 export interface SessionSummary {
@@ -109,6 +136,14 @@ export function parseState(raw: unknown): SessionState {
     throw new SessionError(
       'E_CORRUPT',
       `invalid state: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` (+${problems.length - 3} more)` : ''}`,
+    );
+  }
+  // Version 2 is version 1 plus `decisions`: a file holds them exactly when it says 2 (see DECISIONS_SCHEMA_VERSION).
+  const hasDecisions = (result.data.decisions?.length ?? 0) > 0;
+  if (hasDecisions !== (result.data.schema_version === DECISIONS_SCHEMA_VERSION)) {
+    throw new SessionError(
+      'E_CORRUPT',
+      `invalid state: decisions: expected ${hasDecisions ? `schema_version ${DECISIONS_SCHEMA_VERSION} with decisions` : `decisions with schema_version ${DECISIONS_SCHEMA_VERSION}`}, got schema_version ${result.data.schema_version} ${hasDecisions ? 'with' : 'without'} decisions`,
     );
   }
   // The record parser copies keys by assignment, which drops an own `__proto__` key (JSON.parse makes it plain

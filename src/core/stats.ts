@@ -31,6 +31,11 @@ export interface StatsGroup {
   readonly median_duration_seconds: number | null;
   /** How many sessions have each error_count, keyed by the count. */
   readonly by_error_count: Readonly<Record<string, number>>;
+  /** Decisions recorded by `approve` and `reject` (every one of each session, not only its last). */
+  readonly approvals: number;
+  readonly rejections: number;
+  /** Median seconds from entering approval to the decision, over every decision; null without decisions. */
+  readonly median_decision_seconds: number | null;
   /** The most recent `last_updated`, or null without sessions. */
   readonly last_activity: string | null;
 }
@@ -100,7 +105,14 @@ function group(states: readonly SessionState[], now: Date, limits: Limits): Stat
   const outcomes = { completed: 0, failed: 0, abandoned: 0 };
   const durations: number[] = [];
   const byErrors: Record<string, number> = Object.create(null) as Record<string, number>;
+  const decisions = { approvals: 0, rejections: 0 };
+  const waits: number[] = [];
   for (const state of states) {
+    for (const decision of state.decisions ?? []) {
+      if (decision.decision === 'approved') decisions.approvals += 1;
+      else decisions.rejections += 1;
+      waits.push(Math.max(0, (Date.parse(decision.at) - Date.parse(decision.waiting_since)) / 1000));
+    }
     if (isFinalPhase(state.phase)) {
       outcomes[state.phase] += 1;
       if (state.duration_seconds !== undefined) durations.push(state.duration_seconds);
@@ -128,6 +140,8 @@ function group(states: readonly SessionState[], now: Date, limits: Limits): Stat
       durations.length === 0 ? null : round(durations.reduce((a, b) => a + b, 0) / durations.length),
     median_duration_seconds: median(durations),
     by_error_count: byErrors,
+    ...decisions,
+    median_decision_seconds: median(waits),
     last_activity: lastActivity === null ? null : new Date(lastActivity).toISOString(),
   };
 }

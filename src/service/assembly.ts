@@ -1,9 +1,14 @@
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { limitsOf, type Config, type EffectiveConfig } from '../core/config';
-import { loadConfig } from './config-file';
+import { configPathFor, loadConfig } from './config-file';
+import { copySessions, type CopyResult } from './copy';
 import { Sessions } from './sessions';
 import { FileStore } from '../store/file-store';
 import { resolveRoot } from '../store/root';
+import type { PgStore } from '../store/postgres/pg-store';
+import type { MigrationResult } from '../store/postgres/schema';
+import { assertDatabaseUrl, maskDatabaseUrl } from '../core/database';
+import { SessionError } from '../core/errors';
 
 /**
  * The one place that opens a concrete store: the CLI, the hooks and the library come here for the store root, the
@@ -15,14 +20,52 @@ export interface Environment {
   readonly dir?: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
+  /** `--database-url`: wins over AGENT_SESSION_DATABASE_URL and the config file's `database_url`. */
+  readonly databaseUrl?: string | undefined;
+}
+
+/** The store a configuration selects, as it may be shown (the URL masked). */
+export type StoreChoice =
+  | { readonly kind: 'files'; readonly root: string }
+  | { readonly kind: 'postgres'; readonly url: string; readonly schema: string };
+
+/**
+ * The settings in force for an environment: defaults ← config file ← environment variables ← `--database-url`.
+ * @throws SessionError E_USAGE for an invalid config file, variable or option, E_IO when the file cannot be read
+ */
+export function configFor(environment: Environment): EffectiveConfig {
+  const config = loadConfig(resolveRoot(environment), environment.env, environment.cwd);
+  if (environment.databaseUrl === undefined) return config;
+  return {
+    ...config,
+    values: { ...config.values, database_url: assertDatabaseUrl(environment.databaseUrl, '`--database-url`') },
+    sources: { ...config.sources, database_url: { kind: 'option', option: '--database-url' } },
+  };
+}
+
+/** Which store `config` selects: PostgreSQL when it names a database URL, else the file store at the root. */
+export function storeChoice(environment: Environment, config: Config): StoreChoice {
+  return config.database_url === null
+    ? { kind: 'files', root: resolveRoot(environment) }
+    : { kind: 'postgres', url: maskDatabaseUrl(config.database_url), schema: config.database_schema };
 }
 
 /**
- * The settings in force for an environment: defaults ← config file ← environment variables.
- * @throws SessionError E_USAGE for an invalid config file or variable, E_IO when the file cannot be read
+ * Creates or upgrades the PostgreSQL store's tables (`agent-session migrate`, `init --database-url`).
+ * @throws SessionError E_USAGE when no database is configured; E_REFUSED for a schema a newer version made; E_IO
  */
-export function configFor(environment: Environment): EffectiveConfig {
-  return loadConfig(resolveRoot(environment), environment.env, environment.cwd);
+export async function migrateStore(config: Config): Promise<MigrationResult> {
+  if (config.database_url === null)
+    throw new SessionError(
+      'E_USAGE',
+      'Expected a database to migrate: set AGENT_SESSION_DATABASE_URL, `database_url` in the config file, or pass --database-url',
+    );
+  const store = openPgStore(config.database_url, config.database_schema);
+  try {
+    return await store.migrate();
+  } finally {
+    await store.close();
+  }
 }
 
 /**
@@ -36,8 +79,13 @@ export function openSessions(
   config: Config = configFor(environment).values,
   now?: () => Date,
 ): Sessions {
+  const clock = now ?? testClock(environment.env);
+  const store =
+    config.database_url === null
+      ? new FileStore(resolveRoot(environment), clock === undefined ? {} : { now: clock })
+      : openPgStore(config.database_url, config.database_schema);
   return new Sessions({
-    store: new FileStore(resolveRoot(environment), now === undefined ? {} : { now }),
+    store,
     limits: limitsOf(config),
     historyCap: config.history_cap,
   });
@@ -51,6 +99,27 @@ export function storeRoot(environment: Environment): string {
   return resolveRoot(environment);
 }
 
+/** Where an invocation's files are: the store root, the config file looked for, and the hooks' log folder. */
+export interface Locations {
+  readonly root: string;
+  readonly configFile: string;
+  readonly logDir: string;
+}
+
+/**
+ * The store root, config file and hook log folder of an environment, resolved as the commands and hooks resolve
+ * them, without reading the config file (so `config` can show them when that file is broken).
+ * @throws SessionError E_IO when a folder on the way cannot be inspected
+ */
+export function locationsOf(environment: Environment): Locations {
+  const root = resolveRoot(environment);
+  return {
+    root,
+    configFile: configPathFor(root, environment.env, environment.cwd),
+    logDir: logDirFor(root, environment.env),
+  };
+}
+
 /**
  * The hook log folder: `AGENT_SESSION_LOG_DIR`, else the `logs` folder beside the store root
  * (`<project>/.claude/logs` for the default root `<project>/.claude/session`).
@@ -58,4 +127,76 @@ export function storeRoot(environment: Environment): string {
 export function logDirFor(root: string, env: Readonly<Record<string, string | undefined>>): string {
   const explicit = env.AGENT_SESSION_LOG_DIR;
   return explicit !== undefined && explicit.trim() !== '' ? explicit : join(dirname(root), 'logs');
+}
+
+/**
+ * The ids of the store the environment points at, without reading a session (shell completion).
+ * @throws SessionError E_IO when the store cannot be listed
+ */
+export function sessionIdsOf(environment: Environment): string[] {
+  return new FileStore(resolveRoot(environment)).ids();
+}
+
+/**
+ * Copies every session between two stores (`agent-session copy`): each of `fromSpec` and `toSpec` is a folder (the
+ * file store, relative to cwd) or a `postgres://` URL (the PostgreSQL store, in the configured schema). The stores
+ * are closed afterwards.
+ * @throws SessionError E_USAGE for the same store twice or a bad URL; E_DUPLICATE (see copySessions); E_IO
+ */
+export async function copyStores(
+  fromSpec: string,
+  toSpec: string,
+  environment: Environment,
+  config: Config,
+): Promise<CopyResult & { readonly from: string; readonly to: string }> {
+  const from = storeAt(fromSpec, '`--from`', environment, config);
+  const to = storeAt(toSpec, '`--to`', environment, config);
+  try {
+    if (from.location === to.location)
+      throw new SessionError(
+        'E_USAGE',
+        `Expected \`--from\` and \`--to\` to be two stores, got ${from.location} twice`,
+      );
+    return { ...(await copySessions(from, to)), from: from.location, to: to.location };
+  } finally {
+    await Promise.all([from.close(), to.close()]);
+  }
+}
+
+// --- internal ---
+
+/** The test hook that moves this process's clock (README "Shared store"): only the assembly reads it. */
+const CLOCK_OFFSET_VARIABLE = 'AGENT_SESSION_TEST_CLOCK_OFFSET_MS';
+
+/**
+ * Test hook: with AGENT_SESSION_TEST_CLOCK_OFFSET_MS set (whole milliseconds, maybe negative), the local clock this
+ * process uses is moved by that much, as a machine whose clock is off would be; the e2e two-machine scenario runs two
+ * such processes. Unset (every real use), the system clock. The PostgreSQL store's clock is the server's either way.
+ * @throws SessionError E_USAGE for a value that is not a whole number
+ */
+function testClock(env: Readonly<Record<string, string | undefined>>): (() => Date) | undefined {
+  const raw = env[CLOCK_OFFSET_VARIABLE];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (!/^-?\d+$/.test(raw.trim()))
+    throw new SessionError('E_USAGE', `Expected \`${CLOCK_OFFSET_VARIABLE}\` to be whole milliseconds, got \`${raw}\``);
+  const offset = Number(raw.trim());
+  return () => new Date(Date.now() + offset);
+}
+
+/** The store a `copy` argument names: a `postgres://` URL, or a folder. */
+function storeAt(spec: string, where: string, environment: Environment, config: Config): FileStore | PgStore {
+  if (/^postgres(ql)?:/i.test(spec.trim())) return openPgStore(assertDatabaseUrl(spec, where), config.database_schema);
+  if (spec.trim() === '')
+    throw new SessionError('E_USAGE', `Expected ${where} to be a folder or a postgres:// URL, got nothing`);
+  return new FileStore(resolve(environment.cwd, spec));
+}
+
+/**
+ * A PostgreSQL store. The driver is required here, on this path only: a process on the file store never loads or
+ * evaluates postgres.js (bench: the file-store hook rows before and after; tests/e2e/pg-lazy.test.ts).
+ */
+function openPgStore(url: string, schema: string): PgStore {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (see above)
+  const { PgStore: Store } = require('../store/postgres/pg-store') as typeof import('../store/postgres/pg-store');
+  return new Store({ url, schema });
 }

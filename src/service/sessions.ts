@@ -9,6 +9,7 @@ import {
   type ClaudeLinkChange,
   type StopOutcome,
 } from '../core/claude-link';
+import { approveState, rejectState, type ApproveInput, type RejectInput } from '../core/decision';
 import { assertValidId, generateId } from '../core/ids';
 import { DEFAULT_LIMITS, type Limits } from '../core/limits';
 import { isFinalPhase, isResumablePhase, type FinalPhase } from '../core/phase-names';
@@ -19,7 +20,7 @@ import { assertAgentName, assertHours, assertMetadata, assertText } from '../cor
 import { applyChange, finalizeState, newSession, parsePhase, type SessionChange } from '../core/session';
 import type { Metadata, SessionState } from '../core/state';
 import { randomHex8 } from '../platform/random';
-import type { SessionStore } from './store';
+import type { ListedSession, RemovalOutcome, SessionStore } from './store';
 
 /**
  * What the service needs from outside: a store (whose clock, `store.now()`, dates and judges everything), and (for
@@ -206,6 +207,28 @@ export class Sessions {
       }
       return capHistory(finalizeState(state, outcome, summary, now), this.historyCap);
     });
+  }
+
+  /**
+   * Approves a session parked in approval: the decision (who, when, note) and the move to executing in one locked
+   * write (see core/decision.ts).
+   * @throws SessionError E_ILLEGAL_TRANSITION when it is not in approval; E_NOT_FOUND, E_CORRUPT, E_BUSY, E_USAGE
+   */
+  async approve(id: string, input: ApproveInput): Promise<SessionState> {
+    const valid = assertValidId(id);
+    const now = await this.store.now();
+    return this.store.update(valid, (state) => capHistory(approveState(state, input, now), this.historyCap));
+  }
+
+  /**
+   * Rejects a session parked in approval: the decision with its reason and the move back to planning (or the end,
+   * abandoned) in one locked write.
+   * @throws SessionError E_ILLEGAL_TRANSITION when it is not in approval; E_NOT_FOUND, E_CORRUPT, E_BUSY, E_USAGE
+   */
+  async reject(id: string, input: RejectInput): Promise<SessionState> {
+    const valid = assertValidId(id);
+    const now = await this.store.now();
+    return this.store.update(valid, (state) => capHistory(rejectState(state, input, now), this.historyCap));
   }
 
   /**
@@ -509,6 +532,7 @@ export class Sessions {
     const abandoned: string[] = [];
     const failed: { id: string; error: string }[] = [];
     const notOurs: { id: string; reason: string }[] = [];
+    const staleEntries: ListedSession[] = [];
     for (const entry of await this.store.list()) {
       if (entry.kind === 'corrupt' && entry.notOurs !== undefined) {
         notOurs.push({ id: entry.id, reason: entry.notOurs });
@@ -524,13 +548,24 @@ export class Sessions {
         }
         continue;
       }
-      if (!stale) continue;
-      let done: boolean;
-      try {
-        const foreign = options.dryRun ? await this.store.notOurs(entry.id) : null;
-        if (foreign !== null) throw new SessionError('E_REFUSED', foreign);
-        done = options.dryRun ? true : await this.store.remove(entry.id, isStale);
-      } catch (error) {
+      if (stale) staleEntries.push(entry);
+    }
+    // Each is judged again by the store as it is when removed (a session touched meanwhile is kept), all in one call.
+    const outcomes: RemovalOutcome[] = options.dryRun
+      ? await Promise.all(
+          staleEntries.map(async ({ id }) => {
+            const foreign = await this.store.notOurs(id);
+            return foreign === null ? { id, removed: true } : { id, error: new SessionError('E_REFUSED', foreign) };
+          }),
+        )
+      : await this.store.removeMany(
+          staleEntries.map((entry) => entry.id),
+          isStale,
+        );
+    for (const [i, outcome] of outcomes.entries()) {
+      const entry = staleEntries[i]!;
+      if ('error' in outcome) {
+        const { error } = outcome;
         if (isSessionError(error, 'E_REFUSED')) {
           notOurs.push({ id: entry.id, reason: (await this.store.notOurs(entry.id)) ?? error.message });
           continue;
@@ -540,8 +575,9 @@ export class Sessions {
         failed.push({ id: entry.id, error: error.message });
         continue;
       }
-      if (done) (entry.kind === 'valid' ? removed : corruptRemoved).push(entry.id);
-      if (done && entry.kind === 'valid' && isAheadOfClock(entry.state.last_updated, now, this.limits))
+      if (!outcome.removed) continue;
+      (entry.kind === 'valid' ? removed : corruptRemoved).push(entry.id);
+      if (entry.kind === 'valid' && isAheadOfClock(entry.state.last_updated, now, this.limits))
         clockAhead.push(entry.id);
     }
     const leftovers = options.dryRun ? 0 : await this.store.sweep(LEFTOVER_AGE_MS, now);
@@ -595,7 +631,10 @@ export class Sessions {
     try {
       const state = await this.store.update(parked.agent_id, (current) => {
         // Checked again under the session lock: a CLI update may have changed it since it was read.
-        if (!isParked(current, now, this.limits) || !isResumablePhase(current.phase)) {
+        if (
+          !isParked(current, now, this.limits) ||
+          !(isResumablePhase(current.phase) || current.phase === 'executing')
+        ) {
           throw new SessionError(
             'E_ILLEGAL_TRANSITION',
             `Session \`${current.agent_id}\` changed and can no longer be resumed`,
@@ -603,7 +642,7 @@ export class Sessions {
         }
         const previous = current.claude;
         const resumed_from = {
-          phase: current.phase as 'investigating' | 'planning' | 'approval',
+          phase: current.phase as 'investigating' | 'planning' | 'approval' | 'executing',
           last_active: current.last_updated,
           ...(previous === undefined ? {} : { agent_id: previous.agent_id }),
           ...(previous?.last_message === undefined ? {} : { last_message: previous.last_message }),

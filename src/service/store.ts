@@ -12,6 +12,10 @@ export type ListedSession =
       readonly notOurs?: string;
     };
 
+/** What `removeMany` did with one id: removed or not (absent, or judged worth keeping), or the error of its removal. */
+export type RemovalOutcome =
+  { readonly id: string; readonly removed: boolean } | { readonly id: string; readonly error: unknown };
+
 /**
  * Where sessions live: the file store (file-store.ts) and the memory store (memory-store.ts) implement it, and
  * every implementation passes the one contract suite in tests/contract/. Every method is required, so the service
@@ -62,6 +66,15 @@ export interface SessionStore {
    * @throws SessionError E_REFUSED when the entry is not agent-session's (see notOurs), or the store root is a link
    */
   remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): Promise<boolean>;
+  /**
+   * Removes each of `ids` as `remove` with `shouldRemove` would, in one call: a database judges and deletes them in
+   * batches (cleanup's thousands of sessions in a few round trips); one id's failure is its own outcome, never the
+   * others'. The outcomes are in the order of `ids`.
+   */
+  removeMany(
+    ids: readonly string[],
+    shouldRemove: (state: SessionState | null, modifiedAt: Date) => boolean,
+  ): Promise<RemovalOutcome[]>;
   /** Why the entry `id` is not agent-session's to remove, or null when it is a session folder it made. */
   notOurs(id: string): Promise<string | null>;
   /** @throws SessionError E_REFUSED when nothing may be removed from this store (its root is a symbolic link) */

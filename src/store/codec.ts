@@ -26,3 +26,19 @@ export function decodeState(id: string, text: string, what: string): SessionStat
   }
   return state;
 }
+
+/**
+ * The stored text of a state (compact JSON), for the backends that keep it as one text (memory, PostgreSQL).
+ * @throws SessionError E_USAGE when the state nests too deeply for JSON.stringify (metadata from code or an import)
+ */
+export function encodeState(state: SessionState): string {
+  try {
+    return JSON.stringify(state);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new SessionError(
+      'E_USAGE',
+      `Expected the state of session \`${state.agent_id}\` to nest less deeply, got metadata too deep to write`,
+    );
+  }
+}

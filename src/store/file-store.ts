@@ -87,6 +87,15 @@ export class FileStore extends SettledStore {
   assertWritable(): void {
     this.#sync.assertWritable();
   }
+
+  /**
+   * The names of the entries that may be sessions, without reading one (see SyncFileStore.ids): synchronous, as
+   * shell completion answers from one listing and nothing else.
+   * @throws SessionError E_IO when the store root cannot be listed
+   */
+  ids(): string[] {
+    return this.#sync.ids();
+  }
 }
 
 /** The file store's work, synchronous (see FileStore). */
@@ -253,17 +262,30 @@ class SyncFileStore implements SyncStore {
     });
   }
 
-  list(): ListedSession[] {
-    let entries: Dirent[];
+  /**
+   * The names of the entries that may be sessions (folders or links named as an id), without reading one: shell
+   * completion answers from any store at once, however large or damaged. No store yet: none.
+   */
+  ids(): string[] {
+    return this.#rootEntries()
+      .filter((entry) => isValidId(entry.name) && (entry.isDirectory() || entry.isSymbolicLink()))
+      .map((entry) => entry.name);
+  }
+
+  /** The entries of the store root: none when there is no store yet; a root that is a file (ENOTDIR) is an error. */
+  #rootEntries(): Dirent[] {
     try {
-      entries = readdirSync(this.location, { withFileTypes: true });
+      return readdirSync(this.location, { withFileTypes: true });
     } catch (error) {
       // No store yet is an empty one; a store that is a file (ENOTDIR) is an error, as it is to `get`.
       if (errnoCode(error) === 'ENOENT') return [];
       throw ioError(error, 'list', this.location);
     }
+  }
+
+  list(): ListedSession[] {
     const listed: ListedSession[] = [];
-    for (const entry of entries) {
+    for (const entry of this.#rootEntries()) {
       const name = entry.name;
       // Hidden entries are staging folders and temp files; other names were not made by us.
       if (!isValidId(name)) continue;

@@ -2,7 +2,7 @@ import { isNewer, newestState } from '../core/activity';
 import { SessionError, isSessionError } from '../core/errors';
 import { assertValidId } from '../core/ids';
 import type { SessionState } from '../core/state';
-import { decodeState } from './codec';
+import { decodeState, encodeState } from './codec';
 import type { ListedSession } from '../service/store';
 import { SettledStore, type SyncStore } from './settled-store';
 
@@ -201,17 +201,9 @@ class SyncMemoryStore implements SyncStore {
 
 // --- internal ---
 
-/** The stored text of a state; too deep to write is E_USAGE, as the file store says it. */
+/** The stored text of a state (see codec.ts). */
 function encode(state: SessionState): string {
-  try {
-    return JSON.stringify(state);
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    throw new SessionError(
-      'E_USAGE',
-      `Expected the state of session \`${state.agent_id}\` to nest less deeply, got metadata too deep to write`,
-    );
-  }
+  return encodeState(state);
 }
 
 /** A state from its stored text (see codec.ts). */

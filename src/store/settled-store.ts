@@ -1,6 +1,6 @@
 import type { SessionState } from '../core/state';
 import { KeyedSerializer } from '../platform/serial';
-import type { ListedSession, SessionStore } from '../service/store';
+import type { ListedSession, RemovalOutcome, SessionStore } from '../service/store';
 
 /**
  * The synchronous work of a store whose every call is one step of this process (the file and memory stores): the
@@ -91,6 +91,20 @@ export class SettledStore implements SessionStore {
 
   async remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): Promise<boolean> {
     return this.#sync.remove(id, shouldRemove);
+  }
+
+  /** One `remove` after the other (each under its own lock). */
+  async removeMany(
+    ids: readonly string[],
+    shouldRemove: (state: SessionState | null, modifiedAt: Date) => boolean,
+  ): Promise<RemovalOutcome[]> {
+    return ids.map((id) => {
+      try {
+        return { id, removed: this.#sync.remove(id, shouldRemove) };
+      } catch (error) {
+        return { id, error };
+      }
+    });
   }
 
   async notOurs(id: string): Promise<string | null> {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileStore } from '../../src/store/file-store';
@@ -18,9 +18,10 @@ describeStoreContract(
     const root = join(dir, 'store');
     return {
       store: new FileStore(root),
-      plantCorrupt: (id) => {
+      plantCorrupt: (id, modifiedAt) => {
         mkdirSync(join(root, id), { recursive: true });
         writeFileSync(join(root, id, 'state.json'), '{"torn": ');
+        if (modifiedAt !== undefined) utimesSync(join(root, id, 'state.json'), modifiedAt, modifiedAt);
       },
       concurrentUpdates: async (id, workers, count) => {
         worker ??= bundleWorker(bundleDir);

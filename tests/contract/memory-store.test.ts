@@ -5,7 +5,11 @@ describeStoreContract(
   'MemoryStore',
   () => {
     const store = new MemoryStore();
-    return { store, plantCorrupt: (id) => store.putRaw(id, '{"torn": '), dispose: () => undefined };
+    return {
+      store,
+      plantCorrupt: (id, modifiedAt) => store.putRaw(id, '{"torn": ', modifiedAt),
+      dispose: () => undefined,
+    };
   },
   { multiProcess: false },
 );

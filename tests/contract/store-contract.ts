@@ -10,15 +10,18 @@ import { codeOfAsync } from '../helpers';
 /** What a backend gives the suite: a fresh, empty store and the means to damage it. */
 export interface StoreHarness {
   readonly store: SessionStore;
-  /** Makes `id`'s stored content unreadable (not JSON), creating the entry when absent. */
-  plantCorrupt(id: string): void;
+  /**
+   * Makes `id`'s stored content unreadable (not JSON), creating the entry when absent; with `modifiedAt`, the entry
+   * is dated as last written then (what cleanup ages a corrupt entry by).
+   */
+  plantCorrupt(id: string, modifiedAt?: Date): void | Promise<void>;
   /**
    * With `multiProcess`: runs `workers` processes at once, each making `count` updates to `id` that
    * each add the metadata key `w<worker>_<i>` = i. Absent: the backend lives in one process.
    */
   concurrentUpdates?(id: string, workers: number, count: number): Promise<void>;
-  /** Removes whatever the harness made (temp folders). */
-  dispose(): void;
+  /** Removes whatever the harness made (temp folders, rows) and closes the store. */
+  dispose(): void | Promise<void>;
 }
 
 const T0 = Date.parse('2026-01-08T18:00:00.000Z');
@@ -163,7 +166,7 @@ export function describeStoreContract(
       });
 
       it('refuses a corrupt session with E_CORRUPT and leaves it as it was', async () => {
-        harness.plantCorrupt('bad');
+        await harness.plantCorrupt('bad');
         const change = jest.fn((state: SessionState) => state);
         expect(await codeOfAsync(() => store.update('bad', change))).toBe('E_CORRUPT');
         expect(change).not.toHaveBeenCalled();
@@ -181,7 +184,7 @@ export function describeStoreContract(
     describe('corrupt entries', () => {
       it('are listed as corrupt with a reason and a time, next to the valid ones, and read throws E_CORRUPT', async () => {
         await store.create(session('good', 'alpha'));
-        harness.plantCorrupt('bad');
+        await harness.plantCorrupt('bad');
         const listed = await store.list();
         expect(listed).toHaveLength(2);
         expect(listed.find((entry) => entry.id === 'good')?.kind).toBe('valid');
@@ -195,7 +198,7 @@ export function describeStoreContract(
       });
 
       it('block a create of the same id (E_DUPLICATE): nothing is overwritten', async () => {
-        harness.plantCorrupt('bad');
+        await harness.plantCorrupt('bad');
         expect(await codeOfAsync(() => store.create(session('bad', 'alpha')))).toBe('E_DUPLICATE');
         expect(await codeOfAsync(() => store.read('bad'))).toBe('E_CORRUPT');
       });
@@ -228,7 +231,7 @@ export function describeStoreContract(
       });
 
       it('gives shouldRemove null for a corrupt entry, and removes it when it agrees', async () => {
-        harness.plantCorrupt('bad');
+        await harness.plantCorrupt('bad');
         const refuse = jest.fn((_state: SessionState | null, _modifiedAt: Date) => false);
         expect(await store.remove('bad', refuse)).toBe(false);
         expect(refuse.mock.calls[0]![0]).toBeNull();
@@ -239,12 +242,47 @@ export function describeStoreContract(
         expect(await store.read('bad')).toBeNull();
       });
 
+      it('dates a corrupt entry by its last write, in the listing and to shouldRemove', async () => {
+        harness.plantCorrupt('old', at(-48 * 60));
+        harness.plantCorrupt('new', at(5));
+        const dated = (await store.list()).map((entry) => [entry.id, entry.kind === 'corrupt' && entry.modifiedAt]);
+        expect(Object.fromEntries(dated)).toEqual({ old: at(-48 * 60), new: at(5) });
+        const asked = jest.fn((_state: SessionState | null, _modifiedAt: Date) => false);
+        await store.remove('old', asked);
+        expect(asked.mock.calls[0]![1].getTime()).toBe(at(-48 * 60).getTime());
+      });
+
       it('frees the id: a removed session can be created again', async () => {
         await store.create(session('s1', 'alpha'));
         await store.remove('s1');
         const again = session('s1', 'beta', 9);
         await store.create(again);
         expect(await store.read('s1')).toEqual(again);
+      });
+
+      it('removeMany removes what shouldRemove agrees on, one outcome per id in order, absent ids not removed', async () => {
+        for (const [id, minute] of [
+          ['old1', 1],
+          ['new1', 50],
+          ['old2', 2],
+        ] as const)
+          await store.create(session(id, 'alpha', minute));
+        await harness.plantCorrupt('bad');
+        const judged: (string | null)[] = [];
+        const outcomes = await store.removeMany(['old1', 'new1', 'ghost', 'bad', 'old2'], (state) => {
+          judged.push(state === null ? null : state.agent_id);
+          return state === null || Date.parse(state.last_updated) < at(10).getTime();
+        });
+        expect(outcomes).toEqual([
+          { id: 'old1', removed: true },
+          { id: 'new1', removed: false },
+          { id: 'ghost', removed: false },
+          { id: 'bad', removed: true },
+          { id: 'old2', removed: true },
+        ]);
+        expect([...judged].sort()).toEqual(['new1', 'old1', 'old2', null].sort());
+        expect((await store.list()).map((entry) => entry.id)).toEqual(['new1']);
+        expect(await store.removeMany([], () => true)).toEqual([]);
       });
     });
 
@@ -253,7 +291,7 @@ export function describeStoreContract(
         for (const id of ['s1', 's2', 's3']) await store.create(session(id, 'alpha'));
         await store.update('s2', (state) => touched(state, 4));
         await link(store, 's3', 'claude-1', 5);
-        harness.plantCorrupt('bad');
+        await harness.plantCorrupt('bad');
         expect(await store.sweep(0, at(60 * 24))).toBe(0);
         expect((await store.list()).map((entry) => entry.id).sort()).toEqual(['bad', 's1', 's2', 's3']);
       });
@@ -297,8 +335,8 @@ export function describeStoreContract(
         await store.create(session('older', 'alpha', 0, 1));
         await store.create(session('newest', 'alpha', 0, 8));
         expect((await store.newestOf('alpha'))?.agent_id).toBe('newest');
-        harness.plantCorrupt('newest');
-        harness.plantCorrupt('stray');
+        await harness.plantCorrupt('newest');
+        await harness.plantCorrupt('stray');
         expect((await store.newestOf('alpha'))?.agent_id).toBe('older');
       });
 
@@ -312,17 +350,24 @@ export function describeStoreContract(
         expect(await store.newestOf('alpha')).toBeNull();
       });
 
-      it('skips sessions active later than notAfter (a clock ahead), answering the newest at or before it', async () => {
-        await store.create(session('sane', 'alpha', 0, 2));
-        await store.create(session('edge', 'alpha', 0, 4));
-        await store.create(session('ahead', 'alpha', 0, 60));
-        expect((await store.newestOf('alpha'))?.agent_id).toBe('ahead');
-        expect((await store.newestOf('alpha', at(4).getTime()))?.agent_id).toBe('edge');
-        expect((await store.newestOf('alpha', at(3).getTime()))?.agent_id).toBe('sane');
-        expect(await store.newestOf('alpha', at(1).getTime())).toBeNull();
-        // The bound does not stick: without it the newest is answered again.
-        expect((await store.newestOf('alpha'))?.agent_id).toBe('ahead');
-      });
+      it.each([
+        ['written last', false],
+        ['written first', true],
+      ])(
+        'skips sessions active later than notAfter (a clock ahead, %s), answering the newest at or before it',
+        async (_label, aheadFirst) => {
+          if (aheadFirst) await store.create(session('ahead', 'alpha', 0, 60));
+          await store.create(session('sane', 'alpha', 0, 2));
+          await store.create(session('edge', 'alpha', 0, 4));
+          if (!aheadFirst) await store.create(session('ahead', 'alpha', 0, 60));
+          expect((await store.newestOf('alpha'))?.agent_id).toBe('ahead');
+          expect((await store.newestOf('alpha', at(4).getTime()))?.agent_id).toBe('edge');
+          expect((await store.newestOf('alpha', at(3).getTime()))?.agent_id).toBe('sane');
+          expect(await store.newestOf('alpha', at(1).getTime())).toBeNull();
+          // The bound does not stick: without it the newest is answered again.
+          expect((await store.newestOf('alpha'))?.agent_id).toBe('ahead');
+        },
+      );
     });
 
     describe('newestPerAgent', () => {
@@ -337,7 +382,7 @@ export function describeStoreContract(
         await store.create(session('c-old', 'gamma', 0, 1));
         await store.create(session('c-new', 'gamma', 0, 7));
         for (const agent of ['alpha', 'beta', 'gamma']) await store.newestOf(agent);
-        harness.plantCorrupt('c-new');
+        await harness.plantCorrupt('c-new');
         const ids = (await store.newestPerAgent()).map((state) => state.agent_id);
         expect([...ids].sort()).toEqual(['a-new', 'b-only', 'c-old']);
         await store.update('a-old', (state) => touched(state, 9));
@@ -387,7 +432,7 @@ export function describeStoreContract(
         await store.create(session('s2', 'alpha'));
         await link(store, 's1', 'claude-1', 1);
         await link(store, 's2', 'claude-1', 2);
-        harness.plantCorrupt('s2');
+        await harness.plantCorrupt('s2');
         expect((await store.findByClaudeAgent('claude-1'))?.agent_id).toBe('s1');
         await store.remove('s1');
         expect(await store.findByClaudeAgent('claude-1')).toBeNull();
@@ -417,7 +462,7 @@ export function describeStoreContract(
         await store.create(session('s2', 'alpha'));
         await link(store, 's1', 'claude-1', 1);
         await link(store, 's2', 'claude-1', 2);
-        harness.plantCorrupt('s2');
+        await harness.plantCorrupt('s2');
         expect((await store.attachedTo('claude-1'))?.agent_id).toBe('s1');
         await store.remove('s1');
         expect(await store.attachedTo('claude-1')).toBeNull();

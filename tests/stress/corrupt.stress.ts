@@ -132,6 +132,16 @@ describe('corrupt stores', () => {
       expectOneLine(run('update', 'bad', '--phase', 'planning'), 4);
       expectOneLine(run('update', 'bad', '--metadata', '{"a":1}'), 4);
       expectOneLine(run('finalize', 'bad', 'completed'), 4);
+      expectOneLine(run('show', 'bad'), 4);
+      expectOneLine(run('approve', 'bad', '--by', 'alice'), 4);
+      expectOneLine(run('reject', 'bad', '--by', 'alice', '--reason', 'no'), 4);
+      const explained = run('should-resume', 'bad', '--explain');
+      expect(explained.status).toBe(1);
+      expect(explained.stdout).toMatch(/^false invalid_state\n {2}problem: .+\n$/);
+      for (const listing of [run('pending', '--json'), run('report')]) {
+        expect(listing.status).toBe(0);
+        expect(listing.stderr.trimEnd().split('\n')).toHaveLength(1); // one warning: the corrupt session left out
+      }
       const resume = run('should-resume', 'bad');
       expect(resume.status).toBe(1);
       expect(resume.stdout).toBe('false invalid_state\n');

@@ -9,7 +9,17 @@ import { readdirSync, readFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseState, type SessionState } from '../../src/core/state';
 import { FileStore } from '../../src/store/file-store';
-import { BIN, bundleWorker, childEnv, makeTemp, prng, removeTemp, runBin, seedOf } from './helpers';
+import {
+  BIN,
+  bundleWorker,
+  childEnv,
+  killAfter as killIn,
+  makeTemp,
+  prng,
+  removeTemp,
+  runBin,
+  seedOf,
+} from './helpers';
 
 let dir: string;
 let worker: string;
@@ -20,39 +30,9 @@ beforeAll(() => {
 });
 afterAll(() => removeTemp(dir));
 
-/**
- * Starts `node <args>` and kills it with SIGKILL `delayMs` after it starts or, with `afterFirstWrite`, after its
- * first progress line (so half the kills land inside the write loop however slow the machine starts node).
- * Says how many progress lines it printed.
- */
-function killAfter(
-  args: readonly string[],
-  delayMs: number,
-  afterFirstWrite = false,
-): Promise<{ lines: number; signal: NodeJS.Signals | null }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, { cwd: dir, env: childEnv(dir), stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    let timer: NodeJS.Timeout | undefined;
-    const arm = (): void => {
-      timer ??= setTimeout(() => child.kill('SIGKILL'), delayMs);
-    };
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      arm();
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-    if (!afterFirstWrite) arm();
-    child.on('error', fail);
-    child.on('close', (_status, signal) => {
-      clearTimeout(timer);
-      // A worker that stopped on its own hit an error: that is a failure, not a crash.
-      if (signal !== 'SIGKILL') fail(new Error(`worker ended without being killed: ${err}`));
-      else done({ lines: out.split('\n').filter(Boolean).length, signal });
-    });
-  });
-}
+/** killAfter (helpers.ts) in this file's folder. */
+const killAfter = (args: readonly string[], delayMs: number, afterFirstWrite = false) =>
+  killIn(args, delayMs, { dir, afterFirstWrite });
 
 /** The session folders in `store`; none while no writer has got as far as creating the store itself. */
 function sessionFolders(store: string): string[] {

@@ -31,6 +31,8 @@ export function childEnv(dir: string, extra: Record<string, string> = {}): NodeJ
     AGENT_SESSION_LOG_DIR: join(dir, 'logs'),
     CLAUDE_PROJECT_DIR: dir,
     AGENT_SESSION_DEBUG: '',
+    // The file store unless a test names a database (a developer's own AGENT_SESSION_DATABASE_URL is not used).
+    AGENT_SESSION_DATABASE_URL: '',
     ...extra,
   };
 }
@@ -79,6 +81,59 @@ export function runNode(
     child.on('error', fail);
     child.on('close', (status, signal) => done({ status, signal, stdout, stderr }));
   });
+}
+
+/**
+ * Starts `node <args>` in `dir` and kills it with SIGKILL `delayMs` after it starts or, with `afterFirstWrite`, after
+ * its first progress line (so half the kills land inside the write loop however slow the machine starts node).
+ * Says how many progress lines it printed. `env` is added to the child's environment (childEnv); `input` is its stdin.
+ */
+export function killAfter(
+  args: readonly string[],
+  delayMs: number,
+  options: { dir: string; afterFirstWrite?: boolean; env?: Record<string, string>; input?: string },
+): Promise<{ lines: number; signal: NodeJS.Signals | null }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, args, {
+      cwd: options.dir,
+      env: childEnv(options.dir, options.env),
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    });
+    // A hook reads its payload first; an early kill may close the pipe before it is all written (EPIPE: ignored).
+    child.stdin?.on('error', () => undefined).end(options.input);
+    let out = '';
+    let err = '';
+    let timer: NodeJS.Timeout | undefined;
+    const arm = (): void => {
+      timer ??= setTimeout(() => child.kill('SIGKILL'), delayMs);
+    };
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      arm();
+    });
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+    if (options.afterFirstWrite !== true) arm();
+    child.on('error', fail);
+    child.on('close', (_status, signal) => {
+      clearTimeout(timer);
+      // A worker that stopped on its own hit an error: that is a failure, not a crash. A process given its input
+      // (a hook) may end before the kill: its output is then a whole answer, reported as such (signal null).
+      if (signal !== 'SIGKILL' && options.input === undefined)
+        fail(new Error(`worker ended without being killed: ${err}`));
+      else done({ lines: out.split('\n').filter(Boolean).length, signal });
+    });
+  });
+}
+
+/** A temp folder with the bundled worker in it for the current test file (made before it, removed after). */
+export function workerFolder(): { readonly dir: string; readonly worker: string } {
+  const made = { dir: '', worker: '' };
+  beforeAll(() => {
+    made.dir = makeTemp();
+    made.worker = bundleWorker(made.dir);
+  });
+  afterAll(() => removeTemp(made.dir));
+  return made;
 }
 
 /**

@@ -1,6 +1,16 @@
 import type { CommandModule } from 'yargs';
-import { CONFIG_KEYS, type ConfigSource } from '../../core/config';
-import { colourFor, contextFor, printJson, withJson, type GlobalArgs } from '../context';
+import {
+  CONFIG_KEYS,
+  DEFAULT_CONFIG,
+  type Config,
+  type ConfigKey,
+  type ConfigSource,
+  type EffectiveConfig,
+} from '../../core/config';
+import { maskDatabaseUrl } from '../../core/database';
+import { isSessionError, type SessionError } from '../../core/errors';
+import { configFor, locationsOf, storeChoice, type StoreChoice } from '../../service/assembly';
+import { colourFor, printJson, withJson, type GlobalArgs } from '../context';
 import { renderRows, type Cell } from '../color';
 import { escapeControl } from '../text';
 
@@ -10,37 +20,89 @@ interface Args extends GlobalArgs {
 
 export const configCommand: CommandModule<GlobalArgs, Args> = {
   command: 'config',
-  describe: 'Print the effective settings and where each came from (default, config file, environment)',
+  describe:
+    'Print the store in use, the hook log folder, the config file, and the effective settings with where each came from',
   builder: (yargs) => withJson(yargs) as never,
-  handler: async (argv) => {
-    const config = contextFor(argv).config;
+  handler: (argv) => {
+    const environment = { dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd, databaseUrl: argv['database-url'] };
+    const where = locationsOf(environment);
+    // A broken config file or variable is what this command is run to find: it is shown with everything else,
+    // then the command fails (exit 2) as every other command would. The hooks run with the defaults meanwhile.
+    let config: EffectiveConfig;
+    let problem: SessionError | undefined;
+    try {
+      // The root just resolved, passed as the explicit folder: not looked up again (as contextFor does).
+      config = configFor({ ...environment, dir: where.root });
+    } catch (error) {
+      if (!isSessionError(error, 'E_USAGE') && !isSessionError(error, 'E_IO')) throw error;
+      problem = error;
+      config = defaults(where.configFile);
+    }
+    const store = storeChoice({ ...environment, dir: where.root }, config.values);
     if (argv.json) {
       printJson(argv.io, {
-        file: config.file,
+        store,
+        store_root: where.root,
+        log_dir: where.logDir,
+        file: problem === undefined ? config.file : { path: where.configFile },
+        ...(problem === undefined ? {} : { error: { code: problem.code, message: problem.message } }),
         settings: Object.fromEntries(
-          CONFIG_KEYS.map((key) => [key, { value: config.values[key], source: config.sources[key] }]),
+          CONFIG_KEYS.map((key) => [key, { value: shown(config.values, key), source: config.sources[key] }]),
         ),
       });
-      return;
+    } else {
+      const rows: Cell[][] = [['SETTING', 'VALUE', 'SOURCE']];
+      for (const key of CONFIG_KEYS) {
+        const source = config.sources[key];
+        const value = shown(config.values, key);
+        rows.push([
+          key,
+          value === null ? '(none)' : escapeControl(String(value)),
+          { text: describeSource(source), style: source.kind === 'default' ? 'dim' : undefined },
+        ]);
+      }
+      const file =
+        problem === undefined
+          ? `${escapeControl(config.file.path)}${config.file.found ? '' : ' (not found)'}`
+          : escapeControl(where.configFile);
+      // The problem is on stderr too (one line, as every error); here it stands beside what it affects.
+      const note =
+        problem === undefined
+          ? ''
+          : `Invalid:     ${escapeControl(problem.message)}\n` +
+            'The hooks run with the defaults below meanwhile; every other command refuses to run until this is fixed.\n';
+      argv.io.out(
+        `Store:       ${escapeControl(describeStore(store))}\nStore root:  ${escapeControl(where.root)}\n` +
+          `Log folder:  ${escapeControl(where.logDir)}\nConfig file: ${file}\n` +
+          `${note}${renderRows(rows, colourFor(argv.io))}\n`,
+      );
     }
-    const rows: Cell[][] = [['SETTING', 'VALUE', 'SOURCE']];
-    for (const key of CONFIG_KEYS) {
-      const source = config.sources[key];
-      rows.push([
-        key,
-        String(config.values[key]),
-        { text: describeSource(source), style: source.kind === 'default' ? 'dim' : undefined },
-      ]);
-    }
-    const where = `${escapeControl(config.file.path)}${config.file.found ? '' : ' (not found)'}`;
-    argv.io.out(`Config file: ${where}\n${renderRows(rows, colourFor(argv.io))}\n`);
+    if (problem !== undefined) throw problem;
   },
 };
 
 // --- internal ---
 
+function defaults(path: string): EffectiveConfig {
+  const sources = Object.fromEntries(
+    CONFIG_KEYS.map((key) => [key, { kind: 'default' }]),
+  ) as EffectiveConfig['sources'];
+  return { values: DEFAULT_CONFIG, sources, file: { path, found: false } };
+}
+
+/** A setting as it may be printed: the database URL with its password masked. */
+function shown(values: Config, key: ConfigKey): Config[ConfigKey] {
+  const value = values[key];
+  return key === 'database_url' && typeof value === 'string' ? maskDatabaseUrl(value) : value;
+}
+
+function describeStore(store: StoreChoice): string {
+  return store.kind === 'files' ? `files in ${store.root}` : `PostgreSQL ${store.url}, schema ${store.schema}`;
+}
+
 function describeSource(source: ConfigSource): string {
   if (source.kind === 'file') return `file ${source.path}`;
   if (source.kind === 'env') return `env ${source.variable}`;
+  if (source.kind === 'option') return `option ${source.option}`;
   return 'default';
 }

@@ -1,11 +1,11 @@
 import type { CommandModule } from 'yargs';
-import { parseMetadata, requireText } from '../args';
-import { printJson, contextFor, withJson, type GlobalArgs } from '../context';
+import { readMetadata, requireText } from '../args';
+import { METADATA_HELP, printJson, contextFor, textOption, withJson, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
   readonly agent: string;
   readonly purpose: string;
-  readonly metadata?: string;
+  readonly metadata?: string | string[];
   readonly id?: string;
   readonly json: boolean;
 }
@@ -15,18 +15,14 @@ export const createCommand: CommandModule<GlobalArgs, Args> = {
   describe: 'Create a session and print its id',
   builder: (yargs) =>
     withJson(yargs)
-      .option('agent', { type: 'string', demandOption: true, describe: 'Agent name, e.g. terraform-architect' })
-      .option('purpose', {
-        type: 'string',
-        demandOption: true,
-        describe: 'Why the session exists, e.g. approval_workflow',
-      })
-      .option('metadata', { type: 'string', describe: 'A JSON object stored with the session' })
-      .option('id', { type: 'string', describe: 'Choose the id instead of generating one' }) as never,
+      .option('agent', textOption('Agent name, e.g. terraform-architect', { demandOption: true }))
+      .option('purpose', textOption('Why the session exists, e.g. approval_workflow', { demandOption: true }))
+      .option('metadata', textOption(`Metadata stored with the session: ${METADATA_HELP}`))
+      .option('id', textOption('Choose the id instead of generating one')) as never,
   handler: async (argv) => {
     const agent = requireText(argv.agent, '--agent');
     const purpose = requireText(argv.purpose, '--purpose');
-    const metadata = parseMetadata(argv.metadata);
+    const metadata = readMetadata(argv.metadata, argv.io.stdin ?? 0);
     const state = await contextFor(argv).withSessions((sessions) =>
       sessions.create({
         agent_name: agent,

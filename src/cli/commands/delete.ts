@@ -1,17 +1,20 @@
 import type { CommandModule } from 'yargs';
-import { contextFor, type GlobalArgs } from '../context';
+import { contextFor, printJson, withJson, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
   readonly id: string;
+  readonly json: boolean;
 }
 
 export const deleteCommand: CommandModule<GlobalArgs, Args> = {
   command: 'delete <id>',
   describe: 'Delete a session',
-  builder: (yargs) => yargs.positional('id', { type: 'string', demandOption: true, describe: 'Session id' }) as never,
+  builder: (yargs) =>
+    withJson(yargs).positional('id', { type: 'string', demandOption: true, describe: 'Session id' }) as never,
   handler: async (argv) => {
     const id = String(argv.id);
     await contextFor(argv).withSessions((sessions) => sessions.delete(id));
-    argv.io.out(`Deleted session ${id}\n`);
+    if (argv.json) printJson(argv.io, { deleted: true, agent_id: id });
+    else argv.io.out(`Deleted session ${id}\n`);
   },
 };

@@ -1,8 +1,9 @@
 import type { CommandModule } from 'yargs';
+import { optionalText } from '../args';
 import { escapeControl } from '../text';
 import { toExport } from '../../core/transfer';
 import { writeExportFile } from '../transfer-file';
-import { printJson, contextFor, type GlobalArgs } from '../context';
+import { printJson, contextFor, textOption, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
   readonly id: string;
@@ -13,18 +14,18 @@ export const exportCommand: CommandModule<GlobalArgs, Args> = {
   command: 'export <id>',
   describe: 'Print a session as a versioned export document ({format: "agent-session/1", exported_at, session})',
   builder: (yargs) =>
-    yargs.positional('id', { type: 'string', demandOption: true, describe: 'Session id' }).option('out', {
-      type: 'string',
-      describe: 'Write to this new file instead of stdout (never overwritten)',
-    }) as never,
+    yargs
+      .positional('id', { type: 'string', demandOption: true, describe: 'Session id' })
+      .option('out', textOption('Write to this new file instead of stdout (never overwritten)')) as never,
   handler: async (argv) => {
+    const out = optionalText(argv.out, '--out');
     const state = await contextFor(argv).withSessions((sessions) => sessions.get(String(argv.id)));
     const document = toExport(state, argv.io.now());
-    if (argv.out === undefined) {
+    if (out === undefined) {
       printJson(argv.io, document);
       return;
     }
-    writeExportFile(argv.out, document);
-    argv.io.out(`Exported session ${document.session.agent_id} to ${escapeControl(String(argv.out))}\n`);
+    writeExportFile(out, document);
+    argv.io.out(`Exported session ${document.session.agent_id} to ${escapeControl(out)}\n`);
   },
 };

@@ -1,7 +1,8 @@
 import type { CommandModule } from 'yargs';
+import { optionalText } from '../args';
 import { SessionError, show } from '../../core/errors';
 import { FINAL_PHASES, type FinalPhase } from '../../core/phase-names';
-import { printJson, contextFor, withJson, type GlobalArgs } from '../context';
+import { printJson, contextFor, textOption, withJson, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
   readonly id: string;
@@ -17,7 +18,7 @@ export const finalizeCommand: CommandModule<GlobalArgs, Args> = {
     withJson(yargs)
       .positional('id', { type: 'string', demandOption: true, describe: 'Session id' })
       .positional('outcome', { type: 'string', demandOption: true, describe: FINAL_PHASES.join(', ') })
-      .option('summary', { type: 'string', describe: 'What the session achieved' }) as never,
+      .option('summary', textOption('What the session achieved')) as never,
   handler: async (argv) => {
     const outcome = String(argv.outcome);
     if (!(FINAL_PHASES as readonly string[]).includes(outcome)) {
@@ -26,8 +27,9 @@ export const finalizeCommand: CommandModule<GlobalArgs, Args> = {
         `Expected \`outcome\` to be one of ${FINAL_PHASES.join(', ')}, got ${show(outcome)}`,
       );
     }
+    const summary = optionalText(argv.summary, '--summary');
     const state = await contextFor(argv).withSessions((sessions) =>
-      sessions.finalize(String(argv.id), outcome as FinalPhase, argv.summary),
+      sessions.finalize(String(argv.id), outcome as FinalPhase, summary),
     );
     if (argv.json) printJson(argv.io, state);
     else argv.io.out(`Finalized session ${state.agent_id}: ${state.phase} after ${state.duration_seconds}s\n`);

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { SessionError } from '../../core/errors';
+import { optionalText } from '../args';
 import { readSettings, settingsPath, writeSettings } from '../init/settings-file';
 import {
   HOOK_TIMEOUT_SECONDS,
@@ -11,7 +12,8 @@ import {
   type HookBin,
   type SettingsChange,
 } from '../init/settings';
-import type { CliIo, GlobalArgs } from '../context';
+import { migrateStore } from '../../service/assembly';
+import { contextFor, textOption, type CliIo, type GlobalArgs } from '../context';
 import { escapeControl } from '../text';
 import { errnoCode, ioError } from '../../platform/errno';
 import { shellQuote } from '../../platform/shell';
@@ -24,16 +26,28 @@ interface Args extends GlobalArgs {
 
 export const initCommand: CommandModule<GlobalArgs, Args> = {
   command: 'init',
-  describe: "Wire the hooks into a Claude Code project's .claude/settings.json (or remove them)",
+  describe:
+    "Wire the hooks into a Claude Code project's .claude/settings.json (or remove them); with --database-url, " +
+    'create or upgrade the PostgreSQL store first',
   builder: (yargs) =>
     yargs
-      .option('project', { type: 'string', describe: 'Project folder (default: the current folder)' })
+      .option('project', textOption('Project folder (default: the current folder)'))
       .option('dry-run', { type: 'boolean', default: false, describe: 'Only print what would change' })
       .option('uninstall', { type: 'boolean', default: false, describe: 'Remove the hooks init added' }) as never,
-  handler: (argv) => {
+  handler: async (argv) => {
     const { io } = argv;
-    const project = projectDir(argv.project, io.cwd);
+    // An empty --project (an unset variable) would silently wire the current folder.
+    const project = projectDir(optionalText(argv.project, '--project'), io.cwd);
     const binDir = requireBinDir(io);
+    if (argv['database-url'] !== undefined && !argv.uninstall && !argv['dry-run']) {
+      // First: a database that cannot be set up leaves the settings file as it was.
+      const result = await migrateStore(contextFor(argv).config.values);
+      io.out(`PostgreSQL store ready: schema ${result.schema} at version ${result.to}\n`);
+      io.out(
+        'The hooks use it when AGENT_SESSION_DATABASE_URL is in their environment or `database_url` is in ' +
+          '.claude/agent-session.json (init writes neither: the URL may hold a password)\n',
+      );
+    }
     const commands: Record<HookBin, string> = {
       'pre-delegate': nodeCommand(join(binDir, 'pre-delegate.cjs')),
       'subagent-stop': nodeCommand(join(binDir, 'subagent-stop.cjs')),
@@ -100,7 +114,8 @@ function projectDir(raw: string | undefined, cwd: string): string {
     if (code !== 'ENOENT' && code !== 'ENOTDIR') throw ioError(error, 'inspect', dir);
     isDir = false;
   }
-  if (!isDir) throw new SessionError('E_NOT_FOUND', `Expected \`--project\` to be an existing folder, got \`${dir}\``);
+  // A wrong --project is a bad argument (exit 2), not a missing session (exit 3).
+  if (!isDir) throw new SessionError('E_USAGE', `Expected \`--project\` to be an existing folder, got \`${dir}\``);
   return dir;
 }
 

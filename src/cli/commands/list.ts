@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { summarize } from '../../core/state';
-import { requireText } from '../args';
-import { colourFor, printJson, contextFor, withJson, type GlobalArgs } from '../context';
+import { optionalText } from '../args';
+import { colourFor, printJson, contextFor, textOption, withJson, type GlobalArgs } from '../context';
 import { renderTable } from '../format';
 import { escapeControl } from '../text';
 
@@ -17,10 +17,10 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
   builder: (yargs) =>
     withJson(yargs)
       .option('active-only', { type: 'boolean', default: false, describe: 'Only sessions not in a final phase' })
-      .option('agent', { type: 'string', describe: 'Only this agent’s sessions' }) as never,
+      .option('agent', textOption('Only this agent’s sessions')) as never,
   handler: async (argv) => {
     // An empty --agent is a mistake (no agent has that name), exit 2 as every other empty text.
-    const agent = argv.agent === undefined ? undefined : requireText(argv.agent, '--agent');
+    const agent = optionalText(argv.agent, '--agent');
     const filtered = argv['active-only'] || agent !== undefined;
     const entries = await contextFor(argv).withSessions((sessions) =>
       sessions.list({ activeOnly: argv['active-only'], ...(agent === undefined ? {} : { agent }) }),

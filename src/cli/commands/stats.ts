@@ -1,9 +1,11 @@
 import type { CommandModule } from 'yargs';
+import { optionalText } from '../args';
 import type { Limits } from '../../core/limits';
 import { isAheadOfClock } from '../../core/rules';
 import { computeStats, parseSince, type StatsGroup } from '../../core/stats';
 import { renderRows, type Cell } from '../color';
-import { colourFor, printJson, contextFor, withJson, type GlobalArgs } from '../context';
+import { validStates } from '../listing';
+import { colourFor, printJson, contextFor, textOption, withJson, type GlobalArgs } from '../context';
 import { relativeTime } from '../../core/relative-time';
 
 interface Args extends GlobalArgs {
@@ -17,33 +19,25 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
   describe: 'Per-agent and overall figures: outcomes, success and resume rates, durations, errors',
   builder: (yargs) =>
     withJson(yargs)
-      .option('since', {
-        type: 'string',
-        describe:
+      .option(
+        'since',
+        textOption(
           'Only sessions created in this window (30m, 24h, 7d) or since an ISO time (UTC without an offset: 2026-11-01 = 2026-11-01T00:00:00Z)',
-      })
-      .option('agent', { type: 'string', describe: 'Only this agent’s sessions' }) as never,
+        ),
+      )
+      .option('agent', textOption('Only this agent’s sessions')) as never,
   handler: async (argv) => {
+    const agent = optionalText(argv.agent, '--agent');
     const now = argv.io.now();
     const since = argv.since === undefined ? undefined : parseSince(argv.since, now);
     const { entries, limits } = await contextFor(argv).withSessions(async (sessions) => ({
-      entries: await sessions.list(argv.agent === undefined ? {} : { agent: argv.agent }),
+      entries: await sessions.list(agent === undefined ? {} : { agent }),
       limits: sessions.limits,
     }));
-    const states = [];
-    let corrupt = 0;
-    for (const entry of entries) {
-      if (entry.kind === 'valid') states.push(entry.state);
-      else corrupt += 1;
-    }
-    // A corrupt session's agent and times are unknown, so it cannot be counted; it is reported instead.
-    if (corrupt > 0)
-      argv.io.err(
-        `warning: ${corrupt} corrupt session${corrupt === 1 ? '' : 's'} not counted (see \`agent-session list\`)\n`,
-      );
+    const states = validStates(entries, argv.io, 'not counted');
     const stats = computeStats(states, { now, limits, ...(since === undefined ? {} : { since }) });
     if (argv.json) {
-      printJson(argv.io, { ...stats, agent: argv.agent ?? null, corrupt_skipped: corrupt });
+      printJson(argv.io, { ...stats, agent: agent ?? null, corrupt_skipped: entries.length - states.length });
       return;
     }
     if (stats.overall.sessions === 0) {
@@ -63,6 +57,8 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
         'MEAN',
         'MEDIAN',
         'BY ERRORS',
+        'APPROVED/REJECTED',
+        'TO DECISION',
         'LAST ACTIVITY',
       ],
     ];
@@ -95,6 +91,8 @@ function row(name: string, group: StatsGroup, now: Date, limits: Limits): Cell[]
     seconds(group.mean_duration_seconds),
     seconds(group.median_duration_seconds),
     errors,
+    `${group.approvals}/${group.rejections}`,
+    seconds(group.median_decision_seconds),
     lastActivity(group.last_activity, now, limits),
   ];
 }

@@ -1,12 +1,12 @@
 import type { CommandModule } from 'yargs';
 import { parsePhase } from '../../core/session';
-import { parseMetadata } from '../args';
-import { printJson, contextFor, withJson, type GlobalArgs } from '../context';
+import { readMetadata, optionalText } from '../args';
+import { METADATA_HELP, printJson, contextFor, textOption, withJson, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
   readonly id: string;
   readonly phase?: string;
-  readonly metadata?: string;
+  readonly metadata?: string | string[];
   readonly error?: string;
   readonly json: boolean;
 }
@@ -17,17 +17,19 @@ export const updateCommand: CommandModule<GlobalArgs, Args> = {
   builder: (yargs) =>
     withJson(yargs)
       .positional('id', { type: 'string', demandOption: true, describe: 'Session id' })
-      .option('phase', { type: 'string', describe: 'New phase' })
-      .option('metadata', { type: 'string', describe: 'A JSON object shallow-merged into the metadata' })
-      .option('error', { type: 'string', describe: 'Record an error message (adds 1 to error_count)' }) as never,
+      .option('phase', textOption('New phase'))
+      .option('metadata', textOption(`Shallow-merged into the metadata: ${METADATA_HELP}`))
+      .option('error', textOption('Record an error message (adds 1 to error_count)')) as never,
   handler: async (argv) => {
     const phase = argv.phase === undefined ? undefined : parsePhase(argv.phase);
-    const metadata = parseMetadata(argv.metadata);
+    // An empty message records an error nobody can read: refused, as every other empty text.
+    const error = optionalText(argv.error, '--error');
+    const metadata = readMetadata(argv.metadata, argv.io.stdin ?? 0);
     const state = await contextFor(argv).withSessions((sessions) =>
       sessions.update(String(argv.id), {
         ...(phase ? { phase } : {}),
         ...(metadata ? { metadata } : {}),
-        ...(argv.error === undefined ? {} : { error: argv.error }),
+        ...(error === undefined ? {} : { error }),
       }),
     );
     if (argv.json) printJson(argv.io, state);

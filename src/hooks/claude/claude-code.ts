@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { decisionSentence, lastDecision } from '../../core/decision';
 import { isFinalPhase, RESUMABLE_PHASES } from '../../core/phase-names';
 import { relativeTime } from '../../core/relative-time';
 import type { SessionState } from '../../core/state';
@@ -327,6 +328,8 @@ function detailLines(state: SessionState, lastMessage: string | undefined): stri
   if (task_id !== undefined) lines.push(`- Task id: ${clip(task_id)}`);
   if (findings !== undefined) lines.push(`- Findings: ${clip(findings)}`);
   if (Object.keys(rest).length > 0) lines.push(`- Metadata: ${clip(rest)}`);
+  const decision = lastDecision(state);
+  if (decision !== null) lines.push(`- Last decision: ${clip(decisionSentence(decision))}`);
   const recent = state.history.slice(-HISTORY_SHOWN);
   if (recent.length > 0) {
     const more = state.history.length > recent.length ? ` (last ${recent.length} of ${state.history.length})` : '';

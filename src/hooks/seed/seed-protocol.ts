@@ -3,7 +3,8 @@ import { isSessionError } from '../../core/errors';
 import { isValidId } from '../../core/ids';
 import type { Phase } from '../../core/phase-names';
 import type { ResumeReason } from '../../core/rules';
-import type { HistoryEntry, Metadata } from '../../core/state';
+import { lastDecision } from '../../core/decision';
+import type { Decision, HistoryEntry, Metadata, SessionState } from '../../core/state';
 import { AgentMismatchError, type ResumeDecision, type Sessions } from '../../service/sessions';
 import { excerpt } from '../../platform/text';
 import { lazily } from '../../core/lazy';
@@ -19,6 +20,8 @@ export interface PreDelegateAnswer {
     readonly last_updated: string;
     readonly history: readonly HistoryEntry[];
     readonly metadata: Metadata;
+    /** The last approve/reject decision on the session (who, when, what, the note), when one was recorded. */
+    readonly decision?: Decision;
     /** Present when the answer was cut to ANSWER_LIMIT bytes: what was left out (the session itself is whole). */
     readonly truncated?: {
       readonly limit_bytes: number;
@@ -149,6 +152,7 @@ function answerFor(decision: ResumeDecision): PreDelegateAnswer {
       last_updated: state.last_updated,
       history: state.history,
       metadata: state.metadata,
+      ...decisionOf(state),
     },
   };
   return bytesOf(full) <= ANSWER_LIMIT ? full : capped(full);
@@ -196,6 +200,15 @@ function capped(full: PreDelegateAnswer): PreDelegateAnswer {
     history_entries_dropped: resume.history.length - history.length,
   };
   return { ...full, resume_metadata: { ...resume, history, metadata: metadata as Metadata, truncated } };
+}
+
+/** The last decision, its note cut to SUMMARY_LIMIT characters so a long note cannot crowd out the metadata. */
+function decisionOf(state: SessionState): { decision?: Decision } {
+  const decision = lastDecision(state);
+  if (decision === null) return {};
+  return {
+    decision: decision.note === undefined ? decision : { ...decision, note: excerpt(decision.note, SUMMARY_LIMIT) },
+  };
 }
 
 function bytesOf(value: unknown): number {

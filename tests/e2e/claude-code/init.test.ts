@@ -107,12 +107,12 @@ it.each([
   expect(backups()).toHaveLength(0);
 });
 
-it('refuses a each.project folder that does not exist (exit 3)', () => {
+it('refuses a project folder that does not exist (exit 2: a bad argument, not a missing session)', () => {
   const result = spawnSync(process.execPath, [CLI, 'init', '--project', join(each.project.dir, 'missing')], {
     env: hookEnv(each.project),
     encoding: 'utf8',
   });
-  expect(result.status).toBe(3);
+  expect(result.status).toBe(2);
   expect(existsSync(join(each.project.dir, 'missing'))).toBe(false);
 });
 

@@ -7,7 +7,19 @@ describe('colour', () => {
     [true, { NO_COLOR: '' }, true],
     [false, {}, false],
     [undefined, {}, false],
-    [false, { FORCE_COLOR: '1' }, false],
+    [false, { FORCE_COLOR: '1' }, true],
+    [false, { FORCE_COLOR: '' }, true],
+    [false, { FORCE_COLOR: '2' }, true],
+    [false, { FORCE_COLOR: '3' }, true],
+    [false, { FORCE_COLOR: 'true' }, true],
+    [true, { FORCE_COLOR: '0' }, false],
+    [true, { FORCE_COLOR: 'false' }, false],
+    [true, { FORCE_COLOR: 'maybe' }, true],
+    [false, { FORCE_COLOR: 'maybe' }, false],
+    [true, { FORCE_COLOR: '1', NO_COLOR: '1' }, true],
+    [true, { TERM: 'dumb' }, false],
+    [true, { TERM: 'xterm-256color' }, true],
+    [false, { FORCE_COLOR: '1', TERM: 'dumb' }, true],
   ])('isTTY=%p env=%p → %p', (isTTY, env, expected) => {
     expect(colourEnabled(isTTY, env)).toBe(expected);
   });

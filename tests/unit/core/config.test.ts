@@ -31,7 +31,12 @@ describe('config', () => {
       history_cap: 7,
       log_level: 'warn',
     };
-    expect(config.values).toEqual({ ...expected, log_max_bytes: 1_048_576 });
+    expect(config.values).toEqual({
+      ...expected,
+      log_max_bytes: 1_048_576,
+      database_url: null,
+      database_schema: 'agent_session',
+    });
     expect(config.sources.resume_timeout_minutes).toEqual({ kind: 'file', path: '/p/c.json' });
     expect(config.sources.history_cap).toEqual({ kind: 'env', variable: 'AGENT_SESSION_HISTORY_CAP' });
     expect(config.sources.max_errors).toEqual({ kind: 'env', variable: 'AGENT_SESSION_MAX_ERRORS' });
@@ -50,6 +55,9 @@ describe('config', () => {
     [{ cleanup_hours: -1 }],
     [{ log_level: 'loud' }],
     [{ histroy_cap: 10 }],
+    [{ database_url: 'mysql://u:p@h/db' }],
+    [{ database_url: 42 }],
+    [{ database_schema: 'Bad-Name' }],
     [[]],
     ['text'],
     [null],
@@ -83,6 +91,32 @@ describe('config', () => {
     expect(codeOf(() => parseSettings({ history_cap: -5 }, 'code'))).toBe('E_USAGE');
     expect(codeOf(() => parseSettings({ histroy_cap: 5 }, 'code'))).toBe('E_USAGE');
     expect(parseSettings({ history_cap: 5, max_errors: undefined }, 'code')).toEqual({ history_cap: 5 });
+  });
+
+  it('selects the PostgreSQL store from the file or the environment (which wins), and checks the schema name', () => {
+    const file = { path: '/p/c.json', found: true, raw: { database_url: 'postgres://u:f1le@h/db' } };
+    expect(resolveConfig(file, {}).values.database_url).toBe('postgres://u:f1le@h/db');
+    const env = { AGENT_SESSION_DATABASE_URL: ' postgresql://h/team ', AGENT_SESSION_DATABASE_SCHEMA: 'team_a' };
+    const config = resolveConfig(file, env);
+    expect(config.values.database_url).toBe('postgresql://h/team');
+    expect(config.values.database_schema).toBe('team_a');
+    expect(config.sources.database_url).toEqual({ kind: 'env', variable: 'AGENT_SESSION_DATABASE_URL' });
+  });
+
+  it.each([
+    [{ AGENT_SESSION_DATABASE_URL: 'http://u:s3cret@h/db' }],
+    [{ AGENT_SESSION_DATABASE_URL: 's3cret' }],
+    [{ AGENT_SESSION_DATABASE_SCHEMA: 'public; drop' }],
+  ])('refuses the variables %p with E_USAGE, never echoing a password', (env) => {
+    let message = '';
+    try {
+      resolveConfig({ path: 'x', found: false }, env);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(codeOf(() => resolveConfig({ path: 'x', found: false }, env))).toBe('E_USAGE');
+    expect(message).toContain(Object.keys(env)[0]!);
+    expect(message).not.toContain('s3cret');
   });
 
   it('filters log lines by level', () => {

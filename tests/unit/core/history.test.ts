@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { capHistory, resumeCount, withResume } from '../../../src/core/history';
 import { newSession } from '../../../src/core/session';
 import type { SessionState } from '../../../src/core/state';
 import { parseState } from '../../../src/core/state';
-import { Sessions } from '../../../src/service/sessions';
-import { FileStore } from '../../../src/store/file-store';
+import type { Sessions } from '../../../src/service/sessions';
+import { memorySessions } from '../../support/sessions';
 
 /** The history chain: each from_phase is the previous to_phase, and the last to_phase is the phase. */
 function chainHolds(state: SessionState): boolean {
@@ -17,18 +14,12 @@ function chainHolds(state: SessionState): boolean {
 }
 
 describe('history cap and resume entries', () => {
-  let dir: string;
   let clock: number;
   let sessions: Sessions;
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
     clock = Date.parse('2026-01-08T18:00:00.000Z');
-    sessions = new Sessions({
-      store: new FileStore(join(dir, 'session'), { now: () => new Date((clock += 1000)) }),
-      historyCap: 5,
-    });
+    ({ sessions } = memorySessions({ now: () => new Date((clock += 1000)), historyCap: 5 }));
   });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('capHistory leaves a short history alone', () => {
     const state = newSession({ agent_id: 'a', agent_name: 'n', purpose: 'p' }, new Date());

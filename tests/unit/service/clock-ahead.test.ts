@@ -1,16 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { codeOfAsync } from '../../helpers';
 import { newSession } from '../../../src/core/session';
 import type { SessionState } from '../../../src/core/state';
 import { preDelegate } from '../../../src/hooks/seed/seed-protocol';
-import { Sessions } from '../../../src/service/sessions';
-import { FileStore } from '../../../src/store/file-store';
+import type { Sessions } from '../../../src/service/sessions';
+import type { MemoryStore } from '../../../src/store/memory-store';
+import { memorySessions } from '../../support/sessions';
 
 // Issue 10 item 5: a session whose last_updated is far ahead of the clock must not shadow the agent's real sessions.
-let dir: string;
-let store: FileStore;
+let store: MemoryStore;
 let sessions: Sessions;
 const NOW = new Date('2026-01-08T18:00:00.000Z');
 const FUTURE = '2098-01-01T00:00:00.000Z';
@@ -27,11 +24,8 @@ function skewed(id: string, agent = 'arch'): SessionState {
 }
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
-  store = new FileStore(join(dir, 'session'), { now: () => NOW });
-  sessions = new Sessions({ store });
+  ({ sessions, store } = memorySessions({ now: () => NOW }));
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('a session ahead of the clock', () => {
   it.each([

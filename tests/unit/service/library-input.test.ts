@@ -1,29 +1,18 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { codeOfAsync } from '../../helpers';
 import { openStore, shouldResume } from '../../../src/service/library';
-import { Sessions } from '../../../src/service/sessions';
-import { FileStore } from '../../../src/store/file-store';
+import type { Sessions } from '../../../src/service/sessions';
+import type { MemoryStore } from '../../../src/store/memory-store';
+import { memorySessions } from '../../support/sessions';
 
 // Issue 10 items 7 and 9: the library takes only what the CLI takes, and writes nothing it would refuse to read.
-let dir: string;
+let store: MemoryStore;
 let sessions: Sessions;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
-  sessions = new Sessions({
-    store: new FileStore(join(dir, 'session'), { now: () => new Date('2026-01-08T18:00:00.000Z') }),
-  });
+  ({ sessions, store } = memorySessions({ now: () => new Date('2026-01-08T18:00:00.000Z') }));
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const files = (): string[] => {
-  try {
-    return readdirSync(join(dir, 'session')).filter((name) => !name.startsWith('.'));
-  } catch {
-    return [];
-  }
-};
+/** The ids of every entry the store holds, valid or not. */
+const stored = async (): Promise<string[]> => (await store.list()).map((entry) => entry.id);
 const deep = (levels: number): Record<string, unknown> => {
   let value: Record<string, unknown> = {};
   for (let i = 0; i < levels; i++) value = { a: value };
@@ -53,7 +42,7 @@ describe('library input', () => {
     ['no object', null],
   ])('create refuses %s with E_USAGE and writes nothing', async (_label, input) => {
     expect(await codeOfAsync(() => sessions.create(input as never))).toBe('E_USAGE');
-    expect(files()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   it('create takes JSON metadata 100 levels deep', async () => {

@@ -1,30 +1,21 @@
 // Sessions.attachClaudeAgent: one session per Claude agent, whatever the order of its events.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { stopOutcome } from '../../../src/core/claude-link';
 import type { SessionState } from '../../../src/core/state';
-import { Sessions, type ClaudeAgentEvent } from '../../../src/service/sessions';
-import { FileStore } from '../../../src/store/file-store';
+import type { ClaudeAgentEvent, Sessions } from '../../../src/service/sessions';
+import { memorySessions } from '../../support/sessions';
 
-let dir: string;
 let clock: Date;
 let sessions: Sessions;
 
-function open(root: string): Sessions {
-  let n = 0;
-  return new Sessions({
-    store: new FileStore(root, { now: () => clock }),
-    randomHex: () => (n++).toString(16).padStart(8, '0'),
-  });
+/** A fresh service on its own memory store, on the test clock. */
+function open(): Sessions {
+  return memorySessions({ now: () => clock }).sessions;
 }
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
   clock = new Date('2026-01-08T18:00:00.000Z');
-  sessions = open(join(dir, 'session'));
+  sessions = open();
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const AGENT = 'a0123456789abcdef';
 const TYPE = 'terraform-architect';
@@ -43,8 +34,8 @@ function permutations<T>(items: readonly T[]): T[][] {
 }
 
 /** A store with (optionally) a session of TYPE parked in approval by an earlier agent that stopped. */
-async function storeAt(root: string, withParked: boolean): Promise<Sessions> {
-  const store = open(root);
+async function storeAt(withParked: boolean): Promise<Sessions> {
+  const store = open();
   if (withParked) {
     const parked = await store.create({
       agent_name: TYPE,
@@ -74,7 +65,7 @@ describe('attachClaudeAgent over every order of one agent’s events', () => {
   ])('with %s', (_label, withParked, endPhase) => {
     let natural: SessionState[];
     beforeEach(async () => {
-      const store = await storeAt(join(dir, 'natural'), withParked);
+      const store = await storeAt(withParked);
       for (const name of ['post', 'start', 'stop'] as const) await store.attachClaudeAgent(EVENTS[name]);
       natural = await everything(store);
     });
@@ -91,14 +82,14 @@ describe('attachClaudeAgent over every order of one agent’s events', () => {
     it.each(permutations<EventName>(['post', 'start', 'stop']))(
       '%s, %s, %s ends in the natural order’s state',
       async (...order) => {
-        const store = await storeAt(join(dir, order.join('-')), withParked);
+        const store = await storeAt(withParked);
         for (const name of order) await store.attachClaudeAgent(EVENTS[name]);
         expect(await everything(store)).toEqual(natural);
       },
     );
 
     it('a repeated event changes nothing', async () => {
-      const store = await storeAt(join(dir, 'twice'), withParked);
+      const store = await storeAt(withParked);
       for (const name of ['post', 'start', 'stop', 'stop', 'start', 'post'] as const)
         await store.attachClaudeAgent(EVENTS[name]);
       expect(await everything(store)).toEqual(natural);
@@ -106,7 +97,7 @@ describe('attachClaudeAgent over every order of one agent’s events', () => {
   });
 
   it('tells which action each event took, and the start after a relink still sees the resume on the link', async () => {
-    const store = await storeAt(join(dir, 's'), true);
+    const store = await storeAt(true);
     expect((await store.attachClaudeAgent(EVENTS.post))?.action).toBe('relinked');
     const start = (await store.attachClaudeAgent(EVENTS.start))!;
     expect(start.action).toBe('linked');
@@ -130,7 +121,7 @@ describe('attachClaudeAgent over every order of one agent’s events', () => {
   });
 
   it('two agents of one type never share a parked session while the first runs', async () => {
-    const store = await storeAt(join(dir, 'two'), true);
+    const store = await storeAt(true);
     const first = (await store.attachClaudeAgent({ agent_id: 'a1111111111111111', agent_type: TYPE }))!;
     const second = (await store.attachClaudeAgent({ agent_id: 'a2222222222222222', agent_type: TYPE }))!;
     expect(first.action).toBe('relinked');
@@ -139,7 +130,7 @@ describe('attachClaudeAgent over every order of one agent’s events', () => {
   });
 
   it('a late event of an agent whose session was resumed by a later agent changes nothing (superseded)', async () => {
-    const store = await storeAt(join(dir, 'late'), true);
+    const store = await storeAt(true);
     const first = (await store.attachClaudeAgent({ agent_id: 'a1111111111111111', agent_type: TYPE, stopped: {} }))!;
     expect(first).toMatchObject({ action: 'relinked', stop: 'kept' });
     const second = (await store.attachClaudeAgent({ agent_id: 'a2222222222222222', agent_type: TYPE }))!;
@@ -154,15 +145,6 @@ describe('attachClaudeAgent over every order of one agent’s events', () => {
   it('a stop without agent type finds an attached agent and creates nothing for an unknown one', async () => {
     expect(await sessions.attachClaudeAgent({ agent_id: AGENT, stopped: {} })).toBeNull();
     expect(await everything(sessions)).toHaveLength(0);
-  });
-
-  it('leaves no lock file behind', async () => {
-    await sessions.attachClaudeAgent(EVENTS.start);
-    const root = join(dir, 'session');
-    const locks = ['.agents', '.claude-agents'].flatMap((folder) =>
-      readdirSync(join(root, folder)).filter((n) => n.includes('.lock')),
-    );
-    expect(locks).toEqual([]);
   });
 });
 
@@ -185,7 +167,7 @@ describe('stopOutcome', () => {
 
 describe('parkedSessions with a session ahead of the clock', () => {
   it('a newer session of the same agent dated 2098 does not hide the agent’s real parked session', async () => {
-    const store = await storeAt(join(dir, 'skew'), true);
+    const store = await storeAt(true);
     const [parked] = await store.parkedSessions();
     expect(parked).toBeDefined();
     const today = clock;

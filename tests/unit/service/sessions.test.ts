@@ -1,12 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { codeOfAsync } from '../../helpers';
 import { Sessions } from '../../../src/service/sessions';
-import { FileStore } from '../../../src/store/file-store';
+import type { MemoryStore } from '../../../src/store/memory-store';
+import { memorySessions } from '../../support/sessions';
 
-let dir: string;
 let clock: Date;
+let store: MemoryStore;
 let sessions: Sessions;
 const MIN = 60_000;
 const advance = (ms: number) => {
@@ -14,15 +12,9 @@ const advance = (ms: number) => {
 };
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
   clock = new Date('2026-01-08T18:00:00.000Z');
-  let n = 0;
-  sessions = new Sessions({
-    store: new FileStore(join(dir, 'session'), { now: () => clock }),
-    randomHex: () => (n++).toString(16).padStart(8, '0'),
-  });
+  ({ sessions, store } = memorySessions({ now: () => clock }));
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('Sessions', () => {
   it('generates ids, and retries when one is taken', async () => {
@@ -44,8 +36,7 @@ describe('Sessions', () => {
 
   it('answers every resume reason', async () => {
     expect(await sessions.shouldResume('missing')).toMatchObject({ should_resume: false, reason: 'session_not_found' });
-    mkdirSync(join(dir, 'session', 'broken'), { recursive: true });
-    writeFileSync(join(dir, 'session', 'broken', 'state.json'), '{');
+    store.putRaw('broken', '{');
     expect(await sessions.shouldResume('broken')).toMatchObject({ should_resume: false, reason: 'invalid_state' });
     const { agent_id } = await sessions.create({ agent_name: 'a', purpose: 'p', id: 's' });
     expect((await sessions.shouldResume(agent_id)).reason).toBe('phase_not_resumable');
@@ -76,7 +67,7 @@ describe('Sessions', () => {
     await sessions.create({ agent_name: 'b', purpose: 'p', id: 'b1' });
     advance(MIN);
     await sessions.finalize(a.agent_id, 'completed');
-    mkdirSync(join(dir, 'session', 'zz-corrupt'), { recursive: true });
+    store.putRaw('zz-corrupt', '');
     expect((await sessions.list()).map((e) => e.id)).toEqual(['a1', 'b1', 'zz-corrupt']);
     expect((await sessions.list({ activeOnly: true })).filter((e) => e.kind === 'valid').map((e) => e.id)).toEqual([
       'b1',
@@ -89,16 +80,8 @@ describe('Sessions', () => {
     await sessions.update('old-active', { phase: 'approval' });
     advance(25 * 60 * MIN);
     await sessions.create({ agent_name: 'a', purpose: 'p', id: 'fresh' });
-    const corruptOld = join(dir, 'session', 'corrupt-old');
-    const corruptNew = join(dir, 'session', 'corrupt-new');
-    mkdirSync(corruptOld, { recursive: true });
-    mkdirSync(corruptNew, { recursive: true });
-    writeFileSync(join(corruptOld, 'state.json'), 'x');
-    writeFileSync(join(corruptNew, 'state.json'), 'x');
-    const longAgo = new Date(clock.getTime() - 48 * 60 * MIN);
-    utimesSync(join(corruptOld, 'state.json'), longAgo, longAgo);
-    utimesSync(corruptOld, longAgo, longAgo);
-    utimesSync(join(corruptNew, 'state.json'), clock, clock);
+    store.putRaw('corrupt-old', 'x', new Date(clock.getTime() - 48 * 60 * MIN));
+    store.putRaw('corrupt-new', 'x');
 
     const dry = await sessions.cleanup({ hours: 24, dryRun: true });
     expect(dry).toEqual({
@@ -121,12 +104,11 @@ describe('Sessions', () => {
   it('cleanup keeps a session touched after the listing (re-checked under the lock)', async () => {
     await sessions.create({ agent_name: 'a', purpose: 'p', id: 'touched' });
     advance(25 * 60 * MIN);
-    const store = sessions.store;
-    const realRemove = store.remove.bind(store);
+    const realRemoveMany = store.removeMany.bind(store);
     // Simulate another process touching the session between cleanup's listing and its removal.
-    jest.spyOn(store, 'remove').mockImplementation(async (id, predicate) => {
-      await sessions.update(id, {});
-      return realRemove(id, predicate);
+    jest.spyOn(store, 'removeMany').mockImplementation(async (ids, predicate) => {
+      for (const id of ids) await sessions.update(id, {});
+      return realRemoveMany(ids, predicate);
     });
     expect((await sessions.cleanup({ hours: 24 })).removed).toEqual([]);
     expect((await sessions.get('touched')).last_updated).toBe(clock.toISOString());
@@ -160,36 +142,85 @@ describe('Sessions', () => {
     },
   );
 
-  it('cleanup sweeps attach locks of killed processes, never a live one', async () => {
-    const root = join(dir, 'session');
-    await sessions.create({ agent_name: 'a', purpose: 'p', id: 'x' });
-    mkdirSync(join(root, '.locks'), { recursive: true });
-    const dead = join(root, '.locks', 'agent-61.lock');
-    const live = join(root, '.locks', 'type-61.lock');
-    // A lock-like file in a folder that is not ours, with no owner in it: never ours to remove.
-    mkdirSync(join(root, 'notes'));
-    const foreign = join(root, 'notes', 'build.lock');
-    writeFileSync(foreign, 'not a lock of ours');
-    // No process has pid 2^22 + 1 on Linux (pid_max is at most 2^22).
-    writeFileSync(dead, `${2 ** 22 + 1} 1 ${Date.now()} x`);
-    writeFileSync(
-      live,
-      `${process.pid} ${readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')[19]} ${Date.now()} y`,
-    );
-    const old = new Date(clock.getTime() - 3_600_000);
-    utimesSync(dead, old, old);
-    utimesSync(live, old, old);
-    utimesSync(foreign, old, old);
-    expect((await sessions.cleanup({ hours: 24 })).leftovers).toBe(1);
-    expect(existsSync(dead)).toBe(false);
-    expect(existsSync(live)).toBe(true);
-    expect(existsSync(foreign)).toBe(true);
-  });
-
   it('delete removes, and a missing session is E_NOT_FOUND', async () => {
     await sessions.create({ agent_name: 'a', purpose: 'p', id: 'gone' });
     await sessions.delete('gone');
     expect(await codeOfAsync(() => sessions.get('gone'))).toBe('E_NOT_FOUND');
     expect(await codeOfAsync(() => sessions.delete('gone'))).toBe('E_NOT_FOUND');
+  });
+});
+
+describe('Sessions: a life on one store (create, moves, resume, cleanup, Claude attaches, the store clock)', () => {
+  it('creates under a generated id, refuses a taken one, and moves through the machine', async () => {
+    const created = await sessions.create({ agent_name: 'arch', purpose: 'p' });
+    expect(created.agent_id).toBe('agent-20260108-180000-00000000');
+    expect(await codeOfAsync(() => sessions.create({ agent_name: 'arch', purpose: 'p', id: created.agent_id }))).toBe(
+      'E_DUPLICATE',
+    );
+    await sessions.update(created.agent_id, { phase: 'approval', metadata: { task_id: 'T1' } });
+    expect(await codeOfAsync(() => sessions.update(created.agent_id, { phase: 'validating' }))).toBe(
+      'E_ILLEGAL_TRANSITION',
+    );
+    expect(await sessions.get(created.agent_id)).toMatchObject({ phase: 'approval', metadata: { task_id: 'T1' } });
+  });
+
+  it('resumes the newest session of an agent and records the resume; a corrupt one answers invalid_state', async () => {
+    const older = await sessions.create({ agent_name: 'arch', purpose: 'p', id: 'older' });
+    await sessions.update(older.agent_id, { phase: 'planning' });
+    advance(MIN);
+    await sessions.create({ agent_name: 'arch', purpose: 'p', id: 'newer' });
+    await sessions.update('newer', { phase: 'approval' });
+    expect((await sessions.newestOf('arch'))?.agent_id).toBe('newer');
+    const decision = await sessions.resume('newer');
+    expect(decision).toMatchObject({ should_resume: true, reason: 'session_resumable' });
+    expect((await sessions.get('newer')).history.at(-1)).toMatchObject({
+      event: 'resume',
+      from_phase: 'approval',
+      to_phase: 'approval',
+    });
+    store.putRaw('broken', '{');
+    expect(await sessions.shouldResume('broken')).toMatchObject({ should_resume: false, reason: 'invalid_state' });
+  });
+
+  it('cleanup removes stale sessions and old corrupt entries by their write time, and keeps fresh ones', async () => {
+    await sessions.create({ agent_name: 'a', purpose: 'p', id: 'stale' });
+    store.putRaw('old-corrupt', 'not json');
+    advance(25 * 60 * MIN);
+    await sessions.create({ agent_name: 'a', purpose: 'p', id: 'fresh' });
+    store.putRaw('new-corrupt', 'not json');
+    const result = await sessions.cleanup({ hours: 24 });
+    expect(result).toEqual({
+      removed: ['stale'],
+      corruptRemoved: ['old-corrupt'],
+      abandoned: [],
+      clockAhead: [],
+      notOurs: [],
+      leftovers: 0,
+      failed: [],
+    });
+    expect((await store.list()).map((entry) => entry.id).sort()).toEqual(['fresh', 'new-corrupt']);
+  });
+
+  it('attaches racing events of one Claude agent (launch, start, stop at once) to one session, stopped as the policy says', async () => {
+    const agent = { agent_id: 'a0123456789abcdef', agent_type: 'Explore', session_id: 's1' };
+    const results = await Promise.all([
+      sessions.attachClaudeAgent(agent),
+      sessions.attachClaudeAgent(agent),
+      sessions.claudeAgentStopped({ ...agent, last_message: 'done' }),
+    ]);
+    const states = (await store.list()).flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
+    expect(states).toHaveLength(1);
+    expect(results.map((result) => result?.state.agent_id)).toEqual(Array(3).fill(states[0]!.agent_id));
+    expect(results.map((result) => result?.action)).toEqual(['created', 'linked', 'linked']);
+    // Stopped while still initializing: abandoned (core/claude-link.ts stopOutcome).
+    expect(states[0]).toMatchObject({ phase: 'abandoned', claude: { agent_id: agent.agent_id, last_message: 'done' } });
+  });
+
+  it('takes every time from the store clock: stamps and the resume rules', async () => {
+    const created = await sessions.create({ agent_name: 'arch', purpose: 'p' });
+    await sessions.update(created.agent_id, { phase: 'approval' });
+    expect((await sessions.get(created.agent_id)).last_updated).toBe(clock.toISOString());
+    advance(31 * MIN);
+    expect((await sessions.shouldResume(created.agent_id)).reason).toBe('session_expired');
   });
 });

@@ -18,6 +18,7 @@ import { SessionError } from '../../../src/core/errors';
 import { codeOfAsync } from '../../helpers';
 import { applyChange, newSession } from '../../../src/core/session';
 import type { SessionState } from '../../../src/core/state';
+import { Sessions } from '../../../src/service/sessions';
 import { FileStore, serialize } from '../../../src/store/file-store';
 import { acquireLock } from '../../../src/platform/lock';
 
@@ -281,6 +282,15 @@ describe('locking', () => {
     expect((await store.update('reused', (s) => applyChange(s, { phase: 'planning' }, now))).phase).toBe('planning');
     expect(readdirSync(join(root, 'reused'))).toEqual(['state.json']);
   });
+
+  it('attaching a Claude agent (through the service) leaves no lock file behind', async () => {
+    const sessions = new Sessions({ store });
+    await sessions.attachClaudeAgent({ agent_id: 'a0123456789abcdef', agent_type: 'terraform-architect' });
+    const locks = ['.agents', '.claude-agents'].flatMap((folder) =>
+      readdirSync(join(root, folder)).filter((n) => n.includes('.lock')),
+    );
+    expect(locks).toEqual([]);
+  });
 });
 
 describe('parallel writers', () => {
@@ -382,6 +392,33 @@ describe('remove and sweep', () => {
       });
       expect(await codeOfAsync(() => store.remove('denied'))).toBe('E_IO');
     });
+  });
+
+  it('cleanup sweeps attach locks of killed processes, never a live one', async () => {
+    // Through the service (cleanup reports the count): the lock files and their owners are the file store's.
+    const sessions = new Sessions({ store: new FileStore(root, { now: () => now }) });
+    await sessions.create({ agent_name: 'a', purpose: 'p', id: 'x' });
+    mkdirSync(join(root, '.locks'), { recursive: true });
+    const dead = join(root, '.locks', 'agent-61.lock');
+    const live = join(root, '.locks', 'type-61.lock');
+    // A lock-like file in a folder that is not ours, with no owner in it: never ours to remove.
+    mkdirSync(join(root, 'notes'));
+    const foreign = join(root, 'notes', 'build.lock');
+    writeFileSync(foreign, 'not a lock of ours');
+    // No process has pid 2^22 + 1 on Linux (pid_max is at most 2^22).
+    writeFileSync(dead, `${2 ** 22 + 1} 1 ${Date.now()} x`);
+    writeFileSync(
+      live,
+      `${process.pid} ${readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')[19]} ${Date.now()} y`,
+    );
+    const old = new Date(now.getTime() - 3_600_000);
+    utimesSync(dead, old, old);
+    utimesSync(live, old, old);
+    utimesSync(foreign, old, old);
+    expect((await sessions.cleanup({ hours: 24 })).leftovers).toBe(1);
+    expect(existsSync(dead)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+    expect(existsSync(foreign)).toBe(true);
   });
 
   it('sweep removes old temp files and staging folders, and keeps fresh ones', async () => {

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { withClaudeLink } from '../../../../src/core/claude-link';
 import {
   approveResume,
@@ -9,20 +6,17 @@ import {
   isClaudeCodeText,
 } from '../../../../src/hooks/claude/claude-code';
 import { cliCommand } from '../../../../src/hooks/claude/claude-run';
-import { Sessions } from '../../../../src/service/sessions';
-import { FileStore } from '../../../../src/store/file-store';
+import type { Sessions } from '../../../../src/service/sessions';
+import { memorySessions } from '../../../support/sessions';
 import { shellQuote } from '../../../../src/platform/shell';
 
-let dir: string;
 let clock: Date;
 let sessions: Sessions;
 const context = () => ({ cli: 'agent-session --dir /p', now: clock });
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
   clock = new Date('2026-01-08T18:00:00.000Z');
-  sessions = new Sessions({ store: new FileStore(join(dir, 'session'), { now: () => clock }) });
+  ({ sessions } = memorySessions({ now: () => clock }));
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const minutes = (n: number) => {
   clock = new Date(clock.getTime() + n * 60_000);
@@ -144,6 +138,27 @@ describe('Claude Code handler', () => {
 });
 
 describe('a session last active slightly ahead of this clock', () => {
+  it.each([
+    ['approved', 'approval parked, then approved: the next agent picks it up in executing', 'executing'],
+    ['rejected', 'approval parked, then rejected: the next agent resumes it in planning', 'planning'],
+  ] as const)('a decision reaches the next sub-agent (%s)', async (decision, _label, phase) => {
+    const state = await sessions.create({ agent_name: 'Explore', purpose: 'p' });
+    await sessions.update(state.agent_id, { phase: 'approval' });
+    minutes(3);
+    if (decision === 'approved') await sessions.approve(state.agent_id, { by: 'alice', note: 'go <b>' });
+    else await sessions.reject(state.agent_id, { by: 'alice', reason: 'split it' });
+    minutes(1);
+    const listed = await handleClaudeCode(sessions, { hook_event_name: 'UserPromptSubmit', prompt: 'x' }, context());
+    expect(listed.answer?.hookSpecificOutput.additionalContext).toContain(`phase ${phase}`);
+    const payload = { hook_event_name: 'SubagentStart', agent_id: 'a0123456789abcdef', agent_type: 'Explore' };
+    const start = (await handleClaudeCode(sessions, payload, context())).answer?.hookSpecificOutput.additionalContext;
+    expect(start).toContain(`this sub-agent resumes session ${state.agent_id}`);
+    expect(start).toContain(`- Last decision: ${decision} by alice at 2026-01-08T18:03:00.000Z`);
+    // Picked up once: the next delegation of this type starts a new session.
+    expect((await sessions.get(state.agent_id)).history.at(-1)).toMatchObject({ event: 'resume', to_phase: phase });
+    expect(await sessions.parkedOf('Explore')).toBeNull();
+  });
+
   it('SubagentStart and SessionStart say "just now", not "in 29 seconds"', async () => {
     const today = clock;
     clock = new Date(today.getTime() + 30_000); // written by a clock 30 s ahead (an import, another machine)

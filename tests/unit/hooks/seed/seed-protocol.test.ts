@@ -1,22 +1,28 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { preDelegate, subagentStop } from '../../../../src/hooks/seed/seed-protocol';
-import { Sessions } from '../../../../src/service/sessions';
-import { FileStore } from '../../../../src/store/file-store';
+import type { Sessions } from '../../../../src/service/sessions';
+import { memorySessions } from '../../../support/sessions';
 import { excerpt } from '../../../../src/platform/text';
 
-let dir: string;
 let clock: Date;
 let sessions: Sessions;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
   clock = new Date('2026-01-08T18:00:00.000Z');
-  sessions = new Sessions({ store: new FileStore(join(dir, 'session'), { now: () => clock }) });
+  ({ sessions } = memorySessions({ now: () => clock }));
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('preDelegate', () => {
+  it('tells the decision once an approved session is picked up, its note cut to 1,000 characters', async () => {
+    const state = await sessions.create({ agent_name: 'planner', purpose: 'p' });
+    await sessions.update(state.agent_id, { phase: 'approval' });
+    await sessions.approve(state.agent_id, { by: 'alice', note: 'n'.repeat(5000) });
+    const answer = await preDelegate(sessions, { agent_name: 'planner' });
+    expect(answer).toMatchObject({ should_resume: true, agent_id: state.agent_id });
+    expect(answer.resume_metadata?.decision).toMatchObject({ decision: 'approved', by: 'alice' });
+    expect(answer.resume_metadata?.decision?.note).toHaveLength(1000);
+    expect((await sessions.get(state.agent_id)).decisions?.[0]?.note).toHaveLength(5000);
+    expect(await preDelegate(sessions, { agent_name: 'planner' })).toMatchObject({ should_resume: false });
+  });
+
   it.each([
     ['an array', [1]],
     ['null', null],

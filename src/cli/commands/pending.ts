@@ -1,0 +1,75 @@
+import type { CommandModule } from 'yargs';
+import { inboxOf, type InboxEntry } from '../../core/inbox';
+import { RESUMABLE_PHASES, type Phase } from '../../core/phase-names';
+import { parsePhase } from '../../core/session';
+import { shortDuration } from '../../core/time-text';
+import { SessionError, show } from '../../core/errors';
+import { renderRows, type Cell } from '../color';
+import { colourFor, contextFor, printJson, withJson, type GlobalArgs } from '../context';
+import { validStates } from '../listing';
+
+interface Args extends GlobalArgs {
+  readonly phase?: string;
+  readonly json: boolean;
+}
+
+export const pendingCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'pending',
+  aliases: ['inbox'],
+  describe: 'The approval inbox: sessions waiting in approval, investigating or planning, oldest waiting first',
+  builder: (yargs) =>
+    withJson(yargs).option('phase', {
+      type: 'string',
+      describe: `Only sessions in this phase (${RESUMABLE_PHASES.join(', ')})`,
+    }) as never,
+  handler: async (argv) => {
+    const phases = argv.phase === undefined ? undefined : [waitingPhase(argv.phase)];
+    const { entries, limits, now } = await contextFor(argv).withSessions(async (sessions) => ({
+      entries: await sessions.list({ activeOnly: true }),
+      limits: sessions.limits,
+      now: await sessions.now(),
+    }));
+    const inbox = inboxOf(validStates(entries, argv.io), now, limits, phases);
+    if (argv.json) {
+      printJson(argv.io, inbox);
+      return;
+    }
+    argv.io.out(
+      inbox.length === 0 ? 'Nothing waits for a decision\n' : `${renderRows(rows(inbox), colourFor(argv.io))}\n`,
+    );
+  },
+};
+
+// --- internal ---
+
+function waitingPhase(text: string): Phase {
+  const phase = parsePhase(text, '--phase');
+  if (!(RESUMABLE_PHASES as readonly string[]).includes(phase))
+    throw new SessionError(
+      'E_USAGE',
+      `Expected \`--phase\` to be one of ${RESUMABLE_PHASES.join(', ')}, got ${show(text)}`,
+    );
+  return phase;
+}
+
+function rows(inbox: readonly InboxEntry[]): Cell[][] {
+  const header: Cell[] = ['ID', 'AGENT', 'PHASE', 'WAITING', 'RESUMABLE', 'WAITS ON'];
+  return [
+    header,
+    ...inbox.map((entry): Cell[] => [
+      entry.agent_id,
+      entry.agent_name,
+      { text: entry.phase, style: entry.phase === 'approval' ? 'yellow' : undefined },
+      shortDuration(entry.waited_seconds),
+      entry.resumable
+        ? { text: `yes, ${shortDuration(entry.expires_in_seconds)} left`, style: 'green' }
+        : { text: notResumable(entry), style: 'dim' },
+      entry.waits_on === null ? '-' : `${entry.waits_on.source}: ${entry.waits_on.text}`,
+    ]),
+  ];
+}
+
+function notResumable(entry: InboxEntry): string {
+  if (entry.reason === 'session_expired') return `no, expired ${shortDuration(-entry.expires_in_seconds)} ago`;
+  return `no (${entry.reason})`;
+}

@@ -1,0 +1,52 @@
+import type { CommandModule } from 'yargs';
+import { renderReport } from '../../core/report/html';
+import { parseSince } from '../../core/stats';
+import { writeOutputFile } from '../../platform/output-file';
+import { contextFor, type GlobalArgs } from '../context';
+import { validStates } from '../listing';
+import { escapeControl } from '../text';
+
+interface Args extends GlobalArgs {
+  readonly since?: string;
+  readonly out?: string;
+  readonly force: boolean;
+}
+
+export const reportCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'report',
+  describe: 'One self-contained HTML page: figures, outcome chart, approval inbox, a timeline lane per session',
+  builder: (yargs) =>
+    yargs
+      .option('since', {
+        type: 'string',
+        describe: 'Only sessions created in this window (30m, 24h, 7d) or since an ISO time, as `stats --since`',
+      })
+      .option('out', { type: 'string', describe: 'Write to this new file instead of stdout (never overwritten)' })
+      .option('force', { type: 'boolean', default: false, describe: 'With --out: replace an existing file' }) as never,
+  handler: async (argv) => {
+    // --since is checked before the store is opened (a bad value writes nothing); the figures use the store's clock.
+    const since = argv.since === undefined ? undefined : parseSince(argv.since, argv.io.now());
+    const { entries, limits, now } = await contextFor(argv).withSessions(async (sessions) => ({
+      entries: await sessions.list(),
+      limits: sessions.limits,
+      now: await sessions.now(),
+    }));
+    const states = validStates(entries, argv.io);
+    const corrupt = entries.length - states.length;
+    const html = renderReport({
+      states,
+      now,
+      limits,
+      corrupt,
+      ...(since === undefined ? {} : { since }),
+    });
+    if (argv.out === undefined) {
+      argv.io.out(html);
+      return;
+    }
+    writeOutputFile(argv.out, html, argv.force);
+    argv.io.out(
+      `Wrote the report of ${states.length} sessions to ${escapeControl(argv.out)} (${Buffer.byteLength(html)} bytes)\n`,
+    );
+  },
+};

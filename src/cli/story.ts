@@ -1,0 +1,131 @@
+import type { ResumeExplanation } from '../core/explain';
+import type { Limits } from '../core/limits';
+import { isFinalPhase } from '../core/phase-names';
+import { relativeTime } from '../core/relative-time';
+import type { SessionState } from '../core/state';
+import { shortDuration, utcTime } from '../core/time-text';
+import type { Timeline, TimelineEvent } from '../core/timeline';
+import { renderRows, type Cell } from './color';
+
+/** The text of `show`: the facts, the resume verdict with every rule, the timeline and the decisions. */
+export function renderStory(
+  state: SessionState,
+  resume: ResumeExplanation,
+  timeline: Timeline,
+  now: Date,
+  limits: Limits,
+  colour: boolean,
+): string {
+  const facts: Cell[][] = [
+    ['Session', state.agent_id],
+    ['Agent', state.agent_name],
+    ['Purpose', state.purpose],
+    ['Phase', state.phase],
+    [
+      'Resume now',
+      resume.should_resume
+        ? { text: `yes (${resume.reason})`, style: 'green' }
+        : { text: `no (${resume.reason})`, style: 'red' },
+    ],
+    ...explainLines(resume).map((line): Cell[] => ['', line]),
+    ['Created', `${utcTime(state.created_at)} (${relativeTime(state.created_at, now)})`],
+    ['Last activity', `${utcTime(state.last_updated)} (${relativeTime(state.last_updated, now)})`],
+    ['Errors', `${state.error_count} of ${limits.maxErrors}`],
+    ['Metadata', Object.keys(state.metadata).length === 0 ? '-' : JSON.stringify(state.metadata)],
+  ];
+  if (state.summary !== undefined) facts.push(['Summary', state.summary]);
+  if (state.claude !== undefined) {
+    const link = state.claude;
+    const stopped =
+      link.stopped_at !== undefined
+        ? `stopped ${utcTime(link.stopped_at)}`
+        : isFinalPhase(state.phase)
+          ? 'no stop recorded'
+          : 'running';
+    facts.push(['Claude agent', `${link.agent_id} (${link.agent_type ?? 'no type'}), ${stopped}`]);
+  }
+  const sections = [renderRows(facts, colour).replace(/^ {2}/, '')];
+  sections.push(
+    `Timeline${timeline.dropped > 0 ? ` (${timeline.dropped} older entries dropped by the history cap)` : ''}\n${indent(renderRows(timelineRows(timeline), colour))}`,
+  );
+  const decisions = state.decisions ?? [];
+  if (decisions.length > 0) {
+    const rows: Cell[][] = [['WHEN', 'DECISION', 'BY', 'WAITED', 'TO', 'NOTE']];
+    for (const decision of decisions) {
+      rows.push([
+        utcTime(decision.at),
+        { text: decision.decision, style: decision.decision === 'approved' ? 'green' : 'red' },
+        decision.by,
+        shortDuration((Date.parse(decision.at) - Date.parse(decision.waiting_since)) / 1000),
+        decision.to_phase,
+        decision.note ?? '-',
+      ]);
+    }
+    sections.push(`Decisions\n${indent(renderRows(rows, colour))}`);
+  }
+  return `${sections.join('\n\n')}\n`;
+}
+
+/** One line per resume rule, marked ok or no (`show`, `should-resume --explain`). */
+export function explainLines(resume: ResumeExplanation): string[] {
+  return resume.checks.map((check) => `${check.ok ? 'ok' : 'NO'}  ${check.text}`);
+}
+
+// --- internal ---
+
+function timelineRows(timeline: Timeline): Cell[][] {
+  // Each phase stay, then what happened during it (core/timeline.ts places every event in its stay).
+  const rows: Cell[][] = [['WHEN', 'WHAT', 'DETAIL']];
+  timeline.spans.forEach((span, index) => {
+    // A final phase is a moment, shown by its `finalized` event with the summary.
+    if (span.seconds !== null || span.started_at === null) {
+      const lasted =
+        span.seconds === null ? '' : `${shortDuration(span.seconds)}${span.ended_at === null ? ' so far' : ''}`;
+      const resumes = span.resumes.length > 0 ? `, resumed ${span.resumes.length}×` : '';
+      rows.push([
+        span.started_at === null ? '(dropped)' : utcTime(span.started_at),
+        { text: span.phase, style: 'bold' },
+        `${lasted}${resumes}`,
+      ]);
+    }
+    for (const event of timeline.events) {
+      if (event.span === index && event.kind !== 'created') rows.push([utcTime(event.at), ...eventCells(event)]);
+    }
+  });
+  return rows;
+}
+
+function eventCells(event: TimelineEvent): [Cell, Cell] {
+  switch (event.kind) {
+    case 'resume':
+      return [{ text: '  resumed', style: 'green' }, `in ${event.phase}`];
+    case 'error':
+      return [
+        { text: '  error', style: 'red' },
+        `${event.message} (${event.count} so far; only the last message is kept)`,
+      ];
+    case 'decision':
+      return [
+        { text: `  ${event.decision.decision}`, style: event.decision.decision === 'approved' ? 'green' : 'red' },
+        `by ${event.decision.by}${event.decision.note === undefined ? '' : `: ${event.decision.note}`}`,
+      ];
+    case 'claude_linked':
+      return ['  claude agent', `${event.claude_agent_id} linked${event.resumed ? ' (resumed the session)' : ''}`];
+    case 'claude_stopped':
+      return ['  claude agent', `${event.claude_agent_id} stopped`];
+    case 'finalized':
+      return [
+        { text: '  finalized', style: 'bold' },
+        `${event.phase}${event.summary === null ? '' : `: ${event.summary}`}`,
+      ];
+    case 'created':
+      return ['  created', ''];
+  }
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
+}

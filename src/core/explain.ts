@@ -1,0 +1,89 @@
+import type { Limits } from './limits';
+import { RESUMABLE_PHASES, isResumablePhase } from './phase-names';
+import { resumeVerdict } from './phases';
+import { awaitsPickup, type ResumeReason } from './rules';
+import type { SessionState } from './state';
+import { longDuration } from './time-text';
+
+/** One resume rule applied to a session: whether it passes, the measured value and the limit, and a sentence. */
+export interface ResumeCheck {
+  readonly rule: 'phase' | 'resume_ready' | 'clock' | 'idle' | 'errors';
+  readonly ok: boolean;
+  /** What was measured: the phase, the flag, seconds ahead of the clock, seconds idle, the error count. */
+  readonly value: string | number | boolean;
+  /** The limit it is held to (minutes for the clock and idle rules, a count for errors); null for phase and flag. */
+  readonly limit: number | null;
+  /** `idle 41 minutes of 30 allowed`, `3 errors of 3 allowed`, `clock ahead by 5 minutes (bound 1 minute)`. */
+  readonly text: string;
+}
+
+/** The resume answer with every fact behind it (`show`, `should-resume --explain`). */
+export interface ResumeExplanation {
+  readonly should_resume: boolean;
+  readonly reason: ResumeReason;
+  /** Every rule, in the order the verdict applies them; the first failing one is the reason. */
+  readonly checks: readonly ResumeCheck[];
+}
+
+/**
+ * Explains the resume verdict on a valid session at `now`: each rule with the measured fact and its limit. The
+ * reason is the machine's (resumeVerdict); the checks say why, with numbers, so a person need not redo the sums.
+ */
+export function explainResume(state: SessionState, now: Date, limits: Limits): ResumeExplanation {
+  const reason = resumeVerdict(state, now, limits);
+  const idleSeconds = Math.floor((now.getTime() - Date.parse(state.last_updated)) / 1000);
+  const aheadSeconds = -idleSeconds;
+  const pickup = awaitsPickup(state);
+  const resumable = isResumablePhase(state.phase) || pickup;
+  const clockOk = aheadSeconds <= limits.clockSkewMinutes * 60;
+  const checks: ResumeCheck[] = [
+    {
+      rule: 'phase',
+      ok: resumable,
+      value: state.phase,
+      limit: null,
+      text: pickup
+        ? `phase ${state.phase}: approved, waiting for its agent to pick it up (resumed once)`
+        : resumable
+          ? `phase ${state.phase} is resumable`
+          : `phase ${state.phase} is not resumable (only ${RESUMABLE_PHASES.join(', ')}, or executing just after an approval)`,
+    },
+    {
+      rule: 'resume_ready',
+      // An approval's pickup happens in executing, where the flag is false by design (phases.ts pickupAllowed).
+      ok: state.resume_ready || pickup,
+      value: state.resume_ready,
+      limit: null,
+      text: state.resume_ready
+        ? 'resume_ready is true'
+        : pickup
+          ? 'resume_ready is false (not needed for an approval pickup)'
+          : 'resume_ready is false',
+    },
+    {
+      rule: 'clock',
+      ok: clockOk,
+      value: Math.max(0, aheadSeconds),
+      limit: limits.clockSkewMinutes,
+      text:
+        aheadSeconds > 0
+          ? `clock ahead by ${longDuration(aheadSeconds)} (bound ${longDuration(limits.clockSkewMinutes * 60)})`
+          : 'last activity is not ahead of the clock',
+    },
+    {
+      rule: 'idle',
+      ok: idleSeconds <= limits.resumeTimeoutMinutes * 60,
+      value: Math.max(0, idleSeconds),
+      limit: limits.resumeTimeoutMinutes,
+      text: `idle ${longDuration(Math.max(0, idleSeconds))} of ${longDuration(limits.resumeTimeoutMinutes * 60)} allowed`,
+    },
+    {
+      rule: 'errors',
+      ok: state.error_count < limits.maxErrors,
+      value: state.error_count,
+      limit: limits.maxErrors,
+      text: `${state.error_count} error${state.error_count === 1 ? '' : 's'} of ${limits.maxErrors}`,
+    },
+  ];
+  return { should_resume: reason === 'session_resumable', reason, checks };
+}

@@ -1,0 +1,82 @@
+import { waitingSince } from './decision';
+import type { Limits } from './limits';
+import { isFinalPhase, isResumablePhase, type Phase } from './phase-names';
+import { resumeVerdict } from './phases';
+import type { ResumeReason } from './rules';
+import type { SessionState } from './state';
+
+/** Characters of what a session waits on shown in the inbox (the whole text stays in the session). */
+export const WAITS_ON_LIMIT = 200;
+
+/** A session waiting for a person: in approval, investigating or planning, not finalized. */
+export interface InboxEntry {
+  readonly agent_id: string;
+  readonly agent_name: string;
+  readonly phase: Phase;
+  /** When it entered its phase (see waitingSince). */
+  readonly waiting_since: string;
+  readonly waited_seconds: number;
+  readonly last_updated: string;
+  /** Seconds until it is idle past the resume timeout; negative: it expired that long ago. */
+  readonly expires_in_seconds: number;
+  readonly resumable: boolean;
+  readonly reason: ResumeReason;
+  /** What it waits on: the `plan` metadata, else `findings`, else the Claude agent's last message; null: nothing said. */
+  readonly waits_on: { readonly source: 'plan' | 'findings' | 'last_message'; readonly text: string } | null;
+}
+
+/**
+ * The approval inbox (pure): the sessions parked in a resumable phase, oldest waiting first (then by id), each with
+ * what it waits on, how long it has waited and how long until it stops being resumable.
+ * @param phases which waiting phases to keep (default: approval, investigating and planning)
+ */
+export function inboxOf(
+  states: readonly SessionState[],
+  now: Date,
+  limits: Limits,
+  phases: readonly Phase[] = ['approval', 'investigating', 'planning'],
+): InboxEntry[] {
+  const entries: InboxEntry[] = [];
+  for (const state of states) {
+    if (isFinalPhase(state.phase) || !isResumablePhase(state.phase) || !phases.includes(state.phase)) continue;
+    const since = waitingSince(state);
+    const reason = resumeVerdict(state, now, limits);
+    const expiresAt = Date.parse(state.last_updated) + limits.resumeTimeoutMinutes * 60_000;
+    entries.push({
+      agent_id: state.agent_id,
+      agent_name: state.agent_name,
+      phase: state.phase,
+      waiting_since: since,
+      waited_seconds: Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / 1000)),
+      last_updated: state.last_updated,
+      expires_in_seconds: Math.floor((expiresAt - now.getTime()) / 1000),
+      resumable: reason === 'session_resumable',
+      reason,
+      waits_on: waitsOn(state),
+    });
+  }
+  return entries.sort(
+    (a, b) =>
+      Date.parse(a.waiting_since) - Date.parse(b.waiting_since) ||
+      (a.agent_id < b.agent_id ? -1 : a.agent_id > b.agent_id ? 1 : 0),
+  );
+}
+
+// --- internal ---
+
+function waitsOn(state: SessionState): InboxEntry['waits_on'] {
+  for (const source of ['plan', 'findings'] as const) {
+    const value = state.metadata[source];
+    if (value !== undefined && value !== null && value !== '') return { source, text: clip(value) };
+  }
+  const message = state.claude?.last_message;
+  return message === undefined || message === '' ? null : { source: 'last_message', text: clip(message) };
+}
+
+/** One line of at most WAITS_ON_LIMIT characters: JSON for a value that is not text, whitespace runs as one space. */
+function clip(value: unknown): string {
+  const text = (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)))
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length <= WAITS_ON_LIMIT ? text : `${text.slice(0, WAITS_ON_LIMIT - 1)}…`;
+}

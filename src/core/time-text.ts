@@ -1,0 +1,48 @@
+import { utc } from '@date-fns/utc';
+import { differenceInSeconds, format, formatDuration, intervalToDuration } from 'date-fns';
+
+/**
+ * Times and durations as a person reads them, by date-fns: every absolute time in UTC (a store is shared between
+ * machines and CI logs, so one zone for all), durations in words. Relative times are relative-time.ts.
+ */
+
+/** `2026-11-23 14:05:06 UTC`; `unknown` for a time that does not parse. */
+export function utcTime(at: string | Date): string {
+  const time = typeof at === 'string' ? new Date(at) : at;
+  if (Number.isNaN(time.getTime())) return 'unknown';
+  return `${format(time, 'yyyy-MM-dd HH:mm:ss', { in: utc })} UTC`;
+}
+
+/**
+ * A duration in seconds as `2h 5m`, `41m 12s`, `9s`, or `0s`: the two largest units (days down to seconds), short
+ * enough for a table column or a timeline row.
+ */
+export function shortDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 1) return '0s';
+  const parts = intervalToDuration({ start: 0, end: Math.floor(seconds) * 1000 });
+  const units: [number | undefined, string][] = [
+    [(parts.years ?? 0) * 365 + (parts.months ?? 0) * 30 + (parts.days ?? 0), 'd'],
+    [parts.hours, 'h'],
+    [parts.minutes, 'm'],
+    [parts.seconds, 's'],
+  ];
+  const first = units.findIndex(([value]) => (value ?? 0) > 0);
+  return units
+    .slice(first, first + 2)
+    .filter(([value]) => (value ?? 0) > 0)
+    .map(([value, unit]) => `${value}${unit}`)
+    .join(' ');
+}
+
+/** Whole seconds from `from` to `to` (date-fns: truncated toward zero). */
+export function secondsBetween(from: string | Date, to: string | Date): number {
+  return differenceInSeconds(new Date(to), new Date(from));
+}
+
+/** A duration in words: `41 minutes`, `1 hour 5 minutes` (date-fns formatDuration; seconds dropped past a minute). */
+export function longDuration(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const parts = intervalToDuration({ start: 0, end: whole * 1000 });
+  const keep = whole >= 60 ? { ...parts, seconds: 0 } : parts;
+  return formatDuration(keep) || '0 seconds';
+}

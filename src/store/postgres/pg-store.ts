@@ -1,0 +1,548 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { performance } from 'node:perf_hooks';
+import postgres, { type Sql, type TransactionSql } from 'postgres';
+import { SessionError, isSessionError } from '../../core/errors';
+import { assertValidId } from '../../core/ids';
+import type { SessionState } from '../../core/state';
+import { KeyedSerializer } from '../../platform/serial';
+import { decodeState, encodeState } from '../codec';
+import type { ListedSession, RemovalOutcome, SessionStore } from '../../service/store';
+import { LATEST_VERSION, migrate, newerThanBinary, notMigrated, quoteSchema, type MigrationResult } from './schema';
+import { DEFAULT_SCHEMA, maskDatabaseUrl } from '../../core/database';
+
+/** How a PostgreSQL store is reached. */
+export interface PgStoreOptions {
+  /** `postgres://…`; `sslmode` and the other connection parameters in it are honoured by the driver. */
+  readonly url: string;
+  /** The schema holding the tables (default `agent_session`), checked by assertSchemaName. */
+  readonly schema?: string;
+  /** Seconds to wait for a connection (default 5). */
+  readonly connectTimeoutSeconds?: number;
+}
+
+/** Compare-and-swap attempts of one update (or guarded removal) before it gives up with E_BUSY. */
+const CAS_ATTEMPTS = 40;
+/** How long an attach waits for the other attaches of its Claude agent or agent type (transaction-local). */
+const LOCK_TIMEOUT = '10s';
+/** The server's clock is read again after this long (it is otherwise the first reading plus monotonic time). */
+const CLOCK_REFRESH_MS = 60_000;
+/** Sessions judged and removed per transaction by removeBatch (cleanup). */
+const BATCH = 500;
+/** Rows fetched at first when looking for the newest valid session (corrupt rows are skipped in code). */
+const FIRST_BATCH = 4;
+
+type Db = Sql | TransactionSql;
+type Row = Record<string, unknown>;
+
+/**
+ * Sessions in a PostgreSQL table (schema.ts): one row per session, the state as `jsonb` with indexed copies of the
+ * fields the lookups need. Shared by processes on any machine, so:
+ * - every write is a compare-and-swap on the row's `version` (read, `change`, `UPDATE … WHERE version = $v`), retried
+ *   on conflict and bounded (E_BUSY); create is `INSERT … ON CONFLICT DO NOTHING` (E_DUPLICATE): nothing is lost or
+ *   overwritten, whatever runs at once;
+ * - `lockClaudeAgent` is one transaction holding two transaction-level advisory locks, and the store's methods called
+ *   inside its `work` run on that transaction (the one connection is the transaction's until it ends);
+ * - `now()` is the database's clock, so machines whose clocks disagree agree on "idle for 30 minutes".
+ * One connection per process (`max: 1`), no prepared statements (PgBouncer in transaction mode works), nothing set on
+ * the session. Only while that connection holds a transaction do other callers of the same process (a library running
+ * attaches side by side) get connections of their own (`#spare`, made on first need): queued behind the transaction,
+ * a caller it waits for would wait for ever. A hook or a command, one step at a time, never opens a second one. The file-system notions (leftovers, entries not ours, a linked root) have no meaning here: `sweep` finds
+ * nothing (a killed writer's transaction is rolled back by the server), `notOurs` is null, `foreignEntries` empty, and
+ * `assertRemovable` allows.
+ */
+export class PgStore implements SessionStore {
+  readonly location: string;
+  readonly schema: string;
+  readonly #sql: Sql;
+  readonly #options: PgStoreOptions;
+  /** Connections for callers that come while `#sql` holds a transaction (see the class comment); made on first need. */
+  #spare: Sql | null = null;
+  /** Whether `#sql` is inside a transaction now. */
+  #mainInTransaction = false;
+  readonly #q: Queries;
+  /** The attaches of this process, one at a time per Claude agent id and per agent type (see lockClaudeAgent). */
+  readonly #serial = new KeyedSerializer();
+  /** The transaction of the lockClaudeAgent call this code runs inside, if any. */
+  readonly #tx = new AsyncLocalStorage<TransactionSql>();
+  #ready: Promise<void> | null = null;
+  /** The server's clock at a monotonic instant (see now). */
+  #clock: { readonly server: number; readonly at: number } | null = null;
+
+  constructor(options: PgStoreOptions) {
+    this.schema = options.schema ?? DEFAULT_SCHEMA;
+    this.location = `${maskDatabaseUrl(options.url)} (schema ${this.schema})`;
+    this.#options = options;
+    this.#sql = connect(options, 1);
+    this.#q = queries(quoteSchema(this.schema));
+  }
+
+  /** Creates or upgrades the tables (see schema.ts). */
+  async migrate(): Promise<MigrationResult> {
+    return this.#run(() => migrate(this.#sql, this.schema));
+  }
+
+  /** The database's clock: read once per process (with the schema check), then advanced by monotonic time. */
+  async now(): Promise<Date> {
+    await this.#checked();
+    if (this.#clock === null || performance.now() - this.#clock.at > CLOCK_REFRESH_MS) {
+      const [row] = await this.#query('SELECT clock_timestamp() AS now', []);
+      this.#clock = { server: (row!.now as Date).getTime(), at: performance.now() };
+    }
+    return new Date(this.#clock.server + (performance.now() - this.#clock.at));
+  }
+
+  /** Ends the connections (waits for queries under way). */
+  async close(): Promise<void> {
+    await Promise.all([this.#sql, this.#spare].map((sql) => sql?.end({ timeout: 5 })));
+  }
+
+  async read(id: string): Promise<SessionState | null> {
+    assertValidId(id);
+    await this.#checked();
+    const [row] = await this.#query(this.#q.read, [id]);
+    return row === undefined ? null : decode(id, row.state as string);
+  }
+
+  async create(state: SessionState): Promise<void> {
+    const id = assertValidId(state.agent_id);
+    const text = encodeState(state);
+    await this.#checked();
+    const rows = await this.#query(this.#q.create, [id, ...columns(state), text]);
+    if (rows.length === 0) throw duplicate(id);
+  }
+
+  async update(id: string, change: (state: SessionState) => SessionState): Promise<SessionState> {
+    assertValidId(id);
+    await this.#checked();
+    for (let attempt = 1; ; attempt++) {
+      const [row] = await this.#query(this.#q.readVersion, [id]);
+      if (row === undefined) throw notFound(id);
+      const current = decode(id, row.state as string);
+      // Encoded before anything is sent: a change that throws, or a state that cannot be written, leaves the old one.
+      const text = encodeState(change(current));
+      const next = decode(id, text);
+      const written = await this.#query(this.#q.update, [id, row.version, ...columns(next), text]);
+      if (written.length === 1) return next;
+      // Another writer got in between the read and the write: read again and re-apply `change` to what it wrote.
+      if (attempt >= CAS_ATTEMPTS) throw busy(id, this.location);
+      await pause(attempt);
+    }
+  }
+
+  async newestOf(agentName: string, notAfter = Infinity): Promise<SessionState | null> {
+    await this.#checked();
+    const mine = (state: SessionState): boolean =>
+      state.agent_name === agentName && !(Date.parse(state.last_updated) > notAfter);
+    return this.#firstValid(this.#q.newestOf, [agentName, bound(notAfter)], mine);
+  }
+
+  async findByClaudeAgent(claudeAgentId: string): Promise<SessionState | null> {
+    await this.#checked();
+    return this.#firstValid(this.#q.byClaudeAgent, [claudeAgentId], (s) => s.claude?.agent_id === claudeAgentId);
+  }
+
+  async attachedTo(claudeAgentId: string): Promise<SessionState | null> {
+    await this.#checked();
+    const [row] = await this.#query(this.#q.attachedTo, [claudeAgentId]);
+    const pointed = row === undefined ? null : decodeQuiet(row.id as string, row.state as string);
+    return pointed?.claude !== undefined ? pointed : this.findByClaudeAgent(claudeAgentId);
+  }
+
+  /**
+   * Runs `work` in one transaction holding `pg_advisory_xact_lock` on the Claude agent id, then on the agent type
+   * (always this order, as the file store's lock files), each waiting at most LOCK_TIMEOUT (E_BUSY). The store's
+   * methods called inside `work` run on this transaction; its writes commit when `work` ends, or none do.
+   */
+  async lockClaudeAgent<T>(claudeAgentId: string, agentType: string, work: () => Promise<T>): Promise<T> {
+    await this.#checked();
+    // Already inside: the transaction holds its locks (advisory locks are re-entrant within one session).
+    if (this.#tx.getStore() !== undefined) return this.#lockedWork(claudeAgentId, agentType, work);
+    // In this process first (callers of one key run in the order they came, without a connection each while they
+    // wait), then among processes (the advisory locks).
+    const keys = agentType === '' ? [`agent:${claudeAgentId}`] : [`agent:${claudeAgentId}`, `type:${agentType}`];
+    return this.#serial.run(keys, () => this.#transaction(() => this.#lockedWork(claudeAgentId, agentType, work)));
+  }
+
+  async newestPerAgent(notAfter = Infinity): Promise<SessionState[]> {
+    await this.#checked();
+    const rows = await this.#query(this.#q.newestPerAgent, [bound(notAfter)]);
+    const found = new Map<string, SessionState | null>();
+    for (const row of rows) {
+      const agent = row.agent_name as string;
+      if (found.get(agent)) continue;
+      const state = decodeQuiet(row.id as string, row.state as string);
+      const fits = state !== null && state.agent_name === agent && !(Date.parse(state.last_updated) > notAfter);
+      found.set(agent, fits ? state : null);
+    }
+    const newest: SessionState[] = [];
+    for (const [agent, state] of found) {
+      // Every candidate fetched was corrupt: look further down this agent's sessions.
+      const answer = state ?? (await this.newestOf(agent, notAfter));
+      if (answer !== null) newest.push(answer);
+    }
+    return newest;
+  }
+
+  async list(): Promise<ListedSession[]> {
+    await this.#checked();
+    const rows = await this.#query(this.#q.list, []);
+    return rows.map((row): ListedSession => {
+      const id = row.id as string;
+      try {
+        return { kind: 'valid', id, state: decode(id, row.state as string) };
+      } catch (error) {
+        if (!isSessionError(error, 'E_CORRUPT')) throw error;
+        return { kind: 'corrupt', id, error: error.message, modifiedAt: row.written_at as Date };
+      }
+    });
+  }
+
+  /**
+   * Removes a session when `shouldRemove` agrees on the row as it is when removed: the DELETE names the version that
+   * was judged, so a write in between makes it judge again (a session touched while cleanup runs is kept).
+   */
+  async remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): Promise<boolean> {
+    assertValidId(id);
+    await this.#checked();
+    if (shouldRemove === undefined) return (await this.#query(this.#q.remove, [id])).length === 1;
+    for (let attempt = 1; ; attempt++) {
+      const [row] = await this.#query(this.#q.readVersion, [id]);
+      if (row === undefined) return false;
+      if (!shouldRemove(decodeQuiet(id, row.state as string), row.written_at as Date)) return false;
+      if ((await this.#query(this.#q.removeVersion, [id, row.version])).length === 1) return true;
+      if (attempt >= CAS_ATTEMPTS) throw busy(id, this.location);
+      await pause(attempt);
+    }
+  }
+
+  /**
+   * Removes, in one transaction per batch of BATCH ids, the sessions among `ids` that `shouldRemove` agrees on as they
+   * are now: the rows are locked (`FOR UPDATE SKIP LOCKED`), judged, and deleted together. A row another writer holds
+   * at that moment is skipped (it is being written: not stale), as is one already gone.
+   * @returns the ids removed
+   */
+  async removeBatch(
+    ids: readonly string[],
+    shouldRemove: (state: SessionState | null, modifiedAt: Date) => boolean,
+  ): Promise<string[]> {
+    ids.forEach((id) => assertValidId(id));
+    await this.#checked();
+    const removed: string[] = [];
+    for (let start = 0; start < ids.length; start += BATCH) {
+      const batch = ids.slice(start, start + BATCH);
+      const work = async (): Promise<void> => {
+        // The ids as one JSON text: no array type to describe (the driver fetches no types).
+        const rows = await this.#query(this.#q.lockBatch, [JSON.stringify(batch)]);
+        const doomed = rows
+          .filter((row) => shouldRemove(decodeQuiet(row.id as string, row.state as string), row.written_at as Date))
+          .map((row) => row.id as string);
+        if (doomed.length > 0)
+          for (const row of await this.#query(this.#q.removeBatch, [JSON.stringify(doomed)]))
+            removed.push(row.id as string);
+      };
+      if (this.#tx.getStore() !== undefined) await work();
+      else await this.#transaction(work);
+    }
+    return removed;
+  }
+
+  /** removeBatch per batch: a batch that fails (busy, unreachable) is the error of each of its ids. */
+  async removeMany(
+    ids: readonly string[],
+    shouldRemove: (state: SessionState | null, modifiedAt: Date) => boolean,
+  ): Promise<RemovalOutcome[]> {
+    const outcomes: RemovalOutcome[] = [];
+    for (let start = 0; start < ids.length; start += BATCH) {
+      const batch = ids.slice(start, start + BATCH);
+      try {
+        const removed = new Set(await this.removeBatch(batch, shouldRemove));
+        outcomes.push(...batch.map((id) => ({ id, removed: removed.has(id) })));
+      } catch (error) {
+        if (!isSessionError(error, 'E_BUSY') && !isSessionError(error, 'E_IO')) throw error;
+        outcomes.push(...batch.map((id) => ({ id, error })));
+      }
+    }
+    return outcomes;
+  }
+
+  /** Every row of the sessions table is one this store wrote. */
+  async notOurs(_id: string): Promise<string | null> {
+    return null;
+  }
+
+  /** A table has no root that could be a link: removing is always allowed. */
+  async assertRemovable(): Promise<void> {}
+
+  /** A table holds nothing but sessions. */
+  async foreignEntries(): Promise<{ id: string; reason: string }[]> {
+    return [];
+  }
+
+  /** Nothing to sweep: the server rolls back the transaction of a killed writer, so no write is left half done. */
+  async sweep(_olderThanMs: number, _now: Date): Promise<number> {
+    return 0;
+  }
+
+  /**
+   * Test hook: stores `json` (a JSON text PostgreSQL accepts) as the session's document as is, creating the row when
+   * absent, so rows no agent-session wrote (an edit by hand, a newer version's) can be planted.
+   */
+  async putRaw(id: string, json: string, modifiedAt?: Date): Promise<void> {
+    await this.#query(this.#q.putRaw, [assertValidId(id), json, modifiedAt ?? null]);
+  }
+
+  // --- internal ---
+
+  async #lockedWork<T>(claudeAgentId: string, agentType: string, work: () => Promise<T>): Promise<T> {
+    const db = this.#tx.getStore()!;
+    await db.unsafe(`SELECT set_config('lock_timeout', $1, true)`, [LOCK_TIMEOUT]);
+    await db.unsafe(this.#q.lock, [`${this.schema}/agent/${claudeAgentId}`]);
+    if (agentType !== '') await db.unsafe(this.#q.lock, [`${this.schema}/type/${agentType}`]);
+    return work();
+  }
+
+  /** The first row of `query` whose state decodes and passes `fits`, fetching more rows while all fail. */
+  async #firstValid(
+    query: string,
+    params: readonly unknown[],
+    fits: (state: SessionState) => boolean,
+  ): Promise<SessionState | null> {
+    for (let limit = FIRST_BATCH; ; limit *= 8) {
+      const rows = await this.#query(query, [...params, limit]);
+      for (const row of rows) {
+        const state = decodeQuiet(row.id as string, row.state as string);
+        if (state !== null && fits(state)) return state;
+      }
+      if (rows.length < limit) return null;
+    }
+  }
+
+  /** Checks once per process that the schema is there and of this version (hooks never migrate), reading the clock. */
+  #checked(): Promise<void> {
+    this.#ready ??= this.#query(this.#q.check, []).then(([row]) => {
+      const version = row!.version === null ? null : Number(row!.version);
+      if (version === null || version < LATEST_VERSION) throw notMigrated(this.schema, version);
+      if (version > LATEST_VERSION) throw newerThanBinary(this.schema, version);
+      this.#clock = { server: (row!.now as Date).getTime(), at: performance.now() };
+    });
+    // A failed check is not kept: the next call tries again (the table may have been made meanwhile).
+    this.#ready.catch(() => (this.#ready = null));
+    return this.#ready;
+  }
+
+  /**
+   * Runs `work` in a transaction whose statements (the store's calls inside it) run on it: on the process's connection
+   * when it is free, else on a spare one. Decided and marked with no await in between, so two callers never both
+   * take the main connection.
+   */
+  async #transaction<T>(work: () => Promise<T>): Promise<T> {
+    const onMain = !this.#mainInTransaction;
+    const sql = onMain ? this.#sql : this.#spareSql();
+    if (onMain) this.#mainInTransaction = true;
+    try {
+      return await this.#run(() => sql.begin((tx) => this.#tx.run(tx, work)) as Promise<T>);
+    } finally {
+      if (onMain) this.#mainInTransaction = false;
+    }
+  }
+
+  #spareSql(): Sql {
+    this.#spare ??= connect(this.#options, 8);
+    return this.#spare;
+  }
+
+  /** One statement on the current transaction (inside lockClaudeAgent), else on a connection that is free. */
+  #query(text: string, params: readonly unknown[]): Promise<Row[]> {
+    const db: Db = this.#tx.getStore() ?? (this.#mainInTransaction ? this.#spareSql() : this.#sql);
+    return this.#run(async () => [...(await db.unsafe(text, params as never[]))] as Row[]);
+  }
+
+  /** Runs `work`, turning the driver's errors into SessionErrors (never with the password). */
+  async #run<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw translate(error, this.location, this.schema);
+    }
+  }
+}
+
+// --- internal ---
+
+/** A driver client of at most `max` connections, opened when first used. */
+function connect(options: PgStoreOptions, max: number): Sql {
+  return postgres(options.url, {
+    max,
+    prepare: false,
+    // One round trip less per process: no array types are used.
+    fetch_types: false,
+    connect_timeout: options.connectTimeoutSeconds ?? 5,
+    // A caller that forgets close() (a library user) must not keep its process alive: an idle connection ends.
+    idle_timeout: 5,
+    // Notices (`… already exists, skipping`) must never reach a hook's stdout.
+    onnotice: () => undefined,
+    connection: { application_name: 'agent-session' },
+  });
+}
+
+/** The SQL of every statement, for one schema (built once per store). */
+interface Queries {
+  readonly check: string;
+  readonly read: string;
+  readonly readVersion: string;
+  readonly create: string;
+  readonly update: string;
+  readonly newestOf: string;
+  readonly byClaudeAgent: string;
+  readonly attachedTo: string;
+  readonly newestPerAgent: string;
+  readonly list: string;
+  readonly remove: string;
+  readonly removeVersion: string;
+  readonly lock: string;
+  readonly putRaw: string;
+  readonly lockBatch: string;
+  readonly removeBatch: string;
+}
+
+function queries(s: string): Queries {
+  // The Claude agent's pointer follows every write of a linked session, unless it names another session still
+  // linked to that agent and more recently active (the file and memory stores' rule): part of the same statement.
+  const pointer = (written: string): string => `
+    pointer AS (
+      INSERT INTO ${s}.claude_agents AS c (claude_agent_id, session_id)
+      SELECT claude_agent_id, id FROM ${written} WHERE claude_agent_id IS NOT NULL
+      ON CONFLICT (claude_agent_id) DO UPDATE SET session_id = EXCLUDED.session_id
+      WHERE NOT EXISTS (
+        SELECT 1 FROM ${s}.sessions o
+        WHERE o.id = c.session_id AND o.id <> EXCLUDED.session_id AND o.claude_agent_id = EXCLUDED.claude_agent_id
+          AND (o.last_activity, o.created_at) > ((SELECT last_activity FROM ${written}), (SELECT created_at FROM ${written}))
+      )
+    )`;
+  const newest = 'ORDER BY last_activity DESC, created_at DESC, id LIMIT';
+  return {
+    check: `SELECT clock_timestamp() AS now, (SELECT max(version) FROM ${s}.migrations) AS version`,
+    read: `SELECT state::text AS state FROM ${s}.sessions WHERE id = $1`,
+    readVersion: `SELECT version::text AS version, state::text AS state, written_at FROM ${s}.sessions WHERE id = $1`,
+    create: `
+      WITH written AS (
+        INSERT INTO ${s}.sessions
+          (id, agent_name, phase, error_count, created_at, last_activity, finalized_at, claude_agent_id, state)
+        VALUES ($1, $2, $3, $4, $5::text::timestamptz, $6::text::timestamptz, $7::text::timestamptz, $8, $9::text::jsonb)
+        ON CONFLICT (id) DO NOTHING
+        RETURNING id, claude_agent_id, last_activity, created_at
+      ), ${pointer('written')}
+      SELECT id FROM written`,
+    update: `
+      WITH written AS (
+        UPDATE ${s}.sessions SET
+          agent_name = $3, phase = $4, error_count = $5, created_at = $6::text::timestamptz, last_activity = $7::text::timestamptz,
+          finalized_at = $8::text::timestamptz, claude_agent_id = $9, state = $10::text::jsonb, version = version + 1,
+          written_at = clock_timestamp()
+        WHERE id = $1 AND version = $2::bigint
+        RETURNING id, claude_agent_id, last_activity, created_at
+      ), ${pointer('written')}
+      SELECT id FROM written`,
+    newestOf: `SELECT id, state::text AS state FROM ${s}.sessions
+      WHERE agent_name = $1 AND last_activity <= $2::text::timestamptz ${newest} $3`,
+    byClaudeAgent: `SELECT id, state::text AS state FROM ${s}.sessions WHERE claude_agent_id = $1 ${newest} $2`,
+    attachedTo: `SELECT s.id, s.state::text AS state FROM ${s}.claude_agents c JOIN ${s}.sessions s ON s.id = c.session_id
+      WHERE c.claude_agent_id = $1`,
+    // The three most recently active of each agent: enough unless the newest ones are corrupt (then newestOf).
+    newestPerAgent: `SELECT id, agent_name, state FROM (
+        SELECT id, agent_name, state::text AS state,
+          row_number() OVER (PARTITION BY agent_name ORDER BY last_activity DESC, created_at DESC, id) AS rank
+        FROM ${s}.sessions WHERE agent_name IS NOT NULL AND last_activity <= $1::text::timestamptz
+      ) ranked WHERE rank <= 3 ORDER BY agent_name, rank`,
+    list: `SELECT id, state::text AS state, written_at FROM ${s}.sessions ORDER BY id`,
+    remove: `DELETE FROM ${s}.sessions WHERE id = $1 RETURNING id`,
+    removeVersion: `DELETE FROM ${s}.sessions WHERE id = $1 AND version = $2::bigint RETURNING id`,
+    lock: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
+    lockBatch: `SELECT id, state::text AS state, written_at FROM ${s}.sessions WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb))
+      ORDER BY id FOR UPDATE SKIP LOCKED`,
+    removeBatch: `DELETE FROM ${s}.sessions WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb)) RETURNING id`,
+    putRaw: `INSERT INTO ${s}.sessions (id, state, written_at)
+      VALUES ($1, $2::text::jsonb, COALESCE($3::timestamptz, clock_timestamp()))
+      ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, version = ${s}.sessions.version + 1,
+        written_at = EXCLUDED.written_at`,
+  };
+}
+
+/** The indexed columns of a state, in the order of the create and update statements. */
+function columns(state: SessionState): unknown[] {
+  return [
+    state.agent_name,
+    state.phase,
+    state.error_count,
+    state.created_at,
+    state.last_updated,
+    state.finalized_at ?? null,
+    state.claude?.agent_id ?? null,
+  ];
+}
+
+/** A `notAfter` bound as a timestamptz parameter. */
+function bound(notAfter: number): string {
+  return Number.isFinite(notAfter) ? new Date(notAfter).toISOString() : 'infinity';
+}
+
+function decode(id: string, text: string): SessionState {
+  return decodeState(id, text, 'the stored state');
+}
+
+function decodeQuiet(id: string, text: string): SessionState | null {
+  try {
+    return decode(id, text);
+  } catch (error) {
+    if (isSessionError(error, 'E_CORRUPT')) return null;
+    throw error;
+  }
+}
+
+/** A short random wait before the next compare-and-swap, growing with the attempts (at most ~50 ms). */
+function pause(attempt: number): Promise<void> {
+  const ms = Math.random() * Math.min(50, 2 * attempt);
+  return new Promise((done) => setTimeout(done, ms));
+}
+
+/** SQLSTATE codes that mean "try later": a lock wait timed out, a deadlock or serialization failure was broken. */
+const BUSY_CODES = new Set(['55P03', '40P01', '40001']);
+/** SQLSTATE codes of a value PostgreSQL cannot store in jsonb (a NUL or lone surrogate in a string, too deep). */
+const UNSTORABLE_CODES = new Set(['22P05', '22021', '22P02', '54001']);
+/** SQLSTATE codes of a missing table or schema. */
+const MISSING_CODES = new Set(['42P01', '3F000']);
+
+/** A driver or server error as a SessionError naming the store (masked URL); SessionErrors pass through. */
+function translate(error: unknown, location: string, schema: string): unknown {
+  // Duck-typed: Node's own errors come from another realm under jest, where `instanceof Error` fails.
+  if (isSessionError(error) || typeof error !== 'object' || error === null || !('message' in error)) return error;
+  const { code: raw, name, message } = error as { code?: unknown; name?: unknown; message: unknown };
+  const code = String(raw ?? '');
+  if (BUSY_CODES.has(code))
+    return new SessionError('E_BUSY', `The PostgreSQL store ${location} is busy (${String(message)})`, {
+      cause: error,
+    });
+  if (UNSTORABLE_CODES.has(code))
+    return new SessionError(
+      'E_USAGE',
+      `Expected a state PostgreSQL can store in jsonb, got one it refuses (${String(message)})`,
+      { cause: error },
+    );
+  // Hooks never migrate: the tables are made by `agent-session migrate`.
+  if (MISSING_CODES.has(code)) return notMigrated(schema, null);
+  const driver = name === 'PostgresError' || /^[0-9A-Z]{5}$/.test(code) || /^E[A-Z]+$|^CONNE/.test(code);
+  if (!driver) return error;
+  return new SessionError('E_IO', `Cannot use the PostgreSQL store ${location}: ${String(message)}`, { cause: error });
+}
+
+function notFound(id: string): SessionError {
+  return new SessionError('E_NOT_FOUND', `Session \`${id}\` not found`);
+}
+
+function duplicate(id: string): SessionError {
+  return new SessionError('E_DUPLICATE', `Session \`${id}\` already exists; create never overwrites`);
+}
+
+function busy(id: string, location: string): SessionError {
+  return new SessionError('E_BUSY', `Session \`${id}\` kept changing under this update in ${location}; try again`);
+}

@@ -1,0 +1,114 @@
+import type { Sql } from 'postgres';
+import { SessionError } from '../../core/errors';
+
+/**
+ * The tables of the PostgreSQL store, as numbered migrations. Each runs once, in order, inside `migrate`'s one
+ * transaction; a database that records a higher number than the last one here was set up by a newer agent-session.
+ */
+interface Migration {
+  readonly version: number;
+  readonly name: string;
+  /** The statements, given the quoted schema name. */
+  readonly statements: (schema: string) => readonly string[];
+}
+
+const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'sessions and Claude agent pointers',
+    statements: (s) => [
+      // The whole state document is `state`; the other columns are copies the store writes in the same statement,
+      // for the indexes (newest of an agent, active sessions, a Claude agent's session, cleanup by age).
+      `CREATE TABLE ${s}.sessions (
+        id text PRIMARY KEY,
+        agent_name text,
+        phase text,
+        version bigint NOT NULL DEFAULT 1,
+        error_count integer,
+        created_at timestamptz,
+        last_activity timestamptz,
+        finalized_at timestamptz,
+        claude_agent_id text,
+        state jsonb NOT NULL,
+        written_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      )`,
+      `CREATE INDEX sessions_newest_of_agent ON ${s}.sessions (agent_name, last_activity DESC, created_at DESC)`,
+      `CREATE INDEX sessions_active ON ${s}.sessions (last_activity DESC) WHERE finalized_at IS NULL`,
+      `CREATE INDEX sessions_by_age ON ${s}.sessions (last_activity)`,
+      `CREATE INDEX sessions_claude_agent ON ${s}.sessions (claude_agent_id) WHERE claude_agent_id IS NOT NULL`,
+      // The session each Claude agent id was attached to (the file store's .claude-agents/ pointers); removing a
+      // session removes its pointers.
+      `CREATE TABLE ${s}.claude_agents (
+        claude_agent_id text PRIMARY KEY,
+        session_id text NOT NULL REFERENCES ${s}.sessions (id) ON DELETE CASCADE
+      )`,
+      `CREATE INDEX claude_agents_session ON ${s}.claude_agents (session_id)`,
+    ],
+  },
+];
+
+/** The schema version this build reads and writes. */
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+/** What `migrate` did: the version found, the version left, the migrations applied. */
+export interface MigrationResult {
+  readonly schema: string;
+  readonly from: number;
+  readonly to: number;
+  readonly applied: readonly string[];
+}
+
+/** `schema` quoted for SQL text (the name is checked by assertSchemaName: no quote can occur in it). */
+export function quoteSchema(schema: string): string {
+  return `"${schema}"`;
+}
+
+/**
+ * Creates or upgrades the store's tables in `schema`, in one transaction under a transaction-level advisory lock
+ * (so two `migrate` runs at once wait for each other instead of racing on CREATE), recording each step in
+ * `<schema>.migrations`. Running it again changes nothing.
+ * @throws SessionError E_REFUSED when the database was set up by a newer agent-session
+ */
+export async function migrate(sql: Sql, schema: string): Promise<MigrationResult> {
+  const s = quoteSchema(schema);
+  return sql.begin(async (tx) => {
+    await tx.unsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`agent-session/migrate/${schema}`]);
+    await tx.unsafe(`CREATE SCHEMA IF NOT EXISTS ${s}`);
+    await tx.unsafe(
+      `CREATE TABLE IF NOT EXISTS ${s}.migrations (
+        version integer PRIMARY KEY,
+        name text NOT NULL,
+        applied_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      )`,
+    );
+    const [row] = await tx.unsafe(`SELECT coalesce(max(version), 0)::integer AS version FROM ${s}.migrations`);
+    const from = Number(row!.version);
+    if (from > LATEST_VERSION) throw newerThanBinary(schema, from);
+    const applied: string[] = [];
+    for (const migration of MIGRATIONS) {
+      if (migration.version <= from) continue;
+      for (const statement of migration.statements(s)) await tx.unsafe(statement);
+      await tx.unsafe(`INSERT INTO ${s}.migrations (version, name) VALUES ($1, $2)`, [
+        migration.version,
+        migration.name,
+      ]);
+      applied.push(`${migration.version} ${migration.name}`);
+    }
+    return { schema, from, to: Math.max(from, LATEST_VERSION), applied };
+  }) as Promise<MigrationResult>;
+}
+
+/** The refusal of a database whose schema a newer agent-session made. */
+export function newerThanBinary(schema: string, found: number): SessionError {
+  return new SessionError(
+    'E_REFUSED',
+    `The PostgreSQL schema \`${schema}\` is at version ${found}, newer than this agent-session's ${LATEST_VERSION}; ` +
+      'upgrade agent-session (nothing was changed)',
+  );
+}
+
+/** The refusal of a schema that `migrate` has not set up (or not up to this version). */
+export function notMigrated(schema: string, found: number | null): SessionError {
+  const what = found === null ? 'has no agent-session tables' : `is at version ${found} of ${LATEST_VERSION}`;
+  return new SessionError('E_IO', `The PostgreSQL schema \`${schema}\` ${what}: run \`agent-session migrate\``);
+}

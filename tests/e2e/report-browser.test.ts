@@ -1,0 +1,126 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { DEFAULT_LIMITS } from '../../src/core/limits';
+import { inboxOf } from '../../src/core/inbox';
+import { byRecency } from '../../src/core/report/html';
+import { computeStats } from '../../src/core/stats';
+import { FileStore } from '../../src/store/file-store';
+import { GENERATED_AGENTS, generateSessions } from '../support/generate-sessions';
+
+// The report of a generated store, opened in the real Chromium (Debian's /usr/bin/chromium; .ci/run installs it when
+// missing), driven by playwright-core: lanes, inbox and figures match the store, no console error, no request
+// leaves the file, hostile names render as text, and a screenshot is kept in test-artifacts/ (gitignored).
+const ROOT = resolve(__dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'agent-session.cjs');
+const CHROMIUM = process.env.AGENT_SESSION_CHROMIUM ?? '/usr/bin/chromium';
+const ARTIFACTS = join(ROOT, 'test-artifacts');
+const HOSTILE = '<img src=x onerror=alert(1)>';
+const COUNT = 300;
+
+let dir: string;
+let browser: Browser;
+const now = new Date();
+const states = generateSessions({ count: COUNT, now, seed: 7 });
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'agent-session-report-'));
+  const store = new FileStore(join(dir, 'store'));
+  for (const state of states) await store.create(state);
+  await store.close();
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    // The flags this machine needs: no sandbox as root, no GPU, and nothing that reaches for the network.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function report(args: readonly string[]): ReturnType<typeof spawnSync> {
+  return spawnSync(process.execPath, [CLI, '--dir', join(dir, 'store'), 'report', ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_DIR: undefined, CLAUDE_PROJECT_DIR: undefined },
+  });
+}
+
+it('renders the store in Chromium: figures, inbox and lanes match, names stay text, nothing runs or loads', async () => {
+  const out = join(dir, 'report.html');
+  const result = report(['--out', out]);
+  expect(result.stderr).toBe('');
+  expect(result.status).toBe(0);
+  const stats = computeStats(states, { now, limits: DEFAULT_LIMITS });
+  const inbox = inboxOf(states, now, DEFAULT_LIMITS);
+
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const problems: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('dialog', (dialog) => {
+    problems.push(`dialog: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto(`file://${out}`);
+
+  // Figures: the time-independent ones must equal the store's (the CLI ran a moment after `now`).
+  for (const key of ['sessions', 'completed', 'failed', 'abandoned', 'resumes', 'approvals', 'rejections'] as const) {
+    expect(await page.textContent(`#figures [data-figure="${key}"]`)).toBe(String(stats.overall[key]));
+  }
+  expect(await page.textContent('[data-figure="inbox"]')).toBe(String(inbox.length));
+  expect(await page.locator('#inbox tbody tr').count()).toBe(Math.min(50, inbox.length));
+  expect(await page.getAttribute('#inbox tbody tr:first-child', 'data-session')).toBe(inbox[0]!.agent_id);
+
+  // One lane per session, up to the 30 most recent of each agent, each with at least one phase span.
+  for (const agent of GENERATED_AGENTS) {
+    const own = states.filter((state) => state.agent_name === agent);
+    const lanes = page.locator(`svg.lanes[data-agent="${agent.replace(/"/g, '\\"')}"] g.lane`);
+    expect(await lanes.count()).toBe(Math.min(30, own.length));
+    const newest = [...own].sort(byRecency)[0]!;
+    expect(await lanes.first().getAttribute('data-session')).toBe(newest.agent_id);
+    expect(await lanes.first().locator('rect.span').count()).toBeGreaterThan(0);
+  }
+  expect(await page.locator('g.lane circle.resume').count()).toBeGreaterThan(0);
+  expect(await page.locator('g.lane text.decision').count()).toBeGreaterThan(0);
+
+  // The hostile name is text wherever it appears; no element was made from it, nothing ran, nothing was fetched.
+  expect(await page.locator('img').count()).toBe(0);
+  expect(await page.textContent(`#agents tr[data-agent="${HOSTILE}"] td:first-child`)).toBe(HOSTILE);
+  expect((await page.textContent('body'))!).toContain(HOSTILE);
+  expect(problems).toEqual([]);
+  expect(requests).toEqual([`file://${out}`]);
+
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, 'report.png'), fullPage: true });
+  expect(statSync(join(ARTIFACTS, 'report.png')).size).toBeGreaterThan(10_000);
+  await page.close();
+}, 120_000);
+
+it('never overwrites a report silently: an existing --out is refused (exit 4, file kept) unless --force', () => {
+  const out = join(dir, 'kept.html');
+  expect(report(['--out', out]).status).toBe(0);
+  const first = readFileSync(out, 'utf8');
+  const again = report(['--out', out]);
+  expect(again.status).toBe(4);
+  expect(again.stderr).toMatch(/--force/);
+  expect(readFileSync(out, 'utf8')).toBe(first);
+  expect(report(['--out', out, '--force']).status).toBe(0);
+});

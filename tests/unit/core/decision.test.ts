@@ -1,0 +1,181 @@
+import { codeOf } from '../../helpers';
+import { assertCoherent, assertNotAhead } from '../../../src/core/coherence';
+import {
+  approveState,
+  decisionSentence,
+  lastDecision,
+  parseRejectTarget,
+  rejectState,
+  waitingSince,
+} from '../../../src/core/decision';
+import { DEFAULT_LIMITS } from '../../../src/core/limits';
+import { PHASES, type Phase } from '../../../src/core/phase-names';
+import { applyChange, finalizeState, newSession } from '../../../src/core/session';
+import { parseState, type SessionState } from '../../../src/core/state';
+import { withResume } from '../../../src/core/history';
+import { explainResume } from '../../../src/core/explain';
+import { phaseMachine } from '../../../src/core/phase-machine';
+import { resumeVerdict } from '../../../src/core/phases';
+import { generateSessions } from '../../support/generate-sessions';
+
+const t0 = new Date('2026-01-08T18:00:00.000Z');
+const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
+const base = () => newSession({ agent_id: 'agent-1', agent_name: 'terraform-architect', purpose: 'p' }, t0);
+const inApproval = (): SessionState =>
+  applyChange(applyChange(base(), { phase: 'planning' }, at(1)), { phase: 'approval' }, at(5));
+
+/** A session in `phase`, reached by legal moves. */
+function inPhase(phase: Phase): SessionState {
+  if (phase === 'initializing') return base();
+  if (phase === 'completed' || phase === 'failed' || phase === 'abandoned')
+    return finalizeState(applyChange(base(), { phase: 'executing' }, at(1)), phase, undefined, at(2));
+  return applyChange(base(), { phase }, at(1));
+}
+
+describe('approve', () => {
+  it('records who, when, the note and the wait, and moves approval → executing in the same state', () => {
+    const approved = approveState(inApproval(), { by: 'alice', note: 'go' }, at(12));
+    expect(approved.phase).toBe('executing');
+    expect(approved.resume_ready).toBe(false);
+    expect(approved.history.at(-1)).toEqual({
+      from_phase: 'approval',
+      to_phase: 'executing',
+      timestamp: at(12).toISOString(),
+    });
+    expect(approved.schema_version).toBe(2);
+    expect(approved.decisions).toEqual([
+      {
+        decision: 'approved',
+        by: 'alice',
+        at: at(12).toISOString(),
+        note: 'go',
+        to_phase: 'executing',
+        waiting_since: at(5).toISOString(),
+      },
+    ]);
+    expect(parseState(JSON.parse(JSON.stringify(approved)))).toEqual(approved);
+    expect(() => assertCoherent(approved)).not.toThrow();
+  });
+
+  it.each(PHASES.filter((phase) => phase !== 'approval').map((phase) => [phase]))(
+    'refuses a session in %s (E_ILLEGAL_TRANSITION, exit 4)',
+    (phase) => {
+      expect(codeOf(() => approveState(inPhase(phase), { by: 'alice' }, at(9)))).toBe('E_ILLEGAL_TRANSITION');
+      expect(codeOf(() => rejectState(inPhase(phase), { by: 'alice', reason: 'no' }, at(9)))).toBe(
+        'E_ILLEGAL_TRANSITION',
+      );
+    },
+  );
+
+  it.each([[''], ['  '], ['bad\nname'], [undefined as unknown as string]])('refuses `by` = %j (E_USAGE)', (by) => {
+    expect(codeOf(() => approveState(inApproval(), { by }, at(9)))).toBe('E_USAGE');
+  });
+});
+
+describe('the approved session waits for its agent (pickup)', () => {
+  const snapshotAt = (phase: Phase) => phaseMachine.resolveState({ value: phase, context: {} });
+  it('is resumed once in executing: the machine and the verdict agree, and the resume ends the wait', () => {
+    const approved = approveState(inApproval(), { by: 'alice' }, at(12));
+    const event = { type: 'resume' as const, facts: approved, now: at(20), limits: DEFAULT_LIMITS };
+    expect(resumeVerdict(approved, at(20), DEFAULT_LIMITS)).toBe('session_resumable');
+    expect(snapshotAt('executing').can(event)).toBe(true);
+    expect(explainResume(approved, at(20), DEFAULT_LIMITS).checks.every((check) => check.ok)).toBe(true);
+    const picked = withResume(approved, at(20));
+    expect(() => assertCoherent(picked)).not.toThrow();
+    expect(resumeVerdict(picked, at(21), DEFAULT_LIMITS)).toBe('phase_not_resumable');
+    expect(snapshotAt('executing').can({ ...event, facts: picked })).toBe(false);
+  });
+
+  it.each([
+    ['idle past the timeout', (s: SessionState) => s, 43, 'session_expired'],
+    ['moved on since', (s: SessionState) => applyChange(s, { phase: 'validating' }, at(13)), 14, 'phase_not_resumable'],
+    [
+      'an executing session never approved',
+      () => applyChange(base(), { phase: 'executing' }, at(12)),
+      13,
+      'phase_not_resumable',
+    ],
+  ] as const)('is not resumed when %s', (_label, change, minutes, reason) => {
+    const state = change(approveState(inApproval(), { by: 'alice' }, at(12)));
+    expect(resumeVerdict(state, at(minutes), DEFAULT_LIMITS)).toBe(reason);
+  });
+
+  it('an import may not hold a resume in executing anywhere but right after an approval', () => {
+    const running = applyChange(base(), { phase: 'executing' }, at(1));
+    const forged = {
+      ...running,
+      history: [
+        ...running.history,
+        { ...running.history[0]!, from_phase: 'executing' as const, event: 'resume' as const },
+      ],
+    };
+    expect(codeOf(() => assertCoherent(forged))).toBe('E_CORRUPT');
+  });
+});
+
+describe('reject', () => {
+  it('sends the session back to planning with the reason as note; a second round keeps both decisions', () => {
+    const rejected = rejectState(inApproval(), { by: 'bob', reason: 'split it' }, at(7));
+    expect(rejected.phase).toBe('planning');
+    expect(rejected.resume_ready).toBe(true);
+    expect(lastDecision(rejected)).toMatchObject({ decision: 'rejected', note: 'split it', to_phase: 'planning' });
+    const again = approveState(applyChange(rejected, { phase: 'approval' }, at(20)), { by: 'alice' }, at(30));
+    expect(again.decisions!.map((d) => [d.decision, d.waiting_since])).toEqual([
+      ['rejected', at(5).toISOString()],
+      ['approved', at(20).toISOString()],
+    ]);
+    expect(() => assertCoherent(again)).not.toThrow();
+  });
+
+  it('with --to abandoned ends the session, the reason as summary', () => {
+    const ended = rejectState(inApproval(), { by: 'bob', reason: 'not needed', to: 'abandoned' }, at(7));
+    expect(ended).toMatchObject({ phase: 'abandoned', summary: 'Rejected by bob: not needed' });
+    expect(ended.finalized_at).toBe(at(7).toISOString());
+    expect(lastDecision(ended)?.to_phase).toBe('abandoned');
+    expect(decisionSentence(lastDecision(ended)!)).toBe(
+      'rejected by bob at 2026-01-08T18:07:00.000Z (session ended): not needed',
+    );
+  });
+
+  it.each([[''], [' '], [undefined as unknown as string]])('needs a reason: %j is E_USAGE', (reason) => {
+    expect(codeOf(() => rejectState(inApproval(), { by: 'bob', reason }, at(7)))).toBe('E_USAGE');
+  });
+
+  it.each([['executing'], ['completed'], [''], ['PLANNING']])('refuses --to %j (E_USAGE)', (to) => {
+    expect(codeOf(() => parseRejectTarget(to))).toBe('E_USAGE');
+  });
+});
+
+describe('waitingSince', () => {
+  it('is the move into the phase, not a later resume', () => {
+    const resumed = withResume(inApproval(), at(9));
+    expect(waitingSince(resumed)).toBe(at(5).toISOString());
+  });
+  it('is the creation time for a session never moved', () => {
+    expect(waitingSince(base())).toBe(t0.toISOString());
+  });
+});
+
+describe('schema versions', () => {
+  it('refuses decisions in a version 1 file and a version 2 file without decisions', () => {
+    const approved = approveState(inApproval(), { by: 'alice' }, at(12));
+    expect(codeOf(() => parseState({ ...approved, schema_version: 1 }))).toBe('E_CORRUPT');
+    const { decisions: _gone, ...withoutDecisions } = approved;
+    expect(codeOf(() => parseState(withoutDecisions))).toBe('E_CORRUPT');
+    expect(codeOf(() => parseState({ ...approved, decisions: [] }))).toBe('E_CORRUPT');
+    expect(codeOf(() => parseState({ ...approved, schema_version: 3 }))).toBe('E_CORRUPT');
+  });
+
+  it('refuses an import whose decision is out of order or ahead of the clock', () => {
+    const approved = approveState(inApproval(), { by: 'alice' }, at(12));
+    const early = { ...approved, decisions: [{ ...approved.decisions![0]!, at: at(-1).toISOString() }] };
+    expect(codeOf(() => assertCoherent(early))).toBe('E_CORRUPT');
+    expect(codeOf(() => assertNotAhead(approved, at(0), DEFAULT_LIMITS))).toBe('E_CORRUPT');
+  });
+
+  it('every generated session is one the machine could produce (coherent, valid)', () => {
+    for (const state of generateSessions({ count: 300, now: at(60 * 24 * 8), seed: 11 })) {
+      expect(() => assertCoherent(parseState(JSON.parse(JSON.stringify(state))))).not.toThrow();
+    }
+  });
+});

@@ -1,0 +1,79 @@
+import { DEFAULT_LIMITS } from '../../../src/core/limits';
+import { escapeHtml, renderReport } from '../../../src/core/report/html';
+import { outcomeBuckets } from '../../../src/core/report/buckets';
+import { computeStats } from '../../../src/core/stats';
+import { applyChange, newSession } from '../../../src/core/session';
+import { generateSessions } from '../../support/generate-sessions';
+
+const now = new Date('2026-11-23T12:00:00.000Z');
+
+describe('renderReport', () => {
+  it('stays one small self-contained page with 10,000 sessions: under 5 MB, no script, no external resource', () => {
+    const states = generateSessions({ count: 10_000, now, seed: 5 });
+    const html = renderReport({ states, now, limits: DEFAULT_LIMITS });
+    expect(Buffer.byteLength(html)).toBeLessThan(5 * 1024 * 1024);
+    expect(html).not.toMatch(/<script|<link|<img|<iframe|url\(|https?:\/\//i);
+    expect(html).toContain(`<b data-figure="sessions">10000</b>`);
+    const lanes = html.match(/<g class="lane"/g)?.length ?? 0;
+    expect(lanes).toBe(7 * 30);
+  }, 120_000);
+
+  it('stays under 5 MB when each of 10,000 sessions has its own agent: the busiest 40 agents get rows and lanes', () => {
+    const states = generateSessions({ count: 10_000, now, seed: 6 }).map((state, index) => ({
+      ...state,
+      agent_name: `agent <${index}>`,
+    }));
+    const html = renderReport({ states, now, limits: DEFAULT_LIMITS });
+    expect(Buffer.byteLength(html)).toBeLessThan(5 * 1024 * 1024);
+    expect(html.match(/<tr data-agent=/g)).toHaveLength(40);
+    expect(html.match(/<svg class="lanes"/g)).toHaveLength(40);
+    expect(html).toContain('<td>9960 other agents</td><td class="n">9960</td>');
+  }, 120_000);
+
+  it.each([
+    ['<img src=x onerror=alert(1)>'],
+    ['"><script>alert(1)</script>'],
+    ["' onmouseover='alert(1)"],
+    ['a&amp;b'],
+  ])('escapes the agent name %j everywhere it appears', (name) => {
+    const state = applyChange(
+      newSession(
+        { agent_id: 'agent-1', agent_name: name, purpose: name, metadata: { plan: name } },
+        new Date(now.getTime() - 60_000),
+      ),
+      { phase: 'approval', error: name },
+      now,
+    );
+    const html = renderReport({ states: [state], now, limits: DEFAULT_LIMITS });
+    expect(html).not.toContain(name);
+    expect(html).toContain(escapeHtml(name));
+    expect(html).not.toMatch(/<script|<img/i);
+  });
+
+  it('honours --since: only sessions created since are counted and drawn', () => {
+    const states = generateSessions({ count: 200, now, seed: 9 });
+    const since = new Date(now.getTime() - 2 * 86_400_000);
+    const html = renderReport({ states, now, limits: DEFAULT_LIMITS, since });
+    const kept = states.filter((s) => Date.parse(s.created_at) >= since.getTime()).length;
+    expect(kept).toBeLessThan(states.length);
+    expect(html).toContain(`<b data-figure="sessions">${kept}</b>`);
+    expect(html).toContain(`<span data-figure="kept">${kept}</span>`);
+  });
+});
+
+describe('outcomeBuckets', () => {
+  it('adds up to the figures of stats, in day slots for a week', () => {
+    const states = generateSessions({ count: 500, now, seed: 2 });
+    const buckets = outcomeBuckets(states, now);
+    const stats = computeStats(states, { now, limits: DEFAULT_LIMITS }).overall;
+    expect(buckets[0]!.unit).toBe('day');
+    const sum = (key: 'sessions' | 'completed' | 'failed' | 'abandoned') =>
+      buckets.reduce((total, bucket) => total + bucket[key], 0);
+    expect([sum('sessions'), sum('completed'), sum('failed'), sum('abandoned')]).toEqual([
+      stats.sessions,
+      stats.completed,
+      stats.failed,
+      stats.abandoned,
+    ]);
+  });
+});
