@@ -12,6 +12,7 @@ import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync 
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { loaderSource, cacheFileName, makeCodeCache, WRAPPER_HEAD, WRAPPER_TAIL } from './code-cache.mjs';
+import { writePhaseTable } from './phase-table.mjs';
 
 const entries = {
   'agent-session': 'tools/agent-session.ts',
@@ -35,8 +36,22 @@ const yargsLocalesInDist = {
   },
 };
 const sourcemap = process.env.AGENT_SESSION_SOURCEMAP === '1';
+
+// src/core/state.ts imports zod's English locale by its CommonJS path (jest cannot load the ESM one), which
+// requires zod's CommonJS core a second time: 16 KB more in every bundle, evaluated at start-up. Bundles take the
+// ESM file, the same messages on the one zod core.
+const zodLocaleOnce = {
+  name: 'zod-locale-once',
+  setup(build) {
+    build.onResolve({ filter: /^zod\/v4\/locales\/en\.cjs$/ }, (args) =>
+      build.resolve('zod/v4/locales/en.js', { kind: args.kind, resolveDir: args.resolveDir }),
+    );
+  },
+};
 const withCache = process.env.AGENT_SESSION_CODE_CACHE !== '0' && !sourcemap;
 
+// The phase table the bins decide on, read from the XState machine (the source of the rules) before bundling.
+await writePhaseTable();
 mkdirSync('dist', { recursive: true });
 // Caches are named by a hash of their source: old ones would never be read again.
 for (const file of readdirSync('dist')) if (file.endsWith('.cache')) rmSync(join('dist', file));
@@ -57,6 +72,7 @@ await Promise.all(
         sourcemap,
         legalComments: 'none',
         banner: { js: '#!/usr/bin/env node' },
+        plugins: [zodLocaleOnce],
         logLevel: 'warning',
         plugins: [yargsLocalesInDist],
       });
@@ -74,6 +90,7 @@ await Promise.all(
       // ASCII output keeps the embedded source a one-byte string for V8.
       charset: 'ascii',
       write: false,
+      plugins: [zodLocaleOnce],
       logLevel: 'warning',
       plugins: [yargsLocalesInDist],
     });
@@ -93,6 +110,7 @@ await build({
   format: 'cjs',
   sourcemap,
   legalComments: 'none',
+  plugins: [zodLocaleOnce],
   logLevel: 'warning',
 });
 // Its types: declarations only (esbuild emits none), into dist/types/ (package.json `types`).
