@@ -50,6 +50,20 @@ const zodLocaleOnce = {
 };
 const withCache = process.env.AGENT_SESSION_CODE_CACHE !== '0' && !sourcemap;
 
+// The PostgreSQL driver (postgres.js) is its own file, dist/postgres.cjs, required at run time from the bundle's
+// folder: bundled inline it is never evaluated on the file store (src/service/assembly.ts requires the PostgreSQL
+// store lazily), but it made every bin's source and V8 code cache larger (+39 KB cache, +4 M instructions per hook
+// call on the file store: docs/performance.md). Only the driver is split out, not src/store/postgres/: that code
+// throws the bundle's own SessionError, which a second copy of src/core/ would not be (`instanceof`). ts-node and
+// jest run src/ and resolve `postgres` from node_modules as before.
+const PG_DRIVER_FILE = './postgres.cjs';
+const postgresDriverApart = {
+  name: 'postgres-driver-apart',
+  setup(build) {
+    build.onResolve({ filter: /^postgres$/ }, () => ({ path: PG_DRIVER_FILE, external: true }));
+  },
+};
+
 // The phase table the bins decide on, read from the XState machine (the source of the rules) before bundling.
 await writePhaseTable();
 mkdirSync('dist', { recursive: true });
@@ -72,9 +86,8 @@ await Promise.all(
         sourcemap,
         legalComments: 'none',
         banner: { js: '#!/usr/bin/env node' },
-        plugins: [zodLocaleOnce],
+        plugins: [yargsLocalesInDist, postgresDriverApart],
         logLevel: 'warning',
-        plugins: [yargsLocalesInDist],
       });
       chmodSync(outfile, 0o755);
       return;
@@ -90,9 +103,8 @@ await Promise.all(
       // ASCII output keeps the embedded source a one-byte string for V8.
       charset: 'ascii',
       write: false,
-      plugins: [zodLocaleOnce],
+      plugins: [yargsLocalesInDist, postgresDriverApart],
       logLevel: 'warning',
-      plugins: [yargsLocalesInDist],
     });
     const source = `${WRAPPER_HEAD}${result.outputFiles[0].text}${WRAPPER_TAIL}`;
     writeFileSync(outfile, loaderSource(source, cacheFileName(name, source)));
@@ -110,7 +122,20 @@ await build({
   format: 'cjs',
   sourcemap,
   legalComments: 'none',
-  plugins: [zodLocaleOnce],
+  plugins: [zodLocaleOnce, postgresDriverApart],
+  logLevel: 'warning',
+});
+// The driver, shared by the bins and the library (see postgresDriverApart). Minified like the bins.
+await build({
+  entryPoints: ['postgres'],
+  outfile: join('dist', PG_DRIVER_FILE),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  minify: true,
+  sourcemap,
+  legalComments: 'none',
   logLevel: 'warning',
 });
 // Its types: declarations only (esbuild emits none), into dist/types/ (package.json `types`).
