@@ -86,7 +86,7 @@ await Promise.all(
         sourcemap,
         legalComments: 'none',
         banner: { js: '#!/usr/bin/env node' },
-        plugins: [yargsLocalesInDist, postgresDriverApart],
+        plugins: [zodLocaleOnce, yargsLocalesInDist, postgresDriverApart],
         logLevel: 'warning',
       });
       chmodSync(outfile, 0o755);
@@ -103,7 +103,7 @@ await Promise.all(
       // ASCII output keeps the embedded source a one-byte string for V8.
       charset: 'ascii',
       write: false,
-      plugins: [yargsLocalesInDist, postgresDriverApart],
+      plugins: [zodLocaleOnce, yargsLocalesInDist, postgresDriverApart],
       logLevel: 'warning',
     });
     const source = `${WRAPPER_HEAD}${result.outputFiles[0].text}${WRAPPER_TAIL}`;

@@ -193,10 +193,19 @@ function storeAt(spec: string, where: string, environment: Environment, config: 
 
 /**
  * A PostgreSQL store. The driver is required here, on this path only: a process on the file store never loads or
- * evaluates postgres.js (bench: the file-store hook rows before and after; tests/e2e/pg-lazy.test.ts).
+ * evaluates postgres.js (tests/e2e/postgres-cli.test.ts). In the built bins the driver is not even in the bundle:
+ * its `postgres` import is required from dist/postgres.cjs (scripts/build.mjs, tests/e2e/pg-driver-file.test.ts).
  */
 function openPgStore(url: string, schema: string): PgStore {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (see above)
-  const { PgStore: Store } = require('../store/postgres/pg-store') as typeof import('../store/postgres/pg-store');
-  return new Store({ url, schema });
+  let loaded: typeof import('../store/postgres/pg-store');
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (see above)
+    loaded = require('../store/postgres/pg-store') as typeof import('../store/postgres/pg-store');
+  } catch (error) {
+    // A bin copied out of dist/ alone: one clear line instead of Node's require stack.
+    if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw error;
+    const first = (error as Error).message.split('\n')[0];
+    throw new SessionError('E_IO', `Expected the PostgreSQL driver (dist/postgres.cjs beside the bin), got: ${first}`);
+  }
+  return new loaded.PgStore({ url, schema });
 }

@@ -2,7 +2,7 @@
 // bundle carries its code, the bins load it from their own folder on the PostgreSQL path only, and the published
 // package (npm pack, without node_modules) still reaches the database through its bins.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BIN, run, tempDir } from '../helpers';
 import { describeWithDatabase } from '../support/test-database';
@@ -78,17 +78,27 @@ describeWithDatabase('the driver file on PostgreSQL', (db) => {
     expect(state.phase).toBe('completed');
   });
 
+  it('a bin copied without it: one line naming the file, exit 5 (E_IO), no stack', () => {
+    const lone = join(dir, 'lone');
+    mkdirSync(lone);
+    copyFileSync(BIN.cli, join(lone, 'agent-session.cjs'));
+    const result = run(join(lone, 'agent-session.cjs'), ['list'], { cwd: dir, env });
+    expect(result.status).toBe(5);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('dist/postgres.cjs');
+  });
+
   it('the packed package ships it: its bins reach the database without node_modules', () => {
-    const packed = JSON.parse(
+    const [packed] = JSON.parse(
       execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
         cwd: root,
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, NODE_EXTRA_CA_CERTS: '' },
       }),
-    ) as readonly { filename: string; files: readonly { path: string }[] }[];
-    expect(packed[0].files.map((file) => file.path)).toContain('dist/postgres.cjs');
-    execFileSync('tar', ['-xzf', join(dir, packed[0].filename), '-C', dir]);
+    ) as [{ filename: string; files: readonly { path: string }[] }];
+    expect(packed.files.map((file) => file.path)).toContain('dist/postgres.cjs');
+    execFileSync('tar', ['-xzf', join(dir, packed.filename), '-C', dir]);
     const bin = (name: string) => join(dir, 'package', 'dist', name);
     const created = run(bin('agent-session.cjs'), ['create', '--agent', 'packed', '--purpose', 'p'], { cwd: dir, env });
     expect({ status: created.status, stderr: created.stderr }).toEqual({ status: 0, stderr: '' });
