@@ -49,6 +49,15 @@ const zodLocaleOnce = {
   },
 };
 const withCache = process.env.AGENT_SESSION_CODE_CACHE !== '0' && !sourcemap;
+/** What every bundle here shares: one CommonJS file for Node 20, no license comments. */
+const forNode = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  legalComments: 'none',
+  logLevel: 'warning',
+};
 
 // The PostgreSQL driver (postgres.js) is its own file, dist/postgres.cjs, required at run time from the bundle's
 // folder: bundled inline it is never evaluated on the file store (src/service/assembly.ts requires the PostgreSQL
@@ -78,33 +87,23 @@ await Promise.all(
       await build({
         entryPoints: [entry],
         outfile,
-        bundle: true,
-        platform: 'node',
-        target: 'node20',
-        format: 'cjs',
+        ...forNode,
         minify: true,
         sourcemap,
-        legalComments: 'none',
         banner: { js: '#!/usr/bin/env node' },
         plugins: [zodLocaleOnce, yargsLocalesInDist, postgresDriverApart],
-        logLevel: 'warning',
       });
       chmodSync(outfile, 0o755);
       return;
     }
     const result = await build({
       entryPoints: [entry],
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'cjs',
+      ...forNode,
       minify: true,
-      legalComments: 'none',
       // ASCII output keeps the embedded source a one-byte string for V8.
       charset: 'ascii',
       write: false,
       plugins: [zodLocaleOnce, yargsLocalesInDist, postgresDriverApart],
-      logLevel: 'warning',
     });
     const source = `${WRAPPER_HEAD}${result.outputFiles[0].text}${WRAPPER_TAIL}`;
     writeFileSync(outfile, loaderSource(source, cacheFileName(name, source)));
@@ -112,31 +111,15 @@ await Promise.all(
   }),
 );
 
+// The driver, shared by the bins and the library (see postgresDriverApart). Minified like the bins.
+await build({ entryPoints: ['postgres'], outfile: join('dist', PG_DRIVER_FILE), ...forNode, minify: true, sourcemap });
 // The library: `require('agent-session')`. Not minified, so a user's stack traces stay readable.
 await build({
   entryPoints: ['src/index.ts'],
   outfile: 'dist/index.cjs',
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
+  ...forNode,
   sourcemap,
-  legalComments: 'none',
   plugins: [zodLocaleOnce, postgresDriverApart],
-  logLevel: 'warning',
-});
-// The driver, shared by the bins and the library (see postgresDriverApart). Minified like the bins.
-await build({
-  entryPoints: ['postgres'],
-  outfile: join('dist', PG_DRIVER_FILE),
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  minify: true,
-  sourcemap,
-  legalComments: 'none',
-  logLevel: 'warning',
 });
 // Its types: declarations only (esbuild emits none), into dist/types/ (package.json `types`).
 rmSync('dist/types', { recursive: true, force: true });

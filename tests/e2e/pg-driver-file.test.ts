@@ -1,10 +1,11 @@
 // The PostgreSQL driver (postgres.js) is its own file, dist/postgres.cjs (scripts/build.mjs): no bin or library
-// bundle carries its code, the bins load it from their own folder on the PostgreSQL path only, and the published
-// package (npm pack, without node_modules) still reaches the database through its bins.
+// bundle carries its code, the bins load it from their own folder (only on the PostgreSQL path: postgres-cli.test.ts),
+// and the published package (npm pack, without node_modules) still reaches the database through its bins.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BIN, run, tempDir } from '../helpers';
+import { writeDriverProbe } from '../support/driver-probe';
 import { describeWithDatabase } from '../support/test-database';
 
 const root = resolve(__dirname, '..', '..');
@@ -13,14 +14,7 @@ const dist = join(root, 'dist');
 const DRIVER_MARKERS = ['SCRAM-SHA-256', 'CONNECTION_DESTROYED', 'MAX_PARAMETERS_EXCEEDED'];
 
 const dir = tempDir();
-/** Prints, at exit, which files named postgres.cjs the process required (the bins' `require` is Node's own). */
-const probe = join(dir, 'probe.cjs');
-writeFileSync(
-  probe,
-  "const { writeSync } = require('node:fs');\n" +
-    "process.on('exit', () => writeSync(2, 'DRIVER ' + JSON.stringify(Object.keys(require.cache)" +
-    ".filter((file) => file.endsWith('postgres.cjs'))) + '\\n'));\n",
-);
+const probe = writeDriverProbe(dir);
 
 describe('the built files', () => {
   it.each(['agent-session.cjs', 'pre-delegate.cjs', 'subagent-stop.cjs', 'index.cjs'])(
@@ -36,16 +30,6 @@ describe('the built files', () => {
   it('postgres.cjs holds the driver', () => {
     const text = readFileSync(join(dist, 'postgres.cjs'), 'utf8');
     for (const marker of DRIVER_MARKERS) expect(text).toContain(marker);
-  });
-
-  it('a file-store hook does not load it', () => {
-    const result = run(BIN.preDelegate, [], {
-      cwd: dir,
-      input: '{"agent_name":"x"}',
-      env: { AGENT_SESSION_DIR: join(dir, 'files'), NODE_OPTIONS: `--require ${probe}` },
-    });
-    expect(result.stdout).toContain('no_existing_session');
-    expect(result.stderr).toContain('DRIVER []');
   });
 });
 

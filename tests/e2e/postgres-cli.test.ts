@@ -1,20 +1,12 @@
 // The built CLI on the PostgreSQL store: selecting it, `migrate`, `config`, errors without the password, and the
 // driver loaded only on that path. Real server (tests/support/test-database.ts), each file its own schema.
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, run, tempDir } from '../helpers';
+import { writeDriverProbe } from '../support/driver-probe';
 import { describeWithDatabase, freshSchemaName } from '../support/test-database';
 
 const dir = tempDir();
-/** Prints, at exit, whether the process loaded Node's network modules (postgres.js needs net and tls). */
-const probe = join(dir, 'probe.cjs');
-writeFileSync(
-  probe,
-  // The list is taken before anything is written: process.stderr on a pipe would itself load `net`.
-  "const { writeSync } = require('node:fs');\n" +
-    "process.on('exit', () => { const loaded = process.moduleLoadList.filter((m) => /^NativeModule (net|tls)$/.test(m));\n" +
-    "  writeSync(2, 'LOADED ' + JSON.stringify(loaded) + '\\n'); });\n",
-);
+const probe = writeDriverProbe(dir);
 
 describeWithDatabase('the CLI on PostgreSQL', (db) => {
   const env = (extra: Record<string, string> = {}) => ({
@@ -73,7 +65,7 @@ describeWithDatabase('the CLI on PostgreSQL', (db) => {
     expect(result.stderr).not.toMatch(/s3cret|\n\s+at /);
   });
 
-  it('loads the driver only on the PostgreSQL path: a file-store hook and command load no net or tls', () => {
+  it('loads the driver only on the PostgreSQL path: a file-store hook loads neither net, tls nor postgres.cjs', () => {
     const fileHook = run(BIN.preDelegate, [], {
       cwd: dir,
       input: '{"agent_name":"x"}',
@@ -81,8 +73,10 @@ describeWithDatabase('the CLI on PostgreSQL', (db) => {
     });
     expect(fileHook.stdout).toContain('no_existing_session');
     expect(fileHook.stderr).toContain('LOADED []');
+    expect(fileHook.stderr).toContain('DRIVER []');
     const pgCommand = run(BIN.cli, ['migrate'], { cwd: dir, env: env({ NODE_OPTIONS: `--require ${probe}` }) });
     expect(pgCommand.status).toBe(0);
     expect(pgCommand.stderr).toContain('LOADED ["NativeModule net","NativeModule tls"]');
+    expect(pgCommand.stderr).toContain(`DRIVER ${JSON.stringify([join(BIN.cli, '..', 'postgres.cjs')])}`);
   });
 });
