@@ -72,9 +72,8 @@ await Promise.all(
         sourcemap,
         legalComments: 'none',
         banner: { js: '#!/usr/bin/env node' },
-        plugins: [zodLocaleOnce],
+        plugins: [zodLocaleOnce, yargsLocalesInDist],
         logLevel: 'warning',
-        plugins: [yargsLocalesInDist],
       });
       chmodSync(outfile, 0o755);
       return;
@@ -90,9 +89,8 @@ await Promise.all(
       // ASCII output keeps the embedded source a one-byte string for V8.
       charset: 'ascii',
       write: false,
-      plugins: [zodLocaleOnce],
+      plugins: [zodLocaleOnce, yargsLocalesInDist],
       logLevel: 'warning',
-      plugins: [yargsLocalesInDist],
     });
     const source = `${WRAPPER_HEAD}${result.outputFiles[0].text}${WRAPPER_TAIL}`;
     writeFileSync(outfile, loaderSource(source, cacheFileName(name, source)));
