@@ -7,32 +7,67 @@
 // `process.resourceUsage().maxRSS` at exit (Node cannot read a child's rusage), added to both sides alike.
 // NODE_EXTRA_CA_CERTS is removed from the children's environment: on Node 20 it adds ~100 ms to every start
 // (nodejs/node#40524) and would hide the code's own cost. Options: BENCH_RUNS (default 30), BENCH_WARMUP (3).
+//
+// Each hook row is read against two references run in the same group: `node -e ''` (Node's own start) and a
+// hand-written hook doing the same I/O as `pre-delegate` by id approving a resume (scripts/bench/minimal-hook.cjs).
+// `npm run bench -- --instructions` counts instructions instead (valgrind --tool=callgrind, BENCH_RUNS default 1):
+// slow, but repeatable on a loaded machine, where wall-clock medians are not.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const INSTRUCTIONS = process.argv.includes('--instructions');
+const RUNS = Number(process.env.BENCH_RUNS ?? (INSTRUCTIONS ? 1 : 30));
+const WARMUP = Number(process.env.BENCH_WARMUP ?? (INSTRUCTIONS ? 0 : 3));
 const SIZES = [10, 1000, 10000];
 const AGENT = 'bench-agent';
+/** Claude Code rows: a type with a parked session that a new agent resumes, and a linked agent that stops. */
+const STARTER = 'bench-starter';
+const START_AGENT = 'a00000000000000b1';
+const STOPPER = 'bench-stopper';
+const STOP_AGENT = 'a00000000000000c1';
+const NODE = 'node -e ""';
+const MINIMAL = 'minimal hook (by id)';
+/** The rows held to ≤ 1.1 × the minimal hook. */
+const HOOK_ROWS = [
+  'pre-delegate (seed, by id)',
+  'pre-delegate (seed, by name)',
+  'pre-delegate (Claude Code PreToolUse)',
+  'pre-delegate (Claude Code SubagentStart)',
+  'subagent-stop (seed, finalizes)',
+  'subagent-stop (Claude Code SubagentStop)',
+];
+const STORE_SIZE_ROWS = Object.fromEntries(
+  [
+    `${NODE} (store size)`,
+    `${MINIMAL} (store size)`,
+    'pre-delegate by id, 10 sessions',
+    'pre-delegate by id, 10,000 sessions',
+    'pre-delegate by name, 10 sessions',
+    'pre-delegate by name, 10,000 sessions',
+  ].map((name) => [name, true]),
+);
 const dist = resolve('dist');
 const bins = {
   cli: join(dist, 'agent-session.cjs'),
   pre: join(dist, 'pre-delegate.cjs'),
   stop: join(dist, 'subagent-stop.cjs'),
 };
+const minimalHook = resolve('scripts', 'bench', 'minimal-hook.cjs');
 for (const bin of Object.values(bins))
   if (!existsSync(bin)) throw new Error(`Expected a built bin at ${bin}; run \`npm run build\` first`);
 
 // hyperfine feeds stdin from a file (`--input`) only since 1.16; older ones would need a shell on every run.
-const hyperfine = commandExists('hyperfine') && hyperfineHasInput();
+const hyperfine = !INSTRUCTIONS && commandExists('hyperfine') && hyperfineHasInput();
+if (INSTRUCTIONS && !commandExists('valgrind')) throw new Error('Expected valgrind on PATH for --instructions');
 const gnuTime = existsSync('/usr/bin/time') && spawnSync('/usr/bin/time', ['-f', '%M', 'true']).status === 0;
 const work = mkdtempSync(join(tmpdir(), 'agent-session-bench-'));
 const baseEnv = { ...process.env };
 delete baseEnv.NODE_EXTRA_CA_CERTS;
 baseEnv.AGENT_SESSION_LOG_DIR = join(work, 'logs');
+mkdirSync(baseEnv.AGENT_SESSION_LOG_DIR);
 
 try {
   main();
@@ -47,39 +82,46 @@ function main() {
   const results = {};
   const time = (group, commands) => Object.assign(results, measure(group, commands));
 
-  // 1. Hooks and CLI reads against the 10-session store, side by side with the floor.
+  // 1. Hooks and CLI reads against the 10-session store, side by side with both references.
   const s10 = stores[10];
+  const big = stores[10000];
   const hookEnv = (store) => ({ AGENT_SESSION_DIR: store.root });
-  const claudePre = JSON.stringify({
-    hook_event_name: 'PreToolUse',
+  const claude = (event, fields) =>
+    JSON.stringify({
+      hook_event_name: event,
+      session_id: 'bench-session',
+      transcript_path: join(work, 't.jsonl'),
+      cwd: work,
+      ...fields,
+    });
+  const claudePre = claude('PreToolUse', {
     tool_name: 'Agent',
     tool_input: { subagent_type: AGENT, prompt: 'Plan the change', description: 'plan' },
-    session_id: 'bench-session',
-    transcript_path: join(work, 't.jsonl'),
-    cwd: work,
   });
-  const claudeStop = JSON.stringify({
-    hook_event_name: 'SubagentStop',
-    session_id: 'bench-session',
-    transcript_path: join(work, 't.jsonl'),
-    cwd: work,
+  // A new Claude agent of a type with a parked session: it is relinked to it (a resume). Restored before each run.
+  const claudeStart = claude('SubagentStart', { agent_id: START_AGENT, agent_type: STARTER });
+  // The stop of a Claude agent linked to a session in approval: it stays open (parked). Restored before each run.
+  const claudeStop = claude('SubagentStop', {
+    agent_id: STOP_AGENT,
+    agent_type: STOPPER,
     stop_hook_active: false,
+    last_assistant_message: 'Plan ready. Waiting for your approval.',
   });
+  const byId = (store) => JSON.stringify({ agent_name: AGENT, agent_id: store.target });
+  const byName = JSON.stringify({ agent_name: AGENT });
   time('start-up', [
-    { name: 'node -e ""', args: empty },
-    {
-      name: 'pre-delegate (seed, by id)',
-      args: [bins.pre],
-      input: JSON.stringify({ agent_name: AGENT, agent_id: s10.target }),
-      env: hookEnv(s10),
-    },
-    {
-      name: 'pre-delegate (seed, by name)',
-      args: [bins.pre],
-      input: JSON.stringify({ agent_name: AGENT }),
-      env: hookEnv(s10),
-    },
+    { name: NODE, args: empty },
+    { name: MINIMAL, args: [minimalHook], input: byId(s10), env: hookEnv(s10) },
+    { name: 'pre-delegate (seed, by id)', args: [bins.pre], input: byId(s10), env: hookEnv(s10) },
+    { name: 'pre-delegate (seed, by name)', args: [bins.pre], input: byName, env: hookEnv(s10) },
     { name: 'pre-delegate (Claude Code PreToolUse)', args: [bins.pre], input: claudePre, env: hookEnv(s10) },
+    {
+      name: 'pre-delegate (Claude Code SubagentStart)',
+      args: [bins.pre],
+      input: claudeStart,
+      env: hookEnv(s10),
+      prepare: () => s10.restoreClaude(),
+    },
     {
       name: 'subagent-stop (seed, finalizes)',
       args: [bins.stop],
@@ -87,7 +129,13 @@ function main() {
       env: hookEnv(s10),
       prepare: () => copyFileSync(s10.stopTemplate, s10.stopFile),
     },
-    { name: 'subagent-stop (Claude Code SubagentStop)', args: [bins.stop], input: claudeStop, env: hookEnv(s10) },
+    {
+      name: 'subagent-stop (Claude Code SubagentStop)',
+      args: [bins.stop],
+      input: claudeStop,
+      env: hookEnv(s10),
+      prepare: () => s10.restoreClaude(),
+    },
     {
       name: 'agent-session should-resume',
       args: [bins.cli, 'should-resume', s10.target, '--dir', s10.root],
@@ -98,72 +146,61 @@ function main() {
   ]);
 
   // 2. Store size: the same hook calls on 10 and 10,000 sessions, side by side.
-  const big = stores[10000];
   time('store size', [
-    { name: 'node -e "" (store size)', args: empty },
-    {
-      name: 'pre-delegate by id, 10 sessions',
-      args: [bins.pre],
-      input: JSON.stringify({ agent_name: AGENT, agent_id: s10.target }),
-      env: hookEnv(s10),
-    },
-    {
-      name: 'pre-delegate by id, 10,000 sessions',
-      args: [bins.pre],
-      input: JSON.stringify({ agent_name: AGENT, agent_id: big.target }),
-      env: hookEnv(big),
-    },
-    {
-      name: 'pre-delegate by name, 10 sessions',
-      args: [bins.pre],
-      input: JSON.stringify({ agent_name: AGENT }),
-      env: hookEnv(s10),
-    },
-    {
-      name: 'pre-delegate by name, 10,000 sessions',
-      args: [bins.pre],
-      input: JSON.stringify({ agent_name: AGENT }),
-      env: hookEnv(big),
-    },
+    { name: `${NODE} (store size)`, args: empty },
+    { name: `${MINIMAL} (store size)`, args: [minimalHook], input: byId(s10), env: hookEnv(s10) },
+    { name: 'pre-delegate by id, 10 sessions', args: [bins.pre], input: byId(s10), env: hookEnv(s10) },
+    { name: 'pre-delegate by id, 10,000 sessions', args: [bins.pre], input: byId(big), env: hookEnv(big) },
+    { name: 'pre-delegate by name, 10 sessions', args: [bins.pre], input: byName, env: hookEnv(s10) },
+    { name: 'pre-delegate by name, 10,000 sessions', args: [bins.pre], input: byName, env: hookEnv(big) },
   ]);
 
-  // 3. Whole-store commands: fewer runs, they take longer.
+  // 3. Whole-store commands: fewer runs, they take longer (skipped when counting instructions: minutes each).
   const slowRuns = Math.max(5, Math.round(RUNS / 3));
-  time('whole store', [
-    {
-      name: 'agent-session list --json, 1,000 sessions',
-      args: [bins.cli, 'list', '--json', '--dir', stores[1000].root],
-      runs: slowRuns,
-    },
-    {
-      name: 'agent-session list --json, 10,000 sessions',
-      args: [bins.cli, 'list', '--json', '--dir', big.root],
-      runs: slowRuns,
-    },
-    {
-      name: 'agent-session cleanup, 1,000 stale of 10,000',
-      args: [bins.cli, 'cleanup', '--hours', '24', '--dir', big.root],
-      runs: slowRuns,
-      prepare: () => big.restoreStale(),
-    },
-  ]);
+  if (!INSTRUCTIONS)
+    time('whole store', [
+      {
+        name: 'agent-session list --json, 1,000 sessions',
+        args: [bins.cli, 'list', '--json', '--dir', stores[1000].root],
+        runs: slowRuns,
+      },
+      {
+        name: 'agent-session list --json, 10,000 sessions',
+        args: [bins.cli, 'list', '--json', '--dir', big.root],
+        runs: slowRuns,
+      },
+      {
+        name: 'agent-session cleanup, 1,000 stale of 10,000',
+        args: [bins.cli, 'cleanup', '--hours', '24', '--dir', big.root],
+        runs: slowRuns,
+        prepare: () => big.restoreStale(),
+      },
+    ]);
 
   // 3b. The same hooks and commands on the PostgreSQL store (loopback), when a database answers.
-  const pg = postgresRows({ stores, time, claudePre, claudeStop, slowRuns });
+  const pg = INSTRUCTIONS ? null : postgresRows({ stores, time, claudePre, claudeStop, slowRuns });
 
   // 4. Peak RSS.
-  const rss = {
-    'node -e ""': peakRss(empty),
-    'pre-delegate (seed, by id)': peakRss(
-      [bins.pre],
-      JSON.stringify({ agent_name: AGENT, agent_id: s10.target }),
-      hookEnv(s10),
-    ),
-    'subagent-stop (Claude Code SubagentStop)': peakRss([bins.stop], claudeStop, hookEnv(s10)),
-  };
+  const rss = INSTRUCTIONS
+    ? {}
+    : {
+        [NODE]: peakRss(empty),
+        [MINIMAL]: peakRss([minimalHook], byId(s10), hookEnv(s10)),
+        'pre-delegate (seed, by id)': peakRss([bins.pre], byId(s10), hookEnv(s10)),
+        'subagent-stop (Claude Code SubagentStop)': peakRss([bins.stop], claudeStop, hookEnv(s10)),
+      };
 
   const m = (name) => results[name].median;
-  const floor = m('node -e ""');
+  // Each row against the references of its own group.
+  const refs = (name) =>
+    name in STORE_SIZE_ROWS
+      ? { floor: m(`${NODE} (store size)`), minimal: m(`${MINIMAL} (store size)`) }
+      : { floor: m(NODE), minimal: m(MINIMAL) };
+  for (const [name, s] of Object.entries(results)) {
+    if (name.startsWith('agent-session list') || name.startsWith('agent-session cleanup')) continue;
+    s.vs_node = round(s.median / refs(name).floor);
+    if (!name.startsWith('agent-session')) s.vs_minimal = round(s.median / refs(name).minimal);
+  }
   const verdicts = [];
   const ratio = (name, base, target, baseName) =>
     verdicts.push({
@@ -174,18 +211,12 @@ function main() {
       against: baseName,
       met: m(name) / base <= target,
     });
-  for (const name of [
-    'pre-delegate (seed, by id)',
-    'pre-delegate (seed, by name)',
-    'pre-delegate (Claude Code PreToolUse)',
-    'subagent-stop (seed, finalizes)',
-    'subagent-stop (Claude Code SubagentStop)',
-  ])
-    ratio(name, floor, 1.35, 'node -e ""');
+  for (const name of HOOK_ROWS) ratio(name, refs(name).minimal, 1.1, 'minimal hook');
   for (const name of ['agent-session should-resume', 'agent-session get', 'agent-session update'])
-    ratio(name, floor, 2, 'node -e ""');
-  ratio('pre-delegate by id, 10,000 sessions', m('pre-delegate by id, 10 sessions'), 1.1, '10 sessions');
-  ratio('pre-delegate by name, 10,000 sessions', m('pre-delegate by name, 10 sessions'), 1.1, '10 sessions');
+    ratio(name, m(NODE), 2, NODE);
+  ratio('pre-delegate by id, 10,000 sessions', m('pre-delegate by id, 10 sessions'), 1.05, '10 sessions');
+  ratio('pre-delegate by name, 10,000 sessions', m('pre-delegate by name, 10 sessions'), 1.05, '10 sessions');
+  const floor = m(NODE);
   const wholeProcess = (name, limit) =>
     verdicts.push({
       what: name,
@@ -195,18 +226,13 @@ function main() {
       against: 'whole process',
       met: m(name) <= limit,
     });
-  wholeProcess('agent-session list --json, 10,000 sessions', 500);
-  wholeProcess('agent-session cleanup, 1,000 stale of 10,000', 1000);
-  for (const name of ['pre-delegate (seed, by id)', 'subagent-stop (Claude Code SubagentStop)']) {
-    const value = rss[name] / rss['node -e ""'];
-    verdicts.push({
-      what: `peak RSS, ${name}`,
-      value,
-      unit: '×',
-      target: 1.3,
-      against: 'node -e ""',
-      met: value <= 1.3,
-    });
+  if (!INSTRUCTIONS) {
+    wholeProcess('agent-session list --json, 10,000 sessions', 500);
+    wholeProcess('agent-session cleanup, 1,000 stale of 10,000', 1000);
+    for (const name of ['pre-delegate (seed, by id)', 'subagent-stop (Claude Code SubagentStop)']) {
+      const value = rss[name] / rss[NODE];
+      verdicts.push({ what: `peak RSS, ${name}`, value, unit: '×', target: 1.3, against: NODE, met: value <= 1.3 });
+    }
   }
 
   if (pg !== null) {
@@ -220,16 +246,18 @@ function main() {
     platform: `${process.platform} ${process.arch}`,
     cpu: cpus()[0]?.model ?? 'unknown',
     cpus: cpus().length,
-    timer: hyperfine ? 'hyperfine' : 'built-in',
+    timer: INSTRUCTIONS ? 'valgrind --tool=callgrind (instructions)' : hyperfine ? 'hyperfine' : 'built-in',
     rss: gnuTime ? '/usr/bin/time -f %M' : 'process.resourceUsage().maxRSS (preload)',
   };
   printReport(machine, results, rss, verdicts);
   if (pg !== null) printSplit(pg.split);
   mkdirSync('bench-results', { recursive: true });
-  const out = join('bench-results', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  const kind = INSTRUCTIONS ? 'instructions' : 'bench';
+  const out = join('bench-results', `${kind}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  const figures = INSTRUCTIONS ? { instructions: results } : { timings_ms: results, peak_rss_kb: rss };
   writeFileSync(
     out,
-    `${JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, warmup: WARMUP, timings_ms: results, peak_rss_kb: rss, postgres_split_ms: pg?.split ?? null, verdicts }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, warmup: WARMUP, ...figures, postgres_split_ms: pg?.split ?? null, verdicts }, null, 2)}\n`,
   );
   console.log(`\nFigures written to ${out}`);
 }
@@ -434,7 +462,7 @@ function printSplit(split) {
 function makeStore(root, size, now) {
   mkdirSync(root, { recursive: true });
   const iso = (ms) => new Date(ms).toISOString();
-  const write = (id, agent, phase, lastMs) => {
+  const write = (id, agent, phase, lastMs, claude) => {
     mkdirSync(join(root, id), { recursive: true });
     const state = {
       schema_version: 1,
@@ -450,6 +478,7 @@ function makeStore(root, size, now) {
         phase === 'initializing' ? [] : [{ from_phase: 'initializing', to_phase: phase, timestamp: iso(lastMs) }],
       error_count: 0,
       last_error: null,
+      ...(claude === undefined ? {} : { claude }),
     };
     writeFileSync(join(root, id, 'state.json'), `${JSON.stringify(state, null, 2)}\n`);
     return join(root, id, 'state.json');
@@ -479,14 +508,64 @@ function makeStore(root, size, now) {
   const restoreStale = () => {
     for (const [k, id] of staleIds.entries()) write(id, `agent-${k % 20}`, 'executing', now - 48 * 3_600_000 - k);
   };
-  return { root, target, other, stopId, stopFile, stopTemplate, restoreStale, staleIds };
+  // Claude Code: a parked session of STARTER (no agent runs it) and one of STOPPER linked to a running agent, with
+  // the pointers the hooks keep; restoreClaude puts all of it back as it was before a SubagentStart or SubagentStop.
+  const started = write('agent-bench-start', STARTER, 'approval', now);
+  const stopped = write('agent-bench-cstop', STOPPER, 'approval', now, {
+    agent_id: STOP_AGENT,
+    session_id: 'bench-session',
+    agent_type: STOPPER,
+    linked_at: iso(now),
+  });
+  const hex = (text) => Buffer.from(text, 'utf8').toString('hex');
+  mkdirSync(join(root, '.agents'), { recursive: true, mode: 0o700 });
+  mkdirSync(join(root, '.claude-agents'), { recursive: true, mode: 0o700 });
+  const pointer = (name, id) => `${JSON.stringify({ agent_name: name, agent_id: id, last_updated: iso(now) })}\n`;
+  // A store made by agent-session has the bench agent's pointer (every create sets it): lookups never scan.
+  writeFileSync(join(root, '.agents', `${hex(AGENT)}.json`), pointer(AGENT, target), { mode: 0o600 });
+  const claudeFiles = [
+    [started, readFileSync(started)],
+    [stopped, readFileSync(stopped)],
+    [join(root, '.agents', `${hex(STARTER)}.json`), pointer(STARTER, 'agent-bench-start')],
+    [join(root, '.agents', `${hex(STOPPER)}.json`), pointer(STOPPER, 'agent-bench-cstop')],
+    [join(root, '.claude-agents', hex(STOP_AGENT)), 'agent-bench-cstop'],
+  ];
+  const restoreClaude = () => {
+    for (const [file, content] of claudeFiles) writeFileSync(file, content, { mode: 0o600 });
+    rmSync(join(root, '.claude-agents', hex(START_AGENT)), { force: true });
+  };
+  restoreClaude();
+  return { root, target, other, stopId, stopFile, stopTemplate, restoreStale, restoreClaude, staleIds };
 }
 
 // --- timing ---
 
 function measure(group, commands) {
-  process.stderr.write(`timing: ${group} (${hyperfine ? 'hyperfine' : 'built-in timer'})\n`);
+  const how = INSTRUCTIONS ? 'callgrind instruction counts' : hyperfine ? 'hyperfine' : 'built-in timer';
+  process.stderr.write(`timing: ${group} (${how})\n`);
   return hyperfine ? measureHyperfine(commands) : measureBuiltIn(commands);
+}
+
+/** One run under callgrind: the process's instruction count (Ir), in millions, and its result. */
+function countInstructions(command) {
+  const out = join(work, 'callgrind.out');
+  const result = spawnSync(
+    'valgrind',
+    ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, ...command.args],
+    {
+      input: command.input ?? '',
+      env: { ...baseEnv, ...command.env },
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
+  const totals = /^(?:summary|totals): (\d+)/m.exec(readFileSync(out, 'utf8'));
+  // Node's start-up runs a prime search of random length (detail::sprp: 3 to 10 M instructions here), the one part
+  // of the count that changes from run to run; left out, counts repeat within ±0.5 M.
+  const annotated = spawnSync('callgrind_annotate', ['--inclusive=no', out], { encoding: 'utf8' }).stdout ?? '';
+  const sprp = /^\s*([\d,]+) .*detail::sprp/m.exec(annotated);
+  rmSync(out, { force: true });
+  return { result, value: (Number(totals[1]) - Number(sprp?.[1].replace(/,/g, '') ?? 0)) / 1e6 };
 }
 
 function measureBuiltIn(commands) {
@@ -496,14 +575,19 @@ function measureBuiltIn(commands) {
     commands.forEach((command, k) => {
       if (round >= (command.runs ?? RUNS) + WARMUP) return;
       command.prepare?.();
-      const started = process.hrtime.bigint();
-      const result = spawnSync(process.execPath, command.args, {
-        input: command.input ?? '',
-        env: { ...baseEnv, ...command.env },
-        encoding: 'utf8',
-        maxBuffer: 256 * 1024 * 1024,
-      });
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      let result;
+      let ms;
+      if (INSTRUCTIONS) ({ result, value: ms } = countInstructions(command));
+      else {
+        const started = process.hrtime.bigint();
+        result = spawnSync(process.execPath, command.args, {
+          input: command.input ?? '',
+          env: { ...baseEnv, ...command.env },
+          encoding: 'utf8',
+          maxBuffer: 256 * 1024 * 1024,
+        });
+        ms = Number(process.hrtime.bigint() - started) / 1e6;
+      }
       if (!(command.okStatus ?? [0]).includes(result.status))
         throw new Error(`${command.name} exited ${result.status}: ${result.stderr}`);
       if (round >= WARMUP) samples[k].push(ms);
@@ -586,27 +670,40 @@ function peakRss(args, input = '', env = {}) {
 
 function printReport(machine, results, rss, verdicts) {
   console.log(
-    `\nagent-session bench: Node ${machine.node}, ${machine.platform}, ${machine.cpus} × ${machine.cpu}; timer ${machine.timer}, ${RUNS} runs after ${WARMUP} warm-up; RSS via ${machine.rss}\n`,
+    `\nagent-session bench: Node ${machine.node}, ${machine.platform}, ${machine.cpus} × ${machine.cpu}; timer ${machine.timer}, ${RUNS} runs after ${WARMUP} warm-up${INSTRUCTIONS ? '' : `; RSS via ${machine.rss}`}\n`,
   );
+  const x = (value) => (value === undefined ? '' : `${value.toFixed(2)}×`);
   console.log(
     table(
-      ['command', 'median ms', 'min', 'max', 'runs'],
+      [
+        'command',
+        INSTRUCTIONS ? 'median M instr.' : 'median ms',
+        'min',
+        'max',
+        'runs',
+        '× node -e ""',
+        '× minimal hook',
+      ],
       Object.entries(results).map(([name, s]) => [
         name,
         s.median.toFixed(1),
         s.min.toFixed(1),
         s.max.toFixed(1),
         String(s.runs),
+        x(s.vs_node),
+        x(s.vs_minimal),
       ]),
     ),
   );
-  console.log('');
-  console.log(
-    table(
-      ['peak RSS', 'KB'],
-      Object.entries(rss).map(([name, kb]) => [name, String(kb)]),
-    ),
-  );
+  if (Object.keys(rss).length > 0) {
+    console.log('');
+    console.log(
+      table(
+        ['peak RSS', 'KB'],
+        Object.entries(rss).map(([name, kb]) => [name, String(kb)]),
+      ),
+    );
+  }
   console.log('');
   console.log(
     table(

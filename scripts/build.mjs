@@ -8,19 +8,50 @@
 // Set AGENT_SESSION_CODE_CACHE=0 to build without caches.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { loaderSource, cacheFileName, makeCodeCache, WRAPPER_HEAD, WRAPPER_TAIL } from './code-cache.mjs';
+import { writePhaseTable } from './phase-table.mjs';
 
 const entries = {
   'agent-session': 'tools/agent-session.ts',
   'pre-delegate': 'hooks/pre-delegate.ts',
   'subagent-stop': 'hooks/subagent-stop.ts',
 };
+// yargs' ESM shim finds its locale files from `import.meta.url`, which a CommonJS bundle does not have: it then
+// falls back to the working folder and reads `<cwd>/../../../locales/<LANG>.json`, so a folder above wherever the
+// CLI runs could rewrite (or break) its messages. Pointed inside dist/, where no locales folder exists, yargs reads
+// no file and uses its built-in English texts. (`__filename`, the bin's own path: the shim declares a `__dirname` of
+// its own.)
+const yargsLocalesInDist = {
+  name: 'yargs-locales-in-dist',
+  setup(build) {
+    build.onLoad({ filter: /yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const from = 'fileURLToPath(import.meta.url)';
+      if (!text.includes(from)) throw new Error(`Expected yargs' ESM shim to read ${from}; check the yargs update`);
+      return { contents: text.replace(from, "__filename + '/../yargs/lib/platform-shims/esm.mjs'"), loader: 'js' };
+    });
+  },
+};
 const sourcemap = process.env.AGENT_SESSION_SOURCEMAP === '1';
+
+// src/core/state.ts imports zod's English locale by its CommonJS path (jest cannot load the ESM one), which
+// requires zod's CommonJS core a second time: 16 KB more in every bundle, evaluated at start-up. Bundles take the
+// ESM file, the same messages on the one zod core.
+const zodLocaleOnce = {
+  name: 'zod-locale-once',
+  setup(build) {
+    build.onResolve({ filter: /^zod\/v4\/locales\/en\.cjs$/ }, (args) =>
+      build.resolve('zod/v4/locales/en.js', { kind: args.kind, resolveDir: args.resolveDir }),
+    );
+  },
+};
 const withCache = process.env.AGENT_SESSION_CODE_CACHE !== '0' && !sourcemap;
 
+// The phase table the bins decide on, read from the XState machine (the source of the rules) before bundling.
+await writePhaseTable();
 mkdirSync('dist', { recursive: true });
 // Caches are named by a hash of their source: old ones would never be read again.
 for (const file of readdirSync('dist')) if (file.endsWith('.cache')) rmSync(join('dist', file));
@@ -41,6 +72,7 @@ await Promise.all(
         sourcemap,
         legalComments: 'none',
         banner: { js: '#!/usr/bin/env node' },
+        plugins: [zodLocaleOnce, yargsLocalesInDist],
         logLevel: 'warning',
       });
       chmodSync(outfile, 0o755);
@@ -57,6 +89,7 @@ await Promise.all(
       // ASCII output keeps the embedded source a one-byte string for V8.
       charset: 'ascii',
       write: false,
+      plugins: [zodLocaleOnce, yargsLocalesInDist],
       logLevel: 'warning',
     });
     const source = `${WRAPPER_HEAD}${result.outputFiles[0].text}${WRAPPER_TAIL}`;
@@ -75,6 +108,7 @@ await build({
   format: 'cjs',
   sourcemap,
   legalComments: 'none',
+  plugins: [zodLocaleOnce],
   logLevel: 'warning',
 });
 // Its types: declarations only (esbuild emits none), into dist/types/ (package.json `types`).

@@ -3,6 +3,7 @@ import { assertDatabaseUrl, assertSchemaName, DEFAULT_SCHEMA } from './database'
 import { parseDecimal } from './decimal';
 import { SessionError, show } from './errors';
 import { DEFAULT_LIMITS, LIMIT_VARIABLES, type Limits } from './limits';
+import { lazily } from './lazy';
 
 // Pure: the caller reads the file and passes `process.env`. Hooks load this module too, so it stays small
 // (one zod/mini schema, no other dependency).
@@ -70,18 +71,23 @@ const EXPECTED: Readonly<Record<ConfigKey, string>> = {
   database_schema: 'a schema name (lower-case letters, digits and _)',
 };
 
-/** The config file's layout: every key optional, no other key (a typo must not pass silently). */
-export const ConfigFileSchema = z.strictObject({
-  $schema: z.optional(z.string()),
-  resume_timeout_minutes: z.optional(z.number().check(z.positive())),
-  max_errors: z.optional(z.int().check(z.positive())),
-  cleanup_hours: z.optional(z.number().check(z.gte(0))),
-  history_cap: z.optional(z.int().check(z.positive())),
-  log_level: z.optional(z.enum(LOG_LEVELS)),
-  log_max_bytes: z.optional(z.int().check(z.positive())),
-  database_url: z.optional(z.string()),
-  database_schema: z.optional(z.string()),
-});
+/**
+ * The config file's layout: every key optional, no other key (a typo must not pass silently). Built on first use:
+ * most hook calls have no config file and no setting in the environment.
+ */
+export const configFileSchema = lazily(() =>
+  z.strictObject({
+    $schema: z.optional(z.string()),
+    resume_timeout_minutes: z.optional(z.number().check(z.positive())),
+    max_errors: z.optional(z.int().check(z.positive())),
+    cleanup_hours: z.optional(z.number().check(z.gte(0))),
+    history_cap: z.optional(z.int().check(z.positive())),
+    log_level: z.optional(z.enum(LOG_LEVELS)),
+    log_max_bytes: z.optional(z.int().check(z.positive())),
+    database_url: z.optional(z.string()),
+    database_schema: z.optional(z.string()),
+  }),
+);
 
 /** Where an effective value came from. */
 export type ConfigSource =
@@ -157,7 +163,7 @@ export function parseSettings(raw: unknown, where: string): Partial<Config> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new SessionError('E_USAGE', `Expected ${where} to hold a JSON object, got ${show(raw)}`);
   }
-  const result = ConfigFileSchema.safeParse(raw);
+  const result = configFileSchema().safeParse(raw);
   if (result.success) {
     // Only the settings given: a key present as undefined (possible in code) must not hide a lower layer's value.
     const given: Record<string, unknown> = {};
@@ -214,7 +220,7 @@ function parseVariable(key: ConfigKey, variable: string, raw: string): unknown {
   if (key === 'database_schema') return assertSchemaName(raw.trim(), `\`${variable}\``);
   const value = key === 'log_level' ? raw.trim() : parseDecimal(raw);
   // The variable is checked by the same schema as the file, so both accept exactly the same values.
-  const result = ConfigFileSchema.safeParse({ [key]: value });
+  const result = configFileSchema().safeParse({ [key]: value });
   if (!result.success)
     throw new SessionError('E_USAGE', `Expected \`${variable}\` to be ${EXPECTED[key]}, got ${show(raw)}`);
   return value;

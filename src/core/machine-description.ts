@@ -1,6 +1,6 @@
 import { SessionError } from './errors';
 import { PHASES, type Phase } from './phase-names';
-import { phaseMachine } from './phases';
+import { phaseMachine } from './phase-machine';
 
 /** One state of the phase machine as read from its definition. */
 export interface StateDescription {

@@ -17,6 +17,9 @@ export const FINAL_PHASES = ['completed', 'failed', 'abandoned'] as const;
 export type FinalPhase = (typeof FINAL_PHASES)[number];
 export type WorkPhase = Exclude<Phase, FinalPhase>;
 
+/** Where an approved session waits for its agent (`approve` moves it there; see rules.ts awaitsPickup). */
+export const PICKUP_PHASE = 'executing' as const;
+
 /** Phases in which an agent is waiting for the user and can pick up where it stopped. */
 export const RESUMABLE_PHASES = ['investigating', 'planning', 'approval'] as const;
 

@@ -63,7 +63,9 @@ export class ClaudeIndex {
     }
     try {
       ensurePrivateDir(this.#dir, true);
-      writeFileAtomic(file, state.agent_id);
+      // No fsync (as the agent pointers): a pointer lost or torn by a crash is not trusted on read, and the scan
+      // that answers instead rewrites it. Two disk flushes less on every SubagentStart and SubagentStop that links.
+      writeFileAtomic(file, state.agent_id, { durable: false });
     } catch (error) {
       // A link (or a file) in the folder's place: no pointer, never one written through it.
       if (isSessionError(error, 'E_REFUSED')) return;

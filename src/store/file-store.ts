@@ -104,6 +104,8 @@ class SyncFileStore implements SyncStore {
   readonly #lock: LockOptions;
   readonly #index: AgentIndex;
   readonly #claude: ClaudeIndex;
+  /** The last session read, its bytes and a private copy of its state (see read). */
+  #lastRead: { readonly id: string; readonly text: string; readonly state: SessionState } | undefined;
 
   constructor(root: string, lock: LockOptions = DEFAULT_LOCK_OPTIONS) {
     this.location = root;
@@ -196,7 +198,14 @@ class SyncFileStore implements SyncStore {
       throw new SessionError('E_CORRUPT', `Session \`${id}\` has no state.json`);
     }
     if ('problem' in file) throw new SessionError('E_CORRUPT', `Session \`${id}\`: ${file.problem}`);
-    return decodeState(id, file.text, 'state.json');
+    // A resume reads the session twice (the plain read that decides, then under the lock). The same bytes decode to
+    // the same state: the second read copies it (every read returns its own) instead of parsing and validating the
+    // text again, which costs ~40 K instructions per history entry in a short-lived process (docs/performance.md).
+    const last = this.#lastRead;
+    if (last !== undefined && last.id === id && last.text === file.text) return structuredClone(last.state);
+    const state = decodeState(id, file.text, 'state.json');
+    this.#lastRead = { id, text: file.text, state: structuredClone(state) };
+    return state;
   }
 
   create(state: SessionState): void {

@@ -368,3 +368,20 @@ describe('colour follows NO_COLOR, FORCE_COLOR, TERM=dumb and the terminal', () 
     expect(output.includes('\u001b[')).toBe(coloured);
   });
 });
+
+describe('messages from a hostile folder', () => {
+  // yargs' ESM build, bundled, looked for its translations at <cwd>/../../../locales/<LANG>.json: a folder above
+  // the working one could rewrite the CLI's messages (or break them).
+  it.each(['en_US.UTF-8', 'C', 'fr_FR.UTF-8'])('reads no locale file above the working folder (LANG=%s)', (lang) => {
+    const top = join(base, `locales-${lang.replace(/\W/g, '')}`);
+    const cwd = join(top, 'a', 'b', 'c');
+    mkdirSync(join(top, 'locales'), { recursive: true });
+    mkdirSync(cwd, { recursive: true });
+    const planted = { 'Not enough non-option arguments: got %s, need at least %s': { one: 'PWNED', other: 'PWNED' } };
+    for (const name of ['en', 'en_US', 'C', 'fr', 'fr_FR'])
+      writeFileSync(join(top, 'locales', `${name}.json`), JSON.stringify(planted));
+    const result = cli(cwd, ['get'], { LANG: lang, LC_ALL: undefined, LANGUAGE: undefined });
+    expect(result.stderr).not.toContain('PWNED');
+    expectRefused(result, 2, 'got fewer arguments');
+  });
+});

@@ -49,7 +49,7 @@ describeWithDatabase('the CLI on PostgreSQL', (db) => {
     expect(shown.store).toEqual({ kind: 'postgres', url: url.replace('s3cret', '****'), schema: db.schema });
     expect(shown.settings.database_url.source).toEqual({ kind: 'option', option: '--database-url' });
     const text = run(BIN.cli, ['config'], { cwd: dir, env: env({ AGENT_SESSION_DATABASE_URL: url }) });
-    expect(text.stdout).toMatch(/^Store:\s+PostgreSQL postgres:\/\/someone:\*\*\*\*@/);
+    expect(text.stdout).toMatch(/^Store: +PostgreSQL postgres:\/\/someone:\*\*\*\*@/);
     expect(text.stdout).not.toContain('s3cret');
   });
 

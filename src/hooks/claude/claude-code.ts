@@ -6,6 +6,7 @@ import type { SessionState } from '../../core/state';
 import { CLAUDE_PURPOSE, type Sessions } from '../../service/sessions';
 import { logValue } from '../log';
 import { excerpt } from '../../platform/text';
+import { lazily } from '../../core/lazy';
 
 /** The events this tool answers; every other event is accepted and left alone. */
 export type ClaudeCodeEvent =
@@ -50,20 +51,23 @@ const OVERVIEW_FIELD_LIMIT = 120;
 const HISTORY_SHOWN = 5;
 
 // Any field can be absent or of another type in some version: a wrong type counts as absent, never as an error.
-const text = z.catch(z.optional(z.string()), undefined);
-const ToolInput = z.catch(z.optional(z.looseObject({ subagent_type: text })), undefined);
-const Payload = z.looseObject({
-  hook_event_name: z.string(),
-  session_id: text,
-  cwd: text,
-  tool_name: text,
-  agent_id: text,
-  agent_type: text,
-  last_assistant_message: text,
-  tool_input: z.catch(z.optional(z.unknown()), undefined),
-  tool_response: z.catch(z.optional(z.looseObject({ agentId: text, status: text })), undefined),
-});
-type Payload = z.infer<typeof Payload>;
+// Built on first use: a seed-protocol call never needs them.
+const text = lazily(() => z.catch(z.optional(z.string()), undefined));
+const toolInputSchema = lazily(() => z.catch(z.optional(z.looseObject({ subagent_type: text() })), undefined));
+const payloadSchema = lazily(() =>
+  z.looseObject({
+    hook_event_name: z.string(),
+    session_id: text(),
+    cwd: text(),
+    tool_name: text(),
+    agent_id: text(),
+    agent_type: text(),
+    last_assistant_message: text(),
+    tool_input: z.catch(z.optional(z.unknown()), undefined),
+    tool_response: z.catch(z.optional(z.looseObject({ agentId: text(), status: text() })), undefined),
+  }),
+);
+type Payload = z.infer<ReturnType<typeof payloadSchema>>;
 
 /** True for a payload of Claude Code's own hook protocol: an object with a string `hook_event_name`. */
 export function isClaudeCodePayload(value: unknown): value is Record<string, unknown> & { hook_event_name: string } {
@@ -102,7 +106,7 @@ export async function handleClaudeCode(
   given: ClaudeCodeContext,
 ): Promise<ClaudeCodeOutcome> {
   const context: ClaudeCodeContext = { clockSkewMinutes: sessions.limits.clockSkewMinutes, ...given };
-  const parsed = Payload.safeParse(input);
+  const parsed = payloadSchema().safeParse(input);
   if (!parsed.success) return skip('invalid_payload');
   const payload = parsed.data;
   switch (payload.hook_event_name) {
@@ -361,7 +365,7 @@ function agentNameOf(toolInput: unknown): string {
       input = undefined;
     }
   }
-  const parsed = ToolInput.safeParse(input);
+  const parsed = toolInputSchema().safeParse(input);
   const name = parsed.success ? parsed.data?.subagent_type?.trim() : undefined;
   return name ? name : DEFAULT_AGENT_TYPE;
 }

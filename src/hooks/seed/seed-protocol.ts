@@ -7,6 +7,7 @@ import { lastDecision } from '../../core/decision';
 import type { Decision, HistoryEntry, Metadata, SessionState } from '../../core/state';
 import { AgentMismatchError, type ResumeDecision, type Sessions } from '../../service/sessions';
 import { excerpt } from '../../platform/text';
+import { lazily } from '../../core/lazy';
 
 /** The answer of `pre-delegate` in the seed protocol. */
 export interface PreDelegateAnswer {
@@ -49,22 +50,27 @@ export type SubagentStopAnswer =
       readonly error?: string;
     };
 
-const PreDelegateInput = z.looseObject({
-  agent_name: z.optional(z.nullable(z.string())),
-  agent_id: z.optional(z.nullable(z.string())),
-});
+// Built on first use: a call carries one of the two (and a Claude Code payload neither).
+const preDelegateInput = lazily(() =>
+  z.looseObject({
+    agent_name: z.optional(z.nullable(z.string())),
+    agent_id: z.optional(z.nullable(z.string())),
+  }),
+);
 
-const SubagentStopInput = z.looseObject({
-  agent_id: z.optional(z.nullable(z.string())),
-  agent_name: z.optional(z.nullable(z.string())),
-  task_info: z.optional(
-    z.nullable(
-      z.looseObject({ agent_id: z.optional(z.nullable(z.string())), agent_name: z.optional(z.nullable(z.string())) }),
+const subagentStopInput = lazily(() =>
+  z.looseObject({
+    agent_id: z.optional(z.nullable(z.string())),
+    agent_name: z.optional(z.nullable(z.string())),
+    task_info: z.optional(
+      z.nullable(
+        z.looseObject({ agent_id: z.optional(z.nullable(z.string())), agent_name: z.optional(z.nullable(z.string())) }),
+      ),
     ),
-  ),
-  agent_output: z.optional(z.nullable(z.unknown())),
-  exit_code: z.optional(z.nullable(z.number())),
-});
+    agent_output: z.optional(z.nullable(z.unknown())),
+    exit_code: z.optional(z.nullable(z.number())),
+  }),
+);
 
 const SUMMARY_LIMIT = 1000;
 
@@ -82,7 +88,7 @@ export const ANSWER_LIMIT = 64 * 1024;
  * for bad input.
  */
 export async function preDelegate(sessions: Sessions, input: unknown): Promise<PreDelegateAnswer> {
-  const parsed = PreDelegateInput.safeParse(input);
+  const parsed = preDelegateInput().safeParse(input);
   if (!parsed.success) return { should_resume: false, reason: 'invalid_input', error: firstIssue(parsed.error) };
   const { agent_id, agent_name } = parsed.data;
   if (agent_id !== undefined && agent_id !== null && agent_id !== '') {
@@ -103,7 +109,7 @@ export async function preDelegate(sessions: Sessions, input: unknown): Promise<P
  * Never throws for bad input or a missing session.
  */
 export async function subagentStop(sessions: Sessions, input: unknown): Promise<SubagentStopAnswer> {
-  const parsed = SubagentStopInput.safeParse(input);
+  const parsed = subagentStopInput().safeParse(input);
   if (!parsed.success) return { finalized: false, reason: 'invalid_input', error: firstIssue(parsed.error) };
   const data = parsed.data;
   const agentId = data.task_info?.agent_id || data.agent_id;

@@ -14,7 +14,8 @@ import { applyChange, finalizeState, newSession } from '../../../src/core/sessio
 import { parseState, type SessionState } from '../../../src/core/state';
 import { withResume } from '../../../src/core/history';
 import { explainResume } from '../../../src/core/explain';
-import { phaseMachine, resumeVerdict } from '../../../src/core/phases';
+import { phaseMachine } from '../../../src/core/phase-machine';
+import { resumeVerdict } from '../../../src/core/phases';
 import { generateSessions } from '../../support/generate-sessions';
 
 const t0 = new Date('2026-01-08T18:00:00.000Z');

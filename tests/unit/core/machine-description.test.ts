@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { transition } from 'xstate';
 import { describeMachine, machineMermaid } from '../../../src/core/machine-description';
 import { FINAL_PHASES, PHASES, RESUMABLE_PHASES } from '../../../src/core/phase-names';
-import { allowedTargets, phaseMachine } from '../../../src/core/phases';
+import { phaseMachine } from '../../../src/core/phase-machine';
+import { allowedTargets } from '../../../src/core/phases';
 import { readmeMachineSections, sectionOf } from '../../support/readme-machine';
 
 const machine = describeMachine();

@@ -1,11 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { transition } from 'xstate';
 import { DEFAULT_LIMITS } from '../../../src/core/limits';
+import { phaseMachine, phaseTableOf, renderPhaseTable } from '../../../src/core/phase-machine';
 import { PHASES, type Phase } from '../../../src/core/phase-names';
-import { allowedTargets, movePhase, phaseMachine, resumeVerdict } from '../../../src/core/phases';
+import { PHASE_TABLE } from '../../../src/core/phase-table';
+import { allowedTargets, movePhase, resumeVerdict } from '../../../src/core/phases';
 import type { ResumeFacts } from '../../../src/core/rules';
 
-// The machine is the one source of the phase rules: the answers below are read from it, so they must agree with
-// what the machine itself does when it is run.
+// The machine is the one source of the phase rules: the bins answer from the table generated from it at build time
+// (src/core/phase-table.ts), so the table and the answers read from it must agree with what the machine does when run.
 const now = new Date('2026-01-08T18:30:00.000Z');
 const MIN = 60_000;
 const FACTS: readonly (readonly [string, Omit<ResumeFacts, 'phase'>])[] = [
@@ -35,4 +39,19 @@ describe('the machine as the source of the phase rules', () => {
     expect([...allowedTargets(from)].sort()).toEqual([...accepted].sort());
     for (const to of allowedTargets(from)) expect(movePhase(from, to)).toBe(to);
   });
+
+  it('the generated table is exactly the one the machine gives (npm run build regenerates it)', () => {
+    expect(PHASE_TABLE).toEqual(phaseTableOf(phaseMachine));
+    const file = readFileSync(join(__dirname, '../../../src/core/phase-table.ts'), 'utf8');
+    expect(file).toBe(renderPhaseTable(phaseTableOf(phaseMachine)));
+  });
+
+  it.each(PHASES.map((phase) => [phase]))(
+    'the table row of %s: moves the machine accepts, resume where it exists',
+    (from) => {
+      const row = PHASE_TABLE[from];
+      for (const to of PHASES) expect(row.moves.includes(to)).toBe(at(from).can({ type: `to.${to}` }));
+      expect(row.resume !== null).toBe(phaseMachine.states[from]!.ownEvents.includes('resume'));
+    },
+  );
 });

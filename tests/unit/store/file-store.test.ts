@@ -122,6 +122,23 @@ describe('what cannot be stored', () => {
   });
 });
 
+describe('reading the same bytes again (the second read of a resume)', () => {
+  it('gives an equal state of its own; changed bytes are decoded, and checked, again', async () => {
+    await store.create({ ...session('s1'), metadata: { n: 1 } });
+    const first = (await store.read('s1'))!;
+    first.metadata.n = 2;
+    const second = (await store.read('s1'))!;
+    expect(second.metadata).toEqual({ n: 1 });
+    second.metadata.n = 3;
+    expect((await store.read('s1'))!.metadata).toEqual({ n: 1 });
+    const file = join(root, 's1', 'state.json');
+    writeFileSync(file, serialize({ ...session('s1'), metadata: { n: 4 } }));
+    expect((await store.read('s1'))!.metadata).toEqual({ n: 4 });
+    writeFileSync(file, JSON.stringify({ ...session('s1'), phase: 'dancing' }));
+    expect(await codeOfAsync(() => store.read('s1'))).toBe('E_CORRUPT');
+  });
+});
+
 describe('corrupt sessions', () => {
   const write = (id: string, content: string | Buffer) => {
     mkdirSync(join(root, id), { recursive: true });
