@@ -3,6 +3,11 @@ import { version } from '../package.json';
 import { runCli } from '../src/cli/main';
 
 async function main(): Promise<void> {
+  // A reader that stops early (`agent-session list --json | head`) closes the pipe: the rest of the output has nowhere
+  // to go, so it is dropped quietly, as coreutils do, instead of an unhandled 'error' event and its stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') process.stderr.write(`agent-session: cannot write the output: ${error.message}\n`);
+  });
   process.exitCode = await runCli(
     process.argv.slice(2),
     {

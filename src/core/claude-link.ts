@@ -1,6 +1,7 @@
 import { SessionError } from './errors';
 import type { Limits } from './limits';
 import { isFinalPhase, isResumablePhase, type FinalPhase } from './phase-names';
+import { awaitsPickup } from './rules';
 import type { ClaudeLink, SessionState } from './state';
 
 /** A change to a session's Claude Code link. A new `agent_id` (re)links; `stopped` records that the agent stopped. */
@@ -75,11 +76,12 @@ export function changesLink(state: SessionState, change: ClaudeLinkChange): bool
  * The stop policy: a session whose Claude agent stopped in a resumable phase (investigating, planning,
  * approval) under the error limit is kept for the next delegation; one still `initializing` recorded nothing
  * and is abandoned; any other (executing, validating, or at the error limit) is completed, or failed at the
- * error limit.
+ * error limit. A session in executing only because a user approved it (awaitsPickup: the agent stopped after the
+ * approval, never having worked in executing) is kept too: its next delegation picks the decision up.
  */
 export function stopOutcome(state: SessionState, maxErrors: number): StopOutcome {
   const tooManyErrors = state.error_count >= maxErrors;
-  if (isResumablePhase(state.phase) && !tooManyErrors) return 'kept';
+  if ((isResumablePhase(state.phase) || awaitsPickup(state)) && !tooManyErrors) return 'kept';
   if (state.phase === 'initializing' && !tooManyErrors) return 'abandoned';
   return tooManyErrors ? 'failed' : 'completed';
 }

@@ -1,5 +1,5 @@
 import { SessionError, show } from './errors';
-import { agentNameProblem, assertText, requiredTextProblem } from './input';
+import { agentNameProblem, requiredTextProblem } from './input';
 import { finalizeState, applyChange } from './session';
 import { DECISIONS_SCHEMA_VERSION, type Decision, type SessionState } from './state';
 
@@ -27,7 +27,7 @@ export interface RejectInput {
  */
 export function approveState(state: SessionState, input: ApproveInput, now: Date): SessionState {
   const by = assertName(input.by);
-  const note = input.note === undefined ? undefined : assertText(input.note, 'note');
+  const note = input.note === undefined ? undefined : assertNote(input.note);
   assertInApproval(state, 'approve');
   const moved = applyChange(state, { phase: 'executing' }, now);
   return withDecision(moved, state, { decision: 'approved', by, note, to_phase: 'executing' }, now);
@@ -101,6 +101,13 @@ export function lastDecision(state: SessionState): Decision | null {
 function assertName(value: unknown): string {
   const problem = agentNameProblem(value);
   if (problem !== null) throw new SessionError('E_USAGE', `Expected \`by\` to be ${problem}`);
+  return value as string;
+}
+
+/** A note, when given, says something: a blank one is a slip (`--note ""`), as a blank reason is. */
+function assertNote(value: unknown): string {
+  const problem = requiredTextProblem(value);
+  if (problem !== null) throw new SessionError('E_USAGE', `Expected \`note\` to be ${problem}`);
   return value as string;
 }
 

@@ -53,3 +53,20 @@ export function resumeCount(state: SessionState): number {
 function resumeEntries(history: SessionState['history']): number {
   return history.filter((entry) => entry.event === 'resume').length;
 }
+
+/**
+ * The time a change to `state` is stamped with: `now`, or the newest time the state already records when that is
+ * later by at most `boundMs`. A writer reads its clock before it waits for the session's lock; when another writer
+ * got the lock first and stamped a later time, stamping `now` would put this change before that one in the history
+ * (an order `import` and the coherence rules refuse). A recorded time further ahead than the bound is a clock that
+ * ran ahead (`clock_skew`), not a race: it is not copied.
+ */
+export function stampAfter(state: SessionState, now: Date, boundMs: number): Date {
+  const recorded = [state.last_updated, state.history.at(-1)?.timestamp, state.decisions?.at(-1)?.at];
+  let newest = now.getTime();
+  for (const time of recorded) {
+    const at = time === undefined ? Number.NaN : Date.parse(time);
+    if (at > newest && at - now.getTime() <= boundMs) newest = at;
+  }
+  return newest === now.getTime() ? now : new Date(newest);
+}

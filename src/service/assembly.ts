@@ -9,6 +9,7 @@ import type { PgStore } from '../store/postgres/pg-store';
 import type { MigrationResult } from '../store/postgres/schema';
 import { assertDatabaseUrl, maskDatabaseUrl } from '../core/database';
 import { SessionError } from '../core/errors';
+import { isDirectory } from '../platform/files';
 
 /**
  * The one place that opens a concrete store: the CLI, the hooks and the library come here for the store root, the
@@ -141,7 +142,7 @@ export function sessionIdsOf(environment: Environment): string[] {
  * Copies every session between two stores (`agent-session copy`): each of `fromSpec` and `toSpec` is a folder (the
  * file store, relative to cwd) or a `postgres://` URL (the PostgreSQL store, in the configured schema). The stores
  * are closed afterwards.
- * @throws SessionError E_USAGE for the same store twice or a bad URL; E_DUPLICATE (see copySessions); E_IO
+ * @throws SessionError E_USAGE for the same store twice, a bad URL or a source folder that does not exist; E_DUPLICATE (see copySessions); E_IO
  */
 export async function copyStores(
   fromSpec: string,
@@ -150,6 +151,11 @@ export async function copyStores(
   config: Config,
 ): Promise<CopyResult & { readonly from: string; readonly to: string }> {
   const from = storeAt(fromSpec, '`--from`', environment, config);
+  // A mistyped source is not an empty store: "Copied 0 sessions" would hide the typo.
+  if (from instanceof FileStore && !isDirectory(from.location)) {
+    await from.close();
+    throw new SessionError('E_USAGE', `Expected \`--from\` to be an existing store folder, got ${from.location}`);
+  }
   const to = storeAt(toSpec, '`--to`', environment, config);
   try {
     if (from.location === to.location)

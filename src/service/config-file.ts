@@ -39,6 +39,23 @@ export function loadConfig(
   return resolveConfig({ path, ...read }, env);
 }
 
+/**
+ * Whether the environment or the config file means a PostgreSQL store, even when the configuration is invalid:
+ * `AGENT_SESSION_DATABASE_URL` set, or a config file that mentions `database_url` (read as text: a file that is not
+ * valid JSON may still name one). A hook that cannot read its settings must not then fall back to the file store,
+ * or the team's parked sessions would be missed and new ones written on this disk only.
+ */
+export function meansDatabase(root: string, env: Readonly<Record<string, string | undefined>>, cwd: string): boolean {
+  if (nonEmpty(env.AGENT_SESSION_DATABASE_URL) !== undefined) return true;
+  const path = configPathFor(root, env, cwd);
+  try {
+    return readFileSync(path, 'utf8').includes('database_url');
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return false;
+    throw ioError(error, 'read the config file', path);
+  }
+}
+
 // --- internal ---
 
 function readConfigJson(path: string): { found: boolean; raw?: unknown } {

@@ -1,6 +1,6 @@
 import { assertCoherent, assertNotAhead } from '../core/coherence';
 import { SessionError, isSessionError, show } from '../core/errors';
-import { capHistory, DEFAULT_HISTORY_CAP, withResume } from '../core/history';
+import { capHistory, DEFAULT_HISTORY_CAP, stampAfter, withResume } from '../core/history';
 import {
   changesLink,
   orphanedStartReason,
@@ -179,7 +179,9 @@ export class Sessions {
     assertChange(change);
     const valid = assertValidId(id);
     const now = await this.store.now();
-    return this.store.update(valid, (state) => capHistory(applyChange(state, change, now), this.historyCap));
+    return this.store.update(valid, (state) =>
+      capHistory(applyChange(state, change, this.#stamp(state, now)), this.historyCap),
+    );
   }
 
   /**
@@ -205,7 +207,7 @@ export class Sessions {
       if (options.agentName !== undefined && state.agent_name !== options.agentName) {
         throw new AgentMismatchError(id, state.agent_name, options.agentName);
       }
-      return capHistory(finalizeState(state, outcome, summary, now), this.historyCap);
+      return capHistory(finalizeState(state, outcome, summary, this.#stamp(state, now)), this.historyCap);
     });
   }
 
@@ -217,7 +219,9 @@ export class Sessions {
   async approve(id: string, input: ApproveInput): Promise<SessionState> {
     const valid = assertValidId(id);
     const now = await this.store.now();
-    return this.store.update(valid, (state) => capHistory(approveState(state, input, now), this.historyCap));
+    return this.store.update(valid, (state) =>
+      capHistory(approveState(state, input, this.#stamp(state, now)), this.historyCap),
+    );
   }
 
   /**
@@ -228,7 +232,9 @@ export class Sessions {
   async reject(id: string, input: RejectInput): Promise<SessionState> {
     const valid = assertValidId(id);
     const now = await this.store.now();
-    return this.store.update(valid, (state) => capHistory(rejectState(state, input, now), this.historyCap));
+    return this.store.update(valid, (state) =>
+      capHistory(rejectState(state, input, this.#stamp(state, now)), this.historyCap),
+    );
   }
 
   /**
@@ -239,7 +245,7 @@ export class Sessions {
   async recordResume(id: string): Promise<SessionState> {
     const valid = assertValidId(id);
     const now = await this.store.now();
-    return this.store.update(valid, (state) => capHistory(withResume(state, now), this.historyCap));
+    return this.store.update(valid, (state) => capHistory(withResume(state, this.#stamp(state, now)), this.historyCap));
   }
 
   /**
@@ -271,7 +277,7 @@ export class Sessions {
       await this.store.update(first.agent_id, (state) => {
         decision = decideFor(state);
         if (!decision.should_resume) throw new NotResumable();
-        return capHistory(withResume(state, now), this.historyCap);
+        return capHistory(withResume(state, this.#stamp(state, now)), this.historyCap);
       });
     } catch (error) {
       if (error instanceof NotResumable && decision) return decision;
@@ -371,7 +377,7 @@ export class Sessions {
   }
 
   #linkClaudeAt(now: Date, id: string, change: ClaudeLinkChange): Promise<SessionState> {
-    return this.store.update(id, (state) => withClaudeLink(state, change, now));
+    return this.store.update(id, (state) => withClaudeLink(state, change, this.#stamp(state, now)));
   }
 
   /**
@@ -606,6 +612,11 @@ export class Sessions {
     return this.store.close();
   }
 
+  /** The time a write under the lock stamps: `now` (read before the lock), never before what a writer ahead stamped. */
+  #stamp(state: SessionState, now: Date): Date {
+    return stampAfter(state, now, this.limits.clockSkewMinutes * 60_000);
+  }
+
   // --- internal ---
 
   /** Finalizes a session left initializing, when it still is one under its lock; false when it changed or went. */
@@ -614,7 +625,7 @@ export class Sessions {
       await this.store.update(id, (state) => {
         const reason = orphanedStartReason(state, now, this.limits);
         if (reason === null) throw new NotResumable();
-        return capHistory(finalizeState(state, 'abandoned', reason, now), this.historyCap);
+        return capHistory(finalizeState(state, 'abandoned', reason, this.#stamp(state, now)), this.historyCap);
       });
       return true;
     } catch (error) {
@@ -648,7 +659,8 @@ export class Sessions {
           ...(previous?.last_message === undefined ? {} : { last_message: previous.last_message }),
         };
         // A parked session handed to a new Claude agent is a resume: recorded in the same write (for `stats`).
-        return capHistory(withResume(withClaudeLink(current, { ...facts, resumed_from }, now), now), this.historyCap);
+        const at = this.#stamp(current, now);
+        return capHistory(withResume(withClaudeLink(current, { ...facts, resumed_from }, at), at), this.historyCap);
       });
       return { state, action: 'relinked' };
     } catch (error) {
@@ -697,7 +709,8 @@ export class Sessions {
   ): Promise<SessionState> {
     return this.store.update(id, (current) => {
       // Decided again on the state under the lock: the agent's last CLI update may have landed since the read.
-      const linked = withClaudeLink(current, change, now);
+      const at = this.#stamp(current, now);
+      const linked = withClaudeLink(current, change, at);
       const decided = stopOutcome(current, this.limits.maxErrors);
       if (decided === 'kept') return linked;
       const summary =
@@ -705,7 +718,7 @@ export class Sessions {
           ? `Claude Code agent ${claudeAgentId} stopped while the session was still initializing (no phase recorded)` +
             (lastMessage === undefined ? '' : `: ${lastMessage}`)
           : (lastMessage ?? `Claude Code agent ${claudeAgentId} stopped`);
-      return capHistory(finalizeState(linked, decided, summary, now), this.historyCap);
+      return capHistory(finalizeState(linked, decided, summary, at), this.historyCap);
     });
   }
 

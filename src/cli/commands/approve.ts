@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { contextFor, printJson, withJson, type GlobalArgs } from '../context';
+import { optionalText } from '../args';
+import { contextFor, printJson, textOption, withJson, type GlobalArgs } from '../context';
 import { deciderOf } from '../decider';
 import { escapeControl } from '../text';
 
@@ -16,11 +17,12 @@ export const approveCommand: CommandModule<GlobalArgs, Args> = {
   builder: (yargs) =>
     withJson(yargs)
       .positional('id', { type: 'string', demandOption: true, describe: 'Session id' })
-      .option('by', { type: 'string', describe: 'Who decides (default: $USER, else $LOGNAME)' })
-      .option('note', { type: 'string', describe: 'A note kept with the decision' }) as never,
+      .option('by', textOption('Who decides (default: $USER, else $LOGNAME)'))
+      .option('note', textOption('A note kept with the decision')) as never,
   handler: async (argv) => {
+    const note = optionalText(argv.note, '--note');
     const by = deciderOf(argv.by, argv.io.env);
-    const input = { by, ...(argv.note === undefined ? {} : { note: argv.note }) };
+    const input = { by, ...(note === undefined ? {} : { note }) };
     const state = await contextFor(argv).withSessions((sessions) => sessions.approve(String(argv.id), input));
     if (argv.json) printJson(argv.io, state);
     else argv.io.out(`Approved session ${state.agent_id} by ${escapeControl(by)}: phase ${state.phase}\n`);

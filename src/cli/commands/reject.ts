@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { parseRejectTarget, REJECT_TARGETS } from '../../core/decision';
 import { requireText } from '../args';
-import { contextFor, printJson, withJson, type GlobalArgs } from '../context';
+import { contextFor, printJson, textOption, withJson, type GlobalArgs } from '../context';
 import { deciderOf } from '../decider';
 import { escapeControl } from '../text';
 
@@ -19,10 +19,11 @@ export const rejectCommand: CommandModule<GlobalArgs, Args> = {
   builder: (yargs) =>
     withJson(yargs)
       .positional('id', { type: 'string', demandOption: true, describe: 'Session id' })
-      .option('by', { type: 'string', describe: 'Who decides (default: $USER, else $LOGNAME)' })
-      .option('reason', { type: 'string', describe: 'Why (required; the agent is told)' })
+      .option('by', textOption('Who decides (default: $USER, else $LOGNAME)'))
+      .option('reason', textOption('Why (required; the agent is told)'))
       .option('to', {
         type: 'string',
+        requiresArg: true,
         default: 'planning',
         describe: `Where the session goes: ${REJECT_TARGETS.join(' | ')} (abandoned ends it)`,
       }) as never,

@@ -2,7 +2,8 @@ import type { CommandModule } from 'yargs';
 import { renderReport } from '../../core/report/html';
 import { parseSince } from '../../core/stats';
 import { writeOutputFile } from '../../platform/output-file';
-import { contextFor, type GlobalArgs } from '../context';
+import { optionalText } from '../args';
+import { contextFor, textOption, type GlobalArgs } from '../context';
 import { validStates } from '../listing';
 import { escapeControl } from '../text';
 
@@ -17,14 +18,15 @@ export const reportCommand: CommandModule<GlobalArgs, Args> = {
   describe: 'One self-contained HTML page: figures, outcome chart, approval inbox, a timeline lane per session',
   builder: (yargs) =>
     yargs
-      .option('since', {
-        type: 'string',
-        describe: 'Only sessions created in this window (30m, 24h, 7d) or since an ISO time, as `stats --since`',
-      })
-      .option('out', { type: 'string', describe: 'Write to this new file instead of stdout (never overwritten)' })
+      .option(
+        'since',
+        textOption('Only sessions created in this window (30m, 24h, 7d) or since an ISO time, as `stats --since`'),
+      )
+      .option('out', textOption('Write to this new file instead of stdout (never overwritten)'))
       .option('force', { type: 'boolean', default: false, describe: 'With --out: replace an existing file' }) as never,
   handler: async (argv) => {
     // --since is checked before the store is opened (a bad value writes nothing); the figures use the store's clock.
+    const out = optionalText(argv.out, '--out');
     const since = argv.since === undefined ? undefined : parseSince(argv.since, argv.io.now());
     const { entries, limits, now } = await contextFor(argv).withSessions(async (sessions) => ({
       entries: await sessions.list(),
@@ -40,13 +42,13 @@ export const reportCommand: CommandModule<GlobalArgs, Args> = {
       corrupt,
       ...(since === undefined ? {} : { since }),
     });
-    if (argv.out === undefined) {
+    if (out === undefined) {
       argv.io.out(html);
       return;
     }
-    writeOutputFile(argv.out, html, argv.force);
+    writeOutputFile(out, html, argv.force);
     argv.io.out(
-      `Wrote the report of ${states.length} sessions to ${escapeControl(argv.out)} (${Buffer.byteLength(html)} bytes)\n`,
+      `Wrote the report of ${states.length} sessions to ${escapeControl(out)} (${Buffer.byteLength(html)} bytes)\n`,
     );
   },
 };

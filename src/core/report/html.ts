@@ -1,5 +1,6 @@
 import { utc } from '@date-fns/utc';
 import { format } from 'date-fns';
+import { escapeControl } from '../control';
 import { inboxOf, type InboxEntry } from '../inbox';
 import type { Limits } from '../limits';
 import { PHASES, type Phase } from '../phase-names';
@@ -76,9 +77,13 @@ ${body}
 `;
 }
 
-/** Text made safe for HTML text and attribute values (both quote kinds). */
+/**
+ * Text made safe for HTML text and attribute values (both quote kinds). Control characters are written as `\uXXXX`
+ * first, as in every other output: the report goes to stdout by default, where a raw ESC in a note would drive the
+ * terminal, and bidirectional overrides would reorder what the page shows.
+ */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+  return escapeControl(value).replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
 // --- internal ---

@@ -70,6 +70,11 @@ describe('approve', () => {
   it.each([[''], ['  '], ['bad\nname'], [undefined as unknown as string]])('refuses `by` = %j (E_USAGE)', (by) => {
     expect(codeOf(() => approveState(inApproval(), { by }, at(9)))).toBe('E_USAGE');
   });
+
+  // The library is not type-checked at run time and the CLI is one caller: a blank note is a slip, as a blank reason.
+  it.each([[''], ['  ']])('refuses the note %j (E_USAGE), as a blank reason', (note) => {
+    expect(codeOf(() => approveState(inApproval(), { by: 'bob', note }, at(9)))).toBe('E_USAGE');
+  });
 });
 
 describe('the approved session waits for its agent (pickup)', () => {

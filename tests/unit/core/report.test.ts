@@ -50,6 +50,23 @@ describe('renderReport', () => {
     expect(html).not.toMatch(/<script|<img/i);
   });
 
+  // The report goes to stdout by default: a raw ESC in a decision note would drive the reader's terminal.
+  it('writes control characters and bidi overrides of session texts as \\uXXXX', () => {
+    const hostile = 'n\u001b]52;c;ZWNobw==\u0007\u001b[2J\u202e\u009b';
+    const state = applyChange(
+      newSession(
+        { agent_id: 'agent-1', agent_name: 'a', purpose: 'p', metadata: { plan: hostile } },
+        new Date(now.getTime() - 60_000),
+      ),
+      { phase: 'approval', error: hostile },
+      now,
+    );
+    const html = renderReport({ states: [state], now, limits: DEFAULT_LIMITS });
+    // eslint-disable-next-line no-control-regex
+    expect(html).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/);
+    expect(html).toContain('\\u001b[2J\\u202e\\u009b');
+  });
+
   it('honours --since: only sessions created since are counted and drawn', () => {
     const states = generateSessions({ count: 200, now, seed: 9 });
     const since = new Date(now.getTime() - 2 * 86_400_000);

@@ -165,6 +165,19 @@ describe('stopOutcome', () => {
   });
 });
 
+// The user approves while the planning agent is still running (its last message under way, or from another
+// terminal): its stop must not finalize the approved session `completed` (nothing was executed) and lose the decision.
+it('a stop after an approval made while the agent ran keeps the session for its pickup', async () => {
+  const started = await sessions.attachClaudeAgent(EVENTS.start);
+  const id = started!.state.agent_id;
+  await sessions.update(id, { phase: 'approval' });
+  await sessions.approve(id, { by: 'bob' });
+  const stopped = await sessions.attachClaudeAgent(EVENTS.stop);
+  expect(stopped).toMatchObject({ stop: 'kept', state: { phase: 'executing' } });
+  const next = await sessions.attachClaudeAgent({ agent_id: 'a00000000000000ff', agent_type: TYPE });
+  expect(next).toMatchObject({ action: 'relinked', state: { agent_id: id, phase: 'executing' } });
+});
+
 describe('parkedSessions with a session ahead of the clock', () => {
   it('a newer session of the same agent dated 2098 does not hide the agent’s real parked session', async () => {
     const store = await storeAt(true);

@@ -1,4 +1,5 @@
 import { codeOfAsync } from '../../helpers';
+import { assertCoherent } from '../../../src/core/coherence';
 import { Sessions } from '../../../src/service/sessions';
 import type { MemoryStore } from '../../../src/store/memory-store';
 import { memorySessions } from '../../support/sessions';
@@ -222,5 +223,24 @@ describe('Sessions: a life on one store (create, moves, resume, cleanup, Claude 
     expect((await sessions.get(created.agent_id)).last_updated).toBe(clock.toISOString());
     advance(31 * MIN);
     expect((await sessions.shouldResume(created.agent_id)).reason).toBe('session_expired');
+  });
+
+  // A writer reads its clock, then waits for the lock while another stamps a later time (approve racing a hook's
+  // resume): its history entry must not come before the one it waited for, or `import` of an export refuses it.
+  it.each([
+    ['approve', (id: string) => sessions.approve(id, { by: 'bob' })],
+    ['reject', (id: string) => sessions.reject(id, { by: 'bob', reason: 'no', to: 'abandoned' })],
+    ['update', (id: string) => sessions.update(id, { phase: 'executing' })],
+    ['finalize', (id: string) => sessions.finalize(id, 'failed')],
+    ['recordResume', (id: string) => sessions.recordResume(id)],
+  ])('%s stamps no earlier than a write that took the lock first', async (_name, write) => {
+    const { agent_id } = await sessions.create({ agent_name: 'a', purpose: 'p' });
+    await sessions.update(agent_id, { phase: 'approval' });
+    advance(6);
+    await sessions.recordResume(agent_id);
+    advance(-4); // the clock this writer read before it got the lock
+    const state = await write(agent_id);
+    expect(() => assertCoherent(state)).not.toThrow();
+    expect(state.last_updated).toBe(new Date(clock.getTime() + 4).toISOString());
   });
 });
