@@ -1,8 +1,8 @@
-import { utc } from '@date-fns/utc';
 import { format } from 'date-fns';
 import { resumeCount } from '../history';
 import { isFinalPhase } from '../phase-names';
 import type { SessionState } from '../state';
+import { inUtc } from '../time-text';
 
 /** Sessions created in one time slot, by outcome, and how many of them were resumed at least once. */
 export interface Bucket {
@@ -59,6 +59,6 @@ export function outcomeBuckets(states: readonly SessionState[], now: Date, since
     ...slot,
     unit,
     start: new Date(slot.start).toISOString(),
-    label: format(slot.start, pattern, { in: utc }),
+    label: format(slot.start, pattern, { in: inUtc }),
   }));
 }

@@ -1,4 +1,3 @@
-import { utc } from '@date-fns/utc';
 import { format } from 'date-fns';
 import { escapeControl } from '../control';
 import { inboxOf, type InboxEntry } from '../inbox';
@@ -6,7 +5,7 @@ import type { Limits } from '../limits';
 import { PHASES, type Phase } from '../phase-names';
 import type { SessionState } from '../state';
 import { computeStats, type Stats, type StatsGroup } from '../stats';
-import { shortDuration, utcTime } from '../time-text';
+import { inUtc, shortDuration, utcTime } from '../time-text';
 import { timelineOf } from '../timeline';
 import { outcomeBuckets, type Bucket } from './buckets';
 
@@ -347,7 +346,7 @@ function agentLanes(agent: string, drawn: readonly SessionState[], total: number
     total > drawn.length
       ? ` <span class="muted">(${drawn.length} most recent of ${total}; every one is in the figures)</span>`
       : '';
-  const range = `${format(start, 'yyyy-MM-dd HH:mm', { in: utc })} → ${format(end, 'yyyy-MM-dd HH:mm', { in: utc })} UTC`;
+  const range = `${format(start, 'yyyy-MM-dd HH:mm', { in: inUtc })} → ${format(end, 'yyyy-MM-dd HH:mm', { in: inUtc })} UTC`;
   return `<h3 data-agent="${escapeHtml(agent)}">${escapeHtml(agent)} <span class="muted">${escapeHtml(range)}</span>${note}</h3>
 <svg class="lanes" data-agent="${escapeHtml(agent)}" viewBox="0 0 ${LANE.width} ${height}" width="${LANE.width}" height="${height}">${rows.join('')}</svg>`;
 }
