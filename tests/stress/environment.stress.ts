@@ -114,6 +114,17 @@ function expectClean(store: string, id = 'keep'): void {
 }
 
 /** Fills the file system holding `path` until ENOSPC; returns the filler's path. */
+/** subagent-stop on a store it cannot write: exit 0 with `finalized: false, reason: error` (the hook fails open). */
+function expectStopFailsOpen(dir: string, store: string): void {
+  const stop = runBin(BIN.subagentStop, [], {
+    dir,
+    input: '{"task_info":{"agent_id":"keep"}}',
+    env: { AGENT_SESSION_DIR: store },
+  });
+  expect(stop.status).toBe(0);
+  expect(JSON.parse(stop.stdout)).toMatchObject({ finalized: false, reason: 'error' });
+}
+
 function fill(path: string): string {
   const filler = join(path, `filler-${readdirSync(path).length}`);
   const fd = openSync(filler, 'w');
@@ -166,13 +177,7 @@ describe('full disk', () => {
         expectClean(store);
       }
       expect(sessionFolders(store)).toEqual(['keep']); // no half-created session, no staging folder
-      const stop = runBin(BIN.subagentStop, [], {
-        dir,
-        input: '{"task_info":{"agent_id":"keep"}}',
-        env: { AGENT_SESSION_DIR: store },
-      });
-      expect(stop.status).toBe(0);
-      expect(JSON.parse(stop.stdout)).toMatchObject({ finalized: false, reason: 'error' });
+      expectStopFailsOpen(dir, store);
       tried++;
       expect(stateBytes(store)).toBe(before);
       const resume = runBin(BIN.preDelegate, [], {
@@ -275,13 +280,7 @@ describe('read-only store', () => {
       expect(cli(store, 'list').status).toBe(0);
       expect(cli(store, 'should-resume', 'keep').status).toBe(0);
       expect(cli(store, 'cleanup', '--hours', '24').status).toBe(0); // nothing to remove: nothing to write
-      const stop = runBin(BIN.subagentStop, [], {
-        dir,
-        input: '{"task_info":{"agent_id":"keep"}}',
-        env: { AGENT_SESSION_DIR: store },
-      });
-      expect(stop.status).toBe(0);
-      expect(JSON.parse(stop.stdout)).toMatchObject({ finalized: false, reason: 'error' });
+      expectStopFailsOpen(dir, store);
       tried++;
       expect(
         JSON.parse(
