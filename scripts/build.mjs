@@ -1,8 +1,8 @@
 // Bundles each bin into one minified CommonJS file: a bundle starts in ~60 ms where unbundled tsc output
 // takes ~390 ms (measured when the build was chosen). Source maps stay off unless AGENT_SESSION_SOURCEMAP=1.
 //
-// Each bin is a small loader with the bundle inside as a string: it compiles the bundle with `vm.Script` and a
-// V8 code cache made here, after a representative run, so a hook starts without parsing and compiling the
+// Each bin is a small loader that reads its bundle from `<bin>.bundle` beside it and compiles it with `vm.Script` and
+// a V8 code cache made here, after a representative run, so a hook starts without parsing and compiling the
 // bundle again (Node 20 has no `module.enableCompileCache`). The cache is optional: when it is missing, or V8
 // rejects it (another Node version or V8 flags), the loader compiles the source itself, with the same result.
 // Set AGENT_SESSION_CODE_CACHE=0 to build without caches.
@@ -11,7 +11,14 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { loaderSource, cacheFileName, makeCodeCache, WRAPPER_HEAD, WRAPPER_TAIL } from './code-cache.mjs';
+import {
+  bundleFileName,
+  cacheFileName,
+  loaderSource,
+  makeCodeCache,
+  WRAPPER_HEAD,
+  WRAPPER_TAIL,
+} from './code-cache.mjs';
 import { writePhaseTable } from './phase-table.mjs';
 
 const entries = {
@@ -106,7 +113,11 @@ await Promise.all(
       plugins: [zodLocaleOnce, yargsLocalesInDist, postgresDriverApart],
     });
     const source = `${WRAPPER_HEAD}${result.outputFiles[0].text}${WRAPPER_TAIL}`;
-    writeFileSync(outfile, loaderSource(source, cacheFileName(name, source)));
+    // The loader reads the bundle as latin1, which is its text only while every byte is ASCII.
+    if (Buffer.byteLength(source) !== source.length)
+      throw new Error(`Expected the ${name} bundle to be ASCII (charset: 'ascii')`);
+    writeFileSync(join('dist', bundleFileName(name)), source);
+    writeFileSync(outfile, loaderSource(name, cacheFileName(name, source), { hook: name !== 'agent-session' }));
     chmodSync(outfile, 0o755);
   }),
 );

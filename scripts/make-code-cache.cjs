@@ -8,8 +8,9 @@ const { Script } = require('node:vm');
 
 const bin = process.argv[2];
 const text = readFileSync(bin, 'utf8');
-const source = JSON.parse(/^const source = (".*");$/m.exec(text)[1]);
+const bundleFile = JSON.parse(/^const bundleFile = (".*");$/m.exec(text)[1]);
 const cacheFile = JSON.parse(/^const cacheFile = (".*");$/m.exec(text)[1]);
+const source = readFileSync(join(dirname(bin), bundleFile), 'latin1');
 const script = new Script(source, { filename: bin });
 process.argv = [process.argv[0], bin, ...process.argv.slice(3)];
 const module_ = { exports: {}, filename: bin, id: bin };

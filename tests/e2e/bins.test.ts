@@ -11,7 +11,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 const DIST = resolve(__dirname, '..', '..', 'dist');
 const BIN = {
@@ -52,14 +52,16 @@ function resumableSession(agent = 'architect'): string {
   return id;
 }
 
-/** A copy of a bin in its own folder, with or without a code cache beside it. */
+/** A copy of a bin and its bundle in a folder of their own, with or without a code cache beside them. */
 function copyBin(
   name: 'agent-session' | 'pre-delegate' | 'subagent-stop',
   cache: 'none' | 'own' | 'garbage' | 'foreign',
+  bundle: 'with' | 'without' = 'with',
 ): string {
   const folder = mkdtempSync(join(dir, 'bin-'));
   const bin = join(folder, `${name}.cjs`);
   copyFileSync(join(DIST, `${name}.cjs`), bin);
+  if (bundle === 'with') copyFileSync(join(DIST, `${name}.bundle`), join(folder, `${name}.bundle`));
   const cacheName = readdirSync(DIST).find((f) => f.startsWith(`${name}.`) && f.endsWith('.cache'))!;
   if (cache === 'own') copyFileSync(join(DIST, cacheName), join(folder, cacheName));
   if (cache === 'garbage') writeFileSync(join(folder, cacheName), Buffer.alloc(4096, 7));
@@ -108,6 +110,21 @@ describe('built bins', () => {
       expect(JSON.parse(stop.stdout)).toEqual({ finalized: true, agent_id: id, outcome: 'completed' });
     },
   );
+
+  it.each([
+    ['agent-session', 5],
+    ['pre-delegate', 0],
+    ['subagent-stop', 0],
+  ] as const)('%s copied without its bundle says so in one line and exits %i', (name, status) => {
+    const bin = copyBin(name, 'own', 'without');
+    const result = run(bin, name === 'agent-session' ? ['list'] : [], '{"agent_name":"architect"}');
+    expect(result.status).toBe(status);
+    // A hook prints nothing its host would read as an answer; the CLI nothing on stdout either.
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      `agent-session: Expected the bundle ${join(dirname(bin), `${name}.bundle`)} beside this bin (reinstall agent-session), got ENOENT\n`,
+    );
+  });
 
   it('keep usage errors and exit codes through the loader', () => {
     const result = run(BIN.cli, ['get', 'no-such-session']);

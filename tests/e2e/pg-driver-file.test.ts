@@ -17,7 +17,8 @@ const dir = tempDir();
 const probe = writeDriverProbe(dir);
 
 describe('the built files', () => {
-  it.each(['agent-session.cjs', 'pre-delegate.cjs', 'subagent-stop.cjs', 'index.cjs'])(
+  // A bin's code is its bundle, the file its loader reads (`<bin>.bundle`, scripts/code-cache.mjs).
+  it.each(['agent-session.bundle', 'pre-delegate.bundle', 'subagent-stop.bundle', 'index.cjs'])(
     '%s holds none of the driver’s code and requires ./postgres.cjs',
     (file) => {
       const text = readFileSync(join(dist, file), 'utf8');
@@ -66,6 +67,7 @@ describeWithDatabase('the driver file on PostgreSQL', (db) => {
     const lone = join(dir, 'lone');
     mkdirSync(lone);
     copyFileSync(BIN.cli, join(lone, 'agent-session.cjs'));
+    copyFileSync(join(dist, 'agent-session.bundle'), join(lone, 'agent-session.bundle'));
     const result = run(join(lone, 'agent-session.cjs'), ['list'], { cwd: dir, env });
     expect(result.status).toBe(5);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
