@@ -19,6 +19,7 @@ import {
   WRAPPER_HEAD,
   WRAPPER_TAIL,
 } from './code-cache.mjs';
+import { writeParsers } from './parsers.mjs';
 import { writePhaseTable } from './phase-table.mjs';
 
 const entries = {
@@ -82,6 +83,8 @@ const postgresDriverApart = {
 
 // The phase table the bins decide on, read from the XState machine (the source of the rules) before bundling.
 await writePhaseTable();
+// The parsers the bins use instead of zod, generated from the zod schemas (scripts/zod-codegen.ts).
+await writeParsers();
 mkdirSync('dist', { recursive: true });
 // Caches are named by a hash of their source: old ones would never be read again.
 for (const file of readdirSync('dist')) if (file.endsWith('.cache')) rmSync(join('dist', file));

@@ -29,12 +29,12 @@ export {
   SCHEMA_VERSION,
   DECISIONS_SCHEMA_VERSION,
   parseState,
-  SessionStateSchema,
   type SessionState,
   type HistoryEntry,
   type Metadata,
   type Decision,
 } from './core/state';
+export { SessionStateSchema } from './core/state-schema';
 export { ID_PATTERN, isValidId } from './core/ids';
 export { DEFAULT_HISTORY_CAP, capHistory, resumeCount } from './core/history';
 export {

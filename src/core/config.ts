@@ -1,16 +1,20 @@
-import * as z from 'zod/mini';
 import { assertDatabaseUrl, assertSchemaName, DEFAULT_SCHEMA } from './database';
 import { parseDecimal } from './decimal';
 import { SessionError, show } from './errors';
 import { DEFAULT_LIMITS, LIMIT_VARIABLES, type Limits } from './limits';
 import { lazily } from './lazy';
+import { parseConfigFileShape } from './config-parsers';
+import { LOG_LEVELS, type LogLevel } from './log-levels';
 
-// Pure: the caller reads the file and passes `process.env`. Hooks load this module too, so it stays small
-// (one zod/mini schema, no other dependency).
+// Pure: the caller reads the file and passes `process.env`. Hooks load this module too, so it stays small: it parses
+// with the function generated from the zod schema (config-schema.ts), which it loads only to word a rejection.
+export { LOG_LEVELS, type LogLevel };
 
-/** Log levels of the hook logs, least to most severe; `silent` writes nothing. */
-export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+// `require`, not `import`: a static import would evaluate zod in every hook call (~20 M instructions).
+const schema = lazily(
+  // eslint-disable-next-line no-restricted-globals, @typescript-eslint/no-require-imports -- lazy on purpose (above)
+  () => require('./config-schema') as typeof import('./config-schema'),
+);
 
 /** Every setting of `.claude/agent-session.json`. */
 export interface Config {
@@ -70,24 +74,6 @@ const EXPECTED: Readonly<Record<ConfigKey, string>> = {
   database_url: 'a postgres://user@host/database URL',
   database_schema: 'a schema name (lower-case letters, digits and _)',
 };
-
-/**
- * The config file's layout: every key optional, no other key (a typo must not pass silently). Built on first use:
- * most hook calls have no config file and no setting in the environment.
- */
-export const configFileSchema = lazily(() =>
-  z.strictObject({
-    $schema: z.optional(z.string()),
-    resume_timeout_minutes: z.optional(z.number().check(z.positive())),
-    max_errors: z.optional(z.int().check(z.positive())),
-    cleanup_hours: z.optional(z.number().check(z.gte(0))),
-    history_cap: z.optional(z.int().check(z.positive())),
-    log_level: z.optional(z.enum(LOG_LEVELS)),
-    log_max_bytes: z.optional(z.int().check(z.positive())),
-    database_url: z.optional(z.string()),
-    database_schema: z.optional(z.string()),
-  }),
-);
 
 /** Where an effective value came from. */
 export type ConfigSource =
@@ -163,25 +149,26 @@ export function parseSettings(raw: unknown, where: string): Partial<Config> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new SessionError('E_USAGE', `Expected ${where} to hold a JSON object, got ${show(raw)}`);
   }
-  const result = configFileSchema().safeParse(raw);
-  if (result.success) {
+  // zod decides (and words) what the generated parser refused, so the two can never disagree here.
+  const verdict = parseVerdict(raw);
+  if (verdict.ok) {
+    const data = verdict.data;
     // Only the settings given: a key present as undefined (possible in code) must not hide a lower layer's value.
     const given: Record<string, unknown> = {};
-    for (const key of CONFIG_KEYS) if (result.data[key] !== undefined) given[key] = result.data[key];
+    for (const key of CONFIG_KEYS) if (data[key] !== undefined) given[key] = data[key];
     // Texts the schema cannot judge alone; the URL is shown masked in the message, never whole.
     if (given.database_url !== undefined)
       given.database_url = assertDatabaseUrl(given.database_url, `\`database_url\` in ${where}`);
     if (given.database_schema !== undefined) assertSchemaName(given.database_schema, `\`database_schema\` in ${where}`);
     return given as Partial<Config>;
   }
-  const issue = result.error.issues[0]!;
-  if (issue.code === 'unrecognized_keys') {
+  if ('unknownKeys' in verdict) {
     throw new SessionError(
       'E_USAGE',
-      `Expected ${where} to have only the keys ${CONFIG_KEYS.join(', ')}, got ${show(issue.keys.join(', '))}`,
+      `Expected ${where} to have only the keys ${CONFIG_KEYS.join(', ')}, got ${show(verdict.unknownKeys.join(', '))}`,
     );
   }
-  const key = String(issue.path[0]) as ConfigKey;
+  const key = verdict.key as ConfigKey;
   const expected = EXPECTED[key] ?? 'a string';
   const found = (raw as Record<string, unknown>)[key];
   // A quoted number must not read as the number it spells: show strings as JSON here.
@@ -215,13 +202,17 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
 
 // --- internal ---
 
+function parseVerdict(raw: unknown): ReturnType<typeof import('./config-schema').settingsVerdict> {
+  const data = parseConfigFileShape(raw);
+  return data === undefined ? schema().settingsVerdict(raw) : { ok: true, data };
+}
+
 function parseVariable(key: ConfigKey, variable: string, raw: string): unknown {
   if (key === 'database_url') return assertDatabaseUrl(raw, `\`${variable}\``);
   if (key === 'database_schema') return assertSchemaName(raw.trim(), `\`${variable}\``);
   const value = key === 'log_level' ? raw.trim() : parseDecimal(raw);
   // The variable is checked by the same schema as the file, so both accept exactly the same values.
-  const result = configFileSchema().safeParse({ [key]: value });
-  if (!result.success)
+  if (parseConfigFileShape({ [key]: value }) === undefined)
     throw new SessionError('E_USAGE', `Expected \`${variable}\` to be ${EXPECTED[key]}, got ${show(raw)}`);
   return value;
 }

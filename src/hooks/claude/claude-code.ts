@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { decisionSentence, lastDecision } from '../../core/decision';
 import { isFinalPhase, RESUMABLE_PHASES } from '../../core/phase-names';
 import { relativeTime } from '../../core/relative-time';
@@ -6,7 +5,8 @@ import type { SessionState } from '../../core/state';
 import { CLAUDE_PURPOSE, type Sessions } from '../../service/sessions';
 import { logValue } from '../log';
 import { excerpt } from '../../platform/text';
-import { lazily } from '../../core/lazy';
+import { parsePayload, parseToolInput } from './claude-parsers';
+import type { Payload } from './claude-schema';
 
 /** The events this tool answers; every other event is accepted and left alone. */
 export type ClaudeCodeEvent =
@@ -50,25 +50,6 @@ const FIELD_LIMIT = 1500;
 const OVERVIEW_FIELD_LIMIT = 120;
 const HISTORY_SHOWN = 5;
 
-// Any field can be absent or of another type in some version: a wrong type counts as absent, never as an error.
-// Built on first use: a seed-protocol call never needs them.
-const text = lazily(() => z.catch(z.optional(z.string()), undefined));
-const toolInputSchema = lazily(() => z.catch(z.optional(z.looseObject({ subagent_type: text() })), undefined));
-const payloadSchema = lazily(() =>
-  z.looseObject({
-    hook_event_name: z.string(),
-    session_id: text(),
-    cwd: text(),
-    tool_name: text(),
-    agent_id: text(),
-    agent_type: text(),
-    last_assistant_message: text(),
-    tool_input: z.catch(z.optional(z.unknown()), undefined),
-    tool_response: z.catch(z.optional(z.looseObject({ agentId: text(), status: text() })), undefined),
-  }),
-);
-type Payload = z.infer<ReturnType<typeof payloadSchema>>;
-
 /** True for a payload of Claude Code's own hook protocol: an object with a string `hook_event_name`. */
 export function isClaudeCodePayload(value: unknown): value is Record<string, unknown> & { hook_event_name: string } {
   return (
@@ -106,9 +87,8 @@ export async function handleClaudeCode(
   given: ClaudeCodeContext,
 ): Promise<ClaudeCodeOutcome> {
   const context: ClaudeCodeContext = { clockSkewMinutes: sessions.limits.clockSkewMinutes, ...given };
-  const parsed = payloadSchema().safeParse(input);
-  if (!parsed.success) return skip('invalid_payload');
-  const payload = parsed.data;
+  const payload = parsePayload(input);
+  if (payload === undefined) return skip('invalid_payload');
   switch (payload.hook_event_name) {
     case 'SessionStart':
     case 'UserPromptSubmit':
@@ -365,8 +345,8 @@ function agentNameOf(toolInput: unknown): string {
       input = undefined;
     }
   }
-  const parsed = toolInputSchema().safeParse(input);
-  const name = parsed.success ? parsed.data?.subagent_type?.trim() : undefined;
+  // Anything but an object has no subagent_type (the schema reads a wrong type as absent).
+  const name = parseToolInput(input)?.subagent_type?.trim();
   return name ? name : DEFAULT_AGENT_TYPE;
 }
 

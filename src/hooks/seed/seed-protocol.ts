@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { isSessionError } from '../../core/errors';
 import { isValidId } from '../../core/ids';
 import type { Phase } from '../../core/phase-names';
@@ -8,6 +7,7 @@ import type { Decision, HistoryEntry, Metadata, SessionState } from '../../core/
 import { AgentMismatchError, type ResumeDecision, type Sessions } from '../../service/sessions';
 import { excerpt } from '../../platform/text';
 import { lazily } from '../../core/lazy';
+import { parsePreDelegateInput, parseSubagentStopInput } from './seed-parsers';
 
 /** The answer of `pre-delegate` in the seed protocol. */
 export interface PreDelegateAnswer {
@@ -50,26 +50,12 @@ export type SubagentStopAnswer =
       readonly error?: string;
     };
 
-// Built on first use: a call carries one of the two (and a Claude Code payload neither).
-const preDelegateInput = lazily(() =>
-  z.looseObject({
-    agent_name: z.optional(z.nullable(z.string())),
-    agent_id: z.optional(z.nullable(z.string())),
-  }),
-);
-
-const subagentStopInput = lazily(() =>
-  z.looseObject({
-    agent_id: z.optional(z.nullable(z.string())),
-    agent_name: z.optional(z.nullable(z.string())),
-    task_info: z.optional(
-      z.nullable(
-        z.looseObject({ agent_id: z.optional(z.nullable(z.string())), agent_name: z.optional(z.nullable(z.string())) }),
-      ),
-    ),
-    agent_output: z.optional(z.nullable(z.unknown())),
-    exit_code: z.optional(z.nullable(z.number())),
-  }),
+// The inputs' zod schemas (seed-schema.ts), loaded only to word a rejection: the generated parsers (seed-parsers.ts)
+// decide, and a hook that never meets a bad input never evaluates zod (~20 M instructions per call). `require`, not
+// `import`: a static import would evaluate it.
+const schema = lazily(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (above)
+  () => require('./seed-schema') as typeof import('./seed-schema'),
 );
 
 const SUMMARY_LIMIT = 1000;
@@ -88,9 +74,10 @@ export const ANSWER_LIMIT = 64 * 1024;
  * for bad input.
  */
 export async function preDelegate(sessions: Sessions, input: unknown): Promise<PreDelegateAnswer> {
-  const parsed = preDelegateInput().safeParse(input);
-  if (!parsed.success) return { should_resume: false, reason: 'invalid_input', error: firstIssue(parsed.error) };
-  const { agent_id, agent_name } = parsed.data;
+  const parsed = parsePreDelegateInput(input);
+  if (parsed === undefined)
+    return { should_resume: false, reason: 'invalid_input', error: rejection('pre-delegate', input) };
+  const { agent_id, agent_name } = parsed;
   if (agent_id !== undefined && agent_id !== null && agent_id !== '') {
     if (!isValidId(agent_id))
       return { should_resume: false, reason: 'invalid_input', error: 'agent_id is not a valid session id' };
@@ -109,9 +96,9 @@ export async function preDelegate(sessions: Sessions, input: unknown): Promise<P
  * Never throws for bad input or a missing session.
  */
 export async function subagentStop(sessions: Sessions, input: unknown): Promise<SubagentStopAnswer> {
-  const parsed = subagentStopInput().safeParse(input);
-  if (!parsed.success) return { finalized: false, reason: 'invalid_input', error: firstIssue(parsed.error) };
-  const data = parsed.data;
+  const data = parseSubagentStopInput(input);
+  if (data === undefined)
+    return { finalized: false, reason: 'invalid_input', error: rejection('subagent-stop', input) };
   const agentId = data.task_info?.agent_id || data.agent_id;
   if (!agentId) return { finalized: false, reason: 'no_agent_id' };
   if (!isValidId(agentId))
@@ -215,8 +202,7 @@ function bytesOf(value: unknown): number {
   return Buffer.byteLength(JSON.stringify(value) ?? 'null', 'utf8');
 }
 
-function firstIssue(error: z.core.$ZodError): string {
-  const issue = error.issues[0];
-  if (issue === undefined) return 'invalid input';
-  return issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
+/** zod's words for an input the generated parser refused (zod accepting it would be a generator bug: said so). */
+function rejection(hook: 'pre-delegate' | 'subagent-stop', input: unknown): string {
+  return schema().firstIssue(hook, input) ?? 'input refused by the generated parser but not by zod (rebuild)';
 }

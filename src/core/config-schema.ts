@@ -1,0 +1,47 @@
+// The zod schema of `.claude/agent-session.json`: the source of what a config file may hold. Hooks parse with
+// config-parsers.ts, which `npm run build` generates from it, and load this module only to word a rejection
+// (config.ts): zod would cost every hook call ~20 M instructions.
+import * as z from 'zod/mini';
+import { LOG_LEVELS } from './log-levels';
+import './zod-locale';
+
+/** The config file's layout: every key optional, no other key (a typo must not pass silently). */
+export const ConfigFileSchema = z.strictObject({
+  $schema: z.optional(z.string()),
+  resume_timeout_minutes: z.optional(z.number().check(z.positive())),
+  max_errors: z.optional(z.int().check(z.positive())),
+  cleanup_hours: z.optional(z.number().check(z.gte(0))),
+  history_cap: z.optional(z.int().check(z.positive())),
+  log_level: z.optional(z.enum(LOG_LEVELS)),
+  log_max_bytes: z.optional(z.int().check(z.positive())),
+  database_url: z.optional(z.string()),
+  database_schema: z.optional(z.string()),
+});
+
+export type ConfigFile = z.infer<typeof ConfigFileSchema>;
+
+/** The parse functions `npm run build` writes into config-parsers.ts (scripts/parsers.mjs). */
+export const PARSERS = {
+  parseConfigFileShape: {
+    schema: ConfigFileSchema,
+    type: 'ConfigFile',
+    doc: 'A config file (or settings given in code) as ConfigFileSchema parses it.',
+  },
+} as const;
+
+/**
+ * zod's verdict on settings: what it makes of them, or what it finds first wrong (keys it does not know, or the first
+ * key whose value it refuses).
+ */
+export function settingsVerdict(
+  raw: unknown,
+):
+  | { readonly ok: true; readonly data: ConfigFile }
+  | { readonly ok: false; readonly unknownKeys: readonly string[] }
+  | { readonly ok: false; readonly key: string } {
+  const result = ConfigFileSchema.safeParse(raw);
+  if (result.success) return { ok: true, data: result.data };
+  const issue = result.error.issues[0]!;
+  if (issue.code === 'unrecognized_keys') return { ok: false, unknownKeys: issue.keys };
+  return { ok: false, key: String(issue.path[0]) };
+}

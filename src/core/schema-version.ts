@@ -1,0 +1,12 @@
+/**
+ * The state.json layout a new session is written with. Files without the field (the original Python store) are
+ * version 0, read as 1.
+ */
+export const SCHEMA_VERSION = 1;
+
+/**
+ * The layout of a session that holds `decisions` (approve/reject): version 1 plus that field. A session moves to it
+ * with its first decision, so every other file stays readable by an agent-session that knows only version 1, and
+ * one that holds a decision is refused by such a version for its version number (a clear word), not a stray key.
+ */
+export const DECISIONS_SCHEMA_VERSION = 2;

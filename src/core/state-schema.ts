@@ -1,0 +1,124 @@
+// The zod schemas of state.json: the one source of what a valid session is. Code that runs in a hook does not import
+// this module (zod would cost each hook call ~20 M instructions): it parses with src/core/state-parsers.ts, which
+// `npm run build` generates from these schemas, and loads this module only to word a rejection (state.ts).
+import * as z from 'zod/mini';
+import { SessionError } from './errors';
+import { ID_PATTERN } from './ids';
+import { PHASES, RESUMABLE_PHASES } from './phase-names';
+import { DECISIONS_SCHEMA_VERSION, SCHEMA_VERSION } from './schema-version';
+import './zod-locale';
+
+const Timestamp = z.iso.datetime({ offset: true });
+
+export const HistoryEntrySchema = z.strictObject({
+  from_phase: z.enum(PHASES),
+  to_phase: z.enum(PHASES),
+  timestamp: Timestamp,
+  /** `resume`: a hook approved resuming the session (from_phase = to_phase, so the chain holds). */
+  event: z.optional(z.literal('resume')),
+});
+
+/**
+ * What a parked session was when a new Claude agent resumed it: its phase and last activity, and the previous
+ * agent's id and last message. Kept on the link so the sub-agent's SubagentStart, whenever it arrives, tells it so.
+ */
+export const ResumedFromSchema = z.strictObject({
+  /** A resumable phase, or executing for an approved session picked up by its agent. */
+  phase: z.enum([...RESUMABLE_PHASES, 'executing']),
+  last_active: Timestamp,
+  agent_id: z.optional(z.string()),
+  last_message: z.optional(z.string()),
+});
+
+/**
+ * The Claude Code sub-agent a session is linked to (set by the Claude Code hooks, absent otherwise):
+ * Claude's `agent_id` (the SendMessage target), its `session_id` and `agent_type`, when the link was made,
+ * when that agent stopped (absent while it runs; once set for an agent id it stays), an excerpt of its last
+ * message, and what the session was when this agent resumed it.
+ */
+export const ClaudeLinkSchema = z.strictObject({
+  agent_id: z.string().check(z.minLength(1)),
+  session_id: z.optional(z.string()),
+  agent_type: z.optional(z.string()),
+  linked_at: Timestamp,
+  stopped_at: z.optional(Timestamp),
+  last_message: z.optional(z.string()),
+  resumed_from: z.optional(ResumedFromSchema),
+});
+
+/**
+ * A user's decision on a session parked in approval (`approve` / `reject`): who, when, what, the note (a rejection's
+ * reason), the phase it sent the session to, and since when the session had waited in approval.
+ */
+export const DecisionSchema = z.strictObject({
+  decision: z.enum(['approved', 'rejected']),
+  by: z.string().check(z.minLength(1)),
+  at: Timestamp,
+  note: z.optional(z.string()),
+  to_phase: z.enum(PHASES),
+  waiting_since: Timestamp,
+});
+
+export const LastErrorSchema = z.strictObject({ message: z.string(), timestamp: Timestamp });
+
+/** Metadata is any JSON object; it is shallow-merged on update. */
+export const MetadataSchema = z.record(z.string(), z.unknown());
+
+/** One session's state.json: the seed's fields, `schema_version`, and the fields finalize adds. */
+export const SessionStateSchema = z.strictObject({
+  schema_version: z.union([z.literal(SCHEMA_VERSION), z.literal(DECISIONS_SCHEMA_VERSION)]),
+  agent_id: z.string().check(z.regex(ID_PATTERN)),
+  agent_name: z.string().check(z.minLength(1)),
+  purpose: z.string(),
+  created_at: Timestamp,
+  last_updated: Timestamp,
+  phase: z.enum(PHASES),
+  metadata: MetadataSchema,
+  resume_ready: z.boolean(),
+  history: z.array(HistoryEntrySchema),
+  /** How many of the oldest history entries were dropped by the history cap. */
+  history_dropped: z.optional(z.int().check(z.gte(0))),
+  /** How many of those dropped entries were resumes (`stats` counts them). */
+  resumes_dropped: z.optional(z.int().check(z.gte(0))),
+  error_count: z.int().check(z.gte(0)),
+  last_error: z.nullable(LastErrorSchema),
+  finalized_at: z.optional(Timestamp),
+  summary: z.optional(z.string()),
+  duration_seconds: z.optional(z.number().check(z.gte(0))),
+  claude: z.optional(ClaudeLinkSchema),
+  /** Approve/reject decisions, oldest first (only in schema_version 2). */
+  decisions: z.optional(z.array(DecisionSchema)),
+});
+
+export type SessionState = z.infer<typeof SessionStateSchema>;
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+export type Metadata = z.infer<typeof MetadataSchema>;
+export type ClaudeLink = z.infer<typeof ClaudeLinkSchema>;
+export type Decision = z.infer<typeof DecisionSchema>;
+
+/** The parse functions `npm run build` writes into state-parsers.ts (scripts/parsers.mjs). */
+export const PARSERS = {
+  parseSessionState: {
+    schema: SessionStateSchema,
+    type: 'SessionState',
+    doc: 'A state.json as SessionStateSchema parses it.',
+  },
+} as const;
+
+/**
+ * The state zod makes of `migrated` (an object already migrated to a current layout), or E_CORRUPT with zod's words
+ * for every problem on one line (the first three, and how many more).
+ * @throws SessionError E_CORRUPT
+ */
+export function strictState(migrated: unknown): SessionState {
+  const result = SessionStateSchema.safeParse(migrated);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const path = issue.path.length > 0 ? issue.path.join('.') : '(root)';
+    return `${path}: ${issue.message}`;
+  });
+  throw new SessionError(
+    'E_CORRUPT',
+    `invalid state: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` (+${problems.length - 3} more)` : ''}`,
+  );
+}
