@@ -71,8 +71,8 @@ describe('zod in the hooks', () => {
       'Claude Code SubagentStop',
       () => [BIN.subagentStop, claude('SubagentStop', { agent_id: 'a0f1', agent_type: 'a5' })],
     ],
-  ] as const)('%s: answered without evaluating zod', (_what, make) => {
-    const [bin, input] = make();
+  ] as const)('%s: answered without evaluating zod', (_what, make: () => readonly string[]) => {
+    const [bin, input] = make() as [string, string];
     expect(zodEvaluated(bin, input)).toBe('false');
   });
 
