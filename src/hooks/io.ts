@@ -1,8 +1,9 @@
-import type { InputSource } from './stdin';
+import type { ByteSource, InputSource } from './stdin';
 
 /** The process facts a hook runs with; injected so tests can drive `runHook` without a child process. */
 export interface HookIo {
-  readonly stdin: InputSource;
+  /** Read synchronously (a file, pipe or socket), or as a stream (a terminal, tests). */
+  readonly stdin: ByteSource | InputSource;
   readonly write: (text: string) => void;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;

@@ -2,7 +2,7 @@ import { runClaudeCode } from './claude/claude-run';
 import { isClaudeCodePayload, isClaudeCodeText } from './claude/claude-code';
 import type { HookIo } from './io';
 import { runSeedHook, type HookSpec } from './seed/seed-run';
-import { DEFAULT_STDIN_OPTIONS, readJsonInput, type StdinResult } from './stdin';
+import { DEFAULT_STDIN_OPTIONS, readJsonInput, readJsonSync, type StdinResult } from './stdin';
 import { positiveNumber } from '../platform/env';
 import { logValue } from './log';
 
@@ -21,7 +21,8 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
       ? {}
       : { timeoutMs: positiveNumber(io.env.AGENT_SESSION_STDIN_TIMEOUT_MS) }),
   };
-  const input: StdinResult = await readJsonInput(io.stdin, stdinOptions);
+  const input: StdinResult =
+    'readBytes' in io.stdin ? readJsonSync(io.stdin, stdinOptions) : await readJsonInput(io.stdin, stdinOptions);
   if (input.kind === 'json' && isClaudeCodePayload(input.value)) {
     await runClaudeCode(input.value, io, spec.logFile);
     return;

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSessions } from '../service/assembly';
 import { DEFAULT_CONFIG } from '../core/config';
@@ -10,6 +9,10 @@ import { preDelegate, subagentStop } from './seed/seed-protocol';
  * @returns true when every check passed
  */
 export async function runSelfTest(print: (line: string) => void): Promise<boolean> {
+  // node:os on this path only: every hook call loads this module, and node:os costs ~1 M instructions to load. A
+  // `require`: the bins run their bundle in a vm.Script, where a dynamic import() has no loader.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { tmpdir } = require('node:os') as typeof import('node:os');
   const dir = mkdtempSync(join(tmpdir(), 'agent-session-selftest-'));
   let passed = true;
   const check = (label: string, ok: boolean): void => {

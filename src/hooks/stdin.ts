@@ -1,4 +1,4 @@
-import { StringDecoder } from 'node:string_decoder';
+import { sleepMs } from '../platform/sleep';
 
 /** What arrived on stdin. */
 export type StdinResult =
@@ -14,7 +14,7 @@ export interface StdinOptions {
   readonly maxBytes: number;
 }
 
-/** What `readJsonInput` needs of a stream: `process.stdin`, or the fd reader of `process-io.ts`. */
+/** What `readJsonInput` needs of a stream: `process.stdin` on a terminal (process-io.ts), or a test's stream. */
 export interface InputSource {
   on(event: 'data', listener: (chunk: Buffer | string) => void): unknown;
   on(event: 'end', listener: () => void): unknown;
@@ -28,19 +28,59 @@ export interface InputSource {
 export const DEFAULT_STDIN_OPTIONS: StdinOptions = { timeoutMs: 5000, maxBytes: 8 * 1024 * 1024 };
 
 /**
- * Reads one JSON document from a stream without waiting for EOF: as soon as a complete object or array
- * has arrived it stops reading, because some hosts never close a hook's stdin (anthropics/claude-code#79508).
- * Falls back to EOF, then to the time limit. Never rejects.
+ * Something to read bytes from synchronously: the hook's stdin as a file, pipe or socket (process-io.ts). `readBytes`
+ * fills `buffer` from the start and returns how many bytes it read (0: the end of the input), or null when nothing is
+ * there yet (a non-blocking pipe): the reader then waits a little and asks again, until its time limit.
+ */
+export interface ByteSource {
+  readBytes(buffer: Buffer): number | null;
+}
+
+/**
+ * Reads one JSON document from a byte source without waiting for EOF: as soon as a complete object or array has
+ * arrived it stops reading, because some hosts never close a hook's stdin (anthropics/claude-code#79508). Falls back
+ * to EOF, then (for a source that says "nothing yet") to the time limit. Synchronous: a hook has nothing else to do,
+ * and the stream machinery, timers and libuv's thread pool cost ~6 M instructions per call (docs/performance.md).
+ * Never throws.
+ */
+export function readJsonSync(
+  source: ByteSource,
+  options: StdinOptions = DEFAULT_STDIN_OPTIONS,
+  clock: { readonly now: () => number; readonly sleep: (ms: number) => void } = { now: Date.now, sleep: sleepMs },
+): StdinResult {
+  const collected = new Collected(options);
+  const buffer = Buffer.allocUnsafe(64 * 1024);
+  const deadline = clock.now() + options.timeoutMs;
+  for (;;) {
+    let count: number | null;
+    try {
+      count = source.readBytes(buffer);
+    } catch (error) {
+      return collected.failed(error);
+    }
+    if (count === 0) return collected.end();
+    if (count === null) {
+      const left = deadline - clock.now();
+      if (left <= 0) return collected.timedOut();
+      clock.sleep(Math.min(2, left));
+      continue;
+    }
+    // A copy: the buffer is reused by the next read.
+    const done = collected.add(Buffer.from(buffer.subarray(0, count)));
+    if (done !== undefined) return done;
+  }
+}
+
+/**
+ * Reads one JSON document from a stream (`process.stdin` on a terminal, streams in tests) without waiting for EOF,
+ * as readJsonSync does, with a timer for the time limit. Never rejects.
  */
 export function readJsonInput(
   stream: InputSource,
   options: StdinOptions = DEFAULT_STDIN_OPTIONS,
 ): Promise<StdinResult> {
   return new Promise((resolve) => {
-    const decoder = new StringDecoder('utf8');
-    const scanner = new JsonScanner();
-    let text = '';
-    let bytes = 0;
+    const collected = new Collected(options);
     let settled = false;
 
     const finish = (result: StdinResult): void => {
@@ -55,51 +95,13 @@ export function readJsonInput(
       stream.destroy?.();
       resolve(result);
     };
-    const parseAll = (): StdinResult => {
-      // A leading byte-order mark is not JSON, but some writers add one (the scanner already skips it).
-      const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-      if (body.trim() === '') return { kind: 'empty' };
-      try {
-        return { kind: 'json', value: JSON.parse(body) };
-      } catch (error) {
-        return { kind: 'invalid', problem: `not valid JSON (${(error as Error).message})`, received: body };
-      }
-    };
     const onData = (chunk: Buffer | string): void => {
-      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      bytes += buffer.length;
-      if (bytes > options.maxBytes) {
-        finish({
-          kind: 'invalid',
-          problem: `input larger than ${options.maxBytes} bytes`,
-          received: text + decoder.write(buffer),
-        });
-        return;
-      }
-      const piece = decoder.write(buffer);
-      const end = scanner.feed(piece);
-      if (end === -1) {
-        text += piece;
-        return;
-      }
-      text += piece.slice(0, end);
-      finish(parseAll());
+      const done = collected.add(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+      if (done !== undefined) finish(done);
     };
-    const onEnd = (): void => {
-      text += decoder.end();
-      finish(parseAll());
-    };
-    const onError = (error: Error): void =>
-      finish({ kind: 'invalid', problem: `stdin could not be read (${error.message})`, received: text });
-    const timer = setTimeout(() => {
-      text += decoder.end();
-      const result = parseAll();
-      finish(
-        result.kind === 'empty'
-          ? { kind: 'invalid', problem: `no input within ${options.timeoutMs} ms`, received: '' }
-          : result,
-      );
-    }, options.timeoutMs);
+    const onEnd = (): void => finish(collected.end());
+    const onError = (error: Error): void => finish(collected.failed(error));
+    const timer = setTimeout(() => finish(collected.timedOut()), options.timeoutMs);
 
     stream.on('data', onData);
     stream.on('end', onEnd);
@@ -108,8 +110,73 @@ export function readJsonInput(
 }
 
 /**
- * Finds where the first top-level JSON object or array ends, across chunks, in linear time.
- * Other top-level values (numbers, strings, garbage) are left to EOF or the time limit.
+ * The bytes of one input as they arrive, and what they make: the document once the scanner finds its end (or at EOF,
+ * or at the time limit), or why not. Decoded as UTF-8 once, at the end: the scanner works on bytes, whose structural
+ * characters are ASCII and never part of a multi-byte character.
+ */
+class Collected {
+  readonly #options: StdinOptions;
+  readonly #chunks: Buffer[] = [];
+  readonly #scanner = new JsonScanner();
+  #bytes = 0;
+
+  constructor(options: StdinOptions) {
+    this.#options = options;
+  }
+
+  /** Takes the next chunk; returns the result when the document is complete or too large, else undefined. */
+  add(chunk: Buffer): StdinResult | undefined {
+    this.#bytes += chunk.length;
+    if (this.#bytes > this.#options.maxBytes) {
+      this.#chunks.push(chunk);
+      return {
+        kind: 'invalid',
+        problem: `input larger than ${this.#options.maxBytes} bytes`,
+        received: this.#text(),
+      };
+    }
+    const end = this.#scanner.feed(chunk);
+    this.#chunks.push(end === -1 ? chunk : chunk.subarray(0, end));
+    return end === -1 ? undefined : this.#parsed();
+  }
+
+  end(): StdinResult {
+    return this.#parsed();
+  }
+
+  timedOut(): StdinResult {
+    const result = this.#parsed();
+    return result.kind === 'empty'
+      ? { kind: 'invalid', problem: `no input within ${this.#options.timeoutMs} ms`, received: '' }
+      : result;
+  }
+
+  failed(error: unknown): StdinResult {
+    const message = error instanceof Error ? error.message : String(error);
+    return { kind: 'invalid', problem: `stdin could not be read (${message})`, received: this.#text() };
+  }
+
+  #text(): string {
+    return Buffer.concat(this.#chunks).toString('utf8');
+  }
+
+  #parsed(): StdinResult {
+    const text = this.#text();
+    // A leading byte-order mark is not JSON, but some writers add one (the scanner already skips it).
+    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    if (body.trim() === '') return { kind: 'empty' };
+    try {
+      return { kind: 'json', value: JSON.parse(body) };
+    } catch (error) {
+      return { kind: 'invalid', problem: `not valid JSON (${(error as Error).message})`, received: body };
+    }
+  }
+}
+
+/**
+ * Finds where the first top-level JSON object or array ends, across chunks of bytes (UTF-8), in linear time. Other
+ * top-level values (numbers, strings, garbage) are left to EOF or the time limit. A byte-order mark before the
+ * document is skipped (its bytes EF BB BF); the parse decides whether what was read is JSON.
  */
 export class JsonScanner {
   #depth = 0;
@@ -119,14 +186,14 @@ export class JsonScanner {
   #done = false;
   #waitForEof = false;
 
-  /** Feeds the next piece of text; returns the index in `piece` just past the document's end, or -1. */
-  feed(piece: string): number {
+  /** Feeds the next chunk; returns the index in `chunk` just past the document's end, or -1. */
+  feed(chunk: Uint8Array): number {
     if (this.#waitForEof) return -1;
     if (this.#done) return 0;
-    for (let i = 0; i < piece.length; i++) {
-      const c = piece.charCodeAt(i);
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i]!;
       if (!this.#started) {
-        if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff) continue;
+        if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xef || c === 0xbb || c === 0xbf) continue;
         if (c !== 0x7b && c !== 0x5b) {
           this.#waitForEof = true; // not an object or array: only EOF or the time limit can end it
           return -1;

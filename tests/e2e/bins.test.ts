@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   closeSync,
   copyFileSync,
@@ -9,6 +9,7 @@ import {
   readFileSync,
   rmSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -207,28 +208,48 @@ describe('hook stdin', () => {
     expect(JSON.parse(stdout)).toMatchObject({ should_resume: true, agent_id: id });
   });
 
-  it('answers at the time limit when no document arrives on an open pipe', async () => {
+  it('answers at the time limit, and exits, when half a document arrives on a pipe its writer holds open', async () => {
+    // A FIFO opened read-write here: the hook's stdin has a writer that never finishes nor closes (a shell's pipe).
+    const fifo = join(dir, 'stdin.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const fd = openSync(fifo, 'r+');
+    try {
+      writeSync(fd, '{"agent_name": "archi');
+      const child = spawn(process.execPath, [BIN.pre], {
+        env: { ...env, AGENT_SESSION_STDIN_TIMEOUT_MS: '300' },
+        stdio: [fd, 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+      const guard = setTimeout(() => child.kill(), 10_000);
+      // The pipe is read without blocking: nothing is left waiting on it, so the hook exits with the writer still there.
+      const code = await new Promise<number | null>((done) => child.on('exit', (exit) => done(exit)));
+      clearTimeout(guard);
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toMatchObject({
+        reason: 'invalid_input',
+        error: expect.stringContaining('not valid JSON'),
+      });
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it('answers half a document on a socket once the host closes stdin', async () => {
     const child = spawn(process.execPath, [BIN.pre], {
       env: { ...env, AGENT_SESSION_STDIN_TIMEOUT_MS: '300' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
-    const answered = new Promise<void>((done) =>
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString('utf8');
-        if (stdout.endsWith('\n')) done();
-      }),
-    );
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     child.stdin.write('{"agent_name": "archi');
+    setTimeout(() => child.stdin.end(), 500);
     const guard = setTimeout(() => child.kill(), 10_000);
-    await answered;
-    expect(JSON.parse(stdout).reason).toBe('invalid_input');
-    // The read already waiting on the pipe ends when the writer closes it (see src/hooks/process-io.ts).
-    child.stdin.end();
     const code = await exited;
     clearTimeout(guard);
     expect(code).toBe(0);
+    expect(JSON.parse(stdout).reason).toBe('invalid_input');
   });
 
   it('writes a log line per decision', () => {
