@@ -35,7 +35,7 @@ export const DEFAULT_LOCK_OPTIONS: LockOptions = { timeoutMs: 5000, staleMs: 10_
  * @throws SessionError E_NOT_FOUND when the folder is gone, E_BUSY on timeout, E_IO otherwise
  */
 export function acquireLock(lockFile: string, options: LockOptions = DEFAULT_LOCK_OPTIONS): () => void {
-  const token = `${process.pid} ${processStartTime(process.pid) ?? '-'} ${Date.now()} ${uniqueSuffix()}`;
+  const token = `${process.pid} ${ownStartTime() ?? '-'} ${Date.now()} ${uniqueSuffix()}`;
   const deadline = Date.now() + options.timeoutMs;
   const draft = `${lockFile}.${uniqueSuffix()}.tmp`;
   try {
@@ -163,6 +163,14 @@ let procAvailable: boolean | undefined;
  * A process's start time (field 22 of /proc/<pid>/stat): a string when it runs, null when it does not,
  * undefined when this system has no /proc to ask.
  */
+let ownStart: { readonly value: string | null | undefined } | undefined;
+
+/** This process's start time, read once: a hook takes two locks (the session's, its agent's pointer's). */
+function ownStartTime(): string | null | undefined {
+  ownStart ??= { value: processStartTime(process.pid) };
+  return ownStart.value;
+}
+
 function processStartTime(pid: number): string | null | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

@@ -1,4 +1,4 @@
-import { closeSync, constants, lstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, constants, lstatSync, mkdirSync, openSync, writeSync, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import { SessionError } from '../core/errors';
 import { errnoCode, ioError } from './errno';
@@ -21,18 +21,18 @@ export const PRIVATE_FILE = 0o600;
  *   missing (without `withParents`), E_IO otherwise
  */
 export function ensurePrivateDir(dir: string, withParents = false): void {
-  try {
-    mkdirSync(dir, { recursive: withParents, mode: PRIVATE_DIR });
-  } catch (error) {
-    const code = errnoCode(error);
-    if (code === 'ENOENT') throw new SessionError('E_NOT_FOUND', `Folder \`${dirname(dir)}\` does not exist`);
-    if (code !== 'EEXIST') throw ioError(error, 'create the folder', dir);
-  }
-  let stats;
-  try {
-    stats = lstatSync(dir);
-  } catch (error) {
-    throw ioError(error, 'inspect', dir);
+  // Looked at first: it exists on every call but the first, and a refused mkdir (EEXIST) builds an error each time.
+  let stats = lstatOrNull(dir);
+  if (stats === null) {
+    try {
+      mkdirSync(dir, { recursive: withParents, mode: PRIVATE_DIR });
+    } catch (error) {
+      const code = errnoCode(error);
+      if (code === 'ENOENT') throw new SessionError('E_NOT_FOUND', `Folder \`${dirname(dir)}\` does not exist`);
+      if (code !== 'EEXIST') throw ioError(error, 'create the folder', dir);
+    }
+    stats = lstatOrNull(dir);
+    if (stats === null) throw new SessionError('E_NOT_FOUND', `Folder \`${dir}\` was removed as it was made`);
   }
   if (stats.isSymbolicLink())
     throw new SessionError('E_REFUSED', `\`${dir}\` is a symbolic link; nothing is written through it`);
@@ -51,6 +51,16 @@ export function writeNewFile(file: string, text: string): void {
     while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** The entry itself (a link is not followed), or null when absent. */
+function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return null;
+    throw ioError(error, 'inspect', path);
   }
 }
 

@@ -1,6 +1,6 @@
 import { decisionSentence, lastDecision } from '../../core/decision';
 import { isFinalPhase, RESUMABLE_PHASES } from '../../core/phase-names';
-import { relativeTime } from '../../core/relative-time';
+import { lazily } from '../../core/lazy';
 import type { SessionState } from '../../core/state';
 import { CLAUDE_PURPOSE, type Sessions } from '../../service/sessions';
 import { logValue } from '../log';
@@ -365,5 +365,12 @@ function ago(iso: string, context: ClaudeCodeContext): string {
   const ahead = at.getTime() - context.now.getTime();
   if (ahead > 0)
     return ahead <= (context.clockSkewMinutes ?? 0) * 60_000 ? 'just now' : "at a time ahead of this machine's clock";
-  return relativeTime(at, context.now);
+  return relativeTimes().relativeTime(at, context.now);
 }
+
+// date-fns' formatter and its English locale, evaluated only for an answer that says "5 minutes ago": at load they
+// cost every hook call ~1.4 M instructions, and most calls (the seed protocol, SubagentStop) never say it.
+const relativeTimes = lazily(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (above)
+  () => require('../../core/relative-time') as typeof import('../../core/relative-time'),
+);

@@ -161,6 +161,20 @@ describe('corrupt sessions', () => {
     expect(entry).toMatchObject({ kind: 'corrupt', id: 'c' });
   });
 
+  it('reads state.json as strict UTF-8: a byte-order mark is dropped, an encoded surrogate or overlong form refused', async () => {
+    write('bom', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(session('bom')))]));
+    expect(await store.read('bom')).toEqual(session('bom'));
+    // U+D800 encoded on its own, and `/` as an overlong two-byte form: neither is UTF-8 (TextDecoder refuses both).
+    for (const bad of [
+      [0xed, 0xa0, 0x80],
+      [0xc0, 0xaf],
+    ]) {
+      const text = JSON.stringify({ ...session('odd'), purpose: 'XX' });
+      write('odd', Buffer.concat([Buffer.from(text.slice(0, -3)), Buffer.from(bad), Buffer.from(text.slice(-2))]));
+      expect(await codeOfAsync(() => store.read('odd'))).toBe('E_CORRUPT');
+    }
+  });
+
   it('a state.json that is a folder, and a folder without state.json, are corrupt', async () => {
     mkdirSync(join(root, 'folder', 'state.json'), { recursive: true });
     mkdirSync(join(root, 'empty'), { recursive: true });
