@@ -10,6 +10,8 @@
 //
 // Each hook row is read against two references run in the same group: `node -e ''` (Node's own start) and a
 // hand-written hook doing the same I/O as `pre-delegate` by id approving a resume (scripts/bench/minimal-hook.cjs).
+// The start-up group has a third: the file-system work `pre-delegate` by id does, call for call, by hand
+// (scripts/bench/io-floor-hook.cjs): a hook row against it is the cost of our code, the rest of the gap is I/O.
 // `npm run bench -- --instructions` counts instructions instead (valgrind --tool=callgrind, BENCH_RUNS default 1):
 // slow, but repeatable on a loaded machine, where wall-clock medians are not.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -30,6 +32,8 @@ const STOPPER = 'bench-stopper';
 const STOP_AGENT = 'a00000000000000c1';
 const NODE = 'node -e ""';
 const MINIMAL = 'minimal hook (by id)';
+/** The second reference: pre-delegate's own file-system work by id, by hand (scripts/bench/io-floor-hook.cjs). */
+const IO_FLOOR = 'I/O floor hook (by id)';
 /** The rows held to ≤ 1.1 × the minimal hook. */
 const HOOK_ROWS = [
   'pre-delegate (seed, by id)',
@@ -56,6 +60,7 @@ const bins = {
   stop: join(dist, 'subagent-stop.cjs'),
 };
 const minimalHook = resolve('scripts', 'bench', 'minimal-hook.cjs');
+const ioFloorHook = resolve('scripts', 'bench', 'io-floor-hook.cjs');
 for (const bin of Object.values(bins))
   if (!existsSync(bin)) throw new Error(`Expected a built bin at ${bin}; run \`npm run build\` first`);
 
@@ -112,6 +117,7 @@ function main() {
   time('start-up', [
     { name: NODE, args: empty },
     { name: MINIMAL, args: [minimalHook], input: byId(s10), env: hookEnv(s10) },
+    { name: IO_FLOOR, args: [ioFloorHook], input: byId(s10), env: hookEnv(s10) },
     { name: 'pre-delegate (seed, by id)', args: [bins.pre], input: byId(s10), env: hookEnv(s10) },
     { name: 'pre-delegate (seed, by name)', args: [bins.pre], input: byName, env: hookEnv(s10) },
     { name: 'pre-delegate (Claude Code PreToolUse)', args: [bins.pre], input: claudePre, env: hookEnv(s10) },
@@ -200,6 +206,9 @@ function main() {
     if (name.startsWith('agent-session list') || name.startsWith('agent-session cleanup')) continue;
     s.vs_node = round(s.median / refs(name).floor);
     if (!name.startsWith('agent-session')) s.vs_minimal = round(s.median / refs(name).minimal);
+    // The hooks of the start-up group against the I/O their guarantees need (the rest is loading and deciding).
+    if (!(name in STORE_SIZE_ROWS) && (HOOK_ROWS.includes(name) || name === IO_FLOOR))
+      s.vs_io_floor = round(s.median / m(IO_FLOOR));
   }
   const verdicts = [];
   const ratio = (name, base, target, baseName) =>
@@ -683,6 +692,7 @@ function printReport(machine, results, rss, verdicts) {
         'runs',
         '× node -e ""',
         '× minimal hook',
+        '× I/O floor',
       ],
       Object.entries(results).map(([name, s]) => [
         name,
@@ -692,6 +702,7 @@ function printReport(machine, results, rss, verdicts) {
         String(s.runs),
         x(s.vs_node),
         x(s.vs_minimal),
+        x(s.vs_io_floor),
       ]),
     ),
   );

@@ -1,4 +1,6 @@
-import { formatDistanceStrict } from 'date-fns';
+// The function's own module, not the package index: the hooks require this module lazily (claude-code.ts), and a
+// required index would bring the initialisers of all ~250 date-fns modules into their bundles.
+import { formatDistanceStrict } from 'date-fns/formatDistanceStrict';
 
 /**
  * "12 minutes ago" (or "in 2 minutes" for a clock ahead of ours), by date-fns: the one wording of a relative time,
