@@ -133,7 +133,7 @@ function main() {
       args: [bins.stop],
       input: JSON.stringify({ task_info: { agent_id: s10.stopId }, agent_output: 'done', exit_code: 0 }),
       env: hookEnv(s10),
-      prepare: () => copyFileSync(s10.stopTemplate, s10.stopFile),
+      prepare: () => s10.restoreStop(),
     },
     {
       name: 'subagent-stop (Claude Code SubagentStop)',
@@ -544,7 +544,15 @@ function makeStore(root, size, now) {
     rmSync(join(root, '.claude-agents', hex(START_AGENT)), { force: true });
   };
   restoreClaude();
-  return { root, target, other, stopId, stopFile, stopTemplate, restoreStale, restoreClaude, staleIds };
+  // The finalized session is put back as it was, with its agent's pointer: restored alone, the session would be older
+  // than what the pointer records, no pointer would be set again, and every later run would scan the store for it.
+  const stopPointer = join(root, '.agents', `${hex('agent-stopper')}.json`);
+  const restoreStop = () => {
+    copyFileSync(stopTemplate, stopFile);
+    writeFileSync(stopPointer, pointer('agent-stopper', stopId), { mode: 0o600 });
+  };
+  restoreStop();
+  return { root, target, other, stopId, restoreStop, restoreStale, restoreClaude, staleIds };
 }
 
 // --- timing ---
