@@ -66,38 +66,81 @@ if (source !== undefined) {
 `;
 
 /**
- * Writes dist/<name>.<hash>.cache: runs the bin once on a typical input in a temporary store, then serializes
- * what V8 compiled during that run (functions that did not run are compiled lazily, as without a cache).
+ * Writes dist/<name>.<hash>.cache: runs the bin on its representative calls (RUNS below), one after another in one
+ * process, in a temporary store, then serializes what V8 compiled (functions that did not run are compiled lazily,
+ * as without a cache). Each hook's calls cover both protocols: a path left out would be compiled from source at every
+ * call of it (~4-6 M instructions), while each path put in costs every call a little more to deserialize.
  */
 export function makeCodeCache(name) {
   const bin = resolve('dist', `${name}.cjs`);
   const dir = mkdtempSync(join(tmpdir(), 'agent-session-cache-'));
   try {
     const store = join(dir, 'session');
-    const id = 'agent-20260101-000000-0000cafe';
-    mkdirSync(join(store, id), { recursive: true });
     const at = new Date().toISOString();
-    const state = {
-      schema_version: 1,
-      agent_id: id,
-      agent_name: 'cache-agent',
-      purpose: 'cache',
-      created_at: at,
-      last_updated: at,
-      phase: 'approval',
-      metadata: {},
-      resume_ready: true,
-      history: [{ from_phase: 'initializing', to_phase: 'approval', timestamp: at }],
-      error_count: 0,
-      last_error: null,
+    /** A session parked in approval, linked to a Claude agent when `claude` is given. */
+    const parked = (id, agent, claude) => {
+      mkdirSync(join(store, id), { recursive: true });
+      const state = {
+        schema_version: 1,
+        agent_id: id,
+        agent_name: agent,
+        purpose: 'cache',
+        created_at: at,
+        last_updated: at,
+        phase: 'approval',
+        metadata: {},
+        resume_ready: true,
+        history: [{ from_phase: 'initializing', to_phase: 'approval', timestamp: at }],
+        error_count: 0,
+        last_error: null,
+        ...(claude === undefined ? {} : { claude: { agent_id: claude, agent_type: agent, linked_at: at } }),
+      };
+      writeFileSync(join(store, id, 'state.json'), `${JSON.stringify(state, null, 2)}\n`);
+      return id;
     };
-    writeFileSync(join(store, id, 'state.json'), `${JSON.stringify(state, null, 2)}\n`);
-    const runs = {
-      'pre-delegate': { args: [], input: JSON.stringify({ agent_name: 'cache-agent' }) },
-      'subagent-stop': { args: [], input: JSON.stringify({ task_info: { agent_id: id }, exit_code: 0 }) },
-      'agent-session': { args: ['should-resume', id], input: '' },
+    const claude = (event, fields) =>
+      JSON.stringify({
+        hook_event_name: event,
+        session_id: 'cache',
+        transcript_path: join(dir, 't'),
+        cwd: dir,
+        ...fields,
+      });
+    const seedId = parked('agent-20260101-000000-0000cafe', 'cache-agent');
+    parked('agent-20260101-000000-0000beef', 'cache-claude');
+    parked('agent-20260101-000000-0000f00d', 'cache-stopper', 'a00000000000cafe1');
+    const RUNS = {
+      'pre-delegate': [
+        { args: [], input: JSON.stringify({ agent_name: 'cache-agent' }) },
+        {
+          args: [],
+          input: claude('PreToolUse', {
+            tool_name: 'Agent',
+            tool_input: { subagent_type: 'cache-claude', prompt: 'p' },
+          }),
+        },
+        { args: [], input: claude('SubagentStart', { agent_id: 'a00000000000cafe2', agent_type: 'cache-claude' }) },
+      ],
+      'subagent-stop': [
+        { args: [], input: JSON.stringify({ task_info: { agent_id: seedId }, exit_code: 0 }) },
+        {
+          args: [],
+          input: claude('SubagentStop', {
+            agent_id: 'a00000000000cafe1',
+            agent_type: 'cache-stopper',
+            stop_hook_active: false,
+            last_assistant_message: 'Plan ready. Waiting for your approval.',
+          }),
+        },
+      ],
+      'agent-session': [{ args: ['should-resume', seedId], input: '' }],
     };
-    const { args, input } = runs[name];
+    const runs = RUNS[name].map((run, i) => {
+      const input = join(dir, `input-${i}`);
+      writeFileSync(input, run.input);
+      return { args: run.args, input };
+    });
+    writeFileSync(join(dir, 'runs.json'), JSON.stringify(runs));
     // V8 rejects a cache made under other V8 flags; hooks usually run without NODE_OPTIONS, so the cache is made so.
     const env = {
       ...process.env,
@@ -108,8 +151,8 @@ export function makeCodeCache(name) {
     delete env.NODE_OPTIONS;
     const result = spawnSync(
       process.execPath,
-      [new URL('./make-code-cache.cjs', import.meta.url).pathname, bin, ...args],
-      { input, env, encoding: 'utf8' },
+      [new URL('./make-code-cache.cjs', import.meta.url).pathname, bin, join(dir, 'runs.json')],
+      { env, encoding: 'utf8' },
     );
     if (result.status !== 0 && !(name === 'agent-session' && result.status === 1)) {
       throw new Error(`code cache for ${name} failed (exit ${result.status}): ${result.stderr}`);
