@@ -32,14 +32,32 @@ const entries = {
 // CLI runs could rewrite (or break) its messages. Pointed inside dist/, where no locales folder exists, yargs reads
 // no file and uses its built-in English texts. (`__filename`, the bin's own path: the shim declares a `__dirname` of
 // its own.)
+// The shim also imports `assert` for two internal checks, and reads `process.stdout.columns` when it loads, which
+// makes process.stdout (on a pipe: `net` and the stream machinery). Together ~15 M instructions on every CLI call
+// (callgrind), now that the CLI writes fd 1 directly (src/cli/process-io.ts): the checks become two plain functions,
+// the read a getter (yargs asks only to lay out help without `.wrap()`, which the CLI always sets).
+const SHIM_EDITS = [
+  ['fileURLToPath(import.meta.url)', "__filename + '/../yargs/lib/platform-shims/esm.mjs'"],
+  [
+    "import { notStrictEqual, strictEqual } from 'assert'",
+    "const notStrictEqual = (a, b, m) => { if (a === b) throw new Error(m ?? 'yargs: an internal check failed'); };\n" +
+      "const strictEqual = (a, b, m) => { if (a !== b) throw new Error(m ?? 'yargs: an internal check failed'); };",
+  ],
+  [
+    "stdColumns: typeof process.stdout.columns !== 'undefined' ? process.stdout.columns : null",
+    "get stdColumns() { return typeof process.stdout.columns !== 'undefined' ? process.stdout.columns : null }",
+  ],
+];
 const yargsLocalesInDist = {
   name: 'yargs-locales-in-dist',
   setup(build) {
     build.onLoad({ filter: /yargs[\\/]lib[\\/]platform-shims[\\/]esm\.mjs$/ }, (args) => {
-      const text = readFileSync(args.path, 'utf8');
-      const from = 'fileURLToPath(import.meta.url)';
-      if (!text.includes(from)) throw new Error(`Expected yargs' ESM shim to read ${from}; check the yargs update`);
-      return { contents: text.replace(from, "__filename + '/../yargs/lib/platform-shims/esm.mjs'"), loader: 'js' };
+      let text = readFileSync(args.path, 'utf8');
+      for (const [from, to] of SHIM_EDITS) {
+        if (!text.includes(from)) throw new Error(`Expected yargs' ESM shim to have ${from}; check the yargs update`);
+        text = text.replace(from, to);
+      }
+      return { contents: text, loader: 'js' };
     });
   },
 };

@@ -1,57 +1,17 @@
 import yargsEsm, { type Argv } from 'yargs';
 import { EXIT_CODES, SessionError, isSessionError, show } from '../core/errors';
 import { escapeControl } from './text';
-import { cleanupCommand } from './commands/cleanup';
-import { configCommand } from './commands/config';
-import { copyCommand } from './commands/copy';
-import { createCommand } from './commands/create';
-import { deleteCommand } from './commands/delete';
-import { exportCommand } from './commands/export';
-import { finalizeCommand } from './commands/finalize';
-import { getCommand } from './commands/get';
-import { importCommand } from './commands/import';
-import { initCommand } from './commands/init';
-import { listCommand } from './commands/list';
-import { migrateCommand } from './commands/migrate';
-import { shouldResumeCommand } from './commands/should-resume';
-import { statsCommand } from './commands/stats';
-import { updateCommand } from './commands/update';
-import { completionCommand } from './commands/completion';
+import { COMMAND_TABLE, lazyCommand } from './command-table';
 import { COMPLETION_SHELLS, valueCandidates } from './completion';
 import { textOption, type CliIo, type GlobalArgs } from './context';
 import { assertFlagValues, rejectRepeats, usageMessage } from './options';
 import { optionalText } from './args';
-import { approveCommand } from './commands/approve';
-import { machineCommand } from './commands/machine';
-import { pendingCommand } from './commands/pending';
-import { rejectCommand } from './commands/reject';
-import { reportCommand } from './commands/report';
-import { showCommand } from './commands/show';
 
-export const COMMANDS = [
-  createCommand,
-  updateCommand,
-  getCommand,
-  showCommand,
-  shouldResumeCommand,
-  listCommand,
-  finalizeCommand,
-  pendingCommand,
-  approveCommand,
-  rejectCommand,
-  cleanupCommand,
-  deleteCommand,
-  statsCommand,
-  reportCommand,
-  machineCommand,
-  exportCommand,
-  importCommand,
-  configCommand,
-  initCommand,
-  migrateCommand,
-  copyCommand,
-  completionCommand,
-] as const;
+/**
+ * Every command, as yargs registers it: the heads from the table, each module required only when its command is
+ * parsed (command-table.ts).
+ */
+export const COMMANDS = COMMAND_TABLE.map(lazyCommand);
 
 /**
  * Runs the CLI on `args` and returns the exit code: 0 done, 1 a negative answer, or the error's code
@@ -93,10 +53,7 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
     .middleware(rejectRepeats)
     // An empty --dir (an unset variable in a script) would silently mean the default store.
     .middleware((argv) => void optionalText(argv.dir, '--dir'))
-    .demandCommand(
-      1,
-      `Expected a command: ${COMMANDS.map((command) => String(command.command).split(' ')[0]).join(', ')}`,
-    )
+    .demandCommand(1, `Expected a command: ${COMMAND_TABLE.map((entry) => entry.command.split(' ')[0]).join(', ')}`)
     .recommendCommands()
     .strict()
     .help()
@@ -158,7 +115,7 @@ function parserFor(args: readonly string[]): Argv {
 }
 
 /** Each command's usage line (`get <id>`), for messages. */
-const USAGES: readonly string[] = COMMANDS.map((command) => String(command.command));
+const USAGES: readonly string[] = COMMAND_TABLE.map((entry) => entry.command);
 
 /** The hidden command yargs registers with its completion function (see runCli). */
 const INTERNAL_COMPLETION = '__completion-script';

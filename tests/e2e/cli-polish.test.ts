@@ -67,7 +67,7 @@ describe('help wraps at word boundaries, to the width', () => {
 it.each([[['update', 'help']], [['update', '-h']]])('wraps %p as `update --help`', (args) => {
   const result = cli(base, args, { COLUMNS: '60' });
   expect(result.status).toBe(0);
-  expect(collapse(result.stdout)).toContain(collapse(String(COMMANDS[1].describe)));
+  expect(collapse(result.stdout)).toContain(collapse(String(COMMANDS[1]!.describe)));
 });
 
 describe('completion', () => {

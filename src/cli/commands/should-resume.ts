@@ -1,8 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { explainResume } from '../../core/explain';
 import { contextFor, printJson, withJson, type GlobalArgs } from '../context';
 import { escapeControl } from '../text';
-import { explainLines } from '../story';
 
 interface Args extends GlobalArgs {
   readonly id: string;
@@ -27,7 +25,10 @@ export const shouldResumeCommand: CommandModule<GlobalArgs, Args> = {
     }));
     const { should_resume, reason, agent_id, state, problem } = decision;
     argv.io.negative = !should_resume;
-    const checks = argv.explain && state !== undefined ? explainResume(state, now, limits).checks : [];
+    // --explain's modules (the rules' facts, the story's wording with date-fns) are required only for --explain: the
+    // plain answer, what scripts ask, needs neither (-2.5 M instructions per call, callgrind).
+    const explain = argv.explain ? explainModules() : undefined;
+    const checks = explain !== undefined && state !== undefined ? explain.explainResume(state, now, limits).checks : [];
     if (argv.json) {
       printJson(argv.io, {
         should_resume,
@@ -38,9 +39,20 @@ export const shouldResumeCommand: CommandModule<GlobalArgs, Args> = {
       return;
     }
     argv.io.out(`${should_resume} ${reason}\n`);
-    if (!argv.explain) return;
+    if (explain === undefined) return;
     // The validation problem names the field's path and the rule, never the file's content.
-    const lines = problem !== undefined ? [`problem: ${problem}`] : explainLines({ should_resume, reason, checks });
+    const lines =
+      problem !== undefined ? [`problem: ${problem}`] : explain.explainLines({ should_resume, reason, checks });
     for (const line of lines) argv.io.out(`  ${escapeControl(line)}\n`);
   },
 };
+
+/** What `--explain` needs, required on demand (esbuild initialises a required module on its first require). */
+function explainModules(): Pick<typeof import('../../core/explain'), 'explainResume'> &
+  Pick<typeof import('../story'), 'explainLines'> {
+  /* eslint-disable @typescript-eslint/no-require-imports -- on demand, see above */
+  const { explainResume } = require('../../core/explain') as typeof import('../../core/explain');
+  const { explainLines } = require('../story') as typeof import('../story');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  return { explainResume, explainLines };
+}

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { resumeCount } from '../history';
 import { isFinalPhase } from '../phase-names';
 import type { SessionState } from '../state';

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { escapeControl } from '../control';
 import { inboxOf, type InboxEntry } from '../inbox';
 import type { Limits } from '../limits';
