@@ -1,7 +1,7 @@
-import { constants, fstatSync, openSync, readSync, writeSync, type Stats } from 'node:fs';
+import { constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import type { ByteSource, InputSource } from './stdin';
 import { errnoCode } from '../platform/errno';
-import { sleepMs } from '../platform/sleep';
+import { writeFully } from '../platform/fd-write';
 
 /**
  * The hook's stdin without `process.stdin`: a file, pipe or socket on fd 0 is read synchronously with
@@ -56,20 +56,9 @@ export function fdBytes(fd: number): ByteSource {
  * not an error of the hook: nobody is left to read the answer.
  */
 export function writeStdout(text: string, fd = 1): void {
-  const bytes = Buffer.from(text, 'utf8');
-  let written = 0;
-  while (written < bytes.length) {
-    try {
-      written += writeSync(fd, bytes, written, bytes.length - written);
-    } catch (error) {
-      const code = errnoCode(error);
-      if (code === 'EPIPE') return;
-      // A non-blocking fd inherited from the host: wait until the reader drains the pipe.
-      if (code === 'EAGAIN') {
-        sleepMs(1);
-        continue;
-      }
-      throw error;
-    }
+  try {
+    writeFully(fd, text);
+  } catch (error) {
+    if (errnoCode(error) !== 'EPIPE') throw error;
   }
 }

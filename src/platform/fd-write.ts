@@ -24,12 +24,14 @@ export function writeFully(fd: number, text: string): void {
 
 /**
  * Whether `fd` is a character device: a terminal, or /dev/null. Only then can `process.stdout.isTTY` be true, so
- * only then is `process.stdout` worth making to ask (false when `fd` cannot be inspected).
+ * only then is `process.stdout` worth making to ask (false when `fd` is closed).
  */
 export function isCharacterDevice(fd: number): boolean {
   try {
     return fstatSync(fd).isCharacterDevice();
-  } catch {
-    return false;
+  } catch (error) {
+    // A closed descriptor is no terminal; any other failure is not ours to hide.
+    if (errnoCode(error) === 'EBADF') return false;
+    throw error;
   }
 }
