@@ -1,10 +1,8 @@
 // Generates each `X-parsers.ts` from the zod schemas of `X-schema.ts` (scripts/zod-codegen.ts), so the bins parse
 // without evaluating zod at every start (docs/performance.md). The schemas stay the source:
-// tests/unit/zod-codegen.test.ts checks each file is exactly what this writes. Run by scripts/build.mjs.
-import { build } from 'esbuild';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// tests/unit/scripts/zod-codegen.test.ts checks each file is exactly what this writes. Run by scripts/build.mjs.
 import { format, resolveConfig } from 'prettier';
+import { loadTs, writeGenerated } from './generated.mjs';
 
 /**
  * Writes every parsers file that differs from its schemas'; returns the files it changed. With `check`, writes
@@ -16,46 +14,25 @@ export async function writeParsers({ check = false } = {}) {
   for (const [source, parsers] of Object.entries(SCHEMA_MODULES)) {
     const file = codegen.parsersFileOf(source);
     const text = await formatted(file, codegen.renderParsersOf(source, parsers));
-    let current = null;
-    try {
-      current = readFileSync(file, 'utf8');
-    } catch (error) {
-      if (error.code !== 'ENOENT') throw error;
-    }
-    if (current === text) continue;
+    if (!writeGenerated(file, text, { check })) continue;
     changed.push(file);
-    if (check) continue;
-    writeFileSync(file, text);
-    process.stderr.write(`${file} regenerated from ${source}\n`);
+    if (!check) process.stderr.write(`${file} regenerated from ${source}\n`);
   }
   return changed;
 }
 
 /** The text as prettier writes it with the project's settings (what `npm run format:check` expects). */
-export async function formatted(file, text) {
+async function formatted(file, text) {
   return format(text, { ...(await resolveConfig(file)), filepath: file });
 }
 
-async function loadSchemas() {
-  const contents = [
-    "export * as codegen from './scripts/zod-codegen';",
-    "export { SCHEMA_MODULES } from './scripts/parser-schemas';",
-  ].join('\n');
-  const result = await build({
-    stdin: { contents, resolveDir: process.cwd(), loader: 'ts' },
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    write: false,
-    logLevel: 'warning',
-  });
-  const module = { exports: {} };
-  new Function('module', 'exports', 'require', result.outputFiles[0].text)(
-    module,
-    module.exports,
-    createRequire(import.meta.url),
+function loadSchemas() {
+  return loadTs(
+    [
+      "export * as codegen from './scripts/zod-codegen';",
+      "export { SCHEMA_MODULES } from './scripts/parser-schemas';",
+    ].join('\n'),
   );
-  return module.exports;
 }
 
 // `node scripts/parsers.mjs --check`: exit 1 naming the files that differ from what their schemas give.

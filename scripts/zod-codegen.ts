@@ -331,15 +331,12 @@ class Emitter {
           `if (v.length < ${minimum} || (v.length < ${2 * minimum} && codePointLength(v) < ${minimum})) return FAIL;`,
         ];
       }
-      case 'greater_than': {
-        const value = def.value as number;
-        if (typeof value !== 'number') throw new Error(`Expected ${what} bound to be a number`);
-        return [`if (!(v ${def.inclusive ? '>=' : '>'} ${value})) return FAIL;`];
-      }
+      case 'greater_than':
       case 'less_than': {
         const value = def.value as number;
         if (typeof value !== 'number') throw new Error(`Expected ${what} bound to be a number`);
-        return [`if (!(v ${def.inclusive ? '<=' : '<'} ${value})) return FAIL;`];
+        const operator = (def.check === 'greater_than' ? '>' : '<') + (def.inclusive ? '=' : '');
+        return [`if (!(v ${operator} ${value})) return FAIL;`];
       }
       case 'number_format':
         if (def.format !== 'safeint') throw new Error(`Expected the number format safeint, got ${String(def.format)}`);
