@@ -47,6 +47,8 @@ const STORE_SIZE_ROWS = Object.fromEntries(
     'pre-delegate by id, 10,000 sessions',
     'pre-delegate by name, 10 sessions',
     'pre-delegate by name, 10,000 sessions',
+    'pre-delegate (Claude Code SubagentStart of a new agent), 10 sessions',
+    'pre-delegate (Claude Code SubagentStart of a new agent), 10,000 sessions',
   ].map((name) => [name, true]),
 );
 const dist = resolve('dist');
@@ -153,6 +155,21 @@ function main() {
     { name: 'pre-delegate by id, 10,000 sessions', args: [bins.pre], input: byId(big), env: hookEnv(big) },
     { name: 'pre-delegate by name, 10 sessions', args: [bins.pre], input: byName, env: hookEnv(s10) },
     { name: 'pre-delegate by name, 10,000 sessions', args: [bins.pre], input: byName, env: hookEnv(big) },
+    // A new Claude agent id: no pointer names it yet, so its lookup must not grow with the store (docs/performance.md).
+    {
+      name: 'pre-delegate (Claude Code SubagentStart of a new agent), 10 sessions',
+      args: [bins.pre],
+      input: claudeStart,
+      env: hookEnv(s10),
+      prepare: () => s10.restoreClaude(),
+    },
+    {
+      name: 'pre-delegate (Claude Code SubagentStart of a new agent), 10,000 sessions',
+      args: [bins.pre],
+      input: claudeStart,
+      env: hookEnv(big),
+      prepare: () => big.restoreClaude(),
+    },
   ]);
 
   // 3. Whole-store commands: fewer runs, they take longer (skipped when counting instructions: minutes each).
@@ -216,6 +233,12 @@ function main() {
     ratio(name, m(NODE), 2, NODE);
   ratio('pre-delegate by id, 10,000 sessions', m('pre-delegate by id, 10 sessions'), 1.05, '10 sessions');
   ratio('pre-delegate by name, 10,000 sessions', m('pre-delegate by name, 10 sessions'), 1.05, '10 sessions');
+  ratio(
+    'pre-delegate (Claude Code SubagentStart of a new agent), 10,000 sessions',
+    m('pre-delegate (Claude Code SubagentStart of a new agent), 10 sessions'),
+    1.05,
+    '10 sessions',
+  );
   const floor = m(NODE);
   const wholeProcess = (name, limit) =>
     verdicts.push({
