@@ -485,8 +485,11 @@ function printSplit(split) {
 function makeStore(root, size, now) {
   mkdirSync(root, { recursive: true });
   const iso = (ms) => new Date(ms).toISOString();
+  // The newest session of each agent name, for its pointer (see below).
+  const newest = new Map();
   const write = (id, agent, phase, lastMs, claude) => {
     mkdirSync(join(root, id), { recursive: true });
+    if (!(newest.get(agent)?.lastMs >= lastMs)) newest.set(agent, { id, lastMs });
     const state = {
       schema_version: 1,
       agent_id: id,
@@ -543,9 +546,16 @@ function makeStore(root, size, now) {
   const hex = (text) => Buffer.from(text, 'utf8').toString('hex');
   mkdirSync(join(root, '.agents'), { recursive: true, mode: 0o700 });
   mkdirSync(join(root, '.claude-agents'), { recursive: true, mode: 0o700 });
-  const pointer = (name, id) => `${JSON.stringify({ agent_name: name, agent_id: id, last_updated: iso(now) })}\n`;
-  // A store made by agent-session has the bench agent's pointer (every create sets it): lookups never scan.
-  writeFileSync(join(root, '.agents', `${hex(AGENT)}.json`), pointer(AGENT, target), { mode: 0o600 });
+  const pointer = (name, id, lastMs = now) =>
+    `${JSON.stringify({ agent_name: name, agent_id: id, last_updated: iso(lastMs) })}\n`;
+  // A store made by agent-session has a pointer for every agent name (each first create sets it) and both indexes'
+  // markers (src/store/index-marker.ts: every session has its pointer): lookups never scan, and the lookup of a new
+  // Claude agent reads no session.
+  for (const [name, { id, lastMs }] of newest)
+    writeFileSync(join(root, '.agents', `${hex(name)}.json`), pointer(name, id, lastMs), { mode: 0o600 });
+  const marker = `${JSON.stringify({ complete: true, version: 1 })}\n`;
+  for (const folder of ['.agents', '.claude-agents'])
+    writeFileSync(join(root, folder, 'complete.json'), marker, { mode: 0o600 });
   const claudeFiles = [
     [started, readFileSync(started)],
     [stopped, readFileSync(stopped)],
