@@ -9,7 +9,7 @@ import { acquireLock, DEFAULT_LOCK_OPTIONS, type LockOptions } from '../platform
 import { ensurePrivateDir } from '../platform/private-fs';
 import { readRegularFile } from '../platform/strict-read';
 import { createFileAtomic, syncFile, writeFileAtomic } from '../platform/atomic-file';
-import { isMarkedComplete, markComplete } from './index-marker';
+import { isMarkedComplete, markComplete, pathKind } from './index-marker';
 
 /** The folder of pointers inside the store root; hidden, so listings and sweeps skip it like any dot-entry. */
 export const INDEX_DIR = '.agents';
@@ -179,13 +179,16 @@ export class AgentIndex {
   }
 
   /**
-   * Completes the index from a listing of the store (once, for a store an older version made): a pointer to the newest
-   * session of every agent name that has none; each flushed, then the folder, then the marker. Existing pointers are
-   * kept (a writer may hold one's lock meanwhile; a wrong one is checked on read). Only inside an existing store.
+   * Completes the index from a listing of the store: a pointer to the newest session of every agent name that has
+   * none (created exclusively: a writer may hold its lock meanwhile; an existing one, even wrong, is checked on read).
+   * An index without its marker (a store an older version made, once) is then marked, after each of those pointers and
+   * the folder are flushed. `cleanup` runs it on a marked index too: agent names another program wrote sessions of
+   * get a pointer. Only inside an existing store.
+   * @param exists whether a listed session is still there (cleanup lists before it removes)
    * @throws SessionError E_IO, E_NOT_FOUND (no store), E_REFUSED (the folder is a link or a file)
    */
-  rebuild(states: readonly SessionState[]): void {
-    if (this.#isComplete()) return;
+  rebuild(states: readonly SessionState[], exists: (id: string) => boolean = () => true): void {
+    const marked = this.#isComplete();
     const newest = new Map<string, SessionState>();
     for (const state of states) {
       const known = newest.get(state.agent_name);
@@ -196,9 +199,11 @@ export class AgentIndex {
     for (const [agentName, state] of newest) {
       const file = this.#file(agentName);
       if (file === null) continue;
-      createFileAtomic(file, pointerText(state, agentName), 'suffix');
+      if (pathKind(file) === 'absent' && exists(state.agent_id))
+        createFileAtomic(file, pointerText(state, agentName), 'suffix');
       files.push(file);
     }
+    if (marked) return;
     // Older versions wrote pointers without fsync: each one the marker vouches for is flushed (cheap once written back).
     for (const file of files) syncFile(file);
     markComplete(this.#dir);

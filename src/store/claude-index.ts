@@ -8,7 +8,7 @@ import { errnoCode, ioError } from '../platform/errno';
 import { createFileAtomic, syncFile, syncFolder, writeFileAtomic } from '../platform/atomic-file';
 import { ensurePrivateDir } from '../platform/private-fs';
 import { readRegularFile } from '../platform/strict-read';
-import { folderKind, isMarkedComplete, markComplete, MARKER_TEMP } from './index-marker';
+import { isMarkedComplete, markComplete, MARKER_TEMP, pathKind } from './index-marker';
 
 /** Our names in the folder: pointers (`<hex>`) and writeFileAtomic's temp files (`.<hex>.<pid>.<hex8>.tmp`). */
 const POINTER_NAME = /^[0-9a-f]+$/;
@@ -173,23 +173,26 @@ export class ClaudeIndex {
   }
 
   /**
-   * Completes the index from a listing of the store (once, for a store an older version made): a pointer for every
-   * Claude agent a session is linked to, or was linked to before a later agent resumed it (`resumed_from`), where there
-   * is none; each flushed, then the folder, then the marker. Existing pointers are kept: a writer may be announcing a
-   * link meanwhile. Creates the folder only inside an existing store.
+   * Completes the index from a listing of the store: a pointer for every Claude agent a session is linked to, or was
+   * linked to before a later agent resumed it (`resumed_from`), where there is none (created exclusively: a writer may
+   * announce a link meanwhile). An index without its marker (a store an older version made, once) is then marked,
+   * after each of those pointers and the folder are flushed. `cleanup` runs it on a marked index too: links another
+   * program (or an older version alongside) wrote without a pointer get one. Creates the folder only inside an
+   * existing store.
+   * @param exists whether a listed session is still there (cleanup lists before it removes)
    * @throws SessionError E_IO, E_NOT_FOUND (no store), E_REFUSED (the folder is a link or a file)
    */
-  rebuild(states: readonly SessionState[]): void {
-    if (this.#isComplete()) return;
-    const attached = linksOf(states);
+  rebuild(states: readonly SessionState[], exists: (id: string) => boolean = () => true): void {
+    const marked = this.#isComplete();
     ensurePrivateDir(this.#dir, false);
     const files: string[] = [];
-    for (const [agentId, state] of attached) {
+    for (const [agentId, state] of linksOf(states)) {
       const file = this.#file(agentId);
       if (file === null) continue;
-      createFileAtomic(file, state.agent_id);
+      if (pathKind(file) === 'absent' && exists(state.agent_id)) createFileAtomic(file, state.agent_id);
       files.push(file);
     }
+    if (marked) return;
     // Older versions wrote pointers without fsync: each one the marker vouches for is flushed (cheap once written back).
     for (const file of files) syncFile(file);
     markComplete(this.#dir);
@@ -320,7 +323,7 @@ export class ClaudeIndex {
 
   /** A link or a file in the folder's place makes the index unusable: nothing is read or written through it. */
   #unusable(): boolean {
-    return folderKind(this.#dir) === 'other';
+    return pathKind(this.#dir) === 'other';
   }
 
   /** Read every time (a small file): a long-lived process must see the folder removed meanwhile ("always safe"). */

@@ -17,7 +17,7 @@ import type { SessionState } from '../core/state';
 import { AgentIndex, INDEX_DIR } from './agent-index';
 import { decodeState } from './codec';
 import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
-import { folderKind as pathKind } from './index-marker';
+import { pathKind } from './index-marker';
 import type { ListedSession } from '../service/store';
 import { SettledStore, type SyncStore } from './settled-store';
 import { errnoCode, ioError } from '../platform/errno';
@@ -108,6 +108,8 @@ class SyncFileStore implements SyncStore {
   readonly #lock: LockOptions;
   readonly #index: AgentIndex;
   readonly #claude: ClaudeIndex;
+  /** The valid sessions of the last listing, for the sweep that follows it (cleanup: see sweep). */
+  #listed: SessionState[] | undefined;
   /** The last session read, its bytes and a private copy of its state (see read). */
   #lastRead: { readonly id: string; readonly text: string; readonly state: SessionState } | undefined;
 
@@ -320,6 +322,7 @@ class SyncFileStore implements SyncStore {
         });
       }
     }
+    this.#listed = listed.flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
     return listed;
   }
 
@@ -454,6 +457,11 @@ class SyncFileStore implements SyncStore {
       const stats = lstatOrNull(path);
       return stats !== null && now.getTime() - stats.mtimeMs > olderThanMs;
     };
+    // Sessions another program wrote (or an older version alongside) have no pointer, so the complete indexes would
+    // hide them: cleanup, which has just listed the store, gives them one (the hourly cron bounds how long).
+    const listed = this.#listed;
+    this.#listed = undefined;
+    if (listed !== undefined) this.#completeIndexes(listed, false);
     // Claude-agent pointers whose session is gone (cleaned up, deleted) would only cost lookups a scan.
     removed += this.#claude.sweep({
       sessionExists: (id) => isValidId(id) && entryKind(join(this.location, id)) !== 'absent',
@@ -548,13 +556,23 @@ class SyncFileStore implements SyncStore {
    */
   #scanAndComplete(withClaude: boolean): SessionState[] {
     const states = this.list().flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
+    this.#completeIndexes(states, withClaude);
+    return states;
+  }
+
+  /**
+   * Gives every listed session its pointers where they are missing, and marks the indexes complete that were not;
+   * best effort. The Claude index only when asked, or when the store has links or its folder.
+   */
+  #completeIndexes(states: readonly SessionState[], withClaude: boolean): void {
     // Nothing is written through a linked root (see assertWritable).
-    if (this.#linkedRoot() !== null) return states;
-    bestEffort(() => this.#index.rebuild(states));
+    if (this.#linkedRoot() !== null) return;
+    // Cleanup lists before it removes: a session removed since gets no pointer.
+    const exists = (id: string): boolean => entryKind(join(this.location, id)) !== 'absent';
+    bestEffort(() => this.#index.rebuild(states, exists));
     const claudeDir = join(this.location, CLAUDE_INDEX_DIR);
     if (withClaude || states.some((state) => state.claude !== undefined) || pathKind(claudeDir) === 'folder')
-      bestEffort(() => this.#claude.rebuild(states));
-    return states;
+      bestEffort(() => this.#claude.rebuild(states, exists));
   }
 
   /** Runs `work` holding a Claude agent id's attach lock (see claudeAgentLocks); false when it stays taken. */

@@ -21,7 +21,7 @@ const MARKER_TEXT = `${JSON.stringify({ complete: true, version: 1 })}\n`;
  * @throws SessionError E_IO when the marker cannot be read for another reason than its absence
  */
 export function isMarkedComplete(dir: string): boolean {
-  if (folderKind(dir) !== 'folder') return false;
+  if (pathKind(dir) !== 'folder') return false;
   const read = readRegularFile(join(dir, MARKER_FILE));
   return read !== null && 'text' in read && read.text === MARKER_TEXT;
 }
@@ -41,7 +41,7 @@ export function markComplete(dir: string): void {
  * What is at `path`: a real folder, nothing, or something else (a link, a file: never read or written through).
  * @throws SessionError E_IO when it cannot be inspected
  */
-export function folderKind(path: string): 'folder' | 'absent' | 'other' {
+export function pathKind(path: string): 'folder' | 'absent' | 'other' {
   try {
     return lstatSync(path).isDirectory() ? 'folder' : 'other';
   } catch (error) {

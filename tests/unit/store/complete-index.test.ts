@@ -1,7 +1,7 @@
 // The indexes are complete (a marker in each folder): the lookup of a Claude agent id or an agent name that has no
 // pointer answers "none" without reading a session, so the events of a new Claude agent cost the same in a store of
 // any size. These tests count the state.json files opened (node:fs spied on, as the environment stress suite does).
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { withClaudeLink } from '../../../src/core/claude-link';
@@ -159,6 +159,27 @@ describe('a store an older version made (no marker)', () => {
     expect(await sessions.findByClaudeAgent('a1')).toBeNull();
     expect(await sessions.newestOf('x')).toBeNull();
     expect(existsSync(root)).toBe(false);
+  });
+});
+
+describe('sessions another program writes into a complete store (no pointers)', () => {
+  it('are seen by the lookups once cleanup (the hourly cron) has given them their pointers', async () => {
+    const { root, sessions } = await storeOf(10);
+    const at = new Date();
+    const foreign = withClaudeLink(
+      newSession({ agent_id: 'foreign-1', agent_name: 'foreign', purpose: 'p' }, at),
+      { agent_id: 'f1' },
+      at,
+    );
+    mkdirSync(join(root, 'foreign-1'));
+    writeFileSync(join(root, 'foreign-1', 'state.json'), `${JSON.stringify(foreign, null, 2)}\n`);
+    // The known limit: the complete indexes do not know it yet.
+    expect(await sessions.newestOf('foreign')).toBeNull();
+    expect(await sessions.findByClaudeAgent('f1')).toBeNull();
+    await sessions.cleanup({ hours: 24 });
+    expect((await sessions.newestOf('foreign'))?.agent_id).toBe('foreign-1');
+    expect((await sessions.findByClaudeAgent('f1'))?.agent_id).toBe('foreign-1');
+    expect((await sessions.attachClaudeAgent({ agent_id: 'f1', agent_type: 'foreign' }))?.action).toBe('linked');
   });
 });
 
