@@ -108,8 +108,6 @@ class SyncFileStore implements SyncStore {
   readonly #lock: LockOptions;
   readonly #index: AgentIndex;
   readonly #claude: ClaudeIndex;
-  /** The valid sessions of the last listing, for the sweep that follows it (cleanup: see sweep). */
-  #listed: SessionState[] | undefined;
   /** The last session read, its bytes and a private copy of its state (see read). */
   #lastRead: { readonly id: string; readonly text: string; readonly state: SessionState } | undefined;
 
@@ -322,7 +320,6 @@ class SyncFileStore implements SyncStore {
         });
       }
     }
-    this.#listed = listed.flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
     return listed;
   }
 
@@ -443,7 +440,7 @@ class SyncFileStore implements SyncStore {
     });
   }
 
-  sweep(olderThanMs: number, now: Date): number {
+  sweep(olderThanMs: number, now: Date, listed?: readonly ListedSession[]): number {
     this.assertRemovable();
     let removed = 0;
     let entries: Dirent[];
@@ -459,9 +456,11 @@ class SyncFileStore implements SyncStore {
     };
     // Sessions another program wrote (or an older version alongside) have no pointer, so the complete indexes would
     // hide them: cleanup, which has just listed the store, gives them one (the hourly cron bounds how long).
-    const listed = this.#listed;
-    this.#listed = undefined;
-    if (listed !== undefined) this.#completeIndexes(listed, false);
+    if (listed !== undefined)
+      this.#completeIndexes(
+        listed.flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : [])),
+        false,
+      );
     // Claude-agent pointers whose session is gone (cleaned up, deleted) would only cost lookups a scan.
     removed += this.#claude.sweep({
       sessionExists: (id) => isValidId(id) && entryKind(join(this.location, id)) !== 'absent',
