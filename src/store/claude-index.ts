@@ -46,6 +46,8 @@ export interface ClaudeSweep {
   readonly isOld: (path: string) => boolean;
   /** Runs `work` holding the attach lock of a Claude agent id (every attach of that agent waits); false when busy. */
   readonly withAgentLock: (claudeAgentId: string, work: () => void) => boolean;
+  /** The valid sessions: the listing cleanup just took, else a scan (only asked for when a pointer may go). */
+  readonly states: () => readonly SessionState[];
 }
 
 /**
@@ -231,7 +233,7 @@ export class ClaudeIndex {
       }
       if (!POINTER_NAME.test(name) || name.length % 2 !== 0) continue;
       if (stands(this.#readPointer(path)) || !sweep.isOld(path)) continue;
-      evidence ??= linksOf(this.#store.scan());
+      evidence ??= linksOf(sweep.states());
       const agentId = Buffer.from(name, 'hex').toString('utf8');
       sweep.withAgentLock(agentId, () => {
         // Read again under the lock: an attach of this agent may have announced a link since.

@@ -454,18 +454,17 @@ class SyncFileStore implements SyncStore {
       const stats = lstatOrNull(path);
       return stats !== null && now.getTime() - stats.mtimeMs > olderThanMs;
     };
+    const states = listed?.flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
     // Sessions another program wrote (or an older version alongside) have no pointer, so the complete indexes would
     // hide them: cleanup, which has just listed the store, gives them one (the hourly cron bounds how long).
-    if (listed !== undefined)
-      this.#completeIndexes(
-        listed.flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : [])),
-        false,
-      );
+    if (states !== undefined) this.#completeIndexes(states, false);
     // Claude-agent pointers whose session is gone (cleaned up, deleted) would only cost lookups a scan.
     removed += this.#claude.sweep({
       sessionExists: (id) => isValidId(id) && entryKind(join(this.location, id)) !== 'absent',
       isOld,
       withAgentLock: (claudeAgentId, work) => this.#withAgentLock(claudeAgentId, work),
+      // Listed before the removals: a session it names is checked to exist before a pointer names it.
+      states: () => states ?? this.#scanAndComplete(true),
     });
     for (const entry of entries) {
       const name = entry.name;
