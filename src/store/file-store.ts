@@ -560,14 +560,18 @@ class SyncFileStore implements SyncStore {
 
   /**
    * Gives every listed session its pointers where they are missing, and marks the indexes complete that were not;
-   * best effort. The Claude index only when asked, or when the store has links or its folder.
+   * best effort. The Claude index only when asked, or when the store has links or its folder; the agent index when the
+   * store has sessions or its folder. Cleanup runs it too: an older version's store is completed by the hourly cron,
+   * off the hooks' path.
    */
   #completeIndexes(states: readonly SessionState[], withClaude: boolean): void {
     // Nothing is written through a linked root (see assertWritable).
     if (this.#linkedRoot() !== null) return;
     // Cleanup lists before it removes: a session removed since gets no pointer.
     const exists = (id: string): boolean => entryKind(join(this.location, id)) !== 'absent';
-    bestEffort(() => this.#index.rebuild(states, exists));
+    // A store without sessions and without the folder gets none (cleanup of a store holding only leftovers).
+    if (states.length > 0 || pathKind(join(this.location, INDEX_DIR)) === 'folder')
+      bestEffort(() => this.#index.rebuild(states, exists));
     const claudeDir = join(this.location, CLAUDE_INDEX_DIR);
     if (withClaude || states.some((state) => state.claude !== undefined) || pathKind(claudeDir) === 'folder')
       bestEffort(() => this.#claude.rebuild(states, exists));

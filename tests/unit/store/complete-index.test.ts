@@ -153,6 +153,16 @@ describe('a store an older version made (no marker)', () => {
     expect((await sessions.list()).length).toBe(1);
   });
 
+  it("is completed by cleanup (the hourly cron), off the hooks' path", async () => {
+    const { root, sessions } = await storeOf(10);
+    rmSync(join(root, CLAUDE_INDEX_DIR), { recursive: true });
+    rmSync(join(root, INDEX_DIR, 'complete.json'));
+    await sessions.cleanup({ hours: 24 });
+    expect(existsSync(join(root, CLAUDE_INDEX_DIR, 'complete.json'))).toBe(true);
+    expect(existsSync(join(root, INDEX_DIR, 'complete.json'))).toBe(true);
+    expect(await stateReads(() => sessions.attachClaudeAgent({ agent_id: 'c3', agent_type: 'new-type' }))).toBe(0);
+  });
+
   it('a read-only lookup of a store without a root creates nothing', async () => {
     const root = join(dir, 'none');
     const sessions = new Sessions({ store: new FileStore(root) });
