@@ -327,6 +327,27 @@ describe('agent names', () => {
     expect(JSON.parse(readFileSync(namePointer(root, 'parked-type'), 'utf8')).agent_id).toBe(newest?.agent_id);
   });
 
+  it('a write that fails puts the pointer back as it was (no announcement left to scan for)', async () => {
+    const { sessions, root } = await storeOf(10);
+    const parked = await sessions.newestOf('parked-type');
+    const before = readFileSync(namePointer(root, 'parked-type'), 'utf8');
+    const enospc = Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+    const real = fs.renameSync;
+    const spy = jest.spyOn(fs, 'renameSync').mockImplementation(((from: string, to: string) => {
+      if (basename(String(to)) === 'state.json') throw enospc;
+      (real as (a: string, b: string) => void)(from, to);
+    }) as typeof fs.renameSync);
+    try {
+      expect(await codeOfAsync(() => sessions.update(parked!.agent_id, { phase: 'planning' }))).toBe('E_IO');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(readFileSync(namePointer(root, 'parked-type'), 'utf8')).toBe(before);
+    expect(await stateReads(async () => expect((await sessions.newestOf('parked-type'))?.phase).toBe('approval'))).toBe(
+      1,
+    );
+  });
+
   it("a name's first pointer is flushed with its folder before its session is created", async () => {
     const root = join(dir, 'store');
     const sessions = new Sessions({ store: new FileStore(root) });
