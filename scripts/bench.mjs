@@ -51,6 +51,8 @@ const STORE_SIZE_ROWS = Object.fromEntries(
     'pre-delegate by id, 10,000 sessions',
     'pre-delegate by name, 10 sessions',
     'pre-delegate by name, 10,000 sessions',
+    'pre-delegate (Claude Code SubagentStart of a new agent), 10 sessions',
+    'pre-delegate (Claude Code SubagentStart of a new agent), 10,000 sessions',
   ].map((name) => [name, true]),
 );
 const dist = resolve('dist');
@@ -159,6 +161,21 @@ function main() {
     { name: 'pre-delegate by id, 10,000 sessions', args: [bins.pre], input: byId(big), env: hookEnv(big) },
     { name: 'pre-delegate by name, 10 sessions', args: [bins.pre], input: byName, env: hookEnv(s10) },
     { name: 'pre-delegate by name, 10,000 sessions', args: [bins.pre], input: byName, env: hookEnv(big) },
+    // A new Claude agent id: no pointer names it yet, so its lookup must not grow with the store (docs/performance.md).
+    {
+      name: 'pre-delegate (Claude Code SubagentStart of a new agent), 10 sessions',
+      args: [bins.pre],
+      input: claudeStart,
+      env: hookEnv(s10),
+      prepare: () => s10.restoreClaude(),
+    },
+    {
+      name: 'pre-delegate (Claude Code SubagentStart of a new agent), 10,000 sessions',
+      args: [bins.pre],
+      input: claudeStart,
+      env: hookEnv(big),
+      prepare: () => big.restoreClaude(),
+    },
   ]);
 
   // 3. Whole-store commands: fewer runs, they take longer (skipped when counting instructions: minutes each).
@@ -225,6 +242,12 @@ function main() {
     ratio(name, m(NODE), 2, NODE);
   ratio('pre-delegate by id, 10,000 sessions', m('pre-delegate by id, 10 sessions'), 1.05, '10 sessions');
   ratio('pre-delegate by name, 10,000 sessions', m('pre-delegate by name, 10 sessions'), 1.05, '10 sessions');
+  ratio(
+    'pre-delegate (Claude Code SubagentStart of a new agent), 10,000 sessions',
+    m('pre-delegate (Claude Code SubagentStart of a new agent), 10 sessions'),
+    1.05,
+    '10 sessions',
+  );
   const floor = m(NODE);
   const wholeProcess = (name, limit) =>
     verdicts.push({
@@ -471,8 +494,11 @@ function printSplit(split) {
 function makeStore(root, size, now) {
   mkdirSync(root, { recursive: true });
   const iso = (ms) => new Date(ms).toISOString();
+  // The newest session of each agent name, for its pointer (see below).
+  const newest = new Map();
   const write = (id, agent, phase, lastMs, claude) => {
     mkdirSync(join(root, id), { recursive: true });
+    if (!(newest.get(agent)?.lastMs >= lastMs)) newest.set(agent, { id, lastMs });
     const state = {
       schema_version: 1,
       agent_id: id,
@@ -529,9 +555,16 @@ function makeStore(root, size, now) {
   const hex = (text) => Buffer.from(text, 'utf8').toString('hex');
   mkdirSync(join(root, '.agents'), { recursive: true, mode: 0o700 });
   mkdirSync(join(root, '.claude-agents'), { recursive: true, mode: 0o700 });
-  const pointer = (name, id) => `${JSON.stringify({ agent_name: name, agent_id: id, last_updated: iso(now) })}\n`;
-  // A store made by agent-session has the bench agent's pointer (every create sets it): lookups never scan.
-  writeFileSync(join(root, '.agents', `${hex(AGENT)}.json`), pointer(AGENT, target), { mode: 0o600 });
+  const pointer = (name, id, lastMs = now) =>
+    `${JSON.stringify({ agent_name: name, agent_id: id, last_updated: iso(lastMs) })}\n`;
+  // A store made by agent-session has a pointer for every agent name (each first create sets it) and both indexes'
+  // markers (src/store/index-marker.ts: every session has its pointer): lookups never scan, and the lookup of a new
+  // Claude agent reads no session.
+  for (const [name, { id, lastMs }] of newest)
+    writeFileSync(join(root, '.agents', `${hex(name)}.json`), pointer(name, id, lastMs), { mode: 0o600 });
+  const marker = `${JSON.stringify({ complete: true, version: 1 })}\n`;
+  for (const folder of ['.agents', '.claude-agents'])
+    writeFileSync(join(root, folder, 'complete.json'), marker, { mode: 0o600 });
   const claudeFiles = [
     [started, readFileSync(started)],
     [stopped, readFileSync(stopped)],

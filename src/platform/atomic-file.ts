@@ -1,41 +1,102 @@
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fsyncSync,
+  linkSync,
+  openSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { errnoCode, ioError } from './errno';
 import { CREATE_NEW, PRIVATE_FILE } from './private-fs';
 import { uniqueSuffix } from './random';
+
+/** How a temp file beside its target is named: `.<name>.<pid>.<hex>.tmp` (hidden) or `<name>.<pid>.<hex>.tmp` (suffix). */
+export type TempName = 'hidden' | 'suffix';
 
 /**
  * Replaces `file` atomically: writes a unique temp file in the same folder, fsyncs it, renames it over
  * the target and fsyncs the folder. A reader sees the old content or the new, never a torn file.
  * @param options.durable false: no fsync (two fewer disk flushes), for caches that are checked on read and rebuilt
  *   when a crash loses or tears them
+ * @param options.syncFolder false (with durable): the file is flushed but not the folder; the caller flushes the folder
+ *   once after several such writes (syncFolder), before anything that must come after them
+ * @param options.temp the temp file's name: `.<name>.<pid>.<hex>.tmp` (hidden, the default) or `<name>.<pid>.<hex>.tmp`
+ *   (suffix), as the sweep of that folder knows it
  * @throws SessionError E_IO (the previous content is intact and the temp file removed)
  */
-export function writeFileAtomic(file: string, text: string, options: { readonly durable?: boolean } = {}): void {
+export function writeFileAtomic(
+  file: string,
+  text: string,
+  options: { readonly durable?: boolean; readonly syncFolder?: boolean; readonly temp?: TempName } = {},
+): void {
   const durable = options.durable !== false;
   const dir = dirname(file);
-  const tmp = join(dir, `.${basename(file)}.${uniqueSuffix()}.tmp`);
-  let fd: number | undefined;
+  const tmp = tempFor(file, options.temp);
   try {
-    fd = openSync(tmp, CREATE_NEW, PRIVATE_FILE);
-    const bytes = Buffer.from(text, 'utf8');
-    let written = 0;
-    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
-    if (durable) fsyncSync(fd);
-    closeSync(fd);
-    fd = undefined;
+    writeTemp(tmp, text, durable);
     renameSync(tmp, file);
   } catch (error) {
-    if (fd !== undefined) closeSync(fd);
     rmSync(tmp, { force: true });
     throw ioError(error, 'write', file);
   }
-  if (durable) fsyncDir(dir);
+  if (durable && options.syncFolder !== false) syncFolder(dir);
 }
 
-// --- internal ---
+/**
+ * Creates `file` holding `text` only when nothing is there (a temp file linked into place, so a reader never sees it
+ * half written and an existing file is never replaced). Not flushed: the caller syncs what it must (syncFile). `temp`
+ * as writeFileAtomic's.
+ * @returns false when `file` already existed (left as it was)
+ * @throws SessionError E_IO
+ */
+export function createFileAtomic(file: string, text: string, temp?: TempName): boolean {
+  const tmp = tempFor(file, temp);
+  let created: boolean;
+  try {
+    writeTemp(tmp, text, false);
+    try {
+      linkSync(tmp, file);
+      created = true;
+    } catch (error) {
+      if (errnoCode(error) !== 'EEXIST') throw error;
+      created = false;
+    }
+    unlinkSync(tmp);
+  } catch (error) {
+    rmSync(tmp, { force: true });
+    throw ioError(error, 'write', file);
+  }
+  return created;
+}
 
-function fsyncDir(dir: string): void {
+/**
+ * Flushes a file that is already written (fsync) and never through a link: cheap when the kernel wrote it back already.
+ * @returns false when it is absent
+ * @throws SessionError E_IO
+ */
+export function syncFile(file: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    fsyncSync(fd);
+    return true;
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return false;
+    throw ioError(error, 'sync', file);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Flushes a folder (fsync): the names created, renamed or removed in it so far outlive a crash of the machine.
+ * @throws SessionError E_IO
+ */
+export function syncFolder(dir: string): void {
   let fd: number | undefined;
   try {
     fd = openSync(dir, 'r');
@@ -46,5 +107,26 @@ function fsyncDir(dir: string): void {
     if (code !== 'EINVAL' && code !== 'EISDIR' && code !== 'EPERM') throw ioError(error, 'sync', dir);
   } finally {
     if (fd !== undefined) closeSync(fd);
+  }
+}
+
+// --- internal ---
+
+function tempFor(file: string, temp: TempName = 'hidden'): string {
+  return temp === 'suffix'
+    ? `${file}.${uniqueSuffix()}.tmp`
+    : join(dirname(file), `.${basename(file)}.${uniqueSuffix()}.tmp`);
+}
+
+/** A new temp file (0600, never through a link) holding `text`, flushed when `durable`. */
+function writeTemp(tmp: string, text: string, durable: boolean): void {
+  const fd = openSync(tmp, CREATE_NEW, PRIVATE_FILE);
+  try {
+    const bytes = Buffer.from(text, 'utf8');
+    let written = 0;
+    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+    if (durable) fsyncSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }

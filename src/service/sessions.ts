@@ -539,7 +539,8 @@ export class Sessions {
     const failed: { id: string; error: string }[] = [];
     const notOurs: { id: string; reason: string }[] = [];
     const staleEntries: ListedSession[] = [];
-    for (const entry of await this.store.list()) {
+    const listed = await this.store.list();
+    for (const entry of listed) {
       if (entry.kind === 'corrupt' && entry.notOurs !== undefined) {
         notOurs.push({ id: entry.id, reason: entry.notOurs });
         continue;
@@ -586,7 +587,7 @@ export class Sessions {
       if (entry.kind === 'valid' && isAheadOfClock(entry.state.last_updated, now, this.limits))
         clockAhead.push(entry.id);
     }
-    const leftovers = options.dryRun ? 0 : await this.store.sweep(LEFTOVER_AGE_MS, now);
+    const leftovers = options.dryRun ? 0 : await this.store.sweep(LEFTOVER_AGE_MS, now, listed);
     // Named like our leftovers but holding something else: the sweep left them, and the user should know why.
     notOurs.push(...(await this.store.foreignEntries()));
     return { removed, corruptRemoved, leftovers, abandoned, failed, clockAhead, notOurs };

@@ -81,8 +81,12 @@ export interface SessionStore {
   assertRemovable(): Promise<void>;
   /** Entries named like the store's own leftovers that hold something else (sweep leaves them alone). */
   foreignEntries(): Promise<{ id: string; reason: string }[]>;
-  /** Removes leftovers of killed writers (temp files, half-created folders) older than `olderThanMs`. */
-  sweep(olderThanMs: number, now: Date): Promise<number>;
+  /**
+   * Removes leftovers of killed writers (temp files, half-created folders) older than `olderThanMs`.
+   * @param listed the listing the caller just took (cleanup's): a store that indexes its sessions gives those the index
+   *   misses (written by another program) their entries; a store whose index cannot miss any ignores it
+   */
+  sweep(olderThanMs: number, now: Date, listed?: readonly ListedSession[]): Promise<number>;
   /**
    * The store's clock: every time the service stamps or judges ("resumable", "idle") comes from here. The file and
    * memory stores answer the process clock (or the clock they were given, for tests); a shared store answers its

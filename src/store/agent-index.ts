@@ -1,14 +1,15 @@
-import { lstatSync, readdirSync, renameSync, rmSync, unlinkSync } from 'node:fs';
+import { lstatSync, readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { isNewer } from '../core/activity';
+import { isNewer, newestState } from '../core/activity';
 import { isSessionError } from '../core/errors';
 import { isValidId } from '../core/ids';
 import type { SessionState } from '../core/state';
 import { errnoCode, ioError } from '../platform/errno';
 import { acquireLock, DEFAULT_LOCK_OPTIONS, type LockOptions } from '../platform/lock';
-import { ensurePrivateDir, writeNewFile } from '../platform/private-fs';
-import { uniqueSuffix } from '../platform/random';
+import { ensurePrivateDir } from '../platform/private-fs';
 import { readRegularFile } from '../platform/strict-read';
+import { createFileAtomic, syncFile, writeFileAtomic } from '../platform/atomic-file';
+import { isMarkedComplete, markComplete, pathKind } from './index-marker';
 
 /** The folder of pointers inside the store root; hidden, so listings and sweeps skip it like any dot-entry. */
 export const INDEX_DIR = '.agents';
@@ -21,18 +22,31 @@ export interface IndexedStore {
   read(id: string): SessionState | null;
   /** Skips sessions whose `last_updated` is later than `notAfter` (ms since the epoch) when it is given. */
   scanNewest(agentName: string, notAfter?: number): SessionState | null;
+  /**
+   * Every valid session, from one listing of the store; the store also completes (rebuilds and marks) the indexes
+   * that have no marker yet, this one included, from that listing.
+   */
+  scan(): SessionState[];
 }
+
+/** What a pointer file says: a session with the `last_updated` it had, "no session", or nothing to go by. */
+type Pointed = { agent_id: string; last_updated: string } | 'none' | 'absent' | 'untrusted';
 
 /**
  * A per-agent pointer to its most recently active session (`<root>/.agents/<hex of the name>.json`), so a
  * lookup by agent name reads two small files instead of every session. The folders stay the source of truth:
  *
- * - every write through the store moves the pointer under the agent's pointer lock: the pointer is removed
- *   before the session is written and set again after, to the newer of the written session and the one it
- *   pointed to, so a writer that fails half-way leaves no pointer (a scan), never a wrong one;
+ * - every write through the store moves the pointer under the agent's pointer lock: the pointer is replaced by an
+ *   announcement (`pending`, which no lookup trusts) before the session is written and set again after, to the newer
+ *   of the written session and the one it pointed to, so a writer that fails half-way leaves an announcement (a
+ *   scan), never a wrong pointer and never none;
+ * - the index is complete (its marker, index-marker.ts): every agent name with a session has a pointer, so a name
+ *   without one has no session, and the lookup of a new agent name reads no session. A name's first pointer is
+ *   flushed (file and folder) before its first session is written; a pointer is removed only under its lock, after a
+ *   scan found no session. A store without the marker (made by an older version) is listed once and completed;
  * - a lookup trusts a pointer only when the session it names exists, is valid, belongs to that agent and still
- *   has the `last_updated` the pointer recorded; anything else (missing, corrupt or foreign pointer, deleted
- *   or changed session) falls back to a scan of the folders, which then rewrites the pointer under the lock.
+ *   has the `last_updated` the pointer recorded; anything else (an announcement, a corrupt or foreign pointer, a
+ *   deleted or changed session) falls back to a scan of the folders, which then rewrites the pointer under the lock.
  *
  * Writers that bypass agent-session (another program editing session folders) are not seen by the pointer
  * until the pointed session itself changes or is removed; see docs/performance.md.
@@ -61,8 +75,16 @@ export class AgentIndex {
     const pointed = this.#readPointer(file, agentName);
     // "No session": written by older versions' scans (no longer: see #rebuild); every create replaces it.
     if (pointed === 'none') return null;
+    if (pointed === 'absent') {
+      // The complete index has a pointer for every name with a session: this one has none.
+      if (this.#isComplete()) return null;
+      // A store an older version made: one listing answers and completes the index.
+      const mine = (state: SessionState): boolean =>
+        state.agent_name === agentName && !(Date.parse(state.last_updated) > notAfter);
+      return newestState(this.#store.scan().filter(mine));
+    }
     let newest: SessionState | null = null;
-    if (pointed !== null) {
+    if (pointed !== 'untrusted') {
       const state = this.#readQuiet(pointed.agent_id);
       if (state !== null && state.agent_name === agentName && state.last_updated === pointed.last_updated)
         newest = state;
@@ -74,8 +96,9 @@ export class AgentIndex {
   }
 
   /**
-   * Writes a session through `write` with the agent's pointer kept right: taken down first, set to the newer
-   * of `state` and the previously pointed session after. The session lock, when any, is already held.
+   * Writes a session through `write` with the agent's pointer kept right: replaced by an announcement first (flushed
+   * when it is the name's first pointer), set to the newer of `state` and the previously pointed session after. The
+   * session lock, when any, is already held.
    */
   writing<T>(state: SessionState, write: () => T): T {
     const file = this.#file(state.agent_name);
@@ -85,21 +108,41 @@ export class AgentIndex {
     this.#ensureDir(true);
     const release = acquireLock(`${file}.lock`, this.#lock);
     try {
-      const pointer = this.#readPointer(file, state.agent_name);
-      removeFile(file);
-      const result = write();
+      let pointer = this.#readPointer(file, state.agent_name);
+      let first = pointer === 'absent' && this.#isComplete();
+      if (pointer === 'absent' && !first) {
+        // Completed first, so that a missing pointer means "no session" (the listing may write this one).
+        this.#store.scan();
+        pointer = this.#readPointer(file, state.agent_name);
+        first = pointer === 'absent' && this.#isComplete();
+      }
+      // Announced, not removed: a lookup meanwhile (or after a crash) scans, and a complete index keeps a pointer for
+      // every name with a session. A name's first one is flushed before its session is written: "no pointer" must
+      // outlive a crash of the machine as "no session", never outlive the session.
+      writeFileAtomic(file, `${JSON.stringify({ agent_name: state.agent_name, pending: state.agent_id })}\n`, {
+        durable: first,
+        temp: 'suffix',
+      });
+      let result: T;
+      try {
+        result = write();
+      } catch (error) {
+        // Nothing was written: what the pointer said still holds (a first one: still no session of that name).
+        restorePointer(file, pointer, state.agent_name);
+        throw error;
+      }
       try {
         // The pointer is set again from what the one taken down said when it was trustworthy ("no session", or a
         // session that still exists as recorded); an import keeps an old last_updated, so `state` need not be the
-        // newest. A pointer that changed under us: none, and the next lookup scans.
+        // newest. A pointer that changed under us stays an announcement, and the next lookup scans.
         let newest: SessionState | null = null;
-        // No pointer yet (or one not to trust): a scan under the lock already held, as a lookup would do, so the
-        // per-agent listing of SessionStart/UserPromptSubmit sees sessions the CLI wrote (once per agent name).
-        if (pointer === null) newest = this.#store.scanNewest(state.agent_name);
-        else if (pointer === 'none') newest = state;
-        else if (pointer !== null && pointer.agent_id === state.agent_id)
+        // The name's first session in a complete index: no other to compare with.
+        if (first || pointer === 'none') newest = state;
+        // A pointer not to trust (or no marker): a scan under the lock already held, as a lookup would do.
+        else if (pointer === 'absent' || pointer === 'untrusted') newest = this.#store.scanNewest(state.agent_name);
+        else if (pointer.agent_id === state.agent_id)
           newest = Date.parse(state.last_updated) >= Date.parse(pointer.last_updated) ? state : null;
-        else if (pointer !== null) {
+        else {
           const other = this.#readQuiet(pointer.agent_id);
           if (other !== null && other.agent_name === state.agent_name && other.last_updated === pointer.last_updated) {
             // A clock that went back can leave the other session newer; the pointer follows the folders' order.
@@ -135,7 +178,43 @@ export class AgentIndex {
     });
   }
 
+  /**
+   * Completes the index from a listing of the store: a pointer to the newest session of every agent name that has
+   * none (created exclusively: a writer may hold its lock meanwhile; an existing one, even wrong, is checked on read).
+   * An index without its marker (a store an older version made, once) is then marked, after each of those pointers and
+   * the folder are flushed. `cleanup` runs it on a marked index too: agent names another program wrote sessions of
+   * get a pointer. Only inside an existing store.
+   * @param exists whether a listed session is still there (cleanup lists before it removes)
+   * @throws SessionError E_IO, E_NOT_FOUND (no store), E_REFUSED (the folder is a link or a file)
+   */
+  rebuild(states: readonly SessionState[], exists: (id: string) => boolean = () => true): void {
+    const marked = this.#isComplete();
+    const newest = new Map<string, SessionState>();
+    for (const state of states) {
+      const known = newest.get(state.agent_name);
+      if (known === undefined || isNewer(state, known)) newest.set(state.agent_name, state);
+    }
+    this.#ensureDir(false);
+    const files: string[] = [];
+    for (const [agentName, state] of newest) {
+      const file = this.#file(agentName);
+      if (file === null) continue;
+      if (pathKind(file) === 'absent' && exists(state.agent_id))
+        createFileAtomic(file, pointerText(state, agentName), 'suffix');
+      files.push(file);
+    }
+    if (marked) return;
+    // Older versions wrote pointers without fsync: each one the marker vouches for is flushed (cheap once written back).
+    for (const file of files) syncFile(file);
+    markComplete(this.#dir);
+  }
+
   // --- internal ---
+
+  /** Read every time (a small file): a long-lived process must see the folder removed meanwhile ("always safe"). */
+  #isComplete(): boolean {
+    return isMarkedComplete(this.#dir);
+  }
 
   #file(agentName: string): string | null {
     const bytes = Buffer.from(agentName, 'utf8');
@@ -176,29 +255,31 @@ export class AgentIndex {
     }
   }
 
-  #readPointer(file: string, agentName: string): { agent_id: string; last_updated: string } | 'none' | null {
+  #readPointer(file: string, agentName: string): Pointed {
     let read: ReturnType<typeof readRegularFile>;
     try {
       // Never through a link, never blocking on a FIFO: anything but a plain file is no pointer.
       read = readRegularFile(file);
     } catch (error) {
-      if (errnoCode((error as { cause?: unknown }).cause) === 'ENOTDIR') return null;
+      if (errnoCode((error as { cause?: unknown }).cause) === 'ENOTDIR') return 'untrusted';
       throw error;
     }
-    if (read === null || !('text' in read)) return null;
+    if (read === null) return 'absent';
+    if (!('text' in read)) return 'untrusted';
     const text = read.text;
     let raw: unknown;
     try {
       raw = JSON.parse(text);
     } catch {
       // A torn or edited pointer is only a cache miss: JSON.parse fails in no other way.
-      return null;
+      return 'untrusted';
     }
-    if (typeof raw !== 'object' || raw === null) return null;
+    if (typeof raw !== 'object' || raw === null) return 'untrusted';
+    // An announcement (`pending`) has neither field: never trusted, and older versions read it as no pointer.
     const { agent_name, agent_id, last_updated } = raw as Record<string, unknown>;
-    if (agent_name !== agentName) return null;
+    if (agent_name !== agentName) return 'untrusted';
     if (agent_id === null && last_updated === null) return 'none';
-    if (!isValidId(agent_id) || typeof last_updated !== 'string') return null;
+    if (!isValidId(agent_id) || typeof last_updated !== 'string') return 'untrusted';
     return { agent_id, last_updated };
   }
 
@@ -215,22 +296,29 @@ export class AgentIndex {
 
 // --- internal ---
 
-/** Points `agentName` at `state`, or records that it has no valid session (`state` null). */
-function writePointer(file: string, state: SessionState | null, agentName: string): void {
+/** The text of a pointer of `agentName` to a session as it was, or recording that it has no valid session (null). */
+function pointerText(state: { agent_id: string; last_updated: string } | null, agentName: string): string {
   const pointer = {
     agent_name: agentName,
     agent_id: state?.agent_id ?? null,
     last_updated: state?.last_updated ?? null,
   };
-  const text = `${JSON.stringify(pointer)}\n`;
+  return `${JSON.stringify(pointer)}\n`;
+}
+
+/** Points `agentName` at `state`, or records that it has no valid session (`state` null). */
+function writePointer(file: string, state: { agent_id: string; last_updated: string } | null, agentName: string): void {
   // No fsync: a pointer lost or torn by a crash is checked on read and rebuilt from the folders.
-  const tmp = `${file}.${uniqueSuffix()}.tmp`;
+  writeFileAtomic(file, pointerText(state, agentName), { durable: false, temp: 'suffix' });
+}
+
+/** Puts back what a pointer said before a write that failed; best effort (an announcement left only costs a scan). */
+function restorePointer(file: string, pointer: Pointed, agentName: string): void {
   try {
-    writeNewFile(tmp, text);
-    renameSync(tmp, file);
+    if (pointer === 'absent') removeFile(file);
+    else if (pointer !== 'untrusted') writePointer(file, pointer === 'none' ? null : pointer, agentName);
   } catch (error) {
-    rmSync(tmp, { force: true });
-    throw ioError(error, 'write', file);
+    if (!isSessionError(error, 'E_IO')) throw error;
   }
 }
 

@@ -17,6 +17,7 @@ import type { SessionState } from '../core/state';
 import { AgentIndex, INDEX_DIR } from './agent-index';
 import { decodeState } from './codec';
 import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
+import { pathKind } from './index-marker';
 import type { ListedSession } from '../service/store';
 import { SettledStore, type SyncStore } from './settled-store';
 import { errnoCode, ioError } from '../platform/errno';
@@ -47,10 +48,13 @@ const LOCKS: Readonly<Record<Folder, RegExp | null>> = {
   claude: null,
   locks: /^(?:agent|type)-(?:[0-9a-f]+|long-names)\.lock$/,
 };
-/** The same folders' temp files: `.state.json.<pid>.<hex>.tmp` in a session, `<hex>.json.<pid>.<hex>.tmp` pointers. */
+/**
+ * The same folders' temp files: `.state.json.<pid>.<hex>.tmp` in a session, `<hex>.json.<pid>.<hex>.tmp` pointers and
+ * `.complete.json.<pid>.<hex>.tmp` (the index marker, index-marker.ts).
+ */
 const TEMPS: Readonly<Record<Folder, RegExp | null>> = {
   session: /^\.state\.json\.\d+\.[0-9a-f]{8}\.tmp$/,
-  index: /^[0-9a-f]+\.json\.\d+\.[0-9a-f]{8}\.tmp$/,
+  index: /^(?:[0-9a-f]+\.json|\.complete\.json)\.\d+\.[0-9a-f]{8}\.tmp$/,
   // The Claude index sweeps its own pointers and temp files.
   claude: null,
   locks: null,
@@ -110,30 +114,32 @@ class SyncFileStore implements SyncStore {
   constructor(root: string, lock: LockOptions = DEFAULT_LOCK_OPTIONS) {
     this.location = root;
     this.#lock = lock;
+    const read = (id: string): SessionState | null => this.read(id);
     const indexed = {
-      read: (id: string) => this.read(id),
+      read,
       scanNewest: (name: string, notAfter?: number) => this.#scanNewest(name, notAfter),
+      scan: () => this.#scanAndComplete(false),
     };
     this.#index = new AgentIndex(root, indexed, lock);
-    this.#claude = new ClaudeIndex(root, (id) => this.read(id));
+    this.#claude = new ClaudeIndex(root, { read, scan: () => this.#scanAndComplete(true) });
   }
 
   /**
-   * The session linked to a Claude Code agent id, through its pointer (see claude-index.ts); a missing or
-   * outdated pointer falls back to a scan of the folders. The most recently active one if several are linked.
+   * The session linked to a Claude Code agent id, through its pointer (see claude-index.ts): none, without reading a
+   * session, when the complete index has no pointer for it; a pointer that does not check out falls back to a scan of
+   * the folders. The most recently active one if several are linked.
    */
   findByClaudeAgent(claudeAgentId: string): SessionState | null {
-    const pointed = this.#pointedByClaudeAgent(claudeAgentId);
-    return pointed?.claude?.agent_id === claudeAgentId ? pointed : this.#scanClaudeAgent(claudeAgentId);
+    return this.#claude.findByClaudeAgent(claudeAgentId);
   }
 
   /**
    * The session a Claude Code agent id was attached to: the one its pointer names while that session is linked to
-   * some Claude agent (this one, or a later one that resumed it), else the one linked to it now (a scan).
+   * some Claude agent (this one, or a later one that resumed it); none when the complete index has no pointer for it
+   * (a new agent: no session read); else the one linked to it now (a scan).
    */
   attachedTo(claudeAgentId: string): SessionState | null {
-    const pointed = this.#pointedByClaudeAgent(claudeAgentId);
-    return pointed?.claude !== undefined ? pointed : this.#scanClaudeAgent(claudeAgentId);
+    return this.#claude.attachedTo(claudeAgentId);
   }
 
   /**
@@ -225,9 +231,12 @@ class SyncFileStore implements SyncStore {
     } catch (error) {
       throw ioError(error, 'create a folder in', this.location);
     }
+    let written = (): void => undefined;
     try {
       writeFileAtomic(join(staging, STATE_FILE), serialize(state));
       if (entryKind(dir) !== 'absent') throw duplicate(state.agent_id);
+      // A session created linked to a Claude agent (a hook's new session, a copy) is announced in the index first.
+      written = this.#claude.beforeWrite(null, state);
       this.#index.writing(state, () => {
         try {
           renameSync(staging, dir);
@@ -244,7 +253,7 @@ class SyncFileStore implements SyncStore {
       if (isSessionError(error)) throw error;
       throw ioError(error, 'create', dir);
     }
-    this.#claude.written(state);
+    written();
   }
 
   update(id: string, change: (state: SessionState) => SessionState): SessionState {
@@ -255,9 +264,11 @@ class SyncFileStore implements SyncStore {
       const next = change(current);
       // Serialized first: a state that cannot be written must not cost the agent pointer either.
       const bytes = serialize(next);
+      // A new link is announced in the Claude index (and a link taken from an agent recorded) before the write.
+      const written = this.#claude.beforeWrite(current, next);
       this.#index.writing(next, () => writeFileAtomic(join(this.#dir(id), STATE_FILE), bytes));
       // Every write of a linked session: it may now be the most recently active of several linked to that agent.
-      if (next.claude !== undefined) this.#claude.written(next);
+      written();
       return next;
     });
   }
@@ -429,7 +440,7 @@ class SyncFileStore implements SyncStore {
     });
   }
 
-  sweep(olderThanMs: number, now: Date): number {
+  sweep(olderThanMs: number, now: Date, listed?: readonly ListedSession[]): number {
     this.assertRemovable();
     let removed = 0;
     let entries: Dirent[];
@@ -443,8 +454,18 @@ class SyncFileStore implements SyncStore {
       const stats = lstatOrNull(path);
       return stats !== null && now.getTime() - stats.mtimeMs > olderThanMs;
     };
+    const states = listed?.flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
+    // Sessions another program wrote (or an older version alongside) have no pointer, so the complete indexes would
+    // hide them: cleanup, which has just listed the store, gives them one (the hourly cron bounds how long).
+    if (states !== undefined) this.#completeIndexes(states, false);
     // Claude-agent pointers whose session is gone (cleaned up, deleted) would only cost lookups a scan.
-    removed += this.#claude.sweep((id) => isValidId(id) && entryKind(join(this.location, id)) !== 'absent', isOld);
+    removed += this.#claude.sweep({
+      sessionExists: (id) => isValidId(id) && entryKind(join(this.location, id)) !== 'absent',
+      isOld,
+      withAgentLock: (claudeAgentId, work) => this.#withAgentLock(claudeAgentId, work),
+      // Listed before the removals: a session it names is checked to exist before a pointer names it.
+      states: () => states ?? this.#scanAndComplete(true),
+    });
     for (const entry of entries) {
       const name = entry.name;
       const path = join(this.location, name);
@@ -526,30 +547,54 @@ class SyncFileStore implements SyncStore {
     }
   }
 
-  /** The valid session the Claude agent's pointer names, or null (no pointer, absent or corrupt session). */
-  #pointedByClaudeAgent(claudeAgentId: string): SessionState | null {
-    const pointed = this.#claude.pointed(claudeAgentId);
-    if (pointed === null || !isValidId(pointed)) return null;
-    try {
-      return this.read(pointed);
-    } catch (error) {
-      if (!isSessionError(error, 'E_CORRUPT')) throw error;
-      return null;
-    }
+  /**
+   * Every valid session, from one listing; the indexes that have no marker yet (a store an older version made) are
+   * completed from it, best effort: a read-only or linked store still answers, from the listing. The Claude index only
+   * when asked, or when the store has links or its folder: a store Claude Code never used gets no `.claude-agents`.
+   */
+  #scanAndComplete(withClaude: boolean): SessionState[] {
+    const states = this.list().flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
+    this.#completeIndexes(states, withClaude);
+    return states;
   }
 
-  /** The most recently active session linked to a Claude agent now, by a scan; the pointer is repaired to it. */
-  #scanClaudeAgent(claudeAgentId: string): SessionState | null {
-    const linked = (entry: ListedSession): entry is ListedSession & { kind: 'valid' } =>
-      entry.kind === 'valid' && entry.state.claude?.agent_id === claudeAgentId;
-    const found = newestState(
-      this.list()
-        .filter(linked)
-        .map((entry) => entry.state),
-    );
-    // Repair the pointer so the next lookup is direct; it is verified on every read, so a race cannot mislead.
-    if (found !== null) this.#claude.written(found);
-    return found;
+  /**
+   * Gives every listed session its pointers where they are missing, and marks the indexes complete that were not;
+   * best effort. The Claude index only when asked, or when the store has links or its folder; the agent index when the
+   * store has sessions or its folder. Cleanup runs it too: an older version's store is completed by the hourly cron,
+   * off the hooks' path.
+   */
+  #completeIndexes(states: readonly SessionState[], withClaude: boolean): void {
+    // Nothing is written through a linked root (see assertWritable).
+    if (this.#linkedRoot() !== null) return;
+    // Cleanup lists before it removes: a session removed since gets no pointer.
+    const exists = (id: string): boolean => entryKind(join(this.location, id)) !== 'absent';
+    // A store without sessions and without the folder gets none (cleanup of a store holding only leftovers).
+    if (states.length > 0 || pathKind(join(this.location, INDEX_DIR)) === 'folder')
+      bestEffort(() => this.#index.rebuild(states, exists));
+    const claudeDir = join(this.location, CLAUDE_INDEX_DIR);
+    if (withClaude || states.some((state) => state.claude !== undefined) || pathKind(claudeDir) === 'folder')
+      bestEffort(() => this.#claude.rebuild(states, exists));
+  }
+
+  /** Runs `work` holding a Claude agent id's attach lock (see claudeAgentLocks); false when it stays taken. */
+  #withAgentLock(claudeAgentId: string, work: () => void): boolean {
+    const locks = join(this.location, LOCKS_DIR);
+    let release: () => void;
+    try {
+      ensurePrivateDir(locks, true);
+      release = acquireLock(join(locks, `agent-${lockName(claudeAgentId)}.lock`), this.#lock);
+    } catch (error) {
+      // A linked lock folder, or a live attach of that agent: the pointer is left for the next sweep.
+      if (isSessionError(error, 'E_REFUSED') || isSessionError(error, 'E_BUSY')) return false;
+      throw error;
+    }
+    try {
+      work();
+    } finally {
+      release();
+    }
+    return true;
   }
 
   #scanNewest(agentName: string, notAfter = Infinity): SessionState | null {
@@ -587,6 +632,17 @@ export function serialize(state: SessionState): string {
 }
 
 // --- internal ---
+
+/** Runs an index completion, which a store that cannot be written (or has no root yet) simply goes without. */
+function bestEffort(complete: () => void): void {
+  try {
+    complete();
+  } catch (error) {
+    if (isSessionError(error, 'E_IO') || isSessionError(error, 'E_NOT_FOUND') || isSessionError(error, 'E_REFUSED'))
+      return;
+    throw error;
+  }
+}
 
 /** Which of our folders `name` (an entry of the store root) is, or null. */
 function folderKind(name: string): Folder | null {

@@ -19,7 +19,7 @@ export interface SyncStore {
   notOurs(id: string): string | null;
   assertRemovable(): void;
   foreignEntries(): { id: string; reason: string }[];
-  sweep(olderThanMs: number, now: Date): number;
+  sweep(olderThanMs: number, now: Date, listed?: readonly ListedSession[]): number;
   /** Takes the locks of a Claude agent id, then of an agent type ('' for none), and returns their release. */
   claudeAgentLocks(claudeAgentId: string, agentType: string): () => void;
 }
@@ -119,8 +119,8 @@ export class SettledStore implements SessionStore {
     return this.#sync.foreignEntries();
   }
 
-  async sweep(olderThanMs: number, now: Date): Promise<number> {
-    return this.#sync.sweep(olderThanMs, now);
+  async sweep(olderThanMs: number, now: Date, listed?: readonly ListedSession[]): Promise<number> {
+    return this.#sync.sweep(olderThanMs, now, listed);
   }
 
   /** The process clock, or the one this store was given (tests). */

@@ -1,0 +1,53 @@
+import { lstatSync } from 'node:fs';
+import { join } from 'node:path';
+import { errnoCode, ioError } from '../platform/errno';
+import { syncFolder, writeFileAtomic } from '../platform/atomic-file';
+import { readRegularFile } from '../platform/strict-read';
+
+/**
+ * The file that makes an index folder (`.agents/`, `.claude-agents/`) complete: every session the folder indexes has its
+ * pointer there, so a pointer's absence proves there is no such session and a lookup of a new key reads no session.
+ * It lives inside the folder it vouches for: removing the folder (always allowed) removes it too, and the next use
+ * rebuilds the folder from one listing of the store. Its name is neither a pointer's nor a lock's.
+ */
+export const MARKER_FILE = 'complete.json';
+/** Its temp file while it is written (writeFileAtomic's hidden name), for the sweeps. */
+export const MARKER_TEMP = /^\.complete\.json\.\d+\.[0-9a-f]{8}\.tmp$/;
+const MARKER_TEXT = `${JSON.stringify({ complete: true, version: 1 })}\n`;
+
+/**
+ * True when `dir` is a real folder (not a link) holding the marker with its exact content. Anything else (no marker,
+ * a torn or foreign one, a link in the folder's place) is "not known complete": lookups then list the store.
+ * @throws SessionError E_IO when the marker cannot be read for another reason than its absence
+ */
+export function isMarkedComplete(dir: string): boolean {
+  if (pathKind(dir) !== 'folder') return false;
+  const read = readRegularFile(join(dir, MARKER_FILE));
+  return read !== null && 'text' in read && read.text === MARKER_TEXT;
+}
+
+/**
+ * Marks `dir` complete, durably: the folder first (the pointers the caller wrote and flushed are then named on disk),
+ * then the marker. Only after every pointer the marker vouches for is on disk, so a crash of the machine never leaves a
+ * marker without them.
+ * @throws SessionError E_IO
+ */
+export function markComplete(dir: string): void {
+  syncFolder(dir);
+  writeFileAtomic(join(dir, MARKER_FILE), MARKER_TEXT);
+}
+
+/**
+ * What is at `path`: a real folder, nothing, or something else (a link, a file: never read or written through).
+ * @throws SessionError E_IO when it cannot be inspected
+ */
+export function pathKind(path: string): 'folder' | 'absent' | 'other' {
+  try {
+    return lstatSync(path).isDirectory() ? 'folder' : 'other';
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'ENOENT') return 'absent';
+    if (code === 'ENOTDIR') return 'other';
+    throw ioError(error, 'inspect', path);
+  }
+}
