@@ -112,6 +112,9 @@ const LEFTOVER_AGE_MS = 60_000;
 /** Aborts a locked write when the re-check under the lock says no (resume, cleanup's abandon): nothing is written. */
 class NotResumable extends Error {}
 
+/** Aborts a stop's write when, under the lock, the session is linked to another Claude agent: nothing is written. */
+class SupersededStop extends Error {}
+
 /** A session named by id belongs to another agent than the caller said (E_USAGE): nothing was changed. */
 export class AgentMismatchError extends SessionError {
   constructor(id: string, owner: string, claimed: string) {
@@ -694,6 +697,9 @@ export class Sessions {
     try {
       state = await this.#stopWrite(now, attachment.state.agent_id, change, claudeAgentId, lastMessage);
     } catch (error) {
+      // Another agent resumed the session since it was read (a stop without agent_type holds only its agent's lock,
+      // not the type's that a resume takes): that agent's link is not this stop's to end.
+      if (error instanceof SupersededStop) return { state: attachment.state, action: 'superseded', stop: 'superseded' };
       // Finalized or removed by the CLI since it was read: nothing left to do.
       if (!isSessionError(error, 'E_ILLEGAL_TRANSITION') && !isSessionError(error, 'E_NOT_FOUND')) throw error;
       return { ...attachment, stop: 'already_final' };
@@ -709,6 +715,7 @@ export class Sessions {
     lastMessage: string | undefined,
   ): Promise<SessionState> {
     return this.store.update(id, (current) => {
+      if (current.claude?.agent_id !== claudeAgentId) throw new SupersededStop();
       // Decided again on the state under the lock: the agent's last CLI update may have landed since the read.
       const at = this.#stamp(current, now);
       const linked = withClaudeLink(current, change, at);

@@ -230,3 +230,37 @@ describe('claudeAgentStopped (the stop policy through the service)', () => {
     expect(await everything(sessions)).toHaveLength(0);
   });
 });
+
+describe('a late stop racing a resume', () => {
+  it("a stop without agent_type that reads the session before another agent resumes it leaves the new agent's link alone", async () => {
+    const { sessions: service, store } = memorySessions({ now: () => clock });
+    // Agent A ran the session and stopped: parked in approval.
+    const first = (await service.attachClaudeAgent({ agent_id: 'a000000000000000a', agent_type: TYPE }))!;
+    for (const phase of ['investigating', 'planning', 'approval'] as const)
+      await service.update(first.state.agent_id, { phase });
+    await service.claudeAgentStopped({ agent_id: 'a000000000000000a', agent_type: TYPE });
+    // A late duplicate of A's stop without agent_type (older payloads) holds only A's lock: agent B resumes the
+    // session between its lookup and its write (the write below runs B's resume first, as the race would).
+    const update = store.update.bind(store);
+    let raced = false;
+    store.update = async (id, change) => {
+      if (!raced) {
+        raced = true;
+        store.update = update;
+        expect(await service.attachClaudeAgent({ agent_id: 'a000000000000000b', agent_type: TYPE })).toMatchObject({
+          action: 'relinked',
+        });
+      }
+      return update(id, change);
+    };
+    const late = (await service.claudeAgentStopped({ agent_id: 'a000000000000000a' }))!;
+    expect(raced).toBe(true);
+    expect(late).toMatchObject({ action: 'superseded', stop: 'superseded' });
+    // B runs the session: its link is not stopped, so no third agent may take it.
+    const stored = await service.get(first.state.agent_id);
+    expect(stored.phase).toBe('approval');
+    expect(stored.claude?.agent_id).toBe('a000000000000000b');
+    expect(stored.claude?.stopped_at).toBeUndefined();
+    expect(await service.parkedOf(TYPE)).toBeNull();
+  });
+});
