@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { lstatSync, statSync, type Stats } from 'node:fs';
 import { errnoCode, ioError } from './errno';
 
 /**
@@ -12,6 +12,19 @@ export function isDirectory(path: string): boolean {
     const code = errnoCode(error);
     // An ancestor we may not read cannot be our project; the walk goes on upwards.
     if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EACCES') return false;
+    throw ioError(error, 'inspect', path);
+  }
+}
+
+/**
+ * The entry itself (a symbolic link is not followed), or null when it is absent.
+ * @throws SessionError E_IO for any other failure to look
+ */
+export function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return null;
     throw ioError(error, 'inspect', path);
   }
 }

@@ -1,7 +1,8 @@
-import { closeSync, constants, lstatSync, mkdirSync, openSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, constants, lstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { SessionError } from '../core/errors';
 import { errnoCode, ioError } from './errno';
+import { lstatOrNull } from './files';
 
 /**
  * The flags every file we create is opened with: a new file only (`wx`), and never through a symbolic link. O_EXCL
@@ -51,16 +52,6 @@ export function writeNewFile(file: string, text: string): void {
     while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
   } finally {
     closeSync(fd);
-  }
-}
-
-/** The entry itself (a link is not followed), or null when absent. */
-function lstatOrNull(path: string): Stats | null {
-  try {
-    return lstatSync(path);
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return null;
-    throw ioError(error, 'inspect', path);
   }
 }
 

@@ -1,14 +1,4 @@
-import {
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readlinkSync,
-  renameSync,
-  rmSync,
-  type Dirent,
-  type Stats,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, renameSync, rmSync, type Dirent } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { newestState } from '../core/activity';
 import { SessionError, isSessionError, show } from '../core/errors';
@@ -24,6 +14,7 @@ import { errnoCode, ioError } from '../platform/errno';
 import { writeFileAtomic } from '../platform/atomic-file';
 import { acquireLock, DEFAULT_LOCK_OPTIONS, removeDeadLock, type LockOptions } from '../platform/lock';
 import { ensurePrivateDir, PRIVATE_DIR } from '../platform/private-fs';
+import { lstatOrNull } from '../platform/files';
 import { uniqueSuffix } from '../platform/random';
 import { readRegularFile } from '../platform/strict-read';
 
@@ -747,15 +738,6 @@ function readLink(path: string): string {
   try {
     return readlinkSync(path);
   } catch (error) {
-    throw ioError(error, 'inspect', path);
-  }
-}
-
-function lstatOrNull(path: string): Stats | null {
-  try {
-    return lstatSync(path);
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return null;
     throw ioError(error, 'inspect', path);
   }
 }
