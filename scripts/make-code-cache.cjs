@@ -27,11 +27,21 @@ function start() {
   const module_ = { exports: {}, filename: bin, id: bin };
   script.runInThisContext()(module_.exports, createRequire(bin), module_, bin, dirname(bin));
 }
-// A run is over when the event loop has nothing left to do; then the next one starts.
+// A run is over when the event loop has nothing left to do; then the next one starts. Node emits 'beforeExit' again
+// only when the listener left the loop something to do, and a hook call is synchronous from start to end (only
+// promises, which do not keep the loop alive): without the immediate, the second run was the last one.
 process.on('beforeExit', () => {
-  if (next < runs.length) start();
+  if (next < runs.length) {
+    start();
+    setImmediate(() => {});
+  }
 });
 process.on('exit', () => {
+  if (next < runs.length) {
+    process.stderr.write(`Expected ${runs.length} runs before writing the code cache, got ${next}\n`);
+    process.exitCode = 1;
+    return;
+  }
   const out = join(dirname(bin), cacheFile);
   writeFileSync(`${out}.tmp`, script.createCachedData());
   renameSync(`${out}.tmp`, out);
