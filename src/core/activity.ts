@@ -15,3 +15,9 @@ export function newestState(states: Iterable<SessionState>): SessionState | null
   for (const state of states) if (newest === null || isNewer(state, newest)) newest = state;
   return newest;
 }
+
+/** Keeps in `map`, under `key`, the more recently active of what it holds and `state`. */
+export function keepNewer<K>(map: Map<K, SessionState>, key: K, state: SessionState): void {
+  const known = map.get(key);
+  if (known === undefined || isNewer(state, known)) map.set(key, state);
+}

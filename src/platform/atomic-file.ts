@@ -1,17 +1,7 @@
-import {
-  closeSync,
-  constants,
-  fsyncSync,
-  linkSync,
-  openSync,
-  renameSync,
-  rmSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, constants, fsyncSync, linkSync, openSync, renameSync, rmSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { errnoCode, ioError } from './errno';
-import { CREATE_NEW, PRIVATE_FILE } from './private-fs';
+import { writeNewFile } from './private-fs';
 import { uniqueSuffix } from './random';
 
 /** How a temp file beside its target is named: `.<name>.<pid>.<hex>.tmp` (hidden) or `<name>.<pid>.<hex>.tmp` (suffix). */
@@ -37,7 +27,7 @@ export function writeFileAtomic(
   const dir = dirname(file);
   const tmp = tempFor(file, options.temp);
   try {
-    writeTemp(tmp, text, durable);
+    writeNewFile(tmp, text, durable);
     renameSync(tmp, file);
   } catch (error) {
     rmSync(tmp, { force: true });
@@ -57,7 +47,7 @@ export function createFileAtomic(file: string, text: string, temp?: TempName): b
   const tmp = tempFor(file, temp);
   let created: boolean;
   try {
-    writeTemp(tmp, text, false);
+    writeNewFile(tmp, text);
     try {
       linkSync(tmp, file);
       created = true;
@@ -116,17 +106,4 @@ function tempFor(file: string, temp: TempName = 'hidden'): string {
   return temp === 'suffix'
     ? `${file}.${uniqueSuffix()}.tmp`
     : join(dirname(file), `.${basename(file)}.${uniqueSuffix()}.tmp`);
-}
-
-/** A new temp file (0600, never through a link) holding `text`, flushed when `durable`. */
-function writeTemp(tmp: string, text: string, durable: boolean): void {
-  const fd = openSync(tmp, CREATE_NEW, PRIVATE_FILE);
-  try {
-    const bytes = Buffer.from(text, 'utf8');
-    let written = 0;
-    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
-    if (durable) fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
 }

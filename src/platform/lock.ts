@@ -159,10 +159,6 @@ function ownerGone(content: string, staleMs: number): boolean {
 
 let procAvailable: boolean | undefined;
 
-/**
- * A process's start time (field 22 of /proc/<pid>/stat): a string when it runs, null when it does not,
- * undefined when this system has no /proc to ask.
- */
 let ownStart: { readonly value: string | null | undefined } | undefined;
 
 /** This process's start time, read once: a hook takes two locks (the session's, its agent's pointer's). */
@@ -171,6 +167,10 @@ function ownStartTime(): string | null | undefined {
   return ownStart.value;
 }
 
+/**
+ * A process's start time (field 22 of /proc/<pid>/stat): a string when it runs, null when it does not,
+ * undefined when this system has no /proc to ask.
+ */
 function processStartTime(pid: number): string | null | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

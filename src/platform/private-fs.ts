@@ -1,7 +1,8 @@
-import { closeSync, constants, lstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { SessionError } from '../core/errors';
 import { errnoCode, ioError } from './errno';
+import { writeFully } from './fd-write';
 import { lstatOrNull } from './files';
 
 /**
@@ -41,15 +42,15 @@ export function ensurePrivateDir(dir: string, withParents = false): void {
 }
 
 /**
- * Creates `file` (0600, never through a link, never over an existing entry) holding `text`. Errors are Node's own,
- * as writeFileSync's (which takes only string flags in its types, so cannot say O_NOFOLLOW).
+ * Creates `file` (0600, never through a link, never over an existing entry) holding `text`, flushed (fsync) before it
+ * is closed when `flush`. Errors are Node's own, as writeFileSync's (which takes only string flags in its types, so
+ * cannot say O_NOFOLLOW).
  */
-export function writeNewFile(file: string, text: string): void {
+export function writeNewFile(file: string, text: string, flush = false): void {
   const fd = openSync(file, CREATE_NEW, PRIVATE_FILE);
   try {
-    const bytes = Buffer.from(text, 'utf8');
-    let written = 0;
-    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+    writeFully(fd, text);
+    if (flush) fsyncSync(fd);
   } finally {
     closeSync(fd);
   }

@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { isNewer, newestState } from '../core/activity';
+import { isNewer, keepNewer, newestState } from '../core/activity';
 import { isSessionError } from '../core/errors';
 import { isValidId } from '../core/ids';
 import type { SessionState } from '../core/state';
@@ -8,8 +8,8 @@ import { errnoCode, ioError } from '../platform/errno';
 import { acquireLock, DEFAULT_LOCK_OPTIONS, type LockOptions } from '../platform/lock';
 import { ensurePrivateDir } from '../platform/private-fs';
 import { readRegularFile } from '../platform/strict-read';
-import { createFileAtomic, syncFile, writeFileAtomic } from '../platform/atomic-file';
-import { isMarkedComplete, markComplete, pathKind } from './index-marker';
+import { writeFileAtomic } from '../platform/atomic-file';
+import { completeIndex, isMarkedComplete, type IndexEntry } from './index-marker';
 
 /** The folder of pointers inside the store root; hidden, so listings and sweeps skip it like any dot-entry. */
 export const INDEX_DIR = '.agents';
@@ -190,23 +190,14 @@ export class AgentIndex {
   rebuild(states: readonly SessionState[], exists: (id: string) => boolean = () => true): void {
     const marked = this.#isComplete();
     const newest = new Map<string, SessionState>();
-    for (const state of states) {
-      const known = newest.get(state.agent_name);
-      if (known === undefined || isNewer(state, known)) newest.set(state.agent_name, state);
-    }
+    for (const state of states) keepNewer(newest, state.agent_name, state);
     this.#ensureDir(false);
-    const files: string[] = [];
+    const entries: IndexEntry[] = [];
     for (const [agentName, state] of newest) {
       const file = this.#file(agentName);
-      if (file === null) continue;
-      if (pathKind(file) === 'absent' && exists(state.agent_id))
-        createFileAtomic(file, pointerText(state, agentName), 'suffix');
-      files.push(file);
+      if (file !== null) entries.push({ file, session: state.agent_id, text: pointerText(state, agentName) });
     }
-    if (marked) return;
-    // Older versions wrote pointers without fsync: each one the marker vouches for is flushed (cheap once written back).
-    for (const file of files) syncFile(file);
-    markComplete(this.#dir);
+    completeIndex(this.#dir, marked, entries, exists, 'suffix');
   }
 
   // --- internal ---

@@ -1,14 +1,14 @@
 import { readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { isNewer, newestState } from '../core/activity';
+import { isNewer, keepNewer, newestState } from '../core/activity';
 import { isSessionError } from '../core/errors';
 import { isValidId } from '../core/ids';
 import type { SessionState } from '../core/state';
 import { errnoCode, ioError } from '../platform/errno';
-import { createFileAtomic, syncFile, syncFolder, writeFileAtomic } from '../platform/atomic-file';
+import { syncFile, syncFolder, writeFileAtomic } from '../platform/atomic-file';
 import { ensurePrivateDir } from '../platform/private-fs';
 import { readRegularFile } from '../platform/strict-read';
-import { isMarkedComplete, markComplete, MARKER_TEMP, pathKind } from './index-marker';
+import { completeIndex, isMarkedComplete, MARKER_TEMP, pathKind, type IndexEntry } from './index-marker';
 
 /** Our names in the folder: pointers (`<hex>`) and writeFileAtomic's temp files (`.<hex>.<pid>.<hex8>.tmp`). */
 const POINTER_NAME = /^[0-9a-f]+$/;
@@ -187,17 +187,12 @@ export class ClaudeIndex {
   rebuild(states: readonly SessionState[], exists: (id: string) => boolean = () => true): void {
     const marked = this.#isComplete();
     ensurePrivateDir(this.#dir, false);
-    const files: string[] = [];
+    const entries: IndexEntry[] = [];
     for (const [agentId, state] of linksOf(states)) {
       const file = this.#file(agentId);
-      if (file === null) continue;
-      if (pathKind(file) === 'absent' && exists(state.agent_id)) createFileAtomic(file, state.agent_id);
-      files.push(file);
+      if (file !== null) entries.push({ file, session: state.agent_id, text: state.agent_id });
     }
-    if (marked) return;
-    // Older versions wrote pointers without fsync: each one the marker vouches for is flushed (cheap once written back).
-    for (const file of files) syncFile(file);
-    markComplete(this.#dir);
+    completeIndex(this.#dir, marked, entries, exists);
   }
 
   /**
@@ -383,11 +378,6 @@ export class ClaudeIndex {
 const NOT_WRITTEN = Symbol('not written');
 
 const NOTHING = (): void => undefined;
-
-function keepNewer(map: Map<string, SessionState>, key: string, state: SessionState): void {
-  const known = map.get(key);
-  if (known === undefined || isNewer(state, known)) map.set(key, state);
-}
 
 /** Per Claude agent id, the session linked to it now, else the one resumed from it (the newest of each). */
 function linksOf(states: readonly SessionState[]): Map<string, SessionState> {

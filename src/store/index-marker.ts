@@ -1,7 +1,7 @@
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { errnoCode, ioError } from '../platform/errno';
-import { syncFolder, writeFileAtomic } from '../platform/atomic-file';
+import { createFileAtomic, syncFile, syncFolder, writeFileAtomic, type TempName } from '../platform/atomic-file';
 import { readRegularFile } from '../platform/strict-read';
 
 /**
@@ -35,6 +35,37 @@ export function isMarkedComplete(dir: string): boolean {
 export function markComplete(dir: string): void {
   syncFolder(dir);
   writeFileAtomic(join(dir, MARKER_FILE), MARKER_TEXT);
+}
+
+/** A pointer an index should hold: its file, the session it names, and its text. */
+export interface IndexEntry {
+  readonly file: string;
+  readonly session: string;
+  readonly text: string;
+}
+
+/**
+ * Completes an index folder from a listing: creates each missing pointer (exclusively: a writer may hold its lock
+ * meanwhile; an existing one, even wrong, is checked on read) whose session still `exists`. A folder not `marked`
+ * before (a store an older version made, once) is then marked, after every pointer the marker vouches for is flushed
+ * (older versions wrote them without fsync; cheap once the kernel wrote them back).
+ * @throws SessionError E_IO
+ */
+export function completeIndex(
+  dir: string,
+  marked: boolean,
+  entries: Iterable<IndexEntry>,
+  exists: (id: string) => boolean,
+  temp?: TempName,
+): void {
+  const files: string[] = [];
+  for (const { file, session, text } of entries) {
+    if (pathKind(file) === 'absent' && exists(session)) createFileAtomic(file, text, temp);
+    files.push(file);
+  }
+  if (marked) return;
+  for (const file of files) syncFile(file);
+  markComplete(dir);
 }
 
 /**
