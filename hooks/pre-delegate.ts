@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     env: process.env,
     cwd: process.cwd(),
     binDir: __dirname,
+    execPath: process.execPath,
   });
   process.exitCode = 0;
 }

@@ -10,6 +10,7 @@ async function main(): Promise<void> {
     env: process.env,
     cwd: process.cwd(),
     binDir: __dirname,
+    execPath: process.execPath,
   });
   process.exitCode = 0;
 }

@@ -103,3 +103,14 @@ export function orphanedStartReason(state: SessionState, now: Date, limits: Limi
   }
   return null;
 }
+
+/**
+ * True when the Claude agent `claudeAgentId` may record into `state` without a permission prompt: the session is
+ * linked to that very agent, which has not stopped, and the session is not final. Another agent's session, a
+ * session whose link moved on (a later delegation resumed it) or one that ended is not its to write.
+ */
+export function isRecordingAgent(state: SessionState, claudeAgentId: string): boolean {
+  return (
+    state.claude?.agent_id === claudeAgentId && state.claude.stopped_at === undefined && !isFinalPhase(state.phase)
+  );
+}

@@ -9,4 +9,6 @@ export interface HookIo {
   readonly cwd: string;
   /** The folder of the running bin (its siblings are the other bins); absent when run from sources. */
   readonly binDir?: string;
+  /** The node running the hook, by absolute path: the recording commands run the CLI with the same one. */
+  readonly execPath?: string;
 }

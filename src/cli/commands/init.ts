@@ -49,13 +49,13 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
       );
     }
     const commands: Record<HookBin, string> = {
-      'pre-delegate': nodeCommand(join(binDir, 'pre-delegate.cjs')),
-      'subagent-stop': nodeCommand(join(binDir, 'subagent-stop.cjs')),
+      'pre-delegate': nodeCommand(process.execPath, join(binDir, 'pre-delegate.cjs')),
+      'subagent-stop': nodeCommand(process.execPath, join(binDir, 'subagent-stop.cjs')),
     };
     const file = readSettings(settingsPath(project));
     const before = file.settings ?? {};
     const { settings, changes } = argv.uninstall ? removeHooks(before, commands) : addHooks(before, commands);
-    const changed = changes.some((c) => c.kind === 'added' || c.kind === 'removed');
+    const changed = changes.some((c) => c.kind === 'added' || c.kind === 'updated' || c.kind === 'removed');
     const dryRun = argv['dry-run'];
     // Commands of other hooks and paths are the user's text: shown escaped, one line each.
     const say = (line: string): void => io.out(`${escapeControl(line)}\n`);
@@ -96,6 +96,8 @@ function describe(change: SettingsChange): string {
       return `+ ${where}: ${change.command} (timeout ${HOOK_TIMEOUT_SECONDS} s)`;
     case 'removed':
       return `- ${where}: ${change.command}`;
+    case 'updated':
+      return `~ ${where}: ${change.command} (the same hook, now with this node)`;
     case 'kept':
       return `= ${where}: ${change.command} (already there)`;
     case 'other':

@@ -17,6 +17,9 @@ export interface Wiring {
  */
 export const WIRINGS: readonly Wiring[] = [
   { event: 'PreToolUse', matcher: 'Task|Agent', bin: 'pre-delegate' },
+  // A sub-agent's own recording command runs without a prompt (src/hooks/claude/permission.ts); it fires only when
+  // Claude Code would ask, so tool calls that need no permission never start it.
+  { event: 'PermissionRequest', matcher: 'Bash', bin: 'pre-delegate' },
   { event: 'SubagentStart', bin: 'pre-delegate' },
   { event: 'SubagentStop', bin: 'subagent-stop' },
   { event: 'PostToolUse', matcher: 'Task|Agent', bin: 'subagent-stop' },
@@ -32,7 +35,8 @@ export const HOOK_TIMEOUT_SECONDS = 30;
 
 /** One line of what changed (or would change, or was found). */
 export interface SettingsChange {
-  readonly kind: 'added' | 'removed' | 'kept' | 'other';
+  /** `updated`: our hook of the same install, written by an earlier init with another node, now runs this one. */
+  readonly kind: 'added' | 'updated' | 'removed' | 'kept' | 'other';
   readonly event: string;
   readonly matcher?: string;
   readonly command: string;
@@ -56,8 +60,19 @@ export function addHooks(
   const changes: SettingsChange[] = [];
   for (const wiring of WIRINGS) {
     const command = commands[wiring.bin];
-    const groups = groupsOf(hooks, wiring.event);
     const where = { event: wiring.event, ...(wiring.matcher === undefined ? {} : { matcher: wiring.matcher }) };
+    let updated = false;
+    const groups = groupsOf(hooks, wiring.event).map((group) => {
+      const handlers = handlersOf(group, wiring.event);
+      if (!handlers.some((h) => isEarlierForm(h, command))) return group;
+      updated = true;
+      return { ...group, hooks: handlers.map((h) => (isEarlierForm(h, command) ? { ...(h as object), command } : h)) };
+    });
+    if (updated) {
+      hooks[wiring.event] = groups;
+      changes.push({ kind: 'updated', ...where, command });
+      continue;
+    }
     const present = groups.some(
       (group) =>
         (group.matcher ?? '') === (wiring.matcher ?? '') &&
@@ -98,7 +113,7 @@ export function removeHooks(
     let removedHere = false;
     const groups = groupsOf(hooks, wiring.event).flatMap((group) => {
       const handlers = handlersOf(group, wiring.event);
-      const kept = handlers.filter((h) => !isOurs(h, command));
+      const kept = handlers.filter((h) => !isOurs(h, command) && !isEarlierForm(h, command));
       if (kept.length === handlers.length) return [group];
       removedHere = true;
       changes.push({
@@ -119,9 +134,12 @@ export function removeHooks(
   return { settings: next, changes };
 }
 
-/** `node "<path>"`: the shell form, quoted for sh and Git Bash (the path may hold spaces). */
-export function nodeCommand(path: string): string {
-  return `node "${path.replace(/["\\$`]/g, (c) => `\\${c}`)}"`;
+/**
+ * `"<node>" "<path>"`: the shell form, quoted for sh and Git Bash (paths may hold spaces). The node is named by
+ * absolute path, as in the cron line: Claude Code started from a desktop launcher has no nvm or volta PATH.
+ */
+export function nodeCommand(node: string, path: string): string {
+  return `${doubleQuoted(node)} ${doubleQuoted(path)}`;
 }
 
 // --- internal ---
@@ -175,6 +193,22 @@ function kindOf(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
+function doubleQuoted(text: string): string {
+  return `"${text.replace(/["\\$`]/g, (c) => `\\${c}`)}"`;
+}
+
+/** The bin a command of ours runs: its last double-quoted word (`node "<path>"`, `"<node>" "<path>"`). */
+function binOf(command: string): string | undefined {
+  return /"((?:[^"\\]|\\.)*)"$/.exec(command)?.[1];
+}
+
+/** A handler an earlier init of this same install wrote in another form (`node "<path>"`, another node). */
+function isEarlierForm(handler: unknown, command: string): boolean {
+  if (typeof handler !== 'object' || handler === null) return false;
+  const { type, command: other } = handler as Record<string, unknown>;
+  return type === 'command' && typeof other === 'string' && other !== command && binOf(other) === binOf(command);
+}
+
 function isOurs(handler: unknown, command: string): boolean {
   return (
     typeof handler === 'object' &&
@@ -191,7 +225,13 @@ function otherCopies(groups: readonly Group[], wiring: Wiring, command: string):
     for (const handler of handlersOf(group, wiring.event)) {
       const other =
         typeof handler === 'object' && handler !== null ? (handler as Record<string, unknown>).command : undefined;
-      if (typeof other === 'string' && other !== command && other.includes(`${wiring.bin}.cjs`)) found.push(other);
+      if (
+        typeof other === 'string' &&
+        other !== command &&
+        other.includes(`${wiring.bin}.cjs`) &&
+        binOf(other) !== binOf(command)
+      )
+        found.push(other);
     }
   }
   return found;

@@ -7,10 +7,18 @@ import { logValue } from '../log';
 import { excerpt } from '../../platform/text';
 import { parsePayload, parseToolInput } from './claude-parsers';
 import type { Payload } from './claude-schema';
+import { permissionRequest, type PermissionAnswer } from './permission';
+import { shellQuote } from '../../platform/shell';
 
 /** The events this tool answers; every other event is accepted and left alone. */
 export type ClaudeCodeEvent =
-  'PreToolUse' | 'SubagentStart' | 'SubagentStop' | 'PostToolUse' | 'SessionStart' | 'UserPromptSubmit';
+  | 'PreToolUse'
+  | 'SubagentStart'
+  | 'SubagentStop'
+  | 'PostToolUse'
+  | 'SessionStart'
+  | 'UserPromptSubmit'
+  | 'PermissionRequest';
 
 /** The events our answers carry context for. */
 export type AnsweredEvent = 'PreToolUse' | 'SubagentStart' | 'SessionStart' | 'UserPromptSubmit';
@@ -25,14 +33,18 @@ export interface ClaudeCodeAnswer {
 
 /** What a handler did: the answer (null: print nothing) and a short note for the log. */
 export interface ClaudeCodeOutcome {
-  readonly answer: ClaudeCodeAnswer | null;
+  readonly answer: ClaudeCodeAnswer | PermissionAnswer | null;
   readonly note: string;
 }
 
 /** What the handlers need besides the sessions. */
 export interface ClaudeCodeContext {
-  /** The shell words that run the CLI on this store, e.g. `node /p/dist/agent-session.cjs --dir /p/.claude/session`. */
-  readonly cli: string;
+  /**
+   * The words that run the CLI on this store, e.g. `['/usr/bin/node', '/p/dist/agent-session.cjs', '--dir',
+   * '/p/.claude/session']`: the contexts show them quoted for the shell, and a PermissionRequest is allowed only for
+   * a command that starts with exactly these words.
+   */
+  readonly cli: readonly string[];
   readonly now: Date;
   /** The clock-skew bound (the store's limits; handleClaudeCode fills it in): a time ahead within it is "just now". */
   readonly clockSkewMinutes?: number;
@@ -78,8 +90,8 @@ export function payloadCwd(value: Record<string, unknown>): string | undefined {
 /**
  * Answers one Claude Code hook payload, whatever the event: SessionStart and UserPromptSubmit list the parked
  * sessions, PreToolUse(Task|Agent) offers a resume, SubagentStart / PostToolUse(Task|Agent) / SubagentStop attach
- * the Claude agent to its session (SubagentStop then applies the stop policy). Any other event or tool: no answer.
- * Never denies, never blocks.
+ * the Claude agent to its session (SubagentStop then applies the stop policy), PermissionRequest(Bash) allows a
+ * sub-agent's own recording command (permission.ts). Any other event or tool: no answer. Never denies, never blocks.
  */
 export async function handleClaudeCode(
   sessions: Sessions,
@@ -101,6 +113,8 @@ export async function handleClaudeCode(
       return subagentStop(sessions, payload);
     case 'PostToolUse':
       return postToolUse(sessions, payload);
+    case 'PermissionRequest':
+      return permissionRequest(sessions, payload, context.cli);
     default:
       return skip('other_event');
   }
@@ -136,7 +150,7 @@ async function overview(
   let shown = 0;
   for (const state of parked) {
     const line = overviewLine(state, context);
-    const more = `\n(+${parked.length - shown} more: ${context.cli} list --active-only)`;
+    const more = `\n(+${parked.length - shown} more: ${shellText(context.cli)} list --active-only)`;
     if (length + 1 + line.length + (shown + 1 < parked.length ? more.length : 0) > OVERVIEW_LIMIT) {
       lines.push(more.slice(1));
       break;
@@ -270,13 +284,13 @@ function resumeContext(state: SessionState, context: ClaudeCodeContext): string 
     );
   }
   lines.push(
-    `- Progress is recorded with: ${context.cli} update ${state.agent_id} --phase <phase> [--metadata '<json>'] [--error '<message>']`,
+    `- Progress is recorded with: ${shellText(context.cli)} update ${state.agent_id} --phase <phase> [--metadata '<json>'] [--error '<message>']`,
   );
   return excerpt(lines.join('\n'), CONTEXT_LIMIT);
 }
 
 function startContext(state: SessionState, context: ClaudeCodeContext, maxErrors: number): string {
-  const command = `${context.cli} update ${state.agent_id}`;
+  const command = `${shellText(context.cli)} update ${state.agent_id}`;
   if (isFinalPhase(state.phase)) {
     const ended = `has already ended in phase ${state.phase}; nothing more is recorded for it`;
     return `agent-session: this sub-agent's session ${state.agent_id} (agent \`${state.agent_name}\`) ${ended}.`;
@@ -324,6 +338,11 @@ function detailLines(state: SessionState, lastMessage: string | undefined): stri
 }
 
 // --- small helpers ---
+
+/** Words as one shell command line, each quoted only when it needs to be. */
+function shellText(words: readonly string[]): string {
+  return words.map(shellQuote).join(' ');
+}
 
 function skip(note: string): ClaudeCodeOutcome {
   return { answer: null, note };

@@ -7,7 +7,6 @@ import { appendLog, logValue } from '../log';
 import type { HookIo } from '../io';
 import { nonEmpty } from '../../platform/env';
 import { isDirectory } from '../../platform/files';
-import { shellQuote } from '../../platform/shell';
 
 /**
  * Answers one Claude Code payload: at most one JSON object on stdout, a line in the log, and no exception.
@@ -51,7 +50,7 @@ export async function runClaudeCode(
       try {
         // The store's clock: "last active 5 minutes ago" is said by the clock that dated it.
         const now = await sessions.now();
-        outcome = await handleClaudeCode(sessions, payload, { cli: cliCommand(io.binDir, root), now });
+        outcome = await handleClaudeCode(sessions, payload, { cli: cliWords(io, root), now });
       } finally {
         await sessions.close();
       }
@@ -79,8 +78,15 @@ export async function runClaudeCode(
   }
 }
 
-/** The shell words that run the CLI on `root`: the sibling bundle when known, else `agent-session` on PATH. */
-export function cliCommand(binDir: string | undefined, root: string): string {
-  const cli = binDir === undefined ? 'agent-session' : `node ${shellQuote(join(binDir, 'agent-session.cjs'))}`;
-  return `${cli} --dir ${shellQuote(root)}`;
+/**
+ * The words that run the CLI on `root`. Installed as a Claude Code plugin (this bin is `${CLAUDE_PLUGIN_ROOT}/dist`),
+ * `agent-session`: the plugin's `bin/` is on the PATH of Claude Code's Bash tool. Else the sibling bundle, run by
+ * the node running this hook, by absolute path (a GUI-started Claude Code may lack the shell's nvm or volta PATH);
+ * from sources, `agent-session` on PATH.
+ */
+export function cliWords(io: Pick<HookIo, 'binDir' | 'env' | 'execPath'>, root: string): string[] {
+  const pluginRoot = nonEmpty(io.env.CLAUDE_PLUGIN_ROOT);
+  const plugin = io.binDir !== undefined && pluginRoot !== undefined && resolve(pluginRoot, 'dist') === io.binDir;
+  if (io.binDir === undefined || plugin) return ['agent-session', '--dir', root];
+  return [io.execPath ?? 'node', join(io.binDir, 'agent-session.cjs'), '--dir', root];
 }

@@ -23,8 +23,12 @@ export const PayloadSchema = z.looseObject({
 /** The Task/Agent tool's input: the agent type asked for (absent, or another type, reads as absent). */
 export const ToolInputSchema = z.looseObject({ subagent_type: text });
 
+/** The Bash tool's input: the command (absent, or another type, reads as absent). */
+export const BashInputSchema = z.looseObject({ command: text });
+
 export type Payload = z.infer<typeof PayloadSchema>;
 export type ToolInput = z.infer<typeof ToolInputSchema>;
+export type BashInput = z.infer<typeof BashInputSchema>;
 
 /** The parse functions `npm run build` writes into claude-parsers.ts (scripts/parsers.mjs). */
 export const PARSERS = {
@@ -33,5 +37,10 @@ export const PARSERS = {
     schema: ToolInputSchema,
     type: 'ToolInput',
     doc: 'A Task/Agent tool input as ToolInputSchema parses it (undefined for anything but an object).',
+  },
+  parseBashInput: {
+    schema: BashInputSchema,
+    type: 'BashInput',
+    doc: 'A Bash tool input as BashInputSchema parses it (undefined for anything but an object).',
   },
 } as const;

@@ -32,7 +32,7 @@ const USER_SETTINGS = {
   },
 };
 
-it('wires the six hooks with absolute node commands and a timeout, keeping every existing setting', () => {
+it('wires the seven hooks with absolute node commands and a timeout, keeping every existing setting', () => {
   writeFileSync(each.settingsFile, JSON.stringify(USER_SETTINGS, null, 2));
   chmodSync(each.settingsFile, 0o640);
   const run = init();
@@ -46,6 +46,7 @@ it('wires the six hooks with absolute node commands and a timeout, keeping every
   const stop = join(DIST, 'subagent-stop.cjs');
   const expected: [string, string | undefined, string][] = [
     ['PreToolUse', 'Task|Agent', pre],
+    ['PermissionRequest', 'Bash', pre],
     ['SubagentStart', undefined, pre],
     ['SubagentStop', undefined, stop],
     ['PostToolUse', 'Task|Agent', stop],
@@ -55,7 +56,10 @@ it('wires the six hooks with absolute node commands and a timeout, keeping every
   for (const [event, matcher, bin] of expected) {
     const group = settings.hooks[event].at(-1);
     expect(group.matcher).toBe(matcher);
-    expect(group.hooks).toEqual([{ type: 'command', command: `node "${bin}"`, timeout: expect.any(Number) }]);
+    // The node running init, by absolute path: a GUI-started Claude Code may have no nvm or volta node on PATH.
+    expect(group.hooks).toEqual([
+      { type: 'command', command: `"${process.execPath}" "${bin}"`, timeout: expect.any(Number) },
+    ]);
   }
   expect(backups()).toHaveLength(1);
   expect(JSON.parse(readFileSync(join(each.project.dir, '.claude', backups()[0]!), 'utf8'))).toEqual(USER_SETTINGS);
@@ -74,7 +78,15 @@ it('is idempotent: a second run changes nothing and makes no backup', () => {
 
 it('creates the file when there is none, and --uninstall removes exactly what it added', () => {
   expect(init().status).toBe(0);
-  const events = ['PostToolUse', 'PreToolUse', 'SessionStart', 'SubagentStart', 'SubagentStop', 'UserPromptSubmit'];
+  const events = [
+    'PermissionRequest',
+    'PostToolUse',
+    'PreToolUse',
+    'SessionStart',
+    'SubagentStart',
+    'SubagentStop',
+    'UserPromptSubmit',
+  ];
   expect(Object.keys(readSettings().hooks).sort()).toEqual(events);
   expect(init('--uninstall').status).toBe(0);
   expect(readSettings()).toEqual({});

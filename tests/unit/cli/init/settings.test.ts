@@ -2,13 +2,27 @@ import { type SessionError } from '../../../../src/core/errors';
 import { addHooks, nodeCommand, removeHooks, WIRINGS } from '../../../../src/cli/init/settings';
 
 const commands = {
-  'pre-delegate': nodeCommand('/opt/a s/pre-delegate.cjs'),
-  'subagent-stop': nodeCommand('/opt/a s/subagent-stop.cjs'),
+  'pre-delegate': nodeCommand('/n v/node', '/opt/a s/pre-delegate.cjs'),
+  'subagent-stop': nodeCommand('/n v/node', '/opt/a s/subagent-stop.cjs'),
 };
 
 describe('init settings merge', () => {
   it('quotes paths for the shell', () => {
-    expect(nodeCommand('/x/"$HOME`/p.cjs')).toBe('node "/x/\\"\\$HOME\\`/p.cjs"');
+    expect(nodeCommand('/usr/bin/node', '/x/"$HOME`/p.cjs')).toBe('"/usr/bin/node" "/x/\\"\\$HOME\\`/p.cjs"');
+  });
+
+  it("updates the same install's hooks written with another node, and removes every form", () => {
+    const earlier = {
+      hooks: {
+        SubagentStop: [{ hooks: [{ type: 'command', command: 'node "/opt/a s/subagent-stop.cjs"', timeout: 30 }] }],
+      },
+    };
+    const { settings, changes } = addHooks(earlier, commands);
+    expect(changes).toContainEqual(expect.objectContaining({ kind: 'updated', event: 'SubagentStop' }));
+    expect((settings.hooks as typeof earlier.hooks).SubagentStop).toEqual([
+      { hooks: [{ type: 'command', command: commands['subagent-stop'], timeout: 30 }] },
+    ]);
+    expect(removeHooks(earlier, commands).settings).toEqual({});
   });
 
   it('adds one group per wiring, then keeps them on a second run', () => {

@@ -4,19 +4,26 @@ import {
   handleClaudeCode,
   isClaudeCodePayload,
   isClaudeCodeText,
+  type ClaudeCodeOutcome,
 } from '../../../../src/hooks/claude/claude-code';
-import { cliCommand } from '../../../../src/hooks/claude/claude-run';
+import { cliWords } from '../../../../src/hooks/claude/claude-run';
 import type { Sessions } from '../../../../src/service/sessions';
 import { memorySessions } from '../../../support/sessions';
 import { shellQuote } from '../../../../src/platform/shell';
 
 let clock: Date;
 let sessions: Sessions;
-const context = () => ({ cli: 'agent-session --dir /p', now: clock });
+const context = () => ({ cli: ['agent-session', '--dir', '/p'], now: clock });
 beforeEach(() => {
   clock = new Date('2026-01-08T18:00:00.000Z');
   ({ sessions } = memorySessions({ now: () => clock }));
 });
+
+/** The context text of an answer (undefined for none, or for an answer that carries no context). */
+const contextOf = (answer: ClaudeCodeOutcome['answer'] | undefined): string | undefined =>
+  answer !== null && answer !== undefined && 'additionalContext' in answer.hookSpecificOutput
+    ? answer.hookSpecificOutput.additionalContext
+    : undefined;
 
 const minutes = (n: number) => {
   clock = new Date(clock.getTime() + n * 60_000);
@@ -49,7 +56,7 @@ describe('Claude Code handler', () => {
       { hook_event_name: 'PreToolUse', tool_name: 'Task', tool_input: { subagent_type: 'Explore' } },
       context(),
     );
-    expect(offer.answer?.hookSpecificOutput.additionalContext).toContain('12 minutes ago');
+    expect(contextOf(offer.answer)).toContain('12 minutes ago');
     minutes(30);
     expect(await approveResume(sessions, 'Explore')).toBeNull();
     expect(
@@ -72,7 +79,7 @@ describe('Claude Code handler', () => {
       { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: { subagent_type: 'Explore' } },
       context(),
     );
-    const text = offer.answer?.hookSpecificOutput.additionalContext ?? '';
+    const text = contextOf(offer.answer) ?? '';
     expect(text).toContain('resumed in approval at');
     expect(text).not.toContain('approval → approval');
   });
@@ -87,7 +94,7 @@ describe('Claude Code handler', () => {
         context(),
       )
     ).answer;
-    expect(answer?.hookSpecificOutput.additionalContext).toContain(state.agent_id);
+    expect(contextOf(answer)).toContain(state.agent_id);
     const odd = await handleClaudeCode(
       sessions,
       { hook_event_name: 'SubagentStart', agent_id: 42, agent_type: ['x'] },
@@ -131,8 +138,19 @@ describe('Claude Code handler', () => {
   it('builds CLI commands that a shell reads back as the same words', () => {
     expect(shellQuote('/plain/path')).toBe('/plain/path');
     expect(shellQuote("/it's here")).toBe("'/it'\\''s here'");
-    expect(cliCommand('/opt/bin', '/p/.claude/session')).toBe(
-      'node /opt/bin/agent-session.cjs --dir /p/.claude/session',
+    expect(cliWords({ binDir: '/opt/bin', env: {}, execPath: '/n/node' }, '/p/.claude/session')).toEqual([
+      '/n/node',
+      '/opt/bin/agent-session.cjs',
+      '--dir',
+      '/p/.claude/session',
+    ]);
+    // Installed as a plugin: the plugin's bin/ is on the Bash tool's PATH.
+    expect(cliWords({ binDir: '/plug/dist', env: { CLAUDE_PLUGIN_ROOT: '/plug' }, execPath: '/n/node' }, '/r')).toEqual(
+      ['agent-session', '--dir', '/r'],
+    );
+    // Another plugin's root is not ours.
+    expect(cliWords({ binDir: '/opt/bin', env: { CLAUDE_PLUGIN_ROOT: '/plug' }, execPath: '/n/node' }, '/r')[0]).toBe(
+      '/n/node',
     );
   });
 });
@@ -149,9 +167,9 @@ describe('a session last active slightly ahead of this clock', () => {
     else await sessions.reject(state.agent_id, { by: 'alice', reason: 'split it' });
     minutes(1);
     const listed = await handleClaudeCode(sessions, { hook_event_name: 'UserPromptSubmit', prompt: 'x' }, context());
-    expect(listed.answer?.hookSpecificOutput.additionalContext).toContain(`phase ${phase}`);
+    expect(contextOf(listed.answer)).toContain(`phase ${phase}`);
     const payload = { hook_event_name: 'SubagentStart', agent_id: 'a0123456789abcdef', agent_type: 'Explore' };
-    const start = (await handleClaudeCode(sessions, payload, context())).answer?.hookSpecificOutput.additionalContext;
+    const start = contextOf((await handleClaudeCode(sessions, payload, context())).answer);
     expect(start).toContain(`this sub-agent resumes session ${state.agent_id}`);
     expect(start).toContain(`- Last decision: ${decision} by alice at 2026-01-08T18:03:00.000Z`);
     // Picked up once: the next delegation of this type starts a new session.
@@ -169,10 +187,7 @@ describe('a session last active slightly ahead of this clock', () => {
     const overview = await handleClaudeCode(sessions, { hook_event_name: 'SessionStart' }, context());
     const payload = { hook_event_name: 'SubagentStart', agent_id: 'a0123456789abcdef', agent_type: 'Explore' };
     const start = await handleClaudeCode(sessions, payload, context());
-    for (const text of [
-      start.answer?.hookSpecificOutput.additionalContext,
-      overview.answer?.hookSpecificOutput.additionalContext,
-    ]) {
+    for (const text of [contextOf(start.answer), contextOf(overview.answer)]) {
       expect(text).toContain('just now');
       expect(text).not.toMatch(/\bin \d+ seconds\b/);
     }
