@@ -13,7 +13,6 @@ import { dirname, join, resolve } from 'node:path';
 export type StoredSession = Record<string, any>;
 
 export const REPO = resolve(__dirname, '..', '..');
-export const CLI = join(REPO, 'dist', 'agent-session.cjs');
 export const AGENT_TYPE = 'terraform-architect';
 /** Written into the sub-agent's definition: the server tells the sub-agent's requests from the main agent's by it. */
 export const SUBAGENT_MARKER = 'HOST-TEST-SUBAGENT terraform-architect';
@@ -34,19 +33,73 @@ export function pinnedVersion(): string {
 }
 
 /**
- * The native `claude` executable of the pinned package. The package's postinstall copies the platform package's
- * binary to `bin/claude.exe`; npm 11 may skip that script, so the platform package's own binary is tried too.
- * Each candidate must answer `--version` with the pinned version.
- * @throws Error naming every candidate tried when none is the pinned Claude Code (the suite then fails, never skips)
+ * The Claude Code versions the host test plays against: `AGENT_SESSION_HOST_CLAUDE`, a comma-separated list of
+ * `pinned` (the dev dependency), `latest` (the npm registry's, installed on first use) or exact versions; default
+ * `pinned,latest`.
  */
-export function findClaude(): { path: string; version: string } {
-  const version = pinnedVersion();
+export function claudeVersions(): string[] {
+  const raw = process.env.AGENT_SESSION_HOST_CLAUDE ?? 'pinned,latest';
+  const versions = raw.split(',').map((v) => v.trim());
+  const bad = versions.find((v) => !/^(pinned|latest|\d+\.\d+\.\d+)$/.test(v));
+  if (bad !== undefined)
+    throw new Error(`Expected AGENT_SESSION_HOST_CLAUDE to list pinned, latest or x.y.z versions, got \`${bad}\``);
+  return [...new Set(versions)];
+}
+
+/** A runnable `claude` and the version it answers. */
+export interface Claude {
+  readonly path: string;
+  readonly version: string;
+}
+
+/**
+ * The native `claude` executable of `which` (see claudeVersions): the pinned dev dependency, or a version from the
+ * npm registry installed into node_modules/.cache/agent-session/ (once; a later run reuses it). Each candidate must
+ * answer `--version` with the version asked for.
+ * @throws Error naming every candidate tried when none is runnable (the suite then fails, never skips)
+ */
+export function findClaude(which = 'pinned'): Claude {
+  if (which === 'pinned') return claudeIn(REPO, pinnedVersion());
+  const version = which === 'latest' ? registryVersion(`${PACKAGE}@latest`) : which;
+  const dir = join(REPO, 'node_modules', '.cache', 'agent-session', `claude-code-${version}`);
+  if (!existsSync(join(dir, 'node_modules', PACKAGE, 'package.json'))) {
+    mkdirSync(dir, { recursive: true });
+    const install = spawnSync(
+      'npm',
+      ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', `${PACKAGE}@${version}`],
+      { encoding: 'utf8', timeout: 600_000 },
+    );
+    if (install.status !== 0)
+      throw new Error(`Could not install ${PACKAGE}@${version} from the npm registry: ${install.stderr.slice(-500)}`);
+  }
+  return claudeIn(dir, version);
+}
+
+/** The version of a package spec on the npm registry (`npm view`). */
+function registryVersion(spec: string): string {
+  const view = spawnSync('npm', ['view', spec, 'version'], { encoding: 'utf8', timeout: 120_000 });
+  const version =
+    view.stdout
+      .trim()
+      .split('\n')
+      .at(-1)
+      ?.replace(/^.* '|'$/g, '') ?? '';
+  if (view.status !== 0 || !/^\d+\.\d+\.\d+$/.test(version))
+    throw new Error(`Could not read the version of ${spec} from the npm registry: ${view.stderr.slice(-300)}`);
+  return version;
+}
+
+/**
+ * The `claude` of `version` installed under `root`. The package's postinstall copies the platform package's binary
+ * to `bin/claude.exe`; npm 11 may skip that script, so the platform package's own binary is tried too.
+ */
+function claudeIn(root: string, version: string): Claude {
   const tried: string[] = [];
   let packageDir: string | undefined;
   try {
-    packageDir = dirname(require.resolve(`${PACKAGE}/package.json`, { paths: [REPO] }));
+    packageDir = dirname(require.resolve(`${PACKAGE}/package.json`, { paths: [root] }));
   } catch {
-    tried.push(`${PACKAGE} (not installed: run npm ci)`);
+    tried.push(`${PACKAGE} (not installed under ${root}: run npm ci)`);
   }
   const platform = `${process.platform}-${process.arch}`;
   const candidates = [
@@ -54,7 +107,7 @@ export function findClaude(): { path: string; version: string } {
     ...[`${PACKAGE}-${platform}`, `${PACKAGE}-${platform}-musl`].flatMap((name) => {
       try {
         return [
-          join(dirname(require.resolve(`${name}/package.json`, { paths: [packageDir ?? REPO, REPO] })), 'claude'),
+          join(dirname(require.resolve(`${name}/package.json`, { paths: [packageDir ?? root, root] })), 'claude'),
         ];
       } catch {
         tried.push(`${name} (not installed)`);
@@ -78,33 +131,65 @@ export function findClaude(): { path: string; version: string } {
       `${path} (--version: status ${probe.status}, ${JSON.stringify(answer || `${probe.error ?? probe.stderr}`.slice(0, 200))})`,
     );
   }
-  throw new Error(`The pinned Claude Code ${version} is not runnable here; tried: ${tried.join('; ')}`);
+  throw new Error(`Claude Code ${version} is not runnable here; tried: ${tried.join('; ')}`);
 }
 
-/** A temp project of one run: `HOME` that trusts it, the sub-agent's definition, Bash allowed, our hooks wired by `init`. */
+/** How agent-session reached the project, as a newcomer installs it (README "Install"). */
+export type Install = 'plugin' | 'npm';
+
+/** A temp project of one run: `HOME` that trusts it, the sub-agent's definition, agent-session installed. */
 export interface HostProject {
   readonly base: string;
   readonly home: string;
   readonly dir: string;
   readonly storeRoot: string;
   readonly logDir: string;
+  readonly install: Install;
+  /** Folders put first on the PATH of every run (the npm prefix's bin/), before this node's. */
+  readonly path: readonly string[];
+  /** The CLI as the user runs it in this project. */
+  readonly cli: readonly string[];
 }
 
-export function makeHostProject(): HostProject {
+/**
+ * The npm package as a user installs it: `npm run package` (the tarball a release publishes), then
+ * `npm install -g --prefix <dir>/prefix <tarball>`; the bins' folder. Done once per folder: each project runs its
+ * own `init`.
+ */
+export function npmInstall(dir: string): string {
+  const bin = join(dir, 'prefix', 'bin');
+  if (existsSync(join(bin, 'agent-session'))) return bin;
+  mkdirSync(dir, { recursive: true });
+  const packed = spawnSync('npm', ['run', '-s', 'package', '--', dir], { cwd: REPO, encoding: 'utf8' });
+  const tarball = packed.stdout.trim().split('\n').at(-1) ?? '';
+  if (packed.status !== 0 || !existsSync(tarball))
+    throw new Error(`npm run package failed (status ${packed.status}): ${packed.stderr.slice(-500)}`);
+  const install = spawnSync(
+    'npm',
+    ['install', '-g', '--prefix', join(dir, 'prefix'), '--prefer-offline', '--no-audit', '--no-fund', tarball],
+    { encoding: 'utf8', env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}` } },
+  );
+  if (install.status !== 0) throw new Error(`npm install -g of ${tarball} failed: ${install.stderr.slice(-500)}`);
+  return bin;
+}
+
+/**
+ * A fresh temp project and HOME with agent-session installed as `install` says, and nothing written by hand but what
+ * a user's one acceptance of the trust dialog leaves: `plugin` runs the real binary's `claude plugin marketplace add
+ * <this repository>` and `claude plugin install agent-session@agent-session --scope project`; `npm` runs
+ * `agent-session init` from the npm-installed bins (`npmBin`, from npmInstall).
+ */
+export function makeHostProject(install: Install, claude: Claude, npmBin?: string): HostProject {
   const base = mkdtempSync(join(tmpdir(), 'agent-session-host-'));
   const home = join(base, 'home');
   const dir = join(base, 'project');
   mkdirSync(join(base, 'tmp'));
   mkdirSync(home);
   mkdirSync(join(dir, '.claude', 'agents'), { recursive: true });
-  // What a user accepting the trust prompt once leaves behind; without it `-p` ignores permissions.allow and denies Bash.
+  // What a user accepting the trust prompt once leaves behind (`-p` cannot show it).
   writeFileSync(
     join(home, '.claude.json'),
     JSON.stringify({ projects: { [dir]: { hasTrustDialogAccepted: true } } }, null, 2),
-  );
-  writeFileSync(
-    join(dir, '.claude', 'settings.json'),
-    `${JSON.stringify({ permissions: { allow: [`Bash(node ${CLI}:*)`] } }, null, 2)}\n`,
   );
   writeFileSync(
     join(dir, '.claude', 'agents', `${AGENT_TYPE}.md`),
@@ -118,22 +203,61 @@ export function makeHostProject(): HostProject {
       '',
     ].join('\n'),
   );
-  const init = spawnSync(process.execPath, [CLI, 'init', '--project', dir], {
-    cwd: dir,
+  if (install === 'npm' && npmBin === undefined) throw new Error('Expected the npm-installed bins (npmInstall)');
+  const path = install === 'npm' ? [npmBin!] : [];
+  const env = childEnv(home, base, {}, path);
+  const run = (command: string, args: string[]): void => {
+    const result = spawnSync(command, args, { cwd: dir, encoding: 'utf8', env, timeout: 120_000 });
+    if (result.status !== 0)
+      throw new Error(
+        `${command} ${args.join(' ')} failed (status ${result.status}): ${result.stderr}${result.stdout}`,
+      );
+  };
+  let cli: string[];
+  if (install === 'plugin') {
+    run(claude.path, ['plugin', 'marketplace', 'add', REPO, '--scope', 'project']);
+    run(claude.path, ['plugin', 'install', 'agent-session@agent-session', '--scope', 'project', '-y']);
+    cli = [process.execPath, join(REPO, 'plugin', 'bin', 'agent-session')];
+  } else {
+    run('agent-session', ['init']);
+    cli = [join(npmBin!, 'agent-session')];
+  }
+  return {
+    base,
+    home,
+    dir,
+    storeRoot: join(dir, '.claude', 'session'),
+    logDir: join(dir, '.claude', 'logs'),
+    install,
+    path,
+    cli,
+  };
+}
+
+/** Runs the project's CLI (as its user would) in the project; its stdout, trimmed. */
+export function projectCli(project: HostProject, ...args: string[]): string {
+  const [command, ...head] = project.cli;
+  const result = spawnSync(command!, [...head, ...args], {
+    cwd: project.dir,
     encoding: 'utf8',
-    env: childEnv(home, base),
+    env: childEnv(project.home, project.base, {}, project.path),
   });
-  if (init.status !== 0) throw new Error(`agent-session init failed (status ${init.status}): ${init.stderr}`);
-  return { base, home, dir, storeRoot: join(dir, '.claude', 'session'), logDir: join(dir, '.claude', 'logs') };
+  if (result.status !== 0) throw new Error(`agent-session ${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout.trim();
 }
 
 /**
- * The environment of a run: nothing inherited but PATH (with this node first: the hooks run `node`), so no
+ * The environment of a run: nothing inherited but PATH (`path` first, then this node: the hooks run `node`), so no
  * variable of the machine (AGENT_SESSION_*, CLAUDE_*, a real API key, the CA bundle) reaches Claude Code or a hook.
  */
-function childEnv(home: string, base: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+function childEnv(
+  home: string,
+  base: string,
+  extra: Record<string, string> = {},
+  path: readonly string[] = [],
+): NodeJS.ProcessEnv {
   return {
-    PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
+    PATH: [...path, dirname(process.execPath), process.env.PATH ?? ''].join(':'),
     HOME: home,
     TMPDIR: join(base, 'tmp'),
     LANG: 'C.UTF-8',
@@ -174,13 +298,18 @@ export async function runClaude(
     '--debug-file',
     debugFile,
   ];
-  const env = childEnv(project.home, project.base, {
-    ANTHROPIC_BASE_URL: serverUrl,
-    ANTHROPIC_API_KEY: 'test',
-    DISABLE_AUTOUPDATER: '1',
-    DISABLE_TELEMETRY: '1',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-  });
+  const env = childEnv(
+    project.home,
+    project.base,
+    {
+      ANTHROPIC_BASE_URL: serverUrl,
+      ANTHROPIC_API_KEY: 'test',
+      DISABLE_AUTOUPDATER: '1',
+      DISABLE_TELEMETRY: '1',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    },
+    project.path,
+  );
   const child = spawn(claude, args, { cwd: project.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

@@ -1,47 +1,82 @@
-// The real Claude Code (pinned in package.json) drives our hooks, wired by our own `init`, against a scripted model:
-// a sub-agent parks in approval, a later `claude -p` resumes it and it completes; in the foreground, and in the
-// default background mode repeated AGENT_SESSION_HOST_RUNS times (default 10), because what breaks there is a race.
+// The real Claude Code drives agent-session as a newcomer installs it, nothing written by hand: through the plugin
+// (`claude plugin marketplace add` + `install`) and through the npm package (`npm install -g` + `agent-session init`),
+// against a scripted model: a sub-agent parks in approval (and is denied recording into another agent's session or
+// chaining a command), a later `claude -p` resumes it and it completes. Each install in the foreground and in the
+// default background mode, on every Claude Code of AGENT_SESSION_HOST_CLAUDE (default: the pinned one and the npm
+// registry's latest); then the background play AGENT_SESSION_HOST_RUNS times more (default 10) on the pinned one,
+// because what breaks there is a race.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findClaude } from './claude-host';
+import { claudeVersions, findClaude, npmInstall, type Claude, type Install } from './claude-host';
 import { playScenario, type Mode, type Play } from './scenario';
 
 const runs = Number(process.env.AGENT_SESSION_HOST_RUNS ?? '10');
-if (!Number.isInteger(runs) || runs < 1)
+if (!Number.isInteger(runs) || runs < 0)
   throw new Error(
-    `Expected AGENT_SESSION_HOST_RUNS to be a whole number of at least 1, got ${process.env.AGENT_SESSION_HOST_RUNS}`,
+    `Expected AGENT_SESSION_HOST_RUNS to be a whole number of at least 0, got ${process.env.AGENT_SESSION_HOST_RUNS}`,
   );
 
-// Found once, outside any test: when the pinned binary is missing every test below fails with this error.
-let claude: string | Error;
-try {
-  const found = findClaude();
-  claude = found.path;
-} catch (error) {
-  claude = error as Error;
-}
 const transcripts = mkdtempSync(join(tmpdir(), 'agent-session-host-transcripts-'));
 const plays: Play[] = [];
+const claudes = new Map<string, Claude | Error>();
+let npmBin: string | Error | undefined;
 
-async function play(mode: Mode, label: string): Promise<Play> {
-  if (claude instanceof Error) throw claude;
-  const result = await playScenario(claude, mode, label, transcripts);
+/** The Claude Code of `which`, found (or installed) once; a failure fails every test that needs it. */
+function claudeOf(which: string): Claude {
+  if (!claudes.has(which)) {
+    try {
+      claudes.set(which, findClaude(which));
+    } catch (error) {
+      claudes.set(which, error as Error);
+    }
+  }
+  const found = claudes.get(which)!;
+  if (found instanceof Error) throw found;
+  return found;
+}
+
+function npmBins(): string {
+  if (npmBin === undefined) {
+    try {
+      npmBin = npmInstall(join(transcripts, 'npm'));
+    } catch (error) {
+      npmBin = error as Error;
+    }
+  }
+  if (npmBin instanceof Error) throw npmBin;
+  return npmBin;
+}
+
+async function play(which: string, install: Install, mode: Mode, label: string): Promise<Play> {
+  const claude = claudeOf(which);
+  const result = await playScenario({
+    claude,
+    install,
+    mode,
+    label,
+    transcripts,
+    ...(install === 'npm' ? { npmBin: npmBins() } : {}),
+  });
   plays.push(result);
   return result;
 }
 
 afterAll(() => {
-  const clean = (mode: Mode): string => {
-    const mine = plays.filter((p) => p.mode === mode);
-    return `${mine.filter((p) => p.problems.length === 0).length} of ${mine.length} ${mode} plays clean`;
-  };
+  const groups = new Map<string, Play[]>();
+  for (const p of plays) {
+    const key = `Claude Code ${p.claude}, ${p.install}, ${p.mode}`;
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
   const kinds = new Map<string, number>();
   for (const p of plays)
     for (const kind of new Set(p.problems.map((line) => line.split(':')[0]!)))
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
   const summary = [
-    `real-host: ${clean('foreground')}, ${clean('background')}`,
+    'real-host:',
+    ...[...groups].map(
+      ([key, list]) => `  ${key}: ${list.filter((p) => p.problems.length === 0).length} of ${list.length} clean`,
+    ),
     ...[...kinds].map(([kind, count]) => `  ${kind}: in ${count} plays`),
     `transcripts: ${transcripts}`,
   ].join('\n');
@@ -49,15 +84,24 @@ afterAll(() => {
   process.stderr.write(`\n${summary}\n`); // stderr: `--json` without --outputFile owns stdout
 });
 
-it('foreground: parks in approval, a second claude -p resumes it, it completes', async () => {
-  const result = await play('foreground', 'foreground');
-  expect(result.problems).toEqual([]);
-});
+const matrix = claudeVersions().flatMap((which) =>
+  (['plugin', 'npm'] as const).flatMap((install) =>
+    (['foreground', 'background'] as const).map((mode) => [which, install, mode] as const),
+  ),
+);
 
-it.each(Array.from({ length: runs }, (_, i) => i + 1))(
-  'background %i: parks in approval, a second claude -p resumes it, it completes',
-  async (n) => {
-    const result = await play('background', `background-${n}`);
+it.each(matrix)(
+  'Claude Code %s, installed by %s, %s: parks in approval (other sessions refused), a second claude -p resumes it, it completes',
+  async (which, install, mode) => {
+    const result = await play(which, install, mode, `${which}-${install}-${mode}`);
     expect(result.problems).toEqual([]);
   },
 );
+
+const repeats = Array.from({ length: runs }, (_, i) => i + 1);
+// AGENT_SESSION_HOST_RUNS=0 plays the matrix only (jest refuses an empty table).
+if (repeats.length > 0)
+  it.each(repeats)('background %i (pinned Claude Code, npm and init): parks, resumes, completes', async (n) => {
+    const result = await play('pinned', 'npm', 'background', `background-${n}`);
+    expect(result.problems).toEqual([]);
+  });

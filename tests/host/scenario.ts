@@ -1,6 +1,6 @@
 // The scenario of the real-host test: the model's side (who asks, what it answers) and the checks of one play,
 // returned as a list of problems so that a failing repetition says what went wrong, not only that something did.
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   AGENT_TYPE,
@@ -10,6 +10,7 @@ import {
   hookLog,
   hookResponses,
   makeHostProject,
+  projectCli,
   resultText,
   runClaude,
   startedAgents,
@@ -17,9 +18,11 @@ import {
   stringsIn,
   SUBAGENT_MARKER,
   wiredEvents,
+  type Claude,
   type ClaudeRun,
   type DeliveredContext,
   type HostProject,
+  type Install,
   type StoredSession,
 } from './claude-host';
 import { startModelServer, type MessagesBody, type RecordedRequest, type Reply, type Script } from './model-server';
@@ -53,12 +56,12 @@ export function subagentContext(messages: unknown): DeliveredContext | undefined
  * `--phase executing`; otherwise with `--phase approval` and the plan. After its command it answers with text.
  * Anything else (title generation, summaries, notification follow-ups) gets a short text, so every run ends.
  */
-export function scenarioScript(mode: Mode): Script {
+export function scenarioScript(mode: Mode, attempts?: Attempts): Script {
   const lastSubagentText = new Map<string, string>();
   return (body, request) => {
     const messages = body.messages ?? [];
     if (stringsIn(body.system).some((s) => s.includes(SUBAGENT_MARKER))) {
-      const reply = subagentReply(body);
+      const reply = subagentReply(body, attempts);
       const said = reply.blocks.find((b) => b.type === 'text');
       if (said?.type === 'text') lastSubagentText.set(request.run, said.text);
       return { role: 'subagent', reply };
@@ -86,18 +89,46 @@ export function scenarioScript(mode: Mode): Script {
   };
 }
 
-function subagentReply(body: MessagesBody): Reply {
+/**
+ * What a sub-agent tries beyond its own recording, in the first run: to record into another agent's session (`decoy`),
+ * and to chain a second command onto its own recording command (which would create `marker`). Both must be denied.
+ */
+export interface Attempts {
+  readonly decoy: string;
+  readonly marker: string;
+}
+
+/** The tool results of a conversation, in order: their text and whether Claude Code marked them as errors. */
+function toolResults(body: MessagesBody): { text: string; isError: boolean }[] {
+  return (body.messages ?? [])
+    .filter((m) => m.role === 'user' && Array.isArray(m.content))
+    .flatMap((m) =>
+      (m.content as { type?: string; content?: unknown; is_error?: boolean }[]).filter((b) => b.type === 'tool_result'),
+    )
+    .map((b) => ({ text: stringsIn(b.content).join(' '), isError: b.is_error === true }));
+}
+
+function subagentReply(body: MessagesBody, attempts: Attempts | undefined): Reply {
   const context = subagentContext(body.messages);
   if (context === undefined) return text('No agent-session context reached me, so nothing was recorded.');
   const command = /^- phase: (.+?) --phase </m.exec(context.text)?.[1];
   if (command === undefined) return text('The agent-session context names no command to record my phase.');
   const resumes = /resumes session/.test(context.text);
-  if (!calledTools(body).includes('Bash')) {
+  const results = toolResults(body);
+  if (results.length === 0) {
     const args = resumes ? '--phase executing' : `--phase approval --metadata '${JSON.stringify({ plan: PLAN })}'`;
     return toolUse('Bash', { command: `${command} ${args}`, description: 'Record the session phase' });
   }
-  const result = stringsIn((body.messages ?? []).at(-1)?.content).join(' ');
-  if (!result.includes('Updated session')) return text(`Recording the phase failed: ${result.slice(0, 300)}`);
+  if (!results[0]!.text.includes('Updated session'))
+    return text(`Recording the phase failed: ${results[0]!.text.slice(0, 300)}`);
+  if (!resumes && attempts !== undefined && results.length === 1) {
+    const other = command.replace(/ update \S+$/, ` update ${attempts.decoy}`);
+    return toolUse('Bash', { command: `${other} --phase executing`, description: "Record another agent's phase" });
+  }
+  if (!resumes && attempts !== undefined && results.length === 2) {
+    const chained = `${command} --metadata '{"sneaked":true}' && touch ${attempts.marker}`;
+    return toolUse('Bash', { command: chained, description: 'Record and do something else' });
+  }
   return text(
     resumes ? `Applied the approved plan: ${PLAN} created.` : `Plan ready: ${PLAN} to add. Waiting for your approval.`,
   );
@@ -105,6 +136,8 @@ function subagentReply(body: MessagesBody): Reply {
 
 /** The outcome of one play of the scenario. */
 export interface Play {
+  readonly install: Install;
+  readonly claude: string;
   readonly mode: Mode;
   readonly label: string;
   /** `kind: detail` lines; empty when the play was clean. */
@@ -129,18 +162,40 @@ const EXPECTED_HISTORY = [
  * (a new `claude -p`) delegates again and the sub-agent, told it resumes, moves to executing and completes.
  * Writes a readable transcript into `transcripts`. The temp project is removed when the play was clean.
  */
-export async function playScenario(claude: string, mode: Mode, label: string, transcripts: string): Promise<Play> {
-  const project = makeHostProject();
-  const server = await startModelServer(scenarioScript(mode));
+export interface PlayOptions {
+  readonly claude: Claude;
+  readonly install: Install;
+  readonly mode: Mode;
+  readonly label: string;
+  readonly transcripts: string;
+  /** The npm-installed bins (npmInstall), for `install: 'npm'`. */
+  readonly npmBin?: string;
+}
+
+export async function playScenario(options: PlayOptions): Promise<Play> {
+  const { claude, install, mode, label, transcripts } = options;
+  const project = makeHostProject(install, claude, options.npmBin);
+  // Another agent's session, made by the user with the CLI: the sub-agent must not be able to record into it.
+  const attempts: Attempts = {
+    decoy: projectCli(project, 'create', '--agent', 'reviewer', '--purpose', 'decoy'),
+    marker: join(project.base, 'chained-command-ran'),
+  };
+  const decoyBefore = storeSessions(project).find((s) => s.agent_id === attempts.decoy);
+  const server = await startModelServer(scenarioScript(mode, attempts));
   const problems: string[] = [];
-  const report: string[] = [`# Real Claude Code, ${mode} sub-agent (${label})`, '', `Project: ${project.dir}`, ''];
+  const report: string[] = [
+    `# Real Claude Code ${claude.version}, installed by ${install}, ${mode} sub-agent (${label})`,
+    '',
+    `Project: ${project.dir}`,
+    '',
+  ];
   try {
     let parked: StoredSession | undefined;
     for (const [index, prompt] of PROMPTS.entries()) {
       const runLabel = `run${index + 1}`;
       server.setRun(runLabel);
       const run = await runClaude(
-        claude,
+        claude.path,
         project,
         server.url,
         runLabel,
@@ -154,11 +209,12 @@ export async function playScenario(claude: string, mode: Mode, label: string, tr
         .filter((r) => r.role === 'subagent')
         .map((r) => subagentContext((r.body as MessagesBody).messages));
       const sessions = storeSessions(project).filter((s) => s.agent_name === AGENT_TYPE);
-      problems.push(...checkStore(project, runLabel));
+      problems.push(...checkStore(project, runLabel, attempts.decoy));
       if (index === 0) {
         // The session the sub-agent parked (a duplicate, if any, is reported by checkStore).
         parked = sessions.find((s) => s.phase === 'approval') ?? sessions[0];
         problems.push(...checkParked(sessions, agents, subContexts, runLabel));
+        problems.push(...checkRefused(project, requests, attempts, decoyBefore, parked, runLabel));
       } else {
         problems.push(...checkCompleted(sessions, parked, agents, subContexts, runLabel));
       }
@@ -186,7 +242,7 @@ export async function playScenario(claude: string, mode: Mode, label: string, tr
   writeFileSync(transcript, report.join('\n'));
   if (problems.length === 0) rmSync(project.base, { recursive: true, force: true });
   else problems.push(`kept_for_inspection: ${project.base}`);
-  return { mode, label, problems, transcript };
+  return { install, claude: claude.version, mode, label, problems, transcript };
 }
 
 // --- checks: each returns `kind: detail` lines ---
@@ -249,8 +305,8 @@ function checkParkedList(
   ];
 }
 
-function checkStore(project: HostProject, at: string): string[] {
-  const all = storeSessions(project);
+function checkStore(project: HostProject, at: string, decoy: string): string[] {
+  const all = storeSessions(project).filter((s) => s.agent_id !== decoy);
   const problems = all
     .filter((s) => s.phase === 'initializing')
     .map((s) => `initializing_left: ${at} ${s.agent_id} linked to ${s.claude?.agent_id}`);
@@ -266,6 +322,36 @@ function checkStore(project: HostProject, at: string): string[] {
         .map((s) => s.agent_name)
         .join(', ')}`,
     );
+  return problems;
+}
+
+/**
+ * The sub-agent's attempts beyond its own recording were denied: the other agent's session is as the user left it,
+ * the chained command never ran and its recording part wrote nothing, both tool calls came back as errors, and our
+ * log shows why our PermissionRequest answer let them go (while its own command was allowed by it).
+ */
+function checkRefused(
+  project: HostProject,
+  requests: readonly RecordedRequest[],
+  attempts: Attempts,
+  decoyBefore: StoredSession | undefined,
+  parked: StoredSession | undefined,
+  at: string,
+): string[] {
+  const problems: string[] = [];
+  const decoy = storeSessions(project).find((s) => s.agent_id === attempts.decoy);
+  if (decoyBefore === undefined || JSON.stringify(decoy) !== JSON.stringify(decoyBefore))
+    problems.push(`decoy_written: ${at} another agent's session changed: ${JSON.stringify(decoy)?.slice(0, 300)}`);
+  if (existsSync(attempts.marker)) problems.push(`chained_ran: ${at} the chained command created ${attempts.marker}`);
+  if (parked?.metadata?.sneaked !== undefined) problems.push(`chained_recorded: ${at} ${parked.agent_id} has sneaked`);
+  const last = requests.filter((r) => r.role === 'subagent').at(-1);
+  const results = last === undefined ? [] : toolResults(last.body as MessagesBody);
+  if (results.length !== 3) problems.push(`attempts_missing: ${at} the sub-agent made ${results.length} of 3 calls`);
+  else if (results[0]!.isError || !results[1]!.isError || !results[2]!.isError)
+    problems.push(`attempts_not_denied: ${at} ${JSON.stringify(results).slice(0, 400)}`);
+  const log = hookLog(project).join('\n');
+  for (const note of ['recording_allowed', 'not_its_session', 'not_a_recording_command'])
+    if (!log.includes(note)) problems.push(`permission_log: ${at} no ${note} line in our log`);
   return problems;
 }
 
