@@ -6,7 +6,14 @@
 import { build } from 'esbuild';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { entries, forNode, PG_DRIVER_FILE, postgresDriverApart, yargsLocalesInDist, zodLocaleOnce } from './bundles.mjs';
+import {
+  entries,
+  forNode,
+  PG_DRIVER_FILE,
+  postgresDriverApart,
+  yargsLocalesInDist,
+  zodLocaleOnce,
+} from './bundles.mjs';
 
 const OUT = 'plugin/dist';
 const check = process.argv.includes('--check');

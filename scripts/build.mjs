@@ -19,7 +19,14 @@ import {
   WRAPPER_HEAD,
   WRAPPER_TAIL,
 } from './code-cache.mjs';
-import { entries, forNode, PG_DRIVER_FILE, postgresDriverApart, yargsLocalesInDist, zodLocaleOnce } from './bundles.mjs';
+import {
+  entries,
+  forNode,
+  PG_DRIVER_FILE,
+  postgresDriverApart,
+  yargsLocalesInDist,
+  zodLocaleOnce,
+} from './bundles.mjs';
 import { writeParsers } from './parsers.mjs';
 import { writePhaseTable } from './phase-table.mjs';
 

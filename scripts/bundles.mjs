@@ -78,4 +78,3 @@ export const postgresDriverApart = {
     build.onResolve({ filter: /^postgres$/ }, () => ({ path: PG_DRIVER_FILE, external: true }));
   },
 };
-

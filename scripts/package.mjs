@@ -10,7 +10,9 @@ import { join, resolve } from 'node:path';
 
 if (process.argv[2] === '--refuse-direct') {
   // The prepack of the work tree; packing the staging folder runs no script of ours.
-  process.stderr.write('Expected `npm run package` (a tarball without our build scripts), got `npm pack`/`npm publish` of the work tree\n');
+  process.stderr.write(
+    'Expected `npm run package` (a tarball without our build scripts), got `npm pack`/`npm publish` of the work tree\n',
+  );
   process.exit(1);
 }
 
@@ -21,13 +23,18 @@ delete manifest.scripts;
 delete manifest.devDependencies;
 const staging = mkdtempSync(join(tmpdir(), 'agent-session-package-'));
 try {
-  for (const file of [...manifest.files, 'README.md', 'LICENSE']) cpSync(file, join(staging, file), { recursive: true });
+  for (const file of [...manifest.files, 'README.md', 'LICENSE'])
+    cpSync(file, join(staging, file), { recursive: true });
   writeFileSync(join(staging, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const npm = process.env.npm_execpath;
   const [packed] = JSON.parse(
-    execFileSync(npm ? process.execPath : 'npm', [...(npm ? [npm] : []), 'pack', staging, '--json', '--pack-destination', destination], {
-      encoding: 'utf8',
-    }),
+    execFileSync(
+      npm ? process.execPath : 'npm',
+      [...(npm ? [npm] : []), 'pack', staging, '--json', '--pack-destination', destination],
+      {
+        encoding: 'utf8',
+      },
+    ),
   );
   process.stdout.write(`${join(destination, packed.filename)}\n`);
 } finally {
