@@ -15,7 +15,9 @@ import {
   zodLocaleOnce,
 } from './bundles.mjs';
 
-const OUT = 'plugin/dist';
+// `--out DIR`: another folder than plugin/dist (the drift test checks a planted difference is found).
+const outAt = process.argv.indexOf('--out');
+const OUT = outAt > 0 ? process.argv[outAt + 1] : 'plugin/dist';
 const check = process.argv.includes('--check');
 
 /** Each file of plugin/dist/ and its text. */

@@ -1,5 +1,5 @@
-// `npm run package`: the npm package as a tarball (agent-session-<version>.tgz in the current folder, or in the folder
-// given as the first argument), packed from a staging folder so that its package.json carries no scripts: a shipped
+// `npm run package [-- DIR]`: the npm package as a tarball (agent-session-<version>.tgz in the current folder, or in
+// DIR), packed from a staging folder so that its package.json carries no scripts: a shipped
 // `prepare` (which builds from sources the package does not hold) makes npm 11 warn on every install, and nothing
 // needs to run when the package is installed. Release with `npm publish <the tarball>`; `npm pack` and `npm publish`
 // of the work tree are refused (prepack) so no package with our build scripts leaves by mistake.
@@ -16,8 +16,10 @@ if (process.argv[2] === '--refuse-direct') {
   process.exit(1);
 }
 
-const destination = resolve(process.argv[2] ?? '.');
-execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+// `--no-build`: dist/ was just built (the tests, after `npm test`'s build).
+const build = !process.argv.includes('--no-build');
+const destination = resolve(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? '.');
+if (build) execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
 delete manifest.scripts;
 delete manifest.devDependencies;

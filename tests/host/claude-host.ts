@@ -160,7 +160,8 @@ export function npmInstall(dir: string): string {
   const bin = join(dir, 'prefix', 'bin');
   if (existsSync(join(bin, 'agent-session'))) return bin;
   mkdirSync(dir, { recursive: true });
-  const packed = spawnSync('npm', ['run', '-s', 'package', '--', dir], { cwd: REPO, encoding: 'utf8' });
+  // --no-build: `npm run test:host` has just built dist/.
+  const packed = spawnSync('npm', ['run', '-s', 'package', '--', dir, '--no-build'], { cwd: REPO, encoding: 'utf8' });
   const tarball = packed.stdout.trim().split('\n').at(-1) ?? '';
   if (packed.status !== 0 || !existsSync(tarball))
     throw new Error(`npm run package failed (status ${packed.status}): ${packed.stderr.slice(-500)}`);

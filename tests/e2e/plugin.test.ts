@@ -1,0 +1,113 @@
+// The Claude Code plugin in plugin/ and the marketplace at the repository's root, as `claude plugin` reads them: the
+// committed bundles are what the source builds, the hooks are the ones `init` wires, the pinned Claude Code validates
+// both strictly, and the plugin's bins run. The real install and plays are the host test's (tests/host/).
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { WIRINGS } from '../../src/cli/init/settings';
+import { findClaude } from '../host/claude-host';
+
+const REPO = resolve(__dirname, '..', '..');
+const PLUGIN = join(REPO, 'plugin');
+const read = (path: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+
+describe('the committed plugin bundle', () => {
+  it('is exactly what the current source builds', () => {
+    const check = spawnSync(process.execPath, ['scripts/build-plugin.mjs', '--check'], { cwd: REPO, encoding: 'utf8' });
+    expect(check.stderr).toBe('');
+    expect(check.status).toBe(0);
+  }, 60_000);
+
+  it('the check names a file that differs', () => {
+    const copy = mkdtempSync(join(tmpdir(), 'agent-session-plugin-'));
+    cpSync(join(PLUGIN, 'dist'), copy, { recursive: true });
+    writeFileSync(join(copy, 'pre-delegate.cjs'), `${readFileSync(join(copy, 'pre-delegate.cjs'), 'utf8')}\n// edited`);
+    const check = spawnSync(process.execPath, ['scripts/build-plugin.mjs', '--check', '--out', copy], {
+      cwd: REPO,
+      encoding: 'utf8',
+    });
+    rmSync(copy, { recursive: true });
+    expect(check.status).toBe(1);
+    expect(check.stderr).toContain('pre-delegate.cjs');
+    expect(check.stderr).not.toContain('subagent-stop.cjs');
+  }, 60_000);
+});
+
+describe('the plugin manifest and hooks', () => {
+  it('wires exactly the hooks `init` wires, each through the plugin root, quoted', () => {
+    const { hooks } = read(join(PLUGIN, 'hooks', 'hooks.json')) as {
+      hooks: Record<string, { matcher?: string; hooks: { type: string; command: string; timeout: number }[] }[]>;
+    };
+    const wired = Object.entries(hooks).flatMap(([event, groups]) =>
+      groups.flatMap((g) => g.hooks.map((h) => ({ event, matcher: g.matcher, command: h.command, type: h.type }))),
+    );
+    expect(wired).toEqual(
+      expect.arrayContaining(
+        WIRINGS.map((w) => ({
+          event: w.event,
+          matcher: w.matcher,
+          type: 'command',
+          command: `node "\${CLAUDE_PLUGIN_ROOT}/dist/${w.bin}.cjs"`,
+        })),
+      ),
+    );
+    expect(wired).toHaveLength(WIRINGS.length);
+  });
+
+  it('carries the package version everywhere', () => {
+    const { version } = read(join(REPO, 'package.json'));
+    expect(read(join(PLUGIN, '.claude-plugin', 'plugin.json')).version).toBe(version);
+    const market = read(join(REPO, '.claude-plugin', 'marketplace.json')) as {
+      plugins: { name: string; source: string; version: string }[];
+    };
+    expect(market.plugins).toEqual([expect.objectContaining({ name: 'agent-session', source: './plugin', version })]);
+  });
+
+  it.each(['agent-session', 'pre-delegate', 'subagent-stop'])(
+    'bin/%s is executable (the plugin copy keeps the mode)',
+    (name) => {
+      expect(statSync(join(PLUGIN, 'bin', name)).mode & 0o111).toBe(0o111);
+    },
+  );
+
+  it('its CLI and hooks run from the plugin folder', () => {
+    const { version } = read(join(REPO, 'package.json'));
+    const dir = mkdtempSync(join(tmpdir(), 'agent-session-plugin-run-'));
+    const run = (name: string, args: string[], input?: string) =>
+      spawnSync(join(PLUGIN, 'bin', name), args, {
+        cwd: dir,
+        encoding: 'utf8',
+        input,
+        env: { PATH: process.env.PATH },
+      });
+    expect(run('agent-session', ['--version']).stdout.trim()).toBe(version);
+    const answer = JSON.parse(run('pre-delegate', [], '{"agent_name":"x"}').stdout) as Record<string, unknown>;
+    expect(answer).toMatchObject({ should_resume: false });
+    rmSync(dir, { recursive: true });
+  });
+});
+
+describe('claude plugin validate --strict (the pinned Claude Code)', () => {
+  const claude = findClaude('pinned').path;
+  it.each([
+    ['the plugin', PLUGIN],
+    ['the marketplace', REPO],
+  ])(
+    'passes for %s',
+    (_what, dir) => {
+      const run = spawnSync(claude, ['plugin', 'validate', '--strict', '--json', dir], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, HOME: mkdtempSync(join(tmpdir(), 'agent-session-validate-')) },
+        timeout: 60_000,
+      });
+      const report = JSON.parse(run.stdout) as { success: boolean; provides?: { hooks: { event: string }[] } };
+      expect(report.success).toBe(true);
+      expect(run.status).toBe(0);
+      if (dir === PLUGIN)
+        expect(report.provides?.hooks.map((h) => h.event).sort()).toEqual(WIRINGS.map((w) => w.event).sort());
+    },
+    60_000,
+  );
+});
