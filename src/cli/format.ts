@@ -1,6 +1,8 @@
 import { relativeTime } from '../core/relative-time';
 import type { ListEntry } from '../service/sessions';
 import { renderRows, type Cell } from './color';
+import type { CliIo } from './context';
+import { displayWidth, escapeControl } from './text';
 
 /** A plain-text table: a header, then one row a session, columns padded to their widest cell. */
 export function renderTable(entries: readonly ListEntry[], now: Date, colour = false): string {
@@ -31,4 +33,93 @@ export function renderTable(entries: readonly ListEntry[], now: Date, colour = f
     ]);
   }
   return renderRows(rows, colour);
+}
+
+/** A column of a table that may give way when the width is short (see renderFitted). */
+export interface FitColumn {
+  /** The header, one line or two, read top to bottom (`['SUCCESS', 'RATE']`): narrower than one long line. */
+  readonly header: readonly string[];
+  /** Which columns give way first: the highest; 0 is shown whatever the width. */
+  readonly priority: number;
+}
+
+/** A table laid out to a width: its text, and the headers of the columns left out (`DONE/FAILED/ABANDONED`). */
+export interface FittedTable {
+  readonly text: string;
+  readonly leftOut: readonly string[];
+}
+
+/**
+ * A plain-text table (renderRows) that fits in `width` columns when it can: the columns are taken by priority (the
+ * lowest first, in their order on a tie) while they fit, and shown in their own order; the others are left out and
+ * named. Columns of priority 0 are shown even when they alone are wider. The header's lines are bold when coloured.
+ */
+export function renderFitted(
+  columns: readonly FitColumn[],
+  rows: readonly (readonly Cell[])[],
+  width: number,
+  colour = false,
+): FittedTable {
+  const depth = Math.max(...columns.map((column) => column.header.length));
+  const headers: Cell[][] = Array.from({ length: depth }, (_, line) =>
+    columns.map((column) => {
+      const text = column.header[line] ?? '';
+      return text === '' ? '' : { text, style: 'bold' as const };
+    }),
+  );
+  const all = [...headers, ...rows];
+  const widths = columns.map((_, index) => Math.max(...all.map((row) => cellWidth(row[index]))));
+  const order = columns.map((_, index) => index).sort((a, b) => columns[a]!.priority - columns[b]!.priority || a - b);
+  const kept = new Set<number>();
+  let used = 0;
+  for (const index of order) {
+    // Two spaces between columns (renderRows).
+    const next = used + (kept.size === 0 ? 0 : 2) + widths[index]!;
+    if (columns[index]!.priority !== 0 && next > width) continue;
+    kept.add(index);
+    used = next;
+  }
+  const pick = (row: readonly Cell[]): Cell[] => row.filter((_, index) => kept.has(index));
+  const text = renderRows(all.map(pick), colour)
+    .split('\n')
+    // A header line whose last columns have no second line would end in padding.
+    .map((line) => line.trimEnd())
+    .join('\n');
+  const leftOut = columns.filter((_, index) => !kept.has(index)).map((column) => headerName(column));
+  return { text, leftOut };
+}
+
+/**
+ * The width a table may take: the terminal's, when stdout is one; else `COLUMNS` when set (1 to 9999); else 120, so
+ * that a pipe or a file gets what most terminals show.
+ */
+export function outputWidth(io: Pick<CliIo, 'columns' | 'env'>): number {
+  const fromEnv = /^[1-9]\d{0,3}$/.test(io.env.COLUMNS ?? '') ? Number(io.env.COLUMNS) : undefined;
+  return io.columns ?? fromEnv ?? 120;
+}
+
+/** `text` as lines of at most `width` columns, broken between words (a word longer than a line has one alone). */
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line !== '' && displayWidth(line) + 1 + displayWidth(word) > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+// --- internal ---
+
+function cellWidth(cell: Cell | undefined): number {
+  if (cell === undefined) return 0;
+  return displayWidth(escapeControl(typeof cell === 'string' ? cell : cell.text));
+}
+
+/** A header on one line, as a name: `SUCCESS RATE`, `DONE/FAILED/ABANDONED` (no space after a slash). */
+function headerName(column: FitColumn): string {
+  return column.header.join(' ').replace(/\/ /g, '/');
 }

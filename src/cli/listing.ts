@@ -1,5 +1,6 @@
 import type { ListEntry } from '../service/sessions';
 import type { SessionState } from '../core/state';
+import { counted } from '../core/plural';
 import type { CliIo } from './context';
 
 /**
@@ -13,7 +14,6 @@ export function validStates(entries: readonly ListEntry[], io: CliIo, leftOut = 
     if (entry.kind === 'valid') states.push(entry.state);
     else corrupt += 1;
   }
-  if (corrupt > 0)
-    io.err(`warning: ${corrupt} corrupt session${corrupt === 1 ? '' : 's'} ${leftOut} (see \`agent-session list\`)\n`);
+  if (corrupt > 0) io.err(`warning: ${counted(corrupt, 'corrupt session')} ${leftOut} (see \`agent-session list\`)\n`);
   return states;
 }

@@ -40,6 +40,22 @@ export const FLAG_OPTIONS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * A number option as the help shows it (`[number]`), read as its text. yargs' own number parsing would read `""` and
+ * `" "` as 0 (cleanup would remove everything) and `abc` as NaN, so the command parses the text itself
+ * (core/decimal.ts) and names it when refused. yargs-parser keeps the text of an option declared both string and
+ * number, and yargs' help shows `[number]` for it (tests/e2e/cli-frictions.test.ts checks both).
+ */
+export function numberTextOption(describe: string) {
+  return { type: 'string', number: true, requiresArg: true, describe } as const;
+}
+
+/**
+ * The global options that choose the store (main.ts): hidden from the help of a command that opens no store
+ * (`machine`, `completion`), where they would mean nothing. yargs still accepts them there.
+ */
+export const STORE_OPTIONS = ['dir', 'database-url'] as const;
+
+/**
  * Refuses an on/off option written with a value other than true or false: yargs reads `--dry-run=yes` (or `=1`) as
  * false, so `cleanup --dry-run=yes` would remove what the user only meant to see.
  * @throws SessionError E_USAGE naming the word

@@ -1,6 +1,7 @@
 import type { Limits } from './limits';
 import { RESUMABLE_PHASES, isResumablePhase } from './phase-names';
 import { resumeVerdict } from './phases';
+import { counted } from './plural';
 import { awaitsPickup, type ResumeReason } from './rules';
 import type { SessionState } from './state';
 import { longDuration } from './time-text';
@@ -82,7 +83,7 @@ export function explainResume(state: SessionState, now: Date, limits: Limits): R
       ok: state.error_count < limits.maxErrors,
       value: state.error_count,
       limit: limits.maxErrors,
-      text: `${state.error_count} error${state.error_count === 1 ? '' : 's'} of ${limits.maxErrors}`,
+      text: `${counted(state.error_count, 'error')} of ${limits.maxErrors}`,
     },
   ];
   return { should_resume: reason === 'session_resumable', reason, checks };

@@ -106,12 +106,14 @@ describe('terminal output (item 10)', () => {
       file,
       JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), agent_name: 'x\u001b[2J\nrow\u0000' }),
     );
+    // Wide enough for every stats column: no note about the columns left out.
+    env.COLUMNS = '250';
     const result = cli([command]);
     expect(result.status).toBe(0);
     expect(result.stdout).not.toMatch(CONTROL);
     expect(result.stdout).toContain('x\\u001b[2J\\u000arow\\u0000');
-    // A header, the session's row (and the stats total): no row broken in two.
-    expect(result.stdout.trimEnd().split('\n')).toHaveLength(command === 'list' ? 2 : 3);
+    // The header (stats: two lines), the session's row (and the stats total): no row broken in two.
+    expect(result.stdout.trimEnd().split('\n')).toHaveLength(command === 'list' ? 2 : 4);
   });
 
   it('an error naming a path prints it escaped, on one line', () => {

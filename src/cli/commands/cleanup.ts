@@ -1,7 +1,8 @@
 import { SessionError } from '../../core/errors';
 import type { CommandModule } from 'yargs';
 import { parseHours } from '../args';
-import { contextFor, printJson, textOption, withJson, type GlobalArgs } from '../context';
+import { contextFor, printJson, withJson, type GlobalArgs } from '../context';
+import { numberTextOption } from '../options';
 import { escapeControl } from '../text';
 
 interface Args extends GlobalArgs {
@@ -17,7 +18,10 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
     'abandon sessions a stopped Claude agent left initializing',
   builder: (yargs) =>
     withJson(yargs)
-      .option('hours', textOption('Idle time in hours, fractions allowed (default: cleanup_hours of the config, 24)'))
+      .option(
+        'hours',
+        numberTextOption('Idle time in hours, fractions allowed (default: cleanup_hours of the config, 24)'),
+      )
       .option('dry-run', { type: 'boolean', default: false, describe: 'Only say what would be removed' }) as never,
   handler: async (argv) => {
     const context = contextFor(argv);

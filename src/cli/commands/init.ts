@@ -33,7 +33,10 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
     yargs
       .option('project', textOption('Project folder (default: the current folder)'))
       .option('dry-run', { type: 'boolean', default: false, describe: 'Only print what would change' })
-      .option('uninstall', { type: 'boolean', default: false, describe: 'Remove the hooks init added' }) as never,
+      .option('uninstall', { type: 'boolean', default: false, describe: 'Remove the hooks init added' })
+      // init wires a project, whose hooks find their store themselves: --dir is hidden. --database-url is not (above).
+      .hide('dir')
+      .describe('database-url', 'First create or upgrade this PostgreSQL store (a postgres:// URL)') as never,
   handler: async (argv) => {
     const { io } = argv;
     // An empty --project (an unset variable) would silently wire the current folder.

@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import { SessionError } from '../../core/errors';
 import { describeMachine, machineMermaid, machineTable } from '../../core/machine-description';
 import { printJson, type GlobalArgs } from '../context';
+import { STORE_OPTIONS } from '../options';
 
 interface Args extends GlobalArgs {
   readonly mermaid: boolean;
@@ -14,7 +15,9 @@ export const machineCommand: CommandModule<GlobalArgs, Args> = {
   builder: (yargs) =>
     yargs
       .option('mermaid', { type: 'boolean', default: false, describe: 'A Mermaid stateDiagram-v2' })
-      .option('json', { type: 'boolean', default: false, describe: 'Print JSON instead of text' }) as never,
+      .option('json', { type: 'boolean', default: false, describe: 'Print JSON instead of text' })
+      .hide(STORE_OPTIONS[0])
+      .hide(STORE_OPTIONS[1]) as never,
   handler: (argv) => {
     if (argv.mermaid && argv.json)
       throw new SessionError('E_USAGE', 'Expected one of `--mermaid` or `--json`, got both');

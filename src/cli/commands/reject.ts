@@ -20,7 +20,7 @@ export const rejectCommand: CommandModule<GlobalArgs, Args> = {
     withJson(yargs)
       .positional('id', { type: 'string', demandOption: true, describe: 'Session id' })
       .option('by', textOption('Who decides (default: $USER, else $LOGNAME)'))
-      .option('reason', textOption('Why (required; the agent is told)'))
+      .option('reason', textOption('Why (the agent is told)', { demandOption: true }))
       .option('to', {
         type: 'string',
         requiresArg: true,

@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { renderReport } from '../../core/report/html';
+import { counted } from '../../core/plural';
 import { parseSince } from '../../core/stats';
 import { writeOutputFile } from '../../platform/output-file';
 import { optionalText } from '../args';
@@ -48,7 +49,7 @@ export const reportCommand: CommandModule<GlobalArgs, Args> = {
     }
     writeOutputFile(out, html, argv.force);
     argv.io.out(
-      `Wrote the report of ${states.length} sessions to ${escapeControl(out)} (${Buffer.byteLength(html)} bytes)\n`,
+      `Wrote the report of ${counted(states.length, 'session')} to ${escapeControl(out)} (${Buffer.byteLength(html)} bytes)\n`,
     );
   },
 };

@@ -3,7 +3,8 @@ import { optionalText } from '../args';
 import type { Limits } from '../../core/limits';
 import { isAheadOfClock } from '../../core/rules';
 import { computeStats, parseSince, type StatsGroup } from '../../core/stats';
-import { renderRows, type Cell } from '../color';
+import { paint, type Cell } from '../color';
+import { outputWidth, renderFitted, wrapWords, type FitColumn } from '../format';
 import { validStates } from '../listing';
 import { colourFor, printJson, contextFor, textOption, withJson, type GlobalArgs } from '../context';
 import { relativeTime } from '../../core/relative-time';
@@ -44,53 +45,60 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
       argv.io.out('No sessions found\n');
       return;
     }
-    const rows: Cell[][] = [
-      [
-        'AGENT',
-        'SESSIONS',
-        'ACTIVE',
-        'RESUMABLE',
-        'DONE/FAILED/ABANDONED',
-        'SUCCESS',
-        'RESUMES',
-        'RESUME RATE',
-        'MEAN',
-        'MEDIAN',
-        'BY ERRORS',
-        'APPROVED/REJECTED',
-        'TO DECISION',
-        'LAST ACTIVITY',
-      ],
-    ];
-    for (const [name, group] of Object.entries(stats.agents)) rows.push(row(name, group, now, limits));
+    const rows: Cell[][] = Object.entries(stats.agents).map(([name, group]) => row(name, group, now, limits));
     rows.push(
       row('(all)', stats.overall, now, limits).map((cell) => ({
         text: typeof cell === 'string' ? cell : cell.text,
         style: 'bold' as const,
       })),
     );
-    argv.io.out(`${renderRows(rows, colourFor(argv.io))}\n`);
+    const width = outputWidth(argv.io);
+    const colour = colourFor(argv.io);
+    const table = renderFitted(COLUMNS, rows, width, colour);
+    argv.io.out(`${table.text}\n`);
+    if (table.leftOut.length > 0) {
+      const note = `Left out at ${width} columns: ${table.leftOut.join(', ')}. A wider terminal shows them; --json has every figure.`;
+      for (const line of wrapWords(note, width)) argv.io.out(`${paint(line, 'dim', colour)}\n`);
+    }
   },
 };
 
 // --- internal ---
 
+/**
+ * The table's columns, in their order; the priorities say which give way on a narrow terminal (README, `stats`).
+ * Headers take two lines so that no column is wider than its figures need.
+ */
+const COLUMNS: readonly FitColumn[] = [
+  { header: ['AGENT'], priority: 0 },
+  { header: ['SESSIONS'], priority: 0 },
+  { header: ['ACTIVE/', 'RESUMABLE'], priority: 3 },
+  { header: ['DONE/FAILED/', 'ABANDONED'], priority: 0 },
+  { header: ['SUCCESS', 'RATE'], priority: 1 },
+  { header: ['RESUMES'], priority: 9 },
+  { header: ['RESUME', 'RATE'], priority: 4 },
+  { header: ['MEDIAN', 'DURATION'], priority: 5 },
+  { header: ['MEAN', 'DURATION'], priority: 10 },
+  { header: ['WITH', 'ERRORS'], priority: 6 },
+  { header: ['APPROVED/', 'REJECTED'], priority: 7 },
+  { header: ['DECIDED', 'AFTER'], priority: 8 },
+  { header: ['LAST', 'ACTIVITY'], priority: 2 },
+];
+
+/** One row of the table, cell for cell as COLUMNS has them. */
 function row(name: string, group: StatsGroup, now: Date, limits: Limits): Cell[] {
-  const errors = Object.entries(group.by_error_count)
-    .map(([count, sessions]) => `${count}:${sessions}`)
-    .join(' ');
   return [
     name,
     String(group.sessions),
-    String(group.active),
-    { text: String(group.resumable_now), style: group.resumable_now > 0 ? 'green' : undefined },
+    { text: `${group.active}/${group.resumable_now}`, style: group.resumable_now > 0 ? 'green' : undefined },
     `${group.completed}/${group.failed}/${group.abandoned}`,
     percent(group.success_rate),
     String(group.resumes),
     percent(group.resume_rate),
-    seconds(group.mean_duration_seconds),
     seconds(group.median_duration_seconds),
-    errors,
+    seconds(group.mean_duration_seconds),
+    // The sessions that recorded at least one error; how many had each count is `by_error_count` in --json.
+    String(group.sessions - (group.by_error_count['0'] ?? 0)),
     `${group.approvals}/${group.rejections}`,
     seconds(group.median_decision_seconds),
     lastActivity(group.last_activity, now, limits),

@@ -3,6 +3,7 @@ import { escapeControl } from '../control';
 import { inboxOf, type InboxEntry } from '../inbox';
 import type { Limits } from '../limits';
 import { PHASES, type Phase } from '../phase-names';
+import { counted } from '../plural';
 import type { SessionState } from '../state';
 import { computeStats, type Stats, type StatsGroup } from '../stats';
 import { inUtc, shortDuration, utcTime } from '../time-text';
@@ -110,7 +111,7 @@ svg text{font:11px system-ui,sans-serif;fill:#39424c}.wait{max-width:520px;overf
 
 function header(stats: Stats, kept: number, corrupt: number, now: Date): string {
   const window = stats.since === null ? 'all sessions' : `sessions created since ${utcTime(stats.since)}`;
-  const skipped = corrupt > 0 ? `; ${corrupt} corrupt session${corrupt === 1 ? '' : 's'} left out` : '';
+  const skipped = corrupt > 0 ? `; ${counted(corrupt, 'corrupt session')} left out` : '';
   return `<h1>agent-session report</h1>
 <p class="muted">Generated ${escapeHtml(utcTime(now))}; ${escapeHtml(window)} (<span data-figure="kept">${kept}</span>)${skipped}.</p>`;
 }
@@ -148,7 +149,7 @@ function figures(stats: Stats, shown: ReadonlySet<string>): string {
   const rest =
     others.length === 0
       ? ''
-      : `\n<tr class="muted"><td>${others.length} other agent${others.length === 1 ? '' : 's'}</td><td class="n">${others.reduce((sum, [, group]) => sum + group.sessions, 0)}</td><td colspan="${AGENT_COLUMNS.length - 1}">fewer sessions each; counted above (\`stats\` lists every agent)</td></tr>`;
+      : `\n<tr class="muted"><td>${counted(others.length, 'other agent')}</td><td class="n">${others.reduce((sum, [, group]) => sum + group.sessions, 0)}</td><td colspan="${AGENT_COLUMNS.length - 1}">fewer sessions each; counted above (\`stats\` lists every agent)</td></tr>`;
   const rows = entries
     .filter(([name]) => shown.has(name))
     .map(

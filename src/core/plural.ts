@@ -1,0 +1,7 @@
+/**
+ * A count with its noun, in the plural unless the count is exactly 1: `1 session`, `0 sessions`, `2 sessions`.
+ * @param plural the plural form when it is not the noun and an `s` (`1 entry`, `2 entries`)
+ */
+export function counted(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : plural}`;
+}
