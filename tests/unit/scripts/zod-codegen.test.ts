@@ -12,8 +12,8 @@ import { parseConfigFileShape } from '../../../src/core/config-parsers';
 import { ConfigFileSchema } from '../../../src/core/config-schema';
 import { parseSessionState } from '../../../src/core/state-parsers';
 import { SessionStateSchema } from '../../../src/core/state-schema';
-import { parsePayload, parseToolInput } from '../../../src/hooks/claude/claude-parsers';
-import { PayloadSchema, ToolInputSchema } from '../../../src/hooks/claude/claude-schema';
+import { parseBashInput, parsePayload, parseToolInput } from '../../../src/hooks/claude/claude-parsers';
+import { BashInputSchema, PayloadSchema, ToolInputSchema } from '../../../src/hooks/claude/claude-schema';
 import { parsePreDelegateInput, parseSubagentStopInput } from '../../../src/hooks/seed/seed-parsers';
 import { PreDelegateInputSchema, SubagentStopInputSchema } from '../../../src/hooks/seed/seed-schema';
 import { generateSessions } from '../../support/generate-sessions';
@@ -40,6 +40,7 @@ const PAIRS = [
   ['parseSubagentStopInput', SubagentStopInputSchema, parseSubagentStopInput],
   ['parsePayload', PayloadSchema, parsePayload],
   ['parseToolInput', ToolInputSchema, parseToolInput],
+  ['parseBashInput', BashInputSchema, parseBashInput],
 ] as const;
 
 /** The generated parser and zod agree on `input`: both refuse it, or both accept it and return the same value. */
@@ -75,6 +76,7 @@ const VALID: Readonly<Record<(typeof PAIRS)[number][0], readonly unknown[]>> = {
     { hook_event_name: 'SubagentStop', agent_id: 7, agent_type: ['x'], last_assistant_message: null, extra: true },
   ],
   parseToolInput: [{ subagent_type: 'x' }, { subagent_type: 5, prompt: 'p' }, {}],
+  parseBashInput: [{ command: 'ls', description: 'd' }, { command: 5 }, {}],
 };
 
 /** Values that test the edges of what zod accepts: types, formats, bounds, keys. */
