@@ -266,7 +266,7 @@ function childEnv(
   };
 }
 
-/** What one `claude -p` run printed. */
+/** What one `claude -p` run printed (or an interactive run: its last screen as `stdout`, no events). */
 export interface ClaudeRun {
   readonly label: string;
   readonly prompt: string;
@@ -277,6 +277,101 @@ export interface ClaudeRun {
   readonly stdout: string;
   readonly stderr: string;
   readonly debugFile: string;
+}
+
+/**
+ * Runs Claude Code interactively, as a user in a terminal: `claude` in a tmux window (200×50), the prompt typed and
+ * sent, then `/exit` once `done()` holds (the store reached what the run is for) or after `timeoutMs`. The first-run
+ * screens are answered as a user answers them once (onboarding done, the API key accepted; the trust dialog already
+ * is), and the permission mode is the `default` one a user picks (`--permission-mode default`): 2.1.332 starts
+ * interactive sessions in auto mode, whose safety check runs on Anthropic's servers and stops at a dialog against a
+ * scripted model. The debug file says what stream-json says in print mode; `events` stays empty.
+ */
+export async function runInteractive(
+  claude: string,
+  project: HostProject,
+  serverUrl: string,
+  label: string,
+  prompt: string,
+  done: () => boolean,
+  timeoutMs = 90_000,
+): Promise<ClaudeRun> {
+  const config = join(project.home, '.claude.json');
+  const saved = JSON.parse(readFileSync(config, 'utf8')) as Record<string, unknown>;
+  writeFileSync(
+    config,
+    JSON.stringify({
+      ...saved,
+      hasCompletedOnboarding: true,
+      customApiKeyResponses: { approved: ['test'], rejected: [] },
+    }),
+  );
+  const debugFile = join(project.base, `${label}.debug.log`);
+  const env = childEnv(
+    project.home,
+    project.base,
+    {
+      ANTHROPIC_BASE_URL: serverUrl,
+      ANTHROPIC_API_KEY: 'test',
+      DISABLE_AUTOUPDATER: '1',
+      DISABLE_TELEMETRY: '1',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      TERM: 'xterm-256color',
+    },
+    project.path,
+  );
+  const session = `agent-session-${process.pid}-${label}`;
+  const tmux = (...args: string[]) => spawnSync('tmux', args, { encoding: 'utf8' });
+  const pane = (): string => tmux('capture-pane', '-p', '-t', session).stdout ?? '';
+  const alive = (): boolean => tmux('has-session', '-t', session).status === 0;
+  const started = tmux(
+    'new-session',
+    '-d',
+    '-s',
+    session,
+    '-x',
+    '200',
+    '-y',
+    '50',
+    '-c',
+    project.dir,
+    'env',
+    '-i',
+    ...Object.entries(env).map(([key, value]) => `${key}=${value ?? ''}`),
+    claude,
+    '--permission-mode',
+    'default',
+    '--debug-file',
+    debugFile,
+  );
+  if (started.status !== 0) throw new Error(`tmux new-session failed: ${started.stderr}`);
+  const sleep = (ms: number) => new Promise((wake) => setTimeout(wake, ms));
+  const until = async (test: () => boolean, ms: number): Promise<boolean> => {
+    for (const end = Date.now() + ms; Date.now() < end; await sleep(250)) if (test()) return true;
+    return test();
+  };
+  let screen = '';
+  let timedOut = false;
+  try {
+    // Ready for input: the prompt line is drawn.
+    if (!(await until(() => pane().includes('❯'), 30_000))) throw new Error(`no prompt on screen: ${pane()}`);
+    tmux('send-keys', '-t', session, '-l', prompt);
+    await sleep(300);
+    tmux('send-keys', '-t', session, 'Enter');
+    timedOut = !(await until(done, timeoutMs));
+    // Let the main agent finish its turn (a background agent's notification comes back to it), then leave.
+    await sleep(1500);
+    screen = pane();
+    tmux('send-keys', '-t', session, '-l', '/exit');
+    await sleep(300);
+    tmux('send-keys', '-t', session, 'Enter');
+    await until(() => !alive(), 15_000);
+  } finally {
+    if (alive()) tmux('kill-session', '-t', session);
+    writeFileSync(config, JSON.stringify(saved, null, 2));
+  }
+  writeFileSync(join(project.base, `${label}.screen.txt`), screen);
+  return { label, prompt, status: 0, signal: null, timedOut, events: [], stdout: screen, stderr: '', debugFile };
 }
 
 /** Runs `claude -p <prompt>` in the project against the model server, with stream-json output and a debug file. */
