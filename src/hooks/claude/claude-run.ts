@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { DEFAULT_CONFIG, logs } from '../../core/config';
 import { logDirFor, openSessions, storeRoot } from '../../service/assembly';
 import { handleClaudeCode, payloadCwd, type ClaudeCodeOutcome } from './claude-code';
@@ -8,6 +8,7 @@ import type { HookIo } from '../io';
 import { nonEmpty } from '../../platform/env';
 import { isDirectory } from '../../platform/files';
 import { shellQuote } from '../../platform/shell';
+import { resolveFrom } from '../../platform/working-directory';
 
 /**
  * Answers one Claude Code payload: at most one JSON object on stdout, a line in the log, and no exception.
@@ -42,7 +43,7 @@ export async function runClaudeCode(
     if (
       nonEmpty(io.env.AGENT_SESSION_DIR) === undefined &&
       project !== undefined &&
-      !isDirectory(resolve(cwd, project))
+      !isDirectory(resolveFrom(cwd, project, '`CLAUDE_PROJECT_DIR`'))
     ) {
       // A mistyped CLAUDE_PROJECT_DIR is not a project: no folder tree is created for it (fail open, no answer).
       outcome = { answer: null, note: `project_missing project=${logValue(project)}` };
