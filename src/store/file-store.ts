@@ -722,21 +722,21 @@ function folderNotOurs(dir: string, checkState = true): string | null {
 function stateNotOurs(dir: string): string | null {
   const file = readRegularFile(join(dir, STATE_FILE));
   if (file === null) return 'it has no state.json';
-  if ('problem' in file) return `its ${file.problem}, so it does not show it is a session`;
+  if ('problem' in file) return `its ${file.problem}`;
   let raw: unknown;
   try {
     raw = JSON.parse(file.text);
   } catch {
     // Where it breaks, never its words (it may be anyone's text).
-    return `its state.json is not JSON (${describeJsonError(file.text)}), so it does not show it is a session`;
+    return `its state.json is not JSON (${describeJsonError(file.text)})`;
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return 'its state.json is not a JSON object, so it does not show it is a session';
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'its state.json is not a JSON object';
   const id = basename(dir);
   const fields = raw as Record<string, unknown>;
   if (fields.agent_id !== id) return `its state.json does not name ${show(id)} as its agent_id`;
-  if (Object.hasOwn(fields, 'schema_version') && !Number.isInteger(fields.schema_version))
-    return `its state.json has a schema_version that is not a whole number (${show(fields.schema_version)})`;
+  const version = fields.schema_version;
+  if (Object.hasOwn(fields, 'schema_version') && !Number.isInteger(version))
+    return `its state.json has schema_version ${show(JSON.stringify(version))}, not a whole number`;
   return null;
 }
 
