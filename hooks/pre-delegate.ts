@@ -1,5 +1,5 @@
 // Entry point of `pre-delegate`: wiring only. The hook always exits 0 with one JSON answer on stdout.
-import { hookStdin, writeStdout } from '../src/hooks/process-io';
+import { hookStdin, workingDirectory, writeStdout } from '../src/hooks/process-io';
 import { runHook } from '../src/hooks/run';
 import { runSelfTest } from '../src/hooks/self-test';
 import { preDelegateHook } from '../src/hooks/specs';
@@ -16,7 +16,8 @@ async function main(): Promise<void> {
     stdin: hookStdin(),
     write: writeStdout,
     env: process.env,
-    cwd: process.cwd(),
+    // Undefined when it was removed (process.cwd() would throw here, before any guard).
+    cwd: workingDirectory(),
     binDir: __dirname,
     execPath: process.execPath,
   });

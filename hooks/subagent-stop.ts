@@ -1,5 +1,5 @@
 // Entry point of `subagent-stop`: wiring only. The hook always exits 0 with one JSON answer on stdout.
-import { hookStdin, writeStdout } from '../src/hooks/process-io';
+import { hookStdin, workingDirectory, writeStdout } from '../src/hooks/process-io';
 import { runHook } from '../src/hooks/run';
 import { subagentStopHook } from '../src/hooks/specs';
 
@@ -8,7 +8,8 @@ async function main(): Promise<void> {
     stdin: hookStdin(),
     write: writeStdout,
     env: process.env,
-    cwd: process.cwd(),
+    // Undefined when it was removed (process.cwd() would throw here, before any guard).
+    cwd: workingDirectory(),
     binDir: __dirname,
     execPath: process.execPath,
   });

@@ -29,6 +29,10 @@ const SHIM_EDITS = [
     "stdColumns: typeof process.stdout.columns !== 'undefined' ? process.stdout.columns : null",
     "get stdColumns() { return typeof process.stdout.columns !== 'undefined' ? process.stdout.columns : null }",
   ],
+  // Outside a node_modules folder (dist/ of a checkout) the shim would call process.cwd() as it loads, which throws in
+  // a removed working folder before the CLI can say so: a getter, read only by yargs' package.json lookup (inside a
+  // try), which the CLI never needs (it gives its version).
+  ['mainFilename: mainFilename || process.cwd(),', 'get mainFilename() { return mainFilename || process.cwd() },'],
 ];
 export const yargsLocalesInDist = {
   name: 'yargs-locales-in-dist',

@@ -9,7 +9,8 @@ export interface CliIo {
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
   readonly env: Readonly<Record<string, string | undefined>>;
-  readonly cwd: string;
+  /** The working directory; undefined when it was removed: then only absolute paths resolve (see resolveFrom). */
+  readonly cwd: string | undefined;
   readonly now: () => Date;
   /** Whether stdout is a terminal (colour by default only then; see colourEnabled). */
   readonly isTTY?: boolean;

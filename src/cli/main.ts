@@ -29,7 +29,7 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
     }
     return withShell(shell, () => runCli(['completion', ...args.slice(2)], io, version));
   }
-  const parser = parserFor(args)
+  const parser = parserFor(args, io.cwd)
     .scriptName('agent-session')
     .usage('$0 <command> [options]')
     .option('dir', textOption('Store folder (default: AGENT_SESSION_DIR, else <project>/.claude/session)'))
@@ -105,13 +105,16 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
  * string-width), but loading it costs ~21 M instructions, +12 % of a whole `should-resume` process (callgrind),
  * which every call would pay. Both are the same yargs release: the parse is the same.
  */
-function parserFor(args: readonly string[]): Argv {
+function parserFor(args: readonly string[], cwd: string | undefined): Argv {
+  // yargs reads the working folder by default, which throws when it was removed; it only words its own `$0` with it
+  // (the CLI names itself), so the root stands in for a working folder that cannot be named.
+  const folder = cwd ?? '/';
   const end = args.indexOf('--');
   const words = end === -1 ? args : args.slice(0, end);
-  if (!['--help', '-h', 'help'].some((word) => words.includes(word))) return yargsEsm([...args]);
+  if (!['--help', '-h', 'help'].some((word) => words.includes(word))) return yargsEsm([...args], folder);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const yargsCjs = require('yargs/yargs') as typeof yargsEsm;
-  return yargsCjs([...args]);
+  return yargsCjs([...args], folder);
 }
 
 /** Each command's usage line (`get <id>`), for messages. */

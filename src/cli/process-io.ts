@@ -2,6 +2,9 @@ import { errnoCode } from '../platform/errno';
 import { isCharacterDevice, writeFully } from '../platform/fd-write';
 import type { CliIo } from './context';
 
+/** The working directory, undefined when it was removed (the entry's `cwd`; see workingDirectory). */
+export { workingDirectory } from '../platform/working-directory';
+
 /**
  * The process's stdout and stderr as the CLI writes them: straight to fd 1 and fd 2, so that a call whose output
  * goes to a pipe or a file never makes `process.stdout` (see writeFully). `process.stdout` is asked only when fd 1

@@ -3,23 +3,19 @@ import { SessionError } from '../core/errors';
 import { describeJsonError } from '../core/json-error';
 import { parseExport, type ExportDocument } from '../core/transfer';
 import { errnoCode, ioError } from '../platform/errno';
-import { writeNewFile } from '../platform/private-fs';
+import { writeNewOutputFile } from '../platform/output-file';
 
 /**
- * Writes an export document to a new file; an existing file is never overwritten.
+ * Writes an export document to a new file, whole or not at all; an existing file is never overwritten.
  * @throws SessionError E_DUPLICATE when the file exists, E_IO when it cannot be written
  */
 export function writeExportFile(path: string, document: ExportDocument): void {
-  try {
-    writeNewFile(path, `${JSON.stringify(document, null, 2)}\n`);
-  } catch (error) {
-    if (errnoCode(error) === 'EEXIST')
-      throw new SessionError(
-        'E_DUPLICATE',
-        `Expected \`--out\` to name a new file, got \`${path}\` which exists (never overwritten)`,
-      );
-    throw ioError(error, 'write', path);
-  }
+  // A temp file linked into place: a failed write (a full disk) leaves no file to refuse the retry.
+  if (!writeNewOutputFile(path, `${JSON.stringify(document, null, 2)}\n`))
+    throw new SessionError(
+      'E_DUPLICATE',
+      `Expected \`--out\` to name a new file, got \`${path}\` which exists (never overwritten)`,
+    );
 }
 
 /**

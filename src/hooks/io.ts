@@ -6,7 +6,12 @@ export interface HookIo {
   readonly stdin: ByteSource | InputSource;
   readonly write: (text: string) => void;
   readonly env: Readonly<Record<string, string | undefined>>;
-  readonly cwd: string;
+  /**
+   * The working directory; undefined when it cannot be named (a removed worktree: see workingDirectory). The hook
+   * still answers from a store given as an absolute path (AGENT_SESSION_DIR, CLAUDE_PROJECT_DIR, the payload's
+   * `cwd`), else fails open.
+   */
+  readonly cwd: string | undefined;
   /** The folder of the running bin (its siblings are the other bins); absent when run from sources. */
   readonly binDir?: string;
   /** The node running the hook, by absolute path: the recording commands run the CLI with the same one. */

@@ -3,6 +3,9 @@ import type { ByteSource, InputSource } from './stdin';
 import { errnoCode } from '../platform/errno';
 import { writeFully } from '../platform/fd-write';
 
+/** The working directory, undefined when it was removed (the entries' `cwd`; see workingDirectory). */
+export { workingDirectory } from '../platform/working-directory';
+
 /**
  * The hook's stdin without `process.stdin`: a file, pipe or socket on fd 0 is read synchronously with
  * `fs.readSync` (readJsonSync), which spares the stream machinery, timers and libuv's thread pool (~6 M

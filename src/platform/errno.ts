@@ -14,6 +14,8 @@ const IO_DETAILS: Readonly<Record<string, string>> = {
   EPERM: 'permission denied',
   EROFS: 'read-only file system',
   ENOTDIR: 'a part of the path is a file, not a folder (ENOTDIR)',
+  EFBIG: 'file too large for the file size limit (EFBIG)',
+  EDQUOT: 'disk quota exceeded',
 };
 
 /** Wraps a file-system failure that is not "absent" into E_IO, naming the path. */

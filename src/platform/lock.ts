@@ -39,19 +39,13 @@ export function acquireLock(lockFile: string, options: LockOptions = DEFAULT_LOC
   const deadline = Date.now() + options.timeoutMs;
   const draft = `${lockFile}.${uniqueSuffix()}.tmp`;
   try {
+    // A draft that could not be written whole (a full disk) is removed by writeNewFile itself; none was made when the
+    // create failed (a read-only store), so there is nothing to remove, and nothing to misname as the failure.
     writeNewFile(draft, token);
   } catch (error) {
     if (errnoCode(error) === 'ENOENT')
       throw new SessionError('E_NOT_FOUND', `Session folder \`${dirname(lockFile)}\` does not exist`);
-    // A full disk fails the write after the create: do not leave the empty draft behind. (When the folder
-    // itself is not a folder, ENOTDIR, there is no draft to remove.)
-    try {
-      unlinkSync(draft);
-    } catch (cleanup) {
-      const code = errnoCode(cleanup);
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw ioError(cleanup, 'remove', draft);
-    }
-    throw ioError(error, 'lock', lockFile);
+    throw ioError(error, 'write the lock file', lockFile);
   }
   for (let attempt = 0; ; attempt++) {
     try {

@@ -1,4 +1,4 @@
-import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { SessionError } from '../core/errors';
 import { errnoCode, ioError } from './errno';
@@ -43,17 +43,25 @@ export function ensurePrivateDir(dir: string, withParents = false): void {
 
 /**
  * Creates `file` (0600, never through a link, never over an existing entry) holding `text`, flushed (fsync) before it
- * is closed when `flush`. Errors are Node's own, as writeFileSync's (which takes only string flags in its types, so
- * cannot say O_NOFOLLOW).
+ * is closed when `flush`. A file created but not written whole (a full disk, a size limit) is removed again: nothing
+ * is left that looks written. Errors are Node's own, as writeFileSync's (which takes only string flags in its types, so
+ * cannot say O_NOFOLLOW): the create's, else the write's, never the clean-up's.
  */
 export function writeNewFile(file: string, text: string, flush = false): void {
   const fd = openSync(file, CREATE_NEW, PRIVATE_FILE);
   try {
     writeFully(fd, text);
     if (flush) fsyncSync(fd);
-  } finally {
+  } catch (error) {
     closeSync(fd);
+    try {
+      unlinkSync(file);
+    } catch {
+      // The write's error is what the caller must hear; a file we could not remove is the lesser fault.
+    }
+    throw error;
   }
+  closeSync(fd);
 }
 
 /** True when `path` is a symbolic link (absent: false). */

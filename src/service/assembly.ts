@@ -1,4 +1,4 @@
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { limitsOf, type Config, type EffectiveConfig } from '../core/config';
 import { configPathFor, loadConfig } from './config-file';
 import { copySessions, type CopyResult } from './copy';
@@ -10,6 +10,7 @@ import type { MigrationResult } from '../store/postgres/schema';
 import { assertDatabaseUrl, maskDatabaseUrl } from '../core/database';
 import { SessionError } from '../core/errors';
 import { isDirectory } from '../platform/files';
+import { resolveFrom } from '../platform/working-directory';
 
 /**
  * The one place that opens a concrete store: the CLI, the hooks and the library come here for the store root, the
@@ -20,7 +21,8 @@ import { isDirectory } from '../platform/files';
 export interface Environment {
   readonly dir?: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
-  readonly cwd: string;
+  /** The working directory; undefined when it cannot be named (removed): only absolute paths then resolve. */
+  readonly cwd: string | undefined;
   /** `--database-url`: wins over AGENT_SESSION_DATABASE_URL and the config file's `database_url`. */
   readonly databaseUrl?: string | undefined;
 }
@@ -194,7 +196,7 @@ function storeAt(spec: string, where: string, environment: Environment, config: 
   if (/^postgres(ql)?:/i.test(spec.trim())) return openPgStore(assertDatabaseUrl(spec, where), config.database_schema);
   if (spec.trim() === '')
     throw new SessionError('E_USAGE', `Expected ${where} to be a folder or a postgres:// URL, got nothing`);
-  return new FileStore(resolve(environment.cwd, spec));
+  return new FileStore(resolveFrom(environment.cwd, spec, where));
 }
 
 /**

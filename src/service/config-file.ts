@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { CONFIG_PATH_VARIABLE, resolveConfig, type EffectiveConfig } from '../core/config';
 import { SessionError, show } from '../core/errors';
 import { describeJsonError } from '../core/json-error';
 import { nonEmpty } from '../platform/env';
 import { errnoCode, ioError } from '../platform/errno';
+import { resolveFrom } from '../platform/working-directory';
 
 /** The config file's name, beside the store folder (`<project>/.claude/agent-session.json` by default). */
 export const CONFIG_FILE = 'agent-session.json';
@@ -12,10 +13,17 @@ export const CONFIG_FILE = 'agent-session.json';
 /**
  * Where the config file is: `AGENT_SESSION_CONFIG` (relative to `cwd`), else `agent-session.json` in the
  * folder that holds the store root, i.e. `<project>/.claude/` for the default root `<project>/.claude/session`.
+ * @throws SessionError E_IO when `AGENT_SESSION_CONFIG` is relative and there is no working directory
  */
-export function configPathFor(root: string, env: Readonly<Record<string, string | undefined>>, cwd: string): string {
+export function configPathFor(
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string | undefined,
+): string {
   const explicit = nonEmpty(env[CONFIG_PATH_VARIABLE]);
-  return explicit !== undefined ? resolve(cwd, explicit) : join(dirname(root), CONFIG_FILE);
+  return explicit !== undefined
+    ? resolveFrom(cwd, explicit, `\`${CONFIG_PATH_VARIABLE}\``)
+    : join(dirname(root), CONFIG_FILE);
 }
 
 /**
@@ -25,7 +33,7 @@ export function configPathFor(root: string, env: Readonly<Record<string, string 
 export function loadConfig(
   root: string,
   env: Readonly<Record<string, string | undefined>>,
-  cwd: string,
+  cwd: string | undefined,
 ): EffectiveConfig {
   const path = configPathFor(root, env, cwd);
   const read = readConfigJson(path);
@@ -45,7 +53,11 @@ export function loadConfig(
  * valid JSON may still name one). A hook that cannot read its settings must not then fall back to the file store,
  * or the team's parked sessions would be missed and new ones written on this disk only.
  */
-export function meansDatabase(root: string, env: Readonly<Record<string, string | undefined>>, cwd: string): boolean {
+export function meansDatabase(
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string | undefined,
+): boolean {
   if (nonEmpty(env.AGENT_SESSION_DATABASE_URL) !== undefined) return true;
   const path = configPathFor(root, env, cwd);
   try {

@@ -12,7 +12,7 @@ import { meansDatabase } from './config-file';
  */
 export function hookConfig(
   env: Readonly<Record<string, string | undefined>>,
-  cwd: string,
+  cwd: string | undefined,
   root: string,
 ): { config: Config; warning?: string } {
   try {

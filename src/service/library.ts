@@ -5,13 +5,17 @@ import type { ResumeReason } from '../core/rules';
 import { parseState, type SessionState } from '../core/state';
 import { SessionError, isSessionError, show } from '../core/errors';
 import { configFor, openSessions } from './assembly';
+import { workingDirectory } from '../platform/working-directory';
 import type { Sessions } from './sessions';
 
 /** Where `openStore` looks, and what it overrides. Every field is optional. */
 export interface OpenStoreOptions {
   /** The store folder; default as the CLI: AGENT_SESSION_DIR, else `<project>/.claude/session`. */
   readonly dir?: string;
-  /** The folder the project is searched from; default `process.cwd()`. */
+  /**
+   * The folder the project is searched from; default the working directory (when it was removed, only an absolute
+   * `dir`, AGENT_SESSION_DIR or CLAUDE_PROJECT_DIR names the store).
+   */
   readonly cwd?: string;
   /** The environment read for AGENT_SESSION_* settings; default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -40,7 +44,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Session
       throw new SessionError('E_USAGE', `Expected \`${key}\` to be a folder path (a text), got ${show(value)}`);
     }
   }
-  const environment = { dir: options.dir, env: options.env ?? process.env, cwd: options.cwd ?? process.cwd() };
+  const environment = { dir: options.dir, env: options.env ?? process.env, cwd: options.cwd ?? workingDirectory() };
   const overrides = options.config === undefined ? {} : parseSettings(options.config, "openStore's `config`");
   const config: Config = { ...configFor(environment).values, ...overrides };
   return openSessions(environment, config, options.now);

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, renameSync, rmSync, 
 import { basename, dirname, join } from 'node:path';
 import { newestState } from '../core/activity';
 import { SessionError, isSessionError, show } from '../core/errors';
+import { describeJsonError } from '../core/json-error';
 import { assertValidId, isValidId } from '../core/ids';
 import type { SessionState } from '../core/state';
 import { AgentIndex, INDEX_DIR } from './agent-index';
@@ -334,8 +335,9 @@ class SyncFileStore implements SyncStore {
           state = null;
         }
         if (shouldRemove && !shouldRemove(state, modifiedAt)) return false;
-        // Again under the lock: a file put in meanwhile makes the folder someone else's too.
-        const now = folderNotOurs(dir);
+        // Again under the lock: a file put in meanwhile makes the folder someone else's too (a valid state shows the
+        // state.json is ours; a corrupt one is judged again, as it may have been replaced since).
+        const now = folderNotOurs(dir, state === null);
         if (now !== null) throw notOursError(id, now);
         // Rename the folder away first, still under the lock: a waiter then finds no session (E_NOT_FOUND)
         // instead of racing `rm -r` with its lock draft (ENOTEMPTY, a half-removed session).
@@ -358,8 +360,9 @@ class SyncFileStore implements SyncStore {
 
   /**
    * Why the entry `id` is not a session folder agent-session made (so nothing removes it), or null when it is
-   * one (or is absent). Ours: a real folder holding a state.json (valid or not) and only the files we write
-   * beside it (its lock, temp files and lock drafts by their exact names).
+   * one (or is absent). Ours: a real folder holding a state.json that shows it is ours (a valid session, or a damaged
+   * one still naming this id: see stateNotOurs) and only the files we write beside it (its lock, temp files and lock
+   * drafts by their exact names).
    */
   notOurs(id: string): string | null {
     const dir = this.#dir(id);
@@ -689,8 +692,12 @@ function removeRenamedFolder(path: string): void {
   }
 }
 
-/** Why the folder is not a session folder we made, or null when it is (or is gone). */
-function folderNotOurs(dir: string): string | null {
+/**
+ * Why the folder is not a session folder we made, or null when it is (or is gone): it must hold a state.json that shows
+ * it is ours (see stateNotOurs) and nothing else but the files we write beside it. `checkState` false: its state.json
+ * was just read as a valid session of this id, which shows it already.
+ */
+function folderNotOurs(dir: string, checkState = true): string | null {
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -701,7 +708,36 @@ function folderNotOurs(dir: string): string | null {
   if (!names.includes(STATE_FILE)) return 'it has no state.json';
   if (lstatOrNull(join(dir, STATE_FILE))?.isDirectory()) return 'its state.json is a folder';
   const unknown = names.find((name) => name !== STATE_FILE && name !== LOCK_FILE && !SESSION_LEFTOVER.test(name));
-  return unknown === undefined ? null : `it holds ${show(unknown)}, which agent-session does not make`;
+  if (unknown !== undefined) return `it holds ${show(unknown)}, which agent-session does not make`;
+  return checkState ? stateNotOurs(dir) : null;
+}
+
+/**
+ * Why a folder's state.json does not show that agent-session wrote it, or null when it does. The rule: a regular file
+ * holding a JSON object whose `agent_id` is the folder's name and whose `schema_version`, when present, is a whole
+ * number (the original layout has none). Every state.json we write is one, even one damaged since (a field missing
+ * or of the wrong type, an unknown phase). Anything else may be anyone's (a user's `notes/state.json`, another
+ * program's settings, a torn or empty file, a link): it is reported and left alone, never removed as corrupt.
+ */
+function stateNotOurs(dir: string): string | null {
+  const file = readRegularFile(join(dir, STATE_FILE));
+  if (file === null) return 'it has no state.json';
+  if ('problem' in file) return `its ${file.problem}`;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(file.text);
+  } catch {
+    // Where it breaks, never its words (it may be anyone's text).
+    return `its state.json is not JSON (${describeJsonError(file.text)})`;
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'its state.json is not a JSON object';
+  const id = basename(dir);
+  const fields = raw as Record<string, unknown>;
+  if (fields.agent_id !== id) return `its state.json does not name ${show(id)} as its agent_id`;
+  const version = fields.schema_version;
+  if (Object.hasOwn(fields, 'schema_version') && !Number.isInteger(version))
+    return `its state.json has schema_version ${show(JSON.stringify(version))}, not a whole number`;
+  return null;
 }
 
 /**

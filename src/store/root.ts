@@ -1,25 +1,36 @@
 import { dirname, join, resolve } from 'node:path';
+import { SessionError } from '../core/errors';
 import { nonEmpty } from '../platform/env';
 import { isDirectory } from '../platform/files';
+import { NO_WORKING_DIRECTORY, resolveFrom } from '../platform/working-directory';
 
 /** Where the store root comes from, most specific first. */
 export interface RootInputs {
   /** `--dir` on the command line. */
   readonly dir?: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
-  readonly cwd: string;
+  /** The working directory; undefined when it cannot be named (removed: see workingDirectory). */
+  readonly cwd: string | undefined;
 }
 
 /**
  * The store root: `--dir`, else `AGENT_SESSION_DIR`, else `$CLAUDE_PROJECT_DIR/.claude/session`, else the
  * `.claude/session` of the nearest ancestor of `cwd` that has a `.claude/` folder, else `<cwd>/.claude/session`.
- * Only looks; creates nothing.
+ * Only looks; creates nothing. Without a working directory, the folder given as an absolute path still works.
+ * @throws SessionError E_IO without a working directory when the folder given is relative or none is given
  */
 export function resolveRoot(inputs: RootInputs): string {
-  const explicit = nonEmpty(inputs.dir) ?? nonEmpty(inputs.env.AGENT_SESSION_DIR);
-  if (explicit) return resolve(inputs.cwd, explicit);
+  const dir = nonEmpty(inputs.dir);
+  const explicit = dir ?? nonEmpty(inputs.env.AGENT_SESSION_DIR);
+  if (explicit) return resolveFrom(inputs.cwd, explicit, dir === undefined ? '`AGENT_SESSION_DIR`' : '`--dir`');
   const project = nonEmpty(inputs.env.CLAUDE_PROJECT_DIR);
-  if (project) return join(resolve(inputs.cwd, project), '.claude', 'session');
+  if (project) return join(resolveFrom(inputs.cwd, project, '`CLAUDE_PROJECT_DIR`'), '.claude', 'session');
+  if (inputs.cwd === undefined)
+    throw new SessionError(
+      'E_IO',
+      `Expected a working directory to find the project's .claude/ from, got none: ${NO_WORKING_DIRECTORY}; ` +
+        'run from the project, or name the store with an absolute --dir, AGENT_SESSION_DIR or CLAUDE_PROJECT_DIR',
+    );
   return join(findProjectDir(inputs.cwd) ?? resolve(inputs.cwd), '.claude', 'session');
 }
 

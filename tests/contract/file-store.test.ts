@@ -20,7 +20,8 @@ describeStoreContract(
       store: new FileStore(root),
       plantCorrupt: (id, modifiedAt) => {
         mkdirSync(join(root, id), { recursive: true });
-        writeFileSync(join(root, id, 'state.json'), '{"torn": ');
+        // Damaged, yet still showing it is ours (it names its id): cleanup and delete remove only those.
+        writeFileSync(join(root, id, 'state.json'), JSON.stringify({ schema_version: 1, agent_id: id, phase: 'torn' }));
         if (modifiedAt !== undefined) utimesSync(join(root, id, 'state.json'), modifiedAt, modifiedAt);
       },
       concurrentUpdates: async (id, workers, count) => {

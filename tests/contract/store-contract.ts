@@ -11,8 +11,9 @@ import { codeOfAsync } from '../helpers';
 export interface StoreHarness {
   readonly store: SessionStore;
   /**
-   * Makes `id`'s stored content unreadable (not JSON), creating the entry when absent; with `modifiedAt`, the entry
-   * is dated as last written then (what cleanup ages a corrupt entry by).
+   * Makes `id`'s stored content an invalid state (the file store: one that still names its id, as only those are its
+   * own to remove), creating the entry when absent; with `modifiedAt`, the entry is dated as last written then (what
+   * cleanup ages a corrupt entry by).
    */
   plantCorrupt(id: string, modifiedAt?: Date): void | Promise<void>;
   /**

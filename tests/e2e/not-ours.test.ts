@@ -3,9 +3,12 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import {
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   readdirSync,
+  renameSync,
   rmSync,
   symlinkSync,
   utimesSync,
@@ -127,6 +130,80 @@ describe('cleanup removes only what agent-session made', () => {
       lines: 1,
     });
     expect(existsSync(join(store, 'victim', 'notes.txt'))).toBe(true);
+  });
+});
+
+describe('a folder holding only a state.json is ours only when that file shows it (issue 20)', () => {
+  // A user's `notes/state.json` in a store pointed at $HOME or a project was removed as a "corrupt session".
+  it.each([
+    ['not JSON (a user\u2019s notes)', 'shopping list: milk, eggs\n'],
+    ['JSON of another program', '{"theme": "dark", "window": [800, 600]}\n'],
+    ['JSON naming another agent_id', '{"schema_version": 1, "agent_id": "someone-else"}\n'],
+    ['a JSON array', '[1, 2, 3]\n'],
+    ['an empty file', ''],
+  ])('%s: cleanup (also --dry-run) reports it as not ours and keeps it; delete refuses it (exit 4)', (_name, text) => {
+    const home = join(dir, 'home');
+    foreignFolder(join(home, 'notes'), { 'state.json': text });
+    utimesSync(join(home, 'notes', 'state.json'), OLD, OLD);
+    for (const args of [['--dry-run'], []]) {
+      const result = cli(['cleanup', '--hours', '24', '--json', '--dir', home, ...args]);
+      expect(result.status).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({
+        removed: [],
+        corrupt_removed: [],
+        not_ours: [{ id: 'notes', reason: expect.stringMatching(/state\.json/) }],
+      });
+    }
+    const human = cli(['cleanup', '--hours', '24', '--dir', home]);
+    expect(human.stdout).toMatch(/^Not ours, left alone: notes \(/m);
+    const deleted = cli(['delete', 'notes', '--dir', home]);
+    expect({ status: deleted.status, lines: deleted.stderr.trimEnd().split('\n').length }).toEqual({
+      status: 4,
+      lines: 1,
+    });
+    expect(readFileSync(join(home, 'notes', 'state.json'), 'utf8')).toBe(text);
+    expect(readdirSync(join(home, 'notes'))).toEqual(['state.json']);
+  });
+
+  it('a state.json that is a link (to a valid session elsewhere) is not ours either: kept with its link', () => {
+    const store = join(dir, 'store');
+    const id = oldSession(store);
+    const elsewhere = join(dir, 'elsewhere');
+    mkdirSync(elsewhere);
+    renameSync(join(store, id, 'state.json'), join(elsewhere, 'state.json'));
+    symlinkSync(join(elsewhere, 'state.json'), join(store, id, 'state.json'));
+    const result = cli(['cleanup', '--hours', '0', '--json', '--dir', store]);
+    expect(JSON.parse(result.stdout)).toMatchObject({ corrupt_removed: [], not_ours: [{ id }] });
+    expect(lstatSync(join(store, id, 'state.json')).isSymbolicLink()).toBe(true);
+  });
+
+  it('our own damaged session (JSON naming its folder, not a valid state) is removed once old, and named', () => {
+    const store = join(dir, 'store');
+    const id = oldSession(store);
+    const state = JSON.parse(readFileSync(join(store, id, 'state.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(store, id, 'state.json'), JSON.stringify({ ...state, phase: 'dancing' }));
+    utimesSync(join(store, id, 'state.json'), OLD, OLD);
+    const dry = cli(['cleanup', '--hours', '24', '--dry-run', '--dir', store]);
+    expect(dry.status).toBe(0);
+    expect(dry.stdout).toMatch(new RegExp(`^Would remove 1 corrupt session .*: ${id}$`, 'm'));
+    const real = cli(['cleanup', '--hours', '24', '--dir', store]);
+    expect(real.stdout).toMatch(new RegExp(`^Removed 1 corrupt session .*: ${id}$`, 'm'));
+    expect(existsSync(join(store, id))).toBe(false);
+  });
+
+  it('cleanup names every session it removes', () => {
+    const store = join(dir, 'store');
+    const ids = [oldSession(store), oldSession(store)].sort();
+    const result = cli(['cleanup', '--hours', '24', '--dir', store]);
+    expect(result.status).toBe(0);
+    const line = result.stdout.split('\n')[0]!;
+    expect(line).toMatch(/^Removed 2 sessions idle for more than 24h: /);
+    expect(
+      line
+        .slice(line.indexOf(': ') + 2)
+        .split(', ')
+        .sort(),
+    ).toEqual(ids);
   });
 });
 

@@ -17,7 +17,10 @@ const OLD = new Date(Date.now() - 48 * 3_600_000);
 
 interface Case {
   readonly name: string;
-  /** The damage leaves an entry agent-session did not make (no state.json, a link): cleanup and delete leave it. */
+  /**
+   * The damage leaves an entry that does not show it is agent-session's (no state.json, a link, a state.json that is
+   * not a JSON object naming this id): cleanup and delete report it and leave it.
+   */
   readonly notOurs?: true;
   /** Damages `<store>/bad`; `outside` is a folder beside the store that nothing may touch. */
   readonly make: (store: string, outside: string) => void;
@@ -34,13 +37,14 @@ const withField = (change: Record<string, unknown>, drop: readonly string[] = []
 };
 
 const CASES: readonly Case[] = [
-  { name: 'truncated JSON', make: writeBad(BAD_VALID.slice(0, BAD_VALID.length >> 1)) },
-  { name: 'empty file', make: writeBad('') },
-  { name: 'non-object JSON (array)', make: writeBad('[1, 2, 3]') },
-  { name: 'non-object JSON (string)', make: writeBad('"state"') },
-  { name: 'non-object JSON (null)', make: writeBad('null') },
+  { name: 'truncated JSON', make: writeBad(BAD_VALID.slice(0, BAD_VALID.length >> 1)), notOurs: true },
+  { name: 'empty file', make: writeBad(''), notOurs: true },
+  { name: 'non-object JSON (array)', make: writeBad('[1, 2, 3]'), notOurs: true },
+  { name: 'non-object JSON (string)', make: writeBad('"state"'), notOurs: true },
+  { name: 'non-object JSON (null)', make: writeBad('null'), notOurs: true },
   {
     name: 'invalid UTF-8',
+    notOurs: true,
     make: writeBad(
       Buffer.concat([
         Buffer.from(BAD_VALID.slice(0, 40)),
@@ -52,7 +56,7 @@ const CASES: readonly Case[] = [
   { name: 'missing fields', make: writeBad(withField({}, ['phase', 'history'])) },
   { name: 'wrong types', make: writeBad(withField({ error_count: '3', metadata: [], resume_ready: 'yes' })) },
   { name: 'unknown phase', make: writeBad(withField({ phase: 'dancing' })) },
-  { name: 'another id inside', make: writeBad(withField({ agent_id: 'good' })) },
+  { name: 'another id inside', make: writeBad(withField({ agent_id: 'good' })), notOurs: true },
   {
     name: '__proto__ in metadata JSON',
     make: writeBad(withField({ metadata: JSON.parse('{"__proto__": {"polluted": true}}') as unknown, phase: 42 })),
@@ -76,6 +80,7 @@ const CASES: readonly Case[] = [
   },
   {
     name: 'state.json is a link outside the store',
+    notOurs: true,
     make: (store, outside) => {
       writeFileSync(join(outside, 'state.json'), BAD_VALID);
       mkdirSync(join(store, 'bad'));
@@ -186,8 +191,9 @@ describe('corrupt stores', () => {
       expect(sessionFolders(store).sort()).toEqual(['bad', 'good']);
       expect(snapshot(outside)).toEqual(outsideBefore);
 
-      // Removing everything removes the damaged session itself, never what a link points to; an entry agent-session
-      // did not make (no state.json, a link) is reported as not ours and left alone, whatever its age.
+      // Removing everything removes our damaged session itself; an entry that does not show it is ours (no
+      // state.json, a link, a state.json that is not JSON naming this id) is reported and left alone, whatever its age.
+      // Never what a link points to.
       const all = run('cleanup', '--hours', '0', '--json');
       expect(all.status).toBe(0);
       if (notOurs) {

@@ -43,10 +43,16 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
       });
     } else {
       const verb = dryRun ? 'Would remove' : 'Removed';
-      const corrupt = result.corruptRemoved.length > 0 ? ` and ${result.corruptRemoved.length} corrupt` : '';
-      argv.io.out(
-        `${verb} ${result.removed.length} session${result.removed.length === 1 ? '' : 's'}${corrupt} idle for more than ${hours}h\n`,
-      );
+      // Every entry removed is named: a count alone hid which folders went.
+      const named = (ids: readonly string[]): string =>
+        ids.length === 0 ? '' : `: ${ids.map(escapeControl).join(', ')}`;
+      const n = result.removed.length;
+      argv.io.out(`${verb} ${n} session${n === 1 ? '' : 's'} idle for more than ${hours}h${named(result.removed)}\n`);
+      const corrupt = result.corruptRemoved.length;
+      if (corrupt > 0)
+        argv.io.out(
+          `${verb} ${corrupt} corrupt session${corrupt === 1 ? '' : 's'} whose files are older than ${hours}h${named(result.corruptRemoved)}\n`,
+        );
       if (result.clockAhead.length > 0) {
         const n = result.clockAhead.length;
         const verb = n === 1 ? 'was' : 'were';

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { SessionError } from '../../core/errors';
 import { optionalText } from '../args';
@@ -17,6 +17,7 @@ import { contextFor, textOption, type CliIo, type GlobalArgs } from '../context'
 import { escapeControl } from '../text';
 import { errnoCode, ioError } from '../../platform/errno';
 import { shellQuote } from '../../platform/shell';
+import { NO_WORKING_DIRECTORY, resolveFrom } from '../../platform/working-directory';
 
 interface Args extends GlobalArgs {
   readonly project?: string;
@@ -108,9 +109,14 @@ function describe(change: SettingsChange): string {
   }
 }
 
-function projectDir(raw: string | undefined, cwd: string): string {
+function projectDir(raw: string | undefined, cwd: string | undefined): string {
   // Default: the current folder. Walking up to the nearest `.claude/` could land on ~/.claude (user settings).
-  const dir = resolve(cwd, raw ?? '.');
+  if (raw === undefined && cwd === undefined)
+    throw new SessionError(
+      'E_IO',
+      `Expected a working directory to set up as the project, got none: ${NO_WORKING_DIRECTORY}; pass --project`,
+    );
+  const dir = resolveFrom(cwd, raw ?? '.', '`--project`');
   let isDir: boolean;
   try {
     isDir = statSync(dir).isDirectory();

@@ -7,6 +7,7 @@ import { appendLog, logValue } from '../log';
 import type { HookIo } from '../io';
 import { nonEmpty } from '../../platform/env';
 import { isDirectory } from '../../platform/files';
+import { resolveFrom } from '../../platform/working-directory';
 
 /**
  * Answers one Claude Code payload: at most one JSON object on stdout, a line in the log, and no exception.
@@ -41,7 +42,7 @@ export async function runClaudeCode(
     if (
       nonEmpty(io.env.AGENT_SESSION_DIR) === undefined &&
       project !== undefined &&
-      !isDirectory(resolve(cwd, project))
+      !isDirectory(resolveFrom(cwd, project, '`CLAUDE_PROJECT_DIR`'))
     ) {
       // A mistyped CLAUDE_PROJECT_DIR is not a project: no folder tree is created for it (fail open, no answer).
       outcome = { answer: null, note: `project_missing project=${logValue(project)}` };

@@ -1,5 +1,6 @@
 import {
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -221,6 +222,34 @@ describe('corrupt sessions', () => {
     expect(existsSync(join(root, 's'))).toBe(code !== null);
   });
 
+  it.each([
+    ['a valid session', () => serialize(session('s')), true],
+    ['an unknown phase', () => JSON.stringify({ ...session('s'), phase: 'dancing' }), true],
+    ['missing fields (its id and version kept)', () => JSON.stringify({ schema_version: 1, agent_id: 's' }), true],
+    ['the original layout (no schema_version)', () => JSON.stringify({ agent_id: 's', phase: 9 }), true],
+    ['another agent_id', () => serialize(session('other')), false],
+    ['no agent_id', () => JSON.stringify({ schema_version: 1 }), false],
+    [
+      'a schema_version that is not a whole number',
+      () => JSON.stringify({ schema_version: '1', agent_id: 's' }),
+      false,
+    ],
+    ['not JSON', () => 'milk, eggs', false],
+    ['torn JSON', () => serialize(session('s')).slice(0, 40), false],
+    ['an empty file', () => '', false],
+    ['a JSON array', () => '[]', false],
+  ])('a folder whose state.json holds %s: ours to remove: %s', async (_name, text, ours) => {
+    mkdirSync(join(root, 's'), { recursive: true });
+    writeFileSync(join(root, 's', 'state.json'), text());
+    if (ours) expect(await store.remove('s', () => true)).toBe(true);
+    else {
+      expect(await codeOfAsync(() => store.remove('s', () => true))).toBe('E_REFUSED');
+      expect(readdirSync(join(root, 's'))).toEqual(['state.json']); // no lock written into it either
+      expect(await store.list()).toEqual([expect.objectContaining({ id: 's', notOurs: expect.any(String) })]);
+    }
+    expect(existsSync(join(root, 's'))).toBe(!ours);
+  });
+
   it('a removal racing an outside removal (the folder vanishes under the lock) is "not found", not an I/O error', async () => {
     await store.create(session('raced'));
     const vanish = (): boolean => {
@@ -249,9 +278,11 @@ describe('corrupt sessions', () => {
     expect(await codeOfAsync(() => store.read('filelink'))).toBe('E_CORRUPT');
     expect(await codeOfAsync(() => store.update('linked', (s) => s))).toBe('E_CORRUPT');
     expect(readdirSync(outside)).toEqual(['state.json']); // no lock or temp file written there
-    // A linked session folder is not ours: left alone. A linked state.json goes with its folder, its target stays.
+    // Neither a linked session folder nor a folder whose state.json is a link shows it is ours: both are left alone,
+    // and so is what they point to.
     expect(await codeOfAsync(() => store.remove('linked'))).toBe('E_REFUSED');
-    expect(await store.remove('filelink')).toBe(true);
+    expect(await codeOfAsync(() => store.remove('filelink'))).toBe('E_REFUSED');
+    expect(lstatSync(join(root, 'filelink', 'state.json')).isSymbolicLink()).toBe(true);
     expect(readFileSync(join(outside, 'state.json'), 'utf8')).toBe(JSON.stringify(session('linked')));
   });
 });
