@@ -438,6 +438,25 @@ export async function runClaude(
   return { label, prompt, status, signal, timedOut, events, stdout, stderr, debugFile };
 }
 
+/**
+ * The sub-agents Claude Code itself recorded in the project's transcripts (`~/.claude/projects/<project>/<session>/
+ * subagents/agent-<id>.jsonl`), for interactive runs, whose terminal gives no stream-json.
+ */
+export function transcriptAgents(project: HostProject): string[] {
+  const root = join(project.home, '.claude', 'projects');
+  if (!existsSync(root)) return [];
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(join(dir, entry.name));
+      else if (/^agent-(a[0-9a-f]+)\.jsonl$/.test(entry.name) && dir.endsWith('subagents'))
+        found.push(/^agent-(a[0-9a-f]+)\.jsonl$/.exec(entry.name)![1]!);
+    }
+  };
+  walk(root);
+  return found;
+}
+
 /** The sessions in the store, read from disk as they are (no validation: a broken one must show up, not throw). */
 export function storeSessions(project: HostProject): StoredSession[] {
   if (!existsSync(project.storeRoot)) return [];

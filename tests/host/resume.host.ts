@@ -1,15 +1,15 @@
 // The real Claude Code drives agent-session as a newcomer installs it, nothing written by hand: through the plugin
 // (`claude plugin marketplace add` + `install`) and through the npm package (`npm install -g` + `agent-session init`),
 // against a scripted model: a sub-agent parks in approval (and is denied recording into another agent's session or
-// chaining a command), a later `claude -p` resumes it and it completes. Each install in the foreground and in the
-// default background mode, on every Claude Code of AGENT_SESSION_HOST_CLAUDE (default: the pinned one and the npm
-// registry's latest); then the background play AGENT_SESSION_HOST_RUNS times more (default 10) on the pinned one,
-// because what breaks there is a race.
+// chaining a command), a later run resumes it and it completes. Each install in the foreground and in the default
+// background mode, with `claude -p` and interactively (in tmux, the prompt typed), on every Claude Code of
+// AGENT_SESSION_HOST_CLAUDE (default: the pinned one and the npm registry's latest); then the background play
+// AGENT_SESSION_HOST_RUNS times more (default 10) on the pinned one, because what breaks there is a race.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { claudeVersions, findClaude, npmInstall, type Claude, type Install } from './claude-host';
-import { playScenario, type Mode, type Play } from './scenario';
+import { playScenario, type Mode, type Play, type Runner } from './scenario';
 
 const runs = Number(process.env.AGENT_SESSION_HOST_RUNS ?? '10');
 if (!Number.isInteger(runs) || runs < 0)
@@ -48,12 +48,19 @@ function npmBins(): string {
   return npmBin;
 }
 
-async function play(which: string, install: Install, mode: Mode, label: string): Promise<Play> {
+async function play(
+  which: string,
+  install: Install,
+  mode: Mode,
+  label: string,
+  runner: Runner = 'print',
+): Promise<Play> {
   const claude = claudeOf(which);
   const result = await playScenario({
     claude,
     install,
     mode,
+    runner,
     label,
     transcripts,
     ...(install === 'npm' ? { npmBin: npmBins() } : {}),
@@ -65,7 +72,7 @@ async function play(which: string, install: Install, mode: Mode, label: string):
 afterAll(() => {
   const groups = new Map<string, Play[]>();
   for (const p of plays) {
-    const key = `Claude Code ${p.claude}, ${p.install}, ${p.mode}`;
+    const key = `Claude Code ${p.claude} ${p.runner}, ${p.install}, ${p.mode}`;
     groups.set(key, [...(groups.get(key) ?? []), p]);
   }
   const kinds = new Map<string, number>();
@@ -85,15 +92,17 @@ afterAll(() => {
 });
 
 const matrix = claudeVersions().flatMap((which) =>
-  (['plugin', 'npm'] as const).flatMap((install) =>
-    (['foreground', 'background'] as const).map((mode) => [which, install, mode] as const),
+  (['print', 'interactive'] as const).flatMap((runner) =>
+    (['plugin', 'npm'] as const).flatMap((install) =>
+      (['foreground', 'background'] as const).map((mode) => [which, runner, install, mode] as const),
+    ),
   ),
 );
 
 it.each(matrix)(
-  'Claude Code %s, installed by %s, %s: parks in approval (other sessions refused), a second claude -p resumes it, it completes',
-  async (which, install, mode) => {
-    const result = await play(which, install, mode, `${which}-${install}-${mode}`);
+  'Claude Code %s (%s), installed by %s, %s: parks in approval (other sessions refused), a second run resumes it, it completes',
+  async (which, runner, install, mode) => {
+    const result = await play(which, install, mode, `${which}-${runner}-${install}-${mode}`, runner);
     expect(result.problems).toEqual([]);
   },
 );

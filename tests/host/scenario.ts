@@ -13,7 +13,9 @@ import {
   projectCli,
   resultText,
   runClaude,
+  runInteractive,
   startedAgents,
+  transcriptAgents,
   storeSessions,
   stringsIn,
   SUBAGENT_MARKER,
@@ -28,6 +30,8 @@ import {
 import { startModelServer, type MessagesBody, type RecordedRequest, type Reply, type Script } from './model-server';
 
 export type Mode = 'foreground' | 'background';
+/** `print`: `claude -p` with stream-json; `interactive`: Claude Code in a terminal (tmux), the prompt typed. */
+export type Runner = 'print' | 'interactive';
 
 export const PLAN = '3 storage buckets';
 const text = (value: string): Reply => ({ blocks: [{ type: 'text', text: value }] });
@@ -137,6 +141,7 @@ function subagentReply(body: MessagesBody, attempts: Attempts | undefined): Repl
 /** The outcome of one play of the scenario. */
 export interface Play {
   readonly install: Install;
+  readonly runner: Runner;
   readonly claude: string;
   readonly mode: Mode;
   readonly label: string;
@@ -166,6 +171,7 @@ export interface PlayOptions {
   readonly claude: Claude;
   readonly install: Install;
   readonly mode: Mode;
+  readonly runner?: Runner;
   readonly label: string;
   readonly transcripts: string;
   /** The npm-installed bins (npmInstall), for `install: 'npm'`. */
@@ -174,6 +180,7 @@ export interface PlayOptions {
 
 export async function playScenario(options: PlayOptions): Promise<Play> {
   const { claude, install, mode, label, transcripts } = options;
+  const runner = options.runner ?? 'print';
   const project = makeHostProject(install, claude, options.npmBin);
   // Another agent's session, made by the user with the CLI: the sub-agent must not be able to record into it.
   const attempts: Attempts = {
@@ -184,7 +191,7 @@ export async function playScenario(options: PlayOptions): Promise<Play> {
   const server = await startModelServer(scenarioScript(mode, attempts));
   const problems: string[] = [];
   const report: string[] = [
-    `# Real Claude Code ${claude.version}, installed by ${install}, ${mode} sub-agent (${label})`,
+    `# Real Claude Code ${claude.version} (${runner}), installed by ${install}, ${mode} sub-agent (${label})`,
     '',
     `Project: ${project.dir}`,
     '',
@@ -194,17 +201,27 @@ export async function playScenario(options: PlayOptions): Promise<Play> {
     for (const [index, prompt] of PROMPTS.entries()) {
       const runLabel = `run${index + 1}`;
       server.setRun(runLabel);
-      const run = await runClaude(
-        claude.path,
-        project,
-        server.url,
-        runLabel,
-        `${runLabel.toUpperCase()} (${mode}): ${prompt}`,
-      );
+      const prompted = `${runLabel.toUpperCase()} (${mode}): ${prompt}`;
+      const seen = transcriptAgents(project);
+      const run =
+        runner === 'print'
+          ? await runClaude(claude.path, project, server.url, runLabel, prompted)
+          : await runInteractive(claude.path, project, server.url, runLabel, prompted, () =>
+              storeSessions(project).some(
+                (s) =>
+                  s.agent_name === AGENT_TYPE &&
+                  (index === 0
+                    ? s.phase === 'approval' && s.claude?.stopped_at !== undefined
+                    : s.phase === 'completed'),
+              ),
+            );
       const requests = server.requests.filter((r) => r.run === runLabel);
-      problems.push(...checkRun(run, requests, mode));
+      problems.push(...(runner === 'print' ? checkRun(run, requests, mode) : checkInteractiveRun(run, requests)));
       problems.push(...checkParkedList(project, requests, index === 0 ? undefined : parked, runLabel));
-      const agents = startedAgents(run);
+      const agents =
+        runner === 'print' ? startedAgents(run) : transcriptAgents(project).filter((a) => !seen.includes(a));
+      if (runner === 'interactive' && agents.length !== 1)
+        problems.push(`agent_count: ${runLabel} Claude Code's transcripts show ${agents.length} new agents`);
       const subContexts = requests
         .filter((r) => r.role === 'subagent')
         .map((r) => subagentContext((r.body as MessagesBody).messages));
@@ -242,7 +259,7 @@ export async function playScenario(options: PlayOptions): Promise<Play> {
   writeFileSync(transcript, report.join('\n'));
   if (problems.length === 0) rmSync(project.base, { recursive: true, force: true });
   else problems.push(`kept_for_inspection: ${project.base}`);
-  return { install, claude: claude.version, mode, label, problems, transcript };
+  return { install, runner, claude: claude.version, mode, label, problems, transcript };
 }
 
 // --- checks: each returns `kind: detail` lines ---
@@ -274,6 +291,21 @@ function checkRun(run: ClaudeRun, requests: readonly RecordedRequest[], mode: Mo
   problems.push(...debugComplaints(run).map((line) => `debug_complaint: ${line}`));
   if (startedAgents(run).length !== 1) problems.push(`agent_count: ${at} started ${startedAgents(run).length} agents`);
   if (!requests.some((r) => r.role === 'subagent')) problems.push(`no_subagent_request: ${at}`);
+  return problems;
+}
+
+/**
+ * An interactive run (no stream-json): it reached its goal before the time limit, Claude Code's debug file has no
+ * complaint about our hooks and took our SubagentStart answer, one sub-agent asked the model.
+ */
+function checkInteractiveRun(run: ClaudeRun, requests: readonly RecordedRequest[]): string[] {
+  const problems: string[] = [];
+  if (run.timedOut)
+    problems.push(
+      `run_failed: ${run.label} the store never reached the run's goal; screen: ${run.stdout.trim().slice(-400)}`,
+    );
+  problems.push(...debugComplaints(run).map((line) => `debug_complaint: ${line}`));
+  if (!requests.some((r) => r.role === 'subagent')) problems.push(`no_subagent_request: ${run.label}`);
   return problems;
 }
 
