@@ -49,9 +49,30 @@ export function assertDatabaseUrl(url: unknown, where: string): string {
  * @throws SessionError E_USAGE
  */
 export function assertSchemaName(name: unknown, where: string): string {
-  if (typeof name === 'string' && SCHEMA_NAME.test(name)) return name;
-  throw new SessionError(
-    'E_USAGE',
-    `Expected ${where} to be a schema name (lower-case letters, digits and _, at most 63), got ${show(name)}`,
-  );
+  if (typeof name !== 'string' || !SCHEMA_NAME.test(name))
+    throw new SessionError(
+      'E_USAGE',
+      `Expected ${where} to be a schema name (lower-case letters, digits and _, at most 63), got ${show(name)}`,
+    );
+  const why = notOurs(name);
+  if (why !== null)
+    throw new SessionError(
+      'E_USAGE',
+      `Expected ${where} to be a schema of agent-session's own, got ${show(name)} (${why})`,
+    );
+  return name;
+}
+
+// --- internal ---
+
+/** Why a schema name is not one for the store's tables, or null when it is. */
+function notOurs(name: string): string | null {
+  // pg_dump leaves information_schema and every pg_ schema out: sessions kept there would be missing from backups.
+  if (name === 'information_schema') return 'a system schema, which pg_dump leaves out of backups';
+  if (name.startsWith('pg_'))
+    return 'the pg_ prefix is reserved for system schemas, which pg_dump leaves out of backups';
+  // `sessions` and `migrations` are common table names: another application's would be taken for ours.
+  if (name === 'public')
+    return "every application's default schema, where other tables named sessions or migrations may be";
+  return null;
 }

@@ -41,4 +41,13 @@ describe('assertSchemaName', () => {
   it.each(['', 'Agent', 'a-b', 'a"b', 'x'.repeat(64), '1abc', undefined])('refuses %p with E_USAGE', (name) => {
     expect(codeOf(() => assertSchemaName(name, 'x'))).toBe('E_USAGE');
   });
+  // Issue 20 #12: pg_dump skips information_schema (and every pg_ schema is the system's); public is every other
+  // application's, where `sessions` and `migrations` are common table names.
+  it.each(['information_schema', 'public', 'pg_catalog', 'pg_toast', 'pg_temp', 'pg_mine'])(
+    'refuses the system or shared schema %p with E_USAGE, naming it',
+    (name) => {
+      expect(codeOf(() => assertSchemaName(name, '`database_schema`'))).toBe('E_USAGE');
+      expect(() => assertSchemaName(name, '`database_schema`')).toThrow(name);
+    },
+  );
 });
