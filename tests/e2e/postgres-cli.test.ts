@@ -1,5 +1,6 @@
 // The built CLI on the PostgreSQL store: selecting it, `migrate`, `config`, errors without the password, and the
 // driver loaded only on that path. Real server (tests/support/test-database.ts), each file its own schema.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, run, tempDir } from '../helpers';
 import { writeDriverProbe } from '../support/driver-probe';
@@ -43,6 +44,27 @@ describeWithDatabase('the CLI on PostgreSQL', (db) => {
     const text = run(BIN.cli, ['config'], { cwd: dir, env: env({ AGENT_SESSION_DATABASE_URL: url }) });
     expect(text.stdout).toMatch(/^Store: +PostgreSQL postgres:\/\/someone:\*\*\*\*@/);
     expect(text.stdout).not.toContain('s3cret');
+  });
+
+  // Issue 20 #15: libpq URLs refused as "not a URL" (several hosts with ports, a unix-socket folder in ?host=).
+  describe('libpq URLs', () => {
+    const test = new URL(db.url);
+    const port = test.port === '' ? '5432' : test.port;
+    const socketThere = existsSync(`/var/run/postgresql/.s.PGSQL.${port}`);
+    const listsWith = (url: string) => {
+      const result = run(BIN.cli, ['list', '--json'], { cwd: dir, env: env({ AGENT_SESSION_DATABASE_URL: url }) });
+      expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
+      expect(JSON.parse(result.stdout)).toEqual(expect.any(Array));
+    };
+
+    it('runs on several hosts, the first refusing', () => {
+      listsWith(`postgres://127.0.0.1:1,${test.hostname}:${port}${test.pathname}`);
+    });
+
+    (socketThere ? it : it.skip)(
+      'runs on a unix-socket folder in ?host= (skipped when /var/run/postgresql has no socket)',
+      () => listsWith(`postgres://${test.pathname}?host=/var/run/postgresql&port=${port}`),
+    );
   });
 
   it('config names the file store when no database is set', () => {

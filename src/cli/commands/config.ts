@@ -7,7 +7,7 @@ import {
   type ConfigSource,
   type EffectiveConfig,
 } from '../../core/config';
-import { maskDatabaseUrl } from '../../core/database';
+import { maskDatabaseUrl } from '../../core/database-url';
 import { isSessionError, type SessionError } from '../../core/errors';
 import { configFor, locationsOf, storeChoice, type StoreChoice } from '../../service/assembly';
 import { colourFor, printJson, withJson, type GlobalArgs } from '../context';

@@ -1,4 +1,3 @@
-import type { Sql } from 'postgres';
 import { SessionError } from '../../core/errors';
 
 /**
@@ -63,39 +62,37 @@ export function quoteSchema(schema: string): string {
   return `"${schema}"`;
 }
 
+/** Runs one statement inside the migration's transaction. */
+export type RunStatement = (text: string, params?: readonly unknown[]) => Promise<Record<string, unknown>[]>;
+
 /**
- * Creates or upgrades the store's tables in `schema`, in one transaction under a transaction-level advisory lock
- * (so two `migrate` runs at once wait for each other instead of racing on CREATE), recording each step in
- * `<schema>.migrations`. Running it again changes nothing.
+ * Creates or upgrades the store's tables in `schema`: `run` runs each statement inside one transaction (the caller's),
+ * first taking a transaction-level advisory lock (so two `migrate` runs at once wait for each other instead of racing
+ * on CREATE), and records each step in `<schema>.migrations`. Running it again changes nothing.
  * @throws SessionError E_REFUSED when the database was set up by a newer agent-session
  */
-export async function migrate(sql: Sql, schema: string): Promise<MigrationResult> {
+export async function migrate(run: RunStatement, schema: string): Promise<MigrationResult> {
   const s = quoteSchema(schema);
-  return sql.begin(async (tx) => {
-    await tx.unsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`agent-session/migrate/${schema}`]);
-    await tx.unsafe(`CREATE SCHEMA IF NOT EXISTS ${s}`);
-    await tx.unsafe(
-      `CREATE TABLE IF NOT EXISTS ${s}.migrations (
-        version integer PRIMARY KEY,
-        name text NOT NULL,
-        applied_at timestamptz NOT NULL DEFAULT clock_timestamp()
-      )`,
-    );
-    const [row] = await tx.unsafe(`SELECT coalesce(max(version), 0)::integer AS version FROM ${s}.migrations`);
-    const from = Number(row!.version);
-    if (from > LATEST_VERSION) throw newerThanBinary(schema, from);
-    const applied: string[] = [];
-    for (const migration of MIGRATIONS) {
-      if (migration.version <= from) continue;
-      for (const statement of migration.statements(s)) await tx.unsafe(statement);
-      await tx.unsafe(`INSERT INTO ${s}.migrations (version, name) VALUES ($1, $2)`, [
-        migration.version,
-        migration.name,
-      ]);
-      applied.push(`${migration.version} ${migration.name}`);
-    }
-    return { schema, from, to: Math.max(from, LATEST_VERSION), applied };
-  }) as Promise<MigrationResult>;
+  await run('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`agent-session/migrate/${schema}`]);
+  await run(`CREATE SCHEMA IF NOT EXISTS ${s}`);
+  await run(
+    `CREATE TABLE IF NOT EXISTS ${s}.migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT clock_timestamp()
+    )`,
+  );
+  const [row] = await run(`SELECT coalesce(max(version), 0)::integer AS version FROM ${s}.migrations`);
+  const from = Number(row!.version);
+  if (from > LATEST_VERSION) throw newerThanBinary(schema, from);
+  const applied: string[] = [];
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= from) continue;
+    for (const statement of migration.statements(s)) await run(statement);
+    await run(`INSERT INTO ${s}.migrations (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
+    applied.push(`${migration.version} ${migration.name}`);
+  }
+  return { schema, from, to: Math.max(from, LATEST_VERSION), applied };
 }
 
 /** The refusal of a database whose schema a newer agent-session made. */

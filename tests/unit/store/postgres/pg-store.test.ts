@@ -1,5 +1,6 @@
 // PostgreSQL-specific behaviour of PgStore, on the real server (tests/support/test-database.ts); the behaviour every
 // backend shares is the contract suite's (tests/contract/pg-store.test.ts).
+import { existsSync } from 'node:fs';
 import { SessionError } from '../../../../src/core/errors';
 import { newSession } from '../../../../src/core/session';
 import type { SessionState } from '../../../../src/core/state';
@@ -237,6 +238,48 @@ describeWithDatabase('PgStore on PostgreSQL', (db) => {
       expect((error as SessionError).code).toBe('E_IO');
       expect((error as SessionError).message).toContain('someone:****@127.0.0.1:1');
       expect((error as SessionError).message).not.toContain('s3cret');
+    });
+  });
+
+  // Issue 20 #15: libpq URLs the driver could not connect with, or refused as "not a URL".
+  describe('libpq URLs', () => {
+    const test = new URL(TEST_DATABASE_URL);
+    const database = test.pathname.slice(1);
+    const port = test.port === '' ? '5432' : test.port;
+    const socketFolder = '/var/run/postgresql';
+    const socketThere = existsSync(`${socketFolder}/.s.PGSQL.${port}`);
+    const withStore = async (url: string, work: (store: PgStore) => Promise<void>) => {
+      const store = new PgStore({ url, schema: db.schema });
+      try {
+        await work(store);
+      } finally {
+        await store.close();
+      }
+    };
+
+    (socketThere ? it : it.skip)(
+      `reaches the server through its unix socket (?host=${socketFolder}; skipped when the socket is not there)`,
+      async () => {
+        await db.store().create(session('by-socket'));
+        for (const url of [
+          `postgres:///${database}?host=${socketFolder}&port=${port}`,
+          `postgresql://${encodeURIComponent(socketFolder)}:${port}/${database}`,
+        ])
+          await withStore(url, async (store) => expect((await store.read('by-socket'))?.agent_id).toBe('by-socket'));
+      },
+    );
+
+    it('tries several hosts in order: the first refusing, the second the server', async () => {
+      await db.store().create(session('by-second'));
+      await withStore(`postgres://127.0.0.1:1,${test.hostname}:${port}/${database}`, async (store) => {
+        expect((await store.read('by-second'))?.agent_id).toBe('by-second');
+      });
+    });
+
+    it('gives up (E_IO) when every host of several refuses, instead of retrying for ever', async () => {
+      await withStore('postgres://127.0.0.1:1,127.0.0.1:2/test', async (store) => {
+        expect(await rejection(() => store.read('x'))).toBe('E_IO');
+      });
     });
   });
 });
