@@ -33,6 +33,37 @@ describeWithDatabase('the CLI on PostgreSQL', (db) => {
     }
   });
 
+  it('migrate words what it applied as migrations, not as a count of sessions', async () => {
+    const schema = freshSchemaName();
+    try {
+      const first = run(BIN.cli, ['migrate'], { cwd: dir, env: env({ AGENT_SESSION_DATABASE_SCHEMA: schema }) });
+      expect({ status: first.status, stderr: first.stderr }).toEqual({ status: 0, stderr: '' });
+      expect(first.stdout).toContain('applied 1 migration: #1 ');
+      expect(first.stdout).not.toMatch(/applied 1 sessions/);
+    } finally {
+      await db.sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    }
+  });
+
+  // Issue 20 #13: a table altered by hand made every attach fail while migrate said "already up to date".
+  it('migrate refuses tables altered by hand (exit 4, one line naming the column); hooks and commands point to it', async () => {
+    const schema = freshSchemaName();
+    const extra = env({ AGENT_SESSION_DATABASE_SCHEMA: schema });
+    try {
+      expect(run(BIN.cli, ['migrate'], { cwd: dir, env: extra }).status).toBe(0);
+      await db.sql(`ALTER TABLE "${schema}".sessions DROP COLUMN phase`);
+      const again = run(BIN.cli, ['migrate'], { cwd: dir, env: extra });
+      expect(again.status).toBe(4);
+      expect(again.stderr.trim().split('\n')).toHaveLength(1);
+      expect(again.stderr).toContain('phase');
+      const create = run(BIN.cli, ['create', '--agent', 'a', '--purpose', 'p'], { cwd: dir, env: extra });
+      expect(create.status).toBe(5);
+      expect(create.stderr).toContain('agent-session migrate');
+    } finally {
+      await db.sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    }
+  });
+
   it('--database-url selects it over the environment, and config shows it with the password masked', () => {
     const url = db.url.replace('://', '://someone:s3cret@');
     const result = run(BIN.cli, ['config', '--json', '--database-url', url], { cwd: dir, env: env() });

@@ -647,6 +647,8 @@ const BUSY_CODES = new Set(['55P03', '40P01', '40001']);
 const UNSTORABLE_CODES = new Set(['22P05', '22021', '22P02', '54001']);
 /** SQLSTATE codes of a missing table or schema. */
 const MISSING_CODES = new Set(['42P01', '3F000']);
+/** SQLSTATE codes of tables altered by hand: a column dropped, a key removed (migrate says what is wrong). */
+const ALTERED_CODES = new Set(['42703', '42P10']);
 
 /** The SQLSTATE of a server error (the server answered), else null. */
 function sqlState(error: unknown): string | null {
@@ -672,6 +674,12 @@ function translate(error: unknown, location: string, schema: string): unknown {
     );
   // Hooks never migrate: the tables are made by `agent-session migrate`.
   if (MISSING_CODES.has(code)) return notMigrated(schema, null);
+  if (ALTERED_CODES.has(code))
+    return new SessionError(
+      'E_IO',
+      `Cannot use the PostgreSQL store ${location}: ${String(message)}; run \`agent-session migrate\` to check its tables`,
+      { cause: error },
+    );
   const driver = name === 'PostgresError' || /^[0-9A-Z]{5}$/.test(code) || /^E[A-Z]+$|^CONNE/.test(code);
   if (!driver) return error;
   return new SessionError('E_IO', `Cannot use the PostgreSQL store ${location}: ${String(message)}`, { cause: error });

@@ -70,6 +70,28 @@ describeWithDatabase('PgStore on PostgreSQL', (db) => {
       }
     });
 
+    // Issue 20 #13: migrate said "already up to date" on a table altered by hand while every attach failed.
+    it.each([
+      ['a dropped column', 'ALTER TABLE $t.sessions DROP COLUMN phase', 'phase'],
+      ['a column of another type', 'ALTER TABLE $t.sessions ALTER COLUMN error_count TYPE text', 'error_count'],
+      ['a dropped table', 'DROP TABLE $t.claude_agents', 'claude_agents'],
+      ['a dropped primary key', 'ALTER TABLE $t.claude_agents DROP CONSTRAINT claude_agents_pkey', 'claude_agent_id'],
+    ])('refuses tables altered by hand (%s) with E_REFUSED, naming what is wrong', async (_name, alter, named) => {
+      const schema = freshSchemaName();
+      const store = new PgStore({ url: TEST_DATABASE_URL, schema });
+      try {
+        await store.migrate();
+        await db.sql(alter.replaceAll('$t', `"${schema}"`));
+        let message = '';
+        await store.migrate().catch((error: Error) => (message = error.message));
+        expect(await rejection(() => store.migrate())).toBe('E_REFUSED');
+        expect(message).toContain(named);
+      } finally {
+        await store.close();
+        await db.sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      }
+    });
+
     it('says "run agent-session migrate" (E_IO) on a schema without tables, and creates none itself', async () => {
       const schema = freshSchemaName();
       const store = new PgStore({ url: TEST_DATABASE_URL, schema });
