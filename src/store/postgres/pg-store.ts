@@ -60,11 +60,13 @@ type SentQuery = Promise<unknown> & { readonly state?: Partial<BackendKey> };
  *   inside its `work` run on that transaction (the one connection is the transaction's until it ends);
  * - `now()` is the database's clock, so machines whose clocks disagree agree on "idle for 30 minutes".
  * One connection per process (`max: 1`), no prepared statements (PgBouncer in transaction mode works), nothing set on
- * the session. Every wait for the database is bounded (`limits`): a statement or transaction that runs out of time is
- * cancelled on the server (a lock wait ends there too), the connections are dropped (the next call opens new ones),
- * and the caller gets E_IO; connecting is the Connector's (connector.ts), which never retries in a storm. Only while that connection holds a transaction do other callers of the same process (a library running
+ * the session. Only while that connection holds a transaction do other callers of the same process (a library running
  * attaches side by side) get connections of their own (`#spare`, made on first need): queued behind the transaction,
- * a caller it waits for would wait for ever. A hook or a command, one step at a time, never opens a second one. The file-system notions (leftovers, entries not ours, a linked root) have no meaning here: `sweep` finds
+ * a caller it waits for would wait for ever. A hook or a command, one step at a time, never opens a second one.
+ * Every wait for the database is bounded (`limits`): a statement or transaction that runs out of time is cancelled on
+ * the server (a lock wait ends there too), the connections are dropped (the next call opens new ones), and the caller
+ * gets E_IO; connecting is the Connector's (connector.ts), which never retries in a storm.
+ * The file-system notions (leftovers, entries not ours, a linked root) have no meaning here: `sweep` finds
  * nothing (a killed writer's transaction is rolled back by the server), `notOurs` is null, `foreignEntries` empty, and
  * `assertRemovable` allows.
  */
