@@ -38,6 +38,7 @@ function p1(v: unknown): unknown {
 function p2(v: unknown): unknown {
   if (typeof v !== 'number' || !Number.isFinite(v)) return FAIL;
   if (!(v > 0)) return FAIL;
+  if (!(v <= 5256000)) return FAIL;
   return v;
 }
 
@@ -61,6 +62,7 @@ function p5(v: unknown): unknown {
 function p6(v: unknown): unknown {
   if (typeof v !== 'number' || !Number.isFinite(v)) return FAIL;
   if (!(v >= 0)) return FAIL;
+  if (!(v <= 87600)) return FAIL;
   return v;
 }
 

@@ -3,14 +3,15 @@
 // (config.ts): zod would cost every hook call ~20 M instructions.
 import * as z from 'zod/mini';
 import { LOG_LEVELS } from './log-levels';
+import { MAX_CLEANUP_HOURS, MAX_RESUME_TIMEOUT_MINUTES } from './limits';
 import './zod-locale';
 
 /** The config file's layout: every key optional, no other key (a typo must not pass silently). */
 export const ConfigFileSchema = z.strictObject({
   $schema: z.optional(z.string()),
-  resume_timeout_minutes: z.optional(z.number().check(z.positive())),
+  resume_timeout_minutes: z.optional(z.number().check(z.positive(), z.lte(MAX_RESUME_TIMEOUT_MINUTES))),
   max_errors: z.optional(z.int().check(z.positive())),
-  cleanup_hours: z.optional(z.number().check(z.gte(0))),
+  cleanup_hours: z.optional(z.number().check(z.gte(0), z.lte(MAX_CLEANUP_HOURS))),
   history_cap: z.optional(z.int().check(z.positive())),
   log_level: z.optional(z.enum(LOG_LEVELS)),
   log_max_bytes: z.optional(z.int().check(z.positive())),

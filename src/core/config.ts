@@ -1,7 +1,7 @@
 import { assertDatabaseUrl, assertSchemaName, DEFAULT_SCHEMA } from './database';
 import { parseDecimal } from './decimal';
 import { SessionError, show } from './errors';
-import { DEFAULT_LIMITS, LIMIT_VARIABLES, type Limits } from './limits';
+import { DEFAULT_LIMITS, LIMIT_VARIABLES, MAX_CLEANUP_HOURS, MAX_RESUME_TIMEOUT_MINUTES, type Limits } from './limits';
 import { lazily } from './lazy';
 import { parseConfigFileShape } from './config-parsers';
 import { LOG_LEVELS, type LogLevel } from './log-levels';
@@ -65,9 +65,9 @@ export const CONFIG_PATH_VARIABLE = 'AGENT_SESSION_CONFIG';
 
 /** What each setting must be, for messages. */
 const EXPECTED: Readonly<Record<ConfigKey, string>> = {
-  resume_timeout_minutes: 'a positive number of minutes',
+  resume_timeout_minutes: `a positive number of minutes, at most ${MAX_RESUME_TIMEOUT_MINUTES} (ten years)`,
   max_errors: 'a positive whole number',
-  cleanup_hours: 'a number of hours, 0 or more',
+  cleanup_hours: `a number of hours from 0 to ${MAX_CLEANUP_HOURS} (ten years)`,
   history_cap: 'a positive whole number',
   log_level: `one of ${LOG_LEVELS.join(', ')}`,
   log_max_bytes: 'a positive whole number of bytes',
@@ -171,11 +171,10 @@ export function parseSettings(raw: unknown, where: string): Partial<Config> {
   const key = verdict.key as ConfigKey;
   const expected = EXPECTED[key] ?? 'a string';
   const found = (raw as Record<string, unknown>)[key];
-  // A quoted number must not read as the number it spells: show strings as JSON here.
-  throw new SessionError(
-    'E_USAGE',
-    `Expected \`${key}\` in ${where} to be ${expected}, got ${show(typeof found === 'string' ? JSON.stringify(found) : found)}`,
-  );
+  // A quoted number must not read as the number it spells: show strings as JSON here. A number past what a double
+  // holds (`1e309`) parses as Infinity, which JSON would render as `null`.
+  const shown = typeof found === 'string' ? JSON.stringify(found) : typeof found === 'number' ? String(found) : found;
+  throw new SessionError('E_USAGE', `Expected \`${key}\` in ${where} to be ${expected}, got ${show(shown)}`);
 }
 
 /** The resume limits of a configuration. */

@@ -15,3 +15,11 @@ export const LIMIT_VARIABLES = {
   resumeTimeoutMinutes: 'AGENT_SESSION_RESUME_TIMEOUT_MINUTES',
   maxErrors: 'AGENT_SESSION_MAX_ERRORS',
 } as const;
+
+/**
+ * The longest time span a setting may name (the resume timeout, cleanup's age): ten years. Far past any real use, and
+ * far inside what a Date holds, so every display and date computation stays meaningful.
+ */
+export const LONGEST_SPAN_DAYS = 3650;
+export const MAX_RESUME_TIMEOUT_MINUTES = LONGEST_SPAN_DAYS * 24 * 60;
+export const MAX_CLEANUP_HOURS = LONGEST_SPAN_DAYS * 24;

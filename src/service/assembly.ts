@@ -7,7 +7,8 @@ import { FileStore } from '../store/file-store';
 import { resolveRoot } from '../store/root';
 import type { PgStore } from '../store/postgres/pg-store';
 import type { MigrationResult } from '../store/postgres/schema';
-import { assertDatabaseUrl, maskDatabaseUrl } from '../core/database';
+import { assertDatabaseUrl, WAIT_LIMITS, type WaitLimits } from '../core/database';
+import { maskDatabaseUrl } from '../core/database-url';
 import { SessionError } from '../core/errors';
 import { isDirectory } from '../platform/files';
 import { resolveFrom } from '../platform/working-directory';
@@ -25,6 +26,8 @@ export interface Environment {
   readonly cwd: string | undefined;
   /** `--database-url`: wins over AGENT_SESSION_DATABASE_URL and the config file's `database_url`. */
   readonly databaseUrl?: string | undefined;
+  /** A hook's process: the PostgreSQL store's waits get the hooks' bounds (WAIT_LIMITS.hook), else the commands'. */
+  readonly hook?: boolean;
 }
 
 /** The store a configuration selects, as it may be shown (the URL masked). */
@@ -63,7 +66,7 @@ export async function migrateStore(config: Config): Promise<MigrationResult> {
       'E_USAGE',
       'Expected a database to migrate: set AGENT_SESSION_DATABASE_URL, `database_url` in the config file, or pass --database-url',
     );
-  const store = openPgStore(config.database_url, config.database_schema);
+  const store = openPgStore(config.database_url, config.database_schema, WAIT_LIMITS.command);
   try {
     return await store.migrate();
   } finally {
@@ -86,7 +89,11 @@ export function openSessions(
   const store =
     config.database_url === null
       ? new FileStore(resolveRoot(environment), clock === undefined ? {} : { now: clock })
-      : openPgStore(config.database_url, config.database_schema);
+      : openPgStore(
+          config.database_url,
+          config.database_schema,
+          environment.hook === true ? WAIT_LIMITS.hook : WAIT_LIMITS.command,
+        );
   return new Sessions({
     store,
     limits: limitsOf(config),
@@ -193,7 +200,8 @@ function testClock(env: Readonly<Record<string, string | undefined>>): (() => Da
 
 /** The store a `copy` argument names: a `postgres://` URL, or a folder. */
 function storeAt(spec: string, where: string, environment: Environment, config: Config): FileStore | PgStore {
-  if (/^postgres(ql)?:/i.test(spec.trim())) return openPgStore(assertDatabaseUrl(spec, where), config.database_schema);
+  if (/^postgres(ql)?:/i.test(spec.trim()))
+    return openPgStore(assertDatabaseUrl(spec, where), config.database_schema, WAIT_LIMITS.command);
   if (spec.trim() === '')
     throw new SessionError('E_USAGE', `Expected ${where} to be a folder or a postgres:// URL, got nothing`);
   return new FileStore(resolveFrom(environment.cwd, spec, where));
@@ -204,7 +212,7 @@ function storeAt(spec: string, where: string, environment: Environment, config: 
  * evaluates postgres.js (tests/e2e/postgres-cli.test.ts). In the built bins the driver is not even in the bundle:
  * its `postgres` import is required from dist/postgres.cjs (scripts/build.mjs, tests/e2e/pg-driver-file.test.ts).
  */
-function openPgStore(url: string, schema: string): PgStore {
+function openPgStore(url: string, schema: string, limits: WaitLimits): PgStore {
   let loaded: typeof import('../store/postgres/pg-store');
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (see above)
@@ -215,5 +223,5 @@ function openPgStore(url: string, schema: string): PgStore {
     const first = (error as Error).message.split('\n')[0];
     throw new SessionError('E_IO', `Expected the PostgreSQL driver (dist/postgres.cjs beside the bin), got: ${first}`);
   }
-  return new loaded.PgStore({ url, schema });
+  return new loaded.PgStore({ url, schema, limits });
 }

@@ -1,5 +1,6 @@
 // The built CLI on the PostgreSQL store: selecting it, `migrate`, `config`, errors without the password, and the
 // driver loaded only on that path. Real server (tests/support/test-database.ts), each file its own schema.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, run, tempDir } from '../helpers';
 import { writeDriverProbe } from '../support/driver-probe';
@@ -32,6 +33,37 @@ describeWithDatabase('the CLI on PostgreSQL', (db) => {
     }
   });
 
+  it('migrate words what it applied as migrations, not as a count of sessions', async () => {
+    const schema = freshSchemaName();
+    try {
+      const first = run(BIN.cli, ['migrate'], { cwd: dir, env: env({ AGENT_SESSION_DATABASE_SCHEMA: schema }) });
+      expect({ status: first.status, stderr: first.stderr }).toEqual({ status: 0, stderr: '' });
+      expect(first.stdout).toContain('applied 1 migration: #1 ');
+      expect(first.stdout).not.toMatch(/applied 1 sessions/);
+    } finally {
+      await db.sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    }
+  });
+
+  // Issue 20 #13: a table altered by hand made every attach fail while migrate said "already up to date".
+  it('migrate refuses tables altered by hand (exit 4, one line naming the column); hooks and commands point to it', async () => {
+    const schema = freshSchemaName();
+    const extra = env({ AGENT_SESSION_DATABASE_SCHEMA: schema });
+    try {
+      expect(run(BIN.cli, ['migrate'], { cwd: dir, env: extra }).status).toBe(0);
+      await db.sql(`ALTER TABLE "${schema}".sessions DROP COLUMN phase`);
+      const again = run(BIN.cli, ['migrate'], { cwd: dir, env: extra });
+      expect(again.status).toBe(4);
+      expect(again.stderr.trim().split('\n')).toHaveLength(1);
+      expect(again.stderr).toContain('phase');
+      const create = run(BIN.cli, ['create', '--agent', 'a', '--purpose', 'p'], { cwd: dir, env: extra });
+      expect(create.status).toBe(5);
+      expect(create.stderr).toContain('agent-session migrate');
+    } finally {
+      await db.sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    }
+  });
+
   it('--database-url selects it over the environment, and config shows it with the password masked', () => {
     const url = db.url.replace('://', '://someone:s3cret@');
     const result = run(BIN.cli, ['config', '--json', '--database-url', url], { cwd: dir, env: env() });
@@ -43,6 +75,27 @@ describeWithDatabase('the CLI on PostgreSQL', (db) => {
     const text = run(BIN.cli, ['config'], { cwd: dir, env: env({ AGENT_SESSION_DATABASE_URL: url }) });
     expect(text.stdout).toMatch(/^Store: +PostgreSQL postgres:\/\/someone:\*\*\*\*@/);
     expect(text.stdout).not.toContain('s3cret');
+  });
+
+  // Issue 20 #15: libpq URLs refused as "not a URL" (several hosts with ports, a unix-socket folder in ?host=).
+  describe('libpq URLs', () => {
+    const test = new URL(db.url);
+    const port = test.port === '' ? '5432' : test.port;
+    const socketThere = existsSync(`/var/run/postgresql/.s.PGSQL.${port}`);
+    const listsWith = (url: string) => {
+      const result = run(BIN.cli, ['list', '--json'], { cwd: dir, env: env({ AGENT_SESSION_DATABASE_URL: url }) });
+      expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
+      expect(JSON.parse(result.stdout)).toEqual(expect.any(Array));
+    };
+
+    it('runs on several hosts, the first refusing', () => {
+      listsWith(`postgres://127.0.0.1:1,${test.hostname}:${port}${test.pathname}`);
+    });
+
+    (socketThere ? it : it.skip)(
+      'runs on a unix-socket folder in ?host= (skipped when /var/run/postgresql has no socket)',
+      () => listsWith(`postgres://${test.pathname}?host=/var/run/postgresql&port=${port}`),
+    );
   });
 
   it('config names the file store when no database is set', () => {

@@ -7,9 +7,10 @@ import {
   type ConfigSource,
   type EffectiveConfig,
 } from '../../core/config';
-import { maskDatabaseUrl } from '../../core/database';
+import { maskDatabaseUrl } from '../../core/database-url';
 import { isSessionError, type SessionError } from '../../core/errors';
 import { configFor, locationsOf, storeChoice, type StoreChoice } from '../../service/assembly';
+import { hookSettings } from '../../service/hook-config';
 import { colourFor, printJson, withJson, type GlobalArgs } from '../context';
 import { renderRows, type Cell } from '../color';
 import { escapeControl } from '../text';
@@ -38,7 +39,17 @@ export const configCommand: CommandModule<GlobalArgs, Args> = {
       problem = error;
       config = defaults(where.configFile);
     }
-    const store = storeChoice({ ...environment, dir: where.root }, config.values);
+    // What the hooks do is decided as they decide it (they never see --database-url): with these settings, with the
+    // defaults, or failing open when the invalid settings name a database (then no store is in use at all).
+    const hooks = hookOutcome(argv.io.env, argv.io.cwd, where.root);
+    // Only --database-url is wrong: the settings shown are the ones the hooks run with, not the defaults.
+    if (problem !== undefined && hooks === 'as_configured')
+      config = configFor({ ...environment, databaseUrl: undefined, dir: where.root });
+    const store: StoreChoice | { readonly kind: 'none' } =
+      problem !== undefined && hooks === 'fail_open'
+        ? { kind: 'none' }
+        : storeChoice({ ...environment, dir: where.root }, config.values);
+    const ignored = emptyVariables(argv.io.env);
     if (argv.json) {
       printJson(argv.io, {
         store,
@@ -46,6 +57,8 @@ export const configCommand: CommandModule<GlobalArgs, Args> = {
         log_dir: where.logDir,
         file: problem === undefined ? config.file : { path: where.configFile },
         ...(problem === undefined ? {} : { error: { code: problem.code, message: problem.message } }),
+        hooks,
+        ignored_variables: ignored,
         settings: Object.fromEntries(
           CONFIG_KEYS.map((key) => [key, { value: shown(config.values, key), source: config.sources[key] }]),
         ),
@@ -69,12 +82,14 @@ export const configCommand: CommandModule<GlobalArgs, Args> = {
       const note =
         problem === undefined
           ? ''
-          : `Invalid:     ${escapeControl(problem.message)}\n` +
-            'The hooks run with the defaults below meanwhile; every other command refuses to run until this is fixed.\n';
+          : `Invalid:     ${escapeControl(problem.message)}\n${HOOKS_MEANWHILE[hooks]}; ` +
+            'every other command refuses to run until this is fixed.\n';
+      const empty =
+        ignored.length === 0 ? '' : `Ignored:     ${escapeControl(ignored.join(', '))} (empty: counts as unset)\n`;
       argv.io.out(
         `Store:       ${escapeControl(describeStore(store))}\nStore root:  ${escapeControl(where.root)}\n` +
           `Log folder:  ${escapeControl(where.logDir)}\nConfig file: ${file}\n` +
-          `${note}${renderRows(rows, colourFor(argv.io))}\n`,
+          `${note}${empty}${renderRows(rows, colourFor(argv.io))}\n`,
       );
     }
     if (problem !== undefined) throw problem;
@@ -82,6 +97,30 @@ export const configCommand: CommandModule<GlobalArgs, Args> = {
 };
 
 // --- internal ---
+
+/** What the hooks do with the settings of this environment (service/hook-config.ts decides). */
+type HookOutcome = 'as_configured' | 'defaults' | 'fail_open';
+
+/** The note beside an invalid configuration: what the hooks do meanwhile. */
+const HOOKS_MEANWHILE: Readonly<Record<HookOutcome, string>> = {
+  as_configured: 'The hooks run with their settings (they never read --database-url)',
+  defaults: 'The hooks run with the defaults below meanwhile (the file store)',
+  fail_open:
+    'The hooks fail open meanwhile (nothing resumed, nothing recorded): a database is configured, so they do not ' +
+    'fall back to the file store',
+};
+
+function hookOutcome(env: Readonly<Record<string, string | undefined>>, cwd: string, root: string): HookOutcome {
+  const settings = hookSettings(env, cwd, root);
+  return settings.kind === 'valid' ? 'as_configured' : settings.kind;
+}
+
+/** The AGENT_SESSION_* variables set but empty or blank: each counts as unset (README "Config file"). */
+function emptyVariables(env: Readonly<Record<string, string | undefined>>): string[] {
+  return Object.keys(env)
+    .filter((name) => name.startsWith('AGENT_SESSION_') && env[name]?.trim() === '')
+    .sort();
+}
 
 function defaults(path: string): EffectiveConfig {
   const sources = Object.fromEntries(
@@ -96,7 +135,8 @@ function shown(values: Config, key: ConfigKey): Config[ConfigKey] {
   return key === 'database_url' && typeof value === 'string' ? maskDatabaseUrl(value) : value;
 }
 
-function describeStore(store: StoreChoice): string {
+function describeStore(store: StoreChoice | { readonly kind: 'none' }): string {
+  if (store.kind === 'none') return 'none: the settings name a database but are invalid (below)';
   return store.kind === 'files' ? `files in ${store.root}` : `PostgreSQL ${store.url}, schema ${store.schema}`;
 }
 

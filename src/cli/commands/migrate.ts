@@ -18,7 +18,12 @@ export const migrateCommand: CommandModule<GlobalArgs, Args> = {
       printJson(argv.io, result);
       return;
     }
-    const steps = result.applied.length === 0 ? 'already up to date' : `applied ${result.applied.join('; ')}`;
+    // Each applied step is `<version> <name>`: written `#1 sessions and …`, so the number never reads as a count.
+    const count = result.applied.length;
+    const steps =
+      count === 0
+        ? 'already up to date'
+        : `applied ${count} migration${count === 1 ? '' : 's'}: ${result.applied.map((step) => `#${step}`).join('; ')}`;
     argv.io.out(`Schema ${result.schema}: version ${result.from} → ${result.to} (${steps})\n`);
   },
 };

@@ -47,7 +47,7 @@ export async function runClaudeCode(
       // A mistyped CLAUDE_PROJECT_DIR is not a project: no folder tree is created for it (fail open, no answer).
       outcome = { answer: null, note: `project_missing project=${logValue(project)}` };
     } else {
-      const sessions = openSessions({ dir: root, env: io.env, cwd }, config);
+      const sessions = openSessions({ dir: root, env: io.env, cwd, hook: true }, config);
       try {
         // The store's clock: "last active 5 minutes ago" is said by the clock that dated it.
         const now = await sessions.now();

@@ -53,7 +53,7 @@ export async function runSeedHook<Answer extends object>(
     } else if (input.kind !== 'json') {
       answer = spec.onBadInput(input.kind === 'empty' ? 'empty input' : input.problem);
     } else {
-      const sessions = openSessions({ dir: root, env: io.env, cwd: io.cwd }, config);
+      const sessions = openSessions({ dir: root, env: io.env, cwd: io.cwd, hook: true }, config);
       try {
         answer = await spec.handle(sessions, input.value);
       } finally {

@@ -8,16 +8,21 @@ import { KeyedSerializer } from '../../platform/serial';
 import { decodeState, encodeState } from '../codec';
 import type { ListedSession, RemovalOutcome, SessionStore } from '../../service/store';
 import { LATEST_VERSION, migrate, newerThanBinary, notMigrated, quoteSchema, type MigrationResult } from './schema';
-import { DEFAULT_SCHEMA, maskDatabaseUrl } from '../../core/database';
+import { DEFAULT_SCHEMA, WAIT_LIMITS, type WaitLimits } from '../../core/database';
+import { maskDatabaseUrl, parseDatabaseUrl, type DatabaseAddress } from '../../core/database-url';
+import { Connector, type BackendKey } from './connector';
 
 /** How a PostgreSQL store is reached. */
 export interface PgStoreOptions {
-  /** `postgres://…`; `sslmode` and the other connection parameters in it are honoured by the driver. */
+  /**
+   * A libpq `postgres://…` URL (core/database-url.ts): several hosts, unix-socket folders; `sslmode` and the other
+   * connection parameters in it are honoured by the driver.
+   */
   readonly url: string;
   /** The schema holding the tables (default `agent_session`), checked by assertSchemaName. */
   readonly schema?: string;
-  /** Seconds to wait for a connection (default 5). */
-  readonly connectTimeoutSeconds?: number;
+  /** How long the database may keep the store waiting (default: the commands', WAIT_LIMITS.command). */
+  readonly limits?: WaitLimits;
 }
 
 /** Compare-and-swap attempts of one update (or guarded removal) before it gives up with E_BUSY. */
@@ -34,6 +39,17 @@ const FIRST_BATCH = 4;
 type Db = Sql | TransactionSql;
 type Row = Record<string, unknown>;
 
+/** One driver client and how it connects. */
+interface Client {
+  readonly sql: Sql;
+  readonly connector: Connector;
+  /** Whether `sql` is inside a transaction now (the main client only; see the class comment). */
+  inTransaction: boolean;
+}
+
+/** A statement sent through the driver: its backend's cancel key once the driver has sent it (`state`). */
+type SentQuery = Promise<unknown> & { readonly state?: Partial<BackendKey> };
+
 /**
  * Sessions in a PostgreSQL table (schema.ts): one row per session, the state as `jsonb` with indexed copies of the
  * fields the lookups need. Shared by processes on any machine, so:
@@ -46,24 +62,36 @@ type Row = Record<string, unknown>;
  * One connection per process (`max: 1`), no prepared statements (PgBouncer in transaction mode works), nothing set on
  * the session. Only while that connection holds a transaction do other callers of the same process (a library running
  * attaches side by side) get connections of their own (`#spare`, made on first need): queued behind the transaction,
- * a caller it waits for would wait for ever. A hook or a command, one step at a time, never opens a second one. The file-system notions (leftovers, entries not ours, a linked root) have no meaning here: `sweep` finds
+ * a caller it waits for would wait for ever. A hook or a command, one step at a time, never opens a second one.
+ * Every wait for the database is bounded (`limits`): a statement or transaction that runs out of time is cancelled on
+ * the server (a lock wait ends there too), the connections are dropped (the next call opens new ones), and the caller
+ * gets E_IO; connecting is the Connector's (connector.ts), which never retries in a storm.
+ * The file-system notions (leftovers, entries not ours, a linked root) have no meaning here: `sweep` finds
  * nothing (a killed writer's transaction is rolled back by the server), `notOurs` is null, `foreignEntries` empty, and
  * `assertRemovable` allows.
  */
 export class PgStore implements SessionStore {
   readonly location: string;
   readonly schema: string;
-  readonly #sql: Sql;
-  readonly #options: PgStoreOptions;
-  /** Connections for callers that come while `#sql` holds a transaction (see the class comment); made on first need. */
-  #spare: Sql | null = null;
-  /** Whether `#sql` is inside a transaction now. */
-  #mainInTransaction = false;
+  readonly #address: DatabaseAddress;
+  readonly #limits: WaitLimits;
+  /** The connect bound: the limits', or the URL's `connect_timeout` when shorter. */
+  readonly #connectMs: number;
+  /** When the store was opened (performance.now()), for `limits.totalMs`. */
+  readonly #openedAt = performance.now();
+  /** The process's connection. */
+  #main: Client;
+  /** Connections for callers that come while `#main` holds a transaction (see the class comment); made on first need. */
+  #spare: Client | null = null;
+  /** The statements sent and not yet answered, with their client: cancelled when a wait runs out. */
+  readonly #inFlight = new Map<SentQuery, Client>();
+  /** Cancel requests under way (close waits for them). */
+  readonly #cancels: Promise<void>[] = [];
   readonly #q: Queries;
   /** The attaches of this process, one at a time per Claude agent id and per agent type (see lockClaudeAgent). */
   readonly #serial = new KeyedSerializer();
-  /** The transaction of the lockClaudeAgent call this code runs inside, if any. */
-  readonly #tx = new AsyncLocalStorage<TransactionSql>();
+  /** The transaction of the lockClaudeAgent (or other #transaction) call this code runs inside, if any. */
+  readonly #tx = new AsyncLocalStorage<{ readonly tx: TransactionSql; readonly client: Client }>();
   #ready: Promise<void> | null = null;
   /** The server's clock at a monotonic instant (see now). */
   #clock: { readonly server: number; readonly at: number } | null = null;
@@ -71,14 +99,17 @@ export class PgStore implements SessionStore {
   constructor(options: PgStoreOptions) {
     this.schema = options.schema ?? DEFAULT_SCHEMA;
     this.location = `${maskDatabaseUrl(options.url)} (schema ${this.schema})`;
-    this.#options = options;
-    this.#sql = connect(options, 1);
+    this.#address = parseDatabaseUrl(options.url, 'the database URL');
+    this.#limits = options.limits ?? WAIT_LIMITS.command;
+    const urlTimeout = this.#address.connectTimeoutSeconds;
+    this.#connectMs = Math.min(this.#limits.connectMs, urlTimeout === undefined ? Infinity : urlTimeout * 1000);
+    this.#main = this.#client(1);
     this.#q = queries(quoteSchema(this.schema));
   }
 
-  /** Creates or upgrades the tables (see schema.ts). */
+  /** Creates or upgrades the tables (see schema.ts), in one transaction. */
   async migrate(): Promise<MigrationResult> {
-    return this.#run(() => migrate(this.#sql, this.schema));
+    return this.#transaction(() => migrate((text, params) => this.#query(text, params), this.schema));
   }
 
   /** The database's clock: read once per process (with the schema check), then advanced by monotonic time. */
@@ -91,9 +122,13 @@ export class PgStore implements SessionStore {
     return new Date(this.#clock.server + (performance.now() - this.#clock.at));
   }
 
-  /** Ends the connections (waits for queries under way). */
+  /** Ends the connections (waits for queries under way, and for the cancel requests sent). */
   async close(): Promise<void> {
-    await Promise.all([this.#sql, this.#spare].map((sql) => sql?.end({ timeout: 5 })));
+    const clients = [this.#main, this.#spare].filter((client) => client !== null);
+    await Promise.all(clients.map((client) => client.sql.end({ timeout: 5 })));
+    // Whatever the driver's goodbye left open (a server that does not answer it) ends now.
+    for (const client of clients) client.connector.shutDown();
+    await Promise.all(this.#cancels);
   }
 
   async read(id: string): Promise<SessionState | null> {
@@ -294,10 +329,9 @@ export class PgStore implements SessionStore {
   // --- internal ---
 
   async #lockedWork<T>(claudeAgentId: string, agentType: string, work: () => Promise<T>): Promise<T> {
-    const db = this.#tx.getStore()!;
-    await db.unsafe(`SELECT set_config('lock_timeout', $1, true)`, [LOCK_TIMEOUT]);
-    await db.unsafe(this.#q.lock, [`${this.schema}/agent/${claudeAgentId}`]);
-    if (agentType !== '') await db.unsafe(this.#q.lock, [`${this.schema}/type/${agentType}`]);
+    await this.#query(`SELECT set_config('lock_timeout', $1, true)`, [LOCK_TIMEOUT]);
+    await this.#query(this.#q.lock, [`${this.schema}/agent/${claudeAgentId}`]);
+    if (agentType !== '') await this.#query(this.#q.lock, [`${this.schema}/type/${agentType}`]);
     return work();
   }
 
@@ -333,28 +367,119 @@ export class PgStore implements SessionStore {
   /**
    * Runs `work` in a transaction whose statements (the store's calls inside it) run on it: on the process's connection
    * when it is free, else on a spare one. Decided and marked with no await in between, so two callers never both
-   * take the main connection.
+   * take the main connection. The whole transaction is one wait (limits.statementMs), its statements each another.
    */
   async #transaction<T>(work: () => Promise<T>): Promise<T> {
-    const onMain = !this.#mainInTransaction;
-    const sql = onMain ? this.#sql : this.#spareSql();
-    if (onMain) this.#mainInTransaction = true;
+    const client = this.#main.inTransaction ? this.#spareClient() : this.#main;
+    const onMain = client === this.#main;
+    if (onMain) client.inTransaction = true;
     try {
-      return await this.#run(() => sql.begin((tx) => this.#tx.run(tx, work)) as Promise<T>);
+      return await this.#run(() => {
+        this.#assertTimeLeft();
+        const done = client.sql.begin((tx) => this.#tx.run({ tx, client }, work)) as Promise<T>;
+        return this.#bounded(client, done, null);
+      });
     } finally {
-      if (onMain) this.#mainInTransaction = false;
+      if (onMain) client.inTransaction = false;
     }
   }
 
-  #spareSql(): Sql {
-    this.#spare ??= connect(this.#options, 8);
+  #spareClient(): Client {
+    this.#spare ??= this.#client(8);
     return this.#spare;
   }
 
-  /** One statement on the current transaction (inside lockClaudeAgent), else on a connection that is free. */
-  #query(text: string, params: readonly unknown[]): Promise<Row[]> {
-    const db: Db = this.#tx.getStore() ?? (this.#mainInTransaction ? this.#spareSql() : this.#sql);
-    return this.#run(async () => [...(await db.unsafe(text, params as never[]))] as Row[]);
+  /** One statement on the current transaction (inside #transaction), else on a connection that is free. */
+  #query(text: string, params: readonly unknown[] = []): Promise<Row[]> {
+    const scope = this.#tx.getStore();
+    const client = scope?.client ?? (this.#main.inTransaction ? this.#spareClient() : this.#main);
+    const db: Db = scope?.tx ?? client.sql;
+    return this.#run(async () => {
+      this.#assertTimeLeft();
+      const sent = db.unsafe(text, params as never[]) as unknown as SentQuery;
+      return [...((await this.#bounded(client, sent, sent)) as Row[])];
+    });
+  }
+
+  /**
+   * Waits for `pending` at most as long as the limits allow (a statement's bound, and what is left of the total);
+   * past that, gives up: cancels every statement under way on the server, drops the connections, throws E_IO.
+   * @param sent the statement to cancel if it is still running then (null: a transaction, whose statements are
+   *   cancelled as statements)
+   */
+  #bounded<T>(client: Client, pending: Promise<T>, sent: SentQuery | null): Promise<T> {
+    const timeLeftMs = this.#timeLeftMs();
+    // The bound that ends this wait, as configured (the store's total time, or one statement's).
+    const bound = timeLeftMs < this.#limits.statementMs ? this.#limits.totalMs : this.#limits.statementMs;
+    if (sent !== null) this.#inFlight.set(sent, client);
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(
+        () => {
+          this.#abort();
+          reject(this.#outOfTime(bound));
+        },
+        Math.min(this.#limits.statementMs, timeLeftMs),
+      );
+      pending.then(
+        (value) => {
+          clearTimeout(timer);
+          if (sent !== null) this.#inFlight.delete(sent);
+          client.connector.established();
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          if (sent !== null) this.#inFlight.delete(sent);
+          // The server answered (with an error): the connection completed its handshake.
+          if (sqlState(error) !== null) client.connector.established();
+          reject(error);
+        },
+      );
+    });
+  }
+
+  /**
+   * A wait ran out: every statement under way is cancelled on the server (so a lock wait or a slow query does not go
+   * on there), and the connections are dropped; the next call, if any, opens new ones.
+   */
+  #abort(): void {
+    for (const [sent, client] of this.#inFlight) {
+      const key = sent.state;
+      if (typeof key?.pid === 'number' && typeof key.secret === 'number')
+        this.#cancels.push(client.connector.cancel({ pid: key.pid, secret: key.secret }));
+    }
+    this.#inFlight.clear();
+    const dropped = [this.#main, this.#spare];
+    this.#main = this.#client(1);
+    this.#spare = null;
+    for (const client of dropped) {
+      if (client === null) continue;
+      client.connector.shutDown();
+      client.sql.end({ timeout: 0 }).catch(() => undefined);
+    }
+  }
+
+  #timeLeftMs(): number {
+    return this.#limits.totalMs - (performance.now() - this.#openedAt);
+  }
+
+  /** @throws SessionError E_IO when the store's total time (limits.totalMs) is spent */
+  #assertTimeLeft(): void {
+    if (this.#timeLeftMs() <= 0) throw this.#outOfTime(this.#limits.totalMs);
+  }
+
+  #outOfTime(limitMs: number): SessionError {
+    return new SessionError(
+      'E_IO',
+      `Cannot use the PostgreSQL store ${this.location}: no answer within ${limitMs / 1000} s ` +
+        '(a lock held on its tables, a slow network, or not a PostgreSQL server); gave up',
+    );
+  }
+
+  /** A driver client of at most `max` connections, opened when first used, connecting through a Connector. */
+  #client(max: number): Client {
+    const connector = new Connector(this.#address.targets, this.#connectMs, max);
+    return { sql: driverClient(this.#address, connector, this.#connectMs, max), connector, inTransaction: false };
   }
 
   /** Runs `work`, turning the driver's errors into SessionErrors (never with the password). */
@@ -369,20 +494,33 @@ export class PgStore implements SessionStore {
 
 // --- internal ---
 
-/** A driver client of at most `max` connections, opened when first used. */
-function connect(options: PgStoreOptions, max: number): Sql {
-  return postgres(options.url, {
+/**
+ * A postgres.js client on `address`: the connector opens its connections (the host and port given to the driver only
+ * name them in its messages), the URL's other parameters are the driver's to apply.
+ */
+function driverClient(address: DatabaseAddress, connector: Connector, connectMs: number, max: number): Sql {
+  const first = address.targets[0]!;
+  const params = new URLSearchParams(address.params.map(([key, value]): [string, string] => [key, value])).toString();
+  const options = {
+    socket: connector.open,
+    host: [first.kind === 'tcp' ? first.host : first.path],
+    port: [first.port],
+    ...(address.targets.length === 1 && first.kind === 'socket' ? { path: first.path } : {}),
+    ...(address.user === undefined ? {} : { user: address.user }),
+    ...(address.password === undefined ? {} : { pass: address.password }),
+    ...(address.database === undefined ? {} : { database: address.database }),
     max,
     prepare: false,
     // One round trip less per process: no array types are used.
     fetch_types: false,
-    connect_timeout: options.connectTimeoutSeconds ?? 5,
+    connect_timeout: connectMs / 1000,
     // A caller that forgets close() (a library user) must not keep its process alive: an idle connection ends.
     idle_timeout: 5,
     // Notices (`… already exists, skipping`) must never reach a hook's stdout.
     onnotice: () => undefined,
     connection: { application_name: 'agent-session' },
-  });
+  };
+  return postgres(`postgres://localhost/${params === '' ? '' : `?${params}`}`, options as never);
 }
 
 /** The SQL of every statement, for one schema (built once per store). */
@@ -511,6 +649,14 @@ const BUSY_CODES = new Set(['55P03', '40P01', '40001']);
 const UNSTORABLE_CODES = new Set(['22P05', '22021', '22P02', '54001']);
 /** SQLSTATE codes of a missing table or schema. */
 const MISSING_CODES = new Set(['42P01', '3F000']);
+/** SQLSTATE codes of tables altered by hand: a column dropped, a key removed (migrate says what is wrong). */
+const ALTERED_CODES = new Set(['42703', '42P10']);
+
+/** The SQLSTATE of a server error (the server answered), else null. */
+function sqlState(error: unknown): string | null {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : null;
+}
 
 /** A driver or server error as a SessionError naming the store (masked URL); SessionErrors pass through. */
 function translate(error: unknown, location: string, schema: string): unknown {
@@ -530,6 +676,12 @@ function translate(error: unknown, location: string, schema: string): unknown {
     );
   // Hooks never migrate: the tables are made by `agent-session migrate`.
   if (MISSING_CODES.has(code)) return notMigrated(schema, null);
+  if (ALTERED_CODES.has(code))
+    return new SessionError(
+      'E_IO',
+      `Cannot use the PostgreSQL store ${location}: ${String(message)}; run \`agent-session migrate\` to check its tables`,
+      { cause: error },
+    );
   const driver = name === 'PostgresError' || /^[0-9A-Z]{5}$/.test(code) || /^E[A-Z]+$|^CONNE/.test(code);
   if (!driver) return error;
   return new SessionError('E_IO', `Cannot use the PostgreSQL store ${location}: ${String(message)}`, { cause: error });

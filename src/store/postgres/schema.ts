@@ -1,4 +1,3 @@
-import type { Sql } from 'postgres';
 import { SessionError } from '../../core/errors';
 
 /**
@@ -47,6 +46,32 @@ const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+/**
+ * The tables as the latest version leaves them: each column's type (as PostgreSQL's format_type names it), and the
+ * one-column unique index each table's `ON CONFLICT` and lookups need. `migrate` checks them, so a table altered by
+ * hand (a dropped column) is named there instead of failing every hook.
+ */
+const EXPECTED_TABLES: Readonly<Record<string, { readonly columns: Record<string, string>; readonly key: string }>> = {
+  sessions: {
+    columns: {
+      id: 'text',
+      agent_name: 'text',
+      phase: 'text',
+      version: 'bigint',
+      error_count: 'integer',
+      created_at: 'timestamp with time zone',
+      last_activity: 'timestamp with time zone',
+      finalized_at: 'timestamp with time zone',
+      claude_agent_id: 'text',
+      state: 'jsonb',
+      written_at: 'timestamp with time zone',
+    },
+    key: 'id',
+  },
+  claude_agents: { columns: { claude_agent_id: 'text', session_id: 'text' }, key: 'claude_agent_id' },
+  migrations: { columns: { version: 'integer', name: 'text', applied_at: 'timestamp with time zone' }, key: 'version' },
+};
+
 /** The schema version this build reads and writes. */
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
 
@@ -63,39 +88,89 @@ export function quoteSchema(schema: string): string {
   return `"${schema}"`;
 }
 
+/** Runs one statement inside the migration's transaction. */
+export type RunStatement = (text: string, params?: readonly unknown[]) => Promise<Record<string, unknown>[]>;
+
 /**
- * Creates or upgrades the store's tables in `schema`, in one transaction under a transaction-level advisory lock
- * (so two `migrate` runs at once wait for each other instead of racing on CREATE), recording each step in
- * `<schema>.migrations`. Running it again changes nothing.
+ * Creates or upgrades the store's tables in `schema`: `run` runs each statement inside one transaction (the caller's),
+ * first taking a transaction-level advisory lock (so two `migrate` runs at once wait for each other instead of racing
+ * on CREATE), and records each step in `<schema>.migrations`. Running it again changes nothing.
  * @throws SessionError E_REFUSED when the database was set up by a newer agent-session
  */
-export async function migrate(sql: Sql, schema: string): Promise<MigrationResult> {
+export async function migrate(run: RunStatement, schema: string): Promise<MigrationResult> {
   const s = quoteSchema(schema);
-  return sql.begin(async (tx) => {
-    await tx.unsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`agent-session/migrate/${schema}`]);
-    await tx.unsafe(`CREATE SCHEMA IF NOT EXISTS ${s}`);
-    await tx.unsafe(
-      `CREATE TABLE IF NOT EXISTS ${s}.migrations (
-        version integer PRIMARY KEY,
-        name text NOT NULL,
-        applied_at timestamptz NOT NULL DEFAULT clock_timestamp()
-      )`,
-    );
-    const [row] = await tx.unsafe(`SELECT coalesce(max(version), 0)::integer AS version FROM ${s}.migrations`);
-    const from = Number(row!.version);
-    if (from > LATEST_VERSION) throw newerThanBinary(schema, from);
-    const applied: string[] = [];
-    for (const migration of MIGRATIONS) {
-      if (migration.version <= from) continue;
-      for (const statement of migration.statements(s)) await tx.unsafe(statement);
-      await tx.unsafe(`INSERT INTO ${s}.migrations (version, name) VALUES ($1, $2)`, [
-        migration.version,
-        migration.name,
-      ]);
-      applied.push(`${migration.version} ${migration.name}`);
+  await run('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`agent-session/migrate/${schema}`]);
+  await run(`CREATE SCHEMA IF NOT EXISTS ${s}`);
+  await run(
+    `CREATE TABLE IF NOT EXISTS ${s}.migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT clock_timestamp()
+    )`,
+  );
+  const [row] = await run(`SELECT coalesce(max(version), 0)::integer AS version FROM ${s}.migrations`);
+  const from = Number(row!.version);
+  if (from > LATEST_VERSION) throw newerThanBinary(schema, from);
+  const applied: string[] = [];
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= from) continue;
+    for (const statement of migration.statements(s)) await run(statement);
+    await run(`INSERT INTO ${s}.migrations (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
+    applied.push(`${migration.version} ${migration.name}`);
+  }
+  const wrong = await tableProblems(run, schema);
+  if (wrong.length > 0) throw alteredTables(schema, Math.max(from, LATEST_VERSION), wrong);
+  return { schema, from, to: Math.max(from, LATEST_VERSION), applied };
+}
+
+/** What differs between the tables in `schema` and EXPECTED_TABLES (empty: nothing). */
+async function tableProblems(run: RunStatement, schema: string): Promise<string[]> {
+  const columns = await run(
+    `SELECT c.relname AS table, a.attname AS column, format_type(a.atttypid, a.atttypmod) AS type
+      FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped`,
+    [schema],
+  );
+  const keys = await run(
+    `SELECT c.relname AS table, a.attname AS column
+      FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+        JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = i.indkey[0]
+      WHERE n.nspname = $1 AND i.indisunique AND i.indnatts = 1`,
+    [schema],
+  );
+  const found = new Map<string, Map<string, string>>();
+  for (const row of columns) {
+    const table = found.get(row.table as string) ?? new Map<string, string>();
+    table.set(row.column as string, row.type as string);
+    found.set(row.table as string, table);
+  }
+  const unique = new Set(keys.map((row) => `${String(row.table)}.${String(row.column)}`));
+  const problems: string[] = [];
+  for (const [table, expected] of Object.entries(EXPECTED_TABLES)) {
+    const have = found.get(table);
+    if (have === undefined) {
+      problems.push(`the table \`${table}\` is missing`);
+      continue;
     }
-    return { schema, from, to: Math.max(from, LATEST_VERSION), applied };
-  }) as Promise<MigrationResult>;
+    for (const [column, type] of Object.entries(expected.columns)) {
+      const actual = have.get(column);
+      if (actual === undefined) problems.push(`\`${table}\` has no column \`${column}\` (${type})`);
+      else if (actual !== type) problems.push(`\`${table}.${column}\` is ${actual}, not ${type}`);
+    }
+    if (have.has(expected.key) && !unique.has(`${table}.${expected.key}`))
+      problems.push(`\`${table}.${expected.key}\` is no longer its primary key`);
+  }
+  return problems;
+}
+
+/** The refusal of tables altered by hand: what is wrong, and the ways out. */
+function alteredTables(schema: string, version: number, problems: readonly string[]): SessionError {
+  return new SessionError(
+    'E_REFUSED',
+    `The PostgreSQL schema \`${schema}\` is at version ${version}, but its tables are not as agent-session made ` +
+      `them: ${problems.join('; ')}. Put them back as migration ${version} made them, or copy the sessions out ` +
+      '(`agent-session copy`), drop the schema and migrate again (nothing was changed)',
+  );
 }
 
 /** The refusal of a database whose schema a newer agent-session made. */

@@ -119,6 +119,52 @@ describe('config', () => {
     expect(message).not.toContain('s3cret');
   });
 
+  // Issue 20 #11: a time span past what a Date can hold broke every display ("yes,  left", "of 0 seconds allowed").
+  it.each([
+    [{ resume_timeout_minutes: 1e300 }],
+    [{ resume_timeout_minutes: 5_256_001 }],
+    [{ cleanup_hours: 1e300 }],
+    [{ cleanup_hours: 87_601 }],
+  ])('refuses the time span %p, past ten years, with E_USAGE', (raw) => {
+    expect(codeOf(() => parseConfigFile(raw, '/p/c.json'))).toBe('E_USAGE');
+  });
+
+  it('accepts time spans up to ten years', () => {
+    expect(parseConfigFile({ resume_timeout_minutes: 5_256_000, cleanup_hours: 87_600 }, '/p/c.json')).toEqual({
+      resume_timeout_minutes: 5_256_000,
+      cleanup_hours: 87_600,
+    });
+  });
+
+  it.each([
+    ['AGENT_SESSION_RESUME_TIMEOUT_MINUTES', '99999999999'],
+    ['AGENT_SESSION_RESUME_TIMEOUT_MINUTES', '5256001'],
+    ['AGENT_SESSION_CLEANUP_HOURS', '87601'],
+  ])('refuses %s=%s (past ten years) with E_USAGE', (variable, value) => {
+    expect(codeOf(() => resolveConfig({ path: 'x', found: false }, { [variable]: value }))).toBe('E_USAGE');
+  });
+
+  it('names a number too large for JSON (1e309 reads as Infinity) as such, not as `null`', () => {
+    let message = '';
+    try {
+      parseConfigFile(JSON.parse('{"resume_timeout_minutes": 1e309}'), '/p/c.json');
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('resume_timeout_minutes');
+    expect(message).not.toContain('`null`');
+    expect(message).toContain('Infinity');
+  });
+
+  // Issue 20 #17a: one rule for every AGENT_SESSION_* variable: empty (or blank) counts as unset (`config` lists
+  // the ones it ignored: tests/e2e/postgres-cli.test.ts).
+  it('treats an empty or blank variable as unset, the schema as every other', () => {
+    const env = { AGENT_SESSION_DATABASE_SCHEMA: '', AGENT_SESSION_DATABASE_URL: ' ', AGENT_SESSION_HISTORY_CAP: '' };
+    const config = resolveConfig({ path: 'x', found: false }, env);
+    expect(config.values).toEqual(DEFAULT_CONFIG);
+    expect(Object.values(config.sources).every((source) => source.kind === 'default')).toBe(true);
+  });
+
   it('filters log lines by level', () => {
     expect(logs('info', 'info')).toBe(true);
     expect(logs('warn', 'info')).toBe(false);

@@ -1,5 +1,6 @@
 // PostgreSQL-specific behaviour of PgStore, on the real server (tests/support/test-database.ts); the behaviour every
 // backend shares is the contract suite's (tests/contract/pg-store.test.ts).
+import { existsSync } from 'node:fs';
 import { SessionError } from '../../../../src/core/errors';
 import { newSession } from '../../../../src/core/session';
 import type { SessionState } from '../../../../src/core/state';
@@ -63,6 +64,28 @@ describeWithDatabase('PgStore on PostgreSQL', (db) => {
         }
         const rows = await db.sql(`SELECT count(*)::int AS n FROM "${schema}".sessions`);
         expect(rows[0]!.n).toBe(0);
+      } finally {
+        await store.close();
+        await db.sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      }
+    });
+
+    // Issue 20 #13: migrate said "already up to date" on a table altered by hand while every attach failed.
+    it.each([
+      ['a dropped column', 'ALTER TABLE $t.sessions DROP COLUMN phase', 'phase'],
+      ['a column of another type', 'ALTER TABLE $t.sessions ALTER COLUMN error_count TYPE text', 'error_count'],
+      ['a dropped table', 'DROP TABLE $t.claude_agents', 'claude_agents'],
+      ['a dropped primary key', 'ALTER TABLE $t.claude_agents DROP CONSTRAINT claude_agents_pkey', 'claude_agent_id'],
+    ])('refuses tables altered by hand (%s) with E_REFUSED, naming what is wrong', async (_name, alter, named) => {
+      const schema = freshSchemaName();
+      const store = new PgStore({ url: TEST_DATABASE_URL, schema });
+      try {
+        await store.migrate();
+        await db.sql(alter.replaceAll('$t', `"${schema}"`));
+        let message = '';
+        await store.migrate().catch((error: Error) => (message = error.message));
+        expect(await rejection(() => store.migrate())).toBe('E_REFUSED');
+        expect(message).toContain(named);
       } finally {
         await store.close();
         await db.sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
@@ -237,6 +260,48 @@ describeWithDatabase('PgStore on PostgreSQL', (db) => {
       expect((error as SessionError).code).toBe('E_IO');
       expect((error as SessionError).message).toContain('someone:****@127.0.0.1:1');
       expect((error as SessionError).message).not.toContain('s3cret');
+    });
+  });
+
+  // Issue 20 #15: libpq URLs the driver could not connect with, or refused as "not a URL".
+  describe('libpq URLs', () => {
+    const test = new URL(TEST_DATABASE_URL);
+    const database = test.pathname.slice(1);
+    const port = test.port === '' ? '5432' : test.port;
+    const socketFolder = '/var/run/postgresql';
+    const socketThere = existsSync(`${socketFolder}/.s.PGSQL.${port}`);
+    const withStore = async (url: string, work: (store: PgStore) => Promise<void>) => {
+      const store = new PgStore({ url, schema: db.schema });
+      try {
+        await work(store);
+      } finally {
+        await store.close();
+      }
+    };
+
+    (socketThere ? it : it.skip)(
+      `reaches the server through its unix socket (?host=${socketFolder}; skipped when the socket is not there)`,
+      async () => {
+        await db.store().create(session('by-socket'));
+        for (const url of [
+          `postgres:///${database}?host=${socketFolder}&port=${port}`,
+          `postgresql://${encodeURIComponent(socketFolder)}:${port}/${database}`,
+        ])
+          await withStore(url, async (store) => expect((await store.read('by-socket'))?.agent_id).toBe('by-socket'));
+      },
+    );
+
+    it('tries several hosts in order: the first refusing, the second the server', async () => {
+      await db.store().create(session('by-second'));
+      await withStore(`postgres://127.0.0.1:1,${test.hostname}:${port}/${database}`, async (store) => {
+        expect((await store.read('by-second'))?.agent_id).toBe('by-second');
+      });
+    });
+
+    it('gives up (E_IO) when every host of several refuses, instead of retrying for ever', async () => {
+      await withStore('postgres://127.0.0.1:1,127.0.0.1:2/test', async (store) => {
+        expect(await rejection(() => store.read('x'))).toBe('E_IO');
+      });
     });
   });
 });
