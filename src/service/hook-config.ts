@@ -20,7 +20,7 @@ export type HookSettings =
  */
 export function hookSettings(
   env: Readonly<Record<string, string | undefined>>,
-  cwd: string,
+  cwd: string | undefined,
   root: string,
 ): HookSettings {
   try {
