@@ -90,6 +90,10 @@ export function textOption(describe: string, extra: { demandOption?: boolean } =
 export const METADATA_HELP =
   'a JSON object, @FILE (read from that file) or - (from stdin), at most 1 MiB; repeated, merged left to right';
 
+/** `--by` of `approve` and `reject`, for their help. */
+export const BY_HELP =
+  "A name to record as the decider, marked claimed (not checked); default: your OS user. Refused from an AI agent's shell";
+
 /** Prints a value as indented JSON. */
 export function printJson(io: CliIo, value: unknown): void {
   io.out(`${JSON.stringify(value, null, 2)}\n`);

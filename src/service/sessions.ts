@@ -17,14 +17,16 @@ import { isParked, newestVerdict } from '../core/parking';
 import { resumeVerdict } from '../core/phases';
 import { isAheadOfClock, latestSane, type ResumeReason } from '../core/rules';
 import { assertAgentName, assertHours, assertMetadata, assertText } from '../core/input';
+import { assertNotAgentShell, decisionOriginOf, type DecisionOrigin } from '../core/origin';
 import { applyChange, finalizeState, newSession, parsePhase, type SessionChange } from '../core/session';
 import type { Metadata, SessionState } from '../core/state';
+import { processFacts } from '../platform/process-facts';
 import { randomHex8 } from '../platform/random';
 import type { ListedSession, RemovalOutcome, SessionStore } from './store';
 
 /**
  * What the service needs from outside: a store (whose clock, `store.now()`, dates and judges everything), and (for
- * tests) the randomness of generated ids.
+ * tests) the randomness of generated ids and the origin of decisions.
  */
 export interface SessionsOptions {
   readonly store: SessionStore;
@@ -32,6 +34,11 @@ export interface SessionsOptions {
   /** History entries a session keeps (the newest); default 200. */
   readonly historyCap?: number;
   readonly randomHex?: () => string;
+  /**
+   * Where an approve/reject is recorded from; default: this process's own facts (its OS user, whether stdin is a
+   * terminal, whether it runs in an AI agent's shell), gathered at each decision. Tests set it.
+   */
+  readonly decisionOrigin?: () => DecisionOrigin;
 }
 
 /** The resume decision for one session, with the state it was made on (one read: no TOCTOU). */
@@ -133,12 +140,14 @@ export class Sessions {
   readonly limits: Limits;
   readonly historyCap: number;
   readonly #randomHex: () => string;
+  readonly #decisionOrigin: () => DecisionOrigin;
 
   constructor(options: SessionsOptions) {
     this.store = options.store;
     this.limits = options.limits ?? DEFAULT_LIMITS;
     this.historyCap = options.historyCap ?? DEFAULT_HISTORY_CAP;
     this.#randomHex = options.randomHex ?? randomHex8;
+    this.#decisionOrigin = options.decisionOrigin ?? (() => decisionOriginOf(processFacts()));
   }
 
   /**
@@ -215,28 +224,35 @@ export class Sessions {
   }
 
   /**
-   * Approves a session parked in approval: the decision (who, when, note) and the move to executing in one locked
-   * write (see core/decision.ts).
-   * @throws SessionError E_ILLEGAL_TRANSITION when it is not in approval; E_NOT_FOUND, E_CORRUPT, E_BUSY, E_USAGE
+   * Approves a session parked in approval: the decision (who, when, note, where it came from: see core/origin.ts) and
+   * the move to executing in one locked write (see core/decision.ts). Refused, before the store is read, from a
+   * process detected inside an AI agent's shell.
+   * @throws SessionError E_AGENT_SHELL; E_ILLEGAL_TRANSITION when it is not in approval; E_NOT_FOUND, E_CORRUPT,
+   *   E_BUSY, E_USAGE
    */
-  async approve(id: string, input: ApproveInput): Promise<SessionState> {
+  async approve(id: string, input: ApproveInput = {}): Promise<SessionState> {
     const valid = assertValidId(id);
+    const origin = this.#decisionOrigin();
+    assertNotAgentShell(origin, 'approve');
     const now = await this.store.now();
     return this.store.update(valid, (state) =>
-      capHistory(approveState(state, input, this.#stamp(state, now)), this.historyCap),
+      capHistory(approveState(state, input, origin, this.#stamp(state, now)), this.historyCap),
     );
   }
 
   /**
    * Rejects a session parked in approval: the decision with its reason and the move back to planning (or the end,
-   * abandoned) in one locked write.
-   * @throws SessionError E_ILLEGAL_TRANSITION when it is not in approval; E_NOT_FOUND, E_CORRUPT, E_BUSY, E_USAGE
+   * abandoned) in one locked write. Refused from an AI agent's shell, as `approve`.
+   * @throws SessionError E_AGENT_SHELL; E_ILLEGAL_TRANSITION when it is not in approval; E_NOT_FOUND, E_CORRUPT,
+   *   E_BUSY, E_USAGE
    */
   async reject(id: string, input: RejectInput): Promise<SessionState> {
     const valid = assertValidId(id);
+    const origin = this.#decisionOrigin();
+    assertNotAgentShell(origin, 'reject');
     const now = await this.store.now();
     return this.store.update(valid, (state) =>
-      capHistory(rejectState(state, input, this.#stamp(state, now)), this.historyCap),
+      capHistory(rejectState(state, input, origin, this.#stamp(state, now)), this.historyCap),
     );
   }
 

@@ -171,7 +171,9 @@ describe('a session last active slightly ahead of this clock', () => {
     const payload = { hook_event_name: 'SubagentStart', agent_id: 'a0123456789abcdef', agent_type: 'Explore' };
     const start = contextOf((await handleClaudeCode(sessions, payload, context())).answer);
     expect(start).toContain(`this sub-agent resumes session ${state.agent_id}`);
-    expect(start).toContain(`- Last decision: ${decision} by alice at 2026-01-08T18:03:00.000Z`);
+    expect(start).toContain(
+      `- Last decision: ${decision} by "alice" (claimed; OS user "tester", at a terminal) at 2026-01-08T18:03:00.000Z`,
+    );
     // Picked up once: the next delegation of this type starts a new session.
     expect((await sessions.get(state.agent_id)).history.at(-1)).toMatchObject({ event: 'resume', to_phase: phase });
     expect(await sessions.parkedOf('Explore')).toBeNull();
