@@ -7,17 +7,22 @@ import type { Metadata } from './state';
  * library and import agree: what one accepts the others accept, and the store's own reader never rejects it.
  */
 
-// C0 controls, DEL and C1 controls: invisible in a name, and able to move a terminal's cursor or clear its screen.
+// C0 controls, DEL and C1 controls: invisible in a name, and able to move a terminal's cursor or clear its screen;
+// the line and paragraph separators; the bidirectional overrides and isolates, which reorder what follows on screen.
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /** Far beyond any real metadata, far below what JSON.stringify can write. */
 export const MAX_METADATA_DEPTH = 100;
 
-/** Why `name` cannot be an agent name (blank, control characters, not text), or null when it can. */
+/**
+ * Why `name` cannot be an agent name (blank, control characters, bidirectional overrides, not text), or null when
+ * it can. The one naming rule: `create`, `import`, the hooks of both protocols, the library and `--by` apply it.
+ */
 export function agentNameProblem(name: unknown): string | null {
   if (typeof name !== 'string' || name.trim() === '') return `a non-empty name, got ${show(name ?? null)}`;
-  if (CONTROL.test(name)) return `a name without control characters, got ${show(name)}`;
+  if (CONTROL.test(name))
+    return `a name without control characters or bidirectional overrides, got ${show(escapeInvisible(name))}`;
   return null;
 }
 
@@ -108,6 +113,13 @@ export function parseHours(raw: unknown, flag = '--hours'): number {
 }
 
 // --- internal ---
+
+/** A refused name as a message may show it: its invisible characters as `\uXXXX` (show() escapes only C0). */
+function escapeInvisible(name: string): string {
+  return name.replace(/[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => {
+    return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;

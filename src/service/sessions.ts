@@ -449,9 +449,11 @@ export class Sessions {
    * of one agent's events ends in the same state: `stopped_at` is sticky for an agent id, a repeated event
    * writes nothing, and a stop that arrives first links (or creates) before applying the policy.
    * @returns null when the agent is not attached and `agent_type` is absent (nothing to create)
-   * @throws SessionError E_BUSY when a lock stays taken, E_IO
+   * @throws SessionError E_USAGE for an `agent_type` the naming rule refuses (core/input.ts: the name of the session
+   *   it would make); E_BUSY when a lock stays taken, E_IO
    */
-  attachClaudeAgent(event: ClaudeAgentEvent): Promise<Attachment | null> {
+  async attachClaudeAgent(event: ClaudeAgentEvent): Promise<Attachment | null> {
+    if (event.agent_type !== undefined) assertAgentName(event.agent_type, 'agent_type');
     const work = async (): Promise<Attachment | null> => {
       // Read under the locks: the time of this step, after the attaches it waited for.
       const now = await this.store.now();

@@ -1,4 +1,5 @@
 import { decisionSentence, lastDecision } from '../../core/decision';
+import { agentNameProblem } from '../../core/input';
 import { quoted } from '../../core/quote';
 import { isFinalPhase, RESUMABLE_PHASES } from '../../core/phase-names';
 import { lazily } from '../../core/lazy';
@@ -188,6 +189,7 @@ async function preToolUse(
 ): Promise<ClaudeCodeOutcome> {
   if (!isDelegationTool(payload.tool_name)) return skip('other_tool');
   const agentName = agentNameOf(payload.tool_input);
+  if (agentNameProblem(agentName) !== null) return skip(`invalid_agent_type agent=${logValue(agentName)}`);
   const state = await approveResume(sessions, agentName);
   if (state === null) return skip(`nothing_to_resume agent=${logValue(agentName)}`);
   return {
@@ -204,6 +206,8 @@ async function subagentStart(
   if (payload.agent_type === '') return skip('internal_agent');
   if (!payload.agent_id) return skip('no_agent_id');
   const agentType = payload.agent_type ?? DEFAULT_AGENT_TYPE;
+  // A name no session may have (the one rule of core/input.ts): nothing is tracked for this agent.
+  if (agentNameProblem(agentType) !== null) return skip(`invalid_agent_type agent=${logValue(agentType)}`);
   const attached = (await sessions.attachClaudeAgent({
     agent_id: payload.agent_id,
     agent_type: agentType,
@@ -226,6 +230,8 @@ async function subagentStop(sessions: Sessions, payload: Payload): Promise<Claud
   if (payload.agent_type === '') return skip('internal_agent');
   // Before Claude Code 2.0.42 SubagentStop carried no agent_id: there is nothing to match it to.
   if (!payload.agent_id) return skip('no_agent_id');
+  if (payload.agent_type !== undefined && agentNameProblem(payload.agent_type) !== null)
+    return skip(`invalid_agent_type agent=${logValue(payload.agent_type)}`);
   const message = payload.last_assistant_message?.trim();
   const lastMessage = message ? excerpt(message, MESSAGE_LIMIT) : undefined;
   // Without an agent_type (2.1.47) only an agent already attached is found (the service's claudeAgentStopped).
@@ -253,6 +259,7 @@ async function postToolUse(sessions: Sessions, payload: Payload): Promise<Claude
   }
   // Launched in the background: this fires with its SubagentStart, in another process; both attach in one step.
   const agentType = agentNameOf(payload.tool_input);
+  if (agentNameProblem(agentType) !== null) return skip(`invalid_agent_type agent=${logValue(agentType)}`);
   const attached = (await sessions.attachClaudeAgent({
     agent_id: agentId,
     agent_type: agentType,

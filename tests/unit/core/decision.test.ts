@@ -72,9 +72,12 @@ describe('approve', () => {
     },
   );
 
-  it.each([[''], ['  '], ['bad\nname'], [5 as unknown as string]])('refuses `by` = %j (E_USAGE)', (by) => {
-    expect(codeOf(() => approveState(inApproval(), { by }, AT_TERMINAL, at(9)))).toBe('E_USAGE');
-  });
+  it.each([[''], ['  '], ['bad\nname'], ['bidi\u202eeman'], [5 as unknown as string]])(
+    'refuses `by` = %j (E_USAGE)',
+    (by) => {
+      expect(codeOf(() => approveState(inApproval(), { by }, AT_TERMINAL, at(9)))).toBe('E_USAGE');
+    },
+  );
 
   it("without `by`, the decision is the OS user's, recorded as not claimed, with the terminal fact", () => {
     const approved = approveState(inApproval(), {}, NO_TERMINAL, at(12));

@@ -39,6 +39,7 @@ describe('library input', () => {
     ['a blank agent name', { agent_name: ' ', purpose: 'p' }],
     ['an agent name with ESC', { agent_name: 'a\u001b[2J', purpose: 'p' }],
     ['an agent name with NUL', { agent_name: 'a\u0000', purpose: 'p' }],
+    ['an agent name with a right-to-left override', { agent_name: 'a\u202eb', purpose: 'p' }],
     ['no object', null],
   ])('create refuses %s with E_USAGE and writes nothing', async (_label, input) => {
     expect(await codeOfAsync(() => sessions.create(input as never))).toBe('E_USAGE');
