@@ -1,4 +1,4 @@
-import { agentNameProblem } from '../../../src/core/input';
+import { agentNameProblem, jsonBytes } from '../../../src/core/input';
 
 describe('the naming rule', () => {
   it.each([['terraform-architect'], ['plugin:agent'], ['My Agent 2'], ['名前'], ['x" `y`']])('takes %j', (name) => {
@@ -11,4 +11,15 @@ describe('the naming rule', () => {
       expect(agentNameProblem(name)).not.toBeNull();
     },
   );
+});
+
+describe('jsonBytes', () => {
+  it.each([
+    [{}],
+    [{ a: 'plain' }],
+    [{ é: 'ü', n: 1.5, list: [true, null] }],
+    [{ cjk: '名前', emoji: '😀', lone: '\ud800', escaped: '\n"\\\u0001' }],
+  ])('is the UTF-8 size of the compact JSON: %j', (value) => {
+    expect(jsonBytes(value)).toBe(Buffer.byteLength(JSON.stringify(value), 'utf8'));
+  });
 });
