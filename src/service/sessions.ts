@@ -327,7 +327,16 @@ export class Sessions {
     const { claude: _link, ...state } = exported;
     if (!options.newId) {
       const imported = capHistory({ ...state, agent_id: assertValidId(state.agent_id) }, this.historyCap);
-      await this.store.create(imported);
+      try {
+        await this.store.create(imported);
+      } catch (error) {
+        // The store words it for `create`; the user imported, and --new-id is the way out.
+        if (!isSessionError(error, 'E_DUPLICATE')) throw error;
+        throw new SessionError(
+          'E_DUPLICATE',
+          `Session \`${imported.agent_id}\` already exists; import never overwrites (--new-id stores it under a new id)`,
+        );
+      }
       return imported;
     }
     return this.#createUnderNewId(now, (agent_id) => capHistory({ ...state, agent_id }, this.historyCap));

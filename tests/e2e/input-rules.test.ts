@@ -4,7 +4,7 @@ import { BIN, run, tempDir } from '../helpers';
 import { runOutsideAgent } from '../support/outside-agent';
 
 // Issue 20, through the built CLI: JSON to a terminal (8), one metadata rule for import (14), a total metadata cap
-// (17b).
+// (17b), and what a refused import of an existing id says.
 const dir = tempDir();
 let n = 0;
 let store: string;
@@ -92,5 +92,18 @@ describe('one metadata rule for every way in (items 14 and 17b)', () => {
     const big = { a: 'x'.repeat(600 * 1024), b: 'y'.repeat(600 * 1024) };
     expect(cli(['import', exported(big)]).status).toBe(4);
     expect(JSON.parse(cli(['list', '--json']).stdout)).toEqual([]);
+  });
+});
+
+describe('import of an id that exists', () => {
+  it('says that import never overwrites (exit 4), not create', () => {
+    const id = cli(['create', '--agent', 'a', '--purpose', 'p']).stdout.trim();
+    const file = join(dir, `export-${n++}.json`);
+    expect(cli(['export', id, '--out', file]).status).toBe(0);
+    const result = cli(['import', file]);
+    expect(result.status).toBe(4);
+    expect(result.stderr).toContain(id);
+    expect(result.stderr).toMatch(/\bimport\b/);
+    expect(result.stderr).not.toMatch(/\bcreate\b/);
   });
 });
