@@ -77,7 +77,7 @@ export function assertNotAgentShell(origin: DecisionOrigin, verb: 'approve' | 'r
   if (origin.agent_shell === null) return;
   throw new SessionError(
     'E_AGENT_SHELL',
-    `Expected \`${verb}\` to be run by a user outside an AI agent's shell, got a run from inside one (${origin.agent_shell}); run it in your own terminal`,
+    `Expected \`${verb}\` from a user's own shell, got a command from inside an AI agent's shell (${origin.agent_shell}); ${verb} it in your own terminal`,
   );
 }
 

@@ -27,10 +27,25 @@ export function quoted(text: string, limit = Infinity): string {
   return `"${pieces.join('')}"`;
 }
 
+/**
+ * `value` as one line of JSON a reader cannot misread: JSON.stringify's text, with DEL, C1 controls, U+2028/U+2029
+ * and the bidirectional overrides written as `\uXXXX`. They occur only inside its strings, where the escape means the
+ * same character: every string in it stays closed, and it holds no line break.
+ */
+export function plainJson(value: unknown): string {
+  return (JSON.stringify(value) ?? 'null').replace(UNSAFE_ALL, (char) => unicodeEscape(char));
+}
+
 // --- internal ---
 
+const UNSAFE_ALL = new RegExp(UNSAFE.source, 'g');
+
+function unicodeEscape(char: string): string {
+  return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
 function escapeChar(char: string): string {
-  if (UNSAFE.test(char)) return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  if (UNSAFE.test(char)) return unicodeEscape(char);
   // JSON.stringify escapes `"`, `\`, C0 controls and a lone surrogate; anything else comes back as it was.
   return JSON.stringify(char).slice(1, -1);
 }

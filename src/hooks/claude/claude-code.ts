@@ -1,6 +1,6 @@
 import { decisionSentence, lastDecision } from '../../core/decision';
 import { agentNameProblem } from '../../core/input';
-import { quoted } from '../../core/quote';
+import { plainJson, quoted } from '../../core/quote';
 import { isFinalPhase, RESUMABLE_PHASES } from '../../core/phase-names';
 import { lazily } from '../../core/lazy';
 import type { SessionState } from '../../core/state';
@@ -337,8 +337,15 @@ function detailLines(state: SessionState, lastMessage: string | undefined): stri
   const { task_id, findings, ...rest } = state.metadata;
   if (task_id !== undefined) lines.push(`- Task id (reported by the agent, quoted): ${quoteField(task_id)}`);
   if (findings !== undefined) lines.push(`- Findings (reported by the agent, quoted): ${quoteField(findings)}`);
-  if (Object.keys(rest).length > 0)
-    lines.push(`- Other metadata (reported by the agent, quoted JSON): ${quoteField(JSON.stringify(rest))}`);
+  if (Object.keys(rest).length > 0) {
+    // One line of JSON keeps its strings closed; cut, it would leave one open: then the cut text is quoted.
+    const json = plainJson(rest);
+    lines.push(
+      json.length <= FIELD_LIMIT
+        ? `- Other metadata (reported by the agent, JSON): ${json}`
+        : `- Other metadata (reported by the agent, JSON cut to ${FIELD_LIMIT} characters, quoted): ${quoted(json, FIELD_LIMIT)}`,
+    );
+  }
   const decision = lastDecision(state);
   // The record is ours (approve/reject wrote it); the names and the note in it are quoted as recorded.
   if (decision !== null) lines.push(`- Last decision: ${decisionSentence(decision, FIELD_LIMIT)}`);

@@ -1,4 +1,4 @@
-import { quoted } from '../../../src/core/quote';
+import { plainJson, quoted } from '../../../src/core/quote';
 
 describe('quoted', () => {
   it('is a JSON string literal: quotes, backslashes and line breaks escaped, the same text when parsed', () => {
@@ -27,5 +27,14 @@ describe('quoted', () => {
       // Well-formed: without the ellipsis it parses as JSON.
       expect(() => JSON.parse(result.replace('…"', '"'))).not.toThrow();
     }
+  });
+});
+
+describe('plainJson', () => {
+  it('is one line of JSON with the same value, line separators and bidi overrides escaped', () => {
+    const value = { a: 'x"\n\u2028\u202e\u009b', b: [1, null], '\u2029': true };
+    const text = plainJson(value);
+    expect(text).not.toMatch(/[\n\u2028\u2029\u202e\u009b]/);
+    expect(JSON.parse(text)).toEqual(value);
   });
 });

@@ -195,3 +195,25 @@ describe('a session last active slightly ahead of this clock', () => {
     }
   });
 });
+
+describe('recorded text in the resume context (issue 20)', () => {
+  it('shows other metadata as one line of JSON, and quotes the cut text past the field limit', async () => {
+    for (const [plan, expected] of [
+      ['3 buckets', '- Other metadata (reported by the agent, JSON): {"plan":"3 buckets"}\n'],
+      [
+        'x'.repeat(3000),
+        '- Other metadata (reported by the agent, JSON cut to 1500 characters, quoted): "{\\"plan\\":\\"xxx',
+      ],
+    ] as const) {
+      const { sessions: fresh } = memorySessions({ now: () => clock });
+      const state = await fresh.create({ agent_name: 'Explore', purpose: 'p', metadata: { plan } });
+      await fresh.update(state.agent_id, { phase: 'approval' });
+      const payload = { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: { subagent_type: 'Explore' } };
+      const text = contextOf((await handleClaudeCode(fresh, payload, context())).answer) ?? '';
+      expect(text).toContain(expected);
+      const line = text.split('\n').find((l) => l.startsWith('- Other metadata'))!;
+      expect(line.length).toBeLessThan(1600);
+      expect(line.endsWith('…"') || line.endsWith('}')).toBe(true);
+    }
+  });
+});
