@@ -39,8 +39,10 @@ export function osUserName(): string {
     const name = userInfo().username;
     if (name !== '') return name;
   } catch (error) {
-    // libuv's lookup fails with ENOENT when the uid has no passwd entry; anything else is not ours to hide.
-    if (errnoCode(error) !== 'ENOENT') throw error;
+    // A uid without a passwd entry: Node throws a SystemError (code ERR_SYSTEM_ERROR) whose `info.code` is libuv's
+    // ENOENT. Anything else is not ours to hide.
+    const info = typeof error === 'object' && error !== null && 'info' in error ? errnoCode(error.info) : undefined;
+    if (errnoCode(error) !== 'ENOENT' && info !== 'ENOENT') throw error;
   }
   const uid = process.getuid?.();
   return uid === undefined ? 'unknown user' : `uid ${uid}`;

@@ -1,5 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { BIN, run } from '../helpers';
@@ -30,8 +40,14 @@ const cli = (args: readonly string[], extra: Record<string, string | undefined> 
   run(BIN.cli, args, { cwd: dir, env: env(extra) });
 const asUser = (
   args: readonly string[],
-  options: { terminal?: boolean; env?: Record<string, string | undefined> } = {},
-) => runOutsideAgent(BIN.cli, args, { cwd: dir, env: env(options.env), terminal: options.terminal ?? false });
+  options: { terminal?: boolean; env?: Record<string, string | undefined>; prefix?: string[] } = {},
+) =>
+  runOutsideAgent(BIN.cli, args, {
+    cwd: dir,
+    env: env(options.env),
+    terminal: options.terminal ?? false,
+    ...(options.prefix === undefined ? {} : { prefix: options.prefix }),
+  });
 const stateFile = (id: string) => join(dir, '.claude', 'session', id, 'state.json');
 
 function waiting(): string {
@@ -123,3 +139,32 @@ describe('a decision from outside', () => {
     expect(decision).toMatchObject({ decision: 'rejected', by: osUser, origin: { claimed: false } });
   });
 });
+
+// A uid without a password database entry (a container's): the decision is `uid N`'s. Only root can switch to such a
+// uid (setpriv, util-linux); elsewhere this test is skipped and says why.
+const UID = 54321;
+const canSwitchUser = process.getuid?.() === 0 && existsSync('/usr/bin/setpriv');
+(canSwitchUser ? it : it.skip)(
+  `a uid without a passwd entry decides as \`uid ${UID}\` (needs root and setpriv to switch uid)`,
+  () => {
+    const id = waiting();
+    const own = (path: string): void => {
+      chownSync(path, UID, UID);
+      for (const entry of readdirSync(path, { withFileTypes: true })) {
+        if (entry.isDirectory()) own(join(path, entry.name));
+        else chownSync(join(path, entry.name), UID, UID);
+      }
+    };
+    own(join(dir, '.claude'));
+    chmodSync(dir, 0o755);
+    const result = asUser(['approve', id], {
+      prefix: ['setpriv', `--reuid=${UID}`, `--regid=${UID}`, '--clear-groups'],
+    });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(JSON.parse(readFileSync(stateFile(id), 'utf8')).decisions[0]).toMatchObject({
+      by: `uid ${UID}`,
+      origin: { os_user: `uid ${UID}`, claimed: false },
+    });
+  },
+);

@@ -35,7 +35,14 @@ const DETACH = [
 export function runOutsideAgent(
   bin: string,
   args: readonly string[],
-  options: { cwd: string; env?: Record<string, string | undefined>; input?: string; terminal?: boolean },
+  options: {
+    cwd: string;
+    env?: Record<string, string | undefined>;
+    input?: string;
+    terminal?: boolean;
+    /** Words run before `node` (another user: `setpriv --reuid=…`). */
+    prefix?: readonly string[];
+  },
 ): OutsideRun {
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -51,7 +58,7 @@ export function runOutsideAgent(
   const dir = mkdtempSync(join(tmpdir(), 'agent-session-outside-'));
   try {
     writeFileSync(join(dir, 'in'), options.input ?? '');
-    const command = [process.execPath, bin, ...args];
+    const command = [...(options.prefix ?? []), process.execPath, bin, ...args];
     const argv = options.terminal ? ['script', '-qefc', command.map(shellWord).join(' '), '/dev/null'] : command;
     const done = spawnSync('sh', ['-c', DETACH, 'sh', dir, ...argv], {
       cwd: options.cwd,
