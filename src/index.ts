@@ -28,12 +28,16 @@ export { DEFAULT_LIMITS, type Limits } from './core/limits';
 export {
   SCHEMA_VERSION,
   DECISIONS_SCHEMA_VERSION,
+  DECISION_ORIGIN_SCHEMA_VERSION,
   parseState,
   type SessionState,
   type HistoryEntry,
   type Metadata,
   type Decision,
+  type RecordedOrigin,
 } from './core/state';
+export type { DecisionOrigin } from './core/origin';
+export type { ApproveInput, RejectInput } from './core/decision';
 export { SessionStateSchema } from './core/state-schema';
 export { ID_PATTERN, isValidId } from './core/ids';
 export { DEFAULT_HISTORY_CAP, capHistory, resumeCount } from './core/history';

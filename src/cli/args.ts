@@ -1,5 +1,5 @@
 import { SessionError, isSessionError, show } from '../core/errors';
-import { MAX_METADATA_DEPTH, assertMetadata } from '../core/input';
+import { MAX_METADATA_BYTES, MAX_METADATA_DEPTH, assertMetadata, jsonBytes } from '../core/input';
 import { describeJsonError } from '../core/json-error';
 import type { Metadata } from '../core/state';
 import { errnoCode, ioError } from '../platform/errno';
@@ -9,11 +9,11 @@ import { readCapped } from '../platform/read-capped';
 export { parseHours } from '../core/input';
 
 /**
- * The most `--metadata` may hold, from any source (an argument, `@file` or `-`): Linux already refuses a single
- * argument over 128 KiB, so a file or stdin is where larger metadata comes from, and this bounds what they may
- * push into every later read and hook answer of the session.
+ * The most `--metadata` may hold, from any source (an argument, `@file` or `-`), and the most a session's merged
+ * metadata may grow to (core/input.ts): Linux already refuses a single argument over 128 KiB, so a file or stdin is
+ * where larger metadata comes from.
  */
-export const MAX_METADATA_BYTES = 1024 * 1024;
+export { MAX_METADATA_BYTES };
 
 /**
  * Parses `--metadata`: a JSON object given as the argument itself. The argument is the user's own text, so a
@@ -46,8 +46,13 @@ export function readMetadata(raw: unknown, stdin: number, flag = '--metadata'): 
     merged = merged === undefined ? next : { ...merged, ...next };
   }
   // Merged, the whole must still fit: two large files must not add up past the limit.
-  if (values.length > 1 && Buffer.byteLength(JSON.stringify(merged)) > MAX_METADATA_BYTES)
-    throw new SessionError('E_USAGE', `Expected \`${flag}\` to hold at most ${MAX_METADATA_BYTES} bytes, got more`);
+  const bytes = values.length > 1 ? jsonBytes(merged) : 0;
+  if (bytes > MAX_METADATA_BYTES) {
+    throw new SessionError(
+      'E_USAGE',
+      `Expected \`${flag}\` to hold at most ${MAX_METADATA_BYTES} bytes as JSON, got ${bytes} bytes (merged)`,
+    );
+  }
   return merged;
 }
 
@@ -125,8 +130,9 @@ function parseJsonObject(text: string, label: string, options: { quote?: boolean
   try {
     return assertMetadata(value, label);
   } catch (error) {
-    // Its message names the key path (`1e999` under some key): a file's keys are its content too.
-    if (!isSessionError(error, 'E_USAGE')) throw error;
+    // Its message names the key path (`1e999` under some key): a file's keys are its content too. The size names
+    // only numbers.
+    if (!isSessionError(error, 'E_USAGE') || jsonBytes(value) > MAX_METADATA_BYTES) throw error;
     const rules = `finite numbers, nested at most ${MAX_METADATA_DEPTH} levels deep`;
     throw new SessionError(
       'E_USAGE',

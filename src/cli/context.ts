@@ -2,6 +2,7 @@ import type { Argv } from 'yargs';
 import type { EffectiveConfig } from '../core/config';
 import { configFor, openSessions, storeRoot, type Environment } from '../service/assembly';
 import { colourEnabled } from './color';
+import { escapeJsonForTerminal } from '../core/control';
 import type { Sessions } from '../service/sessions';
 
 /** Where a command writes, and the exit code of a negative answer. Passed through yargs' parse context. */
@@ -90,7 +91,16 @@ export function textOption(describe: string, extra: { demandOption?: boolean } =
 export const METADATA_HELP =
   'a JSON object, @FILE (read from that file) or - (from stdin), at most 1 MiB; repeated, merged left to right';
 
-/** Prints a value as indented JSON. */
+/** `--by` of `approve` and `reject`, for their help. */
+export const BY_HELP =
+  "A name to record as the decider, marked claimed (not checked); default: your OS user. Refused from an AI agent's shell";
+
+/**
+ * Prints a value as indented JSON. To a terminal, the characters JSON leaves as they are but a terminal acts on (DEL,
+ * C1 controls, bidirectional overrides) are written as `\uXXXX` escapes: the same JSON value, which cannot drive the
+ * terminal. To a pipe or a file the text is JSON.stringify's, byte for byte (scripts parse it).
+ */
 export function printJson(io: CliIo, value: unknown): void {
-  io.out(`${JSON.stringify(value, null, 2)}\n`);
+  const text = JSON.stringify(value, null, 2);
+  io.out(`${io.isTTY === true ? escapeJsonForTerminal(text) : text}\n`);
 }

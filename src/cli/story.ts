@@ -1,3 +1,4 @@
+import { deciderText } from '../core/decision';
 import type { ResumeExplanation } from '../core/explain';
 import type { Limits } from '../core/limits';
 import { isFinalPhase } from '../core/phase-names';
@@ -55,7 +56,7 @@ export function renderStory(
       rows.push([
         utcTime(decision.at),
         { text: decision.decision, style: decision.decision === 'approved' ? 'green' : 'red' },
-        decision.by,
+        deciderText(decision),
         shortDuration((Date.parse(decision.at) - Date.parse(decision.waiting_since)) / 1000),
         decision.to_phase,
         decision.note ?? '-',
@@ -107,7 +108,7 @@ function eventCells(event: TimelineEvent): [Cell, Cell] {
     case 'decision':
       return [
         { text: `  ${event.decision.decision}`, style: event.decision.decision === 'approved' ? 'green' : 'red' },
-        `by ${event.decision.by}${event.decision.note === undefined ? '' : `: ${event.decision.note}`}`,
+        `by ${deciderText(event.decision)}${event.decision.note === undefined ? '' : `: ${event.decision.note}`}`,
       ];
     case 'claude_linked':
       return ['  claude agent', `${event.claude_agent_id} linked${event.resumed ? ' (resumed the session)' : ''}`];

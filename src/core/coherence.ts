@@ -1,5 +1,5 @@
 import { SessionError, isSessionError } from './errors';
-import { agentNameProblem, requiredTextProblem } from './input';
+import { agentNameProblem, metadataProblem, requiredTextProblem } from './input';
 import { isFinalPhase, isResumablePhase } from './phase-names';
 import { movePhase } from './phases';
 import type { Limits } from './limits';
@@ -13,7 +13,7 @@ import type { SessionState } from './state';
  * the last `to_phase` the phase; a resume stays in its resumable phase); times in order (created ≤ last updated,
  * created ≤ finalized, history entries from created on and in order, `duration_seconds` their difference), a
  * purpose `create` takes, `resumes_dropped` ≤ `history_dropped`, `last_error`
- * exactly when `error_count` > 0, and an agent name `create` takes. The schema checks each field; this is
+ * exactly when `error_count` > 0, an agent name `create` takes, and metadata `create` takes (depth and size). The schema checks each field; this is
  * for states made elsewhere (imports), which must not bring in a session the machine could never reach.
  * @throws SessionError E_CORRUPT naming the first rule broken, what was expected and what was found
  */
@@ -56,6 +56,8 @@ function factProblem(state: SessionState): string | null {
   if (name !== null) return `Expected \`agent_name\` to be ${name} (as \`create\` requires)`;
   const purpose = requiredTextProblem(state.purpose);
   if (purpose !== null) return `Expected \`purpose\` to be ${purpose} (as \`create\` requires)`;
+  const metadata = metadataProblem(state.metadata);
+  if (metadata !== null) return `${metadata} (as \`create\` requires)`;
   const created = Date.parse(state.created_at);
   // The machine stamps history entries with its clock as it goes: none before the session began, none out of order.
   for (const [index, entry] of state.history.entries()) {

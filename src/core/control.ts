@@ -10,3 +10,15 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u206
 export function escapeControl(text: string): string {
   return text.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+// What JSON.stringify leaves as it is but a terminal acts on: DEL, C1 controls, bidirectional overrides and isolates.
+// It writes C0 controls as escapes already, and they appear nowhere else in its output but its own indentation.
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * JSON text as a terminal may show it: DEL, C1 controls and bidirectional overrides written as `\uXXXX`. They occur
+ * only inside JSON strings, where the escape means the same character: the text still parses to the same value.
+ */
+export function escapeJsonForTerminal(json: string): string {
+  return json.replace(UNSAFE_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

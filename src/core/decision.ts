@@ -1,46 +1,59 @@
 import { SessionError, show } from './errors';
 import { agentNameProblem, requiredTextProblem } from './input';
+import { assertNotAgentShell, type DecisionOrigin } from './origin';
+import { quoted } from './quote';
 import { finalizeState, applyChange } from './session';
-import { DECISIONS_SCHEMA_VERSION, type Decision, type SessionState } from './state';
+import { DECISION_ORIGIN_SCHEMA_VERSION, type Decision, type SessionState } from './state';
 
 /** Where a rejection sends a session: back to planning (the default), or ended as abandoned. */
 export const REJECT_TARGETS = ['planning', 'abandoned'] as const;
 export type RejectTarget = (typeof REJECT_TARGETS)[number];
 
-/** A user's approval: who, and an optional note. */
+/**
+ * A user's approval: an optional note, and optionally a name to record as the decider (`--by`: claimed, never
+ * checked; without it the decision is the OS user's).
+ */
 export interface ApproveInput {
-  readonly by: string;
+  readonly by?: string;
   readonly note?: string;
 }
 
-/** A user's rejection: who, why (required), and where the session goes. */
+/** A user's rejection: why (required), where the session goes, and optionally a claimed name (as ApproveInput). */
 export interface RejectInput {
-  readonly by: string;
+  readonly by?: string;
   readonly reason: string;
   readonly to?: RejectTarget;
 }
 
 /**
- * Approves a session parked in approval: records the decision and moves it to executing, in one new state (the
- * caller writes it under the session's lock, so the decision and the phase change are one write).
- * @throws SessionError E_ILLEGAL_TRANSITION when the session is not in approval; E_USAGE for a blank `by` or note
+ * Approves a session parked in approval: records the decision, with where it came from, and moves the session to
+ * executing, in one new state (the caller writes it under the session's lock: decision and phase are one write).
+ * @throws SessionError E_AGENT_SHELL when `origin` is an AI agent's shell; E_ILLEGAL_TRANSITION when the session is
+ *   not in approval; E_USAGE for a blank `by` or note
  */
-export function approveState(state: SessionState, input: ApproveInput, now: Date): SessionState {
-  const by = assertName(input.by);
+export function approveState(
+  state: SessionState,
+  input: ApproveInput,
+  origin: DecisionOrigin,
+  now: Date,
+): SessionState {
+  assertNotAgentShell(origin, 'approve');
+  const by = deciderOf(input.by, origin);
   const note = input.note === undefined ? undefined : assertNote(input.note);
   assertInApproval(state, 'approve');
   const moved = applyChange(state, { phase: 'executing' }, now);
-  return withDecision(moved, state, { decision: 'approved', by, note, to_phase: 'executing' }, now);
+  return withDecision(moved, state, { decision: 'approved', ...by, note, to_phase: 'executing' }, now);
 }
 
 /**
- * Rejects a session parked in approval: records the decision with its reason and sends the session back to planning,
- * or finalizes it abandoned (the reason as summary), in one new state.
- * @throws SessionError E_ILLEGAL_TRANSITION when the session is not in approval; E_USAGE for a blank `by`, a blank
- *   reason or another target
+ * Rejects a session parked in approval: records the decision with its reason and where it came from, and sends the
+ * session back to planning, or finalizes it abandoned (the reason as summary), in one new state.
+ * @throws SessionError E_AGENT_SHELL when `origin` is an AI agent's shell; E_ILLEGAL_TRANSITION when the session is
+ *   not in approval; E_USAGE for a blank `by`, a blank reason or another target
  */
-export function rejectState(state: SessionState, input: RejectInput, now: Date): SessionState {
-  const by = assertName(input.by);
+export function rejectState(state: SessionState, input: RejectInput, origin: DecisionOrigin, now: Date): SessionState {
+  assertNotAgentShell(origin, 'reject');
+  const by = deciderOf(input.by, origin);
   const problem = requiredTextProblem(input.reason);
   if (problem !== null) throw new SessionError('E_USAGE', `Expected \`reason\` to be ${problem}`);
   const reason = input.reason;
@@ -48,9 +61,9 @@ export function rejectState(state: SessionState, input: RejectInput, now: Date):
   assertInApproval(state, 'reject');
   const moved =
     to === 'abandoned'
-      ? finalizeState(state, 'abandoned', `Rejected by ${by}: ${reason}`, now)
+      ? finalizeState(state, 'abandoned', `Rejected by ${by.by}: ${reason}`, now)
       : applyChange(state, { phase: 'planning' }, now);
-  return withDecision(moved, state, { decision: 'rejected', by, note: reason, to_phase: to }, now);
+  return withDecision(moved, state, { decision: 'rejected', ...by, note: reason, to_phase: to }, now);
 }
 
 /**
@@ -80,14 +93,28 @@ export function waitingSince(state: SessionState): string {
 }
 
 /**
- * A decision in one sentence for an agent's resume context: `rejected by alice at 2026-11-23T14:00:00.000Z (sent to
- * planning): split it in two`. The time is ISO, as the contexts' history lines give it: the hooks' bundles stay
- * without date-fns' formatter and its locale (start-up cost on every delegation).
+ * A decision in one sentence for an agent's resume context, every recorded text quoted (JSON-style, so a claimed name
+ * or a note cannot pose as our words): `rejected by "alice" (claimed; OS user "bob", at a terminal) at
+ * 2026-11-23T14:00:00.000Z (sent to planning); note: "split it in two"`. The time is ISO, as the contexts' history
+ * lines give it: the hooks' bundles stay without date-fns' formatter and its locale (start-up cost on every call).
  */
-export function decisionSentence(decision: Decision): string {
+export function decisionSentence(decision: Decision, noteLimit = Infinity): string {
   const where = decision.to_phase === 'abandoned' ? 'session ended' : `sent to ${decision.to_phase}`;
-  const note = decision.note === undefined ? '' : `: ${decision.note}`;
-  return `${decision.decision} by ${decision.by} at ${decision.at} (${where})${note}`;
+  const note = decision.note === undefined ? '' : `; note: ${quoted(decision.note, noteLimit)}`;
+  return `${decision.decision} by ${deciderText(decision, (text) => quoted(text))} at ${decision.at} (${where})${note}`;
+}
+
+/**
+ * Who decided and where the decision came from, as `show` and the CLI say it: `alice (claimed; OS user bob, at a
+ * terminal)`, `bob (OS user, recorded without a terminal)`, or `alice (origin not recorded)` for a decision of an
+ * older version. `quote` renders the recorded names (the hooks' contexts quote them; a terminal escapes them).
+ */
+export function deciderText(decision: Decision, quote: (text: string) => string = (text) => text): string {
+  const origin = decision.origin;
+  if (origin === undefined) return `${quote(decision.by)} (origin not recorded)`;
+  const where = origin.terminal ? 'at a terminal' : 'recorded without a terminal';
+  if (!origin.claimed) return `${quote(decision.by)} (OS user, ${where})`;
+  return `${quote(decision.by)} (claimed; OS user ${quote(origin.os_user)}, ${where})`;
 }
 
 /** The newest decision on a session, or null when none was recorded. */
@@ -97,11 +124,16 @@ export function lastDecision(state: SessionState): Decision | null {
 
 // --- internal ---
 
-/** Who decided: a name as `create` takes an agent name (non-blank, no control characters). */
-function assertName(value: unknown): string {
-  const problem = agentNameProblem(value);
+/**
+ * Who decided: the claimed name (`--by`), which must be a name as `create` takes one (non-blank, no control
+ * characters), else the OS user of `origin`.
+ */
+function deciderOf(claimed: unknown, origin: DecisionOrigin): Pick<Decision, 'by' | 'origin'> {
+  const recorded = (isClaimed: boolean) => ({ os_user: origin.os_user, terminal: origin.terminal, claimed: isClaimed });
+  if (claimed === undefined) return { by: origin.os_user, origin: recorded(false) };
+  const problem = agentNameProblem(claimed);
   if (problem !== null) throw new SessionError('E_USAGE', `Expected \`by\` to be ${problem}`);
-  return value as string;
+  return { by: claimed as string, origin: recorded(true) };
 }
 
 /** A note, when given, says something: a blank one is a slip (`--note ""`), as a blank reason is. */
@@ -123,7 +155,7 @@ function assertInApproval(state: SessionState, verb: string): void {
 function withDecision(
   moved: SessionState,
   before: SessionState,
-  facts: Pick<Decision, 'decision' | 'by' | 'to_phase'> & { readonly note: string | undefined },
+  facts: Pick<Decision, 'decision' | 'by' | 'to_phase' | 'origin'> & { readonly note: string | undefined },
   now: Date,
 ): SessionState {
   const decision: Decision = {
@@ -133,6 +165,8 @@ function withDecision(
     ...(facts.note === undefined ? {} : { note: facts.note }),
     to_phase: facts.to_phase,
     waiting_since: waitingSince(before),
+    ...(facts.origin === undefined ? {} : { origin: facts.origin }),
   };
-  return { ...moved, schema_version: DECISIONS_SCHEMA_VERSION, decisions: [...(before.decisions ?? []), decision] };
+  const decisions = [...(before.decisions ?? []), decision];
+  return { ...moved, schema_version: DECISION_ORIGIN_SCHEMA_VERSION, decisions };
 }

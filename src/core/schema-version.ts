@@ -10,3 +10,11 @@ export const SCHEMA_VERSION = 1;
  * one that holds a decision is refused by such a version for its version number (a clear word), not a stray key.
  */
 export const DECISIONS_SCHEMA_VERSION = 2;
+
+/**
+ * The layout of a session whose decisions say where they came from (`origin` on a decision: the OS user, whether it
+ * was recorded at a terminal, whether `by` was claimed): version 2 plus that field. A session moves to it with its
+ * first decision recorded by a version that knows it (its older decisions keep no origin), so an agent-session that
+ * knows only version 2 refuses it by its version number, not by a stray key.
+ */
+export const DECISION_ORIGIN_SCHEMA_VERSION = 3;

@@ -1,4 +1,5 @@
 import { SessionError, show } from './errors';
+import { assertMergedMetadata } from './input';
 import { movePhase } from './phases';
 import { isFinalPhase, isPhase, isResumablePhase, PHASES, type FinalPhase, type Phase } from './phase-names';
 import { SCHEMA_VERSION, type Metadata, type SessionState } from './state';
@@ -39,8 +40,10 @@ export function newSession(input: NewSession, now: Date): SessionState {
 
 /**
  * Applies one update. A move to the current working phase adds no history entry; a move to a final
- * phase finalizes the session. Metadata is shallow-merged; an error adds 1 to `error_count`.
- * @throws SessionError E_ILLEGAL_TRANSITION when the machine refuses the move, or the session is final
+ * phase finalizes the session. Metadata is shallow-merged, and the merge stays within MAX_METADATA_BYTES; an error
+ * adds 1 to `error_count`.
+ * @throws SessionError E_ILLEGAL_TRANSITION when the machine refuses the move, or the session is final; E_USAGE when
+ *   the merged metadata would pass the limit
  */
 export function applyChange(state: SessionState, change: SessionChange, now: Date): SessionState {
   if (isFinalPhase(state.phase)) {
@@ -51,7 +54,10 @@ export function applyChange(state: SessionState, change: SessionChange, now: Dat
   }
   const at = now.toISOString();
   let next: SessionState = { ...state, last_updated: at };
-  if (change.metadata) next.metadata = { ...state.metadata, ...change.metadata };
+  if (change.metadata) {
+    next.metadata = { ...state.metadata, ...change.metadata };
+    assertMergedMetadata(next.metadata, state.metadata, state.agent_id);
+  }
   if (change.error !== undefined) {
     next.error_count = state.error_count + 1;
     next.last_error = { message: change.error, timestamp: at };

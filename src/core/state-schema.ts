@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { SessionError } from './errors';
 import { ID_PATTERN } from './ids';
 import { PHASES, RESUMABLE_PHASES } from './phase-names';
-import { DECISIONS_SCHEMA_VERSION, SCHEMA_VERSION } from './schema-version';
+import { DECISION_ORIGIN_SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, SCHEMA_VERSION } from './schema-version';
 import './zod-locale';
 
 const Timestamp = z.iso.datetime({ offset: true });
@@ -47,8 +47,21 @@ export const ClaudeLinkSchema = z.strictObject({
 });
 
 /**
+ * Where a decision was recorded from (schema_version 3): the OS account of the recording process (the password
+ * database's name, else `uid N`), whether its stdin was a terminal, and whether the decision's `by` was claimed
+ * (`--by`, not checked) rather than that OS user. A process detected inside an AI agent's shell records none: it is
+ * refused (core/origin.ts).
+ */
+export const DecisionOriginSchema = z.strictObject({
+  os_user: z.string().check(z.minLength(1)),
+  terminal: z.boolean(),
+  claimed: z.boolean(),
+});
+
+/**
  * A user's decision on a session parked in approval (`approve` / `reject`): who, when, what, the note (a rejection's
- * reason), the phase it sent the session to, and since when the session had waited in approval.
+ * reason), the phase it sent the session to, since when the session had waited in approval, and where it was
+ * recorded from (absent on decisions of schema_version 2).
  */
 export const DecisionSchema = z.strictObject({
   decision: z.enum(['approved', 'rejected']),
@@ -57,6 +70,7 @@ export const DecisionSchema = z.strictObject({
   note: z.optional(z.string()),
   to_phase: z.enum(PHASES),
   waiting_since: Timestamp,
+  origin: z.optional(DecisionOriginSchema),
 });
 
 export const LastErrorSchema = z.strictObject({ message: z.string(), timestamp: Timestamp });
@@ -66,7 +80,11 @@ export const MetadataSchema = z.record(z.string(), z.unknown());
 
 /** One session's state.json: the seed's fields, `schema_version`, and the fields finalize adds. */
 export const SessionStateSchema = z.strictObject({
-  schema_version: z.union([z.literal(SCHEMA_VERSION), z.literal(DECISIONS_SCHEMA_VERSION)]),
+  schema_version: z.union([
+    z.literal(SCHEMA_VERSION),
+    z.literal(DECISIONS_SCHEMA_VERSION),
+    z.literal(DECISION_ORIGIN_SCHEMA_VERSION),
+  ]),
   agent_id: z.string().check(z.regex(ID_PATTERN)),
   agent_name: z.string().check(z.minLength(1)),
   purpose: z.string(),
@@ -86,7 +104,7 @@ export const SessionStateSchema = z.strictObject({
   summary: z.optional(z.string()),
   duration_seconds: z.optional(z.number().check(z.gte(0))),
   claude: z.optional(ClaudeLinkSchema),
-  /** Approve/reject decisions, oldest first (only in schema_version 2). */
+  /** Approve/reject decisions, oldest first (only in schema_version 2, and 3 when one has an `origin`). */
   decisions: z.optional(z.array(DecisionSchema)),
 });
 
@@ -95,6 +113,7 @@ export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 export type Metadata = z.infer<typeof MetadataSchema>;
 export type ClaudeLink = z.infer<typeof ClaudeLinkSchema>;
 export type Decision = z.infer<typeof DecisionSchema>;
+export type RecordedOrigin = z.infer<typeof DecisionOriginSchema>;
 
 /** The parse functions `npm run build` writes into state-parsers.ts (scripts/parsers.mjs). */
 export const PARSERS = {

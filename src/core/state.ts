@@ -1,11 +1,11 @@
 import { SessionError } from './errors';
 import { lazily } from './lazy';
-import { DECISIONS_SCHEMA_VERSION, SCHEMA_VERSION } from './schema-version';
+import { DECISION_ORIGIN_SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, SCHEMA_VERSION } from './schema-version';
 import { parseSessionState } from './state-parsers';
 import type { Metadata, SessionState } from './state-schema';
 
-export { DECISIONS_SCHEMA_VERSION, SCHEMA_VERSION };
-export type { ClaudeLink, Decision, HistoryEntry, Metadata, SessionState } from './state-schema';
+export { DECISION_ORIGIN_SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, SCHEMA_VERSION };
+export type { ClaudeLink, Decision, HistoryEntry, Metadata, RecordedOrigin, SessionState } from './state-schema';
 
 // The zod schemas (state-schema.ts), loaded only to word a rejection: a valid state is parsed by the function
 // generated from them (state-parsers.ts), and a hook process that never meets an invalid state never evaluates zod
@@ -35,12 +35,12 @@ export function parseState(raw: unknown): SessionState {
   const migrated = migrate(raw);
   // zod itself decides what the generated parser refused (and words why), so the two can never disagree here.
   const data = parseSessionState(migrated) ?? schemas().strictState(migrated);
-  // Version 2 is version 1 plus `decisions`: a file holds them exactly when it says 2 (see DECISIONS_SCHEMA_VERSION).
-  const hasDecisions = (data.decisions?.length ?? 0) > 0;
-  if (hasDecisions !== (data.schema_version === DECISIONS_SCHEMA_VERSION)) {
+  // Each version adds one field to the one before (schema-version.ts): a file says exactly the version its content needs.
+  const expected = versionFor(data);
+  if (data.schema_version !== expected) {
     throw new SessionError(
       'E_CORRUPT',
-      `invalid state: decisions: expected ${hasDecisions ? `schema_version ${DECISIONS_SCHEMA_VERSION} with decisions` : `decisions with schema_version ${DECISIONS_SCHEMA_VERSION}`}, got schema_version ${data.schema_version} ${hasDecisions ? 'with' : 'without'} decisions`,
+      `invalid state: schema_version: expected ${expected} (${VERSION_CONTENT[expected]}), got ${data.schema_version}`,
     );
   }
   // The record parser copies keys by assignment, which drops an own `__proto__` key (JSON.parse makes it plain
@@ -55,6 +55,18 @@ export function summarize(state: SessionState): SessionSummary {
 }
 
 // --- internal ---
+
+const VERSION_CONTENT: Readonly<Record<SessionState['schema_version'], string>> = {
+  [SCHEMA_VERSION]: 'no decisions',
+  [DECISIONS_SCHEMA_VERSION]: 'decisions, none with an origin',
+  [DECISION_ORIGIN_SCHEMA_VERSION]: 'decisions, one with an origin at least',
+};
+
+function versionFor(state: SessionState): SessionState['schema_version'] {
+  const decisions = state.decisions ?? [];
+  if (decisions.some((decision) => decision.origin !== undefined)) return DECISION_ORIGIN_SCHEMA_VERSION;
+  return decisions.length > 0 ? DECISIONS_SCHEMA_VERSION : SCHEMA_VERSION;
+}
 
 function migrate(raw: unknown): unknown {
   // Version 0 is the original Python layout: the same fields without `schema_version`.

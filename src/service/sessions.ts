@@ -17,14 +17,16 @@ import { isParked, newestVerdict } from '../core/parking';
 import { resumeVerdict } from '../core/phases';
 import { isAheadOfClock, latestSane, type ResumeReason } from '../core/rules';
 import { assertAgentName, assertHours, assertMetadata, assertText } from '../core/input';
+import { assertNotAgentShell, decisionOriginOf, type DecisionOrigin } from '../core/origin';
 import { applyChange, finalizeState, newSession, parsePhase, type SessionChange } from '../core/session';
 import type { Metadata, SessionState } from '../core/state';
+import { processFacts } from '../platform/process-facts';
 import { randomHex8 } from '../platform/random';
 import type { ListedSession, RemovalOutcome, SessionStore } from './store';
 
 /**
  * What the service needs from outside: a store (whose clock, `store.now()`, dates and judges everything), and (for
- * tests) the randomness of generated ids.
+ * tests) the randomness of generated ids and the origin of decisions.
  */
 export interface SessionsOptions {
   readonly store: SessionStore;
@@ -32,6 +34,11 @@ export interface SessionsOptions {
   /** History entries a session keeps (the newest); default 200. */
   readonly historyCap?: number;
   readonly randomHex?: () => string;
+  /**
+   * Where an approve/reject is recorded from; default: this process's own facts (its OS user, whether stdin is a
+   * terminal, whether it runs in an AI agent's shell), gathered at each decision. Tests set it.
+   */
+  readonly decisionOrigin?: () => DecisionOrigin;
 }
 
 /** The resume decision for one session, with the state it was made on (one read: no TOCTOU). */
@@ -133,12 +140,14 @@ export class Sessions {
   readonly limits: Limits;
   readonly historyCap: number;
   readonly #randomHex: () => string;
+  readonly #decisionOrigin: () => DecisionOrigin;
 
   constructor(options: SessionsOptions) {
     this.store = options.store;
     this.limits = options.limits ?? DEFAULT_LIMITS;
     this.historyCap = options.historyCap ?? DEFAULT_HISTORY_CAP;
     this.#randomHex = options.randomHex ?? randomHex8;
+    this.#decisionOrigin = options.decisionOrigin ?? (() => decisionOriginOf(processFacts()));
   }
 
   /**
@@ -215,28 +224,35 @@ export class Sessions {
   }
 
   /**
-   * Approves a session parked in approval: the decision (who, when, note) and the move to executing in one locked
-   * write (see core/decision.ts).
-   * @throws SessionError E_ILLEGAL_TRANSITION when it is not in approval; E_NOT_FOUND, E_CORRUPT, E_BUSY, E_USAGE
+   * Approves a session parked in approval: the decision (who, when, note, where it came from: see core/origin.ts) and
+   * the move to executing in one locked write (see core/decision.ts). Refused, before the store is read, from a
+   * process detected inside an AI agent's shell.
+   * @throws SessionError E_AGENT_SHELL; E_ILLEGAL_TRANSITION when it is not in approval; E_NOT_FOUND, E_CORRUPT,
+   *   E_BUSY, E_USAGE
    */
-  async approve(id: string, input: ApproveInput): Promise<SessionState> {
+  async approve(id: string, input: ApproveInput = {}): Promise<SessionState> {
     const valid = assertValidId(id);
+    const origin = this.#decisionOrigin();
+    assertNotAgentShell(origin, 'approve');
     const now = await this.store.now();
     return this.store.update(valid, (state) =>
-      capHistory(approveState(state, input, this.#stamp(state, now)), this.historyCap),
+      capHistory(approveState(state, input, origin, this.#stamp(state, now)), this.historyCap),
     );
   }
 
   /**
    * Rejects a session parked in approval: the decision with its reason and the move back to planning (or the end,
-   * abandoned) in one locked write.
-   * @throws SessionError E_ILLEGAL_TRANSITION when it is not in approval; E_NOT_FOUND, E_CORRUPT, E_BUSY, E_USAGE
+   * abandoned) in one locked write. Refused from an AI agent's shell, as `approve`.
+   * @throws SessionError E_AGENT_SHELL; E_ILLEGAL_TRANSITION when it is not in approval; E_NOT_FOUND, E_CORRUPT,
+   *   E_BUSY, E_USAGE
    */
   async reject(id: string, input: RejectInput): Promise<SessionState> {
     const valid = assertValidId(id);
+    const origin = this.#decisionOrigin();
+    assertNotAgentShell(origin, 'reject');
     const now = await this.store.now();
     return this.store.update(valid, (state) =>
-      capHistory(rejectState(state, input, this.#stamp(state, now)), this.historyCap),
+      capHistory(rejectState(state, input, origin, this.#stamp(state, now)), this.historyCap),
     );
   }
 
@@ -311,7 +327,16 @@ export class Sessions {
     const { claude: _link, ...state } = exported;
     if (!options.newId) {
       const imported = capHistory({ ...state, agent_id: assertValidId(state.agent_id) }, this.historyCap);
-      await this.store.create(imported);
+      try {
+        await this.store.create(imported);
+      } catch (error) {
+        // The store words it for `create`; the user imported, and --new-id is the way out.
+        if (!isSessionError(error, 'E_DUPLICATE')) throw error;
+        throw new SessionError(
+          'E_DUPLICATE',
+          `Session \`${imported.agent_id}\` already exists; import never overwrites (--new-id stores it under a new id)`,
+        );
+      }
       return imported;
     }
     return this.#createUnderNewId(now, (agent_id) => capHistory({ ...state, agent_id }, this.historyCap));
@@ -433,9 +458,11 @@ export class Sessions {
    * of one agent's events ends in the same state: `stopped_at` is sticky for an agent id, a repeated event
    * writes nothing, and a stop that arrives first links (or creates) before applying the policy.
    * @returns null when the agent is not attached and `agent_type` is absent (nothing to create)
-   * @throws SessionError E_BUSY when a lock stays taken, E_IO
+   * @throws SessionError E_USAGE for an `agent_type` the naming rule refuses (core/input.ts: the name of the session
+   *   it would make); E_BUSY when a lock stays taken, E_IO
    */
-  attachClaudeAgent(event: ClaudeAgentEvent): Promise<Attachment | null> {
+  async attachClaudeAgent(event: ClaudeAgentEvent): Promise<Attachment | null> {
+    if (event.agent_type !== undefined) assertAgentName(event.agent_type, 'agent_type');
     const work = async (): Promise<Attachment | null> => {
       // Read under the locks: the time of this step, after the attaches it waited for.
       const now = await this.store.now();

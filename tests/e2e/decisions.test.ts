@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { BIN, run } from '../helpers';
+import { runOutsideAgent } from '../support/outside-agent';
 
 // show, pending, approve, reject, should-resume --explain, machine and stats through the built CLI, as a user runs
 // them, each test in its own project folder (the default store: <project>/.claude/session).
@@ -18,8 +19,12 @@ const projectEnv = (extra: Record<string, string | undefined> = {}) => ({
   USER: 'carol',
   ...extra,
 });
+// approve and reject as a user runs them: outside any agent's shell (the test runner may run in one).
 const cli = (args: readonly string[], extra: Record<string, string | undefined> = {}) =>
-  run(BIN.cli, args, { cwd: dir, env: projectEnv(extra) });
+  ['approve', 'reject'].includes(args[0]!)
+    ? runOutsideAgent(BIN.cli, args, { cwd: dir, env: projectEnv(extra) })
+    : run(BIN.cli, args, { cwd: dir, env: projectEnv(extra) });
+const osUser = userInfo().username;
 const preDelegate = (input: unknown) =>
   run(BIN.preDelegate, [], { cwd: dir, env: projectEnv(), input: JSON.stringify(input) });
 
@@ -37,11 +42,20 @@ describe('approve and reject', () => {
     expect(cli(['pending', '--json']).stdout).toContain(id);
     const approved = cli(['approve', id, '--note', 'ship it']);
     expect(approved.status).toBe(0);
-    expect(approved.stdout).toBe(`Approved session ${id} by carol: phase executing\n`);
+    // The decider is the OS user, never $USER (carol here): the environment is the caller's to set.
+    expect(approved.stdout).toBe(
+      `Approved session ${id} by ${osUser} (OS user, recorded without a terminal): phase executing\n`,
+    );
     const state = stateOf(id);
-    expect(state).toMatchObject({ phase: 'executing', schema_version: 2 });
+    expect(state).toMatchObject({ phase: 'executing', schema_version: 3 });
     expect(state.decisions).toEqual([
-      expect.objectContaining({ decision: 'approved', by: 'carol', note: 'ship it', to_phase: 'executing' }),
+      expect.objectContaining({
+        decision: 'approved',
+        by: osUser,
+        note: 'ship it',
+        to_phase: 'executing',
+        origin: { os_user: osUser, terminal: false, claimed: false },
+      }),
     ]);
     expect(state.history.at(-1).timestamp).toBe(state.decisions[0].at);
     expect(JSON.parse(cli(['pending', '--json']).stdout)).toEqual([]);
@@ -75,7 +89,7 @@ describe('approve and reject', () => {
   it('reject --to abandoned ends the session with the reason as summary', () => {
     const id = waiting();
     expect(cli(['reject', id, '--reason', 'not needed', '--to', 'abandoned']).status).toBe(0);
-    expect(stateOf(id)).toMatchObject({ phase: 'abandoned', summary: 'Rejected by carol: not needed' });
+    expect(stateOf(id)).toMatchObject({ phase: 'abandoned', summary: `Rejected by ${osUser}: not needed` });
   });
 
   it.each([
@@ -98,11 +112,12 @@ describe('approve and reject', () => {
     expect(readFileSync(join(dir, '.claude', 'session', id, 'state.json'), 'utf8')).toBe(before);
   });
 
-  it('without --by and without USER or LOGNAME, asks for --by (exit 2)', () => {
+  // Containers, CI and cron often set neither: the OS user comes from the password database, not the environment.
+  it('without USER or LOGNAME, approve records the OS user (exit 0)', () => {
     const id = waiting();
-    const result = cli(['approve', id], { USER: '', LOGNAME: '' });
-    expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/--by/);
+    const result = cli(['approve', id], { USER: undefined, LOGNAME: undefined });
+    expect(result.status).toBe(0);
+    expect(stateOf(id).decisions[0]).toMatchObject({ by: osUser, origin: { os_user: osUser, claimed: false } });
   });
 });
 

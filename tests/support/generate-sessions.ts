@@ -1,5 +1,6 @@
 import { withClaudeLink } from '../../src/core/claude-link';
 import { approveState, rejectState } from '../../src/core/decision';
+import { AT_TERMINAL } from './origin';
 import { withResume } from '../../src/core/history';
 import { generateId } from '../../src/core/ids';
 import { isFinalPhase } from '../../src/core/phase-names';
@@ -66,16 +67,20 @@ export function generateSessions(options: { count: number; now: Date; seed?: num
       continue;
     }
     if (random() < 0.25) {
-      step((s, when) => rejectState(s, { by: 'alice', reason: 'split it in two' }, when), 40);
+      step((s, when) => rejectState(s, { by: 'alice', reason: 'split it in two' }, AT_TERMINAL, when), 40);
       if (random() < 0.3) step((s, when) => withResume(s, when), 20);
       step((s, when) => applyChange(s, { phase: 'approval' }, when));
     }
     const roll = random();
-    if (roll < 0.1) step((s, when) => rejectState(s, { by: 'bob', reason: 'not needed', to: 'abandoned' }, when), 60);
+    if (roll < 0.1)
+      step((s, when) => rejectState(s, { by: 'bob', reason: 'not needed', to: 'abandoned' }, AT_TERMINAL, when), 60);
     else if (roll < 0.2) {
       // Left waiting: expired by now unless recent.
     } else {
-      step((s, when) => approveState(s, { by: random() < 0.5 ? 'alice' : 'bob', note: 'go ahead' }, when), 60);
+      step(
+        (s, when) => approveState(s, { by: random() < 0.5 ? 'alice' : 'bob', note: 'go ahead' }, AT_TERMINAL, when),
+        60,
+      );
       step((s, when) => applyChange(s, { phase: 'validating' }, when), 30);
       if (random() < 0.1) step((s, when) => applyChange(s, { error: 'validation failed' }, when));
       step((s, when) => finalizeState(s, random() < 0.85 ? 'completed' : 'failed', 'done', when), 10);

@@ -1,6 +1,8 @@
 // The service on the memory store, for tests of decisions, policies, answers and context text: no disk, and one test
 // clock for both the service's rules and the store's write times. Tests whose subject is the disk use the FileStore.
 import type { Limits } from '../../src/core/limits';
+import type { DecisionOrigin } from '../../src/core/origin';
+import { AT_TERMINAL } from './origin';
 import { Sessions } from '../../src/service/sessions';
 import { MemoryStore } from '../../src/store/memory-store';
 
@@ -11,6 +13,8 @@ export interface MemorySessionsOptions {
   readonly historyCap?: number;
   /** Default: a counter (`00000000`, `00000001`, …), so generated ids are known in advance. */
   readonly randomHex?: () => string;
+  /** Where decisions come from; default: a user at a terminal (never the test process's own facts). */
+  readonly decisionOrigin?: () => DecisionOrigin;
 }
 
 /** A fresh MemoryStore and the Sessions service over it. */
@@ -22,6 +26,7 @@ export function memorySessions(options: MemorySessionsOptions = {}): { sessions:
     ...(options.limits === undefined ? {} : { limits: options.limits }),
     ...(options.historyCap === undefined ? {} : { historyCap: options.historyCap }),
     randomHex: options.randomHex ?? (() => (n++).toString(16).padStart(8, '0')),
+    decisionOrigin: options.decisionOrigin ?? (() => AT_TERMINAL),
   });
   return { sessions, store };
 }

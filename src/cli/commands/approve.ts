@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
+import { deciderText, lastDecision } from '../../core/decision';
 import { optionalText } from '../args';
-import { contextFor, printJson, textOption, withJson, type GlobalArgs } from '../context';
-import { deciderOf } from '../decider';
+import { BY_HELP, contextFor, printJson, textOption, withJson, type GlobalArgs } from '../context';
 import { escapeControl } from '../text';
 
 interface Args extends GlobalArgs {
@@ -17,14 +17,17 @@ export const approveCommand: CommandModule<GlobalArgs, Args> = {
   builder: (yargs) =>
     withJson(yargs)
       .positional('id', { type: 'string', demandOption: true, describe: 'Session id' })
-      .option('by', textOption('Who decides (default: $USER, else $LOGNAME)'))
+      .option('by', textOption(BY_HELP))
       .option('note', textOption('A note kept with the decision')) as never,
   handler: async (argv) => {
     const note = optionalText(argv.note, '--note');
-    const by = deciderOf(argv.by, argv.io.env);
-    const input = { by, ...(note === undefined ? {} : { note }) };
+    const by = optionalText(argv.by, '--by');
+    const input = { ...(by === undefined ? {} : { by }), ...(note === undefined ? {} : { note }) };
     const state = await contextFor(argv).withSessions((sessions) => sessions.approve(String(argv.id), input));
     if (argv.json) printJson(argv.io, state);
-    else argv.io.out(`Approved session ${state.agent_id} by ${escapeControl(by)}: phase ${state.phase}\n`);
+    else {
+      const decider = deciderText(lastDecision(state)!);
+      argv.io.out(`Approved session ${state.agent_id} by ${escapeControl(decider)}: phase ${state.phase}\n`);
+    }
   },
 };

@@ -1,8 +1,7 @@
 import type { CommandModule } from 'yargs';
-import { parseRejectTarget, REJECT_TARGETS } from '../../core/decision';
-import { requireText } from '../args';
-import { contextFor, printJson, textOption, withJson, type GlobalArgs } from '../context';
-import { deciderOf } from '../decider';
+import { deciderText, lastDecision, parseRejectTarget, REJECT_TARGETS } from '../../core/decision';
+import { optionalText, requireText } from '../args';
+import { BY_HELP, contextFor, printJson, textOption, withJson, type GlobalArgs } from '../context';
 import { escapeControl } from '../text';
 
 interface Args extends GlobalArgs {
@@ -19,7 +18,7 @@ export const rejectCommand: CommandModule<GlobalArgs, Args> = {
   builder: (yargs) =>
     withJson(yargs)
       .positional('id', { type: 'string', demandOption: true, describe: 'Session id' })
-      .option('by', textOption('Who decides (default: $USER, else $LOGNAME)'))
+      .option('by', textOption(BY_HELP))
       .option('reason', textOption('Why (the agent is told)', { demandOption: true }))
       .option('to', {
         type: 'string',
@@ -30,11 +29,14 @@ export const rejectCommand: CommandModule<GlobalArgs, Args> = {
   handler: async (argv) => {
     const reason = requireText(argv.reason, '--reason');
     const to = parseRejectTarget(argv.to);
-    const by = deciderOf(argv.by, argv.io.env);
+    const by = optionalText(argv.by, '--by');
     const state = await contextFor(argv).withSessions((sessions) =>
-      sessions.reject(String(argv.id), { by, reason, to }),
+      sessions.reject(String(argv.id), { ...(by === undefined ? {} : { by }), reason, to }),
     );
     if (argv.json) printJson(argv.io, state);
-    else argv.io.out(`Rejected session ${state.agent_id} by ${escapeControl(by)}: phase ${state.phase}\n`);
+    else {
+      const decider = deciderText(lastDecision(state)!);
+      argv.io.out(`Rejected session ${state.agent_id} by ${escapeControl(decider)}: phase ${state.phase}\n`);
+    }
   },
 };

@@ -1,5 +1,6 @@
 import { isSessionError } from '../../core/errors';
 import { isValidId } from '../../core/ids';
+import { agentNameProblem } from '../../core/input';
 import type { Phase } from '../../core/phase-names';
 import type { ResumeReason } from '../../core/rules';
 import { lastDecision } from '../../core/decision';
@@ -78,6 +79,8 @@ export async function preDelegate(sessions: Sessions, input: unknown): Promise<P
   if (parsed === undefined)
     return { should_resume: false, reason: 'invalid_input', error: rejection('pre-delegate', input) };
   const { agent_id, agent_name } = parsed;
+  const nameProblem = namedAgentProblem(agent_name);
+  if (nameProblem !== null) return { should_resume: false, reason: 'invalid_input', error: nameProblem };
   if (agent_id !== undefined && agent_id !== null && agent_id !== '') {
     if (!isValidId(agent_id))
       return { should_resume: false, reason: 'invalid_input', error: 'agent_id is not a valid session id' };
@@ -104,6 +107,8 @@ export async function subagentStop(sessions: Sessions, input: unknown): Promise<
   if (!isValidId(agentId))
     return { finalized: false, reason: 'invalid_input', error: 'agent_id is not a valid session id' };
   const agentName = data.task_info?.agent_name || data.agent_name;
+  const nameProblem = namedAgentProblem(agentName);
+  if (nameProblem !== null) return { finalized: false, reason: 'invalid_input', error: nameProblem };
   const exitCode = data.exit_code ?? 0;
   const outcome = exitCode === 0 ? 'completed' : 'failed';
   const output = typeof data.agent_output === 'string' ? data.agent_output.trim() : '';
@@ -124,6 +129,16 @@ export async function subagentStop(sessions: Sessions, input: unknown): Promise<
 }
 
 // --- internal ---
+
+/**
+ * Why a given agent name breaks the one naming rule (core/input.ts), or null when it keeps it or none is given (an
+ * empty name is no name here): no session can carry such a name, so it is the caller's mistake, said as such.
+ */
+function namedAgentProblem(name: string | null | undefined): string | null {
+  if (name === undefined || name === null || name === '') return null;
+  const problem = agentNameProblem(name);
+  return problem === null ? null : `agent_name: Expected ${problem}`;
+}
 
 function answerFor(decision: ResumeDecision): PreDelegateAnswer {
   const { should_resume, reason, agent_id, state } = decision;

@@ -1,4 +1,5 @@
 import { approveState, rejectState } from '../../../src/core/decision';
+import { AT_TERMINAL } from '../../support/origin';
 import { explainResume } from '../../../src/core/explain';
 import { withResume } from '../../../src/core/history';
 import { inboxOf } from '../../../src/core/inbox';
@@ -66,9 +67,9 @@ describe('timelineOf', () => {
     state = move(state, 'approval', 10);
     state = withResume(state, at(15));
     state = applyChange(state, { error: 'boom' }, at(16));
-    state = rejectState(state, { by: 'bob', reason: 'again' }, at(20));
+    state = rejectState(state, { by: 'bob', reason: 'again' }, AT_TERMINAL, at(20));
     state = move(state, 'approval', 25);
-    state = approveState(state, { by: 'alice' }, at(30));
+    state = approveState(state, { by: 'alice' }, AT_TERMINAL, at(30));
     state = finalizeState(state, 'completed', 'done', at(50));
     const timeline = timelineOf(state, at(60));
     expect(timeline.spans.map((s) => [s.phase, s.started_at, s.seconds, s.resumes.length])).toEqual([

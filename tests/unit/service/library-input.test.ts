@@ -39,6 +39,8 @@ describe('library input', () => {
     ['a blank agent name', { agent_name: ' ', purpose: 'p' }],
     ['an agent name with ESC', { agent_name: 'a\u001b[2J', purpose: 'p' }],
     ['an agent name with NUL', { agent_name: 'a\u0000', purpose: 'p' }],
+    ['an agent name with a right-to-left override', { agent_name: 'a\u202eb', purpose: 'p' }],
+    ['metadata past 1 MiB as JSON', { agent_name: 'a', purpose: 'p', metadata: { x: 'é'.repeat(600 * 1024) } }],
     ['no object', null],
   ])('create refuses %s with E_USAGE and writes nothing', async (_label, input) => {
     expect(await codeOfAsync(() => sessions.create(input as never))).toBe('E_USAGE');
@@ -60,6 +62,17 @@ describe('library input', () => {
     const state = await sessions.create({ agent_name: 'a', purpose: 'p', id: 's' });
     expect(await codeOfAsync(() => sessions.update('s', change as never))).toBe('E_USAGE');
     expect(await sessions.get('s')).toEqual(state);
+  });
+
+  it('update refuses a merge past 1 MiB in all (E_USAGE), and takes one that shrinks an oversized session', async () => {
+    await sessions.create({ agent_name: 'a', purpose: 'p', id: 's', metadata: { a: 'x'.repeat(700 * 1024) } });
+    const before = await sessions.get('s');
+    expect(await codeOfAsync(() => sessions.update('s', { metadata: { b: 'y'.repeat(400 * 1024) } }))).toBe('E_USAGE');
+    expect(await sessions.get('s')).toEqual(before);
+    // An older version let this one grow past the limit: trimming it is still possible.
+    store.putRaw('big', JSON.stringify({ ...before, agent_id: 'big', metadata: { a: 'x'.repeat(2 << 20), b: 1 } }));
+    expect(await codeOfAsync(() => sessions.update('big', { metadata: { c: 1 } }))).toBe('E_USAGE');
+    expect(await codeOfAsync(() => sessions.update('big', { metadata: { a: null } }))).toBeUndefined();
   });
 
   it.each([

@@ -2,6 +2,7 @@
 import { stopOutcome } from '../../../src/core/claude-link';
 import type { SessionState } from '../../../src/core/state';
 import type { ClaudeAgentEvent, Sessions } from '../../../src/service/sessions';
+import { codeOfAsync } from '../../helpers';
 import { memorySessions } from '../../support/sessions';
 
 let clock: Date;
@@ -263,4 +264,16 @@ describe('a late stop racing a resume', () => {
     expect(stored.claude?.stopped_at).toBeUndefined();
     expect(await service.parkedOf(TYPE)).toBeNull();
   });
+});
+
+// Issue 20 (10): the library takes Claude agent events too; an agent type no session may be named is refused.
+it.each([
+  ['ESC', 'x\u001b[2J'],
+  ['a bidi override', 'x\u202e'],
+  ['blank', '  '],
+])('attachClaudeAgent refuses an agent_type with %s (E_USAGE) and creates nothing', async (_label, agentType) => {
+  expect(await codeOfAsync(() => sessions.attachClaudeAgent({ agent_id: AGENT, agent_type: agentType }))).toBe(
+    'E_USAGE',
+  );
+  expect(await sessions.list()).toEqual([]);
 });

@@ -3,6 +3,7 @@ import { assertCoherent } from '../../../src/core/coherence';
 import { Sessions } from '../../../src/service/sessions';
 import type { MemoryStore } from '../../../src/store/memory-store';
 import { memorySessions } from '../../support/sessions';
+import { AGENT_SHELL } from '../../support/origin';
 
 let clock: Date;
 let store: MemoryStore;
@@ -242,5 +243,27 @@ describe('Sessions: a life on one store (create, moves, resume, cleanup, Claude 
     const state = await write(agent_id);
     expect(() => assertCoherent(state)).not.toThrow();
     expect(state.last_updated).toBe(new Date(clock.getTime() + 4).toISOString());
+  });
+});
+
+describe('decisions and where they come from (issue 20)', () => {
+  it('approve and reject from an agent shell are refused before the store is read (E_AGENT_SHELL)', async () => {
+    const agent = memorySessions({ now: () => clock, decisionOrigin: () => AGENT_SHELL }).sessions;
+    expect(await codeOfAsync(() => agent.approve('missing-session'))).toBe('E_AGENT_SHELL');
+    const { agent_id } = await sessions.create({ agent_name: 'a', purpose: 'p' });
+    await sessions.update(agent_id, { phase: 'approval' });
+    const inAgent = new Sessions({ store: sessions.store, decisionOrigin: () => AGENT_SHELL });
+    expect(await codeOfAsync(() => inAgent.reject(agent_id, { reason: 'no' }))).toBe('E_AGENT_SHELL');
+    expect((await sessions.get(agent_id)).phase).toBe('approval');
+    // Outside, the OS user decides when no name is claimed.
+    expect((await sessions.approve(agent_id)).decisions).toEqual([
+      expect.objectContaining({ by: 'tester', origin: { os_user: 'tester', terminal: true, claimed: false } }),
+    ]);
+  });
+
+  it('import of an existing id is E_DUPLICATE (worded for import), and the stored session is unchanged', async () => {
+    const state = await sessions.create({ agent_name: 'a', purpose: 'p', id: 'same' });
+    expect(await codeOfAsync(() => sessions.importSession({ ...state, purpose: 'other' }))).toBe('E_DUPLICATE');
+    expect(await sessions.get('same')).toEqual(state);
   });
 });

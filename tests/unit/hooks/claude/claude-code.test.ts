@@ -171,7 +171,9 @@ describe('a session last active slightly ahead of this clock', () => {
     const payload = { hook_event_name: 'SubagentStart', agent_id: 'a0123456789abcdef', agent_type: 'Explore' };
     const start = contextOf((await handleClaudeCode(sessions, payload, context())).answer);
     expect(start).toContain(`this sub-agent resumes session ${state.agent_id}`);
-    expect(start).toContain(`- Last decision: ${decision} by alice at 2026-01-08T18:03:00.000Z`);
+    expect(start).toContain(
+      `- Last decision: ${decision} by "alice" (claimed; OS user "tester", at a terminal) at 2026-01-08T18:03:00.000Z`,
+    );
     // Picked up once: the next delegation of this type starts a new session.
     expect((await sessions.get(state.agent_id)).history.at(-1)).toMatchObject({ event: 'resume', to_phase: phase });
     expect(await sessions.parkedOf('Explore')).toBeNull();
@@ -190,6 +192,28 @@ describe('a session last active slightly ahead of this clock', () => {
     for (const text of [contextOf(start.answer), contextOf(overview.answer)]) {
       expect(text).toContain('just now');
       expect(text).not.toMatch(/\bin \d+ seconds\b/);
+    }
+  });
+});
+
+describe('recorded text in the resume context (issue 20)', () => {
+  it('shows other metadata as one line of JSON, and quotes the cut text past the field limit', async () => {
+    for (const [plan, expected] of [
+      ['3 buckets', '- Other metadata (reported by the agent, JSON): {"plan":"3 buckets"}\n'],
+      [
+        'x'.repeat(3000),
+        '- Other metadata (reported by the agent, JSON cut to 1500 characters, quoted): "{\\"plan\\":\\"xxx',
+      ],
+    ] as const) {
+      const { sessions: fresh } = memorySessions({ now: () => clock });
+      const state = await fresh.create({ agent_name: 'Explore', purpose: 'p', metadata: { plan } });
+      await fresh.update(state.agent_id, { phase: 'approval' });
+      const payload = { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: { subagent_type: 'Explore' } };
+      const text = contextOf((await handleClaudeCode(fresh, payload, context())).answer) ?? '';
+      expect(text).toContain(expected);
+      const line = text.split('\n').find((l) => l.startsWith('- Other metadata'))!;
+      expect(line.length).toBeLessThan(1600);
+      expect(line.endsWith('…"') || line.endsWith('}')).toBe(true);
     }
   });
 });

@@ -1,0 +1,89 @@
+import { SessionError, show } from './errors';
+
+// Where a decision comes from. The process gathers facts about itself (platform/process-facts.ts); this module judges
+// them, so the rule (which variables and programs mark an AI agent's shell) is pure and tested without a process.
+
+/**
+ * Variables an AI agent puts in the environment of every command it runs: Claude Code's `CLAUDECODE=1`; Codex's
+ * `CODEX_THREAD_ID`, and `CODEX_SANDBOX` / `CODEX_SANDBOX_NETWORK_DISABLED` inside its sandbox.
+ */
+export const AGENT_SHELL_VARIABLES = [
+  'CLAUDECODE',
+  'CODEX_THREAD_ID',
+  'CODEX_SANDBOX',
+  'CODEX_SANDBOX_NETWORK_DISABLED',
+] as const;
+
+/**
+ * Programs whose descendants run in an AI agent's shell: an ancestor named so marks a command even with the variables
+ * removed (`env -u CLAUDECODE …`). Compared without folder, case and a `.exe`/`.js` ending (`claude.exe` is the npm
+ * package's native binary, `codex.js` its Node launcher).
+ */
+export const AGENT_PROGRAMS = ['claude', 'codex'] as const;
+
+/** One process above the caller: its id and the names it goes by (`comm`, argv[0], a script's name after node). */
+export interface AncestorProcess {
+  readonly pid: number;
+  readonly names: readonly string[];
+}
+
+/** What a process knows about itself when it records a decision (gathered by platform/process-facts.ts). */
+export interface ProcessFacts {
+  /** The OS account's name from the password database (never $USER, which the caller sets), else `uid N`. */
+  readonly osUser: string;
+  /** Whether stdin is a terminal. */
+  readonly terminal: boolean;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Parent first, up to the first process that cannot be read. */
+  readonly ancestors: readonly AncestorProcess[];
+}
+
+/** Where a decision is recorded from: facts of the recording process, never what its user typed. */
+export interface DecisionOrigin {
+  readonly os_user: string;
+  readonly terminal: boolean;
+  /** Why the process is taken for a command of an AI agent's shell, or null when nothing says so. */
+  readonly agent_shell: string | null;
+}
+
+/** The origin of a decision recorded by a process with these facts. */
+export function decisionOriginOf(facts: ProcessFacts): DecisionOrigin {
+  return { os_user: facts.osUser, terminal: facts.terminal, agent_shell: agentShellOf(facts.env, facts.ancestors) };
+}
+
+/**
+ * Why these facts mark a command run from an AI agent's shell (a variable set, or an agent program among the
+ * ancestors), or null.
+ */
+export function agentShellOf(
+  env: Readonly<Record<string, string | undefined>>,
+  ancestors: readonly AncestorProcess[],
+): string | null {
+  for (const name of AGENT_SHELL_VARIABLES) {
+    if (env[name] !== undefined && env[name] !== '') return `the environment variable ${name} is set`;
+  }
+  for (const ancestor of ancestors) {
+    const name = ancestor.names.find((candidate) => isAgentProgram(candidate));
+    if (name !== undefined) return `its ancestor process ${ancestor.pid} is ${show(name)}`;
+  }
+  return null;
+}
+
+/**
+ * Refuses a decision from a detected agent shell: an agent must not approve its own work, nor pass for the user.
+ * @throws SessionError E_AGENT_SHELL naming what gave the shell away
+ */
+export function assertNotAgentShell(origin: DecisionOrigin, verb: 'approve' | 'reject'): void {
+  if (origin.agent_shell === null) return;
+  throw new SessionError(
+    'E_AGENT_SHELL',
+    `Expected \`${verb}\` from a user's own shell, got a command from inside an AI agent's shell (${origin.agent_shell}); ${verb} it in your own terminal`,
+  );
+}
+
+// --- internal ---
+
+function isAgentProgram(name: string): boolean {
+  const base = (name.split(/[\\/]/).pop() ?? '').toLowerCase().replace(/\.(exe|js|cjs|mjs)$/, '');
+  return (AGENT_PROGRAMS as readonly string[]).includes(base);
+}

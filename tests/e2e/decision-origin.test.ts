@@ -1,0 +1,170 @@
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { BIN, run } from '../helpers';
+import { runOutsideAgent } from '../support/outside-agent';
+
+// Issue 20 (6): a sub-agent is handed the exact CLI and store path, so its Bash could record `approve <own id> --by
+// alice` and the next agent was told "approved by alice". A decision now records where it came from (the OS user,
+// a terminal or not, a claimed `--by`), and one from a detected agent shell is refused (E_AGENT_SHELL, exit 6).
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agent-session-origin-'));
+  mkdirSync(join(dir, '.claude'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const EXIT_AGENT_SHELL = 6;
+const osUser = userInfo().username;
+const env = (extra: Record<string, string | undefined> = {}) => ({
+  CLAUDE_PROJECT_DIR: dir,
+  AGENT_SESSION_CONFIG: undefined,
+  CLAUDECODE: undefined,
+  CODEX_THREAD_ID: undefined,
+  CODEX_SANDBOX: undefined,
+  CODEX_SANDBOX_NETWORK_DISABLED: undefined,
+  ...extra,
+});
+const cli = (args: readonly string[], extra: Record<string, string | undefined> = {}) =>
+  run(BIN.cli, args, { cwd: dir, env: env(extra) });
+const asUser = (
+  args: readonly string[],
+  options: { terminal?: boolean; env?: Record<string, string | undefined>; prefix?: string[] } = {},
+) =>
+  runOutsideAgent(BIN.cli, args, {
+    cwd: dir,
+    env: env(options.env),
+    terminal: options.terminal ?? false,
+    ...(options.prefix === undefined ? {} : { prefix: options.prefix }),
+  });
+const stateFile = (id: string) => join(dir, '.claude', 'session', id, 'state.json');
+
+function waiting(): string {
+  const id = cli(['create', '--agent', 'planner', '--purpose', 'p']).stdout.trim();
+  expect(cli(['update', id, '--phase', 'approval']).status).toBe(0);
+  return id;
+}
+
+describe('a decision from inside an agent shell', () => {
+  it.each([
+    ['CLAUDECODE=1 (Claude Code’s Bash)', { CLAUDECODE: '1' }],
+    ['CODEX_THREAD_ID (a Codex shell)', { CODEX_THREAD_ID: '0199a213-81c0-7800-8aa1-bbab2a035a53' }],
+  ])('%s: approve and reject are refused, exit 6, one line, nothing written', (_label, marker) => {
+    const id = waiting();
+    const before = readFileSync(stateFile(id), 'utf8');
+    for (const args of [
+      ['approve', id, '--by', 'alice'],
+      ['reject', id, '--by', 'alice', '--reason', 'no'],
+    ]) {
+      const result = cli(args, marker);
+      expect(result.status).toBe(EXIT_AGENT_SHELL);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stdout).toBe('');
+    }
+    expect(readFileSync(stateFile(id), 'utf8')).toBe(before);
+  });
+
+  it('with the variable removed (`env -u CLAUDECODE`), a `claude` ancestor process still gives it away', () => {
+    const id = waiting();
+    // A shell named `claude` runs the command, as Claude Code's binary runs its Bash tool's shell.
+    const bin = join(dir, 'bin');
+    mkdirSync(bin);
+    symlinkSync('/bin/sh', join(bin, 'claude'));
+    const environment = { ...process.env, ...env(), NODE_EXTRA_CA_CERTS: '' } as Record<string, string | undefined>;
+    for (const key of Object.keys(environment)) if (environment[key] === undefined) delete environment[key];
+    // `; exit $?` keeps the shell alive as the parent (a lone command would be exec'd in its place).
+    const result = spawnSync(
+      join(bin, 'claude'),
+      ['-c', '"$@"; exit $?', 'claude', process.execPath, BIN.cli, 'approve', id, '--by', 'alice'],
+      { cwd: dir, env: environment as NodeJS.ProcessEnv, encoding: 'utf8' },
+    );
+    expect(result.status).toBe(EXIT_AGENT_SHELL);
+    expect(result.stderr).toMatch(/claude/);
+    expect(JSON.parse(readFileSync(stateFile(id), 'utf8')).phase).toBe('approval');
+  });
+});
+
+describe('a decision from outside', () => {
+  it('records the OS user, not $USER, and that it came without a terminal', () => {
+    const id = waiting();
+    const result = asUser(['approve', id], { env: { USER: 'mallory', LOGNAME: 'mallory' } });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(
+      `Approved session ${id} by ${osUser} (OS user, recorded without a terminal): phase executing\n`,
+    );
+    const state = JSON.parse(readFileSync(stateFile(id), 'utf8'));
+    expect(state.schema_version).toBe(3);
+    expect(state.decisions[0]).toMatchObject({
+      by: osUser,
+      origin: { os_user: osUser, terminal: false, claimed: false },
+    });
+  });
+
+  it('at a terminal, `--by` is recorded as a claimed name beside the OS user; show and the hooks say so', () => {
+    const id = waiting();
+    const result = asUser(['approve', id, '--by', 'alice', '--note', 'go'], { terminal: true });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(
+      `Approved session ${id} by alice (claimed; OS user ${osUser}, at a terminal): phase executing`,
+    );
+    const state = JSON.parse(readFileSync(stateFile(id), 'utf8'));
+    expect(state.decisions[0]).toMatchObject({
+      by: 'alice',
+      origin: { os_user: osUser, terminal: true, claimed: true },
+    });
+    expect(cli(['show', id]).stdout).toContain(`alice (claimed; OS user ${osUser}, at a terminal)`);
+    // The seed protocol hands the record itself to the next delegation.
+    const answer = JSON.parse(
+      run(BIN.preDelegate, [], { cwd: dir, env: env(), input: JSON.stringify({ agent_name: 'planner' }) }).stdout,
+    );
+    expect(answer.resume_metadata.decision.origin).toEqual({ os_user: osUser, terminal: true, claimed: true });
+  });
+
+  it('reject records its origin too, without USER or LOGNAME in the environment', () => {
+    const id = waiting();
+    const result = asUser(['reject', id, '--reason', 'split it'], { env: { USER: undefined, LOGNAME: undefined } });
+    expect(result.status).toBe(0);
+    const decision = JSON.parse(readFileSync(stateFile(id), 'utf8')).decisions[0];
+    expect(decision).toMatchObject({ decision: 'rejected', by: osUser, origin: { claimed: false } });
+  });
+});
+
+// A uid without a password database entry (a container's): the decision is `uid N`'s. Only root can switch to such a
+// uid (setpriv, util-linux); elsewhere this test is skipped and says why.
+const UID = 54321;
+const canSwitchUser = process.getuid?.() === 0 && existsSync('/usr/bin/setpriv');
+(canSwitchUser ? it : it.skip)(
+  `a uid without a passwd entry decides as \`uid ${UID}\` (needs root and setpriv to switch uid)`,
+  () => {
+    const id = waiting();
+    const own = (path: string): void => {
+      chownSync(path, UID, UID);
+      for (const entry of readdirSync(path, { withFileTypes: true })) {
+        if (entry.isDirectory()) own(join(path, entry.name));
+        else chownSync(join(path, entry.name), UID, UID);
+      }
+    };
+    own(join(dir, '.claude'));
+    chmodSync(dir, 0o755);
+    const result = asUser(['approve', id], {
+      prefix: ['setpriv', `--reuid=${UID}`, `--regid=${UID}`, '--clear-groups'],
+    });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(JSON.parse(readFileSync(stateFile(id), 'utf8')).decisions[0]).toMatchObject({
+      by: `uid ${UID}`,
+      origin: { os_user: `uid ${UID}`, claimed: false },
+    });
+  },
+);
