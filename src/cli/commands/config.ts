@@ -110,7 +110,11 @@ const HOOKS_MEANWHILE: Readonly<Record<HookOutcome, string>> = {
     'fall back to the file store',
 };
 
-function hookOutcome(env: Readonly<Record<string, string | undefined>>, cwd: string | undefined, root: string): HookOutcome {
+function hookOutcome(
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string | undefined,
+  root: string,
+): HookOutcome {
   const settings = hookSettings(env, cwd, root);
   return settings.kind === 'valid' ? 'as_configured' : settings.kind;
 }
