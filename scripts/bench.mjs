@@ -40,6 +40,7 @@ const HOOK_ROWS = [
   'pre-delegate (seed, by name)',
   'pre-delegate (Claude Code PreToolUse)',
   'pre-delegate (Claude Code SubagentStart)',
+  'pre-delegate (Claude Code PermissionRequest)',
   'subagent-stop (seed, finalizes)',
   'subagent-stop (Claude Code SubagentStop)',
 ];
@@ -114,6 +115,19 @@ function main() {
     stop_hook_active: false,
     last_assistant_message: 'Plan ready. Waiting for your approval.',
   });
+  // A running sub-agent asks to run its own recording command: allowed (src/hooks/claude/permission.ts). It only
+  // starts when Claude Code would prompt; a tool call that needs no permission costs nothing.
+  const claudePermission = (store) =>
+    claude('PermissionRequest', {
+      agent_id: STOP_AGENT,
+      agent_type: STOPPER,
+      permission_mode: 'default',
+      tool_name: 'Bash',
+      tool_input: {
+        command: `${process.execPath} ${bins.cli} --dir ${store.root} update agent-bench-cstop --phase approval`,
+        description: 'Record the session phase',
+      },
+    });
   const byId = (store) => JSON.stringify({ agent_name: AGENT, agent_id: store.target });
   const byName = JSON.stringify({ agent_name: AGENT });
   time('start-up', [
@@ -127,6 +141,13 @@ function main() {
       name: 'pre-delegate (Claude Code SubagentStart)',
       args: [bins.pre],
       input: claudeStart,
+      env: hookEnv(s10),
+      prepare: () => s10.restoreClaude(),
+    },
+    {
+      name: 'pre-delegate (Claude Code PermissionRequest)',
+      args: [bins.pre],
+      input: claudePermission(s10),
       env: hookEnv(s10),
       prepare: () => s10.restoreClaude(),
     },

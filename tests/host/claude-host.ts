@@ -277,11 +277,14 @@ export interface ClaudeRun {
   readonly stdout: string;
   readonly stderr: string;
   readonly debugFile: string;
+  /** Interactive runs: the permission dialogs Claude Code showed (each answered "No"). */
+  readonly prompts?: readonly string[];
 }
 
 /**
  * Runs Claude Code interactively, as a user in a terminal: `claude` in a tmux window (200×50), the prompt typed and
- * sent, then `/exit` once `done()` holds (the store reached what the run is for) or after `timeoutMs`. The first-run
+ * sent, then `/exit` once `done()` holds (the store reached what the run is for) or after `timeoutMs`; every permission
+ * dialog is answered "No" and kept in `prompts`. The first-run
  * screens are answered as a user answers them once (onboarding done, the API key accepted; the trust dialog already
  * is), and the permission mode is the `default` one a user picks (`--permission-mode default`): 2.1.332 starts
  * interactive sessions in auto mode, whose safety check runs on Anthropic's servers and stops at a dialog against a
@@ -352,13 +355,28 @@ export async function runInteractive(
   };
   let screen = '';
   let timedOut = false;
+  const prompts: string[] = [];
   try {
     // Ready for input: the prompt line is drawn.
     if (!(await until(() => pane().includes('❯'), 30_000))) throw new Error(`no prompt on screen: ${pane()}`);
     tmux('send-keys', '-t', session, '-l', prompt);
     await sleep(300);
     tmux('send-keys', '-t', session, 'Enter');
-    timedOut = !(await until(done, timeoutMs));
+    // Playing the user: a permission dialog is answered "No" (its text kept for the checks), as a user refusing a
+    // command they did not expect would.
+    timedOut = !(await until(() => {
+      const screen = pane();
+      if (screen.includes('Do you want to proceed?')) {
+        const no = /(\d)\. No\b/.exec(screen)?.[1];
+        prompts.push(
+          screen.slice(Math.max(0, screen.lastIndexOf('Bash command')), screen.indexOf('Do you want to proceed?')),
+        );
+        tmux('send-keys', '-t', session, no ?? 'Escape');
+        spawnSync('sleep', ['0.5']);
+        return false;
+      }
+      return done();
+    }, timeoutMs));
     // Let the main agent finish its turn (a background agent's notification comes back to it), then leave.
     await sleep(1500);
     screen = pane();
@@ -371,7 +389,18 @@ export async function runInteractive(
     writeFileSync(config, JSON.stringify(saved, null, 2));
   }
   writeFileSync(join(project.base, `${label}.screen.txt`), screen);
-  return { label, prompt, status: 0, signal: null, timedOut, events: [], stdout: screen, stderr: '', debugFile };
+  return {
+    label,
+    prompt,
+    status: 0,
+    signal: null,
+    timedOut,
+    events: [],
+    stdout: screen,
+    stderr: '',
+    debugFile,
+    prompts,
+  };
 }
 
 /** Runs `claude -p <prompt>` in the project against the model server, with stream-json output and a debug file. */

@@ -216,7 +216,11 @@ export async function playScenario(options: PlayOptions): Promise<Play> {
               ),
             );
       const requests = server.requests.filter((r) => r.run === runLabel);
-      problems.push(...(runner === 'print' ? checkRun(run, requests, mode) : checkInteractiveRun(run, requests)));
+      problems.push(
+        ...(runner === 'print'
+          ? checkRun(run, requests, mode)
+          : checkInteractiveRun(run, requests, attempts, index === 0)),
+      );
       problems.push(...checkParkedList(project, requests, index === 0 ? undefined : parked, runLabel));
       const agents =
         runner === 'print' ? startedAgents(run) : transcriptAgents(project).filter((a) => !seen.includes(a));
@@ -298,8 +302,22 @@ function checkRun(run: ClaudeRun, requests: readonly RecordedRequest[], mode: Mo
  * An interactive run (no stream-json): it reached its goal before the time limit, Claude Code's debug file has no
  * complaint about our hooks and took our SubagentStart answer, one sub-agent asked the model.
  */
-function checkInteractiveRun(run: ClaudeRun, requests: readonly RecordedRequest[]): string[] {
+function checkInteractiveRun(
+  run: ClaudeRun,
+  requests: readonly RecordedRequest[],
+  attempts: Attempts,
+  first: boolean,
+): string[] {
   const problems: string[] = [];
+  // The user is asked about exactly the two attempts of the first run (another agent's session, a chained command),
+  // never about the sub-agent's own recording command: that one our PermissionRequest answer lets through.
+  const prompts = run.prompts ?? [];
+  const expected = first ? [attempts.decoy, '&& touch'] : [];
+  const flat = prompts.map((p) => p.replace(/\s*\n\s*│?\s*/g, ' '));
+  if (prompts.length !== expected.length || expected.some((part, i) => !flat[i]!.includes(part)))
+    problems.push(
+      `prompts: ${run.label} the user was asked ${prompts.length} times: ${JSON.stringify(flat).slice(0, 600)}`,
+    );
   if (run.timedOut)
     problems.push(
       `run_failed: ${run.label} the store never reached the run's goal; screen: ${run.stdout.trim().slice(-400)}`,
