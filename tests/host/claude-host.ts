@@ -319,6 +319,9 @@ export async function runInteractive(
       DISABLE_AUTOUPDATER: '1',
       DISABLE_TELEMETRY: '1',
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      // An interactive session clones Anthropic's official marketplace from GitHub, which this network does not reach
+      // (its failure would fill the debug file with errors that are not ours).
+      CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1',
       TERM: 'xterm-256color',
     },
     project.path,
@@ -368,11 +371,20 @@ export async function runInteractive(
       const screen = pane();
       if (screen.includes('Do you want to proceed?')) {
         const no = /(\d)\. No\b/.exec(screen)?.[1];
-        prompts.push(
-          screen.slice(Math.max(0, screen.lastIndexOf('Bash command')), screen.indexOf('Do you want to proceed?')),
-        );
+        // The command the dialog asks about, between its two dashed rules (the rest of the screen keeps changing).
+        const lines = screen.split('\n');
+        const rules = lines.flatMap((line, i) => (/^\s*╌{10,}/.test(line) ? [i] : []));
+        const dialog =
+          rules.length >= 2
+            ? lines
+                .slice(rules.at(-2)! + 1, rules.at(-1))
+                .map((line) => line.replace(/^\s*│?\s?/, '').trimEnd())
+                .join('')
+            : screen.slice(screen.lastIndexOf('Bash command'), screen.indexOf('Do you want to proceed?'));
+        // The same dialog still drawn after its answer is not a second one.
+        if (prompts.at(-1) !== dialog) prompts.push(dialog);
         tmux('send-keys', '-t', session, no ?? 'Escape');
-        spawnSync('sleep', ['0.5']);
+        spawnSync('sleep', ['1']);
         return false;
       }
       return done();
