@@ -94,4 +94,4 @@ execFileSync(
   [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
   { stdio: 'inherit' },
 );
-if (withCache) for (const name of Object.keys(entries)) makeCodeCache(name);
+if (withCache) for (const name of Object.keys(entries)) await makeCodeCache(name);

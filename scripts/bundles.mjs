@@ -1,7 +1,9 @@
 // What every esbuild bundle of agent-session shares: the bins' entries, the plugins that adapt yargs, zod and the
 // PostgreSQL driver to one CommonJS file for Node 20, and the options. Used by build.mjs (dist/: the npm package)
 // and build-plugin.mjs (plugin/dist/: the Claude Code plugin, committed).
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** Each bin and its entry point. */
 export const entries = {
@@ -59,7 +61,26 @@ export const zodLocaleOnce = {
     );
   },
 };
-/** What every bundle here shares: one CommonJS file for Node 20, no license comments. */
+/**
+ * The build's identity: a hash of the package's version and of every source file the bins are made of. A PostgreSQL
+ * hook talks only to a relay of its own build (src/store/relay/relay-protocol.ts): after a rebuild or an upgrade, a
+ * relay still running older code is never asked (its socket has another name), and stops when idle.
+ */
+export function buildId() {
+  const hash = createHash('sha256');
+  hash.update(JSON.parse(readFileSync('package.json', 'utf8')).version);
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts')) hash.update(`\0${path}\0`).update(readFileSync(path));
+    }
+  };
+  for (const dir of ['src', 'hooks', 'tools']) walk(dir);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** What every bundle here shares: one CommonJS file for Node 20, no license comments, the build's identity. */
 export const forNode = {
   bundle: true,
   platform: 'node',
@@ -67,6 +88,7 @@ export const forNode = {
   format: 'cjs',
   legalComments: 'none',
   logLevel: 'warning',
+  define: { 'process.env.AGENT_SESSION_BUILD_ID': JSON.stringify(buildId()) },
 };
 
 // The PostgreSQL driver (postgres.js) is its own file, dist/postgres.cjs, required at run time from the bundle's

@@ -4,6 +4,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { buildId } from './bundles.mjs';
+import { loadTs } from './generated.mjs';
 
 /** The bundle is compiled as a CommonJS module body, exactly as Node would wrap it. */
 export const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) {';
@@ -71,33 +73,58 @@ if (source !== undefined) {
  * as without a cache). Each hook's calls cover both protocols: a path left out would be compiled from source at every
  * call of it (~4-6 M instructions), while each path put in costs every call a little more to deserialize.
  */
-export function makeCodeCache(name) {
+export async function makeCodeCache(name) {
   const bin = resolve('dist', `${name}.cjs`);
   const dir = mkdtempSync(join(tmpdir(), 'agent-session-cache-'));
   try {
     const store = join(dir, 'session');
     const at = new Date().toISOString();
     /** A session parked in approval, linked to a Claude agent when `claude` is given. */
+    const stateOf = (id, agent, claude) => ({
+      schema_version: 1,
+      agent_id: id,
+      agent_name: agent,
+      purpose: 'cache',
+      created_at: at,
+      last_updated: at,
+      phase: 'approval',
+      metadata: {},
+      resume_ready: true,
+      history: [{ from_phase: 'initializing', to_phase: 'approval', timestamp: at }],
+      error_count: 0,
+      last_error: null,
+      ...(claude === undefined ? {} : { claude: { agent_id: claude, agent_type: agent, linked_at: at } }),
+    });
     const parked = (id, agent, claude) => {
       mkdirSync(join(store, id), { recursive: true });
-      const state = {
-        schema_version: 1,
-        agent_id: id,
-        agent_name: agent,
-        purpose: 'cache',
-        created_at: at,
-        last_updated: at,
-        phase: 'approval',
-        metadata: {},
-        resume_ready: true,
-        history: [{ from_phase: 'initializing', to_phase: 'approval', timestamp: at }],
-        error_count: 0,
-        last_error: null,
-        ...(claude === undefined ? {} : { claude: { agent_id: claude, agent_type: agent, linked_at: at } }),
-      };
-      writeFileSync(join(store, id, 'state.json'), `${JSON.stringify(state, null, 2)}\n`);
+      writeFileSync(join(store, id, 'state.json'), `${JSON.stringify(stateOf(id, agent, claude), null, 2)}\n`);
       return id;
     };
+    // The PostgreSQL hooks' calls go through the relay (src/store/relay/): a stand-in relay answers them (same
+    // sessions, in memory), at the socket the hooks compute for this URL, schema and build.
+    const relayEnv = {
+      AGENT_SESSION_DATABASE_URL: 'postgres://cache@127.0.0.1:9/cache',
+      AGENT_SESSION_DATABASE_SCHEMA: 'agent_session',
+      XDG_RUNTIME_DIR: join(dir, 'xdg'),
+    };
+    mkdirSync(join(relayEnv.XDG_RUNTIME_DIR, 'agent-session'), { recursive: true, mode: 0o700 });
+    const { relayFolder, relayPlace } = await loadTs(
+      "export { relayFolder, relayPlace } from './src/store/relay/relay-folder';",
+    );
+    const relay = {
+      socket: relayPlace(
+        relayFolder(relayEnv),
+        relayEnv.AGENT_SESSION_DATABASE_URL,
+        relayEnv.AGENT_SESSION_DATABASE_SCHEMA,
+        buildId(),
+      ).socket,
+      states: [
+        stateOf('agent-20260101-000000-0000c0de', 'cache-agent'),
+        stateOf('agent-20260101-000000-0000c1de', 'cache-claude'),
+        stateOf('agent-20260101-000000-0000c2de', 'cache-stopper', 'a00000000000cafe1'),
+      ],
+    };
+    const viaRelay = (run) => ({ ...run, env: relayEnv, relay });
     const claude = (event, fields) =>
       JSON.stringify({
         hook_event_name: event,
@@ -120,6 +147,12 @@ export function makeCodeCache(name) {
           }),
         },
         { args: [], input: claude('SubagentStart', { agent_id: 'a00000000000cafe2', agent_type: 'cache-claude' }) },
+        // Last: their environment stays for the runs after them.
+        viaRelay({ args: [], input: JSON.stringify({ agent_name: 'cache-agent' }) }),
+        viaRelay({
+          args: [],
+          input: claude('SubagentStart', { agent_id: 'a00000000000cafe3', agent_type: 'cache-claude' }),
+        }),
       ],
       'subagent-stop': [
         { args: [], input: JSON.stringify({ task_info: { agent_id: seedId }, exit_code: 0 }) },
@@ -132,13 +165,22 @@ export function makeCodeCache(name) {
             last_assistant_message: 'Plan ready. Waiting for your approval.',
           }),
         },
+        viaRelay({
+          args: [],
+          input: claude('SubagentStop', {
+            agent_id: 'a00000000000cafe1',
+            agent_type: 'cache-stopper',
+            stop_hook_active: false,
+            last_assistant_message: 'Plan ready. Waiting for your approval.',
+          }),
+        }),
       ],
       'agent-session': [{ args: ['should-resume', seedId], input: '' }],
     };
     const runs = RUNS[name].map((run, i) => {
       const input = join(dir, `input-${i}`);
       writeFileSync(input, run.input);
-      return { args: run.args, input };
+      return { args: run.args, input, ...(run.env === undefined ? {} : { env: run.env, relay: run.relay }) };
     });
     writeFileSync(join(dir, 'runs.json'), JSON.stringify(runs));
     // V8 rejects a cache made under other V8 flags; hooks usually run without NODE_OPTIONS, so the cache is made so.

@@ -135,6 +135,12 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
     load: () => (require('./commands/migrate') as typeof import('./commands/migrate')).migrateCommand as never,
   },
   {
+    command: 'relay <action>',
+    describe:
+      "The PostgreSQL hooks' local relay (it holds their connection): status, stop, or serve (run it in the foreground)",
+    load: () => (require('./commands/relay') as typeof import('./commands/relay')).relayCommand as never,
+  },
+  {
     command: 'copy',
     describe:
       'Copy every session from one store to another (a folder or a postgres:// URL), as it is; ' +

@@ -14,11 +14,14 @@ export interface WaitLimits {
   readonly totalMs: number;
 }
 
-/** The bounds of the hooks and of everything else (commands, the library). */
-export const WAIT_LIMITS: { readonly hook: WaitLimits; readonly command: WaitLimits } = {
+/** The bounds of the hooks, of the relay that serves them, and of everything else (commands, the library). */
+export const WAIT_LIMITS: { readonly hook: WaitLimits; readonly relay: WaitLimits; readonly command: WaitLimits } = {
   // Well under Claude Code's 30 s hook timeout: a hook that gets no answer in time fails open, and every prompt
   // waits this long at most while a table is locked or the server does not answer.
   hook: { connectMs: 5_000, statementMs: 5_000, totalMs: 5_000 },
+  // The relay (README "Shared store") waits for the database on a hook's behalf: a hook's bounds per connect and per
+  // statement (an attach's whole transaction is one), but no total: it lives for many hooks.
+  relay: { connectMs: 5_000, statementMs: 5_000, totalMs: Infinity },
   // Longer (a person waits for a command, and a cleanup may be large) but bounded: never for ever.
   command: { connectMs: 10_000, statementMs: 30_000, totalMs: Infinity },
 };

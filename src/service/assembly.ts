@@ -7,10 +7,15 @@ import { FileStore } from '../store/file-store';
 import { resolveRoot } from '../store/root';
 import type { PgStore } from '../store/postgres/pg-store';
 import type { MigrationResult } from '../store/postgres/schema';
-import { assertDatabaseUrl, WAIT_LIMITS, type WaitLimits } from '../core/database';
+import type { RelayPlace } from '../store/relay/relay-folder';
+import type { RelayReply } from '../store/relay/relay-admin';
+import type { RelayStatus } from '../store/relay/relay-server';
+import type { SessionStore } from './store';
+import { assertDatabaseUrl, assertSchemaName, WAIT_LIMITS, type WaitLimits } from '../core/database';
 import { maskDatabaseUrl } from '../core/database-url';
 import { SessionError } from '../core/errors';
-import { isDirectory } from '../platform/files';
+import { positiveNumber } from '../platform/env';
+import { isDirectory, lstatOrNull } from '../platform/files';
 import { resolveFrom } from '../platform/working-directory';
 
 /**
@@ -89,11 +94,9 @@ export function openSessions(
   const store =
     config.database_url === null
       ? new FileStore(resolveRoot(environment), clock === undefined ? {} : { now: clock })
-      : openPgStore(
-          config.database_url,
-          config.database_schema,
-          environment.hook === true ? WAIT_LIMITS.hook : WAIT_LIMITS.command,
-        );
+      : environment.hook === true
+        ? openHookStore(config.database_url, config.database_schema, environment.env)
+        : openPgStore(config.database_url, config.database_schema, WAIT_LIMITS.command);
   return new Sessions({
     store,
     limits: limitsOf(config),
@@ -178,7 +181,169 @@ export async function copyStores(
   }
 }
 
+/** The relay of the configured database (README "Shared store"): its socket, and what it says or why it is absent. */
+export interface RelayReport {
+  readonly location: string;
+  readonly socket: string;
+  readonly reply: RelayReply;
+}
+
+/**
+ * Asks the relay of the configured database for its status (`relay status`) or to stop (`relay stop`).
+ * @throws SessionError E_USAGE when no database is configured
+ */
+export async function askRelayOf(
+  config: Config,
+  env: Readonly<Record<string, string | undefined>>,
+  question: 'status' | 'stop',
+): Promise<RelayReport> {
+  const { url, schema } = databaseOf(config, 'a relay');
+  const place = relayPlaceOf(url, schema, env);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the relay's modules load on its path only
+  const admin = require('../store/relay/relay-admin') as typeof import('../store/relay/relay-admin');
+  const reply = await admin.askRelay(place, { url, schema }, question === 'status' ? '$status' : '$stop');
+  return { location: pgLocation(url, schema), socket: place.socket, reply };
+}
+
+/** What `relay status` shows of a running relay. */
+export type { RelayStatus };
+
+/**
+ * Runs the relay (`relay serve`, which a hook starts detached) until it stops: for the store a starting hook named
+ * (AGENT_SESSION_RELAY_STORE), else the configured database.
+ * @throws SessionError E_USAGE when no database is configured or the variable is malformed; E_REFUSED, E_BUSY, E_IO
+ */
+export async function serveRelay(
+  config: Config,
+  env: Readonly<Record<string, string | undefined>>,
+  log: (line: string) => void,
+): Promise<'stopped' | 'already_running'> {
+  const { url, schema } = env[RELAY_STORE_VARIABLE] === undefined ? databaseOf(config, 'a relay') : relayStoreOf(env);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the relay's modules load on its path only
+  const server = require('../store/relay/relay-server') as typeof import('../store/relay/relay-server');
+  const idleSeconds = positiveNumber(env.AGENT_SESSION_RELAY_IDLE_SECONDS) ?? RELAY_IDLE_SECONDS;
+  return server.runRelay({
+    place: relayPlaceOf(url, schema, env),
+    url,
+    schema,
+    location: pgLocation(url, schema),
+    open: (options) => {
+      const loaded = loadPgStore();
+      return new loaded.PgStore({ ...options, url, schema, limits: WAIT_LIMITS.relay, recheckMs: RELAY_RECHECK_MS });
+    },
+    idleMs: idleSeconds * 1000,
+    log,
+    ...relayPause(env),
+  });
+}
+
 // --- internal ---
+
+/** How long a relay waits for its next client before it stops (AGENT_SESSION_RELAY_IDLE_SECONDS changes it). */
+const RELAY_IDLE_SECONDS = 300;
+/** How often a relay's stores check the schema again (a newer version's migration is noticed within this). */
+const RELAY_RECHECK_MS = 60_000;
+/** The store a hook starts its relay for: `{"url", "schema"}`, in the relay's environment (never on its command line). */
+const RELAY_STORE_VARIABLE = 'AGENT_SESSION_RELAY_STORE';
+
+/**
+ * The PostgreSQL store of a hook: through the local relay (src/store/relay/), which holds the connection, unless
+ * AGENT_SESSION_RELAY=off; the relay's client falls back to a direct connection when no relay answers.
+ */
+function openHookStore(url: string, schema: string, env: Readonly<Record<string, string | undefined>>): SessionStore {
+  if (!relayWanted(env)) return openPgStore(url, schema, WAIT_LIMITS.hook);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the relay's modules load on its path only
+  const client = require('../store/relay/relay-store') as typeof import('../store/relay/relay-store');
+  const limits = WAIT_LIMITS.hook;
+  return client.openRelayStore({
+    place: relayPlaceOf(url, schema, env),
+    store: { url, schema },
+    location: pgLocation(url, schema),
+    totalMs: limits.totalMs,
+    // What is left of the hook's budget, for a direct connection after the relay did not serve.
+    direct: (timeLeftMs) =>
+      openPgStore(url, schema, {
+        connectMs: Math.min(limits.connectMs, Math.max(timeLeftMs, 1)),
+        statementMs: Math.min(limits.statementMs, Math.max(timeLeftMs, 1)),
+        totalMs: Math.max(timeLeftMs, 1),
+      }),
+    start: relayStarter(url, schema, env),
+  });
+}
+
+/** Whether hooks use the relay: yes unless AGENT_SESSION_RELAY is `off` (or `0`, `false`, `no`). */
+function relayWanted(env: Readonly<Record<string, string | undefined>>): boolean {
+  const value = env.AGENT_SESSION_RELAY?.trim().toLowerCase();
+  return !(value === 'off' || value === '0' || value === 'false' || value === 'no');
+}
+
+/**
+ * How a hook starts a relay: `agent-session relay serve` from the bin's own folder (the bins are siblings, in dist/ and
+ * in the plugin), by the node running the hook, with the store in its environment; null when that bin is not there
+ * (run from the sources).
+ */
+function relayStarter(
+  url: string,
+  schema: string,
+  env: Readonly<Record<string, string | undefined>>,
+): (() => void) | null {
+  return () => {
+    const cli = join(__dirname, 'agent-session.cjs');
+    if (lstatOrNull(cli) === null) return;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the relay's modules load on its path only
+    const starter = require('../store/relay/relay-start') as typeof import('../store/relay/relay-start');
+    starter.startDetached([process.execPath, cli, 'relay', 'serve'], {
+      ...env,
+      [RELAY_STORE_VARIABLE]: JSON.stringify({ url, schema }),
+    });
+  };
+}
+
+function relayPlaceOf(url: string, schema: string, env: Readonly<Record<string, string | undefined>>): RelayPlace {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the relay's modules load on its path only
+  const folder = require('../store/relay/relay-folder') as typeof import('../store/relay/relay-folder');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the relay's modules load on its path only
+  const protocol = require('../store/relay/relay-protocol') as typeof import('../store/relay/relay-protocol');
+  return folder.relayPlace(folder.relayFolder(env), url, schema, protocol.RELAY_BUILD);
+}
+
+/** The store a starting hook gave its relay (AGENT_SESSION_RELAY_STORE), checked as a configured one is. */
+function relayStoreOf(env: Readonly<Record<string, string | undefined>>): { url: string; schema: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(env[RELAY_STORE_VARIABLE] ?? '');
+  } catch {
+    value = null;
+  }
+  const { url, schema } = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  return {
+    url: assertDatabaseUrl(url, `\`url\` in ${RELAY_STORE_VARIABLE}`),
+    schema: assertSchemaName(schema, `\`schema\` in ${RELAY_STORE_VARIABLE}`),
+  };
+}
+
+/** Test hook (AGENT_SESSION_TEST_RELAY_PAUSE=`<call>:before|after`): the relay stops for good at that call. */
+function relayPause(env: Readonly<Record<string, string | undefined>>): {
+  pause?: { call: string; when: 'before' | 'after' };
+} {
+  const match = /^([$\w]+):(before|after)$/.exec(env.AGENT_SESSION_TEST_RELAY_PAUSE ?? '');
+  return match === null ? {} : { pause: { call: match[1]!, when: match[2] as 'before' | 'after' } };
+}
+
+/** The configured database. @throws SessionError E_USAGE when there is none */
+function databaseOf(config: Config, what: string): { url: string; schema: string } {
+  if (config.database_url === null)
+    throw new SessionError(
+      'E_USAGE',
+      `Expected a database for ${what}: set AGENT_SESSION_DATABASE_URL, \`database_url\` in the config file, or pass --database-url`,
+    );
+  return { url: config.database_url, schema: config.database_schema };
+}
+
+/** How the PostgreSQL store names itself (PgStore's `location`). */
+function pgLocation(url: string, schema: string): string {
+  return `${maskDatabaseUrl(url)} (schema ${schema})`;
+}
 
 /** The test hook that moves this process's clock (README "Shared store"): only the assembly reads it. */
 const CLOCK_OFFSET_VARIABLE = 'AGENT_SESSION_TEST_CLOCK_OFFSET_MS';
@@ -213,6 +378,12 @@ function storeAt(spec: string, where: string, environment: Environment, config: 
  * its `postgres` import is required from dist/postgres.cjs (scripts/build.mjs, tests/e2e/pg-driver-file.test.ts).
  */
 function openPgStore(url: string, schema: string, limits: WaitLimits): PgStore {
+  const loaded = loadPgStore();
+  return new loaded.PgStore({ url, schema, limits });
+}
+
+/** The PostgreSQL store's module, required on this path only (see openPgStore). */
+function loadPgStore(): typeof import('../store/postgres/pg-store') {
   let loaded: typeof import('../store/postgres/pg-store');
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (see above)
@@ -223,5 +394,5 @@ function openPgStore(url: string, schema: string, limits: WaitLimits): PgStore {
     const first = (error as Error).message.split('\n')[0];
     throw new SessionError('E_IO', `Expected the PostgreSQL driver (dist/postgres.cjs beside the bin), got: ${first}`);
   }
-  return new loaded.PgStore({ url, schema, limits });
+  return loaded;
 }

@@ -11,6 +11,7 @@ import { LATEST_VERSION, migrate, newerThanBinary, notMigrated, quoteSchema, typ
 import { DEFAULT_SCHEMA, WAIT_LIMITS, type WaitLimits } from '../../core/database';
 import { maskDatabaseUrl, parseDatabaseUrl, type DatabaseAddress } from '../../core/database-url';
 import { Connector, type BackendKey } from './connector';
+import { removeByVersion, updateByVersion, type VersionedRow, type VersionedRows } from '../versioned';
 
 /** How a PostgreSQL store is reached. */
 export interface PgStoreOptions {
@@ -23,10 +24,13 @@ export interface PgStoreOptions {
   readonly schema?: string;
   /** How long the database may keep the store waiting (default: the commands', WAIT_LIMITS.command). */
   readonly limits?: WaitLimits;
+  /**
+   * How long the schema check holds (default: for the store's life). A long-lived process (the relay) checks again
+   * after this long, so a schema migrated by a newer version meanwhile is refused as a new process would refuse it.
+   */
+  readonly recheckMs?: number;
 }
 
-/** Compare-and-swap attempts of one update (or guarded removal) before it gives up with E_BUSY. */
-const CAS_ATTEMPTS = 40;
 /** How long an attach waits for the other attaches of its Claude agent or agent type (transaction-local). */
 const LOCK_TIMEOUT = '10s';
 /** The server's clock is read again after this long (it is otherwise the first reading plus monotonic time). */
@@ -70,7 +74,7 @@ type SentQuery = Promise<unknown> & { readonly state?: Partial<BackendKey> };
  * nothing (a killed writer's transaction is rolled back by the server), `notOurs` is null, `foreignEntries` empty, and
  * `assertRemovable` allows.
  */
-export class PgStore implements SessionStore {
+export class PgStore implements SessionStore, VersionedRows {
   readonly location: string;
   readonly schema: string;
   readonly #address: DatabaseAddress;
@@ -93,6 +97,9 @@ export class PgStore implements SessionStore {
   /** The transaction of the lockClaudeAgent (or other #transaction) call this code runs inside, if any. */
   readonly #tx = new AsyncLocalStorage<{ readonly tx: TransactionSql; readonly client: Client }>();
   #ready: Promise<void> | null = null;
+  /** When the schema was last checked (performance.now()). */
+  #checkedAt = 0;
+  readonly #recheckMs: number;
   /** The server's clock at a monotonic instant (see now). */
   #clock: { readonly server: number; readonly at: number } | null = null;
 
@@ -101,6 +108,7 @@ export class PgStore implements SessionStore {
     this.location = `${maskDatabaseUrl(options.url)} (schema ${this.schema})`;
     this.#address = parseDatabaseUrl(options.url, 'the database URL');
     this.#limits = options.limits ?? WAIT_LIMITS.command;
+    this.#recheckMs = options.recheckMs ?? Infinity;
     const urlTimeout = this.#address.connectTimeoutSeconds;
     this.#connectMs = Math.min(this.#limits.connectMs, urlTimeout === undefined ? Infinity : urlTimeout * 1000);
     this.#main = this.#client(1);
@@ -147,21 +155,41 @@ export class PgStore implements SessionStore {
   }
 
   async update(id: string, change: (state: SessionState) => SessionState): Promise<SessionState> {
+    return updateByVersion(this, id, change);
+  }
+
+  /** The row with its version (VersionedRows, for update's compare-and-swap), or null when absent. */
+  async readVersioned(id: string): Promise<VersionedRow | null> {
     assertValidId(id);
     await this.#checked();
-    for (let attempt = 1; ; attempt++) {
-      const [row] = await this.#query(this.#q.readVersion, [id]);
-      if (row === undefined) throw notFound(id);
-      const current = decode(id, row.state as string);
-      // Encoded before anything is sent: a change that throws, or a state that cannot be written, leaves the old one.
-      const text = encodeState(change(current));
-      const next = decode(id, text);
-      const written = await this.#query(this.#q.update, [id, row.version, ...columns(next), text]);
-      if (written.length === 1) return next;
-      // Another writer got in between the read and the write: read again and re-apply `change` to what it wrote.
-      if (attempt >= CAS_ATTEMPTS) throw busy(id, this.location);
-      await pause(attempt);
+    const [row] = await this.#query(this.#q.readVersion, [id]);
+    if (row === undefined) return null;
+    let state: SessionState | null = null;
+    let problem: string | null = null;
+    try {
+      state = decode(id, row.state as string);
+    } catch (error) {
+      if (!isSessionError(error, 'E_CORRUPT')) throw error;
+      problem = error.message;
     }
+    return { version: row.version as string, state, problem, writtenAt: row.written_at as Date };
+  }
+
+  /** Writes `state` when the row still has `version` (its indexed columns and the Claude agent's pointer with it). */
+  async writeVersioned(id: string, version: string, state: SessionState): Promise<boolean> {
+    assertValidId(id);
+    const text = encodeState(state);
+    // What is written must be a session of this id: a caller's state is checked as a read would check it.
+    const next = decode(id, text);
+    await this.#checked();
+    return (await this.#query(this.#q.update, [id, version, ...columns(next), text])).length === 1;
+  }
+
+  /** Removes the row when it still has `version`. */
+  async removeVersioned(id: string, version: string): Promise<boolean> {
+    assertValidId(id);
+    await this.#checked();
+    return (await this.#query(this.#q.removeVersion, [id, version])).length === 1;
   }
 
   async newestOf(agentName: string, notAfter = Infinity): Promise<SessionState | null> {
@@ -240,14 +268,7 @@ export class PgStore implements SessionStore {
     assertValidId(id);
     await this.#checked();
     if (shouldRemove === undefined) return (await this.#query(this.#q.remove, [id])).length === 1;
-    for (let attempt = 1; ; attempt++) {
-      const [row] = await this.#query(this.#q.readVersion, [id]);
-      if (row === undefined) return false;
-      if (!shouldRemove(decodeQuiet(id, row.state as string), row.written_at as Date)) return false;
-      if ((await this.#query(this.#q.removeVersion, [id, row.version])).length === 1) return true;
-      if (attempt >= CAS_ATTEMPTS) throw busy(id, this.location);
-      await pause(attempt);
-    }
+    return removeByVersion(this, id, shouldRemove);
   }
 
   /**
@@ -353,6 +374,8 @@ export class PgStore implements SessionStore {
 
   /** Checks once per process that the schema is there and of this version (hooks never migrate), reading the clock. */
   #checked(): Promise<void> {
+    if (this.#ready !== null && performance.now() - this.#checkedAt > this.#recheckMs) this.#ready = null;
+    if (this.#ready === null) this.#checkedAt = performance.now();
     this.#ready ??= this.#query(this.#q.check, []).then(([row]) => {
       const version = row!.version === null ? null : Number(row!.version);
       if (version === null || version < LATEST_VERSION) throw notMigrated(this.schema, version);
@@ -637,12 +660,6 @@ function decodeQuiet(id: string, text: string): SessionState | null {
   }
 }
 
-/** A short random wait before the next compare-and-swap, growing with the attempts (at most ~50 ms). */
-function pause(attempt: number): Promise<void> {
-  const ms = Math.random() * Math.min(50, 2 * attempt);
-  return new Promise((done) => setTimeout(done, ms));
-}
-
 /** SQLSTATE codes that mean "try later": a lock wait timed out, a deadlock or serialization failure was broken. */
 const BUSY_CODES = new Set(['55P03', '40P01', '40001']);
 /** SQLSTATE codes of a value PostgreSQL cannot store in jsonb (a NUL or lone surrogate in a string, too deep). */
@@ -687,14 +704,6 @@ function translate(error: unknown, location: string, schema: string): unknown {
   return new SessionError('E_IO', `Cannot use the PostgreSQL store ${location}: ${String(message)}`, { cause: error });
 }
 
-function notFound(id: string): SessionError {
-  return new SessionError('E_NOT_FOUND', `Session \`${id}\` not found`);
-}
-
 function duplicate(id: string): SessionError {
   return new SessionError('E_DUPLICATE', `Session \`${id}\` already exists; create never overwrites`);
-}
-
-function busy(id: string, location: string): SessionError {
-  return new SessionError('E_BUSY', `Session \`${id}\` kept changing under this update in ${location}; try again`);
 }

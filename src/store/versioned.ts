@@ -1,0 +1,90 @@
+import { SessionError } from '../core/errors';
+import { assertValidId } from '../core/ids';
+import type { SessionState } from '../core/state';
+import { decodeState, encodeState } from './codec';
+
+/** A stored session with the version its next compare-and-swap names. */
+export interface VersionedRow {
+  /** The row's version, as text (a bigint). */
+  readonly version: string;
+  /** The state, or null when what is stored is not a valid session (`problem` says why). */
+  readonly state: SessionState | null;
+  /** The E_CORRUPT message of a state that does not decode, else null. */
+  readonly problem: string | null;
+  /** When the row was last written (the server's clock). */
+  readonly writtenAt: Date;
+}
+
+/**
+ * The compare-and-swap steps of a shared store (the PostgreSQL store, and the relay's client which sends them to it):
+ * `update` and a judged `remove` are loops over them, run where the caller's callback is (a callback cannot travel).
+ */
+export interface VersionedRows {
+  readonly location: string;
+  /** The row, or null when there is no such session. */
+  readVersioned(id: string): Promise<VersionedRow | null>;
+  /** Writes `state` when the row still has `version`; false when another writer got in first. */
+  writeVersioned(id: string, version: string, state: SessionState): Promise<boolean>;
+  /** Removes the row when it still has `version`; false when it changed or went. */
+  removeVersioned(id: string, version: string): Promise<boolean>;
+}
+
+/** Compare-and-swap attempts of one update (or judged removal) before it gives up with E_BUSY. */
+export const CAS_ATTEMPTS = 40;
+
+/**
+ * SessionStore.update over compare-and-swap: reads the row, applies `change`, writes it back naming the version read;
+ * a writer that lost the race reads again and re-applies `change` to what the other wrote (CAS_ATTEMPTS at most).
+ * @throws SessionError E_NOT_FOUND, E_CORRUPT, E_BUSY, or whatever `change` throws (nothing is written then)
+ */
+export async function updateByVersion(
+  rows: VersionedRows,
+  id: string,
+  change: (state: SessionState) => SessionState,
+): Promise<SessionState> {
+  assertValidId(id);
+  for (let attempt = 1; ; attempt++) {
+    const row = await rows.readVersioned(id);
+    if (row === null) throw new SessionError('E_NOT_FOUND', `Session \`${id}\` not found`);
+    if (row.state === null) throw new SessionError('E_CORRUPT', row.problem ?? `Session \`${id}\` is corrupt`);
+    // Encoded and decoded before anything is sent: a change that throws, or a state that cannot be written, leaves
+    // the old one, and what is returned is exactly what a read will give.
+    const next = decodeState(id, encodeState(change(row.state)), 'the changed state');
+    if (await rows.writeVersioned(id, row.version, next)) return next;
+    if (attempt >= CAS_ATTEMPTS) throw busy(id, rows.location);
+    await pause(attempt);
+  }
+}
+
+/**
+ * SessionStore.remove with `shouldRemove` over compare-and-swap: the removal names the version that was judged, so a
+ * write in between makes it judge again (a session touched while cleanup runs is kept).
+ * @returns true when removed, false when absent or judged worth keeping
+ */
+export async function removeByVersion(
+  rows: VersionedRows,
+  id: string,
+  shouldRemove: (state: SessionState | null, modifiedAt: Date) => boolean,
+): Promise<boolean> {
+  assertValidId(id);
+  for (let attempt = 1; ; attempt++) {
+    const row = await rows.readVersioned(id);
+    if (row === null) return false;
+    if (!shouldRemove(row.state, row.writtenAt)) return false;
+    if (await rows.removeVersioned(id, row.version)) return true;
+    if (attempt >= CAS_ATTEMPTS) throw busy(id, rows.location);
+    await pause(attempt);
+  }
+}
+
+// --- internal ---
+
+/** A short random wait before the next compare-and-swap, growing with the attempts (at most ~50 ms). */
+function pause(attempt: number): Promise<void> {
+  const ms = Math.random() * Math.min(50, 2 * attempt);
+  return new Promise((done) => setTimeout(done, ms));
+}
+
+function busy(id: string, location: string): SessionError {
+  return new SessionError('E_BUSY', `Session \`${id}\` kept changing under this update in ${location}; try again`);
+}
