@@ -9,6 +9,8 @@ module.exports = {
   roots: ['<rootDir>/tests'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+  // A relay folder per test file, its relays stopped after the file (tests/support/relay-isolation.ts).
+  setupFilesAfterEnv: ['<rootDir>/tests/support/relay-isolation.ts'],
   // `zod/v4/locales/en.js` is the ESM file under every condition; jest's CommonJS runtime needs its `.cjs` twin.
   moduleNameMapper: { '^zod/v4/locales/(.*)\\.js$': 'zod/v4/locales/$1.cjs' },
   testTimeout: 30000,

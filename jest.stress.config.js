@@ -8,6 +8,8 @@ module.exports = {
   roots: ['<rootDir>/tests/stress'],
   testMatch: ['**/*.stress.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+  // A relay folder per test file, its relays stopped after the file (tests/support/relay-isolation.ts).
+  setupFilesAfterEnv: ['<rootDir>/tests/support/relay-isolation.ts'],
   maxWorkers: 1,
   testTimeout: 240000,
 };

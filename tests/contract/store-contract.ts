@@ -244,8 +244,8 @@ export function describeStoreContract(
       });
 
       it('dates a corrupt entry by its last write, in the listing and to shouldRemove', async () => {
-        harness.plantCorrupt('old', at(-48 * 60));
-        harness.plantCorrupt('new', at(5));
+        await harness.plantCorrupt('old', at(-48 * 60));
+        await harness.plantCorrupt('new', at(5));
         const dated = (await store.list()).map((entry) => [entry.id, entry.kind === 'corrupt' && entry.modifiedAt]);
         expect(Object.fromEntries(dated)).toEqual({ old: at(-48 * 60), new: at(5) });
         const asked = jest.fn((_state: SessionState | null, _modifiedAt: Date) => false);

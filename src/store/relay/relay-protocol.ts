@@ -78,26 +78,32 @@ const ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>([
 export function encodeValue(value: unknown): { json: string; tagged: boolean } {
   let tagged = false;
   const json = JSON.stringify([value], function (this: unknown, key: string, current: unknown): unknown {
-    const raw = (this as Record<string, unknown>)[key];
-    if (raw instanceof Date) {
-      tagged = true;
-      return { $t: 'date', v: raw.getTime() };
-    }
     if (current === undefined) {
       if (!Array.isArray(this)) return undefined;
       tagged = true;
       return { $t: 'undefined' };
     }
-    if (typeof current === 'function') throw new TypeError(`Expected data to send to the relay, got a function`);
-    if (typeof current === 'number' && !Number.isFinite(current)) {
+    if (typeof current === 'number') {
+      if (Number.isFinite(current)) return current;
       tagged = true;
       return { $t: 'number', v: String(current) };
     }
-    if (current instanceof Error) {
+    if (typeof current === 'function') throw new TypeError('Expected data to send to the relay, got a function');
+    if (typeof current !== 'object' || current === null || Array.isArray(current)) {
+      // A Date has become its toJSON() text by now: the value before it is the one to look at.
+      const raw = typeof current === 'string' || current === null ? (this as Record<string, unknown>)[key] : undefined;
+      if (raw === undefined || typeof raw !== 'object' || raw === null || tagOf(raw) !== '[object Date]')
+        return current;
       tagged = true;
-      return { $t: 'error', code: (current as { code?: unknown }).code ?? null, message: current.message };
+      return { $t: 'date', v: (raw as Date).getTime() };
     }
-    if (typeof current === 'object' && current !== null && !Array.isArray(current) && Object.hasOwn(current, '$t')) {
+    // By tag, not instanceof: an Error made in another realm (Node's own, under jest) is one all the same.
+    if (tagOf(current) === '[object Error]') {
+      tagged = true;
+      const { code, message } = current as { code?: unknown; message?: unknown };
+      return { $t: 'error', code: code ?? null, message: String(message) };
+    }
+    if (Object.hasOwn(current, '$t')) {
       tagged = true;
       return { $t: 'object', v: Object.entries(current) };
     }
@@ -160,6 +166,10 @@ export function parseLine(line: string): Record<string, unknown> | null {
 }
 
 // --- internal ---
+
+function tagOf(value: unknown): string {
+  return Object.prototype.toString.call(value);
+}
 
 function untag(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(untag);

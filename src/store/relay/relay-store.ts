@@ -4,6 +4,8 @@ import type { RemovalOutcome, SessionStore } from '../../service/store';
 import { removeByVersion, updateByVersion, type VersionedRow, type VersionedRows } from '../versioned';
 import { checkFolder, checkSocket, ensureFolder, markStarting, type RelayPlace } from './relay-folder';
 import { RelayFault, RelayLink } from './relay-link';
+import type { TransportKind } from './relay-transport';
+import { KeyedSerializer } from '../../platform/serial';
 
 /** How the relay's client is set up (src/service/assembly.ts). */
 export interface RelayStoreOptions {
@@ -19,6 +21,22 @@ export interface RelayStoreOptions {
   readonly direct: (timeLeftMs: number) => SessionStore & VersionedRows;
   /** Starts a relay in the background (detached; null: this process cannot, e.g. run from the sources). */
   readonly start: (() => void) | null;
+  /** How to reach the socket (default: as AGENT_SESSION_RELAY_TRANSPORT says; relay-transport.ts). */
+  readonly transport?: TransportKind;
+  /**
+   * Callers that attach side by side (a library, tests): each `lockClaudeAgent` gets a connection of its own and its
+   * calls are told apart by their async context (node:async_hooks). Without it (a hook: one step at a time), the one
+   * connection carries the transaction and every call made while it is open is its: no async context, which costs a
+   * hook ~5 M instructions.
+   */
+  readonly concurrent?: boolean;
+}
+
+/** A transaction held on the relay while `lockClaudeAgent`'s work runs. */
+interface Transaction {
+  readonly link: RelayLink;
+  /** Why the relay stopped answering inside it, once it did. */
+  lost: RelayFault | null;
 }
 
 /** How long a relay has to greet: a live one answers at once; one that accepts and stays silent is given up on. */
@@ -73,8 +91,13 @@ export class RelayStore {
   /** undefined: not tried yet; null: no relay for this process. */
   #link: RelayLink | null | undefined;
   #direct: (SessionStore & VersionedRows) | null = null;
-  /** The transaction held on the relay while `lockClaudeAgent`'s work runs: `lost` once the relay stopped answering. */
-  #tx: { lost: RelayFault | null; depth: number } | null = null;
+  /** The transaction open now (one caller at a time; see `concurrent`). */
+  #tx: Transaction | null = null;
+  /** With `concurrent`: each transaction in the async context of its work, and the order of attaches per key. */
+  readonly #context: {
+    readonly storage: import('node:async_hooks').AsyncLocalStorage<Transaction>;
+    readonly serial: KeyedSerializer;
+  } | null;
   #clock: { readonly server: number; readonly at: number } | null = null;
   #route: { via: RelayRoute['via']; why?: string; started: boolean } = { via: 'none', started: false };
   readonly #rows: VersionedRows;
@@ -82,6 +105,11 @@ export class RelayStore {
   constructor(options: RelayStoreOptions) {
     this.#options = options;
     this.location = options.location;
+    if (options.concurrent === true) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- never loaded on a hook's path (see above)
+      const { AsyncLocalStorage } = require('node:async_hooks') as typeof import('node:async_hooks');
+      this.#context = { storage: new AsyncLocalStorage<Transaction>(), serial: new KeyedSerializer() };
+    } else this.#context = null;
     this.#rows = {
       location: this.location,
       readVersioned: (id) => this.call('readVersioned', [id]) as Promise<VersionedRow | null>,
@@ -105,14 +133,16 @@ export class RelayStore {
     while (count > 0 && args[count - 1] === undefined) count--;
     const sent = count === args.length ? args : args.slice(0, count);
     if (this.#direct !== null) return this.#invokeDirect(method, sent);
-    const link = this.#connect();
+    const tx = this.#current();
+    const link = tx?.link ?? this.#connect();
     if (link === null) return this.#invokeDirect(method, sent);
     try {
       return await link.request(method, sent, READS.has(method));
     } catch (error) {
+      if (error instanceof RangeError) throw tooDeep(method);
       if (!(error instanceof RelayFault)) throw error;
-      if (this.#tx !== null) {
-        this.#tx.lost ??= error;
+      if (tx !== null) {
+        tx.lost ??= error;
         throw lostInTransaction(error);
       }
       if (!error.delivered || READS.has(method)) {
@@ -172,51 +202,19 @@ export class RelayStore {
    */
   async lockClaudeAgent<T>(claudeAgentId: string, agentType: string, work: () => Promise<T>): Promise<T> {
     if (this.#direct !== null) return this.#direct.lockClaudeAgent(claudeAgentId, agentType, work);
-    if (this.#tx !== null) {
+    const inside = this.#current();
+    if (inside !== null) {
       // Inside the transaction already: its locks are taken again there (re-entrant), and `work` is part of it.
       await this.call('$lock', [claudeAgentId, agentType]);
-      this.#tx.depth++;
-      try {
-        return await work();
-      } finally {
-        this.#tx.depth--;
-      }
+      return work();
     }
-    const link = this.#connect();
-    if (link === null) return this.#directStore().lockClaudeAgent(claudeAgentId, agentType, work);
-    try {
-      // Taking locks changes nothing: sent behind the hello, and sent again directly if the relay did not answer.
-      await link.request('$lock', [claudeAgentId, agentType], true);
-    } catch (error) {
-      if (!(error instanceof RelayFault)) throw error;
-      this.#goDirect(error);
-      return this.#directStore().lockClaudeAgent(claudeAgentId, agentType, work);
-    }
-    const tx: { lost: RelayFault | null; depth: number } = { lost: null, depth: 0 };
-    this.#tx = tx;
-    let value: T;
-    try {
-      value = await work();
-    } catch (error) {
-      this.#tx = null;
-      if (tx.lost !== null) return this.#again(tx.lost, claudeAgentId, agentType, work);
-      await link.request('$rollback', [], false).catch(() => undefined);
-      throw error;
-    }
-    this.#tx = null;
-    if (tx.lost !== null) return this.#again(tx.lost, claudeAgentId, agentType, work);
-    try {
-      await link.request('$commit', [], false);
-    } catch (error) {
-      if (!(error instanceof RelayFault)) throw error;
-      this.#goDirect(error);
-      throw new SessionError(
-        'E_IO',
-        `The relay of ${this.location} stopped answering (${error.message}) while committing: whether the Claude ` +
-          'agent was attached is unknown, so it is not attached again',
-      );
-    }
-    return value;
+    const context = this.#context;
+    if (context === null) return this.#transaction(this.#connect(), claudeAgentId, agentType, work);
+    // Callers of one key in the order they came (the relay's advisory locks order processes, not this one's callers).
+    const keys = agentType === '' ? [`agent:${claudeAgentId}`] : [`agent:${claudeAgentId}`, `type:${agentType}`];
+    return context.serial.run(keys, () =>
+      this.#transaction(this.#connect() === null ? null : this.#newLink(), claudeAgentId, agentType, work),
+    );
   }
 
   /** Ends the connection to the relay, or the direct one. */
@@ -227,6 +225,72 @@ export class RelayStore {
 
   // --- internal ---
 
+  /** The transaction the calling code runs inside, if any. */
+  #current(): Transaction | null {
+    return this.#context === null ? this.#tx : (this.#context.storage.getStore() ?? null);
+  }
+
+  /** `$lock` on `link`, `work` with its calls on that link, then `$commit` (or `$rollback` when work throws). */
+  async #transaction<T>(
+    link: RelayLink | null,
+    claudeAgentId: string,
+    agentType: string,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    if (link === null) return this.#directStore().lockClaudeAgent(claudeAgentId, agentType, work);
+    const own = link !== this.#link;
+    try {
+      try {
+        // Taking locks changes nothing: sent behind the hello, and sent again directly if the relay did not answer.
+        await link.request('$lock', [claudeAgentId, agentType], true);
+      } catch (error) {
+        if (!(error instanceof RelayFault)) throw error;
+        this.#goDirect(error);
+        return await this.#directStore().lockClaudeAgent(claudeAgentId, agentType, work);
+      }
+      const tx: Transaction = { link, lost: null };
+      let value: T;
+      try {
+        if (this.#context === null) {
+          this.#tx = tx;
+          value = await work();
+        } else value = await this.#context.storage.run(tx, work);
+      } catch (error) {
+        if (tx.lost !== null) return await this.#again(tx.lost, claudeAgentId, agentType, work);
+        await link.request('$rollback', [], false).catch(() => undefined);
+        throw error;
+      } finally {
+        this.#tx = null;
+      }
+      if (tx.lost !== null) return await this.#again(tx.lost, claudeAgentId, agentType, work);
+      try {
+        await link.request('$commit', [], false);
+      } catch (error) {
+        if (!(error instanceof RelayFault)) throw error;
+        this.#goDirect(error);
+        throw new SessionError(
+          'E_IO',
+          `The relay of ${this.location} stopped answering (${error.message}) while committing: whether the Claude ` +
+            'agent was attached is unknown, so it is not attached again',
+        );
+      }
+      return value;
+    } finally {
+      if (own) link.close();
+    }
+  }
+
+  /** A connection of its own (a transaction's, with `concurrent`). */
+  #newLink(): RelayLink {
+    return new RelayLink(
+      this.#options.place.socket,
+      this.#options.store,
+      HELLO_MS,
+      this.#openedAt + this.#options.totalMs,
+      this.#options.transport,
+    );
+  }
+
   /** The link to the relay, made on first use; null when there is none to use (and one may have been started). */
   #connect(): RelayLink | null {
     if (this.#link !== undefined) return this.#link;
@@ -236,7 +300,7 @@ export class RelayStore {
     const socket = folder.kind === 'ok' ? checkSocket(place.socket) : folder;
     if (socket.kind === 'refused') return this.#noRelay(`the relay socket ${socket.why}`, false);
     if (socket.kind === 'absent') return this.#noRelay('no relay is running', true);
-    this.#link = new RelayLink(place.socket, this.#options.store, HELLO_MS, this.#openedAt + this.#options.totalMs);
+    this.#link = this.#newLink();
     this.#route.via = 'relay';
     return this.#link;
   }
@@ -320,6 +384,14 @@ export function openRelayStore(options: RelayStoreOptions): SessionStore & { rea
 }
 
 // --- internal ---
+
+/** A value JSON.stringify cannot write (nested too deep), as the stores say it (codec.ts encodeState). */
+function tooDeep(method: string): SessionError {
+  return new SessionError(
+    'E_USAGE',
+    `Expected the arguments of \`${method}\` to nest less deeply, got too deep to write`,
+  );
+}
 
 function lostInTransaction(fault: RelayFault): SessionError {
   return new SessionError('E_IO', `The relay stopped answering inside a transaction (${fault.message})`);
