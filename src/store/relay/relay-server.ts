@@ -488,9 +488,11 @@ class Client {
       await tx.done.catch(() => undefined);
       return this.#answer(id, undefined);
     }
+    await this.#pauseAt(call, 'before');
     tx.commit();
     try {
       await tx.done;
+      await this.#pauseAt(call, 'after');
       this.#answer(id, undefined);
     } catch (error) {
       this.#noteFailure(error);
@@ -509,8 +511,7 @@ class Client {
         undefined,
         new SessionError('E_USAGE', `Expected a method of the store, got \`${call}\``),
       );
-    const pause = this.#relay.pause;
-    if (pause?.call === call && pause.when === 'before') await this.#pauseForever(call, 'before');
+    await this.#pauseAt(call, 'before');
     let value: unknown;
     try {
       value = await (method as (...args: unknown[]) => Promise<unknown>).apply(store, args);
@@ -518,14 +519,16 @@ class Client {
       this.#noteFailure(error);
       return this.#answer(id, undefined, error);
     }
-    if (pause?.call === call && pause.when === 'after') await this.#pauseForever(call, 'after');
+    await this.#pauseAt(call, 'after');
     this.#answer(id, value);
   }
 
-  /** Test hook: says where it stopped, then waits for the SIGKILL the test sends. */
-  #pauseForever(call: string, when: string): Promise<never> {
+  /** Test hook (RelayServerOptions.pause): at that call, says where it stopped, then waits for the test's SIGKILL. */
+  async #pauseAt(call: string, when: 'before' | 'after'): Promise<void> {
+    const pause = this.#relay.pause;
+    if (pause?.call !== call || pause.when !== when) return;
     this.#relay.log(`paused ${when} ${call}`);
-    return new Promise(() => undefined);
+    await new Promise<never>(() => undefined);
   }
 
   #backend(): RelayBackend {
