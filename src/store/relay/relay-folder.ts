@@ -49,6 +49,12 @@ export function relayPlace(dir: string, url: string, schema: string, build: stri
   return { dir, socket: `${base}.sock`, lock: `${base}.lock`, starting: `${base}.starting`, key };
 }
 
+/**
+ * The longest unix socket path Linux takes (sun_path is 108 bytes with its NUL); a longer one cannot be listened on,
+ * so a folder that deep (a long TMPDIR) has no relay.
+ */
+export const MAX_SOCKET_PATH = 107;
+
 /** Whether `dir` may hold this user's relays: a real folder, owned by `uid`, that no one else may enter. */
 export function checkFolder(dir: string, uid: number = ownUid()): FolderVerdict {
   let stats: Stats | null;
@@ -78,6 +84,8 @@ export function ensureFolder(dir: string, uid: number = ownUid()): FolderVerdict
 
 /** The socket's state: a socket of this user (`ok`), absent, or something else there (refused). */
 export function checkSocket(path: string, uid: number = ownUid()): FolderVerdict {
+  if (Buffer.byteLength(path) > MAX_SOCKET_PATH)
+    return { kind: 'refused', why: `${path} is longer than a unix socket path may be (${MAX_SOCKET_PATH} bytes)` };
   let stats: Stats | null;
   try {
     stats = statOrNull(path);

@@ -2,7 +2,7 @@ import { SessionError, isSessionError } from '../../core/errors';
 import type { SessionState } from '../../core/state';
 import type { RemovalOutcome, SessionStore } from '../../service/store';
 import { removeByVersion, updateByVersion, type VersionedRow, type VersionedRows } from '../versioned';
-import { checkFolder, checkSocket, ensureFolder, markStarting, type RelayPlace } from './relay-folder';
+import { checkFolder, checkSocket, ensureFolder, markStarting, MAX_SOCKET_PATH, type RelayPlace } from './relay-folder';
 import { RelayFault, RelayLink } from './relay-link';
 import type { TransportKind } from './relay-transport';
 import { KeyedSerializer } from '../../platform/serial';
@@ -295,6 +295,8 @@ export class RelayStore {
   #connect(): RelayLink | null {
     if (this.#link !== undefined) return this.#link;
     const { place } = this.#options;
+    if (Buffer.byteLength(place.socket) > MAX_SOCKET_PATH)
+      return this.#noRelay(`the relay socket path is longer than ${MAX_SOCKET_PATH} bytes`, false);
     const folder = checkFolder(place.dir);
     if (folder.kind === 'refused') return this.#noRelay(`the relay folder ${folder.why}`, false);
     const socket = folder.kind === 'ok' ? checkSocket(place.socket) : folder;

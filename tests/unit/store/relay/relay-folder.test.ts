@@ -82,6 +82,8 @@ describe('the relay folder', () => {
     symlinkSync('/dev/null', join(dir, 'link.sock'));
     expect(checkSocket(join(dir, 'link.sock')).kind).toBe('refused');
     expect(checkSocket(join(dir, 'none.sock'))).toEqual({ kind: 'absent' });
+    // Deeper than a unix socket path may be (a long TMPDIR): no relay there, rather than one that cannot listen.
+    expect(checkSocket(join(dir, 'x'.repeat(120), 'relay.sock')).kind).toBe('refused');
   });
 });
 
