@@ -2,13 +2,18 @@
 // PostToolUse(async_launched) and SubagentStart for a background agent at the same moment, in two processes, and
 // its SubagentStop may overtake either. Each round fires the three events of a fresh agent id (`a` + 16 hex)
 // through the built bins, wired as `init` wires them, in a random order with random small delays, all at once.
+// The same rounds run on the file store, and on the PostgreSQL store with the hooks going through its relay (started
+// by the first hooks, as on a user's machine): the attach's transaction held on the relay keeps the same guarantee.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { SessionState } from '../../src/core/state';
 import { Sessions } from '../../src/service/sessions';
+import type { SessionStore } from '../../src/service/store';
 import { FileStore } from '../../src/store/file-store';
-import { BIN, childEnv, makeTemp, prng, removeTemp, seedOf } from './helpers';
+import { describeWithDatabase } from '../support/test-database';
+import { BIN, childEnv, makeTemp, prng, removeTemp, runBin, seedOf } from './helpers';
 
 const ROUNDS = 100;
 /** Rounds run at once (each in its own project): 2 cores, up to 6 hook processes a round. */
@@ -40,10 +45,23 @@ interface Fired {
   readonly stderr: string;
 }
 
-function fire(bin: string, payload: unknown, project: string, delayMs: number): Promise<Fired> {
+/** Where a round's sessions are: its project's file store, or the shared database (then `env` names it). */
+interface Backend {
+  readonly env: Record<string, string>;
+  /** The store of a round's project (the file store at `store`, or the database). */
+  open(store: string): SessionStore;
+}
+
+function fire(
+  bin: string,
+  payload: unknown,
+  project: string,
+  delayMs: number,
+  extra: Record<string, string>,
+): Promise<Fired> {
   return new Promise((done, fail) => {
     setTimeout(() => {
-      const env = childEnv(project);
+      const env = childEnv(project, extra);
       // The store comes from CLAUDE_PROJECT_DIR, as under Claude Code.
       delete env.AGENT_SESSION_DIR;
       const child = spawn(process.execPath, [bin], { cwd: project, env, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -64,13 +82,19 @@ function hexAgentId(random: () => number): string {
   return id;
 }
 
-async function allStates(store: string): Promise<SessionState[]> {
-  return (await new Sessions({ store: new FileStore(store) }).list()).flatMap((entry) =>
-    entry.kind === 'valid' ? [entry.state] : [],
-  );
+/** The valid sessions of a round (its agent type: on a shared database, the other rounds' are there too). */
+async function allStates(backend: Backend, round: Pick<Round, 'store' | 'agentType'>): Promise<SessionState[]> {
+  const sessions = new Sessions({ store: backend.open(round.store) });
+  try {
+    return (await sessions.list()).flatMap((entry) =>
+      entry.kind === 'valid' && entry.state.agent_name === round.agentType ? [entry.state] : [],
+    );
+  } finally {
+    await sessions.close();
+  }
 }
 
-async function playRound(index: number, random: () => number, base: string): Promise<Round> {
+async function playRound(backend: Backend, index: number, random: () => number, base: string): Promise<Round> {
   const kind: Kind = (['fresh', 'parked', 'race'] as const)[index % 3]!;
   const project = join(base, `round-${index}`);
   mkdirSync(join(project, '.claude'), { recursive: true });
@@ -79,15 +103,19 @@ async function playRound(index: number, random: () => number, base: string): Pro
   let parkedId: string | null = null;
   if (kind !== 'fresh') {
     // A session of this type parked in approval by an earlier agent that stopped.
-    const sessions = new Sessions({ store: new FileStore(store) });
-    const state = await sessions.create({
-      agent_name: agentType,
-      purpose: 'claude_code_subagent',
-      metadata: { task_id: `T${index}` },
-    });
-    await sessions.update(state.agent_id, { phase: 'approval' });
-    await sessions.linkClaude(state.agent_id, { agent_id: hexAgentId(random), agent_type: agentType, stopped: true });
-    parkedId = state.agent_id;
+    const sessions = new Sessions({ store: backend.open(store) });
+    try {
+      const state = await sessions.create({
+        agent_name: agentType,
+        purpose: 'claude_code_subagent',
+        metadata: { task_id: `T${index}` },
+      });
+      await sessions.update(state.agent_id, { phase: 'approval' });
+      await sessions.linkClaude(state.agent_id, { agent_id: hexAgentId(random), agent_type: agentType, stopped: true });
+      parkedId = state.agent_id;
+    } finally {
+      await sessions.close();
+    }
   }
   const count = kind === 'race' ? 2 : 1;
   const agents: AgentRun[] = Array.from({ length: count }, () => ({
@@ -117,7 +145,7 @@ async function playRound(index: number, random: () => number, base: string): Pro
     for (const event of events) {
       // Random small delays: every order happens, and most events overlap.
       runs.push(
-        fire(event.bin, event.payload, project, Math.floor(random() * 25)).then((result) => {
+        fire(event.bin, event.payload, project, Math.floor(random() * 25), backend.env).then((result) => {
           if (result.status !== 0 || result.stderr !== '')
             problems.push(`exit ${result.status}, stderr ${result.stderr.slice(0, 200)}`);
           if (event.start === true && result.stdout !== '') {
@@ -133,9 +161,9 @@ async function playRound(index: number, random: () => number, base: string): Pro
 }
 
 /** What is wrong with the store a round left, as sentences (empty: the round is clean). */
-async function check(round: Round): Promise<string[]> {
+async function check(backend: Backend, round: Round): Promise<string[]> {
   const problems = [...round.problems];
-  const states = await allStates(round.store);
+  const states = await allStates(backend, round);
   for (const state of states)
     if (state.phase === 'initializing') problems.push(`session ${state.agent_id} left initializing`);
   const resumedBy: string[] = [];
@@ -180,26 +208,46 @@ async function check(round: Round): Promise<string[]> {
   return problems;
 }
 
-let base: string;
-beforeAll(() => {
-  base = makeTemp();
-});
-afterAll(() => removeTemp(base));
-
-it(`${ROUNDS} rounds of PostToolUse + SubagentStart + SubagentStop in random order and overlap: one session per agent`, async () => {
+/** Plays `rounds` rounds on `backend`, BATCH at once, and expects every one clean. */
+async function race(backend: Backend, label: string, rounds: number): Promise<void> {
   const random = prng(seedOf('claude-race'));
   const failed: string[] = [];
-  for (let first = 0; first < ROUNDS; first += BATCH) {
-    const rounds = await Promise.all(
-      Array.from({ length: Math.min(BATCH, ROUNDS - first) }, (_, i) => playRound(first + i, random, base)),
-    );
-    for (const round of rounds) {
-      const problems = await check(round);
-      if (problems.length > 0)
-        failed.push(`round ${round.project.split('-').at(-1)} (${round.kind}): ${problems.join('; ')}`);
-      removeTemp(round.project);
+  const base = makeTemp();
+  try {
+    for (let first = 0; first < rounds; first += BATCH) {
+      const played = await Promise.all(
+        Array.from({ length: Math.min(BATCH, rounds - first) }, (_, i) => playRound(backend, first + i, random, base)),
+      );
+      for (const round of played) {
+        const problems = await check(backend, round);
+        if (problems.length > 0)
+          failed.push(`round ${round.project.split('-').at(-1)} (${round.kind}): ${problems.join('; ')}`);
+        removeTemp(round.project);
+      }
     }
+  } finally {
+    removeTemp(base);
   }
-  process.stdout.write(`[stress] claude-race: ${failed.length} of ${ROUNDS} rounds failed\n`);
+  process.stdout.write(`[stress] claude-race (${label}): ${failed.length} of ${rounds} rounds failed\n`);
   expect(failed).toEqual([]);
+}
+
+describe('file store', () => {
+  it(`${ROUNDS} rounds of PostToolUse + SubagentStart + SubagentStop in random order and overlap: one session per agent`, async () => {
+    await race({ env: {}, open: (store) => new FileStore(store) }, 'file store', ROUNDS);
+  });
+});
+
+describeWithDatabase('PostgreSQL store, the hooks through its relay', (db) => {
+  it(`${ROUNDS} rounds of PostToolUse + SubagentStart + SubagentStop in random order and overlap: one session per agent`, async () => {
+    const env = { AGENT_SESSION_DATABASE_URL: db.url, AGENT_SESSION_DATABASE_SCHEMA: db.schema };
+    await race({ env, open: () => db.store() }, 'PostgreSQL through the relay', ROUNDS);
+    // The rounds went through the relay (the first hooks started it): it answered most of their calls.
+    const status = JSON.parse(runBin(BIN.cli, ['relay', 'status', '--json'], { dir: tmpdir(), env }).stdout) as {
+      running: boolean;
+      status?: { requests: number };
+    };
+    expect(status.running).toBe(true);
+    expect(status.status!.requests).toBeGreaterThan(ROUNDS * 3);
+  });
 });

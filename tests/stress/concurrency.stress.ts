@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { newSession } from '../../src/core/session';
 import { parseState, type SessionState } from '../../src/core/state';
 import { FileStore } from '../../src/store/file-store';
+import { askRelay } from '../../src/store/relay/relay-admin';
+import { startRelay, type InProcessRelay } from '../support/relays';
 import { describeWithDatabase, type TestDatabase } from '../support/test-database';
 import { BIN, bundleWorker, makeTemp, prng, removeTemp, runBin, runNode, seedOf } from './helpers';
 
@@ -81,6 +83,30 @@ describe('file store', () => {
 describeWithDatabase('PostgreSQL store', (db) => {
   let backend: Backend;
   beforeEach(() => (backend = pgBackend(db)));
+  afterEach(() => db.truncate());
+  describeConcurrency(() => backend);
+});
+
+// The workers reach the database through a relay (the hooks' way, src/store/relay/), the CLI directly, side by side.
+describeWithDatabase('PostgreSQL store, the workers through the relay', (db) => {
+  let backend: Backend;
+  let relay: InProcessRelay;
+  beforeAll(async () => {
+    relay = await startRelay(db.url, db.schema, dir);
+  });
+  afterAll(async () => {
+    // The workers' calls went through it (had one gone direct, they would not be here).
+    const status = await askRelay(relay.place, relay.store, '$status');
+    expect(status.running && (status.value as { requests: number }).requests).toBeGreaterThan(400);
+    await relay.stop();
+  });
+  beforeEach(() => {
+    const direct = pgBackend(db);
+    backend = {
+      ...direct,
+      env: { ...direct.env, AGENT_SESSION_WORKER_STORE: 'relay', AGENT_SESSION_WORKER_RELAY_DIR: relay.place.dir },
+    };
+  });
   afterEach(() => db.truncate());
   describeConcurrency(() => backend);
 });
