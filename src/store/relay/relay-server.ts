@@ -239,6 +239,7 @@ class Relay {
     this.#options.log(`error: ${message}`);
   }
 
+  /** What `relay status` shows, as asked by a client (not counted among the clients). */
   status(): RelayStatus {
     return {
       pid: process.pid,
@@ -247,8 +248,8 @@ class Relay {
       location: this.#options.location,
       socket: this.#options.place.socket,
       started_at: this.#startedAt.toISOString(),
-      clients_served: this.#served,
-      clients_now: this.#clients.size,
+      clients_served: this.#served - 1,
+      clients_now: this.#clients.size - 1,
       requests: this.#requests,
       idle_timeout_seconds: this.#options.idleMs / 1000,
       last_error: this.#lastError,
