@@ -2,7 +2,7 @@ import type { Limits } from './limits';
 import { RESUMABLE_PHASES, isResumablePhase } from './phase-names';
 import { resumeVerdict } from './phases';
 import { counted } from './plural';
-import { awaitsPickup, type ResumeReason } from './rules';
+import { allowsResume, awaitsPickup, type ResumeReason } from './rules';
 import type { SessionState } from './state';
 import { longDuration } from './time-text';
 
@@ -86,5 +86,5 @@ export function explainResume(state: SessionState, now: Date, limits: Limits): R
       text: `${counted(state.error_count, 'error')} of ${limits.maxErrors}`,
     },
   ];
-  return { should_resume: reason === 'session_resumable', reason, checks };
+  return { should_resume: allowsResume(reason), reason, checks };
 }

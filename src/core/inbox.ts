@@ -2,7 +2,7 @@ import { waitingSince } from './decision';
 import type { Limits } from './limits';
 import { isFinalPhase, isResumablePhase, type Phase } from './phase-names';
 import { resumeVerdict } from './phases';
-import type { ResumeReason } from './rules';
+import { allowsResume, type ResumeReason } from './rules';
 import type { SessionState } from './state';
 
 /** Characters of what a session waits on shown in the inbox (the whole text stays in the session). */
@@ -50,7 +50,7 @@ export function inboxOf(
       waited_seconds: Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / 1000)),
       last_updated: state.last_updated,
       expires_in_seconds: Math.floor((expiresAt - now.getTime()) / 1000),
-      resumable: reason === 'session_resumable',
+      resumable: allowsResume(reason),
       reason,
       waits_on: waitsOn(state),
     });

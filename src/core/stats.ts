@@ -3,6 +3,7 @@ import { resumeCount } from './history';
 import type { Limits } from './limits';
 import { isFinalPhase, isResumablePhase } from './phase-names';
 import { resumeVerdict } from './phases';
+import { allowsResume } from './rules';
 import type { SessionState } from './state';
 
 /** The figures of one agent, or of all agents together. Rates are 0..1, or null when undefined (0 / 0). */
@@ -117,7 +118,7 @@ function group(states: readonly SessionState[], now: Date, limits: Limits): Stat
       outcomes[state.phase] += 1;
       if (state.duration_seconds !== undefined) durations.push(state.duration_seconds);
     }
-    const resumable = resumeVerdict(state, now, limits) === 'session_resumable';
+    const resumable = allowsResume(resumeVerdict(state, now, limits));
     if (resumable) resumableNow += 1;
     if (canProgress(state, resumable, now, limits)) active += 1;
     const count = resumeCount(state);
