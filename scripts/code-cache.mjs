@@ -109,6 +109,7 @@ export function makeCodeCache(name) {
     const seedId = parked('agent-20260101-000000-0000cafe', 'cache-agent');
     parked('agent-20260101-000000-0000beef', 'cache-claude');
     parked('agent-20260101-000000-0000f00d', 'cache-stopper', 'a00000000000cafe1');
+    parked('agent-20260101-000000-0000d1ed', 'cache-failer', 'a00000000000cafe3');
     const RUNS = {
       'pre-delegate': [
         { args: [], input: JSON.stringify({ agent_name: 'cache-agent' }) },
@@ -130,6 +131,15 @@ export function makeCodeCache(name) {
             agent_type: 'cache-stopper',
             stop_hook_active: false,
             last_assistant_message: 'Plan ready. Waiting for your approval.',
+          }),
+        },
+        {
+          args: [],
+          input: claude('StopFailure', {
+            agent_id: 'a00000000000cafe3',
+            agent_type: 'cache-failer',
+            error: 'rate_limit',
+            last_assistant_message: 'API Error: Request rejected (429) · usage limit reached',
           }),
         },
       ],

@@ -60,9 +60,7 @@ function rows(inbox: readonly InboxEntry[]): Cell[][] {
         ? { text: entry.phase, style: entry.phase === 'approval' ? 'yellow' : undefined }
         : { text: `${entry.phase}, interrupted`, style: 'yellow' },
       shortDuration(entry.waited_seconds),
-      entry.resumable
-        ? { text: resumableText(entry), style: 'green' }
-        : { text: notResumable(entry), style: 'dim' },
+      entry.resumable ? { text: resumableText(entry), style: 'green' } : { text: notResumable(entry), style: 'dim' },
       entry.waits_on === null ? '-' : `${entry.waits_on.source}: ${entry.waits_on.text}`,
     ]),
   ];
