@@ -277,7 +277,7 @@ async function stopFailure(sessions: Sessions, payload: Payload): Promise<Claude
   });
   if (attached === null) return skip(`unknown_agent claude_agent=${logValue(payload.agent_id)}`);
   return skip(
-    `${attached.action} interruption=${logValue(attached.interruption)} error=${logValue(error)} phase=${logValue(attached.state.phase)} session=${logValue(attached.state.agent_id)}`,
+    `${attached.action} interruption=${logValue(attached.interruption)} kind=${logValue(error)} phase=${logValue(attached.state.phase)} session=${logValue(attached.state.agent_id)}`,
   );
 }
 
@@ -360,7 +360,7 @@ function startContext(state: SessionState, context: ClaudeCodeContext, maxErrors
       : interrupted !== undefined
         ? `agent-session: this sub-agent resumes session ${state.agent_id} (agent ${agent}), whose previous agent ` +
           `was interrupted by ${interruptionCause(interrupted.error)} ${ago(interrupted.at, context)}, in phase ` +
-          `${resumed.phase}: carry on from there. ${QUOTED_NOTE}`
+          `${resumed.phase}; the work recorded so far is in this session. ${QUOTED_NOTE}`
         : `agent-session: this sub-agent resumes session ${state.agent_id} (agent ${agent}), ` +
           `parked in phase ${resumed.phase} ${ago(resumed.last_active, context)}. ${QUOTED_NOTE}`,
   ];

@@ -356,6 +356,11 @@ describe('a sub-agent that dies of an API error or a usage limit (StopFailure, 2
     );
     expect(overview).toContain(state.agent_id);
     expect(overview).toContain('interrupted by a rate or usage limit (rate_limit)');
+    const offer = contextOf(
+      runHookBin('pre-delegate', fixture('pre-tool-use-agent-2.1.330.json', project), hookEnv(project)),
+    );
+    expect(offer).toContain(`had an interrupted session`);
+    expect(offer).toContain('- Interrupted: by a rate or usage limit (rate_limit)');
     const start = { ...fixture('subagent-start-2.1.330.json', project), agent_id: 'a00000000000000b2' };
     const context = contextOf(runHookBin('pre-delegate', start, hookEnv(project)));
     expect(context).toContain(`resumes session ${state.agent_id}`);
