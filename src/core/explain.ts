@@ -52,7 +52,7 @@ export function explainResume(state: SessionState, now: Date, limits: Limits): R
             ? `phase ${state.phase}: approved, waiting for its agent to pick it up (resumed once)`
             : resumable
               ? `phase ${state.phase} is resumable`
-              : `phase ${state.phase} is not resumable (only ${RESUMABLE_PHASES.join(', ')}, or executing just after an approval, or after an interruption)`,
+              : `phase ${state.phase} is not resumable (only ${RESUMABLE_PHASES.join(', ')}, executing just after an approval, or any working phase after an interruption)`,
     },
     {
       rule: 'resume_ready',

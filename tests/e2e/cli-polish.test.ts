@@ -259,7 +259,7 @@ describe('bad arguments: exit 2, one line, nothing changed', () => {
     [
       'pending --phase dancing',
       ['pending', '--phase', 'dancing'],
-      'one of investigating, planning, approval, got `dancing`',
+      'one of initializing, investigating, planning, approval, executing, validating, got `dancing`',
     ],
     ['copy --from a missing folder', ['copy', '--from', 'no-such-store', '--to', 'elsewhere'], 'no-such-store'],
     ['report --since -1d', ['report', '--since', '-1d'], '`-1d`'],
