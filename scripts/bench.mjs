@@ -249,18 +249,6 @@ function main() {
 
   const m = (name) => results[name].median;
   // Each row against the references of its own group.
-  const refs = (name) =>
-    name in STORE_SIZE_ROWS
-      ? { floor: m(`${NODE} (store size)`), minimal: m(`${MINIMAL} (store size)`) }
-      : { floor: m(NODE), minimal: m(MINIMAL) };
-  for (const [name, s] of Object.entries(results)) {
-    if (name.startsWith('agent-session list') || name.startsWith('agent-session cleanup')) continue;
-    s.vs_node = round(s.median / refs(name).floor);
-    if (!name.startsWith('agent-session')) s.vs_minimal = round(s.median / refs(name).minimal);
-    // The hooks of the start-up group against the I/O their guarantees need (the rest is loading and deciding).
-    if (!(name in STORE_SIZE_ROWS) && (HOOK_ROWS.includes(name) || name === IO_FLOOR))
-      s.vs_io_floor = round(s.median / m(IO_FLOOR));
-  }
   // 4. Node lines: each hook on Node 20, 22 and 24 (BENCH_NODE_LINES), each beside `node -e ''` and the minimal hook
   // on the same Node, run from plugin/dist: bins built once, whatever Node built them, as a plugin's are. Each Node
   // makes its own code caches first (the loader's background maker), as on a user's machine after the first call.
@@ -302,6 +290,21 @@ function main() {
     lineRows.push({ line, version, rows: rows.map((r) => r.name), label });
   }
 
+  const refs = (name) => {
+    const line = /^Node v[\d.]+: /.exec(name)?.[0];
+    if (line !== undefined) return { floor: m(`${line}${NODE}`), minimal: m(`${line}${MINIMAL}`) };
+    return name in STORE_SIZE_ROWS
+      ? { floor: m(`${NODE} (store size)`), minimal: m(`${MINIMAL} (store size)`) }
+      : { floor: m(NODE), minimal: m(MINIMAL) };
+  };
+  for (const [name, s] of Object.entries(results)) {
+    if (name.startsWith('agent-session list') || name.startsWith('agent-session cleanup')) continue;
+    s.vs_node = round(s.median / refs(name).floor);
+    if (!name.startsWith('agent-session')) s.vs_minimal = round(s.median / refs(name).minimal);
+    // The hooks of the start-up group against the I/O their guarantees need (the rest is loading and deciding).
+    if (!(name in STORE_SIZE_ROWS) && (HOOK_ROWS.includes(name) || name === IO_FLOOR))
+      s.vs_io_floor = round(s.median / m(IO_FLOOR));
+  }
   const verdicts = [];
   const ratio = (name, base, target, baseName) =>
     verdicts.push({
