@@ -18,3 +18,11 @@ export const DECISIONS_SCHEMA_VERSION = 2;
  * knows only version 2 refuses it by its version number, not by a stray key.
  */
 export const DECISION_ORIGIN_SCHEMA_VERSION = 3;
+
+/**
+ * The layout of a session whose agent was interrupted by a host failure (`interruption`, and the `interrupted` history
+ * entries and `resumed_from.interruption` that come with it): the fields before plus those. A session moves to it
+ * with its first interruption, whatever its decisions, so every other file keeps the version its content needs and an
+ * agent-session that knows only version 3 refuses an interrupted one by its version number, not by a stray key.
+ */
+export const INTERRUPTION_SCHEMA_VERSION = 4;

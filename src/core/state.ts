@@ -1,11 +1,25 @@
 import { SessionError } from './errors';
 import { lazily } from './lazy';
-import { DECISION_ORIGIN_SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, SCHEMA_VERSION } from './schema-version';
+import {
+  DECISION_ORIGIN_SCHEMA_VERSION,
+  DECISIONS_SCHEMA_VERSION,
+  INTERRUPTION_SCHEMA_VERSION,
+  SCHEMA_VERSION,
+} from './schema-version';
 import { parseSessionState } from './state-parsers';
 import type { Metadata, SessionState } from './state-schema';
 
-export { DECISION_ORIGIN_SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, SCHEMA_VERSION };
-export type { ClaudeLink, Decision, HistoryEntry, Metadata, RecordedOrigin, SessionState } from './state-schema';
+export { DECISION_ORIGIN_SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, INTERRUPTION_SCHEMA_VERSION, SCHEMA_VERSION };
+export type {
+  ClaudeLink,
+  Decision,
+  HistoryEntry,
+  Interruption,
+  Metadata,
+  RecordedOrigin,
+  ResumedFrom,
+  SessionState,
+} from './state-schema';
 
 // The zod schemas (state-schema.ts), loaded only to word a rejection: a valid state is parsed by the function
 // generated from them (state-parsers.ts), and a hook process that never meets an invalid state never evaluates zod
@@ -48,6 +62,17 @@ export function parseState(raw: unknown): SessionState {
   return { ...data, metadata: (migrated as { metadata: Metadata }).metadata };
 }
 
+/**
+ * The schema_version a state's content needs (schema-version.ts): 4 once it records an interruption, else 3 once a
+ * decision has an origin, 2 with decisions, 1 otherwise. Every change that adds such a field stamps this.
+ */
+export function versionFor(state: Pick<SessionState, 'decisions' | 'interruption'>): SessionState['schema_version'] {
+  if (state.interruption !== undefined) return INTERRUPTION_SCHEMA_VERSION;
+  const decisions = state.decisions ?? [];
+  if (decisions.some((decision) => decision.origin !== undefined)) return DECISION_ORIGIN_SCHEMA_VERSION;
+  return decisions.length > 0 ? DECISIONS_SCHEMA_VERSION : SCHEMA_VERSION;
+}
+
 /** The summary of a valid state. */
 export function summarize(state: SessionState): SessionSummary {
   const { agent_id, agent_name, purpose, phase, created_at, last_updated, resume_ready, error_count } = state;
@@ -60,13 +85,8 @@ const VERSION_CONTENT: Readonly<Record<SessionState['schema_version'], string>> 
   [SCHEMA_VERSION]: 'no decisions',
   [DECISIONS_SCHEMA_VERSION]: 'decisions, none with an origin',
   [DECISION_ORIGIN_SCHEMA_VERSION]: 'decisions, one with an origin at least',
+  [INTERRUPTION_SCHEMA_VERSION]: 'an interruption record',
 };
-
-function versionFor(state: SessionState): SessionState['schema_version'] {
-  const decisions = state.decisions ?? [];
-  if (decisions.some((decision) => decision.origin !== undefined)) return DECISION_ORIGIN_SCHEMA_VERSION;
-  return decisions.length > 0 ? DECISIONS_SCHEMA_VERSION : SCHEMA_VERSION;
-}
 
 function migrate(raw: unknown): unknown {
   // Version 0 is the original Python layout: the same fields without `schema_version`.

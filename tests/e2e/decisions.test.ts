@@ -188,7 +188,7 @@ describe('show, pending, should-resume --explain', () => {
     expect(lines[1]).toContain('plan: line one line two \\u001b[31mred');
     expect(lines[2]).toContain(second);
     expect(result.stdout).not.toContain('\u001b');
-    expect(cli(['pending', '--phase', 'executing']).status).toBe(2);
+    expect(cli(['pending', '--phase', 'completed']).status).toBe(2);
   });
 });
 

@@ -128,7 +128,10 @@ const SUBAGENT_STOP = (() => {
   return { shapes: [parseShape(match![1]!), parseShape(match![2]!)], reasons: new Set(codes(reasons!)) };
 })();
 
-/** One project: a session in approval (id `s1`), one approved and waiting for pickup (`s2`), a corrupt one (`bad`). */
+/**
+ * One project: a session in approval (id `s1`), one approved and waiting for pickup (`s2`), a corrupt one (`bad`), a
+ * large one (`big`) and one whose agent was interrupted in executing (`s3`, agent `deployer`).
+ */
 function store(): string {
   const cwd = project();
   const cli = (args: string[]) => expect(run(BIN.cli, args, { cwd }).status).toBe(0);
@@ -148,6 +151,12 @@ function store(): string {
     '--metadata',
     JSON.stringify({ a: 'x'.repeat(40_000), b: 'y'.repeat(40_000) }),
   ]);
+  cli(['create', '--agent', 'deployer', '--purpose', 'p', '--id', 's3']);
+  cli(['update', 's3', '--phase', 'executing']);
+  const interrupted = { agent_id: 's3', interrupted: { error: 'rate_limit', message: 'usage limit reached' } };
+  expect(
+    run(BIN.subagentStop, [], { cwd, input: JSON.stringify(interrupted), env: { CLAUDE_PROJECT_DIR: cwd } }),
+  ).toMatchObject({ status: 0 });
   return cwd;
 }
 
@@ -174,6 +183,7 @@ describe('README documents the seed answers the bins print', () => {
     ['resumable, by id', '{"agent_name": "architect", "agent_id": "s1"}'],
     ['resumable, by name, with the decision', '{"agent_name": "migrator"}'],
     ['resumable, cut to the answer limit', '{"agent_id": "big"}'],
+    ['interrupted, carried on', '{"agent_name": "deployer"}'],
     ['not resumable', '{"agent_id": "s1"}'],
     ['another agent’s session', '{"agent_name": "other", "agent_id": "s2"}'],
     ['no session of that agent', '{"agent_name": "nobody"}'],
@@ -219,6 +229,7 @@ describe('README documents the seed answers the bins print', () => {
     ['invalid input', '"text"'],
     ['not JSON', '{"agent_'],
     ['a store that cannot be read', '{"agent_id": "s1"}', { AGENT_SESSION_DIR: '/dev/null/store' }],
+    ['interrupted', '{"agent_id": "s3", "interrupted": {"error": "rate_limit", "message": "usage limit reached"}}'],
   ];
 
   it('subagent-stop', () => {

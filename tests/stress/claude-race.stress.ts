@@ -2,7 +2,9 @@
 // PostToolUse(async_launched) and SubagentStart for a background agent at the same moment, in two processes, and
 // its SubagentStop may overtake either. Each round fires the three events of a fresh agent id (`a` + 16 hex)
 // through the built bins, wired as `init` wires them, in a random order with random small delays, all at once.
-// The same rounds run on the file store, and on the PostgreSQL store with the hooks going through its relay (started
+// Issue 22: an agent that dies of an API error gets StopFailure instead of SubagentStop; its rounds fire the failure
+// twice among the start events, and sometimes a late SubagentStop after it: the session stays open, interrupted once.
+// The plain rounds run on the file store, and on the PostgreSQL store with the hooks going through its relay (started
 // by the first hooks, as on a user's machine): the attach's transaction held on the relay keeps the same guarantee.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -29,6 +31,9 @@ interface AgentRun {
   startContext: string | null;
 }
 interface Round {
+  /** The agents died of an API error (StopFailure, reported twice) instead of stopping; `lateStop`: then a SubagentStop. */
+  readonly failing: boolean;
+  readonly lateStop: boolean;
   readonly kind: Kind;
   readonly project: string;
   readonly store: string;
@@ -45,23 +50,20 @@ interface Fired {
   readonly stderr: string;
 }
 
-/** Where a round's sessions are: its project's file store, or the shared database (then `env` names it). */
+/** Where the rounds' sessions are: each project's file store, or the test database (then `env` names it). */
 interface Backend {
   readonly env: Record<string, string>;
   /** The store of a round's project (the file store at `store`, or the database). */
   open(store: string): SessionStore;
 }
+const FILES: Backend = { env: {}, open: (store) => new FileStore(store) };
+/** The backend of the test running now. */
+let backend: Backend = FILES;
 
-function fire(
-  bin: string,
-  payload: unknown,
-  project: string,
-  delayMs: number,
-  extra: Record<string, string>,
-): Promise<Fired> {
+function fire(bin: string, payload: unknown, project: string, delayMs: number): Promise<Fired> {
   return new Promise((done, fail) => {
     setTimeout(() => {
-      const env = childEnv(project, extra);
+      const env = childEnv(project, backend.env);
       // The store comes from CLAUDE_PROJECT_DIR, as under Claude Code.
       delete env.AGENT_SESSION_DIR;
       const child = spawn(process.execPath, [bin], { cwd: project, env, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -82,21 +84,22 @@ function hexAgentId(random: () => number): string {
   return id;
 }
 
-/** The valid sessions of a round (its agent type: on a shared database, the other rounds' are there too). */
-async function allStates(backend: Backend, round: Pick<Round, 'store' | 'agentType'>): Promise<SessionState[]> {
-  const sessions = new Sessions({ store: backend.open(round.store) });
+/** The valid sessions of a round: of its agent type (on the database, the other rounds' are there too). */
+async function allStates(store: string, agentType: string): Promise<SessionState[]> {
+  const sessions = new Sessions({ store: backend.open(store) });
   try {
     return (await sessions.list()).flatMap((entry) =>
-      entry.kind === 'valid' && entry.state.agent_name === round.agentType ? [entry.state] : [],
+      entry.kind === 'valid' && entry.state.agent_name === agentType ? [entry.state] : [],
     );
   } finally {
     await sessions.close();
   }
 }
 
-async function playRound(backend: Backend, index: number, random: () => number, base: string): Promise<Round> {
+async function playRound(index: number, random: () => number, base: string, failing = false): Promise<Round> {
   const kind: Kind = (['fresh', 'parked', 'race'] as const)[index % 3]!;
-  const project = join(base, `round-${index}`);
+  const lateStop = failing && index % 2 === 0;
+  const project = join(base, `round-${failing ? 'failing-' : ''}${index}`);
   mkdirSync(join(project, '.claude'), { recursive: true });
   const store = join(project, '.claude', 'session');
   const agentType = `architect-${index}`;
@@ -136,16 +139,22 @@ async function playRound(backend: Backend, index: number, random: () => number, 
       tool_input: { ...post.tool_input, subagent_type: agentType },
       tool_response: { ...post.tool_response, agentId: agent.claudeAgent },
     };
-    // As `init` wires them: PostToolUse and SubagentStop to subagent-stop, SubagentStart to pre-delegate.
+    // As `init` wires them: PostToolUse, SubagentStop and StopFailure to subagent-stop, SubagentStart to pre-delegate.
+    const failure = { ...fixture('stop-failure-rate-limit-2.1.330.json'), ...own };
     const events = [
       { bin: BIN.subagentStop, payload: launched },
       { bin: BIN.preDelegate, payload: { ...fixture('subagent-start-2.1.330.json'), ...own }, start: true },
-      { bin: BIN.subagentStop, payload: { ...fixture('subagent-stop-2.1.330-background.json'), ...own } },
+      ...(failing
+        ? [
+            { bin: BIN.subagentStop, payload: failure },
+            { bin: BIN.subagentStop, payload: failure },
+          ]
+        : [{ bin: BIN.subagentStop, payload: { ...fixture('subagent-stop-2.1.330-background.json'), ...own } }]),
     ];
     for (const event of events) {
       // Random small delays: every order happens, and most events overlap.
       runs.push(
-        fire(event.bin, event.payload, project, Math.floor(random() * 25), backend.env).then((result) => {
+        fire(event.bin, event.payload, project, Math.floor(random() * 25)).then((result) => {
           if (result.status !== 0 || result.stderr !== '')
             problems.push(`exit ${result.status}, stderr ${result.stderr.slice(0, 200)}`);
           if (event.start === true && result.stdout !== '') {
@@ -157,15 +166,37 @@ async function playRound(backend: Backend, index: number, random: () => number, 
     }
   }
   await Promise.all(runs);
-  return { kind, project, store, agentType, parkedId, agents, problems };
+  if (lateStop) {
+    // A SubagentStop that comes after the failure (Claude Code sends none, but a later version may): kept open.
+    const stops = agents.map((agent) =>
+      fire(
+        BIN.subagentStop,
+        {
+          ...fixture('subagent-stop-2.1.330-background.json'),
+          cwd: project,
+          agent_id: agent.claudeAgent,
+          agent_type: agentType,
+        },
+        project,
+        Math.floor(random() * 25),
+      ),
+    );
+    for (const result of await Promise.all(stops))
+      if (result.status !== 0 || result.stderr !== '')
+        problems.push(`late stop: exit ${result.status}, stderr ${result.stderr.slice(0, 200)}`);
+  }
+  return { failing, lateStop, kind, project, store, agentType, parkedId, agents, problems };
 }
 
 /** What is wrong with the store a round left, as sentences (empty: the round is clean). */
-async function check(backend: Backend, round: Round): Promise<string[]> {
+async function check(round: Round): Promise<string[]> {
   const problems = [...round.problems];
-  const states = await allStates(backend, round);
+  const states = await allStates(round.store, round.agentType);
+  // A failed agent's session stays open whatever its phase (initializing included): interrupted, waiting, once per
+  // agent that died in it, its link stopped.
+  if (round.failing) problems.push(...interruptionProblems(states));
   for (const state of states)
-    if (state.phase === 'initializing') problems.push(`session ${state.agent_id} left initializing`);
+    if (state.phase === 'initializing' && !round.failing) problems.push(`session ${state.agent_id} left initializing`);
   const resumedBy: string[] = [];
   for (const agent of round.agents) {
     const linked = states.filter((state) => state.claude?.agent_id === agent.claudeAgent);
@@ -201,6 +232,14 @@ async function check(backend: Backend, round: Round): Promise<string[]> {
     // The only agent (or one of two) always finds the parked session: it is parked until someone takes it.
     if (resumedBy.length === 0) problems.push('nobody resumed the parked session');
     if (parked?.phase !== 'approval') problems.push(`parked session ended in ${parked?.phase}`);
+    // Each agent after the first that took it carried on the interruption of the one before.
+    if (round.failing && parked?.interruption?.carried_on !== resumes - 1)
+      problems.push(`parked session carried on ${parked?.interruption?.carried_on} times, resumed ${resumes} times`);
+  }
+  if (round.failing) {
+    const recorded = states.reduce((sum, state) => sum + (state.interruption?.count ?? 0), 0);
+    if (recorded !== round.agents.length)
+      problems.push(`${recorded} interruptions recorded for ${round.agents.length} failed agents`);
   }
   // No session beyond the parked one and one per agent that did not resume it.
   const expected = (round.parkedId === null ? 0 : 1) + round.agents.length - resumedBy.length;
@@ -208,40 +247,63 @@ async function check(backend: Backend, round: Round): Promise<string[]> {
   return problems;
 }
 
-/** Plays `rounds` rounds on `backend`, BATCH at once, and expects every one clean. */
-async function race(backend: Backend, label: string, rounds: number): Promise<void> {
+/** A failing round's sessions: each open, interrupted and waiting, linked to the agent that died, counts agreeing. */
+function interruptionProblems(states: readonly SessionState[]): string[] {
+  const problems: string[] = [];
+  for (const state of states) {
+    const { interruption, claude } = state;
+    if (['completed', 'failed', 'abandoned'].includes(state.phase))
+      problems.push(`session ${state.agent_id} ended ${state.phase} although its agent died`);
+    if (interruption?.waiting !== true) problems.push(`session ${state.agent_id} is not waiting after an interruption`);
+    if (claude?.stopped_at === undefined) problems.push(`session ${state.agent_id} left running`);
+    if (interruption !== undefined && interruption.agent_id !== claude?.agent_id)
+      problems.push(
+        `session ${state.agent_id}: interrupted by ${interruption.agent_id}, linked to ${claude?.agent_id}`,
+      );
+    const entries = state.history.filter((entry) => entry.event === 'interrupted').length;
+    if (entries !== interruption?.count)
+      problems.push(`session ${state.agent_id}: ${entries} interrupted entries, count ${interruption?.count}`);
+    if (state.error_count !== 0) problems.push(`session ${state.agent_id}: an interruption counted as an error`);
+  }
+  return problems;
+}
+
+let base: string;
+beforeAll(() => {
+  base = makeTemp();
+});
+afterAll(() => removeTemp(base));
+
+/** The plain rounds (PostToolUse, SubagentStart, SubagentStop) on the backend of the test running now. */
+async function plainRounds(label: string): Promise<void> {
   const random = prng(seedOf('claude-race'));
   const failed: string[] = [];
-  const base = makeTemp();
-  try {
-    for (let first = 0; first < rounds; first += BATCH) {
-      const played = await Promise.all(
-        Array.from({ length: Math.min(BATCH, rounds - first) }, (_, i) => playRound(backend, first + i, random, base)),
-      );
-      for (const round of played) {
-        const problems = await check(backend, round);
-        if (problems.length > 0)
-          failed.push(`round ${round.project.split('-').at(-1)} (${round.kind}): ${problems.join('; ')}`);
-        removeTemp(round.project);
-      }
+  for (let first = 0; first < ROUNDS; first += BATCH) {
+    const rounds = await Promise.all(
+      Array.from({ length: Math.min(BATCH, ROUNDS - first) }, (_, i) => playRound(first + i, random, base)),
+    );
+    for (const round of rounds) {
+      const problems = await check(round);
+      if (problems.length > 0)
+        failed.push(`round ${round.project.split('-').at(-1)} (${round.kind}): ${problems.join('; ')}`);
+      removeTemp(round.project);
     }
-  } finally {
-    removeTemp(base);
   }
-  process.stdout.write(`[stress] claude-race (${label}): ${failed.length} of ${rounds} rounds failed\n`);
+  process.stdout.write(`[stress] claude-race (${label}): ${failed.length} of ${ROUNDS} rounds failed\n`);
   expect(failed).toEqual([]);
 }
 
-describe('file store', () => {
-  it(`${ROUNDS} rounds of PostToolUse + SubagentStart + SubagentStop in random order and overlap: one session per agent`, async () => {
-    await race({ env: {}, open: (store) => new FileStore(store) }, 'file store', ROUNDS);
-  });
+it(`${ROUNDS} rounds of PostToolUse + SubagentStart + SubagentStop in random order and overlap: one session per agent`, async () => {
+  await plainRounds('file store');
 });
 
 describeWithDatabase('PostgreSQL store, the hooks through its relay', (db) => {
+  const env = { AGENT_SESSION_DATABASE_URL: db.url, AGENT_SESSION_DATABASE_SCHEMA: db.schema };
+  beforeAll(() => (backend = { env, open: () => db.store() }));
+  afterAll(() => (backend = FILES));
+
   it(`${ROUNDS} rounds of PostToolUse + SubagentStart + SubagentStop in random order and overlap: one session per agent`, async () => {
-    const env = { AGENT_SESSION_DATABASE_URL: db.url, AGENT_SESSION_DATABASE_SCHEMA: db.schema };
-    await race({ env, open: () => db.store() }, 'PostgreSQL through the relay', ROUNDS);
+    await plainRounds('PostgreSQL through the relay');
     // The rounds went through the relay (the first hooks started it): it answered most of their calls.
     const status = JSON.parse(runBin(BIN.cli, ['relay', 'status', '--json'], { dir: tmpdir(), env }).stdout) as {
       running: boolean;
@@ -250,4 +312,28 @@ describeWithDatabase('PostgreSQL store, the hooks through its relay', (db) => {
     expect(status.running).toBe(true);
     expect(status.status!.requests).toBeGreaterThan(ROUNDS * 3);
   });
+});
+
+const FAILING_ROUNDS = 100;
+
+it(`${FAILING_ROUNDS} rounds of PostToolUse + SubagentStart + StopFailure twice (then a late SubagentStop in half) in random order and overlap: one session per agent, open, interrupted once`, async () => {
+  const random = prng(seedOf('claude-race-failure'));
+  const failed: string[] = [];
+  for (let first = 0; first < FAILING_ROUNDS; first += BATCH) {
+    const rounds = await Promise.all(
+      Array.from({ length: Math.min(BATCH, FAILING_ROUNDS - first) }, (_, i) =>
+        playRound(first + i, random, base, true),
+      ),
+    );
+    for (const round of rounds) {
+      const problems = await check(round);
+      if (problems.length > 0)
+        failed.push(
+          `round ${round.project.split('-').at(-1)} (${round.kind}${round.lateStop ? ', late stop' : ''}): ${problems.join('; ')}`,
+        );
+      removeTemp(round.project);
+    }
+  }
+  process.stdout.write(`[stress] claude-race (failures): ${failed.length} of ${FAILING_ROUNDS} rounds failed\n`);
+  expect(failed).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { isInterrupted } from '../../core/interruption';
 import { summarize } from '../../core/state';
 import { optionalText } from '../args';
 import { colourFor, printJson, contextFor, textOption, withJson, type GlobalArgs } from '../context';
@@ -40,6 +41,7 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
           entry.kind === 'valid'
             ? {
                 ...summarize(entry.state),
+                interrupted: isInterrupted(entry.state),
                 resumable_now: entry.resumable,
                 resume_reason: entry.reason,
                 clock_ahead: entry.clockAhead,
