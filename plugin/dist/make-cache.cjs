@@ -3,8 +3,8 @@
 // one process, against a temporary store, then writes the cache of everything V8 compiled. A path left out would be
 // compiled from source at every call of it (~4-6 M instructions); each path put in costs every call a little to
 // deserialize. Usage: node make-cache.cjs <bin> <cache file> [<marker to remove>] [<runs.json>]: the runs default to
-// the bin's own (RUNS below); tests give theirs as [{args, input}], each input the text of the run's stdin. Shipped
-// beside the bins.
+// the bin's own (RUNS below, then RELAY_RUNS); tests give theirs as [{args, input}], each input the text of the run's
+// stdin. Shipped beside the bins.
 'use strict';
 const fs = require('node:fs');
 const { createRequire } = require('node:module');
@@ -19,9 +19,8 @@ const work = fs.mkdtempSync(join(tmpdir(), 'agent-session-cache-'));
 const store = join(work, 'session');
 const at = new Date().toISOString();
 /** A session parked in approval, linked to a Claude agent when `claude` is given. */
-function parked(id, agent, claude) {
-  fs.mkdirSync(join(store, id), { recursive: true });
-  const state = {
+function stateOf(id, agent, claude) {
+  return {
     schema_version: 1,
     agent_id: id,
     agent_name: agent,
@@ -36,7 +35,11 @@ function parked(id, agent, claude) {
     last_error: null,
     ...(claude === undefined ? {} : { claude: { agent_id: claude, agent_type: agent, linked_at: at } }),
   };
-  fs.writeFileSync(join(store, id, 'state.json'), `${JSON.stringify(state, null, 2)}\n`);
+}
+/** The same, written to the temporary store. */
+function parked(id, agent, claude) {
+  fs.mkdirSync(join(store, id), { recursive: true });
+  fs.writeFileSync(join(store, id, 'state.json'), `${JSON.stringify(stateOf(id, agent, claude), null, 2)}\n`);
   return id;
 }
 const claude = (event, fields) =>
@@ -71,10 +74,30 @@ const RUNS = {
   ],
   'agent-session': [{ args: ['should-resume', stopped], input: '' }],
 };
-const runs = (runsFile ? JSON.parse(fs.readFileSync(runsFile, 'utf8')) : RUNS[name] || []).map((run, i) => {
+// The PostgreSQL hooks' calls go through their relay (src/store/relay/): a stand-in here (startRelay, below) answers
+// them from sessions in memory, at the socket a hook computes for this URL, schema and build (BUILD_ID, a constant of
+// the bin's loader), so their path is in the cache too. Last: their environment stays for the runs after them.
+const BUILD_ID = /^const BUILD_ID = (".*");$/m.exec(fs.readFileSync(bin, 'utf8'))?.[1];
+const relayEnv = {
+  AGENT_SESSION_DATABASE_URL: 'postgres://cache@127.0.0.1:9/cache',
+  AGENT_SESSION_DATABASE_SCHEMA: 'agent_session',
+  XDG_RUNTIME_DIR: join(work, 'xdg'),
+};
+const RELAY_RUNS = {
+  'pre-delegate': [
+    { args: [], input: JSON.stringify({ agent_name: 'cache-agent' }) },
+    { args: [], input: claude('SubagentStart', { agent_id: 'a00000000000cafe3', agent_type: 'cache-claude' }) },
+  ],
+  'subagent-stop': [RUNS['subagent-stop'][1]],
+};
+const relayRuns = runsFile || BUILD_ID === undefined ? [] : RELAY_RUNS[name] || [];
+const runs = [
+  ...(runsFile ? JSON.parse(fs.readFileSync(runsFile, 'utf8')) : RUNS[name] || []),
+  ...relayRuns.map((run) => ({ ...run, relay: true })),
+].map((run, i) => {
   const input = join(work, `input-${i}`);
   fs.writeFileSync(input, run.input);
-  return { args: run.args, input };
+  return { args: run.args, input, relay: run.relay === true };
 });
 // The calls run on the temporary store only, whatever the caller's environment named.
 process.env.AGENT_SESSION_DIR = store;
@@ -84,14 +107,19 @@ process.chdir(work);
 const source = fs.readFileSync(join(dirname(bin), `${name}.bundle`), 'latin1');
 const script = new Script(source, { filename: bin });
 let next = 0;
+/** The stand-in relay, when a run needs one. */
+let relay = null;
 /** Starts the next run: its stdin on fd 0 (the lowest free descriptor once 0 is closed), its arguments, a fresh module. */
 function start() {
-  const { args, input } = runs[next++];
+  const { args, input, relay: viaRelay } = runs[next++];
+  if (viaRelay) Object.assign(process.env, relayEnv);
   fs.closeSync(0);
   if (fs.openSync(input, 'r') !== 0) throw new Error('Expected the run input to open as fd 0');
   process.argv = [process.argv[0], bin, ...args];
   const module_ = { exports: {}, filename: bin, id: bin };
-  script.runInThisContext()(module_.exports, createRequire(bin), module_, bin, dirname(bin));
+  // A relay run is given the temporary folder as its own: a hook that found no relay would start one from the bin's
+  // folder (agent-session.cjs beside it), and there is none here.
+  script.runInThisContext()(module_.exports, createRequire(bin), module_, bin, viaRelay ? work : dirname(bin));
 }
 // A run is over when the event loop has nothing left to do; then the next one starts. Node emits 'beforeExit' again
 // only when the listener left the loop something to do, and a hook call is synchronous from start to end (only
@@ -110,13 +138,26 @@ process.on('exit', () => {
     if (marker) fs.rmSync(marker, { force: true });
   }
 });
-if (runs.length > 0) start();
+if (relayRuns.length > 0) {
+  relay = startRelay(join(relayEnv.XDG_RUNTIME_DIR, 'agent-session'), [
+    stateOf('agent-20260101-000000-0000c0de', 'cache-agent'),
+    stateOf('agent-20260101-000000-0000c1de', 'cache-claude'),
+    stateOf('agent-20260101-000000-0000c2de', 'cache-stopper', 'a00000000000cafe1'),
+  ]);
+  relay.server.once('listening', start);
+} else if (runs.length > 0) start();
 
 function writeCache() {
   if (runs.length === 0 || next < runs.length) {
     process.stderr.write(`Expected ${runs.length} runs before writing the code cache, got ${next}\n`);
     process.exitCode = 1;
     return;
+  }
+  // A relay run that found no stand-in went to the database (none here) and cached that path instead: the cache is
+  // still made (it only saves time), and the maker says so.
+  if (relay !== null && relay.connections < relayRuns.length) {
+    process.stderr.write(`Expected ${relayRuns.length} calls through the stand-in relay, got ${relay.connections}\n`);
+    process.exitCode = 1;
   }
   // Written whole under another name, then renamed: a reader sees the old cache, none, or this one.
   const temp = `${out}.${process.pid}.tmp`;
@@ -129,4 +170,85 @@ function writeCache() {
     if (file.startsWith(prefix) && file.endsWith(suffix) && join(dirname(out), file) !== out)
       fs.rmSync(join(dirname(out), file), { force: true });
   }
+}
+
+/**
+ * The stand-in relay: listens where this build's hooks look for the relay of relayEnv's store, in `folder` (made
+ * private, as theirs must be), and answers the relay's protocol (src/store/relay/relay-protocol.ts) from `states`.
+ * Unref'd once listening: it never keeps this process alive.
+ */
+function startRelay(folder, states) {
+  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const key = relayKey(
+    JSON.stringify([relayEnv.AGENT_SESSION_DATABASE_URL, relayEnv.AGENT_SESSION_DATABASE_SCHEMA, JSON.parse(BUILD_ID)]),
+  );
+  const sessions = new Map(states.map((state) => [state.agent_id, state]));
+  const date = (ms) => ({ $t: 'date', v: ms });
+  const linkedTo = (claudeId) => [...sessions.values()].find((state) => state.claude?.agent_id === claudeId) ?? null;
+  const answer = (call, args) => {
+    switch (call) {
+      case 'now':
+        return date(Date.now());
+      case 'newestOf':
+        return [...sessions.values()].find((state) => state.agent_name === args[0]) ?? null;
+      case 'read':
+        return sessions.get(args[0]) ?? null;
+      case 'readVersioned': {
+        const state = sessions.get(args[0]);
+        return state === undefined ? null : { version: '1', state, problem: null, writtenAt: date(Date.now()) };
+      }
+      case 'writeVersioned':
+        sessions.set(args[0], args[2]);
+        return true;
+      case 'create':
+        sessions.set(args[0].agent_id, args[0]);
+        return undefined;
+      case 'attachedTo':
+      case 'findByClaudeAgent':
+        return linkedTo(args[0]);
+      case 'newestPerAgent':
+        return [...sessions.values()];
+      default:
+        return undefined;
+    }
+  };
+  const made = { server: null, connections: 0 };
+  made.server = require('node:net').createServer((connection) => {
+    made.connections++;
+    connection.unref();
+    let buffer = '';
+    let greeted = false;
+    connection.on('error', () => undefined);
+    connection.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      for (let end = buffer.indexOf('\n'); end !== -1; end = buffer.indexOf('\n')) {
+        const message = JSON.parse(buffer.slice(0, end));
+        buffer = buffer.slice(end + 1);
+        if (!greeted) {
+          greeted = true;
+          const { relay, protocol, build } = message;
+          connection.write(`${JSON.stringify({ relay, protocol, build, pid: process.pid })}\n`);
+          continue;
+        }
+        const value = answer(message.call, message.args);
+        const body =
+          value === undefined ? {} : { ok: value, ...(JSON.stringify(value).includes('"$t"') ? { tagged: 1 } : {}) };
+        connection.write(`${JSON.stringify({ id: message.id, ...body })}\n`);
+      }
+    });
+  });
+  made.server.listen(join(folder, `relay-${key}.sock`), () => made.server.unref());
+  return made;
+}
+
+/** The relay socket's key, as src/store/relay/relay-folder.ts computes it (a test checks they agree). */
+function relayKey(text) {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 13);
+  }
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
