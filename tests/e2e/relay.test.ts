@@ -268,7 +268,7 @@ describeWithDatabase('the relay of the PostgreSQL hooks', (db: TestDatabase) => 
     it('after a write it ran but did not answer: the write is not sent again (one resume recorded)', async () => {
       const env = envOf(runtimeFolder());
       park(env, 'planner', 'agent-20261125-100000-0000bb02');
-      const ran = await killedAt(env, 'writeVersioned:after', BIN.preDelegate, { agent_name: 'planner' });
+      const ran = await killedAt(env, 'writeIfUnchanged:after', BIN.preDelegate, { agent_name: 'planner' });
       expect(ran.status).toBe(0);
       // The record's outcome is unknown to the hook: it says so, and the resume stands (as for an unwritable store).
       expect(JSON.parse(ran.stdout)).toMatchObject({ should_resume: true, agent_id: 'agent-20261125-100000-0000bb02' });
@@ -353,7 +353,9 @@ describeWithDatabase('the relay of the PostgreSQL hooks', (db: TestDatabase) => 
         expect(resumes(await read('agent-20261125-100000-0000cc02'))).toBe(1);
         // The hello, and at most the read sent behind it: never a write.
         expect(fake.lines.length).toBeGreaterThanOrEqual(1);
-        expect(fake.lines.filter((line) => /"call":"(writeVersioned|create|\$lock)"/.test(line))).toEqual([]);
+        expect(
+          fake.lines.filter((line) => /"call":"(writeVersioned|writeIfUnchanged|create|\$lock)"/.test(line)),
+        ).toEqual([]);
       } finally {
         fake.close();
       }

@@ -185,6 +185,19 @@ export class PgStore implements SessionStore, VersionedRows {
     return (await this.#query(this.#q.update, [id, version, ...columns(next), text])).length === 1;
   }
 
+  /**
+   * Writes `state` when the stored state is still `expected` (compared as jsonb): a compare-and-swap on content, for a
+   * writer that holds the state it read (the relay's client, whose update then needs no read first).
+   * @returns false when the row changed since (or went): read it again
+   */
+  async writeIfUnchanged(id: string, expected: SessionState, state: SessionState): Promise<boolean> {
+    assertValidId(id);
+    const text = encodeState(state);
+    const next = decode(id, text);
+    await this.#checked();
+    return (await this.#query(this.#q.updateIfState, [id, encodeState(expected), ...columns(next), text])).length === 1;
+  }
+
   /** Removes the row when it still has `version`. */
   async removeVersioned(id: string, version: string): Promise<boolean> {
     assertValidId(id);
@@ -553,6 +566,7 @@ interface Queries {
   readonly readVersion: string;
   readonly create: string;
   readonly update: string;
+  readonly updateIfState: string;
   readonly newestOf: string;
   readonly byClaudeAgent: string;
   readonly attachedTo: string;
@@ -581,6 +595,17 @@ function queries(s: string): Queries {
       )
     )`;
   const newest = 'ORDER BY last_activity DESC, created_at DESC, id LIMIT';
+  // A compare-and-swap write of row $1 where `condition` (on $2) still holds.
+  const update = (condition: string): string => `
+      WITH written AS (
+        UPDATE ${s}.sessions SET
+          agent_name = $3, phase = $4, error_count = $5, created_at = $6::text::timestamptz, last_activity = $7::text::timestamptz,
+          finalized_at = $8::text::timestamptz, claude_agent_id = $9, state = $10::text::jsonb, version = version + 1,
+          written_at = clock_timestamp()
+        WHERE id = $1 AND ${condition}
+        RETURNING id, claude_agent_id, last_activity, created_at
+      ), ${pointer('written')}
+      SELECT id FROM written`;
   return {
     check: `SELECT clock_timestamp() AS now, (SELECT max(version) FROM ${s}.migrations) AS version`,
     read: `SELECT state::text AS state FROM ${s}.sessions WHERE id = $1`,
@@ -594,16 +619,8 @@ function queries(s: string): Queries {
         RETURNING id, claude_agent_id, last_activity, created_at
       ), ${pointer('written')}
       SELECT id FROM written`,
-    update: `
-      WITH written AS (
-        UPDATE ${s}.sessions SET
-          agent_name = $3, phase = $4, error_count = $5, created_at = $6::text::timestamptz, last_activity = $7::text::timestamptz,
-          finalized_at = $8::text::timestamptz, claude_agent_id = $9, state = $10::text::jsonb, version = version + 1,
-          written_at = clock_timestamp()
-        WHERE id = $1 AND version = $2::bigint
-        RETURNING id, claude_agent_id, last_activity, created_at
-      ), ${pointer('written')}
-      SELECT id FROM written`,
+    update: update('version = $2::bigint'),
+    updateIfState: update('state = $2::text::jsonb'),
     newestOf: `SELECT id, state::text AS state FROM ${s}.sessions
       WHERE agent_name = $1 AND last_activity <= $2::text::timestamptz ${newest} $3`,
     byClaudeAgent: `SELECT id, state::text AS state FROM ${s}.sessions WHERE claude_agent_id = $1 ${newest} $2`,

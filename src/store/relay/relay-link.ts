@@ -90,9 +90,10 @@ export class RelayLink {
    * Sends one request and waits for its answer.
    * @param early sent right behind the hello, before the relay accepted it: only for requests that change nothing
    *   (a refused hello runs nothing; a relay that accepts runs it)
+   * @param inTransaction a call of the transaction `$lock` opened: the relay runs it only inside one
    * @throws RelayFault when the relay does not answer; the SessionError the relay answered with
    */
-  async request(call: string, args: readonly unknown[], early: boolean): Promise<unknown> {
+  async request(call: string, args: readonly unknown[], early: boolean, inTransaction = false): Promise<unknown> {
     if (this.#fault !== null) throw new RelayFault(this.#fault.message, false, this.#fault.startable);
     if (!early && this.#hello === null) await this.#helloWait;
     // Ended while waiting for the hello's acceptance: this request was never sent.
@@ -101,7 +102,9 @@ export class RelayLink {
     const id = this.#nextId++;
     const { json, tagged } = encodeValue(args);
     const answer = new Promise<unknown>((resolve, reject) => this.#pending.set(id, { resolve, reject }));
-    this.#transport.write(`{"id":${id},"call":${JSON.stringify(call)}${tagged ? ',"tagged":1' : ''},"args":${json}}\n`);
+    this.#transport.write(
+      `{"id":${id},"call":${JSON.stringify(call)}${tagged ? ',"tagged":1' : ''}${inTransaction ? ',"tx":1' : ''},"args":${json}}\n`,
+    );
     return answer;
   }
 

@@ -350,6 +350,8 @@ class Client {
   #store: RelayBackend | null = null;
   #failed = false;
   #tx: Transaction | null = null;
+  /** Why the last `$lock` failed: the answer of the calls sent as its transaction's right behind it. */
+  #lockFailure: unknown = null;
 
   constructor(relay: Relay, socket: Socket) {
     this.#relay = relay;
@@ -424,6 +426,13 @@ class Client {
     if (call === '$lock') return this.#tx === null ? this.#begin(id, args) : this.#inside(id, call, args);
     if (call === '$commit' || call === '$rollback') return this.#end(id, call);
     if (this.#tx !== null) return this.#inside(id, call, args);
+    // A call of a transaction that could not be opened: never run outside one.
+    if (request.tx === 1)
+      return this.#answer(
+        id,
+        undefined,
+        this.#lockFailure ?? new SessionError('E_USAGE', `Expected \`${call}\` inside a transaction, and none is open`),
+      );
     return this.#perform(id, call, args);
   }
 
@@ -452,8 +461,10 @@ class Client {
     if (first === null || 'error' in first) {
       const error = first === null ? new SessionError('E_IO', 'The transaction ended before it began') : first.error;
       this.#noteFailure(error);
+      this.#lockFailure = error;
       return this.#answer(id, undefined, error);
     }
+    this.#lockFailure = null;
     const tx: Transaction = { ...first, done, failed: undefined };
     // A bound that runs out while the client works ends it: its next calls get that error, its commit too.
     done.catch((error: unknown) => {

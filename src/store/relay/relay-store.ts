@@ -1,6 +1,7 @@
 import { SessionError, isSessionError } from '../../core/errors';
 import type { SessionState } from '../../core/state';
 import type { RemovalOutcome, SessionStore } from '../../service/store';
+import { decodeState, encodeState } from '../codec';
 import { removeByVersion, updateByVersion, type VersionedRow, type VersionedRows } from '../versioned';
 import { checkFolder, checkSocket, ensureFolder, markStarting, MAX_SOCKET_PATH, type RelayPlace } from './relay-folder';
 import { RelayFault, RelayLink } from './relay-link';
@@ -35,9 +36,19 @@ export interface RelayStoreOptions {
 /** A transaction held on the relay while `lockClaudeAgent`'s work runs. */
 interface Transaction {
   readonly link: RelayLink;
+  /**
+   * The locks to take (`$lock`'s arguments) until the work's first call, which takes them on its way: `$lock` and that
+   * call go together, one round trip (the relay runs a call marked as the transaction's only inside one).
+   */
+  lock: readonly [string, string] | null;
+  /** The answer of `$lock`, once sent. */
+  locked: Promise<unknown> | null;
   /** Why the relay stopped answering inside it, once it did. */
   lost: RelayFault | null;
 }
+
+/** How many states a store keeps of what it read (for `update`'s first attempt; a hook reads a handful). */
+const KNOWN_STATES = 32;
 
 /** How long a relay has to greet: a live one answers at once; one that accepts and stays silent is given up on. */
 export const HELLO_MS = 1_000;
@@ -101,6 +112,11 @@ export class RelayStore {
   #clock: { readonly server: number; readonly at: number } | null = null;
   #route: { via: RelayRoute['via']; why?: string; started: boolean } = { via: 'none', started: false };
   readonly #rows: VersionedRows;
+  /**
+   * The states this store last read or wrote, by id: `update` applies its change to the one it knows and writes it if
+   * the stored state is still that one (writeIfUnchanged), with no read first; else it reads as usual.
+   */
+  readonly #knownStates = new Map<string, SessionState>();
 
   constructor(options: RelayStoreOptions) {
     this.#options = options;
@@ -132,12 +148,20 @@ export class RelayStore {
     let count = args.length;
     while (count > 0 && args[count - 1] === undefined) count--;
     const sent = count === args.length ? args : args.slice(0, count);
-    if (this.#direct !== null) return this.#invokeDirect(method, sent);
+    if (this.#direct !== null) return this.#known(method, sent, await this.#invokeDirect(method, sent));
     const tx = this.#current();
     const link = tx?.link ?? this.#connect();
-    if (link === null) return this.#invokeDirect(method, sent);
+    if (link === null) return this.#known(method, sent, await this.#invokeDirect(method, sent));
     try {
-      return await link.request(method, sent, READS.has(method));
+      if (tx?.lock) {
+        const lock = tx.lock;
+        tx.lock = null;
+        // Sent right before this call (taking locks changes nothing, so behind the hello too); its failure is this
+        // call's answer as well (the relay refuses a call of a transaction it could not open).
+        tx.locked = link.request('$lock', lock, true);
+        tx.locked.catch(() => undefined);
+      }
+      return this.#known(method, sent, await link.request(method, sent, READS.has(method), tx !== null));
     } catch (error) {
       if (error instanceof RangeError) throw tooDeep(method);
       if (!(error instanceof RelayFault)) throw error;
@@ -170,8 +194,25 @@ export class RelayStore {
     return new Date(this.#clock.server + (Date.now() - this.#clock.at));
   }
 
-  update(id: string, change: (state: SessionState) => SessionState): Promise<SessionState> {
-    return updateByVersion(this.#rows, id, change);
+  async update(id: string, change: (state: SessionState) => SessionState): Promise<SessionState> {
+    const known = this.#knownStates.get(id);
+    if (known !== undefined) {
+      this.#knownStates.delete(id);
+      let next: SessionState | undefined;
+      try {
+        // A copy: the change may alter its argument, and what is known must stay what was read.
+        next = decodeState(id, encodeState(change(structuredClone(known))), 'the changed state');
+      } catch {
+        // Judged on a state that may be stale: judged again below, on the stored one.
+      }
+      if (next !== undefined && (await this.call('writeIfUnchanged', [id, known, next])) === true) {
+        this.#remember(next);
+        return next;
+      }
+    }
+    const next = await updateByVersion(this.#rows, id, change);
+    this.#remember(next);
+    return next;
   }
 
   remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): Promise<boolean> {
@@ -225,6 +266,25 @@ export class RelayStore {
 
   // --- internal ---
 
+  /** `value`, the answer of `method`, after remembering the states in it (see #knownStates). */
+  #known(method: string, args: readonly unknown[], value: unknown): unknown {
+    // The caller's own object: a copy is kept (the caller may change it after).
+    if (method === 'create' && value === undefined) this.#remember(isState(args[0]) ? structuredClone(args[0]) : null);
+    else if (method === 'remove' || method === 'removeVersioned') this.#knownStates.delete(String(args[0]));
+    else if (Array.isArray(value)) {
+      if (value.length <= KNOWN_STATES) for (const entry of value) this.#remember(stateIn(entry));
+    } else this.#remember(stateIn(value));
+    return value;
+  }
+
+  /** Keeps `state` (when it is one) as the one known of its id, the most recent KNOWN_STATES at most. */
+  #remember(state: unknown): void {
+    if (!isState(state)) return;
+    this.#knownStates.delete(state.agent_id);
+    this.#knownStates.set(state.agent_id, state);
+    if (this.#knownStates.size > KNOWN_STATES) this.#knownStates.delete(this.#knownStates.keys().next().value!);
+  }
+
   /** The transaction the calling code runs inside, if any. */
   #current(): Transaction | null {
     return this.#context === null ? this.#tx : (this.#context.storage.getStore() ?? null);
@@ -240,15 +300,7 @@ export class RelayStore {
     if (link === null) return this.#directStore().lockClaudeAgent(claudeAgentId, agentType, work);
     const own = link !== this.#link;
     try {
-      try {
-        // Taking locks changes nothing: sent behind the hello, and sent again directly if the relay did not answer.
-        await link.request('$lock', [claudeAgentId, agentType], true);
-      } catch (error) {
-        if (!(error instanceof RelayFault)) throw error;
-        this.#goDirect(error);
-        return await this.#directStore().lockClaudeAgent(claudeAgentId, agentType, work);
-      }
-      const tx: Transaction = { link, lost: null };
+      const tx: Transaction = { link, lock: [claudeAgentId, agentType], locked: null, lost: null };
       let value: T;
       try {
         if (this.#context === null) {
@@ -257,13 +309,16 @@ export class RelayStore {
         } else value = await this.#context.storage.run(tx, work);
       } catch (error) {
         if (tx.lost !== null) return await this.#again(tx.lost, claudeAgentId, agentType, work);
-        await link.request('$rollback', [], false).catch(() => undefined);
+        if (tx.locked !== null) await link.request('$rollback', [], false).catch(() => undefined);
         throw error;
       } finally {
         this.#tx = null;
       }
       if (tx.lost !== null) return await this.#again(tx.lost, claudeAgentId, agentType, work);
+      // A work that made no call took no lock: nothing to commit.
+      if (tx.locked === null) return value;
       try {
+        await tx.locked;
         await link.request('$commit', [], false);
       } catch (error) {
         if (!(error instanceof RelayFault)) throw error;
@@ -393,6 +448,26 @@ function tooDeep(method: string): SessionError {
     'E_USAGE',
     `Expected the arguments of \`${method}\` to nest less deeply, got too deep to write`,
   );
+}
+
+/** Whether `value` is a session state (what the store's reads answer). */
+function isState(value: unknown): value is SessionState {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as SessionState).agent_id === 'string' &&
+    typeof (value as SessionState).schema_version === 'number' &&
+    typeof (value as SessionState).last_updated === 'string'
+  );
+}
+
+/** The state an answer holds: itself, or the `state` of a listing's entry or of a versioned row. */
+function stateIn(value: unknown): unknown {
+  return isState(value)
+    ? value
+    : typeof value === 'object' && value !== null
+      ? (value as { state?: unknown }).state
+      : undefined;
 }
 
 function lostInTransaction(fault: RelayFault): SessionError {
