@@ -53,7 +53,7 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   },
   {
     command: 'list',
-    describe: 'List sessions, most recently active first',
+    describe: "List this project's sessions, most recently active first",
     load: () => (require('./commands/list') as typeof import('./commands/list')).listCommand as never,
   },
   {
@@ -133,6 +133,13 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
       "Create or upgrade the PostgreSQL store's tables (AGENT_SESSION_DATABASE_URL, database_url or --database-url), " +
       'in one transaction; running it again changes nothing',
     load: () => (require('./commands/migrate') as typeof import('./commands/migrate')).migrateCommand as never,
+  },
+  {
+    command: 'adopt [ids..]',
+    describe:
+      "Give this project to sessions of another project or of none (an older store's, listed as unassigned): " +
+      'the ids named, or --unassigned',
+    load: () => (require('./commands/adopt') as typeof import('./commands/adopt')).adoptCommand as never,
   },
   {
     command: 'copy',

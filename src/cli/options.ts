@@ -35,6 +35,8 @@ export const FLAG_OPTIONS: ReadonlySet<string> = new Set([
   '--force',
   '--mermaid',
   '--explain',
+  '--all-projects',
+  '--unassigned',
   '--help',
   '--version',
 ]);

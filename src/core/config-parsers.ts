@@ -15,6 +15,7 @@ const KEYS1 = new Set<string>([
   'log_max_bytes',
   'database_url',
   'database_schema',
+  'project',
 ]);
 
 /** A config file (or settings given in code) as ConfigFileSchema parses it. Undefined where zod fails. */
@@ -128,6 +129,11 @@ function p10(v: unknown): unknown {
     const r = p1(o['database_schema']);
     if (r === FAIL) return FAIL;
     out['database_schema'] = r;
+  }
+  if ('project' in o) {
+    const r = p1(o['project']);
+    if (r === FAIL) return FAIL;
+    out['project'] = r;
   }
   for (const key in o) if (!KEYS1.has(key)) return FAIL;
   return out;

@@ -17,6 +17,7 @@ export const ConfigFileSchema = z.strictObject({
   log_max_bytes: z.optional(z.int().check(z.positive())),
   database_url: z.optional(z.string()),
   database_schema: z.optional(z.string()),
+  project: z.optional(z.string()),
 });
 
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;

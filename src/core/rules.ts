@@ -14,7 +14,11 @@ export type ResumeReason =
   /** The session belongs to another agent than the one asking (seed hooks given both a name and an id). */
   | 'agent_mismatch'
   /** The agent's newest session is run by a Claude Code agent right now (see core/parking.ts). */
-  | 'session_running';
+  | 'session_running'
+  /** The session belongs to another project than the caller's (core/project.ts): never resumed here. */
+  | 'other_project'
+  /** The session belongs to no project (an older store's): never resumed until `adopt` gives it one. */
+  | 'unassigned';
 
 /** What the rules need to know of a session. */
 export interface ResumeFacts {

@@ -18,3 +18,12 @@ export const DECISIONS_SCHEMA_VERSION = 2;
  * knows only version 2 refuses it by its version number, not by a stray key.
  */
 export const DECISION_ORIGIN_SCHEMA_VERSION = 3;
+
+/**
+ * The layout of a session that says which project it belongs to (`project`: the git remote, a configured name or the
+ * folder, core/project.ts): version 3 plus that field. A session carries it from its creation on every store but the
+ * file store of its own project folder, which leaves it out (the folder names the project, and its files stay readable
+ * by an older agent-session); an older agent-session, which would resume it in any project, refuses it by its version
+ * number.
+ */
+export const PROJECT_SCHEMA_VERSION = 4;

@@ -7,12 +7,13 @@ const FAIL: unique symbol = Symbol('invalid');
 const VALUES0 = new Set<unknown>([1]);
 const VALUES1 = new Set<unknown>([2]);
 const VALUES2 = new Set<unknown>([3]);
-const PATTERN3 = new RegExp('^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$', '');
-const PATTERN4 = new RegExp(
+const VALUES3 = new Set<unknown>([4]);
+const PATTERN4 = new RegExp('^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$', '');
+const PATTERN5 = new RegExp(
   '^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$',
   '',
 );
-const VALUES5 = new Set<unknown>([
+const VALUES6 = new Set<unknown>([
   'initializing',
   'investigating',
   'planning',
@@ -23,12 +24,12 @@ const VALUES5 = new Set<unknown>([
   'failed',
   'abandoned',
 ]);
-const VALUES6 = new Set<unknown>(['resume']);
-const KEYS7 = new Set<string>(['from_phase', 'to_phase', 'timestamp', 'event']);
-const KEYS8 = new Set<string>(['message', 'timestamp']);
-const VALUES9 = new Set<unknown>(['investigating', 'planning', 'approval', 'executing']);
-const KEYS10 = new Set<string>(['phase', 'last_active', 'agent_id', 'last_message']);
-const KEYS11 = new Set<string>([
+const VALUES7 = new Set<unknown>(['resume']);
+const KEYS8 = new Set<string>(['from_phase', 'to_phase', 'timestamp', 'event']);
+const KEYS9 = new Set<string>(['message', 'timestamp']);
+const VALUES10 = new Set<unknown>(['investigating', 'planning', 'approval', 'executing']);
+const KEYS11 = new Set<string>(['phase', 'last_active', 'agent_id', 'last_message']);
+const KEYS12 = new Set<string>([
   'agent_id',
   'session_id',
   'agent_type',
@@ -37,10 +38,10 @@ const KEYS11 = new Set<string>([
   'last_message',
   'resumed_from',
 ]);
-const VALUES12 = new Set<unknown>(['approved', 'rejected']);
-const KEYS13 = new Set<string>(['os_user', 'terminal', 'claimed']);
-const KEYS14 = new Set<string>(['decision', 'by', 'at', 'note', 'to_phase', 'waiting_since', 'origin']);
-const KEYS15 = new Set<string>([
+const VALUES13 = new Set<unknown>(['approved', 'rejected']);
+const KEYS14 = new Set<string>(['os_user', 'terminal', 'claimed']);
+const KEYS15 = new Set<string>(['decision', 'by', 'at', 'note', 'to_phase', 'waiting_since', 'origin']);
+const KEYS16 = new Set<string>([
   'schema_version',
   'agent_id',
   'agent_name',
@@ -60,11 +61,12 @@ const KEYS15 = new Set<string>([
   'duration_seconds',
   'claude',
   'decisions',
+  'project',
 ]);
 
 /** A state.json as SessionStateSchema parses it. Undefined where zod fails. */
 export function parseSessionState(value: unknown): SessionState | undefined {
-  const parsed = p35(value);
+  const parsed = p37(value);
   return parsed === FAIL ? undefined : (parsed as SessionState);
 }
 
@@ -93,441 +95,456 @@ function p2(v: unknown): unknown {
 }
 
 function p3(v: unknown): unknown {
+  return VALUES3.has(v) ? v : FAIL;
+}
+
+function p4(v: unknown): unknown {
   let r: unknown;
   if ((r = p0(v)) !== FAIL) return r;
   if ((r = p1(v)) !== FAIL) return r;
   if ((r = p2(v)) !== FAIL) return r;
+  if ((r = p3(v)) !== FAIL) return r;
   return FAIL;
 }
 
-function p4(v: unknown): unknown {
-  if (typeof v !== 'string') return FAIL;
-  if (!PATTERN3.test(v)) return FAIL;
-  return v;
-}
-
 function p5(v: unknown): unknown {
-  if (typeof v !== 'string') return FAIL;
-  if (v.length < 1) return FAIL;
-  return v;
-}
-
-function p6(v: unknown): unknown {
-  if (typeof v !== 'string') return FAIL;
-  return v;
-}
-
-function p7(v: unknown): unknown {
   if (typeof v !== 'string') return FAIL;
   if (!PATTERN4.test(v)) return FAIL;
   return v;
 }
 
-function p8(v: unknown): unknown {
-  return VALUES5.has(v) ? v : FAIL;
-}
-
-function p9(v: unknown): unknown {
+function p6(v: unknown): unknown {
+  if (typeof v !== 'string') return FAIL;
+  if (v.length < 1) return FAIL;
   return v;
 }
 
+function p7(v: unknown): unknown {
+  if (typeof v !== 'string') return FAIL;
+  return v;
+}
+
+function p8(v: unknown): unknown {
+  if (typeof v !== 'string') return FAIL;
+  if (!PATTERN5.test(v)) return FAIL;
+  return v;
+}
+
+function p9(v: unknown): unknown {
+  return VALUES6.has(v) ? v : FAIL;
+}
+
 function p10(v: unknown): unknown {
+  return v;
+}
+
+function p11(v: unknown): unknown {
   if (!isPlainObject(v)) return FAIL;
   const out: Record<string, unknown> = {};
   for (const key of Reflect.ownKeys(v)) {
     if (key === '__proto__' || !Object.prototype.propertyIsEnumerable.call(v, key)) continue;
     if (typeof key !== 'string') return FAIL;
-    const r = p9(v[key]);
+    const r = p10(v[key]);
     if (r === FAIL) return FAIL;
     out[key] = r;
   }
   return out;
 }
 
-function p11(v: unknown): unknown {
+function p12(v: unknown): unknown {
   if (typeof v !== 'boolean') return FAIL;
   return v;
 }
 
-function p12(v: unknown): unknown {
-  return VALUES6.has(v) ? v : FAIL;
-}
-
 function p13(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p12(v);
+  return VALUES7.has(v) ? v : FAIL;
 }
 
 function p14(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p13(v);
+}
+
+function p15(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p8(o['from_phase']);
+    const r = p9(o['from_phase']);
     if (r === FAIL || !('from_phase' in o)) return FAIL;
     out['from_phase'] = r;
   }
   {
-    const r = p8(o['to_phase']);
+    const r = p9(o['to_phase']);
     if (r === FAIL || !('to_phase' in o)) return FAIL;
     out['to_phase'] = r;
   }
   {
-    const r = p7(o['timestamp']);
+    const r = p8(o['timestamp']);
     if (r === FAIL || !('timestamp' in o)) return FAIL;
     out['timestamp'] = r;
   }
   if ('event' in o) {
-    const r = p13(o['event']);
+    const r = p14(o['event']);
     if (r === FAIL) return FAIL;
     out['event'] = r;
   }
-  for (const key in o) if (!KEYS7.has(key)) return FAIL;
+  for (const key in o) if (!KEYS8.has(key)) return FAIL;
   return out;
 }
 
-function p15(v: unknown): unknown {
+function p16(v: unknown): unknown {
   if (!Array.isArray(v)) return FAIL;
   const out: unknown[] = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = p14(v[i]);
+    const r = p15(v[i]);
     if (r === FAIL) return FAIL;
     out[i] = r;
   }
   return out;
 }
 
-function p16(v: unknown): unknown {
+function p17(v: unknown): unknown {
   if (typeof v !== 'number' || !Number.isFinite(v)) return FAIL;
   if (!Number.isSafeInteger(v)) return FAIL;
   if (!(v >= 0)) return FAIL;
   return v;
 }
 
-function p17(v: unknown): unknown {
+function p18(v: unknown): unknown {
   if (v === undefined) return v;
-  return p16(v);
+  return p17(v);
 }
 
-function p18(v: unknown): unknown {
+function p19(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p6(o['message']);
+    const r = p7(o['message']);
     if (r === FAIL || !('message' in o)) return FAIL;
     out['message'] = r;
   }
   {
-    const r = p7(o['timestamp']);
+    const r = p8(o['timestamp']);
     if (r === FAIL || !('timestamp' in o)) return FAIL;
     out['timestamp'] = r;
   }
-  for (const key in o) if (!KEYS8.has(key)) return FAIL;
+  for (const key in o) if (!KEYS9.has(key)) return FAIL;
   return out;
 }
 
-function p19(v: unknown): unknown {
-  if (v === null) return v;
-  return p18(v);
-}
-
 function p20(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p7(v);
+  if (v === null) return v;
+  return p19(v);
 }
 
 function p21(v: unknown): unknown {
   if (v === undefined) return v;
-  return p6(v);
+  return p8(v);
 }
 
 function p22(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p7(v);
+}
+
+function p23(v: unknown): unknown {
   if (typeof v !== 'number' || !Number.isFinite(v)) return FAIL;
   if (!(v >= 0)) return FAIL;
   return v;
 }
 
-function p23(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p22(v);
-}
-
 function p24(v: unknown): unknown {
-  return VALUES9.has(v) ? v : FAIL;
+  if (v === undefined) return v;
+  return p23(v);
 }
 
 function p25(v: unknown): unknown {
+  return VALUES10.has(v) ? v : FAIL;
+}
+
+function p26(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p24(o['phase']);
+    const r = p25(o['phase']);
     if (r === FAIL || !('phase' in o)) return FAIL;
     out['phase'] = r;
   }
   {
-    const r = p7(o['last_active']);
+    const r = p8(o['last_active']);
     if (r === FAIL || !('last_active' in o)) return FAIL;
     out['last_active'] = r;
   }
   if ('agent_id' in o) {
-    const r = p21(o['agent_id']);
+    const r = p22(o['agent_id']);
     if (r === FAIL) return FAIL;
     out['agent_id'] = r;
   }
   if ('last_message' in o) {
-    const r = p21(o['last_message']);
+    const r = p22(o['last_message']);
     if (r === FAIL) return FAIL;
     out['last_message'] = r;
-  }
-  for (const key in o) if (!KEYS10.has(key)) return FAIL;
-  return out;
-}
-
-function p26(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p25(v);
-}
-
-function p27(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const r = p5(o['agent_id']);
-    if (r === FAIL || !('agent_id' in o)) return FAIL;
-    out['agent_id'] = r;
-  }
-  if ('session_id' in o) {
-    const r = p21(o['session_id']);
-    if (r === FAIL) return FAIL;
-    out['session_id'] = r;
-  }
-  if ('agent_type' in o) {
-    const r = p21(o['agent_type']);
-    if (r === FAIL) return FAIL;
-    out['agent_type'] = r;
-  }
-  {
-    const r = p7(o['linked_at']);
-    if (r === FAIL || !('linked_at' in o)) return FAIL;
-    out['linked_at'] = r;
-  }
-  if ('stopped_at' in o) {
-    const r = p20(o['stopped_at']);
-    if (r === FAIL) return FAIL;
-    out['stopped_at'] = r;
-  }
-  if ('last_message' in o) {
-    const r = p21(o['last_message']);
-    if (r === FAIL) return FAIL;
-    out['last_message'] = r;
-  }
-  if ('resumed_from' in o) {
-    const r = p26(o['resumed_from']);
-    if (r === FAIL) return FAIL;
-    out['resumed_from'] = r;
   }
   for (const key in o) if (!KEYS11.has(key)) return FAIL;
   return out;
 }
 
-function p28(v: unknown): unknown {
+function p27(v: unknown): unknown {
   if (v === undefined) return v;
-  return p27(v);
+  return p26(v);
 }
 
-function p29(v: unknown): unknown {
-  return VALUES12.has(v) ? v : FAIL;
-}
-
-function p30(v: unknown): unknown {
+function p28(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p5(o['os_user']);
+    const r = p6(o['agent_id']);
+    if (r === FAIL || !('agent_id' in o)) return FAIL;
+    out['agent_id'] = r;
+  }
+  if ('session_id' in o) {
+    const r = p22(o['session_id']);
+    if (r === FAIL) return FAIL;
+    out['session_id'] = r;
+  }
+  if ('agent_type' in o) {
+    const r = p22(o['agent_type']);
+    if (r === FAIL) return FAIL;
+    out['agent_type'] = r;
+  }
+  {
+    const r = p8(o['linked_at']);
+    if (r === FAIL || !('linked_at' in o)) return FAIL;
+    out['linked_at'] = r;
+  }
+  if ('stopped_at' in o) {
+    const r = p21(o['stopped_at']);
+    if (r === FAIL) return FAIL;
+    out['stopped_at'] = r;
+  }
+  if ('last_message' in o) {
+    const r = p22(o['last_message']);
+    if (r === FAIL) return FAIL;
+    out['last_message'] = r;
+  }
+  if ('resumed_from' in o) {
+    const r = p27(o['resumed_from']);
+    if (r === FAIL) return FAIL;
+    out['resumed_from'] = r;
+  }
+  for (const key in o) if (!KEYS12.has(key)) return FAIL;
+  return out;
+}
+
+function p29(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p28(v);
+}
+
+function p30(v: unknown): unknown {
+  return VALUES13.has(v) ? v : FAIL;
+}
+
+function p31(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const o = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  {
+    const r = p6(o['os_user']);
     if (r === FAIL || !('os_user' in o)) return FAIL;
     out['os_user'] = r;
   }
   {
-    const r = p11(o['terminal']);
+    const r = p12(o['terminal']);
     if (r === FAIL || !('terminal' in o)) return FAIL;
     out['terminal'] = r;
   }
   {
-    const r = p11(o['claimed']);
+    const r = p12(o['claimed']);
     if (r === FAIL || !('claimed' in o)) return FAIL;
     out['claimed'] = r;
-  }
-  for (const key in o) if (!KEYS13.has(key)) return FAIL;
-  return out;
-}
-
-function p31(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p30(v);
-}
-
-function p32(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const r = p29(o['decision']);
-    if (r === FAIL || !('decision' in o)) return FAIL;
-    out['decision'] = r;
-  }
-  {
-    const r = p5(o['by']);
-    if (r === FAIL || !('by' in o)) return FAIL;
-    out['by'] = r;
-  }
-  {
-    const r = p7(o['at']);
-    if (r === FAIL || !('at' in o)) return FAIL;
-    out['at'] = r;
-  }
-  if ('note' in o) {
-    const r = p21(o['note']);
-    if (r === FAIL) return FAIL;
-    out['note'] = r;
-  }
-  {
-    const r = p8(o['to_phase']);
-    if (r === FAIL || !('to_phase' in o)) return FAIL;
-    out['to_phase'] = r;
-  }
-  {
-    const r = p7(o['waiting_since']);
-    if (r === FAIL || !('waiting_since' in o)) return FAIL;
-    out['waiting_since'] = r;
-  }
-  if ('origin' in o) {
-    const r = p31(o['origin']);
-    if (r === FAIL) return FAIL;
-    out['origin'] = r;
   }
   for (const key in o) if (!KEYS14.has(key)) return FAIL;
   return out;
 }
 
+function p32(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p31(v);
+}
+
 function p33(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const o = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  {
+    const r = p30(o['decision']);
+    if (r === FAIL || !('decision' in o)) return FAIL;
+    out['decision'] = r;
+  }
+  {
+    const r = p6(o['by']);
+    if (r === FAIL || !('by' in o)) return FAIL;
+    out['by'] = r;
+  }
+  {
+    const r = p8(o['at']);
+    if (r === FAIL || !('at' in o)) return FAIL;
+    out['at'] = r;
+  }
+  if ('note' in o) {
+    const r = p22(o['note']);
+    if (r === FAIL) return FAIL;
+    out['note'] = r;
+  }
+  {
+    const r = p9(o['to_phase']);
+    if (r === FAIL || !('to_phase' in o)) return FAIL;
+    out['to_phase'] = r;
+  }
+  {
+    const r = p8(o['waiting_since']);
+    if (r === FAIL || !('waiting_since' in o)) return FAIL;
+    out['waiting_since'] = r;
+  }
+  if ('origin' in o) {
+    const r = p32(o['origin']);
+    if (r === FAIL) return FAIL;
+    out['origin'] = r;
+  }
+  for (const key in o) if (!KEYS15.has(key)) return FAIL;
+  return out;
+}
+
+function p34(v: unknown): unknown {
   if (!Array.isArray(v)) return FAIL;
   const out: unknown[] = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = p32(v[i]);
+    const r = p33(v[i]);
     if (r === FAIL) return FAIL;
     out[i] = r;
   }
   return out;
 }
 
-function p34(v: unknown): unknown {
+function p35(v: unknown): unknown {
   if (v === undefined) return v;
-  return p33(v);
+  return p34(v);
 }
 
-function p35(v: unknown): unknown {
+function p36(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p6(v);
+}
+
+function p37(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p3(o['schema_version']);
+    const r = p4(o['schema_version']);
     if (r === FAIL || !('schema_version' in o)) return FAIL;
     out['schema_version'] = r;
   }
   {
-    const r = p4(o['agent_id']);
+    const r = p5(o['agent_id']);
     if (r === FAIL || !('agent_id' in o)) return FAIL;
     out['agent_id'] = r;
   }
   {
-    const r = p5(o['agent_name']);
+    const r = p6(o['agent_name']);
     if (r === FAIL || !('agent_name' in o)) return FAIL;
     out['agent_name'] = r;
   }
   {
-    const r = p6(o['purpose']);
+    const r = p7(o['purpose']);
     if (r === FAIL || !('purpose' in o)) return FAIL;
     out['purpose'] = r;
   }
   {
-    const r = p7(o['created_at']);
+    const r = p8(o['created_at']);
     if (r === FAIL || !('created_at' in o)) return FAIL;
     out['created_at'] = r;
   }
   {
-    const r = p7(o['last_updated']);
+    const r = p8(o['last_updated']);
     if (r === FAIL || !('last_updated' in o)) return FAIL;
     out['last_updated'] = r;
   }
   {
-    const r = p8(o['phase']);
+    const r = p9(o['phase']);
     if (r === FAIL || !('phase' in o)) return FAIL;
     out['phase'] = r;
   }
   {
-    const r = p10(o['metadata']);
+    const r = p11(o['metadata']);
     if (r === FAIL || !('metadata' in o)) return FAIL;
     out['metadata'] = r;
   }
   {
-    const r = p11(o['resume_ready']);
+    const r = p12(o['resume_ready']);
     if (r === FAIL || !('resume_ready' in o)) return FAIL;
     out['resume_ready'] = r;
   }
   {
-    const r = p15(o['history']);
+    const r = p16(o['history']);
     if (r === FAIL || !('history' in o)) return FAIL;
     out['history'] = r;
   }
   if ('history_dropped' in o) {
-    const r = p17(o['history_dropped']);
+    const r = p18(o['history_dropped']);
     if (r === FAIL) return FAIL;
     out['history_dropped'] = r;
   }
   if ('resumes_dropped' in o) {
-    const r = p17(o['resumes_dropped']);
+    const r = p18(o['resumes_dropped']);
     if (r === FAIL) return FAIL;
     out['resumes_dropped'] = r;
   }
   {
-    const r = p16(o['error_count']);
+    const r = p17(o['error_count']);
     if (r === FAIL || !('error_count' in o)) return FAIL;
     out['error_count'] = r;
   }
   {
-    const r = p19(o['last_error']);
+    const r = p20(o['last_error']);
     if (r === FAIL || !('last_error' in o)) return FAIL;
     out['last_error'] = r;
   }
   if ('finalized_at' in o) {
-    const r = p20(o['finalized_at']);
+    const r = p21(o['finalized_at']);
     if (r === FAIL) return FAIL;
     out['finalized_at'] = r;
   }
   if ('summary' in o) {
-    const r = p21(o['summary']);
+    const r = p22(o['summary']);
     if (r === FAIL) return FAIL;
     out['summary'] = r;
   }
   if ('duration_seconds' in o) {
-    const r = p23(o['duration_seconds']);
+    const r = p24(o['duration_seconds']);
     if (r === FAIL) return FAIL;
     out['duration_seconds'] = r;
   }
   if ('claude' in o) {
-    const r = p28(o['claude']);
+    const r = p29(o['claude']);
     if (r === FAIL) return FAIL;
     out['claude'] = r;
   }
   if ('decisions' in o) {
-    const r = p34(o['decisions']);
+    const r = p35(o['decisions']);
     if (r === FAIL) return FAIL;
     out['decisions'] = r;
   }
-  for (const key in o) if (!KEYS15.has(key)) return FAIL;
+  if ('project' in o) {
+    const r = p36(o['project']);
+    if (r === FAIL) return FAIL;
+    out['project'] = r;
+  }
+  for (const key in o) if (!KEYS16.has(key)) return FAIL;
   return out;
 }

@@ -5,7 +5,12 @@ import * as z from 'zod/mini';
 import { SessionError } from './errors';
 import { ID_PATTERN } from './ids';
 import { PHASES, RESUMABLE_PHASES } from './phase-names';
-import { DECISION_ORIGIN_SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, SCHEMA_VERSION } from './schema-version';
+import {
+  DECISION_ORIGIN_SCHEMA_VERSION,
+  DECISIONS_SCHEMA_VERSION,
+  PROJECT_SCHEMA_VERSION,
+  SCHEMA_VERSION,
+} from './schema-version';
 import './zod-locale';
 
 const Timestamp = z.iso.datetime({ offset: true });
@@ -84,6 +89,7 @@ export const SessionStateSchema = z.strictObject({
     z.literal(SCHEMA_VERSION),
     z.literal(DECISIONS_SCHEMA_VERSION),
     z.literal(DECISION_ORIGIN_SCHEMA_VERSION),
+    z.literal(PROJECT_SCHEMA_VERSION),
   ]),
   agent_id: z.string().check(z.regex(ID_PATTERN)),
   agent_name: z.string().check(z.minLength(1)),
@@ -104,8 +110,13 @@ export const SessionStateSchema = z.strictObject({
   summary: z.optional(z.string()),
   duration_seconds: z.optional(z.number().check(z.gte(0))),
   claude: z.optional(ClaudeLinkSchema),
-  /** Approve/reject decisions, oldest first (only in schema_version 2, and 3 when one has an `origin`). */
+  /** Approve/reject decisions, oldest first (only in schema_version 2, and 3 when one has an `origin`, or 4). */
   decisions: z.optional(z.array(DecisionSchema)),
+  /**
+   * The project the session belongs to (schema_version 4; core/project.ts): only that project's lookups find it.
+   * Absent: the project of the file store's folder, or none (an older store's session, unassigned until adopted).
+   */
+  project: z.optional(z.string().check(z.minLength(1))),
 });
 
 export type SessionState = z.infer<typeof SessionStateSchema>;

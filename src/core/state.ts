@@ -1,10 +1,15 @@
 import { SessionError } from './errors';
 import { lazily } from './lazy';
-import { DECISION_ORIGIN_SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, SCHEMA_VERSION } from './schema-version';
+import {
+  DECISION_ORIGIN_SCHEMA_VERSION,
+  DECISIONS_SCHEMA_VERSION,
+  PROJECT_SCHEMA_VERSION,
+  SCHEMA_VERSION,
+} from './schema-version';
 import { parseSessionState } from './state-parsers';
 import type { Metadata, SessionState } from './state-schema';
 
-export { DECISION_ORIGIN_SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, SCHEMA_VERSION };
+export { DECISION_ORIGIN_SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, PROJECT_SCHEMA_VERSION, SCHEMA_VERSION };
 export type { ClaudeLink, Decision, HistoryEntry, Metadata, RecordedOrigin, SessionState } from './state-schema';
 
 // The zod schemas (state-schema.ts), loaded only to word a rejection: a valid state is parsed by the function
@@ -36,7 +41,7 @@ export function parseState(raw: unknown): SessionState {
   // zod itself decides what the generated parser refused (and words why), so the two can never disagree here.
   const data = parseSessionState(migrated) ?? schemas().strictState(migrated);
   // Each version adds one field to the one before (schema-version.ts): a file says exactly the version its content needs.
-  const expected = versionFor(data);
+  const expected = schemaVersionFor(data);
   if (data.schema_version !== expected) {
     throw new SessionError(
       'E_CORRUPT',
@@ -46,6 +51,17 @@ export function parseState(raw: unknown): SessionState {
   // The record parser copies keys by assignment, which drops an own `__proto__` key (JSON.parse makes it plain
   // data); the validated original keeps every key the user stored, and pollutes nothing.
   return { ...data, metadata: (migrated as { metadata: Metadata }).metadata };
+}
+
+/**
+ * The schema_version a state's content needs (schema-version.ts): each version adds one field to the one before, so
+ * the highest field present decides. Every state change that adds or removes such a field sets it with this.
+ */
+export function schemaVersionFor(state: Pick<SessionState, 'decisions' | 'project'>): SessionState['schema_version'] {
+  if (state.project !== undefined) return PROJECT_SCHEMA_VERSION;
+  const decisions = state.decisions ?? [];
+  if (decisions.some((decision) => decision.origin !== undefined)) return DECISION_ORIGIN_SCHEMA_VERSION;
+  return decisions.length > 0 ? DECISIONS_SCHEMA_VERSION : SCHEMA_VERSION;
 }
 
 /** The summary of a valid state. */
@@ -60,13 +76,8 @@ const VERSION_CONTENT: Readonly<Record<SessionState['schema_version'], string>> 
   [SCHEMA_VERSION]: 'no decisions',
   [DECISIONS_SCHEMA_VERSION]: 'decisions, none with an origin',
   [DECISION_ORIGIN_SCHEMA_VERSION]: 'decisions, one with an origin at least',
+  [PROJECT_SCHEMA_VERSION]: 'a project',
 };
-
-function versionFor(state: SessionState): SessionState['schema_version'] {
-  const decisions = state.decisions ?? [];
-  if (decisions.some((decision) => decision.origin !== undefined)) return DECISION_ORIGIN_SCHEMA_VERSION;
-  return decisions.length > 0 ? DECISIONS_SCHEMA_VERSION : SCHEMA_VERSION;
-}
 
 function migrate(raw: unknown): unknown {
   // Version 0 is the original Python layout: the same fields without `schema_version`.

@@ -4,7 +4,9 @@ import { configPathFor, loadConfig } from './config-file';
 import { copySessions, type CopyResult } from './copy';
 import { Sessions } from './sessions';
 import { FileStore } from '../store/file-store';
-import { resolveRoot } from '../store/root';
+import { projectFolderOf, resolveRoot, storeFolderOf } from '../store/root';
+import { projectIdentityOf } from './project';
+import type { ProjectIdentity } from '../core/project';
 import type { PgStore } from '../store/postgres/pg-store';
 import type { MigrationResult } from '../store/postgres/schema';
 import { assertDatabaseUrl, WAIT_LIMITS, type WaitLimits } from '../core/database';
@@ -86,9 +88,11 @@ export function openSessions(
   now?: () => Date,
 ): Sessions {
   const clock = now ?? testClock(environment.env);
+  const root = resolveRoot(environment);
+  const project = projectAt(root, environment, config).name;
   const store =
     config.database_url === null
-      ? new FileStore(resolveRoot(environment), clock === undefined ? {} : { now: clock })
+      ? new FileStore(root, { home: homeProject(root, project), ...(clock === undefined ? {} : { now: clock }) })
       : openPgStore(
           config.database_url,
           config.database_schema,
@@ -96,9 +100,20 @@ export function openSessions(
         );
   return new Sessions({
     store,
+    project,
     limits: limitsOf(config),
     historyCap: config.history_cap,
   });
+}
+
+/**
+ * The project of a call (core/project.ts): the project folder's (store/root.ts projectFolderOf: the folder the store
+ * is in, else the one the default store would come from) as `config` names it, from its git remote, or its folder.
+ * Resolved once per call, where the store root is.
+ * @throws SessionError E_IO when the folder's `.git` or git config cannot be read
+ */
+export function projectOf(environment: Environment, config: Config): ProjectIdentity {
+  return projectAt(resolveRoot(environment), environment, config);
 }
 
 /**
@@ -198,13 +213,35 @@ function testClock(env: Readonly<Record<string, string | undefined>>): (() => Da
   return () => new Date(Date.now() + offset);
 }
 
-/** The store a `copy` argument names: a `postgres://` URL, or a folder. */
+/** The project of the call whose store root is `root`. */
+function projectAt(root: string, environment: Environment, config: Config): ProjectIdentity {
+  return projectIdentityOf(projectFolderOf(root, environment), config.project);
+}
+
+/**
+ * The home project of a file store at `root` (FileStoreOptions.home): the project of the folder it is in, when it is a
+ * project's own `<folder>/.claude/session` (`project`, when that is the call's project folder); else null.
+ */
+function homeProject(root: string, project: string): string | null {
+  return storeFolderOf(root) === null ? null : project;
+}
+
+/**
+ * The store a `copy` argument names: a `postgres://` URL, or a folder (a project's `<folder>/.claude/session` has that
+ * folder's project as its home, named by the settings found beside it).
+ */
 function storeAt(spec: string, where: string, environment: Environment, config: Config): FileStore | PgStore {
   if (/^postgres(ql)?:/i.test(spec.trim()))
     return openPgStore(assertDatabaseUrl(spec, where), config.database_schema, WAIT_LIMITS.command);
   if (spec.trim() === '')
     throw new SessionError('E_USAGE', `Expected ${where} to be a folder or a postgres:// URL, got nothing`);
-  return new FileStore(resolveFrom(environment.cwd, spec, where));
+  const root = resolveFrom(environment.cwd, spec, where);
+  const folder = storeFolderOf(root);
+  const home =
+    folder === null
+      ? null
+      : projectIdentityOf(folder, loadConfig(root, environment.env, environment.cwd).values.project).name;
+  return new FileStore(root, { home });
 }
 
 /**
