@@ -22,7 +22,7 @@ export const adoptCommand: CommandModule<GlobalArgs, Args> = {
       describe: 'Every session of no project (an older store’s)',
     }) as never,
   handler: async (argv) => {
-    const ids = (argv.ids ?? []).map(String);
+    const ids = [argv.ids ?? []].flat().map(String);
     if (ids.length === 0 && !argv.unassigned)
       throw new SessionError('E_USAGE', 'Expected session ids to adopt or `--unassigned`, got neither');
     const { result, project } = await contextFor(argv).withSessions(async (sessions) => ({
