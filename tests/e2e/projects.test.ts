@@ -3,7 +3,7 @@
 // project B nothing of it is resumed, relinked or shown, through the built bins (seed protocol, Claude Code events, the
 // CLI). The same on the real PostgreSQL server and on a folder of files both projects point AGENT_SESSION_DIR at.
 // Before the issue, B's seed pre-delegate by name answered A's session and metadata, and B's SubagentStart relinked it.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyChange, newSession } from '../../src/core/session';
 import type { SessionState } from '../../src/core/state';
@@ -314,5 +314,88 @@ describe('an older file store', () => {
     );
     expect(JSON.parse(ok(seed()))).toMatchObject({ should_resume: true, agent_id: 'older-3' });
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ schema_version: 4, project: B.name });
+  });
+});
+
+describe('the project of a folder, as `config` shows it', () => {
+  it('the git remote origin, else the folder; a configured name wins; a subfolder of a repository is its own', () => {
+    const repo = gitRepository(folder(), A.remote);
+    const config = (cwd: string, env: Record<string, string> = {}) =>
+      JSON.parse(ok(run(BIN.cli, ['config', '--json'], { cwd, env }))).project;
+    expect(config(repo)).toEqual({ name: A.name, source: { kind: 'remote', repository: A.name } });
+    const inner = join(repo, 'services', 'api');
+    mkdirSync(join(inner, '.claude'), { recursive: true });
+    expect(config(inner).name).toBe(`${A.name}//services/api`);
+    const plain = folder();
+    expect(config(plain)).toEqual({ name: `path:${realpathSync(plain)}`, source: { kind: 'path' } });
+    expect(config(plain, { AGENT_SESSION_PROJECT: 'acme/shared' })).toEqual({
+      name: 'acme/shared',
+      source: { kind: 'configured' },
+    });
+    writeFileSync(join(plain, '.claude', 'agent-session.json'), JSON.stringify({ project: 'acme/from-file' }));
+    expect(config(plain).name).toBe('acme/from-file');
+    expect(ok(run(BIN.cli, ['config'], { cwd: repo, env: {} }))).toContain(
+      `\nProject:     ${A.name} (the git remote origin)\n`,
+    );
+    const refused = run(BIN.cli, ['list'], { cwd: plain, env: { AGENT_SESSION_PROJECT: ' padded' } });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+});
+
+describeWithDatabase('moving sessions between stores keeps their project', (db) => {
+  afterEach(() => db.truncate());
+
+  it('copy from a project\u2019s own folder of files (which names no project) and back; export and import carry it', () => {
+    const p = gitRepository(folder(), A.remote);
+    const q = gitRepository(folder(), B.remote);
+    const files = (cwd: string, args: readonly string[]) =>
+      run(BIN.cli, args, { cwd, env: { CLAUDE_PROJECT_DIR: cwd } });
+    const id = ok(files(p, ['create', '--agent', 'planner', '--purpose', 'move'])).trim();
+    ok(files(p, ['update', id, '--phase', 'approval']));
+    const own = join(p, '.claude', 'session');
+    expect(readFileSync(join(own, id, 'state.json'), 'utf8')).not.toContain('project');
+    // To the database: the row names the project of the folder the files were in.
+    ok(
+      run(BIN.cli, ['copy', '--from', own, '--to', db.url, '--json'], {
+        cwd: q,
+        env: { AGENT_SESSION_DATABASE_SCHEMA: db.schema },
+      }),
+    );
+    const pg = { AGENT_SESSION_DATABASE_URL: db.url, AGENT_SESSION_DATABASE_SCHEMA: db.schema };
+    const row = JSON.parse(ok(run(BIN.cli, ['get', id], { cwd: q, env: pg })));
+    expect(row.project).toBe(A.name);
+    const seed = (cwd: string) =>
+      JSON.parse(
+        ok(
+          run(BIN.preDelegate, [], { cwd, env: { ...pg, CLAUDE_PROJECT_DIR: cwd }, input: '{"agent_name":"planner"}' }),
+        ),
+      );
+    expect(seed(q)).toEqual({ should_resume: false, reason: 'no_existing_session' });
+    // Back, into B's own folder: the session stays A's (its file names it), so B still does not resume it.
+    const back = join(q, '.claude', 'session');
+    ok(
+      run(BIN.cli, ['copy', '--from', db.url, '--to', back], {
+        cwd: q,
+        env: { AGENT_SESSION_DATABASE_SCHEMA: db.schema },
+      }),
+    );
+    expect(JSON.parse(readFileSync(join(back, id, 'state.json'), 'utf8'))).toMatchObject({ project: A.name });
+    expect(
+      JSON.parse(
+        ok(run(BIN.preDelegate, [], { cwd: q, env: { CLAUDE_PROJECT_DIR: q }, input: '{"agent_name":"planner"}' })),
+      ),
+    ).toEqual({
+      should_resume: false,
+      reason: 'no_existing_session',
+    });
+    // An export names the project; importing it elsewhere keeps it.
+    const exported = JSON.parse(ok(files(p, ['export', id])));
+    expect(exported.session.project).toBe(A.name);
+    const file = join(base, `export-${id}.json`);
+    writeFileSync(file, JSON.stringify(exported));
+    const imported = ok(run(BIN.cli, ['import', file, '--new-id', '--json'], { cwd: q, env: pg }));
+    expect(JSON.parse(imported)).toMatchObject({ project: A.name });
+    expect(seed(p)).toMatchObject({ should_resume: true });
   });
 });
