@@ -75,7 +75,15 @@ export function makeCodeCache(name) {
   const bin = resolve('dist', `${name}.cjs`);
   const dir = mkdtempSync(join(tmpdir(), 'agent-session-cache-'));
   try {
-    const store = join(dir, 'session');
+    // A project's own store (`<project>/.claude/session`), the project a git clone: every call names its project from
+    // the clone's config, and the sessions (their files name no project) are that project's, as in most projects.
+    const store = join(dir, '.claude', 'session');
+    mkdirSync(join(dir, '.git'), { recursive: true });
+    writeFileSync(
+      join(dir, '.git', 'config'),
+      '[core]\n\trepositoryformatversion = 0\n[remote "origin"]\n\turl = git@github.com:cache/project.git\n' +
+        '\tfetch = +refs/heads/*:refs/remotes/origin/*\n',
+    );
     const at = new Date().toISOString();
     /** A session parked in approval, linked to a Claude agent when `claude` is given. */
     const parked = (id, agent, claude) => {

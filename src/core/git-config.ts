@@ -3,24 +3,25 @@
  * (the subsection case-sensitive) or the older `[remote.origin]`, keys case-insensitive, values quoted or not, with
  * git's escapes, comments after `#` or `;` and lines continued by a final backslash. The first `url` wins, as
  * `git remote get-url` answers. Includes (`[include]`) and `url.<base>.insteadOf` rewrites are not followed: the URL
- * is as written. Pure: the caller reads the file (platform/git.ts).
+ * is as written. Pure: the caller reads the file (platform/git.ts). Written with string scans, not regular
+ * expressions: it runs on every hook call, where compiling each expression costs more than the scan.
  * @returns the URL, or null when the remote has none
  */
 export function remoteUrlOf(configText: string, remote = 'origin'): string | null {
   let inRemote = false;
-  const lines = logicalLines(configText);
-  for (const line of lines) {
-    const header = /^\s*\[([^\]]*)\]\s*(.*)$/.exec(line);
-    let body = line;
-    if (header !== null) {
-      inRemote = isRemoteSection(header[1]!, remote);
+  for (const line of logicalLines(configText)) {
+    let body = line.trimStart();
+    if (body.startsWith('[')) {
+      const close = body.indexOf(']');
+      if (close === -1) continue;
+      inRemote = isRemoteSection(body.slice(1, close), remote);
       // A key may follow the header on its line (`[core] bare = false`).
-      body = header[2]!;
+      body = body.slice(close + 1).trimStart();
     }
-    if (!inRemote) continue;
-    const entry = /^\s*([A-Za-z][A-Za-z0-9-]*)\s*(?:=(.*))?$/.exec(body);
-    if (entry === null || entry[1]!.toLowerCase() !== 'url' || entry[2] === undefined) continue;
-    const value = valueOf(entry[2]);
+    if (!inRemote || body.length < 3 || body.slice(0, 3).toLowerCase() !== 'url') continue;
+    const rest = body.slice(3).trimStart();
+    if (!rest.startsWith('=')) continue;
+    const value = valueOf(rest.slice(1));
     if (value !== '') return value;
   }
   return null;
@@ -28,12 +29,15 @@ export function remoteUrlOf(configText: string, remote = 'origin'): string | nul
 
 // --- internal ---
 
-/** Physical lines joined where a line ends in an unescaped backslash outside quotes is continued. */
+/** Physical lines, joined where a line ends in a backslash that is not itself escaped (a continued value). */
 function logicalLines(text: string): string[] {
   const lines: string[] = [];
   let current = '';
-  for (const raw of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
-    if (/(^|[^\\])(\\\\)*\\$/.test(raw)) {
+  for (let raw of (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split('\n')) {
+    if (raw.endsWith('\r')) raw = raw.slice(0, -1);
+    let slashes = 0;
+    while (slashes < raw.length && raw[raw.length - 1 - slashes] === '\\') slashes++;
+    if (slashes % 2 === 1) {
       current += raw.slice(0, -1);
       continue;
     }
@@ -46,10 +50,20 @@ function logicalLines(text: string): string[] {
 
 /** `remote "origin"` (subsection as written) or `remote.origin` (the older form, compared lower-cased). */
 function isRemoteSection(header: string, remote: string): boolean {
-  const quoted = /^\s*([A-Za-z0-9.-]+)\s+"((?:[^"\\]|\\.)*)"\s*$/.exec(header);
-  if (quoted !== null) return quoted[1]!.toLowerCase() === 'remote' && quoted[2]!.replace(/\\(.)/g, '$1') === remote;
-  const dotted = /^\s*([A-Za-z0-9-]+)\.(.+?)\s*$/.exec(header);
-  return dotted !== null && dotted[1]!.toLowerCase() === 'remote' && dotted[2]!.toLowerCase() === remote.toLowerCase();
+  const text = header.trim();
+  const quote = text.indexOf('"');
+  if (quote !== -1) {
+    if (text.slice(0, quote).trim().toLowerCase() !== 'remote' || !text.endsWith('"') || text.length === quote + 1)
+      return false;
+    const name = text.slice(quote + 1, -1);
+    return (name.includes('\\') ? name.replace(/\\(.)/g, '$1') : name) === remote;
+  }
+  const dot = text.indexOf('.');
+  return (
+    dot !== -1 &&
+    text.slice(0, dot).toLowerCase() === 'remote' &&
+    text.slice(dot + 1).toLowerCase() === remote.toLowerCase()
+  );
 }
 
 /** A value as git reads it: quotes removed, escapes applied, a comment outside quotes dropped, outer blanks trimmed. */
@@ -61,7 +75,7 @@ function valueOf(raw: string): string {
     const c = raw[i]!;
     if (c === '\\' && i + 1 < raw.length) {
       const next = raw[++i]!;
-      out += pendingSpace + ({ n: '\n', t: '\t', b: '\b' }[next] ?? next);
+      out += pendingSpace + (next === 'n' ? '\n' : next === 't' ? '\t' : next === 'b' ? '\b' : next);
       pendingSpace = '';
       continue;
     }

@@ -64,24 +64,35 @@ export function assertProjectName(name: unknown, label: string): string {
  * an empty path, a URL it cannot read.
  */
 export function normalizeRemoteUrl(url: string): string | null {
+  // String scans, not regular expressions: this runs on every hook call, where compiling each one costs more.
   let text = url.trim();
   // A remote helper (`transport::address`) names its repository by the address.
-  const helper = /^[A-Za-z][A-Za-z0-9+.-]*::(.*)$/.exec(text);
-  if (helper !== null) text = helper[1]!;
-  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/(.*)$/.exec(text);
-  if (scheme !== null) {
-    const kind = scheme[1]!.toLowerCase();
-    const rest = scheme[2]!.replace(/[?#].*$/, '');
-    if (kind === 'file') return localPath(rest.startsWith('/') ? rest : `/${rest.replace(/^[^/]*/, '')}`);
+  const helper = text.indexOf('::');
+  if (helper > 0 && isScheme(text.slice(0, helper))) text = text.slice(helper + 2);
+  const separator = text.indexOf('://');
+  if (separator > 0 && isScheme(text.slice(0, separator))) {
+    const kind = text.slice(0, separator).toLowerCase();
+    let rest = text.slice(separator + 3);
+    const query = firstOf(rest, '?#');
+    if (query !== -1) rest = rest.slice(0, query);
     const slash = rest.indexOf('/');
+    if (kind === 'file') return localPath(slash === -1 ? '' : rest.slice(slash));
     const authority = slash === -1 ? rest : rest.slice(0, slash);
     return hostAndPath(hostOf(authority), slash === -1 ? '' : rest.slice(slash));
   }
   if (text.startsWith('/')) return localPath(text);
   // scp-like `[user@]host:path`: a colon before any slash (a relative folder such as `../api` or `./x:y` has none).
-  const scp = /^(?:[^@/]*@)?(\[[^\]]*\]|[^:/]+):(.*)$/.exec(text);
-  if (scp !== null && !text.startsWith('.')) return hostAndPath(scp[1]!.replace(/^\[|\]$/g, ''), scp[2]!);
-  return null;
+  if (text.startsWith('.')) return null;
+  const at = text.indexOf('@');
+  const start = at !== -1 && at < firstOf(text, '/:') ? at + 1 : 0;
+  if (text[start] === '[') {
+    const close = text.indexOf(']:', start);
+    return close === -1 ? null : hostAndPath(text.slice(start + 1, close), text.slice(close + 2));
+  }
+  const colon = text.indexOf(':', start);
+  const slash = text.indexOf('/', start);
+  if (colon <= start || (slash !== -1 && slash < colon)) return null;
+  return hostAndPath(text.slice(start, colon), text.slice(colon + 1));
 }
 
 /**
@@ -124,9 +135,12 @@ export function withProject(state: SessionState, project: string | undefined): S
 /** The host of a URL's authority: without user, password and port, lower-cased (an IPv6 host without brackets). */
 function hostOf(authority: string): string {
   const host = authority.slice(authority.lastIndexOf('@') + 1);
-  const bracketed = /^\[([^\]]*)\]/.exec(host);
-  if (bracketed !== null) return bracketed[1]!;
-  return host.replace(/:\d*$/, '');
+  if (host.startsWith('[')) {
+    const close = host.indexOf(']');
+    return close === -1 ? host.slice(1) : host.slice(1, close);
+  }
+  const colon = host.indexOf(':');
+  return colon === -1 ? host : host.slice(0, colon);
 }
 
 function hostAndPath(host: string, path: string): string | null {
@@ -140,12 +154,29 @@ function localPath(path: string): string | null {
   return cleaned === '' ? null : `file:/${cleaned}`;
 }
 
+/** True for a URL scheme: a letter, then letters, digits, `+`, `-` or `.`. */
+function isScheme(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    if (!letter && (i === 0 || !((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46))) return false;
+  }
+  return true;
+}
+
+/** The index of the first of `characters` in `text`, or -1. */
+function firstOf(text: string, characters: string): number {
+  for (let i = 0; i < text.length; i++) if (characters.includes(text[i]!)) return i;
+  return -1;
+}
+
 /** A repository path without leading or doubled slashes, a trailing slash or `.git`. */
 function cleanPath(path: string): string {
-  return path
+  const joined = path
     .split('/')
     .filter((part) => part !== '' && part !== '.')
-    .join('/')
-    .replace(/\.git$/, '')
-    .replace(/\/$/, '');
+    .join('/');
+  const bare = joined.endsWith('.git') ? joined.slice(0, -4) : joined;
+  return bare.endsWith('/') ? bare.slice(0, -1) : bare;
 }

@@ -40,10 +40,10 @@ export function gitRepositoryOf(folder: string): GitRepository | null {
     const kind = entryKind(dotGit);
     if (kind === 'folder') return { top: dir, config: readSmall(join(dotGit, 'config')) };
     if (kind === 'file') {
-      const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readSmall(dotGit) ?? '');
+      const pointer = gitDirOf(readSmall(dotGit) ?? '');
       // A `.git` file that names no git folder is not a repository's: git stops there too.
       if (pointer === null) return { top: dir, config: null };
-      const gitDir = resolve(dir, pointer[1]!);
+      const gitDir = resolve(dir, pointer);
       const common = readSmall(join(gitDir, 'commondir'))?.trim();
       const shared = common === undefined || common === '' ? gitDir : resolve(gitDir, common);
       return { top: dir, config: readSmall(join(shared, 'config')) };
@@ -53,6 +53,13 @@ export function gitRepositoryOf(folder: string): GitRepository | null {
 }
 
 // --- internal ---
+
+/** The folder a `.git` file names (`gitdir: <path>`), or null. */
+function gitDirOf(text: string): string | null {
+  const line = text.split('\n').find((candidate) => candidate.startsWith('gitdir:'));
+  const path = line?.slice('gitdir:'.length).trim();
+  return path === undefined || path === '' ? null : path;
+}
 
 /** What is at `path`: a folder or a file (through links, as git looks), else nothing to go by. */
 function entryKind(path: string): 'folder' | 'file' | 'none' {
