@@ -105,6 +105,26 @@ module.exports = {
       'The two hook protocols never import each other; what both need is in src/hooks/ or below.',
     ),
     {
+      name: 'fs-only-where-io-lives',
+      severity: 'error',
+      comment:
+        'node:fs is imported only by src/platform and src/store, and by the named files whose job is I/O: the config ' +
+        'file (service/config-file.ts), export files and init (cli/transfer-file.ts, cli/init/, cli/commands/init.ts), ' +
+        "and the hooks' own process I/O (hooks/process-io.ts, log.ts, self-test.ts). Everything else goes through them.",
+      from: {
+        path: '^src/',
+        pathNot: [
+          '^src/(platform|store)/',
+          '^src/service/config-file\\.ts$',
+          '^src/cli/transfer-file\\.ts$',
+          '^src/cli/init/',
+          '^src/cli/commands/init\\.ts$',
+          '^src/hooks/(process-io|log|self-test)\\.ts$',
+        ],
+      },
+      to: { dependencyTypes: ['core'], path: '^(node:)?fs(/promises)?$' },
+    },
+    {
       name: 'entries-only-wire',
       severity: 'error',
       comment: 'hooks/*.ts and tools/*.ts only wire an adapter to the process: no core, store, platform or service.',

@@ -6,6 +6,8 @@
  */
 module.exports = {
   testEnvironment: 'node',
+  globalSetup: '<rootDir>/tests/support/cache-dir.cjs',
+  globalTeardown: '<rootDir>/tests/support/cache-dir-teardown.cjs',
   roots: ['<rootDir>/tests'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },

@@ -5,6 +5,8 @@
  */
 module.exports = {
   testEnvironment: 'node',
+  globalSetup: '<rootDir>/tests/support/cache-dir.cjs',
+  globalTeardown: '<rootDir>/tests/support/cache-dir-teardown.cjs',
   roots: ['<rootDir>/tests/host'],
   testMatch: ['**/*.host.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },

@@ -5,6 +5,8 @@
  */
 module.exports = {
   testEnvironment: 'node',
+  globalSetup: '<rootDir>/tests/support/cache-dir.cjs',
+  globalTeardown: '<rootDir>/tests/support/cache-dir-teardown.cjs',
   roots: ['<rootDir>/tests/stress'],
   testMatch: ['**/*.stress.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },

@@ -15,8 +15,18 @@
 // `npm run bench -- --instructions` counts instructions instead (valgrind --tool=callgrind, BENCH_RUNS default 1):
 // slow, but repeatable on a loaded machine, where wall-clock medians are not.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+  readFileSync,
+} from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
+import { nodeLines, nodeOf } from './node-binaries.mjs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
@@ -76,6 +86,8 @@ const baseEnv = { ...process.env };
 delete baseEnv.NODE_EXTRA_CA_CERTS;
 baseEnv.AGENT_SESSION_LOG_DIR = join(work, 'logs');
 mkdirSync(baseEnv.AGENT_SESSION_LOG_DIR);
+// Each Node's code caches (scripts/loader/): made before the measured runs (warmCodeCaches), in the bench's own folder.
+baseEnv.AGENT_SESSION_CACHE_DIR = join(work, 'code-cache');
 
 try {
   main();
@@ -137,6 +149,7 @@ function main() {
     });
   const byId = (store) => JSON.stringify({ agent_name: AGENT, agent_id: store.target });
   const byName = JSON.stringify({ agent_name: AGENT });
+  warmCodeCaches(process.execPath, bins);
   time('start-up', [
     { name: NODE, args: empty },
     { name: MINIMAL, args: [minimalHook], input: byId(s10), env: hookEnv(s10) },
@@ -243,10 +256,54 @@ function main() {
 
   const m = (name) => results[name].median;
   // Each row against the references of its own group.
-  const refs = (name) =>
-    name in STORE_SIZE_ROWS
+  // 4. Node lines: each hook on Node 20, 22 and 24 (BENCH_NODE_LINES), each beside `node -e ''` and the minimal hook
+  // on the same Node, run from plugin/dist: bins built once, whatever Node built them, as a plugin's are. Each Node
+  // makes its own code caches first (the loader's background maker), as on a user's machine after the first call.
+  const lines = INSTRUCTIONS && !process.env.BENCH_NODE_LINES ? [] : nodeLines('BENCH_NODE_LINES', '20,22,24');
+  const lineRows = [];
+  for (const line of lines) {
+    const { node, version } = nodeOf(line);
+    const plugin = {
+      cli: resolve('plugin', 'dist', 'agent-session.cjs'),
+      pre: resolve('plugin', 'dist', 'pre-delegate.cjs'),
+      stop: resolve('plugin', 'dist', 'subagent-stop.cjs'),
+    };
+    const cacheEnv = { AGENT_SESSION_CACHE_DIR: join(work, `code-cache-${line}`) };
+    warmCodeCaches(node, plugin, cacheEnv);
+    const env = (store) => ({ ...hookEnv(store), ...cacheEnv });
+    const label = (name) => `Node ${version}: ${name}`;
+    const rows = [
+      { name: label(NODE), args: empty },
+      { name: label(MINIMAL), args: [minimalHook], input: byId(s10), env: env(s10) },
+      { name: label('pre-delegate (seed, by id)'), args: [plugin.pre], input: byId(s10), env: env(s10) },
+      { name: label('pre-delegate (seed, by name)'), args: [plugin.pre], input: byName, env: env(s10) },
+      { name: label('pre-delegate (Claude Code PreToolUse)'), args: [plugin.pre], input: claudePre, env: env(s10) },
+      {
+        name: label('pre-delegate (Claude Code SubagentStart)'),
+        args: [plugin.pre],
+        input: claudeStart,
+        env: env(s10),
+        prepare: () => s10.restoreClaude(),
+      },
+      {
+        name: label('subagent-stop (Claude Code SubagentStop)'),
+        args: [plugin.stop],
+        input: claudeStop,
+        env: env(s10),
+        prepare: () => s10.restoreClaude(),
+      },
+    ].map((row) => ({ ...row, node }));
+    time(`Node ${line}`, rows);
+    lineRows.push({ line, version, rows: rows.map((r) => r.name), label });
+  }
+
+  const refs = (name) => {
+    const line = /^Node v[\d.]+: /.exec(name)?.[0];
+    if (line !== undefined) return { floor: m(`${line}${NODE}`), minimal: m(`${line}${MINIMAL}`) };
+    return name in STORE_SIZE_ROWS
       ? { floor: m(`${NODE} (store size)`), minimal: m(`${MINIMAL} (store size)`) }
       : { floor: m(NODE), minimal: m(MINIMAL) };
+  };
   for (const [name, s] of Object.entries(results)) {
     if (name.startsWith('agent-session list') || name.startsWith('agent-session cleanup')) continue;
     s.vs_node = round(s.median / refs(name).floor);
@@ -266,6 +323,14 @@ function main() {
       met: m(name) / base <= target,
     });
   for (const name of HOOK_ROWS) ratio(name, refs(name).minimal, 1.1, 'minimal hook');
+  // Node 22 and 24 (what users run): each hook ≤ 1.1 × the minimal hook on the same Node; Node 20 (end of life):
+  // ≤ 1.35 × its `node -e ''`.
+  for (const { line, rows, label } of lineRows) {
+    for (const name of rows.slice(2)) {
+      if (Number(line) >= 22) ratio(name, m(label(MINIMAL)), 1.1, `minimal hook, Node ${line}`);
+      else ratio(name, m(label(NODE)), 1.35, `node -e "", Node ${line}`);
+    }
+  }
   for (const name of ['agent-session should-resume', 'agent-session get', 'agent-session update'])
     ratio(name, m(NODE), 2, NODE);
   ratio('pre-delegate by id, 10,000 sessions', m('pre-delegate by id, 10 sessions'), 1.05, '10 sessions');
@@ -637,6 +702,22 @@ function makeStore(root, size, now) {
 
 // --- timing ---
 
+/**
+ * Runs each bin once with `node` and waits until its code cache is made (the loader starts the maker in the
+ * background on a call that found none): measured runs then load it, as every call after a user's first does.
+ */
+function warmCodeCaches(node, binsOf, extraEnv = {}) {
+  const env = { ...baseEnv, ...extraEnv, AGENT_SESSION_DIR: join(work, 'warm-store') };
+  const dir = env.AGENT_SESSION_CACHE_DIR;
+  for (const bin of [binsOf.cli, binsOf.pre, binsOf.stop]) {
+    spawnSync(node, [bin, ...(bin === binsOf.cli ? ['--version'] : [])], { input: '{}', env, encoding: 'utf8' });
+  }
+  const made = () => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.v8')).length : 0);
+  for (let i = 0; i < 300 && (made() < 3 || readdirSync(dir).some((f) => f.endsWith('.making'))); i++)
+    spawnSync('sleep', ['0.1']);
+  if (made() < 3) throw new Error(`Expected the code caches of ${node} in ${dir}; found ${made()} of 3`);
+}
+
 function measure(group, commands) {
   const how = INSTRUCTIONS ? 'callgrind instruction counts' : hyperfine ? 'hyperfine' : 'built-in timer';
   process.stderr.write(`timing: ${group} (${how})\n`);
@@ -648,7 +729,7 @@ function countInstructions(command) {
   const out = join(work, 'callgrind.out');
   const result = spawnSync(
     'valgrind',
-    ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, ...command.args],
+    ['--tool=callgrind', `--callgrind-out-file=${out}`, command.node ?? process.execPath, ...command.args],
     {
       input: command.input ?? '',
       env: { ...baseEnv, ...command.env },
@@ -677,7 +758,7 @@ function measureBuiltIn(commands) {
       if (INSTRUCTIONS) ({ result, value: ms } = countInstructions(command));
       else {
         const started = process.hrtime.bigint();
-        result = spawnSync(process.execPath, command.args, {
+        result = spawnSync(command.node ?? process.execPath, command.args, {
           input: command.input ?? '',
           env: { ...baseEnv, ...command.env },
           encoding: 'utf8',
@@ -718,7 +799,7 @@ function measureHyperfine(commands) {
       'none',
     ];
     if ((command.okStatus ?? [0]).some((code) => code !== 0)) args.push('--ignore-failure');
-    execFileSync('hyperfine', [...args, shellQuote([process.execPath, ...command.args])], {
+    execFileSync('hyperfine', [...args, shellQuote([command.node ?? process.execPath, ...command.args])], {
       env: { ...baseEnv, ...command.env },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

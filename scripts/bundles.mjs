@@ -1,7 +1,10 @@
 // What every esbuild bundle of agent-session shares: the bins' entries, the plugins that adapt yargs, zod and the
-// PostgreSQL driver to one CommonJS file for Node 20, and the options. Used by build.mjs (dist/: the npm package)
-// and build-plugin.mjs (plugin/dist/: the Claude Code plugin, committed).
+// PostgreSQL driver to one CommonJS file for Node 20, the options, and binFiles: the files of the bins, the same for
+// dist/ (build.mjs: the npm package) and plugin/dist/ (build-plugin.mjs: the Claude Code plugin, committed). Nothing
+// in them depends on the building machine (no code cache: each user's Node makes its own, scripts/loader/).
+import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
+import { bundleFileName, loaderSource, WRAPPER_HEAD, WRAPPER_TAIL } from './code-cache.mjs';
 
 /** Each bin and its entry point. */
 export const entries = {
@@ -82,3 +85,37 @@ export const postgresDriverApart = {
     build.onResolve({ filter: /^postgres$/ }, () => ({ path: PG_DRIVER_FILE, external: true }));
   },
 };
+
+/**
+ * The bins' files, by name, with their text and mode: for each bin its loader (`<name>.cjs`, executable) and its
+ * bundle (`<name>.bundle`, ASCII, wrapped as a CommonJS module body), the code-cache maker the loaders start, and the
+ * PostgreSQL driver (required from the bundles' folder on that path only).
+ */
+export async function binFiles() {
+  const files = {};
+  await Promise.all(
+    Object.entries(entries).map(async ([name, entry]) => {
+      const result = await build({
+        entryPoints: [entry],
+        ...forNode,
+        minify: true,
+        // ASCII output keeps the source a one-byte string for V8, read as latin1 by the loader.
+        charset: 'ascii',
+        write: false,
+        plugins: [zodLocaleOnce, yargsLocalesInDist, postgresDriverApart],
+      });
+      const source = `${WRAPPER_HEAD}${result.outputFiles[0].text}${WRAPPER_TAIL}`;
+      if (Buffer.byteLength(source) !== source.length)
+        throw new Error(`Expected the ${name} bundle to be ASCII (charset: 'ascii')`);
+      files[bundleFileName(name)] = { text: source, mode: 0o644 };
+      files[`${name}.cjs`] = { text: loaderSource(name, source, { hook: name !== 'agent-session' }), mode: 0o755 };
+    }),
+  );
+  files['make-cache.cjs'] = {
+    text: readFileSync(new URL('./loader/make-cache.cjs', import.meta.url), 'utf8'),
+    mode: 0o644,
+  };
+  const driver = await build({ entryPoints: ['postgres'], ...forNode, minify: true, write: false });
+  files[PG_DRIVER_FILE.replace('./', '')] = { text: driver.outputFiles[0].text, mode: 0o644 };
+  return files;
+}

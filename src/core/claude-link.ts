@@ -1,4 +1,5 @@
 import { SessionError } from './errors';
+import { counted } from './plural';
 import type { Limits } from './limits';
 import { isFinalPhase, isResumablePhase, type FinalPhase } from './phase-names';
 import { awaitsPickup } from './rules';
@@ -98,7 +99,7 @@ export function orphanedStartReason(state: SessionState, now: Date, limits: Limi
     return `Abandoned by cleanup: Claude Code agent ${link.agent_id} stopped while the session was still initializing`;
   }
   if (now.getTime() - Date.parse(state.last_updated) > limits.resumeTimeoutMinutes * 60_000) {
-    const idle = `idle for more than ${limits.resumeTimeoutMinutes} minutes`;
+    const idle = `idle for more than ${counted(limits.resumeTimeoutMinutes, 'minute')}`;
     return `Abandoned by cleanup: still initializing and ${idle} (Claude Code agent ${link.agent_id})`;
   }
   return null;

@@ -12,6 +12,9 @@ import type { Metadata } from './state';
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
+/** Far beyond any real agent type (`terraform-architect`, `my-plugin:reviewer`); every display and log line shows it. */
+export const MAX_AGENT_NAME_LENGTH = 256;
+
 /** Far beyond any real metadata, far below what JSON.stringify can write. */
 export const MAX_METADATA_DEPTH = 100;
 
@@ -22,11 +25,14 @@ export const MAX_METADATA_DEPTH = 100;
 export const MAX_METADATA_BYTES = 1024 * 1024;
 
 /**
- * Why `name` cannot be an agent name (blank, control characters, bidirectional overrides, not text), or null when
+ * Why `name` cannot be an agent name (blank, longer than 256 characters, control characters, bidirectional overrides,
+ * not text), or null when
  * it can. The one naming rule: `create`, `import`, the hooks of both protocols, the library and `--by` apply it.
  */
 export function agentNameProblem(name: unknown): string | null {
   if (typeof name !== 'string' || name.trim() === '') return `a non-empty name, got ${show(name ?? null)}`;
+  if (name.length > MAX_AGENT_NAME_LENGTH)
+    return `a name of at most ${MAX_AGENT_NAME_LENGTH} characters, got ${name.length} characters: ${show(name)}`;
   if (CONTROL.test(name))
     return `a name without control characters or bidirectional overrides, got ${show(escapeInvisible(name))}`;
   return null;

@@ -1,39 +1,24 @@
 import { setup } from 'xstate';
 import type { Limits } from './limits';
-import {
-  FINAL_PHASES,
-  PHASES,
-  PICKUP_PHASE,
-  RESUMABLE_PHASES,
-  isFinalPhase,
-  type Phase,
-  type WorkPhase,
-} from './phase-names';
+import { PHASES, type Phase } from './phase-names';
 import { awaitsPickup, stateBlocker, type ResumeFacts } from './rules';
-
-/**
- * Where each working phase may go besides the final phases (the contract's transition table): the input the
- * machine is built from. Ask the machine (or the table generated from it, phases.ts), not this table.
- */
-export const MOVES: Readonly<Record<WorkPhase, readonly WorkPhase[]>> = {
-  initializing: ['investigating', 'planning', 'approval', 'executing'],
-  investigating: ['planning', 'approval', 'executing'],
-  planning: ['investigating', 'approval', 'executing'],
-  approval: ['investigating', 'planning', 'executing'],
-  executing: ['validating', 'approval', 'investigating', 'planning'],
-  validating: ['executing', 'planning'],
-};
 
 type MoveEvent = { type: `to.${Phase}` };
 type ResumeEvent = { type: 'resume'; facts: ResumeFacts; now: Date; limits: Limits };
 type PhaseEvent = MoveEvent | ResumeEvent;
 
+/** Every working phase may end: a move to a final phase (finalize, or `update --phase completed`). */
+const END = { 'to.completed': 'completed', 'to.failed': 'failed', 'to.abandoned': 'abandoned' } as const;
+
 /**
- * The session phase machine, the one source of the phase rules. It is flat (no invoke, no spawn) and used only as
- * a pure transition function over the phase stored in state.json: every working phase may move as MOVES says or end
- * in a final phase; final phases accept nothing; `resume` exists only in a resumable phase and its guard asks the
- * other rules (`stateBlocker`). The bins do not evaluate it: `npm run build` reads it into src/core/phase-table.ts
- * (evaluating xstate took ~10% of a hook's start-up), and tests/unit/core/machine-source.test.ts checks the two agree.
+ * The session phase machine, written in XState's own config: the source of the phase rules (the contract's
+ * transition table). It is flat (no invoke, no spawn) and used only as a pure transition function over the phase
+ * stored in state.json: each working phase lists the phases it may move to (`to.<phase>`) and may end; final phases
+ * accept nothing; `resume` exists only in a resumable phase (and in executing, for an approved session's pickup) and
+ * its guard asks the other rules (`stateBlocker`). The bins do not evaluate it: `npm run build` reads it into
+ * src/core/phase-table.ts (evaluating xstate took ~10% of a hook's start-up), and
+ * tests/unit/core/machine-source.test.ts checks the two agree; tests/unit/core/phases.test.ts checks it against the
+ * phase names and the resume rules.
  */
 export const phaseMachine = setup({
   types: { events: {} as PhaseEvent },
@@ -49,16 +34,60 @@ export const phaseMachine = setup({
 }).createMachine({
   id: 'session',
   initial: 'initializing',
-  states: Object.fromEntries(
-    PHASES.map((phase) => {
-      if (isFinalPhase(phase)) return [phase, { type: 'final' as const }];
-      const targets = [...MOVES[phase], ...FINAL_PHASES];
-      const on: Record<string, unknown> = Object.fromEntries(targets.map((to) => [`to.${to}`, { target: to }]));
-      if ((RESUMABLE_PHASES as readonly Phase[]).includes(phase)) on.resume = { target: phase, guard: 'resumeAllowed' };
-      if (phase === PICKUP_PHASE) on.resume = { target: phase, guard: 'pickupAllowed' };
-      return [phase, { on }];
-    }),
-  ) as never,
+  states: {
+    initializing: {
+      on: {
+        'to.investigating': 'investigating',
+        'to.planning': 'planning',
+        'to.approval': 'approval',
+        'to.executing': 'executing',
+        ...END,
+      },
+    },
+    investigating: {
+      on: {
+        'to.planning': 'planning',
+        'to.approval': 'approval',
+        'to.executing': 'executing',
+        ...END,
+        resume: { target: 'investigating', guard: 'resumeAllowed' },
+      },
+    },
+    planning: {
+      on: {
+        'to.investigating': 'investigating',
+        'to.approval': 'approval',
+        'to.executing': 'executing',
+        ...END,
+        resume: { target: 'planning', guard: 'resumeAllowed' },
+      },
+    },
+    approval: {
+      on: {
+        'to.investigating': 'investigating',
+        'to.planning': 'planning',
+        'to.executing': 'executing',
+        ...END,
+        resume: { target: 'approval', guard: 'resumeAllowed' },
+      },
+    },
+    executing: {
+      on: {
+        'to.validating': 'validating',
+        'to.approval': 'approval',
+        'to.investigating': 'investigating',
+        'to.planning': 'planning',
+        ...END,
+        resume: { target: 'executing', guard: 'pickupAllowed' },
+      },
+    },
+    validating: {
+      on: { 'to.executing': 'executing', 'to.planning': 'planning', ...END },
+    },
+    completed: { type: 'final' },
+    failed: { type: 'final' },
+    abandoned: { type: 'final' },
+  },
 });
 
 /** The guards of the machine's `resume` transitions. */

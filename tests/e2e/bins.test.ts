@@ -1,13 +1,19 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
+  chmodSync,
   closeSync,
   copyFileSync,
   existsSync,
+  lstatSync,
+  mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
+  statSync,
+  symlinkSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
@@ -53,71 +59,132 @@ function resumableSession(agent = 'architect'): string {
   return id;
 }
 
-/** A copy of a bin and its bundle in a folder of their own, with or without a code cache beside them. */
+/** A copy of a bin and its bundle in a folder of their own (or without the bundle), with the code-cache maker. */
 function copyBin(
   name: 'agent-session' | 'pre-delegate' | 'subagent-stop',
-  cache: 'none' | 'own' | 'garbage' | 'foreign',
   bundle: 'with' | 'without' = 'with',
 ): string {
   const folder = mkdtempSync(join(dir, 'bin-'));
   const bin = join(folder, `${name}.cjs`);
   copyFileSync(join(DIST, `${name}.cjs`), bin);
+  copyFileSync(join(DIST, 'make-cache.cjs'), join(folder, 'make-cache.cjs'));
   if (bundle === 'with') copyFileSync(join(DIST, `${name}.bundle`), join(folder, `${name}.bundle`));
-  const cacheName = readdirSync(DIST).find((f) => f.startsWith(`${name}.`) && f.endsWith('.cache'))!;
-  if (cache === 'own') copyFileSync(join(DIST, cacheName), join(folder, cacheName));
-  if (cache === 'garbage') writeFileSync(join(folder, cacheName), Buffer.alloc(4096, 7));
-  if (cache === 'foreign') {
-    const other = readdirSync(DIST).find((f) => f.endsWith('.cache') && !f.startsWith(`${name}.`))!;
-    copyFileSync(join(DIST, other), join(folder, cacheName));
-  }
   return bin;
 }
 
-describe('built bins', () => {
-  it('ship a code cache for each bin', () => {
-    for (const name of ['agent-session', 'pre-delegate', 'subagent-stop']) {
-      expect(readdirSync(DIST).filter((f) => f.startsWith(`${name}.`) && f.endsWith('.cache'))).toHaveLength(1);
-    }
+/** The code-cache files in `folder` (none when it does not exist). */
+const cachesIn = (folder: string): string[] =>
+  existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.v8')) : [];
+
+/** Waits (at most 20 s) until `test` holds; the background maker runs after the call that started it exited. */
+function waitFor(test: () => boolean): boolean {
+  for (let i = 0; i < 200 && !test(); i++) spawnSync('sleep', ['0.1']);
+  return test();
+}
+
+/** The answer of a seed resume by id, without what changes from one call to the next. */
+function stable(text: string): unknown {
+  const {
+    resume_metadata: { history: _history, last_updated: _last, ...facts },
+    ...rest
+  } = JSON.parse(text);
+  return { ...rest, ...facts };
+}
+
+describe('built bins and the code cache', () => {
+  it("ship no code cache: the user's own Node makes one (a cache is accepted only by the Node that made it)", () => {
+    expect(readdirSync(DIST).filter((f) => /\.(cache|v8)$/.test(f))).toEqual([]);
   });
 
-  it.each(['none', 'garbage', 'foreign'] as const)(
-    'answer the same with the code cache %s as with their own',
-    (cache) => {
-      const id = resumableSession();
-      const input = JSON.stringify({ agent_name: 'architect', agent_id: id });
-      const reference = run(copyBin('pre-delegate', 'own'), [], input);
-      const other = run(copyBin('pre-delegate', cache), [], input);
-      expect(reference.status).toBe(0);
-      expect(other.status).toBe(0);
-      // The first answer recorded a resume, so the second sees one more history entry; everything else matches.
-      const stable = (text: string) => {
-        const {
-          resume_metadata: { history: _history, last_updated: _last, ...facts },
-          ...rest
-        } = JSON.parse(text);
-        return { ...rest, ...facts };
-      };
-      expect(stable(other.stdout)).toEqual(stable(reference.stdout));
-      expect(JSON.parse(other.stdout).reason).toBe('session_resumable');
-      const cli = run(copyBin('agent-session', cache), ['should-resume', id, '--json']);
-      expect(cli.status).toBe(0);
-      expect(JSON.parse(cli.stdout).should_resume).toBe(true);
-      const stop = run(
-        copyBin('subagent-stop', cache),
-        [],
-        JSON.stringify({ task_info: { agent_id: id }, exit_code: 0 }),
-      );
-      expect(stop.status).toBe(0);
-      expect(JSON.parse(stop.stdout)).toEqual({ finalized: true, agent_id: id, outcome: 'completed' });
-    },
-  );
+  it('make the cache of this Node in the background on first use, in a private folder, and use it after', () => {
+    const cache = join(dir, 'cache');
+    const id = resumableSession();
+    const input = JSON.stringify({ agent_name: 'architect', agent_id: id });
+    const first = run(BIN.pre, [], input, { AGENT_SESSION_CACHE_DIR: cache, AGENT_SESSION_DEBUG: '1' });
+    expect(first.status).toBe(0);
+    expect(first.stderr).toContain('no code cache of this Node yet');
+    expect(waitFor(() => cachesIn(cache).length === 1)).toBe(true);
+    const [made] = cachesIn(cache);
+    expect(made).toContain(`-${process.version}-${process.arch}-`);
+    expect(statSync(cache).mode & 0o777).toBe(0o700);
+    expect(statSync(join(cache, made!)).mode & 0o777).toBe(0o600);
+    expect(waitFor(() => readdirSync(cache).length === 1)).toBe(true); // the maker's marker is gone
+    const second = run(BIN.pre, [], input, { AGENT_SESSION_CACHE_DIR: cache, AGENT_SESSION_DEBUG: '1' });
+    expect(second.stderr).toBe('');
+    expect(stable(second.stdout)).toEqual(stable(first.stdout));
+  });
 
+  it.each([
+    ['garbage', (file: string) => writeFileSync(file, Buffer.alloc(4096, 7), { mode: 0o600 })],
+    ['cut short', (file: string) => writeFileSync(file, readFileSync(file).subarray(0, 100), { mode: 0o600 })],
+  ])('answer the same with a cache that is %s, and replace it', (_what, spoil) => {
+    const cache = join(dir, 'cache');
+    const id = resumableSession();
+    const input = JSON.stringify({ agent_name: 'architect', agent_id: id });
+    const reference = run(BIN.pre, [], input, { AGENT_SESSION_CACHE_DIR: cache });
+    expect(waitFor(() => cachesIn(cache).length === 1 && readdirSync(cache).length === 1)).toBe(true);
+    const file = join(cache, cachesIn(cache)[0]!);
+    spoil(file);
+    const spoilt = readFileSync(file);
+    const other = run(BIN.pre, [], input, { AGENT_SESSION_CACHE_DIR: cache });
+    expect(other.status).toBe(0);
+    expect(stable(other.stdout)).toEqual(stable(reference.stdout));
+    expect(waitFor(() => existsSync(file) && !readFileSync(file).equals(spoilt))).toBe(true);
+  });
+
+  it.each([
+    ['a link to a folder', (path: string) => symlinkSync(mkdtempSync(join(dir, 'elsewhere-')), path)],
+    ['a folder others can write', (path: string) => (mkdirSync(path), chmodSync(path, 0o777))],
+    ['a folder others can read', (path: string) => (mkdirSync(path), chmodSync(path, 0o755))],
+    ['a file', (path: string) => writeFileSync(path, 'not a folder')],
+  ])('use no cache folder that is %s, write nothing through it, and still answer', (_what, plant) => {
+    const cache = join(dir, 'cache');
+    plant(cache);
+    const before = lstatSync(cache).isDirectory() ? readdirSync(cache) : [];
+    const id = resumableSession();
+    for (const [bin, args, input] of [
+      [BIN.pre, [], JSON.stringify({ agent_name: 'architect', agent_id: id })],
+      [BIN.cli, ['get', id], ''],
+    ] as const) {
+      const result = run(bin, args, input, { AGENT_SESSION_CACHE_DIR: cache });
+      expect(result.status).toBe(0);
+      expect(result.stdout).toContain(id);
+    }
+    spawnSync('sleep', ['1']);
+    expect(lstatSync(cache).isDirectory() ? readdirSync(cache) : []).toEqual(before);
+    if (lstatSync(cache).isSymbolicLink()) expect(readdirSync(realpathSync(cache))).toEqual([]);
+  });
+
+  it('make none with AGENT_SESSION_CODE_CACHE=0, or without HOME and a cache folder', () => {
+    const id = resumableSession();
+    const input = JSON.stringify({ agent_name: 'architect', agent_id: id });
+    const cache = join(dir, 'cache');
+    expect(run(BIN.pre, [], input, { AGENT_SESSION_CACHE_DIR: cache, AGENT_SESSION_CODE_CACHE: '0' }).status).toBe(0);
+    const noHome = run(BIN.pre, [], input, { HOME: '', XDG_CACHE_HOME: '', AGENT_SESSION_CACHE_DIR: '' });
+    expect(noHome.status).toBe(0);
+    spawnSync('sleep', ['1']);
+    expect(existsSync(cache)).toBe(false);
+  });
+
+  it("answer the same from a copy of the bins with their maker, and make that copy's cache", () => {
+    const cache = join(dir, 'cache');
+    const id = resumableSession();
+    const cli = run(copyBin('agent-session'), ['should-resume', id, '--json'], '', { AGENT_SESSION_CACHE_DIR: cache });
+    expect(cli.status).toBe(0);
+    expect(JSON.parse(cli.stdout).should_resume).toBe(true);
+    expect(waitFor(() => cachesIn(cache).some((f) => f.startsWith('agent-session-')))).toBe(true);
+    const stop = run(copyBin('subagent-stop'), [], JSON.stringify({ task_info: { agent_id: id }, exit_code: 0 }), {
+      AGENT_SESSION_CACHE_DIR: cache,
+    });
+    expect(stop.status).toBe(0);
+    expect(JSON.parse(stop.stdout)).toEqual({ finalized: true, agent_id: id, outcome: 'completed' });
+  });
   it.each([
     ['agent-session', 5],
     ['pre-delegate', 0],
     ['subagent-stop', 0],
   ] as const)('%s copied without its bundle says so in one line and exits %i', (name, status) => {
-    const bin = copyBin(name, 'own', 'without');
+    const bin = copyBin(name, 'without');
     const result = run(bin, name === 'agent-session' ? ['list'] : [], '{"agent_name":"architect"}');
     expect(result.status).toBe(status);
     // A hook prints nothing its host would read as an answer; the CLI nothing on stdout either.

@@ -1,4 +1,5 @@
 import { SessionError } from '../../core/errors';
+import { counted } from '../../core/plural';
 import type { CommandModule } from 'yargs';
 import { parseHours } from '../args';
 import { contextFor, printJson, withAllProjects, withJson, type GlobalArgs } from '../context';
@@ -83,7 +84,7 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
       const first = result.failed[0]!;
       throw new SessionError(
         'E_IO',
-        `Could not remove ${result.failed.length} stale session(s), e.g. \`${first.id}\`: ${first.error}`,
+        `Could not remove ${counted(result.failed.length, 'stale session')}, e.g. \`${first.id}\`: ${first.error}`,
       );
     }
   },

@@ -1,5 +1,6 @@
 import { format } from 'date-fns/format';
 import { escapeControl } from '../control';
+import { deciderText } from '../decision';
 import { inboxOf, type InboxEntry } from '../inbox';
 import type { Limits } from '../limits';
 import { PHASES, type Phase } from '../phase-names';
@@ -337,7 +338,7 @@ function agentLanes(agent: string, drawn: readonly SessionState[], total: number
       if (event.kind === 'decision') {
         const note = event.decision.note === undefined ? '' : `: ${event.decision.note}`;
         return [
-          `<text class="decision" x="${at}" y="${mid + 4}" text-anchor="middle">◆<title>${escapeHtml(`${event.decision.decision} by ${event.decision.by} at ${utcTime(event.at)}${note}`)}</title></text>`,
+          `<text class="decision" x="${at}" y="${mid + 4}" text-anchor="middle">◆<title>${escapeHtml(`${event.decision.decision} by ${deciderText(event.decision)} at ${utcTime(event.at)}${note}`)}</title></text>`,
         ];
       }
       return [];

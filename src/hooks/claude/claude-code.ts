@@ -3,6 +3,7 @@ import { agentNameProblem } from '../../core/input';
 import { plainJson, quoted } from '../../core/quote';
 import { isFinalPhase, RESUMABLE_PHASES } from '../../core/phase-names';
 import { lazily } from '../../core/lazy';
+import { counted } from '../../core/plural';
 import type { SessionState } from '../../core/state';
 import { CLAUDE_PURPOSE, type Sessions } from '../../service/sessions';
 import { logValue } from '../log';
@@ -327,7 +328,7 @@ function startContext(state: SessionState, context: ClaudeCodeContext, maxErrors
     `- an error: ${command} --error '<message>'`,
     `When this agent stops in phase ${RESUMABLE_PHASES.join(', ')} (for example waiting for the user's approval), the session stays open ` +
       `and the next delegation to ${agent} resumes it. Stopped still initializing, it is abandoned; ` +
-      `in executing or validating it is completed, or failed after ${maxErrors} errors.`,
+      `in executing or validating it is completed, or failed after ${counted(maxErrors, 'error')}.`,
   );
   return excerpt(lines.join('\n'), CONTEXT_LIMIT);
 }

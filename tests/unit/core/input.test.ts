@@ -5,6 +5,12 @@ describe('the naming rule', () => {
     expect(agentNameProblem(name)).toBeNull();
   });
 
+  it('takes a name of 256 characters and refuses a longer one (a Claude payload could name a session with megabytes)', () => {
+    expect(agentNameProblem('a'.repeat(256))).toBeNull();
+    expect(agentNameProblem('a'.repeat(257))).toContain('257');
+    expect(agentNameProblem('a'.repeat(5_000_000))).not.toBeNull();
+  });
+
   it.each([[''], [' '], ['a\nb'], ['a\u001b[2J'], ['a\u009b'], ['a\u202eb'], ['a\u2066b'], ['a\u2028b'], [5]])(
     'refuses %j',
     (name) => {

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { transition } from 'xstate';
 import { DEFAULT_LIMITS } from '../../../src/core/limits';
 import { phaseMachine, phaseTableOf, renderPhaseTable } from '../../../src/core/phase-machine';
-import { PHASES, type Phase } from '../../../src/core/phase-names';
+import {
+  FINAL_PHASES,
+  PHASES,
+  PICKUP_PHASE,
+  RESUMABLE_PHASES,
+  isFinalPhase,
+  type Phase,
+} from '../../../src/core/phase-names';
 import { PHASE_TABLE } from '../../../src/core/phase-table';
 import { allowedTargets, movePhase, resumeVerdict } from '../../../src/core/phases';
 import type { ResumeFacts } from '../../../src/core/rules';
@@ -54,4 +61,30 @@ describe('the machine as the source of the phase rules', () => {
       expect(row.resume !== null).toBe(phaseMachine.states[from]!.ownEvents.includes('resume'));
     },
   );
+});
+
+describe('the machine agrees with the phase names', () => {
+  const table = phaseTableOf(phaseMachine);
+  it('has a state for every phase and no other, the final ones final', () => {
+    expect(Object.keys(phaseMachine.states).sort()).toEqual([...PHASES].sort());
+    for (const phase of PHASES) expect(phaseMachine.states[phase]!.type === 'final').toBe(isFinalPhase(phase));
+  });
+
+  it('lets every working phase end in every final phase, and a final phase go nowhere', () => {
+    for (const phase of PHASES) {
+      if (isFinalPhase(phase)) expect(table[phase].moves).toEqual([]);
+      else expect(table[phase].moves).toEqual(expect.arrayContaining([...FINAL_PHASES]));
+    }
+  });
+
+  it('has `resume` in the resumable phases (resumeAllowed) and the pickup phase (pickupAllowed) only', () => {
+    for (const phase of PHASES) {
+      const expected = (RESUMABLE_PHASES as readonly Phase[]).includes(phase)
+        ? 'resumeAllowed'
+        : phase === PICKUP_PHASE
+          ? 'pickupAllowed'
+          : null;
+      expect(table[phase].resume).toBe(expected);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { DEFAULT_LIMITS } from '../../../src/core/limits';
+import { approveState, deciderText } from '../../../src/core/decision';
 import { escapeHtml, renderReport } from '../../../src/core/report/html';
 import { outcomeBuckets } from '../../../src/core/report/buckets';
 import { computeStats } from '../../../src/core/stats';
@@ -92,5 +93,22 @@ describe('outcomeBuckets', () => {
       stats.failed,
       stats.abandoned,
     ]);
+  });
+});
+
+describe('a decision in the report', () => {
+  it('says who decided as the CLI and the hooks do: the claimed name and the OS user it came from', () => {
+    const parked = applyChange(
+      newSession(
+        { agent_id: 'agent-1', agent_name: 'a', purpose: 'p', metadata: {} },
+        new Date(now.getTime() - 60_000),
+      ),
+      { phase: 'approval' },
+      now,
+    );
+    const approved = approveState(parked, { by: 'alice' }, { os_user: 'bob', terminal: true, agent_shell: null }, now);
+    const html = renderReport({ states: [approved], now, limits: DEFAULT_LIMITS });
+    expect(html).toContain(escapeHtml(`approved by ${deciderText(approved.decisions![0]!)}`));
+    expect(html).toContain('bob');
   });
 });

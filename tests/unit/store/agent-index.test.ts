@@ -153,7 +153,7 @@ describe('agent index (per-agent pointer)', () => {
   });
 
   it('scans, without a pointer, for a name too long to be a file name', async () => {
-    const name = 'n'.repeat(300);
+    const name = 'n'.repeat(200); // over the pointer's 100 bytes, within the naming rule's 256 characters
     await open().create({ agent_name: name, purpose: 'p', id: 'long' });
     expect((await open().newestOf(name))?.agent_id).toBe('long');
     expect(existsSync(join(root, INDEX_DIR)) ? readdirSync(join(root, INDEX_DIR)) : []).toEqual([]);
