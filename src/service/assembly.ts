@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path';
-import { limitsOf, type Config, type EffectiveConfig } from '../core/config';
+import { CONFIG_VARIABLES, limitsOf, type Config, type EffectiveConfig } from '../core/config';
 import { configPathFor, loadConfig } from './config-file';
 import { copySessions, type CopyResult } from './copy';
 import { Sessions } from './sessions';
@@ -92,7 +92,10 @@ export function openSessions(
   const project = projectAt(root, environment, config).name;
   const store =
     config.database_url === null
-      ? new FileStore(root, { home: homeProject(root, project), ...(clock === undefined ? {} : { now: clock }) })
+      ? new FileStore(root, {
+          home: homeProject(root, environment, config, project),
+          ...(clock === undefined ? {} : { now: clock }),
+        })
       : openPgStore(
           config.database_url,
           config.database_schema,
@@ -219,11 +222,20 @@ function projectAt(root: string, environment: Environment, config: Config): Proj
 }
 
 /**
- * The home project of a file store at `root` (FileStoreOptions.home): the project of the folder it is in, when it is a
- * project's own `<folder>/.claude/session` (`project`, when that is the call's project folder); else null.
+ * The home project of a file store at `root` (FileStoreOptions.home): when it is a project's own
+ * `<folder>/.claude/session`, the project that folder's own settings name (the config file's `project`, else its git
+ * remote, else its path), which AGENT_SESSION_PROJECT or the library's `config` do not change: a call named otherwise
+ * writes its sessions there with their project, so the folder's own calls never take them for theirs. Else null.
+ * @param project the call's project (that folder's, named by `config`)
  */
-function homeProject(root: string, project: string): string | null {
-  return storeFolderOf(root) === null ? null : project;
+function homeProject(root: string, environment: Environment, config: Config, project: string): string | null {
+  const folder = storeFolderOf(root);
+  if (folder === null) return null;
+  // No name configured: the call's project is the folder's own (its remote or path).
+  if (config.project === null) return project;
+  // Named: by the folder's settings, or by the variable or the library (read again without them; only then).
+  const env = { ...environment.env, [CONFIG_VARIABLES.project]: undefined };
+  return projectIdentityOf(folder, loadConfig(root, env, environment.cwd).values.project).name;
 }
 
 /**

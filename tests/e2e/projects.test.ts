@@ -343,6 +343,23 @@ describe('the project of a folder, as `config` shows it', () => {
   });
 });
 
+describe("a project's own folder of files, used by a call named otherwise", () => {
+  it("keeps the named call's sessions apart: their files name their project, the folder's own calls skip them", () => {
+    const p = gitRepository(folder(), A.remote);
+    const named = { CLAUDE_PROJECT_DIR: p, AGENT_SESSION_PROJECT: 'acme/elsewhere' };
+    const id = ok(run(BIN.cli, ['create', '--agent', 'planner', '--purpose', 'p'], { cwd: p, env: named })).trim();
+    ok(run(BIN.cli, ['update', id, '--phase', 'planning'], { cwd: p, env: named }));
+    expect(JSON.parse(readFileSync(join(p, '.claude', 'session', id, 'state.json'), 'utf8'))).toMatchObject({
+      project: 'acme/elsewhere',
+      schema_version: 4,
+    });
+    const ask = (env: Record<string, string>) =>
+      JSON.parse(ok(run(BIN.preDelegate, [], { cwd: p, env, input: '{"agent_name":"planner"}' })));
+    expect(ask({ CLAUDE_PROJECT_DIR: p })).toEqual({ should_resume: false, reason: 'no_existing_session' });
+    expect(ask(named)).toMatchObject({ should_resume: true, agent_id: id });
+  });
+});
+
 describeWithDatabase('moving sessions between stores keeps their project', (db) => {
   afterEach(() => db.truncate());
 

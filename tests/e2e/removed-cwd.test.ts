@@ -119,7 +119,7 @@ describe('hooks from a removed working folder', () => {
       mkdirSync(join(project, '.claude'), { recursive: true });
       parkedStore(join(project, '.claude', 'session'));
       const result = fromRemoved(bin, [], {
-        env: { CLAUDE_PROJECT_DIR: project },
+        env: { CLAUDE_PROJECT_DIR: project, ...NAMED },
         input: (gone) =>
           JSON.stringify({ session_id: 's', cwd: gone, hook_event_name: 'SessionStart', source: 'startup' }),
       });
