@@ -32,20 +32,23 @@ export {
   type WorkPhase,
 } from './core/phase-names';
 export { allowedTargets } from './core/phases';
-export type { ResumeReason } from './core/rules';
+export { allowsResume, type ResumeReason } from './core/rules';
 export { DEFAULT_LIMITS, type Limits } from './core/limits';
 export {
   SCHEMA_VERSION,
   DECISIONS_SCHEMA_VERSION,
   DECISION_ORIGIN_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
+  INTERRUPTION_SCHEMA_VERSION,
   parseState,
   type SessionState,
   type HistoryEntry,
   type Metadata,
   type Decision,
   type RecordedOrigin,
+  type Interruption,
 } from './core/state';
+export { isInterrupted, INTERRUPTION_KINDS } from './core/interruption';
 export type { DecisionOrigin } from './core/origin';
 export type { ApproveInput, RejectInput } from './core/decision';
 export { SessionStateSchema } from './core/state-schema';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "25b273e50523e7a1";
+const BUNDLE_HASH = "855d52f25bcc896c";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

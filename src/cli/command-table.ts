@@ -64,7 +64,8 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   {
     command: 'pending',
     aliases: ['inbox'],
-    describe: 'The approval inbox: sessions waiting in approval, investigating or planning, oldest waiting first',
+    describe:
+      'The approval inbox: sessions waiting in approval, investigating or planning, and interrupted ones, oldest waiting first',
     load: () => (require('./commands/pending') as typeof import('./commands/pending')).pendingCommand as never,
   },
   {
@@ -91,7 +92,7 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   },
   {
     command: 'stats',
-    describe: 'Per-agent and overall figures: outcomes, success and resume rates, durations, errors',
+    describe: 'Per-agent and overall figures: outcomes, success and resume rates, durations, errors, interruptions',
     load: () => (require('./commands/stats') as typeof import('./commands/stats')).statsCommand as never,
   },
   {

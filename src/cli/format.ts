@@ -1,3 +1,4 @@
+import { isInterrupted } from '../core/interruption';
 import { relativeTime } from '../core/relative-time';
 import type { ListEntry } from '../service/sessions';
 import { renderRows, type Cell } from './color';
@@ -30,7 +31,8 @@ export function renderTable(entries: readonly ListEntry[], now: Date, colour = f
       ...(projects ? [state.project ?? '-'] : []),
       entry.id,
       state.agent_name,
-      state.phase,
+      // Interrupted: its agent died of a host failure; neither running nor done, it waits to be carried on.
+      isInterrupted(state) ? { text: `${state.phase}, interrupted`, style: 'yellow' } : state.phase,
       entry.resumable ? { text: 'yes', style: 'green' } : { text: `no (${entry.reason})`, style: 'dim' },
       { text: String(state.error_count), style: state.error_count > 0 ? 'yellow' : undefined },
       // "in 72 years" would read as a valid time: a clock ahead is shown as what it is, with the stored time.

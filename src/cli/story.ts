@@ -1,7 +1,9 @@
 import { deciderText } from '../core/decision';
 import type { ResumeExplanation } from '../core/explain';
 import type { Limits } from '../core/limits';
+import { interruptionCause, isInterrupted } from '../core/interruption';
 import { isFinalPhase } from '../core/phase-names';
+import { counted } from '../core/plural';
 import { relativeTime } from '../core/relative-time';
 import type { SessionState } from '../core/state';
 import { shortDuration, utcTime } from '../core/time-text';
@@ -33,14 +35,16 @@ export function renderStory(
     ['Created', `${utcTime(state.created_at)} (${relativeTime(state.created_at, now)})`],
     ['Last activity', `${utcTime(state.last_updated)} (${relativeTime(state.last_updated, now)})`],
     ['Errors', `${state.error_count} of ${limits.maxErrors}`],
+    ...interruptionFacts(state, now),
     ['Metadata', Object.keys(state.metadata).length === 0 ? '-' : JSON.stringify(state.metadata)],
   ];
   if (state.summary !== undefined) facts.push(['Summary', state.summary]);
   if (state.claude !== undefined) {
     const link = state.claude;
+    const died = state.interruption?.agent_id === link.agent_id && state.interruption.at === link.stopped_at;
     const stopped =
       link.stopped_at !== undefined
-        ? `stopped ${utcTime(link.stopped_at)}`
+        ? `${died ? 'interrupted' : 'stopped'} ${utcTime(link.stopped_at)}`
         : isFinalPhase(state.phase)
           ? 'no stop recorded'
           : 'running';
@@ -75,6 +79,27 @@ export function explainLines(resume: ResumeExplanation): string[] {
 
 // --- internal ---
 
+/** `Interrupted`: the count apart from errors, how many were carried on, the last one, and whether it waits now. */
+function interruptionFacts(state: SessionState, now: Date): Cell[][] {
+  const record = state.interruption;
+  if (record === undefined) return [];
+  const waiting = isInterrupted(state);
+  const last =
+    `last by ${interruptionCause(record.error)} ${utcTime(record.at)} (${relativeTime(record.at, now)}), ` +
+    `in phase ${record.phase}`;
+  const rows: Cell[][] = [
+    [
+      'Interrupted',
+      {
+        text: `${counted(record.count, 'time')}, carried on ${record.carried_on}; ${last}${waiting ? '; waiting for the next delegation to carry it on' : ''}`,
+        style: waiting ? 'yellow' : undefined,
+      },
+    ],
+  ];
+  if (record.message !== undefined) rows.push(['', `the host said: ${record.message}`]);
+  return rows;
+}
+
 function timelineRows(timeline: Timeline): Cell[][] {
   // Each phase stay, then what happened during it (core/timeline.ts places every event in its stay).
   const rows: Cell[][] = [['WHEN', 'WHAT', 'DETAIL']];
@@ -101,6 +126,13 @@ function eventCells(event: TimelineEvent): [Cell, Cell] {
   switch (event.kind) {
     case 'resume':
       return [{ text: '  resumed', style: 'green' }, `in ${event.phase}`];
+    case 'interrupted':
+      return [
+        { text: '  interrupted', style: 'yellow' },
+        event.error === null
+          ? `in ${event.phase} (a host failure; only the last one's kind and message are kept)`
+          : `in ${event.phase} by ${interruptionCause(event.error)}${event.message === null ? '' : `: ${event.message}`}`,
+      ];
     case 'error':
       return [
         { text: '  error', style: 'red' },

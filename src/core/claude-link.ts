@@ -1,4 +1,5 @@
 import { SessionError } from './errors';
+import { isInterrupted } from './interruption';
 import { counted } from './plural';
 import type { Limits } from './limits';
 import { isFinalPhase, isResumablePhase, type FinalPhase } from './phase-names';
@@ -78,9 +79,12 @@ export function changesLink(state: SessionState, change: ClaudeLinkChange): bool
  * approval) under the error limit is kept for the next delegation; one still `initializing` recorded nothing
  * and is abandoned; any other (executing, validating, or at the error limit) is completed, or failed at the
  * error limit. A session in executing only because a user approved it (awaitsPickup: the agent stopped after the
- * approval, never having worked in executing) is kept too: its next delegation picks the decision up.
+ * approval, never having worked in executing) is kept too: its next delegation picks the decision up. So is a
+ * session waiting after an interruption (its agent died of a host failure: a stop reported after it does not say
+ * the work is done), in any phase.
  */
 export function stopOutcome(state: SessionState, maxErrors: number): StopOutcome {
+  if (isInterrupted(state)) return 'kept';
   const tooManyErrors = state.error_count >= maxErrors;
   if ((isResumablePhase(state.phase) || awaitsPickup(state)) && !tooManyErrors) return 'kept';
   if (state.phase === 'initializing' && !tooManyErrors) return 'abandoned';
@@ -94,7 +98,8 @@ export function stopOutcome(state: SessionState, maxErrors: number): StopOutcome
  */
 export function orphanedStartReason(state: SessionState, now: Date, limits: Limits): string | null {
   const link = state.claude;
-  if (state.phase !== 'initializing' || link === undefined) return null;
+  // An interrupted session waits for the next delegation, whatever its phase (its agent died, it did not finish).
+  if (state.phase !== 'initializing' || link === undefined || isInterrupted(state)) return null;
   if (link.stopped_at !== undefined) {
     return `Abandoned by cleanup: Claude Code agent ${link.agent_id} stopped while the session was still initializing`;
   }

@@ -10,7 +10,8 @@ import type { SessionState } from './state';
  * Checks the rules that hold across a state's fields for every session the machine produces: `resume_ready`
  * matches the phase, `finalized_at` is there exactly when the phase is final, and the history is a chain of
  * legal moves (from `initializing` unless the cap dropped its start, each `from_phase` the previous `to_phase`,
- * the last `to_phase` the phase; a resume stays in its resumable phase); times in order (created ≤ last updated,
+ * the last `to_phase` the phase; a resume stays in its resumable phase, or picks up an approval or an interruption; an
+ * interruption stays in its phase and comes with the `interruption` record, whose counts agree); times in order (created ≤ last updated,
  * created ≤ finalized, history entries from created on and in order, `duration_seconds` their difference), a
  * purpose `create` takes, `resumes_dropped` ≤ `history_dropped`, `last_error`
  * exactly when `error_count` > 0, an agent name `create` takes, and metadata `create` takes (depth and size). The schema checks each field; this is
@@ -33,6 +34,7 @@ export function assertNotAhead(state: SessionState, now: Date, limits: Pick<Limi
     ['last_updated', state.last_updated],
     ['finalized_at', state.finalized_at],
     ['last_error.timestamp', state.last_error?.timestamp],
+    ['interruption.at', state.interruption?.at],
     ...state.history.map((entry, index): [string, string] => [`history.${index}.timestamp`, entry.timestamp]),
     ...(state.decisions ?? []).map((entry, index): [string, string] => [`decisions.${index}.at`, entry.at]),
   ];
@@ -90,6 +92,8 @@ function factProblem(state: SessionState): string | null {
   }
   const decisions = decisionProblem(state);
   if (decisions !== null) return decisions;
+  const interruption = interruptionProblem(state);
+  if (interruption !== null) return interruption;
   if (state.last_error !== null && state.error_count === 0)
     return 'Expected `error_count` of at least 1 with a `last_error`, got 0';
   if (state.last_error === null && state.error_count > 0) {
@@ -115,6 +119,27 @@ function decisionProblem(state: SessionState): string | null {
   return null;
 }
 
+/** The interruption record's counts agree with each other and with the history's `interrupted` entries. */
+function interruptionProblem(state: SessionState): string | null {
+  const entries = state.history.filter((entry) => entry.event === 'interrupted').length;
+  const record = state.interruption;
+  if (record === undefined) {
+    return entries === 0
+      ? null
+      : `Expected an \`interruption\` record with ${entries} \`interrupted\` history entries, got none`;
+  }
+  const pending = record.waiting ? 1 : 0;
+  if (record.carried_on + pending > record.count) {
+    return `Expected \`interruption.carried_on\` (${record.carried_on}) plus the one waiting (${pending}) to be at most \`interruption.count\` (${record.count})`;
+  }
+  if (entries > record.count || ((state.history_dropped ?? 0) === 0 && entries !== record.count)) {
+    return `Expected \`interruption.count\` (${record.count}) to be the number of \`interrupted\` history entries (${entries}, or more when the cap dropped some)`;
+  }
+  if (Date.parse(record.at) < Date.parse(state.created_at) || Date.parse(record.at) > Date.parse(state.last_updated))
+    return `Expected \`interruption.at\` between \`created_at\` and \`last_updated\`, got ${record.at}`;
+  return null;
+}
+
 function firstProblem(state: SessionState): string | null {
   const { phase, history } = state;
   const facts = factProblem(state);
@@ -127,10 +152,20 @@ function firstProblem(state: SessionState): string | null {
       ? `Expected \`finalized_at\` in final phase \`${phase}\`, got none`
       : `Expected no \`finalized_at\` in phase \`${phase}\`, got ${state.finalized_at}`;
   }
+  // An interruption not yet carried on, so that the next resume may carry it on in any working phase (when the cap
+  // dropped the start, the one the record says is waiting may be among the dropped entries).
+  let interrupted = (state.history_dropped ?? 0) > 0 && state.interruption !== undefined;
   for (const [index, entry] of history.entries()) {
     const previous = history[index - 1];
     if (previous !== undefined && entry.from_phase !== previous.to_phase) {
       return `Expected \`history.${index}.from_phase\` to be \`${previous.to_phase}\` (the previous \`to_phase\`), got \`${entry.from_phase}\``;
+    }
+    if (entry.event === 'interrupted') {
+      if (entry.from_phase !== entry.to_phase || isFinalPhase(entry.to_phase)) {
+        return `Expected the interruption at \`history.${index}\` to stay in one working phase, got \`${entry.from_phase}\` → \`${entry.to_phase}\``;
+      }
+      interrupted = true;
+      continue;
     }
     if (entry.event === 'resume') {
       // In executing only the pickup of an approval: right after the approval → executing move.
@@ -139,8 +174,10 @@ function firstProblem(state: SessionState): string | null {
         previous?.event === undefined &&
         previous?.from_phase === 'approval' &&
         previous.to_phase === 'executing';
-      if (entry.from_phase !== entry.to_phase || !(isResumablePhase(entry.to_phase) || pickup)) {
-        return `Expected the resume at \`history.${index}\` to stay in one resumable phase (or pick up an approval in executing), got \`${entry.from_phase}\` → \`${entry.to_phase}\``;
+      const carryOn = interrupted && !isFinalPhase(entry.to_phase);
+      interrupted = false;
+      if (entry.from_phase !== entry.to_phase || !(isResumablePhase(entry.to_phase) || pickup || carryOn)) {
+        return `Expected the resume at \`history.${index}\` to stay in one resumable phase (or pick up an approval in executing, or an interruption), got \`${entry.from_phase}\` → \`${entry.to_phase}\``;
       }
       continue;
     }

@@ -3,7 +3,7 @@ import { agentNameProblem, requiredTextProblem } from './input';
 import { assertNotAgentShell, type DecisionOrigin } from './origin';
 import { quoted } from './quote';
 import { finalizeState, applyChange } from './session';
-import { schemaVersionFor, type Decision, type SessionState } from './state';
+import { versionFor, type Decision, type SessionState } from './state';
 
 /** Where a rejection sends a session: back to planning (the default), or ended as abandoned. */
 export const REJECT_TARGETS = ['planning', 'abandoned'] as const;
@@ -168,6 +168,6 @@ function withDecision(
     ...(facts.origin === undefined ? {} : { origin: facts.origin }),
   };
   const decisions = [...(before.decisions ?? []), decision];
-  // Version 3 with its first origin, or the version a later field (a project) already needs.
-  return { ...moved, schema_version: schemaVersionFor({ ...moved, decisions }), decisions };
+  const decided = { ...moved, decisions };
+  return { ...decided, schema_version: versionFor(decided) };
 }

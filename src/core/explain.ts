@@ -1,8 +1,9 @@
+import { interruptionCause, isInterrupted } from './interruption';
 import type { Limits } from './limits';
 import { RESUMABLE_PHASES, isResumablePhase } from './phase-names';
 import { resumeVerdict } from './phases';
 import { counted } from './plural';
-import { awaitsPickup, type ResumeReason } from './rules';
+import { allowsResume, awaitsPickup, type ResumeReason } from './rules';
 import type { SessionState } from './state';
 import { longDuration } from './time-text';
 
@@ -47,8 +48,9 @@ export function explainResume(state: SessionState, now: Date, limits: Limits, pr
       : 'other_project';
   const idleSeconds = Math.floor((now.getTime() - Date.parse(state.last_updated)) / 1000);
   const aheadSeconds = -idleSeconds;
-  const pickup = awaitsPickup(state);
-  const resumable = isResumablePhase(state.phase) || pickup;
+  const interrupted = isInterrupted(state) ? state.interruption : undefined;
+  const pickup = interrupted === undefined && awaitsPickup(state);
+  const resumable = isResumablePhase(state.phase) || pickup || interrupted !== undefined;
   const clockOk = aheadSeconds <= limits.clockSkewMinutes * 60;
   // Said only when it fails (it is then the reason): a session of the caller's project is the usual case.
   const projectCheck: ResumeCheck[] = own
@@ -72,23 +74,29 @@ export function explainResume(state: SessionState, now: Date, limits: Limits, pr
       ok: resumable,
       value: state.phase,
       limit: null,
-      text: pickup
-        ? `phase ${state.phase}: approved, waiting for its agent to pick it up (resumed once)`
-        : resumable
-          ? `phase ${state.phase} is resumable`
-          : `phase ${state.phase} is not resumable (only ${RESUMABLE_PHASES.join(', ')}, or executing just after an approval)`,
+      text:
+        interrupted !== undefined
+          ? `phase ${state.phase}: interrupted by ${interruptionCause(interrupted.error)}, waiting to be carried on`
+          : pickup
+            ? `phase ${state.phase}: approved, waiting for its agent to pick it up (resumed once)`
+            : resumable
+              ? `phase ${state.phase} is resumable`
+              : `phase ${state.phase} is not resumable (only ${RESUMABLE_PHASES.join(', ')}, executing just after an approval, or any working phase after an interruption)`,
     },
     {
       rule: 'resume_ready',
-      // An approval's pickup happens in executing, where the flag is false by design (phases.ts pickupAllowed).
-      ok: state.resume_ready || pickup,
+      // An approval's pickup happens in executing, where the flag is false by design (phases.ts pickupAllowed); an
+      // interruption is carried on in whatever phase it happened (carryOnAllowed).
+      ok: state.resume_ready || pickup || interrupted !== undefined,
       value: state.resume_ready,
       limit: null,
       text: state.resume_ready
         ? 'resume_ready is true'
         : pickup
           ? 'resume_ready is false (not needed for an approval pickup)'
-          : 'resume_ready is false',
+          : interrupted !== undefined
+            ? 'resume_ready is false (not needed to carry on an interruption)'
+            : 'resume_ready is false',
     },
     {
       rule: 'clock',
@@ -102,10 +110,13 @@ export function explainResume(state: SessionState, now: Date, limits: Limits, pr
     },
     {
       rule: 'idle',
-      ok: idleSeconds <= limits.resumeTimeoutMinutes * 60,
+      ok: interrupted !== undefined || idleSeconds <= limits.resumeTimeoutMinutes * 60,
       value: Math.max(0, idleSeconds),
-      limit: limits.resumeTimeoutMinutes,
-      text: `idle ${longDuration(Math.max(0, idleSeconds))} of ${longDuration(limits.resumeTimeoutMinutes * 60)} allowed`,
+      limit: interrupted === undefined ? limits.resumeTimeoutMinutes : null,
+      text:
+        interrupted !== undefined
+          ? `idle ${longDuration(Math.max(0, idleSeconds))} (no idle limit after an interruption: it waits until carried on or removed by cleanup)`
+          : `idle ${longDuration(Math.max(0, idleSeconds))} of ${longDuration(limits.resumeTimeoutMinutes * 60)} allowed`,
     },
     {
       rule: 'errors',
@@ -115,5 +126,5 @@ export function explainResume(state: SessionState, now: Date, limits: Limits, pr
       text: `${counted(state.error_count, 'error')} of ${limits.maxErrors}`,
     },
   ];
-  return { should_resume: reason === 'session_resumable', reason, checks };
+  return { should_resume: allowsResume(reason), reason, checks };
 }

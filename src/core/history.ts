@@ -1,4 +1,5 @@
 import { SessionError } from './errors';
+import { carriedOn } from './interruption';
 import { isFinalPhase } from './phase-names';
 import type { SessionState } from './state';
 
@@ -25,7 +26,8 @@ export function capHistory(state: SessionState, cap: number): SessionState {
 
 /**
  * Records that a hook approved resuming the session: a history entry from and to the current phase with
- * `event: 'resume'`, and the session marked active. The phase does not change.
+ * `event: 'resume'`, and the session marked active. The phase does not change. A session waiting after an
+ * interruption is carried on: it waits no more (interruption.ts `carriedOn`).
  * @throws SessionError E_ILLEGAL_TRANSITION when the session is final (a final session is never resumed)
  */
 export function withResume(state: SessionState, now: Date): SessionState {
@@ -37,7 +39,7 @@ export function withResume(state: SessionState, now: Date): SessionState {
   }
   const at = now.toISOString();
   return {
-    ...state,
+    ...carriedOn(state),
     last_updated: at,
     history: [...state.history, { from_phase: state.phase, to_phase: state.phase, timestamp: at, event: 'resume' }],
   };

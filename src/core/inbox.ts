@@ -1,47 +1,66 @@
 import { waitingSince } from './decision';
 import type { Limits } from './limits';
-import { isFinalPhase, isResumablePhase, type Phase } from './phase-names';
+import { isInterrupted } from './interruption';
+import { isFinalPhase, isResumablePhase, WORK_PHASES, type Phase } from './phase-names';
 import { resumeVerdict } from './phases';
-import type { ResumeReason } from './rules';
+import { allowsResume, type ResumeReason } from './rules';
 import type { SessionState } from './state';
 
 /** Characters of what a session waits on shown in the inbox (the whole text stays in the session). */
 export const WAITS_ON_LIMIT = 200;
 
-/** A session waiting for a person: in approval, investigating or planning, not finalized. */
+/**
+ * A session waiting for a person: in approval, investigating or planning, not finalized; or interrupted (its agent
+ * died of a host failure, in any working phase), waiting for the next delegation to carry it on.
+ */
 export interface InboxEntry {
   readonly agent_id: string;
   readonly agent_name: string;
   /** The project it belongs to; null: none (unassigned). */
   readonly project: string | null;
   readonly phase: Phase;
-  /** When it entered its phase (see waitingSince). */
+  /** When it entered its phase (see waitingSince), or when it was interrupted. */
   readonly waiting_since: string;
   readonly waited_seconds: number;
   readonly last_updated: string;
-  /** Seconds until it is idle past the resume timeout; negative: it expired that long ago. */
-  readonly expires_in_seconds: number;
+  /**
+   * Seconds until it is idle past the resume timeout; negative: it expired that long ago; null for an interrupted
+   * session (no idle limit: it waits until carried on or removed by `cleanup`).
+   */
+  readonly expires_in_seconds: number | null;
   readonly resumable: boolean;
   readonly reason: ResumeReason;
-  /** What it waits on: the `plan` metadata, else `findings`, else the Claude agent's last message; null: nothing said. */
-  readonly waits_on: { readonly source: 'plan' | 'findings' | 'last_message'; readonly text: string } | null;
+  /**
+   * What it waits on: for an interrupted session the interruption (its kind and the host's message), else the `plan`
+   * metadata, else `findings`, else the Claude agent's last message; null: nothing said.
+   */
+  readonly waits_on: {
+    readonly source: 'interruption' | 'plan' | 'findings' | 'last_message';
+    readonly text: string;
+  } | null;
+  /** The interruption it waits after (its kind and time), or null. */
+  readonly interrupted: { readonly at: string; readonly error: string } | null;
 }
 
 /**
- * The approval inbox (pure): the sessions parked in a resumable phase, oldest waiting first (then by id), each with
- * what it waits on, how long it has waited and how long until it stops being resumable.
- * @param phases which waiting phases to keep (default: approval, investigating and planning)
+ * The approval inbox (pure): the sessions parked in a resumable phase, and the interrupted ones in any working phase,
+ * oldest waiting first (then by id), each with what it waits on, how long it has waited and how long until it stops
+ * being resumable.
+ * @param phases which phases to keep (default: every working phase, where only interrupted sessions wait besides
+ *   approval, investigating and planning)
  */
 export function inboxOf(
   states: readonly SessionState[],
   now: Date,
   limits: Limits,
-  phases: readonly Phase[] = ['approval', 'investigating', 'planning'],
+  phases: readonly Phase[] = WORK_PHASES,
 ): InboxEntry[] {
   const entries: InboxEntry[] = [];
   for (const state of states) {
-    if (isFinalPhase(state.phase) || !isResumablePhase(state.phase) || !phases.includes(state.phase)) continue;
-    const since = waitingSince(state);
+    const interruption = isInterrupted(state) ? state.interruption : undefined;
+    if (isFinalPhase(state.phase) || !phases.includes(state.phase)) continue;
+    if (!isResumablePhase(state.phase) && interruption === undefined) continue;
+    const since = interruption?.at ?? waitingSince(state);
     const reason = resumeVerdict(state, now, limits);
     const expiresAt = Date.parse(state.last_updated) + limits.resumeTimeoutMinutes * 60_000;
     entries.push({
@@ -52,10 +71,11 @@ export function inboxOf(
       waiting_since: since,
       waited_seconds: Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / 1000)),
       last_updated: state.last_updated,
-      expires_in_seconds: Math.floor((expiresAt - now.getTime()) / 1000),
-      resumable: reason === 'session_resumable',
+      expires_in_seconds: interruption === undefined ? Math.floor((expiresAt - now.getTime()) / 1000) : null,
+      resumable: allowsResume(reason),
       reason,
       waits_on: waitsOn(state),
+      interrupted: interruption === undefined ? null : { at: interruption.at, error: interruption.error },
     });
   }
   return entries.sort(
@@ -68,6 +88,11 @@ export function inboxOf(
 // --- internal ---
 
 function waitsOn(state: SessionState): InboxEntry['waits_on'] {
+  const interruption = isInterrupted(state) ? state.interruption : undefined;
+  if (interruption !== undefined) {
+    const said = interruption.message === undefined ? '' : `: ${interruption.message}`;
+    return { source: 'interruption', text: clip(`${interruption.error}${said}`) };
+  }
   for (const source of ['plan', 'findings'] as const) {
     const value = state.metadata[source];
     if (value !== undefined && value !== null && value !== '') return { source, text: clip(value) };

@@ -10,8 +10,8 @@ export interface StateDescription {
   readonly moves: readonly Phase[];
   /** Final phases it may end in. */
   readonly ends: readonly Phase[];
-  /** The guard of its `resume` transition, or null when it has none (a resume is refused in this phase). */
-  readonly resume_guard: string | null;
+  /** The guards of its `resume` transitions, in the order they are tried; empty when a resume is refused here. */
+  readonly resume_guards: readonly string[];
 }
 
 /** The phase machine, read from the XState definition itself (`agent-session machine`). */
@@ -20,7 +20,7 @@ export interface MachineDescription {
   readonly initial: Phase;
   readonly states: readonly StateDescription[];
   readonly final_states: readonly Phase[];
-  /** What each resume guard checks besides the phase (rules.ts `stateBlocker`, `awaitsPickup`). */
+  /** What each resume guard checks besides the phase (rules.ts `stateBlocker`, `awaitsPickup`, `carryOnBlocker`). */
   readonly resume_guards: Readonly<Record<string, readonly string[]>>;
 }
 
@@ -42,10 +42,10 @@ export function describeMachine(): MachineDescription {
     const node = nodes[phase];
     if (node === undefined) throw new SessionError('E_CORRUPT', `The phase machine has no state \`${phase}\``);
     const targets: Phase[] = [];
-    let resumeGuard: string | null = null;
+    const resumeGuards: string[] = [];
     for (const [event, transitions] of Object.entries(node.on)) {
       for (const transition of transitions) {
-        if (event === 'resume') resumeGuard = guardName(transition.guard);
+        if (event === 'resume') resumeGuards.push(guardName(transition.guard));
         else targets.push(...transition.target.map((target) => target.key as Phase));
       }
     }
@@ -55,7 +55,7 @@ export function describeMachine(): MachineDescription {
       final,
       moves: targets.filter((target) => nodes[target]?.type !== 'final'),
       ends: targets.filter((target) => nodes[target]?.type === 'final'),
-      resume_guard: resumeGuard,
+      resume_guards: resumeGuards,
     };
   });
   const initial = (phaseMachine.config as { initial?: unknown }).initial;
@@ -70,6 +70,12 @@ export function describeMachine(): MachineDescription {
         'the last history entry is approval → executing, made by an `approve` (the last decision), not yet resumed',
         ...GUARD_RULES.slice(1),
       ],
+      carryOnAllowed: [
+        'its agent died of a host failure (an API error, a usage limit) and no delegation has carried it on since',
+        GUARD_RULES[1],
+        GUARD_RULES[3],
+        '(no idle timeout: it waits until it is carried on or `cleanup` removes it)',
+      ],
     },
   };
 }
@@ -79,7 +85,8 @@ export function machineMermaid(machine: MachineDescription): string {
   const lines = ['stateDiagram-v2', `  [*] --> ${machine.initial}`];
   for (const state of machine.states) {
     for (const target of state.moves) lines.push(`  ${state.phase} --> ${target}`);
-    if (state.resume_guard !== null) lines.push(`  ${state.phase} --> ${state.phase}: resume [${state.resume_guard}]`);
+    if (state.resume_guards.length > 0)
+      lines.push(`  ${state.phase} --> ${state.phase}: resume [${state.resume_guards.join(' or ')}]`);
   }
   // Every working phase may end in every final phase: drawn once per pair would be 18 arrows; a note says it.
   const working = machine.states.filter((state) => !state.final);
@@ -101,7 +108,10 @@ export function machineTable(machine: MachineDescription): string {
   for (const state of machine.states) {
     const moves = state.final ? 'nothing: final' : state.moves.join(', ');
     const ends = state.final ? '' : state.ends.join(', ');
-    const resume = state.resume_guard === null ? 'no' : `yes, if \`${state.resume_guard}\``;
+    const resume =
+      state.resume_guards.length === 0
+        ? 'no'
+        : `yes, if ${state.resume_guards.map((guard) => `\`${guard}\``).join(' or ')}`;
     rows.push(`| ${state.phase} | ${moves} | ${ends} | ${resume} |`);
   }
   return `${rows.join('\n')}\n`;

@@ -1,6 +1,6 @@
 import type { Limits } from './limits';
 import { resumeVerdict } from './phases';
-import type { ResumeReason } from './rules';
+import { allowsResume, type ResumeReason } from './rules';
 import type { SessionState } from './state';
 
 /** True while a Claude Code agent runs the session: linked to one that has not stopped. */
@@ -16,10 +16,13 @@ export function isRunning(state: SessionState): boolean {
  */
 export function newestVerdict(state: SessionState, now: Date, limits: Limits): ResumeReason {
   const reason = resumeVerdict(state, now, limits);
-  return reason === 'session_resumable' && isRunning(state) ? 'session_running' : reason;
+  return allowsResume(reason) && isRunning(state) ? 'session_running' : reason;
 }
 
-/** Resumable by the rules and not run by a Claude agent now (never linked, or its agent stopped). */
+/**
+ * Resumable by the rules (an interrupted session waiting to be carried on included) and not run by a Claude agent now
+ * (never linked, or its agent stopped).
+ */
 export function isParked(state: SessionState, now: Date, limits: Limits): boolean {
-  return newestVerdict(state, now, limits) === 'session_resumable';
+  return allowsResume(newestVerdict(state, now, limits));
 }

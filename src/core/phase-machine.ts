@@ -1,7 +1,7 @@
 import { setup } from 'xstate';
 import type { Limits } from './limits';
 import { PHASES, type Phase } from './phase-names';
-import { awaitsPickup, stateBlocker, type ResumeFacts } from './rules';
+import { awaitsCarryOn, awaitsPickup, carryOnBlocker, stateBlocker, type ResumeFacts } from './rules';
 
 type MoveEvent = { type: `to.${Phase}` };
 type ResumeEvent = { type: 'resume'; facts: ResumeFacts; now: Date; limits: Limits };
@@ -14,8 +14,9 @@ const END = { 'to.completed': 'completed', 'to.failed': 'failed', 'to.abandoned'
  * The session phase machine, written in XState's own config: the source of the phase rules (the contract's
  * transition table). It is flat (no invoke, no spawn) and used only as a pure transition function over the phase
  * stored in state.json: each working phase lists the phases it may move to (`to.<phase>`) and may end; final phases
- * accept nothing; `resume` exists only in a resumable phase (and in executing, for an approved session's pickup) and
- * its guard asks the other rules (`stateBlocker`). The bins do not evaluate it: `npm run build` reads it into
+ * accept nothing; `resume` exists in every working phase for an interrupted session carried on (`carryOnAllowed`), and
+ * besides in a resumable phase by the other rules (`resumeAllowed`, asking `stateBlocker`) and in executing for an
+ * approved session's pickup (`pickupAllowed`). A phase's resume guards are tried in their order. The bins do not evaluate it: `npm run build` reads it into
  * src/core/phase-table.ts (evaluating xstate took ~10% of a hook's start-up), and
  * tests/unit/core/machine-source.test.ts checks the two agree; tests/unit/core/phases.test.ts checks it against the
  * phase names and the resume rules.
@@ -30,6 +31,11 @@ export const phaseMachine = setup({
       event.type === 'resume' &&
       awaitsPickup(event.facts) &&
       stateBlocker({ ...event.facts, resume_ready: true }, event.now, event.limits) === null,
+    // An interrupted session waits in whatever working phase its agent died in, without the idle timeout.
+    carryOnAllowed: ({ event }) =>
+      event.type === 'resume' &&
+      awaitsCarryOn(event.facts) &&
+      carryOnBlocker(event.facts, event.now, event.limits) === null,
   },
 }).createMachine({
   id: 'session',
@@ -42,6 +48,7 @@ export const phaseMachine = setup({
         'to.approval': 'approval',
         'to.executing': 'executing',
         ...END,
+        resume: { target: 'initializing', guard: 'carryOnAllowed' },
       },
     },
     investigating: {
@@ -50,7 +57,10 @@ export const phaseMachine = setup({
         'to.approval': 'approval',
         'to.executing': 'executing',
         ...END,
-        resume: { target: 'investigating', guard: 'resumeAllowed' },
+        resume: [
+          { target: 'investigating', guard: 'carryOnAllowed' },
+          { target: 'investigating', guard: 'resumeAllowed' },
+        ],
       },
     },
     planning: {
@@ -59,7 +69,10 @@ export const phaseMachine = setup({
         'to.approval': 'approval',
         'to.executing': 'executing',
         ...END,
-        resume: { target: 'planning', guard: 'resumeAllowed' },
+        resume: [
+          { target: 'planning', guard: 'carryOnAllowed' },
+          { target: 'planning', guard: 'resumeAllowed' },
+        ],
       },
     },
     approval: {
@@ -68,7 +81,10 @@ export const phaseMachine = setup({
         'to.planning': 'planning',
         'to.executing': 'executing',
         ...END,
-        resume: { target: 'approval', guard: 'resumeAllowed' },
+        resume: [
+          { target: 'approval', guard: 'carryOnAllowed' },
+          { target: 'approval', guard: 'resumeAllowed' },
+        ],
       },
     },
     executing: {
@@ -78,11 +94,19 @@ export const phaseMachine = setup({
         'to.investigating': 'investigating',
         'to.planning': 'planning',
         ...END,
-        resume: { target: 'executing', guard: 'pickupAllowed' },
+        resume: [
+          { target: 'executing', guard: 'carryOnAllowed' },
+          { target: 'executing', guard: 'pickupAllowed' },
+        ],
       },
     },
     validating: {
-      on: { 'to.executing': 'executing', 'to.planning': 'planning', ...END },
+      on: {
+        'to.executing': 'executing',
+        'to.planning': 'planning',
+        ...END,
+        resume: { target: 'validating', guard: 'carryOnAllowed' },
+      },
     },
     completed: { type: 'final' },
     failed: { type: 'final' },
@@ -91,15 +115,15 @@ export const phaseMachine = setup({
 });
 
 /** The guards of the machine's `resume` transitions. */
-export type ResumeGuard = 'resumeAllowed' | 'pickupAllowed';
+export type ResumeGuard = 'resumeAllowed' | 'pickupAllowed' | 'carryOnAllowed';
 
 /**
- * What the machine allows in one phase: the phases it may move to (table order, final phases last), and the guard of
- * its `resume` transition (null: no resume in this phase).
+ * What the machine allows in one phase: the phases it may move to (table order, final phases last), and the guards of
+ * its `resume` transitions, in the order they are tried (empty: no resume in this phase).
  */
 export interface PhaseRow {
   readonly moves: readonly Phase[];
-  readonly resume: ResumeGuard | null;
+  readonly resume: readonly ResumeGuard[];
 }
 
 const MOVE_PREFIX = 'to.';
@@ -116,8 +140,8 @@ export function phaseTableOf(machine: typeof phaseMachine): Readonly<Record<Phas
       const moves = node.ownEvents.flatMap((event) =>
         event.startsWith(MOVE_PREFIX) ? [event.slice(MOVE_PREFIX.length) as Phase] : [],
       );
-      const guard = node.ownEvents.includes('resume') ? node.on.resume?.[0]?.guard : undefined;
-      const resume = guard === undefined ? null : guardName(guard);
+      const transitions = node.ownEvents.includes('resume') ? (node.on.resume ?? []) : [];
+      const resume = transitions.map((transition) => guardName(transition.guard));
       return [phase, { moves, resume }];
     }),
   ) as unknown as Record<Phase, PhaseRow>;
@@ -128,7 +152,8 @@ export function renderPhaseTable(table: Readonly<Record<Phase, PhaseRow>>): stri
   const rows = PHASES.map((phase) => {
     const { moves, resume } = table[phase];
     const list = moves.length === 0 ? '[]' : `[${moves.map((to) => `'${to}'`).join(', ')}]`;
-    return `  ${phase}: {\n    moves: ${list},\n    resume: ${resume === null ? 'null' : `'${resume}'`},\n  },`;
+    const guards = resume.length === 0 ? '[]' : `[${resume.map((guard) => `'${guard}'`).join(', ')}]`;
+    return `  ${phase}: {\n    moves: ${list},\n    resume: ${guards},\n  },`;
   });
   return [
     '// Generated by `npm run build` (scripts/phase-table.mjs) from the machine in phase-machine.ts: do not edit.',
@@ -136,7 +161,7 @@ export function renderPhaseTable(table: Readonly<Record<Phase, PhaseRow>>): stri
     "import type { PhaseRow } from './phase-machine';",
     "import type { Phase } from './phase-names';",
     '',
-    '/** Per phase: where the machine may move from it, and the guard of its `resume` transition (null: none). */',
+    '/** Per phase: where the machine may move from it, and the guards of its `resume` transitions (in order). */',
     'export const PHASE_TABLE: Readonly<Record<Phase, PhaseRow>> = {',
     ...rows,
     '};',
@@ -148,6 +173,7 @@ export function renderPhaseTable(table: Readonly<Record<Phase, PhaseRow>>): stri
 
 function guardName(guard: unknown): ResumeGuard {
   const name = typeof guard === 'object' && guard !== null ? (guard as { type?: unknown }).type : guard;
-  if (name !== 'resumeAllowed' && name !== 'pickupAllowed') throw new Error(`Unknown resume guard ${String(name)}`);
+  if (name !== 'resumeAllowed' && name !== 'pickupAllowed' && name !== 'carryOnAllowed')
+    throw new Error(`Unknown resume guard ${String(name)}`);
   return name;
 }

@@ -17,6 +17,16 @@ export const FINAL_PHASES = ['completed', 'failed', 'abandoned'] as const;
 export type FinalPhase = (typeof FINAL_PHASES)[number];
 export type WorkPhase = Exclude<Phase, FinalPhase>;
 
+/** Phases a session works in (every phase but the final ones), in lifecycle order. */
+export const WORK_PHASES = [
+  'initializing',
+  'investigating',
+  'planning',
+  'approval',
+  'executing',
+  'validating',
+] as const satisfies readonly WorkPhase[];
+
 /** Where an approved session waits for its agent (`approve` moves it there; see rules.ts awaitsPickup). */
 export const PICKUP_PHASE = 'executing' as const;
 

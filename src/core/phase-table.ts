@@ -3,42 +3,42 @@
 import type { PhaseRow } from './phase-machine';
 import type { Phase } from './phase-names';
 
-/** Per phase: where the machine may move from it, and the guard of its `resume` transition (null: none). */
+/** Per phase: where the machine may move from it, and the guards of its `resume` transitions (in order). */
 export const PHASE_TABLE: Readonly<Record<Phase, PhaseRow>> = {
   initializing: {
     moves: ['investigating', 'planning', 'approval', 'executing', 'completed', 'failed', 'abandoned'],
-    resume: null,
+    resume: ['carryOnAllowed'],
   },
   investigating: {
     moves: ['planning', 'approval', 'executing', 'completed', 'failed', 'abandoned'],
-    resume: 'resumeAllowed',
+    resume: ['carryOnAllowed', 'resumeAllowed'],
   },
   planning: {
     moves: ['investigating', 'approval', 'executing', 'completed', 'failed', 'abandoned'],
-    resume: 'resumeAllowed',
+    resume: ['carryOnAllowed', 'resumeAllowed'],
   },
   approval: {
     moves: ['investigating', 'planning', 'executing', 'completed', 'failed', 'abandoned'],
-    resume: 'resumeAllowed',
+    resume: ['carryOnAllowed', 'resumeAllowed'],
   },
   executing: {
     moves: ['validating', 'approval', 'investigating', 'planning', 'completed', 'failed', 'abandoned'],
-    resume: 'pickupAllowed',
+    resume: ['carryOnAllowed', 'pickupAllowed'],
   },
   validating: {
     moves: ['executing', 'planning', 'completed', 'failed', 'abandoned'],
-    resume: null,
+    resume: ['carryOnAllowed'],
   },
   completed: {
     moves: [],
-    resume: null,
+    resume: [],
   },
   failed: {
     moves: [],
-    resume: null,
+    resume: [],
   },
   abandoned: {
     moves: [],
-    resume: null,
+    resume: [],
   },
 };

@@ -3,7 +3,14 @@ import type { Limits } from './limits';
 import type { PhaseRow } from './phase-machine';
 import { PHASES, type Phase } from './phase-names';
 import { PHASE_TABLE } from './phase-table';
-import { awaitsPickup, stateBlocker, type ResumeFacts, type ResumeReason } from './rules';
+import {
+  awaitsCarryOn,
+  awaitsPickup,
+  carryOnBlocker,
+  stateBlocker,
+  type ResumeFacts,
+  type ResumeReason,
+} from './rules';
 
 // The phase rules as the machine (phase-machine.ts) states them, read from the table generated from it at build
 // time: a hook answers without evaluating xstate (docs/performance.md). The type-only import keeps xstate out.
@@ -31,17 +38,19 @@ export function movePhase(from: Phase, to: Phase): Phase {
 
 /**
  * Whether a valid session may be resumed, and why not when it may not. The machine answers the phase question
- * (only a phase with a `resume` transition), its guard says which rules apply; the rules answer the rest.
+ * (only a phase with a `resume` transition), its guards say which rules apply, in their order; the rules answer the
+ * rest. An interrupted session carried on answers `session_interrupted` (a yes: see rules.ts `allowsResume`).
  */
 export function resumeVerdict(facts: ResumeFacts, now: Date, limits: Limits): ResumeReason {
-  const guard = rowOf(facts.phase).resume;
-  if (guard === null) return 'phase_not_resumable';
-  if (guard === 'pickupAllowed') {
-    // The pickupAllowed guard: only an approved session not yet picked up, its ready flag being false in executing.
-    if (!awaitsPickup(facts)) return 'phase_not_resumable';
+  const guards = rowOf(facts.phase).resume;
+  // The carryOnAllowed guard: a session waiting after an interruption, in any working phase, without the idle timeout.
+  if (guards.includes('carryOnAllowed') && awaitsCarryOn(facts))
+    return carryOnBlocker(facts, now, limits) ?? 'session_interrupted';
+  if (guards.includes('resumeAllowed')) return stateBlocker(facts, now, limits) ?? 'session_resumable';
+  // The pickupAllowed guard: only an approved session not yet picked up, its ready flag being false in executing.
+  if (guards.includes('pickupAllowed') && awaitsPickup(facts))
     return stateBlocker({ ...facts, resume_ready: true }, now, limits) ?? 'session_resumable';
-  }
-  return stateBlocker(facts, now, limits) ?? 'session_resumable';
+  return 'phase_not_resumable';
 }
 
 // --- internal ---

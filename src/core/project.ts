@@ -1,6 +1,6 @@
 import { SessionError, show } from './errors';
 import { agentNameProblem } from './input';
-import { schemaVersionFor, type SessionState } from './state';
+import { versionFor, type SessionState } from './state';
 
 /**
  * Which project a session belongs to. A project is the folder that holds `.claude/` (the one the file store lives in),
@@ -127,7 +127,7 @@ export function withProject(state: SessionState, project: string | undefined): S
   if (state.project === project) return state;
   const { project: _previous, ...rest } = state;
   const next: SessionState = project === undefined ? { ...rest } : { ...rest, project };
-  return { ...next, schema_version: schemaVersionFor(next) };
+  return { ...next, schema_version: versionFor(next) };
 }
 
 // --- internal ---

@@ -15,10 +15,17 @@ export type ResumeReason =
   | 'agent_mismatch'
   /** The agent's newest session is run by a Claude Code agent right now (see core/parking.ts). */
   | 'session_running'
+  /** Resumable: its agent died of a host failure and it waits for the next delegation (see awaitsCarryOn). */
+  | 'session_interrupted'
   /** The session belongs to another project than the caller's (core/project.ts): never resumed here. */
   | 'other_project'
   /** The session belongs to no project (an older store's): never resumed until `adopt` gives it one. */
   | 'unassigned';
+
+/** True for the reasons that mean "resume": every rule passes, or an interrupted session is carried on. */
+export function allowsResume(reason: ResumeReason): boolean {
+  return reason === 'session_resumable' || reason === 'session_interrupted';
+}
 
 /** What the rules need to know of a session. */
 export interface ResumeFacts {
@@ -34,6 +41,17 @@ export interface ResumeFacts {
     readonly event?: string | undefined;
   }[];
   readonly decisions?: readonly { readonly decision: string; readonly at: string }[];
+  /** Whether the session waits after an interruption (see awaitsCarryOn). */
+  readonly interruption?: { readonly waiting: boolean };
+}
+
+/**
+ * True for a session whose agent died of a host failure (an API error, a usage limit) and that no delegation has
+ * picked up since: in whatever working phase it stopped, the next delegation carries it on (the machine's
+ * `carryOnAllowed`), by carryOnBlocker's rules.
+ */
+export function awaitsCarryOn(facts: ResumeFacts): boolean {
+  return facts.interruption?.waiting === true;
 }
 
 /**
@@ -86,6 +104,18 @@ export function stateBlocker(facts: ResumeFacts, now: Date, limits: Limits): Sta
   // A timestamp ahead of the clock would otherwise keep a session fresh forever.
   if (!(idleMs >= -limits.clockSkewMinutes * MINUTE_MS)) return 'clock_skew';
   if (idleMs > limits.resumeTimeoutMinutes * MINUTE_MS) return 'session_expired';
+  if (facts.error_count >= limits.maxErrors) return 'too_many_errors';
+  return null;
+}
+
+/**
+ * The rules an interrupted session is carried on by (awaitsCarryOn): its clock and the error limit. Not the ready flag
+ * (it may have stopped in any working phase) and not the idle timeout: a usage limit resets hours later, and the
+ * delegation after the reset must still carry the work on; it waits until then or until `cleanup` removes it.
+ */
+export function carryOnBlocker(facts: ResumeFacts, now: Date, limits: Limits): 'clock_skew' | 'too_many_errors' | null {
+  const idleMs = now.getTime() - Date.parse(facts.last_updated);
+  if (!(idleMs >= -limits.clockSkewMinutes * MINUTE_MS)) return 'clock_skew';
   if (facts.error_count >= limits.maxErrors) return 'too_many_errors';
   return null;
 }

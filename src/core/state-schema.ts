@@ -4,10 +4,12 @@
 import * as z from 'zod/mini';
 import { SessionError } from './errors';
 import { ID_PATTERN } from './ids';
-import { PHASES, RESUMABLE_PHASES } from './phase-names';
+import { INTERRUPTION_KIND_PATTERN } from './interruption-kinds';
+import { PHASES, WORK_PHASES } from './phase-names';
 import {
   DECISION_ORIGIN_SCHEMA_VERSION,
   DECISIONS_SCHEMA_VERSION,
+  INTERRUPTION_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
 } from './schema-version';
@@ -19,8 +21,31 @@ export const HistoryEntrySchema = z.strictObject({
   from_phase: z.enum(PHASES),
   to_phase: z.enum(PHASES),
   timestamp: Timestamp,
-  /** `resume`: a hook approved resuming the session (from_phase = to_phase, so the chain holds). */
-  event: z.optional(z.literal('resume')),
+  /**
+   * `resume`: a hook approved resuming the session; `interrupted`: its agent died of a host failure (an API error, a
+   * usage limit: see `interruption`). Both keep the phase (from_phase = to_phase, so the chain holds).
+   */
+  event: z.optional(z.enum(['resume', 'interrupted'])),
+});
+
+/** The host's word for a failure (Claude Code's StopFailure `error`: `rate_limit`, `server_error`, `unknown`, …). */
+const InterruptionKind = z.string().check(z.regex(INTERRUPTION_KIND_PATTERN));
+
+/**
+ * A session's interruptions (schema_version 4): its agent died of a host failure, not of its own error. `count` of
+ * them recorded (never in `error_count`), `carried_on` of them picked up by a later delegation, `waiting` from the
+ * failure until that pickup; and the last one: when, the host's error kind, an excerpt of its message (keys masked),
+ * the phase it stopped in and the Claude agent that died.
+ */
+export const InterruptionSchema = z.strictObject({
+  count: z.int().check(z.gte(1)),
+  carried_on: z.int().check(z.gte(0)),
+  waiting: z.boolean(),
+  at: Timestamp,
+  error: InterruptionKind,
+  message: z.optional(z.string()),
+  phase: z.enum(WORK_PHASES),
+  agent_id: z.optional(z.string()),
 });
 
 /**
@@ -28,11 +53,16 @@ export const HistoryEntrySchema = z.strictObject({
  * agent's id and last message. Kept on the link so the sub-agent's SubagentStart, whenever it arrives, tells it so.
  */
 export const ResumedFromSchema = z.strictObject({
-  /** A resumable phase, or executing for an approved session picked up by its agent. */
-  phase: z.enum([...RESUMABLE_PHASES, 'executing']),
+  /**
+   * A resumable phase, executing for an approved session picked up by its agent, or any working phase for an
+   * interrupted one carried on.
+   */
+  phase: z.enum(WORK_PHASES),
   last_active: Timestamp,
   agent_id: z.optional(z.string()),
   last_message: z.optional(z.string()),
+  /** The interruption this resume carried on from (schema_version 4): when, the host's error kind, its message. */
+  interruption: z.optional(z.strictObject({ at: Timestamp, error: InterruptionKind, message: z.optional(z.string()) })),
 });
 
 /**
@@ -89,6 +119,7 @@ export const SessionStateSchema = z.strictObject({
     z.literal(SCHEMA_VERSION),
     z.literal(DECISIONS_SCHEMA_VERSION),
     z.literal(DECISION_ORIGIN_SCHEMA_VERSION),
+    z.literal(INTERRUPTION_SCHEMA_VERSION),
     z.literal(PROJECT_SCHEMA_VERSION),
   ]),
   agent_id: z.string().check(z.regex(ID_PATTERN)),
@@ -112,8 +143,10 @@ export const SessionStateSchema = z.strictObject({
   claude: z.optional(ClaudeLinkSchema),
   /** Approve/reject decisions, oldest first (only in schema_version 2, and 3 when one has an `origin`, or 4). */
   decisions: z.optional(z.array(DecisionSchema)),
+  /** Host failures that killed its agents (only in schema_version 4). */
+  interruption: z.optional(InterruptionSchema),
   /**
-   * The project the session belongs to (schema_version 4; core/project.ts): only that project's lookups find it.
+   * The project the session belongs to (schema_version 5; core/project.ts): only that project's lookups find it.
    * Absent: the project of the file store's folder, or none (an older store's session, unassigned until adopted).
    */
   project: z.optional(z.string().check(z.minLength(1))),
@@ -125,6 +158,8 @@ export type Metadata = z.infer<typeof MetadataSchema>;
 export type ClaudeLink = z.infer<typeof ClaudeLinkSchema>;
 export type Decision = z.infer<typeof DecisionSchema>;
 export type RecordedOrigin = z.infer<typeof DecisionOriginSchema>;
+export type Interruption = z.infer<typeof InterruptionSchema>;
+export type ResumedFrom = z.infer<typeof ResumedFromSchema>;
 
 /** The parse functions `npm run build` writes into state-parsers.ts (scripts/parsers.mjs). */
 export const PARSERS = {

@@ -3,14 +3,30 @@ import { lazily } from './lazy';
 import {
   DECISION_ORIGIN_SCHEMA_VERSION,
   DECISIONS_SCHEMA_VERSION,
+  INTERRUPTION_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
 } from './schema-version';
 import { parseSessionState } from './state-parsers';
 import type { Metadata, SessionState } from './state-schema';
 
-export { DECISION_ORIGIN_SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, PROJECT_SCHEMA_VERSION, SCHEMA_VERSION };
-export type { ClaudeLink, Decision, HistoryEntry, Metadata, RecordedOrigin, SessionState } from './state-schema';
+export {
+  DECISION_ORIGIN_SCHEMA_VERSION,
+  DECISIONS_SCHEMA_VERSION,
+  INTERRUPTION_SCHEMA_VERSION,
+  PROJECT_SCHEMA_VERSION,
+  SCHEMA_VERSION,
+};
+export type {
+  ClaudeLink,
+  Decision,
+  HistoryEntry,
+  Interruption,
+  Metadata,
+  RecordedOrigin,
+  ResumedFrom,
+  SessionState,
+} from './state-schema';
 
 // The zod schemas (state-schema.ts), loaded only to word a rejection: a valid state is parsed by the function
 // generated from them (state-parsers.ts), and a hook process that never meets an invalid state never evaluates zod
@@ -41,7 +57,7 @@ export function parseState(raw: unknown): SessionState {
   // zod itself decides what the generated parser refused (and words why), so the two can never disagree here.
   const data = parseSessionState(migrated) ?? schemas().strictState(migrated);
   // Each version adds one field to the one before (schema-version.ts): a file says exactly the version its content needs.
-  const expected = schemaVersionFor(data);
+  const expected = versionFor(data);
   if (data.schema_version !== expected) {
     throw new SessionError(
       'E_CORRUPT',
@@ -55,10 +71,15 @@ export function parseState(raw: unknown): SessionState {
 
 /**
  * The schema_version a state's content needs (schema-version.ts): each version adds one field to the one before, so
- * the highest field present decides. Every state change that adds or removes such a field sets it with this.
+ * the highest field present decides: 5 once it names its project, else 4 once it records an interruption, else 3
+ * once a decision has an origin, 2 with decisions, 1 otherwise. Every change that adds or removes such a field
+ * stamps this.
  */
-export function schemaVersionFor(state: Pick<SessionState, 'decisions' | 'project'>): SessionState['schema_version'] {
+export function versionFor(
+  state: Pick<SessionState, 'decisions' | 'interruption' | 'project'>,
+): SessionState['schema_version'] {
   if (state.project !== undefined) return PROJECT_SCHEMA_VERSION;
+  if (state.interruption !== undefined) return INTERRUPTION_SCHEMA_VERSION;
   const decisions = state.decisions ?? [];
   if (decisions.some((decision) => decision.origin !== undefined)) return DECISION_ORIGIN_SCHEMA_VERSION;
   return decisions.length > 0 ? DECISIONS_SCHEMA_VERSION : SCHEMA_VERSION;
@@ -76,6 +97,7 @@ const VERSION_CONTENT: Readonly<Record<SessionState['schema_version'], string>> 
   [SCHEMA_VERSION]: 'no decisions',
   [DECISIONS_SCHEMA_VERSION]: 'decisions, none with an origin',
   [DECISION_ORIGIN_SCHEMA_VERSION]: 'decisions, one with an origin at least',
+  [INTERRUPTION_SCHEMA_VERSION]: 'an interruption record',
   [PROJECT_SCHEMA_VERSION]: 'a project',
 };
 

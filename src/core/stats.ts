@@ -1,8 +1,10 @@
 import { SessionError, show } from './errors';
 import { resumeCount } from './history';
+import { isInterrupted } from './interruption';
 import type { Limits } from './limits';
 import { isFinalPhase, isResumablePhase } from './phase-names';
 import { resumeVerdict } from './phases';
+import { allowsResume } from './rules';
 import type { SessionState } from './state';
 
 /** The figures of one agent, or of all agents together. Rates are 0..1, or null when undefined (0 / 0). */
@@ -36,6 +38,14 @@ export interface StatsGroup {
   readonly rejections: number;
   /** Median seconds from entering approval to the decision, over every decision; null without decisions. */
   readonly median_decision_seconds: number | null;
+  /**
+   * Host failures that killed the sessions' agents (API errors, usage limits: Claude Code's StopFailure, the seed's
+   * `interrupted`), counted apart from errors; `carried_on` of them were picked up by a later delegation, and
+   * `interrupted_now` sessions wait for one.
+   */
+  readonly interruptions: number;
+  readonly carried_on: number;
+  readonly interrupted_now: number;
   /** The most recent `last_updated`, or null without sessions. */
   readonly last_activity: string | null;
 }
@@ -106,8 +116,14 @@ function group(states: readonly SessionState[], now: Date, limits: Limits): Stat
   const durations: number[] = [];
   const byErrors: Record<string, number> = Object.create(null) as Record<string, number>;
   const decisions = { approvals: 0, rejections: 0 };
+  const interrupted = { interruptions: 0, carried_on: 0, interrupted_now: 0 };
   const waits: number[] = [];
   for (const state of states) {
+    if (state.interruption !== undefined) {
+      interrupted.interruptions += state.interruption.count;
+      interrupted.carried_on += state.interruption.carried_on;
+      if (isInterrupted(state)) interrupted.interrupted_now += 1;
+    }
     for (const decision of state.decisions ?? []) {
       if (decision.decision === 'approved') decisions.approvals += 1;
       else decisions.rejections += 1;
@@ -117,7 +133,7 @@ function group(states: readonly SessionState[], now: Date, limits: Limits): Stat
       outcomes[state.phase] += 1;
       if (state.duration_seconds !== undefined) durations.push(state.duration_seconds);
     }
-    const resumable = resumeVerdict(state, now, limits) === 'session_resumable';
+    const resumable = allowsResume(resumeVerdict(state, now, limits));
     if (resumable) resumableNow += 1;
     if (canProgress(state, resumable, now, limits)) active += 1;
     const count = resumeCount(state);
@@ -142,6 +158,7 @@ function group(states: readonly SessionState[], now: Date, limits: Limits): Stat
     by_error_count: byErrors,
     ...decisions,
     median_decision_seconds: median(waits),
+    ...interrupted,
     last_activity: lastActivity === null ? null : new Date(lastActivity).toISOString(),
   };
 }

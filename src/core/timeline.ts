@@ -20,6 +20,14 @@ type TimelineMoment =
   | { readonly kind: 'created'; readonly at: string }
   | { readonly kind: 'resume'; readonly at: string; readonly phase: Phase }
   | { readonly kind: 'error'; readonly at: string; readonly message: string; readonly count: number }
+  /** An agent died of a host failure; its kind and message are kept for the last interruption only. */
+  | {
+      readonly kind: 'interrupted';
+      readonly at: string;
+      readonly phase: Phase;
+      readonly error: string | null;
+      readonly message: string | null;
+    }
   | { readonly kind: 'decision'; readonly at: string; readonly decision: Decision }
   | { readonly kind: 'claude_linked'; readonly at: string; readonly claude_agent_id: string; readonly resumed: boolean }
   | { readonly kind: 'claude_stopped'; readonly at: string; readonly claude_agent_id: string }
@@ -35,9 +43,9 @@ export interface Timeline {
 
 /**
  * The timeline of a session from its history (pure): one span per stay in a phase (a resume stays in its phase and is
- * listed on the span), plus events: creation, resumes, the last error (only the last one's message is kept; the count
- * says how many there were), decisions, the Claude Code agent link and stop, and the end. `now` measures the current
- * phase.
+ * listed on the span), plus events: creation, resumes, interruptions (the last one with its kind and message), the
+ * last error (only the last one's message is kept; the count says how many there were), decisions, the Claude Code
+ * agent link and stop, and the end. `now` measures the current phase.
  */
 export function timelineOf(state: SessionState, now: Date): Timeline {
   const dropped = state.history_dropped ?? 0;
@@ -49,7 +57,19 @@ export function timelineOf(state: SessionState, now: Date): Timeline {
   };
   const spans: PhaseSpan[] = [];
   const events: TimelineMoment[] = dropped > 0 ? [] : [{ kind: 'created', at: state.created_at }];
+  const last = state.interruption;
   for (const entry of state.history) {
+    if (entry.event === 'interrupted') {
+      const kept = last !== undefined && last.at === entry.timestamp;
+      events.push({
+        kind: 'interrupted',
+        at: entry.timestamp,
+        phase: entry.to_phase,
+        error: kept ? last.error : null,
+        message: kept ? (last.message ?? null) : null,
+      });
+      continue;
+    }
     if (entry.event === 'resume') {
       current.resumes.push(entry.timestamp);
       events.push({ kind: 'resume', at: entry.timestamp, phase: entry.to_phase });

@@ -1,7 +1,7 @@
 import { parseSettings, type Config } from '../core/config';
 import { DEFAULT_LIMITS, type Limits } from '../core/limits';
 import { resumeVerdict } from '../core/phases';
-import type { ResumeReason } from '../core/rules';
+import { allowsResume, type ResumeReason } from '../core/rules';
 import { parseState, type SessionState } from '../core/state';
 import { SessionError, isSessionError, show } from '../core/errors';
 import { configFor, openSessions } from './assembly';
@@ -77,5 +77,5 @@ export async function shouldResume(
     );
   }
   const reason = resumeVerdict(checked, options.now ?? new Date(), { ...DEFAULT_LIMITS, ...options.limits });
-  return { should_resume: reason === 'session_resumable', reason };
+  return { should_resume: allowsResume(reason), reason };
 }

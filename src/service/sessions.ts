@@ -12,11 +12,12 @@ import {
 import { approveState, rejectState, type ApproveInput, type RejectInput } from '../core/decision';
 import { assertValidId, generateId } from '../core/ids';
 import { DEFAULT_LIMITS, type Limits } from '../core/limits';
-import { isFinalPhase, isResumablePhase, type FinalPhase } from '../core/phase-names';
+import { interruptionOf, isInterrupted, withInterruption } from '../core/interruption';
+import { isFinalPhase, type FinalPhase, type WorkPhase } from '../core/phase-names';
 import { isParked, newestVerdict } from '../core/parking';
 import { DEFAULT_PROJECT, withProject } from '../core/project';
 import { resumeVerdict } from '../core/phases';
-import { isAheadOfClock, latestSane, type ResumeReason } from '../core/rules';
+import { allowsResume, isAheadOfClock, latestSane, type ResumeReason } from '../core/rules';
 import { assertAgentName, assertHours, assertMetadata, assertText } from '../core/input';
 import { assertNotAgentShell, decisionOriginOf, type DecisionOrigin } from '../core/origin';
 import { applyChange, finalizeState, newSession, parsePhase, type SessionChange } from '../core/session';
@@ -102,6 +103,8 @@ export interface ClaudeAgentEvent {
   readonly session_id?: string;
   /** Present for SubagentStop: the agent stopped, with (an excerpt of) its last message. */
   readonly stopped?: { readonly last_message?: string };
+  /** Present for StopFailure: the agent died of a host failure (its kind and message, core/interruption.ts). */
+  readonly failed?: { readonly error: string; readonly message?: string };
 }
 
 /**
@@ -116,6 +119,11 @@ export interface Attachment {
   readonly action: AttachAction;
   /** For a stop: what the stop policy did, or `already_final` / `superseded` when there was nothing to do. */
   readonly stop?: StopOutcome | 'already_final' | 'superseded';
+  /**
+   * For a failure: `recorded` (the session waits for the next delegation), `already` (this agent's failure was
+   * recorded before: nothing written), `already_final` or `superseded` (nothing to do).
+   */
+  readonly interruption?: 'recorded' | 'already' | 'already_final' | 'superseded';
 }
 
 /** The purpose of sessions made for Claude Code sub-agents. */
@@ -146,6 +154,9 @@ export class OtherProjectError extends SessionError {
     );
   }
 }
+
+/** Aborts a write that would change nothing (a failure reported twice): nothing is written. */
+class Unchanged extends Error {}
 
 /** A session named by id belongs to another agent than the caller said (E_USAGE): nothing was changed. */
 export class AgentMismatchError extends SessionError {
@@ -413,7 +424,7 @@ export class Sessions {
    */
   #decideAt(state: SessionState, now: Date): ResumeDecision {
     const reason = this.#projectBlocker(state) ?? resumeVerdict(state, now, this.limits);
-    return { should_resume: reason === 'session_resumable', reason, agent_id: state.agent_id, state };
+    return { should_resume: allowsResume(reason), reason, agent_id: state.agent_id, state };
   }
 
   /** Why a session is not this project's to resume (`other_project`, `unassigned`), or null when it is. */
@@ -430,7 +441,7 @@ export class Sessions {
   /** As `decide`, by the rule for an agent's newest session (core/parking.ts `newestVerdict`). */
   #decideNewestAt(state: SessionState, now: Date): ResumeDecision {
     const reason = newestVerdict(state, now, this.limits);
-    return { should_resume: reason === 'session_resumable', reason, agent_id: state.agent_id, state };
+    return { should_resume: allowsResume(reason), reason, agent_id: state.agent_id, state };
   }
 
   /**
@@ -532,7 +543,12 @@ export class Sessions {
       let attachment: Attachment;
       if (found !== null && found.claude?.agent_id !== event.agent_id) {
         // A later agent resumed it after this one stopped: a late event of this one changes nothing.
-        return { state: found, action: 'superseded', ...(event.stopped ? { stop: 'superseded' as const } : {}) };
+        return {
+          state: found,
+          action: 'superseded',
+          ...(event.stopped ? { stop: 'superseded' as const } : {}),
+          ...(event.failed ? { interruption: 'superseded' as const } : {}),
+        };
       }
       if (found !== null) {
         const state =
@@ -546,6 +562,7 @@ export class Sessions {
         const relinked = await this.#relinkParked(now, event.agent_type, facts);
         attachment = relinked ?? { state: await this.#createLinked(now, event.agent_type, facts), action: 'created' };
       }
+      if (event.failed) return this.#failed(now, attachment, event.agent_id, event.failed);
       return event.stopped
         ? await this.#stopped(now, attachment, event.agent_id, event.stopped.last_message)
         : attachment;
@@ -565,6 +582,52 @@ export class Sessions {
   ): Promise<Attachment | null> {
     const { last_message, ...agent } = event;
     return this.attachClaudeAgent({ ...agent, stopped: last_message === undefined ? {} : { last_message } });
+  }
+
+  /**
+   * A Claude Code sub-agent died of a host failure (Claude Code's StopFailure: an API error, a usage limit): its
+   * session (found, relinked or created as `attachClaudeAgent` does, so a failure that overtook the agent's start
+   * events ends in the same state) is stopped and records the interruption (core/interruption.ts): it stays open in
+   * its phase and the next delegation to its agent type carries it on. A second report of the same failure writes
+   * nothing; a later SubagentStop of that agent keeps it open (core `stopOutcome`).
+   * @returns null when the agent is not attached and `agent_type` is absent (nothing to record it on)
+   * @throws SessionError E_BUSY when a lock stays taken, E_IO
+   */
+  claudeAgentFailed(
+    event: Omit<ClaudeAgentEvent, 'stopped' | 'failed'> & { readonly error: string; readonly message?: string },
+  ): Promise<Attachment | null> {
+    const { error, message, ...agent } = event;
+    return this.attachClaudeAgent({ ...agent, failed: { error, ...(message === undefined ? {} : { message }) } });
+  }
+
+  /**
+   * Records that a session's agent was interrupted by a host failure (the seed protocol's `subagent-stop` with
+   * `interrupted`): as a Claude Code StopFailure does, without a Claude agent. With `agentName`, only a session of
+   * that agent; with `ownProject`, only one of this project (both checked under the lock). A session already waiting
+   * after an interruption is left as it is.
+   * @throws SessionError E_NOT_FOUND, E_CORRUPT, E_BUSY; E_ILLEGAL_TRANSITION when it is final; AgentMismatchError
+   *   (E_USAGE) for another agent's; OtherProjectError (E_OTHER_PROJECT) for another project's
+   */
+  async interrupt(
+    id: string,
+    facts: { readonly error: string; readonly message?: string },
+    options: { agentName?: string; ownProject?: boolean } = {},
+  ): Promise<SessionState> {
+    const valid = assertValidId(id);
+    const now = await this.store.now();
+    try {
+      return await this.store.update(valid, (state) => {
+        if (options.ownProject === true) this.#assertOwn(state);
+        if (options.agentName !== undefined && state.agent_name !== options.agentName) {
+          throw new AgentMismatchError(id, state.agent_name, options.agentName);
+        }
+        if (isInterrupted(state)) throw new Unchanged();
+        return capHistory(withInterruption(state, facts, this.#stamp(state, now)), this.historyCap);
+      });
+    } catch (error) {
+      if (!(error instanceof Unchanged)) throw error;
+      return this.get(valid);
+    }
   }
 
   /**
@@ -600,7 +663,7 @@ export class Sessions {
       if (filter.agent !== undefined && state.agent_name !== filter.agent) continue;
       const reason = this.#projectBlocker(state) ?? resumeVerdict(state, now, this.limits);
       const clockAhead = isAheadOfClock(state.last_updated, now, this.limits);
-      entries.push({ ...entry, resumable: reason === 'session_resumable', reason, clockAhead });
+      entries.push({ ...entry, resumable: allowsResume(reason), reason, clockAhead });
     }
     return { entries: entries.sort(byActivity), unassigned };
   }
@@ -788,22 +851,20 @@ export class Sessions {
     try {
       const state = await this.store.update(parked.agent_id, (current) => {
         // Checked again under the session lock: a CLI update may have changed it since it was read.
-        if (
-          current.project !== this.project ||
-          !isParked(current, now, this.limits) ||
-          !(isResumablePhase(current.phase) || current.phase === 'executing')
-        ) {
+        if (current.project !== this.project || !isParked(current, now, this.limits) || isFinalPhase(current.phase)) {
           throw new SessionError(
             'E_ILLEGAL_TRANSITION',
             `Session \`${current.agent_id}\` changed and can no longer be resumed`,
           );
         }
         const previous = current.claude;
+        const interruption = interruptionOf(current);
         const resumed_from = {
-          phase: current.phase as 'investigating' | 'planning' | 'approval' | 'executing',
+          phase: current.phase as WorkPhase,
           last_active: current.last_updated,
           ...(previous === undefined ? {} : { agent_id: previous.agent_id }),
           ...(previous?.last_message === undefined ? {} : { last_message: previous.last_message }),
+          ...(interruption === undefined ? {} : { interruption }),
         };
         // A parked session handed to a new Claude agent is a resume: recorded in the same write (for `stats`).
         const at = this.#stamp(current, now);
@@ -822,6 +883,35 @@ export class Sessions {
     const build = (agent_id: string): SessionState =>
       newSession({ agent_id, agent_name: agentType, purpose: CLAUDE_PURPOSE, project: this.project }, now);
     return this.#createUnderNewId(now, (agent_id) => withClaudeLink(build(agent_id), facts, now));
+  }
+
+  /** Stops an attached session's link and records the interruption, in one write (nothing when already recorded). */
+  async #failed(
+    now: Date,
+    attachment: Attachment,
+    claudeAgentId: string,
+    failure: { readonly error: string; readonly message?: string },
+  ): Promise<Attachment> {
+    if (isFinalPhase(attachment.state.phase)) return { ...attachment, interruption: 'already_final' };
+    if (alreadyInterruptedBy(attachment.state, claudeAgentId)) return { ...attachment, interruption: 'already' };
+    try {
+      const state = await this.store.update(attachment.state.agent_id, (current) => {
+        if (current.claude?.agent_id !== claudeAgentId) throw new SupersededStop();
+        if (alreadyInterruptedBy(current, claudeAgentId)) throw new Unchanged();
+        const at = this.#stamp(current, now);
+        const stopped = withClaudeLink(current, { stopped: true }, at);
+        const facts = { ...failure, agent_id: claudeAgentId };
+        return capHistory(withInterruption(stopped, facts, at), this.historyCap);
+      });
+      return { state, action: attachment.action, interruption: 'recorded' };
+    } catch (error) {
+      if (error instanceof SupersededStop)
+        return { state: attachment.state, action: 'superseded', interruption: 'superseded' };
+      if (error instanceof Unchanged) return { ...attachment, interruption: 'already' };
+      // Finalized or removed by the CLI since it was read: nothing left to record it on.
+      if (!isSessionError(error, 'E_ILLEGAL_TRANSITION') && !isSessionError(error, 'E_NOT_FOUND')) throw error;
+      return { ...attachment, interruption: 'already_final' };
+    }
   }
 
   /** Applies the stop policy to an attached session, in one write. */
@@ -906,6 +996,16 @@ function assertChange(change: SessionChange): void {
   if (change.phase !== undefined) parsePhase(change.phase);
   if (change.metadata !== undefined) assertMetadata(change.metadata);
   if (change.error !== undefined) assertText(change.error, 'error');
+}
+
+/** The session waits after an interruption of this very agent, whose link is stopped: a repeated report of it. */
+function alreadyInterruptedBy(state: SessionState, claudeAgentId: string): boolean {
+  return (
+    isInterrupted(state) &&
+    state.interruption?.agent_id === claudeAgentId &&
+    state.claude?.agent_id === claudeAgentId &&
+    state.claude.stopped_at !== undefined
+  );
 }
 
 function activityOf(entry: ListEntry): number {

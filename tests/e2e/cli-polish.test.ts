@@ -199,7 +199,7 @@ describe('--json on get and delete', () => {
     // state.json as the file holds it, with the project its folder names (a project's own store leaves it out).
     expect(JSON.parse(result.stdout)).toEqual({
       ...stateOf(cwd),
-      schema_version: 4,
+      schema_version: 5,
       project: expect.stringMatching(/^path:\//),
     });
     expect(result.stdout).toBe(cli(cwd, ['get', 's1']).stdout);
@@ -264,7 +264,7 @@ describe('bad arguments: exit 2, one line, nothing changed', () => {
     [
       'pending --phase dancing',
       ['pending', '--phase', 'dancing'],
-      'one of investigating, planning, approval, got `dancing`',
+      'one of initializing, investigating, planning, approval, executing, validating, got `dancing`',
     ],
     ['copy --from a missing folder', ['copy', '--from', 'no-such-store', '--to', 'elsewhere'], 'no-such-store'],
     ['report --since -1d', ['report', '--since', '-1d'], '`-1d`'],

@@ -63,11 +63,11 @@ describe('agent-session CLI (built bin)', () => {
   it('create --json, --id, and refuses a duplicate without overwriting', () => {
     const cwd = project();
     const state = JSON.parse(cli(cwd, ['create', '--agent', 'a', '--purpose', 'p', '--id', 'my-id', '--json']).stdout);
-    // The session belongs to the project (its folder's, without a git remote): version 4 says so.
+    // The session belongs to the project (its folder's, without a git remote): version 5 says so.
     expect(state).toMatchObject({
       agent_id: 'my-id',
       phase: 'initializing',
-      schema_version: 4,
+      schema_version: 5,
       project: expect.stringMatching(/^path:\//),
     });
     cli(cwd, ['update', 'my-id', '--metadata', '{"keep":1}']);

@@ -47,8 +47,8 @@ describe('approve and reject', () => {
       `Approved session ${id} by ${osUser} (OS user, recorded without a terminal): phase executing\n`,
     );
     const state = stateOf(id);
-    // Version 3 for the decision's origin, 4 for the project `get` names (the project's own folder leaves it out).
-    expect(state).toMatchObject({ phase: 'executing', schema_version: 4 });
+    // Version 3 for the decision's origin, 5 for the project `get` names (the project's own folder leaves it out).
+    expect(state).toMatchObject({ phase: 'executing', schema_version: 5 });
     expect(state.decisions).toEqual([
       expect.objectContaining({
         decision: 'approved',
@@ -189,7 +189,7 @@ describe('show, pending, should-resume --explain', () => {
     expect(lines[1]).toContain('plan: line one line two \\u001b[31mred');
     expect(lines[2]).toContain(second);
     expect(result.stdout).not.toContain('\u001b');
-    expect(cli(['pending', '--phase', 'executing']).status).toBe(2);
+    expect(cli(['pending', '--phase', 'completed']).status).toBe(2);
   });
 });
 

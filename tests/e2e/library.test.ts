@@ -108,6 +108,8 @@ describe('library API (dist/index.cjs + dist/types)', () => {
       'resolveConfig',
       'loadConfig',
       'capHistory',
+      'isInterrupted',
+      'allowsResume',
     ]) {
       expect(typeof lib[name]).not.toBe('undefined');
     }

@@ -313,7 +313,7 @@ describe('an older file store', () => {
       `Adopted 1 session into the project ${B.name}: older-3\n`,
     );
     expect(JSON.parse(ok(seed()))).toMatchObject({ should_resume: true, agent_id: 'older-3' });
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ schema_version: 4, project: B.name });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ schema_version: 5, project: B.name });
   });
 });
 
@@ -351,7 +351,7 @@ describe("a project's own folder of files, used by a call named otherwise", () =
     ok(run(BIN.cli, ['update', id, '--phase', 'planning'], { cwd: p, env: named }));
     expect(JSON.parse(readFileSync(join(p, '.claude', 'session', id, 'state.json'), 'utf8'))).toMatchObject({
       project: 'acme/elsewhere',
-      schema_version: 4,
+      schema_version: 5,
     });
     const ask = (env: Record<string, string>) =>
       JSON.parse(ok(run(BIN.preDelegate, [], { cwd: p, env, input: '{"agent_name":"planner"}' })));

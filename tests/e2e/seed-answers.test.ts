@@ -132,8 +132,9 @@ const SUBAGENT_STOP = (() => {
 const LEGACY = join(base, 'legacy-store');
 
 /**
- * One project: a session in approval (id `s1`), one approved and waiting for pickup (`s2`), a corrupt one (`bad`), one
- * of another project (`theirs`); and LEGACY.
+ * One project: a session in approval (id `s1`), one approved and waiting for pickup (`s2`), a corrupt one (`bad`), a
+ * large one (`big`), one whose agent was interrupted in executing (`s3`, agent `deployer`) and one of another project
+ * (`theirs`); and LEGACY.
  */
 function store(): string {
   const cwd = project();
@@ -176,6 +177,12 @@ function store(): string {
     '--metadata',
     JSON.stringify({ a: 'x'.repeat(40_000), b: 'y'.repeat(40_000) }),
   ]);
+  cli(['create', '--agent', 'deployer', '--purpose', 'p', '--id', 's3']);
+  cli(['update', 's3', '--phase', 'executing']);
+  const interrupted = { agent_id: 's3', interrupted: { error: 'rate_limit', message: 'usage limit reached' } };
+  expect(
+    run(BIN.subagentStop, [], { cwd, input: JSON.stringify(interrupted), env: { CLAUDE_PROJECT_DIR: cwd } }),
+  ).toMatchObject({ status: 0 });
   return cwd;
 }
 
@@ -202,6 +209,7 @@ describe('README documents the seed answers the bins print', () => {
     ['resumable, by id', '{"agent_name": "architect", "agent_id": "s1"}'],
     ['resumable, by name, with the decision', '{"agent_name": "migrator"}'],
     ['resumable, cut to the answer limit', '{"agent_id": "big"}'],
+    ['interrupted, carried on', '{"agent_name": "deployer"}'],
     ['not resumable', '{"agent_id": "s1"}'],
     ['another agent’s session', '{"agent_name": "other", "agent_id": "s2"}'],
     ['another project’s session', '{"agent_name": "architect", "agent_id": "theirs"}'],
@@ -251,6 +259,7 @@ describe('README documents the seed answers the bins print', () => {
     ['invalid input', '"text"'],
     ['not JSON', '{"agent_'],
     ['a store that cannot be read', '{"agent_id": "s1"}', { AGENT_SESSION_DIR: '/dev/null/store' }],
+    ['interrupted', '{"agent_id": "s3", "interrupted": {"error": "rate_limit", "message": "usage limit reached"}}'],
   ];
 
   it('subagent-stop', () => {

@@ -531,16 +531,32 @@ const COMPLAINT =
 
 /**
  * What Claude Code's debug file says against our hooks: its complaints, and the absence of the line that shows it
- * took our SubagentStart answer (so a debug file that logged no hook at all cannot pass as clean).
+ * took our SubagentStart answer (so a debug file that logged no hook at all cannot pass as clean). `expected`: the
+ * text of an API error the play injected on purpose; the lines reporting it are not complaints about our hooks.
  */
-export function debugComplaints(run: ClaudeRun): string[] {
+export function debugComplaints(run: ClaudeRun, expected?: string): string[] {
   if (!existsSync(run.debugFile)) return [`${run.label}: no debug file ${run.debugFile}`];
   const lines = readFileSync(run.debugFile, 'utf8').split('\n');
-  const complaints = lines.filter((line) => COMPLAINT.test(line)).map((line) => `${run.label}: ${line.slice(0, 300)}`);
+  const complaints = lines
+    .filter((line) => COMPLAINT.test(line) && (expected === undefined || !line.includes(expected)))
+    .map((line) => `${run.label}: ${line.slice(0, 300)}`);
   if (!lines.some((line) => /Hook SubagentStart \(.*pre-delegate.*\) provided additionalContext/.test(line))) {
     complaints.push(`${run.label}: no "Hook SubagentStart (…pre-delegate…) provided additionalContext" line`);
   }
   return complaints;
+}
+
+/**
+ * Whether the debug file shows a hook of `event` that ran our `bin` and exited 0: `StopFailure:unknown ["…node"
+ * "…/subagent-stop.cjs"] completed with status 0`. For the events stream-json does not report (StopFailure, whose
+ * output Claude Code ignores).
+ */
+export function debugHookRan(run: ClaudeRun, event: string, bin: string): boolean {
+  if (!existsSync(run.debugFile)) return false;
+  const pattern = new RegExp(String.raw`\b${event}(?::\w+)? \[.*${bin}.*\] completed with status 0`);
+  return readFileSync(run.debugFile, 'utf8')
+    .split('\n')
+    .some((line) => pattern.test(line));
 }
 
 /** The hook runs stream-json reported (`--include-hook-events`). */

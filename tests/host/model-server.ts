@@ -8,9 +8,16 @@ export type ReplyBlock =
   | { readonly type: 'text'; readonly text: string }
   | { readonly type: 'tool_use'; readonly name: string; readonly input: Readonly<Record<string, unknown>> };
 
-/** A scripted reply: its blocks; the stop reason follows from them (tool_use when any block is one). */
+/**
+ * A scripted reply: its blocks; the stop reason follows from them (tool_use when any block is one). With `error`, the
+ * request is answered with that API error instead (HTTP `status`, `{type: "error", error: {type, message}}`), as the
+ * real API answers a refused request, a rate limit (429) or an overload (529): the blocks are not sent.
+ */
 export interface Reply {
   readonly blocks: readonly ReplyBlock[];
+  readonly error?: { readonly status: number; readonly type: string; readonly message: string };
+  /** Milliseconds to wait before answering: a real model takes seconds to write its reply. */
+  readonly delayMs?: number;
 }
 
 /** A request the server received: its path, the label of the run it belongs to, and its parsed body. */
@@ -97,9 +104,16 @@ function answer(
     record.role = role;
     record.reply = reply;
     const id = nextId();
-    return body.stream === true
-      ? stream(res, reply, body.model ?? 'claude-test', id)
-      : json(res, 200, message(reply, body.model ?? 'claude-test', id));
+    const send = (): void => {
+      if (reply.error !== undefined)
+        return json(res, reply.error.status, apiError(reply.error.type, reply.error.message));
+      return body.stream === true
+        ? stream(res, reply, body.model ?? 'claude-test', id)
+        : json(res, 200, message(reply, body.model ?? 'claude-test', id));
+    };
+    if (reply.delayMs === undefined) return send();
+    setTimeout(send, reply.delayMs);
+    return;
   }
   if (req.method === 'POST' && record.path === '/v1/messages/count_tokens') {
     return json(res, 200, { input_tokens: Math.ceil(JSON.stringify(record.body ?? '').length / 4) });

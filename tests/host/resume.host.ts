@@ -54,6 +54,7 @@ async function play(
   mode: Mode,
   label: string,
   runner: Runner = 'print',
+  interrupt = false,
 ): Promise<Play> {
   const claude = claudeOf(which);
   const result = await playScenario({
@@ -63,6 +64,7 @@ async function play(
     runner,
     label,
     transcripts,
+    interrupt,
     ...(install === 'npm' ? { npmBin: npmBins() } : {}),
   });
   plays.push(result);
@@ -72,7 +74,7 @@ async function play(
 afterAll(() => {
   const groups = new Map<string, Play[]>();
   for (const p of plays) {
-    const key = `Claude Code ${p.claude} ${p.runner}, ${p.install}, ${p.mode}`;
+    const key = `Claude Code ${p.claude} ${p.runner}, ${p.install}, ${p.mode}${p.interrupted ? ', interrupted' : ''}`;
     groups.set(key, [...(groups.get(key) ?? []), p]);
   }
   const kinds = new Map<string, number>();
@@ -103,6 +105,22 @@ it.each(matrix)(
   'Claude Code %s (%s), installed by %s, %s: parks in approval (other sessions refused), a second run resumes it, it completes',
   async (which, runner, install, mode) => {
     const result = await play(which, install, mode, `${which}-${runner}-${install}-${mode}`, runner);
+    expect(result.problems).toEqual([]);
+  },
+);
+
+// Issue 22: the API fails the resumed sub-agent once it works in executing (HTTP 400: Claude Code's StopFailure, no
+// SubagentStop); the session waits, interrupted, and a third run carries it on to completed.
+const interrupted = claudeVersions().flatMap((which) =>
+  (['plugin', 'npm'] as const).flatMap((install) =>
+    (['foreground', 'background'] as const).map((mode) => [which, install, mode] as const),
+  ),
+);
+
+it.each(interrupted)(
+  'Claude Code %s (print), installed by %s, %s: parks, a second run resumes it and dies of an API error in executing, a third run carries it on to completed',
+  async (which, install, mode) => {
+    const result = await play(which, install, mode, `${which}-print-${install}-${mode}-interrupted`, 'print', true);
     expect(result.problems).toEqual([]);
   },
 );

@@ -7,6 +7,7 @@ import {
   backgrounded,
   contextsIn,
   debugComplaints,
+  debugHookRan,
   hookLog,
   hookResponses,
   makeHostProject,
@@ -58,23 +59,32 @@ export function subagentContext(messages: unknown): DeliveredContext | undefined
  * (in the foreground when `mode` says so), then answers with text. The sub-agent (its system prompt has the marker
  * of its definition) reads OUR SubagentStart context: told it resumes a session, it runs the context's command with
  * `--phase executing`; otherwise with `--phase approval` and the plan. After its command it answers with text.
+ * With `interrupt`, the API fails the sub-agent that resumed an approved plan: its request after moving to executing
+ * is answered HTTP 400 (Claude Code ends the agent with StopFailure); told later that its session was interrupted,
+ * the next sub-agent carries on and answers with text.
  * Anything else (title generation, summaries, notification follow-ups) gets a short text, so every run ends.
  */
-export function scenarioScript(mode: Mode, attempts?: Attempts): Script {
+export function scenarioScript(mode: Mode, attempts?: Attempts, interrupt = false): Script {
   const lastSubagentText = new Map<string, string>();
+  /** The runs whose sub-agent the API failed. */
+  const failed = new Set<string>();
   return (body, request) => {
     const messages = body.messages ?? [];
     if (stringsIn(body.system).some((s) => s.includes(SUBAGENT_MARKER))) {
-      const reply = subagentReply(body, attempts);
+      const reply = subagentReply(body, attempts, interrupt);
+      if (reply.error !== undefined) failed.add(request.run);
       const said = reply.blocks.find((b) => b.type === 'text');
       if (said?.type === 'text') lastSubagentText.set(request.run, said.text);
       return { role: 'subagent', reply };
     }
     if (!(body.tools ?? []).some((t) => t.name === 'Agent')) return { role: 'other', reply: text('OK.') };
     if (!calledTools(body).includes('Agent')) {
-      const prompt = stringsIn(messages).some((s) => s.includes('I approve'))
-        ? 'The user approved the plan; apply it.'
-        : `Plan adding ${PLAN}, then wait for the user's approval.`;
+      const said = stringsIn(messages);
+      const prompt = said.some((s) => s.includes('carry on'))
+        ? 'The API is back: carry on applying the approved plan.'
+        : said.some((s) => s.includes('I approve'))
+          ? 'The user approved the plan; apply it.'
+          : `Plan adding ${PLAN}, then wait for the user's approval.`;
       const input = {
         description: 'Terraform buckets',
         prompt,
@@ -86,6 +96,15 @@ export function scenarioScript(mode: Mode, attempts?: Attempts): Script {
     const last = stringsIn(messages.at(-1)?.content).join('\n');
     if (last.includes('Async agent launched'))
       return { role: 'main', reply: text('The terraform architect is working on it in the background.') };
+    if (failed.has(request.run)) {
+      // The sub-agent died of the API error. `claude -p` ends as soon as this reply ends the main agent's turn,
+      // and stops the hooks still running then: StopFailure's (fire-and-forget, ~0.1 s of a Node start) among them. A
+      // real model takes seconds to write this reply; the scripted one, answering at once, would cut the hook off.
+      return {
+        role: 'main',
+        reply: { ...text('The terraform architect was interrupted by an API error.'), delayMs: 1500 },
+      };
+    }
     return {
       role: 'main',
       reply: text(`The terraform architect says: ${lastSubagentText.get(request.run) ?? '(nothing yet)'}`),
@@ -112,12 +131,20 @@ function toolResults(body: MessagesBody): { text: string; isError: boolean }[] {
     .map((b) => ({ text: stringsIn(b.content).join(' '), isError: b.is_error === true }));
 }
 
-function subagentReply(body: MessagesBody, attempts: Attempts | undefined): Reply {
+/** The API's answer to the resumed sub-agent's request after it moved to executing, in an interrupted play. */
+export const INJECTED_ERROR = {
+  status: 400,
+  type: 'invalid_request_error',
+  message: 'Injected by the host test: this request is refused',
+} as const;
+
+function subagentReply(body: MessagesBody, attempts: Attempts | undefined, interrupt: boolean): Reply {
   const context = subagentContext(body.messages);
   if (context === undefined) return text('No agent-session context reached me, so nothing was recorded.');
   const command = /^- phase: (.+?) --phase </m.exec(context.text)?.[1];
   if (command === undefined) return text('The agent-session context names no command to record my phase.');
   const resumes = /resumes session/.test(context.text);
+  const carriesOn = /was interrupted by/.test(context.text);
   const results = toolResults(body);
   if (results.length === 0) {
     const args = resumes ? '--phase executing' : `--phase approval --metadata '${JSON.stringify({ plan: PLAN })}'`;
@@ -125,6 +152,8 @@ function subagentReply(body: MessagesBody, attempts: Attempts | undefined): Repl
   }
   if (!results[0]!.text.includes('Updated session'))
     return text(`Recording the phase failed: ${results[0]!.text.slice(0, 300)}`);
+  // The API fails the agent that resumed the approved plan, once it works in executing (every retry of that request).
+  if (interrupt && resumes && !carriesOn && results.length === 1) return { blocks: [], error: INJECTED_ERROR };
   if (!resumes && attempts !== undefined && results.length === 1) {
     const other = command.replace(/ update \S+$/, ` update ${attempts.decoy}`);
     return toolUse('Bash', { command: `${other} --phase executing`, description: "Record another agent's phase" });
@@ -133,6 +162,7 @@ function subagentReply(body: MessagesBody, attempts: Attempts | undefined): Repl
     const chained = `${command} --metadata '{"sneaked":true}' && touch ${attempts.marker}`;
     return toolUse('Bash', { command: chained, description: 'Record and do something else' });
   }
+  if (carriesOn) return text(`Carried on after the interruption: ${PLAN} created.`);
   return text(
     resumes ? `Applied the approved plan: ${PLAN} created.` : `Plan ready: ${PLAN} to add. Waiting for your approval.`,
   );
@@ -140,6 +170,7 @@ function subagentReply(body: MessagesBody, attempts: Attempts | undefined): Repl
 
 /** The outcome of one play of the scenario. */
 export interface Play {
+  readonly interrupted: boolean;
   readonly install: Install;
   readonly runner: Runner;
   readonly claude: string;
@@ -155,6 +186,9 @@ const PROMPTS = [
   'I approve the plan. Have the terraform architect apply it.',
 ] as const;
 
+/** An interrupted play's third run, after the API failed the second run's sub-agent. */
+const CARRY_ON_PROMPT = 'The API is back. Have the terraform architect carry on with the approved plan.';
+
 const EXPECTED_HISTORY = [
   'initializing → approval',
   'approval → approval (resume)',
@@ -162,10 +196,20 @@ const EXPECTED_HISTORY = [
   'executing → completed',
 ];
 
+const EXPECTED_INTERRUPTED_HISTORY = [
+  'initializing → approval',
+  'approval → approval (resume)',
+  'approval → executing',
+  'executing → executing (interrupted)',
+  'executing → executing (resume)',
+  'executing → completed',
+];
+
 /**
  * Plays the scenario once in a fresh temp project: run 1 delegates and the sub-agent parks in approval; run 2
  * (a new `claude -p`) delegates again and the sub-agent, told it resumes, moves to executing and completes.
- * Writes a readable transcript into `transcripts`. The temp project is removed when the play was clean.
+ * With `interrupt`, run 2's sub-agent dies of an injected API error once in executing, and run 3 carries it on to
+ * completed. Writes a readable transcript into `transcripts`. The temp project is removed when the play was clean.
  */
 export interface PlayOptions {
   readonly claude: Claude;
@@ -176,11 +220,15 @@ export interface PlayOptions {
   readonly transcripts: string;
   /** The npm-installed bins (npmInstall), for `install: 'npm'`. */
   readonly npmBin?: string;
+  /** Issue 22: run 2's sub-agent dies of an API error in executing; run 3 carries the session on. */
+  readonly interrupt?: boolean;
 }
 
 export async function playScenario(options: PlayOptions): Promise<Play> {
   const { claude, install, mode, label, transcripts } = options;
   const runner = options.runner ?? 'print';
+  const interrupt = options.interrupt === true;
+  const prompts = interrupt ? [...PROMPTS, CARRY_ON_PROMPT] : [...PROMPTS];
   const project = makeHostProject(install, claude, options.npmBin);
   // Another agent's session, made by the user with the CLI: the sub-agent must not be able to record into it.
   const attempts: Attempts = {
@@ -188,17 +236,19 @@ export async function playScenario(options: PlayOptions): Promise<Play> {
     marker: join(project.base, 'chained-command-ran'),
   };
   const decoyBefore = storeSessions(project).find((s) => s.agent_id === attempts.decoy);
-  const server = await startModelServer(scenarioScript(mode, attempts));
+  const server = await startModelServer(scenarioScript(mode, attempts, interrupt));
   const problems: string[] = [];
   const report: string[] = [
-    `# Real Claude Code ${claude.version} (${runner}), installed by ${install}, ${mode} sub-agent (${label})`,
+    `# Real Claude Code ${claude.version} (${runner}), installed by ${install}, ${mode} sub-agent${interrupt ? ', interrupted by an API error' : ''} (${label})`,
     '',
     `Project: ${project.dir}`,
     '',
   ];
   try {
     let parked: StoredSession | undefined;
-    for (const [index, prompt] of PROMPTS.entries()) {
+    for (const [index, prompt] of prompts.entries()) {
+      const failing = interrupt && index === 1;
+      const last = index === prompts.length - 1;
       const runLabel = `run${index + 1}`;
       server.setRun(runLabel);
       const prompted = `${runLabel.toUpperCase()} (${mode}): ${prompt}`;
@@ -212,16 +262,20 @@ export async function playScenario(options: PlayOptions): Promise<Play> {
                   s.agent_name === AGENT_TYPE &&
                   (index === 0
                     ? s.phase === 'approval' && s.claude?.stopped_at !== undefined
-                    : s.phase === 'completed'),
+                    : failing
+                      ? s.interruption?.waiting === true
+                      : s.phase === 'completed'),
               ),
             );
       const requests = server.requests.filter((r) => r.run === runLabel);
       problems.push(
         ...(runner === 'print'
-          ? checkRun(run, requests, mode)
+          ? checkRun(run, requests, mode, failing)
           : checkInteractiveRun(run, requests, attempts, index === 0)),
       );
-      problems.push(...checkParkedList(project, requests, index === 0 ? undefined : parked, runLabel));
+      problems.push(
+        ...checkParkedList(project, requests, index === 0 ? undefined : parked, runLabel, interrupt && last),
+      );
       const agents =
         runner === 'print' ? startedAgents(run) : transcriptAgents(project).filter((a) => !seen.includes(a));
       if (runner === 'interactive' && agents.length !== 1)
@@ -236,12 +290,14 @@ export async function playScenario(options: PlayOptions): Promise<Play> {
         parked = sessions.find((s) => s.phase === 'approval') ?? sessions[0];
         problems.push(...checkParked(sessions, agents, subContexts, runLabel));
         problems.push(...checkRefused(project, requests, attempts, decoyBefore, parked, runLabel));
+      } else if (failing) {
+        problems.push(...checkInterrupted(sessions, parked, agents, requests, runLabel));
       } else {
-        problems.push(...checkCompleted(sessions, parked, agents, subContexts, runLabel));
+        problems.push(...checkCompleted(sessions, parked, agents, subContexts, runLabel, interrupt));
       }
       report.push(...describeRun(run, requests, project));
     }
-    problems.push(...checkLog(project));
+    problems.push(...checkLog(project, interrupt));
   } catch (error) {
     problems.push(`play_error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   } finally {
@@ -263,12 +319,17 @@ export async function playScenario(options: PlayOptions): Promise<Play> {
   writeFileSync(transcript, report.join('\n'));
   if (problems.length === 0) rmSync(project.base, { recursive: true, force: true });
   else problems.push(`kept_for_inspection: ${project.base}`);
-  return { install, runner, claude: claude.version, mode, label, problems, transcript };
+  return { interrupted: interrupt, install, runner, claude: claude.version, mode, label, problems, transcript };
 }
 
 // --- checks: each returns `kind: detail` lines ---
 
-function checkRun(run: ClaudeRun, requests: readonly RecordedRequest[], mode: Mode): string[] {
+/**
+ * A `claude -p` run: the mode asked for, a clean exit and result, every hook exit 0, the hooks of a delegation ran (a
+ * sub-agent the API failed gets StopFailure instead of SubagentStop, and in the foreground no PostToolUse: its Agent
+ * tool failed), no complaint in the debug file but the API error itself when `failing`, one agent, a sub-agent request.
+ */
+function checkRun(run: ClaudeRun, requests: readonly RecordedRequest[], mode: Mode, failing = false): string[] {
   const problems: string[] = [];
   const at = run.label;
   if (backgrounded(run).some((b) => b !== (mode === 'background'))) {
@@ -290,9 +351,18 @@ function checkRun(run: ClaudeRun, requests: readonly RecordedRequest[], mode: Mo
     }
   }
   const ran = new Set(hookResponses(run).map((h) => h.hook_event));
-  for (const event of ['PreToolUse', 'SubagentStart', 'SubagentStop', 'PostToolUse'])
-    if (!ran.has(event)) problems.push(`hook_missing: ${at} no ${event} hook ran`);
-  problems.push(...debugComplaints(run).map((line) => `debug_complaint: ${line}`));
+  const expected = failing
+    ? ['PreToolUse', 'SubagentStart', ...(mode === 'background' ? ['PostToolUse'] : [])]
+    : ['PreToolUse', 'SubagentStart', 'SubagentStop', 'PostToolUse'];
+  for (const event of expected) if (!ran.has(event)) problems.push(`hook_missing: ${at} no ${event} hook ran`);
+  // StopFailure's hooks are fire-and-forget: stream-json does not list them, the debug file does.
+  if (failing && !debugHookRan(run, 'StopFailure', 'subagent-stop'))
+    problems.push(`hook_missing: ${at} no StopFailure hook ran subagent-stop (debug file)`);
+  problems.push(
+    ...debugComplaints(run, failing ? INJECTED_ERROR.message : undefined).map((l) => `debug_complaint: ${l}`),
+  );
+  if (failing && !requests.some((r) => r.reply?.error !== undefined))
+    problems.push(`no_injected_error: ${at} the API never failed the sub-agent`);
   if (startedAgents(run).length !== 1) problems.push(`agent_count: ${at} started ${startedAgents(run).length} agents`);
   if (!requests.some((r) => r.role === 'subagent')) problems.push(`no_subagent_request: ${at}`);
   return problems;
@@ -339,6 +409,7 @@ function checkParkedList(
   requests: readonly RecordedRequest[],
   parked: StoredSession | undefined,
   at: string,
+  interrupted = false,
 ): string[] {
   const first = requests.find((r) => r.role === 'main');
   if (first === undefined) return [`no_main_request: ${at}`];
@@ -349,7 +420,11 @@ function checkParkedList(
     );
   }
   if (!wiredEvents(project).some((event) => PARKED_LIST_HOOKS.includes(event))) return [];
-  if (lists.some((c) => c.text.includes(parked.agent_id) && c.text.includes(AGENT_TYPE))) return [];
+  const listed = (c: DeliveredContext): boolean =>
+    c.text.includes(parked.agent_id) &&
+    c.text.includes(AGENT_TYPE) &&
+    (!interrupted || c.text.includes('interrupted by'));
+  if (lists.some(listed)) return [];
   return [
     `no_parked_list: ${at} the main agent's first request lists no parked ${parked.agent_id}: ${JSON.stringify(lists)}`,
   ];
@@ -436,6 +511,7 @@ function checkCompleted(
   agents: string[],
   contexts: (DeliveredContext | undefined)[],
   at: string,
+  interrupted = false,
 ): string[] {
   const problems: string[] = [];
   if (parked === undefined) return [`not_parked: ${at} run 1 left nothing parked to resume`];
@@ -448,6 +524,13 @@ function checkCompleted(
     );
   } else if (!first!.text.includes('approval') || !first!.text.includes(PLAN)) {
     problems.push(`resume_context_incomplete: ${at} no previous phase or metadata in: ${first!.text.slice(0, 300)}`);
+  } else if (
+    interrupted &&
+    !['was interrupted by an API error (unknown)', 'in phase executing', INJECTED_ERROR.message].every((fact) =>
+      first!.text.includes(fact),
+    )
+  ) {
+    problems.push(`carry_on_context_incomplete: ${at} the interruption is not told in: ${first!.text.slice(0, 500)}`);
   }
   const session = sessions.find((s) => s.agent_id === parked.agent_id);
   if (session === undefined) return [...problems, `parked_lost: ${at} ${parked.agent_id} is gone`];
@@ -464,14 +547,61 @@ function checkCompleted(
   const history = (session.history as { from_phase: string; to_phase: string; event?: string }[]).map(
     (h) => `${h.from_phase} → ${h.to_phase}${h.event ? ` (${h.event})` : ''}`,
   );
-  if (JSON.stringify(history) !== JSON.stringify(EXPECTED_HISTORY))
+  if (JSON.stringify(history) !== JSON.stringify(interrupted ? EXPECTED_INTERRUPTED_HISTORY : EXPECTED_HISTORY))
     problems.push(`wrong_history: ${at} ${session.agent_id}: ${history.join('; ')}`);
+  if (interrupted) {
+    const { count, carried_on, waiting } = session.interruption ?? {};
+    if (count !== 1 || carried_on !== 1 || waiting !== false)
+      problems.push(`wrong_interruption: ${at} ${session.agent_id}: ${JSON.stringify(session.interruption)}`);
+  }
+  if (interrupted && session.error_count !== 0)
+    problems.push(`interruption_counted_as_error: ${at} ${session.agent_id} has ${session.error_count} errors`);
   return problems;
 }
 
-function checkLog(project: HostProject): string[] {
+/**
+ * After the run whose sub-agent the API failed: the session it resumed waits in executing, interrupted (kind
+ * `unknown`, the API's message), its link stopped on that agent, not finalized, no error counted; the API failed it.
+ */
+function checkInterrupted(
+  sessions: StoredSession[],
+  parked: StoredSession | undefined,
+  agents: string[],
+  requests: readonly RecordedRequest[],
+  at: string,
+): string[] {
+  if (parked === undefined) return [`not_parked: ${at} run 1 left nothing parked to resume`];
+  const session = sessions.find((s) => s.agent_id === parked.agent_id);
+  if (session === undefined) return [`parked_lost: ${at} ${parked.agent_id} is gone`];
+  const problems: string[] = [];
+  if (!requests.some((r) => r.role === 'subagent' && r.reply?.error !== undefined))
+    problems.push(`no_injected_error: ${at}`);
+  const interruption = session.interruption;
+  if (session.phase !== 'executing' || interruption?.waiting !== true)
+    problems.push(
+      `not_interrupted: ${at} ${session.agent_id} in ${session.phase}, interruption ${JSON.stringify(interruption)}`,
+    );
+  else if (
+    interruption.error !== 'unknown' ||
+    interruption.phase !== 'executing' ||
+    interruption.agent_id !== agents[0] ||
+    !String(interruption.message).includes(INJECTED_ERROR.message)
+  )
+    problems.push(`wrong_interruption: ${at} ${JSON.stringify(interruption)} (agent ${agents[0]})`);
+  if (session.claude?.agent_id !== agents[0] || session.claude?.stopped_at === undefined)
+    problems.push(`link_not_stopped: ${at} ${JSON.stringify(session.claude)}`);
+  if (session.error_count !== 0) problems.push(`interruption_counted_as_error: ${at} ${session.error_count} errors`);
+  return problems;
+}
+
+function checkLog(project: HostProject, interrupted = false): string[] {
   const lines = hookLog(project);
   const problems = lines.filter((line) => /\berror\b|warning=/.test(line)).map((line) => `log_error: ${line}`);
+  if (
+    interrupted &&
+    !lines.some((line) => line.includes('event="StopFailure"') && line.includes('interruption="recorded"'))
+  )
+    problems.push('log_missing: no StopFailure line recording the interruption in our log');
   for (const event of ['SubagentStart', 'SubagentStop']) {
     const count = lines.filter((line) => line.includes(`event="${event}"`)).length;
     if (count < 2) problems.push(`log_missing: ${count} ${event} lines in our log for 2 runs`);
@@ -518,6 +648,8 @@ function describeRun(run: ClaudeRun, requests: readonly RecordedRequest[], proje
   if (seen.size === 0) lines.push('(none)', '');
   lines.push('### What the sub-agent did', '');
   for (const request of requests.filter((r) => r.role === 'subagent')) {
+    const error = request.reply?.error;
+    if (error !== undefined) lines.push(`- got an API error: HTTP ${error.status} ${error.type}: ${error.message}`);
     for (const block of request.reply?.blocks ?? []) {
       lines.push(
         block.type === 'text'
@@ -542,7 +674,13 @@ function describeRun(run: ClaudeRun, requests: readonly RecordedRequest[], proje
       .map((h: StoredSession) => `${h.from_phase}→${h.to_phase}${h.event ? `(${h.event})` : ''}`)
       .join(', ');
     const link = `Claude agent ${s.claude?.agent_id ?? '-'}, stopped ${s.claude?.stopped_at ?? '-'}`;
-    lines.push(`- ${s.agent_id} \`${s.agent_name}\` phase ${s.phase}, ${link}, history: ${history || '-'}`);
+    const interruption =
+      s.interruption === undefined
+        ? ''
+        : `, interrupted ${s.interruption.count}× (carried on ${s.interruption.carried_on}${s.interruption.waiting ? ', waiting' : ''}; last ${s.interruption.error}: ${s.interruption.message ?? '-'})`;
+    lines.push(
+      `- ${s.agent_id} \`${s.agent_name}\` phase ${s.phase}, ${link}${interruption}, history: ${history || '-'}`,
+    );
   }
   lines.push('');
   return lines;

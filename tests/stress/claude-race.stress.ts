@@ -2,6 +2,8 @@
 // PostToolUse(async_launched) and SubagentStart for a background agent at the same moment, in two processes, and
 // its SubagentStop may overtake either. Each round fires the three events of a fresh agent id (`a` + 16 hex)
 // through the built bins, wired as `init` wires them, in a random order with random small delays, all at once.
+// Issue 22: an agent that dies of an API error gets StopFailure instead of SubagentStop; its rounds fire the failure
+// twice among the start events, and sometimes a late SubagentStop after it: the session stays open, interrupted once.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -24,6 +26,9 @@ interface AgentRun {
   startContext: string | null;
 }
 interface Round {
+  /** The agents died of an API error (StopFailure, reported twice) instead of stopping; `lateStop`: then a SubagentStop. */
+  readonly failing: boolean;
+  readonly lateStop: boolean;
   readonly kind: Kind;
   readonly project: string;
   readonly store: string;
@@ -70,9 +75,10 @@ async function allStates(store: string): Promise<SessionState[]> {
   );
 }
 
-async function playRound(index: number, random: () => number, base: string): Promise<Round> {
+async function playRound(index: number, random: () => number, base: string, failing = false): Promise<Round> {
   const kind: Kind = (['fresh', 'parked', 'race'] as const)[index % 3]!;
-  const project = join(base, `round-${index}`);
+  const lateStop = failing && index % 2 === 0;
+  const project = join(base, `round-${failing ? 'failing-' : ''}${index}`);
   mkdirSync(join(project, '.claude'), { recursive: true });
   const store = join(project, '.claude', 'session');
   const agentType = `architect-${index}`;
@@ -108,11 +114,17 @@ async function playRound(index: number, random: () => number, base: string): Pro
       tool_input: { ...post.tool_input, subagent_type: agentType },
       tool_response: { ...post.tool_response, agentId: agent.claudeAgent },
     };
-    // As `init` wires them: PostToolUse and SubagentStop to subagent-stop, SubagentStart to pre-delegate.
+    // As `init` wires them: PostToolUse, SubagentStop and StopFailure to subagent-stop, SubagentStart to pre-delegate.
+    const failure = { ...fixture('stop-failure-rate-limit-2.1.330.json'), ...own };
     const events = [
       { bin: BIN.subagentStop, payload: launched },
       { bin: BIN.preDelegate, payload: { ...fixture('subagent-start-2.1.330.json'), ...own }, start: true },
-      { bin: BIN.subagentStop, payload: { ...fixture('subagent-stop-2.1.330-background.json'), ...own } },
+      ...(failing
+        ? [
+            { bin: BIN.subagentStop, payload: failure },
+            { bin: BIN.subagentStop, payload: failure },
+          ]
+        : [{ bin: BIN.subagentStop, payload: { ...fixture('subagent-stop-2.1.330-background.json'), ...own } }]),
     ];
     for (const event of events) {
       // Random small delays: every order happens, and most events overlap.
@@ -129,15 +141,37 @@ async function playRound(index: number, random: () => number, base: string): Pro
     }
   }
   await Promise.all(runs);
-  return { kind, project, store, agentType, parkedId, agents, problems };
+  if (lateStop) {
+    // A SubagentStop that comes after the failure (Claude Code sends none, but a later version may): kept open.
+    const stops = agents.map((agent) =>
+      fire(
+        BIN.subagentStop,
+        {
+          ...fixture('subagent-stop-2.1.330-background.json'),
+          cwd: project,
+          agent_id: agent.claudeAgent,
+          agent_type: agentType,
+        },
+        project,
+        Math.floor(random() * 25),
+      ),
+    );
+    for (const result of await Promise.all(stops))
+      if (result.status !== 0 || result.stderr !== '')
+        problems.push(`late stop: exit ${result.status}, stderr ${result.stderr.slice(0, 200)}`);
+  }
+  return { failing, lateStop, kind, project, store, agentType, parkedId, agents, problems };
 }
 
 /** What is wrong with the store a round left, as sentences (empty: the round is clean). */
 async function check(round: Round): Promise<string[]> {
   const problems = [...round.problems];
   const states = await allStates(round.store);
+  // A failed agent's session stays open whatever its phase (initializing included): interrupted, waiting, once per
+  // agent that died in it, its link stopped.
+  if (round.failing) problems.push(...interruptionProblems(states));
   for (const state of states)
-    if (state.phase === 'initializing') problems.push(`session ${state.agent_id} left initializing`);
+    if (state.phase === 'initializing' && !round.failing) problems.push(`session ${state.agent_id} left initializing`);
   const resumedBy: string[] = [];
   for (const agent of round.agents) {
     const linked = states.filter((state) => state.claude?.agent_id === agent.claudeAgent);
@@ -173,10 +207,39 @@ async function check(round: Round): Promise<string[]> {
     // The only agent (or one of two) always finds the parked session: it is parked until someone takes it.
     if (resumedBy.length === 0) problems.push('nobody resumed the parked session');
     if (parked?.phase !== 'approval') problems.push(`parked session ended in ${parked?.phase}`);
+    // Each agent after the first that took it carried on the interruption of the one before.
+    if (round.failing && parked?.interruption?.carried_on !== resumes - 1)
+      problems.push(`parked session carried on ${parked?.interruption?.carried_on} times, resumed ${resumes} times`);
+  }
+  if (round.failing) {
+    const recorded = states.reduce((sum, state) => sum + (state.interruption?.count ?? 0), 0);
+    if (recorded !== round.agents.length)
+      problems.push(`${recorded} interruptions recorded for ${round.agents.length} failed agents`);
   }
   // No session beyond the parked one and one per agent that did not resume it.
   const expected = (round.parkedId === null ? 0 : 1) + round.agents.length - resumedBy.length;
   if (states.length !== expected) problems.push(`${states.length} sessions, expected ${expected}`);
+  return problems;
+}
+
+/** A failing round's sessions: each open, interrupted and waiting, linked to the agent that died, counts agreeing. */
+function interruptionProblems(states: readonly SessionState[]): string[] {
+  const problems: string[] = [];
+  for (const state of states) {
+    const { interruption, claude } = state;
+    if (['completed', 'failed', 'abandoned'].includes(state.phase))
+      problems.push(`session ${state.agent_id} ended ${state.phase} although its agent died`);
+    if (interruption?.waiting !== true) problems.push(`session ${state.agent_id} is not waiting after an interruption`);
+    if (claude?.stopped_at === undefined) problems.push(`session ${state.agent_id} left running`);
+    if (interruption !== undefined && interruption.agent_id !== claude?.agent_id)
+      problems.push(
+        `session ${state.agent_id}: interrupted by ${interruption.agent_id}, linked to ${claude?.agent_id}`,
+      );
+    const entries = state.history.filter((entry) => entry.event === 'interrupted').length;
+    if (entries !== interruption?.count)
+      problems.push(`session ${state.agent_id}: ${entries} interrupted entries, count ${interruption?.count}`);
+    if (state.error_count !== 0) problems.push(`session ${state.agent_id}: an interruption counted as an error`);
+  }
   return problems;
 }
 
@@ -201,5 +264,29 @@ it(`${ROUNDS} rounds of PostToolUse + SubagentStart + SubagentStop in random ord
     }
   }
   process.stdout.write(`[stress] claude-race: ${failed.length} of ${ROUNDS} rounds failed\n`);
+  expect(failed).toEqual([]);
+});
+
+const FAILING_ROUNDS = 100;
+
+it(`${FAILING_ROUNDS} rounds of PostToolUse + SubagentStart + StopFailure twice (then a late SubagentStop in half) in random order and overlap: one session per agent, open, interrupted once`, async () => {
+  const random = prng(seedOf('claude-race-failure'));
+  const failed: string[] = [];
+  for (let first = 0; first < FAILING_ROUNDS; first += BATCH) {
+    const rounds = await Promise.all(
+      Array.from({ length: Math.min(BATCH, FAILING_ROUNDS - first) }, (_, i) =>
+        playRound(first + i, random, base, true),
+      ),
+    );
+    for (const round of rounds) {
+      const problems = await check(round);
+      if (problems.length > 0)
+        failed.push(
+          `round ${round.project.split('-').at(-1)} (${round.kind}${round.lateStop ? ', late stop' : ''}): ${problems.join('; ')}`,
+        );
+      removeTemp(round.project);
+    }
+  }
+  process.stdout.write(`[stress] claude-race (failures): ${failed.length} of ${FAILING_ROUNDS} rounds failed\n`);
   expect(failed).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { isInterrupted } from '../../core/interruption';
 import { summarize } from '../../core/state';
 import { optionalText } from '../args';
 import {
@@ -53,6 +54,7 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
             ? {
                 ...summarize(entry.state),
                 project: entry.state.project ?? null,
+                interrupted: isInterrupted(entry.state),
                 resumable_now: entry.resumable,
                 resume_reason: entry.reason,
                 clock_ahead: entry.clockAhead,

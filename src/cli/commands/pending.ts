@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { inboxOf, type InboxEntry } from '../../core/inbox';
-import { RESUMABLE_PHASES, type Phase } from '../../core/phase-names';
+import { RESUMABLE_PHASES, WORK_PHASES, type Phase } from '../../core/phase-names';
 import { shortDuration } from '../../core/time-text';
 import { SessionError, show } from '../../core/errors';
 import { renderRows, type Cell } from '../color';
@@ -24,11 +24,12 @@ interface Args extends GlobalArgs {
 export const pendingCommand: CommandModule<GlobalArgs, Args> = {
   command: 'pending',
   aliases: ['inbox'],
-  describe: 'The approval inbox: sessions waiting in approval, investigating or planning, oldest waiting first',
+  describe:
+    'The approval inbox: sessions waiting in approval, investigating or planning, and interrupted ones, oldest waiting first',
   builder: (yargs) =>
     withAllProjects(withJson(yargs), ALL_PROJECTS_HELP).option('phase', {
       type: 'string',
-      describe: `Only sessions in this phase (${RESUMABLE_PHASES.join(', ')})`,
+      describe: `Only sessions in this phase (${RESUMABLE_PHASES.join(', ')}; the other working phases hold interrupted sessions only)`,
     }) as never,
   handler: async (argv) => {
     const phases = argv.phase === undefined ? undefined : [waitingPhase(argv.phase)];
@@ -52,13 +53,10 @@ export const pendingCommand: CommandModule<GlobalArgs, Args> = {
 
 // --- internal ---
 
-/** A phase the inbox lists; any other word (a phase or not) is named against those three, not all nine. */
+/** A phase the inbox lists (a working phase); any other word (a final phase or not a phase) is named against those. */
 function waitingPhase(text: string): Phase {
-  if (!(RESUMABLE_PHASES as readonly string[]).includes(text))
-    throw new SessionError(
-      'E_USAGE',
-      `Expected \`--phase\` to be one of ${RESUMABLE_PHASES.join(', ')}, got ${show(text)}`,
-    );
+  if (!(WORK_PHASES as readonly string[]).includes(text))
+    throw new SessionError('E_USAGE', `Expected \`--phase\` to be one of ${WORK_PHASES.join(', ')}, got ${show(text)}`);
   return text as Phase;
 }
 
@@ -71,17 +69,25 @@ function rows(inbox: readonly InboxEntry[], projects: boolean): Cell[][] {
       ...(projects ? [entry.project ?? '-'] : []),
       entry.agent_id,
       entry.agent_name,
-      { text: entry.phase, style: entry.phase === 'approval' ? 'yellow' : undefined },
+      entry.interrupted === null
+        ? { text: entry.phase, style: entry.phase === 'approval' ? 'yellow' : undefined }
+        : { text: `${entry.phase}, interrupted`, style: 'yellow' },
       shortDuration(entry.waited_seconds),
-      entry.resumable
-        ? { text: `yes, ${shortDuration(entry.expires_in_seconds)} left`, style: 'green' }
-        : { text: notResumable(entry), style: 'dim' },
+      entry.resumable ? { text: resumableText(entry), style: 'green' } : { text: notResumable(entry), style: 'dim' },
       entry.waits_on === null ? '-' : `${entry.waits_on.source}: ${entry.waits_on.text}`,
     ]),
   ];
 }
 
+function resumableText(entry: InboxEntry): string {
+  // An interrupted session has no idle limit: the next delegation carries it on whenever it comes.
+  return entry.expires_in_seconds === null
+    ? 'yes, by the next delegation'
+    : `yes, ${shortDuration(entry.expires_in_seconds)} left`;
+}
+
 function notResumable(entry: InboxEntry): string {
-  if (entry.reason === 'session_expired') return `no, expired ${shortDuration(-entry.expires_in_seconds)} ago`;
+  if (entry.reason === 'session_expired' && entry.expires_in_seconds !== null)
+    return `no, expired ${shortDuration(-entry.expires_in_seconds)} ago`;
   return `no (${entry.reason})`;
 }

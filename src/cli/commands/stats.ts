@@ -28,7 +28,7 @@ interface Args extends GlobalArgs {
 
 export const statsCommand: CommandModule<GlobalArgs, Args> = {
   command: 'stats',
-  describe: 'Per-agent and overall figures: outcomes, success and resume rates, durations, errors',
+  describe: 'Per-agent and overall figures: outcomes, success and resume rates, durations, errors, interruptions',
   builder: (yargs) =>
     withAllProjects(withJson(yargs), ALL_PROJECTS_HELP)
       .option(
@@ -101,13 +101,14 @@ const COLUMNS: readonly FitColumn[] = [
   { header: ['ACTIVE/', 'RESUMABLE'], priority: 3 },
   { header: ['DONE/FAILED/', 'ABANDONED'], priority: 0 },
   { header: ['SUCCESS', 'RATE'], priority: 1 },
-  { header: ['RESUMES'], priority: 9 },
+  { header: ['RESUMES'], priority: 10 },
   { header: ['RESUME', 'RATE'], priority: 4 },
   { header: ['MEDIAN', 'DURATION'], priority: 5 },
-  { header: ['MEAN', 'DURATION'], priority: 10 },
+  { header: ['MEAN', 'DURATION'], priority: 11 },
   { header: ['WITH', 'ERRORS'], priority: 6 },
+  { header: ['INTERRUPTED/', 'CARRIED ON'], priority: 8 },
   { header: ['APPROVED/', 'REJECTED'], priority: 7 },
-  { header: ['DECIDED', 'AFTER'], priority: 8 },
+  { header: ['DECIDED', 'AFTER'], priority: 9 },
   { header: ['LAST', 'ACTIVITY'], priority: 2 },
 ];
 
@@ -125,6 +126,11 @@ function row(name: string, group: StatsGroup, now: Date, limits: Limits): Cell[]
     seconds(group.mean_duration_seconds),
     // The sessions that recorded at least one error; how many had each count is `by_error_count` in --json.
     String(group.sessions - (group.by_error_count['0'] ?? 0)),
+    // Host failures (not the agents' own errors) and how many a later delegation carried on.
+    {
+      text: `${group.interruptions}/${group.carried_on}`,
+      style: group.interrupted_now > 0 ? 'yellow' : undefined,
+    },
     `${group.approvals}/${group.rejections}`,
     seconds(group.median_decision_seconds),
     lastActivity(group.last_activity, now, limits),

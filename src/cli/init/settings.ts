@@ -22,6 +22,9 @@ export const WIRINGS: readonly Wiring[] = [
   { event: 'PermissionRequest', matcher: 'Bash', bin: 'pre-delegate' },
   { event: 'SubagentStart', bin: 'pre-delegate' },
   { event: 'SubagentStop', bin: 'subagent-stop' },
+  // A sub-agent that dies of an API error or a usage limit gets StopFailure and no SubagentStop; no matcher: every
+  // failure kind (its matcher values) interrupts it the same way.
+  { event: 'StopFailure', bin: 'subagent-stop' },
   { event: 'PostToolUse', matcher: 'Task|Agent', bin: 'subagent-stop' },
   { event: 'SessionStart', bin: 'pre-delegate' },
   { event: 'UserPromptSubmit', bin: 'pre-delegate' },

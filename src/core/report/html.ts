@@ -2,6 +2,7 @@ import { format } from 'date-fns/format';
 import { escapeControl } from '../control';
 import { deciderText } from '../decision';
 import { inboxOf, type InboxEntry } from '../inbox';
+import { interruptionCause } from '../interruption';
 import type { Limits } from '../limits';
 import { PHASES, type Phase } from '../phase-names';
 import { counted } from '../plural';
@@ -134,6 +135,9 @@ const CARDS: readonly [keyof StatsGroup, string][] = [
   ['approvals', 'approvals'],
   ['rejections', 'rejections'],
   ['median_decision_seconds', 'median time to decision'],
+  ['interruptions', 'interruptions'],
+  ['carried_on', 'carried on'],
+  ['interrupted_now', 'interrupted now'],
 ];
 
 /** The `limit` agents with the most sessions (ties by name): a store of 10,000 one-session agents stays one page. */
@@ -184,6 +188,8 @@ const AGENT_COLUMNS: readonly [keyof StatsGroup, string][] = [
   ['approvals', 'approved'],
   ['rejections', 'rejected'],
   ['median_decision_seconds', 'to decision'],
+  ['interruptions', 'interrupted'],
+  ['carried_on', 'carried on'],
 ];
 
 function figure(key: keyof StatsGroup, value: StatsGroup[keyof StatsGroup]): string {
@@ -258,8 +264,8 @@ function inboxSection(inbox: readonly InboxEntry[], limit: number): string {
     .map(
       (entry) =>
         `<tr data-session="${escapeHtml(entry.agent_id)}"><td>${escapeHtml(entry.agent_id)}</td><td>${escapeHtml(entry.agent_name)}</td>` +
-        `<td>${escapeHtml(entry.phase)}</td><td class="n">${escapeHtml(shortDuration(entry.waited_seconds))}</td>` +
-        `<td>${escapeHtml(entry.resumable ? `yes, ${shortDuration(entry.expires_in_seconds)} left` : `no (${entry.reason})`)}</td>` +
+        `<td>${escapeHtml(entry.interrupted === null ? entry.phase : `${entry.phase}, interrupted`)}</td><td class="n">${escapeHtml(shortDuration(entry.waited_seconds))}</td>` +
+        `<td>${escapeHtml(inboxResumable(entry))}</td>` +
         `<td class="wait">${entry.waits_on === null ? '-' : `${escapeHtml(entry.waits_on.source)}: ${escapeHtml(entry.waits_on.text)}`}</td></tr>`,
     )
     .join('\n');
@@ -275,6 +281,13 @@ ${
 ${rows}
 </tbody></table>${more}`
 }`;
+}
+
+function inboxResumable(entry: InboxEntry): string {
+  if (!entry.resumable) return `no (${entry.reason})`;
+  return entry.expires_in_seconds === null
+    ? 'yes, by the next delegation'
+    : `yes, ${shortDuration(entry.expires_in_seconds)} left`;
 }
 
 const LANE = { width: 900, label: 250, height: 16, gap: 4 } as const;
@@ -297,7 +310,7 @@ function lanes(states: readonly SessionState[], now: Date, perAgent: number, sho
     return agentLanes(agent, drawn, all.length, now);
   });
   return `<h2>Timeline per agent</h2>
-<p class="legend">${legend}<span>● resume</span><span>✕ last error</span><span>◆ decision</span> <span class="muted">each lane spans one session's life, from its creation to its end (or now); hover a span or a mark for its details</span></p>
+<p class="legend">${legend}<span>● resume</span><span>↯ interruption</span><span>✕ last error</span><span>◆ decision</span> <span class="muted">each lane spans one session's life, from its creation to its end (or now); hover a span or a mark for its details</span></p>
 ${sections.join('\n')}`;
 }
 
@@ -331,6 +344,13 @@ function agentLanes(agent: string, drawn: readonly SessionState[], total: number
         return [
           `<circle class="resume" cx="${at}" cy="${mid}" r="4" fill="#fff" stroke="#1d232a"><title>${escapeHtml(`resumed in ${event.phase} at ${utcTime(event.at)}`)}</title></circle>`,
         ];
+      if (event.kind === 'interrupted') {
+        const why = event.error === null ? 'a host failure' : interruptionCause(event.error);
+        const said = event.message === null ? '' : `: ${event.message}`;
+        return [
+          `<text class="interrupted" x="${at}" y="${mid + 4}" text-anchor="middle" fill="#b35c00">↯<title>${escapeHtml(`interrupted in ${event.phase} by ${why} at ${utcTime(event.at)}${said}`)}</title></text>`,
+        ];
+      }
       if (event.kind === 'error')
         return [
           `<text class="error" x="${at}" y="${mid + 4}" text-anchor="middle" fill="#b00020">✕<title>${escapeHtml(`error ${event.count}: ${event.message} (${utcTime(event.at)})`)}</title></text>`,

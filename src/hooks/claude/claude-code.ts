@@ -1,5 +1,6 @@
 import { decisionSentence, lastDecision } from '../../core/decision';
 import { agentNameProblem } from '../../core/input';
+import { interruptionCause, interruptionKind, isInterrupted } from '../../core/interruption';
 import { plainJson, quoted } from '../../core/quote';
 import { isFinalPhase, RESUMABLE_PHASES } from '../../core/phase-names';
 import { lazily } from '../../core/lazy';
@@ -18,6 +19,7 @@ export type ClaudeCodeEvent =
   | 'PreToolUse'
   | 'SubagentStart'
   | 'SubagentStop'
+  | 'StopFailure'
   | 'PostToolUse'
   | 'SessionStart'
   | 'UserPromptSubmit'
@@ -92,9 +94,10 @@ export function payloadCwd(value: Record<string, unknown>): string | undefined {
 
 /**
  * Answers one Claude Code hook payload, whatever the event: SessionStart and UserPromptSubmit list the parked
- * sessions, PreToolUse(Task|Agent) offers a resume, SubagentStart / PostToolUse(Task|Agent) / SubagentStop attach
- * the Claude agent to its session (SubagentStop then applies the stop policy), PermissionRequest(Bash) allows a
- * sub-agent's own recording command (permission.ts). Any other event or tool: no answer. Never denies, never blocks.
+ * sessions, PreToolUse(Task|Agent) offers a resume, SubagentStart / PostToolUse(Task|Agent) / SubagentStop /
+ * StopFailure attach the Claude agent to its session (SubagentStop then applies the stop policy, StopFailure records
+ * the interruption), PermissionRequest(Bash) allows a sub-agent's own recording command (permission.ts). Any other
+ * event or tool: no answer. Never denies, never blocks.
  */
 export async function handleClaudeCode(
   sessions: Sessions,
@@ -114,6 +117,8 @@ export async function handleClaudeCode(
       return subagentStart(sessions, payload, context);
     case 'SubagentStop':
       return subagentStop(sessions, payload);
+    case 'StopFailure':
+      return stopFailure(sessions, payload);
     case 'PostToolUse':
       return postToolUse(sessions, payload);
     case 'PermissionRequest':
@@ -172,8 +177,11 @@ async function overview(
 
 function overviewLine(state: SessionState, context: ClaudeCodeContext): string {
   const name = quoteField(state.agent_name, OVERVIEW_FIELD_LIMIT);
+  const interruption = isInterrupted(state) ? state.interruption : undefined;
   const parts = [
-    `- ${name}: session ${state.agent_id}, phase ${state.phase}, last active ${ago(state.last_updated, context)}`,
+    interruption === undefined
+      ? `- ${name}: session ${state.agent_id}, phase ${state.phase}, last active ${ago(state.last_updated, context)}`
+      : `- ${name}: session ${state.agent_id}, phase ${state.phase}, interrupted by ${interruptionCause(interruption.error)} ${ago(interruption.at, context)} (the next delegation carries it on)`,
   ];
   const { task_id, findings } = state.metadata;
   if (task_id !== undefined) parts.push(`task (reported by the agent): ${quoteField(task_id, OVERVIEW_FIELD_LIMIT)}`);
@@ -248,6 +256,32 @@ async function subagentStop(sessions: Sessions, payload: Payload): Promise<Claud
   );
 }
 
+/**
+ * StopFailure: an agent's turn ended on an API error (after Claude Code's own retries: a rate limit, an overload, a
+ * server error, a refused request). For a sub-agent it is the last event (no SubagentStop follows): its session stops
+ * its link and waits, interrupted, for the next delegation. The main agent's own failure (no agent_id) is not ours.
+ * Claude Code ignores the output of this event, so nothing is printed.
+ */
+async function stopFailure(sessions: Sessions, payload: Payload): Promise<ClaudeCodeOutcome> {
+  if (payload.agent_type === '') return skip('internal_agent');
+  if (!payload.agent_id) return skip('main_agent');
+  if (payload.agent_type !== undefined && agentNameProblem(payload.agent_type) !== null)
+    return skip(`invalid_agent_type agent=${logValue(payload.agent_type)}`);
+  const error = interruptionKind(payload.error);
+  const message = payload.last_assistant_message?.trim() || payload.error_details?.trim();
+  const attached = await sessions.claudeAgentFailed({
+    agent_id: payload.agent_id,
+    ...(payload.agent_type === undefined ? {} : { agent_type: payload.agent_type }),
+    ...sessionOf(payload),
+    error,
+    ...(message ? { message } : {}),
+  });
+  if (attached === null) return skip(`unknown_agent claude_agent=${logValue(payload.agent_id)}`);
+  return skip(
+    `${attached.action} interruption=${logValue(attached.interruption)} kind=${logValue(error)} phase=${logValue(attached.state.phase)} session=${logValue(attached.state.agent_id)}`,
+  );
+}
+
 async function postToolUse(sessions: Sessions, payload: Payload): Promise<ClaudeCodeOutcome> {
   if (!isDelegationTool(payload.tool_name)) return skip('other_tool');
   const agentId = payload.tool_response?.agentId;
@@ -285,11 +319,17 @@ const QUOTED_NOTE =
 function resumeContext(state: SessionState, context: ClaudeCodeContext): string {
   // Claude Code places PreToolUse context after the tool's result: by the time the main agent reads this, the
   // delegation it is about has started (background) or finished (foreground). So it says what happened to it.
+  const interruption = isInterrupted(state) ? state.interruption : undefined;
+  const what =
+    interruption === undefined
+      ? 'a resumable session'
+      : 'an interrupted session (its previous agent died of a host failure, not of its own error)';
   const lines = [
-    `agent-session: sub-agent ${quoteField(state.agent_name)} had a resumable session when this delegation was made; ` +
+    `agent-session: sub-agent ${quoteField(state.agent_name)} had ${what} when this delegation was made; ` +
       `the delegated agent is linked to it and told so when it starts. ${QUOTED_NOTE}`,
     `- Session id: ${state.agent_id} (purpose ${quoteField(state.purpose)})`,
     `- Previous phase: ${state.phase}, last active ${ago(state.last_updated, context)} (${state.last_updated}); created ${state.created_at}`,
+    ...(interruption === undefined ? [] : interruptionLines(interruption, interruption.phase, context)),
     ...detailLines(state, state.claude?.last_message),
   ];
   const claudeAgent = state.claude?.agent_id;
@@ -314,12 +354,18 @@ function startContext(state: SessionState, context: ClaudeCodeContext, maxErrors
   }
   // Recorded on the link when the session was relinked, whichever of this agent's events did it.
   const resumed = state.claude?.resumed_from;
+  const interrupted = resumed?.interruption;
   const lines = [
     resumed === undefined
       ? `agent-session: this sub-agent's work is recorded in session ${state.agent_id} (agent ${agent}, phase ${state.phase}).`
-      : `agent-session: this sub-agent resumes session ${state.agent_id} (agent ${agent}), ` +
-        `parked in phase ${resumed.phase} ${ago(resumed.last_active, context)}. ${QUOTED_NOTE}`,
+      : interrupted !== undefined
+        ? `agent-session: this sub-agent resumes session ${state.agent_id} (agent ${agent}), whose previous agent ` +
+          `was interrupted by ${interruptionCause(interrupted.error)} ${ago(interrupted.at, context)}, in phase ` +
+          `${resumed.phase}; the work recorded so far is in this session. ${QUOTED_NOTE}`
+        : `agent-session: this sub-agent resumes session ${state.agent_id} (agent ${agent}), ` +
+          `parked in phase ${resumed.phase} ${ago(resumed.last_active, context)}. ${QUOTED_NOTE}`,
   ];
+  if (interrupted !== undefined) lines.push(...interruptionLines(interrupted, resumed!.phase, context));
   if (resumed !== undefined) lines.push(...detailLines(state, resumed.last_message));
   lines.push(
     "Commands that record this agent's state (Bash):",
@@ -328,9 +374,24 @@ function startContext(state: SessionState, context: ClaudeCodeContext, maxErrors
     `- an error: ${command} --error '<message>'`,
     `When this agent stops in phase ${RESUMABLE_PHASES.join(', ')} (for example waiting for the user's approval), the session stays open ` +
       `and the next delegation to ${agent} resumes it. Stopped still initializing, it is abandoned; ` +
-      `in executing or validating it is completed, or failed after ${counted(maxErrors, 'error')}.`,
+      `in executing or validating it is completed, or failed after ${counted(maxErrors, 'error')}. ` +
+      'Interrupted by an API error or a usage limit, it stays open in its phase and the next delegation carries it on.',
   );
   return excerpt(lines.join('\n'), CONTEXT_LIMIT);
+}
+
+/** The interruption a session waits after (or a resume carried on from): when, why, in which phase, what was said. */
+function interruptionLines(
+  interruption: { readonly at: string; readonly error: string; readonly message?: string | undefined },
+  phase: string,
+  context: ClaudeCodeContext,
+): string[] {
+  const lines = [
+    `- Interrupted: by ${interruptionCause(interruption.error)} at ${interruption.at} (${ago(interruption.at, context)}), in phase ${phase}; not an error of the agent's own`,
+  ];
+  if (interruption.message !== undefined)
+    lines.push(`- The failure as Claude Code reported it (quoted): ${quoteField(interruption.message)}`);
+  return lines;
 }
 
 function detailLines(state: SessionState, lastMessage: string | undefined): string[] {
@@ -353,9 +414,7 @@ function detailLines(state: SessionState, lastMessage: string | undefined): stri
   const recent = state.history.slice(-HISTORY_SHOWN);
   if (recent.length > 0) {
     const more = state.history.length > recent.length ? ` (last ${recent.length} of ${state.history.length})` : '';
-    lines.push(
-      `- Recent history${more}: ${recent.map((h) => (h.event === 'resume' ? `resumed in ${h.to_phase} at ${h.timestamp}` : `${h.from_phase} → ${h.to_phase} at ${h.timestamp}`)).join('; ')}`,
-    );
+    lines.push(`- Recent history${more}: ${recent.map(historyText).join('; ')}`);
   }
   if (state.error_count > 0) {
     const last = state.last_error
@@ -369,6 +428,12 @@ function detailLines(state: SessionState, lastMessage: string | undefined): stri
 }
 
 // --- small helpers ---
+
+function historyText(entry: SessionState['history'][number]): string {
+  if (entry.event === 'resume') return `resumed in ${entry.to_phase} at ${entry.timestamp}`;
+  if (entry.event === 'interrupted') return `interrupted in ${entry.to_phase} at ${entry.timestamp}`;
+  return `${entry.from_phase} → ${entry.to_phase} at ${entry.timestamp}`;
+}
 
 /** Words as one shell command line, each quoted only when it needs to be. */
 function shellText(words: readonly string[]): string {

@@ -13,6 +13,8 @@ const KEYS1 = new Set<string>([
   'agent_id',
   'agent_type',
   'last_assistant_message',
+  'error',
+  'error_details',
   'tool_input',
   'tool_response',
 ]);
@@ -134,6 +136,16 @@ function p9(v: unknown): unknown {
     const r = p2(o['last_assistant_message']);
     if (r === FAIL) return FAIL;
     out['last_assistant_message'] = r;
+  }
+  if ('error' in o) {
+    const r = p2(o['error']);
+    if (r === FAIL) return FAIL;
+    out['error'] = r;
+  }
+  if ('error_details' in o) {
+    const r = p2(o['error_details']);
+    if (r === FAIL) return FAIL;
+    out['error_details'] = r;
   }
   if ('tool_input' in o) {
     const r = p5(o['tool_input']);

@@ -16,6 +16,9 @@ export const PayloadSchema = z.looseObject({
   agent_id: text,
   agent_type: text,
   last_assistant_message: text,
+  /** StopFailure: the failure's kind (`rate_limit`, `server_error`, `unknown`, …) and its details. */
+  error: text,
+  error_details: text,
   tool_input: z.catch(z.optional(z.unknown()), undefined),
   tool_response: z.catch(z.optional(z.looseObject({ agentId: text, status: text })), undefined),
 });

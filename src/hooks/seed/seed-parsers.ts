@@ -6,7 +6,9 @@ import type { PreDelegateInput, SubagentStopInput } from './seed-schema';
 const FAIL: unique symbol = Symbol('invalid');
 const KEYS0 = new Set<string>(['agent_name', 'agent_id']);
 const KEYS1 = new Set<string>(['agent_id', 'agent_name']);
-const KEYS2 = new Set<string>(['agent_id', 'agent_name', 'task_info', 'agent_output', 'exit_code']);
+const PATTERN2 = new RegExp('^[a-z][a-z0-9_]{0,63}$', '');
+const KEYS3 = new Set<string>(['error', 'message']);
+const KEYS4 = new Set<string>(['agent_id', 'agent_name', 'task_info', 'agent_output', 'exit_code', 'interrupted']);
 
 /** `pre-delegate`'s input as PreDelegateInputSchema parses it. Undefined where zod fails. */
 export function parsePreDelegateInput(value: unknown): PreDelegateInput | undefined {
@@ -16,7 +18,7 @@ export function parsePreDelegateInput(value: unknown): PreDelegateInput | undefi
 
 /** `subagent-stop`'s input as SubagentStopInputSchema parses it. Undefined where zod fails. */
 export function parseSubagentStopInput(value: unknown): SubagentStopInput | undefined {
-  const parsed = p13(value);
+  const parsed = p19(value);
   return parsed === FAIL ? undefined : (parsed as SubagentStopInput);
 }
 
@@ -113,6 +115,50 @@ function p12(v: unknown): unknown {
 }
 
 function p13(v: unknown): unknown {
+  if (typeof v !== 'string') return FAIL;
+  if (!PATTERN2.test(v)) return FAIL;
+  return v;
+}
+
+function p14(v: unknown): unknown {
+  if (v === null) return v;
+  return p13(v);
+}
+
+function p15(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p14(v);
+}
+
+function p16(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const o = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  if ('error' in o) {
+    const r = p15(o['error']);
+    if (r === FAIL) return FAIL;
+    out['error'] = r;
+  }
+  if ('message' in o) {
+    const r = p2(o['message']);
+    if (r === FAIL) return FAIL;
+    out['message'] = r;
+  }
+  for (const key in o) if (!KEYS3.has(key) && key !== '__proto__') out[key] = o[key];
+  return out;
+}
+
+function p17(v: unknown): unknown {
+  if (v === null) return v;
+  return p16(v);
+}
+
+function p18(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p17(v);
+}
+
+function p19(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
@@ -141,6 +187,11 @@ function p13(v: unknown): unknown {
     if (r === FAIL) return FAIL;
     out['exit_code'] = r;
   }
-  for (const key in o) if (!KEYS2.has(key) && key !== '__proto__') out[key] = o[key];
+  if ('interrupted' in o) {
+    const r = p18(o['interrupted']);
+    if (r === FAIL) return FAIL;
+    out['interrupted'] = r;
+  }
+  for (const key in o) if (!KEYS4.has(key) && key !== '__proto__') out[key] = o[key];
   return out;
 }

@@ -23,6 +23,13 @@ export interface PreDelegateAnswer {
     readonly metadata: Metadata;
     /** The last approve/reject decision on the session (who, when, what, the note), when one was recorded. */
     readonly decision?: Decision;
+    /** The interruption this resume carries on from (reason `session_interrupted`): when, its kind, the message. */
+    readonly interruption?: {
+      readonly at: string;
+      readonly error: string;
+      readonly message?: string;
+      readonly phase: Phase;
+    };
     /** Present when the answer was cut to ANSWER_LIMIT bytes: what was left out (the session itself is whole). */
     readonly truncated?: {
       readonly limit_bytes: number;
@@ -40,6 +47,8 @@ export type SubagentStopAnswer =
   | {
       readonly finalized: false;
       readonly reason:
+        /** The agent was interrupted (`interrupted` in the input): the session stays open, waiting to be carried on. */
+        | 'interrupted'
         | 'invalid_input'
         | 'no_agent_id'
         | 'session_not_found'
@@ -97,10 +106,11 @@ export async function preDelegate(sessions: Sessions, input: unknown): Promise<P
 }
 
 /**
- * Finalizes the stopped agent's session: `completed`, or `failed` when exit_code is non-zero. A session of another
- * project is left alone (`other_project`, or `unassigned` for one of none); when the payload names the agent
- * (`agent_name` or `task_info.agent_name`), so is a session of another agent (`agent_mismatch`).
- * Never throws for bad input or a missing session.
+ * Finalizes the stopped agent's session: `completed`, or `failed` when exit_code is non-zero. With `interrupted` (the
+ * agent died of a host failure), records the interruption instead: the session stays open in its phase and the next
+ * `pre-delegate` resumes it (`session_interrupted`). A session of another project is left alone (`other_project`, or
+ * `unassigned` for one of none); when the payload names the agent (`agent_name` or `task_info.agent_name`), so is a
+ * session of another agent (`agent_mismatch`). Never throws for bad input or a missing session.
  */
 export async function subagentStop(sessions: Sessions, input: unknown): Promise<SubagentStopAnswer> {
   const data = parseSubagentStopInput(input);
@@ -113,13 +123,33 @@ export async function subagentStop(sessions: Sessions, input: unknown): Promise<
   const agentName = data.task_info?.agent_name || data.agent_name;
   const nameProblem = namedAgentProblem(agentName);
   if (nameProblem !== null) return { finalized: false, reason: 'invalid_input', error: nameProblem };
+  const interrupted = data.interrupted;
+  if (interrupted !== undefined && interrupted !== null) {
+    const facts = {
+      error: interrupted.error ?? 'unknown',
+      ...(typeof interrupted.message === 'string' ? { message: interrupted.message } : {}),
+    };
+    return settle(agentId, async () => {
+      await sessions.interrupt(agentId, facts, { ownProject: true, ...(agentName ? { agentName } : {}) });
+      return { finalized: false, reason: 'interrupted', agent_id: agentId };
+    });
+  }
   const exitCode = data.exit_code ?? 0;
   const outcome = exitCode === 0 ? 'completed' : 'failed';
   const output = typeof data.agent_output === 'string' ? data.agent_output.trim() : '';
   const summary = output !== '' ? excerpt(output, SUMMARY_LIMIT) : `Agent finished with exit code ${exitCode}`;
-  try {
+  return settle(agentId, async () => {
     await sessions.finalize(agentId, outcome, summary, { ownProject: true, ...(agentName ? { agentName } : {}) });
     return { finalized: true, agent_id: agentId, outcome };
+  });
+}
+
+// --- internal ---
+
+/** The answer of one write on the session `agentId`, or the answer its refusal gives. */
+async function settle(agentId: string, write: () => Promise<SubagentStopAnswer>): Promise<SubagentStopAnswer> {
+  try {
+    return await write();
   } catch (error) {
     if (error instanceof OtherProjectError)
       return {
@@ -137,8 +167,6 @@ export async function subagentStop(sessions: Sessions, input: unknown): Promise<
     throw error;
   }
 }
-
-// --- internal ---
 
 /**
  * Why a given agent name breaks the one naming rule (core/input.ts), or null when it keeps it or none is given (an
@@ -165,6 +193,7 @@ function answerFor(decision: ResumeDecision): PreDelegateAnswer {
       history: state.history,
       metadata: state.metadata,
       ...decisionOf(state),
+      ...interruptionOf(state, reason),
     },
   };
   return bytesOf(full) <= ANSWER_LIMIT ? full : capped(full);
@@ -213,6 +242,16 @@ function capped(full: PreDelegateAnswer): PreDelegateAnswer {
   };
   return { ...full, resume_metadata: { ...resume, history, metadata: metadata as Metadata, truncated } };
 }
+
+/** The interruption a `session_interrupted` resume carries on from (the state the decision saw: still waiting). */
+function interruptionOf(state: SessionState, reason: PreDelegateAnswer['reason']): { interruption?: Interruption } {
+  const record = state.interruption;
+  if (reason !== 'session_interrupted' || record === undefined) return {};
+  const { at, error, message, phase } = record;
+  return { interruption: { at, error, ...(message === undefined ? {} : { message }), phase } };
+}
+
+type Interruption = NonNullable<NonNullable<PreDelegateAnswer['resume_metadata']>['interruption']>;
 
 /** The last decision, its note cut to SUMMARY_LIMIT characters so a long note cannot crowd out the metadata. */
 function decisionOf(state: SessionState): { decision?: Decision } {

@@ -2,6 +2,7 @@
 // seed-parsers.ts, which `npm run build` generates from them, and load this module only to word a rejection
 // (seed-protocol.ts): zod would cost every hook call ~20 M instructions.
 import * as z from 'zod/mini';
+import { INTERRUPTION_KIND_PATTERN } from '../../core/interruption-kinds';
 import '../../core/zod-locale';
 
 /** `pre-delegate`: `{agent_name, agent_id?}`; anything else is kept (and ignored). */
@@ -10,7 +11,19 @@ export const PreDelegateInputSchema = z.looseObject({
   agent_id: z.optional(z.nullable(z.string())),
 });
 
-/** `subagent-stop`: the agent's id and name (at the top or in `task_info`), its output and exit code. */
+/**
+ * `subagent-stop`'s `interrupted`: the agent died of a host failure (an API error, a usage limit), not of its own
+ * error: the failure's kind (a word such as `rate_limit`; absent: `unknown`) and the host's message.
+ */
+export const InterruptedSchema = z.looseObject({
+  error: z.optional(z.nullable(z.string().check(z.regex(INTERRUPTION_KIND_PATTERN)))),
+  message: z.optional(z.nullable(z.string())),
+});
+
+/**
+ * `subagent-stop`: the agent's id and name (at the top or in `task_info`), its output and exit code, or that it was
+ * interrupted.
+ */
 export const SubagentStopInputSchema = z.looseObject({
   agent_id: z.optional(z.nullable(z.string())),
   agent_name: z.optional(z.nullable(z.string())),
@@ -21,6 +34,7 @@ export const SubagentStopInputSchema = z.looseObject({
   ),
   agent_output: z.optional(z.nullable(z.unknown())),
   exit_code: z.optional(z.nullable(z.number())),
+  interrupted: z.optional(z.nullable(InterruptedSchema)),
 });
 
 export type PreDelegateInput = z.infer<typeof PreDelegateInputSchema>;

@@ -56,10 +56,12 @@ describe('the payload corpus', () => {
     );
     expect([...events].sort()).toEqual([
       'PostToolUse',
+      'PostToolUseFailure',
       'PreToolUse',
       'SessionEnd',
       'SessionStart',
       'Stop',
+      'StopFailure',
       'SubagentStart',
       'SubagentStop',
       'UserPromptSubmit',
@@ -282,6 +284,139 @@ describe('Claude Code 2.1.330 payloads (ids `a` + 16 hex, prompt_id, effort, dur
     expect(context).toContain('parked in phase approval');
     expect(context).toContain('T001');
     expect(await allSessions()).toHaveLength(1);
+  });
+});
+
+describe('a sub-agent that dies of an API error or a usage limit (StopFailure, 2.1.330 and 2.1.332; issue 22)', () => {
+  const FAILURES = [
+    ['stop-failure-2.1.330.json', 'unknown', 'API Error: 400'],
+    ['stop-failure-rate-limit-2.1.330.json', 'rate_limit', 'Request rejected (429)'],
+    ['stop-failure-server-error-2.1.330.json', 'server_error', 'Repeated 529 Overloaded'],
+    ['stop-failure-2.1.332.json', 'unknown', 'API Error: 400'],
+    ['stop-failure-rate-limit-2.1.332.json', 'rate_limit', 'Request rejected (429)'],
+    ['stop-failure-usage-limit-2.1.332.json', 'rate_limit', 'usage limit reached'],
+    ['stop-failure-server-error-2.1.332.json', 'server_error', 'Repeated 529 Overloaded'],
+  ] as const;
+
+  /** A session of terraform-architect in `phase`, linked to the fixture's agent, which is still running. */
+  async function running(name: string, phase: 'initializing' | 'executing' | 'validating'): Promise<SessionState> {
+    const agent = (fixture(name, project) as { agent_id: string }).agent_id;
+    const sessions = project.sessions();
+    const state = await sessions.create({
+      agent_name: 'terraform-architect',
+      purpose: 'p',
+      metadata: { task_id: 'T9' },
+    });
+    if (phase !== 'initializing') await sessions.update(state.agent_id, { phase: 'executing' });
+    if (phase === 'validating') await sessions.update(state.agent_id, { phase: 'validating' });
+    await sessions.linkClaude(state.agent_id, { agent_id: agent, agent_type: 'terraform-architect' });
+    return sessions.get(state.agent_id);
+  }
+
+  it.each(FAILURES)(
+    '%s: the session stops its link and waits, interrupted (%s), in its phase; no answer',
+    async (name, kind, said) => {
+      const state = await running(name, 'executing');
+      const run = runHookBin('subagent-stop', fixture(name, project), hookEnv(project));
+      expect(run.status).toBe(0);
+      expect(run.stdout).toBe('');
+      const after = await project.sessions().get(state.agent_id);
+      expect(after.phase).toBe('executing');
+      expect(after.claude?.stopped_at).toEqual(expect.any(String));
+      expect(after.error_count).toBe(0);
+      expect(after.interruption).toMatchObject({
+        count: 1,
+        carried_on: 0,
+        waiting: true,
+        error: kind,
+        phase: 'executing',
+      });
+      expect(after.interruption?.message).toContain(said);
+      expect(after.interruption?.agent_id).toBe(after.claude?.agent_id);
+      expect((await project.sessions().decide(after)).reason).toBe('session_interrupted');
+    },
+  );
+
+  it.each(['initializing', 'validating'] as const)(
+    'an agent that dies in %s leaves its session open too (an interrupted session is not a finished one)',
+    async (phase) => {
+      const state = await running('stop-failure-2.1.332.json', phase);
+      runHookBin('subagent-stop', fixture('stop-failure-2.1.332.json', project), hookEnv(project));
+      const after = await project.sessions().get(state.agent_id);
+      expect(after.phase).toBe(phase);
+      expect(after.interruption?.waiting).toBe(true);
+    },
+  );
+
+  it('the next delegation carries it on: SubagentStart relinks it and tells the new agent what happened', async () => {
+    const state = await running('stop-failure-rate-limit-2.1.330.json', 'executing');
+    runHookBin('subagent-stop', fixture('stop-failure-rate-limit-2.1.330.json', project), hookEnv(project));
+    const overview = contextOf(
+      runHookBin('pre-delegate', fixture('user-prompt-submit-2.1.330.json', project), hookEnv(project)),
+    );
+    expect(overview).toContain(state.agent_id);
+    expect(overview).toContain('interrupted by a rate or usage limit (rate_limit)');
+    const offer = contextOf(
+      runHookBin('pre-delegate', fixture('pre-tool-use-agent-2.1.330.json', project), hookEnv(project)),
+    );
+    expect(offer).toContain(`had an interrupted session`);
+    expect(offer).toContain('- Interrupted: by a rate or usage limit (rate_limit)');
+    const start = { ...fixture('subagent-start-2.1.330.json', project), agent_id: 'a00000000000000b2' };
+    const context = contextOf(runHookBin('pre-delegate', start, hookEnv(project)));
+    expect(context).toContain(`resumes session ${state.agent_id}`);
+    expect(context).toContain('interrupted by a rate or usage limit (rate_limit)');
+    expect(context).toContain('in phase executing');
+    expect(context).toContain('"T9"');
+    expect(context).toContain('Request rejected (429)');
+    const after = await project.sessions().get(state.agent_id);
+    expect(after.claude?.agent_id).toBe('a00000000000000b2');
+    expect(after.claude?.stopped_at).toBeUndefined();
+    expect(after.interruption).toMatchObject({ count: 1, carried_on: 1, waiting: false });
+    expect(after.history.at(-1)).toMatchObject({ event: 'resume', to_phase: 'executing' });
+  });
+
+  it('a late SubagentStop of the dead agent keeps the session open (no completed for an interrupted session)', async () => {
+    const state = await running('stop-failure-2.1.330.json', 'executing');
+    runHookBin('subagent-stop', fixture('stop-failure-2.1.330.json', project), hookEnv(project));
+    const stop = {
+      ...fixture('subagent-stop-2.1.330-background.json', project),
+      agent_id: (fixture('stop-failure-2.1.330.json', project) as { agent_id: string }).agent_id,
+    };
+    runHookBin('subagent-stop', stop, hookEnv(project));
+    const after = await project.sessions().get(state.agent_id);
+    expect(after.phase).toBe('executing');
+    expect(after.interruption?.waiting).toBe(true);
+  });
+
+  it('the same failure reported twice records one interruption', async () => {
+    const state = await running('stop-failure-2.1.332.json', 'executing');
+    runHookBin('subagent-stop', fixture('stop-failure-2.1.332.json', project), hookEnv(project));
+    const once = await project.sessions().get(state.agent_id);
+    runHookBin('subagent-stop', fixture('stop-failure-2.1.332.json', project), hookEnv(project));
+    expect(await project.sessions().get(state.agent_id)).toEqual(once);
+    expect(once.interruption?.count).toBe(1);
+  });
+
+  it.each(['post-tool-use-failure-agent-2.1.330.json', 'post-tool-use-failure-agent-2.1.332.json'])(
+    '%s (the foreground Agent tool’s failure: no agent_id) changes nothing',
+    async (name) => {
+      const state = await running('stop-failure-2.1.330.json', 'executing');
+      const before = JSON.stringify(await allSessions());
+      for (const bin of bins) expect(runHookBin(bin, fixture(name, project), hookEnv(project)).stdout).toBe('');
+      expect(JSON.stringify(await allSessions())).toBe(before);
+      expect((await project.sessions().get(state.agent_id)).interruption).toBeUndefined();
+    },
+  );
+
+  it('the main agent’s own StopFailure (no agent_id) is not a sub-agent’s: nothing changes', async () => {
+    const state = await running('stop-failure-2.1.330.json', 'executing');
+    const {
+      agent_id: _id,
+      agent_type: _type,
+      ...main
+    } = fixture('stop-failure-2.1.330.json', project) as Record<string, unknown>;
+    runHookBin('subagent-stop', main, hookEnv(project));
+    expect((await project.sessions().get(state.agent_id)).interruption).toBeUndefined();
   });
 });
 

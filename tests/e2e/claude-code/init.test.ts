@@ -32,7 +32,7 @@ const USER_SETTINGS = {
   },
 };
 
-it('wires the seven hooks with absolute node commands and a timeout, keeping every existing setting', () => {
+it('wires the eight hooks with absolute node commands and a timeout, keeping every existing setting', () => {
   writeFileSync(each.settingsFile, JSON.stringify(USER_SETTINGS, null, 2));
   chmodSync(each.settingsFile, 0o640);
   const run = init();
@@ -49,10 +49,13 @@ it('wires the seven hooks with absolute node commands and a timeout, keeping eve
     ['PermissionRequest', 'Bash', pre],
     ['SubagentStart', undefined, pre],
     ['SubagentStop', undefined, stop],
+    // A sub-agent killed by an API error or a usage limit gets StopFailure, never SubagentStop (issue 22).
+    ['StopFailure', undefined, stop],
     ['PostToolUse', 'Task|Agent', stop],
     ['SessionStart', undefined, pre],
     ['UserPromptSubmit', undefined, pre],
   ];
+  expect(Object.keys(settings.hooks).sort()).toEqual(expected.map(([event]) => event).sort());
   for (const [event, matcher, bin] of expected) {
     const group = settings.hooks[event].at(-1);
     expect(group.matcher).toBe(matcher);
@@ -83,6 +86,7 @@ it('creates the file when there is none, and --uninstall removes exactly what it
     'PostToolUse',
     'PreToolUse',
     'SessionStart',
+    'StopFailure',
     'SubagentStart',
     'SubagentStop',
     'UserPromptSubmit',

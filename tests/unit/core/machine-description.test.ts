@@ -18,12 +18,15 @@ describe('the machine description is read from the XState definition', () => {
       expect(transition(phaseMachine, snapshot, { type: `to.${to}` } as never)[0].value).toBe(to);
     }
     expect(state.final).toBe((FINAL_PHASES as readonly string[]).includes(phase));
-    expect(state.resume_guard).toBe(
-      (RESUMABLE_PHASES as readonly string[]).includes(phase)
-        ? 'resumeAllowed'
-        : phase === 'executing'
-          ? 'pickupAllowed'
-          : null,
+    // An interrupted session is carried on in any working phase; the other resumes only where they always were.
+    expect(state.resume_guards).toEqual(
+      state.final
+        ? []
+        : (RESUMABLE_PHASES as readonly string[]).includes(phase)
+          ? ['carryOnAllowed', 'resumeAllowed']
+          : phase === 'executing'
+            ? ['carryOnAllowed', 'pickupAllowed']
+            : ['carryOnAllowed'],
     );
   });
 

@@ -13,7 +13,7 @@ import {
 } from '../../../src/core/phase-names';
 import { PHASE_TABLE } from '../../../src/core/phase-table';
 import { allowedTargets, movePhase, resumeVerdict } from '../../../src/core/phases';
-import type { ResumeFacts } from '../../../src/core/rules';
+import { allowsResume, type ResumeFacts } from '../../../src/core/rules';
 
 // The machine is the one source of the phase rules: the bins answer from the table generated from it at build time
 // (src/core/phase-table.ts), so the table and the answers read from it must agree with what the machine does when run.
@@ -25,6 +25,38 @@ const FACTS: readonly (readonly [string, Omit<ResumeFacts, 'phase'>])[] = [
   ['expired', { resume_ready: true, last_updated: new Date(now.getTime() - 31 * MIN).toISOString(), error_count: 0 }],
   ['ahead', { resume_ready: true, last_updated: new Date(now.getTime() + 2 * MIN).toISOString(), error_count: 0 }],
   ['errors', { resume_ready: true, last_updated: now.toISOString(), error_count: 3 }],
+  // Interrupted (its agent died of a host failure): carried on in any working phase, idle or not, not over the limits.
+  [
+    'interrupted, idle 5 h',
+    {
+      resume_ready: false,
+      last_updated: new Date(now.getTime() - 300 * MIN).toISOString(),
+      error_count: 0,
+      interruption: { waiting: true },
+    },
+  ],
+  [
+    'interrupted, errors',
+    { resume_ready: false, last_updated: now.toISOString(), error_count: 3, interruption: { waiting: true } },
+  ],
+  [
+    'interrupted, ahead',
+    {
+      resume_ready: true,
+      last_updated: new Date(now.getTime() + 2 * MIN).toISOString(),
+      error_count: 0,
+      interruption: { waiting: true },
+    },
+  ],
+  [
+    'carried on already, expired',
+    {
+      resume_ready: true,
+      last_updated: new Date(now.getTime() - 31 * MIN).toISOString(),
+      error_count: 0,
+      interruption: { waiting: false },
+    },
+  ],
 ];
 
 const at = (phase: Phase) => phaseMachine.resolveState({ value: phase, context: {} });
@@ -36,7 +68,7 @@ describe('the machine as the source of the phase rules', () => {
       const facts = { ...rest, phase };
       const event = { type: 'resume' as const, facts, now, limits: DEFAULT_LIMITS };
       const machineSays = at(phase).can(event);
-      expect(resumeVerdict(facts, now, DEFAULT_LIMITS) === 'session_resumable').toBe(machineSays);
+      expect(allowsResume(resumeVerdict(facts, now, DEFAULT_LIMITS))).toBe(machineSays);
       if (machineSays) expect(transition(phaseMachine, at(phase), event)[0].value).toBe(phase);
     },
   );
@@ -58,7 +90,7 @@ describe('the machine as the source of the phase rules', () => {
     (from) => {
       const row = PHASE_TABLE[from];
       for (const to of PHASES) expect(row.moves.includes(to)).toBe(at(from).can({ type: `to.${to}` }));
-      expect(row.resume !== null).toBe(phaseMachine.states[from]!.ownEvents.includes('resume'));
+      expect(row.resume.length > 0).toBe(phaseMachine.states[from]!.ownEvents.includes('resume'));
     },
   );
 });
@@ -77,14 +109,16 @@ describe('the machine agrees with the phase names', () => {
     }
   });
 
-  it('has `resume` in the resumable phases (resumeAllowed) and the pickup phase (pickupAllowed) only', () => {
+  it('has `resume` in every working phase for an interruption (carryOnAllowed, first), besides in the resumable phases (resumeAllowed) and the pickup phase (pickupAllowed)', () => {
     for (const phase of PHASES) {
-      const expected = (RESUMABLE_PHASES as readonly Phase[]).includes(phase)
-        ? 'resumeAllowed'
-        : phase === PICKUP_PHASE
-          ? 'pickupAllowed'
-          : null;
-      expect(table[phase].resume).toBe(expected);
+      const expected = isFinalPhase(phase)
+        ? []
+        : (RESUMABLE_PHASES as readonly Phase[]).includes(phase)
+          ? ['carryOnAllowed', 'resumeAllowed']
+          : phase === PICKUP_PHASE
+            ? ['carryOnAllowed', 'pickupAllowed']
+            : ['carryOnAllowed'];
+      expect(table[phase].resume).toEqual(expected);
     }
   });
 });

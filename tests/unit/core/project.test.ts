@@ -81,9 +81,9 @@ describe('withProject: the field and the schema_version it needs', () => {
   const now = new Date('2026-01-08T18:00:00.000Z');
   const plain = newSession({ agent_id: 's1', agent_name: 'a', purpose: 'p' }, now);
 
-  it('adds the project with version 4, and removes it back to the version the rest needs', () => {
+  it('adds the project with version 5, and removes it back to the version the rest needs', () => {
     const owned = withProject(plain, 'github.com/acme/api');
-    expect(owned).toMatchObject({ project: 'github.com/acme/api', schema_version: 4 });
+    expect(owned).toMatchObject({ project: 'github.com/acme/api', schema_version: 5 });
     expect(parseState(owned)).toEqual(owned);
     expect(withProject(owned, undefined)).toEqual(plain);
     // The key order of the file an older version wrote is kept.
@@ -91,11 +91,12 @@ describe('withProject: the field and the schema_version it needs', () => {
     expect(withProject(plain, undefined)).toBe(plain);
   });
 
-  it('a new session of a project is version 4; a file saying 1 with a project is refused', () => {
+  it('a new session of a project is version 5; a file saying 1 with a project is refused', () => {
     const made = newSession({ agent_id: 's2', agent_name: 'a', purpose: 'p', project: 'acme' }, now);
-    expect(made).toMatchObject({ schema_version: 4, project: 'acme' });
+    expect(made).toMatchObject({ schema_version: 5, project: 'acme' });
     expect(codeOf(() => parseState({ ...made, schema_version: 1 }))).toBe('E_CORRUPT');
-    expect(codeOf(() => parseState({ ...plain, schema_version: 4 }))).toBe('E_CORRUPT');
+    expect(codeOf(() => parseState({ ...plain, schema_version: 5 }))).toBe('E_CORRUPT');
+    expect(codeOf(() => parseState({ ...made, schema_version: 4 }))).toBe('E_CORRUPT');
     expect(codeOf(() => parseState({ ...made, project: '' }))).toBe('E_CORRUPT');
   });
 });

@@ -43,7 +43,7 @@ describe('explainResume: the facts behind the verdict', () => {
       1,
       'phase_not_resumable',
       'phase',
-      'phase executing is not resumable (only investigating, planning, approval, or executing just after an approval)',
+      'phase executing is not resumable (only investigating, planning, approval, executing just after an approval, or any working phase after an interruption)',
     ],
   ] as const)('%s', (_label, state, minutes, reason, rule, text) => {
     const explained = explainResume(state, at(minutes), DEFAULT_LIMITS);

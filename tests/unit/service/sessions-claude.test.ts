@@ -1,4 +1,5 @@
 // Sessions.attachClaudeAgent: one session per Claude agent, whatever the order of its events.
+import { withProject } from '../../../src/core/project';
 import { stopOutcome } from '../../../src/core/claude-link';
 import type { SessionState } from '../../../src/core/state';
 import type { ClaudeAgentEvent, Sessions } from '../../../src/service/sessions';
@@ -276,4 +277,192 @@ it.each([
     'E_USAGE',
   );
   expect(await sessions.list()).toEqual([]);
+});
+
+// Issue 22: a sub-agent that dies of a host failure (Claude Code's StopFailure: an API error, a usage limit) gets no
+// SubagentStop. Its failure may come before or after its PostToolUse and SubagentStart (background agents: three
+// processes at once), may be reported twice, and a SubagentStop may still follow: every order ends the same.
+describe('a failure (StopFailure) over every order of one agent’s events', () => {
+  const FAIL: ClaudeAgentEvent = {
+    agent_id: AGENT,
+    agent_type: TYPE,
+    session_id: 's1',
+    failed: { error: 'rate_limit', message: 'API Error: Request rejected (429) · usage limit reached' },
+  };
+  type Step = 'post' | 'start' | 'fail' | 'stop';
+  const event = (name: Step): ClaudeAgentEvent => (name === 'fail' ? FAIL : EVENTS[name]);
+
+  describe.each([
+    ['no parked session', false, 'initializing'],
+    ['a parked session', true, 'approval'],
+  ])('with %s', (_label, withParked, endPhase) => {
+    let natural: SessionState[];
+    beforeEach(async () => {
+      const store = await storeAt(withParked);
+      for (const name of ['post', 'start', 'fail'] as const) await store.attachClaudeAgent(event(name));
+      natural = await everything(store);
+    });
+
+    it('the natural order leaves one session open in its phase, stopped, interrupted and waiting', () => {
+      expect(natural).toHaveLength(1);
+      const [state] = natural;
+      expect(state!.phase).toBe(endPhase);
+      expect(state!.claude).toMatchObject({ agent_id: AGENT, stopped_at: clock.toISOString() });
+      expect(state!.interruption).toEqual({
+        count: 1,
+        carried_on: 0,
+        waiting: true,
+        at: clock.toISOString(),
+        error: 'rate_limit',
+        message: 'API Error: Request rejected (429) · usage limit reached',
+        phase: endPhase,
+        agent_id: AGENT,
+      });
+      expect(state!.error_count).toBe(0);
+      // Version 4 for the interruption (5 in memory, where the session names its project: the store leaves it out).
+      expect(withProject(state!, undefined).schema_version).toBe(4);
+      expect(state!.history.filter((entry) => entry.event === 'interrupted')).toHaveLength(1);
+    });
+
+    it.each(permutations<Step>(['post', 'start', 'fail']))(
+      '%s, %s, %s ends in the natural order’s state',
+      async (...order) => {
+        const store = await storeAt(withParked);
+        for (const name of order) await store.attachClaudeAgent(event(name));
+        expect(await everything(store)).toEqual(natural);
+      },
+    );
+
+    it.each(permutations<Step>(['post', 'start', 'fail']))(
+      '%s, %s, %s, then a late SubagentStop: still open and waiting (the stop policy does not end it)',
+      async (...order) => {
+        const store = await storeAt(withParked);
+        for (const name of order) await store.attachClaudeAgent(event(name));
+        const stopped = await store.attachClaudeAgent(EVENTS.stop);
+        expect(stopped).toMatchObject({ stop: 'kept' });
+        const [state] = await everything(store);
+        const [expected] = natural;
+        // The stop adds its last message to the link; nothing else changes.
+        expect(state).toEqual({ ...expected, claude: { ...expected!.claude, last_message: 'Plan ready.' } });
+      },
+    );
+
+    it('the failure reported twice, one after the other or in parallel, records one interruption', async () => {
+      const store = await storeAt(withParked);
+      for (const name of ['post', 'start', 'fail', 'fail'] as const) await store.attachClaudeAgent(event(name));
+      expect(await everything(store)).toEqual(natural);
+      const parallel = await storeAt(withParked);
+      const outcomes = await Promise.all([
+        parallel.attachClaudeAgent(FAIL),
+        parallel.attachClaudeAgent(FAIL),
+        parallel.attachClaudeAgent(EVENTS.start),
+        parallel.attachClaudeAgent(EVENTS.post),
+      ]);
+      expect(
+        outcomes
+          .slice(0, 2)
+          .map((outcome) => outcome?.interruption)
+          .sort(),
+      ).toEqual(['already', 'recorded']);
+      expect(await everything(parallel)).toEqual(natural);
+    });
+  });
+
+  it('the next delegation carries the session on, in whatever phase it died, and is told so on its link', async () => {
+    const store = await storeAt(false);
+    const started = (await store.attachClaudeAgent(EVENTS.start))!;
+    for (const phase of ['executing', 'validating'] as const) await store.update(started.state.agent_id, { phase });
+    await store.attachClaudeAgent(FAIL);
+    const next = (await store.attachClaudeAgent({ agent_id: 'a00000000000000b2', agent_type: TYPE }))!;
+    expect(next.action).toBe('relinked');
+    expect(next.state).toMatchObject({
+      agent_id: started.state.agent_id,
+      phase: 'validating',
+      interruption: { count: 1, carried_on: 1, waiting: false },
+    });
+    expect(next.state.claude?.resumed_from).toEqual({
+      phase: 'validating',
+      last_active: clock.toISOString(),
+      agent_id: AGENT,
+      interruption: {
+        at: clock.toISOString(),
+        error: 'rate_limit',
+        message: 'API Error: Request rejected (429) · usage limit reached',
+      },
+    });
+    expect(next.state.history.slice(-2).map((entry) => entry.event)).toEqual(['interrupted', 'resume']);
+    // Carried on, it is an ordinary running session again: its own stop in validating completes it.
+    expect(await store.attachClaudeAgent({ agent_id: 'a00000000000000b2', stopped: {} })).toMatchObject({
+      stop: 'completed',
+    });
+  });
+
+  it('a usage limit that resets hours later: the delegation after the reset still carries the work on', async () => {
+    const store = await storeAt(false);
+    const started = (await store.attachClaudeAgent(EVENTS.start))!;
+    await store.update(started.state.agent_id, { phase: 'executing' });
+    await store.attachClaudeAgent(FAIL);
+    clock = new Date(clock.getTime() + 5 * 3_600_000);
+    expect(await store.attachClaudeAgent({ agent_id: 'a00000000000000b2', agent_type: TYPE })).toMatchObject({
+      action: 'relinked',
+      state: { agent_id: started.state.agent_id, phase: 'executing' },
+    });
+  });
+
+  it('the error limit still applies: an interrupted session with 3 errors of its own is not carried on', async () => {
+    const store = await storeAt(false);
+    const started = (await store.attachClaudeAgent(EVENTS.start))!;
+    await store.update(started.state.agent_id, { phase: 'executing' });
+    for (let i = 0; i < 3; i++) await store.update(started.state.agent_id, { error: `boom ${i}` });
+    await store.attachClaudeAgent(FAIL);
+    expect((await store.shouldResume(started.state.agent_id)).reason).toBe('too_many_errors');
+    expect(await store.attachClaudeAgent({ agent_id: 'a00000000000000b2', agent_type: TYPE })).toMatchObject({
+      action: 'created',
+    });
+  });
+
+  it('host failures are counted apart from errors: three interruptions leave the session resumable', async () => {
+    const store = await storeAt(false);
+    const started = (await store.attachClaudeAgent(EVENTS.start))!;
+    await store.update(started.state.agent_id, { phase: 'executing' });
+    let agent = AGENT;
+    for (let i = 1; i <= 3; i++) {
+      await store.attachClaudeAgent({ ...FAIL, agent_id: agent });
+      agent = `a00000000000000c${i}`;
+      expect(await store.attachClaudeAgent({ agent_id: agent, agent_type: TYPE })).toMatchObject({
+        action: 'relinked',
+      });
+    }
+    const state = await store.get(started.state.agent_id);
+    expect(state).toMatchObject({ error_count: 0, interruption: { count: 3, carried_on: 3, waiting: false } });
+  });
+
+  it('a late failure of an agent whose session a later agent carried on changes nothing (superseded)', async () => {
+    const store = await storeAt(false);
+    await store.attachClaudeAgent(EVENTS.start);
+    await store.attachClaudeAgent(FAIL);
+    await store.attachClaudeAgent({ agent_id: 'a00000000000000b2', agent_type: TYPE });
+    const before = await everything(store);
+    expect(await store.attachClaudeAgent(FAIL)).toMatchObject({ action: 'superseded', interruption: 'superseded' });
+    expect(await everything(store)).toEqual(before);
+  });
+
+  it('a failure after the session ended records nothing', async () => {
+    const store = await storeAt(false);
+    const started = (await store.attachClaudeAgent(EVENTS.start))!;
+    await store.finalize(started.state.agent_id, 'completed');
+    const before = await everything(store);
+    expect(await store.attachClaudeAgent(FAIL)).toMatchObject({ interruption: 'already_final' });
+    expect(await everything(store)).toEqual(before);
+  });
+
+  it('cleanup leaves an interrupted session initializing alone (it is not an orphaned start), until its horizon', async () => {
+    const store = await storeAt(false);
+    await store.attachClaudeAgent(EVENTS.start);
+    await store.attachClaudeAgent(FAIL);
+    clock = new Date(clock.getTime() + 3 * 3_600_000);
+    expect(await store.cleanup({ hours: 24 })).toMatchObject({ abandoned: [], removed: [] });
+    clock = new Date(clock.getTime() + 22 * 3_600_000);
+    expect((await store.cleanup({ hours: 24 })).removed).toHaveLength(1);
+  });
 });

@@ -55,7 +55,7 @@ describe('FileStore basics', () => {
     expect(mine).toEqual(session('mine'));
     expect(mine.schema_version).toBe(1);
     const theirs = JSON.parse(readFileSync(join(root, 'theirs', 'state.json'), 'utf8'));
-    expect(theirs).toMatchObject({ schema_version: 4, project: 'github.com/acme/web' });
+    expect(theirs).toMatchObject({ schema_version: 5, project: 'github.com/acme/web' });
     expect((await home.read('mine'))?.project).toBe('github.com/acme/api');
     expect((await home.read('theirs'))?.project).toBe('github.com/acme/web');
     // A store of no project's folder reads a file naming none as unassigned.

@@ -173,3 +173,95 @@ describe('a session of another agent (issue 10 item 6)', () => {
     expect(await subagentStop(sessions, { agent_id: 'b-session', agent_name: 'B' })).toMatchObject({ finalized: true });
   });
 });
+
+// Issue 22: the seed protocol's word for an agent killed by a host failure (an API error, a usage limit).
+describe('subagentStop with `interrupted`, then preDelegate', () => {
+  async function executing(): Promise<string> {
+    const { agent_id } = await sessions.create({ agent_name: 'migrator', purpose: 'p', metadata: { task_id: 'T7' } });
+    await sessions.update(agent_id, { phase: 'executing' });
+    return agent_id;
+  }
+
+  it('keeps the session open in its phase, interrupted, instead of finalizing it; exit_code does not finalize it', async () => {
+    const agent_id = await executing();
+    const interrupted = { error: 'rate_limit', message: 'Usage limit reached, resets at 5pm' };
+    expect(await subagentStop(sessions, { agent_id, exit_code: 1, interrupted })).toEqual({
+      finalized: false,
+      reason: 'interrupted',
+      agent_id,
+    });
+    const state = await sessions.get(agent_id);
+    expect(state).toMatchObject({ phase: 'executing', error_count: 0 });
+    expect(state.interruption).toMatchObject({ count: 1, waiting: true, error: 'rate_limit', phase: 'executing' });
+    expect(state.claude).toBeUndefined();
+  });
+
+  it('a second report of the same interruption changes nothing', async () => {
+    const agent_id = await executing();
+    await subagentStop(sessions, { agent_id, interrupted: { error: 'server_error' } });
+    const once = await sessions.get(agent_id);
+    clock = new Date(clock.getTime() + 1000);
+    expect(await subagentStop(sessions, { agent_id, interrupted: {} })).toMatchObject({ reason: 'interrupted' });
+    expect(await sessions.get(agent_id)).toEqual(once);
+  });
+
+  it('the next pre-delegate resumes it hours later (session_interrupted), with what interrupted it', async () => {
+    const agent_id = await executing();
+    await subagentStop(sessions, { task_info: { agent_id }, interrupted: { error: 'rate_limit', message: 'm' } });
+    const at = clock.toISOString();
+    clock = new Date(clock.getTime() + 5 * 3_600_000);
+    const answer = await preDelegate(sessions, { agent_name: 'migrator' });
+    expect(answer).toMatchObject({
+      should_resume: true,
+      reason: 'session_interrupted',
+      agent_id,
+      resume_metadata: {
+        previous_phase: 'executing',
+        metadata: { task_id: 'T7' },
+        interruption: { at, error: 'rate_limit', message: 'm', phase: 'executing' },
+      },
+    });
+    // Carried on: the next answer is the ordinary one (executing is not resumable).
+    expect(await preDelegate(sessions, { agent_name: 'migrator' })).toMatchObject({
+      should_resume: false,
+      reason: 'phase_not_resumable',
+    });
+    expect((await sessions.get(agent_id)).interruption).toMatchObject({ waiting: false, carried_on: 1 });
+  });
+
+  it.each([
+    ['an error kind that is not a word', { error: 'Rate Limit!' }],
+    ['an error that is not text', { error: 5 }],
+    ['a message that is not text', { message: ['x'] }],
+    ['interrupted that is not an object', 'yes'],
+  ])('answers invalid_input for %s, and writes nothing', async (_label, interrupted) => {
+    const agent_id = await executing();
+    const before = await sessions.get(agent_id);
+    expect(await subagentStop(sessions, { agent_id, interrupted })).toMatchObject({
+      finalized: false,
+      reason: 'invalid_input',
+      error: expect.stringContaining('interrupted'),
+    });
+    expect(await sessions.get(agent_id)).toEqual(before);
+  });
+
+  it('answers as a stop does for another agent’s, a final, a missing session', async () => {
+    const agent_id = await executing();
+    const interrupted = { error: 'overloaded' };
+    expect(await subagentStop(sessions, { agent_id, agent_name: 'other', interrupted })).toEqual({
+      finalized: false,
+      reason: 'agent_mismatch',
+      agent_id,
+    });
+    await sessions.finalize(agent_id, 'completed');
+    expect(await subagentStop(sessions, { agent_id, interrupted })).toMatchObject({ reason: 'already_final' });
+    expect(await subagentStop(sessions, { agent_id: 'nope', interrupted })).toMatchObject({
+      reason: 'session_not_found',
+    });
+  });
+
+  it('`interrupted: null` is a plain stop', async () => {
+    const agent_id = await executing();
+    expect(await subagentStop(sessions, { agent_id, interrupted: null })).toMatchObject({ finalized: true });
+  });
+});
