@@ -117,6 +117,24 @@ describe('lookups that decide a resume or a relink', () => {
     expect(await subagentStop(a, { agent_id: 'older' })).toMatchObject({ finalized: false, reason: 'unassigned' });
     expect((await store.read(parked.agent_id))?.phase).toBe('approval');
   });
+
+  it("an interruption from another project records nothing on this one's session (seed stop, StopFailure)", async () => {
+    const parked = await parkedInA();
+    const interrupted = { task_info: { agent_id: parked.agent_id }, interrupted: { error: 'rate_limit' } };
+    expect(await subagentStop(b, interrupted)).toEqual({
+      finalized: false,
+      reason: 'other_project',
+      agent_id: parked.agent_id,
+    });
+    const failed = await b.claudeAgentFailed({
+      agent_id: 'a00000000000000a1',
+      agent_type: 'terraform-architect',
+      error: 'rate_limit',
+    });
+    expect(failed?.state.project).toBe(B);
+    expect(failed?.state.agent_id).not.toBe(parked.agent_id);
+    expect(await store.read(parked.agent_id)).toEqual(parked);
+  });
 });
 
 describe('decisions, listings, cleanup', () => {
