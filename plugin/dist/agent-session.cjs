@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "855d52f25bcc896c";
+const BUNDLE_HASH = "84863a41cfb74e1d";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

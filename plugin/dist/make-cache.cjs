@@ -16,7 +16,15 @@ const [bin, out, marker, runsFile] = process.argv.slice(2);
 const name = basename(bin, '.cjs');
 const work = fs.mkdtempSync(join(tmpdir(), 'agent-session-cache-'));
 
-const store = join(work, 'session');
+// A project's own store (`<project>/.claude/session`), the project a git clone: every call names its project from the
+// clone's config, and the sessions (their files name no project) are that project's, as in most projects.
+const store = join(work, '.claude', 'session');
+fs.mkdirSync(join(work, '.git'), { recursive: true });
+fs.writeFileSync(
+  join(work, '.git', 'config'),
+  '[core]\n\trepositoryformatversion = 0\n[remote "origin"]\n\turl = git@github.com:cache/project.git\n' +
+    '\tfetch = +refs/heads/*:refs/remotes/origin/*\n',
+);
 const at = new Date().toISOString();
 /** A session parked in approval, linked to a Claude agent when `claude` is given. */
 function parked(id, agent, claude) {
