@@ -102,11 +102,11 @@ describeWithGit('gitRepositoryOf, on what git writes', () => {
 });
 
 describe('gitRepositoryOf, on odd folders', () => {
-  it('is null outside any repository, and a configured name wins over everything', () => {
+  it('names a folder in no repository with a remote by its path, and a configured name wins over everything', () => {
     const plain = join(dir, 'plain');
     mkdirSync(plain);
-    // The temp folder is outside any repository on every machine the tests run on.
-    expect(gitRepositoryOf(plain)).toBeNull();
+    // Whatever the temp folder's ancestors hold (this machine has an empty `/tmp/.git`), none is a repository with an
+    // origin: the folder's own path names it.
     expect(projectIdentityOf(plain, null)).toEqual({ name: `path:${plain}`, source: { kind: 'path' } });
     expect(projectIdentityOf(plain, 'acme/api')).toEqual({ name: 'acme/api', source: { kind: 'configured' } });
   });
