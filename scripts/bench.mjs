@@ -97,7 +97,14 @@ try {
 
 function main() {
   const now = Date.now();
-  const stores = Object.fromEntries(SIZES.map((size) => [size, makeStore(join(work, `store-${size}`), size, now)]));
+  // Each store is a project's own (`<project>/.claude/session`, the project a git clone with a remote), as most are:
+  // its files name no project, and every call names the project from the clone's git config.
+  const stores = Object.fromEntries(
+    SIZES.map((size) => [
+      size,
+      makeStore(join(gitProject(join(work, `project-${size}`)), '.claude', 'session'), size, now),
+    ]),
+  );
   const empty = ['-e', ''];
   const results = {};
   const time = (group, commands) => Object.assign(results, measure(group, commands));
@@ -405,7 +412,12 @@ function postgresRows({ stores, time, claude, claudePre, claudeStop, slowRuns })
   }
   const suffix = Math.random().toString(16).slice(2, 10);
   const schemas = { 10: `bench_${suffix}_10`, 10000: `bench_${suffix}_10000` };
-  const envOf = (size) => ({ AGENT_SESSION_DATABASE_URL: url, AGENT_SESSION_DATABASE_SCHEMA: schemas[size] });
+  // The project of the store copied in (its folder's): the hooks and commands run for it.
+  const envOf = (size) => ({
+    AGENT_SESSION_DATABASE_URL: url,
+    AGENT_SESSION_DATABASE_SCHEMA: schemas[size],
+    CLAUDE_PROJECT_DIR: join(stores[size].root, '..', '..'),
+  });
   const cli = (size, args) => {
     const result = spawnSync(process.execPath, [bins.cli, ...args], {
       env: { ...baseEnv, ...envOf(size) },
@@ -526,7 +538,8 @@ function postgresRows({ stores, time, claude, claudePre, claudeStop, slowRuns })
         floor: 'node -e "" (PostgreSQL)',
       };
     // The stale sessions cleanup removes are copied back before each run (not timed).
-    const staleDir = join(work, 'stale-10000');
+    // Another clone's own store (of the same remote: the same project), so the copy keeps their project.
+    const staleDir = join(gitProject(join(work, 'stale-10000')), '.claude', 'session');
     big.restoreStale();
     copyStale(big, staleDir);
     time('PostgreSQL, whole store', [
@@ -639,6 +652,19 @@ function printSplit(split) {
 // --- stores ---
 
 /** A store of `size` sessions over 20 agents; the bench agent has a fresh resumable session (`target`). */
+/** Makes `dir` a git clone's folder (its `.git/config` as `git clone` writes it, origin on GitHub); returns it. */
+function gitProject(dir) {
+  mkdirSync(join(dir, '.git'), { recursive: true });
+  writeFileSync(
+    join(dir, '.git', 'config'),
+    '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n' +
+      '[remote "origin"]\n\turl = git@github.com:bench/project.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n' +
+      '[branch "main"]\n\tremote = origin\n\tmerge = refs/heads/main\n',
+  );
+  writeFileSync(join(dir, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+  return dir;
+}
+
 function makeStore(root, size, now) {
   mkdirSync(root, { recursive: true });
   const iso = (ms) => new Date(ms).toISOString();

@@ -1,8 +1,10 @@
 // Fills a store folder with generated sessions (tests/support/generate-sessions.ts), for trying `show`, `pending`,
-// `stats` and `report` on a store of realistic size: `npm run generate-store -- DIR [COUNT] [SEED]`.
+// `stats` and `report` on a store of realistic size: `npm run generate-store -- DIR [COUNT] [SEED]`. They belong to the
+// project of the folder it is run from (the one `--dir DIR` commands run from there name).
 // Run with ts-node (a dev dependency); refuses a folder that already holds anything.
 import { readdirSync } from 'node:fs';
-import { FileStore } from '../src/store/file-store';
+import { withProject } from '../src/core/project';
+import { openSessions } from '../src/service/assembly';
 import { generateSessions } from '../tests/support/generate-sessions';
 
 async function main(): Promise<number> {
@@ -21,13 +23,14 @@ async function main(): Promise<number> {
     process.stderr.write(`generate-store: ${dir} is not empty; give a new folder\n`);
     return 4;
   }
-  const store = new FileStore(dir);
+  // Opened as `--dir DIR` from here: the sessions belong to the project the commands run from here will name.
+  const sessions = openSessions({ dir, env: process.env, cwd: process.cwd() });
   try {
     const states = generateSessions({ count: Number(countText), now: new Date(), seed: Number(seedText) });
-    for (const state of states) await store.create(state);
-    process.stdout.write(`Generated ${states.length} sessions in ${dir}\n`);
+    for (const state of states) await sessions.store.create(withProject(state, sessions.project));
+    process.stdout.write(`Generated ${states.length} sessions of the project ${sessions.project} in ${dir}\n`);
   } finally {
-    await store.close();
+    await sessions.close();
   }
   return 0;
 }

@@ -5,12 +5,21 @@ export {
   type SessionsOptions,
   type ResumeDecision,
   type ListEntry,
+  type ListFilter,
   type CleanupResult,
+  OtherProjectError,
 } from './service/sessions';
 export { FileStore, type FileStoreOptions } from './store/file-store';
 export { MemoryStore, type MemoryStoreOptions } from './store/memory-store';
 export { resolveRoot } from './store/root';
-export type { SessionStore, ListedSession } from './service/store';
+export type { SessionStore, ListedSession, ListScope } from './service/store';
+export {
+  DEFAULT_PROJECT,
+  normalizeRemoteUrl,
+  withProject,
+  type ProjectIdentity,
+  type ProjectSource,
+} from './core/project';
 export { SessionError, isSessionError, EXIT_CODES, type ErrorCode } from './core/errors';
 export {
   PHASES,
@@ -29,6 +38,7 @@ export {
   SCHEMA_VERSION,
   DECISIONS_SCHEMA_VERSION,
   DECISION_ORIGIN_SCHEMA_VERSION,
+  PROJECT_SCHEMA_VERSION,
   INTERRUPTION_SCHEMA_VERSION,
   parseState,
   type SessionState,

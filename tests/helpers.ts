@@ -1,5 +1,5 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { SessionError } from '../src/core/errors';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -74,4 +74,20 @@ export function projectMaker(base: string): () => string {
     mkdirSync(join(dir, '.claude'), { recursive: true });
     return dir;
   };
+}
+
+/**
+ * Makes `dir` a git repository whose `origin` is `remote`, with the config git itself writes for `git init` and
+ * `git remote add origin <remote>` (written here: the tests need no git binary; tests/unit/platform/git.test.ts reads
+ * what the real git writes). Returns `dir`.
+ */
+export function gitRepository(dir: string, remote: string): string {
+  mkdirSync(join(dir, '.git'), { recursive: true });
+  writeFileSync(
+    join(dir, '.git', 'config'),
+    '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n' +
+      `[remote "origin"]\n\turl = ${remote}\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n`,
+  );
+  writeFileSync(join(dir, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+  return dir;
 }

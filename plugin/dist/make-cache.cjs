@@ -16,7 +16,15 @@ const [bin, out, marker, runsFile] = process.argv.slice(2);
 const name = basename(bin, '.cjs');
 const work = fs.mkdtempSync(join(tmpdir(), 'agent-session-cache-'));
 
-const store = join(work, 'session');
+// A project's own store (`<project>/.claude/session`), the project a git clone: every call names its project from the
+// clone's config, and the sessions (their files name no project) are that project's, as in most projects.
+const store = join(work, '.claude', 'session');
+fs.mkdirSync(join(work, '.git'), { recursive: true });
+fs.writeFileSync(
+  join(work, '.git', 'config'),
+  '[core]\n\trepositoryformatversion = 0\n[remote "origin"]\n\turl = git@github.com:cache/project.git\n' +
+    '\tfetch = +refs/heads/*:refs/remotes/origin/*\n',
+);
 const at = new Date().toISOString();
 /** A session parked in approval, linked to a Claude agent when `claude` is given. */
 function stateOf(id, agent, claude) {
@@ -184,20 +192,30 @@ function startRelay(folder, states) {
   );
   const sessions = new Map(states.map((state) => [state.agent_id, state]));
   const date = (ms) => ({ $t: 'date', v: ms });
-  const linkedTo = (claudeId) => [...sessions.values()].find((state) => state.claude?.agent_id === claudeId) ?? null;
+  // The project the calls name (the lookups' first argument): the sessions are that project's, as its own store's are.
+  let project = null;
+  const own = (state) =>
+    state === undefined || state === null
+      ? null
+      : state.project !== undefined || project === null
+        ? state
+        : { ...state, project, schema_version: 5 };
+  const linkedTo = (claudeId) => [...sessions.values()].find((state) => state.claude?.agent_id === claudeId);
   const answer = (call, args) => {
     switch (call) {
       case 'now':
         return date(Date.now());
       case 'newestOf':
-        return [...sessions.values()].find((state) => state.agent_name === args[0]) ?? null;
+        project = args[0];
+        return own([...sessions.values()].find((state) => state.agent_name === args[1]));
       case 'read':
-        return sessions.get(args[0]) ?? null;
+        return own(sessions.get(args[0]));
       case 'readVersioned': {
-        const state = sessions.get(args[0]);
-        return state === undefined ? null : { version: '1', state, problem: null, writtenAt: date(Date.now()) };
+        const state = own(sessions.get(args[0]));
+        return state === null ? null : { version: '1', state, problem: null, writtenAt: date(Date.now()) };
       }
       case 'writeVersioned':
+      case 'writeIfUnchanged':
         sessions.set(args[0], args[2]);
         return true;
       case 'create':
@@ -205,9 +223,11 @@ function startRelay(folder, states) {
         return undefined;
       case 'attachedTo':
       case 'findByClaudeAgent':
-        return linkedTo(args[0]);
+        project = args[0];
+        return own(linkedTo(args[1]));
       case 'newestPerAgent':
-        return [...sessions.values()];
+        project = args[0];
+        return [...sessions.values()].map(own);
       default:
         return undefined;
     }

@@ -53,7 +53,7 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   },
   {
     command: 'list',
-    describe: 'List sessions, most recently active first',
+    describe: "List this project's sessions, most recently active first",
     load: () => (require('./commands/list') as typeof import('./commands/list')).listCommand as never,
   },
   {
@@ -140,6 +140,13 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
     describe:
       "The PostgreSQL hooks' local relay (it holds their connection): status, stop, or serve (run it in the foreground)",
     load: () => (require('./commands/relay') as typeof import('./commands/relay')).relayCommand as never,
+  },
+  {
+    command: 'adopt [ids..]',
+    describe:
+      "Give this project to sessions of another project or of none (an older store's, listed as unassigned): " +
+      'the ids named, or --unassigned',
+    load: () => (require('./commands/adopt') as typeof import('./commands/adopt')).adoptCommand as never,
   },
   {
     command: 'copy',

@@ -52,6 +52,8 @@ export function valueCandidates(words: readonly string[], io: Pick<CliIo, 'env' 
   const [command, ...args] = positionals;
   if (command === undefined) return undefined;
   if (ID_COMMANDS.has(command) && args.length === 0) return matching(storeIds(dir, io).sort());
+  // `adopt` takes any number of ids.
+  if (command === 'adopt') return matching(storeIds(dir, io).sort());
   if (command === 'finalize' && args.length === 1) return matching(FINAL_PHASES);
   if (command === 'completion' && args.length === 0) return matching(COMPLETION_SHELLS);
   return undefined;

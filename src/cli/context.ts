@@ -78,6 +78,31 @@ export function withJson<T>(yargs: Argv<T>): Argv<T & { json: boolean }> {
   return yargs.option('json', { type: 'boolean', default: false, describe: 'Print JSON instead of text' });
 }
 
+/** Adds `--all-projects` to a command that works on the current project's sessions by default. */
+export function withAllProjects<T>(yargs: Argv<T>, describe: string): Argv<T & { 'all-projects': boolean }> {
+  return yargs.option('all-projects', { type: 'boolean', default: false, describe });
+}
+
+/** What `--all-projects` does for `approve` and `reject`, for their help. */
+export const DECIDE_ALL_PROJECTS_HELP =
+  "Decide on a session of another project (or of none) too; without it, only this project's are";
+
+/** What `--all-projects` does for a listing, for its help. */
+export const ALL_PROJECTS_HELP = "Every project's sessions (and those of none), not only this project's";
+
+/**
+ * The line `list` prints (on stderr) when the store holds sessions of no project (an older store's): they are shown by
+ * `--all-projects` and given this project by `adopt`.
+ */
+export function unassignedNote(io: CliIo, count: number): void {
+  if (count === 0) return;
+  const sessions = count === 1 ? '1 session belongs' : `${count} sessions belong`;
+  io.err(
+    `note: ${sessions} to no project (an older store's, never resumed): \`list --all-projects\` shows them, ` +
+      '`adopt --unassigned` gives them this project\n',
+  );
+}
+
 /**
  * A text option: it always takes a value, so `--since -1d` reads `-1d` as the value (not as flags `-1 -d`) and a
  * missing value (`--agent --json`) is an error rather than an empty text. A value that begins with `-` and a

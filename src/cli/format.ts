@@ -5,12 +5,18 @@ import { renderRows, type Cell } from './color';
 import type { CliIo } from './context';
 import { displayWidth, escapeControl } from './text';
 
-/** A plain-text table: a header, then one row a session, columns padded to their widest cell. */
-export function renderTable(entries: readonly ListEntry[], now: Date, colour = false): string {
-  const rows: Cell[][] = [['ID', 'AGENT', 'PHASE', 'RESUMABLE', 'ERRORS', 'LAST ACTIVITY']];
+/**
+ * A plain-text table: a header, then one row a session, columns padded to their widest cell; with `projects`, each
+ * session's project in a column of its own (`-` for one of none).
+ */
+export function renderTable(entries: readonly ListEntry[], now: Date, colour = false, projects = false): string {
+  const rows: Cell[][] = [
+    [...(projects ? ['PROJECT'] : []), 'ID', 'AGENT', 'PHASE', 'RESUMABLE', 'ERRORS', 'LAST ACTIVITY'],
+  ];
   for (const entry of entries) {
     if (entry.kind === 'corrupt') {
       rows.push([
+        ...(projects ? ['?'] : []),
         entry.id,
         '-',
         { text: 'corrupt', style: 'red' },
@@ -22,6 +28,7 @@ export function renderTable(entries: readonly ListEntry[], now: Date, colour = f
     }
     const { state } = entry;
     rows.push([
+      ...(projects ? [state.project ?? '-'] : []),
       entry.id,
       state.agent_name,
       // Interrupted: its agent died of a host failure; neither running nor done, it waits to be carried on.

@@ -35,6 +35,8 @@ export const FLAG_OPTIONS: ReadonlySet<string> = new Set([
   '--force',
   '--mermaid',
   '--explain',
+  '--all-projects',
+  '--unassigned',
   '--help',
   '--version',
 ]);
@@ -77,7 +79,8 @@ export function assertFlagValues(args: readonly string[]): void {
  */
 export function rejectRepeats(argv: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(argv)) {
-    if (key === '_' || key === 'metadata' || !Array.isArray(value)) continue;
+    // `--metadata` objects are merged; `adopt`'s ids are a list.
+    if (key === '_' || key === 'metadata' || key === 'ids' || !Array.isArray(value)) continue;
     if (new Set(value.map((item) => JSON.stringify(item))).size > 1) {
       const flag = `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
       const given = value.map((item) => show(item)).join(', ');

@@ -23,6 +23,7 @@ export function renderStory(
     ['Session', state.agent_id],
     ['Agent', state.agent_name],
     ['Purpose', state.purpose],
+    ['Project', state.project ?? '(none: unassigned)'],
     ['Phase', state.phase],
     [
       'Resume now',

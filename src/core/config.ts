@@ -3,8 +3,9 @@ import { parseDecimal } from './decimal';
 import { SessionError, show } from './errors';
 import { DEFAULT_LIMITS, LIMIT_VARIABLES, MAX_CLEANUP_HOURS, MAX_RESUME_TIMEOUT_MINUTES, type Limits } from './limits';
 import { lazily } from './lazy';
-import { parseConfigFileShape } from './config-parsers';
+import { parseConfigFileShape } from '../generated/config-parsers';
 import { LOG_LEVELS, type LogLevel } from './log-levels';
+import { assertProjectName, MAX_PROJECT_NAME_LENGTH } from './project';
 
 // Pure: the caller reads the file and passes `process.env`. Hooks load this module too, so it stays small: it parses
 // with the function generated from the zod schema (config-schema.ts), which it loads only to word a rejection.
@@ -34,6 +35,11 @@ export interface Config {
   readonly database_url: string | null;
   /** The PostgreSQL schema holding the store's tables. */
   readonly database_schema: string;
+  /**
+   * The project's name (core/project.ts), shared by every clone that configures it; null: the git remote `origin`, else
+   * the folder.
+   */
+  readonly project: string | null;
 }
 export type ConfigKey = keyof Config;
 
@@ -46,6 +52,7 @@ export const DEFAULT_CONFIG: Config = {
   log_max_bytes: 1024 * 1024,
   database_url: null,
   database_schema: DEFAULT_SCHEMA,
+  project: null,
 };
 
 /** The environment variable that overrides each setting (the first two predate the config file). */
@@ -58,6 +65,7 @@ export const CONFIG_VARIABLES: Readonly<Record<ConfigKey, string>> = {
   log_max_bytes: 'AGENT_SESSION_LOG_MAX_BYTES',
   database_url: 'AGENT_SESSION_DATABASE_URL',
   database_schema: 'AGENT_SESSION_DATABASE_SCHEMA',
+  project: 'AGENT_SESSION_PROJECT',
 };
 
 /** The variable that points at another config file than `<project>/.claude/agent-session.json`. */
@@ -73,6 +81,7 @@ const EXPECTED: Readonly<Record<ConfigKey, string>> = {
   log_max_bytes: 'a positive whole number of bytes',
   database_url: 'a postgres://user@host/database URL',
   database_schema: 'a schema name (lower-case letters, digits and _)',
+  project: `a project name (non-blank text without control characters or blanks at its ends, at most ${MAX_PROJECT_NAME_LENGTH} characters)`,
 };
 
 /** Where an effective value came from. */
@@ -160,6 +169,7 @@ export function parseSettings(raw: unknown, where: string): Partial<Config> {
     if (given.database_url !== undefined)
       given.database_url = assertDatabaseUrl(given.database_url, `\`database_url\` in ${where}`);
     if (given.database_schema !== undefined) assertSchemaName(given.database_schema, `\`database_schema\` in ${where}`);
+    if (given.project !== undefined) assertProjectName(given.project, `\`project\` in ${where}`);
     return given as Partial<Config>;
   }
   if ('unknownKeys' in verdict) {
@@ -197,6 +207,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   'log_max_bytes',
   'database_url',
   'database_schema',
+  'project',
 ];
 
 // --- internal ---
@@ -209,6 +220,7 @@ function parseVerdict(raw: unknown): ReturnType<typeof import('./config-schema')
 function parseVariable(key: ConfigKey, variable: string, raw: string): unknown {
   if (key === 'database_url') return assertDatabaseUrl(raw, `\`${variable}\``);
   if (key === 'database_schema') return assertSchemaName(raw.trim(), `\`${variable}\``);
+  if (key === 'project') return assertProjectName(raw, `\`${variable}\``);
   const value = key === 'log_level' ? raw.trim() : parseDecimal(raw);
   // The variable is checked by the same schema as the file, so both accept exactly the same values.
   if (parseConfigFileShape({ [key]: value }) === undefined)

@@ -9,10 +9,13 @@ import { longDuration } from './time-text';
 
 /** One resume rule applied to a session: whether it passes, the measured value and the limit, and a sentence. */
 export interface ResumeCheck {
-  readonly rule: 'phase' | 'resume_ready' | 'clock' | 'idle' | 'errors';
+  readonly rule: 'project' | 'phase' | 'resume_ready' | 'clock' | 'idle' | 'errors';
   readonly ok: boolean;
-  /** What was measured: the phase, the flag, seconds ahead of the clock, seconds idle, the error count. */
-  readonly value: string | number | boolean;
+  /**
+   * What was measured: the session's project (null: none), the phase, the flag, seconds ahead of the clock, seconds
+   * idle, the error count.
+   */
+  readonly value: string | number | boolean | null;
   /** The limit it is held to (minutes for the clock and idle rules, a count for errors); null for phase and flag. */
   readonly limit: number | null;
   /** `idle 41 minutes of 30 allowed`, `3 errors of 3 allowed`, `clock ahead by 5 minutes (bound 1 minute)`. */
@@ -23,23 +26,49 @@ export interface ResumeCheck {
 export interface ResumeExplanation {
   readonly should_resume: boolean;
   readonly reason: ResumeReason;
-  /** Every rule, in the order the verdict applies them; the first failing one is the reason. */
+  /**
+   * Every rule, in the order the verdict applies them; the first failing one is the reason. The `project` rule is
+   * listed only when it fails.
+   */
   readonly checks: readonly ResumeCheck[];
 }
 
 /**
  * Explains the resume verdict on a valid session at `now`: each rule with the measured fact and its limit. The
  * reason is the machine's (resumeVerdict); the checks say why, with numbers, so a person need not redo the sums.
+ * With `project` (the caller's), a session of another project (or of none) is never resumed there: the reason is
+ * `other_project` (`unassigned`), and a first rule, `project`, says so (it is left out when it holds).
  */
-export function explainResume(state: SessionState, now: Date, limits: Limits): ResumeExplanation {
-  const reason = resumeVerdict(state, now, limits);
+export function explainResume(state: SessionState, now: Date, limits: Limits, project?: string): ResumeExplanation {
+  const own = project === undefined || state.project === project;
+  const reason: ResumeReason = own
+    ? resumeVerdict(state, now, limits)
+    : state.project === undefined
+      ? 'unassigned'
+      : 'other_project';
   const idleSeconds = Math.floor((now.getTime() - Date.parse(state.last_updated)) / 1000);
   const aheadSeconds = -idleSeconds;
   const interrupted = isInterrupted(state) ? state.interruption : undefined;
   const pickup = interrupted === undefined && awaitsPickup(state);
   const resumable = isResumablePhase(state.phase) || pickup || interrupted !== undefined;
   const clockOk = aheadSeconds <= limits.clockSkewMinutes * 60;
+  // Said only when it fails (it is then the reason): a session of the caller's project is the usual case.
+  const projectCheck: ResumeCheck[] = own
+    ? []
+    : [
+        {
+          rule: 'project',
+          ok: false,
+          value: state.project ?? null,
+          limit: null,
+          text:
+            state.project === undefined
+              ? 'the session belongs to no project (unassigned: `adopt` gives it this one)'
+              : `the session belongs to another project (${JSON.stringify(state.project)})`,
+        },
+      ];
   const checks: ResumeCheck[] = [
+    ...projectCheck,
     {
       rule: 'phase',
       ok: resumable,

@@ -16,6 +16,8 @@ export const WAITS_ON_LIMIT = 200;
 export interface InboxEntry {
   readonly agent_id: string;
   readonly agent_name: string;
+  /** The project it belongs to; null: none (unassigned). */
+  readonly project: string | null;
   readonly phase: Phase;
   /** When it entered its phase (see waitingSince), or when it was interrupted. */
   readonly waiting_since: string;
@@ -64,6 +66,7 @@ export function inboxOf(
     entries.push({
       agent_id: state.agent_id,
       agent_name: state.agent_name,
+      project: state.project ?? null,
       phase: state.phase,
       waiting_since: since,
       waited_seconds: Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / 1000)),

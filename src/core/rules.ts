@@ -16,7 +16,11 @@ export type ResumeReason =
   /** The agent's newest session is run by a Claude Code agent right now (see core/parking.ts). */
   | 'session_running'
   /** Resumable: its agent died of a host failure and it waits for the next delegation (see awaitsCarryOn). */
-  | 'session_interrupted';
+  | 'session_interrupted'
+  /** The session belongs to another project than the caller's (core/project.ts): never resumed here. */
+  | 'other_project'
+  /** The session belongs to no project (an older store's): never resumed until `adopt` gives it one. */
+  | 'unassigned';
 
 /** True for the reasons that mean "resume": every rule passes, or an interrupted session is carried on. */
 export function allowsResume(reason: ResumeReason): boolean {

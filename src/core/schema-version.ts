@@ -26,3 +26,12 @@ export const DECISION_ORIGIN_SCHEMA_VERSION = 3;
  * agent-session that knows only version 3 refuses an interrupted one by its version number, not by a stray key.
  */
 export const INTERRUPTION_SCHEMA_VERSION = 4;
+
+/**
+ * The layout of a session that says which project it belongs to (`project`: the git remote, a configured name or the
+ * folder, core/project.ts): version 4 plus that field. A session carries it from its creation on every store but the
+ * file store of its own project folder, which leaves it out (the folder names the project, and its files stay readable
+ * by an older agent-session); an older agent-session, which would resume it in any project, refuses it by its version
+ * number.
+ */
+export const PROJECT_SCHEMA_VERSION = 5;

@@ -2,7 +2,7 @@ import { SessionError, show } from './errors';
 import { assertMergedMetadata } from './input';
 import { movePhase } from './phases';
 import { isFinalPhase, isPhase, isResumablePhase, PHASES, type FinalPhase, type Phase } from './phase-names';
-import { SCHEMA_VERSION, type Metadata, type SessionState } from './state';
+import { PROJECT_SCHEMA_VERSION, SCHEMA_VERSION, type Metadata, type SessionState } from './state';
 
 /** What `create` needs; the id is chosen (and checked) by the caller. */
 export interface NewSession {
@@ -10,6 +10,8 @@ export interface NewSession {
   readonly agent_name: string;
   readonly purpose: string;
   readonly metadata?: Metadata;
+  /** The project it belongs to (core/project.ts); absent: none (the file store's folder's, for that store). */
+  readonly project?: string;
 }
 
 /** One update: any mix of a phase change, a metadata merge and an error. None of them is a touch. */
@@ -23,7 +25,7 @@ export interface SessionChange {
 export function newSession(input: NewSession, now: Date): SessionState {
   const at = now.toISOString();
   return {
-    schema_version: SCHEMA_VERSION,
+    schema_version: input.project === undefined ? SCHEMA_VERSION : PROJECT_SCHEMA_VERSION,
     agent_id: input.agent_id,
     agent_name: input.agent_name,
     purpose: input.purpose,
@@ -35,6 +37,7 @@ export function newSession(input: NewSession, now: Date): SessionState {
     history: [],
     error_count: 0,
     last_error: null,
+    ...(input.project === undefined ? {} : { project: input.project }),
   };
 }
 

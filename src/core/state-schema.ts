@@ -1,5 +1,5 @@
 // The zod schemas of state.json: the one source of what a valid session is. Code that runs in a hook does not import
-// this module (zod would cost each hook call ~20 M instructions): it parses with src/core/state-parsers.ts, which
+// this module (zod would cost each hook call ~20 M instructions): it parses with src/generated/state-parsers.ts, which
 // `npm run build` generates from these schemas, and loads this module only to word a rejection (state.ts).
 import * as z from 'zod/mini';
 import { SessionError } from './errors';
@@ -10,6 +10,7 @@ import {
   DECISION_ORIGIN_SCHEMA_VERSION,
   DECISIONS_SCHEMA_VERSION,
   INTERRUPTION_SCHEMA_VERSION,
+  PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
 } from './schema-version';
 import './zod-locale';
@@ -119,6 +120,7 @@ export const SessionStateSchema = z.strictObject({
     z.literal(DECISIONS_SCHEMA_VERSION),
     z.literal(DECISION_ORIGIN_SCHEMA_VERSION),
     z.literal(INTERRUPTION_SCHEMA_VERSION),
+    z.literal(PROJECT_SCHEMA_VERSION),
   ]),
   agent_id: z.string().check(z.regex(ID_PATTERN)),
   agent_name: z.string().check(z.minLength(1)),
@@ -139,10 +141,15 @@ export const SessionStateSchema = z.strictObject({
   summary: z.optional(z.string()),
   duration_seconds: z.optional(z.number().check(z.gte(0))),
   claude: z.optional(ClaudeLinkSchema),
-  /** Approve/reject decisions, oldest first (only in schema_version 2, and 3 when one has an `origin`). */
+  /** Approve/reject decisions, oldest first (only in schema_version 2, and 3 when one has an `origin`, or 4). */
   decisions: z.optional(z.array(DecisionSchema)),
   /** Host failures that killed its agents (only in schema_version 4). */
   interruption: z.optional(InterruptionSchema),
+  /**
+   * The project the session belongs to (schema_version 5; core/project.ts): only that project's lookups find it.
+   * Absent: the project of the file store's folder, or none (an older store's session, unassigned until adopted).
+   */
+  project: z.optional(z.string().check(z.minLength(1))),
 });
 
 export type SessionState = z.infer<typeof SessionStateSchema>;
@@ -154,7 +161,7 @@ export type RecordedOrigin = z.infer<typeof DecisionOriginSchema>;
 export type Interruption = z.infer<typeof InterruptionSchema>;
 export type ResumedFrom = z.infer<typeof ResumedFromSchema>;
 
-/** The parse functions `npm run build` writes into state-parsers.ts (scripts/parsers.mjs). */
+/** The parse functions `npm run build` writes into src/generated/state-parsers.ts (scripts/parsers.mjs). */
 export const PARSERS = {
   parseSessionState: {
     schema: SessionStateSchema,

@@ -4,12 +4,19 @@ import {
   DECISION_ORIGIN_SCHEMA_VERSION,
   DECISIONS_SCHEMA_VERSION,
   INTERRUPTION_SCHEMA_VERSION,
+  PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
 } from './schema-version';
-import { parseSessionState } from './state-parsers';
+import { parseSessionState } from '../generated/state-parsers';
 import type { Metadata, SessionState } from './state-schema';
 
-export { DECISION_ORIGIN_SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, INTERRUPTION_SCHEMA_VERSION, SCHEMA_VERSION };
+export {
+  DECISION_ORIGIN_SCHEMA_VERSION,
+  DECISIONS_SCHEMA_VERSION,
+  INTERRUPTION_SCHEMA_VERSION,
+  PROJECT_SCHEMA_VERSION,
+  SCHEMA_VERSION,
+};
 export type {
   ClaudeLink,
   Decision,
@@ -63,10 +70,15 @@ export function parseState(raw: unknown): SessionState {
 }
 
 /**
- * The schema_version a state's content needs (schema-version.ts): 4 once it records an interruption, else 3 once a
- * decision has an origin, 2 with decisions, 1 otherwise. Every change that adds such a field stamps this.
+ * The schema_version a state's content needs (schema-version.ts): each version adds one field to the one before, so
+ * the highest field present decides: 5 once it names its project, else 4 once it records an interruption, else 3
+ * once a decision has an origin, 2 with decisions, 1 otherwise. Every change that adds or removes such a field
+ * stamps this.
  */
-export function versionFor(state: Pick<SessionState, 'decisions' | 'interruption'>): SessionState['schema_version'] {
+export function versionFor(
+  state: Pick<SessionState, 'decisions' | 'interruption' | 'project'>,
+): SessionState['schema_version'] {
+  if (state.project !== undefined) return PROJECT_SCHEMA_VERSION;
   if (state.interruption !== undefined) return INTERRUPTION_SCHEMA_VERSION;
   const decisions = state.decisions ?? [];
   if (decisions.some((decision) => decision.origin !== undefined)) return DECISION_ORIGIN_SCHEMA_VERSION;
@@ -86,6 +98,7 @@ const VERSION_CONTENT: Readonly<Record<SessionState['schema_version'], string>> 
   [DECISIONS_SCHEMA_VERSION]: 'decisions, none with an origin',
   [DECISION_ORIGIN_SCHEMA_VERSION]: 'decisions, one with an origin at least',
   [INTERRUPTION_SCHEMA_VERSION]: 'an interruption record',
+  [PROJECT_SCHEMA_VERSION]: 'a project',
 };
 
 function migrate(raw: unknown): unknown {

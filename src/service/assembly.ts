@@ -1,10 +1,12 @@
 import { dirname, join } from 'node:path';
-import { limitsOf, type Config, type EffectiveConfig } from '../core/config';
+import { CONFIG_VARIABLES, limitsOf, type Config, type EffectiveConfig } from '../core/config';
 import { configPathFor, loadConfig } from './config-file';
 import { copySessions, type CopyResult } from './copy';
 import { Sessions } from './sessions';
 import { FileStore } from '../store/file-store';
-import { resolveRoot } from '../store/root';
+import { projectFolderOf, resolveRoot, storeFolderOf } from '../store/root';
+import { projectIdentityOf } from './project';
+import type { ProjectIdentity } from '../core/project';
 import type { PgStore } from '../store/postgres/pg-store';
 import type { MigrationResult } from '../store/postgres/schema';
 import type { RelayPlace } from '../store/relay/relay-folder';
@@ -91,17 +93,33 @@ export function openSessions(
   now?: () => Date,
 ): Sessions {
   const clock = now ?? testClock(environment.env);
+  const root = resolveRoot(environment);
+  const project = projectAt(root, environment, config).name;
   const store =
     config.database_url === null
-      ? new FileStore(resolveRoot(environment), clock === undefined ? {} : { now: clock })
+      ? new FileStore(root, {
+          home: homeProject(root, environment, config, project),
+          ...(clock === undefined ? {} : { now: clock }),
+        })
       : environment.hook === true
         ? openHookStore(config.database_url, config.database_schema, environment.env)
         : openPgStore(config.database_url, config.database_schema, WAIT_LIMITS.command);
   return new Sessions({
     store,
+    project,
     limits: limitsOf(config),
     historyCap: config.history_cap,
   });
+}
+
+/**
+ * The project of a call (core/project.ts): the project folder's (store/root.ts projectFolderOf: the folder the store
+ * is in, else the one the default store would come from) as `config` names it, from its git remote, or its folder.
+ * Resolved once per call, where the store root is.
+ * @throws SessionError E_IO when the folder's `.git` or git config cannot be read
+ */
+export function projectOf(environment: Environment, config: Config): ProjectIdentity {
+  return projectAt(resolveRoot(environment), environment, config);
 }
 
 /**
@@ -363,13 +381,44 @@ function testClock(env: Readonly<Record<string, string | undefined>>): (() => Da
   return () => new Date(Date.now() + offset);
 }
 
-/** The store a `copy` argument names: a `postgres://` URL, or a folder. */
+/** The project of the call whose store root is `root`. */
+function projectAt(root: string, environment: Environment, config: Config): ProjectIdentity {
+  return projectIdentityOf(projectFolderOf(root, environment), config.project);
+}
+
+/**
+ * The home project of a file store at `root` (FileStoreOptions.home): when it is a project's own
+ * `<folder>/.claude/session`, the project that folder's own settings name (the config file's `project`, else its git
+ * remote, else its path), which AGENT_SESSION_PROJECT or the library's `config` do not change: a call named otherwise
+ * writes its sessions there with their project, so the folder's own calls never take them for theirs. Else null.
+ * @param project the call's project (that folder's, named by `config`)
+ */
+function homeProject(root: string, environment: Environment, config: Config, project: string): string | null {
+  const folder = storeFolderOf(root);
+  if (folder === null) return null;
+  // No name configured: the call's project is the folder's own (its remote or path).
+  if (config.project === null) return project;
+  // Named: by the folder's settings, or by the variable or the library (read again without them; only then).
+  const env = { ...environment.env, [CONFIG_VARIABLES.project]: undefined };
+  return projectIdentityOf(folder, loadConfig(root, env, environment.cwd).values.project).name;
+}
+
+/**
+ * The store a `copy` argument names: a `postgres://` URL, or a folder (a project's `<folder>/.claude/session` has that
+ * folder's project as its home, named by the settings found beside it).
+ */
 function storeAt(spec: string, where: string, environment: Environment, config: Config): FileStore | PgStore {
   if (/^postgres(ql)?:/i.test(spec.trim()))
     return openPgStore(assertDatabaseUrl(spec, where), config.database_schema, WAIT_LIMITS.command);
   if (spec.trim() === '')
     throw new SessionError('E_USAGE', `Expected ${where} to be a folder or a postgres:// URL, got nothing`);
-  return new FileStore(resolveFrom(environment.cwd, spec, where));
+  const root = resolveFrom(environment.cwd, spec, where);
+  const folder = storeFolderOf(root);
+  const home =
+    folder === null
+      ? null
+      : projectIdentityOf(folder, loadConfig(root, environment.env, environment.cwd).values.project).name;
+  return new FileStore(root, { home });
 }
 
 /**

@@ -15,6 +15,7 @@ import { DEFAULT_LIMITS, type Limits } from '../core/limits';
 import { interruptionOf, isInterrupted, withInterruption } from '../core/interruption';
 import { isFinalPhase, type FinalPhase, type WorkPhase } from '../core/phase-names';
 import { isParked, newestVerdict } from '../core/parking';
+import { DEFAULT_PROJECT, withProject } from '../core/project';
 import { resumeVerdict } from '../core/phases';
 import { allowsResume, isAheadOfClock, latestSane, type ResumeReason } from '../core/rules';
 import { assertAgentName, assertHours, assertMetadata, assertText } from '../core/input';
@@ -23,7 +24,7 @@ import { applyChange, finalizeState, newSession, parsePhase, type SessionChange 
 import type { Metadata, SessionState } from '../core/state';
 import { processFacts } from '../platform/process-facts';
 import { randomHex8 } from '../platform/random';
-import type { ListedSession, RemovalOutcome, SessionStore } from './store';
+import { inScope, type ListedSession, type ListScope, type RemovalOutcome, type SessionStore } from './store';
 
 /**
  * What the service needs from outside: a store (whose clock, `store.now()`, dates and judges everything), and (for
@@ -31,6 +32,12 @@ import type { ListedSession, RemovalOutcome, SessionStore } from './store';
  */
 export interface SessionsOptions {
   readonly store: SessionStore;
+  /**
+   * The project this service works for (core/project.ts; the assembly names it from the git remote, a configured name
+   * or the folder): its new sessions belong to it, and every lookup that decides a resume or a relink sees only its
+   * sessions. Default: DEFAULT_PROJECT.
+   */
+  readonly project?: string;
   readonly limits?: Limits;
   /** History entries a session keeps (the newest); default 200. */
   readonly historyCap?: number;
@@ -130,6 +137,24 @@ class NotResumable extends Error {}
 /** Aborts a stop's write when, under the lock, the session is linked to another Claude agent: nothing is written. */
 class SupersededStop extends Error {}
 
+/**
+ * A session named by id belongs to another project than the service's, or to none (E_OTHER_PROJECT): a decision on it
+ * (approve, reject, a seed stop) is refused unless asked for across projects; nothing was changed.
+ */
+export class OtherProjectError extends SessionError {
+  constructor(
+    id: string,
+    /** The session's project; undefined: none (unassigned). */
+    readonly owner: string | undefined,
+    project: string,
+  ) {
+    super(
+      'E_OTHER_PROJECT',
+      `Session \`${id}\` belongs to ${owner === undefined ? 'no project (unassigned: `adopt` gives it one)' : `project ${show(owner)}`}, not to this project ${show(project)}; --all-projects decides on it anyway`,
+    );
+  }
+}
+
 /** Aborts a write that would change nothing (a failure reported twice): nothing is written. */
 class Unchanged extends Error {}
 
@@ -148,6 +173,8 @@ export class AgentMismatchError extends SessionError {
  */
 export class Sessions {
   readonly store: SessionStore;
+  /** The project this service works for (see SessionsOptions.project). */
+  readonly project: string;
   readonly limits: Limits;
   readonly historyCap: number;
   readonly #randomHex: () => string;
@@ -155,6 +182,7 @@ export class Sessions {
 
   constructor(options: SessionsOptions) {
     this.store = options.store;
+    this.project = options.project ?? DEFAULT_PROJECT;
     this.limits = options.limits ?? DEFAULT_LIMITS;
     this.historyCap = options.historyCap ?? DEFAULT_HISTORY_CAP;
     this.#randomHex = options.randomHex ?? randomHex8;
@@ -178,6 +206,7 @@ export class Sessions {
     const input = {
       agent_name: assertAgentName(request.agent_name),
       purpose: assertText(request.purpose, 'purpose'),
+      project: this.project,
       ...(request.metadata === undefined ? {} : { metadata: assertMetadata(request.metadata) }),
       ...(request.id === undefined ? {} : { id: request.id }),
     };
@@ -208,14 +237,16 @@ export class Sessions {
   }
 
   /**
-   * Ends a session. With `agentName`, only a session of that agent (checked under the lock).
-   * @throws SessionError E_ILLEGAL_TRANSITION when it is already final; AgentMismatchError (E_USAGE) for another agent's
+   * Ends a session. With `agentName`, only a session of that agent; with `ownProject`, only one of this project
+   * (both checked under the lock).
+   * @throws SessionError E_ILLEGAL_TRANSITION when it is already final; AgentMismatchError (E_USAGE) for another agent's;
+   *   OtherProjectError (E_OTHER_PROJECT) for another project's
    */
   async finalize(
     id: string,
     outcome: FinalPhase,
     summary?: string,
-    options: { agentName?: string } = {},
+    options: { agentName?: string; ownProject?: boolean } = {},
   ): Promise<SessionState> {
     if (!isFinalPhase(outcome)) {
       throw new SessionError(
@@ -227,6 +258,7 @@ export class Sessions {
     const valid = assertValidId(id);
     const now = await this.store.now();
     return this.store.update(valid, (state) => {
+      if (options.ownProject === true) this.#assertOwn(state);
       if (options.agentName !== undefined && state.agent_name !== options.agentName) {
         throw new AgentMismatchError(id, state.agent_name, options.agentName);
       }
@@ -238,33 +270,38 @@ export class Sessions {
    * Approves a session parked in approval: the decision (who, when, note, where it came from: see core/origin.ts) and
    * the move to executing in one locked write (see core/decision.ts). Refused, before the store is read, from a
    * process detected inside an AI agent's shell.
-   * @throws SessionError E_AGENT_SHELL; E_ILLEGAL_TRANSITION when it is not in approval; E_NOT_FOUND, E_CORRUPT,
-   *   E_BUSY, E_USAGE
+   * A session of another project (or of none) is refused unless `allProjects`: the inbox a user decides from is this
+   * project's.
+   * @throws SessionError E_AGENT_SHELL; E_ILLEGAL_TRANSITION when it is not in approval; E_OTHER_PROJECT; E_NOT_FOUND,
+   *   E_CORRUPT, E_BUSY, E_USAGE
    */
-  async approve(id: string, input: ApproveInput = {}): Promise<SessionState> {
+  async approve(id: string, input: ApproveInput = {}, options: { allProjects?: boolean } = {}): Promise<SessionState> {
     const valid = assertValidId(id);
     const origin = this.#decisionOrigin();
     assertNotAgentShell(origin, 'approve');
     const now = await this.store.now();
-    return this.store.update(valid, (state) =>
-      capHistory(approveState(state, input, origin, this.#stamp(state, now)), this.historyCap),
-    );
+    return this.store.update(valid, (state) => {
+      if (options.allProjects !== true) this.#assertOwn(state);
+      return capHistory(approveState(state, input, origin, this.#stamp(state, now)), this.historyCap);
+    });
   }
 
   /**
    * Rejects a session parked in approval: the decision with its reason and the move back to planning (or the end,
-   * abandoned) in one locked write. Refused from an AI agent's shell, as `approve`.
-   * @throws SessionError E_AGENT_SHELL; E_ILLEGAL_TRANSITION when it is not in approval; E_NOT_FOUND, E_CORRUPT,
-   *   E_BUSY, E_USAGE
+   * abandoned) in one locked write. Refused from an AI agent's shell, and for another project's session unless
+   * `allProjects`, as `approve`.
+   * @throws SessionError E_AGENT_SHELL; E_ILLEGAL_TRANSITION when it is not in approval; E_OTHER_PROJECT; E_NOT_FOUND,
+   *   E_CORRUPT, E_BUSY, E_USAGE
    */
-  async reject(id: string, input: RejectInput): Promise<SessionState> {
+  async reject(id: string, input: RejectInput, options: { allProjects?: boolean } = {}): Promise<SessionState> {
     const valid = assertValidId(id);
     const origin = this.#decisionOrigin();
     assertNotAgentShell(origin, 'reject');
     const now = await this.store.now();
-    return this.store.update(valid, (state) =>
-      capHistory(rejectState(state, input, origin, this.#stamp(state, now)), this.historyCap),
-    );
+    return this.store.update(valid, (state) => {
+      if (options.allProjects !== true) this.#assertOwn(state);
+      return capHistory(rejectState(state, input, origin, this.#stamp(state, now)), this.historyCap);
+    });
   }
 
   /**
@@ -283,7 +320,8 @@ export class Sessions {
    * again under the session's lock and recorded in the same write, so the decision and the record see the same
    * state (no check-then-act gap); a "no" needs no lock. The decision's
    * `state` is the one it was made on (before the record), so callers report the previous activity time.
-   * With `agentName`, a session of another agent is answered `agent_mismatch` and left unchanged.
+   * A session of another project is answered `other_project` (of none: `unassigned`) and left unchanged; with
+   * `agentName`, a session of another agent is answered `agent_mismatch` and left unchanged.
    * Never throws for a missing or corrupt session.
    */
   async resume(id: string, options: { agentName?: string; newest?: boolean } = {}): Promise<ResumeDecision> {
@@ -293,11 +331,13 @@ export class Sessions {
 
   async #resumeAt(now: Date, id: string, options: { agentName?: string; newest?: boolean }): Promise<ResumeDecision> {
     const decideFor = (state: SessionState): ResumeDecision =>
-      options.agentName !== undefined && state.agent_name !== options.agentName
-        ? { should_resume: false, reason: 'agent_mismatch', agent_id: state.agent_id }
-        : options.newest === true
-          ? this.#decideNewestAt(state, now)
-          : this.#decideAt(state, now);
+      state.project !== this.project
+        ? this.#decideAt(state, now)
+        : options.agentName !== undefined && state.agent_name !== options.agentName
+          ? { should_resume: false, reason: 'agent_mismatch', agent_id: state.agent_id }
+          : options.newest === true
+            ? this.#decideNewestAt(state, now)
+            : this.#decideAt(state, now);
     // Most answers are "no": a plain read decides those without taking the lock.
     const plain = await this.#shouldResumeAt(now, id);
     const first = plain.state === undefined ? plain : decideFor(plain.state);
@@ -326,7 +366,8 @@ export class Sessions {
   /**
    * Stores a session read from elsewhere (an export), as it is (less its Claude Code link) or under a new
    * generated id. Never overwrites. A session the machine could not have produced (see assertCoherent), or with a
-   * timestamp ahead of this clock beyond the skew bound, is refused.
+   * timestamp ahead of this clock beyond the skew bound, is refused. It keeps the project it names; one that names none
+   * (an older version's export) is given this service's.
    * @throws SessionError E_DUPLICATE when the id exists (without `newId`), E_CORRUPT for an implausible session
    */
   async importSession(exported: SessionState, options: { newId?: boolean } = {}): Promise<SessionState> {
@@ -335,7 +376,8 @@ export class Sessions {
     assertNotAhead(exported, now, this.limits);
     // A Claude Code link names an agent of the exporting machine's Claude session; kept, two sessions could claim
     // one agent (its stop would land on the copy) or one could wait forever for an agent that never stops here.
-    const { claude: _link, ...state } = exported;
+    const { claude: _link, ...unlinked } = exported;
+    const state = unlinked.project === undefined ? withProject(unlinked, this.project) : unlinked;
     if (!options.newId) {
       const imported = capHistory({ ...state, agent_id: assertValidId(state.agent_id) }, this.historyCap);
       try {
@@ -376,9 +418,24 @@ export class Sessions {
     return this.#decideAt(state, await this.store.now());
   }
 
+  /**
+   * The verdict on a state: another project's session (or one of none) is never resumed here (`other_project`,
+   * `unassigned`), then the resume rules.
+   */
   #decideAt(state: SessionState, now: Date): ResumeDecision {
-    const reason = resumeVerdict(state, now, this.limits);
+    const reason = this.#projectBlocker(state) ?? resumeVerdict(state, now, this.limits);
     return { should_resume: allowsResume(reason), reason, agent_id: state.agent_id, state };
+  }
+
+  /** Why a session is not this project's to resume (`other_project`, `unassigned`), or null when it is. */
+  #projectBlocker(state: SessionState): 'other_project' | 'unassigned' | null {
+    if (state.project === this.project) return null;
+    return state.project === undefined ? 'unassigned' : 'other_project';
+  }
+
+  /** @throws OtherProjectError when `state` is not this project's */
+  #assertOwn(state: SessionState): void {
+    if (state.project !== this.project) throw new OtherProjectError(state.agent_id, state.project, this.project);
   }
 
   /** As `decide`, by the rule for an agent's newest session (core/parking.ts `newestVerdict`). */
@@ -396,14 +453,14 @@ export class Sessions {
   }
 
   #newestOfAt(now: Date, agentName: string): Promise<SessionState | null> {
-    return this.store.newestOf(agentName, latestSane(now, this.limits));
+    return this.store.newestOf(this.project, agentName, latestSane(now, this.limits));
   }
 
   /**
-   * The session linked to a Claude Code agent id (the most recently active one if several are), or null.
+   * This project's session linked to a Claude Code agent id (the most recently active one if several are), or null.
    */
   findByClaudeAgent(claudeAgentId: string): Promise<SessionState | null> {
-    return this.store.findByClaudeAgent(claudeAgentId);
+    return this.store.findByClaudeAgent(this.project, claudeAgentId);
   }
 
   /**
@@ -455,7 +512,7 @@ export class Sessions {
   async parkedSessions(): Promise<SessionState[]> {
     const now = await this.store.now();
     // A session ahead of the clock must not hide its agent's real parked one (the same rule as newestOf).
-    const newest = await this.store.newestPerAgent(latestSane(now, this.limits));
+    const newest = await this.store.newestPerAgent(this.project, latestSane(now, this.limits));
     return newest
       .filter((state) => isParked(state, now, this.limits))
       .sort((a, b) => Date.parse(b.last_updated) - Date.parse(a.last_updated));
@@ -477,7 +534,7 @@ export class Sessions {
     const work = async (): Promise<Attachment | null> => {
       // Read under the locks: the time of this step, after the attaches it waited for.
       const now = await this.store.now();
-      const found = await this.store.attachedTo(event.agent_id);
+      const found = await this.store.attachedTo(this.project, event.agent_id);
       const facts: ClaudeLinkChange = {
         agent_id: event.agent_id,
         ...(event.agent_type === undefined ? {} : { agent_type: event.agent_type }),
@@ -546,19 +603,21 @@ export class Sessions {
   /**
    * Records that a session's agent was interrupted by a host failure (the seed protocol's `subagent-stop` with
    * `interrupted`): as a Claude Code StopFailure does, without a Claude agent. With `agentName`, only a session of
-   * that agent (checked under the lock). A session already waiting after an interruption is left as it is.
+   * that agent; with `ownProject`, only one of this project (both checked under the lock). A session already waiting
+   * after an interruption is left as it is.
    * @throws SessionError E_NOT_FOUND, E_CORRUPT, E_BUSY; E_ILLEGAL_TRANSITION when it is final; AgentMismatchError
-   *   (E_USAGE) for another agent's
+   *   (E_USAGE) for another agent's; OtherProjectError (E_OTHER_PROJECT) for another project's
    */
   async interrupt(
     id: string,
     facts: { readonly error: string; readonly message?: string },
-    options: { agentName?: string } = {},
+    options: { agentName?: string; ownProject?: boolean } = {},
   ): Promise<SessionState> {
     const valid = assertValidId(id);
     const now = await this.store.now();
     try {
       return await this.store.update(valid, (state) => {
+        if (options.ownProject === true) this.#assertOwn(state);
         if (options.agentName !== undefined && state.agent_name !== options.agentName) {
           throw new AgentMismatchError(id, state.agent_name, options.agentName);
         }
@@ -572,26 +631,79 @@ export class Sessions {
   }
 
   /**
-   * Sessions, most recently active first, corrupt ones last. `activeOnly` keeps sessions not in a final
-   * phase and `agent` one agent's; corrupt sessions are always returned (their phase and agent are unknown),
-   * so the caller decides whether to show them or warn.
+   * Sessions, most recently active first, corrupt ones last: this project's, or with `allProjects` every session of the
+   * store (unassigned ones included). `activeOnly` keeps sessions not in a final phase and `agent` one agent's; corrupt
+   * sessions are always returned (their phase, agent and project are unknown), so the caller decides whether to show
+   * them or warn.
    */
-  async list(filter: { activeOnly?: boolean; agent?: string } = {}): Promise<ListEntry[]> {
+  async list(filter: ListFilter = {}): Promise<ListEntry[]> {
+    return (await this.listing(filter)).entries;
+  }
+
+  /**
+   * As `list`, with how many sessions of no project (an older store's, unassigned) the store holds besides, when
+   * `allProjects` is not asked (with it, they are listed): one listing of the store for both.
+   */
+  async listing(filter: ListFilter = {}): Promise<{ entries: ListEntry[]; unassigned: number }> {
     const now = await this.store.now();
     const entries: ListEntry[] = [];
-    for (const entry of await this.store.list()) {
+    let unassigned = 0;
+    const listed = await this.store.list(filter.allProjects === true ? undefined : this.#scope(true));
+    for (const entry of listed) {
       if (entry.kind === 'corrupt') {
         entries.push(entry);
         continue;
       }
       const { state } = entry;
+      if (filter.allProjects !== true && state.project === undefined) {
+        unassigned++;
+        continue;
+      }
       if (filter.activeOnly && isFinalPhase(state.phase)) continue;
       if (filter.agent !== undefined && state.agent_name !== filter.agent) continue;
-      const reason = resumeVerdict(state, now, this.limits);
+      const reason = this.#projectBlocker(state) ?? resumeVerdict(state, now, this.limits);
       const clockAhead = isAheadOfClock(state.last_updated, now, this.limits);
       entries.push({ ...entry, resumable: allowsResume(reason), reason, clockAhead });
     }
-    return entries.sort(byActivity);
+    return { entries: entries.sort(byActivity), unassigned };
+  }
+
+  /**
+   * Gives this project to sessions of another project or of none (an older store's, listed as unassigned): each id
+   * named, or with `unassigned` every session of no project. A session already this project's is left as it is.
+   * @returns the ids given this project, and those that already had it
+   * @throws SessionError E_USAGE for a bad id or no id and no `unassigned`; E_NOT_FOUND for an id the store does not
+   *   hold (nothing is changed then); E_CORRUPT, E_BUSY, E_IO
+   */
+  async adopt(request: { ids?: readonly string[]; unassigned?: boolean }): Promise<{
+    adopted: string[];
+    already: string[];
+  }> {
+    const ids = (request.ids ?? []).map((id) => assertValidId(id));
+    if (ids.length === 0 && request.unassigned !== true)
+      throw new SessionError('E_USAGE', 'Expected session ids to adopt, or `unassigned` (every session of no project)');
+    // Every id is checked first: a typo among them changes nothing.
+    for (const id of ids) await this.get(id);
+    if (request.unassigned === true)
+      for (const entry of await this.store.list(this.#scope(true)))
+        if (entry.kind === 'valid' && entry.state.project === undefined && !ids.includes(entry.id)) ids.push(entry.id);
+    const adopted: string[] = [];
+    const already: string[] = [];
+    for (const id of ids) {
+      let changed = false;
+      await this.store.update(id, (state) => {
+        changed = state.project !== this.project;
+        // Adopting is not activity: last_updated and the history stay as they were.
+        return changed ? withProject(state, this.project) : state;
+      });
+      (changed ? adopted : already).push(id);
+    }
+    return { adopted, already };
+  }
+
+  /** The listing scope of this project (and of none, with `unassigned`). */
+  #scope(unassigned: boolean): ListScope {
+    return { project: this.project, ...(unassigned ? { unassigned: true } : {}) };
   }
 
   /**
@@ -600,10 +712,12 @@ export class Sessions {
    * older than `hours`, and leftovers of killed writers. Each removal re-checks the session under its lock, so a
    * session touched while cleanup runs is kept. Only what agent-session made is removed: other entries are reported
    * in `notOurs` and left alone.
+   * This project's sessions, or with `allProjects` every session of the store (unassigned ones too); corrupt entries
+   * and leftovers, whose project cannot be read, in either case.
    * @throws SessionError E_USAGE for options that are not `{hours: a number ≥ 0, dryRun?: boolean}`; E_REFUSED when
    *   the store root is a symbolic link (with dryRun too: it says it would refuse)
    */
-  async cleanup(options: { hours: number; dryRun?: boolean }): Promise<CleanupResult> {
+  async cleanup(options: { hours: number; dryRun?: boolean; allProjects?: boolean }): Promise<CleanupResult> {
     // Library callers are not type-checked: the CLI's rule for hours, and a clear word for anything else.
     if (typeof options !== 'object' || options === null) {
       const got = show(options ?? null);
@@ -630,8 +744,11 @@ export class Sessions {
     const failed: { id: string; error: string }[] = [];
     const notOurs: { id: string; reason: string }[] = [];
     const staleEntries: ListedSession[] = [];
+    // The whole store is listed (the file store's sweep completes its indexes from the listing), then judged in scope.
     const listed = await this.store.list();
+    const scope = options.allProjects === true ? undefined : this.#scope(false);
     for (const entry of listed) {
+      if (!inScope(entry, scope)) continue;
       if (entry.kind === 'corrupt' && entry.notOurs !== undefined) {
         notOurs.push({ id: entry.id, reason: entry.notOurs });
         continue;
@@ -734,7 +851,7 @@ export class Sessions {
     try {
       const state = await this.store.update(parked.agent_id, (current) => {
         // Checked again under the session lock: a CLI update may have changed it since it was read.
-        if (!isParked(current, now, this.limits) || isFinalPhase(current.phase)) {
+        if (current.project !== this.project || !isParked(current, now, this.limits) || isFinalPhase(current.phase)) {
           throw new SessionError(
             'E_ILLEGAL_TRANSITION',
             `Session \`${current.agent_id}\` changed and can no longer be resumed`,
@@ -764,7 +881,7 @@ export class Sessions {
 
   #createLinked(now: Date, agentType: string, facts: ClaudeLinkChange): Promise<SessionState> {
     const build = (agent_id: string): SessionState =>
-      newSession({ agent_id, agent_name: agentType, purpose: CLAUDE_PURPOSE }, now);
+      newSession({ agent_id, agent_name: agentType, purpose: CLAUDE_PURPOSE, project: this.project }, now);
     return this.#createUnderNewId(now, (agent_id) => withClaudeLink(build(agent_id), facts, now));
   }
 
@@ -862,6 +979,14 @@ export class Sessions {
 }
 
 // --- internal ---
+
+/** What `list` keeps: active sessions only, one agent's, every project's. */
+export interface ListFilter {
+  readonly activeOnly?: boolean;
+  readonly agent?: string;
+  /** Every session of the store (other projects', unassigned ones) instead of this project's. */
+  readonly allProjects?: boolean;
+}
 
 /** An update's parts checked with the CLI's rules (a library caller may pass anything). */
 function assertChange(change: SessionChange): void {

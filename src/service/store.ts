@@ -12,14 +12,25 @@ export type ListedSession =
       readonly notOurs?: string;
     };
 
+/**
+ * Which sessions a listing holds: those of `project`, and with `unassigned` also those that belong to no project (an
+ * older store's, until adopted). Corrupt entries whose project cannot be read are in every listing.
+ */
+export interface ListScope {
+  readonly project: string;
+  readonly unassigned?: boolean;
+}
+
 /** What `removeMany` did with one id: removed or not (absent, or judged worth keeping), or the error of its removal. */
 export type RemovalOutcome =
   { readonly id: string; readonly removed: boolean } | { readonly id: string; readonly error: unknown };
 
 /**
- * Where sessions live: the file store (file-store.ts) and the memory store (memory-store.ts) implement it, and
- * every implementation passes the one contract suite in tests/contract/. Every method is required, so the service
- * never falls back to a scan of its own. Every method answers a Promise, so a network backend fits; the callbacks
+ * Where sessions live: the file store (file-store.ts), the memory store (memory-store.ts) and the PostgreSQL store
+ * implement it, and every implementation passes the one contract suite in tests/contract/. Every method is required,
+ * so the service never falls back to a scan of its own. A store holds the sessions of any number of projects
+ * (`SessionState.project`, core/project.ts): every lookup that decides a resume or a relink takes the project, and
+ * answers only that project's sessions (never one of another project, nor one of none). Every method answers a Promise, so a network backend fits; the callbacks
  * (`update`'s change, `remove`'s shouldRemove) stay synchronous and pure: a backend may run them inside a
  * transaction, and may run `change` again when a transaction is retried. Whoever opens a store closes it.
  */
@@ -36,30 +47,39 @@ export interface SessionStore {
    */
   update(id: string, change: (state: SessionState) => SessionState): Promise<SessionState>;
   /**
-   * The most recently active valid session of an agent (later `last_updated`, then later `created_at`), or null.
-   * Corrupt entries are ignored. A store may answer from an index (the file store keeps a per-agent pointer).
+   * The most recently active valid session of an agent in a project (later `last_updated`, then later `created_at`),
+   * or null. Corrupt entries are ignored. A store may answer from an index (the file store keeps a per-agent pointer).
    * @param notAfter sessions whose `last_updated` is later than this (ms since the epoch) are skipped: a clock ahead
    */
-  newestOf(agentName: string, notAfter?: number): Promise<SessionState | null>;
-  /** The valid session linked to a Claude Code agent id (the most recently active one if several are), or null. */
-  findByClaudeAgent(claudeAgentId: string): Promise<SessionState | null>;
+  newestOf(project: string, agentName: string, notAfter?: number): Promise<SessionState | null>;
   /**
-   * The session a Claude Code agent id was attached to, even when a later agent has resumed it since (its
-   * `claude.agent_id` then names that agent); else the session linked to it now; else null.
+   * The valid session of a project linked to a Claude Code agent id (the most recently active one if several are), or
+   * null.
    */
-  attachedTo(claudeAgentId: string): Promise<SessionState | null>;
+  findByClaudeAgent(project: string, claudeAgentId: string): Promise<SessionState | null>;
+  /**
+   * The session of a project a Claude Code agent id was attached to, even when a later agent has resumed it since (its
+   * `claude.agent_id` then names that agent); else the project's session linked to it now; else null.
+   */
+  attachedTo(project: string, claudeAgentId: string): Promise<SessionState | null>;
   /**
    * Runs `work` (and waits for it) holding the locks of one Claude agent id and then of one agent type, so attaching an agent
-   * (find, relink or create) is one step among the store's writers (processes for the file store).
+   * (find, relink or create) is one step among the store's writers (processes for the file store). The locks are the
+   * store's, whatever the project: two projects' attaches of one agent type wait for each other (a few milliseconds),
+   * and the lock names stay those older versions take.
    */
   lockClaudeAgent<T>(claudeAgentId: string, agentType: string, work: () => Promise<T>): Promise<T>;
   /**
-   * The newest valid session of every agent the store knows (the file store: every agent it keeps a pointer for).
+   * The newest valid session of every agent of a project the store knows (the file store: every agent it keeps a
+   * pointer for).
    * @param notAfter as newestOf: sessions dated later are skipped
    */
-  newestPerAgent(notAfter?: number): Promise<SessionState[]>;
-  /** Every session, valid or not, in no particular order. Never throws for one bad session. */
-  list(): Promise<ListedSession[]>;
+  newestPerAgent(project: string, notAfter?: number): Promise<SessionState[]>;
+  /**
+   * Every session (of every project, or of the scope given), valid or not, in no particular order. Never throws for
+   * one bad session.
+   */
+  list(scope?: ListScope): Promise<ListedSession[]>;
   /**
    * Removes a session under its lock when `shouldRemove` (given its current state, or null when corrupt) agrees.
    * @returns true when it was removed, false when there is no such session
@@ -95,4 +115,11 @@ export interface SessionStore {
   now(): Promise<Date>;
   /** Releases the store (a connection, for a network backend); nothing for the file and memory stores. */
   close(): Promise<void>;
+}
+
+/** True when a listed session is in `scope` (no scope: every session; a corrupt entry: in every scope). */
+export function inScope(entry: ListedSession, scope: ListScope | undefined): boolean {
+  if (scope === undefined || entry.kind === 'corrupt') return true;
+  const project = entry.state.project;
+  return project === undefined ? scope.unassigned === true : project === scope.project;
 }

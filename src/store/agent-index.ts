@@ -17,11 +17,19 @@ export const INDEX_DIR = '.agents';
 /** Agent names longer than this (in UTF-8 bytes) get no pointer: their lookups scan, as before. */
 const MAX_NAME_BYTES = 100;
 
+/**
+ * The pointer file names of the home project (`<hex of the name>.json`, as before projects) and of another project
+ * (`p<14 hex digits of the project's hash>-<hex of the name>.json`).
+ */
+const HOME_POINTER = /^((?:[0-9a-f]{2})+)\.json$/;
+const PROJECT_POINTER = /^(p[0-9a-f]{14})-((?:[0-9a-f]{2})+)\.json$/;
+
 /** What the index needs of the store: a strict read of one session and a scan for an agent's newest. */
 export interface IndexedStore {
+  /** The session, with its project (the store's home project when its file names none). */
   read(id: string): SessionState | null;
   /** Skips sessions whose `last_updated` is later than `notAfter` (ms since the epoch) when it is given. */
-  scanNewest(agentName: string, notAfter?: number): SessionState | null;
+  scanNewest(project: string, agentName: string, notAfter?: number): SessionState | null;
   /**
    * Every valid session, from one listing of the store; the store also completes (rebuilds and marks) the indexes
    * that have no marker yet, this one included, from that listing.
@@ -34,7 +42,11 @@ type Pointed = { agent_id: string; last_updated: string } | 'none' | 'absent' | 
 
 /**
  * A per-agent pointer to its most recently active session (`<root>/.agents/<hex of the name>.json`), so a
- * lookup by agent name reads two small files instead of every session. The folders stay the source of truth:
+ * lookup by agent name reads two small files instead of every session. Pointers are per project: the home project's
+ * (the folder the store is in, whose files name no project) keep the names above, so a store used by one project is
+ * exactly what it was; another project's are `p<hash of the project>-<hex of the name>.json`, and record the project
+ * (a hash shared by two projects only costs scans). A session of no project (unassigned) has no pointer: no lookup
+ * asks for it. The folders stay the source of truth:
  *
  * - every write through the store moves the pointer under the agent's pointer lock: the pointer is replaced by an
  *   announcement (`pending`, which no lookup trusts) before the session is written and set again after, to the newer
@@ -55,11 +67,14 @@ export class AgentIndex {
   readonly #dir: string;
   readonly #store: IndexedStore;
   readonly #lock: LockOptions;
+  /** The project whose sessions name none in their files (the folder's), or null when there is none. */
+  readonly #home: string | null;
 
-  constructor(root: string, store: IndexedStore, lock: LockOptions = DEFAULT_LOCK_OPTIONS) {
+  constructor(root: string, store: IndexedStore, lock: LockOptions = DEFAULT_LOCK_OPTIONS, home: string | null = null) {
     this.#dir = join(root, INDEX_DIR);
     this.#store = store;
     this.#lock = lock;
+    this.#home = home;
   }
 
   /**
@@ -68,11 +83,11 @@ export class AgentIndex {
    * With `notAfter`, a session whose `last_updated` is later (a clock ahead) is skipped: the pointer keeps the folders'
    * order, so only when it names such a session does the lookup scan, skipping every skewed one.
    */
-  newestOf(agentName: string, notAfter = Infinity): SessionState | null {
-    const file = this.#file(agentName);
+  newestOf(project: string, agentName: string, notAfter = Infinity): SessionState | null {
+    const file = this.#file(project, agentName);
     // A pointer folder that is a link (planted, or copied in) is neither read nor written through: scans only.
-    if (file === null || notAFolder(this.#dir)) return this.#store.scanNewest(agentName, notAfter);
-    const pointed = this.#readPointer(file, agentName);
+    if (file === null || notAFolder(this.#dir)) return this.#store.scanNewest(project, agentName, notAfter);
+    const pointed = this.#readPointer(file, project, agentName);
     // "No session": written by older versions' scans (no longer: see #rebuild); every create replaces it.
     if (pointed === 'none') return null;
     if (pointed === 'absent') {
@@ -80,18 +95,18 @@ export class AgentIndex {
       if (this.#isComplete()) return null;
       // A store an older version made: one listing answers and completes the index.
       const mine = (state: SessionState): boolean =>
-        state.agent_name === agentName && !(Date.parse(state.last_updated) > notAfter);
+        isOf(state, project, agentName) && !(Date.parse(state.last_updated) > notAfter);
       return newestState(this.#store.scan().filter(mine));
     }
     let newest: SessionState | null = null;
     if (pointed !== 'untrusted') {
       const state = this.#readQuiet(pointed.agent_id);
-      if (state !== null && state.agent_name === agentName && state.last_updated === pointed.last_updated)
+      if (state !== null && isOf(state, project, agentName) && state.last_updated === pointed.last_updated)
         newest = state;
     }
-    newest ??= this.#rebuild(file, agentName);
+    newest ??= this.#rebuild(file, project, agentName);
     return newest !== null && Date.parse(newest.last_updated) > notAfter
-      ? this.#store.scanNewest(agentName, notAfter)
+      ? this.#store.scanNewest(project, agentName, notAfter)
       : newest;
   }
 
@@ -101,34 +116,35 @@ export class AgentIndex {
    * session lock, when any, is already held.
    */
   writing<T>(state: SessionState, write: () => T): T {
-    const file = this.#file(state.agent_name);
+    const project = state.project;
+    // A session of no project (unassigned) has no pointer: no lookup asks for it.
+    if (project === undefined) return write();
+    const file = this.#file(project, state.agent_name);
     if (file === null) return write();
     // Something else in the index's place (a stray file, a link): no pointer is kept there, so none can mislead.
     if (notAFolder(this.#dir)) return write();
     this.#ensureDir(true);
     const release = acquireLock(`${file}.lock`, this.#lock);
     try {
-      let pointer = this.#readPointer(file, state.agent_name);
+      let pointer = this.#readPointer(file, project, state.agent_name);
       let first = pointer === 'absent' && this.#isComplete();
       if (pointer === 'absent' && !first) {
         // Completed first, so that a missing pointer means "no session" (the listing may write this one).
         this.#store.scan();
-        pointer = this.#readPointer(file, state.agent_name);
+        pointer = this.#readPointer(file, project, state.agent_name);
         first = pointer === 'absent' && this.#isComplete();
       }
       // Announced, not removed: a lookup meanwhile (or after a crash) scans, and a complete index keeps a pointer for
       // every name with a session. A name's first one is flushed before its session is written: "no pointer" must
       // outlive a crash of the machine as "no session", never outlive the session.
-      writeFileAtomic(file, `${JSON.stringify({ agent_name: state.agent_name, pending: state.agent_id })}\n`, {
-        durable: first,
-        temp: 'suffix',
-      });
+      const announcement = { agent_name: state.agent_name, ...this.#projectField(project), pending: state.agent_id };
+      writeFileAtomic(file, `${JSON.stringify(announcement)}\n`, { durable: first, temp: 'suffix' });
       let result: T;
       try {
         result = write();
       } catch (error) {
         // Nothing was written: what the pointer said still holds (a first one: still no session of that name).
-        restorePointer(file, pointer, state.agent_name);
+        this.#restorePointer(file, pointer, project, state.agent_name);
         throw error;
       }
       try {
@@ -139,17 +155,18 @@ export class AgentIndex {
         // The name's first session in a complete index: no other to compare with.
         if (first || pointer === 'none') newest = state;
         // A pointer not to trust (or no marker): a scan under the lock already held, as a lookup would do.
-        else if (pointer === 'absent' || pointer === 'untrusted') newest = this.#store.scanNewest(state.agent_name);
+        else if (pointer === 'absent' || pointer === 'untrusted')
+          newest = this.#store.scanNewest(project, state.agent_name);
         else if (pointer.agent_id === state.agent_id)
           newest = Date.parse(state.last_updated) >= Date.parse(pointer.last_updated) ? state : null;
         else {
           const other = this.#readQuiet(pointer.agent_id);
-          if (other !== null && other.agent_name === state.agent_name && other.last_updated === pointer.last_updated) {
+          if (other !== null && isOf(other, project, state.agent_name) && other.last_updated === pointer.last_updated) {
             // A clock that went back can leave the other session newer; the pointer follows the folders' order.
             newest = isNewer(other, state) ? other : state;
           }
         }
-        if (newest !== null) writePointer(file, newest, state.agent_name);
+        if (newest !== null) this.#writePointer(file, newest, project, state.agent_name);
       } catch (error) {
         // The session is written; without a pointer the next lookup scans, so the write still succeeded.
         if (!isSessionError(error, 'E_IO')) throw error;
@@ -160,8 +177,11 @@ export class AgentIndex {
     }
   }
 
-  /** The agent names that have a pointer file (decoded from the file names); none when there is no index yet. */
-  names(): string[] {
+  /**
+   * The agent names of a project that have a pointer file (decoded from the file names); none when there is no index
+   * yet.
+   */
+  names(project: string): string[] {
     // A pointer folder that is a link is not ours to read either.
     if (notAFolder(this.#dir)) return [];
     let files: string[];
@@ -172,8 +192,14 @@ export class AgentIndex {
       if (code === 'ENOENT' || code === 'ENOTDIR') return [];
       throw ioError(error, 'list', this.#dir);
     }
+    const prefix = project === this.#home ? null : projectPrefix(project);
     return files.flatMap((file) => {
-      const hex = /^((?:[0-9a-f]{2})+)\.json$/.exec(file)?.[1];
+      let hex: string | undefined;
+      if (prefix === null) hex = HOME_POINTER.exec(file)?.[1];
+      else {
+        const match = PROJECT_POINTER.exec(file);
+        hex = match?.[1] === prefix ? match[2] : undefined;
+      }
       return hex === undefined ? [] : [Buffer.from(hex, 'hex').toString('utf8')];
     });
   }
@@ -190,12 +216,16 @@ export class AgentIndex {
   rebuild(states: readonly SessionState[], exists: (id: string) => boolean = () => true): void {
     const marked = this.#isComplete();
     const newest = new Map<string, SessionState>();
-    for (const state of states) keepNewer(newest, state.agent_name, state);
+    // One pointer per project and name (a NUL never occurs in a project name: the naming rule refuses it).
+    for (const state of states)
+      if (state.project !== undefined) keepNewer(newest, `${state.project}\u0000${state.agent_name}`, state);
     this.#ensureDir(false);
     const entries: IndexEntry[] = [];
-    for (const [agentName, state] of newest) {
-      const file = this.#file(agentName);
-      if (file !== null) entries.push({ file, session: state.agent_id, text: pointerText(state, agentName) });
+    for (const state of newest.values()) {
+      const project = state.project!;
+      const file = this.#file(project, state.agent_name);
+      if (file !== null)
+        entries.push({ file, session: state.agent_id, text: this.#pointerText(state, project, state.agent_name) });
     }
     completeIndex(this.#dir, marked, entries, exists, 'suffix');
   }
@@ -207,10 +237,50 @@ export class AgentIndex {
     return isMarkedComplete(this.#dir);
   }
 
-  #file(agentName: string): string | null {
+  /** The pointer file of a project's agent name: the home project's as before projects, another's prefixed. */
+  #file(project: string, agentName: string): string | null {
     const bytes = Buffer.from(agentName, 'utf8');
     if (bytes.length === 0 || bytes.length > MAX_NAME_BYTES) return null;
-    return join(this.#dir, `${bytes.toString('hex')}.json`);
+    const name = `${bytes.toString('hex')}.json`;
+    return join(this.#dir, project === this.#home ? name : `${projectPrefix(project)}-${name}`);
+  }
+
+  /** What a pointer records of its project: nothing for the home project (as before projects), else the project. */
+  #projectField(project: string): { project?: string } {
+    return project === this.#home ? {} : { project };
+  }
+
+  /** The text of a pointer of a project's agent name to a session as it was, or recording that it has none (null). */
+  #pointerText(state: { agent_id: string; last_updated: string } | null, project: string, agentName: string): string {
+    const pointer = {
+      agent_name: agentName,
+      ...this.#projectField(project),
+      agent_id: state?.agent_id ?? null,
+      last_updated: state?.last_updated ?? null,
+    };
+    return `${JSON.stringify(pointer)}\n`;
+  }
+
+  /** Points a project's agent name at `state`, or records that it has no valid session (`state` null). */
+  #writePointer(
+    file: string,
+    state: { agent_id: string; last_updated: string } | null,
+    project: string,
+    agentName: string,
+  ): void {
+    // No fsync: a pointer lost or torn by a crash is checked on read and rebuilt from the folders.
+    writeFileAtomic(file, this.#pointerText(state, project, agentName), { durable: false, temp: 'suffix' });
+  }
+
+  /** Puts back what a pointer said before a write that failed; best effort (an announcement left only costs a scan). */
+  #restorePointer(file: string, pointer: Pointed, project: string, agentName: string): void {
+    try {
+      if (pointer === 'absent') removeFile(file);
+      else if (pointer !== 'untrusted')
+        this.#writePointer(file, pointer === 'none' ? null : pointer, project, agentName);
+    } catch (error) {
+      if (!isSessionError(error, 'E_IO')) throw error;
+    }
   }
 
   /**
@@ -222,7 +292,7 @@ export class AgentIndex {
   }
 
   /** The scan, then (under the pointer lock, so no writer runs meanwhile) a fresh pointer. */
-  #rebuild(file: string, agentName: string): SessionState | null {
+  #rebuild(file: string, project: string, agentName: string): SessionState | null {
     let release: () => void;
     try {
       this.#ensureDir(false);
@@ -230,23 +300,23 @@ export class AgentIndex {
     } catch (error) {
       // A read-only or busy store still answers, from a scan; only the pointer is not rebuilt.
       const unusable = ['E_IO', 'E_BUSY', 'E_NOT_FOUND', 'E_REFUSED'] as const;
-      if (unusable.some((code) => isSessionError(error, code))) return this.#store.scanNewest(agentName);
+      if (unusable.some((code) => isSessionError(error, code))) return this.#store.scanNewest(project, agentName);
       throw error;
     }
     try {
       // Scanned under the lock: every writer that finished (or failed) before is on disk, later ones wait.
-      const newest = this.#store.scanNewest(agentName);
+      const newest = this.#store.scanNewest(project, agentName);
       // Only real sessions get a pointer: a lookup of a name with none (any payload text) must not grow the store
       // by a file per name. A pointer that named a session now gone goes; the next create sets one.
       if (newest === null) removeFile(file);
-      else writePointer(file, newest, agentName);
+      else this.#writePointer(file, newest, project, agentName);
       return newest;
     } finally {
       release();
     }
   }
 
-  #readPointer(file: string, agentName: string): Pointed {
+  #readPointer(file: string, project: string, agentName: string): Pointed {
     let read: ReturnType<typeof readRegularFile>;
     try {
       // Never through a link, never blocking on a FIFO: anything but a plain file is no pointer.
@@ -267,8 +337,11 @@ export class AgentIndex {
     }
     if (typeof raw !== 'object' || raw === null) return 'untrusted';
     // An announcement (`pending`) has neither field: never trusted, and older versions read it as no pointer.
-    const { agent_name, agent_id, last_updated } = raw as Record<string, unknown>;
+    const fields = raw as Record<string, unknown>;
+    const { agent_name, agent_id, last_updated } = fields;
     if (agent_name !== agentName) return 'untrusted';
+    // A home pointer names no project; another project's names its own (two projects' hashes may meet).
+    if ((Object.hasOwn(fields, 'project') ? fields.project : this.#home) !== project) return 'untrusted';
     if (agent_id === null && last_updated === null) return 'none';
     if (!isValidId(agent_id) || typeof last_updated !== 'string') return 'untrusted';
     return { agent_id, last_updated };
@@ -287,30 +360,27 @@ export class AgentIndex {
 
 // --- internal ---
 
-/** The text of a pointer of `agentName` to a session as it was, or recording that it has no valid session (null). */
-function pointerText(state: { agent_id: string; last_updated: string } | null, agentName: string): string {
-  const pointer = {
-    agent_name: agentName,
-    agent_id: state?.agent_id ?? null,
-    last_updated: state?.last_updated ?? null,
-  };
-  return `${JSON.stringify(pointer)}\n`;
+/** True when `state` is a session of `agentName` in `project`. */
+function isOf(state: SessionState, project: string, agentName: string): boolean {
+  return state.agent_name === agentName && state.project === project;
 }
 
-/** Points `agentName` at `state`, or records that it has no valid session (`state` null). */
-function writePointer(file: string, state: { agent_id: string; last_updated: string } | null, agentName: string): void {
-  // No fsync: a pointer lost or torn by a crash is checked on read and rebuilt from the folders.
-  writeFileAtomic(file, pointerText(state, agentName), { durable: false, temp: 'suffix' });
-}
-
-/** Puts back what a pointer said before a write that failed; best effort (an announcement left only costs a scan). */
-function restorePointer(file: string, pointer: Pointed, agentName: string): void {
-  try {
-    if (pointer === 'absent') removeFile(file);
-    else if (pointer !== 'untrusted') writePointer(file, pointer === 'none' ? null : pointer, agentName);
-  } catch (error) {
-    if (!isSessionError(error, 'E_IO')) throw error;
+/**
+ * `p` and 14 hex digits of a 53-bit hash of the project (cyrb53): a bounded file name prefix for any project name. A
+ * hash two projects share only makes their pointers of one name distrust each other (scans), never mislead.
+ */
+function projectPrefix(project: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < project.length; i++) {
+    const c = project.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
   }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  const hash = 4294967296 * (2097151 & h2) + (h1 >>> 0);
+  return `p${hash.toString(16).padStart(14, '0')}`;
 }
 
 function removeFile(file: string): void {

@@ -79,20 +79,25 @@ export class ClaudeIndex {
   /**
    * The session a Claude agent id was attached to: the one its pointer names while that session is linked to some
    * Claude agent (this one, or a later one that resumed it); null when the complete index has no pointer for it; else
-   * the one linked to it now (a scan, which repairs the pointer).
+   * the one linked to it now (a scan, which repairs the pointer). Only sessions that `fit` (a project's) are answered:
+   * a pointer (one per agent id, whatever the project) naming another is passed over for a scan of those that fit.
    */
-  attachedTo(claudeAgentId: string): SessionState | null {
-    const resolved = this.#resolve(claudeAgentId);
-    return resolved !== undefined ? resolved : this.#scan(claudeAgentId, true);
-  }
-
-  /** The session linked to a Claude agent id now (the most recently active if several are), or null. */
-  findByClaudeAgent(claudeAgentId: string): SessionState | null {
+  attachedTo(claudeAgentId: string, fits: (state: SessionState) => boolean = ANY): SessionState | null {
     const resolved = this.#resolve(claudeAgentId);
     if (resolved === null) return null;
-    if (resolved?.claude?.agent_id === claudeAgentId) return resolved;
+    return resolved !== undefined && fits(resolved) ? resolved : this.#scan(claudeAgentId, true, fits);
+  }
+
+  /**
+   * The session linked to a Claude agent id now (the most recently active if several are), or null; only sessions
+   * that `fit`, as for attachedTo.
+   */
+  findByClaudeAgent(claudeAgentId: string, fits: (state: SessionState) => boolean = ANY): SessionState | null {
+    const resolved = this.#resolve(claudeAgentId);
+    if (resolved === null) return null;
+    if (resolved?.claude?.agent_id === claudeAgentId && fits(resolved)) return resolved;
     // Linked to a later agent since (or no pointer to trust): only a scan can tell whether another session is linked.
-    return this.#scan(claudeAgentId, false);
+    return this.#scan(claudeAgentId, false, fits);
   }
 
   /**
@@ -342,8 +347,8 @@ export class ClaudeIndex {
    * The scan, when the index cannot answer: the session linked to the agent now, else (`resumedToo`) the one a later
    * agent resumed from it; the pointer is repaired to what it finds.
    */
-  #scan(claudeAgentId: string, resumedToo: boolean): SessionState | null {
-    const states = this.#store.scan();
+  #scan(claudeAgentId: string, resumedToo: boolean, fits: (state: SessionState) => boolean): SessionState | null {
+    const states = this.#store.scan().filter(fits);
     const found =
       newestState(states.filter((state) => state.claude?.agent_id === claudeAgentId)) ??
       (resumedToo ? newestState(states.filter((s) => s.claude?.resumed_from?.agent_id === claudeAgentId)) : null);
@@ -378,6 +383,9 @@ export class ClaudeIndex {
 const NOT_WRITTEN = Symbol('not written');
 
 const NOTHING = (): void => undefined;
+
+/** Every session fits (no project named). */
+const ANY = (): boolean => true;
 
 /** Per Claude agent id, the session linked to it now, else the one resumed from it (the newest of each). */
 function linksOf(states: readonly SessionState[]): Map<string, SessionState> {

@@ -5,11 +5,12 @@ import { SessionError, isSessionError, show } from '../core/errors';
 import { describeJsonError } from '../core/json-error';
 import { assertValidId, isValidId } from '../core/ids';
 import type { SessionState } from '../core/state';
+import { DEFAULT_PROJECT, withProject } from '../core/project';
 import { AgentIndex, INDEX_DIR } from './agent-index';
 import { decodeState } from './codec';
 import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
 import { pathKind } from './index-marker';
-import type { ListedSession } from '../service/store';
+import { inScope, type ListedSession, type ListScope } from '../service/store';
 import { SettledStore, type SyncStore } from './settled-store';
 import { errnoCode, ioError } from '../platform/errno';
 import { writeFileAtomic } from '../platform/atomic-file';
@@ -36,7 +37,7 @@ const SESSION_LEFTOVER =
  */
 const LOCKS: Readonly<Record<Folder, RegExp | null>> = {
   session: /^state\.json\.lock$/,
-  index: /^[0-9a-f]+\.json\.lock$/,
+  index: /^(?:p[0-9a-f]{14}-)?[0-9a-f]+\.json\.lock$/,
   claude: null,
   locks: /^(?:agent|type)-(?:[0-9a-f]+|long-names)\.lock$/,
 };
@@ -46,7 +47,7 @@ const LOCKS: Readonly<Record<Folder, RegExp | null>> = {
  */
 const TEMPS: Readonly<Record<Folder, RegExp | null>> = {
   session: /^\.state\.json\.\d+\.[0-9a-f]{8}\.tmp$/,
-  index: /^(?:[0-9a-f]+\.json|\.complete\.json)\.\d+\.[0-9a-f]{8}\.tmp$/,
+  index: /^(?:(?:p[0-9a-f]{14}-)?[0-9a-f]+\.json|\.complete\.json)\.\d+\.[0-9a-f]{8}\.tmp$/,
   // The Claude index sweeps its own pointers and temp files.
   claude: null,
   locks: null,
@@ -58,10 +59,18 @@ export const LOCKS_DIR = '.locks';
 /** Tries at removing a renamed-away session folder that late lock drafts keep refilling (see removeRenamedFolder). */
 const REMOVE_ATTEMPTS = 3;
 
-/** What a file store may be given besides its folder: lock timings, and the clock (tests). */
+/** What a file store may be given besides its folder: its home project, lock timings, and the clock (tests). */
 export interface FileStoreOptions {
   readonly lock?: LockOptions;
   readonly now?: () => Date;
+  /**
+   * The project of the folder the store is in (`<folder>/.claude/session`: that folder's), whose sessions' files name
+   * no project: a session file without one (every file of an older version) belongs to it, and a session of it is
+   * written without one, so a store used by one project keeps exactly the files it had. Null: a store of no folder's
+   * (AGENT_SESSION_DIR elsewhere), where every session names its project and one without is unassigned. Default:
+   * DEFAULT_PROJECT, the project of a service given none.
+   */
+  readonly home?: string | null;
 }
 
 /**
@@ -74,10 +83,15 @@ export class FileStore extends SettledStore {
   readonly #sync: SyncFileStore;
 
   constructor(root: string, options: FileStoreOptions = {}) {
-    const sync = new SyncFileStore(root, options.lock ?? DEFAULT_LOCK_OPTIONS);
+    const home = options.home === undefined ? DEFAULT_PROJECT : options.home;
+    const sync = new SyncFileStore(root, options.lock ?? DEFAULT_LOCK_OPTIONS, home);
     super(root, sync, options.now);
     this.#sync = sync;
+    this.home = home;
   }
+
+  /** The project whose sessions' files name none (see FileStoreOptions.home). */
+  readonly home: string | null;
 
   /** @throws SessionError E_REFUSED when the store root (or its `.claude` parent) is a symbolic link */
   assertWritable(): void {
@@ -100,38 +114,41 @@ class SyncFileStore implements SyncStore {
   readonly #lock: LockOptions;
   readonly #index: AgentIndex;
   readonly #claude: ClaudeIndex;
+  /** The project of the store's folder (see FileStoreOptions.home), or null. */
+  readonly #home: string | null;
   /** The last session read, its bytes and a private copy of its state (see read). */
   #lastRead: { readonly id: string; readonly text: string; readonly state: SessionState } | undefined;
 
-  constructor(root: string, lock: LockOptions = DEFAULT_LOCK_OPTIONS) {
+  constructor(root: string, lock: LockOptions = DEFAULT_LOCK_OPTIONS, home: string | null = DEFAULT_PROJECT) {
     this.location = root;
     this.#lock = lock;
+    this.#home = home;
     const read = (id: string): SessionState | null => this.read(id);
     const indexed = {
       read,
-      scanNewest: (name: string, notAfter?: number) => this.#scanNewest(name, notAfter),
+      scanNewest: (project: string, name: string, notAfter?: number) => this.#scanNewest(project, name, notAfter),
       scan: () => this.#scanAndComplete(false),
     };
-    this.#index = new AgentIndex(root, indexed, lock);
+    this.#index = new AgentIndex(root, indexed, lock, home);
     this.#claude = new ClaudeIndex(root, { read, scan: () => this.#scanAndComplete(true) });
   }
 
   /**
-   * The session linked to a Claude Code agent id, through its pointer (see claude-index.ts): none, without reading a
-   * session, when the complete index has no pointer for it; a pointer that does not check out falls back to a scan of
-   * the folders. The most recently active one if several are linked.
+   * The project's session linked to a Claude Code agent id, through its pointer (see claude-index.ts): none, without
+   * reading a session, when the complete index has no pointer for it; a pointer that does not check out (or names
+   * another project's session) falls back to a scan of the folders. The most recently active one if several are linked.
    */
-  findByClaudeAgent(claudeAgentId: string): SessionState | null {
-    return this.#claude.findByClaudeAgent(claudeAgentId);
+  findByClaudeAgent(project: string, claudeAgentId: string): SessionState | null {
+    return this.#claude.findByClaudeAgent(claudeAgentId, (state) => state.project === project);
   }
 
   /**
-   * The session a Claude Code agent id was attached to: the one its pointer names while that session is linked to
-   * some Claude agent (this one, or a later one that resumed it); none when the complete index has no pointer for it
-   * (a new agent: no session read); else the one linked to it now (a scan).
+   * The project's session a Claude Code agent id was attached to: the one its pointer names while that session is
+   * linked to some Claude agent (this one, or a later one that resumed it); none when the complete index has no pointer
+   * for it (a new agent: no session read); else the project's one linked to it now (a scan).
    */
-  attachedTo(claudeAgentId: string): SessionState | null {
-    return this.#claude.attachedTo(claudeAgentId);
+  attachedTo(project: string, claudeAgentId: string): SessionState | null {
+    return this.#claude.attachedTo(claudeAgentId, (state) => state.project === project);
   }
 
   /**
@@ -169,16 +186,16 @@ class SyncFileStore implements SyncStore {
    * agent name, a scan only for a pointer that does not check out). Agents without a pointer (a name over 100
    * bytes, or sessions only ever written by the CLI and never looked up) are not in it. With `notAfter`, as newestOf.
    */
-  newestPerAgent(notAfter?: number): SessionState[] {
-    return this.#index.names().flatMap((name) => {
-      const state = this.#index.newestOf(name, notAfter);
+  newestPerAgent(project: string, notAfter?: number): SessionState[] {
+    return this.#index.names(project).flatMap((name) => {
+      const state = this.#index.newestOf(project, name, notAfter);
       return state === null ? [] : [state];
     });
   }
 
-  /** The newest valid session of an agent, through the per-agent pointer (see agent-index.ts). */
-  newestOf(agentName: string, notAfter?: number): SessionState | null {
-    return this.#index.newestOf(agentName, notAfter);
+  /** The newest valid session of a project's agent, through the per-agent pointer (see agent-index.ts). */
+  newestOf(project: string, agentName: string, notAfter?: number): SessionState | null {
+    return this.#index.newestOf(project, agentName, notAfter);
   }
 
   read(id: string, knownKind?: 'dir' | 'link' | 'other'): SessionState | null {
@@ -201,7 +218,9 @@ class SyncFileStore implements SyncStore {
     // text again, which costs ~40 K instructions per history entry in a short-lived process (docs/performance.md).
     const last = this.#lastRead;
     if (last !== undefined && last.id === id && last.text === file.text) return structuredClone(last.state);
-    const state = decodeState(id, file.text, 'state.json');
+    const decoded = decodeState(id, file.text, 'state.json');
+    // A file naming no project is the store's folder's session (see FileStoreOptions.home), or unassigned.
+    const state = decoded.project === undefined && this.#home !== null ? withProject(decoded, this.#home) : decoded;
     this.#lastRead = { id, text: file.text, state: structuredClone(state) };
     return state;
   }
@@ -225,7 +244,7 @@ class SyncFileStore implements SyncStore {
     }
     let written = (): void => undefined;
     try {
-      writeFileAtomic(join(staging, STATE_FILE), serialize(state));
+      writeFileAtomic(join(staging, STATE_FILE), serialize(this.#stored(state)));
       if (entryKind(dir) !== 'absent') throw duplicate(state.agent_id);
       // A session created linked to a Claude agent (a hook's new session, a copy) is announced in the index first.
       written = this.#claude.beforeWrite(null, state);
@@ -255,7 +274,7 @@ class SyncFileStore implements SyncStore {
       if (current === null) throw notFound(id);
       const next = change(current);
       // Serialized first: a state that cannot be written must not cost the agent pointer either.
-      const bytes = serialize(next);
+      const bytes = serialize(this.#stored(next));
       // A new link is announced in the Claude index (and a link taken from an agent recorded) before the write.
       const written = this.#claude.beforeWrite(current, next);
       this.#index.writing(next, () => writeFileAtomic(join(this.#dir(id), STATE_FILE), bytes));
@@ -286,7 +305,8 @@ class SyncFileStore implements SyncStore {
     }
   }
 
-  list(): ListedSession[] {
+  list(scope?: ListScope): ListedSession[] {
+    if (scope !== undefined) return this.list().filter((entry) => inScope(entry, scope));
     const listed: ListedSession[] = [];
     for (const entry of this.#rootEntries()) {
       const name = entry.name;
@@ -515,6 +535,11 @@ class SyncFileStore implements SyncStore {
     return join(this.location, assertValidId(id));
   }
 
+  /** The state as its file holds it: the home project's sessions name none (see FileStoreOptions.home). */
+  #stored(state: SessionState): SessionState {
+    return this.#home !== null && state.project === this.#home ? withProject(state, undefined) : state;
+  }
+
   #locked<T>(id: string, work: () => T): T {
     const dir = this.#dir(id);
     const kind = entryKind(dir);
@@ -591,9 +616,9 @@ class SyncFileStore implements SyncStore {
     return true;
   }
 
-  #scanNewest(agentName: string, notAfter = Infinity): SessionState | null {
+  #scanNewest(project: string, agentName: string, notAfter = Infinity): SessionState | null {
     const mine = (state: SessionState): boolean =>
-      state.agent_name === agentName && !(Date.parse(state.last_updated) > notAfter);
+      state.agent_name === agentName && state.project === project && !(Date.parse(state.last_updated) > notAfter);
     return newestState(
       this.list().flatMap((entry) => (entry.kind === 'valid' && mine(entry.state) ? [entry.state] : [])),
     );

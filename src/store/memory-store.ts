@@ -2,8 +2,9 @@ import { isNewer, newestState } from '../core/activity';
 import { SessionError, isSessionError } from '../core/errors';
 import { assertValidId } from '../core/ids';
 import type { SessionState } from '../core/state';
+import { DEFAULT_PROJECT, withProject } from '../core/project';
 import { decodeState, encodeState } from './codec';
-import type { ListedSession } from '../service/store';
+import { inScope, type ListedSession, type ListScope } from '../service/store';
 import { SettledStore, type SyncStore } from './settled-store';
 
 /** One stored entry: the JSON text of a state (as the file store keeps state.json) and when it was written. */
@@ -12,10 +13,15 @@ interface Entry {
   readonly modifiedAt: Date;
 }
 
-/** What a memory store may be given: a name for messages, and the clock that dates its writes. */
+/** What a memory store may be given: a name for messages, the clock that dates its writes, its home project. */
 export interface MemoryStoreOptions {
   readonly location?: string;
   readonly now?: () => Date;
+  /**
+   * As the file store's (FileStoreOptions.home): a session stored without a project belongs to it, and a session of it
+   * is kept without one. Null: a session without a project is unassigned. Default: DEFAULT_PROJECT.
+   */
+  readonly home?: string | null;
 }
 
 /**
@@ -32,7 +38,7 @@ export class MemoryStore extends SettledStore {
   constructor(options: MemoryStoreOptions = {}) {
     const location = options.location ?? 'memory';
     const now = options.now ?? (() => new Date());
-    const sync = new SyncMemoryStore(location, now);
+    const sync = new SyncMemoryStore(location, now, options.home === undefined ? DEFAULT_PROJECT : options.home);
     super(location, sync, now);
     this.#sync = sync;
     this.#clock = now;
@@ -54,20 +60,23 @@ class SyncMemoryStore implements SyncStore {
   readonly #now: () => Date;
   /** Claude agent id → the session it was attached to (the file store's `.claude-agents/` pointers). */
   readonly #attached = new Map<string, string>();
+  /** The project of sessions kept without one (see MemoryStoreOptions.home), or null. */
+  readonly #home: string | null;
 
-  constructor(location: string, now: () => Date) {
+  constructor(location: string, now: () => Date, home: string | null) {
     this.location = location;
     this.#now = now;
+    this.#home = home;
   }
 
   read(id: string): SessionState | null {
     const entry = this.#entries.get(assertValidId(id));
-    return entry === undefined ? null : decode(id, entry.text);
+    return entry === undefined ? null : this.#decode(id, entry.text);
   }
 
   create(state: SessionState): void {
     const id = assertValidId(state.agent_id);
-    const text = encode(state);
+    const text = this.#encode(state);
     if (this.#entries.has(id))
       throw new SessionError('E_DUPLICATE', `Session \`${id}\` already exists; create never overwrites`);
     this.#put(id, text);
@@ -77,31 +86,37 @@ class SyncMemoryStore implements SyncStore {
     const current = this.read(id);
     if (current === null) throw notFound(id);
     // Encoded before anything is stored: a change that throws, or a state that cannot be written, leaves the old one.
-    const text = encode(change(current));
+    const text = this.#encode(change(current));
     this.#put(id, text);
-    return decode(id, text);
+    return this.#decode(id, text);
   }
 
-  newestOf(agentName: string, notAfter = Infinity): SessionState | null {
+  newestOf(project: string, agentName: string, notAfter = Infinity): SessionState | null {
     const mine = (state: SessionState): boolean =>
       state.agent_name === agentName && !(Date.parse(state.last_updated) > notAfter);
-    return newestState(this.#valid().filter(mine));
+    return newestState(this.#valid(project).filter(mine));
   }
 
-  findByClaudeAgent(claudeAgentId: string): SessionState | null {
-    return newestState(this.#valid().filter((state) => state.claude?.agent_id === claudeAgentId));
+  findByClaudeAgent(project: string, claudeAgentId: string): SessionState | null {
+    return newestState(this.#valid(project).filter((state) => state.claude?.agent_id === claudeAgentId));
   }
 
-  /** The session this Claude agent id was attached to while it is linked to some Claude agent, else its current link. */
-  attachedTo(claudeAgentId: string): SessionState | null {
+  /**
+   * The project's session this Claude agent id was attached to while it is linked to some Claude agent, else the
+   * project's session linked to it now. The pointer is the store's (one per agent id): one naming another project's
+   * session is passed over.
+   */
+  attachedTo(project: string, claudeAgentId: string): SessionState | null {
     const pointed = this.#attached.get(claudeAgentId);
     const state = pointed === undefined ? null : this.#readQuiet(pointed);
-    return state?.claude !== undefined ? state : this.findByClaudeAgent(claudeAgentId);
+    return state?.claude !== undefined && state.project === project
+      ? state
+      : this.findByClaudeAgent(project, claudeAgentId);
   }
 
-  newestPerAgent(notAfter = Infinity): SessionState[] {
+  newestPerAgent(project: string, notAfter = Infinity): SessionState[] {
     const byAgent = new Map<string, SessionState>();
-    for (const state of this.#valid()) {
+    for (const state of this.#valid(project)) {
       if (Date.parse(state.last_updated) > notAfter) continue;
       const known = byAgent.get(state.agent_name);
       if (known === undefined || isNewer(state, known)) byAgent.set(state.agent_name, state);
@@ -109,15 +124,17 @@ class SyncMemoryStore implements SyncStore {
     return [...byAgent.values()];
   }
 
-  list(): ListedSession[] {
+  list(scope?: ListScope): ListedSession[] {
     const listed: ListedSession[] = [];
     for (const [id, entry] of this.#entries) {
+      let item: ListedSession;
       try {
-        listed.push({ kind: 'valid', id, state: decode(id, entry.text) });
+        item = { kind: 'valid', id, state: this.#decode(id, entry.text) };
       } catch (error) {
         if (!isSessionError(error, 'E_CORRUPT')) throw error;
-        listed.push({ kind: 'corrupt', id, error: error.message, modifiedAt: entry.modifiedAt });
+        item = { kind: 'corrupt', id, error: error.message, modifiedAt: entry.modifiedAt };
       }
+      if (inScope(item, scope)) listed.push(item);
     }
     return listed;
   }
@@ -128,7 +145,7 @@ class SyncMemoryStore implements SyncStore {
     if (shouldRemove !== undefined) {
       let state: SessionState | null;
       try {
-        state = decode(id, entry.text);
+        state = this.#decode(id, entry.text);
       } catch (error) {
         if (!isSessionError(error, 'E_CORRUPT')) throw error;
         state = null;
@@ -170,7 +187,18 @@ class SyncMemoryStore implements SyncStore {
 
   #put(id: string, text: string): void {
     this.#entries.set(id, { text, modifiedAt: this.#now() });
-    this.#written(decode(id, text));
+    this.#written(this.#decode(id, text));
+  }
+
+  /** A state from its stored text (codec.ts), with the home project when it names none. */
+  #decode(id: string, text: string): SessionState {
+    const state = decodeState(id, text, 'the stored state');
+    return state.project === undefined && this.#home !== null ? withProject(state, this.#home) : state;
+  }
+
+  /** The stored text of a state (codec.ts): a session of the home project is kept without one, as the file store does. */
+  #encode(state: SessionState): string {
+    return encodeState(this.#home !== null && state.project === this.#home ? withProject(state, undefined) : state);
   }
 
   /** As the file store's Claude-agent pointer: kept on the most recently active of several sessions linked to one id. */
@@ -194,22 +222,13 @@ class SyncMemoryStore implements SyncStore {
     }
   }
 
-  #valid(): SessionState[] {
-    return this.list().flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
+  /** The valid sessions of a project. */
+  #valid(project: string): SessionState[] {
+    return this.list({ project }).flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
   }
 }
 
 // --- internal ---
-
-/** The stored text of a state (see codec.ts). */
-function encode(state: SessionState): string {
-  return encodeState(state);
-}
-
-/** A state from its stored text (see codec.ts). */
-function decode(id: string, text: string): SessionState {
-  return decodeState(id, text, 'the stored state');
-}
 
 function notFound(id: string): SessionError {
   return new SessionError('E_NOT_FOUND', `Session \`${id}\` not found`);

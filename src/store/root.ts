@@ -1,4 +1,4 @@
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { SessionError } from '../core/errors';
 import { nonEmpty } from '../platform/env';
 import { isDirectory } from '../platform/files';
@@ -43,4 +43,29 @@ export function findProjectDir(start: string): string | null {
     if (parent === dir) return null;
     dir = parent;
   }
+}
+
+/**
+ * The folder whose store `root` is when it is `<folder>/.claude/session` (the default root of a project), else null (a
+ * store elsewhere: AGENT_SESSION_DIR or --dir naming another folder).
+ */
+export function storeFolderOf(root: string): string | null {
+  const claude = dirname(root);
+  return basename(root) === 'session' && basename(claude) === '.claude' ? dirname(claude) : null;
+}
+
+/**
+ * The project folder of a call (core/project.ts): the folder the store root is in (`<folder>/.claude/session`), else,
+ * for a store elsewhere, the folder the default root would come from (`CLAUDE_PROJECT_DIR`, else the nearest ancestor
+ * of the working directory with a `.claude/` folder, else the working directory), else, without a working directory,
+ * the store root itself.
+ * @param root the store root already resolved (resolveRoot)
+ */
+export function projectFolderOf(root: string, inputs: Omit<RootInputs, 'dir'>): string {
+  const own = storeFolderOf(root);
+  if (own !== null) return own;
+  const project = nonEmpty(inputs.env.CLAUDE_PROJECT_DIR);
+  if (project) return resolveFrom(inputs.cwd, project, '`CLAUDE_PROJECT_DIR`');
+  if (inputs.cwd === undefined) return root;
+  return findProjectDir(inputs.cwd) ?? resolve(inputs.cwd);
 }

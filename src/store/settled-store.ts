@@ -1,6 +1,6 @@
 import type { SessionState } from '../core/state';
 import { KeyedSerializer } from '../platform/serial';
-import type { ListedSession, RemovalOutcome, SessionStore } from '../service/store';
+import type { ListedSession, ListScope, RemovalOutcome, SessionStore } from '../service/store';
 
 /**
  * The synchronous work of a store whose every call is one step of this process (the file and memory stores): the
@@ -10,11 +10,11 @@ export interface SyncStore {
   read(id: string): SessionState | null;
   create(state: SessionState): void;
   update(id: string, change: (state: SessionState) => SessionState): SessionState;
-  newestOf(agentName: string, notAfter?: number): SessionState | null;
-  findByClaudeAgent(claudeAgentId: string): SessionState | null;
-  attachedTo(claudeAgentId: string): SessionState | null;
-  newestPerAgent(notAfter?: number): SessionState[];
-  list(): ListedSession[];
+  newestOf(project: string, agentName: string, notAfter?: number): SessionState | null;
+  findByClaudeAgent(project: string, claudeAgentId: string): SessionState | null;
+  attachedTo(project: string, claudeAgentId: string): SessionState | null;
+  newestPerAgent(project: string, notAfter?: number): SessionState[];
+  list(scope?: ListScope): ListedSession[];
   remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): boolean;
   notOurs(id: string): string | null;
   assertRemovable(): void;
@@ -53,16 +53,16 @@ export class SettledStore implements SessionStore {
     return this.#sync.update(id, change);
   }
 
-  async newestOf(agentName: string, notAfter?: number): Promise<SessionState | null> {
-    return this.#sync.newestOf(agentName, notAfter);
+  async newestOf(project: string, agentName: string, notAfter?: number): Promise<SessionState | null> {
+    return this.#sync.newestOf(project, agentName, notAfter);
   }
 
-  async findByClaudeAgent(claudeAgentId: string): Promise<SessionState | null> {
-    return this.#sync.findByClaudeAgent(claudeAgentId);
+  async findByClaudeAgent(project: string, claudeAgentId: string): Promise<SessionState | null> {
+    return this.#sync.findByClaudeAgent(project, claudeAgentId);
   }
 
-  async attachedTo(claudeAgentId: string): Promise<SessionState | null> {
-    return this.#sync.attachedTo(claudeAgentId);
+  async attachedTo(project: string, claudeAgentId: string): Promise<SessionState | null> {
+    return this.#sync.attachedTo(project, claudeAgentId);
   }
 
   /**
@@ -81,12 +81,12 @@ export class SettledStore implements SessionStore {
     });
   }
 
-  async newestPerAgent(notAfter?: number): Promise<SessionState[]> {
-    return this.#sync.newestPerAgent(notAfter);
+  async newestPerAgent(project: string, notAfter?: number): Promise<SessionState[]> {
+    return this.#sync.newestPerAgent(project, notAfter);
   }
 
-  async list(): Promise<ListedSession[]> {
-    return this.#sync.list();
+  async list(scope?: ListScope): Promise<ListedSession[]> {
+    return this.#sync.list(scope);
   }
 
   async remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): Promise<boolean> {

@@ -4,9 +4,24 @@ import { describeStoreContract } from './store-contract';
 describeStoreContract(
   'MemoryStore',
   () => {
-    const store = new MemoryStore();
+    const store = new MemoryStore({ home: null });
     return {
       store,
+      plantCorrupt: (id, modifiedAt) => store.putRaw(id, '{"torn": ', modifiedAt),
+      dispose: () => undefined,
+    };
+  },
+  { multiProcess: false },
+);
+
+// With a home project, as a file store in a project's folder: its sessions are kept without a project.
+describeStoreContract(
+  'MemoryStore with a home project',
+  () => {
+    const store = new MemoryStore({ home: 'github.com/acme/api' });
+    return {
+      store,
+      home: 'github.com/acme/api',
       plantCorrupt: (id, modifiedAt) => store.putRaw(id, '{"torn": ', modifiedAt),
       dispose: () => undefined,
     };

@@ -2,6 +2,7 @@
 // `describeStoreContract` with a harness; a new backend adds a harness, never its own copy of these cases.
 import { withClaudeLink } from '../../src/core/claude-link';
 import { SessionError } from '../../src/core/errors';
+import { withProject } from '../../src/core/project';
 import { newSession } from '../../src/core/session';
 import type { SessionState } from '../../src/core/state';
 import type { SessionStore } from '../../src/service/store';
@@ -23,15 +24,37 @@ export interface StoreHarness {
   concurrentUpdates?(id: string, workers: number, count: number): Promise<void>;
   /** Removes whatever the harness made (temp folders, rows) and closes the store. */
   dispose(): void | Promise<void>;
+  /**
+   * The project a session created without one belongs to (a file store's home: the project of the folder it is in);
+   * absent: none (the session is unassigned).
+   */
+  readonly home?: string;
 }
+
+/** The project of the suite's sessions (each backend holds any number; see the project scoping cases). */
+const P = 'github.com/acme/api';
+/** Another project, sharing the store. */
+const Q = 'github.com/acme/web';
 
 const T0 = Date.parse('2026-01-08T18:00:00.000Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
 
-/** A session created at minute `created` and last active at minute `active` (default: when created). */
-function session(id: string, agent: string, created = 0, active = created): SessionState {
+/**
+ * A session of project P (or `project`; null: of none) created at minute `created` and last active at minute `active`
+ * (default: when created).
+ */
+function session(id: string, agent: string, created = 0, active = created, project: string | null = P): SessionState {
   return {
-    ...newSession({ agent_id: id, agent_name: agent, purpose: 'contract', metadata: { n: 1 } }, at(created)),
+    ...newSession(
+      {
+        agent_id: id,
+        agent_name: agent,
+        purpose: 'contract',
+        metadata: { n: 1 },
+        ...(project === null ? {} : { project }),
+      },
+      at(created),
+    ),
     last_updated: at(active).toISOString(),
   };
 }
@@ -301,54 +324,54 @@ export function describeStoreContract(
     describe('newestOf', () => {
       it('is null for an agent without sessions', async () => {
         await store.create(session('s1', 'alpha'));
-        expect(await store.newestOf('beta')).toBeNull();
-        expect(await store.newestOf('')).toBeNull();
+        expect(await store.newestOf(P, 'beta')).toBeNull();
+        expect(await store.newestOf(P, '')).toBeNull();
       });
 
       it('is the most recently active session of that agent, whatever other agents did later', async () => {
         await store.create(session('old', 'alpha', 0, 1));
         await store.create(session('new', 'alpha', 0, 5));
         await store.create(session('other', 'beta', 0, 9));
-        expect((await store.newestOf('alpha'))?.agent_id).toBe('new');
-        expect((await store.newestOf('beta'))?.agent_id).toBe('other');
+        expect((await store.newestOf(P, 'alpha'))?.agent_id).toBe('new');
+        expect((await store.newestOf(P, 'beta'))?.agent_id).toBe('other');
         // An update makes the older one the newest.
         await store.update('old', (state) => touched(state, 7));
-        expect((await store.newestOf('alpha'))?.agent_id).toBe('old');
-        expect(await store.newestOf('alpha')).toEqual(await store.read('old'));
+        expect((await store.newestOf(P, 'alpha'))?.agent_id).toBe('old');
+        expect(await store.newestOf(P, 'alpha')).toEqual(await store.read('old'));
       });
 
       it('breaks a tie of last activity by the later creation, in either order of writing', async () => {
         await store.create(session('later-made', 'alpha', 2, 5));
         await store.create(session('earlier-made', 'alpha', 1, 5));
-        expect((await store.newestOf('alpha'))?.agent_id).toBe('later-made');
+        expect((await store.newestOf(P, 'alpha'))?.agent_id).toBe('later-made');
         await store.create(session('b-early', 'beta', 1, 5));
         await store.create(session('b-late', 'beta', 2, 5));
-        expect((await store.newestOf('beta'))?.agent_id).toBe('b-late');
+        expect((await store.newestOf(P, 'beta'))?.agent_id).toBe('b-late');
       });
 
       it('answers one of the sessions when activity and creation are equal', async () => {
         await store.create(session('t1', 'alpha', 3, 3));
         await store.create(session('t2', 'alpha', 3, 3));
-        expect(['t1', 't2']).toContain((await store.newestOf('alpha'))?.agent_id);
+        expect(['t1', 't2']).toContain((await store.newestOf(P, 'alpha'))?.agent_id);
       });
 
       it('ignores corrupt entries, including a newest session that became corrupt', async () => {
         await store.create(session('older', 'alpha', 0, 1));
         await store.create(session('newest', 'alpha', 0, 8));
-        expect((await store.newestOf('alpha'))?.agent_id).toBe('newest');
+        expect((await store.newestOf(P, 'alpha'))?.agent_id).toBe('newest');
         await harness.plantCorrupt('newest');
         await harness.plantCorrupt('stray');
-        expect((await store.newestOf('alpha'))?.agent_id).toBe('older');
+        expect((await store.newestOf(P, 'alpha'))?.agent_id).toBe('older');
       });
 
       it('follows removals: the next newest, then none', async () => {
         await store.create(session('a1', 'alpha', 0, 1));
         await store.create(session('a2', 'alpha', 0, 2));
-        expect((await store.newestOf('alpha'))?.agent_id).toBe('a2');
+        expect((await store.newestOf(P, 'alpha'))?.agent_id).toBe('a2');
         await store.remove('a2');
-        expect((await store.newestOf('alpha'))?.agent_id).toBe('a1');
+        expect((await store.newestOf(P, 'alpha'))?.agent_id).toBe('a1');
         await store.remove('a1');
-        expect(await store.newestOf('alpha')).toBeNull();
+        expect(await store.newestOf(P, 'alpha')).toBeNull();
       });
 
       it.each([
@@ -361,19 +384,19 @@ export function describeStoreContract(
           await store.create(session('sane', 'alpha', 0, 2));
           await store.create(session('edge', 'alpha', 0, 4));
           if (!aheadFirst) await store.create(session('ahead', 'alpha', 0, 60));
-          expect((await store.newestOf('alpha'))?.agent_id).toBe('ahead');
-          expect((await store.newestOf('alpha', at(4).getTime()))?.agent_id).toBe('edge');
-          expect((await store.newestOf('alpha', at(3).getTime()))?.agent_id).toBe('sane');
-          expect(await store.newestOf('alpha', at(1).getTime())).toBeNull();
+          expect((await store.newestOf(P, 'alpha'))?.agent_id).toBe('ahead');
+          expect((await store.newestOf(P, 'alpha', at(4).getTime()))?.agent_id).toBe('edge');
+          expect((await store.newestOf(P, 'alpha', at(3).getTime()))?.agent_id).toBe('sane');
+          expect(await store.newestOf(P, 'alpha', at(1).getTime())).toBeNull();
           // The bound does not stick: without it the newest is answered again.
-          expect((await store.newestOf('alpha'))?.agent_id).toBe('ahead');
+          expect((await store.newestOf(P, 'alpha'))?.agent_id).toBe('ahead');
         },
       );
     });
 
     describe('newestPerAgent', () => {
       it('is [] for an empty store', async () => {
-        expect(await store.newestPerAgent()).toEqual([]);
+        expect(await store.newestPerAgent(P)).toEqual([]);
       });
 
       it('holds the newest valid session of each agent that was looked up, one per agent', async () => {
@@ -382,12 +405,12 @@ export function describeStoreContract(
         await store.create(session('b-only', 'beta', 0, 2));
         await store.create(session('c-old', 'gamma', 0, 1));
         await store.create(session('c-new', 'gamma', 0, 7));
-        for (const agent of ['alpha', 'beta', 'gamma']) await store.newestOf(agent);
+        for (const agent of ['alpha', 'beta', 'gamma']) await store.newestOf(P, agent);
         await harness.plantCorrupt('c-new');
-        const ids = (await store.newestPerAgent()).map((state) => state.agent_id);
+        const ids = (await store.newestPerAgent(P)).map((state) => state.agent_id);
         expect([...ids].sort()).toEqual(['a-new', 'b-only', 'c-old']);
         await store.update('a-old', (state) => touched(state, 9));
-        expect((await store.newestPerAgent()).find((state) => state.agent_name === 'alpha')).toEqual(
+        expect((await store.newestPerAgent(P)).find((state) => state.agent_name === 'alpha')).toEqual(
           await store.read('a-old'),
         );
       });
@@ -396,17 +419,17 @@ export function describeStoreContract(
     describe('findByClaudeAgent', () => {
       it('is null for a Claude agent no session is linked to', async () => {
         await store.create(session('s1', 'alpha'));
-        expect(await store.findByClaudeAgent('a0000000000000001')).toBeNull();
+        expect(await store.findByClaudeAgent(P, 'a0000000000000001')).toBeNull();
       });
 
       it('finds the linked session, and follows a relink to another Claude agent', async () => {
         await store.create(session('s1', 'alpha'));
         await store.create(session('s2', 'alpha'));
         await link(store, 's1', 'claude-1', 1);
-        expect(await store.findByClaudeAgent('claude-1')).toEqual(await store.read('s1'));
+        expect(await store.findByClaudeAgent(P, 'claude-1')).toEqual(await store.read('s1'));
         await link(store, 's1', 'claude-2', 2);
-        expect(await store.findByClaudeAgent('claude-1')).toBeNull();
-        expect((await store.findByClaudeAgent('claude-2'))?.agent_id).toBe('s1');
+        expect(await store.findByClaudeAgent(P, 'claude-1')).toBeNull();
+        expect((await store.findByClaudeAgent(P, 'claude-2'))?.agent_id).toBe('s1');
       });
 
       it('follows the link when it moves to another session', async () => {
@@ -415,7 +438,7 @@ export function describeStoreContract(
         await link(store, 's1', 'claude-1', 1);
         await link(store, 's1', 'claude-9', 2);
         await link(store, 's2', 'claude-1', 3);
-        expect((await store.findByClaudeAgent('claude-1'))?.agent_id).toBe('s2');
+        expect((await store.findByClaudeAgent(P, 'claude-1'))?.agent_id).toBe('s2');
       });
 
       it('answers the most recently active session when several are linked to one Claude agent', async () => {
@@ -423,9 +446,9 @@ export function describeStoreContract(
         await link(store, 's1', 'claude-1', 1);
         await link(store, 's2', 'claude-1', 4);
         await link(store, 's3', 'claude-1', 2);
-        expect((await store.findByClaudeAgent('claude-1'))?.agent_id).toBe('s2');
+        expect((await store.findByClaudeAgent(P, 'claude-1'))?.agent_id).toBe('s2');
         await store.update('s1', (state) => touched(state, 9));
-        expect((await store.findByClaudeAgent('claude-1'))?.agent_id).toBe('s1');
+        expect((await store.findByClaudeAgent(P, 'claude-1'))?.agent_id).toBe('s1');
       });
 
       it('ignores a linked session that became corrupt or was removed', async () => {
@@ -434,28 +457,28 @@ export function describeStoreContract(
         await link(store, 's1', 'claude-1', 1);
         await link(store, 's2', 'claude-1', 2);
         await harness.plantCorrupt('s2');
-        expect((await store.findByClaudeAgent('claude-1'))?.agent_id).toBe('s1');
+        expect((await store.findByClaudeAgent(P, 'claude-1'))?.agent_id).toBe('s1');
         await store.remove('s1');
-        expect(await store.findByClaudeAgent('claude-1')).toBeNull();
+        expect(await store.findByClaudeAgent(P, 'claude-1')).toBeNull();
       });
     });
 
     describe('attachedTo', () => {
       it('is null for a Claude agent never attached', async () => {
         await store.create(session('s1', 'alpha'));
-        expect(await store.attachedTo('claude-0')).toBeNull();
+        expect(await store.attachedTo(P, 'claude-0')).toBeNull();
       });
 
       it('still answers the session after a later Claude agent resumed it (relink), where findByClaudeAgent does not', async () => {
         await store.create(session('s1', 'alpha'));
         await store.create(session('s2', 'alpha'));
         await link(store, 's1', 'claude-1', 1);
-        expect(await store.attachedTo('claude-1')).toEqual(await store.read('s1'));
+        expect(await store.attachedTo(P, 'claude-1')).toEqual(await store.read('s1'));
         await link(store, 's1', 'claude-2', 2);
-        expect(await store.findByClaudeAgent('claude-1')).toBeNull();
-        expect((await store.attachedTo('claude-1'))?.agent_id).toBe('s1');
-        expect((await store.attachedTo('claude-1'))?.claude?.agent_id).toBe('claude-2');
-        expect((await store.attachedTo('claude-2'))?.agent_id).toBe('s1');
+        expect(await store.findByClaudeAgent(P, 'claude-1')).toBeNull();
+        expect((await store.attachedTo(P, 'claude-1'))?.agent_id).toBe('s1');
+        expect((await store.attachedTo(P, 'claude-1'))?.claude?.agent_id).toBe('claude-2');
+        expect((await store.attachedTo(P, 'claude-2'))?.agent_id).toBe('s1');
       });
 
       it('answers the current link when the attached session was removed or is corrupt', async () => {
@@ -464,9 +487,9 @@ export function describeStoreContract(
         await link(store, 's1', 'claude-1', 1);
         await link(store, 's2', 'claude-1', 2);
         await harness.plantCorrupt('s2');
-        expect((await store.attachedTo('claude-1'))?.agent_id).toBe('s1');
+        expect((await store.attachedTo(P, 'claude-1'))?.agent_id).toBe('s1');
         await store.remove('s1');
-        expect(await store.attachedTo('claude-1')).toBeNull();
+        expect(await store.attachedTo(P, 'claude-1')).toBeNull();
       });
     });
 
@@ -490,7 +513,7 @@ export function describeStoreContract(
       it('lets the work write the store (find, relink or create under the locks)', async () => {
         await store.create(session('s1', 'alpha'));
         const linked = await store.lockClaudeAgent('claude-1', 'alpha', () => link(store, 's1', 'claude-1', 3));
-        expect(await store.findByClaudeAgent('claude-1')).toEqual(linked);
+        expect(await store.findByClaudeAgent(P, 'claude-1')).toEqual(linked);
       });
 
       /** Work that says when it starts and ends, and yields to the event loop in between (where a rival could run). */
@@ -557,6 +580,88 @@ export function describeStoreContract(
           ),
         );
         expect((await store.read('s1'))!.metadata.n).toBe(11);
+      });
+    });
+
+    describe('project scoping', () => {
+      it("answers every lookup with its project's sessions only, whatever another project did later", async () => {
+        await store.create(session('p1', 'alpha', 0, 1));
+        await store.create(session('q1', 'alpha', 0, 5, Q));
+        await store.create(session('q2', 'beta', 0, 6, Q));
+        await link(store, 'p1', 'claude-p', 2);
+        await link(store, 'q1', 'claude-q', 7);
+        expect((await store.newestOf(P, 'alpha'))?.agent_id).toBe('p1');
+        expect((await store.newestOf(Q, 'alpha'))?.agent_id).toBe('q1');
+        expect(await store.newestOf(P, 'beta')).toBeNull();
+        expect((await store.newestPerAgent(P)).map((state) => state.agent_id)).toEqual(['p1']);
+        expect((await store.newestPerAgent(Q)).map((state) => state.agent_id).sort()).toEqual(['q1', 'q2']);
+        expect(await store.findByClaudeAgent(P, 'claude-q')).toBeNull();
+        expect(await store.attachedTo(P, 'claude-q')).toBeNull();
+        expect((await store.attachedTo(Q, 'claude-q'))?.agent_id).toBe('q1');
+        expect((await store.findByClaudeAgent(P, 'claude-p'))?.agent_id).toBe('p1');
+        expect(await store.newestOf('github.com/acme/other', 'alpha')).toBeNull();
+        expect((await store.list({ project: P })).map((entry) => entry.id)).toEqual(['p1']);
+        expect((await store.list()).map((entry) => entry.id).sort()).toEqual(['p1', 'q1', 'q2']);
+      });
+
+      it("keeps each session's project: what was created reads back with it", async () => {
+        await store.create(session('q1', 'alpha', 0, 1, Q));
+        expect((await store.read('q1'))?.project).toBe(Q);
+        expect(await store.read('q1')).toEqual(session('q1', 'alpha', 0, 1, Q));
+        const [listed] = await store.list({ project: Q });
+        expect(listed?.kind === 'valid' ? listed.state : null).toEqual(session('q1', 'alpha', 0, 1, Q));
+      });
+
+      it("answers a Claude agent id linked in two projects with each project's own session", async () => {
+        await store.create(session('p1', 'alpha'));
+        await store.create(session('q1', 'alpha', 0, 0, Q));
+        await link(store, 'p1', 'claude-x', 1);
+        await link(store, 'q1', 'claude-x', 3);
+        expect((await store.findByClaudeAgent(P, 'claude-x'))?.agent_id).toBe('p1');
+        expect((await store.attachedTo(P, 'claude-x'))?.agent_id).toBe('p1');
+        expect((await store.findByClaudeAgent(Q, 'claude-x'))?.agent_id).toBe('q1');
+        expect((await store.attachedTo(Q, 'claude-x'))?.agent_id).toBe('q1');
+      });
+
+      it("follows a session given another project: its old project's lookups no longer answer it", async () => {
+        await store.create(session('moved', 'alpha', 0, 2, Q));
+        await link(store, 'moved', 'claude-m', 3);
+        expect((await store.newestOf(Q, 'alpha'))?.agent_id).toBe('moved');
+        await store.update('moved', (state) => withProject(state, P));
+        expect(await store.newestOf(Q, 'alpha')).toBeNull();
+        expect(await store.newestPerAgent(Q)).toEqual([]);
+        expect(await store.attachedTo(Q, 'claude-m')).toBeNull();
+        expect((await store.newestOf(P, 'alpha'))?.agent_id).toBe('moved');
+        expect((await store.attachedTo(P, 'claude-m'))?.agent_id).toBe('moved');
+        expect((await store.newestPerAgent(P)).map((state) => state.agent_id)).toEqual(['moved']);
+      });
+
+      it("treats a session created without a project as unassigned (or as its home project's)", async () => {
+        await store.create(session('none', 'alpha', 0, 4, null));
+        await link(store, 'none', 'claude-n', 5);
+        const home = harness.home;
+        expect((await store.read('none'))?.project).toBe(home);
+        if (home === undefined) {
+          // Unassigned: listed when asked for, never the answer of a lookup.
+          expect(await store.newestOf(P, 'alpha')).toBeNull();
+          expect(await store.newestPerAgent(P)).toEqual([]);
+          expect(await store.attachedTo(P, 'claude-n')).toBeNull();
+          expect(await store.findByClaudeAgent(P, 'claude-n')).toBeNull();
+          expect(await store.list({ project: P })).toEqual([]);
+          expect((await store.list({ project: P, unassigned: true })).map((entry) => entry.id)).toEqual(['none']);
+        } else {
+          expect((await store.newestOf(home, 'alpha'))?.agent_id).toBe('none');
+          expect((await store.attachedTo(home, 'claude-n'))?.agent_id).toBe('none');
+          expect((await store.list({ project: home })).map((entry) => entry.id)).toEqual(['none']);
+        }
+        expect((await store.list()).map((entry) => entry.id)).toEqual(['none']);
+      });
+
+      it('lists a corrupt entry, whose project cannot be read, in every scope', async () => {
+        await store.create(session('q1', 'alpha', 0, 1, Q));
+        await harness.plantCorrupt('bad');
+        expect((await store.list({ project: P })).map((entry) => entry.id)).toEqual(['bad']);
+        expect((await store.list({ project: Q })).map((entry) => entry.id).sort()).toEqual(['bad', 'q1']);
       });
     });
 

@@ -196,7 +196,12 @@ describe('--json on get and delete', () => {
     const cwd = withSession();
     const result = cli(cwd, ['get', 's1', '--json']);
     expect(result.status).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual(stateOf(cwd));
+    // state.json as the file holds it, with the project its folder names (a project's own store leaves it out).
+    expect(JSON.parse(result.stdout)).toEqual({
+      ...stateOf(cwd),
+      schema_version: 5,
+      project: expect.stringMatching(/^path:\//),
+    });
     expect(result.stdout).toBe(cli(cwd, ['get', 's1']).stdout);
   });
 

@@ -63,7 +63,13 @@ describe('agent-session CLI (built bin)', () => {
   it('create --json, --id, and refuses a duplicate without overwriting', () => {
     const cwd = project();
     const state = JSON.parse(cli(cwd, ['create', '--agent', 'a', '--purpose', 'p', '--id', 'my-id', '--json']).stdout);
-    expect(state).toMatchObject({ agent_id: 'my-id', phase: 'initializing', schema_version: 1 });
+    // The session belongs to the project (its folder's, without a git remote): version 5 says so.
+    expect(state).toMatchObject({
+      agent_id: 'my-id',
+      phase: 'initializing',
+      schema_version: 5,
+      project: expect.stringMatching(/^path:\//),
+    });
     cli(cwd, ['update', 'my-id', '--metadata', '{"keep":1}']);
     expectOneLineError(cli(cwd, ['create', '--agent', 'b', '--purpose', 'p', '--id', 'my-id']), 4);
     expect(JSON.parse(cli(cwd, ['get', 'my-id']).stdout)).toMatchObject({ agent_name: 'a', metadata: { keep: 1 } });

@@ -47,7 +47,8 @@ describe('approve and reject', () => {
       `Approved session ${id} by ${osUser} (OS user, recorded without a terminal): phase executing\n`,
     );
     const state = stateOf(id);
-    expect(state).toMatchObject({ phase: 'executing', schema_version: 3 });
+    // Version 3 for the decision's origin, 5 for the project `get` names (the project's own folder leaves it out).
+    expect(state).toMatchObject({ phase: 'executing', schema_version: 5 });
     expect(state.decisions).toEqual([
       expect.objectContaining({
         decision: 'approved',

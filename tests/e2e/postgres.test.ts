@@ -3,7 +3,7 @@
 // machines whose clocks and time zones disagree sharing one store. Real server (tests/support/test-database.ts).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, projectMaker, run, tempDir } from '../helpers';
+import { BIN, gitRepository, projectMaker, run, tempDir } from '../helpers';
 import { describeWithDatabase, freshSchemaName } from '../support/test-database';
 
 const base = tempDir();
@@ -128,12 +128,17 @@ describeWithDatabase('the bins on PostgreSQL', (db) => {
 
   describe('two machines: different working folders, time zones and clocks, one store', () => {
     // Machine A's clock is 40 minutes behind (the test hook AGENT_SESSION_TEST_CLOCK_OFFSET_MS, read only by the
-    // assembly), in Auckland; machine B's is right, in Los Angeles. Each has its own project folder (logs, config).
+    // assembly), in Auckland; machine B's is right, in Los Angeles. Each has its own clone of one repository, in a
+    // folder of its own (logs, config), cloned over ssh on A and over https (with a token) on B: one project.
     const machineA = { TZ: 'Pacific/Auckland', AGENT_SESSION_TEST_CLOCK_OFFSET_MS: String(-40 * 60_000) };
     const machineB = { TZ: 'America/Los_Angeles', AGENT_SESSION_TEST_CLOCK_OFFSET_MS: '0' };
+    const clones = (): [string, string] => [
+      gitRepository(project(), 'git@github.com:acme/planner.git'),
+      gitRepository(project(), 'https://ci:secret-token@GitHub.com/acme/planner'),
+    ];
 
-    it('A parks a plan in approval, B resumes and finalizes it; stats from either sees both', () => {
-      const [a, b] = [project(), project()];
+    it('A parks a plan in approval, B resumes and finalizes it; stats from either sees both', async () => {
+      const [a, b] = clones();
       const id = ok(cli(a, ['create', '--agent', 'planner', '--purpose', 'two machines'], machineA)).trim();
       ok(cli(a, ['update', id, '--phase', 'planning'], machineA));
       ok(cli(a, ['update', id, '--phase', 'approval'], machineA));
@@ -149,6 +154,9 @@ describeWithDatabase('the bins on PostgreSQL', (db) => {
       }
       // Every time was stamped by the database's clock: none is 40 minutes behind.
       const state = JSON.parse(ok(cli(a, ['get', id], machineA)));
+      // Both clones name the project alike, and no credential of B's remote is stored.
+      expect(state.project).toBe('github.com/acme/planner');
+      expect(JSON.stringify(await db.sql(`SELECT project, state FROM $s.sessions`))).not.toContain('secret-token');
       for (const stamp of [
         state.created_at,
         state.last_updated,
@@ -158,7 +166,7 @@ describeWithDatabase('the bins on PostgreSQL', (db) => {
     });
 
     it('(control) the same steps on one shared folder of files: B finds the plan expired by the clock of A', () => {
-      const [a, b] = [project(), project()];
+      const [a, b] = clones();
       const shared = join(base, `shared-${Math.random().toString(16).slice(2)}`);
       mkdirSync(shared);
       const fileEnv = (machine: Record<string, string>) => ({ ...machine, AGENT_SESSION_DIR: shared });

@@ -42,6 +42,12 @@ function fromRemoved(
   return result;
 }
 
+/**
+ * The project of the runs on a store given by path: configured, as a removed folder has no remote or path to be named
+ * by (a run without one belongs to the store folder's own project, which no other folder's run shares).
+ */
+const NAMED = { AGENT_SESSION_PROJECT: 'acme/removed-cwd' };
+
 /** A store holding session `keep` of agent `Explore`, parked in planning (resumable); returns its folder. */
 function parkedStore(root: string): string {
   const cwd = mkdtempSync(join(base, 'setup-'));
@@ -49,7 +55,7 @@ function parkedStore(root: string): string {
     ['create', '--agent', 'Explore', '--purpose', 'p', '--id', 'keep'],
     ['update', 'keep', '--phase', 'planning'],
   ])
-    expect(run(BIN.cli, [...args, '--dir', root], { cwd }).status).toBe(0);
+    expect(run(BIN.cli, [...args, '--dir', root], { cwd, env: NAMED }).status).toBe(0);
   return root;
 }
 
@@ -78,7 +84,7 @@ describe('hooks from a removed working folder', () => {
     const store = parkedStore(join(base, 'seed-store'));
     const answer = seedAnswer(
       fromRemoved(BIN.preDelegate, [], {
-        env: { AGENT_SESSION_DIR: store },
+        env: { AGENT_SESSION_DIR: store, ...NAMED },
         input: () => JSON.stringify({ agent_name: 'Explore' }),
       }),
     );
@@ -93,7 +99,7 @@ describe('hooks from a removed working folder', () => {
     const store = parkedStore(join(base, 'stop-store'));
     const answer = seedAnswer(
       fromRemoved(BIN.subagentStop, [], {
-        env: { AGENT_SESSION_DIR: store },
+        env: { AGENT_SESSION_DIR: store, ...NAMED },
         input: () => JSON.stringify({ task_info: { agent_id: 'keep' }, exit_code: 0 }),
       }),
     );
@@ -113,7 +119,7 @@ describe('hooks from a removed working folder', () => {
       mkdirSync(join(project, '.claude'), { recursive: true });
       parkedStore(join(project, '.claude', 'session'));
       const result = fromRemoved(bin, [], {
-        env: { CLAUDE_PROJECT_DIR: project },
+        env: { CLAUDE_PROJECT_DIR: project, ...NAMED },
         input: (gone) =>
           JSON.stringify({ session_id: 's', cwd: gone, hook_event_name: 'SessionStart', source: 'startup' }),
       });
@@ -148,11 +154,11 @@ describe('hooks from a removed working folder', () => {
 describe('the CLI from a removed working folder', () => {
   it('works on a store given as an absolute path (--dir, AGENT_SESSION_DIR): reads and writes', () => {
     const store = parkedStore(join(base, 'cli-store'));
-    const listed = fromRemoved(BIN.cli, ['list', '--json', '--dir', store]);
+    const listed = fromRemoved(BIN.cli, ['list', '--json', '--dir', store], { env: NAMED });
     expect(listed.status).toBe(0);
     expect((JSON.parse(listed.stdout) as { agent_id: string }[]).map((entry) => entry.agent_id)).toEqual(['keep']);
     const updated = fromRemoved(BIN.cli, ['update', 'keep', '--phase', 'approval'], {
-      env: { AGENT_SESSION_DIR: store },
+      env: { AGENT_SESSION_DIR: store, ...NAMED },
     });
     expect(updated.status).toBe(0);
     expect(JSON.parse(run(BIN.cli, ['get', 'keep', '--dir', store], { cwd: base }).stdout)).toMatchObject({

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { withProject } from '../../src/core/project';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,7 +24,9 @@ const COUNT = 300;
 let dir: string;
 let browser: Browser;
 const now = new Date();
-const states = generateSessions({ count: COUNT, now, seed: 7 });
+/** The project of the generated sessions, which the report's run names (AGENT_SESSION_PROJECT). */
+const PROJECT = 'github.com/acme/report';
+const states = generateSessions({ count: COUNT, now, seed: 7 }).map((state) => withProject(state, PROJECT));
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'agent-session-report-'));
@@ -55,7 +58,13 @@ function report(args: readonly string[]): ReturnType<typeof spawnSync> {
   return spawnSync(process.execPath, [CLI, '--dir', join(dir, 'store'), 'report', ...args], {
     cwd: dir,
     encoding: 'utf8',
-    env: { ...process.env, NODE_EXTRA_CA_CERTS: '', AGENT_SESSION_DIR: undefined, CLAUDE_PROJECT_DIR: undefined },
+    env: {
+      ...process.env,
+      NODE_EXTRA_CA_CERTS: '',
+      AGENT_SESSION_DIR: undefined,
+      CLAUDE_PROJECT_DIR: undefined,
+      AGENT_SESSION_PROJECT: PROJECT,
+    },
   });
 }
 

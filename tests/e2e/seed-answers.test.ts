@@ -1,7 +1,7 @@
 // The seed protocol's answers as README "Hooks (seed protocol)" documents them, against what the built bins print:
 // every case of each hook, each field printed is documented (nested ones too), each field documented as always there
 // is printed, and each reason is one the README names. Issue 20: subagent-stop's `agent_id` was not documented.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BIN, projectMaker, run, tempDir } from '../helpers';
 
@@ -128,13 +128,39 @@ const SUBAGENT_STOP = (() => {
   return { shapes: [parseShape(match![1]!), parseShape(match![2]!)], reasons: new Set(codes(reasons!)) };
 })();
 
+/** A store of no project's folder holding a session an older version wrote (no project: unassigned). */
+const LEGACY = join(base, 'legacy-store');
+
 /**
  * One project: a session in approval (id `s1`), one approved and waiting for pickup (`s2`), a corrupt one (`bad`), a
- * large one (`big`) and one whose agent was interrupted in executing (`s3`, agent `deployer`).
+ * large one (`big`), one whose agent was interrupted in executing (`s3`, agent `deployer`) and one of another project
+ * (`theirs`); and LEGACY.
  */
 function store(): string {
   const cwd = project();
-  const cli = (args: string[]) => expect(run(BIN.cli, args, { cwd }).status).toBe(0);
+  const cli = (args: string[], env: Record<string, string> = {}) =>
+    expect(run(BIN.cli, args, { cwd, env }).status).toBe(0);
+  cli(['create', '--agent', 'architect', '--purpose', 'p', '--id', 'theirs'], { AGENT_SESSION_PROJECT: 'acme/other' });
+  cli(['update', 'theirs', '--phase', 'approval'], { AGENT_SESSION_PROJECT: 'acme/other' });
+  mkdirSync(join(LEGACY, 'older'), { recursive: true });
+  const at = new Date().toISOString();
+  writeFileSync(
+    join(LEGACY, 'older', 'state.json'),
+    JSON.stringify({
+      schema_version: 1,
+      agent_id: 'older',
+      agent_name: 'architect',
+      purpose: 'p',
+      created_at: at,
+      last_updated: at,
+      phase: 'planning',
+      metadata: {},
+      resume_ready: true,
+      history: [{ from_phase: 'initializing', to_phase: 'planning', timestamp: at }],
+      error_count: 0,
+      last_error: null,
+    }),
+  );
   cli(['create', '--agent', 'architect', '--purpose', 'p', '--id', 's1', '--metadata', '{"task":"T1"}']);
   cli(['update', 's1', '--phase', 'approval']);
   cli(['create', '--agent', 'migrator', '--purpose', 'p', '--id', 's2']);
@@ -186,6 +212,8 @@ describe('README documents the seed answers the bins print', () => {
     ['interrupted, carried on', '{"agent_name": "deployer"}'],
     ['not resumable', '{"agent_id": "s1"}'],
     ['another agent’s session', '{"agent_name": "other", "agent_id": "s2"}'],
+    ['another project’s session', '{"agent_name": "architect", "agent_id": "theirs"}'],
+    ['a session of no project', '{"agent_id": "older"}', { AGENT_SESSION_DIR: LEGACY }],
     ['no session of that agent', '{"agent_name": "nobody"}'],
     ['a corrupt session', '{"agent_id": "bad"}'],
     ['a missing session', '{"agent_id": "missing"}'],
@@ -223,6 +251,8 @@ describe('README documents the seed answers the bins print', () => {
     ['failed', '{"agent_id": "s2", "exit_code": 1}'],
     ['already final', '{"agent_id": "s1"}'],
     ['another agent’s session', '{"agent_id": "big", "agent_name": "other"}'],
+    ['another project’s session', '{"agent_id": "theirs"}'],
+    ['a session of no project', '{"agent_id": "older"}', { AGENT_SESSION_DIR: LEGACY }],
     ['a missing session', '{"agent_id": "missing"}'],
     ['a corrupt session', '{"agent_id": "bad"}'],
     ['no id', '{"agent_output": "x"}'],

@@ -192,7 +192,8 @@ function describeConcurrency(current: () => Backend): void {
           Promise.all(subsets.map((subset) => runNode(worker, ['touch', store, subset.join(',')], dir, env))),
           Promise.all(
             Array.from({ length: 3 }, () =>
-              runNode(BIN.cli, ['cleanup', '--hours', '24', '--json', '--dir', store], dir, env),
+              // Every project's: the sessions made here name none (the store is no project's folder).
+              runNode(BIN.cli, ['cleanup', '--hours', '24', '--all-projects', '--json', '--dir', store], dir, env),
             ),
           ),
         ]);

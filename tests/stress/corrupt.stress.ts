@@ -1,17 +1,34 @@
 // Guarantee: a corrupt store is reported, never trusted, and never a way out of the store. Each case damages
 // one session (`bad`) beside a good one, then runs every command and both hooks through the built bins.
 import { execFileSync, type SpawnSyncReturns } from 'node:child_process';
-import { lutimesSync, mkdirSync, readdirSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  lutimesSync,
+  mkdirSync,
+  readdirSync,
+  realpathSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { newSession } from '../../src/core/session';
 import { serialize } from '../../src/store/file-store';
 import { BIN, STACK_LINE, makeTemp, removeTemp, runBin, sessionFolders, snapshot } from './helpers';
 
-const GOOD = serialize({
-  ...newSession({ agent_id: 'good', agent_name: 'agent', purpose: 'p' }, new Date()),
-  phase: 'planning',
-  resume_ready: true,
-});
+/**
+ * The good session, of the project the bins run for (the folder `dir`, which has no remote): the store is a folder of
+ * no project's (`<dir>/store`), where a session naming none would be unassigned.
+ */
+const good = (dir: string): string =>
+  serialize({
+    ...newSession(
+      { agent_id: 'good', agent_name: 'agent', purpose: 'p', project: `path:${realpathSync(dir)}` },
+      new Date(),
+    ),
+    phase: 'planning',
+    resume_ready: true,
+  });
 const BAD_VALID = serialize(newSession({ agent_id: 'bad', agent_name: 'agent', purpose: 'p' }, new Date()));
 const OLD = new Date(Date.now() - 48 * 3_600_000);
 
@@ -100,7 +117,7 @@ function setUp(make: Case['make']): { store: string; outside: string } {
   const outside = join(dir, 'outside');
   mkdirSync(join(store, 'good'), { recursive: true });
   mkdirSync(outside);
-  writeFileSync(join(store, 'good', 'state.json'), GOOD);
+  writeFileSync(join(store, 'good', 'state.json'), good(dir));
   writeFileSync(join(outside, 'precious.txt'), 'do not touch');
   make(store, outside);
   return { store, outside };

@@ -5,6 +5,7 @@
 // After each kill the agent's next events run through the real bins, and then every lookup the hooks make (attachedTo,
 // findByClaudeAgent, newestOf) must agree with a full listing of the store: never two sessions for one Claude agent,
 // never a linked session missed, never a newer session of a type hidden.
+import { DEFAULT_PROJECT } from '../../src/core/project';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -140,8 +141,8 @@ async function indexProblems(root: string, claudeIds: readonly string[], names: 
   for (const id of ids) {
     const linked = newest(states.filter((s) => s.claude?.agent_id === id));
     const resumedFrom = newest(states.filter((s) => s.claude?.resumed_from?.agent_id === id));
-    const attached = (await store.attachedTo(id))?.agent_id ?? null;
-    const found = (await store.findByClaudeAgent(id))?.agent_id ?? null;
+    const attached = (await store.attachedTo(DEFAULT_PROJECT, id))?.agent_id ?? null;
+    const found = (await store.findByClaudeAgent(DEFAULT_PROJECT, id))?.agent_id ?? null;
     if (states.filter((s) => s.claude?.agent_id === id).length > 1) problems.push(`Claude agent ${id}: two sessions`);
     if (found !== (linked?.agent_id ?? null))
       problems.push(`findByClaudeAgent(${id}) = ${found}, linked: ${linked?.agent_id}`);
@@ -153,7 +154,7 @@ async function indexProblems(root: string, claudeIds: readonly string[], names: 
   }
   for (const name of new Set([...names, ...states.map((s) => s.agent_name)])) {
     const expected = newest(states.filter((s) => s.agent_name === name))?.agent_id ?? null;
-    const answered = (await store.newestOf(name))?.agent_id ?? null;
+    const answered = (await store.newestOf(DEFAULT_PROJECT, name))?.agent_id ?? null;
     if (answered !== expected) problems.push(`newestOf(${name}) = ${answered}, expected ${expected}`);
   }
   return problems;

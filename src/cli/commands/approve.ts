@@ -1,13 +1,23 @@
 import type { CommandModule } from 'yargs';
 import { deciderText, lastDecision } from '../../core/decision';
 import { optionalText } from '../args';
-import { BY_HELP, contextFor, printJson, textOption, withJson, type GlobalArgs } from '../context';
+import {
+  BY_HELP,
+  contextFor,
+  DECIDE_ALL_PROJECTS_HELP,
+  printJson,
+  textOption,
+  withAllProjects,
+  withJson,
+  type GlobalArgs,
+} from '../context';
 import { escapeControl } from '../text';
 
 interface Args extends GlobalArgs {
   readonly id: string;
   readonly by?: string;
   readonly note?: string;
+  readonly 'all-projects': boolean;
   readonly json: boolean;
 }
 
@@ -15,7 +25,7 @@ export const approveCommand: CommandModule<GlobalArgs, Args> = {
   command: 'approve <id>',
   describe: 'Approve a session waiting in approval: record the decision and move it to executing (one write)',
   builder: (yargs) =>
-    withJson(yargs)
+    withAllProjects(withJson(yargs), DECIDE_ALL_PROJECTS_HELP)
       .positional('id', { type: 'string', demandOption: true, describe: 'Session id' })
       .option('by', textOption(BY_HELP))
       .option('note', textOption('A note kept with the decision')) as never,
@@ -23,7 +33,9 @@ export const approveCommand: CommandModule<GlobalArgs, Args> = {
     const note = optionalText(argv.note, '--note');
     const by = optionalText(argv.by, '--by');
     const input = { ...(by === undefined ? {} : { by }), ...(note === undefined ? {} : { note }) };
-    const state = await contextFor(argv).withSessions((sessions) => sessions.approve(String(argv.id), input));
+    const state = await contextFor(argv).withSessions((sessions) =>
+      sessions.approve(String(argv.id), input, { allProjects: argv['all-projects'] }),
+    );
     if (argv.json) printJson(argv.io, state);
     else {
       const decider = deciderText(lastDecision(state)!);

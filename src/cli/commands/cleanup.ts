@@ -2,13 +2,14 @@ import { SessionError } from '../../core/errors';
 import { counted } from '../../core/plural';
 import type { CommandModule } from 'yargs';
 import { parseHours } from '../args';
-import { contextFor, printJson, withJson, type GlobalArgs } from '../context';
+import { contextFor, printJson, withAllProjects, withJson, type GlobalArgs } from '../context';
 import { numberTextOption } from '../options';
 import { escapeControl } from '../text';
 
 interface Args extends GlobalArgs {
   readonly hours?: string;
   readonly 'dry-run': boolean;
+  readonly 'all-projects': boolean;
   readonly json: boolean;
 }
 
@@ -18,7 +19,10 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
     'Remove sessions idle for more than --hours (any phase) and corrupt ones that old, never what agent-session did not make; ' +
     'abandon sessions a stopped Claude agent left initializing',
   builder: (yargs) =>
-    withJson(yargs)
+    withAllProjects(
+      withJson(yargs),
+      "Every project's sessions (and those of none), not only this project's; leftovers and corrupt entries either way",
+    )
       .option(
         'hours',
         numberTextOption('Idle time in hours, fractions allowed (default: cleanup_hours of the config, 24)'),
@@ -29,7 +33,9 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
     const config = context.config.values;
     const hours = argv.hours === undefined ? config.cleanup_hours : parseHours(argv.hours);
     const dryRun = argv['dry-run'];
-    const result = await context.withSessions((sessions) => sessions.cleanup({ hours, dryRun }));
+    const result = await context.withSessions((sessions) =>
+      sessions.cleanup({ hours, dryRun, allProjects: argv['all-projects'] }),
+    );
     if (argv.json) {
       printJson(argv.io, {
         dry_run: dryRun,

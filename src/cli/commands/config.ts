@@ -9,7 +9,8 @@ import {
 } from '../../core/config';
 import { maskDatabaseUrl } from '../../core/database-url';
 import { isSessionError, type SessionError } from '../../core/errors';
-import { configFor, locationsOf, storeChoice, type StoreChoice } from '../../service/assembly';
+import { configFor, locationsOf, projectOf, storeChoice, type StoreChoice } from '../../service/assembly';
+import type { ProjectIdentity } from '../../core/project';
 import { hookSettings } from '../../service/hook-config';
 import { colourFor, printJson, withJson, type GlobalArgs } from '../context';
 import { renderRows, type Cell } from '../color';
@@ -50,9 +51,11 @@ export const configCommand: CommandModule<GlobalArgs, Args> = {
         ? { kind: 'none' }
         : storeChoice({ ...environment, dir: where.root }, config.values);
     const ignored = emptyVariables(argv.io.env);
+    const project = projectFor({ ...environment, dir: where.root }, config.values);
     if (argv.json) {
       printJson(argv.io, {
         store,
+        project,
         store_root: where.root,
         log_dir: where.logDir,
         file: problem === undefined ? config.file : { path: where.configFile },
@@ -87,7 +90,8 @@ export const configCommand: CommandModule<GlobalArgs, Args> = {
       const empty =
         ignored.length === 0 ? '' : `Ignored:     ${escapeControl(ignored.join(', '))} (empty: counts as unset)\n`;
       argv.io.out(
-        `Store:       ${escapeControl(describeStore(store))}\nStore root:  ${escapeControl(where.root)}\n` +
+        `Store:       ${escapeControl(describeStore(store))}\nProject:     ${escapeControl(describeProject(project))}\n` +
+          `Store root:  ${escapeControl(where.root)}\n` +
           `Log folder:  ${escapeControl(where.logDir)}\nConfig file: ${file}\n` +
           `${note}${empty}${renderRows(rows, colourFor(argv.io))}\n`,
       );
@@ -142,6 +146,33 @@ function shown(values: Config, key: ConfigKey): Config[ConfigKey] {
 function describeStore(store: StoreChoice | { readonly kind: 'none' }): string {
   if (store.kind === 'none') return 'none: the settings name a database but are invalid (below)';
   return store.kind === 'files' ? `files in ${store.root}` : `PostgreSQL ${store.url}, schema ${store.schema}`;
+}
+
+/** The project this invocation works for, or why it cannot be named (a `.git` that cannot be read). */
+function projectFor(
+  environment: Parameters<typeof projectOf>[0],
+  values: Config,
+): ProjectIdentity | { readonly error: { code: string; message: string } } {
+  try {
+    return projectOf(environment, values);
+  } catch (error) {
+    if (!isSessionError(error)) throw error;
+    return { error: { code: error.code, message: error.message } };
+  }
+}
+
+function describeProject(project: ReturnType<typeof projectFor>): string {
+  if ('error' in project) return `cannot be named: ${project.error.message}`;
+  const source = project.source;
+  const from =
+    source.kind === 'configured'
+      ? 'configured: `project` or AGENT_SESSION_PROJECT'
+      : source.kind === 'remote'
+        ? 'the git remote origin'
+        : source.kind === 'path'
+          ? 'the folder: no git remote origin; configure `project` to share it across machines'
+          : 'the default';
+  return `${project.name} (${from})`;
 }
 
 function describeSource(source: ConfigSource): string {

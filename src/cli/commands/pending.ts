@@ -4,11 +4,20 @@ import { RESUMABLE_PHASES, WORK_PHASES, type Phase } from '../../core/phase-name
 import { shortDuration } from '../../core/time-text';
 import { SessionError, show } from '../../core/errors';
 import { renderRows, type Cell } from '../color';
-import { colourFor, contextFor, printJson, withJson, type GlobalArgs } from '../context';
+import {
+  ALL_PROJECTS_HELP,
+  colourFor,
+  contextFor,
+  printJson,
+  withAllProjects,
+  withJson,
+  type GlobalArgs,
+} from '../context';
 import { validStates } from '../listing';
 
 interface Args extends GlobalArgs {
   readonly phase?: string;
+  readonly 'all-projects': boolean;
   readonly json: boolean;
 }
 
@@ -18,14 +27,14 @@ export const pendingCommand: CommandModule<GlobalArgs, Args> = {
   describe:
     'The approval inbox: sessions waiting in approval, investigating or planning, and interrupted ones, oldest waiting first',
   builder: (yargs) =>
-    withJson(yargs).option('phase', {
+    withAllProjects(withJson(yargs), ALL_PROJECTS_HELP).option('phase', {
       type: 'string',
       describe: `Only sessions in this phase (${RESUMABLE_PHASES.join(', ')}; the other working phases hold interrupted sessions only)`,
     }) as never,
   handler: async (argv) => {
     const phases = argv.phase === undefined ? undefined : [waitingPhase(argv.phase)];
     const { entries, limits, now } = await contextFor(argv).withSessions(async (sessions) => ({
-      entries: await sessions.list({ activeOnly: true }),
+      entries: await sessions.list({ activeOnly: true, allProjects: argv['all-projects'] }),
       limits: sessions.limits,
       now: await sessions.now(),
     }));
@@ -35,7 +44,9 @@ export const pendingCommand: CommandModule<GlobalArgs, Args> = {
       return;
     }
     argv.io.out(
-      inbox.length === 0 ? 'Nothing waits for a decision\n' : `${renderRows(rows(inbox), colourFor(argv.io))}\n`,
+      inbox.length === 0
+        ? 'Nothing waits for a decision\n'
+        : `${renderRows(rows(inbox, argv['all-projects']), colourFor(argv.io))}\n`,
     );
   },
 };
@@ -49,11 +60,13 @@ function waitingPhase(text: string): Phase {
   return text as Phase;
 }
 
-function rows(inbox: readonly InboxEntry[]): Cell[][] {
-  const header: Cell[] = ['ID', 'AGENT', 'PHASE', 'WAITING', 'RESUMABLE', 'WAITS ON'];
+/** The inbox's rows; with `projects`, each session's project in a column of its own. */
+function rows(inbox: readonly InboxEntry[], projects: boolean): Cell[][] {
+  const header: Cell[] = [...(projects ? ['PROJECT'] : []), 'ID', 'AGENT', 'PHASE', 'WAITING', 'RESUMABLE', 'WAITS ON'];
   return [
     header,
     ...inbox.map((entry): Cell[] => [
+      ...(projects ? [entry.project ?? '-'] : []),
       entry.agent_id,
       entry.agent_name,
       entry.interrupted === null

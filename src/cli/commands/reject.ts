@@ -1,7 +1,16 @@
 import type { CommandModule } from 'yargs';
 import { deciderText, lastDecision, parseRejectTarget, REJECT_TARGETS } from '../../core/decision';
 import { optionalText, requireText } from '../args';
-import { BY_HELP, contextFor, printJson, textOption, withJson, type GlobalArgs } from '../context';
+import {
+  BY_HELP,
+  contextFor,
+  DECIDE_ALL_PROJECTS_HELP,
+  printJson,
+  textOption,
+  withAllProjects,
+  withJson,
+  type GlobalArgs,
+} from '../context';
 import { escapeControl } from '../text';
 
 interface Args extends GlobalArgs {
@@ -9,6 +18,7 @@ interface Args extends GlobalArgs {
   readonly by?: string;
   readonly reason?: string;
   readonly to: string;
+  readonly 'all-projects': boolean;
   readonly json: boolean;
 }
 
@@ -16,7 +26,7 @@ export const rejectCommand: CommandModule<GlobalArgs, Args> = {
   command: 'reject <id>',
   describe: 'Reject a session waiting in approval: record the reason and send it back to planning (or end it)',
   builder: (yargs) =>
-    withJson(yargs)
+    withAllProjects(withJson(yargs), DECIDE_ALL_PROJECTS_HELP)
       .positional('id', { type: 'string', demandOption: true, describe: 'Session id' })
       .option('by', textOption(BY_HELP))
       .option('reason', textOption('Why (the agent is told)', { demandOption: true }))
@@ -31,7 +41,11 @@ export const rejectCommand: CommandModule<GlobalArgs, Args> = {
     const to = parseRejectTarget(argv.to);
     const by = optionalText(argv.by, '--by');
     const state = await contextFor(argv).withSessions((sessions) =>
-      sessions.reject(String(argv.id), { ...(by === undefined ? {} : { by }), reason, to }),
+      sessions.reject(
+        String(argv.id),
+        { ...(by === undefined ? {} : { by }), reason, to },
+        { allProjects: argv['all-projects'] },
+      ),
     );
     if (argv.json) printJson(argv.io, state);
     else {

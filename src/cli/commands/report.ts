@@ -4,7 +4,7 @@ import { counted } from '../../core/plural';
 import { parseSince } from '../../core/stats';
 import { writeOutputFile } from '../../platform/output-file';
 import { optionalText } from '../args';
-import { contextFor, textOption, type GlobalArgs } from '../context';
+import { ALL_PROJECTS_HELP, contextFor, textOption, withAllProjects, type GlobalArgs } from '../context';
 import { validStates } from '../listing';
 import { escapeControl } from '../text';
 
@@ -12,13 +12,14 @@ interface Args extends GlobalArgs {
   readonly since?: string;
   readonly out?: string;
   readonly force: boolean;
+  readonly 'all-projects': boolean;
 }
 
 export const reportCommand: CommandModule<GlobalArgs, Args> = {
   command: 'report',
   describe: 'One self-contained HTML page: figures, outcome chart, approval inbox, a timeline lane per session',
   builder: (yargs) =>
-    yargs
+    withAllProjects(yargs, ALL_PROJECTS_HELP)
       .option(
         'since',
         textOption('Only sessions created in this window (30m, 24h, 7d) or since an ISO time, as `stats --since`'),
@@ -29,10 +30,12 @@ export const reportCommand: CommandModule<GlobalArgs, Args> = {
     // --since is checked before the store is opened (a bad value writes nothing); the figures use the store's clock.
     const out = optionalText(argv.out, '--out');
     const since = argv.since === undefined ? undefined : parseSince(argv.since, argv.io.now());
-    const { entries, limits, now } = await contextFor(argv).withSessions(async (sessions) => ({
-      entries: await sessions.list(),
+    const allProjects = argv['all-projects'];
+    const { entries, limits, now, project } = await contextFor(argv).withSessions(async (sessions) => ({
+      entries: await sessions.list({ allProjects }),
       limits: sessions.limits,
       now: await sessions.now(),
+      project: sessions.project,
     }));
     const states = validStates(entries, argv.io);
     const corrupt = entries.length - states.length;
@@ -41,6 +44,7 @@ export const reportCommand: CommandModule<GlobalArgs, Args> = {
       now,
       limits,
       corrupt,
+      project: allProjects ? null : project,
       ...(since === undefined ? {} : { since }),
     });
     if (out === undefined) {

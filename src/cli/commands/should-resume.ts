@@ -18,17 +18,19 @@ export const shouldResumeCommand: CommandModule<GlobalArgs, Args> = {
       describe: 'Also print each rule with its facts (idle time, errors, clock) and limits',
     }) as never,
   handler: async (argv) => {
-    const { decision, limits, now } = await contextFor(argv).withSessions(async (sessions) => ({
+    const { decision, limits, now, project } = await contextFor(argv).withSessions(async (sessions) => ({
       decision: await sessions.shouldResume(String(argv.id)),
       limits: sessions.limits,
       now: await sessions.now(),
+      project: sessions.project,
     }));
     const { should_resume, reason, agent_id, state, problem } = decision;
     argv.io.negative = !should_resume;
     // --explain's modules (the rules' facts, the story's wording with date-fns) are required only for --explain: the
     // plain answer, what scripts ask, needs neither (-2.5 M instructions per call, callgrind).
     const explain = argv.explain ? explainModules() : undefined;
-    const checks = explain !== undefined && state !== undefined ? explain.explainResume(state, now, limits).checks : [];
+    const checks =
+      explain !== undefined && state !== undefined ? explain.explainResume(state, now, limits, project).checks : [];
     if (argv.json) {
       printJson(argv.io, {
         should_resume,

@@ -18,12 +18,14 @@ export const showCommand: CommandModule<GlobalArgs, Args> = {
   handler: async (argv) => {
     // A corrupt session throws E_CORRUPT here (exit 4): the message names the field's path, never the file's text.
     // The store's clock, which the service judges by: the explanation agrees with `should-resume`.
-    const { state, limits, now } = await contextFor(argv).withSessions(async (sessions) => ({
+    const { state, limits, now, project } = await contextFor(argv).withSessions(async (sessions) => ({
       state: await sessions.get(String(argv.id)),
       limits: sessions.limits,
       now: await sessions.now(),
+      project: sessions.project,
     }));
-    const resume = explainResume(state, now, limits);
+    // Judged for this project: another project's session is never resumed here, as should-resume says.
+    const resume = explainResume(state, now, limits, project);
     const timeline = timelineOf(state, now);
     if (argv.json) {
       printJson(argv.io, { session: state, resume, timeline });

@@ -6,12 +6,23 @@ import { computeStats, parseSince, type StatsGroup } from '../../core/stats';
 import { paint, type Cell } from '../color';
 import { outputWidth, renderFitted, wrapWords, type FitColumn } from '../format';
 import { validStates } from '../listing';
-import { colourFor, printJson, contextFor, textOption, withJson, type GlobalArgs } from '../context';
+import {
+  ALL_PROJECTS_HELP,
+  colourFor,
+  printJson,
+  contextFor,
+  textOption,
+  withAllProjects,
+  withJson,
+  type GlobalArgs,
+} from '../context';
+import type { SessionState } from '../../core/state';
 import { relativeTime } from '../../core/relative-time';
 
 interface Args extends GlobalArgs {
   readonly since?: string;
   readonly agent?: string;
+  readonly 'all-projects': boolean;
   readonly json: boolean;
 }
 
@@ -19,7 +30,7 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
   command: 'stats',
   describe: 'Per-agent and overall figures: outcomes, success and resume rates, durations, errors, interruptions',
   builder: (yargs) =>
-    withJson(yargs)
+    withAllProjects(withJson(yargs), ALL_PROJECTS_HELP)
       .option(
         'since',
         textOption(
@@ -31,14 +42,27 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
     const agent = optionalText(argv.agent, '--agent');
     const now = argv.io.now();
     const since = argv.since === undefined ? undefined : parseSince(argv.since, now);
-    const { entries, limits } = await contextFor(argv).withSessions(async (sessions) => ({
-      entries: await sessions.list(agent === undefined ? {} : { agent }),
+    const allProjects = argv['all-projects'];
+    const { entries, limits, project } = await contextFor(argv).withSessions(async (sessions) => ({
+      entries: await sessions.list({ allProjects, ...(agent === undefined ? {} : { agent }) }),
       limits: sessions.limits,
+      project: sessions.project,
     }));
     const states = validStates(entries, argv.io, 'not counted');
-    const stats = computeStats(states, { now, limits, ...(since === undefined ? {} : { since }) });
+    const options = { now, limits, ...(since === undefined ? {} : { since }) };
+    const stats = computeStats(states, options);
+    // With every project: the figures of each (sessions of none under null), beside the agents' across them all.
+    const projects = allProjects
+      ? [...byProject(states)].map(([name, own]) => ({ project: name, overall: computeStats(own, options).overall }))
+      : undefined;
     if (argv.json) {
-      printJson(argv.io, { ...stats, agent: agent ?? null, corrupt_skipped: entries.length - states.length });
+      printJson(argv.io, {
+        ...stats,
+        project: allProjects ? null : project,
+        ...(projects === undefined ? {} : { projects }),
+        agent: agent ?? null,
+        corrupt_skipped: entries.length - states.length,
+      });
       return;
     }
     if (stats.overall.sessions === 0) {
@@ -46,6 +70,8 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
       return;
     }
     const rows: Cell[][] = Object.entries(stats.agents).map(([name, group]) => row(name, group, now, limits));
+    for (const { project: name, overall } of projects ?? [])
+      if (overall.sessions > 0) rows.push(row(`(project ${name ?? 'none'})`, overall, now, limits));
     rows.push(
       row('(all)', stats.overall, now, limits).map((cell) => ({
         text: typeof cell === 'string' ? cell : cell.text,
@@ -109,6 +135,17 @@ function row(name: string, group: StatsGroup, now: Date, limits: Limits): Cell[]
     seconds(group.median_decision_seconds),
     lastActivity(group.last_activity, now, limits),
   ];
+}
+
+/** The sessions of each project (null: of none), in name order, those of none last. */
+function byProject(states: readonly SessionState[]): Map<string | null, SessionState[]> {
+  const groups = new Map<string | null, SessionState[]>();
+  const names = [...new Set(states.map((state) => state.project ?? null))].sort((a, b) =>
+    a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0,
+  );
+  for (const name of names) groups.set(name, []);
+  for (const state of states) groups.get(state.project ?? null)!.push(state);
+  return groups;
 }
 
 /** As `list` shows it: a time ahead of the clock beyond the skew bound is not "in 72 years" but a clock ahead. */

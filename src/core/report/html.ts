@@ -21,6 +21,8 @@ export interface ReportInput {
   readonly since?: Date;
   /** Corrupt sessions left out (said in the report). */
   readonly corrupt?: number;
+  /** The project whose sessions these are (said in the report); null: every project's. Absent: not said. */
+  readonly project?: string | null;
   /** Lanes drawn per agent (its most recently active sessions); default 30. */
   readonly lanesPerAgent?: number;
   /** Agents with a row and lanes (those with the most sessions); default 40. The overall figures count every one. */
@@ -57,7 +59,7 @@ export function renderReport(input: ReportInput): string {
   const inbox = inboxOf(input.states, now, limits);
   const shown = busiestAgents(stats, input.agentsShown ?? 40);
   const body = [
-    header(stats, kept.length, input.corrupt ?? 0, now),
+    header(stats, kept.length, input.corrupt ?? 0, now, input.project),
     figures(stats, shown),
     chart(outcomeBuckets(kept, now, since)),
     inboxSection(inbox, input.inboxRows ?? 50),
@@ -111,11 +113,13 @@ svg{background:#fff;border:1px solid #e3e7eb;border-radius:4px;max-width:100%}
 svg text{font:11px system-ui,sans-serif;fill:#39424c}.wait{max-width:520px;overflow-wrap:anywhere}
 `;
 
-function header(stats: Stats, kept: number, corrupt: number, now: Date): string {
+function header(stats: Stats, kept: number, corrupt: number, now: Date, project: string | null | undefined): string {
   const window = stats.since === null ? 'all sessions' : `sessions created since ${utcTime(stats.since)}`;
   const skipped = corrupt > 0 ? `; ${counted(corrupt, 'corrupt session')} left out` : '';
+  const whose =
+    project === undefined ? '' : project === null ? ' of every project' : ` of the project ${JSON.stringify(project)}`;
   return `<h1>agent-session report</h1>
-<p class="muted">Generated ${escapeHtml(utcTime(now))}; ${escapeHtml(window)} (<span data-figure="kept">${kept}</span>)${skipped}.</p>`;
+<p class="muted">Generated ${escapeHtml(utcTime(now))}; ${escapeHtml(window + whose)} (<span data-figure="kept">${kept}</span>)${skipped}.</p>`;
 }
 
 const CARDS: readonly [keyof StatsGroup, string][] = [

@@ -5,10 +5,10 @@ import type { Phase } from '../../core/phase-names';
 import type { ResumeReason } from '../../core/rules';
 import { lastDecision } from '../../core/decision';
 import type { Decision, HistoryEntry, Metadata, SessionState } from '../../core/state';
-import { AgentMismatchError, type ResumeDecision, type Sessions } from '../../service/sessions';
+import { AgentMismatchError, OtherProjectError, type ResumeDecision, type Sessions } from '../../service/sessions';
 import { excerpt } from '../../platform/text';
 import { lazily } from '../../core/lazy';
-import { parsePreDelegateInput, parseSubagentStopInput } from './seed-parsers';
+import { parsePreDelegateInput, parseSubagentStopInput } from '../../generated/seed-parsers';
 
 /** The answer of `pre-delegate` in the seed protocol. */
 export interface PreDelegateAnswer {
@@ -55,6 +55,8 @@ export type SubagentStopAnswer =
         | 'already_final'
         | 'invalid_state'
         | 'agent_mismatch'
+        | 'other_project'
+        | 'unassigned'
         | 'error';
       readonly agent_id?: string;
       readonly error?: string;
@@ -78,10 +80,11 @@ const SUMMARY_LIMIT = 1000;
 export const ANSWER_LIMIT = 64 * 1024;
 
 /**
- * Decides whether to resume, from `{agent_name, agent_id?, …}`: with an id, on that session (`agent_mismatch`
- * when a name is given too and the session is another agent's); with only a name, on that agent's most recently
- * active session by the one rule both protocols use (`session_running` while a Claude agent runs it). Never throws
- * for bad input.
+ * Decides whether to resume, from `{agent_name, agent_id?, …}`, within the service's project: with an id, on that
+ * session (`other_project` or `unassigned` for a session of another project or of none, `agent_mismatch` when a name
+ * is given too and the session is another agent's); with only a name, on that agent's most recently active session of
+ * the project by the one rule both protocols use (`session_running` while a Claude agent runs it). Never throws for
+ * bad input.
  */
 export async function preDelegate(sessions: Sessions, input: unknown): Promise<PreDelegateAnswer> {
   const parsed = parsePreDelegateInput(input);
@@ -105,9 +108,9 @@ export async function preDelegate(sessions: Sessions, input: unknown): Promise<P
 /**
  * Finalizes the stopped agent's session: `completed`, or `failed` when exit_code is non-zero. With `interrupted` (the
  * agent died of a host failure), records the interruption instead: the session stays open in its phase and the next
- * `pre-delegate` resumes it (`session_interrupted`). When the payload names the agent (`agent_name` or
- * `task_info.agent_name`), a session of another agent is left alone (`agent_mismatch`). Never throws for bad input or
- * a missing session.
+ * `pre-delegate` resumes it (`session_interrupted`). A session of another project is left alone (`other_project`, or
+ * `unassigned` for one of none); when the payload names the agent (`agent_name` or `task_info.agent_name`), so is a
+ * session of another agent (`agent_mismatch`). Never throws for bad input or a missing session.
  */
 export async function subagentStop(sessions: Sessions, input: unknown): Promise<SubagentStopAnswer> {
   const data = parseSubagentStopInput(input);
@@ -127,7 +130,7 @@ export async function subagentStop(sessions: Sessions, input: unknown): Promise<
       ...(typeof interrupted.message === 'string' ? { message: interrupted.message } : {}),
     };
     return settle(agentId, async () => {
-      await sessions.interrupt(agentId, facts, agentName ? { agentName } : {});
+      await sessions.interrupt(agentId, facts, { ownProject: true, ...(agentName ? { agentName } : {}) });
       return { finalized: false, reason: 'interrupted', agent_id: agentId };
     });
   }
@@ -136,7 +139,7 @@ export async function subagentStop(sessions: Sessions, input: unknown): Promise<
   const output = typeof data.agent_output === 'string' ? data.agent_output.trim() : '';
   const summary = output !== '' ? excerpt(output, SUMMARY_LIMIT) : `Agent finished with exit code ${exitCode}`;
   return settle(agentId, async () => {
-    await sessions.finalize(agentId, outcome, summary, agentName ? { agentName } : {});
+    await sessions.finalize(agentId, outcome, summary, { ownProject: true, ...(agentName ? { agentName } : {}) });
     return { finalized: true, agent_id: agentId, outcome };
   });
 }
@@ -148,6 +151,12 @@ async function settle(agentId: string, write: () => Promise<SubagentStopAnswer>)
   try {
     return await write();
   } catch (error) {
+    if (error instanceof OtherProjectError)
+      return {
+        finalized: false,
+        reason: error.owner === undefined ? 'unassigned' : 'other_project',
+        agent_id: agentId,
+      };
     if (error instanceof AgentMismatchError) return { finalized: false, reason: 'agent_mismatch', agent_id: agentId };
     if (isSessionError(error, 'E_NOT_FOUND'))
       return { finalized: false, reason: 'session_not_found', agent_id: agentId };

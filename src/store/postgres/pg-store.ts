@@ -6,7 +6,13 @@ import { assertValidId } from '../../core/ids';
 import type { SessionState } from '../../core/state';
 import { KeyedSerializer } from '../../platform/serial';
 import { decodeState, encodeState } from '../codec';
-import type { ListedSession, RemovalOutcome, SessionStore } from '../../service/store';
+import {
+  inScope,
+  type ListedSession,
+  type ListScope,
+  type RemovalOutcome,
+  type SessionStore,
+} from '../../service/store';
 import { LATEST_VERSION, migrate, newerThanBinary, notMigrated, quoteSchema, type MigrationResult } from './schema';
 import { DEFAULT_SCHEMA, WAIT_LIMITS, type WaitLimits } from '../../core/database';
 import { maskDatabaseUrl, parseDatabaseUrl, type DatabaseAddress } from '../../core/database-url';
@@ -205,23 +211,31 @@ export class PgStore implements SessionStore, VersionedRows {
     return (await this.#query(this.#q.removeVersion, [id, version])).length === 1;
   }
 
-  async newestOf(agentName: string, notAfter = Infinity): Promise<SessionState | null> {
+  async newestOf(project: string, agentName: string, notAfter = Infinity): Promise<SessionState | null> {
     await this.#checked();
     const mine = (state: SessionState): boolean =>
-      state.agent_name === agentName && !(Date.parse(state.last_updated) > notAfter);
-    return this.#firstValid(this.#q.newestOf, [agentName, bound(notAfter)], mine);
+      state.agent_name === agentName && state.project === project && !(Date.parse(state.last_updated) > notAfter);
+    return this.#firstValid(this.#q.newestOf, [project, agentName, bound(notAfter)], mine);
   }
 
-  async findByClaudeAgent(claudeAgentId: string): Promise<SessionState | null> {
+  async findByClaudeAgent(project: string, claudeAgentId: string): Promise<SessionState | null> {
     await this.#checked();
-    return this.#firstValid(this.#q.byClaudeAgent, [claudeAgentId], (s) => s.claude?.agent_id === claudeAgentId);
+    const linked = (state: SessionState): boolean =>
+      state.claude?.agent_id === claudeAgentId && state.project === project;
+    return this.#firstValid(this.#q.byClaudeAgent, [claudeAgentId, project], linked);
   }
 
-  async attachedTo(claudeAgentId: string): Promise<SessionState | null> {
+  /**
+   * The pointer (`claude_agents`, one per Claude agent id whatever the project) when it names a session of `project`,
+   * else the project's session linked to the agent now.
+   */
+  async attachedTo(project: string, claudeAgentId: string): Promise<SessionState | null> {
     await this.#checked();
-    const [row] = await this.#query(this.#q.attachedTo, [claudeAgentId]);
+    const [row] = await this.#query(this.#q.attachedTo, [claudeAgentId, project]);
     const pointed = row === undefined ? null : decodeQuiet(row.id as string, row.state as string);
-    return pointed?.claude !== undefined ? pointed : this.findByClaudeAgent(claudeAgentId);
+    return pointed?.claude !== undefined && pointed.project === project
+      ? pointed
+      : this.findByClaudeAgent(project, claudeAgentId);
   }
 
   /**
@@ -239,30 +253,42 @@ export class PgStore implements SessionStore, VersionedRows {
     return this.#serial.run(keys, () => this.#transaction(() => this.#lockedWork(claudeAgentId, agentType, work)));
   }
 
-  async newestPerAgent(notAfter = Infinity): Promise<SessionState[]> {
+  async newestPerAgent(project: string, notAfter = Infinity): Promise<SessionState[]> {
     await this.#checked();
-    const rows = await this.#query(this.#q.newestPerAgent, [bound(notAfter)]);
+    const rows = await this.#query(this.#q.newestPerAgent, [project, bound(notAfter)]);
     const found = new Map<string, SessionState | null>();
     for (const row of rows) {
       const agent = row.agent_name as string;
       if (found.get(agent)) continue;
       const state = decodeQuiet(row.id as string, row.state as string);
-      const fits = state !== null && state.agent_name === agent && !(Date.parse(state.last_updated) > notAfter);
+      const fits =
+        state !== null &&
+        state.agent_name === agent &&
+        state.project === project &&
+        !(Date.parse(state.last_updated) > notAfter);
       found.set(agent, fits ? state : null);
     }
     const newest: SessionState[] = [];
     for (const [agent, state] of found) {
       // Every candidate fetched was corrupt: look further down this agent's sessions.
-      const answer = state ?? (await this.newestOf(agent, notAfter));
+      const answer = state ?? (await this.newestOf(project, agent, notAfter));
       if (answer !== null) newest.push(answer);
     }
     return newest;
   }
 
-  async list(): Promise<ListedSession[]> {
+  /**
+   * Every row, or those of a scope: the project's rows and those of no project (an unassigned row, or one whose project
+   * could not be read: corrupt rows are in every scope, as the other stores' corrupt entries are), unassigned valid
+   * ones kept only when the scope asks for them.
+   */
+  async list(scope?: ListScope): Promise<ListedSession[]> {
     await this.#checked();
-    const rows = await this.#query(this.#q.list, []);
-    return rows.map((row): ListedSession => {
+    const rows =
+      scope === undefined
+        ? await this.#query(this.#q.list, [])
+        : await this.#query(this.#q.listProject, [scope.project]);
+    const listed = rows.map((row): ListedSession => {
       const id = row.id as string;
       try {
         return { kind: 'valid', id, state: decode(id, row.state as string) };
@@ -271,6 +297,7 @@ export class PgStore implements SessionStore, VersionedRows {
         return { kind: 'corrupt', id, error: error.message, modifiedAt: row.written_at as Date };
       }
     });
+    return scope === undefined ? listed : listed.filter((entry) => inScope(entry, scope));
   }
 
   /**
@@ -572,6 +599,7 @@ interface Queries {
   readonly attachedTo: string;
   readonly newestPerAgent: string;
   readonly list: string;
+  readonly listProject: string;
   readonly remove: string;
   readonly removeVersion: string;
   readonly lock: string;
@@ -600,8 +628,8 @@ function queries(s: string): Queries {
       WITH written AS (
         UPDATE ${s}.sessions SET
           agent_name = $3, phase = $4, error_count = $5, created_at = $6::text::timestamptz, last_activity = $7::text::timestamptz,
-          finalized_at = $8::text::timestamptz, claude_agent_id = $9, state = $10::text::jsonb, version = version + 1,
-          written_at = clock_timestamp()
+          finalized_at = $8::text::timestamptz, claude_agent_id = $9, project = $10, state = $11::text::jsonb,
+          version = version + 1, written_at = clock_timestamp()
         WHERE id = $1 AND ${condition}
         RETURNING id, claude_agent_id, last_activity, created_at
       ), ${pointer('written')}
@@ -613,8 +641,9 @@ function queries(s: string): Queries {
     create: `
       WITH written AS (
         INSERT INTO ${s}.sessions
-          (id, agent_name, phase, error_count, created_at, last_activity, finalized_at, claude_agent_id, state)
-        VALUES ($1, $2, $3, $4, $5::text::timestamptz, $6::text::timestamptz, $7::text::timestamptz, $8, $9::text::jsonb)
+          (id, agent_name, phase, error_count, created_at, last_activity, finalized_at, claude_agent_id, project, state)
+        VALUES ($1, $2, $3, $4, $5::text::timestamptz, $6::text::timestamptz, $7::text::timestamptz, $8, $9,
+          $10::text::jsonb)
         ON CONFLICT (id) DO NOTHING
         RETURNING id, claude_agent_id, last_activity, created_at
       ), ${pointer('written')}
@@ -622,17 +651,20 @@ function queries(s: string): Queries {
     update: update('version = $2::bigint'),
     updateIfState: update('state = $2::text::jsonb'),
     newestOf: `SELECT id, state::text AS state FROM ${s}.sessions
-      WHERE agent_name = $1 AND last_activity <= $2::text::timestamptz ${newest} $3`,
-    byClaudeAgent: `SELECT id, state::text AS state FROM ${s}.sessions WHERE claude_agent_id = $1 ${newest} $2`,
+      WHERE project = $1 AND agent_name = $2 AND last_activity <= $3::text::timestamptz ${newest} $4`,
+    byClaudeAgent: `SELECT id, state::text AS state FROM ${s}.sessions WHERE claude_agent_id = $1 AND project = $2
+      ${newest} $3`,
     attachedTo: `SELECT s.id, s.state::text AS state FROM ${s}.claude_agents c JOIN ${s}.sessions s ON s.id = c.session_id
-      WHERE c.claude_agent_id = $1`,
+      WHERE c.claude_agent_id = $1 AND s.project = $2`,
     // The three most recently active of each agent: enough unless the newest ones are corrupt (then newestOf).
     newestPerAgent: `SELECT id, agent_name, state FROM (
         SELECT id, agent_name, state::text AS state,
           row_number() OVER (PARTITION BY agent_name ORDER BY last_activity DESC, created_at DESC, id) AS rank
-        FROM ${s}.sessions WHERE agent_name IS NOT NULL AND last_activity <= $1::text::timestamptz
+        FROM ${s}.sessions WHERE project = $1 AND agent_name IS NOT NULL AND last_activity <= $2::text::timestamptz
       ) ranked WHERE rank <= 3 ORDER BY agent_name, rank`,
     list: `SELECT id, state::text AS state, written_at FROM ${s}.sessions ORDER BY id`,
+    listProject: `SELECT id, state::text AS state, written_at FROM ${s}.sessions WHERE project = $1 OR project IS NULL
+      ORDER BY id`,
     remove: `DELETE FROM ${s}.sessions WHERE id = $1 RETURNING id`,
     removeVersion: `DELETE FROM ${s}.sessions WHERE id = $1 AND version = $2::bigint RETURNING id`,
     lock: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
@@ -656,6 +688,7 @@ function columns(state: SessionState): unknown[] {
     state.last_updated,
     state.finalized_at ?? null,
     state.claude?.agent_id ?? null,
+    state.project ?? null,
   ];
 }
 

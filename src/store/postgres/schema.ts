@@ -44,6 +44,21 @@ const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX claude_agents_session ON ${s}.claude_agents (session_id)`,
     ],
   },
+  {
+    version: 2,
+    name: 'sessions belong to a project',
+    statements: (s) => [
+      // The project of the state (core/project.ts), copied as the other columns are. Rows an older version wrote name
+      // none: NULL, unassigned (listed, never resumed or relinked) until `agent-session adopt` gives them one.
+      `ALTER TABLE ${s}.sessions ADD COLUMN project text`,
+      `UPDATE ${s}.sessions SET project = state->>'project' WHERE state->>'project' IS NOT NULL`,
+      // The newest of an agent is the newest of a project's agent: the project leads the index (and serves a project's
+      // listing and its newest per agent too).
+      `DROP INDEX ${s}.sessions_newest_of_agent`,
+      `CREATE INDEX sessions_newest_of_agent ON ${s}.sessions (project, agent_name, last_activity DESC, created_at DESC)`,
+      `CREATE INDEX sessions_unassigned ON ${s}.sessions (id) WHERE project IS NULL`,
+    ],
+  },
 ];
 
 /**
@@ -65,6 +80,7 @@ const EXPECTED_TABLES: Readonly<Record<string, { readonly columns: Record<string
       claude_agent_id: 'text',
       state: 'jsonb',
       written_at: 'timestamp with time zone',
+      project: 'text',
     },
     key: 'id',
   },

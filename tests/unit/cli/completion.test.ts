@@ -33,6 +33,7 @@ describe('valueCandidates', () => {
     [['finalize', 'a-1', 'f'], ['failed']],
     [['finalize', 'a-1', ''], [...FINAL_PHASES]],
     [['completion', 'z'], ['zsh']],
+    [['adopt', 'a-1', 'b'], ['b-1']],
     [['update', 'a-1', '--metadata', ''], []],
     [['create', '--agent', ''], []],
   ])('%p → %p', (words, expected) => {

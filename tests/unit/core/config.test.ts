@@ -36,11 +36,22 @@ describe('config', () => {
       log_max_bytes: 1_048_576,
       database_url: null,
       database_schema: 'agent_session',
+      project: null,
     });
     expect(config.sources.resume_timeout_minutes).toEqual({ kind: 'file', path: '/p/c.json' });
     expect(config.sources.history_cap).toEqual({ kind: 'env', variable: 'AGENT_SESSION_HISTORY_CAP' });
     expect(config.sources.max_errors).toEqual({ kind: 'env', variable: 'AGENT_SESSION_MAX_ERRORS' });
     expect(config.sources.cleanup_hours).toEqual({ kind: 'default' });
+  });
+
+  it('takes a project name from the file, and AGENT_SESSION_PROJECT over it', () => {
+    const file = { path: '/p/c.json', found: true, raw: { project: 'acme/api' } };
+    expect(resolveConfig(file, {}).values.project).toBe('acme/api');
+    expect(resolveConfig(file, {}).sources.project).toEqual({ kind: 'file', path: '/p/c.json' });
+    const env = resolveConfig(file, { AGENT_SESSION_PROJECT: 'acme/web' });
+    expect(env.values.project).toBe('acme/web');
+    expect(env.sources.project).toEqual({ kind: 'env', variable: 'AGENT_SESSION_PROJECT' });
+    expect(resolveConfig({ path: 'x', found: false }, {}).values.project).toBeNull();
   });
 
   it('ignores empty variables', () => {
@@ -58,6 +69,11 @@ describe('config', () => {
     [{ database_url: 'mysql://u:p@h/db' }],
     [{ database_url: 42 }],
     [{ database_schema: 'Bad-Name' }],
+    [{ project: '' }],
+    [{ project: ' padded ' }],
+    [{ project: 'line\nbreak' }],
+    [{ project: 'x'.repeat(201) }],
+    [{ project: 42 }],
     [[]],
     ['text'],
     [null],
@@ -78,6 +94,8 @@ describe('config', () => {
     ['AGENT_SESSION_LOG_LEVEL', 'verbose'],
     ['AGENT_SESSION_HISTORY_CAP', '0x10'],
     ['AGENT_SESSION_CLEANUP_HOURS', '1e3'],
+    ['AGENT_SESSION_PROJECT', ' padded'],
+    ['AGENT_SESSION_PROJECT', 'bidi\u202eoverride'],
   ])('refuses %s=%s with E_USAGE', (variable, value) => {
     expect(codeOf(() => resolveConfig({ path: 'x', found: false }, { [variable]: value }))).toBe('E_USAGE');
   });

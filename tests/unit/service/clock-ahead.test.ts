@@ -1,3 +1,4 @@
+import { DEFAULT_PROJECT } from '../../../src/core/project';
 import { codeOfAsync } from '../../helpers';
 import { newSession } from '../../../src/core/session';
 import type { SessionState } from '../../../src/core/state';
@@ -37,7 +38,7 @@ describe('a session ahead of the clock', () => {
     await sessions.update(real.agent_id, { phase: 'planning' });
     if (skewedLast) await store.create(skewed('future'));
     // The store's own order still puts the skewed one first: only the service's lookup skips it.
-    expect((await store.newestOf('arch'))?.agent_id).toBe('future');
+    expect((await store.newestOf(DEFAULT_PROJECT, 'arch'))?.agent_id).toBe('future');
     expect((await sessions.newestOf('arch'))?.agent_id).toBe('real');
     expect(await preDelegate(sessions, { agent_name: 'arch' })).toMatchObject({
       should_resume: true,

@@ -1,3 +1,4 @@
+import { DEFAULT_PROJECT } from '../../../src/core/project';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +32,7 @@ describe('Claude agent pointers', () => {
     await store.create(session('s2'));
     await link('s2', 'a111');
     expect(pointers()).toEqual([Buffer.from('a111').toString('hex')]);
-    expect((await store.findByClaudeAgent('a111'))?.agent_id).toBe('s2');
+    expect((await store.findByClaudeAgent(DEFAULT_PROJECT, 'a111'))?.agent_id).toBe('s2');
   });
 
   it('never trusts a pointer whose session is linked to another agent now, or is gone', async () => {
@@ -39,22 +40,22 @@ describe('Claude agent pointers', () => {
     await store.create(session('s2'));
     await link('s1', 'a111');
     await link('s1', 'a222'); // relinked: the a111 pointer still names s1
-    expect(await store.findByClaudeAgent('a111')).toBeNull();
-    expect((await store.findByClaudeAgent('a222'))?.agent_id).toBe('s1');
+    expect(await store.findByClaudeAgent(DEFAULT_PROJECT, 'a111')).toBeNull();
+    expect((await store.findByClaudeAgent(DEFAULT_PROJECT, 'a222'))?.agent_id).toBe('s1');
     // A pointer planted at the wrong session is not believed either.
     writeFileSync(join(dir, CLAUDE_INDEX_DIR, Buffer.from('a222').toString('hex')), 's2');
-    expect((await store.findByClaudeAgent('a222'))?.agent_id).toBe('s1');
+    expect((await store.findByClaudeAgent(DEFAULT_PROJECT, 'a222'))?.agent_id).toBe('s1');
     await store.remove('s1');
-    expect(await store.findByClaudeAgent('a222')).toBeNull();
+    expect(await store.findByClaudeAgent(DEFAULT_PROJECT, 'a222')).toBeNull();
   });
 
   it('finds a link without any pointer (a scan), e.g. after the pointer folder was removed', async () => {
     await store.create(session('s1'));
     await link('s1', 'a333');
     rmSync(join(dir, CLAUDE_INDEX_DIR), { recursive: true });
-    expect((await store.findByClaudeAgent('a333'))?.agent_id).toBe('s1');
+    expect((await store.findByClaudeAgent(DEFAULT_PROJECT, 'a333'))?.agent_id).toBe('s1');
     expect(pointers()).toEqual([Buffer.from('a333').toString('hex')]); // repaired by the scan
-    expect(await store.findByClaudeAgent('unknown')).toBeNull();
+    expect(await store.findByClaudeAgent(DEFAULT_PROJECT, 'unknown')).toBeNull();
   });
 
   it('sweep removes pointers to removed sessions and keeps live ones', async () => {
@@ -66,7 +67,7 @@ describe('Claude agent pointers', () => {
     // Judged a minute later: a young pointer may be a link announced before its session exists (kept, see below).
     expect(await store.sweep(60_000, new Date(Date.now() + 120_000))).toBe(1);
     expect(pointers()).toEqual([Buffer.from('a2').toString('hex')]);
-    expect((await store.findByClaudeAgent('a2'))?.agent_id).toBe('s2');
+    expect((await store.findByClaudeAgent(DEFAULT_PROJECT, 'a2'))?.agent_id).toBe('s2');
   });
 
   it('the listing ignores the pointer folder', async () => {

@@ -1,6 +1,7 @@
 // The indexes are complete (a marker in each folder): the lookup of a Claude agent id or an agent name that has no
 // pointer answers "none" without reading a session, so the events of a new Claude agent cost the same in a store of
 // any size. These tests count the state.json files opened (node:fs spied on, as the environment stress suite does).
+import { DEFAULT_PROJECT } from '../../../src/core/project';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -209,24 +210,24 @@ describe('announced links (a writer killed between its pointer and its session)'
   it('an announcement whose session shows no link to the agent is not believed, and nothing is scanned', async () => {
     const { root, store } = await indexed();
     writeFileSync(claudePointer(root, 'killed'), 'pending s2');
-    expect(await stateReads(async () => expect(await store.attachedTo('killed')).toBeNull())).toBe(1);
-    expect(await store.findByClaudeAgent('killed')).toBeNull();
+    expect(await stateReads(async () => expect(await store.attachedTo(DEFAULT_PROJECT, 'killed')).toBeNull())).toBe(1);
+    expect(await store.findByClaudeAgent(DEFAULT_PROJECT, 'killed')).toBeNull();
     // Announced for a session never created.
     writeFileSync(claudePointer(root, 'killed'), 'pending s9');
-    expect(await store.attachedTo('killed')).toBeNull();
+    expect(await store.attachedTo(DEFAULT_PROJECT, 'killed')).toBeNull();
   });
 
   it('an announcement that did not land falls back to the session the pointer named before', async () => {
     const { root, store } = await indexed();
     writeFileSync(claudePointer(root, 'linked'), 'pending s2 s1');
-    expect((await store.attachedTo('linked'))?.agent_id).toBe('s1');
-    expect((await store.findByClaudeAgent('linked'))?.agent_id).toBe('s1');
+    expect((await store.attachedTo(DEFAULT_PROJECT, 'linked'))?.agent_id).toBe('s1');
+    expect((await store.findByClaudeAgent(DEFAULT_PROJECT, 'linked'))?.agent_id).toBe('s1');
   });
 
   it('an announcement whose session was written is believed: linked to the agent, or resumed from it since', async () => {
     const { root, store } = await indexed();
     writeFileSync(claudePointer(root, 'linked'), 'pending s1');
-    expect((await store.attachedTo('linked'))?.agent_id).toBe('s1');
+    expect((await store.attachedTo(DEFAULT_PROJECT, 'linked'))?.agent_id).toBe('s1');
     await store.update('s1', (s) =>
       withClaudeLink(
         s,
@@ -237,7 +238,7 @@ describe('announced links (a writer killed between its pointer and its session)'
     // The relink made the earlier agent's pointer plain; an announcement left by a lost rewrite still counts.
     expect(readFileSync(claudePointer(root, 'linked'), 'utf8')).toBe('s1');
     writeFileSync(claudePointer(root, 'linked'), 'pending s1');
-    expect((await store.attachedTo('linked'))?.claude?.agent_id).toBe('later');
+    expect((await store.attachedTo(DEFAULT_PROJECT, 'linked'))?.claude?.agent_id).toBe('later');
   });
 
   it('a link is announced, flushed with its folder, before the session is written; made plain after', async () => {
@@ -276,7 +277,7 @@ describe('announced links (a writer killed between its pointer and its session)'
       spy.mockRestore();
     }
     expect((await store.read('s2'))?.claude).toBeUndefined();
-    expect(await store.attachedTo('blocked')).toBeNull();
+    expect(await store.attachedTo(DEFAULT_PROJECT, 'blocked')).toBeNull();
   });
 });
 
@@ -308,7 +309,9 @@ describe('sweeping the Claude agent pointers', () => {
     await store.remove('s2');
     expect(await store.sweep(60_000, later())).toBe(0);
     expect(readFileSync(claudePointer(root, 'a1'), 'utf8')).toBe('s1');
-    expect(await stateReads(async () => expect((await store.attachedTo('a1'))?.agent_id).toBe('s1'))).toBe(1);
+    expect(
+      await stateReads(async () => expect((await store.attachedTo(DEFAULT_PROJECT, 'a1'))?.agent_id).toBe('s1')),
+    ).toBe(1);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   writeFileSync,
   type PathLike,
 } from 'node:fs';
+import { DEFAULT_PROJECT, withProject } from '../../../src/core/project';
 import { execFileSync, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,10 +40,26 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('FileStore basics', () => {
-  it('creates <root>/<id>/state.json and reads it back', async () => {
+  it('creates <root>/<id>/state.json and reads it back, as a session of its home project', async () => {
     await store.create(session('s1'));
     expect(JSON.parse(readFileSync(join(root, 's1', 'state.json'), 'utf8'))).toEqual(session('s1'));
-    expect(await store.read('s1')).toEqual(session('s1'));
+    // A file naming no project belongs to the store's home project (DEFAULT_PROJECT when none is given).
+    expect(await store.read('s1')).toEqual(withProject(session('s1'), DEFAULT_PROJECT));
+  });
+
+  it('writes a session of its home project without a project (the file an older version wrote), another one with it', async () => {
+    const home = new FileStore(root, { home: 'github.com/acme/api' });
+    await home.create(withProject(session('mine'), 'github.com/acme/api'));
+    await home.create(withProject(session('theirs'), 'github.com/acme/web'));
+    const mine = JSON.parse(readFileSync(join(root, 'mine', 'state.json'), 'utf8'));
+    expect(mine).toEqual(session('mine'));
+    expect(mine.schema_version).toBe(1);
+    const theirs = JSON.parse(readFileSync(join(root, 'theirs', 'state.json'), 'utf8'));
+    expect(theirs).toMatchObject({ schema_version: 5, project: 'github.com/acme/web' });
+    expect((await home.read('mine'))?.project).toBe('github.com/acme/api');
+    expect((await home.read('theirs'))?.project).toBe('github.com/acme/web');
+    // A store of no project's folder reads a file naming none as unassigned.
+    expect((await new FileStore(root, { home: null }).read('mine'))?.project).toBeUndefined();
   });
 
   it('read of an absent session is null and creates no folder', async () => {
@@ -85,7 +102,9 @@ describe('FileStore basics', () => {
     await store.update('s', (s) => applyChange(s, { phase: 'planning' }, now));
     expect(statSync(join(root, 's', 'state.json')).ino).not.toBe(before);
     expect(readdirSync(join(root, 's'))).toEqual(['state.json']);
-    expect(readFileSync(join(root, 's', 'state.json'), 'utf8')).toBe(serialize((await store.read('s'))!));
+    expect(readFileSync(join(root, 's', 'state.json'), 'utf8')).toBe(
+      serialize(withProject((await store.read('s'))!, undefined)),
+    );
   });
 
   it.each(['../x', '/etc', 'a/b', '..', '.', '', 'a\u0000b'])(
@@ -164,7 +183,7 @@ describe('corrupt sessions', () => {
 
   it('reads state.json as strict UTF-8: a byte-order mark is dropped, an encoded surrogate or overlong form refused', async () => {
     write('bom', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(session('bom')))]));
-    expect(await store.read('bom')).toEqual(session('bom'));
+    expect(await store.read('bom')).toEqual(withProject(session('bom'), DEFAULT_PROJECT));
     // U+D800 encoded on its own, and `/` as an overlong two-byte form: neither is UTF-8 (TextDecoder refuses both).
     for (const bad of [
       [0xed, 0xa0, 0x80],
