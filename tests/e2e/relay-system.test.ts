@@ -59,7 +59,8 @@ function relayStatus(env: Record<string, string>): {
 (hasCluster ? describe : describe.skip)(
   `the database restarted under a running relay${hasCluster ? '' : ' (skipped: needs root and PostgreSQL 15 server binaries)'}`,
   () => {
-    const base = mkdtempSync(join(tmpdir(), 'agent-session-cluster-'));
+    // Under the shared folder, removed after the file (a skipped run leaves nothing either).
+    const base = join(shared, 'cluster');
     const data = join(base, 'data');
     const sockets = join(base, 'sockets');
     const port = String(20_000 + Math.floor(Math.random() * 20_000));
@@ -73,6 +74,7 @@ function relayStatus(env: Record<string, string>): {
       AGENT_SESSION_RELAY_IDLE_SECONDS: '60',
     };
     beforeAll(() => {
+      mkdirSync(base, { mode: 0o700 });
       chownSync(base, Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout), 0);
       mkdirSync(sockets);
       chownSync(sockets, Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout), 0);
@@ -155,7 +157,16 @@ describeUsers('two OS users on one machine', (db: TestDatabase) => {
     uid = Number(spawnSync('id', ['-u', OTHER_USER], { encoding: 'utf8' }).stdout);
     gid = Number(spawnSync('id', ['-g', OTHER_USER], { encoding: 'utf8' }).stdout);
   });
-  afterAll(() => {
+  afterAll(async () => {
+    // B's relays (started by B's hooks here) idle out within a second; the user goes once they have.
+    const relaysOfB = (): number[] =>
+      spawnSync('pgrep', ['-u', String(uid), '-f', 'agent-session.cjs relay serve'], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .filter(Boolean)
+        .map(Number);
+    await eventually("B's relays to stop", () => relaysOfB().length === 0, 10_000).catch(() => {
+      for (const pid of relaysOfB()) process.kill(pid, 'SIGKILL');
+    });
     if (made) spawnSync('userdel', [OTHER_USER]);
   });
   afterEach(() => db.truncate());
@@ -185,6 +196,8 @@ describeUsers('two OS users on one machine', (db: TestDatabase) => {
     AGENT_SESSION_DATABASE_SCHEMA: db.schema,
     AGENT_SESSION_LOG_DIR: folderOfB(`logs-${Math.random().toString(16).slice(2)}`),
     AGENT_SESSION_DIR: join(shared, 'unused-store'),
+    // The relay B's hook starts stops a second after its last client (the test's folders go after it).
+    AGENT_SESSION_RELAY_IDLE_SECONDS: '1',
     ...extra,
   });
   /** The name of the relay socket of B's store (of the built bins' build), whatever the folder. */
