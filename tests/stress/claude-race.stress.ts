@@ -53,6 +53,8 @@ interface Fired {
 /** Where the rounds' sessions are: each project's file store, or the test database (then `env` names it). */
 interface Backend {
   readonly env: Record<string, string>;
+  /** The project the hooks name (the database is shared by every round's folder); undefined: each folder's own. */
+  readonly project?: string;
   /** The store of a round's project (the file store at `store`, or the database). */
   open(store: string): SessionStore;
 }
@@ -84,9 +86,14 @@ function hexAgentId(random: () => number): string {
   return id;
 }
 
+/** The project a backend's sessions are made and listed in, as its hooks name it. */
+function projectOf(backend: Backend): { project?: string } {
+  return backend.project === undefined ? {} : { project: backend.project };
+}
+
 /** The valid sessions of a round: of its agent type (on the database, the other rounds' are there too). */
 async function allStates(store: string, agentType: string): Promise<SessionState[]> {
-  const sessions = new Sessions({ store: backend.open(store) });
+  const sessions = new Sessions({ store: backend.open(store), ...projectOf(backend) });
   try {
     return (await sessions.list()).flatMap((entry) =>
       entry.kind === 'valid' && entry.state.agent_name === agentType ? [entry.state] : [],
@@ -106,7 +113,7 @@ async function playRound(index: number, random: () => number, base: string, fail
   let parkedId: string | null = null;
   if (kind !== 'fresh') {
     // A session of this type parked in approval by an earlier agent that stopped.
-    const sessions = new Sessions({ store: backend.open(store) });
+    const sessions = new Sessions({ store: backend.open(store), ...projectOf(backend) });
     try {
       const state = await sessions.create({
         agent_name: agentType,
@@ -298,8 +305,13 @@ it(`${ROUNDS} rounds of PostToolUse + SubagentStart + SubagentStop in random ord
 });
 
 describeWithDatabase('PostgreSQL store, the hooks through its relay', (db) => {
-  const env = { AGENT_SESSION_DATABASE_URL: db.url, AGENT_SESSION_DATABASE_SCHEMA: db.schema };
-  beforeAll(() => (backend = { env, open: () => db.store() }));
+  // One project for every round's folder (each agent type is a round's own): the hooks are told it, the test uses it.
+  const env = {
+    AGENT_SESSION_DATABASE_URL: db.url,
+    AGENT_SESSION_DATABASE_SCHEMA: db.schema,
+    AGENT_SESSION_PROJECT: 'claude-race',
+  };
+  beforeAll(() => (backend = { env, project: 'claude-race', open: () => db.store() }));
   afterAll(() => (backend = FILES));
 
   it(`${ROUNDS} rounds of PostToolUse + SubagentStart + SubagentStop in random order and overlap: one session per agent`, async () => {
