@@ -35,7 +35,12 @@ describe('the built files', () => {
 });
 
 describeWithDatabase('the driver file on PostgreSQL', (db) => {
-  const env = { AGENT_SESSION_DATABASE_URL: db.url, AGENT_SESSION_DATABASE_SCHEMA: db.schema };
+  // Connecting directly: through the relay a hook loads no driver at all (tests/e2e/relay.test.ts).
+  const env = {
+    AGENT_SESSION_DATABASE_URL: db.url,
+    AGENT_SESSION_DATABASE_SCHEMA: db.schema,
+    AGENT_SESSION_RELAY: 'off',
+  };
 
   it('each bin loads it from its own folder', () => {
     const cli = run(BIN.cli, ['create', '--agent', 'driver-file', '--purpose', 'p'], {
