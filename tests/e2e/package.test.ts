@@ -22,6 +22,8 @@ function userEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`,
     HOME: join(base, 'home'),
     LANG: 'C.UTF-8',
+    // A user's runtime folder: the test file's own, so a relay a PostgreSQL hook starts is stopped after the file.
+    XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? '',
     ...extra,
   };
 }

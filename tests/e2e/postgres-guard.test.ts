@@ -32,7 +32,14 @@ function runBin(bin: string, args: readonly string[], cwd: string, env: Record<s
     const started = performance.now();
     const child = spawn(process.execPath, [bin, ...args], {
       cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: cwd, NODE_EXTRA_CA_CERTS: '', ...env },
+      // The test file's runtime folder: a relay a hook starts is stopped after the file (tests/support/relay-isolation.ts).
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: cwd,
+        NODE_EXTRA_CA_CERTS: '',
+        XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? '',
+        ...env,
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
