@@ -40,7 +40,13 @@ module.exports = {
       comment:
         'src/core imports only src/core and zod, xstate, date-fns (with @date-fns/utc): no node: module, no other layer.',
       from: { path: '^src/core/' },
-      to: { pathNot: ['^src/core/', '^node_modules/(zod|xstate|date-fns|@date-fns/utc)/'] },
+      to: {
+        pathNot: [
+          '^src/core/',
+          '^src/generated/(phase-table|state-parsers|config-parsers)\\.ts$',
+          '^node_modules/(zod|xstate|date-fns|@date-fns/utc)/',
+        ],
+      },
     },
     {
       name: 'platform-only-node',
@@ -104,6 +110,15 @@ module.exports = {
       'hooks/claude',
       'The two hook protocols never import each other; what both need is in src/hooks/ or below.',
     ),
+    {
+      name: 'generated-apart',
+      severity: 'error',
+      comment:
+        'src/generated/ holds what the build writes from the schemas and the machine: each file imports only the ' +
+        'types of its source module.',
+      from: { path: '^src/generated/' },
+      to: { pathNot: ['^src/core/', '^src/hooks/(claude|seed)/(claude|seed)-schema\\.ts$'] },
+    },
     {
       name: 'fs-only-where-io-lives',
       severity: 'error',

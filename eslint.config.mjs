@@ -26,7 +26,7 @@ const BARE_BUILTINS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'plugin/dist/', 'node_modules/', 'coverage/', 'bench-results/', '.claude/'] },
+  { ignores: ['dist/', 'plugin/dist/', 'src/generated/', 'node_modules/', 'coverage/', 'bench-results/', '.claude/'] },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
   ...tseslint.configs.recommended,

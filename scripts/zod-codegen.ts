@@ -31,19 +31,23 @@ export type ParserDeclarations = Readonly<
   Record<string, { readonly schema: unknown; readonly type: string; readonly doc: string }>
 >;
 
-/** The generated file of a schema module: `X-schema.ts` → `X-parsers.ts`. */
+/** The generated file of a schema module: `src/…/X-schema.ts` → `src/generated/X-parsers.ts`. */
 export function parsersFileOf(source: string): string {
   if (!source.endsWith('-schema.ts')) throw new Error(`Expected a schema module named X-schema.ts, got ${source}`);
-  return source.replace(/-schema\.ts$/, '-parsers.ts');
+  return `src/generated/${source.slice(source.lastIndexOf('/') + 1).replace(/-schema\.ts$/, '-parsers.ts')}`;
+}
+
+/** The import path of a schema module from src/generated/ (`../core/state-schema`). */
+function fromGenerated(source: string): string {
+  return `../${source.replace(/^src\//, '').replace(/\.ts$/, '')}`;
 }
 
 /** The generated file's text (before formatting) for a schema module and its `PARSERS`. */
 export function renderParsersOf(source: string, parsers: ParserDeclarations): string {
-  const base = source.slice(source.lastIndexOf('/') + 1).replace(/\.ts$/, '');
   const types = [...new Set(Object.values(parsers).map((parser) => parser.type))].sort();
   return renderParserModule({
     source,
-    imports: [`import type { ${types.join(', ')} } from './${base}';`],
+    imports: [`import type { ${types.join(', ')} } from '${fromGenerated(source)}';`],
     targets: Object.entries(parsers).map(([name, parser]) => ({
       name,
       schema: parser.schema as z.$ZodType,

@@ -1,5 +1,5 @@
 // The zod schema of `.claude/agent-session.json`: the source of what a config file may hold. Hooks parse with
-// config-parsers.ts, which `npm run build` generates from it, and load this module only to word a rejection
+// src/generated/config-parsers.ts, which `npm run build` generates from it, and load this module only to word a rejection
 // (config.ts): zod would cost every hook call ~20 M instructions.
 import * as z from 'zod/mini';
 import { LOG_LEVELS } from './log-levels';
@@ -22,7 +22,7 @@ export const ConfigFileSchema = z.strictObject({
 
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
-/** The parse functions `npm run build` writes into config-parsers.ts (scripts/parsers.mjs). */
+/** The parse functions `npm run build` writes into src/generated/config-parsers.ts (scripts/parsers.mjs). */
 export const PARSERS = {
   parseConfigFileShape: {
     schema: ConfigFileSchema,

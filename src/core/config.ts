@@ -3,7 +3,7 @@ import { parseDecimal } from './decimal';
 import { SessionError, show } from './errors';
 import { DEFAULT_LIMITS, LIMIT_VARIABLES, MAX_CLEANUP_HOURS, MAX_RESUME_TIMEOUT_MINUTES, type Limits } from './limits';
 import { lazily } from './lazy';
-import { parseConfigFileShape } from './config-parsers';
+import { parseConfigFileShape } from '../generated/config-parsers';
 import { LOG_LEVELS, type LogLevel } from './log-levels';
 import { assertProjectName, MAX_PROJECT_NAME_LENGTH } from './project';
 

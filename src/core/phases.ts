@@ -2,7 +2,7 @@ import { SessionError, show } from './errors';
 import type { Limits } from './limits';
 import type { PhaseRow } from './phase-machine';
 import { PHASES, type Phase } from './phase-names';
-import { PHASE_TABLE } from './phase-table';
+import { PHASE_TABLE } from '../generated/phase-table';
 import {
   awaitsCarryOn,
   awaitsPickup,

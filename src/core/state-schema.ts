@@ -1,5 +1,5 @@
 // The zod schemas of state.json: the one source of what a valid session is. Code that runs in a hook does not import
-// this module (zod would cost each hook call ~20 M instructions): it parses with src/core/state-parsers.ts, which
+// this module (zod would cost each hook call ~20 M instructions): it parses with src/generated/state-parsers.ts, which
 // `npm run build` generates from these schemas, and loads this module only to word a rejection (state.ts).
 import * as z from 'zod/mini';
 import { SessionError } from './errors';
@@ -161,7 +161,7 @@ export type RecordedOrigin = z.infer<typeof DecisionOriginSchema>;
 export type Interruption = z.infer<typeof InterruptionSchema>;
 export type ResumedFrom = z.infer<typeof ResumedFromSchema>;
 
-/** The parse functions `npm run build` writes into state-parsers.ts (scripts/parsers.mjs). */
+/** The parse functions `npm run build` writes into src/generated/state-parsers.ts (scripts/parsers.mjs). */
 export const PARSERS = {
   parseSessionState: {
     schema: SessionStateSchema,

@@ -7,7 +7,7 @@ import {
   PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
 } from './schema-version';
-import { parseSessionState } from './state-parsers';
+import { parseSessionState } from '../generated/state-parsers';
 import type { Metadata, SessionState } from './state-schema';
 
 export {

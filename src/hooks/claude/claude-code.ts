@@ -9,7 +9,7 @@ import type { SessionState } from '../../core/state';
 import { CLAUDE_PURPOSE, type Sessions } from '../../service/sessions';
 import { logValue } from '../log';
 import { excerpt } from '../../platform/text';
-import { parsePayload, parseToolInput } from './claude-parsers';
+import { parsePayload, parseToolInput } from '../../generated/claude-parsers';
 import type { Payload } from './claude-schema';
 import { permissionRequest, type PermissionAnswer } from './permission';
 import { shellQuote } from '../../platform/shell';

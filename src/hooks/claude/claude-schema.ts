@@ -1,5 +1,5 @@
 // The zod schemas of Claude Code's hook payloads as we read them: the source of what is accepted. The hooks parse
-// with claude-parsers.ts, which `npm run build` generates from them; nothing needs this module at run time (a
+// with src/generated/claude-parsers.ts, which `npm run build` generates from them; nothing needs this module at run time (a
 // payload that fails is skipped without a message), so zod is never evaluated by a Claude Code hook call.
 import * as z from 'zod/mini';
 import '../../core/zod-locale';
@@ -33,7 +33,7 @@ export type Payload = z.infer<typeof PayloadSchema>;
 export type ToolInput = z.infer<typeof ToolInputSchema>;
 export type BashInput = z.infer<typeof BashInputSchema>;
 
-/** The parse functions `npm run build` writes into claude-parsers.ts (scripts/parsers.mjs). */
+/** The parse functions `npm run build` writes into src/generated/claude-parsers.ts (scripts/parsers.mjs). */
 export const PARSERS = {
   parsePayload: { schema: PayloadSchema, type: 'Payload', doc: 'A hook payload as PayloadSchema parses it.' },
   parseToolInput: {

@@ -2,7 +2,7 @@ import { isRecordingAgent } from '../../core/claude-link';
 import { recordingTarget } from '../../core/recording-command';
 import type { Sessions } from '../../service/sessions';
 import { logValue } from '../log';
-import { parseBashInput } from './claude-parsers';
+import { parseBashInput } from '../../generated/claude-parsers';
 import type { Payload } from './claude-schema';
 
 /** Claude Code's answer that lets one tool call run without a prompt. */

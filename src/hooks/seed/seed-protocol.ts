@@ -8,7 +8,7 @@ import type { Decision, HistoryEntry, Metadata, SessionState } from '../../core/
 import { AgentMismatchError, OtherProjectError, type ResumeDecision, type Sessions } from '../../service/sessions';
 import { excerpt } from '../../platform/text';
 import { lazily } from '../../core/lazy';
-import { parsePreDelegateInput, parseSubagentStopInput } from './seed-parsers';
+import { parsePreDelegateInput, parseSubagentStopInput } from '../../generated/seed-parsers';
 
 /** The answer of `pre-delegate` in the seed protocol. */
 export interface PreDelegateAnswer {

@@ -1,5 +1,5 @@
 // The zod schemas of the seed protocol's inputs: the source of what each hook accepts. The hooks parse with
-// seed-parsers.ts, which `npm run build` generates from them, and load this module only to word a rejection
+// src/generated/seed-parsers.ts, which `npm run build` generates from them, and load this module only to word a rejection
 // (seed-protocol.ts): zod would cost every hook call ~20 M instructions.
 import * as z from 'zod/mini';
 import { INTERRUPTION_KIND_PATTERN } from '../../core/interruption-kinds';
@@ -40,7 +40,7 @@ export const SubagentStopInputSchema = z.looseObject({
 export type PreDelegateInput = z.infer<typeof PreDelegateInputSchema>;
 export type SubagentStopInput = z.infer<typeof SubagentStopInputSchema>;
 
-/** The parse functions `npm run build` writes into seed-parsers.ts (scripts/parsers.mjs). */
+/** The parse functions `npm run build` writes into src/generated/seed-parsers.ts (scripts/parsers.mjs). */
 export const PARSERS = {
   parsePreDelegateInput: {
     schema: PreDelegateInputSchema,

@@ -8,13 +8,13 @@ import fc from 'fast-check';
 import * as z from 'zod/mini';
 import { SCHEMA_MODULES } from '../../../scripts/parser-schemas';
 import { renderParserModule, renderParsersOf } from '../../../scripts/zod-codegen';
-import { parseConfigFileShape } from '../../../src/core/config-parsers';
+import { parseConfigFileShape } from '../../../src/generated/config-parsers';
 import { ConfigFileSchema } from '../../../src/core/config-schema';
-import { parseSessionState } from '../../../src/core/state-parsers';
+import { parseSessionState } from '../../../src/generated/state-parsers';
 import { SessionStateSchema } from '../../../src/core/state-schema';
-import { parseBashInput, parsePayload, parseToolInput } from '../../../src/hooks/claude/claude-parsers';
+import { parseBashInput, parsePayload, parseToolInput } from '../../../src/generated/claude-parsers';
 import { BashInputSchema, PayloadSchema, ToolInputSchema } from '../../../src/hooks/claude/claude-schema';
-import { parsePreDelegateInput, parseSubagentStopInput } from '../../../src/hooks/seed/seed-parsers';
+import { parsePreDelegateInput, parseSubagentStopInput } from '../../../src/generated/seed-parsers';
 import { PreDelegateInputSchema, SubagentStopInputSchema } from '../../../src/hooks/seed/seed-schema';
 import { generateSessions } from '../../support/generate-sessions';
 
@@ -236,7 +236,7 @@ describe('the generator', () => {
 
   it('writes a schema module: a type-only import of its types, one exported function per parser', () => {
     const text = renderParsersOf('src/core/state-schema.ts', SCHEMA_MODULES['src/core/state-schema.ts']!);
-    expect(text).toContain("import type { SessionState } from './state-schema';");
+    expect(text).toContain("import type { SessionState } from '../core/state-schema';");
     expect(text).toContain('export function parseSessionState(value: unknown): SessionState | undefined {');
     expect(text).not.toMatch(/from 'zod/);
   });
