@@ -118,7 +118,10 @@ const PRE_DELEGATE = (() => {
   const shape = /Answer:\s*`(\{[^`]*\})`/.exec(text)?.[1];
   const reasons = /where `reason` is one of (.*?)\. /s.exec(text)?.[1];
   // The resume reasons are the table under docs/concepts.md "Resume rules".
-  const table = CONCEPTS.slice(CONCEPTS.indexOf('## Resume rules'), CONCEPTS.indexOf('## An approval is picked up once'));
+  const table = CONCEPTS.slice(
+    CONCEPTS.indexOf('## Resume rules'),
+    CONCEPTS.indexOf('## An approval is picked up once'),
+  );
   const resumeReasons = [...table.matchAll(/^\| `([a-z_]+)` \|/gm)].map((match) => match[1]!);
   return { shape: parseShape(shape!), reasons: new Set([...codes(reasons!), ...resumeReasons]) };
 })();
