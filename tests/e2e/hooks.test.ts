@@ -155,7 +155,7 @@ describe('pre-delegate (built bin, seed protocol)', () => {
 
   it('on a socket held open with nothing sent, answers invalid_input when the host closes stdin (no time limit)', async () => {
     // A Node host's stdin is a socket, read synchronously: a socket cannot be made non-blocking without loading
-    // `net` (~6 M instructions per call, docs/performance.md), so the time limit applies to pipes and terminals only.
+    // `net` (~6 M instructions per call, docs/seed-protocol.md), so the time limit applies to pipes and terminals only.
     const cwd = project();
     const child = spawn(process.execPath, [BIN.preDelegate], {
       cwd,

@@ -6,14 +6,17 @@ import ts from 'typescript';
 
 const ROOT = resolve(__dirname, '..', '..');
 
-/** The first ```ts block of the README's "Library API" section: the example the README promises works. */
-function readmeExample(): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Library API'));
+/** The first ```ts block after `heading` in `file`: the example a page promises works. */
+function exampleIn(file: string, heading: string): string {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const section = text.slice(text.indexOf(heading));
   const match = /```ts\n([\s\S]*?)```/.exec(section);
-  if (!match) throw new Error('README has no ```ts block under "## Library API"');
+  if (!match) throw new Error(`${file} has no \`\`\`ts block under "${heading}"`);
   return match[1]!;
 }
+
+/** The README's example (section "Library API"). */
+const readmeExample = (): string => exampleIn('README.md', '## Library API');
 
 describe('library API (dist/index.cjs + dist/types)', () => {
   let dir: string;
@@ -62,6 +65,10 @@ describe('library API (dist/index.cjs + dist/types)', () => {
     });
     const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
     expect(problems).toEqual([]);
+  });
+
+  it('docs/library.md shows the README example, unchanged', () => {
+    expect(exampleIn('docs/library.md', '## Example')).toBe(readmeExample());
   });
 
   it('openStore checks its config overrides as the config file is checked', async () => {

@@ -100,7 +100,7 @@ describeWithDatabase('the driver file on PostgreSQL', (db) => {
     expect(planned.status).toBe(0);
     const hook = run(bin('pre-delegate.cjs'), [], { cwd: dir, input: '{"agent_name":"packed"}', env });
     expect(JSON.parse(hook.stdout)).toMatchObject({ should_resume: true, agent_id: created.stdout.trim() });
-    // A database that does not answer: the bin got as far as the driver, which reports it (exit 5, README).
+    // A database that does not answer: the bin got as far as the driver, which reports it (exit 5, docs/cli.md "Exit codes").
     const down = run(bin('agent-session.cjs'), ['list'], {
       cwd: dir,
       env: { ...env, AGENT_SESSION_DATABASE_URL: 'postgres://u@127.0.0.1:1/x' },

@@ -1,11 +1,14 @@
-// The seed protocol's answers as README "Hooks (seed protocol)" documents them, against what the built bins print:
-// every case of each hook, each field printed is documented (nested ones too), each field documented as always there
-// is printed, and each reason is one the README names. Issue 20: subagent-stop's `agent_id` was not documented.
+// The seed protocol's answers as docs/seed-protocol.md documents them, against what the built bins print: every case
+// of each hook, each field printed is documented (nested ones too), each field documented as always there is printed,
+// and each reason is one the docs name (the resume reasons: docs/concepts.md "Resume rules"). Issue 20:
+// subagent-stop's `agent_id` was not documented.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BIN, projectMaker, run, tempDir } from '../helpers';
 
-const README = readFileSync(resolve(__dirname, '..', '..', 'README.md'), 'utf8');
+const DOCS = resolve(__dirname, '..', '..', 'docs');
+const SEED_PROTOCOL = readFileSync(resolve(DOCS, 'seed-protocol.md'), 'utf8');
+const CONCEPTS = readFileSync(resolve(DOCS, 'concepts.md'), 'utf8');
 const base = tempDir();
 const project = projectMaker(base);
 
@@ -17,7 +20,7 @@ interface Field {
 }
 type Shape = ReadonlyMap<string, Field>;
 
-/** Reads the README's notation of an answer: `{a, b?, c?: {x, y}, finalized: true}`. */
+/** Reads the docs' notation of an answer: `{a, b?, c?: {x, y}, finalized: true}`. */
 export function parseShape(text: string): Shape {
   let at = 0;
   const skip = () => {
@@ -25,7 +28,7 @@ export function parseShape(text: string): Shape {
   };
   const expect_ = (char: string) => {
     skip();
-    if (text[at] !== char) throw new Error(`README shape: expected ${char} at ${at} of ${text}`);
+    if (text[at] !== char) throw new Error(`Docs shape: expected ${char} at ${at} of ${text}`);
     at++;
   };
   const object = (): Shape => {
@@ -34,7 +37,7 @@ export function parseShape(text: string): Shape {
     for (;;) {
       skip();
       const name = /^[a-z_]+/.exec(text.slice(at))?.[0];
-      if (name === undefined) throw new Error(`README shape: expected a field name at ${at} of ${text}`);
+      if (name === undefined) throw new Error(`Docs shape: expected a field name at ${at} of ${text}`);
       at += name.length;
       const optional = text[at] === '?';
       if (optional) at++;
@@ -46,7 +49,7 @@ export function parseShape(text: string): Shape {
         if (text[at] === '{') field = { optional, fields: object() };
         else {
           const literal = /^(true|false)/.exec(text.slice(at))?.[0];
-          if (literal === undefined) throw new Error(`README shape: expected a value at ${at} of ${text}`);
+          if (literal === undefined) throw new Error(`Docs shape: expected a value at ${at} of ${text}`);
           at += literal.length;
           field = { optional, literal: literal === 'true' };
         }
@@ -63,7 +66,7 @@ export function parseShape(text: string): Shape {
   };
   const shape = object();
   skip();
-  if (at !== text.length) throw new Error(`README shape: text after the object in ${text}`);
+  if (at !== text.length) throw new Error(`Docs shape: text after the object in ${text}`);
   return shape;
 }
 
@@ -101,12 +104,11 @@ function printedFields(value: Record<string, unknown>, shape: Shape, path = ''):
   });
 }
 
-/** The README's paragraph on one hook: from its bold name to the next blank line. */
+/** The seed protocol page's paragraph on one hook: from its bold name to the next blank line. */
 function paragraph(hook: string): string {
-  const section = README.slice(README.indexOf('## Hooks (seed protocol)'), README.indexOf('## Use with Claude Code'));
-  const start = section.indexOf(`**\`${hook}\`**`);
+  const start = SEED_PROTOCOL.indexOf(`**\`${hook}\`**`);
   expect(start).toBeGreaterThan(-1);
-  return section.slice(start, section.indexOf('\n\n', start));
+  return SEED_PROTOCOL.slice(start, SEED_PROTOCOL.indexOf('\n\n', start));
 }
 
 const codes = (text: string): string[] => [...text.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]!);
@@ -115,8 +117,11 @@ const PRE_DELEGATE = (() => {
   const text = paragraph('pre-delegate');
   const shape = /Answer:\s*`(\{[^`]*\})`/.exec(text)?.[1];
   const reasons = /where `reason` is one of (.*?)\. /s.exec(text)?.[1];
-  // The resume reasons are the README's table under "Resume rules".
-  const table = README.slice(README.indexOf('**Resume rules.**'), README.indexOf('**An approval is picked up once.**'));
+  // The resume reasons are the table under docs/concepts.md "Resume rules".
+  const table = CONCEPTS.slice(
+    CONCEPTS.indexOf('## Resume rules'),
+    CONCEPTS.indexOf('## An approval is picked up once'),
+  );
   const resumeReasons = [...table.matchAll(/^\| `([a-z_]+)` \|/gm)].map((match) => match[1]!);
   return { shape: parseShape(shape!), reasons: new Set([...codes(reasons!), ...resumeReasons]) };
 })();
@@ -193,8 +198,8 @@ function answer(bin: string, cwd: string, input: string, env: Record<string, str
   return JSON.parse(result.stdout);
 }
 
-describe('README documents the seed answers the bins print', () => {
-  it('reads a shape in the README notation', () => {
+describe('docs/seed-protocol.md documents the seed answers the bins print', () => {
+  it('reads a shape in the docs notation', () => {
     const shape = parseShape('{a, b?: true, c?: {x, y?}}');
     expect(departures({ a: 1, b: true, c: { x: 1 } }, shape)).toEqual([]);
     expect(departures({ b: false, c: { y: 1 }, d: 1 }, shape)).toEqual([

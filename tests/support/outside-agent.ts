@@ -2,7 +2,7 @@
 // from inside an AI agent's shell, found by its variables or by an agent program among its ancestors (core/origin.ts),
 // and the test runner itself may run in one (an engineer's Claude Code session). So the bin is run with the agents'
 // variables removed and detached from the runner's process tree: an intermediate shell starts it and exits first, and
-// it is re-parented to init. The same detachment is open to any program, which is why README "What an approval
+// it is re-parented to init. The same detachment is open to any program, which is why docs/cli.md "What an approval
 // proves" calls the check a guard against an agent's own commands, not a boundary.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
