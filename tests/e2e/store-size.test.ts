@@ -85,7 +85,11 @@ function hook(store: Store, bin: string, payload: Record<string, unknown>): { op
   });
   expect({ status: result.status, stderr: STRACE ? '' : result.stderr }).toEqual({ status: 0, stderr: '' });
   const text = readFileSync(out, 'utf8');
-  const opens = STRACE ? text.split('\n').filter((line) => /\/state\.json"/.test(line)).length : Number(text);
+  // Only this store's files: strace follows the children too, and a first call of a Node starts the code-cache maker
+  // (scripts/loader/), whose representative calls open the sessions of a temporary store.
+  const opens = STRACE
+    ? text.split('\n').filter((line) => line.includes(`"${store.root}/`) && /\/state\.json"/.test(line)).length
+    : Number(text);
   const logName = bin === BIN.preDelegate ? 'pre_delegate.log' : 'subagent_stop.log';
   const log =
     readFileSync(join(store.project, 'logs', logName), 'utf8')
