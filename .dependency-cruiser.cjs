@@ -4,8 +4,9 @@
  *   hooks/*.ts, tools/*.ts   entries: only wire an adapter (src/hooks, src/cli) to the process
  *   src/hooks/{seed,claude}  protocol adapters ─┐ never each other, never the CLI
  *   src/cli                  CLI adapter ───────┤→ src/service (use cases, the one assembly)
+ *   src/app                  the composition root: → src/service, src/store, src/core, src/platform, node:
  *   src/service              → src/core, src/platform, node:path; the SessionStore interface lives here
- *                            (store.ts); only assembly.ts opens a concrete store
+ *                            (store.ts)
  *   src/store                → src/core, src/platform, node:, src/service/store.ts (the interface it implements)
  *   src/platform             → node: only (plus SessionError, a leaf value type)
  *   src/core                 → src/core, zod, xstate, date-fns; no node:, no I/O
@@ -80,17 +81,23 @@ module.exports = {
       name: 'service-uses-the-store-interface',
       severity: 'error',
       comment:
-        'The service sees only the SessionStore interface (src/service/store.ts) and no node: module but path; ' +
-        'the assembly module alone opens a concrete store and reads the environment, and config-file.ts (part of ' +
-        'the assembly) alone reads the config file.',
-      from: { path: '^src/service/', pathNot: '^src/service/(assembly|config-file)\\.ts$' },
-      to: { pathNot: ['^src/service/', '^src/core/', '^src/platform/', '^path$'] },
+        'The service (the use cases) sees only the SessionStore interface (src/service/store.ts), the core and the ' +
+        'platform helpers, and no node: module but path: src/app alone opens a concrete store and reads files.',
+      from: { path: '^src/service/' },
+      to: { pathNot: ['^src/service/', '^src/core/', '^src/generated/', '^src/platform/', '^path$'] },
     },
     {
-      name: 'assembly-below-adapters',
+      name: 'only-the-app-opens-stores',
       severity: 'error',
-      comment: 'The assembly wires store, config and root; it imports no adapter.',
-      from: { path: '^src/service/assembly\\.ts$' },
+      comment: 'src/app, the one composition root, is the only place above the stores that imports one.',
+      from: { path: '^src/', pathNot: ['^src/app/', '^src/store/', '^src/index\\.ts$'] },
+      to: { path: '^src/store/' },
+    },
+    {
+      name: 'app-below-adapters',
+      severity: 'error',
+      comment: 'The composition root wires stores, settings and the service; it imports no adapter.',
+      from: { path: '^src/app/' },
       to: { path: '^src/(hooks|cli)/' },
     },
     {
@@ -130,7 +137,7 @@ module.exports = {
         path: '^src/',
         pathNot: [
           '^src/(platform|store)/',
-          '^src/service/config-file\\.ts$',
+          '^src/app/config-file\\.ts$',
           '^src/cli/transfer-file\\.ts$',
           '^src/cli/init/',
           '^src/cli/commands/init\\.ts$',

@@ -4,7 +4,7 @@
 // Run with ts-node (a dev dependency); refuses a folder that already holds anything.
 import { readdirSync } from 'node:fs';
 import { withProject } from '../src/core/project';
-import { openSessions } from '../src/service/assembly';
+import { openSessions } from '../src/app/assembly';
 import { generateSessions } from '../tests/support/generate-sessions';
 
 async function main(): Promise<number> {

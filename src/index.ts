@@ -1,5 +1,5 @@
 // The library entry point (`require('agent-session')` / `import … from 'agent-session'`): re-exports only.
-export { openStore, shouldResume, type OpenStoreOptions, type ResumeAnswer } from './service/library';
+export { openStore, shouldResume, type OpenStoreOptions, type ResumeAnswer } from './app/library';
 export {
   Sessions,
   type SessionsOptions,
@@ -66,6 +66,6 @@ export {
   type EffectiveConfig,
   type LogLevel,
 } from './core/config';
-export { loadConfig, configPathFor } from './service/config-file';
+export { loadConfig, configPathFor } from './app/config-file';
 export { computeStats, parseSince, type Stats, type StatsGroup } from './core/stats';
 export { EXPORT_FORMAT, parseExport, toExport, type ExportDocument } from './core/transfer';

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import type { EffectiveConfig } from '../core/config';
-import { configFor, openSessions, storeRoot, type Environment } from '../service/assembly';
+import { configFor, openSessions, storeRoot, type Environment } from '../app/assembly';
 import { colourEnabled } from './color';
 import { escapeJsonForTerminal } from '../core/control';
 import type { Sessions } from '../service/sessions';

@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { openSessions } from '../service/assembly';
+import { openSessions } from '../app/assembly';
 import { DEFAULT_CONFIG } from '../core/config';
 import { preDelegate, subagentStop } from './seed/seed-protocol';
 

@@ -9,9 +9,9 @@ import {
 } from '../../core/config';
 import { maskDatabaseUrl } from '../../core/database-url';
 import { isSessionError, type SessionError } from '../../core/errors';
-import { configFor, locationsOf, projectOf, storeChoice, type StoreChoice } from '../../service/assembly';
+import { configFor, locationsOf, projectOf, storeChoice, type StoreChoice } from '../../app/assembly';
 import type { ProjectIdentity } from '../../core/project';
-import { hookSettings } from '../../service/hook-config';
+import { hookSettings } from '../../app/hook-config';
 import { colourFor, printJson, withJson, type GlobalArgs } from '../context';
 import { renderRows, type Cell } from '../color';
 import { escapeControl } from '../text';

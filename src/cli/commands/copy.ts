@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { copyStores } from '../../service/assembly';
+import { copyStores } from '../../app/assembly';
 import { contextFor, printJson, withJson, type GlobalArgs } from '../context';
 import { escapeControl } from '../text';
 

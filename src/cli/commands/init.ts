@@ -12,7 +12,7 @@ import {
   type HookBin,
   type SettingsChange,
 } from '../init/settings';
-import { migrateStore } from '../../service/assembly';
+import { migrateStore } from '../../app/assembly';
 import { contextFor, textOption, type CliIo, type GlobalArgs } from '../context';
 import { escapeControl } from '../text';
 import { errnoCode, ioError } from '../../platform/errno';

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { askRelayOf, serveRelay, type RelayStatus } from '../../service/assembly';
+import { askRelayOf, serveRelay, type RelayStatus } from '../../app/assembly';
 import { contextFor, printJson, withJson, type GlobalArgs } from '../context';
 import { escapeControl } from '../text';
 

@@ -1,8 +1,8 @@
 import { join, resolve } from 'node:path';
 import { DEFAULT_CONFIG, logs } from '../../core/config';
-import { logDirFor, openSessions, storeRoot } from '../../service/assembly';
+import { logDirFor, openSessions, storeRoot } from '../../app/assembly';
 import { handleClaudeCode, payloadCwd, type ClaudeCodeOutcome } from './claude-code';
-import { hookConfig } from '../../service/hook-config';
+import { hookConfig } from '../../app/hook-config';
 import { appendLog, logValue } from '../log';
 import type { HookIo } from '../io';
 import { nonEmpty } from '../../platform/env';

@@ -1,6 +1,6 @@
 import { DEFAULT_CONFIG, logs, type Config } from '../../core/config';
-import { logDirFor, openSessions, storeRoot } from '../../service/assembly';
-import { hookConfig } from '../../service/hook-config';
+import { logDirFor, openSessions, storeRoot } from '../../app/assembly';
+import { hookConfig } from '../../app/hook-config';
 import type { Sessions } from '../../service/sessions';
 import { appendLog, logValue } from '../log';
 import type { HookIo } from '../io';

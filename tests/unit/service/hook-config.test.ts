@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { codeOf } from '../../helpers';
 import { DEFAULT_CONFIG } from '../../../src/core/config';
-import { hookConfig } from '../../../src/service/hook-config';
+import { hookConfig } from '../../../src/app/hook-config';
 
 let project: string;
 let root: string;

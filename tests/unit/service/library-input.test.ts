@@ -1,5 +1,5 @@
 import { codeOfAsync } from '../../helpers';
-import { openStore, shouldResume } from '../../../src/service/library';
+import { openStore, shouldResume } from '../../../src/app/library';
 import type { Sessions } from '../../../src/service/sessions';
 import type { MemoryStore } from '../../../src/store/memory-store';
 import { memorySessions } from '../../support/sessions';

@@ -6,7 +6,7 @@ import { parseState, type SessionState } from '../core/state';
 import { SessionError, isSessionError, show } from '../core/errors';
 import { configFor, openSessions } from './assembly';
 import { workingDirectory } from '../platform/working-directory';
-import type { Sessions } from './sessions';
+import type { Sessions } from '../service/sessions';
 
 /** Where `openStore` looks, and what it overrides. Every field is optional. */
 export interface OpenStoreOptions {
