@@ -1,5 +1,5 @@
 import { logValue } from './log';
-import type { HookSpec } from './seed/seed-run';
+import type { HookSpec } from './run';
 import { preDelegate, subagentStop, type PreDelegateAnswer, type SubagentStopAnswer } from './seed/seed-protocol';
 
 /** `pre-delegate`: should the next delegation resume the previous session? */

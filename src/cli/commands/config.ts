@@ -11,7 +11,7 @@ import { maskDatabaseUrl } from '../../core/database-url';
 import { isSessionError, type SessionError } from '../../core/errors';
 import { configFor, locationsOf, projectOf, storeChoice, type StoreChoice } from '../../app/assembly';
 import type { ProjectIdentity } from '../../core/project';
-import { hookSettings } from '../../app/hook-config';
+import { hookSettings } from '../../app/hook-call';
 import { colourFor, printJson, withJson, type GlobalArgs } from '../context';
 import { renderRows, type Cell } from '../color';
 import { escapeControl } from '../text';

@@ -6,7 +6,7 @@ import {
   isClaudeCodeText,
   type ClaudeCodeOutcome,
 } from '../../../../src/hooks/claude/claude-code';
-import { cliWords } from '../../../../src/hooks/claude/claude-run';
+import { cliWords } from '../../../../src/hooks/run';
 import type { Sessions } from '../../../../src/service/sessions';
 import { memorySessions } from '../../../support/sessions';
 import { shellQuote } from '../../../../src/platform/shell';
