@@ -37,6 +37,22 @@ export interface Environment {
   readonly hook?: boolean;
 }
 
+/**
+ * Where one call works, its store root resolved once (placeOf): everything else of the call (settings, project, the
+ * store, the log folder) is found from it, never by resolving the root again.
+ */
+export interface Place extends Environment {
+  readonly root: string;
+}
+
+/**
+ * The place of an environment: its store root (--dir, AGENT_SESSION_DIR, CLAUDE_PROJECT_DIR, the project above cwd).
+ * @throws SessionError E_IO when a folder on the way cannot be inspected, or there is nothing to resolve it from
+ */
+export function placeOf(environment: Environment): Place {
+  return 'root' in environment ? (environment as Place) : { ...environment, root: resolveRoot(environment) };
+}
+
 /** The store a configuration selects, as it may be shown (the URL masked). */
 export type StoreChoice =
   | { readonly kind: 'files'; readonly root: string }
@@ -47,7 +63,8 @@ export type StoreChoice =
  * @throws SessionError E_USAGE for an invalid config file, variable or option, E_IO when the file cannot be read
  */
 export function configFor(environment: Environment): EffectiveConfig {
-  const config = loadConfig(resolveRoot(environment), environment.env, environment.cwd);
+  const place = placeOf(environment);
+  const config = loadConfig(place.root, place.env, place.cwd);
   if (environment.databaseUrl === undefined) return config;
   return {
     ...config,
@@ -93,7 +110,7 @@ export function openSessions(
   now?: () => Date,
 ): Sessions {
   const clock = now ?? testClock(environment.env);
-  const root = resolveRoot(environment);
+  const { root } = placeOf(environment);
   const project = projectAt(root, environment, config).name;
   const store =
     config.database_url === null
@@ -119,7 +136,7 @@ export function openSessions(
  * @throws SessionError E_IO when the folder's `.git` or git config cannot be read
  */
 export function projectOf(environment: Environment, config: Config): ProjectIdentity {
-  return projectAt(resolveRoot(environment), environment, config);
+  return projectAt(placeOf(environment).root, environment, config);
 }
 
 /**
@@ -127,7 +144,7 @@ export function projectOf(environment: Environment, config: Config): ProjectIden
  * @throws SessionError E_IO when a folder on the way cannot be inspected
  */
 export function storeRoot(environment: Environment): string {
-  return resolveRoot(environment);
+  return placeOf(environment).root;
 }
 
 /** Where an invocation's files are: the store root, the config file looked for, and the hooks' log folder. */
@@ -143,7 +160,7 @@ export interface Locations {
  * @throws SessionError E_IO when a folder on the way cannot be inspected
  */
 export function locationsOf(environment: Environment): Locations {
-  const root = resolveRoot(environment);
+  const { root } = placeOf(environment);
   return {
     root,
     configFile: configPathFor(root, environment.env, environment.cwd),

@@ -1,7 +1,7 @@
 import { DEFAULT_CONFIG, type Config } from '../core/config';
 import { SessionError, isSessionError } from '../core/errors';
 import type { Sessions } from '../service/sessions';
-import { configFor, logDirFor, openSessions, storeRoot } from './assembly';
+import { configFor, logDirFor, openSessions, placeOf, type Place } from './assembly';
 import { meansDatabase } from './config-file';
 
 /**
@@ -17,16 +17,12 @@ export type HookSettings =
 
 /**
  * The settings a hook runs with (defaults ← config file ← environment; never `--database-url`), or why it fails open.
- * @param root the store root the hook already resolved
+ * @param place where the hook works (its store root resolved once: placeOf)
  */
-export function hookSettings(
-  env: Readonly<Record<string, string | undefined>>,
-  cwd: string | undefined,
-  root: string,
-): HookSettings {
+export function hookSettings(place: Place): HookSettings {
+  const { root, env, cwd } = place;
   try {
-    // The root is resolved once by the caller; passed as the explicit folder, it is not looked up again.
-    return { kind: 'valid', config: configFor({ dir: root, env, cwd }).values };
+    return { kind: 'valid', config: configFor(place).values };
   } catch (error) {
     if (!isSessionError(error, 'E_USAGE') && !isSessionError(error, 'E_IO')) throw error;
     let database: boolean;
@@ -77,8 +73,9 @@ export interface HookCall {
  *   from, a folder that cannot be inspected): there is then nowhere to log either
  */
 export function openHookCall(env: Readonly<Record<string, string | undefined>>, cwd: string | undefined): HookCall {
-  const root = storeRoot({ env, cwd });
-  const settings = hookSettings(env, cwd, root);
+  const place = placeOf({ env, cwd, hook: true });
+  const { root } = place;
+  const settings = hookSettings(place);
   const config = settings.kind === 'fail_open' ? DEFAULT_CONFIG : settings.config;
   let sessions: Sessions | null = null;
   return {
@@ -89,7 +86,7 @@ export function openHookCall(env: Readonly<Record<string, string | undefined>>, 
     logDir: logDirFor(root, env),
     sessions: () => {
       if (settings.kind === 'fail_open') throw settings.error;
-      sessions ??= openSessions({ dir: root, env, cwd, hook: true }, config);
+      sessions ??= openSessions(place, config);
       return sessions;
     },
     close: async () => {

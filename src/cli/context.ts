@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import type { EffectiveConfig } from '../core/config';
-import { configFor, openSessions, storeRoot, type Environment } from '../app/assembly';
+import { configFor, openSessions, placeOf, type Environment } from '../app/assembly';
 import { colourEnabled } from './color';
 import { escapeJsonForTerminal } from '../core/control';
 import type { Sessions } from '../service/sessions';
@@ -50,9 +50,8 @@ export interface CliContext {
  * @throws SessionError E_USAGE for an invalid config file or variable, E_IO when a folder cannot be inspected
  */
 export function contextFor(argv: GlobalArgs): CliContext {
-  const root = storeRoot({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd });
-  // Passed as the explicit folder, the root is not looked up again.
-  const environment = { dir: root, env: argv.io.env, cwd: argv.io.cwd, databaseUrl: argv['database-url'] };
+  // Resolved once: every step after takes the root from the place.
+  const environment = placeOf({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd, databaseUrl: argv['database-url'] });
   const config = configFor(environment);
   return {
     environment,

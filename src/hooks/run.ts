@@ -47,8 +47,7 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
   try {
     call = openHookCall(io.env, claude === null ? io.cwd : claudeCwd(claude, io.cwd));
     try {
-      outcome =
-        claude !== null ? await answerClaudeCode(claude, call, io) : await answerSeed(spec, input, call);
+      outcome = claude !== null ? await answerClaudeCode(claude, call, io) : await answerSeed(spec, input, call);
     } finally {
       await call.close();
     }

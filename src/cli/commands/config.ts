@@ -119,7 +119,7 @@ function hookOutcome(
   cwd: string | undefined,
   root: string,
 ): HookOutcome {
-  const settings = hookSettings(env, cwd, root);
+  const settings = hookSettings({ env, cwd, root });
   return settings.kind === 'valid' ? 'as_configured' : settings.kind;
 }
 
