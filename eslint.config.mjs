@@ -91,7 +91,14 @@ export default tseslint.config(
   },
   {
     // Every store call is a Promise: one left floating would let a hook answer before its write, or lose its error.
-    files: ['src/app/**/*.ts', 'src/service/**/*.ts', 'src/store/**/*.ts', 'src/hooks/**/*.ts', 'hooks/*.ts', 'src/index.ts'],
+    files: [
+      'src/app/**/*.ts',
+      'src/service/**/*.ts',
+      'src/store/**/*.ts',
+      'src/hooks/**/*.ts',
+      'hooks/*.ts',
+      'src/index.ts',
+    ],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

@@ -164,11 +164,14 @@ export class PgStore implements SessionStore, VersionedRows {
     return updateByVersion(this, id, change);
   }
 
-  /** The row with its version (VersionedRows, for update's compare-and-swap), or null when absent. */
-  async readVersioned(id: string): Promise<VersionedRow | null> {
+  /**
+   * The row with its version (VersionedRows, for update's compare-and-swap), or null when absent.
+   * @param lock inside a transaction (`exclusive`): `FOR UPDATE`, the row held until it ends
+   */
+  async readVersioned(id: string, lock = false): Promise<VersionedRow | null> {
     assertValidId(id);
     await this.#checked();
-    const [row] = await this.#query(this.#q.readVersion, [id]);
+    const [row] = await this.#query(lock ? `${this.#q.readVersion} FOR UPDATE` : this.#q.readVersion, [id]);
     if (row === undefined) return null;
     let state: SessionState | null = null;
     let problem: string | null = null;
@@ -251,6 +254,21 @@ export class PgStore implements SessionStore, VersionedRows {
     // wait), then among processes (the advisory locks).
     const keys = agentType === '' ? [`agent:${claudeAgentId}`] : [`agent:${claudeAgentId}`, `type:${agentType}`];
     return this.#serial.run(keys, () => this.#transaction(() => this.#lockedWork(claudeAgentId, agentType, work)));
+  }
+
+  /**
+   * Runs `work` in one transaction (VersionedRows.exclusive): its `readVersioned(id, true)` holds the row, waiting at
+   * most LOCK_TIMEOUT for it (E_BUSY), so its write cannot lose the race.
+   */
+  async exclusive<T>(id: string, work: () => Promise<T>): Promise<T> {
+    await this.#checked();
+    if (this.#tx.getStore() !== undefined) return work();
+    return this.#serial.run([`session:${id}`], () =>
+      this.#transaction(async () => {
+        await this.#query(`SELECT set_config('lock_timeout', $1, true)`, [LOCK_TIMEOUT]);
+        return work();
+      }),
+    );
   }
 
   async newestPerAgent(project: string, notAfter = Infinity): Promise<SessionState[]> {

@@ -128,9 +128,12 @@ export class RelayStore {
     } else this.#context = null;
     this.#rows = {
       location: this.location,
-      readVersioned: (id) => this.call('readVersioned', [id]) as Promise<VersionedRow | null>,
+      readVersioned: (id, lock) => this.call('readVersioned', [id, lock]) as Promise<VersionedRow | null>,
       writeVersioned: (id, version, state) => this.call('writeVersioned', [id, version, state]) as Promise<boolean>,
       removeVersioned: (id, version) => this.call('removeVersioned', [id, version]) as Promise<boolean>,
+      // A transaction on the relay, as an attach's: its advisory lock on a key no Claude agent id has is only a
+      // wait among such writers; the row lock of `readVersioned(id, true)` is what lets the write through.
+      exclusive: (id, work) => this.lockClaudeAgent(`session:${id}`, '', work),
     };
   }
 
