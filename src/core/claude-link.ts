@@ -2,8 +2,7 @@ import { SessionError } from './errors';
 import { isInterrupted } from './interruption';
 import { counted } from './plural';
 import type { Limits } from './limits';
-import { isFinalPhase, isResumablePhase, type FinalPhase } from './phase-names';
-import { awaitsPickup } from './rules';
+import { isFinalPhase } from './phase-names';
 import type { ClaudeLink, SessionState } from './state';
 
 /** A change to a session's Claude Code link. A new `agent_id` (re)links; `stopped` records that the agent stopped. */
@@ -17,9 +16,6 @@ export interface ClaudeLinkChange {
   /** Set when this link resumes a parked session (see ClaudeLink `resumed_from`). */
   readonly resumed_from?: ClaudeLink['resumed_from'];
 }
-
-/** What a stopped Claude agent leaves its session in: kept open to be resumed, or finalized. */
-export type StopOutcome = 'kept' | FinalPhase;
 
 /**
  * Links a session to a Claude Code agent, or updates the link, and marks the session active.
@@ -72,23 +68,6 @@ export function changesLink(state: SessionState, change: ClaudeLinkChange): bool
     (change.stopped === true && link.stopped_at === undefined) ||
     change.resumed_from !== undefined
   );
-}
-
-/**
- * The stop policy: a session whose Claude agent stopped in a resumable phase (investigating, planning,
- * approval) under the error limit is kept for the next delegation; one still `initializing` recorded nothing
- * and is abandoned; any other (executing, validating, or at the error limit) is completed, or failed at the
- * error limit. A session in executing only because a user approved it (awaitsPickup: the agent stopped after the
- * approval, never having worked in executing) is kept too: its next delegation picks the decision up. So is a
- * session waiting after an interruption (its agent died of a host failure: a stop reported after it does not say
- * the work is done), in any phase.
- */
-export function stopOutcome(state: SessionState, maxErrors: number): StopOutcome {
-  if (isInterrupted(state)) return 'kept';
-  const tooManyErrors = state.error_count >= maxErrors;
-  if ((isResumablePhase(state.phase) || awaitsPickup(state)) && !tooManyErrors) return 'kept';
-  if (state.phase === 'initializing' && !tooManyErrors) return 'abandoned';
-  return tooManyErrors ? 'failed' : 'completed';
 }
 
 /**

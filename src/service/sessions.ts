@@ -1,14 +1,8 @@
 import { assertCoherent, assertNotAhead } from '../core/coherence';
 import { SessionError, isSessionError, show } from '../core/errors';
 import { capHistory, DEFAULT_HISTORY_CAP, stampAfter, withResume } from '../core/history';
-import {
-  changesLink,
-  orphanedStartReason,
-  stopOutcome,
-  withClaudeLink,
-  type ClaudeLinkChange,
-  type StopOutcome,
-} from '../core/claude-link';
+import { changesLink, orphanedStartReason, withClaudeLink, type ClaudeLinkChange } from '../core/claude-link';
+import { stopOutcome, type StopOutcome } from '../core/stop-policy';
 import { approveState, rejectState, type ApproveInput, type RejectInput } from '../core/decision';
 import { assertValidId, generateId } from '../core/ids';
 import { DEFAULT_LIMITS, type Limits } from '../core/limits';
@@ -231,9 +225,7 @@ export class Sessions {
     assertChange(change);
     const valid = assertValidId(id);
     const now = await this.store.now();
-    return this.store.update(valid, (state) =>
-      capHistory(applyChange(state, change, this.#stamp(state, now)), this.historyCap),
-    );
+    return this.#write(valid, now, (state, at) => applyChange(state, change, at));
   }
 
   /**
@@ -257,12 +249,12 @@ export class Sessions {
     if (summary !== undefined) assertText(summary, 'summary');
     const valid = assertValidId(id);
     const now = await this.store.now();
-    return this.store.update(valid, (state) => {
+    return this.#write(valid, now, (state, at) => {
       if (options.ownProject === true) this.#assertOwn(state);
       if (options.agentName !== undefined && state.agent_name !== options.agentName) {
         throw new AgentMismatchError(id, state.agent_name, options.agentName);
       }
-      return capHistory(finalizeState(state, outcome, summary, this.#stamp(state, now)), this.historyCap);
+      return finalizeState(state, outcome, summary, at);
     });
   }
 
@@ -280,9 +272,9 @@ export class Sessions {
     const origin = this.#decisionOrigin();
     assertNotAgentShell(origin, 'approve');
     const now = await this.store.now();
-    return this.store.update(valid, (state) => {
+    return this.#write(valid, now, (state, at) => {
       if (options.allProjects !== true) this.#assertOwn(state);
-      return capHistory(approveState(state, input, origin, this.#stamp(state, now)), this.historyCap);
+      return approveState(state, input, origin, at);
     });
   }
 
@@ -298,9 +290,9 @@ export class Sessions {
     const origin = this.#decisionOrigin();
     assertNotAgentShell(origin, 'reject');
     const now = await this.store.now();
-    return this.store.update(valid, (state) => {
+    return this.#write(valid, now, (state, at) => {
       if (options.allProjects !== true) this.#assertOwn(state);
-      return capHistory(rejectState(state, input, origin, this.#stamp(state, now)), this.historyCap);
+      return rejectState(state, input, origin, at);
     });
   }
 
@@ -312,7 +304,7 @@ export class Sessions {
   async recordResume(id: string): Promise<SessionState> {
     const valid = assertValidId(id);
     const now = await this.store.now();
-    return this.store.update(valid, (state) => capHistory(withResume(state, this.#stamp(state, now)), this.historyCap));
+    return this.#write(valid, now, (state, at) => withResume(state, at));
   }
 
   /**
@@ -344,10 +336,10 @@ export class Sessions {
     if (!first.should_resume) return first;
     let decision: ResumeDecision | undefined;
     try {
-      await this.store.update(first.agent_id, (state) => {
+      await this.#write(first.agent_id, now, (state, at) => {
         decision = decideFor(state);
         if (!decision.should_resume) throw new NotResumable();
-        return capHistory(withResume(state, this.#stamp(state, now)), this.historyCap);
+        return withResume(state, at);
       });
     } catch (error) {
       if (error instanceof NotResumable && decision) return decision;
@@ -473,7 +465,7 @@ export class Sessions {
   }
 
   #linkClaudeAt(now: Date, id: string, change: ClaudeLinkChange): Promise<SessionState> {
-    return this.store.update(id, (state) => withClaudeLink(state, change, this.#stamp(state, now)));
+    return this.#write(id, now, (state, at) => withClaudeLink(state, change, at));
   }
 
   /**
@@ -616,13 +608,13 @@ export class Sessions {
     const valid = assertValidId(id);
     const now = await this.store.now();
     try {
-      return await this.store.update(valid, (state) => {
+      return await this.#write(valid, now, (state, at) => {
         if (options.ownProject === true) this.#assertOwn(state);
         if (options.agentName !== undefined && state.agent_name !== options.agentName) {
           throw new AgentMismatchError(id, state.agent_name, options.agentName);
         }
         if (isInterrupted(state)) throw new Unchanged();
-        return capHistory(withInterruption(state, facts, this.#stamp(state, now)), this.historyCap);
+        return withInterruption(state, facts, at);
       });
     } catch (error) {
       if (!(error instanceof Unchanged)) throw error;
@@ -822,6 +814,15 @@ export class Sessions {
   }
 
   /** The time a write under the lock stamps: `now` (read before the lock), never before what a writer ahead stamped. */
+  /**
+   * The one write step: under the session's lock, `step` gets the stored state and its time (`now`, never before the
+   * state's own last write), and what it returns is written with the history capped. What `step` throws is thrown,
+   * nothing written.
+   */
+  #write(id: string, now: Date, step: (state: SessionState, at: Date) => SessionState): Promise<SessionState> {
+    return this.store.update(id, (state) => capHistory(step(state, this.#stamp(state, now)), this.historyCap));
+  }
+
   #stamp(state: SessionState, now: Date): Date {
     return stampAfter(state, now, this.limits.clockSkewMinutes * 60_000);
   }
@@ -831,10 +832,10 @@ export class Sessions {
   /** Finalizes a session left initializing, when it still is one under its lock; false when it changed or went. */
   async #abandonOrphan(now: Date, id: string): Promise<boolean> {
     try {
-      await this.store.update(id, (state) => {
+      await this.#write(id, now, (state, at) => {
         const reason = orphanedStartReason(state, now, this.limits);
         if (reason === null) throw new NotResumable();
-        return capHistory(finalizeState(state, 'abandoned', reason, this.#stamp(state, now)), this.historyCap);
+        return finalizeState(state, 'abandoned', reason, at);
       });
       return true;
     } catch (error) {
@@ -849,7 +850,7 @@ export class Sessions {
     const parked = await this.#parkedOfAt(now, agentType);
     if (parked === null) return null;
     try {
-      const state = await this.store.update(parked.agent_id, (current) => {
+      const state = await this.#write(parked.agent_id, now, (current, at) => {
         // Checked again under the session lock: a CLI update may have changed it since it was read.
         if (current.project !== this.project || !isParked(current, now, this.limits) || isFinalPhase(current.phase)) {
           throw new SessionError(
@@ -867,8 +868,7 @@ export class Sessions {
           ...(interruption === undefined ? {} : { interruption }),
         };
         // A parked session handed to a new Claude agent is a resume: recorded in the same write (for `stats`).
-        const at = this.#stamp(current, now);
-        return capHistory(withResume(withClaudeLink(current, { ...facts, resumed_from }, at), at), this.historyCap);
+        return withResume(withClaudeLink(current, { ...facts, resumed_from }, at), at);
       });
       return { state, action: 'relinked' };
     } catch (error) {
@@ -895,13 +895,11 @@ export class Sessions {
     if (isFinalPhase(attachment.state.phase)) return { ...attachment, interruption: 'already_final' };
     if (alreadyInterruptedBy(attachment.state, claudeAgentId)) return { ...attachment, interruption: 'already' };
     try {
-      const state = await this.store.update(attachment.state.agent_id, (current) => {
+      const state = await this.#write(attachment.state.agent_id, now, (current, at) => {
         if (current.claude?.agent_id !== claudeAgentId) throw new SupersededStop();
         if (alreadyInterruptedBy(current, claudeAgentId)) throw new Unchanged();
-        const at = this.#stamp(current, now);
         const stopped = withClaudeLink(current, { stopped: true }, at);
-        const facts = { ...failure, agent_id: claudeAgentId };
-        return capHistory(withInterruption(stopped, facts, at), this.historyCap);
+        return withInterruption(stopped, { ...failure, agent_id: claudeAgentId }, at);
       });
       return { state, action: attachment.action, interruption: 'recorded' };
     } catch (error) {
@@ -947,10 +945,9 @@ export class Sessions {
     claudeAgentId: string,
     lastMessage: string | undefined,
   ): Promise<SessionState> {
-    return this.store.update(id, (current) => {
+    return this.#write(id, now, (current, at) => {
       if (current.claude?.agent_id !== claudeAgentId) throw new SupersededStop();
       // Decided again on the state under the lock: the agent's last CLI update may have landed since the read.
-      const at = this.#stamp(current, now);
       const linked = withClaudeLink(current, change, at);
       const decided = stopOutcome(current, this.limits.maxErrors);
       if (decided === 'kept') return linked;
@@ -959,7 +956,7 @@ export class Sessions {
           ? `Claude Code agent ${claudeAgentId} stopped while the session was still initializing (no phase recorded)` +
             (lastMessage === undefined ? '' : `: ${lastMessage}`)
           : (lastMessage ?? `Claude Code agent ${claudeAgentId} stopped`);
-      return capHistory(finalizeState(linked, decided, summary, at), this.historyCap);
+      return finalizeState(linked, decided, summary, at);
     });
   }
 

@@ -5,6 +5,7 @@ import { plainJson, quoted } from '../../core/quote';
 import { isFinalPhase, RESUMABLE_PHASES } from '../../core/phase-names';
 import { lazily } from '../../core/lazy';
 import { counted } from '../../core/plural';
+import { plainStopOutcomes } from '../../core/stop-policy';
 import type { SessionState } from '../../core/state';
 import { CLAUDE_PURPOSE, type Sessions } from '../../service/sessions';
 import { logValue } from '../log';
@@ -13,6 +14,9 @@ import { parsePayload, parseToolInput } from '../../generated/claude-parsers';
 import type { Payload } from './claude-schema';
 import { permissionRequest, type PermissionAnswer } from './permission';
 import { shellQuote } from '../../platform/shell';
+
+/** The stop policy's plain outcomes by phase, for the start context's text. */
+const STOP = plainStopOutcomes();
 
 /** The events this tool answers; every other event is accepted and left alone. */
 export type ClaudeCodeEvent =
@@ -372,9 +376,9 @@ function startContext(state: SessionState, context: ClaudeCodeContext, maxErrors
     `- phase: ${command} --phase <${[...RESUMABLE_PHASES, 'executing', 'validating'].join('|')}>`,
     `- findings: ${command} --metadata '{"findings": "<text>"}'`,
     `- an error: ${command} --error '<message>'`,
-    `When this agent stops in phase ${RESUMABLE_PHASES.join(', ')} (for example waiting for the user's approval), the session stays open ` +
-      `and the next delegation to ${agent} resumes it. Stopped still initializing, it is abandoned; ` +
-      `in executing or validating it is completed, or failed after ${counted(maxErrors, 'error')}. ` +
+    `When this agent stops in phase ${STOP.kept.join(', ')} (for example waiting for the user's approval), the session stays open ` +
+      `and the next delegation to ${agent} resumes it. Stopped still ${STOP.abandoned.join(' or ')}, it is abandoned; ` +
+      `in ${STOP.completed.join(' or ')} it is completed, or failed after ${counted(maxErrors, 'error')}. ` +
       'Interrupted by an API error or a usage limit, it stays open in its phase and the next delegation carries it on.',
   );
   return excerpt(lines.join('\n'), CONTEXT_LIMIT);

@@ -4,6 +4,7 @@ import { agentNameProblem } from '../../core/input';
 import type { Phase } from '../../core/phase-names';
 import type { ResumeReason } from '../../core/rules';
 import { lastDecision } from '../../core/decision';
+import { seedStopOutcome } from '../../core/stop-policy';
 import type { Decision, HistoryEntry, Metadata, SessionState } from '../../core/state';
 import { AgentMismatchError, OtherProjectError, type ResumeDecision, type Sessions } from '../../service/sessions';
 import { excerpt } from '../../platform/text';
@@ -135,7 +136,7 @@ export async function subagentStop(sessions: Sessions, input: unknown): Promise<
     });
   }
   const exitCode = data.exit_code ?? 0;
-  const outcome = exitCode === 0 ? 'completed' : 'failed';
+  const outcome = seedStopOutcome(exitCode);
   const output = typeof data.agent_output === 'string' ? data.agent_output.trim() : '';
   const summary = output !== '' ? excerpt(output, SUMMARY_LIMIT) : `Agent finished with exit code ${exitCode}`;
   return settle(agentId, async () => {

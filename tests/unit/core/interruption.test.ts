@@ -1,7 +1,8 @@
 // Issue 22: a session whose agent died of a host failure (an API error, a usage limit). The pure rules: what is kept
 // of the failure, the session left open in its phase, the version it is written with, coherence, the resume verdict,
 // and what show's explanation, the timeline, stats and the inbox make of it.
-import { stopOutcome, orphanedStartReason } from '../../../src/core/claude-link';
+import { orphanedStartReason } from '../../../src/core/claude-link';
+import { stopOutcome } from '../../../src/core/stop-policy';
 import { assertCoherent, assertNotAhead } from '../../../src/core/coherence';
 import { approveState } from '../../../src/core/decision';
 import { explainResume } from '../../../src/core/explain';

@@ -1,6 +1,6 @@
 // Sessions.attachClaudeAgent: one session per Claude agent, whatever the order of its events.
 import { withProject } from '../../../src/core/project';
-import { stopOutcome } from '../../../src/core/claude-link';
+import { stopOutcome } from '../../../src/core/stop-policy';
 import type { SessionState } from '../../../src/core/state';
 import type { ClaudeAgentEvent, Sessions } from '../../../src/service/sessions';
 import { codeOfAsync } from '../../helpers';
