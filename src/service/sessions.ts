@@ -722,7 +722,8 @@ export class Sessions {
     if (options.dryRun !== undefined && typeof options.dryRun !== 'boolean') {
       throw new SessionError('E_USAGE', `Expected \`dryRun\` to be true or false, got ${show(options.dryRun)}`);
     }
-    await this.store.assertRemovable();
+    const maintenance = this.store.maintenance;
+    await maintenance?.assertRemovable();
     const now = await this.store.now();
     const cutoff = now.getTime() - options.hours * 3_600_000;
     const isStale = (state: SessionState | null, modifiedAt: Date): boolean => {
@@ -761,7 +762,7 @@ export class Sessions {
     const outcomes: RemovalOutcome[] = options.dryRun
       ? await Promise.all(
           staleEntries.map(async ({ id }) => {
-            const foreign = await this.store.notOurs(id);
+            const foreign = (await maintenance?.notOurs(id)) ?? null;
             return foreign === null ? { id, removed: true } : { id, error: new SessionError('E_REFUSED', foreign) };
           }),
         )
@@ -774,7 +775,7 @@ export class Sessions {
       if ('error' in outcome) {
         const { error } = outcome;
         if (isSessionError(error, 'E_REFUSED')) {
-          notOurs.push({ id: entry.id, reason: (await this.store.notOurs(entry.id)) ?? error.message });
+          notOurs.push({ id: entry.id, reason: (await maintenance?.notOurs(entry.id)) ?? error.message });
           continue;
         }
         // One session that cannot be removed now (locked, unwritable) must not stop the hourly run for the rest.
@@ -787,9 +788,10 @@ export class Sessions {
       if (entry.kind === 'valid' && isAheadOfClock(entry.state.last_updated, now, this.limits))
         clockAhead.push(entry.id);
     }
-    const leftovers = options.dryRun ? 0 : await this.store.sweep(LEFTOVER_AGE_MS, now, listed);
+    const leftovers =
+      options.dryRun || maintenance === undefined ? 0 : await maintenance.sweep(LEFTOVER_AGE_MS, now, listed);
     // Named like our leftovers but holding something else: the sweep left them, and the user should know why.
-    notOurs.push(...(await this.store.foreignEntries()));
+    if (maintenance !== undefined) notOurs.push(...(await maintenance.foreignEntries()));
     return { removed, corruptRemoved, leftovers, abandoned, failed, clockAhead, notOurs };
   }
 
@@ -798,7 +800,7 @@ export class Sessions {
    * @throws SessionError E_NOT_FOUND; E_REFUSED when the entry is not agent-session's or the store root is a link
    */
   async delete(id: string): Promise<void> {
-    await this.store.assertRemovable();
+    await this.store.maintenance?.assertRemovable();
     if (!(await this.store.remove(assertValidId(id))))
       throw new SessionError('E_NOT_FOUND', `Session \`${id}\` not found`);
   }

@@ -83,7 +83,8 @@ export interface SessionStore {
   /**
    * Removes a session under its lock when `shouldRemove` (given its current state, or null when corrupt) agrees.
    * @returns true when it was removed, false when there is no such session
-   * @throws SessionError E_REFUSED when the entry is not agent-session's (see notOurs), or the store root is a link
+   * @throws SessionError E_REFUSED when the entry is not agent-session's (see StoreMaintenance.notOurs), or the store
+   *   root is a link
    */
   remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): Promise<boolean>;
   /**
@@ -95,18 +96,12 @@ export interface SessionStore {
     ids: readonly string[],
     shouldRemove: (state: SessionState | null, modifiedAt: Date) => boolean,
   ): Promise<RemovalOutcome[]>;
-  /** Why the entry `id` is not agent-session's to remove, or null when it is a session folder it made. */
-  notOurs(id: string): Promise<string | null>;
-  /** @throws SessionError E_REFUSED when nothing may be removed from this store (its root is a symbolic link) */
-  assertRemovable(): Promise<void>;
-  /** Entries named like the store's own leftovers that hold something else (sweep leaves them alone). */
-  foreignEntries(): Promise<{ id: string; reason: string }[]>;
   /**
-   * Removes leftovers of killed writers (temp files, half-created folders) older than `olderThanMs`.
-   * @param listed the listing the caller just took (cleanup's): a store that indexes its sessions gives those the index
-   *   misses (written by another program) their entries; a store whose index cannot miss any ignores it
+   * The hygiene of a store that can hold what it did not make, or what a killed writer left (the file store: folders
+   * of a user's, temp files); absent on a store that has no such thing (a database rolls back a killed writer, and
+   * holds nothing but rows it wrote).
    */
-  sweep(olderThanMs: number, now: Date, listed?: readonly ListedSession[]): Promise<number>;
+  readonly maintenance?: StoreMaintenance;
   /**
    * The store's clock: every time the service stamps or judges ("resumable", "idle") comes from here. The file and
    * memory stores answer the process clock (or the clock they were given, for tests); a shared store answers its
@@ -122,4 +117,23 @@ export function inScope(entry: ListedSession, scope: ListScope | undefined): boo
   if (scope === undefined || entry.kind === 'corrupt') return true;
   const project = entry.state.project;
   return project === undefined ? scope.unassigned === true : project === scope.project;
+}
+
+/**
+ * What only a store of folders needs besides the SessionStore port (see SessionStore.maintenance): which entries are
+ * not its own, whether anything may be removed, and the sweep of leftovers.
+ */
+export interface StoreMaintenance {
+  /** Why the entry `id` is not agent-session's to remove, or null when it is a session folder it made. */
+  notOurs(id: string): Promise<string | null>;
+  /** @throws SessionError E_REFUSED when nothing may be removed from this store (its root is a symbolic link) */
+  assertRemovable(): Promise<void>;
+  /** Entries named like the store's own leftovers that hold something else (sweep leaves them alone). */
+  foreignEntries(): Promise<{ id: string; reason: string }[]>;
+  /**
+   * Removes leftovers of killed writers (temp files, half-created folders) older than `olderThanMs`.
+   * @param listed the listing the caller just took (cleanup's): a store that indexes its sessions gives those the index
+   *   misses (written by another program) their entries; a store whose index cannot miss any ignores it
+   */
+  sweep(olderThanMs: number, now: Date, listed?: readonly ListedSession[]): Promise<number>;
 }

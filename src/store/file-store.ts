@@ -1,61 +1,36 @@
-import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, renameSync, rmSync, type Dirent } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, type Dirent } from 'node:fs';
+import { join } from 'node:path';
 import { newestState } from '../core/activity';
-import { SessionError, isSessionError, show } from '../core/errors';
-import { describeJsonError } from '../core/json-error';
+import { SessionError, isSessionError } from '../core/errors';
 import { assertValidId, isValidId } from '../core/ids';
 import type { SessionState } from '../core/state';
 import { DEFAULT_PROJECT, withProject } from '../core/project';
 import { AgentIndex, INDEX_DIR } from './agent-index';
+import {
+  CREATING_PREFIX,
+  FileHygiene,
+  LOCK_FILE,
+  LOCKS_DIR,
+  REMOVING_PREFIX,
+  STATE_FILE,
+  entryKind,
+  folderNotOurs,
+  linkedRoot,
+  notOursError,
+} from './file-hygiene';
 import { decodeState } from './codec';
 import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
 import { pathKind } from './index-marker';
-import { inScope, type ListedSession, type ListScope } from '../service/store';
+import { inScope, type ListedSession, type ListScope, type StoreMaintenance } from '../service/store';
 import { SettledStore, type SyncStore } from './settled-store';
 import { errnoCode, ioError } from '../platform/errno';
 import { writeFileAtomic } from '../platform/atomic-file';
-import { acquireLock, DEFAULT_LOCK_OPTIONS, removeDeadLock, type LockOptions } from '../platform/lock';
+import { acquireLock, DEFAULT_LOCK_OPTIONS, type LockOptions } from '../platform/lock';
 import { ensurePrivateDir, PRIVATE_DIR } from '../platform/private-fs';
 import { lstatOrNull } from '../platform/files';
 import { uniqueSuffix } from '../platform/random';
 import { readRegularFile } from '../platform/strict-read';
 
-const STATE_FILE = 'state.json';
-const LOCK_FILE = 'state.json.lock';
-const CREATING_PREFIX = '.creating-';
-const REMOVING_PREFIX = '.removing-';
-/** The exact names of what we leave in the store root: mkdtemp's six characters, uniqueSuffix's pid and hex. */
-const STAGING_NAME = /^\.creating-[A-Za-z0-9]{6}$/;
-const REMOVING_NAME = /^\.removing-\d+\.[0-9a-f]{8}$/;
-/** Files of a session folder besides state.json: the lock, a lock breaker, temp files and lock drafts of killed writers. */
-const SESSION_LEFTOVER =
-  /^(?:\.state\.json\.\d+\.[0-9a-f]{8}\.tmp|state\.json\.lock\.\d+\.[0-9a-f]{8}\.tmp|state\.json\.lock\.break)$/;
-/**
- * The locks of each folder we sweep, by exact name: a session's `state.json.lock`; in `.agents/` a pointer's
- * `<hex>.json.lock`; in `.locks/` the attach locks `agent-<hex>.lock` and `type-<hex>.lock` (`long-names` stands for
- * keys too long to be a file name). `.claude-agents/` holds no lock.
- */
-const LOCKS: Readonly<Record<Folder, RegExp | null>> = {
-  session: /^state\.json\.lock$/,
-  index: /^(?:p[0-9a-f]{14}-)?[0-9a-f]+\.json\.lock$/,
-  claude: null,
-  locks: /^(?:agent|type)-(?:[0-9a-f]+|long-names)\.lock$/,
-};
-/**
- * The same folders' temp files: `.state.json.<pid>.<hex>.tmp` in a session, `<hex>.json.<pid>.<hex>.tmp` pointers and
- * `.complete.json.<pid>.<hex>.tmp` (the index marker, index-marker.ts).
- */
-const TEMPS: Readonly<Record<Folder, RegExp | null>> = {
-  session: /^\.state\.json\.\d+\.[0-9a-f]{8}\.tmp$/,
-  index: /^(?:(?:p[0-9a-f]{14}-)?[0-9a-f]+\.json|\.complete\.json)\.\d+\.[0-9a-f]{8}\.tmp$/,
-  // The Claude index sweeps its own pointers and temp files.
-  claude: null,
-  locks: null,
-};
-/** The folders of a store root that `sweep` looks into. */
-type Folder = 'session' | 'index' | 'claude' | 'locks';
-/** The attach locks' folder (see lockClaudeAgent). */
-export const LOCKS_DIR = '.locks';
 /** Tries at removing a renamed-away session folder that late lock drafts keep refilling (see removeRenamedFolder). */
 const REMOVE_ATTEMPTS = 3;
 
@@ -81,6 +56,8 @@ export interface FileStoreOptions {
  */
 export class FileStore extends SettledStore {
   readonly #sync: SyncFileStore;
+  /** Always there on a file store (see SettledStore.maintenance). */
+  declare readonly maintenance: StoreMaintenance;
 
   constructor(root: string, options: FileStoreOptions = {}) {
     const home = options.home === undefined ? DEFAULT_PROJECT : options.home;
@@ -131,6 +108,25 @@ class SyncFileStore implements SyncStore {
     };
     this.#index = new AgentIndex(root, indexed, lock, home);
     this.#claude = new ClaudeIndex(root, { read, scan: () => this.#scanAndComplete(true) });
+    this.maintenance = new FileHygiene(this);
+  }
+
+  /** What is ours, and the sweep of leftovers (file-hygiene.ts). */
+  readonly maintenance: FileHygiene;
+
+  /** SweptStore.sweepIndexes: the sweep's part that is the indexes' (see FileHygiene.sweep). */
+  sweepIndexes(isOld: (path: string) => boolean, states: readonly SessionState[] | undefined): number {
+    // Sessions another program wrote (or an older version alongside) have no pointer, so the complete indexes would
+    // hide them: cleanup, which has just listed the store, gives them one (the hourly cron bounds how long).
+    if (states !== undefined) this.#completeIndexes(states, false);
+    // Claude-agent pointers whose session is gone (cleaned up, deleted) would only cost lookups a scan.
+    return this.#claude.sweep({
+      sessionExists: (id) => isValidId(id) && entryKind(join(this.location, id)) !== 'absent',
+      isOld,
+      withAgentLock: (claudeAgentId, work) => this.#withAgentLock(claudeAgentId, work),
+      // Listed before the removals: a session it names is checked to exist before a pointer names it.
+      states: () => states ?? this.#scanAndComplete(true),
+    });
   }
 
   /**
@@ -321,7 +317,7 @@ class SyncFileStore implements SyncStore {
         const stats = lstatOrNull(join(this.location, name));
         if (stats !== null && !stats.isDirectory() && !stats.isSymbolicLink()) continue; // a stray file
         const message = error instanceof Error ? error.message : String(error);
-        const notOurs = this.notOurs(name);
+        const notOurs = this.maintenance.notOurs(name);
         const modifiedAt = this.#modifiedAt(name);
         listed.push({
           kind: 'corrupt',
@@ -336,11 +332,11 @@ class SyncFileStore implements SyncStore {
   }
 
   remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): boolean {
-    this.assertRemovable();
+    this.maintenance.assertRemovable();
     const dir = this.#dir(id);
     if (entryKind(dir) === 'absent') return false;
     // Checked before locking too: the lock would write into a folder that is not ours.
-    const before = this.notOurs(id);
+    const before = this.maintenance.notOurs(id);
     if (before !== null) throw notOursError(id, before);
     // Read before locking: taking the lock writes into the folder, which would make a folder without
     // state.json look fresh forever.
@@ -379,40 +375,12 @@ class SyncFileStore implements SyncStore {
   }
 
   /**
-   * Why the entry `id` is not a session folder agent-session made (so nothing removes it), or null when it is
-   * one (or is absent). Ours: a real folder holding a state.json that shows it is ours (a valid session, or a damaged
-   * one still naming this id: see stateNotOurs) and only the files we write beside it (its lock, temp files and lock
-   * drafts by their exact names).
-   */
-  notOurs(id: string): string | null {
-    const dir = this.#dir(id);
-    const kind = entryKind(dir);
-    if (kind === 'link') return 'it is a symbolic link';
-    if (kind === 'other') return 'it is not a folder';
-    return kind === 'absent' ? null : folderNotOurs(dir);
-  }
-
-  /**
-   * Refuses removals from a store whose root (or the `.claude` folder holding it) is a symbolic link: a link
-   * such as `.claude/session -> ../..` would turn a cleanup into one of the folder it points to.
-   * @throws SessionError E_REFUSED naming the link
-   */
-  assertRemovable(): void {
-    const where = this.#linkedRoot();
-    if (where === null) return;
-    throw new SessionError(
-      'E_REFUSED',
-      `Refusing to remove anything through ${where}; pass --dir with the real folder`,
-    );
-  }
-
-  /**
    * Refuses writes (create, update, attach locks, pointers) to a store whose root or `.claude` parent is a symbolic
    * link, as removals are: files are never created through a linked folder (reads may follow it).
    * @throws SessionError E_REFUSED naming the link
    */
   assertWritable(): void {
-    const where = this.#linkedRoot();
+    const where = linkedRoot(this.location);
     if (where !== null)
       throw new SessionError(
         'E_REFUSED',
@@ -420,116 +388,7 @@ class SyncFileStore implements SyncStore {
       );
   }
 
-  /**
-   * Entries of the store root that are not ours and that `list` does not report, with why (`sweep` leaves them alone
-   * and cleanup lists them): folders named like our leftovers (staging, `.removing-`) holding something we do not
-   * make; our pointer and lock folders (`.agents`, `.claude-agents`, `.locks`) replaced by a link or a file (nothing
-   * is written through them, so Claude events go unhandled: the user must hear of it); loose files and links.
-   */
-  foreignEntries(): { id: string; reason: string }[] {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(this.location, { withFileTypes: true });
-    } catch (error) {
-      if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR') return [];
-      throw ioError(error, 'list', this.location);
-    }
-    return entries.flatMap((entry) => {
-      const name = entry.name;
-      const path = join(this.location, name);
-      let reason: string | null = null;
-      if (STAGING_NAME.test(name) || REMOVING_NAME.test(name)) reason = leftoverNotOurs(path, STAGING_NAME.test(name));
-      else if (entry.isDirectory())
-        reason = null; // a session folder (list judges it) or a folder list skips
-      else if (entry.isSymbolicLink()) {
-        // A link named like a session is reported by list already.
-        if (folderKind(name) !== 'session')
-          reason = `it is a symbolic link (to ${show(readLink(path))}); nothing is written through it`;
-      } else {
-        const kind = folderKind(name);
-        reason =
-          kind === null || kind === 'session' ? 'it is a file agent-session does not make' : 'it is not a folder';
-      }
-      return reason === null ? [] : [{ id: name, reason }];
-    });
-  }
-
-  sweep(olderThanMs: number, now: Date, listed?: readonly ListedSession[]): number {
-    this.assertRemovable();
-    let removed = 0;
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(this.location, { withFileTypes: true });
-    } catch (error) {
-      if (errnoCode(error) === 'ENOENT') return 0;
-      throw ioError(error, 'list', this.location);
-    }
-    const isOld = (path: string): boolean => {
-      const stats = lstatOrNull(path);
-      return stats !== null && now.getTime() - stats.mtimeMs > olderThanMs;
-    };
-    const states = listed?.flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
-    // Sessions another program wrote (or an older version alongside) have no pointer, so the complete indexes would
-    // hide them: cleanup, which has just listed the store, gives them one (the hourly cron bounds how long).
-    if (states !== undefined) this.#completeIndexes(states, false);
-    // Claude-agent pointers whose session is gone (cleaned up, deleted) would only cost lookups a scan.
-    removed += this.#claude.sweep({
-      sessionExists: (id) => isValidId(id) && entryKind(join(this.location, id)) !== 'absent',
-      isOld,
-      withAgentLock: (claudeAgentId, work) => this.#withAgentLock(claudeAgentId, work),
-      // Listed before the removals: a session it names is checked to exist before a pointer names it.
-      states: () => states ?? this.#scanAndComplete(true),
-    });
-    for (const entry of entries) {
-      const name = entry.name;
-      const path = join(this.location, name);
-      if (STAGING_NAME.test(name) || REMOVING_NAME.test(name)) {
-        // Only when all it holds is ours: a user's folder may carry the same name (see foreignEntries).
-        if (isOld(path) && leftoverNotOurs(path, STAGING_NAME.test(name)) === null) {
-          rmSync(path, { recursive: true, force: true });
-          removed++;
-        }
-        continue;
-      }
-      // The pointer folders collect the same kinds of leftovers as a session folder.
-      const folder = folderKind(name);
-      if (folder === null || !entry.isDirectory()) continue;
-      let inner: string[];
-      try {
-        inner = readdirSync(path);
-      } catch (error) {
-        if (errnoCode(error) === 'ENOENT') continue;
-        throw ioError(error, 'list', path);
-      }
-      for (const file of inner) {
-        // Temp files of killed writers, lock drafts and dead lock breakers, and locks of dead owners, by their exact
-        // names: a folder that is not ours may hold its own `.tmp` or `.lock` files.
-        const lock = leftoverLock(folder, file);
-        if (lock === null) continue;
-        const filePath = join(path, file);
-        if (!isOld(filePath)) continue;
-        if (lock === '') {
-          rmSync(filePath, { force: true });
-          removed++;
-        } else if (removeDeadLock(filePath)) {
-          // A lock whose owner was killed (a live owner's lock is never taken from it).
-          removed++;
-        }
-      }
-    }
-    return removed;
-  }
-
   // --- internal ---
-
-  /** The store root, or its `.claude` parent, when it is a symbolic link: named with its target; else null. */
-  #linkedRoot(): string | null {
-    const parent = dirname(this.location);
-    for (const path of basename(parent) === '.claude' ? [this.location, parent] : [this.location]) {
-      if (entryKind(path) === 'link') return `\`${path}\`: it is a symbolic link (to ${show(readLink(path))})`;
-    }
-    return null;
-  }
 
   #dir(id: string): string {
     return join(this.location, assertValidId(id));
@@ -585,7 +444,7 @@ class SyncFileStore implements SyncStore {
    */
   #completeIndexes(states: readonly SessionState[], withClaude: boolean): void {
     // Nothing is written through a linked root (see assertWritable).
-    if (this.#linkedRoot() !== null) return;
+    if (linkedRoot(this.location) !== null) return;
     // Cleanup lists before it removes: a session removed since gets no pointer.
     const exists = (id: string): boolean => entryKind(join(this.location, id)) !== 'absent';
     // A store without sessions and without the folder gets none (cleanup of a store holding only leftovers).
@@ -663,39 +522,10 @@ function bestEffort(complete: () => void): void {
   }
 }
 
-/** Which of our folders `name` (an entry of the store root) is, or null. */
-function folderKind(name: string): Folder | null {
-  if (name === INDEX_DIR) return 'index';
-  if (name === CLAUDE_INDEX_DIR) return 'claude';
-  if (name === LOCKS_DIR) return 'locks';
-  return isValidId(name) ? 'session' : null;
-}
-
-/**
- * What a file of a swept folder is, by its exact name: a lock (returned, to be removed only when its owner is dead), a
- * leftover to remove once old (`''`: a temp file, a lock draft, a dead breaker), or null when it is not ours.
- */
-function leftoverLock(folder: Folder, file: string): string | null {
-  if (TEMPS[folder]?.test(file)) return '';
-  const locks = LOCKS[folder];
-  if (locks === null) return null;
-  // A lock's draft is `<lock>.<pid>.<hex>.tmp` and its breaker `<lock>.break`.
-  const draft = /^(.*)\.(?:\d+\.[0-9a-f]{8}\.tmp|break)$/.exec(file);
-  if (draft !== null && locks.test(draft[1]!)) return '';
-  return locks.test(file) ? file : null;
-}
-
 /** A lock file name for an id or agent type: its UTF-8 hex, or one shared name when that would be too long. */
 function lockName(key: string): string {
   const bytes = Buffer.from(key, 'utf8');
   return bytes.length > 100 ? 'long-names' : bytes.toString('hex');
-}
-
-function entryKind(path: string): 'absent' | 'dir' | 'link' | 'other' {
-  const stats = lstatOrNull(path);
-  if (stats === null) return 'absent';
-  if (stats.isSymbolicLink()) return 'link';
-  return stats.isDirectory() ? 'dir' : 'other';
 }
 
 /**
@@ -714,92 +544,6 @@ function removeRenamedFolder(path: string): void {
       if (errnoCode(error) !== 'ENOTEMPTY') throw ioError(error, 'remove', path);
       if (attempt === REMOVE_ATTEMPTS) return;
     }
-  }
-}
-
-/**
- * Why the folder is not a session folder we made, or null when it is (or is gone): it must hold a state.json that shows
- * it is ours (see stateNotOurs) and nothing else but the files we write beside it. `checkState` false: its state.json
- * was just read as a valid session of this id, which shows it already.
- */
-function folderNotOurs(dir: string, checkState = true): string | null {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return null;
-    throw ioError(error, 'list', dir);
-  }
-  if (!names.includes(STATE_FILE)) return 'it has no state.json';
-  if (lstatOrNull(join(dir, STATE_FILE))?.isDirectory()) return 'its state.json is a folder';
-  const unknown = names.find((name) => name !== STATE_FILE && name !== LOCK_FILE && !SESSION_LEFTOVER.test(name));
-  if (unknown !== undefined) return `it holds ${show(unknown)}, which agent-session does not make`;
-  return checkState ? stateNotOurs(dir) : null;
-}
-
-/**
- * Why a folder's state.json does not show that agent-session wrote it, or null when it does. The rule: a regular file
- * holding a JSON object whose `agent_id` is the folder's name and whose `schema_version`, when present, is a whole
- * number (the original layout has none). Every state.json we write is one, even one damaged since (a field missing
- * or of the wrong type, an unknown phase). Anything else may be anyone's (a user's `notes/state.json`, another
- * program's settings, a torn or empty file, a link): it is reported and left alone, never removed as corrupt.
- */
-function stateNotOurs(dir: string): string | null {
-  const file = readRegularFile(join(dir, STATE_FILE));
-  if (file === null) return 'it has no state.json';
-  if ('problem' in file) return `its ${file.problem}`;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(file.text);
-  } catch {
-    // Where it breaks, never its words (it may be anyone's text).
-    return `its state.json is not JSON (${describeJsonError(file.text)})`;
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'its state.json is not a JSON object';
-  const id = basename(dir);
-  const fields = raw as Record<string, unknown>;
-  if (fields.agent_id !== id) return `its state.json does not name ${show(id)} as its agent_id`;
-  const version = fields.schema_version;
-  if (Object.hasOwn(fields, 'schema_version') && !Number.isInteger(version))
-    return `its state.json has schema_version ${show(JSON.stringify(version))}, not a whole number`;
-  return null;
-}
-
-/**
- * Why a staging (`.creating-`) or `.removing-` folder is not ours, or null when it is (or is gone). Staging holds what
- * `create` writes there (state.json and its temp files); a removing folder what a session folder may hold (partly
- * removed, so state.json may be missing). No sub-folder is ever ours: nothing is removed recursively but our files.
- */
-function leftoverNotOurs(path: string, staging: boolean): string | null {
-  const own = lstatOrNull(path);
-  if (own === null) return null;
-  if (own.isSymbolicLink()) return 'it is a symbolic link';
-  if (!own.isDirectory()) return 'it is not a folder';
-  let names: string[];
-  try {
-    names = readdirSync(path);
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return null;
-    throw ioError(error, 'list', path);
-  }
-  const known = (name: string): boolean =>
-    name === STATE_FILE || (staging ? TEMPS.session!.test(name) : name === LOCK_FILE || SESSION_LEFTOVER.test(name));
-  const unknown = names.find((name) => !known(name) || lstatOrNull(join(path, name))?.isDirectory() === true);
-  return unknown === undefined ? null : `it holds ${show(unknown)}, which agent-session does not make there`;
-}
-
-function notOursError(id: string, reason: string): SessionError {
-  return new SessionError(
-    'E_REFUSED',
-    `Not removing \`${id}\`: ${reason}, so it is not an agent-session session (left alone)`,
-  );
-}
-
-function readLink(path: string): string {
-  try {
-    return readlinkSync(path);
-  } catch (error) {
-    throw ioError(error, 'inspect', path);
   }
 }
 

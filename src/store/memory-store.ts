@@ -156,24 +156,6 @@ class SyncMemoryStore implements SyncStore {
     return true;
   }
 
-  /** Every entry of a memory store is one it made. */
-  notOurs(_id: string): string | null {
-    return null;
-  }
-
-  /** A memory store has no root that could be a link: removing is always allowed. */
-  assertRemovable(): void {}
-
-  /** A memory store holds only the entries it made. */
-  foreignEntries(): { id: string; reason: string }[] {
-    return [];
-  }
-
-  /** Nothing to sweep: a write in memory cannot be left half done. */
-  sweep(_olderThanMs: number, _now: Date): number {
-    return 0;
-  }
-
   /** One process has no other writer: the per-key promise chains (SettledStore) are the whole lock. */
   claudeAgentLocks(_claudeAgentId: string, _agentType: string): () => void {
     return () => undefined;

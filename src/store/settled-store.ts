@@ -1,6 +1,7 @@
 import type { SessionState } from '../core/state';
 import { KeyedSerializer } from '../platform/serial';
-import type { ListedSession, ListScope, RemovalOutcome, SessionStore } from '../service/store';
+import type { ListedSession, ListScope, RemovalOutcome, SessionStore, StoreMaintenance } from '../service/store';
+import type { SyncMaintenance } from './file-hygiene';
 
 /**
  * The synchronous work of a store whose every call is one step of this process (the file and memory stores): the
@@ -16,10 +17,8 @@ export interface SyncStore {
   newestPerAgent(project: string, notAfter?: number): SessionState[];
   list(scope?: ListScope): ListedSession[];
   remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): boolean;
-  notOurs(id: string): string | null;
-  assertRemovable(): void;
-  foreignEntries(): { id: string; reason: string }[];
-  sweep(olderThanMs: number, now: Date, listed?: readonly ListedSession[]): number;
+  /** The store's hygiene, when it has any (SessionStore.maintenance). */
+  readonly maintenance?: SyncMaintenance;
   /** Takes the locks of a Claude agent id, then of an agent type ('' for none), and returns their release. */
   claudeAgentLocks(claudeAgentId: string, agentType: string): () => void;
 }
@@ -35,10 +34,20 @@ export class SettledStore implements SessionStore {
   readonly #now: () => Date;
   readonly #serial = new KeyedSerializer();
 
+  readonly maintenance?: StoreMaintenance;
+
   constructor(location: string, sync: SyncStore, now: () => Date = () => new Date()) {
     this.location = location;
     this.#sync = sync;
     this.#now = now;
+    const hygiene = sync.maintenance;
+    if (hygiene !== undefined)
+      this.maintenance = {
+        notOurs: async (id) => hygiene.notOurs(id),
+        assertRemovable: async () => hygiene.assertRemovable(),
+        foreignEntries: async () => hygiene.foreignEntries(),
+        sweep: async (olderThanMs, now, listed) => hygiene.sweep(olderThanMs, now, listed),
+      };
   }
 
   async read(id: string): Promise<SessionState | null> {
@@ -105,22 +114,6 @@ export class SettledStore implements SessionStore {
         return { id, error };
       }
     });
-  }
-
-  async notOurs(id: string): Promise<string | null> {
-    return this.#sync.notOurs(id);
-  }
-
-  async assertRemovable(): Promise<void> {
-    this.#sync.assertRemovable();
-  }
-
-  async foreignEntries(): Promise<{ id: string; reason: string }[]> {
-    return this.#sync.foreignEntries();
-  }
-
-  async sweep(olderThanMs: number, now: Date, listed?: readonly ListedSession[]): Promise<number> {
-    return this.#sync.sweep(olderThanMs, now, listed);
   }
 
   /** The process clock, or the one this store was given (tests). */

@@ -38,9 +38,10 @@ function fileHarness(home: string | null): StoreHarness {
 }
 
 // A store of no folder's (AGENT_SESSION_DIR elsewhere): every session's file names its project.
-describeStoreContract('FileStore', () => fileHarness(null), { multiProcess: true });
+describeStoreContract('FileStore', () => fileHarness(null), { multiProcess: true, maintenance: true });
 
 // A project's own store: the files of its sessions name no project (exactly as before projects); others' do.
 describeStoreContract('FileStore of a project folder', () => fileHarness('github.com/acme/api'), {
   multiProcess: false,
+  maintenance: true,
 });

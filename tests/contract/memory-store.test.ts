@@ -11,7 +11,7 @@ describeStoreContract(
       dispose: () => undefined,
     };
   },
-  { multiProcess: false },
+  { multiProcess: false, maintenance: false },
 );
 
 // With a home project, as a file store in a project's folder: its sessions are kept without a project.
@@ -26,5 +26,5 @@ describeStoreContract(
       dispose: () => undefined,
     };
   },
-  { multiProcess: false },
+  { multiProcess: false, maintenance: false },
 );

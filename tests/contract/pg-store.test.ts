@@ -31,6 +31,6 @@ describeWithDatabase('PgStore', (db) => {
         },
       };
     },
-    { multiProcess: true },
+    { multiProcess: true, maintenance: false },
   );
 });

@@ -61,7 +61,7 @@ describeWithDatabase('RelayStore', (db) => {
           },
         };
       },
-      { multiProcess: true },
+      { multiProcess: true, maintenance: false },
     );
 });
 

@@ -82,7 +82,11 @@ function link(store: SessionStore, id: string, claudeAgent: string, minute: numb
 export function describeStoreContract(
   name: string,
   make: () => StoreHarness,
-  options: { readonly multiProcess: boolean },
+  options: {
+    readonly multiProcess: boolean;
+    /** The store has SessionStore.maintenance (the file store); the others must not pretend to. */
+    readonly maintenance: boolean;
+  },
 ): void {
   describe(`SessionStore contract: ${name}`, () => {
     let harness: StoreHarness;
@@ -307,17 +311,6 @@ export function describeStoreContract(
         expect([...judged].sort()).toEqual(['new1', 'old1', 'old2', null].sort());
         expect((await store.list()).map((entry) => entry.id)).toEqual(['new1']);
         expect(await store.removeMany([], () => true)).toEqual([]);
-      });
-    });
-
-    describe('sweep', () => {
-      it('finds no leftovers after ordinary writes and keeps every session', async () => {
-        for (const id of ['s1', 's2', 's3']) await store.create(session(id, 'alpha'));
-        await store.update('s2', (state) => touched(state, 4));
-        await link(store, 's3', 'claude-1', 5);
-        await harness.plantCorrupt('bad');
-        expect(await store.sweep(0, at(60 * 24))).toBe(0);
-        expect((await store.list()).map((entry) => entry.id).sort()).toEqual(['bad', 's1', 's2', 's3']);
       });
     });
 
@@ -674,14 +667,32 @@ export function describeStoreContract(
       });
     });
 
-    describe('notOurs and assertRemovable', () => {
-      it('claims every session the store made, and allows removing', async () => {
+    // The optional part of the port: run on the stores that have it, and checked absent on the others.
+    if (options.maintenance)
+      describe('maintenance', () => {
+        it('sweep finds no leftovers after ordinary writes and keeps every session', async () => {
+          for (const id of ['s1', 's2', 's3']) await store.create(session(id, 'alpha'));
+          await store.update('s2', (state) => touched(state, 4));
+          await link(store, 's3', 'claude-1', 5);
+          await harness.plantCorrupt('bad');
+          expect(await store.maintenance!.sweep(0, at(60 * 24))).toBe(0);
+          expect((await store.list()).map((entry) => entry.id).sort()).toEqual(['bad', 's1', 's2', 's3']);
+        });
+
+        it('claims every session the store made, and allows removing', async () => {
+          await store.create(session('s1', 'alpha'));
+          expect(await store.maintenance!.notOurs('s1')).toBeNull();
+          await expect(store.maintenance!.assertRemovable()).resolves.not.toThrow();
+          expect(await store.maintenance!.foreignEntries()).toEqual([]);
+          expect(await store.remove('s1')).toBe(true);
+        });
+      });
+    else
+      it('has no maintenance: nothing of a folder to sweep, and removing needs no permission', async () => {
+        expect(store.maintenance).toBeUndefined();
         await store.create(session('s1', 'alpha'));
-        expect(await store.notOurs('s1')).toBeNull();
-        await expect(store.assertRemovable()).resolves.not.toThrow();
         expect(await store.remove('s1')).toBe(true);
       });
-    });
 
     // Declared only for backends that processes share; a one-process backend has no such writers.
     if (options.multiProcess)

@@ -76,9 +76,8 @@ type SentQuery = Promise<unknown> & { readonly state?: Partial<BackendKey> };
  * Every wait for the database is bounded (`limits`): a statement or transaction that runs out of time is cancelled on
  * the server (a lock wait ends there too), the connections are dropped (the next call opens new ones), and the caller
  * gets E_IO; connecting is the Connector's (connector.ts), which never retries in a storm.
- * The file-system notions (leftovers, entries not ours, a linked root) have no meaning here: `sweep` finds
- * nothing (a killed writer's transaction is rolled back by the server), `notOurs` is null, `foreignEntries` empty, and
- * `assertRemovable` allows.
+ * It has no `maintenance` (SessionStore): the file-system notions (leftovers, entries not ours, a linked root) have no
+ * meaning here, as the server rolls back a killed writer's transaction and a table holds only the rows written to it.
  */
 export class PgStore implements SessionStore, VersionedRows {
   readonly location: string;
@@ -377,24 +376,6 @@ export class PgStore implements SessionStore, VersionedRows {
       }
     }
     return outcomes;
-  }
-
-  /** Every row of the sessions table is one this store wrote. */
-  async notOurs(_id: string): Promise<string | null> {
-    return null;
-  }
-
-  /** A table has no root that could be a link: removing is always allowed. */
-  async assertRemovable(): Promise<void> {}
-
-  /** A table holds nothing but sessions. */
-  async foreignEntries(): Promise<{ id: string; reason: string }[]> {
-    return [];
-  }
-
-  /** Nothing to sweep: the server rolls back the transaction of a killed writer, so no write is left half done. */
-  async sweep(_olderThanMs: number, _now: Date): Promise<number> {
-    return 0;
   }
 
   /**

@@ -63,9 +63,6 @@ const READS: ReadonlySet<string> = new Set([
   'newestPerAgent',
   'list',
   'now',
-  'notOurs',
-  'foreignEntries',
-  'assertRemovable',
 ]);
 
 /** What a process learnt about its relay, for its log and for tests. */
@@ -97,6 +94,8 @@ export interface RelayRoute {
  */
 export class RelayStore {
   readonly location: string;
+  /** A database has no folder hygiene (SessionStore.maintenance); declared, so the Proxy forwards no such method. */
+  readonly maintenance: undefined = undefined;
   readonly #options: RelayStoreOptions;
   readonly #openedAt = Date.now();
   /** undefined: not tried yet; null: no relay for this process. */
