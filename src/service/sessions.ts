@@ -1,24 +1,35 @@
 import { assertCoherent, assertNotAhead } from '../core/coherence';
 import { SessionError, isSessionError, show } from '../core/errors';
-import { capHistory, DEFAULT_HISTORY_CAP, stampAfter, withResume } from '../core/history';
-import { changesLink, orphanedStartReason, withClaudeLink, type ClaudeLinkChange } from '../core/claude-link';
-import { stopOutcome, type StopOutcome } from '../core/stop-policy';
+import { capHistory, DEFAULT_HISTORY_CAP, withResume } from '../core/history';
+import type { ClaudeLinkChange } from '../core/claude-link';
 import { approveState, rejectState, type ApproveInput, type RejectInput } from '../core/decision';
-import { assertValidId, generateId } from '../core/ids';
+import { assertValidId } from '../core/ids';
 import { DEFAULT_LIMITS, type Limits } from '../core/limits';
-import { interruptionOf, isInterrupted, withInterruption } from '../core/interruption';
-import { isFinalPhase, type FinalPhase, type WorkPhase } from '../core/phase-names';
-import { isParked, newestVerdict } from '../core/parking';
+import { isInterrupted, withInterruption } from '../core/interruption';
+import { isFinalPhase, type FinalPhase } from '../core/phase-names';
+import { isParked } from '../core/parking';
 import { DEFAULT_PROJECT, withProject } from '../core/project';
 import { resumeVerdict } from '../core/phases';
 import { allowsResume, isAheadOfClock, latestSane, type ResumeReason } from '../core/rules';
-import { assertAgentName, assertHours, assertMetadata, assertText } from '../core/input';
+import { assertAgentName, assertMetadata, assertText } from '../core/input';
 import { assertNotAgentShell, decisionOriginOf, type DecisionOrigin } from '../core/origin';
 import { applyChange, finalizeState, newSession, parsePhase, type SessionChange } from '../core/session';
 import type { Metadata, SessionState } from '../core/state';
 import { processFacts } from '../platform/process-facts';
 import { randomHex8 } from '../platform/random';
-import { inScope, type ListedSession, type ListScope, type RemovalOutcome, type SessionStore } from './store';
+import { attachClaudeAgent, type Attachment, type ClaudeAgentEvent } from './claude-attach';
+import { cleanup, deleteSession, type CleanupResult } from './cleanup';
+import { ProjectView, type ResumeDecision } from './project-view';
+import type { SessionStore } from './store';
+import { AgentMismatchError, NotResumable, Unchanged } from './refusals';
+
+// The use cases live by kind: here the sessions' own (create, update, decisions, resume, listing), the Claude Code
+// attach in claude-attach.ts, cleanup in cleanup.ts; all on one ProjectView (project-view.ts).
+export type { AttachAction, Attachment, ClaudeAgentEvent } from './claude-attach';
+export { CLAUDE_PURPOSE } from './claude-attach';
+export type { CleanupResult } from './cleanup';
+export type { ResumeDecision } from './project-view';
+export { AgentMismatchError, OtherProjectError } from './refusals';
 
 /**
  * What the service needs from outside: a store (whose clock, `store.now()`, dates and judges everything), and (for
@@ -43,18 +54,6 @@ export interface SessionsOptions {
   readonly decisionOrigin?: () => DecisionOrigin;
 }
 
-/** The resume decision for one session, with the state it was made on (one read: no TOCTOU). */
-export interface ResumeDecision {
-  readonly should_resume: boolean;
-  readonly reason: ResumeReason;
-  readonly agent_id: string;
-  readonly state?: SessionState;
-  /** Why the state is invalid, when reason is `invalid_state`. */
-  readonly problem?: string;
-  /** Why an approved resume could not be recorded (the store could not be written); the answer stands. */
-  readonly unrecorded?: string;
-}
-
 /** A listed session with its resume answer at listing time. */
 export type ListEntry =
   | {
@@ -68,97 +67,6 @@ export type ListEntry =
     }
   | { readonly kind: 'corrupt'; readonly id: string; readonly error: string; readonly modifiedAt: Date };
 
-export interface CleanupResult {
-  /** Valid sessions removed (or that would be, with dryRun). */
-  readonly removed: readonly string[];
-  /** Corrupt sessions removed, judged by file time. */
-  readonly corruptRemoved: readonly string[];
-  /** Temp files and half-created folders of killed writers removed. */
-  readonly leftovers: number;
-  /**
-   * Sessions finalized `abandoned` (or that would be, with dryRun): left `initializing` by an older version,
-   * linked to a Claude agent that stopped or idle past the resume timeout (see `orphanedStartReason`).
-   */
-  readonly abandoned: readonly string[];
-  /** Stale sessions that could not be removed this time (busy or unwritable); the others were. */
-  readonly failed: readonly { readonly id: string; readonly error: string }[];
-  /** Those of `removed` taken as stale because their `last_updated` is ahead of the clock beyond the skew bound. */
-  readonly clockAhead: readonly string[];
-  /** Entries agent-session did not make (no state.json, a link, unknown files): never removed, whatever their age. */
-  readonly notOurs: readonly { readonly id: string; readonly reason: string }[];
-}
-
-/** One event of a Claude Code sub-agent, as `attachClaudeAgent` takes it. */
-export interface ClaudeAgentEvent {
-  /** Claude's agent id (`a` + 16 hex digits in 2.1.330). */
-  readonly agent_id: string;
-  /** Its agent type (the session's agent name); absent: only an agent already attached is found, none is made. */
-  readonly agent_type?: string;
-  readonly session_id?: string;
-  /** Present for SubagentStop: the agent stopped, with (an excerpt of) its last message. */
-  readonly stopped?: { readonly last_message?: string };
-  /** Present for StopFailure: the agent died of a host failure (its kind and message, core/interruption.ts). */
-  readonly failed?: { readonly error: string; readonly message?: string };
-}
-
-/**
- * What attaching did: `created` a session, `relinked` the type's parked session (a resume), found the one
- * already `linked` to this agent, or found it `superseded` (this agent stopped and a later one resumed its
- * session: nothing is changed for a late event of the earlier agent).
- */
-export type AttachAction = 'created' | 'relinked' | 'linked' | 'superseded';
-
-export interface Attachment {
-  readonly state: SessionState;
-  readonly action: AttachAction;
-  /** For a stop: what the stop policy did, or `already_final` / `superseded` when there was nothing to do. */
-  readonly stop?: StopOutcome | 'already_final' | 'superseded';
-  /**
-   * For a failure: `recorded` (the session waits for the next delegation), `already` (this agent's failure was
-   * recorded before: nothing written), `already_final` or `superseded` (nothing to do).
-   */
-  readonly interruption?: 'recorded' | 'already' | 'already_final' | 'superseded';
-}
-
-/** The purpose of sessions made for Claude Code sub-agents. */
-export const CLAUDE_PURPOSE = 'claude_code_subagent';
-
-const LEFTOVER_AGE_MS = 60_000;
-
-/** Aborts a locked write when the re-check under the lock says no (resume, cleanup's abandon): nothing is written. */
-class NotResumable extends Error {}
-
-/** Aborts a stop's write when, under the lock, the session is linked to another Claude agent: nothing is written. */
-class SupersededStop extends Error {}
-
-/**
- * A session named by id belongs to another project than the service's, or to none (E_OTHER_PROJECT): a decision on it
- * (approve, reject, a seed stop) is refused unless asked for across projects; nothing was changed.
- */
-export class OtherProjectError extends SessionError {
-  constructor(
-    id: string,
-    /** The session's project; undefined: none (unassigned). */
-    readonly owner: string | undefined,
-    project: string,
-  ) {
-    super(
-      'E_OTHER_PROJECT',
-      `Session \`${id}\` belongs to ${owner === undefined ? 'no project (unassigned: `adopt` gives it one)' : `project ${show(owner)}`}, not to this project ${show(project)}; --all-projects decides on it anyway`,
-    );
-  }
-}
-
-/** Aborts a write that would change nothing (a failure reported twice): nothing is written. */
-class Unchanged extends Error {}
-
-/** A session named by id belongs to another agent than the caller said (E_USAGE): nothing was changed. */
-export class AgentMismatchError extends SessionError {
-  constructor(id: string, owner: string, claimed: string) {
-    super('E_USAGE', `Session \`${id}\` belongs to agent ${show(owner)}, not ${show(claimed)}`);
-  }
-}
-
 /**
  * The session operations, on one store. Both the CLI and the hooks call these, so a decision is made
  * in one place. Every method takes ids as given by a user and checks them before touching the disk. Every time a
@@ -171,16 +79,23 @@ export class Sessions {
   readonly project: string;
   readonly limits: Limits;
   readonly historyCap: number;
-  readonly #randomHex: () => string;
   readonly #decisionOrigin: () => DecisionOrigin;
+  /** The project's view of the store the use cases share (the write step, the project's verdicts). */
+  readonly #view: ProjectView;
 
   constructor(options: SessionsOptions) {
     this.store = options.store;
     this.project = options.project ?? DEFAULT_PROJECT;
     this.limits = options.limits ?? DEFAULT_LIMITS;
     this.historyCap = options.historyCap ?? DEFAULT_HISTORY_CAP;
-    this.#randomHex = options.randomHex ?? randomHex8;
     this.#decisionOrigin = options.decisionOrigin ?? (() => decisionOriginOf(processFacts()));
+    this.#view = new ProjectView({
+      store: this.store,
+      project: this.project,
+      limits: this.limits,
+      historyCap: this.historyCap,
+      randomHex: options.randomHex ?? randomHex8,
+    });
   }
 
   /**
@@ -210,7 +125,7 @@ export class Sessions {
       await this.store.create(state);
       return state;
     }
-    return this.#createUnderNewId(now, (agent_id) => newSession({ ...input, agent_id }, now));
+    return this.#view.createUnderNewId(now, (agent_id) => newSession({ ...input, agent_id }, now));
   }
 
   /** The state of a session. @throws SessionError E_NOT_FOUND, E_CORRUPT */
@@ -225,7 +140,7 @@ export class Sessions {
     assertChange(change);
     const valid = assertValidId(id);
     const now = await this.store.now();
-    return this.#write(valid, now, (state, at) => applyChange(state, change, at));
+    return this.#view.write(valid, now, (state, at) => applyChange(state, change, at));
   }
 
   /**
@@ -249,8 +164,8 @@ export class Sessions {
     if (summary !== undefined) assertText(summary, 'summary');
     const valid = assertValidId(id);
     const now = await this.store.now();
-    return this.#write(valid, now, (state, at) => {
-      if (options.ownProject === true) this.#assertOwn(state);
+    return this.#view.write(valid, now, (state, at) => {
+      if (options.ownProject === true) this.#view.assertOwn(state);
       if (options.agentName !== undefined && state.agent_name !== options.agentName) {
         throw new AgentMismatchError(id, state.agent_name, options.agentName);
       }
@@ -272,8 +187,8 @@ export class Sessions {
     const origin = this.#decisionOrigin();
     assertNotAgentShell(origin, 'approve');
     const now = await this.store.now();
-    return this.#write(valid, now, (state, at) => {
-      if (options.allProjects !== true) this.#assertOwn(state);
+    return this.#view.write(valid, now, (state, at) => {
+      if (options.allProjects !== true) this.#view.assertOwn(state);
       return approveState(state, input, origin, at);
     });
   }
@@ -290,8 +205,8 @@ export class Sessions {
     const origin = this.#decisionOrigin();
     assertNotAgentShell(origin, 'reject');
     const now = await this.store.now();
-    return this.#write(valid, now, (state, at) => {
-      if (options.allProjects !== true) this.#assertOwn(state);
+    return this.#view.write(valid, now, (state, at) => {
+      if (options.allProjects !== true) this.#view.assertOwn(state);
       return rejectState(state, input, origin, at);
     });
   }
@@ -304,7 +219,7 @@ export class Sessions {
   async recordResume(id: string): Promise<SessionState> {
     const valid = assertValidId(id);
     const now = await this.store.now();
-    return this.#write(valid, now, (state, at) => withResume(state, at));
+    return this.#view.write(valid, now, (state, at) => withResume(state, at));
   }
 
   /**
@@ -324,19 +239,19 @@ export class Sessions {
   async #resumeAt(now: Date, id: string, options: { agentName?: string; newest?: boolean }): Promise<ResumeDecision> {
     const decideFor = (state: SessionState): ResumeDecision =>
       state.project !== this.project
-        ? this.#decideAt(state, now)
+        ? this.#view.decideAt(state, now)
         : options.agentName !== undefined && state.agent_name !== options.agentName
           ? { should_resume: false, reason: 'agent_mismatch', agent_id: state.agent_id }
           : options.newest === true
-            ? this.#decideNewestAt(state, now)
-            : this.#decideAt(state, now);
+            ? this.#view.decideNewestAt(state, now)
+            : this.#view.decideAt(state, now);
     // Most answers are "no": a plain read decides those without taking the lock.
     const plain = await this.#shouldResumeAt(now, id);
     const first = plain.state === undefined ? plain : decideFor(plain.state);
     if (!first.should_resume) return first;
     let decision: ResumeDecision | undefined;
     try {
-      await this.#write(first.agent_id, now, (state, at) => {
+      await this.#view.write(first.agent_id, now, (state, at) => {
         decision = decideFor(state);
         if (!decision.should_resume) throw new NotResumable();
         return withResume(state, at);
@@ -384,7 +299,7 @@ export class Sessions {
       }
       return imported;
     }
-    return this.#createUnderNewId(now, (agent_id) => capHistory({ ...state, agent_id }, this.historyCap));
+    return this.#view.createUnderNewId(now, (agent_id) => capHistory({ ...state, agent_id }, this.historyCap));
   }
 
   /** Whether a session may be resumed, and why; never throws for a missing or corrupt session. */
@@ -402,38 +317,12 @@ export class Sessions {
       return { should_resume: false, reason: 'invalid_state', agent_id, problem: error.message };
     }
     if (state === null) return { should_resume: false, reason: 'session_not_found', agent_id };
-    return this.#decideAt(state, now);
+    return this.#view.decideAt(state, now);
   }
 
   /** The resume decision on a state already read (at the store's time). */
   async decide(state: SessionState): Promise<ResumeDecision> {
-    return this.#decideAt(state, await this.store.now());
-  }
-
-  /**
-   * The verdict on a state: another project's session (or one of none) is never resumed here (`other_project`,
-   * `unassigned`), then the resume rules.
-   */
-  #decideAt(state: SessionState, now: Date): ResumeDecision {
-    const reason = this.#projectBlocker(state) ?? resumeVerdict(state, now, this.limits);
-    return { should_resume: allowsResume(reason), reason, agent_id: state.agent_id, state };
-  }
-
-  /** Why a session is not this project's to resume (`other_project`, `unassigned`), or null when it is. */
-  #projectBlocker(state: SessionState): 'other_project' | 'unassigned' | null {
-    if (state.project === this.project) return null;
-    return state.project === undefined ? 'unassigned' : 'other_project';
-  }
-
-  /** @throws OtherProjectError when `state` is not this project's */
-  #assertOwn(state: SessionState): void {
-    if (state.project !== this.project) throw new OtherProjectError(state.agent_id, state.project, this.project);
-  }
-
-  /** As `decide`, by the rule for an agent's newest session (core/parking.ts `newestVerdict`). */
-  #decideNewestAt(state: SessionState, now: Date): ResumeDecision {
-    const reason = newestVerdict(state, now, this.limits);
-    return { should_resume: allowsResume(reason), reason, agent_id: state.agent_id, state };
+    return this.#view.decideAt(state, await this.store.now());
   }
 
   /**
@@ -441,11 +330,7 @@ export class Sessions {
    * clock beyond the skew bound is skipped: it would otherwise hide the agent's real sessions for ever.
    */
   async newestOf(agentName: string): Promise<SessionState | null> {
-    return this.#newestOfAt(await this.store.now(), agentName);
-  }
-
-  #newestOfAt(now: Date, agentName: string): Promise<SessionState | null> {
-    return this.store.newestOf(this.project, agentName, latestSane(now, this.limits));
+    return this.#view.newestOfAt(await this.store.now(), agentName);
   }
 
   /**
@@ -461,11 +346,7 @@ export class Sessions {
    */
   async linkClaude(id: string, change: ClaudeLinkChange): Promise<SessionState> {
     const valid = assertValidId(id);
-    return this.#linkClaudeAt(await this.store.now(), valid, change);
-  }
-
-  #linkClaudeAt(now: Date, id: string, change: ClaudeLinkChange): Promise<SessionState> {
-    return this.#write(id, now, (state, at) => withClaudeLink(state, change, at));
+    return this.#view.linkClaudeAt(await this.store.now(), valid, change);
   }
 
   /**
@@ -482,19 +363,14 @@ export class Sessions {
    */
   async resumeNewestOf(agentName: string): Promise<ResumeDecision | null> {
     const now = await this.store.now();
-    const newest = await this.#newestOfAt(now, agentName);
+    const newest = await this.#view.newestOfAt(now, agentName);
     if (newest === null) return null;
     return this.#resumeAt(now, newest.agent_id, { agentName, newest: true });
   }
 
   /** The session a new delegation to `agentName` would resume: its newest one when parked, else null. */
   async parkedOf(agentName: string): Promise<SessionState | null> {
-    return this.#parkedOfAt(await this.store.now(), agentName);
-  }
-
-  async #parkedOfAt(now: Date, agentName: string): Promise<SessionState | null> {
-    const newest = await this.#newestOfAt(now, agentName);
-    return newest !== null && isParked(newest, now, this.limits) ? newest : null;
+    return this.#view.parkedOfAt(await this.store.now(), agentName);
   }
 
   /**
@@ -521,45 +397,8 @@ export class Sessions {
    * @throws SessionError E_USAGE for an `agent_type` the naming rule refuses (core/input.ts: the name of the session
    *   it would make); E_BUSY when a lock stays taken, E_IO
    */
-  async attachClaudeAgent(event: ClaudeAgentEvent): Promise<Attachment | null> {
-    if (event.agent_type !== undefined) assertAgentName(event.agent_type, 'agent_type');
-    const work = async (): Promise<Attachment | null> => {
-      // Read under the locks: the time of this step, after the attaches it waited for.
-      const now = await this.store.now();
-      const found = await this.store.attachedTo(this.project, event.agent_id);
-      const facts: ClaudeLinkChange = {
-        agent_id: event.agent_id,
-        ...(event.agent_type === undefined ? {} : { agent_type: event.agent_type }),
-        ...(event.session_id === undefined ? {} : { session_id: event.session_id }),
-      };
-      let attachment: Attachment;
-      if (found !== null && found.claude?.agent_id !== event.agent_id) {
-        // A later agent resumed it after this one stopped: a late event of this one changes nothing.
-        return {
-          state: found,
-          action: 'superseded',
-          ...(event.stopped ? { stop: 'superseded' as const } : {}),
-          ...(event.failed ? { interruption: 'superseded' as const } : {}),
-        };
-      }
-      if (found !== null) {
-        const state =
-          isFinalPhase(found.phase) || !changesLink(found, facts)
-            ? found
-            : await this.#linkClaudeAt(now, found.agent_id, facts);
-        attachment = { state, action: 'linked' };
-      } else if (event.agent_type === undefined) {
-        return null;
-      } else {
-        const relinked = await this.#relinkParked(now, event.agent_type, facts);
-        attachment = relinked ?? { state: await this.#createLinked(now, event.agent_type, facts), action: 'created' };
-      }
-      if (event.failed) return this.#failed(now, attachment, event.agent_id, event.failed);
-      return event.stopped
-        ? await this.#stopped(now, attachment, event.agent_id, event.stopped.last_message)
-        : attachment;
-    };
-    return this.store.lockClaudeAgent(event.agent_id, event.agent_type ?? '', work);
+  attachClaudeAgent(event: ClaudeAgentEvent): Promise<Attachment | null> {
+    return attachClaudeAgent(this.#view, event);
   }
 
   /**
@@ -608,8 +447,8 @@ export class Sessions {
     const valid = assertValidId(id);
     const now = await this.store.now();
     try {
-      return await this.#write(valid, now, (state, at) => {
-        if (options.ownProject === true) this.#assertOwn(state);
+      return await this.#view.write(valid, now, (state, at) => {
+        if (options.ownProject === true) this.#view.assertOwn(state);
         if (options.agentName !== undefined && state.agent_name !== options.agentName) {
           throw new AgentMismatchError(id, state.agent_name, options.agentName);
         }
@@ -640,7 +479,7 @@ export class Sessions {
     const now = await this.store.now();
     const entries: ListEntry[] = [];
     let unassigned = 0;
-    const listed = await this.store.list(filter.allProjects === true ? undefined : this.#scope(true));
+    const listed = await this.store.list(filter.allProjects === true ? undefined : this.#view.scope(true));
     for (const entry of listed) {
       if (entry.kind === 'corrupt') {
         entries.push(entry);
@@ -653,7 +492,7 @@ export class Sessions {
       }
       if (filter.activeOnly && isFinalPhase(state.phase)) continue;
       if (filter.agent !== undefined && state.agent_name !== filter.agent) continue;
-      const reason = this.#projectBlocker(state) ?? resumeVerdict(state, now, this.limits);
+      const reason = this.#view.projectBlocker(state) ?? resumeVerdict(state, now, this.limits);
       const clockAhead = isAheadOfClock(state.last_updated, now, this.limits);
       entries.push({ ...entry, resumable: allowsResume(reason), reason, clockAhead });
     }
@@ -677,7 +516,7 @@ export class Sessions {
     // Every id is checked first: a typo among them changes nothing.
     for (const id of ids) await this.get(id);
     if (request.unassigned === true)
-      for (const entry of await this.store.list(this.#scope(true)))
+      for (const entry of await this.store.list(this.#view.scope(true)))
         if (entry.kind === 'valid' && entry.state.project === undefined && !ids.includes(entry.id)) ids.push(entry.id);
     const adopted: string[] = [];
     const already: string[] = [];
@@ -693,11 +532,6 @@ export class Sessions {
     return { adopted, already };
   }
 
-  /** The listing scope of this project (and of none, with `unassigned`). */
-  #scope(unassigned: boolean): ListScope {
-    return { project: this.project, ...(unassigned ? { unassigned: true } : {}) };
-  }
-
   /**
    * Removes sessions idle longer than `hours` (any phase), sessions whose `last_updated` is ahead of the clock beyond
    * the skew bound (their idle time is unknown: left alone they would never expire), corrupt sessions whose files are
@@ -709,100 +543,16 @@ export class Sessions {
    * @throws SessionError E_USAGE for options that are not `{hours: a number ≥ 0, dryRun?: boolean}`; E_REFUSED when
    *   the store root is a symbolic link (with dryRun too: it says it would refuse)
    */
-  async cleanup(options: { hours: number; dryRun?: boolean; allProjects?: boolean }): Promise<CleanupResult> {
-    // Library callers are not type-checked: the CLI's rule for hours, and a clear word for anything else.
-    if (typeof options !== 'object' || options === null) {
-      const got = show(options ?? null);
-      throw new SessionError(
-        'E_USAGE',
-        `Expected the options of \`cleanup\` to be an object {hours, dryRun?}, got ${got}`,
-      );
-    }
-    assertHours(options.hours, 'hours');
-    if (options.dryRun !== undefined && typeof options.dryRun !== 'boolean') {
-      throw new SessionError('E_USAGE', `Expected \`dryRun\` to be true or false, got ${show(options.dryRun)}`);
-    }
-    const maintenance = this.store.maintenance;
-    await maintenance?.assertRemovable();
-    const now = await this.store.now();
-    const cutoff = now.getTime() - options.hours * 3_600_000;
-    const isStale = (state: SessionState | null, modifiedAt: Date): boolean => {
-      if (state === null) return modifiedAt.getTime() < cutoff;
-      return Date.parse(state.last_updated) < cutoff || isAheadOfClock(state.last_updated, now, this.limits);
-    };
-    const clockAhead: string[] = [];
-    const removed: string[] = [];
-    const corruptRemoved: string[] = [];
-    const abandoned: string[] = [];
-    const failed: { id: string; error: string }[] = [];
-    const notOurs: { id: string; reason: string }[] = [];
-    const staleEntries: ListedSession[] = [];
-    // The whole store is listed (the file store's sweep completes its indexes from the listing), then judged in scope.
-    const listed = await this.store.list();
-    const scope = options.allProjects === true ? undefined : this.#scope(false);
-    for (const entry of listed) {
-      if (!inScope(entry, scope)) continue;
-      if (entry.kind === 'corrupt' && entry.notOurs !== undefined) {
-        notOurs.push({ id: entry.id, reason: entry.notOurs });
-        continue;
-      }
-      const stale = entry.kind === 'valid' ? isStale(entry.state, now) : isStale(null, entry.modifiedAt);
-      if (!stale && entry.kind === 'valid' && orphanedStartReason(entry.state, now, this.limits) !== null) {
-        try {
-          if (options.dryRun || (await this.#abandonOrphan(now, entry.id))) abandoned.push(entry.id);
-        } catch (error) {
-          if (!isSessionError(error, 'E_BUSY') && !isSessionError(error, 'E_IO')) throw error;
-          failed.push({ id: entry.id, error: error.message });
-        }
-        continue;
-      }
-      if (stale) staleEntries.push(entry);
-    }
-    // Each is judged again by the store as it is when removed (a session touched meanwhile is kept), all in one call.
-    const outcomes: RemovalOutcome[] = options.dryRun
-      ? await Promise.all(
-          staleEntries.map(async ({ id }) => {
-            const foreign = (await maintenance?.notOurs(id)) ?? null;
-            return foreign === null ? { id, removed: true } : { id, error: new SessionError('E_REFUSED', foreign) };
-          }),
-        )
-      : await this.store.removeMany(
-          staleEntries.map((entry) => entry.id),
-          isStale,
-        );
-    for (const [i, outcome] of outcomes.entries()) {
-      const entry = staleEntries[i]!;
-      if ('error' in outcome) {
-        const { error } = outcome;
-        if (isSessionError(error, 'E_REFUSED')) {
-          notOurs.push({ id: entry.id, reason: (await maintenance?.notOurs(entry.id)) ?? error.message });
-          continue;
-        }
-        // One session that cannot be removed now (locked, unwritable) must not stop the hourly run for the rest.
-        if (!isSessionError(error, 'E_BUSY') && !isSessionError(error, 'E_IO')) throw error;
-        failed.push({ id: entry.id, error: error.message });
-        continue;
-      }
-      if (!outcome.removed) continue;
-      (entry.kind === 'valid' ? removed : corruptRemoved).push(entry.id);
-      if (entry.kind === 'valid' && isAheadOfClock(entry.state.last_updated, now, this.limits))
-        clockAhead.push(entry.id);
-    }
-    const leftovers =
-      options.dryRun || maintenance === undefined ? 0 : await maintenance.sweep(LEFTOVER_AGE_MS, now, listed);
-    // Named like our leftovers but holding something else: the sweep left them, and the user should know why.
-    if (maintenance !== undefined) notOurs.push(...(await maintenance.foreignEntries()));
-    return { removed, corruptRemoved, leftovers, abandoned, failed, clockAhead, notOurs };
+  cleanup(options: { hours: number; dryRun?: boolean; allProjects?: boolean }): Promise<CleanupResult> {
+    return cleanup(this.#view, options);
   }
 
   /**
    * Deletes a session.
    * @throws SessionError E_NOT_FOUND; E_REFUSED when the entry is not agent-session's or the store root is a link
    */
-  async delete(id: string): Promise<void> {
-    await this.store.maintenance?.assertRemovable();
-    if (!(await this.store.remove(assertValidId(id))))
-      throw new SessionError('E_NOT_FOUND', `Session \`${id}\` not found`);
+  delete(id: string): Promise<void> {
+    return deleteSession(this.#view, id);
   }
 
   /** The store's clock: the time every use case stamps and judges by. */
@@ -813,167 +563,6 @@ export class Sessions {
   /** Releases the store (a connection, for a network backend). Whoever opened the service closes it. */
   close(): Promise<void> {
     return this.store.close();
-  }
-
-  /** The time a write under the lock stamps: `now` (read before the lock), never before what a writer ahead stamped. */
-  /**
-   * The one write step: under the session's lock, `step` gets the stored state and its time (`now`, never before the
-   * state's own last write), and what it returns is written with the history capped. What `step` throws is thrown,
-   * nothing written.
-   */
-  #write(id: string, now: Date, step: (state: SessionState, at: Date) => SessionState): Promise<SessionState> {
-    return this.store.update(id, (state) => capHistory(step(state, this.#stamp(state, now)), this.historyCap));
-  }
-
-  #stamp(state: SessionState, now: Date): Date {
-    return stampAfter(state, now, this.limits.clockSkewMinutes * 60_000);
-  }
-
-  // --- internal ---
-
-  /** Finalizes a session left initializing, when it still is one under its lock; false when it changed or went. */
-  async #abandonOrphan(now: Date, id: string): Promise<boolean> {
-    try {
-      await this.#write(id, now, (state, at) => {
-        const reason = orphanedStartReason(state, now, this.limits);
-        if (reason === null) throw new NotResumable();
-        return finalizeState(state, 'abandoned', reason, at);
-      });
-      return true;
-    } catch (error) {
-      if (error instanceof NotResumable || isSessionError(error, 'E_NOT_FOUND') || isSessionError(error, 'E_CORRUPT'))
-        return false;
-      throw error;
-    }
-  }
-
-  /** The type's parked session relinked to this agent (a resume), or null when there is none to take. */
-  async #relinkParked(now: Date, agentType: string, facts: ClaudeLinkChange): Promise<Attachment | null> {
-    const parked = await this.#parkedOfAt(now, agentType);
-    if (parked === null) return null;
-    try {
-      const state = await this.#write(parked.agent_id, now, (current, at) => {
-        // Checked again under the session lock: a CLI update may have changed it since it was read.
-        if (current.project !== this.project || !isParked(current, now, this.limits) || isFinalPhase(current.phase)) {
-          throw new SessionError(
-            'E_ILLEGAL_TRANSITION',
-            `Session \`${current.agent_id}\` changed and can no longer be resumed`,
-          );
-        }
-        const previous = current.claude;
-        const interruption = interruptionOf(current);
-        const resumed_from = {
-          phase: current.phase as WorkPhase,
-          last_active: current.last_updated,
-          ...(previous === undefined ? {} : { agent_id: previous.agent_id }),
-          ...(previous?.last_message === undefined ? {} : { last_message: previous.last_message }),
-          ...(interruption === undefined ? {} : { interruption }),
-        };
-        // A parked session handed to a new Claude agent is a resume: recorded in the same write (for `stats`).
-        return withResume(withClaudeLink(current, { ...facts, resumed_from }, at), at);
-      });
-      return { state, action: 'relinked' };
-    } catch (error) {
-      // Finalized, changed or removed meanwhile by someone outside the hooks: a new session instead.
-      if (isSessionError(error, 'E_ILLEGAL_TRANSITION') || isSessionError(error, 'E_NOT_FOUND')) return null;
-      if (isSessionError(error, 'E_CORRUPT')) return null;
-      throw error;
-    }
-  }
-
-  #createLinked(now: Date, agentType: string, facts: ClaudeLinkChange): Promise<SessionState> {
-    const build = (agent_id: string): SessionState =>
-      newSession({ agent_id, agent_name: agentType, purpose: CLAUDE_PURPOSE, project: this.project }, now);
-    return this.#createUnderNewId(now, (agent_id) => withClaudeLink(build(agent_id), facts, now));
-  }
-
-  /** Stops an attached session's link and records the interruption, in one write (nothing when already recorded). */
-  async #failed(
-    now: Date,
-    attachment: Attachment,
-    claudeAgentId: string,
-    failure: { readonly error: string; readonly message?: string },
-  ): Promise<Attachment> {
-    if (isFinalPhase(attachment.state.phase)) return { ...attachment, interruption: 'already_final' };
-    if (alreadyInterruptedBy(attachment.state, claudeAgentId)) return { ...attachment, interruption: 'already' };
-    try {
-      const state = await this.#write(attachment.state.agent_id, now, (current, at) => {
-        if (current.claude?.agent_id !== claudeAgentId) throw new SupersededStop();
-        if (alreadyInterruptedBy(current, claudeAgentId)) throw new Unchanged();
-        const stopped = withClaudeLink(current, { stopped: true }, at);
-        return withInterruption(stopped, { ...failure, agent_id: claudeAgentId }, at);
-      });
-      return { state, action: attachment.action, interruption: 'recorded' };
-    } catch (error) {
-      if (error instanceof SupersededStop)
-        return { state: attachment.state, action: 'superseded', interruption: 'superseded' };
-      if (error instanceof Unchanged) return { ...attachment, interruption: 'already' };
-      // Finalized or removed by the CLI since it was read: nothing left to record it on.
-      if (!isSessionError(error, 'E_ILLEGAL_TRANSITION') && !isSessionError(error, 'E_NOT_FOUND')) throw error;
-      return { ...attachment, interruption: 'already_final' };
-    }
-  }
-
-  /** Applies the stop policy to an attached session, in one write. */
-  async #stopped(
-    now: Date,
-    attachment: Attachment,
-    claudeAgentId: string,
-    lastMessage: string | undefined,
-  ): Promise<Attachment> {
-    if (isFinalPhase(attachment.state.phase)) return { ...attachment, stop: 'already_final' };
-    const change: ClaudeLinkChange = {
-      stopped: true,
-      ...(lastMessage === undefined ? {} : { last_message: lastMessage }),
-    };
-    let state: SessionState;
-    try {
-      state = await this.#stopWrite(now, attachment.state.agent_id, change, claudeAgentId, lastMessage);
-    } catch (error) {
-      // Another agent resumed the session since it was read (a stop without agent_type holds only its agent's lock,
-      // not the type's that a resume takes): that agent's link is not this stop's to end.
-      if (error instanceof SupersededStop) return { state: attachment.state, action: 'superseded', stop: 'superseded' };
-      // Finalized or removed by the CLI since it was read: nothing left to do.
-      if (!isSessionError(error, 'E_ILLEGAL_TRANSITION') && !isSessionError(error, 'E_NOT_FOUND')) throw error;
-      return { ...attachment, stop: 'already_final' };
-    }
-    return { state, action: attachment.action, stop: isFinalPhase(state.phase) ? state.phase : 'kept' };
-  }
-
-  #stopWrite(
-    now: Date,
-    id: string,
-    change: ClaudeLinkChange,
-    claudeAgentId: string,
-    lastMessage: string | undefined,
-  ): Promise<SessionState> {
-    return this.#write(id, now, (current, at) => {
-      if (current.claude?.agent_id !== claudeAgentId) throw new SupersededStop();
-      // Decided again on the state under the lock: the agent's last CLI update may have landed since the read.
-      const linked = withClaudeLink(current, change, at);
-      const decided = stopOutcome(current, this.limits.maxErrors);
-      if (decided === 'kept') return linked;
-      const summary =
-        decided === 'abandoned'
-          ? `Claude Code agent ${claudeAgentId} stopped while the session was still initializing (no phase recorded)` +
-            (lastMessage === undefined ? '' : `: ${lastMessage}`)
-          : (lastMessage ?? `Claude Code agent ${claudeAgentId} stopped`);
-      return finalizeState(linked, decided, summary, at);
-    });
-  }
-
-  /** Stores the state `build` makes under a freshly generated id. */
-  async #createUnderNewId(now: Date, build: (agent_id: string) => SessionState): Promise<SessionState> {
-    // 32 random bits per second make a clash unlikely; a clash is retried with new bits, never overwritten.
-    for (let attempt = 0; ; attempt++) {
-      const state = build(generateId(now, this.#randomHex()));
-      try {
-        await this.store.create(state);
-        return state;
-      } catch (error) {
-        if (!isSessionError(error, 'E_DUPLICATE') || attempt >= 4) throw error;
-      }
-    }
   }
 }
 
@@ -995,16 +584,6 @@ function assertChange(change: SessionChange): void {
   if (change.phase !== undefined) parsePhase(change.phase);
   if (change.metadata !== undefined) assertMetadata(change.metadata);
   if (change.error !== undefined) assertText(change.error, 'error');
-}
-
-/** The session waits after an interruption of this very agent, whose link is stopped: a repeated report of it. */
-function alreadyInterruptedBy(state: SessionState, claudeAgentId: string): boolean {
-  return (
-    isInterrupted(state) &&
-    state.interruption?.agent_id === claudeAgentId &&
-    state.claude?.agent_id === claudeAgentId &&
-    state.claude.stopped_at !== undefined
-  );
 }
 
 function activityOf(entry: ListEntry): number {

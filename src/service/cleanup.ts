@@ -1,0 +1,161 @@
+import { SessionError, isSessionError, show } from '../core/errors';
+import { orphanedStartReason } from '../core/claude-link';
+import { assertHours } from '../core/input';
+import { assertValidId } from '../core/ids';
+import { isAheadOfClock } from '../core/rules';
+import { finalizeState } from '../core/session';
+import type { SessionState } from '../core/state';
+import type { ProjectView } from './project-view';
+import { NotResumable } from './refusals';
+import { inScope, type ListedSession, type RemovalOutcome } from './store';
+
+// The cleanup use case (`cleanup`, `delete`): what is removed, judged again under each session's lock, and the
+// store's own hygiene where it has one (SessionStore.maintenance).
+
+/** Minimum age of a killed writer's leftover before the sweep takes it (a live writer's is younger). */
+const LEFTOVER_AGE_MS = 60_000;
+
+export interface CleanupResult {
+  /** Valid sessions removed (or that would be, with dryRun). */
+  readonly removed: readonly string[];
+  /** Corrupt sessions removed, judged by file time. */
+  readonly corruptRemoved: readonly string[];
+  /** Temp files and half-created folders of killed writers removed. */
+  readonly leftovers: number;
+  /**
+   * Sessions finalized `abandoned` (or that would be, with dryRun): left `initializing` by an older version,
+   * linked to a Claude agent that stopped or idle past the resume timeout (see `orphanedStartReason`).
+   */
+  readonly abandoned: readonly string[];
+  /** Stale sessions that could not be removed this time (busy or unwritable); the others were. */
+  readonly failed: readonly { readonly id: string; readonly error: string }[];
+  /** Those of `removed` taken as stale because their `last_updated` is ahead of the clock beyond the skew bound. */
+  readonly clockAhead: readonly string[];
+  /** Entries agent-session did not make (no state.json, a link, unknown files): never removed, whatever their age. */
+  readonly notOurs: readonly { readonly id: string; readonly reason: string }[];
+}
+
+/**
+ * Removes sessions idle longer than `hours` (any phase), sessions whose `last_updated` is ahead of the clock beyond
+ * the skew bound (their idle time is unknown: left alone they would never expire), corrupt sessions whose files are
+ * older than `hours`, and leftovers of killed writers. Each removal re-checks the session under its lock, so a
+ * session touched while cleanup runs is kept. Only what agent-session made is removed: other entries are reported
+ * in `notOurs` and left alone.
+ * This project's sessions, or with `allProjects` every session of the store (unassigned ones too); corrupt entries
+ * and leftovers, whose project cannot be read, in either case.
+ * @throws SessionError E_USAGE for options that are not `{hours: a number ≥ 0, dryRun?: boolean}`; E_REFUSED when
+ *   the store root is a symbolic link (with dryRun too: it says it would refuse)
+ */
+export async function cleanup(
+  view: ProjectView,
+  options: { hours: number; dryRun?: boolean; allProjects?: boolean },
+): Promise<CleanupResult> {
+  // Library callers are not type-checked: the CLI's rule for hours, and a clear word for anything else.
+  if (typeof options !== 'object' || options === null) {
+    const got = show(options ?? null);
+    throw new SessionError(
+      'E_USAGE',
+      `Expected the options of \`cleanup\` to be an object {hours, dryRun?}, got ${got}`,
+    );
+  }
+  assertHours(options.hours, 'hours');
+  if (options.dryRun !== undefined && typeof options.dryRun !== 'boolean') {
+    throw new SessionError('E_USAGE', `Expected \`dryRun\` to be true or false, got ${show(options.dryRun)}`);
+  }
+  const maintenance = view.store.maintenance;
+  await maintenance?.assertRemovable();
+  const now = await view.store.now();
+  const cutoff = now.getTime() - options.hours * 3_600_000;
+  const isStale = (state: SessionState | null, modifiedAt: Date): boolean => {
+    if (state === null) return modifiedAt.getTime() < cutoff;
+    return Date.parse(state.last_updated) < cutoff || isAheadOfClock(state.last_updated, now, view.limits);
+  };
+  const clockAhead: string[] = [];
+  const removed: string[] = [];
+  const corruptRemoved: string[] = [];
+  const abandoned: string[] = [];
+  const failed: { id: string; error: string }[] = [];
+  const notOurs: { id: string; reason: string }[] = [];
+  const staleEntries: ListedSession[] = [];
+  // The whole store is listed (the file store's sweep completes its indexes from the listing), then judged in scope.
+  const listed = await view.store.list();
+  const scope = options.allProjects === true ? undefined : view.scope(false);
+  for (const entry of listed) {
+    if (!inScope(entry, scope)) continue;
+    if (entry.kind === 'corrupt' && entry.notOurs !== undefined) {
+      notOurs.push({ id: entry.id, reason: entry.notOurs });
+      continue;
+    }
+    const stale = entry.kind === 'valid' ? isStale(entry.state, now) : isStale(null, entry.modifiedAt);
+    if (!stale && entry.kind === 'valid' && orphanedStartReason(entry.state, now, view.limits) !== null) {
+      try {
+        if (options.dryRun || (await abandonOrphan(view, now, entry.id))) abandoned.push(entry.id);
+      } catch (error) {
+        if (!isSessionError(error, 'E_BUSY') && !isSessionError(error, 'E_IO')) throw error;
+        failed.push({ id: entry.id, error: error.message });
+      }
+      continue;
+    }
+    if (stale) staleEntries.push(entry);
+  }
+  // Each is judged again by the store as it is when removed (a session touched meanwhile is kept), all in one call.
+  const outcomes: RemovalOutcome[] = options.dryRun
+    ? await Promise.all(
+        staleEntries.map(async ({ id }) => {
+          const foreign = (await maintenance?.notOurs(id)) ?? null;
+          return foreign === null ? { id, removed: true } : { id, error: new SessionError('E_REFUSED', foreign) };
+        }),
+      )
+    : await view.store.removeMany(
+        staleEntries.map((entry) => entry.id),
+        isStale,
+      );
+  for (const [i, outcome] of outcomes.entries()) {
+    const entry = staleEntries[i]!;
+    if ('error' in outcome) {
+      const { error } = outcome;
+      if (isSessionError(error, 'E_REFUSED')) {
+        notOurs.push({ id: entry.id, reason: (await maintenance?.notOurs(entry.id)) ?? error.message });
+        continue;
+      }
+      // One session that cannot be removed now (locked, unwritable) must not stop the hourly run for the rest.
+      if (!isSessionError(error, 'E_BUSY') && !isSessionError(error, 'E_IO')) throw error;
+      failed.push({ id: entry.id, error: error.message });
+      continue;
+    }
+    if (!outcome.removed) continue;
+    (entry.kind === 'valid' ? removed : corruptRemoved).push(entry.id);
+    if (entry.kind === 'valid' && isAheadOfClock(entry.state.last_updated, now, view.limits)) clockAhead.push(entry.id);
+  }
+  const leftovers =
+    options.dryRun || maintenance === undefined ? 0 : await maintenance.sweep(LEFTOVER_AGE_MS, now, listed);
+  // Named like our leftovers but holding something else: the sweep left them, and the user should know why.
+  if (maintenance !== undefined) notOurs.push(...(await maintenance.foreignEntries()));
+  return { removed, corruptRemoved, leftovers, abandoned, failed, clockAhead, notOurs };
+}
+
+/**
+ * Deletes a session.
+ * @throws SessionError E_NOT_FOUND; E_REFUSED when the entry is not agent-session's or the store root is a link
+ */
+export async function deleteSession(view: ProjectView, id: string): Promise<void> {
+  await view.store.maintenance?.assertRemovable();
+  if (!(await view.store.remove(assertValidId(id))))
+    throw new SessionError('E_NOT_FOUND', `Session \`${id}\` not found`);
+}
+
+/** Finalizes a session left initializing, when it still is one under its lock; false when it changed or went. */
+async function abandonOrphan(view: ProjectView, now: Date, id: string): Promise<boolean> {
+  try {
+    await view.write(id, now, (state, at) => {
+      const reason = orphanedStartReason(state, now, view.limits);
+      if (reason === null) throw new NotResumable();
+      return finalizeState(state, 'abandoned', reason, at);
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof NotResumable || isSessionError(error, 'E_NOT_FOUND') || isSessionError(error, 'E_CORRUPT'))
+      return false;
+    throw error;
+  }
+}
