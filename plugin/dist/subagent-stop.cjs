@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "60132bcf9c52ec3e";
-const BUILD_ID = "c18949f28b4fc16c";
+const BUNDLE_HASH = "838cf829a1df9ccd";
+const BUILD_ID = "ad06415cd85d79bb";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

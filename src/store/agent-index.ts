@@ -3,7 +3,7 @@ import { isSessionError } from '../core/errors';
 import { isValidId } from '../core/ids';
 import type { SessionState } from '../core/state';
 import { DEFAULT_LOCK_OPTIONS, type LockOptions } from '../platform/lock';
-import { PointerIndex, type KeyPolicy, type PointedStore, type PointerRead, type Target } from './pointer-index';
+import { PointerIndex, type KeyPolicy, type PointedStore, type Before, type Target } from './pointer-index';
 
 /** The folder of pointers inside the store root; hidden, so listings and sweeps skip it like any dot-entry. */
 export const INDEX_DIR = '.agents';
@@ -157,34 +157,7 @@ export class AgentIndex {
     const file = this.#index.file(key);
     // Something else in the index's place (a stray file, a link): no pointer is kept there, so none can mislead.
     if (file === null || !this.#index.usable()) return write();
-    const release = this.#index.lock(file, true);
-    try {
-      const before = this.#index.before(key);
-      // The folder replaced by a link or a file since the check: nothing is written through it.
-      if (before === null) return write();
-      // Announced, not removed: a lookup meanwhile (or after a crash) scans, and a complete index keeps a pointer for
-      // every name with a session. A name's first one is flushed before its session is written: "no pointer" must
-      // outlive a crash of the machine as "no session", never outlive the session.
-      this.#index.announce([[file, this.#index.announcement(key, state.agent_id)]], before.first);
-      let result: T;
-      try {
-        result = write();
-      } catch (error) {
-        // Nothing was written: what the pointer said still holds (a first one: still no session of that name).
-        this.#index.restore(before, key);
-        throw error;
-      }
-      try {
-        const newest = this.#settleTo(before.pointer, before.first, key, state);
-        if (newest !== null) this.#index.settle(file, key, newest);
-      } catch (error) {
-        // The session is written; without a pointer the next lookup scans, so the write still succeeded.
-        if (!isSessionError(error, 'E_IO')) throw error;
-      }
-      return result;
-    } finally {
-      release();
-    }
+    return this.#index.writing(file, key, state.agent_id, write, (before) => this.#settleTo(before, key, state));
   }
 
   /**
@@ -223,7 +196,7 @@ export class AgentIndex {
    * `state` need not be the newest. Null: a pointer that changed under us stays an announcement, and the next lookup
    * scans.
    */
-  #settleTo(before: PointerRead, first: boolean, key: AgentKey, state: SessionState): Target | null {
+  #settleTo({ pointer: before, first }: Before, key: AgentKey, state: SessionState): Target | null {
     // The name's first session in a complete index: no other to compare with.
     if (first || (before !== 'absent' && before !== 'untrusted' && before.session === null)) return state;
     // A pointer not to trust (or no marker): a scan under the lock already held, as a lookup would do.

@@ -95,6 +95,9 @@ export type Lookup = SessionState | null | 'scan' | 'list';
  * 4. settle: the pointer names its target plainly again, not flushed (`settle`): a lost settle leaves the announcement,
  *    which the next lookup checks.
  *
+ * `writing` runs the four steps for an index whose writers of one key take the pointer's lock; an index whose writers
+ * already hold other locks (the session's) calls `before`, `announce` and `settle` around the store's write itself.
+ *
  * A pointer is trusted only when its target checks out (`lookup`): the session exists, is valid and is what the
  * pointer says (the policy's `checks`), or, for an announcement, shows its write landed (`proves`); an announcement
  * that did not land counts as the pointer it replaced. The index is complete when its marker (index-marker.ts) says
@@ -269,8 +272,45 @@ export class PointerIndex<Key> {
     writeFileAtomic(file, this.#policy.plain(key, target), { durable: false, temp: this.#policy.temp });
   }
 
+  /**
+   * The whole protocol for one key whose writers hold the pointer's lock (`lock`): announces the write of `session`
+   * (flushed when it is the key's first pointer in a complete index), runs `write`, then settles the pointer to what
+   * `settleTo` says (null: the announcement stays, the next lookup scans). A write that fails puts the pointer back as
+   * it was. The caller has checked that the folder is usable.
+   */
+  writing<T>(file: string, key: Key, session: string, write: () => T, settleTo: (before: Before) => Target | null): T {
+    const release = this.lock(file, true);
+    try {
+      const before = this.before(key);
+      // The folder replaced by a link or a file since the check: nothing is written through it.
+      if (before === null) return write();
+      // Announced, not removed: a lookup meanwhile (or after a crash) scans, and a complete index keeps a pointer for
+      // every key with a session. A key's first one is flushed before its session is written: "no pointer" must
+      // outlive a crash of the machine as "no session", never outlive the session.
+      this.announce([[file, this.announcement(key, session)]], before.first);
+      let result: T;
+      try {
+        result = write();
+      } catch (error) {
+        // Nothing was written: what the pointer said still holds (a first one: still no session of that key).
+        this.#restore(before, key);
+        throw error;
+      }
+      try {
+        const target = settleTo(before);
+        if (target !== null) this.settle(file, key, target);
+      } catch (error) {
+        // The session is written; without a pointer the next lookup scans, so the write still succeeded.
+        if (!isSessionError(error, 'E_IO')) throw error;
+      }
+      return result;
+    } finally {
+      release();
+    }
+  }
+
   /** Puts back what a pointer said before a write that failed; best effort (an announcement left only costs a scan). */
-  restore(before: Before, key: Key): void {
+  #restore(before: Before, key: Key): void {
     try {
       if (before.pointer === 'absent') removeFile(before.file);
       else if (before.pointer !== 'untrusted')
