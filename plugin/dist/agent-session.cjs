@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "4e86631c780f8724";
-const BUILD_ID = "ad06415cd85d79bb";
+const BUNDLE_HASH = "b263f5f9027f1a5c";
+const BUILD_ID = "f3b3e027b0fd576f";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "70ab04f3ca8d6ec0";
-const BUILD_ID = "ad06415cd85d79bb";
+const BUNDLE_HASH = "2b2444a000ecfaa2";
+const BUILD_ID = "f3b3e027b0fd576f";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

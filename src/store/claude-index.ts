@@ -4,7 +4,6 @@ import { isSessionError } from '../core/errors';
 import { isValidId } from '../core/ids';
 import type { SessionState } from '../core/state';
 import { errnoCode, ioError } from '../platform/errno';
-import { DEFAULT_LOCK_OPTIONS } from '../platform/lock';
 import { ensurePrivateDir } from '../platform/private-fs';
 import { MARKER_TEMP } from './index-marker';
 import { PointerIndex, removeFile, type KeyPolicy, type PointedStore, type PointerRead } from './pointer-index';
@@ -84,8 +83,8 @@ export class ClaudeIndex {
   readonly #store: ClaudeIndexedStore;
 
   constructor(root: string, store: ClaudeIndexedStore) {
-    // The lock options are unused: writers of one agent id hold the session's lock (and the attach locks).
-    this.#index = new PointerIndex(root, CLAUDE_POLICY, store, DEFAULT_LOCK_OPTIONS);
+    // No pointer locks: writers of one agent id hold the session's lock (and the attach locks).
+    this.#index = new PointerIndex(root, CLAUDE_POLICY, store);
     this.#store = store;
   }
 
@@ -136,7 +135,7 @@ export class ClaudeIndex {
     if (fromFile !== null) {
       const pointer = this.#index.read(fromFile, from!);
       if (pointer === 'absent' || pointer === 'untrusted' || (pointer.session === next.agent_id && pointer.pending))
-        writes.push([fromFile, next.agent_id]);
+        writes.push([fromFile, CLAUDE_POLICY.plain(from!, next)]);
       // Already naming it: flushed, for it may have been made plain without fsync after its own write.
       else if (pointer.session === next.agent_id) flushes.push(fromFile);
       // Naming another session: left as it is (that session is this agent's too).

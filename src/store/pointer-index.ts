@@ -4,7 +4,7 @@ import { isSessionError } from '../core/errors';
 import type { SessionState } from '../core/state';
 import { errnoCode, ioError } from '../platform/errno';
 import { syncFile, syncFolder, writeFileAtomic, type TempName } from '../platform/atomic-file';
-import { acquireLock, type LockOptions } from '../platform/lock';
+import { acquireLock, DEFAULT_LOCK_OPTIONS, type LockOptions } from '../platform/lock';
 import { ensurePrivateDir } from '../platform/private-fs';
 import { readRegularFile } from '../platform/strict-read';
 import { completeIndex, isMarkedComplete, pathKind, type IndexEntry } from './index-marker';
@@ -111,7 +111,8 @@ export class PointerIndex<Key> {
   readonly #store: PointedStore;
   readonly #lock: LockOptions;
 
-  constructor(root: string, policy: KeyPolicy<Key>, store: PointedStore, lock: LockOptions) {
+  /** `lock`: the timings of the pointer locks (`lock`, `writing`), for an index whose writers take them. */
+  constructor(root: string, policy: KeyPolicy<Key>, store: PointedStore, lock: LockOptions = DEFAULT_LOCK_OPTIONS) {
     this.dir = join(root, policy.folder);
     this.#policy = policy;
     this.#store = store;
