@@ -1,14 +1,12 @@
-import { readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { isNewer, keepNewer, newestState } from '../core/activity';
 import { isSessionError } from '../core/errors';
 import { isValidId } from '../core/ids';
 import type { SessionState } from '../core/state';
 import { errnoCode, ioError } from '../platform/errno';
-import { syncFile, syncFolder, writeFileAtomic } from '../platform/atomic-file';
 import { ensurePrivateDir } from '../platform/private-fs';
-import { readRegularFile } from '../platform/strict-read';
-import { completeIndex, isMarkedComplete, MARKER_TEMP, pathKind, type IndexEntry } from './index-marker';
+import { MARKER_TEMP } from './index-marker';
+import { PointerIndex, removeFile, type KeyPolicy, type PointedStore, type PointerRead } from './pointer-index';
 
 /** Our names in the folder: pointers (`<hex>`) and writeFileAtomic's temp files (`.<hex>.<pid>.<hex8>.tmp`). */
 const POINTER_NAME = /^[0-9a-f]+$/;
@@ -23,22 +21,7 @@ export const CLAUDE_INDEX_DIR = '.claude-agents';
 const MAX_ID_BYTES = 100;
 
 /** What the Claude index needs of its store. */
-export interface ClaudeIndexedStore {
-  /** The store's strict read of one session (E_CORRUPT for a damaged one). */
-  read(id: string): SessionState | null;
-  /**
-   * Every valid session, from one listing of the store; the store also completes (rebuilds and marks) the indexes that
-   * have no marker yet, this one included, from that listing.
-   */
-  scan(): SessionState[];
-}
-
-/** What a pointer file says: the session it names, whether that link was only announced, and what it named before. */
-interface Pointer {
-  readonly session: string;
-  readonly pending: boolean;
-  readonly previous?: string;
-}
+export type ClaudeIndexedStore = PointedStore;
 
 /** What a sweep may remove: a pointer none of whose sessions exists, and old temp files. */
 export interface ClaudeSweep {
@@ -51,28 +34,57 @@ export interface ClaudeSweep {
 }
 
 /**
- * Pointers from a Claude Code agent id to the session it was attached to (`<root>/.claude-agents/<hex of the id>`),
- * so the hooks need not scan the store. A pointer stays when a later agent resumes that session: it is how a late
- * event of the earlier agent finds the session it had (and leaves it alone) instead of making a second one.
+ * The key policy of the Claude-agent index: a pointer per Claude Code agent id (`<root>/.claude-agents/<hex of the
+ * id>`) to the session it was attached to, as the session id alone; an announcement is `pending <session>` or
+ * `pending <session> <the session the pointer named before>`. Trusted while the session named is linked to some Claude
+ * agent (this one, or a later one that resumed it); an announcement is proven by its session showing a link to the
+ * agent (linked now, or resumed from it since). The pointer of an agent names its session linked now, else the one a
+ * later agent resumed from it.
+ */
+const CLAUDE_POLICY: KeyPolicy<string> = {
+  folder: CLAUDE_INDEX_DIR,
+  fileName(claudeAgentId) {
+    const bytes = Buffer.from(claudeAgentId, 'utf8');
+    return bytes.length === 0 || bytes.length > MAX_ID_BYTES ? null : bytes.toString('hex');
+  },
+  parse(text) {
+    if (isValidId(text)) return { session: text, pending: false };
+    const announced = PENDING.exec(text);
+    if (announced === null || !isValidId(announced[1])) return 'untrusted';
+    const previous = announced[2];
+    if (previous === undefined) return { session: announced[1]!, pending: true };
+    return isValidId(previous) ? { session: announced[1]!, pending: true, previous } : 'untrusted';
+  },
+  // No pointer of this index records "no session": the empty text would read as untrusted.
+  plain: (_, target) => target?.agent_id ?? '',
+  announcement: (_, session, previous) =>
+    previous === undefined ? `pending ${session}` : `pending ${session} ${previous}`,
+  checks: (_, __, state) => state.claude !== undefined,
+  proves: (claudeAgentId, state) =>
+    state.claude?.agent_id === claudeAgentId || state.claude?.resumed_from?.agent_id === claudeAgentId,
+  pointed: (states) => linksOf(states),
+};
+
+/**
+ * Pointers from a Claude Code agent id to the session it was attached to (CLAUDE_POLICY), so the hooks need not scan
+ * the store; the protocol is PointerIndex's. A pointer stays when a later agent resumes that session: it is how a late
+ * event of the earlier agent finds the session it had (and leaves it alone) instead of making a second one. What this
+ * index adds:
  *
- * The index is complete (its marker, index-marker.ts): every session linked to a Claude agent has its pointer, so no
- * pointer proves no session, and the event of a new agent reads no session at all. That holds because a link is
- * announced before it is written: `pending <session> [<previous>]` goes to disk (fsync of the file and of the folder)
- * before the session that links the agent is written, and becomes the plain `<session>` after (without fsync). An
- * announcement whose write never landed (a crash) names a session that shows no link to the agent: it counts as what
- * it replaced. A write that moves a session's link to another agent first makes the earlier agent's pointer name that
- * session, durably, so a pending pointer whose session shows no trace of its agent was never written. A store without
- * the marker (made by an older version) is listed once, its missing pointers written and flushed, then marked.
- *
- * The folders stay the source of truth: a pointer is trusted only when the session it names exists and is linked to
- * a Claude agent (an announced one: to this agent, or resumed from it); otherwise the caller scans for a current link.
+ * - no lock of its own: its writers already hold the session's lock (and an attach the agent's attach lock); every
+ *   announcement is flushed, file and folder, since a missing pointer proves "no session" once the index is complete;
+ * - a write that fails leaves its announcement: it counts as what it replaced (the session it names shows no link);
+ * - a write that moves a session's link to another agent first makes the earlier agent's pointer name that session,
+ *   durably, so a pending pointer whose session shows no trace of its agent was never written;
+ * - the sweep removes pointers none of whose sessions exists.
  */
 export class ClaudeIndex {
-  readonly #dir: string;
+  readonly #index: PointerIndex<string>;
   readonly #store: ClaudeIndexedStore;
 
   constructor(root: string, store: ClaudeIndexedStore) {
-    this.#dir = join(root, CLAUDE_INDEX_DIR);
+    // No pointer locks: writers of one agent id hold the session's lock (and the attach locks).
+    this.#index = new PointerIndex(root, CLAUDE_POLICY, store);
     this.#store = store;
   }
 
@@ -83,9 +95,9 @@ export class ClaudeIndex {
    * a pointer (one per agent id, whatever the project) naming another is passed over for a scan of those that fit.
    */
   attachedTo(claudeAgentId: string, fits: (state: SessionState) => boolean = ANY): SessionState | null {
-    const resolved = this.#resolve(claudeAgentId);
-    if (resolved === null) return null;
-    return resolved !== undefined && fits(resolved) ? resolved : this.#scan(claudeAgentId, true, fits);
+    const found = this.#index.lookup(claudeAgentId);
+    if (found === null) return null;
+    return typeof found === 'object' && fits(found) ? found : this.#scan(claudeAgentId, true, fits);
   }
 
   /**
@@ -93,9 +105,9 @@ export class ClaudeIndex {
    * that `fit`, as for attachedTo.
    */
   findByClaudeAgent(claudeAgentId: string, fits: (state: SessionState) => boolean = ANY): SessionState | null {
-    const resolved = this.#resolve(claudeAgentId);
-    if (resolved === null) return null;
-    if (resolved?.claude?.agent_id === claudeAgentId && fits(resolved)) return resolved;
+    const found = this.#index.lookup(claudeAgentId);
+    if (found === null) return null;
+    if (typeof found === 'object' && found.claude?.agent_id === claudeAgentId && fits(found)) return found;
     // Linked to a later agent since (or no pointer to trust): only a scan can tell whether another session is linked.
     return this.#scan(claudeAgentId, false, fits);
   }
@@ -111,35 +123,25 @@ export class ClaudeIndex {
     const from = current?.claude?.agent_id;
     const to = next.claude?.agent_id;
     if (to === undefined && from === undefined) return NOTHING;
-    if (this.#unusable()) return NOTHING;
+    if (!this.#index.usable()) return NOTHING;
     const writes: [file: string, text: string][] = [];
     const flushes: string[] = [];
-    const toFile = to === undefined || to === from ? null : this.#file(to);
-    if (toFile !== null) {
-      const text = this.#announcement(to!, toFile, next);
-      if (text !== null) writes.push([toFile, text]);
+    const before = to === undefined || to === from ? null : this.#index.before(to);
+    if (before !== null) {
+      const text = this.#announcement(to!, before.pointer, next);
+      if (text !== null) writes.push([before.file, text]);
     }
-    const fromFile = from === undefined || from === to ? null : this.#file(from);
+    const fromFile = from === undefined || from === to ? null : this.#index.file(from);
     if (fromFile !== null) {
-      const pointer = this.#readPointer(fromFile);
+      const pointer = this.#index.read(fromFile, from!);
       if (pointer === 'absent' || pointer === 'untrusted' || (pointer.session === next.agent_id && pointer.pending))
-        writes.push([fromFile, next.agent_id]);
+        writes.push([fromFile, CLAUDE_POLICY.plain(from!, next)]);
       // Already naming it: flushed, for it may have been made plain without fsync after its own write.
       else if (pointer.session === next.agent_id) flushes.push(fromFile);
       // Naming another session: left as it is (that session is this agent's too).
     }
-    if (writes.length > 0 || flushes.length > 0) {
-      try {
-        ensurePrivateDir(this.#dir, true);
-      } catch (error) {
-        // A link or a file in the folder's place since the check: nothing is written through it, lookups scan.
-        if (isSessionError(error, 'E_REFUSED')) return NOTHING;
-        throw error;
-      }
-      for (const [file, text] of writes) writeFileAtomic(file, text, { syncFolder: false });
-      for (const file of flushes) syncFile(file);
-      syncFolder(this.#dir);
-    }
+    // A link or a file in the folder's place since the check: nothing is written through it, lookups scan.
+    if ((writes.length > 0 || flushes.length > 0) && !this.#index.announce(writes, true, flushes)) return NOTHING;
     return to === undefined ? NOTHING : () => this.written(next);
   }
 
@@ -155,49 +157,16 @@ export class ClaudeIndex {
     if (agentId !== undefined) this.#point(agentId, state);
   }
 
-  /** Points `claudeAgentId` at `state` (not flushed), unless it names another session linked to it and more recent. */
-  #point(claudeAgentId: string, state: SessionState): void {
-    const file = this.#file(claudeAgentId);
-    if (file === null || this.#unusable()) return;
-    const pointer = this.#readPointer(file);
-    if (pointer !== 'absent' && pointer !== 'untrusted') {
-      if (pointer.session === state.agent_id && !pointer.pending) return;
-      if (pointer.session !== state.agent_id) {
-        const other = this.#readQuiet(pointer.session);
-        if (other !== null && other.claude?.agent_id === claudeAgentId && isNewer(other, state)) return;
-      }
-    }
-    try {
-      ensurePrivateDir(this.#dir, true);
-      writeFileAtomic(file, state.agent_id, { durable: false });
-    } catch (error) {
-      // A link (or a file) in the folder's place: no pointer, never one written through it.
-      if (isSessionError(error, 'E_REFUSED')) return;
-      const code = errnoCode((error as { cause?: unknown }).cause ?? error);
-      if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS' && code !== 'ENOSPC')
-        throw ioError(error, 'write', file);
-    }
-  }
-
   /**
-   * Completes the index from a listing of the store: a pointer for every Claude agent a session is linked to, or was
-   * linked to before a later agent resumed it (`resumed_from`), where there is none (created exclusively: a writer may
-   * announce a link meanwhile). An index without its marker (a store an older version made, once) is then marked,
-   * after each of those pointers and the folder are flushed. `cleanup` runs it on a marked index too: links another
-   * program (or an older version alongside) wrote without a pointer get one. Creates the folder only inside an
-   * existing store.
+   * Completes the index from a listing of the store (PointerIndex.complete): a pointer for every Claude agent a session
+   * is linked to, or was linked to before a later agent resumed it (`resumed_from`), where there is none. `cleanup`
+   * runs it on a marked index too: links another program (or an older version alongside) wrote without a pointer get
+   * one. Creates the folder only inside an existing store.
    * @param exists whether a listed session is still there (cleanup lists before it removes)
    * @throws SessionError E_IO, E_NOT_FOUND (no store), E_REFUSED (the folder is a link or a file)
    */
   rebuild(states: readonly SessionState[], exists: (id: string) => boolean = () => true): void {
-    const marked = this.#isComplete();
-    ensurePrivateDir(this.#dir, false);
-    const entries: IndexEntry[] = [];
-    for (const [agentId, state] of linksOf(states)) {
-      const file = this.#file(agentId);
-      if (file !== null) entries.push({ file, session: state.agent_id, text: state.agent_id });
-    }
-    completeIndex(this.#dir, marked, entries, exists);
+    this.#index.complete(states, exists);
   }
 
   /**
@@ -208,40 +177,31 @@ export class ClaudeIndex {
    * @returns how many files were removed
    */
   sweep(sweep: ClaudeSweep): number {
-    // readdir would list a linked folder's target: nothing is removed through a link.
-    if (this.#unusable()) return 0;
-    let names: string[];
-    try {
-      names = readdirSync(this.#dir);
-    } catch (error) {
-      if (errnoCode(error) === 'ENOENT') return 0;
-      throw ioError(error, 'list', this.#dir);
-    }
-    const stands = (pointer: Pointer | 'absent' | 'untrusted'): boolean =>
+    const stands = (pointer: PointerRead): boolean =>
       pointer === 'absent' ||
       (pointer !== 'untrusted' &&
-        (sweep.sessionExists(pointer.session) ||
-          (pointer.previous !== undefined && sweep.sessionExists(pointer.previous))));
+        ((pointer.session !== null && sweep.sessionExists(pointer.session)) ||
+          (pointer.pending && pointer.previous !== undefined && sweep.sessionExists(pointer.previous))));
     let removed = 0;
     let evidence: Map<string, SessionState> | undefined;
-    for (const name of names) {
-      const path = join(this.#dir, name);
+    // Nothing is listed, nor removed, through a link in the folder's place.
+    for (const name of this.#index.fileNames()) {
+      const path = join(this.#index.dir, name);
       // Only our own names, and never recursively: whatever else is in the folder is not ours to remove.
       if (TEMP_NAME.test(name) || MARKER_TEMP.test(name)) {
-        if (sweep.isOld(path)) removed += removeQuiet(path);
+        if (sweep.isOld(path) && removeFile(path)) removed++;
         continue;
       }
       if (!POINTER_NAME.test(name) || name.length % 2 !== 0) continue;
-      if (stands(this.#readPointer(path)) || !sweep.isOld(path)) continue;
-      evidence ??= linksOf(sweep.states());
       const agentId = Buffer.from(name, 'hex').toString('utf8');
+      if (stands(this.#index.read(path, agentId)) || !sweep.isOld(path)) continue;
+      evidence ??= linksOf(sweep.states());
       sweep.withAgentLock(agentId, () => {
         // Read again under the lock: an attach of this agent may have announced a link since.
-        if (stands(this.#readPointer(path)) || !sweep.isOld(path)) return;
+        if (stands(this.#index.read(path, agentId)) || !sweep.isOld(path)) return;
         const other = evidence!.get(agentId);
-        if (other !== undefined && sweep.sessionExists(other.agent_id))
-          writeFileAtomic(path, other.agent_id, { durable: false });
-        else removed += removeQuiet(path);
+        if (other !== undefined && sweep.sessionExists(other.agent_id)) this.#index.settle(path, agentId, other);
+        else if (removeFile(path)) removed++;
       });
     }
     return removed;
@@ -250,96 +210,56 @@ export class ClaudeIndex {
   // --- internal ---
 
   /**
-   * What the index says about a Claude agent id: the session it was attached to, null when the complete index proves
-   * there is none, or undefined when only a scan can tell (no pointer to trust, no marker, a long id, a linked folder).
-   */
-  #resolve(claudeAgentId: string): SessionState | null | undefined {
-    const file = this.#file(claudeAgentId);
-    if (file === null || this.#unusable()) return undefined;
-    const pointer = this.#readPointer(file);
-    if (pointer === 'untrusted') return undefined;
-    if (pointer !== 'absent') {
-      const named = this.#attachedAt(pointer.session, claudeAgentId, pointer.pending);
-      if (named !== NOT_WRITTEN) return named;
-      // An announcement whose write never landed: what the pointer said before it.
-      if (pointer.previous !== undefined) {
-        const previous = this.#attachedAt(pointer.previous, claudeAgentId, false);
-        return previous === NOT_WRITTEN ? undefined : previous;
-      }
-    }
-    return this.#isComplete() ? null : undefined;
-  }
-
-  /** The session `id` as a pointer of `claudeAgentId` names it, undefined when only a scan can tell, or NOT_WRITTEN. */
-  #attachedAt(id: string, claudeAgentId: string, pending: boolean): SessionState | undefined | typeof NOT_WRITTEN {
-    let state: SessionState | null;
-    try {
-      state = this.#store.read(id);
-    } catch (error) {
-      // Corrupt: another session may be linked to the agent; a scan tells.
-      if (isSessionError(error, 'E_CORRUPT')) return undefined;
-      throw error;
-    }
-    // Gone: announced and never created (or removed since), or, for a plain pointer, removed while another may be linked.
-    if (state === null) return pending ? NOT_WRITTEN : undefined;
-    if (!pending) return state.claude !== undefined ? state : undefined;
-    const link = state.claude;
-    // Only the written session proves an announced link: linked to the agent now, or resumed from it since.
-    return link?.agent_id === claudeAgentId || link?.resumed_from?.agent_id === claudeAgentId ? state : NOT_WRITTEN;
-  }
-
-  /**
    * The announcement to write before `next` links `claudeAgentId`, or null when the pointer already names it (or names
    * another session linked to that agent and more recently active). It carries the session the pointer named before,
-   * which stands again if this write never lands. A store not known complete is completed first, so that a missing
-   * pointer really means no session.
+   * which stands again if this write never lands.
    */
-  #announcement(claudeAgentId: string, file: string, next: SessionState): string | null {
-    let pointer = this.#readPointer(file);
-    if (pointer === 'absent' && !this.#isComplete()) {
-      this.#store.scan();
-      pointer = this.#readPointer(file);
-    }
-    if (pointer === 'absent') return `pending ${next.agent_id}`;
+  #announcement(claudeAgentId: string, pointer: PointerRead, next: SessionState): string | null {
+    if (pointer === 'absent') return this.#index.announcement(claudeAgentId, next.agent_id);
     if (pointer === 'untrusted') {
       // A torn or foreign pointer: the session linked to the agent now, if any, is what stands if this write fails.
       const linked = newestState(this.#store.scan().filter((s) => s.claude?.agent_id === claudeAgentId));
-      return linked === null || linked.agent_id === next.agent_id
-        ? `pending ${next.agent_id}`
-        : `pending ${next.agent_id} ${linked.agent_id}`;
+      return this.#index.announcement(
+        claudeAgentId,
+        next.agent_id,
+        linked === null || linked.agent_id === next.agent_id ? undefined : linked.agent_id,
+      );
     }
-    if (pointer.session === next.agent_id) return null;
-    const named = this.#attachedAt(pointer.session, claudeAgentId, pointer.pending);
-    const standing = named === NOT_WRITTEN ? pointer.previous : pointer.session;
-    if (
-      named !== NOT_WRITTEN &&
-      named !== undefined &&
-      named.claude?.agent_id === claudeAgentId &&
-      isNewer(named, next)
-    )
-      return null;
-    return standing === undefined || standing === next.agent_id
-      ? `pending ${next.agent_id}`
-      : `pending ${next.agent_id} ${standing}`;
+    // This index records no "no session" (its parse never reads one).
+    if (pointer.session === null || pointer.session === next.agent_id) return null;
+    const named = pointer.pending
+      ? this.#index.landed(claudeAgentId, pointer.session)
+      : this.#index.target(claudeAgentId, pointer);
+    const standing = named === false ? (pointer.pending ? pointer.previous : undefined) : pointer.session;
+    if (named && named.claude?.agent_id === claudeAgentId && isNewer(named, next)) return null;
+    return this.#index.announcement(
+      claudeAgentId,
+      next.agent_id,
+      standing === undefined || standing === next.agent_id ? undefined : standing,
+    );
   }
 
-  /** A link or a file in the folder's place makes the index unusable: nothing is read or written through it. */
-  #unusable(): boolean {
-    return pathKind(this.#dir) === 'other';
-  }
-
-  /** Read every time (a small file): a long-lived process must see the folder removed meanwhile ("always safe"). */
-  #isComplete(): boolean {
-    return isMarkedComplete(this.#dir);
-  }
-
-  /** A session, or null when it is absent, invalid or its id is not one (the pointer is then simply replaced). */
-  #readQuiet(id: string): SessionState | null {
+  /** Points `claudeAgentId` at `state` (not flushed), unless it names another session linked to it and more recent. */
+  #point(claudeAgentId: string, state: SessionState): void {
+    const file = this.#index.file(claudeAgentId);
+    if (file === null || !this.#index.usable()) return;
+    const pointer = this.#index.read(file, claudeAgentId);
+    if (pointer !== 'absent' && pointer !== 'untrusted' && pointer.session !== null) {
+      if (pointer.session === state.agent_id && !pointer.pending) return;
+      if (pointer.session !== state.agent_id) {
+        const other = this.#index.readQuiet(pointer.session);
+        if (other !== null && other.claude?.agent_id === claudeAgentId && isNewer(other, state)) return;
+      }
+    }
     try {
-      return this.#store.read(id);
+      ensurePrivateDir(this.#index.dir, true);
+      this.#index.settle(file, claudeAgentId, state);
     } catch (error) {
-      if (isSessionError(error, 'E_CORRUPT') || isSessionError(error, 'E_USAGE')) return null;
-      throw error;
+      // A link (or a file) in the folder's place: no pointer, never one written through it.
+      if (isSessionError(error, 'E_REFUSED')) return;
+      const code = errnoCode((error as { cause?: unknown }).cause ?? error);
+      if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS' && code !== 'ENOSPC')
+        throw ioError(error, 'write', file);
     }
   }
 
@@ -356,31 +276,9 @@ export class ClaudeIndex {
     if (found !== null) this.#point(claudeAgentId, found);
     return found;
   }
-
-  #readPointer(path: string): Pointer | 'absent' | 'untrusted' {
-    const read = readRegularFile(path);
-    if (read === null) return 'absent';
-    if (!('text' in read)) return 'untrusted';
-    const text = read.text;
-    if (isValidId(text)) return { session: text, pending: false };
-    const announced = PENDING.exec(text);
-    if (announced === null || !isValidId(announced[1])) return 'untrusted';
-    const previous = announced[2];
-    if (previous === undefined) return { session: announced[1]!, pending: true };
-    return isValidId(previous) ? { session: announced[1]!, pending: true, previous } : 'untrusted';
-  }
-
-  #file(claudeAgentId: string): string | null {
-    const bytes = Buffer.from(claudeAgentId, 'utf8');
-    if (bytes.length === 0 || bytes.length > MAX_ID_BYTES) return null;
-    return join(this.#dir, bytes.toString('hex'));
-  }
 }
 
 // --- internal ---
-
-/** An announced link whose session shows no trace of it: the write never landed. */
-const NOT_WRITTEN = Symbol('not written');
 
 const NOTHING = (): void => undefined;
 
@@ -398,14 +296,4 @@ function linksOf(states: readonly SessionState[]): Map<string, SessionState> {
   }
   for (const [agentId, state] of resumedFrom) if (!linked.has(agentId)) linked.set(agentId, state);
   return linked;
-}
-
-function removeQuiet(path: string): number {
-  try {
-    unlinkSync(path);
-    return 1;
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return 0;
-    throw ioError(error, 'remove', path);
-  }
 }
