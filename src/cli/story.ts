@@ -1,4 +1,5 @@
 import { deciderText } from '../core/decision';
+import { hostOf } from '../core/host';
 import type { ResumeExplanation } from '../core/explain';
 import type { Limits } from '../core/limits';
 import { interruptionCause, isInterrupted } from '../core/interruption';
@@ -24,6 +25,7 @@ export function renderStory(
     ['Agent', state.agent_name],
     ['Purpose', state.purpose],
     ['Project', state.project ?? '(none: unassigned)'],
+    ['Host', hostOf(state)],
     ['Phase', state.phase],
     [
       'Resume now',
@@ -48,7 +50,11 @@ export function renderStory(
         : isFinalPhase(state.phase)
           ? 'no stop recorded'
           : 'running';
-    facts.push(['Claude agent', `${link.agent_id} (${link.agent_type ?? 'no type'}), ${stopped}`]);
+    // The link's fields are Claude Code's names; a Codex sub-agent's thread id is linked the same way.
+    facts.push([
+      `${hostOf(state) === 'codex' ? 'Codex' : 'Claude'} agent`,
+      `${link.agent_id} (${link.agent_type ?? 'no type'}), ${stopped}`,
+    ]);
   }
   const sections = [renderRows(facts, colour).replace(/^ {2}/, '')];
   sections.push(

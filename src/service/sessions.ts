@@ -16,6 +16,7 @@ import { interruptionOf, isInterrupted, withInterruption } from '../core/interru
 import { isFinalPhase, type FinalPhase, type WorkPhase } from '../core/phase-names';
 import { isParked, newestVerdict } from '../core/parking';
 import { DEFAULT_PROJECT, withProject } from '../core/project';
+import { DEFAULT_HOST, hostOf, withHost, type Host } from '../core/host';
 import { resumeVerdict } from '../core/phases';
 import { allowsResume, isAheadOfClock, latestSane, type ResumeReason } from '../core/rules';
 import { assertAgentName, assertHours, assertMetadata, assertText } from '../core/input';
@@ -38,6 +39,11 @@ export interface SessionsOptions {
    * sessions. Default: DEFAULT_PROJECT.
    */
   readonly project?: string;
+  /**
+   * The host whose hooks this service answers (core/host.ts; default Claude Code): its new sessions name it, and the
+   * lookups that decide a resume or a relink (an agent's newest session, the parked ones) see only its sessions.
+   */
+  readonly host?: Host;
   readonly limits?: Limits;
   /** History entries a session keeps (the newest); default 200. */
   readonly historyCap?: number;
@@ -175,6 +181,8 @@ export class Sessions {
   readonly store: SessionStore;
   /** The project this service works for (see SessionsOptions.project). */
   readonly project: string;
+  /** The host this service answers (see SessionsOptions.host). */
+  readonly host: Host;
   readonly limits: Limits;
   readonly historyCap: number;
   readonly #randomHex: () => string;
@@ -183,6 +191,7 @@ export class Sessions {
   constructor(options: SessionsOptions) {
     this.store = options.store;
     this.project = options.project ?? DEFAULT_PROJECT;
+    this.host = options.host ?? DEFAULT_HOST;
     this.limits = options.limits ?? DEFAULT_LIMITS;
     this.historyCap = options.historyCap ?? DEFAULT_HISTORY_CAP;
     this.#randomHex = options.randomHex ?? randomHex8;
@@ -212,11 +221,11 @@ export class Sessions {
     };
     const now = await this.store.now();
     if (input.id !== undefined) {
-      const state = newSession({ ...input, agent_id: assertValidId(input.id, 'id') }, now);
+      const state = withHost(newSession({ ...input, agent_id: assertValidId(input.id, 'id') }, now), this.host);
       await this.store.create(state);
       return state;
     }
-    return this.#createUnderNewId(now, (agent_id) => newSession({ ...input, agent_id }, now));
+    return this.#createUnderNewId(now, (agent_id) => withHost(newSession({ ...input, agent_id }, now), this.host));
   }
 
   /** The state of a session. @throws SessionError E_NOT_FOUND, E_CORRUPT */
@@ -452,8 +461,30 @@ export class Sessions {
     return this.#newestOfAt(await this.store.now(), agentName);
   }
 
-  #newestOfAt(now: Date, agentName: string): Promise<SessionState | null> {
-    return this.store.newestOf(this.project, agentName, latestSane(now, this.limits));
+  /**
+   * This host's newest session of an agent. The store answers the newest of the agent name whatever the host (the file
+   * store from its one pointer per name); when that one is another host's (a project delegating from two hosts under
+   * one agent name), this host's newest is found by one listing of the project: rare, and only then.
+   */
+  async #newestOfAt(now: Date, agentName: string): Promise<SessionState | null> {
+    const notAfter = latestSane(now, this.limits);
+    const newest = await this.store.newestOf(this.project, agentName, notAfter);
+    if (newest === null || hostOf(newest) === this.host) return newest;
+    return (await this.#newestOfHost(notAfter)).get(agentName) ?? null;
+  }
+
+  /** This host's newest session of each agent name in this project, by one listing (see #newestOfAt). */
+  async #newestOfHost(notAfter: number): Promise<Map<string, SessionState>> {
+    const newest = new Map<string, SessionState>();
+    for (const entry of await this.store.list({ project: this.project })) {
+      if (entry.kind !== 'valid') continue;
+      const state = entry.state;
+      if (state.project !== this.project || hostOf(state) !== this.host) continue;
+      if (Date.parse(state.last_updated) > notAfter) continue;
+      const known = newest.get(state.agent_name);
+      if (known === undefined || newerThan(state, known)) newest.set(state.agent_name, state);
+    }
+    return newest;
   }
 
   /**
@@ -512,7 +543,13 @@ export class Sessions {
   async parkedSessions(): Promise<SessionState[]> {
     const now = await this.store.now();
     // A session ahead of the clock must not hide its agent's real parked one (the same rule as newestOf).
-    const newest = await this.store.newestPerAgent(this.project, latestSane(now, this.limits));
+    const notAfter = latestSane(now, this.limits);
+    let newest = await this.store.newestPerAgent(this.project, notAfter);
+    if (newest.some((state) => hostOf(state) !== this.host)) {
+      // An agent name whose newest session is another host's may hide this host's parked one: one listing finds it.
+      const own = await this.#newestOfHost(notAfter);
+      newest = [...own.values()];
+    }
     return newest
       .filter((state) => isParked(state, now, this.limits))
       .sort((a, b) => Date.parse(b.last_updated) - Date.parse(a.last_updated));
@@ -851,7 +888,12 @@ export class Sessions {
     try {
       const state = await this.store.update(parked.agent_id, (current) => {
         // Checked again under the session lock: a CLI update may have changed it since it was read.
-        if (current.project !== this.project || !isParked(current, now, this.limits) || isFinalPhase(current.phase)) {
+        if (
+          current.project !== this.project ||
+          hostOf(current) !== this.host ||
+          !isParked(current, now, this.limits) ||
+          isFinalPhase(current.phase)
+        ) {
           throw new SessionError(
             'E_ILLEGAL_TRANSITION',
             `Session \`${current.agent_id}\` changed and can no longer be resumed`,
@@ -881,7 +923,10 @@ export class Sessions {
 
   #createLinked(now: Date, agentType: string, facts: ClaudeLinkChange): Promise<SessionState> {
     const build = (agent_id: string): SessionState =>
-      newSession({ agent_id, agent_name: agentType, purpose: CLAUDE_PURPOSE, project: this.project }, now);
+      withHost(
+        newSession({ agent_id, agent_name: agentType, purpose: CLAUDE_PURPOSE, project: this.project }, now),
+        this.host,
+      );
     return this.#createUnderNewId(now, (agent_id) => withClaudeLink(build(agent_id), facts, now));
   }
 
@@ -1017,4 +1062,10 @@ function byActivity(a: ListEntry, b: ListEntry): number {
   const y = activityOf(b);
   if (x !== y) return x < y ? 1 : -1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** Later `last_updated`, then later `created_at`: the store's order for an agent's newest session. */
+function newerThan(a: SessionState, b: SessionState): boolean {
+  const byActivity = Date.parse(a.last_updated) - Date.parse(b.last_updated);
+  return byActivity !== 0 ? byActivity > 0 : Date.parse(a.created_at) > Date.parse(b.created_at);
 }
