@@ -1,5 +1,6 @@
 // Entry point of `pre-delegate`: wiring only. The hook always exits 0 with one JSON answer on stdout.
-import { hookStdin, workingDirectory, writeStdout } from '../src/hooks/process-io';
+import type { Host } from '../src/core/host';
+import { hostArgument, hookStdin, workingDirectory, writeStdout } from '../src/hooks/process-io';
 import { runHook } from '../src/hooks/run';
 import { runSelfTest } from '../src/hooks/self-test';
 import { preDelegateHook } from '../src/hooks/specs';
@@ -20,8 +21,15 @@ async function main(): Promise<void> {
     cwd: workingDirectory(),
     binDir: __dirname,
     execPath: process.execPath,
+    ...hostOption(),
   });
   process.exitCode = 0;
+}
+
+/** `--host codex` after the bin: the wiring of `init --host codex` (hostArgument). */
+function hostOption(): { host?: Host } {
+  const host = hostArgument(process.argv.slice(2));
+  return host === undefined ? {} : { host };
 }
 
 void main();
