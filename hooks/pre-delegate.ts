@@ -1,6 +1,5 @@
 // Entry point of `pre-delegate`: wiring only. The hook always exits 0 with one JSON answer on stdout.
-import type { Host } from '../src/core/host';
-import { hostArgument, hookStdin, workingDirectory, writeStdout } from '../src/hooks/process-io';
+import { hookStdin, hostOption, workingDirectory, writeStdout } from '../src/hooks/process-io';
 import { runHook } from '../src/hooks/run';
 import { runSelfTest } from '../src/hooks/self-test';
 import { preDelegateHook } from '../src/hooks/specs';
@@ -21,15 +20,9 @@ async function main(): Promise<void> {
     cwd: workingDirectory(),
     binDir: __dirname,
     execPath: process.execPath,
-    ...hostOption(),
+    ...hostOption(process.argv.slice(2)),
   });
   process.exitCode = 0;
-}
-
-/** `--host codex` after the bin: the wiring of `init --host codex` (hostArgument). */
-function hostOption(): { host?: Host } {
-  const host = hostArgument(process.argv.slice(2));
-  return host === undefined ? {} : { host };
 }
 
 void main();

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "093c97859387c6e4";
-const BUILD_ID = "f7c7abc65330c5b8";
+const BUNDLE_HASH = "bd68d92be1c33dd1";
+const BUILD_ID = "d5a18c266c6cecec";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -76,3 +76,9 @@ export function hostArgument(args: readonly string[]): Host | undefined {
   const named = at === -1 ? undefined : args[at + 1];
   return isHost(named) ? named : undefined;
 }
+
+/** The HookIo field of hostArgument: `{ host }` when the wiring names one, else nothing (Claude Code). */
+export function hostOption(args: readonly string[]): { host?: Host } {
+  const host = hostArgument(args);
+  return host === undefined ? {} : { host };
+}
