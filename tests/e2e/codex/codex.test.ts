@@ -160,6 +160,11 @@ describe('the hook bins with --host codex, on payloads Codex 0.169.0 sent', () =
       phase: 'approval',
       interruption: { count: 1, error: 'invalid_request', waiting: true },
     });
+    const story = cli('--dir', join(project, '.claude', 'session'), 'show', id).stdout;
+    expect(story).toMatch(/^Host +codex$/m);
+    expect(story).toMatch(/^Codex agent +01a213e0-ffff-7000-8000-000000000001 \(terraform-architect\), interrupted/m);
+    expect(story).toContain('codex agent  01a213e0-ffff-7000-8000-000000000001 linked (resumed the session)');
+    expect(story).not.toContain('Claude agent');
     const hosts = sessions()
       .map((s) => s.host)
       .sort();
