@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "5d0dbff726ce43d7";
-const BUILD_ID = "01aa4a9aea5ed7dd";
+const BUNDLE_HASH = "3399b0566af456bd";
+const BUILD_ID = "d2a81fcf8e1a6330";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -175,8 +175,8 @@ function describeSafely<Answer extends object>(
  * The words that run the CLI on `root`. Installed as a Claude Code plugin (this bin is `${CLAUDE_PLUGIN_ROOT}/dist`),
  * `agent-session`: the plugin's `bin/` is on the PATH of Claude Code's Bash tool. Else the sibling bundle, run by the
  * node running this hook, by absolute path (a GUI-started Claude Code may lack the shell's nvm or volta PATH); from
- * sources, `agent-session` on PATH. Under Codex always the absolute form: Codex sets CLAUDE_PLUGIN_ROOT for its own
- * plugins too, but puts no plugin `bin/` on its shell's PATH.
+ * sources, `agent-session` on PATH. Under Codex always the absolute form: the Codex binary knows CLAUDE_PLUGIN_ROOT
+ * (for its plugins' hooks), but puts no plugin `bin/` on its shell's PATH.
  */
 export function cliWords(io: Pick<HookIo, 'binDir' | 'env' | 'execPath' | 'host'>, root: string): string[] {
   const pluginRoot = io.host === 'codex' ? undefined : nonEmpty(io.env.CLAUDE_PLUGIN_ROOT);
