@@ -1,5 +1,5 @@
 // Entry point of `pre-delegate`: wiring only. The hook always exits 0 with one JSON answer on stdout.
-import { hookStdin, workingDirectory, writeStdout } from '../src/hooks/process-io';
+import { hookStdin, hostOption, workingDirectory, writeStdout } from '../src/hooks/process-io';
 import { runHook } from '../src/hooks/run';
 import { runSelfTest } from '../src/hooks/self-test';
 import { preDelegateHook } from '../src/hooks/specs';
@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     cwd: workingDirectory(),
     binDir: __dirname,
     execPath: process.execPath,
+    ...hostOption(process.argv.slice(2)),
   });
   process.exitCode = 0;
 }

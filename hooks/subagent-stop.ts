@@ -1,5 +1,5 @@
 // Entry point of `subagent-stop`: wiring only. The hook always exits 0 with one JSON answer on stdout.
-import { hookStdin, workingDirectory, writeStdout } from '../src/hooks/process-io';
+import { hookStdin, hostOption, workingDirectory, writeStdout } from '../src/hooks/process-io';
 import { runHook } from '../src/hooks/run';
 import { subagentStopHook } from '../src/hooks/specs';
 
@@ -12,6 +12,7 @@ async function main(): Promise<void> {
     cwd: workingDirectory(),
     binDir: __dirname,
     execPath: process.execPath,
+    ...hostOption(process.argv.slice(2)),
   });
   process.exitCode = 0;
 }

@@ -1,3 +1,4 @@
+import type { Host } from '../core/host';
 import { dirname, join } from 'node:path';
 import { CONFIG_VARIABLES, limitsOf, type Config, type EffectiveConfig } from '../core/config';
 import { configPathFor, loadConfig } from './config-file';
@@ -35,6 +36,8 @@ export interface Environment {
   readonly databaseUrl?: string | undefined;
   /** A hook's process: the PostgreSQL store's waits get the hooks' bounds (WAIT_LIMITS.hook), else the commands'. */
   readonly hook?: boolean;
+  /** The host whose hooks the call answers (core/host.ts): the service's new sessions name it, its resumes stay in it. */
+  readonly host?: Host;
 }
 
 /**
@@ -124,6 +127,7 @@ export function openSessions(
   return new Sessions({
     store,
     project,
+    ...(environment.host === undefined ? {} : { host: environment.host }),
     limits: limitsOf(config),
     historyCap: config.history_cap,
   });

@@ -1,3 +1,4 @@
+import type { Host } from '../core/host';
 import { DEFAULT_CONFIG, type Config } from '../core/config';
 import { SessionError, isSessionError } from '../core/errors';
 import type { Sessions } from '../service/sessions';
@@ -68,12 +69,16 @@ export interface HookCall {
 }
 
 /**
- * The hook call of an environment (see HookCall).
+ * The hook call of an environment (see HookCall), answering `host` (core/host.ts; default Claude Code).
  * @throws SessionError E_IO when the store root cannot be resolved (no working folder and nothing absolute to start
  *   from, a folder that cannot be inspected): there is then nowhere to log either
  */
-export function openHookCall(env: Readonly<Record<string, string | undefined>>, cwd: string | undefined): HookCall {
-  const place = placeOf({ env, cwd, hook: true });
+export function openHookCall(
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string | undefined,
+  host?: Host,
+): HookCall {
+  const place = placeOf({ env, cwd, hook: true, ...(host === undefined ? {} : { host }) });
   const { root } = place;
   const settings = hookSettings(place);
   const config = settings.kind === 'fail_open' ? DEFAULT_CONFIG : settings.config;

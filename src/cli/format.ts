@@ -1,3 +1,4 @@
+import { hostOf } from '../core/host';
 import { isInterrupted } from '../core/interruption';
 import { relativeTime } from '../core/relative-time';
 import type { ListEntry } from '../service/sessions';
@@ -7,11 +8,22 @@ import { displayWidth, escapeControl } from './text';
 
 /**
  * A plain-text table: a header, then one row a session, columns padded to their widest cell; with `projects`, each
- * session's project in a column of its own (`-` for one of none).
+ * session's project in a column of its own (`-` for one of none). When a session of another host than Claude Code is
+ * listed (core/host.ts), each session's host is in a HOST column (a store only Claude Code writes keeps its table).
  */
 export function renderTable(entries: readonly ListEntry[], now: Date, colour = false, projects = false): string {
+  const hosts = entries.some((entry) => entry.kind === 'valid' && entry.state.host !== undefined);
   const rows: Cell[][] = [
-    [...(projects ? ['PROJECT'] : []), 'ID', 'AGENT', 'PHASE', 'RESUMABLE', 'ERRORS', 'LAST ACTIVITY'],
+    [
+      ...(projects ? ['PROJECT'] : []),
+      'ID',
+      'AGENT',
+      ...(hosts ? ['HOST'] : []),
+      'PHASE',
+      'RESUMABLE',
+      'ERRORS',
+      'LAST ACTIVITY',
+    ],
   ];
   for (const entry of entries) {
     if (entry.kind === 'corrupt') {
@@ -19,6 +31,7 @@ export function renderTable(entries: readonly ListEntry[], now: Date, colour = f
         ...(projects ? ['?'] : []),
         entry.id,
         '-',
+        ...(hosts ? ['-'] : []),
         { text: 'corrupt', style: 'red' },
         { text: 'no (invalid_state)', style: 'red' },
         '-',
@@ -31,6 +44,7 @@ export function renderTable(entries: readonly ListEntry[], now: Date, colour = f
       ...(projects ? [state.project ?? '-'] : []),
       entry.id,
       state.agent_name,
+      ...(hosts ? [hostOf(state)] : []),
       // Interrupted: its agent died of a host failure; neither running nor done, it waits to be carried on.
       isInterrupted(state) ? { text: `${state.phase}, interrupted`, style: 'yellow' } : state.phase,
       entry.resumable ? { text: 'yes', style: 'green' } : { text: `no (${entry.reason})`, style: 'dim' },

@@ -1,4 +1,5 @@
 import { deciderText } from '../core/decision';
+import { hostOf } from '../core/host';
 import type { ResumeExplanation } from '../core/explain';
 import type { Limits } from '../core/limits';
 import { interruptionCause, isInterrupted } from '../core/interruption';
@@ -24,6 +25,7 @@ export function renderStory(
     ['Agent', state.agent_name],
     ['Purpose', state.purpose],
     ['Project', state.project ?? '(none: unassigned)'],
+    ['Host', hostOf(state)],
     ['Phase', state.phase],
     [
       'Resume now',
@@ -48,11 +50,11 @@ export function renderStory(
         : isFinalPhase(state.phase)
           ? 'no stop recorded'
           : 'running';
-    facts.push(['Claude agent', `${link.agent_id} (${link.agent_type ?? 'no type'}), ${stopped}`]);
+    facts.push([agentWord(state), `${link.agent_id} (${link.agent_type ?? 'no type'}), ${stopped}`]);
   }
   const sections = [renderRows(facts, colour).replace(/^ {2}/, '')];
   sections.push(
-    `Timeline${timeline.dropped > 0 ? ` (${timeline.dropped} older entries dropped by the history cap)` : ''}\n${indent(renderRows(timelineRows(timeline), colour))}`,
+    `Timeline${timeline.dropped > 0 ? ` (${timeline.dropped} older entries dropped by the history cap)` : ''}\n${indent(renderRows(timelineRows(timeline, agentWord(state)), colour))}`,
   );
   const decisions = state.decisions ?? [];
   if (decisions.length > 0) {
@@ -100,7 +102,12 @@ function interruptionFacts(state: SessionState, now: Date): Cell[][] {
   return rows;
 }
 
-function timelineRows(timeline: Timeline): Cell[][] {
+/** Whose agent the link names: `Claude agent`, or `Codex agent` (a Codex thread id, linked the same way). */
+function agentWord(state: SessionState): string {
+  return hostOf(state) === 'codex' ? 'Codex agent' : 'Claude agent';
+}
+
+function timelineRows(timeline: Timeline, agent: string): Cell[][] {
   // Each phase stay, then what happened during it (core/timeline.ts places every event in its stay).
   const rows: Cell[][] = [['WHEN', 'WHAT', 'DETAIL']];
   timeline.spans.forEach((span, index) => {
@@ -116,13 +123,13 @@ function timelineRows(timeline: Timeline): Cell[][] {
       ]);
     }
     for (const event of timeline.events) {
-      if (event.span === index && event.kind !== 'created') rows.push([utcTime(event.at), ...eventCells(event)]);
+      if (event.span === index && event.kind !== 'created') rows.push([utcTime(event.at), ...eventCells(event, agent)]);
     }
   });
   return rows;
 }
 
-function eventCells(event: TimelineEvent): [Cell, Cell] {
+function eventCells(event: TimelineEvent, agent: string): [Cell, Cell] {
   switch (event.kind) {
     case 'resume':
       return [{ text: '  resumed', style: 'green' }, `in ${event.phase}`];
@@ -144,9 +151,12 @@ function eventCells(event: TimelineEvent): [Cell, Cell] {
         `by ${deciderText(event.decision)}${event.decision.note === undefined ? '' : `: ${event.decision.note}`}`,
       ];
     case 'claude_linked':
-      return ['  claude agent', `${event.claude_agent_id} linked${event.resumed ? ' (resumed the session)' : ''}`];
+      return [
+        `  ${agent.toLowerCase()}`,
+        `${event.claude_agent_id} linked${event.resumed ? ' (resumed the session)' : ''}`,
+      ];
     case 'claude_stopped':
-      return ['  claude agent', `${event.claude_agent_id} stopped`];
+      return [`  ${agent.toLowerCase()}`, `${event.claude_agent_id} stopped`];
     case 'finalized':
       return [
         { text: '  finalized', style: 'bold' },

@@ -35,3 +35,11 @@ export const INTERRUPTION_SCHEMA_VERSION = 4;
  * number.
  */
 export const PROJECT_SCHEMA_VERSION = 5;
+
+/**
+ * The layout of a session that names its host (`host`: `codex` or `agent-sdk`, core/host.ts): version 5 plus that
+ * field. Only sessions of a host other than Claude Code carry it (none means Claude Code), so Claude Code's files keep
+ * their version, and an older agent-session, which would resume a Codex session in a Claude Code delegation, refuses
+ * one by its version number.
+ */
+export const HOST_SCHEMA_VERSION = 6;

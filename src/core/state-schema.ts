@@ -10,6 +10,7 @@ import {
   DECISION_ORIGIN_SCHEMA_VERSION,
   DECISIONS_SCHEMA_VERSION,
   INTERRUPTION_SCHEMA_VERSION,
+  HOST_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
 } from './schema-version';
@@ -121,6 +122,7 @@ export const SessionStateSchema = z.strictObject({
     z.literal(DECISION_ORIGIN_SCHEMA_VERSION),
     z.literal(INTERRUPTION_SCHEMA_VERSION),
     z.literal(PROJECT_SCHEMA_VERSION),
+    z.literal(HOST_SCHEMA_VERSION),
   ]),
   agent_id: z.string().check(z.regex(ID_PATTERN)),
   agent_name: z.string().check(z.minLength(1)),
@@ -150,6 +152,11 @@ export const SessionStateSchema = z.strictObject({
    * Absent: the project of the file store's folder, or none (an older store's session, unassigned until adopted).
    */
   project: z.optional(z.string().check(z.minLength(1))),
+  /**
+   * The host whose hooks made the session (schema_version 6; core/host.ts): only that host's delegations resume it.
+   * Absent: Claude Code (every session before the field, and Claude Code's own since).
+   */
+  host: z.optional(z.enum(['codex', 'agent-sdk'])),
 });
 
 export type SessionState = z.infer<typeof SessionStateSchema>;

@@ -3,6 +3,7 @@ import { lazily } from './lazy';
 import {
   DECISION_ORIGIN_SCHEMA_VERSION,
   DECISIONS_SCHEMA_VERSION,
+  HOST_SCHEMA_VERSION,
   INTERRUPTION_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
@@ -13,6 +14,7 @@ import type { Metadata, SessionState } from './state-schema';
 export {
   DECISION_ORIGIN_SCHEMA_VERSION,
   DECISIONS_SCHEMA_VERSION,
+  HOST_SCHEMA_VERSION,
   INTERRUPTION_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
@@ -71,13 +73,14 @@ export function parseState(raw: unknown): SessionState {
 
 /**
  * The schema_version a state's content needs (schema-version.ts): each version adds one field to the one before, so
- * the highest field present decides: 5 once it names its project, else 4 once it records an interruption, else 3
+ * the highest field present decides: 6 once it names its host, 5 once it names its project, else 4 once it records an interruption, else 3
  * once a decision has an origin, 2 with decisions, 1 otherwise. Every change that adds or removes such a field
  * stamps this.
  */
 export function versionFor(
-  state: Pick<SessionState, 'decisions' | 'interruption' | 'project'>,
+  state: Pick<SessionState, 'decisions' | 'interruption' | 'project' | 'host'>,
 ): SessionState['schema_version'] {
+  if (state.host !== undefined) return HOST_SCHEMA_VERSION;
   if (state.project !== undefined) return PROJECT_SCHEMA_VERSION;
   if (state.interruption !== undefined) return INTERRUPTION_SCHEMA_VERSION;
   const decisions = state.decisions ?? [];
@@ -99,6 +102,7 @@ const VERSION_CONTENT: Readonly<Record<SessionState['schema_version'], string>> 
   [DECISION_ORIGIN_SCHEMA_VERSION]: 'decisions, one with an origin at least',
   [INTERRUPTION_SCHEMA_VERSION]: 'an interruption record',
   [PROJECT_SCHEMA_VERSION]: 'a project',
+  [HOST_SCHEMA_VERSION]: 'a host',
 };
 
 function migrate(raw: unknown): unknown {

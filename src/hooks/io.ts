@@ -1,3 +1,4 @@
+import type { Host } from '../core/host';
 import type { ByteSource, InputSource } from './stdin';
 
 /** The process facts a hook runs with; injected so tests can drive `runHook` without a child process. */
@@ -16,4 +17,9 @@ export interface HookIo {
   readonly binDir?: string;
   /** The node running the hook, by absolute path: the recording commands run the CLI with the same one. */
   readonly execPath?: string;
+  /**
+   * The host whose hook this is, as the wiring names it (`--host codex` after the bin: `init --host codex`); absent:
+   * Claude Code.
+   */
+  readonly host?: Host;
 }

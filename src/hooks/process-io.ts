@@ -2,6 +2,7 @@ import { constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import type { ByteSource, InputSource } from './stdin';
 import { errnoCode } from '../platform/errno';
 import { writeFully } from '../platform/fd-write';
+import { isHost, type Host } from '../core/host';
 
 /** The working directory, undefined when it was removed (the entries' `cwd`; see workingDirectory). */
 export { workingDirectory } from '../platform/working-directory';
@@ -64,4 +65,20 @@ export function writeStdout(text: string, fd = 1): void {
   } catch (error) {
     if (errnoCode(error) !== 'EPIPE') throw error;
   }
+}
+
+/**
+ * The host a hook's wiring names after the bin (`--host codex`: `init --host codex`), else undefined (Claude Code). An
+ * unknown name is Claude Code too: a hook never fails on its arguments.
+ */
+export function hostArgument(args: readonly string[]): Host | undefined {
+  const at = args.indexOf('--host');
+  const named = at === -1 ? undefined : args[at + 1];
+  return isHost(named) ? named : undefined;
+}
+
+/** The HookIo field of hostArgument: `{ host }` when the wiring names one, else nothing (Claude Code). */
+export function hostOption(args: readonly string[]): { host?: Host } {
+  const host = hostArgument(args);
+  return host === undefined ? {} : { host };
 }

@@ -1,6 +1,8 @@
 import { join, resolve } from 'node:path';
 import { logs } from '../core/config';
 import { openHookCall, type HookCall } from '../app/hook-call';
+import { DEFAULT_HOST } from '../core/host';
+import { fromCodex } from './codex/codex';
 import { handleClaudeCode, isClaudeCodePayload, isClaudeCodeText, payloadCwd } from './claude/claude-code';
 import type { HookIo } from './io';
 import { appendLog, logValue } from './log';
@@ -45,7 +47,7 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
   let call: HookCall | undefined;
   let outcome: Outcome;
   try {
-    call = openHookCall(io.env, claude === null ? io.cwd : claudeCwd(claude, io.cwd));
+    call = openHookCall(io.env, claude === null ? io.cwd : claudeCwd(claude, io.cwd), io.host);
     try {
       outcome = claude !== null ? await answerClaudeCode(claude, call, io) : await answerSeed(spec, input, call);
     } finally {
@@ -56,7 +58,7 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
     if (io.env.AGENT_SESSION_DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     outcome =
       claude !== null
-        ? { answer: null, line: `${claudeLine(claude)} error error=${logValue(problem)}`, level: 'error' }
+        ? { answer: null, line: `${claudeLine(claude, io)} error error=${logValue(problem)}`, level: 'error' }
         : {
             answer: spec.onError(),
             line: `${describeSafely(spec, input, spec.onError())} error=${logValue(problem)}`,
@@ -81,14 +83,18 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
 
 /**
  * A Claude Code payload: at most one JSON object (the answer of handleClaudeCode), or nothing. A mistyped
- * CLAUDE_PROJECT_DIR is not a project: no folder tree is made for it (no answer).
+ * CLAUDE_PROJECT_DIR is not a project: no folder tree is made for it (no answer). A Codex hook's payload (`--host
+ * codex`) is read as Claude Code's first (hooks/codex/codex.ts), and answered by the same handlers.
  */
 async function answerClaudeCode(
-  payload: Record<string, unknown> & { hook_event_name: string },
+  received: Record<string, unknown> & { hook_event_name: string },
   call: HookCall,
   io: HookIo,
 ): Promise<Outcome> {
-  const head = `${claudeLine(payload)} `;
+  const head = `${claudeLine(received, io)} `;
+  const translated = io.host === 'codex' ? fromCodex(received) : { payload: received };
+  if ('skip' in translated) return { answer: null, line: `${head}${translated.skip}`, level: 'info' };
+  const payload = translated.payload;
   const warned = call.warning === null ? '' : ` warning=${logValue(call.warning)}`;
   const project = nonEmpty(io.env.CLAUDE_PROJECT_DIR);
   if (
@@ -101,7 +107,8 @@ async function answerClaudeCode(
   const sessions = call.sessions();
   // The store's clock: "last active 5 minutes ago" is said by the clock that dated it.
   const now = await sessions.now();
-  const outcome = await handleClaudeCode(sessions, payload, { cli: cliWords(io, call.root), now });
+  const host = io.host ?? DEFAULT_HOST;
+  const outcome = await handleClaudeCode(sessions, payload, { cli: cliWords(io, call.root), now, host });
   return { answer: outcome.answer, line: `${head}${outcome.note}${warned}`, level: warned === '' ? 'info' : 'warn' };
 }
 
@@ -147,8 +154,8 @@ function claudeCwd(payload: Record<string, unknown>, cwd: string | undefined): s
   return claimed !== undefined && isDirectory(claimed) ? claimed : cwd;
 }
 
-function claudeLine(payload: { hook_event_name: string }): string {
-  return `claude-code event=${logValue(payload.hook_event_name.slice(0, 60))}`;
+function claudeLine(payload: { hook_event_name: string }, io: Pick<HookIo, 'host'>): string {
+  return `${io.host ?? DEFAULT_HOST} event=${logValue(payload.hook_event_name.slice(0, 60))}`;
 }
 
 function describeSafely<Answer extends object>(
@@ -168,10 +175,11 @@ function describeSafely<Answer extends object>(
  * The words that run the CLI on `root`. Installed as a Claude Code plugin (this bin is `${CLAUDE_PLUGIN_ROOT}/dist`),
  * `agent-session`: the plugin's `bin/` is on the PATH of Claude Code's Bash tool. Else the sibling bundle, run by the
  * node running this hook, by absolute path (a GUI-started Claude Code may lack the shell's nvm or volta PATH); from
- * sources, `agent-session` on PATH.
+ * sources, `agent-session` on PATH. Under Codex always the absolute form: the Codex binary knows CLAUDE_PLUGIN_ROOT
+ * (for its plugins' hooks), but puts no plugin `bin/` on its shell's PATH.
  */
-export function cliWords(io: Pick<HookIo, 'binDir' | 'env' | 'execPath'>, root: string): string[] {
-  const pluginRoot = nonEmpty(io.env.CLAUDE_PLUGIN_ROOT);
+export function cliWords(io: Pick<HookIo, 'binDir' | 'env' | 'execPath' | 'host'>, root: string): string[] {
+  const pluginRoot = io.host === 'codex' ? undefined : nonEmpty(io.env.CLAUDE_PLUGIN_ROOT);
   const plugin = io.binDir !== undefined && pluginRoot !== undefined && resolve(pluginRoot, 'dist') === io.binDir;
   if (io.binDir === undefined || plugin) return ['agent-session', '--dir', root];
   return [io.execPath ?? 'node', join(io.binDir, 'agent-session.cjs'), '--dir', root];

@@ -6,6 +6,7 @@ import { assertAgentName } from '../core/input';
 import { interruptionOf, isInterrupted, withInterruption } from '../core/interruption';
 import { isFinalPhase, type WorkPhase } from '../core/phase-names';
 import { isParked } from '../core/parking';
+import { hostOf, withHost } from '../core/host';
 import { finalizeState, newSession } from '../core/session';
 import type { SessionState } from '../core/state';
 import type { ProjectView } from './project-view';
@@ -113,7 +114,12 @@ async function relinkParked(
   try {
     const state = await view.write(parked.agent_id, now, (current, at) => {
       // Checked again under the session lock: a CLI update may have changed it since it was read.
-      if (current.project !== view.project || !isParked(current, now, view.limits) || isFinalPhase(current.phase)) {
+      if (
+        current.project !== view.project ||
+        hostOf(current) !== view.host ||
+        !isParked(current, now, view.limits) ||
+        isFinalPhase(current.phase)
+      ) {
         throw new SessionError(
           'E_ILLEGAL_TRANSITION',
           `Session \`${current.agent_id}\` changed and can no longer be resumed`,
@@ -142,7 +148,10 @@ async function relinkParked(
 
 function createLinked(view: ProjectView, now: Date, agentType: string, facts: ClaudeLinkChange): Promise<SessionState> {
   const build = (agent_id: string): SessionState =>
-    newSession({ agent_id, agent_name: agentType, purpose: CLAUDE_PURPOSE, project: view.project }, now);
+    withHost(
+      newSession({ agent_id, agent_name: agentType, purpose: CLAUDE_PURPOSE, project: view.project }, now),
+      view.host,
+    );
   return view.createUnderNewId(now, (agent_id) => withClaudeLink(build(agent_id), facts, now));
 }
 

@@ -4,6 +4,7 @@ import { withClaudeLink, type ClaudeLinkChange } from '../core/claude-link';
 import { generateId } from '../core/ids';
 import type { Limits } from '../core/limits';
 import { isParked, newestVerdict } from '../core/parking';
+import { hostOf, type Host } from '../core/host';
 import { resumeVerdict } from '../core/phases';
 import { allowsResume, latestSane, type ResumeReason } from '../core/rules';
 import type { SessionState } from '../core/state';
@@ -30,6 +31,8 @@ export class ProjectView {
   readonly store: SessionStore;
   /** The project the service works for. */
   readonly project: string;
+  /** The host whose hooks the service answers: the resume lookups see only its sessions. */
+  readonly host: Host;
   readonly limits: Limits;
   readonly historyCap: number;
   readonly #randomHex: () => string;
@@ -37,12 +40,14 @@ export class ProjectView {
   constructor(options: {
     readonly store: SessionStore;
     readonly project: string;
+    readonly host: Host;
     readonly limits: Limits;
     readonly historyCap: number;
     readonly randomHex: () => string;
   }) {
     this.store = options.store;
     this.project = options.project;
+    this.host = options.host;
     this.limits = options.limits;
     this.historyCap = options.historyCap;
     this.#randomHex = options.randomHex;
@@ -95,8 +100,30 @@ export class ProjectView {
     return { should_resume: allowsResume(reason), reason, agent_id: state.agent_id, state };
   }
 
-  newestOfAt(now: Date, agentName: string): Promise<SessionState | null> {
-    return this.store.newestOf(this.project, agentName, latestSane(now, this.limits));
+  /**
+   * This host's newest session of an agent. The store answers the newest of the agent name whatever the host (the file
+   * store from its one pointer per name); when that one is another host's (a project delegating from two hosts under
+   * one agent name), this host's newest is found by one listing of the project: rare, and only then.
+   */
+  async newestOfAt(now: Date, agentName: string): Promise<SessionState | null> {
+    const notAfter = latestSane(now, this.limits);
+    const newest = await this.store.newestOf(this.project, agentName, notAfter);
+    if (newest === null || hostOf(newest) === this.host) return newest;
+    return (await this.newestOfHost(notAfter)).get(agentName) ?? null;
+  }
+
+  /** This host's newest session of each agent name in this project, by one listing (see newestOfAt). */
+  async newestOfHost(notAfter: number): Promise<Map<string, SessionState>> {
+    const newest = new Map<string, SessionState>();
+    for (const entry of await this.store.list({ project: this.project })) {
+      if (entry.kind !== 'valid') continue;
+      const state = entry.state;
+      if (state.project !== this.project || hostOf(state) !== this.host) continue;
+      if (Date.parse(state.last_updated) > notAfter) continue;
+      const known = newest.get(state.agent_name);
+      if (known === undefined || newerThan(state, known)) newest.set(state.agent_name, state);
+    }
+    return newest;
   }
 
   linkClaudeAt(now: Date, id: string, change: ClaudeLinkChange): Promise<SessionState> {
@@ -126,4 +153,10 @@ export class ProjectView {
       }
     }
   }
+}
+
+/** Later `last_updated`, then later `created_at`: the store's order for an agent's newest session. */
+function newerThan(a: SessionState, b: SessionState): boolean {
+  const byActivity = Date.parse(a.last_updated) - Date.parse(b.last_updated);
+  return byActivity !== 0 ? byActivity > 0 : Date.parse(a.created_at) > Date.parse(b.created_at);
 }

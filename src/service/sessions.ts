@@ -9,6 +9,7 @@ import { isInterrupted, withInterruption } from '../core/interruption';
 import { isFinalPhase, type FinalPhase } from '../core/phase-names';
 import { isParked } from '../core/parking';
 import { DEFAULT_PROJECT, withProject } from '../core/project';
+import { DEFAULT_HOST, hostOf, withHost, type Host } from '../core/host';
 import { resumeVerdict } from '../core/phases';
 import { allowsResume, isAheadOfClock, latestSane, type ResumeReason } from '../core/rules';
 import { assertAgentName, assertMetadata, assertText } from '../core/input';
@@ -43,6 +44,11 @@ export interface SessionsOptions {
    * sessions. Default: DEFAULT_PROJECT.
    */
   readonly project?: string;
+  /**
+   * The host whose hooks this service answers (core/host.ts; default Claude Code): its new sessions name it, and the
+   * lookups that decide a resume or a relink (an agent's newest session, the parked ones) see only its sessions.
+   */
+  readonly host?: Host;
   readonly limits?: Limits;
   /** History entries a session keeps (the newest); default 200. */
   readonly historyCap?: number;
@@ -77,6 +83,8 @@ export class Sessions {
   readonly store: SessionStore;
   /** The project this service works for (see SessionsOptions.project). */
   readonly project: string;
+  /** The host this service answers (see SessionsOptions.host). */
+  readonly host: Host;
   readonly limits: Limits;
   readonly historyCap: number;
   readonly #decisionOrigin: () => DecisionOrigin;
@@ -86,12 +94,14 @@ export class Sessions {
   constructor(options: SessionsOptions) {
     this.store = options.store;
     this.project = options.project ?? DEFAULT_PROJECT;
+    this.host = options.host ?? DEFAULT_HOST;
     this.limits = options.limits ?? DEFAULT_LIMITS;
     this.historyCap = options.historyCap ?? DEFAULT_HISTORY_CAP;
     this.#decisionOrigin = options.decisionOrigin ?? (() => decisionOriginOf(processFacts()));
     this.#view = new ProjectView({
       store: this.store,
       project: this.project,
+      host: this.host,
       limits: this.limits,
       historyCap: this.historyCap,
       randomHex: options.randomHex ?? randomHex8,
@@ -121,11 +131,11 @@ export class Sessions {
     };
     const now = await this.store.now();
     if (input.id !== undefined) {
-      const state = newSession({ ...input, agent_id: assertValidId(input.id, 'id') }, now);
+      const state = withHost(newSession({ ...input, agent_id: assertValidId(input.id, 'id') }, now), this.host);
       await this.store.create(state);
       return state;
     }
-    return this.#view.createUnderNewId(now, (agent_id) => newSession({ ...input, agent_id }, now));
+    return this.#view.createUnderNewId(now, (agent_id) => withHost(newSession({ ...input, agent_id }, now), this.host));
   }
 
   /** The state of a session. @throws SessionError E_NOT_FOUND, E_CORRUPT */
@@ -380,7 +390,13 @@ export class Sessions {
   async parkedSessions(): Promise<SessionState[]> {
     const now = await this.store.now();
     // A session ahead of the clock must not hide its agent's real parked one (the same rule as newestOf).
-    const newest = await this.store.newestPerAgent(this.project, latestSane(now, this.limits));
+    const notAfter = latestSane(now, this.limits);
+    let newest = await this.store.newestPerAgent(this.project, notAfter);
+    if (newest.some((state) => hostOf(state) !== this.host)) {
+      // An agent name whose newest session is another host's may hide this host's parked one: one listing finds it.
+      const own = await this.#view.newestOfHost(notAfter);
+      newest = [...own.values()];
+    }
     return newest
       .filter((state) => isParked(state, now, this.limits))
       .sort((a, b) => Date.parse(b.last_updated) - Date.parse(a.last_updated));

@@ -2,7 +2,9 @@
 // `describeStoreContract` with a harness; a new backend adds a harness, never its own copy of these cases.
 import { withClaudeLink } from '../../src/core/claude-link';
 import { SessionError } from '../../src/core/errors';
+import { withHost } from '../../src/core/host';
 import { withProject } from '../../src/core/project';
+import { HOST_SCHEMA_VERSION } from '../../src/core/state';
 import { newSession } from '../../src/core/session';
 import type { SessionState } from '../../src/core/state';
 import type { SessionStore } from '../../src/service/store';
@@ -573,6 +575,23 @@ export function describeStoreContract(
           ),
         );
         expect((await store.read('s1'))!.metadata.n).toBe(11);
+      });
+    });
+
+    describe('hosts', () => {
+      it("keeps each session's host (schema v6), and answers the newest of an agent name whatever its host", async () => {
+        const codex = withHost(session('x1', 'alpha', 0, 3), 'codex');
+        await store.create(session('c1', 'alpha', 0, 1));
+        await store.create(codex);
+        expect(codex).toMatchObject({ host: 'codex', schema_version: HOST_SCHEMA_VERSION });
+        expect(await store.read('x1')).toEqual(codex);
+        expect((await store.read('c1'))?.host).toBeUndefined();
+        // The store does not filter by host: the service does (Sessions answers one host), on what the store gives.
+        expect((await store.newestOf(P, 'alpha'))?.agent_id).toBe('x1');
+        expect((await store.newestPerAgent(P)).map((state) => state.agent_id)).toEqual(['x1']);
+        const updated = await store.update('x1', (state) => touched(state, 4, { more: true }));
+        expect(updated).toMatchObject({ host: 'codex', metadata: { n: 1, more: true } });
+        expect((await store.list({ project: P })).map((entry) => entry.id).sort()).toEqual(['c1', 'x1']);
       });
     });
 

@@ -5,14 +5,25 @@ import { SessionError } from '../../core/errors';
 import { optionalText } from '../args';
 import { readSettings, settingsPath, writeSettings } from '../init/settings-file';
 import {
+  CODEX_WIRINGS,
   HOOK_TIMEOUT_SECONDS,
+  WIRINGS,
   addHooks,
   nodeCommand,
   removeHooks,
   type HookBin,
   type SettingsChange,
 } from '../init/settings';
-import { migrateStore } from '../../app/assembly';
+import { migrateStore, placeOf } from '../../app/assembly';
+import {
+  codexCommand,
+  codexHooksPath,
+  codexRulesPath,
+  codexRulesText,
+  removeCodexRules,
+  writeCodexRules,
+  type RulesChange,
+} from '../init/codex-files';
 import { contextFor, textOption, type CliIo, type GlobalArgs } from '../context';
 import { escapeControl } from '../text';
 import { errnoCode, ioError } from '../../platform/errno';
@@ -21,6 +32,7 @@ import { NO_WORKING_DIRECTORY, resolveFrom } from '../../platform/working-direct
 
 interface Args extends GlobalArgs {
   readonly project?: string;
+  readonly host: 'claude-code' | 'codex';
   readonly 'dry-run': boolean;
   readonly uninstall: boolean;
 }
@@ -28,11 +40,17 @@ interface Args extends GlobalArgs {
 export const initCommand: CommandModule<GlobalArgs, Args> = {
   command: 'init',
   describe:
-    "Wire the hooks into a Claude Code project's .claude/settings.json (or remove them); with --database-url, " +
-    'create or upgrade the PostgreSQL store first',
+    "Wire the hooks into a Claude Code project's .claude/settings.json, or with --host codex a Codex project's " +
+    '.codex/hooks.json and .codex/rules (or remove them); with --database-url, create or upgrade the PostgreSQL store first',
   builder: (yargs) =>
     yargs
       .option('project', textOption('Project folder (default: the current folder)'))
+      .option('host', {
+        choices: ['claude-code', 'codex'] as const,
+        default: 'claude-code' as const,
+        describe:
+          "The host to wire: Claude Code's .claude/settings.json, or the Codex CLI's .codex/hooks.json and rules",
+      })
       .option('dry-run', { type: 'boolean', default: false, describe: 'Only print what would change' })
       .option('uninstall', { type: 'boolean', default: false, describe: 'Remove the hooks init added' })
       // init wires a project, whose hooks find their store themselves: --dir is hidden. --database-url is not (above).
@@ -52,18 +70,33 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
           '.claude/agent-session.json (init writes neither: the URL may hold a password)\n',
       );
     }
+    const codex = argv.host === 'codex';
+    const command = codex ? codexCommand : nodeCommand;
     const commands: Record<HookBin, string> = {
-      'pre-delegate': nodeCommand(process.execPath, join(binDir, 'pre-delegate.cjs')),
-      'subagent-stop': nodeCommand(process.execPath, join(binDir, 'subagent-stop.cjs')),
+      'pre-delegate': command(process.execPath, join(binDir, 'pre-delegate.cjs')),
+      'subagent-stop': command(process.execPath, join(binDir, 'subagent-stop.cjs')),
     };
-    const file = readSettings(settingsPath(project));
+    const wirings = codex ? CODEX_WIRINGS : WIRINGS;
+    const file = readSettings(codex ? codexHooksPath(project) : settingsPath(project));
     const before = file.settings ?? {};
-    const { settings, changes } = argv.uninstall ? removeHooks(before, commands) : addHooks(before, commands);
+    const { settings, changes } = argv.uninstall
+      ? removeHooks(before, commands, wirings)
+      : addHooks(before, commands, wirings);
     const changed = changes.some((c) => c.kind === 'added' || c.kind === 'updated' || c.kind === 'removed');
     const dryRun = argv['dry-run'];
     // Commands of other hooks and paths are the user's text: shown escaped, one line each.
     const say = (line: string): void => io.out(`${escapeControl(line)}\n`);
     for (const change of changes) say(describe(change));
+    if (codex) {
+      const rules = codexRulesPath(project);
+      // The words the hooks' contexts hand a sub-agent (src/hooks/run.ts cliWords), for the store its hooks resolve.
+      const root = placeOf({ env: io.env, cwd: project, hook: true }).root;
+      const words = [process.execPath, join(binDir, 'agent-session.cjs'), '--dir', root, 'update'];
+      const done = argv.uninstall
+        ? removeCodexRules(rules, dryRun)
+        : writeCodexRules(rules, codexRulesText(words), dryRun);
+      say(rulesLine(done, rules, words));
+    }
     if (!changed) {
       say(
         argv.uninstall
@@ -91,6 +124,22 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
 export function cronLine(project: string, binDir: string, node = process.execPath): string {
   const command = `cd ${shellQuote(project)} && ${shellQuote(node)} ${shellQuote(join(binDir, 'agent-session.cjs'))} cleanup --hours 24`;
   return `0 * * * * ${command.replace(/%/g, '\\%')}`;
+}
+
+function rulesLine(change: RulesChange, path: string, words: readonly string[]): string {
+  const rule = `allow ${words.map(shellQuote).join(' ')} …`;
+  switch (change) {
+    case 'added':
+      return `+ ${path}: ${rule}`;
+    case 'updated':
+      return `~ ${path}: ${rule} (rewritten)`;
+    case 'kept':
+      return `= ${path}: ${rule} (already there)`;
+    case 'removed':
+      return `- ${path}`;
+    case 'absent':
+      return `Nothing to remove: no ${path}`;
+  }
 }
 
 function describe(change: SettingsChange): string {

@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { isInterrupted } from '../../core/interruption';
+import { hostOf } from '../../core/host';
 import { summarize } from '../../core/state';
 import { optionalText } from '../args';
 import {
@@ -54,6 +55,7 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
             ? {
                 ...summarize(entry.state),
                 project: entry.state.project ?? null,
+                host: hostOf(entry.state),
                 interrupted: isInterrupted(entry.state),
                 resumable_now: entry.resumable,
                 resume_reason: entry.reason,

@@ -31,6 +31,23 @@ export const WIRINGS: readonly Wiring[] = [
 ];
 
 /**
+ * What `init --host codex` adds to `.codex/hooks.json` (the OpenAI Codex CLI, 0.169.0: the same file shape as Claude
+ * Code's settings `hooks`). SessionStart and UserPromptSubmit tell the main agent what is parked; SubagentStart and
+ * SubagentStop link a thread-spawned sub-agent (its `agent_type`) to its session; PermissionRequest on Bash lets its
+ * recording command run where Codex would ask; a sub-agent's failed model request (`PostModelRequest`, `status:
+ * "failed"`: no SubagentStop follows) interrupts its session. No PreToolUse/PostToolUse: Codex starts a sub-agent's
+ * hooks in order (SubagentStart before its first request), so the race those settle in Claude Code does not exist.
+ */
+export const CODEX_WIRINGS: readonly Wiring[] = [
+  { event: 'SessionStart', bin: 'pre-delegate' },
+  { event: 'UserPromptSubmit', bin: 'pre-delegate' },
+  { event: 'SubagentStart', bin: 'pre-delegate' },
+  { event: 'SubagentStop', bin: 'subagent-stop' },
+  { event: 'PermissionRequest', matcher: 'Bash', bin: 'pre-delegate' },
+  { event: 'PostModelRequest', bin: 'subagent-stop' },
+];
+
+/**
  * Seconds Claude Code waits for one of our hooks. A hook gives up on stdin after 5 s and on a session lock
  * after 5 s, so it answers well within this; the explicit value replaces Claude Code's 600 s default.
  */
@@ -58,10 +75,11 @@ type Group = Record<string, unknown> & { hooks?: unknown };
 export function addHooks(
   settings: Settings,
   commands: Readonly<Record<HookBin, string>>,
+  wirings: readonly Wiring[] = WIRINGS,
 ): { settings: Settings; changes: SettingsChange[] } {
   const hooks = { ...hooksOf(settings) };
   const changes: SettingsChange[] = [];
-  for (const wiring of WIRINGS) {
+  for (const wiring of wirings) {
     const command = commands[wiring.bin];
     const where = { event: wiring.event, ...(wiring.matcher === undefined ? {} : { matcher: wiring.matcher }) };
     let updated = false;
@@ -106,11 +124,12 @@ export function addHooks(
 export function removeHooks(
   settings: Settings,
   commands: Readonly<Record<HookBin, string>>,
+  wirings: readonly Wiring[] = WIRINGS,
 ): { settings: Settings; changes: SettingsChange[] } {
   if (!('hooks' in settings)) return { settings, changes: [] };
   const hooks: Record<string, unknown> = { ...hooksOf(settings) };
   const changes: SettingsChange[] = [];
-  for (const wiring of WIRINGS) {
+  for (const wiring of wirings) {
     if (!(wiring.event in hooks)) continue;
     const command = commands[wiring.bin];
     let removedHere = false;
@@ -200,9 +219,12 @@ function doubleQuoted(text: string): string {
   return `"${text.replace(/["\\$`]/g, (c) => `\\${c}`)}"`;
 }
 
-/** The bin a command of ours runs: its last double-quoted word (`node "<path>"`, `"<node>" "<path>"`). */
+/**
+ * The bin a command of ours runs: its last double-quoted word (`node "<path>"`, `"<node>" "<path>"`), before the
+ * host argument of a Codex wiring (`… "<path>" --host codex`).
+ */
 function binOf(command: string): string | undefined {
-  return /"((?:[^"\\]|\\.)*)"$/.exec(command)?.[1];
+  return /"((?:[^"\\]|\\.)*)"(?: --host [a-z-]+)?$/.exec(command)?.[1];
 }
 
 /** A handler an earlier init of this same install wrote in another form (`node "<path>"`, another node). */

@@ -1,3 +1,4 @@
+import { hostOf } from '../host';
 import { format } from 'date-fns/format';
 import { escapeControl } from '../control';
 import { deciderText } from '../decision';
@@ -364,8 +365,9 @@ function agentLanes(agent: string, drawn: readonly SessionState[], total: number
       return [];
     });
     const life = `${utcTime(state.created_at)}, ${shortDuration((to - from) / 1000)}${state.finalized_at === undefined ? ' so far' : ''}`;
-    const label = `<text x="4" y="${mid + 4}">${escapeHtml(state.agent_id)}<title>${escapeHtml(`${state.agent_id} (${state.phase}, ${state.purpose}): ${life}`)}</title></text>`;
-    return `<g class="lane" data-session="${escapeHtml(state.agent_id)}">${label}${spans.join('')}${marks.join('')}</g>`;
+    const host = hostOf(state);
+    const label = `<text x="4" y="${mid + 4}">${escapeHtml(state.agent_id)}<title>${escapeHtml(`${state.agent_id} (${state.phase}, ${host}, ${state.purpose}): ${life}`)}</title></text>`;
+    return `<g class="lane" data-session="${escapeHtml(state.agent_id)}" data-host="${host}">${label}${spans.join('')}${marks.join('')}</g>`;
   });
   const height = drawn.length * (LANE.height + LANE.gap) + 8;
   const note =

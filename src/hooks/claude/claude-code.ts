@@ -6,6 +6,7 @@ import { isFinalPhase, RESUMABLE_PHASES } from '../../core/phase-names';
 import { lazily } from '../../core/lazy';
 import { counted } from '../../core/plural';
 import { plainStopOutcomes } from '../../core/stop-policy';
+import type { Host } from '../../core/host';
 import type { SessionState } from '../../core/state';
 import { CLAUDE_PURPOSE, type Sessions } from '../../service/sessions';
 import { logValue } from '../log';
@@ -57,6 +58,11 @@ export interface ClaudeCodeContext {
   readonly now: Date;
   /** The clock-skew bound (the store's limits; handleClaudeCode fills it in): a time ahead within it is "just now". */
   readonly clockSkewMinutes?: number;
+  /**
+   * The host asking (core/host.ts; default Claude Code): its words in the texts (how its main agent continues a
+   * sub-agent, whose agent ids those are). A Codex payload is read as Claude Code's (hooks/codex/codex.ts) before.
+   */
+  readonly host?: Host;
 }
 
 /** The agent name Claude Code uses when `subagent_type` is absent. */
@@ -155,8 +161,11 @@ async function overview(
   const parked = await sessions.parkedSessions();
   if (parked.length === 0) return skip('nothing_parked');
   const head =
-    'agent-session: parked sub-agent sessions in this project. A delegation to the same agent type resumes its session; ' +
-    `SendMessage to the Claude agent id continues that agent. ${QUOTED_NOTE}`;
+    context.host === 'codex'
+      ? 'agent-session: parked sub-agent sessions in this project. A spawn_agent with the same agent_type resumes its ' +
+        `session: the new sub-agent is told what was recorded. ${QUOTED_NOTE}`
+      : 'agent-session: parked sub-agent sessions in this project. A delegation to the same agent type resumes its session; ' +
+        `SendMessage to the Claude agent id continues that agent. ${QUOTED_NOTE}`;
   const lines = [head];
   let length = head.length;
   let shown = 0;
@@ -191,7 +200,8 @@ function overviewLine(state: SessionState, context: ClaudeCodeContext): string {
   if (task_id !== undefined) parts.push(`task (reported by the agent): ${quoteField(task_id, OVERVIEW_FIELD_LIMIT)}`);
   if (findings !== undefined)
     parts.push(`findings (reported by the agent): ${quoteField(findings, OVERVIEW_FIELD_LIMIT)}`);
-  if (state.claude !== undefined) parts.push(`Claude agent ${quoteField(state.claude.agent_id, OVERVIEW_FIELD_LIMIT)}`);
+  if (state.claude !== undefined)
+    parts.push(`${hostWord(context)} agent ${quoteField(state.claude.agent_id, OVERVIEW_FIELD_LIMIT)}`);
   return parts.join('; ');
 }
 
@@ -394,7 +404,9 @@ function interruptionLines(
     `- Interrupted: by ${interruptionCause(interruption.error)} at ${interruption.at} (${ago(interruption.at, context)}), in phase ${phase}; not an error of the agent's own`,
   ];
   if (interruption.message !== undefined)
-    lines.push(`- The failure as Claude Code reported it (quoted): ${quoteField(interruption.message)}`);
+    lines.push(
+      `- The failure as ${context.host === 'codex' ? 'Codex' : 'Claude Code'} reported it (quoted): ${quoteField(interruption.message)}`,
+    );
   return lines;
 }
 
@@ -437,6 +449,11 @@ function historyText(entry: SessionState['history'][number]): string {
   if (entry.event === 'resume') return `resumed in ${entry.to_phase} at ${entry.timestamp}`;
   if (entry.event === 'interrupted') return `interrupted in ${entry.to_phase} at ${entry.timestamp}`;
   return `${entry.from_phase} → ${entry.to_phase} at ${entry.timestamp}`;
+}
+
+/** Whose agent ids the links hold: `Codex` under Codex, else `Claude`. */
+function hostWord(context: ClaudeCodeContext): string {
+  return context.host === 'codex' ? 'Codex' : 'Claude';
 }
 
 /** Words as one shell command line, each quoted only when it needs to be. */

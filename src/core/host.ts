@@ -1,0 +1,39 @@
+import { versionFor, type SessionState } from './state';
+
+/**
+ * The hosts whose hooks make sessions: Claude Code, the OpenAI Codex CLI, and the Claude Agent SDK (in-process). The
+ * state's `host` field names one (schema_version 6).
+ */
+export const HOSTS = ['claude-code', 'codex', 'agent-sdk'] as const;
+
+/** A host whose hooks make sessions (HOSTS). */
+export type Host = (typeof HOSTS)[number];
+
+/**
+ * The host of a session without a `host` field: Claude Code. Before there was a field, only Claude Code's hooks (and
+ * the seed protocol and the CLI, written for it) made sessions, so an older store's sessions are its; and a session
+ * Claude Code makes now still names none, so its file stays readable by an older agent-session.
+ */
+export const DEFAULT_HOST: Host = 'claude-code';
+
+/** True for a host's name (HOSTS). */
+export function isHost(value: unknown): value is Host {
+  return typeof value === 'string' && (HOSTS as readonly string[]).includes(value);
+}
+
+/** The host a session belongs to: its `host` field, else DEFAULT_HOST (above). */
+export function hostOf(state: Pick<SessionState, 'host'>): Host {
+  return state.host ?? DEFAULT_HOST;
+}
+
+/**
+ * The state naming `host`: the default host is written as no field (see DEFAULT_HOST), any other as `host`, with the
+ * schema_version the content then needs.
+ */
+export function withHost(state: SessionState, host: Host): SessionState {
+  const field = host === 'claude-code' ? undefined : host;
+  if (state.host === field) return state;
+  const { host: _previous, ...rest } = state;
+  const next: SessionState = field === undefined ? { ...rest } : { ...rest, host: field };
+  return { ...next, schema_version: versionFor(next) };
+}

@@ -1,0 +1,70 @@
+import { INTERRUPTION_KIND_PATTERN } from '../../core/interruption-kinds';
+
+/** A Codex payload as the Claude Code handlers read it, or why it is left alone (a note for the log). */
+export type CodexTranslation =
+  { readonly payload: Record<string, unknown> & { hook_event_name: string } } | { readonly skip: string };
+
+/**
+ * The OpenAI Codex CLI's hook payload (0.169.0) in the shape of Claude Code's, which it mostly already is: the same
+ * `hook_event_name`, `cwd`, `session_id`, and for a thread-spawned sub-agent `agent_id` (its thread id) and
+ * `agent_type` (the `agent_type` given to `spawn_agent`, `default` without one). So SessionStart, SubagentStart,
+ * SubagentStop and PermissionRequest go to the Claude Code handlers as they are, and their answers
+ * (`hookSpecificOutput` with `additionalContext`, a PermissionRequest `decision`) are Codex's too. What differs:
+ * - a sub-agent's model request that failed (an API error, a usage limit) is `PostModelRequest` with `status:
+ *   "failed"` and the API's error body as text in `error`, and no SubagentStop follows: it is Claude Code's
+ *   StopFailure of that agent, its kind read from the body (errorKind);
+ * - `UserPromptSubmit` fires for a sub-agent's own first prompt too (with its `agent_id`): only the main agent's gets
+ *   the parked overview;
+ * - the main agent's own failed request, and every other model request, is not ours.
+ * Everything else passes unchanged (and the handlers leave alone what they do not answer: `spawn_agent` is not
+ * Claude Code's delegation tool).
+ */
+export function fromCodex(payload: Record<string, unknown> & { hook_event_name: string }): CodexTranslation {
+  const agentId = typeof payload.agent_id === 'string' && payload.agent_id !== '' ? payload.agent_id : undefined;
+  switch (payload.hook_event_name) {
+    case 'UserPromptSubmit':
+      return agentId === undefined ? { payload } : { skip: 'subagent_prompt' };
+    case 'PostModelRequest': {
+      if (payload.status !== 'failed') return { skip: 'model_request_ok' };
+      if (agentId === undefined) return { skip: 'main_agent' };
+      const body = typeof payload.error === 'string' ? payload.error : undefined;
+      const { error: _body, status: _status, ...rest } = payload;
+      return {
+        payload: {
+          ...rest,
+          hook_event_name: 'StopFailure',
+          error: errorKind(body),
+          ...(body === undefined ? {} : { error_details: body }),
+        },
+      };
+    }
+    default:
+      return { payload };
+  }
+}
+
+/**
+ * The failure kind of a Codex `PostModelRequest` error: the Responses API's error body (`{"error": {"type", "code",
+ * "message"}}`) read for a kind in Claude Code's words where one fits (a rate or usage limit, an overload, a server
+ * error, a refused request, a login), else the body's own `code` or `type` when it is a plain word, else `unknown`.
+ */
+export function errorKind(body: string | undefined): string {
+  if (body === undefined) return 'unknown';
+  let error: Record<string, unknown> | undefined;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const inner = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>).error : undefined;
+    error = typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : undefined;
+  } catch {
+    // Not JSON (a transport error's words): only the words below can tell its kind.
+  }
+  const words = [error?.code, error?.type].filter((word): word is string => typeof word === 'string');
+  const text = `${words.join(' ')} ${error === undefined ? body : ''}`.toLowerCase();
+  if (/rate_limit|usage_limit|too many requests|\b429\b|quota/.test(text)) return 'rate_limit';
+  if (/overload|\b529\b|\b503\b/.test(text)) return 'overloaded';
+  if (/server_error|internal|\b500\b|\b502\b/.test(text)) return 'server_error';
+  if (/authentication|unauthorized|invalid_api_key|\b401\b/.test(text)) return 'authentication_failed';
+  if (/invalid_request/.test(text)) return 'invalid_request';
+  const own = words.find((word) => INTERRUPTION_KIND_PATTERN.test(word));
+  return own ?? 'unknown';
+}

@@ -1,0 +1,176 @@
+// The Codex wiring through the built bins: `init --host codex` on a temp project (.codex/hooks.json and the exec-policy
+// rule: idempotent, earlier forms updated, uninstalled exactly), and the hook bins run with `--host codex` on the
+// payloads captured from Codex 0.169.0 (tests/fixtures/codex): park, the parked overview, the interruption, and a
+// Claude Code session of the same agent name left alone.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { BIN, run } from '../../helpers';
+
+const FIXTURES = resolve(__dirname, '../../fixtures/codex');
+const DIST = resolve(__dirname, '../../../dist');
+/** A user's own hook, kept by every change. */
+const MINE = '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"echo mine"}]}]}}';
+let project: string;
+
+beforeEach(() => {
+  project = mkdtempSync(join(tmpdir(), 'agent-session-codex-'));
+});
+afterEach(() => rmSync(project, { recursive: true, force: true }));
+
+function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  return run(BIN.cli, args, { cwd: project });
+}
+
+function hook(bin: 'pre-delegate' | 'subagent-stop', name: string, patch: Record<string, unknown> = {}) {
+  const payload = {
+    ...(JSON.parse(readFileSync(join(FIXTURES, `${name}-0.169.0.json`), 'utf8')) as Record<string, unknown>),
+    cwd: project,
+    ...patch,
+  };
+  const result = spawnSync(process.execPath, [join(DIST, `${bin}.cjs`), '--host', 'codex'], {
+    input: JSON.stringify(payload),
+    cwd: project,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: project },
+  });
+  expect(result.status).toBe(0);
+  return result.stdout === '' ? null : (JSON.parse(result.stdout) as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const hooksJson = (): Record<string, any> => JSON.parse(readFileSync(join(project, '.codex', 'hooks.json'), 'utf8'));
+const rulesFile = () => join(project, '.codex', 'rules', 'agent-session.rules');
+const sessions = () =>
+  JSON.parse(cli('--dir', join(project, '.claude', 'session'), 'list', '--json').stdout) as Record<string, unknown>[];
+
+describe('init --host codex', () => {
+  it('wires six hooks with absolute node commands and --host codex, and the rule of the recording command', () => {
+    mkdirSync(join(project, '.codex'));
+    writeFileSync(join(project, '.codex', 'hooks.json'), MINE);
+    const first = cli('init', '--host', 'codex');
+    expect(first.status).toBe(0);
+    const hooks = hooksJson().hooks;
+    const pre = `"${process.execPath}" "${join(DIST, 'pre-delegate.cjs')}" --host codex`;
+    const stop = `"${process.execPath}" "${join(DIST, 'subagent-stop.cjs')}" --host codex`;
+    expect(Object.keys(hooks).sort()).toEqual([
+      'PermissionRequest',
+      'PostModelRequest',
+      'SessionStart',
+      'Stop',
+      'SubagentStart',
+      'SubagentStop',
+      'UserPromptSubmit',
+    ]);
+    expect(hooks.Stop).toEqual([{ hooks: [{ type: 'command', command: 'echo mine' }] }]);
+    expect(hooks.SubagentStart).toEqual([{ hooks: [{ type: 'command', command: pre, timeout: 30 }] }]);
+    expect(hooks.PermissionRequest).toEqual([
+      { matcher: 'Bash', hooks: [{ type: 'command', command: pre, timeout: 30 }] },
+    ]);
+    expect(hooks.PostModelRequest).toEqual([{ hooks: [{ type: 'command', command: stop, timeout: 30 }] }]);
+    const words = [
+      process.execPath,
+      join(DIST, 'agent-session.cjs'),
+      '--dir',
+      join(project, '.claude', 'session'),
+      'update',
+    ];
+    expect(readFileSync(rulesFile(), 'utf8')).toContain(
+      `pattern = [${words.map((w) => JSON.stringify(w)).join(', ')}]`,
+    );
+    expect(existsSync(join(project, '.claude', 'settings.json'))).toBe(false);
+
+    const again = cli('init', '--host', 'codex');
+    expect(again.stdout).toContain('already has the agent-session hooks');
+    expect(again.stdout).toContain('(already there)');
+    expect(hooksJson().hooks).toEqual(hooks);
+  });
+
+  it('updates the hooks an earlier init wrote with another node, never doubling them', () => {
+    cli('init', '--host', 'codex');
+    const file = join(project, '.codex', 'hooks.json');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').split(JSON.stringify(process.execPath).slice(1, -1)).join('/old/node'),
+    );
+    const result = cli('init', '--host', 'codex');
+    expect(result.stdout).toContain('~ SubagentStart');
+    expect(hooksJson().hooks.SubagentStart).toHaveLength(1);
+    expect(JSON.stringify(hooksJson())).not.toContain('/old/node');
+  });
+
+  it('--uninstall removes exactly its hooks and its rule file', () => {
+    mkdirSync(join(project, '.codex'));
+    writeFileSync(join(project, '.codex', 'hooks.json'), MINE);
+    cli('init', '--host', 'codex');
+    const result = cli('init', '--host', 'codex', '--uninstall');
+    expect(result.status).toBe(0);
+    expect(hooksJson()).toEqual({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo mine' }] }] } });
+    expect(existsSync(rulesFile())).toBe(false);
+  });
+});
+
+describe('the hook bins with --host codex, on payloads Codex 0.169.0 sent', () => {
+  it('parks a sub-agent, lists it for the main agent in Codex words, carries an interruption, leaves Claude Code alone', () => {
+    const start = hook('pre-delegate', 'subagent-start');
+    const context = start!.hookSpecificOutput.additionalContext as string;
+    expect(start!.hookSpecificOutput.hookEventName).toBe('SubagentStart');
+    const id = /recorded in session (agent-\S+) /.exec(context)![1]!;
+    expect(context).toContain(`${process.execPath} ${join(DIST, 'agent-session.cjs')} --dir`);
+    expect(hook('pre-delegate', 'user-prompt-submit-subagent')).toBeNull();
+    expect(cli('--dir', join(project, '.claude', 'session'), 'update', id, '--phase', 'approval').status).toBe(0);
+    expect(hook('subagent-stop', 'subagent-stop')).toBeNull();
+    expect(sessions()).toEqual([
+      expect.objectContaining({ agent_id: id, host: 'codex', phase: 'approval', resumable_now: true }),
+    ]);
+
+    const overview = hook('pre-delegate', 'user-prompt-submit')!.hookSpecificOutput.additionalContext as string;
+    expect(overview).toContain('A spawn_agent with the same agent_type resumes');
+    expect(overview).toContain(`session ${id}, phase approval`);
+    expect(overview).toContain('Codex agent');
+    expect(overview).not.toContain('SendMessage');
+
+    // A Claude Code hook (no --host) of the same agent name does not take the Codex session.
+    const claude = spawnSync(process.execPath, [join(DIST, 'pre-delegate.cjs')], {
+      input: JSON.stringify({
+        hook_event_name: 'SubagentStart',
+        cwd: project,
+        agent_id: 'a1b2c3d4e5f6a7b8c',
+        agent_type: 'terraform-architect',
+      }),
+      cwd: project,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', HOME: project },
+    });
+    expect(JSON.parse(claude.stdout).hookSpecificOutput.additionalContext).not.toContain(id);
+
+    // The next Codex delegation resumes it; its failed model request interrupts it (no SubagentStop follows).
+    const resumed = hook('pre-delegate', 'subagent-start', { agent_id: '01a213e0-ffff-7000-8000-000000000001' });
+    expect(resumed!.hookSpecificOutput.additionalContext).toContain(`resumes session ${id}`);
+    expect(
+      hook('subagent-stop', 'post-model-request-completed', { agent_id: '01a213e0-ffff-7000-8000-000000000001' }),
+    ).toBeNull();
+    expect(
+      hook('subagent-stop', 'post-model-request-failed', { agent_id: '01a213e0-ffff-7000-8000-000000000001' }),
+    ).toBeNull();
+    const state = JSON.parse(readFileSync(join(project, '.claude', 'session', id, 'state.json'), 'utf8'));
+    expect(state).toMatchObject({
+      host: 'codex',
+      phase: 'approval',
+      interruption: { count: 1, error: 'invalid_request', waiting: true },
+    });
+    const story = cli('--dir', join(project, '.claude', 'session'), 'show', id).stdout;
+    expect(story).toMatch(/^Host +codex$/m);
+    expect(story).toMatch(/^Codex agent +01a213e0-ffff-7000-8000-000000000001 \(terraform-architect\), interrupted/m);
+    expect(story).toContain('codex agent  01a213e0-ffff-7000-8000-000000000001 linked (resumed the session)');
+    expect(story).not.toContain('Claude agent');
+    const hosts = sessions()
+      .map((s) => s.host)
+      .sort();
+    expect(hosts).toEqual(['claude-code', 'codex']);
+    const log = readFileSync(join(project, '.claude', 'logs', 'subagent_stop.log'), 'utf8');
+    expect(log).toContain('codex event="PostModelRequest" model_request_ok');
+    expect(log).toContain('codex event="PostModelRequest" linked interruption="recorded" kind="invalid_request"');
+  });
+});
