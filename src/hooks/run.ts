@@ -25,7 +25,7 @@ export interface HookSpec<Answer extends object> {
 }
 
 /** What answering one input came to: what to print (null: nothing), its log line, and how loud that line is. */
-interface Outcome {
+export interface Outcome {
   readonly answer: object | null;
   readonly line: string;
   readonly level: 'info' | 'warn' | 'error';
@@ -47,7 +47,10 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
   try {
     call = openHookCall(io.env, claude === null ? io.cwd : claudeCwd(claude, io.cwd));
     try {
-      outcome = claude !== null ? await answerClaudeCode(claude, call, io) : await answerSeed(spec, input, call);
+      outcome =
+        claude !== null
+          ? await answerClaudeCode(claude, call, io.env, { cli: cliWords(io, call.root) })
+          : await answerSeed(spec, input, call);
     } finally {
       await call.close();
     }
@@ -81,18 +84,21 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
 
 /**
  * A Claude Code payload: at most one JSON object (the answer of handleClaudeCode), or nothing. A mistyped
- * CLAUDE_PROJECT_DIR is not a project: no folder tree is made for it (no answer).
+ * CLAUDE_PROJECT_DIR is not a project: no folder tree is made for it (no answer). The one answer of both hosts that
+ * speak Claude Code's protocol: the command hooks (runHook) and the Agent SDK's in-process callbacks (src/hooks/sdk/).
+ * @param recording how the contexts tell a sub-agent to record (the CLI's words; the SDK's tool besides)
  */
-async function answerClaudeCode(
+export async function answerClaudeCode(
   payload: Record<string, unknown> & { hook_event_name: string },
   call: HookCall,
-  io: HookIo,
+  env: Readonly<Record<string, string | undefined>>,
+  recording: { readonly cli: readonly string[]; readonly recordingTool?: string },
 ): Promise<Outcome> {
   const head = `${claudeLine(payload)} `;
   const warned = call.warning === null ? '' : ` warning=${logValue(call.warning)}`;
-  const project = nonEmpty(io.env.CLAUDE_PROJECT_DIR);
+  const project = nonEmpty(env.CLAUDE_PROJECT_DIR);
   if (
-    nonEmpty(io.env.AGENT_SESSION_DIR) === undefined &&
+    nonEmpty(env.AGENT_SESSION_DIR) === undefined &&
     project !== undefined &&
     !isDirectory(resolveFrom(call.cwd, project, '`CLAUDE_PROJECT_DIR`'))
   ) {
@@ -101,7 +107,7 @@ async function answerClaudeCode(
   const sessions = call.sessions();
   // The store's clock: "last active 5 minutes ago" is said by the clock that dated it.
   const now = await sessions.now();
-  const outcome = await handleClaudeCode(sessions, payload, { cli: cliWords(io, call.root), now });
+  const outcome = await handleClaudeCode(sessions, payload, { ...recording, now });
   return { answer: outcome.answer, line: `${head}${outcome.note}${warned}`, level: warned === '' ? 'info' : 'warn' };
 }
 
@@ -147,7 +153,8 @@ function claudeCwd(payload: Record<string, unknown>, cwd: string | undefined): s
   return claimed !== undefined && isDirectory(claimed) ? claimed : cwd;
 }
 
-function claudeLine(payload: { hook_event_name: string }): string {
+/** The head of a Claude Code payload's log line: `claude-code event=<event>`. */
+export function claudeLine(payload: { hook_event_name: string }): string {
   return `claude-code event=${logValue(payload.hook_event_name.slice(0, 60))}`;
 }
 

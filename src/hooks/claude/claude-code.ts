@@ -53,6 +53,11 @@ export interface ClaudeCodeContext {
   readonly now: Date;
   /** The clock-skew bound (the store's limits; handleClaudeCode fills it in): a time ahead within it is "just now". */
   readonly clockSkewMinutes?: number;
+  /**
+   * The name of a tool the sub-agents record with instead of a shell command (the Agent SDK's in-process MCP tool,
+   * src/hooks/sdk/): the contexts then name it, with its input, in place of the CLI's `update` command.
+   */
+  readonly recordingTool?: string;
 }
 
 /** The agent name Claude Code uses when `subagent_type` is absent. */
@@ -340,7 +345,9 @@ function resumeContext(state: SessionState, context: ClaudeCodeContext): string 
     );
   }
   lines.push(
-    `- Progress is recorded with: ${shellText(context.cli)} update ${state.agent_id} --phase <phase> [--metadata '<json>'] [--error '<message>']`,
+    context.recordingTool === undefined
+      ? `- Progress is recorded with: ${shellText(context.cli)} update ${state.agent_id} --phase <phase> [--metadata '<json>'] [--error '<message>']`
+      : `- Progress is recorded by the delegated agent with its tool ${context.recordingTool} (phase, metadata, error)`,
   );
   return excerpt(lines.join('\n'), CONTEXT_LIMIT);
 }
@@ -367,11 +374,22 @@ function startContext(state: SessionState, context: ClaudeCodeContext, maxErrors
   ];
   if (interrupted !== undefined) lines.push(...interruptionLines(interrupted, resumed!.phase, context));
   if (resumed !== undefined) lines.push(...detailLines(state, resumed.last_message));
+  const phases = [...RESUMABLE_PHASES, 'executing', 'validating'].join('|');
+  const tool = context.recordingTool;
   lines.push(
-    "Commands that record this agent's state (Bash):",
-    `- phase: ${command} --phase <${[...RESUMABLE_PHASES, 'executing', 'validating'].join('|')}>`,
-    `- findings: ${command} --metadata '{"findings": "<text>"}'`,
-    `- an error: ${command} --error '<message>'`,
+    ...(tool === undefined
+      ? [
+          "Commands that record this agent's state (Bash):",
+          `- phase: ${command} --phase <${phases}>`,
+          `- findings: ${command} --metadata '{"findings": "<text>"}'`,
+          `- an error: ${command} --error '<message>'`,
+        ]
+      : [
+          `The tool ${tool} records this agent's state in its session (no shell command, no permission needed):`,
+          `- phase: ${tool} {"phase": "<${phases}>"}`,
+          `- findings: ${tool} {"metadata": {"findings": "<text>"}}`,
+          `- an error: ${tool} {"error": "<message>"}`,
+        ]),
     `When this agent stops in phase ${RESUMABLE_PHASES.join(', ')} (for example waiting for the user's approval), the session stays open ` +
       `and the next delegation to ${agent} resumes it. Stopped still initializing, it is abandoned; ` +
       `in executing or validating it is completed, or failed after ${counted(maxErrors, 'error')}. ` +

@@ -1,0 +1,168 @@
+// The Claude Agent SDK (`@anthropic-ai/claude-agent-sdk`) as a host: the hooks of `query()` as in-process callbacks.
+// The SDK fires Claude Code's own events with Claude Code's own payloads, so every callback answers through the one
+// answer of the command hooks (run.ts answerClaudeCode → claude/claude-code.ts handleClaudeCode) on one call opened
+// for the hooks object's life (app/hook-call.ts): no process start, no store opened per event.
+import { join } from 'node:path';
+import { logs } from '../../core/config';
+import { SessionError } from '../../core/errors';
+import { openHookCall, type HookCall } from '../../app/hook-call';
+import { isClaudeCodePayload, type ClaudeCodeAnswer } from '../claude/claude-code';
+import type { PermissionAnswer } from '../claude/permission';
+import { appendLog, logValue } from '../log';
+import { answerClaudeCode, claudeLine, type Outcome } from '../run';
+import { workingDirectory } from '../../platform/working-directory';
+import { recorderOf, type AgentSdkToolKit, type RecordAllowAnswer } from './record-tool';
+
+export type { AgentSdkToolKit } from './record-tool';
+
+/** The SDK package, loaded only when the app does not hand us its functions (it is an optional peer). */
+const SDK_PACKAGE = '@anthropic-ai/claude-agent-sdk';
+/** The in-process MCP server's name: its tool is `mcp__<name>__record` to the model. */
+export const SDK_SERVER_NAME = 'agent-session';
+/** The tool sub-agents record their phase with, as the model and the hooks' payloads name it. */
+export const RECORD_TOOL = `mcp__${SDK_SERVER_NAME}__record`;
+/** The log file of the in-process hooks, beside the command hooks' (pre-delegate.log, subagent-stop.log). */
+export const SDK_LOG_FILE = 'agent-sdk.log';
+
+/**
+ * The events answered, with the matchers of the command hooks' wiring (src/cli/init/settings.ts WIRINGS), plus our
+ * own tool at PreToolUse (it maps the tool call to its sub-agent and lets it run). SessionStart is wired as in Claude
+ * Code although the SDK has not been seen firing it: UserPromptSubmit lists the parked sessions in its place.
+ */
+const WIRED: readonly { readonly event: string; readonly matcher?: string }[] = [
+  { event: 'UserPromptSubmit' },
+  { event: 'SessionStart' },
+  { event: 'PreToolUse', matcher: `^(Task|Agent|${RECORD_TOOL})$` },
+  { event: 'PermissionRequest', matcher: '^Bash$' },
+  { event: 'SubagentStart' },
+  { event: 'SubagentStop' },
+  { event: 'StopFailure' },
+  { event: 'PostToolUse', matcher: '^(Task|Agent)$' },
+];
+
+/** What a callback answers: one of our hook answers, or `{}` (nothing to say: the SDK goes on as without us). */
+export type SdkHookOutput = ClaudeCodeAnswer | PermissionAnswer | RecordAllowAnswer | Record<string, never>;
+
+/** A hook callback in the SDK's shape (`HookCallback`): the payload, the tool use id, an abort signal. */
+export type SdkHookCallback = (
+  input: unknown,
+  toolUseId: string | undefined,
+  options: { readonly signal: AbortSignal },
+) => Promise<SdkHookOutput>;
+
+/** One matcher group of `options.hooks` (`HookCallbackMatcher`). */
+export interface SdkHookMatcher {
+  readonly matcher?: string;
+  readonly hooks: SdkHookCallback[];
+}
+
+/** Where the hooks object finds its store, and how it reaches the SDK. Every field is optional. */
+export interface AgentSessionHooksOptions {
+  /** The store folder; default as the CLI and the command hooks: AGENT_SESSION_DIR, else `<project>/.claude/session`. */
+  readonly dir?: string;
+  /** The folder the project is searched from; default the working directory (pass the `cwd` you give `query()`). */
+  readonly cwd?: string;
+  /** The environment read for AGENT_SESSION_* settings; default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The SDK's `tool` and `createSdkMcpServer` (pass them from your import: the very SDK your app runs); default:
+   * loaded with `import('@anthropic-ai/claude-agent-sdk')`.
+   */
+  readonly sdk?: AgentSdkToolKit;
+}
+
+/** What `query()` takes from us: spread `hooks` and `mcpServers` into its options; close when done. */
+export interface AgentSessionHooks {
+  /** `options.hooks`: our callbacks per event. Merge them with your own per event if you have any. */
+  readonly hooks: Record<string, SdkHookMatcher[]>;
+  /** `options.mcpServers`: the in-process server holding the `record` tool. */
+  readonly mcpServers: Record<string, unknown>;
+  /** The tool's full name as the model sees it (`mcp__agent-session__record`), e.g. for an agent's `tools` list. */
+  readonly recordTool: string;
+  /** The store folder in use. */
+  readonly root: string;
+  /** Closes the store (a PostgreSQL connection); later events are answered with nothing. */
+  close(): Promise<void>;
+}
+
+/**
+ * A ready hooks object for the Claude Agent SDK's `query()`: the behaviour of the Claude Code hooks in-process (the
+ * parked sessions listed before a delegation, the resumed session given to a sub-agent at SubagentStart, the stop
+ * policy at SubagentStop, interruptions at StopFailure), and an in-process MCP tool with which a sub-agent records
+ * its phase, findings or an error without a shell command or a permission prompt. Pass `settingSources: []` (or
+ * settings without our command hooks) to `query()`, so the same events are not answered twice.
+ * Every callback fails open: whatever breaks is logged (`agent-sdk.log` in the hooks' log folder) and answered `{}`.
+ * @throws SessionError E_IO when the store root cannot be resolved; E_USAGE when the SDK is needed and cannot be loaded
+ */
+export async function agentSessionHooks(options: AgentSessionHooksOptions = {}): Promise<AgentSessionHooks> {
+  const env = options.env ?? process.env;
+  const call = openHookCall(env, options.cwd ?? workingDirectory(), {
+    ...(options.dir === undefined ? {} : { dir: options.dir }),
+    inProcess: true,
+  });
+  const sdk = options.sdk ?? (await loadSdk());
+  // The contexts' CLI commands (the overview's `list`, a Bash recording) run the bin beside this library.
+  const cli = [process.execPath, join(__dirname, 'agent-session.cjs'), '--dir', call.root];
+  const recorder = recorderOf(call, RECORD_TOOL, (line, level) => log(call, line, level));
+  let closed = false;
+  const callback: SdkHookCallback = async (input) => {
+    if (closed || !isClaudeCodePayload(input)) return {};
+    if (input.hook_event_name === 'PreToolUse' && input.tool_name === RECORD_TOOL) return recorder.preToolUse(input);
+    const outcome = await answerSafely(input, call, env, cli);
+    log(call, outcome.line, outcome.level);
+    return (outcome.answer as SdkHookOutput | null) ?? {};
+  };
+  const hooks: Record<string, SdkHookMatcher[]> = {};
+  for (const { event, matcher } of WIRED)
+    hooks[event] = [{ ...(matcher === undefined ? {} : { matcher }), hooks: [callback] }];
+  // alwaysLoad: by default the SDK defers MCP tools behind its tool search, and a sub-agent told to record with the
+  // tool would not find it among its tools (seen with 0.3.332).
+  const server = sdk.createSdkMcpServer({
+    name: SDK_SERVER_NAME,
+    version: '1',
+    tools: [recorder.tool(sdk)],
+    alwaysLoad: true,
+  });
+  return {
+    hooks,
+    mcpServers: { [SDK_SERVER_NAME]: server },
+    recordTool: RECORD_TOOL,
+    root: call.root,
+    close: async () => {
+      closed = true;
+      await call.close();
+    },
+  };
+}
+
+/** The answer of one payload, never a rejection: a failure is an error line and no answer (fail open). */
+async function answerSafely(
+  payload: Record<string, unknown> & { hook_event_name: string },
+  call: HookCall,
+  env: Readonly<Record<string, string | undefined>>,
+  cli: readonly string[],
+): Promise<Outcome> {
+  try {
+    return await answerClaudeCode(payload, call, env, { cli, recordingTool: RECORD_TOOL });
+  } catch (error) {
+    const problem = error instanceof Error ? error.message : String(error);
+    return { answer: null, line: `${claudeLine(payload)} error error=${logValue(problem)}`, level: 'error' };
+  }
+}
+
+function log(call: HookCall, line: string, level: Outcome['level']): void {
+  if (logs(call.config.log_level, level))
+    appendLog(call.logDir, SDK_LOG_FILE, `sdk ${line}`, { maxBytes: call.config.log_max_bytes });
+}
+
+/** The SDK's functions, from the package (ESM only: a dynamic import, which esbuild keeps as one in our CommonJS). */
+async function loadSdk(): Promise<AgentSdkToolKit> {
+  try {
+    return (await import(SDK_PACKAGE)) as AgentSdkToolKit;
+  } catch (error) {
+    throw new SessionError(
+      'E_USAGE',
+      `agentSessionHooks needs ${SDK_PACKAGE} (npm install ${SDK_PACKAGE}), or its functions as \`sdk: { tool, createSdkMcpServer }\`: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
