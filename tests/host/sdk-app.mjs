@@ -11,7 +11,11 @@ const config = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const require = createRequire(import.meta.url);
 const { agentSessionHooks } = require(config.library);
 
-const session = await agentSessionHooks({ cwd: config.cwd, sdk: { tool, createSdkMcpServer } });
+// `lazy`: the library loads the SDK itself (its import() from CommonJS); else the app hands over its functions.
+const session = await agentSessionHooks({
+  cwd: config.cwd,
+  ...(config.lazy ? {} : { sdk: { tool, createSdkMcpServer } }),
+});
 // Every callback traced: the payload in, the answer out (the test reads which events fired and what we said).
 const hooks = Object.fromEntries(
   Object.entries(session.hooks).map(([event, groups]) => [

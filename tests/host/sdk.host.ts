@@ -3,8 +3,9 @@
 // Claude Code host test: a sub-agent records its plan with the in-process MCP tool and parks in approval; a second
 // `query()` lists it before delegating, resumes it, and it completes. The interruption play: the resumed sub-agent dies
 // of an injected API error (HTTP 400) in executing, and a third `query()` carries it on. Each play in its own temp
-// project and fresh HOME, each `query()` in its own app process (tests/host/sdk-app.mjs). Nothing here skips: an SDK
-// that cannot be loaded or run fails the test.
+// project and fresh HOME, each `query()` in its own app process (tests/host/sdk-app.mjs). The first play hands the
+// library the app's `tool` and `createSdkMcpServer`; the interruption play lets the library import() the SDK itself.
+// Nothing here skips: an SDK that cannot be loaded or run fails the test.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -118,7 +119,13 @@ interface AppRun {
 }
 
 /** One `query()` in its own app process, against the server, in the project; nothing of this machine's env inherited. */
-async function runApp(project: Project, server: ModelServer, label: string, prompt: string): Promise<AppRun> {
+async function runApp(
+  project: Project,
+  server: ModelServer,
+  label: string,
+  prompt: string,
+  lazy: boolean,
+): Promise<AppRun> {
   server.setRun(label);
   const trace = join(project.base, `${label}.trace.jsonl`);
   const stderrFile = join(project.base, `${label}.sdk-stderr.log`);
@@ -127,6 +134,7 @@ async function runApp(project: Project, server: ModelServer, label: string, prom
     config,
     JSON.stringify({
       library: LIBRARY,
+      lazy,
       cwd: project.dir,
       prompt,
       trace,
@@ -226,7 +234,7 @@ async function parkAndResume(interrupt: boolean): Promise<{ parked: string; run2
   server = await startModelServer(sdkScript(interrupt));
   require.resolve(SDK_PACKAGE, { paths: [REPO] }); // the SDK is installed (else this throws: a failure, not a skip)
 
-  const run1 = await runApp(project, server, 'run1', `plan adding ${PLAN} with the terraform architect.`);
+  const run1 = await runApp(project, server, 'run1', `plan adding ${PLAN} with the terraform architect.`, interrupt);
   expectClean(run1);
   expect(events(run1)).toEqual(expect.arrayContaining(['UserPromptSubmit', 'SubagentStart', 'SubagentStop']));
   const [parked, ...others] = architectSessions(project);
@@ -238,7 +246,13 @@ async function parkAndResume(interrupt: boolean): Promise<{ parked: string; run2
   const first = subagentRequests(server, 'run1');
   expect(toolResults(first.at(-1)!).map((r) => r.text)).toEqual([expect.stringContaining('Updated session')]);
 
-  const run2 = await runApp(project, server, 'run2', 'I approve the plan. Have the terraform architect apply it.');
+  const run2 = await runApp(
+    project,
+    server,
+    'run2',
+    'I approve the plan. Have the terraform architect apply it.',
+    interrupt,
+  );
   // The main agent was told what is parked before it delegated (UserPromptSubmit: the SDK fires no SessionStart).
   const listed = run2.trace.find((t) => t.event === 'UserPromptSubmit')?.answer;
   expect(JSON.stringify(listed)).toContain(parked!.agent_id);
@@ -277,7 +291,7 @@ it(`the real ${SDK_PACKAGE}: the resumed sub-agent dies of an API error (HTTP 40
     phase: 'executing',
     waiting: true,
   });
-  const run3 = await runApp(project!, server!, 'run3', 'The API is back. Have the terraform architect carry on.');
+  const run3 = await runApp(project!, server!, 'run3', 'The API is back. Have the terraform architect carry on.', true);
   expectClean(run3);
   const listed = run3.trace.find((t) => t.event === 'UserPromptSubmit')?.answer;
   expect(JSON.stringify(listed)).toContain('interrupted by');
