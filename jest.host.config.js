@@ -1,7 +1,9 @@
 /**
  * `npm run test:host`: the real-host test (`tests/host/*.host.ts`). It runs the pinned `@anthropic-ai/claude-code`
  * (a dev dependency) against a scripted model server on 127.0.0.1; `AGENT_SESSION_HOST_RUNS` sets how many times the
- * background scenario is played (default 10). One file at a time: each play spawns Claude Code and its hooks.
+ * background scenario is played (default 10). tests/host/sdk.host.ts runs the pinned @anthropic-ai/claude-agent-sdk
+ * (a dev dependency) with the in-process hooks against the same server. One file at a time: each play spawns Claude
+ * Code and its hooks.
  */
 module.exports = {
   testEnvironment: 'node',

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { AGENT_TYPE, contextsIn, REPO, storeSessions, stringsIn, SUBAGENT_MARKER } from './claude-host';
 import { startModelServer, type MessagesBody, type ModelServer, type Reply, type Script } from './model-server';
-import { INJECTED_ERROR, PLAN } from './scenario';
+import { INJECTED_ERROR, PLAN, type Mode } from './scenario';
 
 const SDK_PACKAGE = '@anthropic-ai/claude-agent-sdk';
 const RECORD_TOOL = 'mcp__agent-session__record';
@@ -48,7 +48,7 @@ function calledTools(body: MessagesBody): string[] {
  * resumes a session it records `executing`, else `approval` with the plan; then it answers with text. With
  * `interrupt`, the request of a resumed (not carried-on) sub-agent after its recording is refused (HTTP 400).
  */
-function sdkScript(interrupt: boolean): Script {
+function sdkScript(interrupt: boolean, mode: Mode): Script {
   const said = new Map<string, string>();
   return (body, request) => {
     if (stringsIn(body.system).some((s) => s.includes(SUBAGENT_MARKER))) {
@@ -71,10 +71,13 @@ function sdkScript(interrupt: boolean): Script {
           description: 'Terraform buckets',
           prompt,
           subagent_type: AGENT_TYPE,
-          run_in_background: false,
+          ...(mode === 'foreground' ? { run_in_background: false } : {}),
         }),
       };
     }
+    const last = stringsIn(body.messages?.at(-1)?.content).join('\n');
+    if (last.includes('Async agent launched'))
+      return { role: 'main', reply: text('The terraform architect is working on it in the background.') };
     return { role: 'main', reply: text(`The terraform architect says: ${said.get(request.run) ?? '(nothing)'}`) };
   };
 }
@@ -229,14 +232,17 @@ afterEach(async () => {
 });
 
 /** The app's first two runs: park in approval, then resume (returns the parked session's id). */
-async function parkAndResume(interrupt: boolean): Promise<{ parked: string; run2: AppRun }> {
+async function parkAndResume(interrupt: boolean, mode: Mode): Promise<{ parked: string; run2: AppRun }> {
   project = makeProject();
-  server = await startModelServer(sdkScript(interrupt));
+  server = await startModelServer(sdkScript(interrupt, mode));
   require.resolve(SDK_PACKAGE, { paths: [REPO] }); // the SDK is installed (else this throws: a failure, not a skip)
 
   const run1 = await runApp(project, server, 'run1', `plan adding ${PLAN} with the terraform architect.`, interrupt);
   expectClean(run1);
   expect(events(run1)).toEqual(expect.arrayContaining(['UserPromptSubmit', 'SubagentStart', 'SubagentStop']));
+  // The SDK ran the sub-agent as asked: its task_started message says whether in the background.
+  const started = run1.messages.filter((m) => m.type === 'system' && m.subtype === 'task_started');
+  expect(started.map((m) => m.is_backgrounded)).toEqual([mode === 'background']);
   const [parked, ...others] = architectSessions(project);
   expect({ others: others.length, phase: parked?.phase, plan: parked?.metadata }).toEqual({
     others: 0,
@@ -265,50 +271,62 @@ async function parkAndResume(interrupt: boolean): Promise<{ parked: string; run2
   return { parked: parked!.agent_id, run2 };
 }
 
-it(`the real ${SDK_PACKAGE}: a sub-agent parks in approval (recording with the in-process tool), a second query() resumes it, it completes`, async () => {
-  const { parked, run2 } = await parkAndResume(false);
-  expectClean(run2);
-  const [session, ...others] = architectSessions(project!);
-  expect({ others: others.length, id: session?.agent_id, phase: session?.phase }).toEqual({
-    others: 0,
-    id: parked,
-    phase: 'completed',
-  });
-  expect(history(session!)).toEqual([
-    'initializing → approval',
-    'approval → approval (resume)',
-    'approval → executing',
-    'executing → completed',
-  ]);
-  passed = true;
-});
+it.each(['foreground', 'background'] as const)(
+  `the real ${SDK_PACKAGE}, %s sub-agent: it parks in approval (recording with the in-process tool), a second query() resumes it, it completes`,
+  async (mode) => {
+    const { parked, run2 } = await parkAndResume(false, mode);
+    expectClean(run2);
+    const [session, ...others] = architectSessions(project!);
+    expect({ others: others.length, id: session?.agent_id, phase: session?.phase }).toEqual({
+      others: 0,
+      id: parked,
+      phase: 'completed',
+    });
+    expect(history(session!)).toEqual([
+      'initializing → approval',
+      'approval → approval (resume)',
+      'approval → executing',
+      'executing → completed',
+    ]);
+    passed = true;
+  },
+);
 
-it(`the real ${SDK_PACKAGE}: the resumed sub-agent dies of an API error (HTTP 400) in executing, a third query() carries it on to completed`, async () => {
-  const { parked, run2 } = await parkAndResume(true);
-  expect(events(run2)).toContain('StopFailure');
-  const [waiting] = architectSessions(project!);
-  expect({ phase: waiting?.phase, waiting: waiting?.interruption?.waiting }).toEqual({
-    phase: 'executing',
-    waiting: true,
-  });
-  const run3 = await runApp(project!, server!, 'run3', 'The API is back. Have the terraform architect carry on.', true);
-  expectClean(run3);
-  const listed = run3.trace.find((t) => t.event === 'UserPromptSubmit')?.answer;
-  expect(JSON.stringify(listed)).toContain('interrupted by');
-  const [session, ...others] = architectSessions(project!);
-  expect({ others: others.length, id: session?.agent_id, phase: session?.phase }).toEqual({
-    others: 0,
-    id: parked,
-    phase: 'completed',
-  });
-  expect(history(session!)).toEqual([
-    'initializing → approval',
-    'approval → approval (resume)',
-    'approval → executing',
-    'executing → executing (interrupted)',
-    'executing → executing (resume)',
-    'executing → completed',
-  ]);
-  expect(session!.interruption).toMatchObject({ count: 1, carried_on: 1, waiting: false });
-  passed = true;
-});
+it.each(['foreground', 'background'] as const)(
+  `the real ${SDK_PACKAGE}, %s sub-agent: the resumed sub-agent dies of an API error (HTTP 400) in executing, a third query() carries it on to completed`,
+  async (mode) => {
+    const { parked, run2 } = await parkAndResume(true, mode);
+    expect(events(run2)).toContain('StopFailure');
+    const [waiting] = architectSessions(project!);
+    expect({ phase: waiting?.phase, waiting: waiting?.interruption?.waiting }).toEqual({
+      phase: 'executing',
+      waiting: true,
+    });
+    const run3 = await runApp(
+      project!,
+      server!,
+      'run3',
+      'The API is back. Have the terraform architect carry on.',
+      true,
+    );
+    expectClean(run3);
+    const listed = run3.trace.find((t) => t.event === 'UserPromptSubmit')?.answer;
+    expect(JSON.stringify(listed)).toContain('interrupted by');
+    const [session, ...others] = architectSessions(project!);
+    expect({ others: others.length, id: session?.agent_id, phase: session?.phase }).toEqual({
+      others: 0,
+      id: parked,
+      phase: 'completed',
+    });
+    expect(history(session!)).toEqual([
+      'initializing → approval',
+      'approval → approval (resume)',
+      'approval → executing',
+      'executing → executing (interrupted)',
+      'executing → executing (resume)',
+      'executing → completed',
+    ]);
+    expect(session!.interruption).toMatchObject({ count: 1, carried_on: 1, waiting: false });
+    passed = true;
+  },
+);
