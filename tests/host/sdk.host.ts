@@ -7,10 +7,11 @@
 // library the app's `tool` and `createSdkMcpServer`; the interruption play lets the library import() the SDK itself.
 // Nothing here skips: an SDK that cannot be loaded or run fails the test.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { AGENT_TYPE, contextsIn, REPO, storeSessions, stringsIn, SUBAGENT_MARKER } from './claude-host';
+import { AGENT_TYPE, contextsIn, REPO, storeSessions, stringsIn } from './claude-host';
+import ts from 'typescript';
 import { startModelServer, type MessagesBody, type ModelServer, type Reply, type Script } from './model-server';
 import { INJECTED_ERROR, PLAN, type Mode } from './scenario';
 
@@ -18,6 +19,11 @@ const SDK_PACKAGE = '@anthropic-ai/claude-agent-sdk';
 const RECORD_TOOL = 'mcp__agent-session__record';
 const LIBRARY = join(REPO, 'dist', 'index.cjs');
 const APP = join(__dirname, 'sdk-app.mjs');
+/**
+ * The sub-agent's prompt, as the README's example defines it: the server tells the sub-agent's requests (whose system
+ * prompt holds it) from the main agent's.
+ */
+const SUBAGENT_PROMPT = 'You plan infrastructure changes.';
 
 const text = (value: string): Reply => ({ blocks: [{ type: 'text', text: value }] });
 const toolUse = (name: string, input: Record<string, unknown>): Reply => ({
@@ -51,7 +57,7 @@ function calledTools(body: MessagesBody): string[] {
 function sdkScript(interrupt: boolean, mode: Mode): Script {
   const said = new Map<string, string>();
   return (body, request) => {
-    if (stringsIn(body.system).some((s) => s.includes(SUBAGENT_MARKER))) {
+    if (stringsIn(body.system).some((s) => s.includes(SUBAGENT_PROMPT))) {
       const reply = subagentReply(body, interrupt);
       const first = reply.blocks[0];
       if (first?.type === 'text') said.set(request.run, first.text);
@@ -121,6 +127,37 @@ interface AppRun {
   readonly stderr: string;
 }
 
+/**
+ * A node program in the project against the server, as a user's app runs: nothing of this machine's environment
+ * inherited but PATH (no AGENT_SESSION_*, CLAUDE_*, real API key); HOME and TMPDIR the project's own.
+ */
+async function runNode(
+  project: Project,
+  server: ModelServer,
+  args: readonly string[],
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const env = {
+    PATH: [dirname(process.execPath), process.env.PATH ?? ''].join(':'),
+    HOME: project.home,
+    TMPDIR: join(project.base, 'tmp'),
+    LANG: 'C.UTF-8',
+    ANTHROPIC_BASE_URL: server.url,
+    ANTHROPIC_API_KEY: 'test',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_TELEMETRY: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  };
+  const child = spawn(process.execPath, args, { cwd: project.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+  const status = await new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+  clearTimeout(timer);
+  return { status, stdout, stderr };
+}
+
 /** One `query()` in its own app process, against the server, in the project; nothing of this machine's env inherited. */
 async function runApp(
   project: Project,
@@ -145,30 +182,12 @@ async function runApp(
       agents: {
         [AGENT_TYPE]: {
           description: 'Plans Terraform changes, waits for the user to approve them, then applies them.',
-          prompt: `${SUBAGENT_MARKER}. You plan infrastructure changes and record your progress with the tool you are given.`,
+          prompt: SUBAGENT_PROMPT,
         },
       },
     }),
   );
-  const env = {
-    PATH: [dirname(process.execPath), process.env.PATH ?? ''].join(':'),
-    HOME: project.home,
-    TMPDIR: join(project.base, 'tmp'),
-    LANG: 'C.UTF-8',
-    ANTHROPIC_BASE_URL: server.url,
-    ANTHROPIC_API_KEY: 'test',
-    DISABLE_AUTOUPDATER: '1',
-    DISABLE_TELEMETRY: '1',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-  };
-  const child = spawn(process.execPath, [APP, config], { cwd: project.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
-  const status = await new Promise<number | null>((done) => child.on('close', (code) => done(code)));
-  clearTimeout(timer);
+  const { status, stdout, stderr } = await runNode(project, server, [APP, config]);
   writeFileSync(join(project.base, `${label}.messages.jsonl`), stdout);
   const lines = (text: string) =>
     text
@@ -330,3 +349,46 @@ it.each(['foreground', 'background'] as const)(
     passed = true;
   },
 );
+
+/** The README's example (section "Claude Agent SDK"): its first ```js block. */
+function readmeExample(): string {
+  const text = readFileSync(join(REPO, 'README.md'), 'utf8');
+  const match = /```js\n([\s\S]*?)```/.exec(text.slice(text.indexOf('## Claude Agent SDK')));
+  if (!match) throw new Error('README.md has no ```js block under "## Claude Agent SDK"');
+  return match[1]!;
+}
+
+it(`the README's example, as written, type-checks against the SDK's and our declarations and runs: its sub-agent parks in approval`, async () => {
+  project = makeProject();
+  server = await startModelServer(sdkScript(false, 'foreground'));
+  server.setRun('readme');
+  // Installed as an app installs them: node_modules/agent-session is this package, the SDK the pinned one.
+  mkdirSync(join(project.dir, 'node_modules', '@anthropic-ai'), { recursive: true });
+  symlinkSync(REPO, join(project.dir, 'node_modules', 'agent-session'), 'dir');
+  symlinkSync(join(REPO, 'node_modules', SDK_PACKAGE), join(project.dir, 'node_modules', SDK_PACKAGE), 'dir');
+  writeFileSync(join(project.dir, 'app.mjs'), readmeExample());
+  writeFileSync(join(project.dir, 'app.mts'), readmeExample());
+  const program = ts.createProgram([join(project.dir, 'app.mts')], {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: ['node'],
+    typeRoots: [join(REPO, 'node_modules', '@types')],
+  });
+  const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  expect(problems).toEqual([]);
+
+  const run = await runNode(project, server, ['app.mjs']);
+  expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+  expect(run.stdout).toContain(`The terraform architect says: Plan ready: ${PLAN}`);
+  const [parked, ...others] = architectSessions(project);
+  expect({ others: others.length, phase: parked?.phase, metadata: parked?.metadata }).toEqual({
+    others: 0,
+    phase: 'approval',
+    metadata: { plan: PLAN },
+  });
+  passed = true;
+});

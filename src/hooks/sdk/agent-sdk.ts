@@ -57,7 +57,7 @@ export interface SdkHookMatcher {
 }
 
 /** Where the hooks object finds its store, and how it reaches the SDK. Every field is optional. */
-export interface AgentSessionHooksOptions {
+export interface AgentSessionHooksOptions<Server = unknown> {
   /** The store folder; default as the CLI and the command hooks: AGENT_SESSION_DIR, else `<project>/.claude/session`. */
   readonly dir?: string;
   /** The folder the project is searched from; default the working directory (pass the `cwd` you give `query()`). */
@@ -68,15 +68,15 @@ export interface AgentSessionHooksOptions {
    * The SDK's `tool` and `createSdkMcpServer` (pass them from your import: the very SDK your app runs); default:
    * loaded with `import('@anthropic-ai/claude-agent-sdk')`.
    */
-  readonly sdk?: AgentSdkToolKit;
+  readonly sdk?: AgentSdkToolKit<Server>;
 }
 
 /** What `query()` takes from us: spread `hooks` and `mcpServers` into its options; close when done. */
-export interface AgentSessionHooks {
+export interface AgentSessionHooks<Server = unknown> {
   /** `options.hooks`: our callbacks per event. Merge them with your own per event if you have any. */
   readonly hooks: Record<string, SdkHookMatcher[]>;
   /** `options.mcpServers`: the in-process server holding the `record` tool. */
-  readonly mcpServers: Record<string, unknown>;
+  readonly mcpServers: Record<string, Server>;
   /** The tool's full name as the model sees it (`mcp__agent-session__record`), e.g. for an agent's `tools` list. */
   readonly recordTool: string;
   /** The store folder in use. */
@@ -94,13 +94,15 @@ export interface AgentSessionHooks {
  * Every callback fails open: whatever breaks is logged (`agent-sdk.log` in the hooks' log folder) and answered `{}`.
  * @throws SessionError E_IO when the store root cannot be resolved; E_USAGE when the SDK is needed and cannot be loaded
  */
-export async function agentSessionHooks(options: AgentSessionHooksOptions = {}): Promise<AgentSessionHooks> {
+export async function agentSessionHooks<Server = unknown>(
+  options: AgentSessionHooksOptions<Server> = {},
+): Promise<AgentSessionHooks<Server>> {
   const env = options.env ?? process.env;
   const call = openHookCall(env, options.cwd ?? workingDirectory(), {
     ...(options.dir === undefined ? {} : { dir: options.dir }),
     inProcess: true,
   });
-  const sdk = options.sdk ?? (await loadSdk());
+  const sdk = options.sdk ?? ((await loadSdk()) as AgentSdkToolKit<Server>);
   // The contexts' CLI commands (the overview's `list`, a Bash recording) run the bin beside this library.
   const cli = [process.execPath, join(__dirname, 'agent-session.cjs'), '--dir', call.root];
   const recorder = recorderOf(call, RECORD_TOOL, (line, level) => log(call, line, level));
@@ -156,9 +158,9 @@ function log(call: HookCall, line: string, level: Outcome['level']): void {
 }
 
 /** The SDK's functions, from the package (ESM only: a dynamic import, which esbuild keeps as one in our CommonJS). */
-async function loadSdk(): Promise<AgentSdkToolKit> {
+async function loadSdk(): Promise<AgentSdkToolKit<unknown>> {
   try {
-    return (await import(SDK_PACKAGE)) as AgentSdkToolKit;
+    return (await import(SDK_PACKAGE)) as AgentSdkToolKit<unknown>;
   } catch (error) {
     throw new SessionError(
       'E_USAGE',

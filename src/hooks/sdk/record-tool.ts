@@ -10,8 +10,12 @@ import type { HookCall } from '../../app/hook-call';
 import type { Metadata } from '../../core/state';
 import { logValue } from '../log';
 
-/** The two functions of the SDK we call, as the app passes them (`import { tool, createSdkMcpServer } from …`). */
-export interface AgentSdkToolKit {
+/**
+ * The two functions of the SDK we call, as the app passes them (`import { tool, createSdkMcpServer } from …`).
+ * `Server`: what its createSdkMcpServer returns (the SDK's McpSdkServerConfigWithInstance), so `mcpServers` keeps the
+ * SDK's type in the app.
+ */
+export interface AgentSdkToolKit<Server = unknown> {
   // The SDK's own types are generic over zod shapes; ours stay free of them so the package needs no SDK to compile.
   /* eslint-disable @typescript-eslint/no-explicit-any */
   readonly tool: (
@@ -25,7 +29,7 @@ export interface AgentSdkToolKit {
     version?: string;
     tools?: any[];
     alwaysLoad?: boolean;
-  }) => unknown;
+  }) => Server;
   /* eslint-enable @typescript-eslint/no-explicit-any */
 }
 
@@ -57,7 +61,7 @@ const PENDING_LIMIT = 1000;
 /** The recording tool of one hooks object: its PreToolUse answer and the tool itself. */
 export interface Recorder {
   preToolUse(payload: Record<string, unknown>): Promise<RecordAllowAnswer | Record<string, never>>;
-  tool(sdk: AgentSdkToolKit): unknown;
+  tool(sdk: AgentSdkToolKit<unknown>): unknown;
 }
 
 /**
