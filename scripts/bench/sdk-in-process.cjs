@@ -75,7 +75,11 @@ async function main() {
           ),
         keep,
       );
-      const recorded = await timed('recording tool', () => record({ metadata: { step: cycle } }, { toolUseId }), keep);
+      const recorded = await timed(
+        'recording tool',
+        () => record({ metadata: { step: cycle } }, { _meta: { 'claudecode/toolUseId': toolUseId }, requestId: cycle }),
+        keep,
+      );
       if (recorded.isError) throw new Error(`Expected the tool to record, got ${JSON.stringify(recorded)}`);
       await call(
         'SubagentStop',

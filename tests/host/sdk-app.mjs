@@ -11,10 +11,26 @@ const config = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const require = createRequire(import.meta.url);
 const { agentSessionHooks } = require(config.library);
 
+/** The SDK's `tool`, its handlers' calls traced: what the SDK hands a handler besides its input (`extra`). */
+function traced(make) {
+  return (name, description, shape, handler, ...rest) =>
+    make(
+      name,
+      description,
+      shape,
+      async (args, extra) => {
+        const result = await handler(args, extra);
+        appendFileSync(config.trace, `${JSON.stringify({ event: 'tool', input: { args, extra }, answer: result })}\n`);
+        return result;
+      },
+      ...rest,
+    );
+}
+
 // `lazy`: the library loads the SDK itself (its import() from CommonJS); else the app hands over its functions.
 const session = await agentSessionHooks({
   cwd: config.cwd,
-  ...(config.lazy ? {} : { sdk: { tool, createSdkMcpServer } }),
+  ...(config.lazy ? {} : { sdk: { tool: traced(tool), createSdkMcpServer } }),
 });
 // Every callback traced: the payload in, the answer out (the test reads which events fired and what we said).
 const hooks = Object.fromEntries(

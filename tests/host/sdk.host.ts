@@ -268,6 +268,15 @@ async function parkAndResume(interrupt: boolean, mode: Mode): Promise<{ parked: 
     phase: 'approval',
     plan: { plan: PLAN },
   });
+  if (!interrupt) {
+    // The handler learnt its caller from our PreToolUse: the SDK handed it the same tool call id (traced by the app).
+    const allowed = run1.trace.find((t) => t.event === 'PreToolUse' && t.input.tool_name === RECORD_TOOL);
+    const handled = run1.trace.find((t) => t.event === 'tool');
+    expect(allowed?.answer).toMatchObject({ hookSpecificOutput: { permissionDecision: 'allow' } });
+    expect((handled?.input.extra as { _meta?: Record<string, unknown> })?._meta?.['claudecode/toolUseId']).toBe(
+      allowed?.input.tool_use_id,
+    );
+  }
   const first = subagentRequests(server, 'run1');
   expect(toolResults(first.at(-1)!).map((r) => r.text)).toEqual([expect.stringContaining('Updated session')]);
 

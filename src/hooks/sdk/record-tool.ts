@@ -175,17 +175,16 @@ export function recorderOf(
   }
 }
 
-/** The tool call's id in the handler's `extra` (the SDK's name for it, or the MCP request's metadata). */
+/**
+ * The tool call's id in the handler's `extra`: the SDK (0.3.332) passes `{ signal, _meta: { "claudecode/toolUseId":
+ * <id>, progressToken }, requestId }`, the id the same as PreToolUse's `tool_use_id`.
+ */
 function toolUseIdOf(extra: unknown): string | undefined {
   if (typeof extra !== 'object' || extra === null) return undefined;
-  const record = extra as Record<string, unknown>;
-  if (typeof record.toolUseId === 'string') return record.toolUseId;
-  const meta = record._meta;
-  if (typeof meta === 'object' && meta !== null) {
-    const id = (meta as Record<string, unknown>)['claudecode/toolUseId'];
-    if (typeof id === 'string') return id;
-  }
-  return undefined;
+  const meta = (extra as Record<string, unknown>)._meta;
+  if (typeof meta !== 'object' || meta === null) return undefined;
+  const id = (meta as Record<string, unknown>)['claudecode/toolUseId'];
+  return typeof id === 'string' ? id : undefined;
 }
 
 function failure(text: string): ToolResult {

@@ -52,7 +52,13 @@ const fire = (event: string, fields: Record<string, unknown>) => {
 const start = (agentId = CLAUDE_AGENT) => fire('SubagentStart', { agent_id: agentId, agent_type: AGENT });
 const toolCall = (toolUseId: string, fields: Record<string, unknown> = { agent_id: CLAUDE_AGENT, agent_type: AGENT }) =>
   fire('PreToolUse', { tool_name: TOOL, tool_input: {}, tool_use_id: toolUseId, ...fields });
-const record = (args: Record<string, unknown>, toolUseId: string) => server.tools[0]!.handler(args, { toolUseId });
+/** What the SDK (0.3.332) hands a tool handler besides its input. */
+const extraOf = (toolUseId: string) => ({
+  signal: new AbortController().signal,
+  _meta: { 'claudecode/toolUseId': toolUseId, progressToken: 1 },
+  requestId: 1,
+});
+const record = (args: Record<string, unknown>, toolUseId: string) => server.tools[0]!.handler(args, extraOf(toolUseId));
 
 async function stored(): Promise<Awaited<ReturnType<Awaited<ReturnType<typeof openStore>>['list']>>> {
   const sessions = await openStore({ cwd: dir, env: env() });
