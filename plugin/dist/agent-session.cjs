@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "a3b5997fc41057fa";
-const BUILD_ID = "cfa64a1ef62312a6";
+const BUNDLE_HASH = "9ea7e277684473ae";
+const BUILD_ID = "456109eac1d653c1";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

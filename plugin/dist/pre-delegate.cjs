@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "ad0a44ae3d389550";
-const BUILD_ID = "cfa64a1ef62312a6";
+const BUNDLE_HASH = "14fb04037ba2cf88";
+const BUILD_ID = "456109eac1d653c1";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "7e518a3a50f387cb";
-const BUILD_ID = "cfa64a1ef62312a6";
+const BUNDLE_HASH = "c0ceb25f0422b539";
+const BUILD_ID = "456109eac1d653c1";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -46,8 +46,10 @@ const hooks = Object.fromEntries(
     })),
   ]),
 );
+/** The query; with `interruptAfterMs`, interrupted that long after its sub-agent started (the app's own stop). */
+let running;
 try {
-  for await (const message of query({
+  for await (const message of (running = query({
     prompt: config.prompt,
     options: {
       cwd: config.cwd,
@@ -61,8 +63,10 @@ try {
       ...(config.executable ? { pathToClaudeCodeExecutable: config.executable } : {}),
       stderr: (data) => appendFileSync(config.stderr, data),
     },
-  })) {
+  }))) {
     process.stdout.write(`${JSON.stringify(message)}\n`);
+    if (config.interruptAfterMs !== undefined && message.type === 'system' && message.subtype === 'task_started')
+      setTimeout(() => void running.interrupt(), config.interruptAfterMs);
   }
 } finally {
   await session.close();

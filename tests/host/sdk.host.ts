@@ -54,11 +54,11 @@ function calledTools(body: MessagesBody): string[] {
  * resumes a session it records `executing`, else `approval` with the plan; then it answers with text. With
  * `interrupt`, the request of a resumed (not carried-on) sub-agent after its recording is refused (HTTP 400).
  */
-function sdkScript(interrupt: boolean, mode: Mode): Script {
+function sdkScript(interrupt: boolean, mode: Mode, slowMs?: number): Script {
   const said = new Map<string, string>();
   return (body, request) => {
     if (stringsIn(body.system).some((s) => s.includes(SUBAGENT_PROMPT))) {
-      const reply = subagentReply(body, interrupt);
+      const reply = subagentReply(body, interrupt, slowMs);
       const first = reply.blocks[0];
       if (first?.type === 'text') said.set(request.run, first.text);
       return { role: 'subagent', reply };
@@ -88,7 +88,7 @@ function sdkScript(interrupt: boolean, mode: Mode): Script {
   };
 }
 
-function subagentReply(body: MessagesBody, interrupt: boolean): Reply {
+function subagentReply(body: MessagesBody, interrupt: boolean, slowMs?: number): Reply {
   const context = contextsIn(body.messages).find((c) => c.hook === 'SubagentStart');
   if (context === undefined) return text('No agent-session context reached me.');
   if (!context.text.includes(`- phase: ${RECORD_TOOL} `)) return text('The context names no recording tool.');
@@ -101,6 +101,9 @@ function subagentReply(body: MessagesBody, interrupt: boolean): Reply {
   if (results[0]!.isError || !results[0]!.text.includes('Updated session'))
     return text(`Recording failed: ${results[0]!.text.slice(0, 300)}`);
   if (interrupt && resumes && !carriesOn) return { blocks: [], error: INJECTED_ERROR };
+  // A sub-agent still thinking after its recording, for an app that stops its query meanwhile.
+  if (slowMs !== undefined && !resumes)
+    return { ...text(`Plan ready: ${PLAN}. Waiting for approval.`), delayMs: slowMs };
   if (carriesOn) return text(`Carried on after the interruption: ${PLAN} created.`);
   return text(resumes ? `Applied the approved plan: ${PLAN} created.` : `Plan ready: ${PLAN}. Waiting for approval.`);
 }
@@ -165,6 +168,7 @@ async function runApp(
   label: string,
   prompt: string,
   lazy: boolean,
+  interruptAfterMs?: number,
 ): Promise<AppRun> {
   server.setRun(label);
   const trace = join(project.base, `${label}.trace.jsonl`);
@@ -175,6 +179,7 @@ async function runApp(
     JSON.stringify({
       library: LIBRARY,
       lazy,
+      interruptAfterMs,
       cwd: project.dir,
       prompt,
       trace,
@@ -399,5 +404,36 @@ it(`the README's example, as written, type-checks against the SDK's and our decl
     phase: 'approval',
     metadata: { plan: PLAN },
   });
+  passed = true;
+});
+
+it(`the real ${SDK_PACKAGE}: the app interrupts its query while the sub-agent works (no hook fires), closing the hooks leaves the session interrupted, a second query() carries it on`, async () => {
+  project = makeProject();
+  server = await startModelServer(sdkScript(false, 'foreground', 5000));
+  // The app interrupts 1.5 s after its sub-agent started: it has recorded approval, and its next reply takes 5 s.
+  const run1 = await runApp(project, server, 'run1', `plan adding ${PLAN} with the terraform architect.`, false, 1500);
+  const stopped = run1.messages.find((m) => m.type === 'system' && m.subtype === 'task_notification');
+  expect(stopped?.status).toBe('stopped');
+  expect(events(run1)).not.toContain('SubagentStop');
+  expect(events(run1)).not.toContain('StopFailure');
+  const [waiting] = architectSessions(project);
+  expect({ phase: waiting?.phase, interruption: waiting?.interruption }).toMatchObject({
+    phase: 'approval',
+    interruption: { error: 'app_stopped', waiting: true },
+  });
+  const run2 = await runApp(project, server, 'run2', 'Have the terraform architect go on.', false);
+  expectClean(run2);
+  expect(JSON.stringify(run2.trace.find((t) => t.event === 'UserPromptSubmit')?.answer)).toContain(
+    'interrupted by the app stopping its query (app_stopped)',
+  );
+  const start = contextsIn(subagentRequests(server, 'run2')[0]?.messages).find((c) => c.hook === 'SubagentStart');
+  expect(start?.text).toContain(`resumes session ${waiting!.agent_id}`);
+  const [session, ...others] = architectSessions(project);
+  expect({ others: others.length, id: session?.agent_id, phase: session?.phase }).toEqual({
+    others: 0,
+    id: waiting!.agent_id,
+    phase: 'completed',
+  });
+  expect(session!.interruption).toMatchObject({ count: 1, carried_on: 1, waiting: false });
   passed = true;
 });

@@ -81,7 +81,17 @@ export interface AgentSessionHooks<Server = unknown> {
   readonly recordTool: string;
   /** The store folder in use. */
   readonly root: string;
-  /** Closes the store (a PostgreSQL connection); later events are answered with nothing. */
+  /**
+   * Tells agent-session that a query was stopped (`interrupt()`, its abort controller, a thrown iteration): the SDK then
+   * fires no SubagentStop, so every sub-agent started through these hooks that has not stopped (of the query whose
+   * `session_id` is given, else of every query) has its session wait, interrupted (kind `app_stopped`), for the next
+   * delegation to carry it on. Never rejects (a failure is logged). @returns how many sessions it interrupted
+   */
+  interrupted(sessionId?: string): Promise<number>;
+  /**
+   * Closes the store (a PostgreSQL connection) after `interrupted()` for the sub-agents still running (none when every
+   * query ended normally); later events are answered with nothing.
+   */
   close(): Promise<void>;
 }
 
@@ -107,12 +117,37 @@ export async function agentSessionHooks<Server = unknown>(
   const cli = [process.execPath, join(__dirname, 'agent-session.cjs'), '--dir', call.root];
   const recorder = recorderOf(call, RECORD_TOOL, (line, level) => log(call, line, level));
   let closed = false;
+  const running = new RunningAgents();
   const callback: SdkHookCallback = async (input) => {
     if (closed || !isClaudeCodePayload(input)) return {};
     if (input.hook_event_name === 'PreToolUse' && input.tool_name === RECORD_TOOL) return recorder.preToolUse(input);
+    running.saw(input);
     const outcome = await answerSafely(input, call, env, cli);
     log(call, outcome.line, outcome.level);
     return (outcome.answer as SdkHookOutput | null) ?? {};
+  };
+  const interrupted = async (sessionId?: string): Promise<number> => {
+    if (closed) return 0;
+    let count = 0;
+    for (const agent of running.take(sessionId)) {
+      const head = `claude-code event="app_stopped" claude_agent=${logValue(agent.agent_id)}`;
+      try {
+        const attached = await call.sessions().claudeAgentFailed({ ...agent, error: APP_STOPPED });
+        if (attached === null) {
+          log(call, `${head} unknown_agent`, 'info');
+          continue;
+        }
+        count++;
+        log(
+          call,
+          `${head} ${attached.action} interruption=${logValue(attached.interruption)} phase=${logValue(attached.state.phase)} session=${logValue(attached.state.agent_id)}`,
+          'info',
+        );
+      } catch (error) {
+        log(call, `${head} error error=${logValue(error instanceof Error ? error.message : String(error))}`, 'error');
+      }
+    }
+    return count;
   };
   const hooks: Record<string, SdkHookMatcher[]> = {};
   for (const { event, matcher } of WIRED)
@@ -130,11 +165,53 @@ export async function agentSessionHooks<Server = unknown>(
     mcpServers: { [SDK_SERVER_NAME]: server },
     recordTool: RECORD_TOOL,
     root: call.root,
+    interrupted,
     close: async () => {
+      await interrupted();
       closed = true;
       await call.close();
     },
   };
+}
+
+/**
+ * The interruption kind of a sub-agent whose query the app stopped (core/interruption.ts words it); no message: the
+ * contexts would quote it as the host's.
+ */
+export const APP_STOPPED = 'app_stopped';
+/** A sub-agent that started and has not stopped: what its interruption needs. */
+interface RunningAgent {
+  readonly agent_id: string;
+  readonly agent_type: string;
+  readonly session_id?: string;
+}
+
+/**
+ * The sub-agents these hooks saw start (SubagentStart) and not stop (SubagentStop, StopFailure): the SDK fires no hook
+ * when the app stops a query (`interrupt()`, abort; seen with 0.3.332: a `task_notification` with status `stopped`
+ * is the only trace), so the hooks object remembers them for `interrupted()`.
+ */
+class RunningAgents {
+  readonly #agents = new Map<string, RunningAgent>();
+
+  saw(payload: Record<string, unknown>): void {
+    const { hook_event_name: event, agent_id: agentId, agent_type: agentType, session_id: sessionId } = payload;
+    if (typeof agentId !== 'string' || agentId === '') return;
+    if (event === 'SubagentStop' || event === 'StopFailure') this.#agents.delete(agentId);
+    else if (event === 'SubagentStart' && typeof agentType === 'string' && agentType !== '')
+      this.#agents.set(agentId, {
+        agent_id: agentId,
+        agent_type: agentType,
+        ...(typeof sessionId === 'string' ? { session_id: sessionId } : {}),
+      });
+  }
+
+  /** Removes and returns the running agents (of one query when `sessionId` is given). */
+  take(sessionId?: string): RunningAgent[] {
+    const taken = [...this.#agents.values()].filter((a) => sessionId === undefined || a.session_id === sessionId);
+    for (const agent of taken) this.#agents.delete(agent.agent_id);
+    return taken;
+  }
 }
 
 /** The answer of one payload, never a rejection: a failure is an error line and no answer (fail open). */

@@ -161,3 +161,29 @@ it('answers nothing to what is not a payload, and nothing once closed', async ()
   expect(await start()).toEqual({});
   expect(await stored()).toEqual([]);
 });
+
+it('interrupts, when told the query was stopped, the sessions of sub-agents that started and never stopped', async () => {
+  await start();
+  await start('a3333333333333333');
+  await fire('SubagentStop', { agent_id: 'a3333333333333333', agent_type: AGENT, last_assistant_message: 'done' });
+  expect(await hooks.interrupted('another-query')).toBe(0);
+  expect(await hooks.interrupted('s1')).toBe(1);
+  const states = (await stored()).flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
+  const of = (agent: string) => states.find((state) => state.claude?.agent_id === agent);
+  expect({ phase: of(CLAUDE_AGENT)?.phase, interruption: of(CLAUDE_AGENT)?.interruption }).toMatchObject({
+    phase: 'initializing',
+    interruption: { error: 'app_stopped', waiting: true, count: 1 },
+  });
+  // The one that stopped was judged by the stop policy (still initializing: abandoned), not interrupted.
+  expect({ phase: of('a3333333333333333')?.phase, interruption: of('a3333333333333333')?.interruption }).toEqual({
+    phase: 'abandoned',
+    interruption: undefined,
+  });
+  expect(await hooks.interrupted()).toBe(0);
+});
+
+it('interrupts the sub-agents still running when it is closed', async () => {
+  await start();
+  await hooks.close();
+  expect((await only()).interruption).toMatchObject({ error: 'app_stopped', waiting: true });
+});
