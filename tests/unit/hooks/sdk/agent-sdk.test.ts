@@ -187,3 +187,23 @@ it('interrupts the sub-agents still running when it is closed', async () => {
   await hooks.close();
   expect((await only()).interruption).toMatchObject({ error: 'app_stopped', waiting: true });
 });
+
+it('lists a parked session before a delegation and offers its resume, naming the tool its agent records with', async () => {
+  await start();
+  await toolCall('toolu_1');
+  await record({ phase: 'approval' }, 'toolu_1');
+  await fire('SubagentStop', { agent_id: CLAUDE_AGENT, agent_type: AGENT, last_assistant_message: 'Waiting.' });
+  const parked = await only();
+  const listed = (await fire('UserPromptSubmit', { prompt: 'I approve' })) as {
+    hookSpecificOutput: { additionalContext: string };
+  };
+  expect(listed.hookSpecificOutput.additionalContext).toContain(`session ${parked.agent_id}, phase approval`);
+  const offered = (await fire('PreToolUse', {
+    tool_name: 'Agent',
+    tool_input: { subagent_type: AGENT, prompt: 'Apply it', description: 'apply' },
+    tool_use_id: 'toolu_agent',
+  })) as { hookSpecificOutput: { additionalContext: string } };
+  expect(offered.hookSpecificOutput.additionalContext).toContain(`- Session id: ${parked.agent_id}`);
+  expect(offered.hookSpecificOutput.additionalContext).toContain(`with its tool ${TOOL}`);
+  expect(offered.hookSpecificOutput.additionalContext).not.toContain(' update ');
+});
