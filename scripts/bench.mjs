@@ -312,7 +312,24 @@ function main() {
     if (!(name in STORE_SIZE_ROWS) && (HOOK_ROWS.includes(name) || name === IO_FLOOR))
       s.vs_io_floor = round(s.median / m(IO_FLOOR));
   }
+  // The Agent SDK's hooks in-process (issue 25): no process per event, so each event is timed inside one app
+  // process (scripts/bench/sdk-in-process.cjs), on a 1-session file store; target ≤ 2 ms median per event.
+  const inProcess = INSTRUCTIONS ? null : sdkInProcess();
+  if (inProcess !== null)
+    for (const [event, samples] of Object.entries(inProcess.events))
+      results[`in-process (Agent SDK) ${event}`] = stats(samples);
   const verdicts = [];
+  if (inProcess !== null) {
+    const median = stats(inProcess.all).median;
+    verdicts.push({
+      what: 'in-process hook (Agent SDK), median per event',
+      value: median,
+      unit: 'ms',
+      target: 2,
+      against: 'one event, in the app',
+      met: median <= 2,
+    });
+  }
   const ratio = (name, base, target, baseName) =>
     verdicts.push({
       what: name,
@@ -390,6 +407,17 @@ function main() {
     `${JSON.stringify({ date: new Date().toISOString(), machine, runs: RUNS, warmup: WARMUP, ...figures, postgres_split_ms: pg?.split ?? null, verdicts }, null, 2)}\n`,
   );
   console.log(`\nFigures written to ${out}`);
+}
+
+/** The in-process hook samples (ms per event), from a child node on the built library; BENCH_RUNS cycles. */
+function sdkInProcess() {
+  const script = resolve('scripts', 'bench', 'sdk-in-process.cjs');
+  const result = spawnSync(process.execPath, [script, String(RUNS), String(WARMUP)], {
+    env: baseEnv,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`Expected ${script} to succeed, got ${result.status}: ${result.stderr}`);
+  return JSON.parse(result.stdout);
 }
 
 // --- PostgreSQL ---
@@ -952,7 +980,7 @@ function printReport(machine, results, rss, verdicts) {
       ['target', 'measured', 'limit', 'against', 'verdict'],
       verdicts.map((v) => [
         v.what,
-        v.unit === 'ms' ? `${v.value.toFixed(0)} ms` : `${v.value.toFixed(2)}×`,
+        v.unit === 'ms' ? `${v.value.toFixed(v.value < 10 ? 2 : 0)} ms` : `${v.value.toFixed(2)}×`,
         v.unit === 'ms' ? `≤ ${v.target} ms` : `≤ ${v.target}×`,
         v.against,
         v.met ? 'met' : 'NOT met',

@@ -65,6 +65,8 @@ if (sourcemap) {
 // The library: `require('agent-session')`. Not minified, so a user's stack traces stay readable.
 await build({
   entryPoints: ['src/index.ts'],
+  // The Agent SDK is an optional peer: loaded by import() at run time, from the app's node_modules, never bundled.
+  external: ['@anthropic-ai/claude-agent-sdk'],
   outfile: 'dist/index.cjs',
   ...forNode,
   sourcemap,

@@ -69,3 +69,14 @@ export {
 export { loadConfig, configPathFor } from './app/config-file';
 export { computeStats, parseSince, type Stats, type StatsGroup } from './core/stats';
 export { EXPORT_FORMAT, parseExport, toExport, type ExportDocument } from './core/transfer';
+export {
+  agentSessionHooks,
+  RECORD_TOOL,
+  SDK_SERVER_NAME,
+  type AgentSessionHooks,
+  type AgentSessionHooksOptions,
+  type AgentSdkToolKit,
+  type SdkHookCallback,
+  type SdkHookMatcher,
+  type SdkHookOutput,
+} from './hooks/sdk/agent-sdk';

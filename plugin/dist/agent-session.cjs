@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "437628e571936bd7";
-const BUILD_ID = "2d2256fb93321624";
+const BUNDLE_HASH = "4b8694c743a88ad8";
+const BUILD_ID = "8279d0c89c13e1cb";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

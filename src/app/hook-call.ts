@@ -69,16 +69,26 @@ export interface HookCall {
 }
 
 /**
- * The hook call of an environment (see HookCall), answering `host` (core/host.ts; default Claude Code).
+ * The hook call of an environment (see HookCall).
+ * @param options `dir`: the store folder given by the caller (the Agent SDK's hooks object), as `--dir`;
+ *   `inProcess`: the hooks live in a long-running process (the Agent SDK's app), which holds its own PostgreSQL
+ *   connection (no relay: that serves short hook processes) for as long as the call is open; `host`: the host whose
+ *   hooks the call answers (core/host.ts; default Claude Code)
  * @throws SessionError E_IO when the store root cannot be resolved (no working folder and nothing absolute to start
  *   from, a folder that cannot be inspected): there is then nowhere to log either
  */
 export function openHookCall(
   env: Readonly<Record<string, string | undefined>>,
   cwd: string | undefined,
-  host?: Host,
+  options: { readonly dir?: string; readonly inProcess?: boolean; readonly host?: Host } = {},
 ): HookCall {
-  const place = placeOf({ env, cwd, hook: true, ...(host === undefined ? {} : { host }) });
+  const place = placeOf({
+    env,
+    cwd,
+    hook: options.inProcess !== true,
+    dir: options.dir,
+    ...(options.host === undefined ? {} : { host: options.host }),
+  });
   const { root } = place;
   const settings = hookSettings(place);
   const config = settings.kind === 'fail_open' ? DEFAULT_CONFIG : settings.config;

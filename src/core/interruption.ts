@@ -132,4 +132,6 @@ const CAUSES: ReadonlyMap<string, string> = new Map([
   ['billing_error', 'a billing problem'],
   ['cloud_credential_error', 'an account or credential problem'],
   ['max_output_tokens', 'the output token limit'],
+  // Not Claude Code's: the Agent SDK's app stopped its query while the sub-agent ran (src/hooks/sdk/agent-sdk.ts).
+  ['app_stopped', 'the app stopping its query'],
 ]);

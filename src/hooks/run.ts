@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { logs } from '../core/config';
 import { openHookCall, type HookCall } from '../app/hook-call';
-import { DEFAULT_HOST } from '../core/host';
+import { DEFAULT_HOST, type Host } from '../core/host';
 import { fromCodex } from './codex/codex';
 import { handleClaudeCode, isClaudeCodePayload, isClaudeCodeText, payloadCwd } from './claude/claude-code';
 import type { HookIo } from './io';
@@ -27,7 +27,7 @@ export interface HookSpec<Answer extends object> {
 }
 
 /** What answering one input came to: what to print (null: nothing), its log line, and how loud that line is. */
-interface Outcome {
+export interface Outcome {
   readonly answer: object | null;
   readonly line: string;
   readonly level: 'info' | 'warn' | 'error';
@@ -47,9 +47,16 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
   let call: HookCall | undefined;
   let outcome: Outcome;
   try {
-    call = openHookCall(io.env, claude === null ? io.cwd : claudeCwd(claude, io.cwd), io.host);
+    call = openHookCall(
+      io.env,
+      claude === null ? io.cwd : claudeCwd(claude, io.cwd),
+      io.host === undefined ? {} : { host: io.host },
+    );
     try {
-      outcome = claude !== null ? await answerClaudeCode(claude, call, io) : await answerSeed(spec, input, call);
+      outcome =
+        claude !== null
+          ? await answerClaudeCode(claude, call, io.env, { cli: cliWords(io, call.root) }, io.host)
+          : await answerSeed(spec, input, call);
     } finally {
       await call.close();
     }
@@ -58,7 +65,7 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
     if (io.env.AGENT_SESSION_DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     outcome =
       claude !== null
-        ? { answer: null, line: `${claudeLine(claude, io)} error error=${logValue(problem)}`, level: 'error' }
+        ? { answer: null, line: `${claudeLine(claude, io.host)} error error=${logValue(problem)}`, level: 'error' }
         : {
             answer: spec.onError(),
             line: `${describeSafely(spec, input, spec.onError())} error=${logValue(problem)}`,
@@ -83,22 +90,27 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
 
 /**
  * A Claude Code payload: at most one JSON object (the answer of handleClaudeCode), or nothing. A mistyped
- * CLAUDE_PROJECT_DIR is not a project: no folder tree is made for it (no answer). A Codex hook's payload (`--host
- * codex`) is read as Claude Code's first (hooks/codex/codex.ts), and answered by the same handlers.
+ * CLAUDE_PROJECT_DIR is not a project: no folder tree is made for it (no answer). The one answer of every host that
+ * speaks Claude Code's protocol: the command hooks (runHook; a Codex hook's payload, `--host codex`, read as Claude
+ * Code's first: hooks/codex/codex.ts) and the Agent SDK's in-process callbacks (src/hooks/sdk/).
+ * @param recording how the contexts tell a sub-agent to record (the CLI's words; the SDK's tool besides)
+ * @param host the host asking (core/host.ts)
  */
-async function answerClaudeCode(
+export async function answerClaudeCode(
   received: Record<string, unknown> & { hook_event_name: string },
   call: HookCall,
-  io: HookIo,
+  env: Readonly<Record<string, string | undefined>>,
+  recording: { readonly cli: readonly string[]; readonly recordingTool?: string },
+  host: Host = DEFAULT_HOST,
 ): Promise<Outcome> {
-  const head = `${claudeLine(received, io)} `;
-  const translated = io.host === 'codex' ? fromCodex(received) : { payload: received };
+  const head = `${claudeLine(received, host)} `;
+  const translated = host === 'codex' ? fromCodex(received) : { payload: received };
   if ('skip' in translated) return { answer: null, line: `${head}${translated.skip}`, level: 'info' };
   const payload = translated.payload;
   const warned = call.warning === null ? '' : ` warning=${logValue(call.warning)}`;
-  const project = nonEmpty(io.env.CLAUDE_PROJECT_DIR);
+  const project = nonEmpty(env.CLAUDE_PROJECT_DIR);
   if (
-    nonEmpty(io.env.AGENT_SESSION_DIR) === undefined &&
+    nonEmpty(env.AGENT_SESSION_DIR) === undefined &&
     project !== undefined &&
     !isDirectory(resolveFrom(call.cwd, project, '`CLAUDE_PROJECT_DIR`'))
   ) {
@@ -107,8 +119,7 @@ async function answerClaudeCode(
   const sessions = call.sessions();
   // The store's clock: "last active 5 minutes ago" is said by the clock that dated it.
   const now = await sessions.now();
-  const host = io.host ?? DEFAULT_HOST;
-  const outcome = await handleClaudeCode(sessions, payload, { cli: cliWords(io, call.root), now, host });
+  const outcome = await handleClaudeCode(sessions, payload, { ...recording, now, host });
   return { answer: outcome.answer, line: `${head}${outcome.note}${warned}`, level: warned === '' ? 'info' : 'warn' };
 }
 
@@ -154,8 +165,9 @@ function claudeCwd(payload: Record<string, unknown>, cwd: string | undefined): s
   return claimed !== undefined && isDirectory(claimed) ? claimed : cwd;
 }
 
-function claudeLine(payload: { hook_event_name: string }, io: Pick<HookIo, 'host'>): string {
-  return `${io.host ?? DEFAULT_HOST} event=${logValue(payload.hook_event_name.slice(0, 60))}`;
+/** The head of a Claude Code payload's log line: `<host> event=<event>` (`claude-code event=SubagentStart`). */
+export function claudeLine(payload: { hook_event_name: string }, host: Host = DEFAULT_HOST): string {
+  return `${host} event=${logValue(payload.hook_event_name.slice(0, 60))}`;
 }
 
 function describeSafely<Answer extends object>(

@@ -107,17 +107,21 @@ it('works in a fresh project: init wires the installed hooks, the CLI and both h
   expect(readFileSync(join(base, 'report.html'), 'utf8')).toContain('<html');
 });
 
-it('serves the library from the installed package', () => {
+it('serves the library from the installed package, which loads without the Agent SDK (an optional peer)', () => {
   const script =
-    "const { openStore } = require('agent-session');" +
-    'openStore({ dir: process.argv[1] }).then(async (s) => { console.log((await s.list()).length); await s.close(); });';
+    "const { openStore, agentSessionHooks } = require('agent-session');" +
+    'openStore({ dir: process.argv[1] }).then(async (s) => { console.log((await s.list()).length); await s.close(); })' +
+    '.then(() => agentSessionHooks({ dir: process.argv[1] })).catch((e) => console.log(e.code, e.message));';
   const run = spawnSync(process.execPath, ['-e', script, join(project, '.claude', 'session')], {
     cwd: base,
     env: { ...userEnv(), NODE_PATH: join(prefix, 'lib', 'node_modules') },
     encoding: 'utf8',
   });
   expect(run.stderr).toBe('');
-  expect(Number(run.stdout.trim())).toBeGreaterThanOrEqual(1);
+  const [count, refusal] = run.stdout.trim().split('\n');
+  expect(Number(count)).toBeGreaterThanOrEqual(1);
+  // Asked for the SDK's hooks without the SDK installed: a usage error that names the package to install.
+  expect(refusal).toMatch(/^E_USAGE agentSessionHooks needs @anthropic-ai\/claude-agent-sdk /);
 });
 
 describeWithDatabase('the installed package on PostgreSQL', (db) => {

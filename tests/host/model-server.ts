@@ -56,6 +56,8 @@ export async function startModelServer(script: Script): Promise<ModelServer> {
   const requests: RecordedRequest[] = [];
   let run = '';
   let ids = 0;
+  /** Delayed replies not sent yet: cleared on close, so a closed server keeps no timer (and no test) alive. */
+  const timers = new Set<NodeJS.Timeout>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -70,7 +72,7 @@ export async function startModelServer(script: Script): Promise<ModelServer> {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       const record: RecordedRequest = { run, method: req.method ?? 'GET', path, body };
       requests.push(record);
-      answer(req, res, record, script, () => `${++ids}`);
+      answer(req, res, record, script, () => `${++ids}`, timers);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -83,6 +85,7 @@ export async function startModelServer(script: Script): Promise<ModelServer> {
     },
     close: () =>
       new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
         server.closeAllConnections();
         server.close(() => resolve());
       }),
@@ -95,6 +98,7 @@ function answer(
   record: RecordedRequest,
   script: Script,
   nextId: () => string,
+  timers: Set<NodeJS.Timeout>,
 ): void {
   if (req.method === 'POST' && record.path === '/v1/messages') {
     if (typeof record.body !== 'object' || record.body === null)
@@ -112,7 +116,11 @@ function answer(
         : json(res, 200, message(reply, body.model ?? 'claude-test', id));
     };
     if (reply.delayMs === undefined) return send();
-    setTimeout(send, reply.delayMs);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      send();
+    }, reply.delayMs);
+    timers.add(timer);
     return;
   }
   if (req.method === 'POST' && record.path === '/v1/messages/count_tokens') {

@@ -63,6 +63,11 @@ export interface ClaudeCodeContext {
    * sub-agent, whose agent ids those are). A Codex payload is read as Claude Code's (hooks/codex/codex.ts) before.
    */
   readonly host?: Host;
+  /**
+   * The name of a tool the sub-agents record with instead of a shell command (the Agent SDK's in-process MCP tool,
+   * src/hooks/sdk/): the contexts then name it, with its input, in place of the CLI's `update` command.
+   */
+  readonly recordingTool?: string;
 }
 
 /** The agent name Claude Code uses when `subagent_type` is absent. */
@@ -354,7 +359,9 @@ function resumeContext(state: SessionState, context: ClaudeCodeContext): string 
     );
   }
   lines.push(
-    `- Progress is recorded with: ${shellText(context.cli)} update ${state.agent_id} --phase <phase> [--metadata '<json>'] [--error '<message>']`,
+    context.recordingTool === undefined
+      ? `- Progress is recorded with: ${shellText(context.cli)} update ${state.agent_id} --phase <phase> [--metadata '<json>'] [--error '<message>']`
+      : `- Progress is recorded by the delegated agent with its tool ${context.recordingTool} (phase, metadata, error)`,
   );
   return excerpt(lines.join('\n'), CONTEXT_LIMIT);
 }
@@ -381,11 +388,22 @@ function startContext(state: SessionState, context: ClaudeCodeContext, maxErrors
   ];
   if (interrupted !== undefined) lines.push(...interruptionLines(interrupted, resumed!.phase, context));
   if (resumed !== undefined) lines.push(...detailLines(state, resumed.last_message));
+  const phases = [...RESUMABLE_PHASES, 'executing', 'validating'].join('|');
+  const tool = context.recordingTool;
   lines.push(
-    "Commands that record this agent's state (Bash):",
-    `- phase: ${command} --phase <${[...RESUMABLE_PHASES, 'executing', 'validating'].join('|')}>`,
-    `- findings: ${command} --metadata '{"findings": "<text>"}'`,
-    `- an error: ${command} --error '<message>'`,
+    ...(tool === undefined
+      ? [
+          "Commands that record this agent's state (Bash):",
+          `- phase: ${command} --phase <${phases}>`,
+          `- findings: ${command} --metadata '{"findings": "<text>"}'`,
+          `- an error: ${command} --error '<message>'`,
+        ]
+      : [
+          `The tool ${tool} records this agent's state in its session (no shell command, no permission needed):`,
+          `- phase: ${tool} {"phase": "<${phases}>"}`,
+          `- findings: ${tool} {"metadata": {"findings": "<text>"}}`,
+          `- an error: ${tool} {"error": "<message>"}`,
+        ]),
     `When this agent stops in phase ${STOP.kept.join(', ')} (for example waiting for the user's approval), the session stays open ` +
       `and the next delegation to ${agent} resumes it. Stopped still ${STOP.abandoned.join(' or ')}, it is abandoned; ` +
       `in ${STOP.completed.join(' or ')} it is completed, or failed after ${counted(maxErrors, 'error')}. ` +

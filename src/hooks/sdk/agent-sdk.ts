@@ -1,0 +1,253 @@
+// The Claude Agent SDK (`@anthropic-ai/claude-agent-sdk`) as a host: the hooks of `query()` as in-process callbacks.
+// The SDK fires Claude Code's own events with Claude Code's own payloads, so every callback answers through the one
+// answer of the command hooks (run.ts answerClaudeCode → claude/claude-code.ts handleClaudeCode) on one call opened
+// for the hooks object's life (app/hook-call.ts): no process start, no store opened per event.
+import { join } from 'node:path';
+import { logs } from '../../core/config';
+import { SessionError } from '../../core/errors';
+import { openHookCall, type HookCall } from '../../app/hook-call';
+import { isClaudeCodePayload, type ClaudeCodeAnswer } from '../claude/claude-code';
+import type { PermissionAnswer } from '../claude/permission';
+import { appendLog, logValue } from '../log';
+import { answerClaudeCode, claudeLine, type Outcome } from '../run';
+import { workingDirectory } from '../../platform/working-directory';
+import { recorderOf, type AgentSdkToolKit, type RecordAllowAnswer } from './record-tool';
+import type { Host } from '../../core/host';
+
+/** The host these hooks answer for (core/host.ts): the sessions they make name it. */
+const SDK_HOST: Host = 'agent-sdk';
+
+export type { AgentSdkToolKit } from './record-tool';
+
+/** The SDK package, loaded only when the app does not hand us its functions (it is an optional peer). */
+const SDK_PACKAGE = '@anthropic-ai/claude-agent-sdk';
+/** The in-process MCP server's name: its tool is `mcp__<name>__record` to the model. */
+export const SDK_SERVER_NAME = 'agent-session';
+/** The tool sub-agents record their phase with, as the model and the hooks' payloads name it. */
+export const RECORD_TOOL = `mcp__${SDK_SERVER_NAME}__record`;
+/** The log file of the in-process hooks, beside the command hooks' (pre-delegate.log, subagent-stop.log). */
+export const SDK_LOG_FILE = 'agent-sdk.log';
+
+/**
+ * The events answered, with the matchers of the command hooks' wiring (src/cli/init/settings.ts WIRINGS), plus our
+ * own tool at PreToolUse (it maps the tool call to its sub-agent and lets it run). SessionStart is wired as in Claude
+ * Code although the SDK has not been seen firing it: UserPromptSubmit lists the parked sessions in its place.
+ */
+const WIRED: readonly { readonly event: string; readonly matcher?: string }[] = [
+  { event: 'UserPromptSubmit' },
+  { event: 'SessionStart' },
+  { event: 'PreToolUse', matcher: `^(Task|Agent|${RECORD_TOOL})$` },
+  { event: 'PermissionRequest', matcher: '^Bash$' },
+  { event: 'SubagentStart' },
+  { event: 'SubagentStop' },
+  { event: 'StopFailure' },
+  { event: 'PostToolUse', matcher: '^(Task|Agent)$' },
+];
+
+/** What a callback answers: one of our hook answers, or `{}` (nothing to say: the SDK goes on as without us). */
+export type SdkHookOutput = ClaudeCodeAnswer | PermissionAnswer | RecordAllowAnswer | Record<string, never>;
+
+/** A hook callback in the SDK's shape (`HookCallback`): the payload, the tool use id, an abort signal. */
+export type SdkHookCallback = (
+  input: unknown,
+  toolUseId: string | undefined,
+  options: { readonly signal: AbortSignal },
+) => Promise<SdkHookOutput>;
+
+/** One matcher group of `options.hooks` (`HookCallbackMatcher`). */
+export interface SdkHookMatcher {
+  readonly matcher?: string;
+  readonly hooks: SdkHookCallback[];
+}
+
+/** Where the hooks object finds its store, and how it reaches the SDK. Every field is optional. */
+export interface AgentSessionHooksOptions<Server = unknown> {
+  /** The store folder; default as the CLI and the command hooks: AGENT_SESSION_DIR, else `<project>/.claude/session`. */
+  readonly dir?: string;
+  /** The folder the project is searched from; default the working directory (pass the `cwd` you give `query()`). */
+  readonly cwd?: string;
+  /** The environment read for AGENT_SESSION_* settings; default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The SDK's `tool` and `createSdkMcpServer` (pass them from your import: the very SDK your app runs); default:
+   * loaded with `import('@anthropic-ai/claude-agent-sdk')`.
+   */
+  readonly sdk?: AgentSdkToolKit<Server>;
+}
+
+/** What `query()` takes from us: spread `hooks` and `mcpServers` into its options; close when done. */
+export interface AgentSessionHooks<Server = unknown> {
+  /** `options.hooks`: our callbacks per event. Merge them with your own per event if you have any. */
+  readonly hooks: Record<string, SdkHookMatcher[]>;
+  /** `options.mcpServers`: the in-process server holding the `record` tool. */
+  readonly mcpServers: Record<string, Server>;
+  /** The tool's full name as the model sees it (`mcp__agent-session__record`), e.g. for an agent's `tools` list. */
+  readonly recordTool: string;
+  /** The store folder in use. */
+  readonly root: string;
+  /**
+   * Tells agent-session that a query was stopped (`interrupt()`, its abort controller, a thrown iteration): the SDK then
+   * fires no SubagentStop, so every sub-agent started through these hooks that has not stopped (of the query whose
+   * `session_id` is given, else of every query) has its session wait, interrupted (kind `app_stopped`), for the next
+   * delegation to carry it on. Never rejects (a failure is logged). @returns how many sessions it interrupted
+   */
+  interrupted(sessionId?: string): Promise<number>;
+  /**
+   * Closes the store (a PostgreSQL connection) after `interrupted()` for the sub-agents still running (none when every
+   * query ended normally); later events are answered with nothing.
+   */
+  close(): Promise<void>;
+}
+
+/**
+ * A ready hooks object for the Claude Agent SDK's `query()`: the behaviour of the Claude Code hooks in-process (the
+ * parked sessions listed before a delegation, the resumed session given to a sub-agent at SubagentStart, the stop
+ * policy at SubagentStop, interruptions at StopFailure), and an in-process MCP tool with which a sub-agent records
+ * its phase, findings or an error without a shell command or a permission prompt. Pass `settingSources: []` (or
+ * settings without our command hooks) to `query()`, so the same events are not answered twice.
+ * Every callback fails open: whatever breaks is logged (`agent-sdk.log` in the hooks' log folder) and answered `{}`.
+ * @throws SessionError E_IO when the store root cannot be resolved; E_USAGE when the SDK is needed and cannot be loaded
+ */
+export async function agentSessionHooks<Server = unknown>(
+  options: AgentSessionHooksOptions<Server> = {},
+): Promise<AgentSessionHooks<Server>> {
+  const env = options.env ?? process.env;
+  const call = openHookCall(env, options.cwd ?? workingDirectory(), {
+    ...(options.dir === undefined ? {} : { dir: options.dir }),
+    inProcess: true,
+    // Its sessions name the SDK: a Claude Code or Codex delegation of the same agent name never takes them over.
+    host: SDK_HOST,
+  });
+  const sdk = options.sdk ?? ((await loadSdk()) as AgentSdkToolKit<Server>);
+  // The contexts' CLI commands (the overview's `list`, a Bash recording) run the bin beside this library.
+  const cli = [process.execPath, join(__dirname, 'agent-session.cjs'), '--dir', call.root];
+  const recorder = recorderOf(call, RECORD_TOOL, (line, level) => log(call, line, level));
+  let closed = false;
+  const running = new RunningAgents();
+  const callback: SdkHookCallback = async (input) => {
+    if (closed || !isClaudeCodePayload(input)) return {};
+    if (input.hook_event_name === 'PreToolUse' && input.tool_name === RECORD_TOOL) return recorder.preToolUse(input);
+    running.saw(input);
+    const outcome = await answerSafely(input, call, env, cli);
+    log(call, outcome.line, outcome.level);
+    return (outcome.answer as SdkHookOutput | null) ?? {};
+  };
+  const interrupted = async (sessionId?: string): Promise<number> => {
+    if (closed) return 0;
+    let count = 0;
+    for (const agent of running.take(sessionId)) {
+      const head = `claude-code event="app_stopped" claude_agent=${logValue(agent.agent_id)}`;
+      try {
+        const attached = await call.sessions().claudeAgentFailed({ ...agent, error: APP_STOPPED });
+        if (attached === null) {
+          log(call, `${head} unknown_agent`, 'info');
+          continue;
+        }
+        count++;
+        log(
+          call,
+          `${head} ${attached.action} interruption=${logValue(attached.interruption)} phase=${logValue(attached.state.phase)} session=${logValue(attached.state.agent_id)}`,
+          'info',
+        );
+      } catch (error) {
+        log(call, `${head} error error=${logValue(error instanceof Error ? error.message : String(error))}`, 'error');
+      }
+    }
+    return count;
+  };
+  const hooks: Record<string, SdkHookMatcher[]> = {};
+  for (const { event, matcher } of WIRED)
+    hooks[event] = [{ ...(matcher === undefined ? {} : { matcher }), hooks: [callback] }];
+  // alwaysLoad: by default the SDK defers MCP tools behind its tool search, and a sub-agent told to record with the
+  // tool would not find it among its tools (seen with 0.3.332).
+  const server = sdk.createSdkMcpServer({
+    name: SDK_SERVER_NAME,
+    version: '1',
+    tools: [recorder.tool(sdk)],
+    alwaysLoad: true,
+  });
+  return {
+    hooks,
+    mcpServers: { [SDK_SERVER_NAME]: server },
+    recordTool: RECORD_TOOL,
+    root: call.root,
+    interrupted,
+    close: async () => {
+      await interrupted();
+      closed = true;
+      await call.close();
+    },
+  };
+}
+
+/**
+ * The interruption kind of a sub-agent whose query the app stopped (core/interruption.ts words it); no message: the
+ * contexts would quote it as the host's.
+ */
+export const APP_STOPPED = 'app_stopped';
+/** A sub-agent that started and has not stopped: what its interruption needs. */
+interface RunningAgent {
+  readonly agent_id: string;
+  readonly agent_type: string;
+  readonly session_id?: string;
+}
+
+/**
+ * The sub-agents these hooks saw start (SubagentStart) and not stop (SubagentStop, StopFailure): the SDK fires no hook
+ * when the app stops a query (`interrupt()`, abort; seen with 0.3.332: a `task_notification` with status `stopped`
+ * is the only trace), so the hooks object remembers them for `interrupted()`.
+ */
+class RunningAgents {
+  readonly #agents = new Map<string, RunningAgent>();
+
+  saw(payload: Record<string, unknown>): void {
+    const { hook_event_name: event, agent_id: agentId, agent_type: agentType, session_id: sessionId } = payload;
+    if (typeof agentId !== 'string' || agentId === '') return;
+    if (event === 'SubagentStop' || event === 'StopFailure') this.#agents.delete(agentId);
+    else if (event === 'SubagentStart' && typeof agentType === 'string' && agentType !== '')
+      this.#agents.set(agentId, {
+        agent_id: agentId,
+        agent_type: agentType,
+        ...(typeof sessionId === 'string' ? { session_id: sessionId } : {}),
+      });
+  }
+
+  /** Removes and returns the running agents (of one query when `sessionId` is given). */
+  take(sessionId?: string): RunningAgent[] {
+    const taken = [...this.#agents.values()].filter((a) => sessionId === undefined || a.session_id === sessionId);
+    for (const agent of taken) this.#agents.delete(agent.agent_id);
+    return taken;
+  }
+}
+
+/** The answer of one payload, never a rejection: a failure is an error line and no answer (fail open). */
+async function answerSafely(
+  payload: Record<string, unknown> & { hook_event_name: string },
+  call: HookCall,
+  env: Readonly<Record<string, string | undefined>>,
+  cli: readonly string[],
+): Promise<Outcome> {
+  try {
+    return await answerClaudeCode(payload, call, env, { cli, recordingTool: RECORD_TOOL }, SDK_HOST);
+  } catch (error) {
+    const problem = error instanceof Error ? error.message : String(error);
+    return { answer: null, line: `${claudeLine(payload, SDK_HOST)} error error=${logValue(problem)}`, level: 'error' };
+  }
+}
+
+function log(call: HookCall, line: string, level: Outcome['level']): void {
+  if (logs(call.config.log_level, level))
+    appendLog(call.logDir, SDK_LOG_FILE, `sdk ${line}`, { maxBytes: call.config.log_max_bytes });
+}
+
+/** The SDK's functions, from the package (ESM only: a dynamic import, which esbuild keeps as one in our CommonJS). */
+async function loadSdk(): Promise<AgentSdkToolKit<unknown>> {
+  try {
+    return (await import(SDK_PACKAGE)) as AgentSdkToolKit<unknown>;
+  } catch (error) {
+    throw new SessionError(
+      'E_USAGE',
+      `agentSessionHooks needs ${SDK_PACKAGE} (npm install ${SDK_PACKAGE}), or its functions as \`sdk: { tool, createSdkMcpServer }\`: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}

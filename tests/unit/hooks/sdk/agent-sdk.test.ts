@@ -1,0 +1,209 @@
+// agentSessionHooks without the SDK: its callbacks called as the SDK calls them (payloads as 0.3.332 sends them), its
+// tool through a stand-in of the SDK's `tool`, on a file store in a temp folder. The real SDK: tests/host/sdk.host.ts.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { agentSessionHooks, type AgentSessionHooks } from '../../../../src/hooks/sdk/agent-sdk';
+import { openStore } from '../../../../src/app/library';
+
+const TOOL = 'mcp__agent-session__record';
+const AGENT = 'terraform-architect';
+const CLAUDE_AGENT = 'a1111111111111111';
+
+interface StandIn {
+  readonly name: string;
+  readonly shape: Record<string, unknown>;
+  readonly handler: (args: unknown, extra: unknown) => Promise<{ content: { text: string }[]; isError?: boolean }>;
+}
+
+let base: string;
+let dir: string;
+let hooks: AgentSessionHooks;
+let server: { name: string; alwaysLoad?: boolean; tools: StandIn[] };
+const env = () => ({ PATH: process.env.PATH, HOME: base });
+
+beforeEach(async () => {
+  base = mkdtempSync(join(tmpdir(), 'agent-session-sdk-unit-'));
+  dir = join(base, 'project');
+  mkdirSync(join(dir, '.claude'), { recursive: true });
+  hooks = await agentSessionHooks({
+    cwd: dir,
+    env: env(),
+    sdk: {
+      tool: (name, _description, shape, handler) => ({ name, shape, handler }),
+      createSdkMcpServer: (options) => options,
+    },
+  });
+  server = hooks.mcpServers['agent-session'] as typeof server;
+});
+
+afterEach(async () => {
+  await hooks.close();
+  rmSync(base, { recursive: true, force: true });
+});
+
+const fire = (event: string, fields: Record<string, unknown>) => {
+  const group = hooks.hooks[event]?.[0];
+  if (group === undefined) throw new Error(`no hook for ${event}`);
+  return group.hooks[0]!({ hook_event_name: event, session_id: 's1', cwd: dir, ...fields }, undefined, {
+    signal: new AbortController().signal,
+  });
+};
+const start = (agentId = CLAUDE_AGENT) => fire('SubagentStart', { agent_id: agentId, agent_type: AGENT });
+const toolCall = (toolUseId: string, fields: Record<string, unknown> = { agent_id: CLAUDE_AGENT, agent_type: AGENT }) =>
+  fire('PreToolUse', { tool_name: TOOL, tool_input: {}, tool_use_id: toolUseId, ...fields });
+/** What the SDK (0.3.332) hands a tool handler besides its input. */
+const extraOf = (toolUseId: string) => ({
+  signal: new AbortController().signal,
+  _meta: { 'claudecode/toolUseId': toolUseId, progressToken: 1 },
+  requestId: 1,
+});
+const record = (args: Record<string, unknown>, toolUseId: string) => server.tools[0]!.handler(args, extraOf(toolUseId));
+
+async function stored(): Promise<Awaited<ReturnType<Awaited<ReturnType<typeof openStore>>['list']>>> {
+  const sessions = await openStore({ cwd: dir, env: env() });
+  try {
+    return await sessions.list();
+  } finally {
+    await sessions.close();
+  }
+}
+const only = async () => {
+  const [entry, ...rest] = await stored();
+  if (entry?.kind !== 'valid' || rest.length > 0) throw new Error('expected one valid session');
+  return entry.state;
+};
+
+it("wires the command hooks' events and matchers, and the tool's server (never deferred)", () => {
+  expect(Object.keys(hooks.hooks).sort()).toEqual(
+    [
+      'PermissionRequest',
+      'PostToolUse',
+      'PreToolUse',
+      'SessionStart',
+      'StopFailure',
+      'SubagentStart',
+      'SubagentStop',
+      'UserPromptSubmit',
+    ].sort(),
+  );
+  expect(hooks.hooks.PreToolUse![0]!.matcher).toBe(`^(Task|Agent|${TOOL})$`);
+  expect(hooks.recordTool).toBe(TOOL);
+  expect(server).toMatchObject({ name: 'agent-session', alwaysLoad: true });
+  expect(server.tools.map((t) => t.name)).toEqual(['record']);
+  expect(Object.keys(server.tools[0]!.shape).sort()).toEqual(['error', 'metadata', 'phase']);
+  expect(hooks.root).toBe(join(dir, '.claude', 'session'));
+});
+
+it("gives a started sub-agent its session with the tool to record it (no shell command), logged as the hooks' lines", async () => {
+  const answer = (await start()) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
+  expect(answer.hookSpecificOutput.hookEventName).toBe('SubagentStart');
+  const context = answer.hookSpecificOutput.additionalContext;
+  expect(context).toContain(`- phase: ${TOOL} {"phase": "<`);
+  expect(context).not.toContain(' update ');
+  expect((await only()).claude?.agent_id).toBe(CLAUDE_AGENT);
+  const log = readFileSync(join(dir, '.claude', 'logs', 'agent-sdk.log'), 'utf8');
+  expect(log).toMatch(/sdk agent-sdk event="SubagentStart" created agent="terraform-architect"/);
+});
+
+it('lets the linked sub-agent record its phase and metadata without a prompt', async () => {
+  await start();
+  expect(await toolCall('toolu_1')).toEqual({
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'allow',
+      permissionDecisionReason: expect.stringContaining(CLAUDE_AGENT),
+    },
+  });
+  const result = await record({ phase: 'approval', metadata: { plan: '3 buckets' } }, 'toolu_1');
+  expect(result.isError).toBeUndefined();
+  expect(result.content[0]!.text).toMatch(/^Updated session agent-\S+: phase approval$/);
+  const state = await only();
+  expect({ phase: state.phase, metadata: state.metadata }).toEqual({
+    phase: 'approval',
+    metadata: { plan: '3 buckets' },
+  });
+});
+
+it('records nothing for a call no linked sub-agent made (the main agent, an unknown call)', async () => {
+  await start();
+  expect(await toolCall('toolu_main', {})).toEqual({});
+  const main = await record({ phase: 'approval' }, 'toolu_main');
+  expect(main.isError).toBe(true);
+  expect((await record({ phase: 'approval' }, 'toolu_unknown')).isError).toBe(true);
+  expect((await only()).phase).toBe('initializing');
+});
+
+it('records nothing once the sub-agent stopped, nor for an agent never linked', async () => {
+  await start();
+  await fire('SubagentStop', { agent_id: CLAUDE_AGENT, agent_type: AGENT, last_assistant_message: 'done' });
+  expect(await toolCall('toolu_late')).toEqual({});
+  expect((await record({ phase: 'planning' }, 'toolu_late')).isError).toBe(true);
+  expect(await toolCall('toolu_other', { agent_id: 'a2222222222222222', agent_type: AGENT })).toEqual({});
+  expect((await only()).phase).toBe('abandoned');
+});
+
+it("answers the phase machine's refusal as a tool error with its code, recording nothing", async () => {
+  await start();
+  await toolCall('toolu_1');
+  await record({ phase: 'approval' }, 'toolu_1');
+  await toolCall('toolu_2');
+  const refused = await record({ phase: 'initializing' }, 'toolu_2');
+  expect(refused.isError).toBe(true);
+  expect(refused.content[0]!.text).toContain('(E_ILLEGAL_TRANSITION)');
+  expect((await only()).phase).toBe('approval');
+});
+
+it('answers nothing to what is not a payload, and nothing once closed', async () => {
+  const callback = hooks.hooks.SubagentStart![0]!.hooks[0]!;
+  expect(await callback('not a payload', undefined, { signal: new AbortController().signal })).toEqual({});
+  await hooks.close();
+  expect(await start()).toEqual({});
+  expect(await stored()).toEqual([]);
+});
+
+it('interrupts, when told the query was stopped, the sessions of sub-agents that started and never stopped', async () => {
+  await start();
+  await start('a3333333333333333');
+  await fire('SubagentStop', { agent_id: 'a3333333333333333', agent_type: AGENT, last_assistant_message: 'done' });
+  expect(await hooks.interrupted('another-query')).toBe(0);
+  expect(await hooks.interrupted('s1')).toBe(1);
+  const states = (await stored()).flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
+  const of = (agent: string) => states.find((state) => state.claude?.agent_id === agent);
+  expect({ phase: of(CLAUDE_AGENT)?.phase, interruption: of(CLAUDE_AGENT)?.interruption }).toMatchObject({
+    phase: 'initializing',
+    interruption: { error: 'app_stopped', waiting: true, count: 1 },
+  });
+  // The one that stopped was judged by the stop policy (still initializing: abandoned), not interrupted.
+  expect({ phase: of('a3333333333333333')?.phase, interruption: of('a3333333333333333')?.interruption }).toEqual({
+    phase: 'abandoned',
+    interruption: undefined,
+  });
+  expect(await hooks.interrupted()).toBe(0);
+});
+
+it('interrupts the sub-agents still running when it is closed', async () => {
+  await start();
+  await hooks.close();
+  expect((await only()).interruption).toMatchObject({ error: 'app_stopped', waiting: true });
+});
+
+it('lists a parked session before a delegation and offers its resume, naming the tool its agent records with', async () => {
+  await start();
+  await toolCall('toolu_1');
+  await record({ phase: 'approval' }, 'toolu_1');
+  await fire('SubagentStop', { agent_id: CLAUDE_AGENT, agent_type: AGENT, last_assistant_message: 'Waiting.' });
+  const parked = await only();
+  const listed = (await fire('UserPromptSubmit', { prompt: 'I approve' })) as {
+    hookSpecificOutput: { additionalContext: string };
+  };
+  expect(listed.hookSpecificOutput.additionalContext).toContain(`session ${parked.agent_id}, phase approval`);
+  const offered = (await fire('PreToolUse', {
+    tool_name: 'Agent',
+    tool_input: { subagent_type: AGENT, prompt: 'Apply it', description: 'apply' },
+    tool_use_id: 'toolu_agent',
+  })) as { hookSpecificOutput: { additionalContext: string } };
+  expect(offered.hookSpecificOutput.additionalContext).toContain(`- Session id: ${parked.agent_id}`);
+  expect(offered.hookSpecificOutput.additionalContext).toContain(`with its tool ${TOOL}`);
+  expect(offered.hookSpecificOutput.additionalContext).not.toContain(' update ');
+});
