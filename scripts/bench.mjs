@@ -319,17 +319,20 @@ function main() {
     for (const [event, samples] of Object.entries(inProcess.events))
       results[`in-process (Agent SDK) ${event}`] = stats(samples);
   const verdicts = [];
-  if (inProcess !== null) {
-    const median = stats(inProcess.all).median;
-    verdicts.push({
-      what: 'in-process hook (Agent SDK), median per event',
-      value: median,
-      unit: 'ms',
-      target: 2,
-      against: 'one event, in the app',
-      met: median <= 2,
-    });
-  }
+  if (inProcess !== null)
+    // One verdict per event, as the target reads: a pooled median would hide the writing events (SubagentStart, the
+    // recording tool, SubagentStop), whose time is the disk's fsync.
+    for (const [event, samples] of Object.entries(inProcess.events)) {
+      const median = stats(samples).median;
+      verdicts.push({
+        what: `in-process hook (Agent SDK) ${event}`,
+        value: median,
+        unit: 'ms',
+        target: 2,
+        against: 'one event, in the app',
+        met: median <= 2,
+      });
+    }
   const ratio = (name, base, target, baseName) =>
     verdicts.push({
       what: name,

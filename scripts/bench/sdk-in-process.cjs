@@ -23,16 +23,31 @@ async function main() {
   // The environment of a user's app, without settings of this machine (AGENT_SESSION_* would pick another store).
   const env = { PATH: process.env.PATH, HOME: base };
   try {
-    const sessions = await library.openStore({ cwd: dir, env });
-    const parked = await sessions.create({ agent_name: AGENT, purpose: 'bench' });
-    await sessions.update(parked.agent_id, { phase: 'approval' });
-    await sessions.close();
-
     const sdk = { tool: (name, description, shape, handler) => ({ name, handler }), createSdkMcpServer: (o) => o };
     const hooks = await library.agentSessionHooks({ cwd: dir, env, sdk });
     const callback = (event) => hooks.hooks[event][0].hooks[0];
     const record = hooks.mcpServers['agent-session'].tools[0].handler;
     const common = { session_id: 'bench-session', transcript_path: join(base, 't.jsonl'), cwd: dir };
+    // The parked session, made as an SDK app makes one (a session names its host: one the CLI or the library made is
+    // Claude Code's, which the SDK's hooks never resume): a first sub-agent starts, records approval, stops.
+    const setup = { agent_id: 'a_setup', agent_type: AGENT };
+    const first = await callback('SubagentStart')(
+      { ...common, hook_event_name: 'SubagentStart', ...setup },
+      undefined,
+      {},
+    );
+    const made = /recorded in session (agent-[0-9]{8}-[0-9]{6}-[0-9a-f]{8})/.exec(JSON.stringify(first));
+    if (made === null) throw new Error(`Expected SubagentStart to make a session, got ${JSON.stringify(first)}`);
+    const parked = { agent_id: made[1] };
+    const pre = { ...common, hook_event_name: 'PreToolUse', tool_name: hooks.recordTool, ...setup };
+    await callback('PreToolUse')(
+      { ...pre, tool_input: { phase: 'approval' }, tool_use_id: 'toolu_setup' },
+      'toolu_setup',
+      {},
+    );
+    const approval = await record({ phase: 'approval' }, { _meta: { 'claudecode/toolUseId': 'toolu_setup' } });
+    if (approval.isError) throw new Error(`Expected the tool to record approval, got ${JSON.stringify(approval)}`);
+    await callback('SubagentStop')({ ...common, hook_event_name: 'SubagentStop', ...setup }, undefined, {});
     const agentTool = { subagent_type: AGENT, prompt: 'Apply the plan', description: 'apply' };
     const samples = {};
     const timed = async (event, run, keep) => {
