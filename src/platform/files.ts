@@ -1,4 +1,4 @@
-import { lstatSync, statSync, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, statSync, type Stats } from 'node:fs';
 import { errnoCode, ioError } from './errno';
 
 /**
@@ -26,5 +26,18 @@ export function lstatOrNull(path: string): Stats | null {
   } catch (error) {
     if (errnoCode(error) === 'ENOENT') return null;
     throw ioError(error, 'inspect', path);
+  }
+}
+
+/**
+ * The names in a folder, or null when it is absent (removed meanwhile, or never made).
+ * @throws SessionError E_IO for any other failure to list it
+ */
+export function namesOrNull(path: string): string[] | null {
+  try {
+    return readdirSync(path);
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return null;
+    throw ioError(error, 'list', path);
   }
 }

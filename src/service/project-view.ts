@@ -1,5 +1,6 @@
-import { SessionError, isSessionError } from '../core/errors';
+import { isSessionError } from '../core/errors';
 import { capHistory, stampAfter } from '../core/history';
+import { keepNewer } from '../core/activity';
 import { withClaudeLink, type ClaudeLinkChange } from '../core/claude-link';
 import { generateId } from '../core/ids';
 import type { Limits } from '../core/limits';
@@ -51,13 +52,6 @@ export class ProjectView {
     this.limits = options.limits;
     this.historyCap = options.historyCap;
     this.#randomHex = options.randomHex;
-  }
-
-  /** The state of a session. @throws SessionError E_NOT_FOUND, E_CORRUPT */
-  async get(id: string): Promise<SessionState> {
-    const state = await this.store.read(id);
-    if (state === null) throw new SessionError('E_NOT_FOUND', `Session \`${id}\` not found`);
-    return state;
   }
 
   /**
@@ -120,8 +114,7 @@ export class ProjectView {
       const state = entry.state;
       if (state.project !== this.project || hostOf(state) !== this.host) continue;
       if (Date.parse(state.last_updated) > notAfter) continue;
-      const known = newest.get(state.agent_name);
-      if (known === undefined || newerThan(state, known)) newest.set(state.agent_name, state);
+      keepNewer(newest, state.agent_name, state);
     }
     return newest;
   }
@@ -153,10 +146,4 @@ export class ProjectView {
       }
     }
   }
-}
-
-/** Later `last_updated`, then later `created_at`: the store's order for an agent's newest session. */
-function newerThan(a: SessionState, b: SessionState): boolean {
-  const byActivity = Date.parse(a.last_updated) - Date.parse(b.last_updated);
-  return byActivity !== 0 ? byActivity > 0 : Date.parse(a.created_at) > Date.parse(b.created_at);
 }

@@ -9,7 +9,7 @@ import { CLAUDE_INDEX_DIR } from './claude-index';
 import type { ListedSession } from '../service/store';
 import { errnoCode, ioError } from '../platform/errno';
 import { removeDeadLock } from '../platform/lock';
-import { lstatOrNull } from '../platform/files';
+import { lstatOrNull, namesOrNull } from '../platform/files';
 import { readRegularFile } from '../platform/strict-read';
 
 // What in a file store's folder is agent-session's, and so may be removed: the rules `remove`, `cleanup` and the
@@ -177,13 +177,8 @@ export class FileHygiene implements SyncMaintenance {
       // The pointer folders collect the same kinds of leftovers as a session folder.
       const folder = folderKind(name);
       if (folder === null || !entry.isDirectory()) continue;
-      let inner: string[];
-      try {
-        inner = readdirSync(path);
-      } catch (error) {
-        if (errnoCode(error) === 'ENOENT') continue;
-        throw ioError(error, 'list', path);
-      }
+      const inner = namesOrNull(path);
+      if (inner === null) continue;
       for (const file of inner) {
         // Temp files of killed writers, lock drafts and dead lock breakers, and locks of dead owners, by their exact
         // names: a folder that is not ours may hold its own `.tmp` or `.lock` files.
@@ -249,13 +244,8 @@ export function entryKind(path: string): 'absent' | 'dir' | 'link' | 'other' {
  * was just read as a valid session of this id, which shows it already.
  */
 export function folderNotOurs(dir: string, checkState = true): string | null {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return null;
-    throw ioError(error, 'list', dir);
-  }
+  const names = namesOrNull(dir);
+  if (names === null) return null;
   if (!names.includes(STATE_FILE)) return 'it has no state.json';
   if (lstatOrNull(join(dir, STATE_FILE))?.isDirectory()) return 'its state.json is a folder';
   const unknown = names.find((name) => name !== STATE_FILE && name !== LOCK_FILE && !SESSION_LEFTOVER.test(name));
@@ -301,13 +291,8 @@ function leftoverNotOurs(path: string, staging: boolean): string | null {
   if (own === null) return null;
   if (own.isSymbolicLink()) return 'it is a symbolic link';
   if (!own.isDirectory()) return 'it is not a folder';
-  let names: string[];
-  try {
-    names = readdirSync(path);
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return null;
-    throw ioError(error, 'list', path);
-  }
+  const names = namesOrNull(path);
+  if (names === null) return null;
   const known = (name: string): boolean =>
     name === STATE_FILE || (staging ? TEMPS.session!.test(name) : name === LOCK_FILE || SESSION_LEFTOVER.test(name));
   const unknown = names.find((name) => !known(name) || lstatOrNull(join(path, name))?.isDirectory() === true);

@@ -16,9 +16,6 @@ import type { Payload } from './claude-schema';
 import { permissionRequest, type PermissionAnswer } from './permission';
 import { shellQuote } from '../../platform/shell';
 
-/** The stop policy's plain outcomes by phase, for the start context's text. */
-const STOP = plainStopOutcomes();
-
 /** The events this tool answers; every other event is accepted and left alone. */
 export type ClaudeCodeEvent =
   | 'PreToolUse'
@@ -389,6 +386,8 @@ function startContext(state: SessionState, context: ClaudeCodeContext, maxErrors
   if (interrupted !== undefined) lines.push(...interruptionLines(interrupted, resumed!.phase, context));
   if (resumed !== undefined) lines.push(...detailLines(state, resumed.last_message));
   const phases = [...RESUMABLE_PHASES, 'executing', 'validating'].join('|');
+  // The stop sentence from the rule itself (core/stop-policy.ts), not restating it.
+  const stop = plainStopOutcomes();
   const tool = context.recordingTool;
   lines.push(
     ...(tool === undefined
@@ -404,9 +403,9 @@ function startContext(state: SessionState, context: ClaudeCodeContext, maxErrors
           `- findings: ${tool} {"metadata": {"findings": "<text>"}}`,
           `- an error: ${tool} {"error": "<message>"}`,
         ]),
-    `When this agent stops in phase ${STOP.kept.join(', ')} (for example waiting for the user's approval), the session stays open ` +
-      `and the next delegation to ${agent} resumes it. Stopped still ${STOP.abandoned.join(' or ')}, it is abandoned; ` +
-      `in ${STOP.completed.join(' or ')} it is completed, or failed after ${counted(maxErrors, 'error')}. ` +
+    `When this agent stops in phase ${stop.kept.join(', ')} (for example waiting for the user's approval), the session stays open ` +
+      `and the next delegation to ${agent} resumes it. Stopped still ${stop.abandoned.join(' or ')}, it is abandoned; ` +
+      `in ${stop.completed.join(' or ')} it is completed, or failed after ${counted(maxErrors, 'error')}. ` +
       'Interrupted by an API error or a usage limit, it stays open in its phase and the next delegation carries it on.',
   );
   return excerpt(lines.join('\n'), CONTEXT_LIMIT);

@@ -136,7 +136,7 @@ export async function agentSessionHooks<Server = unknown>(
     if (closed) return 0;
     let count = 0;
     for (const agent of running.take(sessionId)) {
-      const head = `claude-code event="app_stopped" claude_agent=${logValue(agent.agent_id)}`;
+      const head = `${claudeLine({ hook_event_name: 'app_stopped' }, SDK_HOST)} claude_agent=${logValue(agent.agent_id)}`;
       try {
         const attached = await call.sessions().claudeAgentFailed({ ...agent, error: APP_STOPPED });
         if (attached === null) {

@@ -9,6 +9,7 @@ import { PHASES } from '../../core/phase-names';
 import type { HookCall } from '../../app/hook-call';
 import type { Metadata } from '../../core/state';
 import { logValue } from '../log';
+import { claudeLine } from '../run';
 
 /**
  * The two functions of the SDK we call, as the app passes them (`import { tool, createSdkMcpServer } from …`).
@@ -77,6 +78,8 @@ export function recorderOf(
   /** tool_use_id → the Claude agent id of the sub-agent that made the call. */
   const pending = new Map<string, string>();
   const head = `tool=${logValue(toolName)}`;
+  // The hooks' own line head, as every line of the SDK's log has it (`agent-sdk event="PreToolUse"`).
+  const preToolUse = claudeLine({ hook_event_name: 'PreToolUse' }, 'agent-sdk');
 
   return {
     async preToolUse(payload): Promise<RecordAllowAnswer | Record<string, never>> {
@@ -84,19 +87,19 @@ export function recorderOf(
       const agentId = payload.agent_id;
       if (typeof toolUseId !== 'string' || typeof agentId !== 'string' || agentId === '') {
         // The main agent has no session of its own: the app's permission flow decides, and the handler refuses.
-        log(`claude-code event="PreToolUse" ${head} not_a_subagent`, 'info');
+        log(`${preToolUse} ${head} not_a_subagent`, 'info');
         return {};
       }
       try {
         const linked = await call.sessions().findByClaudeAgent(agentId);
         if (linked === null || !isRecordingAgent(linked, agentId)) {
-          log(`claude-code event="PreToolUse" ${head} not_linked claude_agent=${logValue(agentId)}`, 'info');
+          log(`${preToolUse} ${head} not_linked claude_agent=${logValue(agentId)}`, 'info');
           return {};
         }
         if (pending.size >= PENDING_LIMIT) pending.delete(pending.keys().next().value!);
         pending.set(toolUseId, agentId);
         log(
-          `claude-code event="PreToolUse" ${head} recording_allowed claude_agent=${logValue(agentId)} session=${logValue(linked.agent_id)}`,
+          `${preToolUse} ${head} recording_allowed claude_agent=${logValue(agentId)} session=${logValue(linked.agent_id)}`,
           'info',
         );
         return {
@@ -107,7 +110,7 @@ export function recorderOf(
           },
         };
       } catch (error) {
-        log(`claude-code event="PreToolUse" ${head} error error=${logValue(messageOf(error))}`, 'error');
+        log(`${preToolUse} ${head} error error=${logValue(messageOf(error))}`, 'error');
         return {};
       }
     },
