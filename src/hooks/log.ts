@@ -9,7 +9,8 @@ import {
   statSync,
   writeSync,
 } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname } from 'node:path';
+import { joinPath } from '../platform/paths';
 import { isSessionError } from '../core/errors';
 import { errnoCode } from '../platform/errno';
 import { ensurePrivateDir, PRIVATE_FILE } from '../platform/private-fs';
@@ -41,7 +42,7 @@ export interface LogOptions {
  * refused or failed write is reported on stderr (the host's debug log) once and otherwise ignored.
  */
 export function appendLog(dir: string, file: string, line: string, options: LogOptions): void {
-  const path = join(dir, file);
+  const path = joinPath(dir, file);
   try {
     const ready = prepareFolder(dir);
     if (ready !== null) {

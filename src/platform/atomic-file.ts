@@ -1,5 +1,6 @@
 import { closeSync, constants, fsyncSync, linkSync, openSync, renameSync, rmSync, unlinkSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname } from 'node:path';
+import { joinPath } from './paths';
 import { errnoCode, ioError } from './errno';
 import { writeNewFile } from './private-fs';
 import { uniqueSuffix } from './random';
@@ -105,5 +106,5 @@ export function syncFolder(dir: string): void {
 function tempFor(file: string, temp: TempName = 'hidden'): string {
   return temp === 'suffix'
     ? `${file}.${uniqueSuffix()}.tmp`
-    : join(dirname(file), `.${basename(file)}.${uniqueSuffix()}.tmp`);
+    : joinPath(dirname(file), `.${basename(file)}.${uniqueSuffix()}.tmp`);
 }

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { joinPath } from '../platform/paths';
 import { isNewer, keepNewer, newestState } from '../core/activity';
 import { isSessionError } from '../core/errors';
 import { isValidId } from '../core/ids';
@@ -186,7 +186,7 @@ export class ClaudeIndex {
     let evidence: Map<string, SessionState> | undefined;
     // Nothing is listed, nor removed, through a link in the folder's place.
     for (const name of this.#index.fileNames()) {
-      const path = join(this.#index.dir, name);
+      const path = joinPath(this.#index.dir, name);
       // Only our own names, and never recursively: whatever else is in the folder is not ours to remove.
       if (TEMP_NAME.test(name) || MARKER_TEMP.test(name)) {
         if (sweep.isOld(path) && removeFile(path)) removed++;

@@ -1,5 +1,6 @@
 import { readdirSync, readlinkSync, rmSync, type Dirent } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname } from 'node:path';
+import { joinPath } from '../platform/paths';
 import { SessionError, show } from '../core/errors';
 import { describeJsonError } from '../core/json-error';
 import { assertValidId, isValidId } from '../core/ids';
@@ -92,7 +93,7 @@ export class FileHygiene implements SyncMaintenance {
    * drafts by their exact names).
    */
   notOurs(id: string): string | null {
-    const dir = join(this.#store.location, assertValidId(id));
+    const dir = joinPath(this.#store.location, assertValidId(id));
     const kind = entryKind(dir);
     if (kind === 'link') return 'it is a symbolic link';
     if (kind === 'other') return 'it is not a folder';
@@ -129,7 +130,7 @@ export class FileHygiene implements SyncMaintenance {
     }
     return entries.flatMap((entry) => {
       const name = entry.name;
-      const path = join(this.#store.location, name);
+      const path = joinPath(this.#store.location, name);
       let reason: string | null = null;
       if (STAGING_NAME.test(name) || REMOVING_NAME.test(name)) reason = leftoverNotOurs(path, STAGING_NAME.test(name));
       else if (entry.isDirectory())
@@ -165,7 +166,7 @@ export class FileHygiene implements SyncMaintenance {
     removed += this.#store.sweepIndexes(isOld, states);
     for (const entry of entries) {
       const name = entry.name;
-      const path = join(this.#store.location, name);
+      const path = joinPath(this.#store.location, name);
       if (STAGING_NAME.test(name) || REMOVING_NAME.test(name)) {
         // Only when all it holds is ours: a user's folder may carry the same name (see foreignEntries).
         if (isOld(path) && leftoverNotOurs(path, STAGING_NAME.test(name)) === null) {
@@ -184,7 +185,7 @@ export class FileHygiene implements SyncMaintenance {
         // names: a folder that is not ours may hold its own `.tmp` or `.lock` files.
         const lock = leftoverLock(folder, file);
         if (lock === null) continue;
-        const filePath = join(path, file);
+        const filePath = joinPath(path, file);
         if (!isOld(filePath)) continue;
         if (lock === '') {
           rmSync(filePath, { force: true });
@@ -247,7 +248,7 @@ export function folderNotOurs(dir: string, checkState = true): string | null {
   const names = namesOrNull(dir);
   if (names === null) return null;
   if (!names.includes(STATE_FILE)) return 'it has no state.json';
-  if (lstatOrNull(join(dir, STATE_FILE))?.isDirectory()) return 'its state.json is a folder';
+  if (lstatOrNull(joinPath(dir, STATE_FILE))?.isDirectory()) return 'its state.json is a folder';
   const unknown = names.find((name) => name !== STATE_FILE && name !== LOCK_FILE && !SESSION_LEFTOVER.test(name));
   if (unknown !== undefined) return `it holds ${show(unknown)}, which agent-session does not make`;
   return checkState ? stateNotOurs(dir) : null;
@@ -261,7 +262,7 @@ export function folderNotOurs(dir: string, checkState = true): string | null {
  * program's settings, a torn or empty file, a link): it is reported and left alone, never removed as corrupt.
  */
 function stateNotOurs(dir: string): string | null {
-  const file = readRegularFile(join(dir, STATE_FILE));
+  const file = readRegularFile(joinPath(dir, STATE_FILE));
   if (file === null) return 'it has no state.json';
   if ('problem' in file) return `its ${file.problem}`;
   let raw: unknown;
@@ -295,7 +296,7 @@ function leftoverNotOurs(path: string, staging: boolean): string | null {
   if (names === null) return null;
   const known = (name: string): boolean =>
     name === STATE_FILE || (staging ? TEMPS.session!.test(name) : name === LOCK_FILE || SESSION_LEFTOVER.test(name));
-  const unknown = names.find((name) => !known(name) || lstatOrNull(join(path, name))?.isDirectory() === true);
+  const unknown = names.find((name) => !known(name) || lstatOrNull(joinPath(path, name))?.isDirectory() === true);
   return unknown === undefined ? null : `it holds ${show(unknown)}, which agent-session does not make there`;
 }
 

@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, type Dirent } from 'node:fs';
-import { join } from 'node:path';
+import { joinPath } from '../platform/paths';
 import { newestState } from '../core/activity';
 import { SessionError, isSessionError } from '../core/errors';
 import { assertValidId, isValidId } from '../core/ids';
@@ -121,7 +121,7 @@ class SyncFileStore implements SyncStore {
     if (states !== undefined) this.#completeIndexes(states, false);
     // Claude-agent pointers whose session is gone (cleaned up, deleted) would only cost lookups a scan.
     return this.#claude.sweep({
-      sessionExists: (id) => isValidId(id) && entryKind(join(this.location, id)) !== 'absent',
+      sessionExists: (id) => isValidId(id) && entryKind(joinPath(this.location, id)) !== 'absent',
       isOld,
       withAgentLock: (claudeAgentId, work) => this.#withAgentLock(claudeAgentId, work),
       // Listed before the removals: a session it names is checked to exist before a pointer names it.
@@ -156,14 +156,14 @@ class SyncFileStore implements SyncStore {
    */
   claudeAgentLocks(claudeAgentId: string, agentType: string): () => void {
     this.assertWritable();
-    const locks = join(this.location, LOCKS_DIR);
+    const locks = joinPath(this.location, LOCKS_DIR);
     // 0700, and never through a link (E_REFUSED): the lock files must not be written outside the store.
     ensurePrivateDir(locks, true);
-    const releaseAgent = acquireLock(join(locks, `agent-${lockName(claudeAgentId)}.lock`), this.#lock);
+    const releaseAgent = acquireLock(joinPath(locks, `agent-${lockName(claudeAgentId)}.lock`), this.#lock);
     if (agentType === '') return releaseAgent;
     let releaseType: () => void;
     try {
-      releaseType = acquireLock(join(locks, `type-${lockName(agentType)}.lock`), this.#lock);
+      releaseType = acquireLock(joinPath(locks, `type-${lockName(agentType)}.lock`), this.#lock);
     } catch (error) {
       releaseAgent();
       throw error;
@@ -201,7 +201,7 @@ class SyncFileStore implements SyncStore {
     if (kind === 'absent') return null;
     if (kind === 'link') throw new SessionError('E_CORRUPT', `Session \`${id}\` is a symbolic link (not followed)`);
     if (kind === 'other') throw new SessionError('E_CORRUPT', `Session \`${id}\` is not a folder`);
-    const file = readRegularFile(join(dir, STATE_FILE));
+    const file = readRegularFile(joinPath(dir, STATE_FILE));
     // Removed between the listing and the read: absent, as if listed a moment later.
     if (file === null && knownKind !== undefined && entryKind(dir) === 'absent') return null;
     if (file === null) {
@@ -234,13 +234,13 @@ class SyncFileStore implements SyncStore {
     // or not at all, and rename refuses an existing (non-empty) session, so create never overwrites.
     let staging: string;
     try {
-      staging = mkdtempSync(join(this.location, CREATING_PREFIX));
+      staging = mkdtempSync(joinPath(this.location, CREATING_PREFIX));
     } catch (error) {
       throw ioError(error, 'create a folder in', this.location);
     }
     let written = (): void => undefined;
     try {
-      writeFileAtomic(join(staging, STATE_FILE), serialize(this.#stored(state)));
+      writeFileAtomic(joinPath(staging, STATE_FILE), serialize(this.#stored(state)));
       if (entryKind(dir) !== 'absent') throw duplicate(state.agent_id);
       // A session created linked to a Claude agent (a hook's new session, a copy) is announced in the index first.
       written = this.#claude.beforeWrite(null, state);
@@ -273,7 +273,7 @@ class SyncFileStore implements SyncStore {
       const bytes = serialize(this.#stored(next));
       // A new link is announced in the Claude index (and a link taken from an agent recorded) before the write.
       const written = this.#claude.beforeWrite(current, next);
-      this.#index.writing(next, () => writeFileAtomic(join(this.#dir(id), STATE_FILE), bytes));
+      this.#index.writing(next, () => writeFileAtomic(joinPath(this.#dir(id), STATE_FILE), bytes));
       // Every write of a linked session: it may now be the most recently active of several linked to that agent.
       written();
       return next;
@@ -314,7 +314,7 @@ class SyncFileStore implements SyncStore {
         const state = this.read(name, entry.isSymbolicLink() ? 'link' : 'dir');
         if (state !== null) listed.push({ kind: 'valid', id: name, state });
       } catch (error) {
-        const stats = lstatOrNull(join(this.location, name));
+        const stats = lstatOrNull(joinPath(this.location, name));
         if (stats !== null && !stats.isDirectory() && !stats.isSymbolicLink()) continue; // a stray file
         const message = error instanceof Error ? error.message : String(error);
         const notOurs = this.maintenance.notOurs(name);
@@ -357,7 +357,7 @@ class SyncFileStore implements SyncStore {
         if (now !== null) throw notOursError(id, now);
         // Rename the folder away first, still under the lock: a waiter then finds no session (E_NOT_FOUND)
         // instead of racing `rm -r` with its lock draft (ENOTEMPTY, a half-removed session).
-        const doomed = join(this.location, `${REMOVING_PREFIX}${uniqueSuffix()}`);
+        const doomed = joinPath(this.location, `${REMOVING_PREFIX}${uniqueSuffix()}`);
         try {
           renameSync(dir, doomed);
         } catch (error) {
@@ -391,7 +391,7 @@ class SyncFileStore implements SyncStore {
   // --- internal ---
 
   #dir(id: string): string {
-    return join(this.location, assertValidId(id));
+    return joinPath(this.location, assertValidId(id));
   }
 
   /** The state as its file holds it: the home project's sessions name none (see FileStoreOptions.home). */
@@ -407,13 +407,13 @@ class SyncFileStore implements SyncStore {
     if (kind !== 'dir') throw new SessionError('E_CORRUPT', `Session \`${id}\` is not a folder (not followed)`);
     // Nor in a folder without state.json: it is not a session (and may not be ours), so no lock file goes there.
     // A folder removed since the check above (a racing cleanup renames it away) is simply not found.
-    if (lstatOrNull(join(dir, STATE_FILE)) === null) {
+    if (lstatOrNull(joinPath(dir, STATE_FILE)) === null) {
       if (entryKind(dir) === 'absent') throw notFound(id);
       throw new SessionError('E_CORRUPT', `Session \`${id}\` has no state.json`);
     }
     let release: () => void;
     try {
-      release = acquireLock(join(dir, LOCK_FILE), this.#lock);
+      release = acquireLock(joinPath(dir, LOCK_FILE), this.#lock);
     } catch (error) {
       if (isSessionError(error, 'E_NOT_FOUND')) throw notFound(id);
       throw error;
@@ -446,22 +446,22 @@ class SyncFileStore implements SyncStore {
     // Nothing is written through a linked root (see assertWritable).
     if (linkedRoot(this.location) !== null) return;
     // Cleanup lists before it removes: a session removed since gets no pointer.
-    const exists = (id: string): boolean => entryKind(join(this.location, id)) !== 'absent';
+    const exists = (id: string): boolean => entryKind(joinPath(this.location, id)) !== 'absent';
     // A store without sessions and without the folder gets none (cleanup of a store holding only leftovers).
-    if (states.length > 0 || pathKind(join(this.location, INDEX_DIR)) === 'folder')
+    if (states.length > 0 || pathKind(joinPath(this.location, INDEX_DIR)) === 'folder')
       bestEffort(() => this.#index.rebuild(states, exists));
-    const claudeDir = join(this.location, CLAUDE_INDEX_DIR);
+    const claudeDir = joinPath(this.location, CLAUDE_INDEX_DIR);
     if (withClaude || states.some((state) => state.claude !== undefined) || pathKind(claudeDir) === 'folder')
       bestEffort(() => this.#claude.rebuild(states, exists));
   }
 
   /** Runs `work` holding a Claude agent id's attach lock (see claudeAgentLocks); false when it stays taken. */
   #withAgentLock(claudeAgentId: string, work: () => void): boolean {
-    const locks = join(this.location, LOCKS_DIR);
+    const locks = joinPath(this.location, LOCKS_DIR);
     let release: () => void;
     try {
       ensurePrivateDir(locks, true);
-      release = acquireLock(join(locks, `agent-${lockName(claudeAgentId)}.lock`), this.#lock);
+      release = acquireLock(joinPath(locks, `agent-${lockName(claudeAgentId)}.lock`), this.#lock);
     } catch (error) {
       // A linked lock folder, or a live attach of that agent: the pointer is left for the next sweep.
       if (isSessionError(error, 'E_REFUSED') || isSessionError(error, 'E_BUSY')) return false;
@@ -484,12 +484,12 @@ class SyncFileStore implements SyncStore {
   }
 
   #modifiedAt(id: string): Date {
-    const dir = join(this.location, id);
+    const dir = joinPath(this.location, id);
     const own = lstatOrNull(dir);
     // A link (or stray file) is judged by itself: a path through it would stat what it points to.
     if (own === null) return new Date(0);
     if (!own.isDirectory()) return own.mtime;
-    return (lstatOrNull(join(dir, STATE_FILE)) ?? own).mtime;
+    return (lstatOrNull(joinPath(dir, STATE_FILE)) ?? own).mtime;
   }
 }
 

@@ -1,5 +1,5 @@
 import { lstatSync } from 'node:fs';
-import { join } from 'node:path';
+import { joinPath } from '../platform/paths';
 import { errnoCode, ioError } from '../platform/errno';
 import { createFileAtomic, syncFile, syncFolder, writeFileAtomic, type TempName } from '../platform/atomic-file';
 import { readRegularFile } from '../platform/strict-read';
@@ -22,7 +22,7 @@ const MARKER_TEXT = `${JSON.stringify({ complete: true, version: 1 })}\n`;
  */
 export function isMarkedComplete(dir: string): boolean {
   if (pathKind(dir) !== 'folder') return false;
-  const read = readRegularFile(join(dir, MARKER_FILE));
+  const read = readRegularFile(joinPath(dir, MARKER_FILE));
   return read !== null && 'text' in read && read.text === MARKER_TEXT;
 }
 
@@ -34,7 +34,7 @@ export function isMarkedComplete(dir: string): boolean {
  */
 export function markComplete(dir: string): void {
   syncFolder(dir);
-  writeFileAtomic(join(dir, MARKER_FILE), MARKER_TEXT);
+  writeFileAtomic(joinPath(dir, MARKER_FILE), MARKER_TEXT);
 }
 
 /** A pointer an index should hold: its file, the session it names, and its text. */

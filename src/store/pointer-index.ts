@@ -1,5 +1,5 @@
 import { readdirSync, unlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { joinPath } from '../platform/paths';
 import { isSessionError } from '../core/errors';
 import type { SessionState } from '../core/state';
 import { errnoCode, ioError } from '../platform/errno';
@@ -113,7 +113,7 @@ export class PointerIndex<Key> {
 
   /** `lock`: the timings of the pointer locks (`lock`, `writing`), for an index whose writers take them. */
   constructor(root: string, policy: KeyPolicy<Key>, store: PointedStore, lock: LockOptions = DEFAULT_LOCK_OPTIONS) {
-    this.dir = join(root, policy.folder);
+    this.dir = joinPath(root, policy.folder);
     this.#policy = policy;
     this.#store = store;
     this.#lock = lock;
@@ -122,7 +122,7 @@ export class PointerIndex<Key> {
   /** The pointer file of `key`, or null when it gets none. */
   file(key: Key): string | null {
     const name = this.#policy.fileName(key);
-    return name === null ? null : join(this.dir, name);
+    return name === null ? null : joinPath(this.dir, name);
   }
 
   /** False when a link or a file is in the folder's place: nothing is read or written through it, lookups scan. */

@@ -1,0 +1,36 @@
+import { join } from 'node:path';
+
+/**
+ * `path.join(folder, ...names)`, exactly, for every input; computed by concatenation when `folder` is absolute and
+ * already normal (no empty, `.` or `..` segment, no trailing `/` but the root's) and each name is one plain segment,
+ * which is every path the store builds under its resolved root.
+ *
+ * Why not path.join everywhere: it normalises its whole result in a character loop, and a hook call joins ~40 store
+ * paths; on Node 22 that loop (and its separator test) then gets hot enough within the one call for V8 to optimise
+ * both on a worker thread: +12 M instructions (~10 %) on every Claude Code SubagentStart, measured with callgrind
+ * (docs/performance.md). The checks here are native string searches, which never get hot.
+ */
+export function joinPath(folder: string, ...names: string[]): string {
+  if (!isNormalAbsolute(folder) || !names.every(isPlainName)) return join(folder, ...names);
+  if (names.length === 0) return folder;
+  return `${folder === '/' ? '' : folder}/${names.join('/')}`;
+}
+
+/** An absolute path that path.normalize would return unchanged (a tested reading of Node's normaliser). */
+function isNormalAbsolute(path: string): boolean {
+  if (!path.startsWith('/')) return false;
+  if (path === '/') return true;
+  return (
+    !path.endsWith('/') &&
+    !path.includes('//') &&
+    !path.includes('/./') &&
+    !path.includes('/../') &&
+    !path.endsWith('/.') &&
+    !path.endsWith('/..')
+  );
+}
+
+/** One path segment that joins as it is: not empty, not `.` or `..`, no separator. */
+function isPlainName(name: string): boolean {
+  return name !== '' && name !== '.' && name !== '..' && !name.includes('/');
+}
