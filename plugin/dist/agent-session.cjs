@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "c0eaf575777960f4";
-const BUILD_ID = "8edac270d19b4001";
+const BUNDLE_HASH = "c6efca37d981189f";
+const BUILD_ID = "6075b13eeb946e84";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

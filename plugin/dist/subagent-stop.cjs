@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "1dbb179ee3be68be";
-const BUILD_ID = "8edac270d19b4001";
+const BUNDLE_HASH = "92a18bf2bbc44675";
+const BUILD_ID = "6075b13eeb946e84";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user
