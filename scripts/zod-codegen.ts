@@ -8,6 +8,7 @@
 //
 // Only the constructs our schemas use are supported, each as zod 4 (core/schemas.js, core/checks.js) parses it; any
 // other construct, check or option throws here, at build time, rather than being guessed.
+import * as zm from 'zod/mini';
 import type * as z from 'zod/v4/core';
 
 /** One parse function to write: its exported name, the schema, and the TypeScript type of its result. */
@@ -117,13 +118,73 @@ function onlyKeys(def: Record<string, unknown>, allowed: readonly string[], what
   }
 }
 
+/**
+ * The pattern zod checks `z.iso.datetime({ offset: true })` with (the schemas' timestamps), taken from zod itself so
+ * a zod that changes it falls back to the RegExp rather than to a checker of the old pattern.
+ */
+const ISO_DATE_TIME = internals(zm.iso.datetime({ offset: true })).def.pattern as RegExp;
+
+/**
+ * `ISO_DATE_TIME` as a plain check, its every part as the pattern has it. Why: compiling and running that RegExp
+ * costs a hook call ~1.5 M instructions (issue 24), a few times more than the rest of its parse. Other date-time
+ * patterns (other options) keep their RegExp. tests/unit/scripts/zod-codegen.test.ts checks it agrees with the
+ * pattern on valid, damaged and random strings.
+ */
+const ISO_DATE_TIME_HELPER = [
+  "/** zod's date-time pattern for `z.iso.datetime({ offset: true })`, without a RegExp (scripts/zod-codegen.ts). */",
+  'function isIsoDateTime(s: string): boolean {',
+  '  // YYYY-MM-DDTHH:MM:SSZ is the shortest match.',
+  '  const n = s.length;',
+  '  if (n < 20) return false;',
+  '  const year = digitsAt(s, 0, 4);',
+  '  const month = digitsAt(s, 5, 2);',
+  '  const day = digitsAt(s, 8, 2);',
+  '  if (year < 0 || month < 1 || month > 12 || day < 1) return false;',
+  '  if (s.charCodeAt(4) !== 0x2d || s.charCodeAt(7) !== 0x2d || s.charCodeAt(10) !== 0x54) return false; // - - T',
+  "  // The pattern's 02-29 years are the Gregorian leap years of the four digits, 0000 included (a multiple of 400).",
+  '  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);',
+  '  const days = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;',
+  '  if (day > days) return false;',
+  '  const hour = digitsAt(s, 11, 2);',
+  '  const minute = digitsAt(s, 14, 2);',
+  '  const second = digitsAt(s, 17, 2);',
+  '  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return false;',
+  '  if (s.charCodeAt(13) !== 0x3a || s.charCodeAt(16) !== 0x3a) return false; // : :',
+  '  let i = 19;',
+  '  if (s.charCodeAt(i) === 0x2e) {',
+  "    // '.' and one digit or more.",
+  '    const first = ++i;',
+  '    while (i < n && digitsAt(s, i, 1) >= 0) i++;',
+  '    if (i === first) return false;',
+  '  }',
+  '  if (i === n - 1) return s.charCodeAt(i) === 0x5a; // Z',
+  '  if (i !== n - 6) return false;',
+  '  const sign = s.charCodeAt(i);',
+  '  if ((sign !== 0x2b && sign !== 0x2d) || s.charCodeAt(i + 3) !== 0x3a) return false; // + or -, :',
+  '  const offsetHour = digitsAt(s, i + 1, 2);',
+  '  const offsetMinute = digitsAt(s, i + 4, 2);',
+  '  return offsetHour >= 0 && offsetHour <= 23 && offsetMinute >= 0 && offsetMinute <= 59;',
+  '}',
+  '',
+  "/** The number the ASCII digits at `at` spell (the pattern's `\\d`), or -1 where one is missing or another character. */",
+  'function digitsAt(s: string, at: number, count: number): number {',
+  '  let value = 0;',
+  '  for (let i = at; i < at + count; i++) {',
+  '    const digit = s.charCodeAt(i) - 0x30;',
+  '    if (!(digit >= 0 && digit <= 9)) return -1;',
+  '    value = value * 10 + digit;',
+  '  }',
+  '  return value;',
+  '}',
+];
+
 class Emitter {
   readonly constants: string[] = [];
   readonly functions: string[] = [];
   readonly #names = new Map<z.$ZodType, string>();
   readonly #bodies = new Map<string, string>();
   readonly #constantNames = new Map<string, string>();
-  readonly #helpers = new Set<'isPlainObject' | 'codePointLength'>();
+  readonly #helpers = new Set<'isPlainObject' | 'codePointLength' | 'isIsoDateTime'>();
 
   /** The name of the function parsing `schema`: one function per distinct body (z.enum(PHASES) twice is one). */
   node(schema: z.$ZodType): string {
@@ -174,6 +235,7 @@ class Emitter {
         '}',
         '',
       );
+    if (this.#helpers.has('isIsoDateTime')) out.push(...ISO_DATE_TIME_HELPER, '');
     return out;
   }
 
@@ -318,6 +380,14 @@ class Emitter {
         if (pattern === undefined) return [];
         // zod resets lastIndex before each test; without the g and y flags it is never used.
         if (/[gy]/.test(pattern.flags)) throw new Error(`Expected ${what} pattern without the g or y flag`);
+        if (
+          def.format === 'datetime' &&
+          pattern.source === ISO_DATE_TIME.source &&
+          pattern.flags === ISO_DATE_TIME.flags
+        ) {
+          this.#helpers.add('isIsoDateTime');
+          return ['if (!isIsoDateTime(v)) return FAIL;'];
+        }
         const re = this.#constant(
           'PATTERN',
           `new RegExp(${JSON.stringify(pattern.source)}, ${JSON.stringify(pattern.flags)})`,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "c0ddaeb84d9838c5";
-const BUILD_ID = "ecb03d0e119ed4b5";
+const BUNDLE_HASH = "b806397ff15c1318";
+const BUILD_ID = "d0b50e36d821ffd5";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "f645dc74f00d81a9";
-const BUILD_ID = "ecb03d0e119ed4b5";
+const BUNDLE_HASH = "d9d22d5a38b2859f";
+const BUILD_ID = "d0b50e36d821ffd5";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

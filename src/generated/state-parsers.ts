@@ -11,11 +11,7 @@ const VALUES3 = new Set<unknown>([4]);
 const VALUES4 = new Set<unknown>([5]);
 const VALUES5 = new Set<unknown>([6]);
 const PATTERN6 = new RegExp('^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$', '');
-const PATTERN7 = new RegExp(
-  '^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$',
-  '',
-);
-const VALUES8 = new Set<unknown>([
+const VALUES7 = new Set<unknown>([
   'initializing',
   'investigating',
   'planning',
@@ -26,14 +22,14 @@ const VALUES8 = new Set<unknown>([
   'failed',
   'abandoned',
 ]);
-const VALUES9 = new Set<unknown>(['resume', 'interrupted']);
-const KEYS10 = new Set<string>(['from_phase', 'to_phase', 'timestamp', 'event']);
-const KEYS11 = new Set<string>(['message', 'timestamp']);
-const VALUES12 = new Set<unknown>(['initializing', 'investigating', 'planning', 'approval', 'executing', 'validating']);
-const PATTERN13 = new RegExp('^[a-z][a-z0-9_]{0,63}$', '');
-const KEYS14 = new Set<string>(['at', 'error', 'message']);
-const KEYS15 = new Set<string>(['phase', 'last_active', 'agent_id', 'last_message', 'interruption']);
-const KEYS16 = new Set<string>([
+const VALUES8 = new Set<unknown>(['resume', 'interrupted']);
+const KEYS9 = new Set<string>(['from_phase', 'to_phase', 'timestamp', 'event']);
+const KEYS10 = new Set<string>(['message', 'timestamp']);
+const VALUES11 = new Set<unknown>(['initializing', 'investigating', 'planning', 'approval', 'executing', 'validating']);
+const PATTERN12 = new RegExp('^[a-z][a-z0-9_]{0,63}$', '');
+const KEYS13 = new Set<string>(['at', 'error', 'message']);
+const KEYS14 = new Set<string>(['phase', 'last_active', 'agent_id', 'last_message', 'interruption']);
+const KEYS15 = new Set<string>([
   'agent_id',
   'session_id',
   'agent_type',
@@ -42,12 +38,12 @@ const KEYS16 = new Set<string>([
   'last_message',
   'resumed_from',
 ]);
-const VALUES17 = new Set<unknown>(['approved', 'rejected']);
-const KEYS18 = new Set<string>(['os_user', 'terminal', 'claimed']);
-const KEYS19 = new Set<string>(['decision', 'by', 'at', 'note', 'to_phase', 'waiting_since', 'origin']);
-const KEYS20 = new Set<string>(['count', 'carried_on', 'waiting', 'at', 'error', 'message', 'phase', 'agent_id']);
-const VALUES21 = new Set<unknown>(['codex', 'agent-sdk']);
-const KEYS22 = new Set<string>([
+const VALUES16 = new Set<unknown>(['approved', 'rejected']);
+const KEYS17 = new Set<string>(['os_user', 'terminal', 'claimed']);
+const KEYS18 = new Set<string>(['decision', 'by', 'at', 'note', 'to_phase', 'waiting_since', 'origin']);
+const KEYS19 = new Set<string>(['count', 'carried_on', 'waiting', 'at', 'error', 'message', 'phase', 'agent_id']);
+const VALUES20 = new Set<unknown>(['codex', 'agent-sdk']);
+const KEYS21 = new Set<string>([
   'schema_version',
   'agent_id',
   'agent_name',
@@ -88,6 +84,52 @@ function isPlainObject(v: unknown): v is Record<PropertyKey, unknown> {
   const prot: unknown = (ctor as { prototype?: unknown }).prototype;
   if (typeof prot !== 'object' || prot === null || Array.isArray(prot)) return false;
   return Object.prototype.hasOwnProperty.call(prot, 'isPrototypeOf');
+}
+
+/** zod's date-time pattern for `z.iso.datetime({ offset: true })`, without a RegExp (scripts/zod-codegen.ts). */
+function isIsoDateTime(s: string): boolean {
+  // YYYY-MM-DDTHH:MM:SSZ is the shortest match.
+  const n = s.length;
+  if (n < 20) return false;
+  const year = digitsAt(s, 0, 4);
+  const month = digitsAt(s, 5, 2);
+  const day = digitsAt(s, 8, 2);
+  if (year < 0 || month < 1 || month > 12 || day < 1) return false;
+  if (s.charCodeAt(4) !== 0x2d || s.charCodeAt(7) !== 0x2d || s.charCodeAt(10) !== 0x54) return false; // - - T
+  // The pattern's 02-29 years are the Gregorian leap years of the four digits, 0000 included (a multiple of 400).
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  if (day > days) return false;
+  const hour = digitsAt(s, 11, 2);
+  const minute = digitsAt(s, 14, 2);
+  const second = digitsAt(s, 17, 2);
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return false;
+  if (s.charCodeAt(13) !== 0x3a || s.charCodeAt(16) !== 0x3a) return false; // : :
+  let i = 19;
+  if (s.charCodeAt(i) === 0x2e) {
+    // '.' and one digit or more.
+    const first = ++i;
+    while (i < n && digitsAt(s, i, 1) >= 0) i++;
+    if (i === first) return false;
+  }
+  if (i === n - 1) return s.charCodeAt(i) === 0x5a; // Z
+  if (i !== n - 6) return false;
+  const sign = s.charCodeAt(i);
+  if ((sign !== 0x2b && sign !== 0x2d) || s.charCodeAt(i + 3) !== 0x3a) return false; // + or -, :
+  const offsetHour = digitsAt(s, i + 1, 2);
+  const offsetMinute = digitsAt(s, i + 4, 2);
+  return offsetHour >= 0 && offsetHour <= 23 && offsetMinute >= 0 && offsetMinute <= 59;
+}
+
+/** The number the ASCII digits at `at` spell (the pattern's `\d`), or -1 where one is missing or another character. */
+function digitsAt(s: string, at: number, count: number): number {
+  let value = 0;
+  for (let i = at; i < at + count; i++) {
+    const digit = s.charCodeAt(i) - 0x30;
+    if (!(digit >= 0 && digit <= 9)) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
 }
 
 function p0(v: unknown): unknown {
@@ -144,12 +186,12 @@ function p9(v: unknown): unknown {
 
 function p10(v: unknown): unknown {
   if (typeof v !== 'string') return FAIL;
-  if (!PATTERN7.test(v)) return FAIL;
+  if (!isIsoDateTime(v)) return FAIL;
   return v;
 }
 
 function p11(v: unknown): unknown {
-  return VALUES8.has(v) ? v : FAIL;
+  return VALUES7.has(v) ? v : FAIL;
 }
 
 function p12(v: unknown): unknown {
@@ -175,7 +217,7 @@ function p14(v: unknown): unknown {
 }
 
 function p15(v: unknown): unknown {
-  return VALUES9.has(v) ? v : FAIL;
+  return VALUES8.has(v) ? v : FAIL;
 }
 
 function p16(v: unknown): unknown {
@@ -207,7 +249,7 @@ function p17(v: unknown): unknown {
     if (r === FAIL) return FAIL;
     out['event'] = r;
   }
-  for (const key in o) if (!KEYS10.has(key)) return FAIL;
+  for (const key in o) if (!KEYS9.has(key)) return FAIL;
   return out;
 }
 
@@ -248,7 +290,7 @@ function p21(v: unknown): unknown {
     if (r === FAIL || !('timestamp' in o)) return FAIL;
     out['timestamp'] = r;
   }
-  for (const key in o) if (!KEYS11.has(key)) return FAIL;
+  for (const key in o) if (!KEYS10.has(key)) return FAIL;
   return out;
 }
 
@@ -279,12 +321,12 @@ function p26(v: unknown): unknown {
 }
 
 function p27(v: unknown): unknown {
-  return VALUES12.has(v) ? v : FAIL;
+  return VALUES11.has(v) ? v : FAIL;
 }
 
 function p28(v: unknown): unknown {
   if (typeof v !== 'string') return FAIL;
-  if (!PATTERN13.test(v)) return FAIL;
+  if (!PATTERN12.test(v)) return FAIL;
   return v;
 }
 
@@ -307,7 +349,7 @@ function p29(v: unknown): unknown {
     if (r === FAIL) return FAIL;
     out['message'] = r;
   }
-  for (const key in o) if (!KEYS14.has(key)) return FAIL;
+  for (const key in o) if (!KEYS13.has(key)) return FAIL;
   return out;
 }
 
@@ -345,7 +387,7 @@ function p31(v: unknown): unknown {
     if (r === FAIL) return FAIL;
     out['interruption'] = r;
   }
-  for (const key in o) if (!KEYS15.has(key)) return FAIL;
+  for (const key in o) if (!KEYS14.has(key)) return FAIL;
   return out;
 }
 
@@ -393,7 +435,7 @@ function p33(v: unknown): unknown {
     if (r === FAIL) return FAIL;
     out['resumed_from'] = r;
   }
-  for (const key in o) if (!KEYS16.has(key)) return FAIL;
+  for (const key in o) if (!KEYS15.has(key)) return FAIL;
   return out;
 }
 
@@ -403,7 +445,7 @@ function p34(v: unknown): unknown {
 }
 
 function p35(v: unknown): unknown {
-  return VALUES17.has(v) ? v : FAIL;
+  return VALUES16.has(v) ? v : FAIL;
 }
 
 function p36(v: unknown): unknown {
@@ -425,7 +467,7 @@ function p36(v: unknown): unknown {
     if (r === FAIL || !('claimed' in o)) return FAIL;
     out['claimed'] = r;
   }
-  for (const key in o) if (!KEYS18.has(key)) return FAIL;
+  for (const key in o) if (!KEYS17.has(key)) return FAIL;
   return out;
 }
 
@@ -473,7 +515,7 @@ function p38(v: unknown): unknown {
     if (r === FAIL) return FAIL;
     out['origin'] = r;
   }
-  for (const key in o) if (!KEYS19.has(key)) return FAIL;
+  for (const key in o) if (!KEYS18.has(key)) return FAIL;
   return out;
 }
 
@@ -544,7 +586,7 @@ function p42(v: unknown): unknown {
     if (r === FAIL) return FAIL;
     out['agent_id'] = r;
   }
-  for (const key in o) if (!KEYS20.has(key)) return FAIL;
+  for (const key in o) if (!KEYS19.has(key)) return FAIL;
   return out;
 }
 
@@ -559,7 +601,7 @@ function p44(v: unknown): unknown {
 }
 
 function p45(v: unknown): unknown {
-  return VALUES21.has(v) ? v : FAIL;
+  return VALUES20.has(v) ? v : FAIL;
 }
 
 function p46(v: unknown): unknown {
@@ -681,6 +723,6 @@ function p47(v: unknown): unknown {
     if (r === FAIL) return FAIL;
     out['host'] = r;
   }
-  for (const key in o) if (!KEYS22.has(key)) return FAIL;
+  for (const key in o) if (!KEYS21.has(key)) return FAIL;
   return out;
 }

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { ModuleKind, ScriptTarget, transpileModule } from 'typescript';
 import * as z from 'zod/mini';
 import { SCHEMA_MODULES } from '../../../scripts/parser-schemas';
 import { renderParserModule, renderParsersOf } from '../../../scripts/zod-codegen';
@@ -239,5 +240,163 @@ describe('the generator', () => {
     expect(text).toContain("import type { SessionState } from '../core/state-schema';");
     expect(text).toContain('export function parseSessionState(value: unknown): SessionState | undefined {');
     expect(text).not.toMatch(/from 'zod/);
+  });
+});
+
+describe("the generated check of the schemas' ISO date-times (isIsoDateTime, no RegExp)", () => {
+  const timestamp = () => z.iso.datetime({ offset: true });
+  /** zod's own pattern for the schemas' timestamps: the specification the generated check must meet. */
+  const PATTERN = (timestamp() as unknown as { _zod: { def: { pattern: RegExp } } })._zod.def.pattern;
+  const render = (schema: z.ZodMiniType) =>
+    renderParserModule({
+      source: 'x.ts',
+      imports: [],
+      targets: [{ name: 'parseX', schema: z.strictObject({ at: schema }), type: 'X', doc: 'X.' }],
+    });
+  const text = render(timestamp());
+  /** The generated module, run: the exact text the build writes into state-parsers.ts for a timestamp. */
+  const parseX = (() => {
+    const js = transpileModule(text, {
+      compilerOptions: { module: ModuleKind.CommonJS, target: ScriptTarget.ES2022 },
+    }).outputText;
+    const module = { exports: {} as { parseX?: (value: unknown) => unknown } };
+    new Function('module', 'exports', js)(module, module.exports);
+    return module.exports.parseX!;
+  })();
+  const accepts = (s: string) => parseX({ at: s }) !== undefined;
+  const agrees = (s: string) => expect({ s, accepted: accepts(s) }).toEqual({ s, accepted: PATTERN.test(s) });
+
+  const two = (n: number) => String(n).padStart(2, '0');
+  /** Characters a damaged timestamp may hold: ASCII digits and separators, letters, non-ASCII digits, a pair. */
+  const CHARS = [...'0123456789', ...'-:T.Z+ tz/_,', 'a', 'é', '\n', '\u0000', '\u0663', '\uff10', '\u{1d7d8}'];
+  const char = fc.constantFrom(...CHARS);
+
+  /** Valid timestamps: every instant of years 0000-9999 as toISOString writes it. */
+  const iso = fc
+    .date({ min: new Date('0000-01-01T00:00:00.000Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true })
+    .map((date) => date.toISOString());
+  /** A number in min..max mostly, else one of `outside` (just outside the range). */
+  const part = (min: number, max: number, ...outside: number[]) =>
+    fc.oneof(
+      { arbitrary: fc.integer({ min, max }), weight: 12 },
+      { arbitrary: fc.constantFrom(min, max, ...outside), weight: 2 },
+    );
+  /** Timestamps built part by part, each part in range, at its ends or just outside them. */
+  const built = fc
+    .record({
+      year: fc.oneof(part(0, 9999), fc.constantFrom(0, 4, 100, 400, 1900, 2000, 2024, 2100)),
+      month: part(1, 12, 0, 13),
+      day: part(1, 31, 0, 28, 29, 30, 32),
+      hour: part(0, 23, 24, 25),
+      minute: part(0, 59, 60, 61),
+      second: part(0, 59, 60, 61),
+      fraction: fc.option(fc.stringMatching(/^[0-9]{0,12}$/), { freq: 3 }),
+      zone: fc.oneof(
+        fc.constantFrom('Z', 'z', '', '+00:00', '-00:00', '+2359', '+02', 'Z+01:00', '+01:00Z'),
+        fc
+          .record({ sign: fc.constantFrom('+', '-'), h: part(0, 23, 24), m: part(0, 59, 60) })
+          .map(({ sign, h, m }) => `${sign}${two(h)}:${two(m)}`),
+      ),
+    })
+    .map(
+      ({ year, month, day, hour, minute, second, fraction, zone }) =>
+        `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}T${two(hour)}:${two(minute)}:${two(second)}` +
+        `${fraction === null ? '' : `.${fraction}`}${zone}`,
+    );
+  /** A valid or built timestamp with one to three characters replaced, removed or inserted. */
+  const mutated = fc
+    .record({
+      base: fc.oneof(iso, built),
+      edits: fc.array(fc.record({ kind: fc.constantFrom('replace', 'delete', 'insert'), at: fc.nat(), c: char }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+    })
+    .map(({ base, edits }) =>
+      edits.reduce((s, { kind, at, c }) => {
+        const i = at % (s.length + 1);
+        if (kind === 'insert') return s.slice(0, i) + c + s.slice(i);
+        return s.slice(0, i) + (kind === 'replace' ? c : '') + s.slice(i + 1);
+      }, base),
+    );
+
+  it('is what the build writes for z.iso.datetime({ offset: true }), and other date-times keep their RegExp', () => {
+    expect(text).toContain('if (!isIsoDateTime(v)) return FAIL;');
+    expect(text).not.toContain('new RegExp');
+    const other = render(z.iso.datetime({ offset: true, precision: 3 }));
+    expect(other).toContain('new RegExp(');
+    expect(other).not.toContain('isIsoDateTime');
+  });
+
+  it('agrees with the pattern on leap days, month ends, offsets and fractions', () => {
+    const years = [
+      '0000',
+      '0004',
+      '0100',
+      '0400',
+      '1600',
+      '1700',
+      '1900',
+      '1996',
+      '2000',
+      '2023',
+      '2024',
+      '2100',
+      '2400',
+      '9996',
+      '9999',
+    ];
+    for (const year of years)
+      for (let month = 0; month <= 13; month++)
+        for (const day of ['00', '01', '28', '29', '30', '31', '32'])
+          for (const rest of ['T00:00:00Z', 'T23:59:59.5+23:59', 'T12:00:00-00:00'])
+            agrees(`${year}-${two(month)}-${day}${rest}`);
+    for (const year of ['1900', '2000', '2024', '2100', '0000', '0400']) {
+      expect(accepts(`${year}-02-29T00:00:00Z`)).toBe(['2000', '2024', '0000', '0400'].includes(year));
+      expect(accepts(`${year}-02-30T00:00:00Z`)).toBe(false);
+    }
+    for (const time of ['24:00:00', '23:60:00', '23:59:60', '2:00:00', '12:0:00']) agrees(`2024-01-01T${time}Z`);
+    for (const fraction of ['', '.', '.0', '.1234567', '.000000000001', '..1', '.1.2', '.a', '.\u0663'])
+      agrees(`2024-01-01T00:00:00${fraction}Z`);
+    for (const zone of ['Z', 'z', '', '+00:00', '-23:59', '+24:00', '-00:60', '+0100', '+01', '+01:00:00', 'Z\n', ' Z'])
+      agrees(`2024-01-01T00:00:00.5${zone}`);
+  });
+
+  it('agrees with the pattern on valid timestamps', () => {
+    fc.assert(
+      fc.property(iso, (s) => expect(accepts(s)).toBe(true)),
+      { numRuns: 2000, seed: 24 },
+    );
+  });
+
+  it('agrees with the pattern on timestamps built part by part, in range or just outside', () => {
+    fc.assert(fc.property(built, agrees), { numRuns: 5000, seed: 24 });
+  });
+
+  it('agrees with the pattern on timestamps with characters replaced, removed or inserted', () => {
+    fc.assert(fc.property(mutated, agrees), { numRuns: 5000, seed: 24 });
+  });
+
+  it('agrees with the pattern on arbitrary strings', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ unit: char, minLength: 18, maxLength: 32 })),
+        agrees,
+      ),
+      { numRuns: 3000, seed: 24 },
+    );
+  });
+
+  it('is tested on inputs the pattern both accepts and refuses often (the inputs are honest)', () => {
+    // Most damage breaks a timestamp; a digit for a digit often does not.
+    for (const [arbitrary, least] of [
+      [built, 200],
+      [mutated, 25],
+    ] as const) {
+      const samples = fc.sample(arbitrary, { numRuns: 1000, seed: 24 });
+      const accepted = samples.filter((s) => PATTERN.test(s)).length;
+      expect(accepted).toBeGreaterThan(least);
+      expect(accepted).toBeLessThan(1000 - least);
+    }
   });
 });
