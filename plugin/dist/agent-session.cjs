@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "b806397ff15c1318";
+const BUNDLE_HASH = "cfdf9749e806f1a3";
 const BUILD_ID = "d0b50e36d821ffd5";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads

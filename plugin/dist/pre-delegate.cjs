@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "75678508689246f7";
+const BUNDLE_HASH = "676d923639ed53d5";
 const BUILD_ID = "d0b50e36d821ffd5";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "d9d22d5a38b2859f";
+const BUNDLE_HASH = "6256c4e5b1cc18b9";
 const BUILD_ID = "d0b50e36d821ffd5";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
