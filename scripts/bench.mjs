@@ -552,6 +552,7 @@ function postgresRows({ stores, time, claude, claudePre, claudeStop, slowRuns })
     ];
     const relay = startRelay(relayed);
     try {
+      warmDatabaseCaches(relayed);
       time('PostgreSQL, start-up', [
         { name: 'node -e "" (PostgreSQL)', args: ['-e', ''] },
         ...hooks,
@@ -809,6 +810,25 @@ function warmCodeCaches(node, binsOf, extraEnv = {}) {
   for (let i = 0; i < 300 && (made() < 3 || readdirSync(dir).some((f) => f.endsWith('.making'))); i++)
     spawnSync('sleep', ['0.1']);
   if (made() < 3) throw new Error(`Expected the code caches of ${node} in ${dir}; found ${made()} of 3`);
+}
+
+/**
+ * The hooks' `-database` code caches (scripts/loader/), which their loader has made after a call that used a database:
+ * one call of each hook bin with `env`, then the wait for the background makers, as on a user's machine.
+ */
+function warmDatabaseCaches(env) {
+  const calls = [
+    [bins.pre, { agent_name: 'warm-up' }],
+    [bins.stop, { task_info: { agent_id: 'warm-up' }, exit_code: 0 }],
+  ];
+  for (const [bin, input] of calls)
+    spawnSync(process.execPath, [bin], { input: JSON.stringify(input), env: { ...baseEnv, ...env } });
+  const dir = baseEnv.AGENT_SESSION_CACHE_DIR;
+  const files = () => readdirSync(dir);
+  const made = () => files().filter((f) => f.endsWith('-database.v8')).length;
+  for (let i = 0; i < 300 && (made() < 2 || files().some((f) => f.endsWith('.making'))); i++)
+    spawnSync('sleep', ['0.1']);
+  if (made() < 2) throw new Error(`Expected the hooks' database code caches in ${dir}; found ${made()} of 2`);
 }
 
 function measure(group, commands) {

@@ -3,8 +3,9 @@
 // one process, against a temporary store, then writes the cache of everything V8 compiled. A path left out would be
 // compiled from source at every call of it (~4-6 M instructions); each path put in costs every call a little to
 // deserialize. Usage: node make-cache.cjs <bin> <cache file> [<marker to remove>] [<runs.json>]: the runs default to
-// the bin's own (RUNS below, then RELAY_RUNS); tests give theirs as [{args, input}], each input the text of the run's
-// stdin. Shipped beside the bins.
+// the bin's own (RUNS below, then RELAY_RUNS for a `-database.v8` cache: the loader asks for one after a call that used
+// a database, so a file store's calls never deserialize the PostgreSQL path); tests give theirs as [{args, input}],
+// each input the text of the run's stdin. Shipped beside the bins.
 'use strict';
 const fs = require('node:fs');
 const { createRequire } = require('node:module');
@@ -98,7 +99,8 @@ const RELAY_RUNS = {
   ],
   'subagent-stop': [RUNS['subagent-stop'][1]],
 };
-const relayRuns = runsFile || BUILD_ID === undefined ? [] : RELAY_RUNS[name] || [];
+const DATABASE_CACHE = /-database\.v8$/;
+const relayRuns = runsFile || BUILD_ID === undefined || !DATABASE_CACHE.test(out) ? [] : RELAY_RUNS[name] || [];
 const runs = [
   ...(runsFile ? JSON.parse(fs.readFileSync(runsFile, 'utf8')) : RUNS[name] || []),
   ...relayRuns.map((run) => ({ ...run, relay: true })),
@@ -171,11 +173,15 @@ function writeCache() {
   const temp = `${out}.${process.pid}.tmp`;
   fs.writeFileSync(temp, script.createCachedData(), { mode: 0o600, flag: 'wx' });
   fs.renameSync(temp, out);
-  // The caches of older bundles of this bin, for this same Node, will never be read again.
+  // The caches of older bundles of this bin, for this same Node, of either kind, will never be read again.
   const prefix = `${name}-`;
-  const suffix = out.slice(out.indexOf('-', out.lastIndexOf(prefix) + prefix.length));
+  const own = basename(out).replace(DATABASE_CACHE, '.v8');
+  const hashEnd = own.indexOf('-', own.lastIndexOf(prefix) + prefix.length);
+  const bundle = own.slice(0, hashEnd + 1);
+  const suffix = own.slice(hashEnd);
   for (const file of fs.readdirSync(dirname(out))) {
-    if (file.startsWith(prefix) && file.endsWith(suffix) && join(dirname(out), file) !== out)
+    const kindless = file.replace(DATABASE_CACHE, '.v8');
+    if (kindless.startsWith(prefix) && kindless.endsWith(suffix) && !kindless.startsWith(bundle))
       fs.rmSync(join(dirname(out), file), { force: true });
   }
 }

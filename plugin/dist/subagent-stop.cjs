@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "6256c4e5b1cc18b9";
-const BUILD_ID = "d0b50e36d821ffd5";
+const BUNDLE_HASH = "b3fddbc73f4cad35";
+const BUILD_ID = "910e506744f12ee2";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user
@@ -11,8 +11,10 @@ const MISSING_EXIT_CODE = 0;
 // rejects it, the call runs without it and, as it exits, starts make-cache.cjs in the background, which runs the bin's
 // representative calls in a temporary store and writes the cache of everything they compiled: a cache made after the
 // calls holds the functions they ran, which Node's own compile cache (made before any function runs) does not
-// (measured: docs/performance.md). The folder is used only when it is a directory owned by this user, private
-// (no group or other access) and not a link; anything wrong with it or with the cache means "compile from source".
+// (measured: docs/performance.md). Two kinds: the file store's calls, and, once a call used a database, a
+// `-database` cache with the PostgreSQL path too, read first from then on (a file store's calls never deserialize the
+// relay's code). The folder is used only when it is a directory owned by this user, private (no group or other
+// access) and not a link; anything wrong with it or with the cache means "compile from source".
 'use strict';
 const fs = require('node:fs');
 const { join } = require('node:path');
@@ -35,12 +37,18 @@ try {
 if (source !== undefined) {
   const cache = readCodeCache();
   const script = new Script(source, { filename: __filename, cachedData: cache === null ? undefined : cache.data });
-  if (cache !== null && (cache.data === undefined || script.cachedDataRejected)) {
-    if (debug)
+  if (cache !== null) {
+    const usable = cache.data !== undefined && !script.cachedDataRejected;
+    if (!usable && debug)
       process.stderr.write(
         'agent-session: no code cache of this Node yet (' + cache.file + '); made in the background\n',
       );
-    process.once('exit', () => makeInBackground(cache.dir, cache.file));
+    // A call that used a database (src/app/assembly.ts says so) wants the cache that holds that path too: the
+    // `-database` one, which make-cache.cjs makes with the PostgreSQL calls; a file store's calls never deserialize it.
+    process.once('exit', () => {
+      const database = globalThis[Symbol.for('agent-session.database-used')] === true && !cache.database;
+      if (!usable || database) makeInBackground(cache.dir, database ? cache.databaseFile : cache.file);
+    });
   }
   script.runInThisContext()(exports, require, module, __filename, __dirname);
 }
@@ -61,7 +69,9 @@ function privateFolder(stat) {
 
 /**
  * The cache of this bundle for this Node (version, architecture and flags: V8 rejects a cache made under others):
- * `{dir, file, data}`, `data` undefined when there is none yet; null when no folder may be used.
+ * `{dir, file, databaseFile, database, data}`; the `-database` cache (the file store's and the PostgreSQL calls'
+ * code) when there is one, else the file store's; `data` undefined when there is none yet; null when no folder may
+ * be used.
  */
 function readCodeCache() {
   const dir = cacheFolder();
@@ -70,10 +80,12 @@ function readCodeCache() {
   for (const c of process.execArgv.join(' ') + '\0' + (process.env.NODE_OPTIONS || '')) {
     flags = Math.imul(flags ^ c.charCodeAt(0), 0x01000193) >>> 0;
   }
-  const file = join(
+  const base = join(
     dir,
-    NAME + '-' + BUNDLE_HASH + '-' + process.version + '-' + process.arch + '-' + flags.toString(16) + '.v8',
+    NAME + '-' + BUNDLE_HASH + '-' + process.version + '-' + process.arch + '-' + flags.toString(16),
   );
+  const file = base + '.v8';
+  const databaseFile = base + '-database.v8';
   try {
     if (!privateFolder(fs.lstatSync(dir))) {
       if (debug)
@@ -82,8 +94,17 @@ function readCodeCache() {
     }
   } catch (error) {
     // Absent: the maker creates it. Anything else: no cache this time.
-    return error.code === 'ENOENT' ? { dir, file, data: undefined } : null;
+    return error.code === 'ENOENT' ? { dir, file, databaseFile, database: false, data: undefined } : null;
   }
+  const database = readOwnFile(databaseFile);
+  if (database === null) return null;
+  if (database !== undefined) return { dir, file: databaseFile, databaseFile, database: true, data: database };
+  const data = readOwnFile(file);
+  return data === null ? null : { dir, file, databaseFile, database: false, data };
+}
+
+/** The bytes of `file`, a regular file of this user (never a link); undefined when absent or unread; null when not ours. */
+function readOwnFile(file) {
   let fd;
   try {
     fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
@@ -96,11 +117,11 @@ function readCodeCache() {
       if (n === 0) break;
       read += n;
     }
-    return { dir, file, data: read === data.length ? data : undefined };
+    return read === data.length ? data : undefined;
   } catch (error) {
     if (debug && error.code !== 'ENOENT')
       process.stderr.write('agent-session: code cache not read: ' + error.message + '\n');
-    return { dir, file, data: undefined };
+    return undefined;
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
   }

@@ -18,6 +18,7 @@ import { assertDatabaseUrl, assertSchemaName, WAIT_LIMITS, type WaitLimits } fro
 import { maskDatabaseUrl } from '../core/database-url';
 import { SessionError } from '../core/errors';
 import { positiveNumber } from '../platform/env';
+import { noteDatabaseUse } from '../platform/code-cache-hint';
 import { isDirectory, lstatOrNull } from '../platform/files';
 import { resolveFrom } from '../platform/working-directory';
 
@@ -290,6 +291,7 @@ const RELAY_STORE_VARIABLE = 'AGENT_SESSION_RELAY_STORE';
  * AGENT_SESSION_RELAY=off; the relay's client falls back to a direct connection when no relay answers.
  */
 function openHookStore(url: string, schema: string, env: Readonly<Record<string, string | undefined>>): SessionStore {
+  noteDatabaseUse();
   if (!relayWanted(env)) return openPgStore(url, schema, WAIT_LIMITS.hook);
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the relay's modules load on its path only
   const client = require('../store/relay/relay-store') as typeof import('../store/relay/relay-store');

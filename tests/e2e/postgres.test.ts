@@ -1,7 +1,8 @@
 // The built bins on the PostgreSQL store, as users run them: every CLI command and both hooks (both protocols), a
 // missing table (hooks fail open, the CLI says to migrate), moving a store over (file → PostgreSQL → file), and two
 // machines whose clocks and time zones disagree sharing one store. Real server (tests/support/test-database.ts).
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, gitRepository, projectMaker, run, tempDir } from '../helpers';
 import { describeWithDatabase, freshSchemaName } from '../support/test-database';
@@ -76,6 +77,34 @@ describeWithDatabase('the bins on PostgreSQL', (db) => {
     expect(rows.map((row) => row.id)).toContain(id);
     expect(rows.map((row) => row.claude_agent_id)).toContain('a0000000000000e2e');
     expect(existsSync(join(cwd, '.claude', 'session'))).toBe(false);
+  });
+
+  it("has the hooks' loader make a code cache with the PostgreSQL path after a call that used it, read from then on", () => {
+    const cwd = project();
+    const caches = join(base, `code-cache-${Date.now()}`);
+    const cacheFiles = () => (existsSync(caches) ? readdirSync(caches) : []);
+    const settled = (test: (files: string[]) => boolean) => {
+      for (let i = 0; i < 300 && !test(cacheFiles()); i++) spawnSync('sleep', ['0.1']);
+      return test(cacheFiles());
+    };
+    const call = (debug: boolean) =>
+      hook(
+        BIN.preDelegate,
+        cwd,
+        { agent_name: 'cached' },
+        {
+          AGENT_SESSION_CACHE_DIR: caches,
+          ...(debug ? { AGENT_SESSION_DEBUG: '1' } : {}),
+        },
+      );
+    ok(call(false));
+    // The first call found no cache and used the database: the maker writes the -database cache (and only that).
+    expect(settled((files) => files.length === 1 && files[0]!.endsWith('-database.v8'))).toBe(true);
+    // The next call reads it (the loader says nothing in debug mode then) and has nothing more made.
+    const next = call(true);
+    expect({ status: next.status, stderr: next.stderr }).toEqual({ status: 0, stderr: '' });
+    spawnSync('sleep', ['1']);
+    expect(cacheFiles()).toHaveLength(1);
   });
 
   it('on a schema without tables: hooks fail open and log "run agent-session migrate"; the CLI exits 5 saying so', () => {
