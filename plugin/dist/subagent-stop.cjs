@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "b3fddbc73f4cad35";
-const BUILD_ID = "910e506744f12ee2";
+const BUNDLE_HASH = "423d5b3e20792708";
+const BUILD_ID = "3c1eb82953a3580c";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user
@@ -39,16 +39,25 @@ if (source !== undefined) {
   const script = new Script(source, { filename: __filename, cachedData: cache === null ? undefined : cache.data });
   if (cache !== null) {
     const usable = cache.data !== undefined && !script.cachedDataRejected;
-    if (!usable && debug)
-      process.stderr.write(
-        'agent-session: no code cache of this Node yet (' + cache.file + '); made in the background\n',
-      );
-    // A call that used a database (src/app/assembly.ts says so) wants the cache that holds that path too: the
-    // `-database` one, which make-cache.cjs makes with the PostgreSQL calls; a file store's calls never deserialize it.
-    process.once('exit', () => {
-      const database = globalThis[Symbol.for('agent-session.database-used')] === true && !cache.database;
-      if (!usable || database) makeInBackground(cache.dir, database ? cache.databaseFile : cache.file);
-    });
+    /** The cache to make as this process exits, if any. */
+    let wanted = usable ? null : cache.file;
+    // `on`, not `once`: the process exits once, and Node 20 would compile `once`'s wrappers on every call.
+    const makeAtExit = () => process.on('exit', () => makeInBackground(cache.dir, wanted));
+    if (!usable) {
+      if (debug)
+        process.stderr.write(
+          'agent-session: no code cache of this Node yet (' + cache.file + '); made in the background\n',
+        );
+      makeAtExit();
+    }
+    // A call that uses a database wants the cache that holds that path too: the `-database` one, which make-cache.cjs
+    // makes with the PostgreSQL calls (a file store's calls never deserialize it). src/platform/code-cache-hint.ts
+    // calls this from the composition root; nothing is registered on a call that never does.
+    if (!cache.database)
+      globalThis[Symbol.for('agent-session.database-used')] = () => {
+        if (wanted === null) makeAtExit();
+        wanted = cache.databaseFile;
+      };
   }
   script.runInThisContext()(exports, require, module, __filename, __dirname);
 }
