@@ -22,7 +22,7 @@ function fakeBin(name: string, body: string): string {
 }
 
 /** Runs make-cache.cjs on `bin` with one run per input (each becomes fd 0); what the runs recorded, the cache made. */
-function makeCache(bin: string, inputs: readonly string[]) {
+function makeCache(bin: string, inputs: readonly string[], planted: readonly string[] = []) {
   const dir = join(bin, '..');
   writeFileSync(join(dir, 'runs.json'), JSON.stringify(inputs.map((input, i) => ({ args: [`--run=${i}`], input }))));
   const out = join(dir, 'out');
@@ -30,6 +30,7 @@ function makeCache(bin: string, inputs: readonly string[]) {
   const cacheDir = join(dir, 'cache');
   mkdirSync(cacheDir, { mode: 0o700 });
   const cache = join(cacheDir, 'hook-0123456789abcdef-v0-x64-0.v8');
+  for (const file of planted) writeFileSync(join(cacheDir, file), 'old', { mode: 0o600 });
   const marker = `${cache}.making`;
   writeFileSync(marker, '');
   const result = spawnSync(process.execPath, [SCRIPT, bin, cache, marker, join(dir, 'runs.json')], {
@@ -43,6 +44,9 @@ function makeCache(bin: string, inputs: readonly string[]) {
     cacheBytes: existsSync(cache) ? statSync(cache).size : 0,
     cacheMode: existsSync(cache) ? statSync(cache).mode & 0o777 : 0,
     left: readdirSync(cacheDir).filter((f) => !f.endsWith('.v8')),
+    caches: readdirSync(cacheDir)
+      .filter((f) => f.endsWith('.v8'))
+      .sort(),
   };
 }
 
@@ -51,6 +55,28 @@ const RECORD =
   "const fs = require('node:fs'); const line = fs.readFileSync(0, 'utf8') + ' ' + process.argv[2] + '\\n';";
 
 describe('make-cache', () => {
+  it("removes older bundles' caches of this Node, of both kinds, and keeps the rest", () => {
+    const bin = fakeBin('cleanup', `${RECORD}`);
+    const made = makeCache(
+      bin,
+      ['a'],
+      [
+        'hook-00000000000000aa-v0-x64-0.v8', // an older bundle, this Node: removed
+        'hook-00000000000000aa-v0-x64-0-database.v8', // the same, the database kind: removed
+        'hook-0123456789abcdef-v0-x64-0-database.v8', // this bundle's other kind: kept
+        'hook-00000000000000aa-v1-x64-0.v8', // another Node: kept
+        'other-00000000000000aa-v0-x64-0.v8', // another bin: kept
+      ],
+    );
+    expect(made.status).toBe(0);
+    expect(made.caches).toEqual([
+      'hook-00000000000000aa-v1-x64-0.v8',
+      'hook-0123456789abcdef-v0-x64-0-database.v8',
+      'hook-0123456789abcdef-v0-x64-0.v8',
+      'other-00000000000000aa-v0-x64-0.v8',
+    ]);
+  });
+
   it('runs every call of a synchronous bin, in order, then writes the cache (0600), the marker removed', () => {
     const bin = fakeBin('sync', `${RECORD} fs.appendFileSync(process.env.OUT, line);`);
     const made = makeCache(bin, ['a', 'b', 'c', 'd']);
