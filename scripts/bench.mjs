@@ -806,10 +806,16 @@ function warmCodeCaches(node, binsOf, extraEnv = {}) {
   for (const bin of [binsOf.cli, binsOf.pre, binsOf.stop]) {
     spawnSync(node, [bin, ...(bin === binsOf.cli ? ['--version'] : [])], { input: '{}', env, encoding: 'utf8' });
   }
-  const made = () => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.v8')).length : 0);
-  for (let i = 0; i < 300 && (made() < 3 || readdirSync(dir).some((f) => f.endsWith('.making'))); i++)
+  awaitCaches(dir, '.v8', 3, `the code caches of ${node}`);
+}
+
+/** Waits (at most 30 s) until `dir` holds `count` code caches named `…<suffix>` and no maker is still writing one. */
+function awaitCaches(dir, suffix, count, what) {
+  const files = () => (existsSync(dir) ? readdirSync(dir) : []);
+  const made = () => files().filter((f) => f.endsWith(suffix)).length;
+  for (let i = 0; i < 300 && (made() < count || files().some((f) => f.endsWith('.making'))); i++)
     spawnSync('sleep', ['0.1']);
-  if (made() < 3) throw new Error(`Expected the code caches of ${node} in ${dir}; found ${made()} of 3`);
+  if (made() < count) throw new Error(`Expected ${what} in ${dir}; found ${made()} of ${count}`);
 }
 
 /**
@@ -823,12 +829,7 @@ function warmDatabaseCaches(env) {
   ];
   for (const [bin, input] of calls)
     spawnSync(process.execPath, [bin], { input: JSON.stringify(input), env: { ...baseEnv, ...env } });
-  const dir = baseEnv.AGENT_SESSION_CACHE_DIR;
-  const files = () => readdirSync(dir);
-  const made = () => files().filter((f) => f.endsWith('-database.v8')).length;
-  for (let i = 0; i < 300 && (made() < 2 || files().some((f) => f.endsWith('.making'))); i++)
-    spawnSync('sleep', ['0.1']);
-  if (made() < 2) throw new Error(`Expected the hooks' database code caches in ${dir}; found ${made()} of 2`);
+  awaitCaches(baseEnv.AGENT_SESSION_CACHE_DIR, '-database.v8', 2, "the hooks' database code caches");
 }
 
 function measure(group, commands) {
