@@ -66,6 +66,9 @@ const stopped = parked('agent-20260101-000000-0000f00d', 'cache-stopper', 'a0000
 const RUNS = {
   'pre-delegate': [
     { args: [], input: JSON.stringify({ agent_name: 'cache-agent' }) },
+    // By id as well (the seed protocol's resume of a known session): its own functions were compiled from source at
+    // every such call.
+    { args: [], input: JSON.stringify({ agent_name: 'cache-agent', agent_id: seedId }) },
     { args: [], input: claude('PreToolUse', { tool_name: 'Agent', tool_input: { subagent_type: 'cache-claude' } }) },
     { args: [], input: claude('SubagentStart', { agent_id: 'a00000000000cafe2', agent_type: 'cache-claude' }) },
   ],
@@ -95,6 +98,7 @@ const relayEnv = {
 const RELAY_RUNS = {
   'pre-delegate': [
     { args: [], input: JSON.stringify({ agent_name: 'cache-agent' }) },
+    { args: [], input: JSON.stringify({ agent_name: 'cache-agent', agent_id: seedId }) },
     { args: [], input: claude('SubagentStart', { agent_id: 'a00000000000cafe3', agent_type: 'cache-claude' }) },
   ],
   'subagent-stop': [RUNS['subagent-stop'][1]],
