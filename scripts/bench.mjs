@@ -27,6 +27,9 @@ import {
 } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { nodeLines, nodeOf } from './node-binaries.mjs';
+import { builtinsOnce, BUILD_ID, forNode, postgresDriverApart, zodLocaleOnce } from './bundles.mjs';
+import { bundleFileName, loaderSource, WRAPPER_HEAD, WRAPPER_TAIL } from './code-cache.mjs';
+import { build } from 'esbuild';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
@@ -44,6 +47,13 @@ const NODE = 'node -e ""';
 const MINIMAL = 'minimal hook (by id)';
 /** The second reference: pre-delegate's own file-system work by id, by hand (scripts/bench/io-floor-hook.cjs). */
 const IO_FLOOR = 'I/O floor hook (by id)';
+/**
+ * The third, on each Node line: that work plus only the checks no hook may skip, from src/, with the bins' loader and
+ * code cache (scripts/bench/lean-hook.ts, bundled by leanHook below): the floor of any hook of ours, however lean.
+ */
+const LEAN = 'lean hook (by id)';
+/** The reference rows of a Node line, before its hook rows. */
+const LINE_REFERENCES = [NODE, MINIMAL, IO_FLOOR, LEAN];
 /** The rows held to ≤ 1.1 × the minimal hook. */
 const HOOK_ROWS = [
   'pre-delegate (seed, by id)',
@@ -89,6 +99,8 @@ mkdirSync(baseEnv.AGENT_SESSION_LOG_DIR);
 // Each Node's code caches (scripts/loader/): made before the measured runs (warmCodeCaches), in the bench's own folder.
 baseEnv.AGENT_SESSION_CACHE_DIR = join(work, 'code-cache');
 
+// esbuild's plugins (the bins' options) need its asynchronous API: built before the synchronous rest.
+const lean = await leanHook();
 try {
   main();
 } finally {
@@ -270,11 +282,18 @@ function main() {
     };
     const cacheEnv = { AGENT_SESSION_CACHE_DIR: join(work, `code-cache-${line}`) };
     warmCodeCaches(node, plugin, cacheEnv);
+    // The lean hook's cache, made as a bin's is: by its loader's background maker after a first call. In a folder of
+    // its own: named pre-delegate, its maker would remove the real one's cache as an older bundle's.
+    const leanEnv = { AGENT_SESSION_CACHE_DIR: join(work, `code-cache-${line}-lean`) };
+    spawnSync(node, [lean], { input: '{}', env: { ...baseEnv, ...leanEnv } });
+    awaitCaches(leanEnv.AGENT_SESSION_CACHE_DIR, '.v8', 1, `the lean hook's code cache of ${node}`);
     const env = (store) => ({ ...hookEnv(store), ...cacheEnv });
     const label = (name) => `Node ${version}: ${name}`;
     const rows = [
       { name: label(NODE), args: empty },
       { name: label(MINIMAL), args: [minimalHook], input: byId(s10), env: env(s10) },
+      { name: label(IO_FLOOR), args: [ioFloorHook], input: byId(s10), env: env(s10) },
+      { name: label(LEAN), args: [lean], input: byId(s10), env: { ...hookEnv(s10), ...leanEnv } },
       { name: label('pre-delegate (seed, by id)'), args: [plugin.pre], input: byId(s10), env: env(s10) },
       { name: label('pre-delegate (seed, by name)'), args: [plugin.pre], input: byName, env: env(s10) },
       { name: label('pre-delegate (Claude Code PreToolUse)'), args: [plugin.pre], input: claudePre, env: env(s10) },
@@ -346,7 +365,7 @@ function main() {
   // Node 22 and 24 (what users run): each hook ≤ 1.1 × the minimal hook on the same Node; Node 20 (end of life):
   // ≤ 1.35 × its `node -e ''`.
   for (const { line, rows, label } of lineRows) {
-    for (const name of rows.slice(2)) {
+    for (const name of rows.slice(LINE_REFERENCES.length)) {
       if (Number(line) >= 22) ratio(name, m(label(MINIMAL)), 1.1, `minimal hook, Node ${line}`);
       else ratio(name, m(label(NODE)), 1.35, `node -e "", Node ${line}`);
     }
@@ -800,6 +819,30 @@ function makeStore(root, size, now) {
  * Runs each bin once with `node` and waits until its code cache is made (the loader starts the maker in the
  * background on a call that found none): measured runs then load it, as every call after a user's first does.
  */
+/**
+ * Bundles scripts/bench/lean-hook.ts as a bin is bundled (scripts/bundles.mjs binFiles: the same options, loader and
+ * code-cache maker) into the bench's folder, as `pre-delegate` (the maker runs pre-delegate's calls, by id among them).
+ * @returns its loader's path
+ */
+async function leanHook() {
+  const dir = join(work, 'lean');
+  mkdirSync(dir);
+  const built = await build({
+    entryPoints: [resolve('scripts', 'bench', 'lean-hook.ts')],
+    ...forNode,
+    minify: true,
+    charset: 'ascii',
+    write: false,
+    plugins: [zodLocaleOnce, postgresDriverApart],
+  });
+  const source = `${WRAPPER_HEAD}${builtinsOnce(built.outputFiles[0].text)}${WRAPPER_TAIL}`;
+  writeFileSync(join(dir, bundleFileName('pre-delegate')), source);
+  const loader = join(dir, 'pre-delegate.cjs');
+  writeFileSync(loader, loaderSource('pre-delegate', source, { hook: true, build: BUILD_ID }));
+  writeFileSync(join(dir, 'make-cache.cjs'), readFileSync(resolve('scripts', 'loader', 'make-cache.cjs')));
+  return loader;
+}
+
 function warmCodeCaches(node, binsOf, extraEnv = {}) {
   const env = { ...baseEnv, ...extraEnv, AGENT_SESSION_DIR: join(work, 'warm-store') };
   const dir = env.AGENT_SESSION_CACHE_DIR;
