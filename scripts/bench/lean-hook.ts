@@ -21,6 +21,8 @@ const CREATE = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
 const READ = O_RDONLY | O_NOFOLLOW | O_NONBLOCK;
 const buffer = Buffer.allocUnsafe(64 * 1024);
 const suffix = (): string => `${process.pid}.${Math.random().toString(16).slice(2, 10).padEnd(8, '0')}`;
+// readStrict, lock and unlock are io-floor-hook.cjs's, copied rather than shared: that reference stays one file with no
+// dependency, which Node runs as it loads, and the two must do the same calls.
 
 function readStrict(file: string): unknown {
   const fd = fs.openSync(file, READ);
