@@ -12,6 +12,8 @@
 // hand-written hook doing the same I/O as `pre-delegate` by id approving a resume (scripts/bench/minimal-hook.cjs).
 // The start-up group has a third: the file-system work `pre-delegate` by id does, call for call, by hand
 // (scripts/bench/io-floor-hook.cjs): a hook row against it is the cost of our code, the rest of the gap is I/O.
+// Each Node line (BENCH_NODE_LINES) runs that one too, and a fourth: the lean hook (scripts/bench/lean-hook.ts), that
+// work plus the checks no hook may skip, with the bins' loader and code cache: the floor of any hook of ours.
 // `npm run bench -- --instructions` counts instructions instead (valgrind --tool=callgrind, BENCH_RUNS default 1):
 // slow, but repeatable on a loaded machine, where wall-clock medians are not.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -816,10 +818,6 @@ function makeStore(root, size, now) {
 // --- timing ---
 
 /**
- * Runs each bin once with `node` and waits until its code cache is made (the loader starts the maker in the
- * background on a call that found none): measured runs then load it, as every call after a user's first does.
- */
-/**
  * Bundles scripts/bench/lean-hook.ts as a bin is bundled (scripts/bundles.mjs binFiles: the same options, loader and
  * code-cache maker) into the bench's folder, as `pre-delegate` (the maker runs pre-delegate's calls, by id among them).
  * @returns its loader's path
@@ -843,6 +841,10 @@ async function leanHook() {
   return loader;
 }
 
+/**
+ * Runs each bin once with `node` and waits until its code cache is made (the loader starts the maker in the
+ * background on a call that found none): measured runs then load it, as every call after a user's first does.
+ */
 function warmCodeCaches(node, binsOf, extraEnv = {}) {
   const env = { ...baseEnv, ...extraEnv, AGENT_SESSION_DIR: join(work, 'warm-store') };
   const dir = env.AGENT_SESSION_CACHE_DIR;
