@@ -71,6 +71,8 @@ const RUNS = {
     { args: [], input: JSON.stringify({ agent_name: 'cache-agent', agent_id: seedId }) },
     { args: [], input: claude('PreToolUse', { tool_name: 'Agent', tool_input: { subagent_type: 'cache-claude' } }) },
     { args: [], input: claude('SubagentStart', { agent_id: 'a00000000000cafe2', agent_type: 'cache-claude' }) },
+    // A new agent of a type with no parked session: a session created for it (the relink above creates none).
+    { args: [], input: claude('SubagentStart', { agent_id: 'a00000000000cafe4', agent_type: 'cache-new' }) },
   ],
   'subagent-stop': [
     { args: [], input: JSON.stringify({ task_info: { agent_id: seedId }, exit_code: 0 }) },
@@ -100,6 +102,7 @@ const RELAY_RUNS = {
     { args: [], input: JSON.stringify({ agent_name: 'cache-agent' }) },
     { args: [], input: JSON.stringify({ agent_name: 'cache-agent', agent_id: seedId }) },
     { args: [], input: claude('SubagentStart', { agent_id: 'a00000000000cafe3', agent_type: 'cache-claude' }) },
+    { args: [], input: claude('SubagentStart', { agent_id: 'a00000000000cafe5', agent_type: 'cache-new' }) },
   ],
   'subagent-stop': [RUNS['subagent-stop'][1]],
 };
