@@ -29,9 +29,7 @@ import {
 } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { nodeLines, nodeOf } from './node-binaries.mjs';
-import { builtinsOnce, BUILD_ID, forNode, postgresDriverApart, zodLocaleOnce } from './bundles.mjs';
-import { bundleFileName, loaderSource, WRAPPER_HEAD, WRAPPER_TAIL } from './code-cache.mjs';
-import { build } from 'esbuild';
+import { binOf } from './bundles.mjs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
@@ -818,27 +816,17 @@ function makeStore(root, size, now) {
 // --- timing ---
 
 /**
- * Bundles scripts/bench/lean-hook.ts as a bin is bundled (scripts/bundles.mjs binFiles: the same options, loader and
+ * Builds scripts/bench/lean-hook.ts as a bin is built (scripts/bundles.mjs binOf: the same options, loader and
  * code-cache maker) into the bench's folder, as `pre-delegate` (the maker runs pre-delegate's calls, by id among them).
  * @returns its loader's path
  */
 async function leanHook() {
   const dir = join(work, 'lean');
   mkdirSync(dir);
-  const built = await build({
-    entryPoints: [resolve('scripts', 'bench', 'lean-hook.ts')],
-    ...forNode,
-    minify: true,
-    charset: 'ascii',
-    write: false,
-    plugins: [zodLocaleOnce, postgresDriverApart],
-  });
-  const source = `${WRAPPER_HEAD}${builtinsOnce(built.outputFiles[0].text)}${WRAPPER_TAIL}`;
-  writeFileSync(join(dir, bundleFileName('pre-delegate')), source);
-  const loader = join(dir, 'pre-delegate.cjs');
-  writeFileSync(loader, loaderSource('pre-delegate', source, { hook: true, build: BUILD_ID }));
+  const bin = await binOf('pre-delegate', resolve('scripts', 'bench', 'lean-hook.ts'), { hook: true });
+  for (const [file, text] of Object.entries(bin)) writeFileSync(join(dir, file), text);
   writeFileSync(join(dir, 'make-cache.cjs'), readFileSync(resolve('scripts', 'loader', 'make-cache.cjs')));
-  return loader;
+  return join(dir, 'pre-delegate.cjs');
 }
 
 /**

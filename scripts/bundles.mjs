@@ -139,31 +139,42 @@ export function builtinsOnce(text) {
 }
 
 /**
+ * One bin's two files from its entry: the bundle (`<name>.bundle`, ASCII, wrapped as a CommonJS module body) and its
+ * loader (`<name>.cjs`). `hook`: a hook's loader (a missing bundle exits 0). scripts/bench.mjs builds its lean hook
+ * with this too, so that reference loads exactly as the bins do.
+ * @returns `{ [file]: text }`, the bundle first
+ */
+export async function binOf(name, entry, { hook }) {
+  const result = await build({
+    entryPoints: [entry],
+    ...forNode,
+    minify: true,
+    // ASCII output keeps the source a one-byte string for V8, read as latin1 by the loader.
+    charset: 'ascii',
+    write: false,
+    plugins: [zodLocaleOnce, yargsLocalesInDist, postgresDriverApart],
+  });
+  const source = `${WRAPPER_HEAD}${builtinsOnce(result.outputFiles[0].text)}${WRAPPER_TAIL}`;
+  if (Buffer.byteLength(source) !== source.length)
+    throw new Error(`Expected the ${name} bundle to be ASCII (charset: 'ascii')`);
+  return {
+    [bundleFileName(name)]: source,
+    [`${name}.cjs`]: loaderSource(name, source, { hook, build: BUILD_ID }),
+  };
+}
+
+/**
  * The bins' files, by name, with their text and mode: for each bin its loader (`<name>.cjs`, executable) and its
- * bundle (`<name>.bundle`, ASCII, wrapped as a CommonJS module body), the code-cache maker the loaders start, and the
- * PostgreSQL driver (required from the bundles' folder on that path only).
+ * bundle (binOf), the code-cache maker the loaders start, and the PostgreSQL driver (required from the bundles' folder
+ * on that path only).
  */
 export async function binFiles() {
   const files = {};
   await Promise.all(
     Object.entries(entries).map(async ([name, entry]) => {
-      const result = await build({
-        entryPoints: [entry],
-        ...forNode,
-        minify: true,
-        // ASCII output keeps the source a one-byte string for V8, read as latin1 by the loader.
-        charset: 'ascii',
-        write: false,
-        plugins: [zodLocaleOnce, yargsLocalesInDist, postgresDriverApart],
-      });
-      const source = `${WRAPPER_HEAD}${builtinsOnce(result.outputFiles[0].text)}${WRAPPER_TAIL}`;
-      if (Buffer.byteLength(source) !== source.length)
-        throw new Error(`Expected the ${name} bundle to be ASCII (charset: 'ascii')`);
-      files[bundleFileName(name)] = { text: source, mode: 0o644 };
-      files[`${name}.cjs`] = {
-        text: loaderSource(name, source, { hook: name !== 'agent-session', build: BUILD_ID }),
-        mode: 0o755,
-      };
+      const bin = await binOf(name, entry, { hook: name !== 'agent-session' });
+      for (const [file, text] of Object.entries(bin))
+        files[file] = { text, mode: file.endsWith('.cjs') ? 0o755 : 0o644 };
     }),
   );
   files['make-cache.cjs'] = {
