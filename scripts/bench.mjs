@@ -40,6 +40,8 @@ import { join, resolve } from 'node:path';
 const INSTRUCTIONS = process.argv.includes('--instructions');
 /** `--baseline FILE`: an earlier instruction run of this machine, each row's growth held against it. */
 const BASELINE = baselineRun();
+/** The commit measured, read before anything runs (a commit made during a long run is not what it measured). */
+const COMMIT = commitOf();
 const RUNS = Number(process.env.BENCH_RUNS ?? (INSTRUCTIONS ? 1 : 30));
 const WARMUP = Number(process.env.BENCH_WARMUP ?? (INSTRUCTIONS ? 0 : 3));
 const SIZES = [10, 1000, 10000];
@@ -437,7 +439,7 @@ function main() {
   const figures = INSTRUCTIONS ? { instructions: results } : { timings_ms: results, peak_rss_kb: rss };
   const run = {
     date: new Date().toISOString(),
-    commit: commitOf(),
+    commit: COMMIT,
     machine,
     node_lines: Object.fromEntries(lineRows.map(({ line, version }) => [line, version])),
     runs: RUNS,
