@@ -372,8 +372,8 @@ function main() {
   // `node -e ''`. The start-up group runs on the bench's own Node; each Node line on its own.
   const hookTarget = (name, major, label) => {
     if (major < 22) return ratio(name, m(label(NODE)), 1.35, `node -e "", Node ${major}`);
-    const lean = m(label(LEAN)) / m(label(MINIMAL));
-    const against = `minimal hook, Node ${major}: lean hook ${lean.toFixed(2)}× + ${LEAN_MARGIN.toFixed(2)}×`;
+    const leanRatio = m(label(LEAN)) / m(label(MINIMAL));
+    const against = `minimal hook, Node ${major}: lean hook ${leanRatio.toFixed(2)}× + ${LEAN_MARGIN.toFixed(2)}×`;
     ratio(name, m(label(MINIMAL)), leanTarget(m(label(LEAN)), m(label(MINIMAL))), against);
   };
   for (const name of HOOK_ROWS) hookTarget(name, Number(process.versions.node.split('.')[0]), (row) => row);
