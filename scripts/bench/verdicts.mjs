@@ -24,12 +24,14 @@ export function leanTarget(lean, minimal) {
 
 /**
  * What a row measures, from its name: `hook` (a pre-delegate or subagent-stop call, on any store or Node line), `cli`
- * (an `agent-session` command), or `reference` (`node -e ''`, the reference hooks, the in-process SDK events): only
- * hooks and CLI calls are held to a growth limit.
+ * (an `agent-session` command), `direct` (a hook connecting to PostgreSQL itself), or `reference` (`node -e ''`, the
+ * reference hooks, the in-process SDK events). Only hooks and CLI calls are held to a growth limit: a direct hook's
+ * count moves with the server's answers, which no 1 M limit can read (the build of 3a5819e: SubagentStop 194.5 M in
+ * the bench run, 209.7–217.6 M in six runs of it afterwards).
  */
 export function rowKind(name) {
   const call = name.replace(/^(?:Node v[\d.]+|PostgreSQL[^:]*): /, '');
-  if (/^(?:pre-delegate|subagent-stop)\b/.test(call)) return 'hook';
+  if (/^(?:pre-delegate|subagent-stop)\b/.test(call)) return name.startsWith('PostgreSQL direct: ') ? 'direct' : 'hook';
   if (call.startsWith('agent-session ')) return 'cli';
   return 'reference';
 }
@@ -123,6 +125,8 @@ export function growthReport(result, what) {
   lines.push(
     `${held - failed} of ${held} hook and CLI rows within their growth limit${failed ? `; ${failed} NOT` : ''}`,
   );
+  if (result.rows.some((r) => r.kind === 'direct'))
+    lines.push("PostgreSQL direct rows: no growth limit (their count moves with the server's answers, up to ~20 M)");
   if (result.onlyBefore.length > 0) lines.push(`Not in this run: ${result.onlyBefore.join('; ')}`);
   if (result.onlyAfter.length > 0) lines.push(`New in this run: ${result.onlyAfter.join('; ')}`);
   for (const note of result.notes) lines.push(`Differs: ${note}`);

@@ -49,6 +49,7 @@ describe('rowKind: which rows a growth limit holds', () => {
     ['pre-delegate by name, 10,000 sessions', 'hook'],
     ['Node v22.23.3: pre-delegate (Claude Code SubagentStart)', 'hook'],
     ['PostgreSQL relay: subagent-stop (seed, finalizes)', 'hook'],
+    ['PostgreSQL direct: pre-delegate (Claude Code SubagentStart)', 'direct'],
     ['agent-session update', 'cli'],
     ['agent-session list --json, 100,000 sessions', 'cli'],
     ['PostgreSQL: agent-session get', 'cli'],
