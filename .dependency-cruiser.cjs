@@ -9,7 +9,8 @@
  *                            (store.ts)
  *   src/store                → src/core, src/platform, node:, src/service/store.ts (the interface it implements)
  *   src/platform             → node: only (plus SessionError, a leaf value type)
- *   src/core                 → src/core, zod, xstate, date-fns; no node:, no I/O
+ *   src/core                 → src/core, zod, xstate, date-fns; no node:, no I/O; its rules never import its
+ *                            presenters (src/core/views)
  *
  * Folders that do not exist yet make their rules vacuous; the rules about today's folders apply already.
  * @type {import('dependency-cruiser').IConfiguration}
@@ -48,6 +49,15 @@ module.exports = {
           '^node_modules/(zod|xstate|date-fns|@date-fns/utc)/',
         ],
       },
+    },
+    {
+      name: 'core-rules-not-views',
+      severity: 'error',
+      comment:
+        "core's rules never import its presenters (src/core/views: report, stats, timeline, explain, inbox, the " +
+        "machine's description): views read the rules' results, never the other way round.",
+      from: { path: '^src/core/', pathNot: '^src/core/views/' },
+      to: { path: '^src/core/views/' },
     },
     {
       name: 'platform-only-node',

@@ -1,5 +1,5 @@
 // Rewrites the README's phase table and diagram from the XState definition (`npm run readme:machine`); the test
-// tests/unit/core/machine-description.test.ts fails while they differ.
+// tests/unit/core/views/machine-description.test.ts fails while they differ.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readmeMachineSections, replaceSection } from '../tests/support/readme-machine';

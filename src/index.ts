@@ -67,7 +67,7 @@ export {
   type LogLevel,
 } from './core/config';
 export { loadConfig, configPathFor } from './app/config-file';
-export { computeStats, parseSince, type Stats, type StatsGroup } from './core/stats';
+export { computeStats, parseSince, type Stats, type StatsGroup } from './core/views/stats';
 export { EXPORT_FORMAT, parseExport, toExport, type ExportDocument } from './core/transfer';
 export {
   agentSessionHooks,

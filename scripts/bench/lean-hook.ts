@@ -3,8 +3,9 @@
 // reader, the input parser, the session's schema (generated parser), the configuration, the resume verdict and the
 // history step. No service, no store, no project naming, no log levels, no lock recovery. scripts/bench.mjs bundles it
 // with the bins' own loader and per-user V8 code cache (named pre-delegate, so make-cache.cjs runs pre-delegate's
-// calls), and runs it on each Node line beside the minimal hook: what the Node 22 and 24 hook rows could reach with
-// every module above this one gone. Input: {agent_name, agent_id}; AGENT_SESSION_DIR, AGENT_SESSION_LOG_DIR.
+// calls), and runs it beside the minimal hook in the start-up group and on each Node line: what the hook rows could
+// reach with every module above this one gone, from which their target is counted (the lean hook + 0.10× on Node 22
+// and 24: docs/performance.md). Input: {agent_name, agent_id}; AGENT_SESSION_DIR, AGENT_SESSION_LOG_DIR.
 import * as fs from 'node:fs';
 import { dirname } from 'node:path';
 import { limitsOf, resolveConfig } from '../../src/core/config';

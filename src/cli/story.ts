@@ -1,14 +1,14 @@
 import { deciderText } from '../core/decision';
 import { hostOf } from '../core/host';
-import type { ResumeExplanation } from '../core/explain';
+import type { ResumeExplanation } from '../core/views/explain';
 import type { Limits } from '../core/limits';
 import { interruptionCause, isInterrupted } from '../core/interruption';
 import { isFinalPhase } from '../core/phase-names';
 import { counted } from '../core/plural';
 import { relativeTime } from '../core/relative-time';
 import type { SessionState } from '../core/state';
-import { shortDuration, utcTime } from '../core/time-text';
-import type { Timeline, TimelineEvent } from '../core/timeline';
+import { shortDuration, utcTime } from '../core/views/time-text';
+import type { Timeline, TimelineEvent } from '../core/views/timeline';
 import { renderRows, type Cell } from './color';
 
 /** The text of `show`: the facts, the resume verdict with every rule, the timeline and the decisions. */
@@ -108,7 +108,7 @@ function agentWord(state: SessionState): string {
 }
 
 function timelineRows(timeline: Timeline, agent: string): Cell[][] {
-  // Each phase stay, then what happened during it (core/timeline.ts places every event in its stay).
+  // Each phase stay, then what happened during it (core/views/timeline.ts places every event in its stay).
   const rows: Cell[][] = [['WHEN', 'WHAT', 'DETAIL']];
   timeline.spans.forEach((span, index) => {
     // A final phase is a moment, shown by its `finalized` event with the summary.

@@ -115,20 +115,20 @@ describe('each command initialises only its own modules', () => {
   const commandModules = readdirSync(join(root, 'src', 'cli', 'commands')).map((file) => `src/cli/commands/${file}`);
   /** Modules of other commands that a call of get, should-resume, update or list, or help, does not need. */
   const ELSEWHERE = [
-    'src/core/report/html.ts', // report
-    'src/core/report/buckets.ts',
-    'src/core/stats.ts', // stats, report
-    'src/core/machine-description.ts', // machine (with xstate)
+    'src/core/views/report/html.ts', // report
+    'src/core/views/report/buckets.ts',
+    'src/core/views/stats.ts', // stats, report
+    'src/core/views/machine-description.ts', // machine (with xstate)
     'src/core/phase-machine.ts',
     'src/cli/init/settings.ts', // init
     'src/cli/init/settings-file.ts',
     'src/core/transfer.ts', // export, import
     'src/cli/transfer-file.ts',
-    'src/core/inbox.ts', // pending, report
-    'src/core/timeline.ts', // show, report
-    'src/core/explain.ts', // show, should-resume --explain
+    'src/core/views/inbox.ts', // pending, report
+    'src/core/views/timeline.ts', // show, report
+    'src/core/views/explain.ts', // show, should-resume --explain
     'src/cli/story.ts',
-    'src/core/time-text.ts', // date-fns' format: show, pending, report, --explain
+    'src/core/views/time-text.ts', // date-fns' format: show, pending, report, --explain
     'src/store/postgres/pg-store.ts', // a PostgreSQL store only
     'src/store/postgres/schema.ts',
   ];
@@ -148,10 +148,10 @@ describe('each command initialises only its own modules', () => {
 
   it('the probe sees what a command initialises: report its HTML and stats, machine its description and xstate', () => {
     const report = initialised(['report', '--out', join(work, 'report.html')]).initialised;
-    expect(report).toContain('src/core/report/html.ts');
-    expect(report).toContain('src/core/stats.ts');
+    expect(report).toContain('src/core/views/report/html.ts');
+    expect(report).toContain('src/core/views/stats.ts');
     const machine = initialised(['machine']).initialised;
-    expect(machine).toContain('src/core/machine-description.ts');
+    expect(machine).toContain('src/core/views/machine-description.ts');
     expect([...machine].some((file) => file.includes('node_modules/xstate/'))).toBe(true);
   });
 });

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { DEFAULT_LIMITS } from '../../src/core/limits';
-import { inboxOf } from '../../src/core/inbox';
-import { byRecency } from '../../src/core/report/html';
-import { computeStats } from '../../src/core/stats';
+import { inboxOf } from '../../src/core/views/inbox';
+import { byRecency } from '../../src/core/views/report/html';
+import { computeStats } from '../../src/core/views/stats';
 import { FileStore } from '../../src/store/file-store';
 import { GENERATED_AGENTS, generateSessions } from '../support/generate-sessions';
 

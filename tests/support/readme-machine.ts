@@ -1,4 +1,4 @@
-import { describeMachine, machineMermaid, machineTable } from '../../src/core/machine-description';
+import { describeMachine, machineMermaid, machineTable } from '../../src/core/views/machine-description';
 
 /** The README's generated sections, by marker name: `<!-- machine:NAME -->` … `<!-- /machine:NAME -->`. */
 export function readmeMachineSections(): Record<'table' | 'mermaid', string> {

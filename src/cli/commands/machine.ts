@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { SessionError } from '../../core/errors';
-import { describeMachine, machineMermaid, machineTable } from '../../core/machine-description';
+import { describeMachine, machineMermaid, machineTable } from '../../core/views/machine-description';
 import { printJson, type GlobalArgs } from '../context';
 import { STORE_OPTIONS } from '../options';
 

@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
-import { inboxOf, type InboxEntry } from '../../core/inbox';
+import { inboxOf, type InboxEntry } from '../../core/views/inbox';
 import { RESUMABLE_PHASES, WORK_PHASES, type Phase } from '../../core/phase-names';
-import { shortDuration } from '../../core/time-text';
+import { shortDuration } from '../../core/views/time-text';
 import { SessionError, show } from '../../core/errors';
 import { renderRows, type Cell } from '../color';
 import {

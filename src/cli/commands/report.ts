@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
-import { renderReport } from '../../core/report/html';
+import { renderReport } from '../../core/views/report/html';
 import { counted } from '../../core/plural';
-import { parseSince } from '../../core/stats';
+import { parseSince } from '../../core/views/stats';
 import { writeOutputFile } from '../../platform/output-file';
 import { optionalText } from '../args';
 import { ALL_PROJECTS_HELP, contextFor, textOption, withAllProjects, type GlobalArgs } from '../context';

@@ -50,10 +50,10 @@ export const shouldResumeCommand: CommandModule<GlobalArgs, Args> = {
 };
 
 /** What `--explain` needs, required on demand (esbuild initialises a required module on its first require). */
-function explainModules(): Pick<typeof import('../../core/explain'), 'explainResume'> &
+function explainModules(): Pick<typeof import('../../core/views/explain'), 'explainResume'> &
   Pick<typeof import('../story'), 'explainLines'> {
   /* eslint-disable @typescript-eslint/no-require-imports -- on demand, see above */
-  const { explainResume } = require('../../core/explain') as typeof import('../../core/explain');
+  const { explainResume } = require('../../core/views/explain') as typeof import('../../core/views/explain');
   const { explainLines } = require('../story') as typeof import('../story');
   /* eslint-enable @typescript-eslint/no-require-imports */
   return { explainResume, explainLines };

@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { explainResume } from '../../core/explain';
-import { timelineOf } from '../../core/timeline';
+import { explainResume } from '../../core/views/explain';
+import { timelineOf } from '../../core/views/timeline';
 import { renderStory } from '../story';
 import { colourFor, contextFor, printJson, withJson, type GlobalArgs } from '../context';
 

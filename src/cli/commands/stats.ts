@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { optionalText } from '../args';
 import type { Limits } from '../../core/limits';
 import { isAheadOfClock } from '../../core/rules';
-import { computeStats, parseSince, type StatsGroup } from '../../core/stats';
+import { computeStats, parseSince, type StatsGroup } from '../../core/views/stats';
 import { paint, type Cell } from '../color';
 import { outputWidth, renderFitted, wrapWords, type FitColumn } from '../format';
 import { validStates } from '../listing';

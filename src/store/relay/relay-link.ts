@@ -3,6 +3,7 @@ import {
   clientHelloLine,
   decodeValue,
   encodeValue,
+  LineReader,
   parseLine,
   parseRelayHello,
   RELAY_BUILD,
@@ -45,7 +46,7 @@ export class RelayLink {
   readonly #transport: Transport;
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
-  #partial: Buffer[] = [];
+  readonly #lines = new LineReader();
   #hello: RelayHello | null = null;
   readonly #helloWait: Promise<void>;
   #helloSettle!: { resolve: () => void; reject: (error: unknown) => void };
@@ -118,16 +119,10 @@ export class RelayLink {
   // --- internal ---
 
   #read(chunk: Buffer): void {
-    let start = 0;
-    for (let end = chunk.indexOf(10); end !== -1; end = chunk.indexOf(10, start)) {
-      const piece = chunk.subarray(start, end);
-      const line = this.#partial.length === 0 ? piece : Buffer.concat([...this.#partial, piece]);
-      this.#partial = [];
-      start = end + 1;
-      this.#line(line.toString('utf8'));
-      if (this.#fault !== null) return;
-    }
-    if (start < chunk.length) this.#partial.push(chunk.subarray(start));
+    this.#lines.read(chunk, (line) => {
+      this.#line(line);
+      return this.#fault === null;
+    });
   }
 
   #line(line: string): void {

@@ -165,6 +165,44 @@ export function parseLine(line: string): Record<string, unknown> | null {
     : null;
 }
 
+/**
+ * The lines of a JSON-lines byte stream, one chunk at a time: what both ends of the relay's socket read. Each line is
+ * cut at its newline and decoded whole (a newline never occurs inside a UTF-8 sequence), so no string decoder is
+ * needed; node:readline would bring the stream machinery that the client's pipe handle exists to avoid (relay.md).
+ */
+export class LineReader {
+  readonly #maxLineBytes: number;
+  #partial: Buffer[] = [];
+  #partialBytes = 0;
+
+  /** @param maxLineBytes the longest unfinished line worth keeping (a relay's bound on what a client may send) */
+  constructor(maxLineBytes = Number.POSITIVE_INFINITY) {
+    this.#maxLineBytes = maxLineBytes;
+  }
+
+  /**
+   * Gives `onLine` each line that `chunk` completes, in order, while it returns true; once it returns false the rest
+   * of the chunk is dropped (the reader is done with the stream). The unfinished end is kept for the next chunk.
+   * @returns false when the unfinished line has grown past `maxLineBytes`
+   */
+  read(chunk: Buffer, onLine: (line: string) => boolean): boolean {
+    let start = 0;
+    for (let end = chunk.indexOf(10); end !== -1; end = chunk.indexOf(10, start)) {
+      const piece = chunk.subarray(start, end);
+      const line = this.#partial.length === 0 ? piece : Buffer.concat([...this.#partial, piece]);
+      this.#partial = [];
+      this.#partialBytes = 0;
+      start = end + 1;
+      if (!onLine(line.toString('utf8'))) return true;
+    }
+    if (start < chunk.length) {
+      this.#partial.push(chunk.subarray(start));
+      this.#partialBytes += chunk.length - start;
+    }
+    return this.#partialBytes <= this.#maxLineBytes;
+  }
+}
+
 // --- internal ---
 
 function tagOf(value: unknown): string {

@@ -10,6 +10,7 @@ import {
   clientHelloLine,
   decodeValue,
   encodeValue,
+  LineReader,
   errorOf,
   parseLine,
   parseRelayHello,
@@ -341,8 +342,7 @@ class Rollback extends Error {}
 class Client {
   readonly #relay: Relay;
   readonly #socket: Socket;
-  #partial: Buffer[] = [];
-  #partialBytes = 0;
+  readonly #reader = new LineReader(MAX_LINE_BYTES);
   readonly #lines: string[] = [];
   #waiting: ((line: string | null) => void) | null = null;
   #closed = false;
@@ -570,20 +570,11 @@ class Client {
   }
 
   #read(chunk: Buffer): void {
-    let start = 0;
-    for (let end = chunk.indexOf(10); end !== -1; end = chunk.indexOf(10, start)) {
-      const piece = chunk.subarray(start, end);
-      const line = this.#partial.length === 0 ? piece : Buffer.concat([...this.#partial, piece]);
-      this.#partial = [];
-      this.#partialBytes = 0;
-      start = end + 1;
-      this.#push(line.toString('utf8'));
-    }
-    if (start < chunk.length) {
-      this.#partial.push(chunk.subarray(start));
-      this.#partialBytes += chunk.length - start;
-      if (this.#partialBytes > MAX_LINE_BYTES) this.#socket.destroy();
-    }
+    const within = this.#reader.read(chunk, (line) => {
+      this.#push(line);
+      return true;
+    });
+    if (!within) this.#socket.destroy();
   }
 
   #push(line: string): void {

@@ -14,7 +14,7 @@ import { PHASES, type Phase } from '../../../src/core/phase-names';
 import { applyChange, finalizeState, newSession } from '../../../src/core/session';
 import { parseState, type SessionState } from '../../../src/core/state';
 import { withResume } from '../../../src/core/history';
-import { explainResume } from '../../../src/core/explain';
+import { explainResume } from '../../../src/core/views/explain';
 import { phaseMachine } from '../../../src/core/phase-machine';
 import { resumeVerdict } from '../../../src/core/phases';
 import { generateSessions } from '../../support/generate-sessions';

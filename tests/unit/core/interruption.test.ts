@@ -5,9 +5,9 @@ import { orphanedStartReason } from '../../../src/core/claude-link';
 import { stopOutcome } from '../../../src/core/stop-policy';
 import { assertCoherent, assertNotAhead } from '../../../src/core/coherence';
 import { approveState } from '../../../src/core/decision';
-import { explainResume } from '../../../src/core/explain';
+import { explainResume } from '../../../src/core/views/explain';
 import { capHistory, withResume } from '../../../src/core/history';
-import { inboxOf } from '../../../src/core/inbox';
+import { inboxOf } from '../../../src/core/views/inbox';
 import {
   INTERRUPTION_MESSAGE_LIMIT,
   interruptionCause,
@@ -22,8 +22,8 @@ import { WORK_PHASES, type WorkPhase } from '../../../src/core/phase-names';
 import { resumeVerdict } from '../../../src/core/phases';
 import { applyChange, finalizeState, newSession } from '../../../src/core/session';
 import { parseState, type SessionState } from '../../../src/core/state';
-import { computeStats } from '../../../src/core/stats';
-import { timelineOf } from '../../../src/core/timeline';
+import { computeStats } from '../../../src/core/views/stats';
+import { timelineOf } from '../../../src/core/views/timeline';
 import { codeOf } from '../../helpers';
 import { AT_TERMINAL } from '../../support/origin';
 

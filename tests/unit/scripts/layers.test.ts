@@ -42,6 +42,7 @@ describe('the layering rules', () => {
     ['fs-only-where-io-lives', 'src/cli/commands/get.ts', "import { readFileSync as _planted } from 'node:fs';"],
     ['fs-only-where-io-lives', 'src/hooks/claude/claude-code.ts', "import { statSync as _planted } from 'node:fs';"],
     ['core-is-pure', 'src/core/rules.ts', "import { readFileSync as _planted } from 'node:fs';"],
+    ['core-rules-not-views', 'src/core/rules.ts', "import { computeStats as _planted } from './views/stats';"],
     [
       'adapters-use-the-service',
       'src/cli/commands/get.ts',

@@ -3,7 +3,7 @@
 // no project (an older store's) are never resumed until adopted.
 import { newSession, applyChange } from '../../../src/core/session';
 import type { SessionState } from '../../../src/core/state';
-import { explainResume } from '../../../src/core/explain';
+import { explainResume } from '../../../src/core/views/explain';
 import { DEFAULT_LIMITS } from '../../../src/core/limits';
 import { Sessions } from '../../../src/service/sessions';
 import { MemoryStore } from '../../../src/store/memory-store';

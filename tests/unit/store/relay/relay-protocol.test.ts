@@ -1,9 +1,11 @@
+import fc from 'fast-check';
 import { SessionError } from '../../../../src/core/errors';
 import {
   answerError,
   decodeValue,
   encodeValue,
   errorOf,
+  LineReader,
   parseRelayHello,
   RELAY_GREETING,
 } from '../../../../src/store/relay/relay-protocol';
@@ -78,5 +80,50 @@ describe('relay protocol messages', () => {
     expect(answerError({ code: 'E_NOT_FOUND', message: 'gone' })).toEqual(new SessionError('E_NOT_FOUND', 'gone'));
     expect(answerError({ code: 'E_WHATEVER', message: 'x' })).toBeNull();
     expect(answerError('E_IO')).toBeNull();
+  });
+});
+
+describe('LineReader: the lines of both ends of the socket', () => {
+  /** The lines `reader` gives for `chunks`, read one after another, and what each read returned. */
+  function linesOf(chunks: Buffer[], reader = new LineReader()): { lines: string[]; within: boolean[] } {
+    const lines: string[] = [];
+    const within = chunks.map((chunk) => reader.read(chunk, (line) => lines.push(line) > 0));
+    return { lines, within };
+  }
+
+  it('gives every complete line, in order, whatever the chunks, and keeps the unfinished end for the next one', () => {
+    const text = Buffer.from('{"id":1}\n{"id":2,"ok":"é€😀"}\n\n{"id":3', 'utf8');
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: text.length - 1 }), { maxLength: 12 }), (cuts) => {
+        const at = [0, ...[...cuts].sort((a, b) => a - b), text.length];
+        const chunks = at.slice(1).map((end, k) => text.subarray(at[k], end));
+        // A cut inside é, € or 😀 included: each line is decoded whole, never a chunk.
+        expect(linesOf(chunks).lines).toEqual(['{"id":1}', '{"id":2,"ok":"é€😀"}', '']);
+      }),
+      { numRuns: 500 },
+    );
+    const reader = new LineReader();
+    linesOf([text], reader);
+    expect(linesOf([Buffer.from('}\n')], reader).lines).toEqual(['{"id":3}']);
+  });
+
+  it('drops the rest of a chunk once the caller is done with the stream', () => {
+    const reader = new LineReader();
+    const lines: string[] = [];
+    reader.read(Buffer.from('a\nb\nc'), (line) => lines.push(line) < 1);
+    expect(lines).toEqual(['a']);
+    // Neither b nor the unfinished c is kept.
+    expect(linesOf([Buffer.from('d\n')], reader).lines).toEqual(['d']);
+  });
+
+  it('says when the unfinished line grows past its bound, and counts afresh after each newline', () => {
+    const reader = new LineReader(4);
+    expect(linesOf([Buffer.from('ab'), Buffer.from('cd')], reader).within).toEqual([true, true]);
+    expect(linesOf([Buffer.from('e')], reader).within).toEqual([false]);
+    const fresh = new LineReader(4);
+    expect(linesOf([Buffer.from('abcd\nefgh'), Buffer.from('\nijkl')], fresh)).toEqual({
+      lines: ['abcd', 'efgh'],
+      within: [true, true],
+    });
   });
 });

@@ -1,10 +1,10 @@
-import { interruptionCause, isInterrupted } from './interruption';
-import type { Limits } from './limits';
-import { RESUMABLE_PHASES, isResumablePhase } from './phase-names';
-import { resumeVerdict } from './phases';
-import { counted } from './plural';
-import { allowsResume, awaitsPickup, type ResumeReason } from './rules';
-import type { SessionState } from './state';
+import { interruptionCause, isInterrupted } from '../interruption';
+import type { Limits } from '../limits';
+import { RESUMABLE_PHASES, isResumablePhase } from '../phase-names';
+import { resumeVerdict } from '../phases';
+import { counted } from '../plural';
+import { allowsResume, awaitsPickup, type ResumeReason } from '../rules';
+import type { SessionState } from '../state';
 import { longDuration } from './time-text';
 
 /** One resume rule applied to a session: whether it passes, the measured value and the limit, and a sentence. */
@@ -85,7 +85,7 @@ export function explainResume(state: SessionState, now: Date, limits: Limits, pr
     },
     {
       rule: 'resume_ready',
-      // An approval's pickup happens in executing, where the flag is false by design (phases.ts pickupAllowed); an
+      // An approval's pickup happens in executing, where the flag is false by design (core/phases.ts pickupAllowed); an
       // interruption is carried on in whatever phase it happened (carryOnAllowed).
       ok: state.resume_ready || pickup || interrupted !== undefined,
       value: state.resume_ready,

@@ -9,7 +9,7 @@ import { intervalToDuration } from 'date-fns/intervalToDuration';
 
 /**
  * Times and durations as a person reads them, by date-fns: every absolute time in UTC (a store is shared between
- * machines and CI logs, so one zone for all), durations in words. Relative times are relative-time.ts.
+ * machines and CI logs, so one zone for all), durations in words. Relative times are core/relative-time.ts.
  */
 
 /**

@@ -1,10 +1,10 @@
-import { DEFAULT_LIMITS } from '../../../src/core/limits';
-import { approveState, deciderText } from '../../../src/core/decision';
-import { escapeHtml, renderReport } from '../../../src/core/report/html';
-import { outcomeBuckets } from '../../../src/core/report/buckets';
-import { computeStats } from '../../../src/core/stats';
-import { applyChange, newSession } from '../../../src/core/session';
-import { generateSessions } from '../../support/generate-sessions';
+import { DEFAULT_LIMITS } from '../../../../src/core/limits';
+import { approveState, deciderText } from '../../../../src/core/decision';
+import { escapeHtml, renderReport } from '../../../../src/core/views/report/html';
+import { outcomeBuckets } from '../../../../src/core/views/report/buckets';
+import { computeStats } from '../../../../src/core/views/stats';
+import { applyChange, newSession } from '../../../../src/core/session';
+import { generateSessions } from '../../../support/generate-sessions';
 
 const now = new Date('2026-11-23T12:00:00.000Z');
 

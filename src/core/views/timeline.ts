@@ -1,5 +1,5 @@
-import { isFinalPhase, type Phase } from './phase-names';
-import type { Decision, SessionState } from './state';
+import { isFinalPhase, type Phase } from '../phase-names';
+import type { Decision, SessionState } from '../state';
 
 /** One stay in a phase: when it began, when it ended (null: the session is still in it), and how long it lasted. */
 export interface PhaseSpan {

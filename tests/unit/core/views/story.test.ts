@@ -1,13 +1,13 @@
-import { approveState, rejectState } from '../../../src/core/decision';
-import { AT_TERMINAL } from '../../support/origin';
-import { explainResume } from '../../../src/core/explain';
-import { withResume } from '../../../src/core/history';
-import { inboxOf } from '../../../src/core/inbox';
-import { DEFAULT_LIMITS } from '../../../src/core/limits';
-import { applyChange, finalizeState, newSession } from '../../../src/core/session';
-import type { SessionState } from '../../../src/core/state';
-import { timelineOf } from '../../../src/core/timeline';
-import { capHistory } from '../../../src/core/history';
+import { approveState, rejectState } from '../../../../src/core/decision';
+import { AT_TERMINAL } from '../../../support/origin';
+import { explainResume } from '../../../../src/core/views/explain';
+import { withResume } from '../../../../src/core/history';
+import { inboxOf } from '../../../../src/core/views/inbox';
+import { DEFAULT_LIMITS } from '../../../../src/core/limits';
+import { applyChange, finalizeState, newSession } from '../../../../src/core/session';
+import type { SessionState } from '../../../../src/core/state';
+import { timelineOf } from '../../../../src/core/views/timeline';
+import { capHistory } from '../../../../src/core/history';
 
 const t0 = new Date('2026-01-08T18:00:00.000Z');
 const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);

@@ -1,6 +1,6 @@
-import { SessionError } from './errors';
-import { PHASES, type Phase } from './phase-names';
-import { phaseMachine } from './phase-machine';
+import { SessionError } from '../errors';
+import { PHASES, type Phase } from '../phase-names';
+import { phaseMachine } from '../phase-machine';
 
 /** One state of the phase machine as read from its definition. */
 export interface StateDescription {
@@ -20,11 +20,11 @@ export interface MachineDescription {
   readonly initial: Phase;
   readonly states: readonly StateDescription[];
   readonly final_states: readonly Phase[];
-  /** What each resume guard checks besides the phase (rules.ts `stateBlocker`, `awaitsPickup`, `carryOnBlocker`). */
+  /** What each resume guard checks besides the phase (core/rules.ts `stateBlocker`, `awaitsPickup`, `carryOnBlocker`). */
   readonly resume_guards: Readonly<Record<string, readonly string[]>>;
 }
 
-/** What the `resumeAllowed` guard checks (its code is rules.ts `stateBlocker`; its reasons are the README's). */
+/** What the `resumeAllowed` guard checks (its code is core/rules.ts `stateBlocker`; its reasons are the README's). */
 const GUARD_RULES = [
   'resume_ready is true',
   'last_updated no more than the clock-skew bound (1 min) ahead of the clock',

@@ -1,10 +1,10 @@
-import { waitingSince } from './decision';
-import type { Limits } from './limits';
-import { isInterrupted } from './interruption';
-import { isFinalPhase, isResumablePhase, WORK_PHASES, type Phase } from './phase-names';
-import { resumeVerdict } from './phases';
-import { allowsResume, type ResumeReason } from './rules';
-import type { SessionState } from './state';
+import { waitingSince } from '../decision';
+import type { Limits } from '../limits';
+import { isInterrupted } from '../interruption';
+import { isFinalPhase, isResumablePhase, WORK_PHASES, type Phase } from '../phase-names';
+import { resumeVerdict } from '../phases';
+import { allowsResume, type ResumeReason } from '../rules';
+import type { SessionState } from '../state';
 
 /** Characters of what a session waits on shown in the inbox (the whole text stays in the session). */
 export const WAITS_ON_LIMIT = 200;

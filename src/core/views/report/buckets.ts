@@ -1,7 +1,7 @@
 import { format } from 'date-fns/format';
-import { resumeCount } from '../history';
-import { isFinalPhase } from '../phase-names';
-import type { SessionState } from '../state';
+import { resumeCount } from '../../history';
+import { isFinalPhase } from '../../phase-names';
+import type { SessionState } from '../../state';
 import { inUtc } from '../time-text';
 
 /** Sessions created in one time slot, by outcome, and how many of them were resumed at least once. */

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transition } from 'xstate';
-import { describeMachine, machineMermaid } from '../../../src/core/machine-description';
-import { FINAL_PHASES, PHASES, RESUMABLE_PHASES } from '../../../src/core/phase-names';
-import { phaseMachine } from '../../../src/core/phase-machine';
-import { allowedTargets } from '../../../src/core/phases';
-import { readmeMachineSections, sectionOf } from '../../support/readme-machine';
+import { describeMachine, machineMermaid } from '../../../../src/core/views/machine-description';
+import { FINAL_PHASES, PHASES, RESUMABLE_PHASES } from '../../../../src/core/phase-names';
+import { phaseMachine } from '../../../../src/core/phase-machine';
+import { allowedTargets } from '../../../../src/core/phases';
+import { readmeMachineSections, sectionOf } from '../../../support/readme-machine';
 
 const machine = describeMachine();
 
@@ -40,7 +40,7 @@ describe('the machine description is read from the XState definition', () => {
 });
 
 describe('README.md', () => {
-  const readme = readFileSync(join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
+  const readme = readFileSync(join(__dirname, '..', '..', '..', '..', 'README.md'), 'utf8');
   it.each(Object.entries(readmeMachineSections()))(
     'its machine %s is the generated one (npm run readme:machine rewrites it)',
     (name, generated) => {

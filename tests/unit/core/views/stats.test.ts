@@ -1,7 +1,7 @@
-import { DEFAULT_LIMITS } from '../../../src/core/limits';
-import { newSession } from '../../../src/core/session';
-import { computeStats, parseSince } from '../../../src/core/stats';
-import type { SessionState } from '../../../src/core/state';
+import { DEFAULT_LIMITS } from '../../../../src/core/limits';
+import { newSession } from '../../../../src/core/session';
+import { computeStats, parseSince } from '../../../../src/core/views/stats';
+import type { SessionState } from '../../../../src/core/state';
 
 const NOW = new Date('2026-01-08T12:00:00.000Z');
 

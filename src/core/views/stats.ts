@@ -1,11 +1,11 @@
-import { SessionError, show } from './errors';
-import { resumeCount } from './history';
-import { isInterrupted } from './interruption';
-import type { Limits } from './limits';
-import { isFinalPhase, isResumablePhase } from './phase-names';
-import { resumeVerdict } from './phases';
-import { allowsResume } from './rules';
-import type { SessionState } from './state';
+import { SessionError, show } from '../errors';
+import { resumeCount } from '../history';
+import { isInterrupted } from '../interruption';
+import type { Limits } from '../limits';
+import { isFinalPhase, isResumablePhase } from '../phase-names';
+import { resumeVerdict } from '../phases';
+import { allowsResume } from '../rules';
+import type { SessionState } from '../state';
 
 /** The figures of one agent, or of all agents together. Rates are 0..1, or null when undefined (0 / 0). */
 export interface StatsGroup {
