@@ -103,4 +103,31 @@ async function openProbe(library, store, cwd) {
   };
 }
 
-module.exports = { probeLibrary, openProbe };
+/** `count` reads and writes of the event probe back to back: each call's wall clock in ms. */
+async function burst(probe, count) {
+  const reads = [];
+  const writes = [];
+  for (let i = 0; i < count; i++) {
+    reads.push(await probe.read());
+    writes.push(await probe.write({ burst: i }));
+  }
+  return { reads, writes };
+}
+
+module.exports = { probeLibrary, openProbe, burst };
+
+// `<runtime> library-probe.cjs <library> <store> <count>`: a burst in a process of its own (Bun: opencode's binary
+// with BUN_BE_BUN=1), printed as JSON.
+if (require.main === module) {
+  const [library, store, count] = process.argv.slice(2);
+  openProbe(library, store, process.cwd())
+    .then(async (probe) => {
+      const result = await burst(probe, Number(count));
+      await probe.close();
+      process.stdout.write(`${JSON.stringify(result)}\n`);
+    })
+    .catch((error) => {
+      process.stderr.write(`${error && error.stack ? error.stack : error}\n`);
+      process.exitCode = 1;
+    });
+}

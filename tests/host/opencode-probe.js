@@ -29,6 +29,10 @@ function copy(value) {
 }
 
 function log(hook, input, output, extra = {}) {
+  // `throwIn`: the hooks that throw (`tool.execute.before:bash`: only for that tool), to see what a failing plugin does.
+  const throwIn = config.throwIn ?? [];
+  if (throwIn.includes(hook) || (input?.tool !== undefined && throwIn.includes(`${hook}:${input.tool}`)))
+    throw new Error(`probe plugin: thrown in ${hook} as configured`);
   appendFileSync(
     config.log,
     `${JSON.stringify({ t: Date.now(), hook, input: copy(input), output: copy(output), ...extra })}\n`,
@@ -60,8 +64,9 @@ export const Probe = async (ctx) => {
   });
 
   let probe;
+  let bursted = false;
+  const { probeLibrary, openProbe, burst } = require(config.probeModule);
   if (config.library !== undefined) {
-    const { probeLibrary, openProbe } = require(config.probeModule);
     const started = performance.now();
     const result = await probeLibrary({
       library: config.library,
@@ -135,7 +140,14 @@ export const Probe = async (ctx) => {
       if (config.prependPrompt !== undefined) output.args.prompt = `${config.prependPrompt}${output.args.prompt}`;
       if (config.taskId !== undefined) output.args.task_id = config.taskId;
     },
-    'tool.execute.after': async (input, output) => log('tool.execute.after', input, output, await cost()),
+    'tool.execute.after': async (input, output) => {
+      log('tool.execute.after', input, output, await cost());
+      // Once, while opencode waits on this hook (it awaits tool.execute.after): calls back to back, mid-run.
+      if (probe !== undefined && input.tool === 'task' && !bursted) {
+        bursted = true;
+        log('burst', await burst(probe, config.burst ?? 30), null);
+      }
+    },
     'permission.ask': async (input, output) => {
       log('permission.ask', input, output);
       if (config.permissionAsk !== undefined) output.status = config.permissionAsk;

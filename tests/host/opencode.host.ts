@@ -8,6 +8,7 @@
 // plugin can give a permission request in `opencode run`; and a run killed by Ctrl-C, carried on by `task_id`.
 // With AGENT_SESSION_OPENCODE_FIXTURES=<folder>, the payloads of the pinned version are written there as fixtures.
 // A missing or broken binary fails every play, never skips.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -404,14 +405,31 @@ describe.each(opencodeVersions())('opencode %s', (version) => {
       // The lock's wait (Atomics.wait) sleeps in Bun too: E_BUSY only after the 600 ms timeout.
       expect(step(bun!.input.steps, 'live lock').ms).toBeGreaterThanOrEqual(600);
 
-      // The cost of a session read and write at each hook call (wall clock inside the plugin).
+      // The cost of a session read and write: at each hook call (wall clock inside the plugin, opencode's other work
+      // interleaved at each await), back to back in a hook opencode awaits, and in a Bun and a Node of their own.
       const costs = log.filter((e) => e.readMs !== undefined);
       expect(costs.length).toBeGreaterThan(20);
-      const ms = (values: number[]) => `${median(values).toFixed(2)} ms`;
+      const [inside] = hooks(log, 'burst');
+      const alone = spawnSync(p.opencode.path, [LIBRARY_PROBE, LIBRARY, join(p.base, 'bun-store'), '30'], {
+        env: { ...p.env, BUN_BE_BUN: '1' },
+        encoding: 'utf8',
+      });
+      expect({ status: alone.status, stderr: alone.stderr }).toEqual({ status: 0, stderr: '' });
+      const { openProbe, burst } = require(LIBRARY_PROBE) as {
+        openProbe: (library: string, store: string, cwd: string) => Promise<Loose>;
+        burst: (probe: Loose, count: number) => Promise<{ reads: number[]; writes: number[] }>;
+      };
+      const nodeProbe = await openProbe(LIBRARY, join(p.base, 'node-event-store'), p.dir);
+      const nodeBurst = await burst(nodeProbe, 30);
+      await nodeProbe.close();
+      const ms = (values: number[]) => `${median(values).toFixed(2)}`;
+      const pair = (b: { reads: number[]; writes: number[] }) => `read ${ms(b.reads)}, write ${ms(b.writes)} ms`;
       const steps = (s: Loose[]) => s.map((x) => `${x.step} ${(x.ms as number).toFixed(1)}`).join(', ');
       timings.push(
         `  ${version} library in ${bun!.input.runtime}: ${steps(bun!.input.steps)} ms; in ${node.runtime}: ${steps(node.steps)} ms`,
-        `  ${version} per hook call (${costs.length} calls): read median ${ms(costs.map((e) => e.readMs!))}, write median ${ms(costs.map((e) => e.writeMs!))}`,
+        `  ${version} medians: at each of ${costs.length} hook calls ${pair({ reads: costs.map((e) => e.readMs!), writes: costs.map((e) => e.writeMs!) })}; ` +
+          `30 back to back in a hook ${pair(inside!.input as { reads: number[]; writes: number[] })}; ` +
+          `in Bun alone ${pair(JSON.parse(alone.stdout) as { reads: number[]; writes: number[] })}; in ${node.runtime} ${pair(nodeBurst)}`,
       );
       return [run];
     }));
@@ -581,6 +599,50 @@ describe.each(opencodeVersions())('opencode %s', (version) => {
       );
       expect(run.logs).toContain('permission requested: bash (echo ask-person $PROBE_SHELL_ENV); auto-rejecting');
       return [run];
+    }));
+
+  it("a plugin that throws: in an event, logged and nothing else; in tool.execute.before, the tool call fails with its message; in tool.execute.after, the message replaces the tool's result; in chat.message, the run fails (exit 1) before any request; at its start, it is not loaded", () =>
+    timed('throwing plugin', async () => {
+      const p = project('throwing');
+      const label = `${version}:throwing`;
+      const env = configure(p, {
+        throwIn: ['event:session.created', 'tool.execute.before:bash', 'tool.execute.after:task'],
+      });
+      const run = await runOpencode(p, server, label, 'PLAY:delegate', { env });
+      const said = expectDone(run);
+      const thrown = (hook: string) => `probe plugin: thrown in ${hook} as configured`;
+      expect(run.logs).toContain(thrown('event:session.created'));
+      const children = [...new Set(requests(server, label, 'subagent').map(sessionOf))];
+      const last = (id: string) =>
+        requests(server, label, 'subagent')
+          .filter((r) => sessionOf(r) === id)
+          .at(-1)!.body!;
+      // The child's bash failed with the message (the child went on); the task's result became the message, so the
+      // main agent lost the child's id and its second task made a fresh child.
+      expect(toolResults(last(children[0]!))).toEqual([thrown('tool.execute.before')]);
+      expect(said).toBe(`MAIN DONE ${JSON.stringify([thrown('tool.execute.after'), thrown('tool.execute.after')])}`);
+      expect(children).toHaveLength(2);
+
+      const failed = `${version}:throwing-chat`;
+      const second = await runOpencode(p, server, failed, 'PLAY:delegate', {
+        env: configure(p, { throwIn: ['chat.message'] }),
+      });
+      expect(second.status).toBe(1);
+      expect(second.logs).toContain(thrown('chat.message'));
+      expect(server.requests.filter((r) => r.run === failed)).toEqual([]);
+
+      const unloaded = `${version}:throwing-init`;
+      const third = await runOpencode(p, server, unloaded, 'PLAY:delegate', {
+        env: configure(p, { throwIn: ['init'] }),
+      });
+      expectDone(third);
+      expect(third.logs).toMatch(/"failed to load plugin" path=\S+probe\.js error="probe plugin: thrown in init as configured"/);
+      // No plugin: no shell.env variable in the child's bash.
+      const [child] = requests(server, unloaded, 'subagent');
+      expect(
+        toolResults(requests(server, unloaded, 'subagent').filter((r) => sessionOf(r) === sessionOf(child!))[1]!.body!),
+      ).toEqual(['child-1\n']);
+      return [run, second, third];
     }));
 
   it('Ctrl-C while a sub-agent works: opencode dies with no event (no session.error, no idle, no tool.execute.after); a later run carries the child on by task_id', () =>
