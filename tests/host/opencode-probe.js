@@ -83,7 +83,25 @@ export const Probe = async (ctx) => {
     probe === undefined ? {} : { readMs: await probe.read(), writeMs: await probe.write({ w: ++writes }) };
 
   const replied = new Set();
+  /** `tools`: a tool of the plugin's own, its zod from `@opencode-ai/plugin` (`plugin`) or from another copy (a path). */
+  const tools = {};
+  for (const [name, zodFrom] of Object.entries(config.tools ?? {})) {
+    const z = zodFrom === 'plugin' ? (await import('@opencode-ai/plugin')).tool.schema : require(zodFrom).z;
+    tools[name] = {
+      description: `Records the agent's phase (${name}).`,
+      args: { phase: z.string().describe('The phase'), note: z.string().optional() },
+      async execute(args, context) {
+        // The context as JSON: its functions and the conversation (`messages`) and model (`extra`) left out.
+        const { abort: _abort, metadata: _metadata, ask: _ask, messages, extra, ...seen } = context;
+        seen.messages = messages?.length;
+        seen.extra = Object.keys(extra ?? {}).sort();
+        log(`tool:${name}`, { args, context: seen }, null);
+        return `Recorded ${args.phase} for ${context.agent} in ${context.sessionID}`;
+      },
+    };
+  }
   return {
+    ...(config.tools === undefined ? {} : { tool: tools }),
     event: async ({ event }) => {
       log(`event:${event.type}`, event.properties, null, await cost());
       if (event.type === 'permission.asked' && !replied.has(event.properties.id)) {

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   calledTools,
+  offeredTools,
   startChatServer,
   systemText,
   toolResults,
@@ -96,13 +97,15 @@ const PLAYS: Record<string, (results: string[], argument: string) => (string | [
   rewrite: () => ['orig-prompt'],
   fail: (r) => ['ERROR400', 'ERROR429', 'ERROR503', ['after-error', taskIdIn(r[0])]],
   permission: () => ['BASH allow-me', 'BASH deny-me', 'BASH ask-person'],
+  record: () => ['RECORD probe_record', 'RECORD probe_record_own_zod'],
   slow: () => ['SLOW'],
   'carry-on': (_r, id) => [['carry on', id]],
 };
 
 /**
  * The model, from the request body alone: the title generator gets a title; the sub-agent (the marker in its system
- * prompt) acts on its last user text (`BASH <word>`: runs `echo <word> $PROBE_SHELL_ENV`, then answers; `ERROR<status>`:
+ * prompt) acts on its last user text (`BASH <word>`: runs `echo <word> $PROBE_SHELL_ENV`, then answers; `RECORD <tool>`:
+ * calls that tool with a phase, then answers; `ERROR<status>`:
  * that HTTP error; `SLOW`: answers after a minute); otherwise it answers with what it saw. `slowSeen` is called when a
  * SLOW request arrives (the test interrupts opencode then).
  */
@@ -126,6 +129,12 @@ function script(slowSeen: () => void) {
               headers: { 'retry-after-ms': '100' },
             },
           },
+        };
+      const recorder = /RECORD (\S+)/.exec(last)?.[1];
+      if (recorder !== undefined && body.messages?.at(-1)?.role !== 'tool')
+        return {
+          role: 'subagent',
+          reply: { toolCalls: [{ name: recorder, arguments: { phase: 'approval', note: 'plan ready' } }] },
         };
       const word = /BASH (\S+)/.exec(last)?.[1];
       if (word !== undefined && body.messages?.at(-1)?.role !== 'tool')
@@ -601,6 +610,35 @@ describe.each(opencodeVersions())('opencode %s', (version) => {
       return [run];
     }));
 
+  it("a tool of the plugin's own (its zod the plugin package's, or agent-session's copy): offered to the main agent and the sub-agent, called with the child's session id and agent name, its answer the tool result", () =>
+    timed('plugin tool', async () => {
+      const p = project('tool');
+      const env = configure(p, {
+        tools: { probe_record: 'plugin', probe_record_own_zod: join(REPO, 'node_modules', 'zod') },
+      });
+      const label = `${version}:record`;
+      const run = await runOpencode(p, server, label, 'PLAY:record', { env });
+      expectDone(run);
+      const log = probeLog(p, 0);
+      for (const request of [...requests(server, label, 'main'), ...requests(server, label, 'subagent')])
+        expect(offeredTools(request.body!)).toEqual(expect.arrayContaining(['probe_record', 'probe_record_own_zod']));
+      const children = hooks(log, 'event:session.created')
+        .filter((e) => e.input.info.parentID !== undefined)
+        .map((e) => e.input.sessionID as string);
+      const calls = log.filter((e) => e.hook.startsWith('tool:'));
+      expect(calls.map((e) => [e.hook, e.input.args, e.input.context.sessionID, e.input.context.agent])).toEqual([
+        ['tool:probe_record', { phase: 'approval', note: 'plan ready' }, children[0], AGENT],
+        ['tool:probe_record_own_zod', { phase: 'approval', note: 'plan ready' }, children[1], AGENT],
+      ]);
+      expect(calls[0]!.input.context).toMatchObject({ directory: realpathSync(p.dir), worktree: realpathSync(p.dir) });
+      fixture('plugin-tool-execute', version, calls[0]);
+      const answered = requests(server, label, 'subagent')
+        .filter((r) => sessionOf(r) === children[0])
+        .at(-1)!;
+      expect(toolResults(answered.body!)).toEqual([`Recorded approval for ${AGENT} in ${children[0]}`]);
+      return [run];
+    }));
+
   it("a plugin that throws: in an event, logged and nothing else; in tool.execute.before, the tool call fails with its message; in tool.execute.after, the message replaces the tool's result; in chat.message, the run fails (exit 1) before any request; at its start, it is not loaded", () =>
     timed('throwing plugin', async () => {
       const p = project('throwing');
@@ -636,7 +674,9 @@ describe.each(opencodeVersions())('opencode %s', (version) => {
         env: configure(p, { throwIn: ['init'] }),
       });
       expectDone(third);
-      expect(third.logs).toMatch(/"failed to load plugin" path=\S+probe\.js error="probe plugin: thrown in init as configured"/);
+      expect(third.logs).toMatch(
+        /"failed to load plugin" path=\S+probe\.js error="probe plugin: thrown in init as configured"/,
+      );
       // No plugin: no shell.env variable in the child's bash.
       const [child] = requests(server, unloaded, 'subagent');
       expect(
