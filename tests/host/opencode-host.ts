@@ -275,6 +275,8 @@ export async function runOpencode(
     readonly args?: readonly string[];
     readonly env?: Readonly<Record<string, string>>;
     readonly timeoutMs?: number;
+    /** The folder opencode starts in (default the project's); a subfolder shows ctx.directory against worktree. */
+    readonly cwd?: string;
     /** Sends `signal` to opencode once `when` settles (a user's Ctrl-C: SIGINT). */
     readonly interrupt?: { readonly signal: NodeJS.Signals; readonly when: Promise<unknown> };
   } = {},
@@ -283,7 +285,7 @@ export async function runOpencode(
   const started = Date.now();
   const args = ['run', '--print-logs', '--format', 'json', ...(options.args ?? []), prompt];
   const child = spawn(project.opencode.path, args, {
-    cwd: project.dir,
+    cwd: options.cwd ?? project.dir,
     env: { ...project.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

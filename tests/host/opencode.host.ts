@@ -510,14 +510,22 @@ describe.each(opencodeVersions())('opencode %s', (version) => {
       return [first, second, third];
     }));
 
-  it("a sub-agent's API errors: 400 fails it at once, 429 and 503 after five retries; session.error, no tool.execute.after; the failed child is resumed by task_id", () =>
+  it("a sub-agent's API errors: 400 fails it at once, 429 and 503 after five retries; session.error, no tool.execute.after; the failed child is resumed by task_id (opencode started in a subfolder: directory against worktree)", () =>
     timed('errors', async () => {
       const p = project('errors');
       const env = configure(p);
       const label = `${version}:fail`;
-      const run = await runOpencode(p, server, label, 'PLAY:fail', { env });
+      // Started in a subfolder: the plugin's directory is that folder, its worktree the repository's root, whose
+      // .opencode/ (agent, plugin) is found from there.
+      const sub = join(p.dir, 'packages', 'app');
+      mkdirSync(sub, { recursive: true });
+      const run = await runOpencode(p, server, label, 'PLAY:fail', { env, cwd: sub });
       const said = expectDone(run);
       const log = probeLog(p, 0);
+      expect(hooks(log, 'init')[0]!.input).toMatchObject({
+        directory: realpathSync(sub),
+        worktree: realpathSync(p.dir),
+      });
       const children = hooks(log, 'event:session.created')
         .filter((e) => e.input.info.parentID !== undefined)
         .map((e) => e.input.sessionID as string);
