@@ -553,6 +553,23 @@ describe.each(opencodeVersions())('opencode %s', (version) => {
       // No tool.execute.after for a failed task: only the resume's.
       expect(hooks(log, 'tool.execute.after').map((e) => e.output!.metadata.sessionId)).toEqual([children[0]]);
       expect(hooks(log, 'tool.execute.before')).toHaveLength(4);
+      // What tells the plugin that a task failed: the parent's task part, updated (an event) to `error`, naming the
+      // child; `running` named it (and the call's arguments) already, right after the child was made.
+      const parts = hooks(log, 'event:message.part.updated').filter((e) => e.input.part.tool === 'task');
+      const states = (status: string) => parts.filter((e) => e.input.part.state.status === status);
+      expect(states('error').map((e) => [e.input.part.state.metadata.sessionId, e.input.part.state.error])).toEqual(
+        [400, 429, 503].map((status, index) => [
+          children[index],
+          `Subagent failed (task_id: ${children[index]}): scripted error ${status}`,
+        ]),
+      );
+      expect(states('running')[0]!.input.part.state).toMatchObject({
+        metadata: { sessionId: children[0], parentSessionId: mainSession(log) },
+        input: { prompt: 'ERROR400', subagent_type: AGENT },
+      });
+      fixture('message-part-updated-task-running', version, states('running')[0]);
+      fixture('message-part-updated-task-error', version, states('error')[0]);
+      fixture('message-part-updated-task-completed', version, states('completed')[0]);
       // The parent is told, and carries on; the failed child resumes without its failed turn.
       for (const [index, status] of [
         [0, 400],
@@ -615,6 +632,11 @@ describe.each(opencodeVersions())('opencode %s', (version) => {
         `Subagent failed (task_id: ${children[2]}): The user rejected permission to use this specific tool call.`,
       );
       expect(run.logs).toContain('permission requested: bash (echo ask-person $PROBE_SHELL_ENV); auto-rejecting');
+      // A rejection is no session.error: the rejected child goes idle like one that finished; only its task's part
+      // (state error) and the missing tool.execute.after tell them apart.
+      expect(hooks(log, 'event:session.error')).toEqual([]);
+      expect(hooks(log, 'tool.execute.after').map((e) => e.output!.metadata.sessionId)).toEqual(children.slice(0, 2));
+      expect(of(log, 'event:session.idle', children[2]!)).not.toEqual([]);
       return [run];
     }));
 
