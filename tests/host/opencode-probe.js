@@ -102,6 +102,10 @@ export const Probe = async (ctx) => {
   }
   return {
     ...(config.tools === undefined ? {} : { tool: tools }),
+    dispose: async () => {
+      log('dispose', {}, null);
+      await probe?.close();
+    },
     event: async ({ event }) => {
       log(`event:${event.type}`, event.properties, null, await cost());
       if (event.type === 'permission.asked' && !replied.has(event.properties.id)) {

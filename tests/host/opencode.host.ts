@@ -369,6 +369,8 @@ describe.each(opencodeVersions())('opencode %s', (version) => {
           e.hook === 'tool.execute.after' ? 'after' : e.input.sessionID === main ? 'idle main' : 'idle child',
         );
       expect(order).toEqual(['idle child', 'after', 'idle child', 'after', 'idle main']);
+      // The plugin's dispose is the last call of a run that ends by itself.
+      expect(log.at(-1)!.hook).toBe('dispose');
       fixture('session-idle-subagent', version, of(log, 'event:session.idle', child)[0]);
 
       // The child's bash: its own hooks under the child's session; shell.env reaches the command.
@@ -635,7 +637,8 @@ describe.each(opencodeVersions())('opencode %s', (version) => {
       // A rejection is no session.error: the rejected child goes idle like one that finished; only its task's part
       // (state error) and the missing tool.execute.after tell them apart.
       expect(hooks(log, 'event:session.error')).toEqual([]);
-      expect(hooks(log, 'tool.execute.after').map((e) => e.output!.metadata.sessionId)).toEqual(children.slice(0, 2));
+      const taskAfter = hooks(log, 'tool.execute.after').filter((e) => e.input.tool === 'task');
+      expect(taskAfter.map((e) => e.output!.metadata.sessionId)).toEqual(children.slice(0, 2));
       expect(of(log, 'event:session.idle', children[2]!)).not.toEqual([]);
       return [run];
     }));
@@ -715,7 +718,7 @@ describe.each(opencodeVersions())('opencode %s', (version) => {
       return [run, second, third];
     }));
 
-  it('Ctrl-C while a sub-agent works: opencode dies with no event (no session.error, no idle, no tool.execute.after); a later run carries the child on by task_id', () =>
+  it('Ctrl-C while a sub-agent works: opencode dies with no event (no session.error, no idle, no tool.execute.after, no dispose); a later run carries the child on by task_id', () =>
     timed('interrupt', async () => {
       const p = project('interrupt');
       const env = configure(p);
@@ -737,6 +740,7 @@ describe.each(opencodeVersions())('opencode %s', (version) => {
           .filter((e) => ['event:session.idle', 'event:session.error', 'tool.execute.after'].includes(e.hook)),
       ).toEqual([]);
       expect(hooks(log, 'tool.execute.after')).toEqual([]);
+      expect(hooks(log, 'dispose')).toEqual([]);
       expect(hooks(log, 'tool.execute.before').map((e) => e.input.tool)).toEqual(['task']);
 
       const label = `${version}:carry-on`;
