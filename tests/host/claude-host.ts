@@ -76,7 +76,7 @@ export function findClaude(which = 'pinned'): Claude {
 }
 
 /** The version of a package spec on the npm registry (`npm view`). */
-function registryVersion(spec: string): string {
+export function registryVersion(spec: string): string {
   const view = spawnSync('npm', ['view', spec, 'version'], { encoding: 'utf8', timeout: 120_000 });
   const version =
     view.stdout
