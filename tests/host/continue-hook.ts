@@ -1,0 +1,59 @@
+// A TEST hook of the continuation plays (issue 34), not agent-session's: bundled by the play into one .cjs and wired on
+// every event of a temp project. It records each payload it gets (one JSON line in `argv[2]`), and on
+// PreToolUse(SendMessage) calls the transcript module the way the product's hook is to: the agent id is SendMessage's
+// `to`, "recorded by one of our sessions" is a list in the JSON file `argv[3]` (the play's stand-in for the store),
+// and the decision and what bringing did are recorded too. It prints nothing and always exits 0, as a hook must.
+import { appendFileSync, readFileSync } from 'node:fs';
+import { continueWithContext } from '../../src/service/agent-transcripts';
+
+/** What the play sets before each run. */
+export interface HookConfig {
+  readonly recorded: readonly string[];
+  readonly maxTranscriptBytes: number;
+}
+
+/** A line of the hook's log: a payload as received, or the decision taken on a SendMessage. */
+export type HookLine =
+  | { readonly kind: 'payload'; readonly payload: Record<string, unknown> }
+  | {
+      readonly kind: 'decision';
+      readonly agentId: unknown;
+      readonly choice: { kind: string; why?: string; where?: string; reason: string };
+      readonly brought?: string;
+      readonly ms: number;
+    }
+  | { readonly kind: 'error'; readonly message: string };
+
+const [log, configFile] = process.argv.slice(2);
+const write = (line: HookLine): void => appendFileSync(log!, `${JSON.stringify(line)}\n`);
+
+try {
+  const payload = JSON.parse(readFileSync(0, 'utf8')) as Record<string, unknown>;
+  write({ kind: 'payload', payload });
+  if (payload.hook_event_name === 'PreToolUse' && payload.tool_name === 'SendMessage') {
+    const config = JSON.parse(readFileSync(configFile!, 'utf8')) as HookConfig;
+    const to = (payload.tool_input as { to?: unknown } | undefined)?.to;
+    const started = process.hrtime.bigint();
+    const result = continueWithContext(
+      { payload, agentId: to, recorded: typeof to === 'string' && config.recorded.includes(to) ? 'stopped' : null },
+      { enabled: true, maxTranscriptBytes: config.maxTranscriptBytes },
+    );
+    const { choice } = result;
+    write({
+      kind: 'decision',
+      agentId: to,
+      choice:
+        choice.kind === 'continue'
+          ? { kind: choice.kind, where: choice.where, reason: choice.reason }
+          : { kind: choice.kind, why: choice.why, reason: choice.reason },
+      ...(result.brought === undefined ? {} : { brought: result.brought }),
+      ms: Number(process.hrtime.bigint() - started) / 1e6,
+    });
+  }
+} catch (error) {
+  try {
+    write({ kind: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  } catch {
+    // No log to write to: the hook still must not fail the host.
+  }
+}
