@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   agentFileNames,
   chooseContinuation,
@@ -453,6 +455,41 @@ describe('chooseContinuation', () => {
         if (low.kind === 'continue') expect(high).toMatchObject({ kind: 'continue', from: low.from });
       }),
       { numRuns: 3000 },
+    );
+  });
+});
+
+describe('what the real Claude Code 2.1.330 and 2.1.332 send and write (tests/fixtures/claude-code)', () => {
+  const fixtures = join(__dirname, '..', '..', 'fixtures', 'claude-code');
+  const read = (name: string) => JSON.parse(readFileSync(join(fixtures, name), 'utf8')) as Record<string, unknown>;
+
+  it.each(['2.1.330', '2.1.332'])(
+    '%s: PreToolUse(SendMessage) has the layout, and `to` is a plain agent id',
+    (version) => {
+      const payload = read(`pre-tool-use-send-message-${version}.json`);
+      expect(sessionFolders(payload)).toMatchObject({
+        projectDir: '/home/u/.claude/projects/-home-u-infra',
+        subagentsDir: `/home/u/.claude/projects/-home-u-infra/${String(payload.session_id)}/subagents`,
+        projectRoot: '/home/u/infra',
+      });
+      const input = payload.tool_input as { to: string; recipient: string };
+      expect(isPlainAgentId(input.to)).toBe(true);
+      expect(input.recipient).toBe(input.to);
+    },
+  );
+
+  it.each(['2.1.330', '2.1.332'])("%s: a transcript's first row names its agent and folder", (version) => {
+    const name = readdirSync(join(fixtures, 'subagents')).find((file) => file.endsWith(`-${version}.first-row.jsonl`))!;
+    const agentId = /^agent-(a[0-9a-f]{16})-/.exec(name)![1];
+    const line = readFileSync(join(fixtures, 'subagents', name), 'utf8').split('\n')[0]!;
+    expect(transcriptHead(line)).toEqual({ agentId, cwd: '/home/u/infra', sidechain: true });
+  });
+
+  it('2.1.332: SubagentStop of a continued agent points into the new session, at the file the layout names', () => {
+    const stop = read('subagent-stop-continued-2.1.332.json');
+    const folders = sessionFolders(stop)!;
+    expect(stop.agent_transcript_path).toBe(
+      `${folders.subagentsDir}/${agentFileNames(String(stop.agent_id)).transcript}`,
     );
   });
 });
