@@ -35,6 +35,12 @@ export interface ContinuationAsk {
   readonly agentId: unknown;
   /** See ContinuationFacts `recorded`. */
   readonly recorded: ContinuationFacts['recorded'];
+  /**
+   * The Claude session the agent last ran in, as our link records it (`claude.session_id`, updated by every
+   * SubagentStart of the agent): looked at first, and when the transcript is there no other session folder is read
+   * (a project keeps every session it ever had; the hook then costs a few system calls, not one per session).
+   */
+  readonly sessionHint?: string;
 }
 
 /** The agent's files in one session folder, or null when its transcript is not there. */
@@ -54,7 +60,8 @@ function foundIn(subagentsDir: string, sessionId: string, agentId: string): Foun
 
 /**
  * The facts chooseContinuation needs, read from the disk: the agent's transcript in the current session's folder, and
- * in every other session folder of the project (real folders only: a symbolic link in their place is not followed).
+ * in the hinted session's folder or else every other session folder of the project (real folders only: a symbolic
+ * link in their place is not followed).
  * @throws SessionError E_IO when a folder or file cannot be read (not when it is absent)
  */
 export function gatherContinuationFacts(ask: ContinuationAsk): ContinuationFacts {
@@ -64,6 +71,12 @@ export function gatherContinuationFacts(ask: ContinuationAsk): ContinuationFacts
   if (folders === null || !isPlainAgentId(agentId)) return nothing;
   const here =
     entryAt(folders.subagentsDir)?.kind === 'folder' ? foundIn(folders.subagentsDir, folders.sessionId, agentId) : null;
+  const hint = ask.sessionHint;
+  if (hint !== undefined && hint !== folders.sessionId && SESSION_FOLDER.test(hint)) {
+    const subagents = joinPath(folders.projectDir, hint, 'subagents');
+    const found = entryAt(subagents)?.kind === 'folder' ? foundIn(subagents, hint, agentId) : null;
+    if (found !== null) return { agentId, folders, here, earlier: [found], recorded };
+  }
   const earlier: FoundTranscript[] = [];
   for (const name of folderNames(folders.projectDir) ?? []) {
     if (name === folders.sessionId || !SESSION_FOLDER.test(name)) continue;

@@ -327,4 +327,21 @@ describe('gatherContinuationFacts', () => {
       [EARLIER, 'file', { agentId: AGENT, cwd: root, sidechain: true }],
     ]);
   });
+
+  it('looks only in the hinted session when the transcript is there, and scans the project when it is not', () => {
+    agentIn(EARLIER);
+    const later = '2c0d78e0-6b85-4979-96cf-89f1a90e4f8a';
+    agentIn(later, { rounds: 4 });
+    const scans = jest.spyOn(fs, 'readdirSync');
+    expect(gatherContinuationFacts(ask({ sessionHint: later })).earlier.map((f) => f.sessionId)).toEqual([later]);
+    expect(scans).not.toHaveBeenCalled();
+    const missing = gatherContinuationFacts(ask({ sessionHint: '3d0d78e0-6b85-4979-96cf-89f1a90e4f8a' }));
+    expect(missing.earlier.map((f) => f.sessionId).sort()).toEqual([later, EARLIER].sort());
+    expect(scans).toHaveBeenCalled();
+  });
+
+  it.each([['..'], ['../other'], [CURRENT], ['']])('ignores a hint that is no other session folder (%j)', (hint) => {
+    agentIn(EARLIER);
+    expect(gatherContinuationFacts(ask({ sessionHint: hint })).earlier.map((f) => f.sessionId)).toEqual([EARLIER]);
+  });
 });
