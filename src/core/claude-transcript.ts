@@ -126,6 +126,40 @@ export function sessionFolders(payload: {
   return { projectsDir, projectDir, slug, sessionId, sessionDir, subagentsDir: `${sessionDir}/subagents`, projectRoot };
 }
 
+/** Where a sub-agent's transcript is, read from its path. */
+export interface AgentTranscriptLocation {
+  readonly projectDir: string;
+  readonly slug: string;
+  readonly sessionId: string;
+  readonly agentId: string;
+}
+
+/**
+ * Reads a sub-agent transcript's path (SubagentStop's `agent_transcript_path`) with the layout of Claude Code
+ * 2.1.330–2.1.332, `<…>/projects/<slug>/<session_id>/subagents/agent-<agent_id>.jsonl`; null when it has another
+ * layout. With `expect` (the payload's `agent_id`, `session_id` and `transcript_path`), null too unless the path names
+ * that agent, in that session's folder of the same project: the check a SubagentStop makes before the feature relies
+ * on the layout for that agent (elsewhere it steps aside: the primed resume works as before).
+ */
+export function agentTranscriptLocation(
+  path: unknown,
+  expect?: { readonly agent_id?: unknown; readonly session_id?: unknown; readonly transcript_path?: unknown },
+): AgentTranscriptLocation | null {
+  if (typeof path !== 'string' || !isNormalAbsolute(path)) return null;
+  const match = /^agent-([^/]+)\.jsonl$/.exec(baseOf(path));
+  const subagentsDir = parentOf(path);
+  const sessionDir = parentOf(subagentsDir);
+  const projectDir = parentOf(sessionDir);
+  const sessionId = baseOf(sessionDir);
+  const slug = baseOf(projectDir);
+  if (match === null || !isPlainAgentId(match[1]) || baseOf(subagentsDir) !== 'subagents') return null;
+  if (!SESSION_ID_PATTERN.test(sessionId) || baseOf(parentOf(projectDir)) !== 'projects' || slug === '') return null;
+  const location = { projectDir, slug, sessionId, agentId: match[1] };
+  if (expect === undefined) return location;
+  const sameProject = typeof expect.transcript_path === 'string' && parentOf(expect.transcript_path) === projectDir;
+  return expect.agent_id === location.agentId && expect.session_id === sessionId && sameProject ? location : null;
+}
+
 /** What an entry is, as lstat sees it (a symbolic link is not followed). */
 export interface EntryFacts {
   readonly kind: 'file' | 'symlink' | 'folder' | 'other';

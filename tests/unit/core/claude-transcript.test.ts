@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   agentFileNames,
+  agentTranscriptLocation,
   chooseContinuation,
   DEFAULT_CONTINUATION_SETTINGS,
   DEFAULT_MAX_TRANSCRIPT_BYTES,
@@ -194,6 +195,40 @@ describe('sessionFolders', () => {
       { numRuns: 3000 },
     );
     expect(passed).toBeGreaterThan(100);
+  });
+});
+
+describe('agentTranscriptLocation (SubagentStop agent_transcript_path)', () => {
+  const path = `${HOME}/${SLUG}/${SESSION}/subagents/agent-${AGENT}.jsonl`;
+  const stop = { agent_id: AGENT, session_id: SESSION, transcript_path: `${HOME}/${SLUG}/${SESSION}.jsonl` };
+
+  it('reads a real path, and checks it against its payload', () => {
+    const location = { projectDir: `${HOME}/${SLUG}`, slug: SLUG, sessionId: SESSION, agentId: AGENT };
+    expect(agentTranscriptLocation(path)).toEqual(location);
+    expect(agentTranscriptLocation(path, stop)).toEqual(location);
+  });
+
+  it.each([
+    ['another agent', { ...stop, agent_id: 'a0000000000000000' }],
+    ['another session', { ...stop, session_id: EARLIER }],
+    ['another project', { ...stop, transcript_path: `${HOME}/-other/${SESSION}.jsonl` }],
+    ['no transcript_path', { ...stop, transcript_path: undefined }],
+  ])('is null when the payload has %s', (_label, expected) => {
+    expect(agentTranscriptLocation(path, expected)).toBeNull();
+  });
+
+  it.each([
+    ['not a string', 7],
+    ['relative', `projects/${SLUG}/${SESSION}/subagents/agent-${AGENT}.jsonl`],
+    ['a .. segment', `${HOME}/${SLUG}/${SESSION}/../${SESSION}/subagents/agent-${AGENT}.jsonl`],
+    ['another file name', `${HOME}/${SLUG}/${SESSION}/subagents/${AGENT}.jsonl`],
+    ['the meta file', `${HOME}/${SLUG}/${SESSION}/subagents/agent-${AGENT}.meta.json`],
+    ['a hostile id', `${HOME}/${SLUG}/${SESSION}/subagents/agent-a.b.jsonl`],
+    ['no subagents folder', `${HOME}/${SLUG}/${SESSION}/agents/agent-${AGENT}.jsonl`],
+    ['not under projects/', `/home/u/.claude/other/${SLUG}/${SESSION}/subagents/agent-${AGENT}.jsonl`],
+    ['a future layout', `${HOME}/${SLUG}/subagents/${SESSION}/agent-${AGENT}.jsonl`],
+  ])('is null for %s (another layout: the feature steps aside)', (_label, value) => {
+    expect(agentTranscriptLocation(value)).toBeNull();
   });
 });
 
@@ -491,5 +526,6 @@ describe('what the real Claude Code 2.1.330 and 2.1.332 send and write (tests/fi
     expect(stop.agent_transcript_path).toBe(
       `${folders.subagentsDir}/${agentFileNames(String(stop.agent_id)).transcript}`,
     );
+    expect(agentTranscriptLocation(stop.agent_transcript_path, stop)).toMatchObject({ agentId: stop.agent_id });
   });
 });
