@@ -6,7 +6,7 @@ import { buildSync } from 'esbuild';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectSlug } from '../../src/core/claude-transcript';
+import { agentTranscriptLocation, projectSlug } from '../../src/core/claude-transcript';
 import { REPO, runClaude, stringsIn, type Claude, type ClaudeRun, type RunProject } from './claude-host';
 import type { HookConfig, HookLine } from './continue-hook';
 import {
@@ -251,6 +251,10 @@ async function parkAgent(
   const folder = join(project.home, '.claude', 'projects', projectSlug(project.dir), sessionId, 'subagents');
   const transcript = join(folder, `agent-${agentId}.jsonl`);
   const recorded = ended[0]?.agent_transcript_path;
+  if (options.park === 'stop' && agentTranscriptLocation(recorded, ended[0]) === null)
+    play.problems.push(
+      `layout_changed: ${label} agentTranscriptLocation refuses ${String(recorded)} (the feature would step aside)`,
+    );
   if (options.park === 'stop' && recorded !== transcript)
     play.problems.push(
       `layout_changed: ${label} SubagentStop agent_transcript_path ${String(recorded)}, expected ${transcript}`,
@@ -291,6 +295,10 @@ function checkContinued(play: Play, run: Run, agentId: string, nonce: string, wh
     );
   if (stops.length !== 1 || stops[0]!.agent_id !== agentId)
     play.problems.push(`wrong_stop: ${at} ${JSON.stringify(stops.map((p) => p.agent_id))}`);
+  else if (agentTranscriptLocation(stops[0]!.agent_transcript_path, stops[0]) === null)
+    play.problems.push(
+      `layout_changed: ${at} the continued agent's transcript is at ${String(stops[0]!.agent_transcript_path)}`,
+    );
   const sub = run.requests.filter((r) => r.role === 'subagent');
   const first = (sub[0]?.body as MessagesBody | undefined)?.messages ?? [];
   const command = bashCommands(first).find((c) => c.includes(`R1-CONTEXT-${nonce}`));
