@@ -218,9 +218,10 @@ export interface ContinuationFacts {
   readonly earlier: readonly FoundTranscript[];
   /**
    * How agent-session knows this agent: `stopped` when a session of this project records it and it stopped (parked,
-   * interrupted), `running` when that session's agent still runs, null when no session of this project records it.
+   * interrupted), `running` when that session's agent still runs, `ended` when that session is final (completed,
+   * failed, abandoned: nothing is left to carry on), null when no session of this project records it.
    */
-  readonly recorded: 'stopped' | 'running' | null;
+  readonly recorded: 'stopped' | 'running' | 'ended' | null;
 }
 
 /** The settings of the feature (issue 34: default on, with a limit). */
@@ -241,6 +242,7 @@ export type PrimeWhy =
   | 'layout-unknown'
   | 'not-ours'
   | 'running'
+  | 'ended'
   | 'gone'
   | 'incomplete'
   | 'not-a-file'
@@ -332,6 +334,7 @@ export function chooseContinuation(facts: ContinuationFacts, settings: Continuat
     return prime('layout-unknown', "this Claude Code version's layout is unknown (the session's transcript_path)");
   if (facts.recorded === null) return prime('not-ours', `no session of this project records Claude agent ${agentId}`);
   if (facts.recorded === 'running') return prime('running', `Claude agent ${agentId} still runs`);
+  if (facts.recorded === 'ended') return prime('ended', `the session of Claude agent ${agentId} has ended`);
   const limit = settings.maxTranscriptBytes;
   const judge = (found: FoundTranscript, where: 'here' | 'earlier'): ContinuationChoice => {
     if (found.transcript.size > limit)

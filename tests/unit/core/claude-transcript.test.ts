@@ -347,6 +347,11 @@ describe('chooseContinuation', () => {
     ],
     ['the agent still runs', { recorded: 'running' }, { why: 'running', reason: `Claude agent ${AGENT} still runs` }],
     [
+      'its session has ended',
+      { recorded: 'ended' },
+      { why: 'ended', reason: `the session of Claude agent ${AGENT} has ended` },
+    ],
+    [
       'the transcript is gone',
       { earlier: [] },
       { why: 'gone', reason: `transcript gone (no agent-${AGENT}.jsonl in this project's sessions)` },
@@ -457,7 +462,7 @@ describe('chooseContinuation', () => {
     folders: fc.option(fc.constant(folders), { freq: 8 }),
     here: fc.option(transcript(fc.constant(SESSION))),
     earlier: fc.array(transcript(fc.constantFrom(EARLIER, '0aaa', '0bbb', SESSION)), { maxLength: 4 }),
-    recorded: fc.constantFrom('stopped', 'running', null) as fc.Arbitrary<'stopped' | 'running' | null>,
+    recorded: fc.constantFrom('stopped', 'running', 'ended', null) as fc.Arbitrary<ContinuationFacts['recorded']>,
   });
 
   it('continues only a sound transcript of the facts, at most the limit, for a plain id (property)', () => {
