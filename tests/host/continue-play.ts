@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentTranscriptLocation, projectSlug } from '../../src/core/claude-transcript';
 import { REPO, runClaude, stringsIn, type Claude, type ClaudeRun, type RunProject } from './claude-host';
-import type { HookConfig, HookLine } from './continue-hook';
+import { NOTE_MARKER, START_MARKER, type HookConfig, type HookLine } from './continue-hook';
 import {
   bashCommands,
   CONTINUE_MARKER,
@@ -182,6 +182,8 @@ class Play {
       ms,
     };
     this.runs.push(result);
+    // What the model was asked, kept beside Claude Code's stream and debug file for a failed play's inspection.
+    writeFileSync(join(project.base, `${label}.requests.json`), JSON.stringify(result.requests, null, 1));
     const final = run.events.filter((e) => e.type === 'result').at(-1);
     if (run.status !== 0 || run.timedOut || final?.is_error !== false)
       this.problems.push(
@@ -306,6 +308,19 @@ function checkContinued(play: Play, run: Run, agentId: string, nonce: string, wh
   if (command === undefined || output === undefined)
     play.problems.push(
       `context_lost: ${at} the continued agent's first request lacks run 1's call or result: calls ${JSON.stringify(bashCommands(first))}, results ${JSON.stringify(toolResultTexts(first))}`,
+    );
+  // The first start's SubagentStart context stays in the transcript; this start's is not delivered (an agent that got
+  // one at its first start gets no other: both versions), so what the hook has to say rides on the message.
+  const contexts = stringsIn(first)
+    .flatMap((text) => [...text.matchAll(new RegExp(`${START_MARKER} ${agentId} in session (\\S+)`, 'g'))])
+    .map((m) => m[1]);
+  if (contexts.length === 0)
+    play.problems.push(`start_context_lost: ${at} the continued agent's first request lacks its first start's context`);
+  const note = `${NOTE_MARKER} ${agentId}: ${decision?.choice.reason}`;
+  const coordinator = stringsIn(first).find((text) => text.includes('CONT ') && text.includes('R2-CONTINUED'));
+  if (coordinator === undefined || !coordinator.includes(note))
+    play.problems.push(
+      `note_lost: ${at} the message the continued agent got lacks the hook's note: ${JSON.stringify(coordinator)?.slice(0, 400)}`,
     );
   const said = sub.at(-1)?.reply?.blocks.find((b) => b.type === 'text');
   if (said?.type !== 'text' || !said.text.startsWith('SUB-END after 2 tool results'))
