@@ -7,6 +7,7 @@ import {
   lstatSync,
   openSync,
   readdirSync,
+  readSync,
   rmSync,
   unlinkSync,
   writeSync,
@@ -92,19 +93,30 @@ function openRegular(path: string): { fd: number; size: number } | null | 'not-a
 }
 
 /**
- * The first line of the regular file at `path` (without its newline), read no further than `maxBytes`; null when the
- * file is absent, a symbolic link or not a regular file, or its first line is longer than that.
+ * The first line of the regular file at `path` (without its newline), read in chunks up to that newline and never
+ * past `maxBytes` (a large file costs what its first line does); null when the file is absent, a symbolic link or not
+ * a regular file, or its first line is longer than `maxBytes`.
  * @throws SessionError E_IO for any other failure to read it
  */
 export function firstLine(path: string, maxBytes: number): string | null {
   const opened = openRegular(path);
   if (opened === null || opened === 'not-a-file') return null;
   try {
-    const bytes = readCapped(opened.fd, maxBytes);
-    const data = bytes === 'too-large' ? null : bytes;
-    if (data === null) return null;
-    const end = data.indexOf(0x0a);
-    return end < 0 ? (data.length < maxBytes ? data.toString('utf8') : null) : data.subarray(0, end).toString('utf8');
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(16 * 1024, maxBytes + 1 - total));
+      const read = readSync(opened.fd, chunk, 0, chunk.length, null);
+      const end = chunk.subarray(0, read).indexOf(0x0a);
+      if (end >= 0) {
+        chunks.push(chunk.subarray(0, end));
+        return total + end > maxBytes ? null : Buffer.concat(chunks).toString('utf8');
+      }
+      chunks.push(chunk.subarray(0, read));
+      total += read;
+      if (total > maxBytes) return null;
+      if (read === 0) return Buffer.concat(chunks, total).toString('utf8');
+    }
   } catch (error) {
     throw ioError(error, 'read', path);
   } finally {

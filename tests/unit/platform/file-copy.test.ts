@@ -78,6 +78,20 @@ describe('firstLine', () => {
     expect(firstLine(at('t.jsonl'), 1024)).toBe('{"agentId":"a1"}');
   });
 
+  it('reads the first line of a file far larger than the limit, and no more of it than that line', () => {
+    writeFileSync(at('big.jsonl'), `{"agentId":"a1"}\n${'x'.repeat(2 * 1024 * 1024)}\n`);
+    const reads = jest.spyOn(fs, 'readSync');
+    expect(firstLine(at('big.jsonl'), 256 * 1024)).toBe('{"agentId":"a1"}');
+    expect(reads).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads a first line that spans several chunks, up to the limit exactly', () => {
+    const line = 'y'.repeat(40_000);
+    writeFileSync(at('long-row'), `${line}\nrest\n`);
+    expect(firstLine(at('long-row'), 40_000)).toBe(line);
+    expect(firstLine(at('long-row'), 39_999)).toBeNull();
+  });
+
   it('reads a one-line file without a newline that fits, and nothing of a line longer than the limit', () => {
     writeFileSync(at('short'), 'abc');
     writeFileSync(at('long'), `${'x'.repeat(100)}\nrest`);

@@ -169,6 +169,20 @@ describe('continueWithContext (PreToolUse(SendMessage))', () => {
     expect(tree()).toEqual(before);
   });
 
+  it('brings a transcript larger than what is read of its first row (300 KB under the 512 KB limit)', () => {
+    const from = agentIn(EARLIER);
+    writeFileSync(
+      join(from, `agent-${AGENT}.jsonl`),
+      `${rows(AGENT, root)}${'{"pad":"' + 'x'.repeat(300 * 1024) + '"}'}\n`,
+    );
+    const result = continueWithContext(ask(), DEFAULT_CONTINUATION_SETTINGS);
+    expect(result).toMatchObject({
+      choice: { kind: 'continue', reason: expect.stringMatching(/^transcript 300 KB/) },
+      brought: 'copied',
+    });
+    expect(readFileSync(current(`agent-${AGENT}.jsonl`))).toEqual(readFileSync(join(from, `agent-${AGENT}.jsonl`)));
+  });
+
   it('over the limit: a primed agent, nothing brought', () => {
     agentIn(EARLIER, { rounds: 200 });
     const before = tree();
