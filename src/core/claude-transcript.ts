@@ -6,6 +6,8 @@
 // to an agent id continues that agent only when both files are in the CURRENT session's folder; a copy made by a
 // PreToolUse(SendMessage) hook is early enough. Paths here are POSIX strings: the core imports no node: module.
 
+import { SessionError, show } from './errors';
+
 /**
  * A Claude Code agent id as this module takes it: one plain name (Claude Code's are `a` and 16 hex digits), never a
  * path: no `/`, no `.` (so no `..`), no NUL or other control character, at most 128 characters.
@@ -33,9 +35,16 @@ export function isPlainAgentId(id: unknown): id is string {
   return typeof id === 'string' && CLAUDE_AGENT_ID_PATTERN.test(id);
 }
 
-/** The two files of a sub-agent in a session's `subagents/` folder. */
+/**
+ * The two files of a sub-agent in a session's `subagents/` folder.
+ * @throws SessionError E_USAGE when `agentId` is not a plain agent id (it would name a path)
+ */
 export function agentFileNames(agentId: string): { readonly transcript: string; readonly meta: string } {
-  if (!isPlainAgentId(agentId)) throw new TypeError(`Expected a plain Claude agent id, got ${JSON.stringify(agentId)}`);
+  if (!isPlainAgentId(agentId))
+    throw new SessionError(
+      'E_USAGE',
+      `Expected a Claude agent id to match ${CLAUDE_AGENT_ID_PATTERN.source}, got ${show(agentId)}`,
+    );
   return { transcript: `agent-${agentId}.jsonl`, meta: `agent-${agentId}.meta.json` };
 }
 

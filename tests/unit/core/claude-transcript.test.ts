@@ -79,7 +79,7 @@ describe('agent ids', () => {
     ['an object', { to: 'a' }],
   ])('refuses %s: no file names, and the choice is not-an-agent-id', (_label, id) => {
     expect(isPlainAgentId(id)).toBe(false);
-    expect(() => agentFileNames(id as string)).toThrow(TypeError);
+    expect(() => agentFileNames(id as string)).toThrow(expect.objectContaining({ code: 'E_USAGE' }));
     expect(chooseContinuation(facts({ agentId: id }), DEFAULT_CONTINUATION_SETTINGS)).toMatchObject({
       kind: 'prime',
       why: 'not-an-agent-id',
