@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentTranscriptLocation, projectSlug } from '../../src/core/claude-transcript';
 import { REPO, runClaude, stringsIn, type Claude, type ClaudeRun, type RunProject } from './claude-host';
-import { NOTE_MARKER, START_MARKER, type HookConfig, type HookLine } from './continue-hook';
+import { NOTE_MARKER, START_MARKER, type HookConfig, type HookLine } from './continue-hook-log';
 import {
   bashCommands,
   CONTINUE_MARKER,
