@@ -59,9 +59,9 @@ function foundIn(subagentsDir: string, sessionId: string, agentId: string): Foun
 }
 
 /**
- * The facts chooseContinuation needs, read from the disk: the agent's transcript in the current session's folder, and
- * in the hinted session's folder or else every other session folder of the project (real folders only: a symbolic
- * link in their place is not followed).
+ * The facts chooseContinuation needs, read from the disk: the agent's transcript in the current session's folder, or
+ * else in the hinted session's folder, or else in every other session folder of the project (real folders only: a
+ * symbolic link in their place is not followed).
  * @throws SessionError E_IO when a folder or file cannot be read (not when it is absent)
  */
 export function gatherContinuationFacts(ask: ContinuationAsk): ContinuationFacts {
@@ -71,6 +71,8 @@ export function gatherContinuationFacts(ask: ContinuationAsk): ContinuationFacts
   if (folders === null || !isPlainAgentId(agentId)) return nothing;
   const here =
     entryAt(folders.subagentsDir)?.kind === 'folder' ? foundIn(folders.subagentsDir, folders.sessionId, agentId) : null;
+  // In this session's folder already: that copy is the one Claude Code continues; the other folders are not read.
+  if (here !== null) return { ...nothing, here };
   const hint = ask.sessionHint;
   if (hint !== undefined && hint !== folders.sessionId && SESSION_FOLDER.test(hint)) {
     const subagents = joinPath(folders.projectDir, hint, 'subagents');

@@ -354,6 +354,16 @@ describe('gatherContinuationFacts', () => {
     expect(scans).toHaveBeenCalled();
   });
 
+  it('reads no other session folder when the transcript is in this session already', () => {
+    agentIn(EARLIER);
+    agentIn(CURRENT);
+    const scans = jest.spyOn(fs, 'readdirSync');
+    const facts = gatherContinuationFacts(ask());
+    expect(facts.here?.sessionId).toBe(CURRENT);
+    expect(facts.earlier).toEqual([]);
+    expect(scans).not.toHaveBeenCalled();
+  });
+
   it.each([['..'], ['../other'], [CURRENT], ['']])('ignores a hint that is no other session folder (%j)', (hint) => {
     agentIn(EARLIER);
     expect(gatherContinuationFacts(ask({ sessionHint: hint })).earlier.map((f) => f.sessionId)).toEqual([EARLIER]);
