@@ -415,14 +415,24 @@ export async function runInteractive(
   };
 }
 
+/** What runClaude needs of a project: its folders and PATH (a project without agent-session qualifies too). */
+export type RunProject = Pick<HostProject, 'base' | 'home' | 'dir' | 'path'>;
+
+/** More for one run: arguments after the usual ones (`--resume <id>`), and environment variables. */
+export interface RunExtras {
+  readonly args?: readonly string[];
+  readonly env?: Readonly<Record<string, string>>;
+}
+
 /** Runs `claude -p <prompt>` in the project against the model server, with stream-json output and a debug file. */
 export async function runClaude(
   claude: string,
-  project: HostProject,
+  project: RunProject,
   serverUrl: string,
   label: string,
   prompt: string,
   timeoutMs = 180_000,
+  extras: RunExtras = {},
 ): Promise<ClaudeRun> {
   const debugFile = join(project.base, `${label}.debug.log`);
   const args = [
@@ -434,6 +444,7 @@ export async function runClaude(
     '--include-hook-events',
     '--debug-file',
     debugFile,
+    ...(extras.args ?? []),
   ];
   const env = childEnv(
     project.home,
@@ -444,6 +455,7 @@ export async function runClaude(
       DISABLE_AUTOUPDATER: '1',
       DISABLE_TELEMETRY: '1',
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      ...extras.env,
     },
     project.path,
   );
