@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import type { Config } from '../core/config';
 import { assertDatabaseUrl, assertSchemaName, WAIT_LIMITS } from '../core/database';
 import type { SessionStore } from '../service/store';
-import { noteDatabaseUse } from '../platform/code-cache-hint';
 import { positiveNumber } from '../platform/env';
 import { lstatOrNull } from '../platform/files';
 import { askRelay, type RelayReply } from '../store/relay/relay-admin';
@@ -14,22 +13,21 @@ import { databaseOf, loadPgStore, openPgStore, pgLocation } from './postgres';
 
 /**
  * The local relay (src/store/relay/, README "Shared store"): the hooks' PostgreSQL store through it, and the relay
- * commands. Required only on those paths (app/stores.ts, cli/commands/relay.ts): a file-store hook loads none of it.
+ * commands. Required only on those paths (app/stores.ts, cli/commands/relay.ts): a file-store hook, or one that
+ * connects directly (AGENT_SESSION_RELAY=off), loads none of it.
  * The server and the starter, which load `net` and `child_process`, are required only when one serves or starts.
  */
 
 /**
- * The PostgreSQL store of a hook: through the local relay, which holds the connection, unless AGENT_SESSION_RELAY=off;
- * the relay's client falls back to a direct connection when no relay answers.
+ * The PostgreSQL store of a hook process through the local relay, which holds the connection: the relay's client, which
+ * starts a relay when none answers and falls back to a direct connection, within the hook's waits.
  */
-export function openHookStore(
+export function openRelayClient(
   url: string,
   schema: string,
   env: Readonly<Record<string, string | undefined>>,
 ): SessionStore {
-  noteDatabaseUse();
   const limits = WAIT_LIMITS.hook;
-  if (!relayWanted(env)) return openPgStore(url, schema, limits);
   const place = relayPlaceOf(url, schema, env);
   const start = starter(url, schema, env);
   return openRelayStore({
@@ -108,12 +106,6 @@ const IDLE_SECONDS = 300;
 const RECHECK_MS = 60_000;
 /** The store a hook starts its relay for: `{"url", "schema"}`, in the relay's environment (never on its command line). */
 const STORE_VARIABLE = 'AGENT_SESSION_RELAY_STORE';
-
-/** Whether hooks use the relay: yes unless AGENT_SESSION_RELAY is `off` (or `0`, `false`, `no`). */
-function relayWanted(env: Readonly<Record<string, string | undefined>>): boolean {
-  const value = env.AGENT_SESSION_RELAY?.trim().toLowerCase();
-  return !(value === 'off' || value === '0' || value === 'false' || value === 'no');
-}
 
 /**
  * How a hook starts a relay: `agent-session relay serve` from the bin's own folder (the bins are siblings, in dist/ and

@@ -6,6 +6,7 @@ import { Sessions } from '../service/sessions';
 import type { SessionStore } from '../service/store';
 import { FileStore } from '../store/file-store';
 import type { PgStore } from '../store/postgres/pg-store';
+import { noteDatabaseUse } from '../platform/code-cache-hint';
 import { isDirectory } from '../platform/files';
 import { resolveFrom } from '../platform/working-directory';
 import { loadConfig, projectIdentityOf, resolveRoot, storeFolderOf, type Call, type RootInputs } from './call';
@@ -17,9 +18,8 @@ import { openPgStore } from './postgres';
  */
 
 /**
- * The service on the store the call's settings select (the file store at its root, else PostgreSQL: through the local
- * relay for a hook process, app/relay.ts, required on that path only; with a connection of its own otherwise), with
- * their limits and history cap. The caller closes it (`Sessions.close`).
+ * The service on the store the call's settings select (storeOf), with their limits and history cap. The caller closes
+ * it (`Sessions.close`).
  * @throws SessionError the verdict's error for a hook's call that fails open (no store is right then); E_USAGE for a
  *   malformed test clock; E_IO when a `.git` cannot be read to name the project
  */
@@ -30,8 +30,9 @@ export function openSessions(call: Call): Sessions {
   // fail once a store (maybe a connection) is open.
   const clock = call.clock();
   const project = call.project().name;
+  const store = storeOf(call, config.values, clock);
   return new Sessions({
-    store: storeOf(call, config.values, clock),
+    store,
     project,
     ...(host === undefined ? {} : { host }),
     limits: limitsOf(config.values),
@@ -99,14 +100,27 @@ export async function copyStores(
 
 // --- internal ---
 
+/**
+ * The store the settings select: the file store at the root; else PostgreSQL, for a hook process through the local
+ * relay (app/relay.ts, required on that path only) unless AGENT_SESSION_RELAY=off, else with a connection of its own.
+ */
 function storeOf(call: Call, config: Config, clock: (() => Date) | undefined): SessionStore {
   const { database_url: url, database_schema: schema } = config;
   if (url === null)
     return new FileStore(call.root, { home: call.home(), ...(clock === undefined ? {} : { now: clock }) });
   if (call.use !== 'hook') return openPgStore(url, schema, WAIT_LIMITS.command);
+  // The bin's next code cache then holds the database path too (platform/code-cache-hint.ts).
+  noteDatabaseUse();
+  if (!relayWanted(call.env)) return openPgStore(url, schema, WAIT_LIMITS.hook);
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the relay's modules load on its path only
   const relay = require('./relay') as typeof import('./relay');
-  return relay.openHookStore(url, schema, call.env);
+  return relay.openRelayClient(url, schema, call.env);
+}
+
+/** Whether hook processes use the relay: yes unless AGENT_SESSION_RELAY is `off` (or `0`, `false`, `no`). */
+function relayWanted(env: Readonly<Record<string, string | undefined>>): boolean {
+  const value = env.AGENT_SESSION_RELAY?.trim().toLowerCase();
+  return !(value === 'off' || value === '0' || value === 'false' || value === 'no');
 }
 
 /**
