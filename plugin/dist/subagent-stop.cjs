@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "67264b9c420786a5";
-const BUILD_ID = "0e43fff9ec7536f6";
+const BUNDLE_HASH = "c3e9b89e3883d278";
+const BUILD_ID = "a1faed3eb281ea28";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

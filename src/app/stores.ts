@@ -102,7 +102,7 @@ export async function copyStores(
 
 /**
  * The store the settings select: the file store at the root; else PostgreSQL, for a hook process through the local
- * relay (app/relay.ts, required on that path only) unless AGENT_SESSION_RELAY=off, else with a connection of its own.
+ * relay (app/relay-client.ts, required on that path only) unless AGENT_SESSION_RELAY=off, else with a connection of its own.
  */
 function storeOf(call: Call, config: Config, clock: (() => Date) | undefined): SessionStore {
   const { database_url: url, database_schema: schema } = config;
@@ -113,7 +113,7 @@ function storeOf(call: Call, config: Config, clock: (() => Date) | undefined): S
   noteDatabaseUse();
   if (!relayWanted(call.env)) return openPgStore(url, schema, WAIT_LIMITS.hook);
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the relay's modules load on its path only
-  const relay = require('./relay') as typeof import('./relay');
+  const relay = require('./relay-client') as typeof import('./relay-client');
   return relay.openRelayClient(url, schema, call.env);
 }
 
