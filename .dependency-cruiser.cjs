@@ -3,7 +3,7 @@
  *
  *   hooks/*.ts, tools/*.ts   entries: only wire an adapter (src/hooks, src/cli) to the process
  *   src/hooks/{seed,claude}  protocol adapters ─┐ never each other, never the CLI
- *   src/cli                  CLI adapter ───────┤→ src/service (use cases, the one assembly)
+ *   src/cli                  CLI adapter ───────┤→ src/app (the composition root), src/service (use cases)
  *   src/app                  the composition root: → src/service, src/store, src/core, src/platform, node:
  *   src/service              → src/core, src/platform, node:path; the SessionStore interface lives here
  *                            (store.ts)
@@ -141,13 +141,13 @@ module.exports = {
       severity: 'error',
       comment:
         'node:fs is imported only by src/platform and src/store, and by the named files whose job is I/O: the config ' +
-        'file (service/config-file.ts), export files and init (cli/transfer-file.ts, cli/init/, cli/commands/init.ts), ' +
+        'file (app/call.ts), export files and init (cli/transfer-file.ts, cli/init/, cli/commands/init.ts), ' +
         "and the hooks' own process I/O (hooks/process-io.ts, log.ts, self-test.ts). Everything else goes through them.",
       from: {
         path: '^src/',
         pathNot: [
           '^src/(platform|store)/',
-          '^src/app/config-file\\.ts$',
+          '^src/app/call\\.ts$',
           '^src/cli/transfer-file\\.ts$',
           '^src/cli/init/',
           '^src/cli/commands/init\\.ts$',

@@ -98,7 +98,7 @@ export const forNode = {
 };
 
 // The PostgreSQL driver (postgres.js) is its own file, dist/postgres.cjs, required at run time from the bundle's
-// folder: bundled inline it is never evaluated on the file store (src/service/assembly.ts requires the PostgreSQL
+// folder: bundled inline it is never evaluated on the file store (src/app/postgres.ts requires the PostgreSQL
 // store lazily), but it made every bin's source and V8 code cache larger (+39 KB cache, +4 M instructions per hook
 // call on the file store: docs/performance.md). Only the driver is split out, not src/store/postgres/: that code
 // throws the bundle's own SessionError, which a second copy of src/core/ would not be (`instanceof`). ts-node and

@@ -4,7 +4,8 @@
 // Run with ts-node (a dev dependency); refuses a folder that already holds anything.
 import { readdirSync } from 'node:fs';
 import { withProject } from '../src/core/project';
-import { openSessions } from '../src/app/assembly';
+import { resolveCall } from '../src/app/call';
+import { openSessions } from '../src/app/stores';
 import { generateSessions } from '../tests/support/generate-sessions';
 
 async function main(): Promise<number> {
@@ -24,7 +25,7 @@ async function main(): Promise<number> {
     return 4;
   }
   // Opened as `--dir DIR` from here: the sessions belong to the project the commands run from here will name.
-  const sessions = openSessions({ dir, env: process.env, cwd: process.cwd() });
+  const sessions = openSessions(resolveCall({ dir, env: process.env, cwd: process.cwd() }));
   try {
     const states = generateSessions({ count: Number(countText), now: new Date(), seed: Number(seedText) });
     for (const state of states) await sessions.store.create(withProject(state, sessions.project));

@@ -11,7 +11,7 @@ export {
 } from './service/sessions';
 export { FileStore, type FileStoreOptions } from './store/file-store';
 export { MemoryStore, type MemoryStoreOptions } from './store/memory-store';
-export { resolveRoot } from './store/root';
+export { resolveRoot } from './app/call';
 export type { SessionStore, ListedSession, ListScope } from './service/store';
 export {
   DEFAULT_PROJECT,
@@ -66,7 +66,7 @@ export {
   type EffectiveConfig,
   type LogLevel,
 } from './core/config';
-export { loadConfig, configPathFor } from './app/config-file';
+export { loadConfig, configPathFor } from './app/call';
 export { computeStats, parseSince, type Stats, type StatsGroup } from './core/views/stats';
 export { EXPORT_FORMAT, parseExport, toExport, type ExportDocument } from './core/transfer';
 export {

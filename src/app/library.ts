@@ -4,7 +4,8 @@ import { resumeVerdict } from '../core/phases';
 import { allowsResume, type ResumeReason } from '../core/rules';
 import { parseState, type SessionState } from '../core/state';
 import { SessionError, isSessionError, show } from '../core/errors';
-import { configFor, openSessions } from './assembly';
+import { resolveCall } from './call';
+import { openSessions } from './stores';
 import { workingDirectory } from '../platform/working-directory';
 import type { Sessions } from '../service/sessions';
 
@@ -44,10 +45,15 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Session
       throw new SessionError('E_USAGE', `Expected \`${key}\` to be a folder path (a text), got ${show(value)}`);
     }
   }
-  const environment = { dir: options.dir, env: options.env ?? process.env, cwd: options.cwd ?? workingDirectory() };
   const overrides = options.config === undefined ? {} : parseSettings(options.config, "openStore's `config`");
-  const config: Config = { ...configFor(environment).values, ...overrides };
-  return openSessions(environment, config, options.now);
+  const call = resolveCall({
+    dir: options.dir,
+    env: options.env ?? process.env,
+    cwd: options.cwd ?? workingDirectory(),
+    overrides,
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
+  return openSessions(call);
 }
 
 /** A resume decision on a state, without a store. */

@@ -1,6 +1,6 @@
 import { isSessionError } from '../core/errors';
 import { FINAL_PHASES, PHASES } from '../core/phase-names';
-import { sessionIdsOf } from '../app/assembly';
+import { sessionIdsOf } from '../app/stores';
 import type { CliIo } from './context';
 import { VALUE_OPTIONS } from './options';
 

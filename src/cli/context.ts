@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
-import type { EffectiveConfig } from '../core/config';
-import { configFor, openSessions, placeOf, type Environment } from '../app/assembly';
+import { resolveCall, type Call } from '../app/call';
+import { CallSessions } from '../app/stores';
 import { colourEnabled } from './color';
 import { escapeJsonForTerminal } from '../core/control';
 import type { Sessions } from '../service/sessions';
@@ -34,32 +34,29 @@ export interface GlobalArgs {
   readonly printCompletionScript: () => void;
 }
 
-/** What a command runs with: the settings in force, and the service of the store this invocation points at. */
-export interface CliContext {
-  /** Where the store and settings were found (the root resolved, `--database-url`). */
-  readonly environment: Environment;
-  /** The settings (config file, environment, `--database-url`) of this store. */
-  readonly config: EffectiveConfig;
+/**
+ * What a command runs with: its call (app/call.ts: the store root, the settings in force, the project on first use),
+ * and the service of the store the call points at.
+ */
+export interface CliContext extends Call {
   /** Opens the service of this store, runs `work` on it, and closes the store whatever happens. */
   withSessions<T>(work: (sessions: Sessions) => T | Promise<T>): Promise<T>;
 }
 
 /**
- * The one context every command takes its store and settings from: the store root is resolved once (--dir,
- * AGENT_SESSION_DIR, the project), its settings read once, and the service opened with them.
- * @throws SessionError E_USAGE for an invalid config file or variable, E_IO when a folder cannot be inspected
+ * The one context every command takes its store and settings from: the call resolved once (--dir, AGENT_SESSION_DIR,
+ * the project; the settings read once, `--database-url` on top), the service opened on it.
+ * @throws SessionError E_USAGE for an invalid config file, variable or `--database-url`, E_IO when a folder cannot be
+ *   inspected or the config file read
  */
 export function contextFor(argv: GlobalArgs): CliContext {
-  // Resolved once: every step after takes the root from the place.
-  const environment = placeOf({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd, databaseUrl: argv['database-url'] });
-  const config = configFor(environment);
+  const call = resolveCall({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd, databaseUrl: argv['database-url'] });
   return {
-    environment,
-    config,
+    ...call,
     async withSessions(work) {
-      const sessions = openSessions(environment, config.values);
+      const sessions = new CallSessions(call);
       try {
-        return await work(sessions);
+        return await work(sessions.get());
       } finally {
         await sessions.close();
       }

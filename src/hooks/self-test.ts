@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { openSessions } from '../app/assembly';
+import { resolveCall } from '../app/call';
+import { openSessions } from '../app/stores';
 import { DEFAULT_CONFIG } from '../core/config';
 import { preDelegate, subagentStop } from './seed/seed-protocol';
 
@@ -20,7 +21,9 @@ export async function runSelfTest(print: (line: string) => void): Promise<boolea
     passed &&= ok;
   };
   try {
-    const sessions = openSessions({ dir: join(dir, 'session'), env: {}, cwd: dir }, DEFAULT_CONFIG);
+    const sessions = openSessions(
+      resolveCall({ dir: join(dir, 'session'), env: {}, cwd: dir, overrides: DEFAULT_CONFIG }),
+    );
     try {
       print('');
       print('=== Pre-Delegate Hook Test ===');

@@ -39,7 +39,7 @@ export { AgentMismatchError, OtherProjectError } from './refusals';
 export interface SessionsOptions {
   readonly store: SessionStore;
   /**
-   * The project this service works for (core/project.ts; the assembly names it from the git remote, a configured name
+   * The project this service works for (core/project.ts; the app names it from the git remote, a configured name
    * or the folder): its new sessions belong to it, and every lookup that decides a resume or a relink sees only its
    * sessions. Default: DEFAULT_PROJECT.
    */

@@ -9,9 +9,8 @@ import {
 } from '../../core/config';
 import { maskDatabaseUrl } from '../../core/database-url';
 import { isSessionError, type SessionError } from '../../core/errors';
-import { configFor, locationsOf, projectOf, storeChoice, type StoreChoice } from '../../app/assembly';
+import { configFor, hookSettings, locationsOf, projectOf, storeChoice, type StoreChoice } from '../../app/config-view';
 import type { ProjectIdentity } from '../../core/project';
-import { hookSettings } from '../../app/hook-call';
 import { colourFor, printJson, withJson, type GlobalArgs } from '../context';
 import { renderRows, type Cell } from '../color';
 import { escapeControl } from '../text';

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { copyStores } from '../../app/assembly';
+import { copyStores } from '../../app/stores';
 import { contextFor, printJson, withJson, type GlobalArgs } from '../context';
 import { escapeControl } from '../text';
 
@@ -24,7 +24,7 @@ export const copyCommand: CommandModule<GlobalArgs, Args> = {
       }) as never,
   handler: async (argv) => {
     const context = contextFor(argv);
-    const result = await copyStores(String(argv.from), String(argv.to), context.environment, context.config.values);
+    const result = await copyStores(String(argv.from), String(argv.to), context);
     if (argv.json) {
       printJson(argv.io, { from: result.from, to: result.to, copied: result.copied.length, skipped: result.skipped });
       return;

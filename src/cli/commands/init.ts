@@ -14,7 +14,8 @@ import {
   type HookBin,
   type SettingsChange,
 } from '../init/settings';
-import { migrateStore, placeOf } from '../../app/assembly';
+import { resolveRoot } from '../../app/call';
+import { migrateStore } from '../../app/postgres';
 import {
   codexCommand,
   codexHooksPath,
@@ -90,7 +91,7 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
     if (codex) {
       const rules = codexRulesPath(project);
       // The words the hooks' contexts hand a sub-agent (src/hooks/run.ts cliWords), for the store its hooks resolve.
-      const root = placeOf({ env: io.env, cwd: project, hook: true }).root;
+      const root = resolveRoot({ env: io.env, cwd: project });
       const words = [process.execPath, join(binDir, 'agent-session.cjs'), '--dir', root, 'update'];
       const done = argv.uninstall
         ? removeCodexRules(rules, dryRun)

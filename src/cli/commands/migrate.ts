@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { migrateStore } from '../../app/assembly';
+import { migrateStore } from '../../app/postgres';
 import { contextFor, printJson, withJson, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {

@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { askRelayOf, serveRelay, type RelayStatus } from '../../app/assembly';
+import { askRelayOf, serveRelay, type RelayStatus } from '../../app/relay-server';
 import { contextFor, printJson, withJson, type GlobalArgs } from '../context';
 import { escapeControl } from '../text';
 

@@ -25,7 +25,7 @@ export const RELAY_GREETING = 'agent-session relay';
  */
 export const RELAY_BUILD: string = process.env.AGENT_SESSION_BUILD_ID ?? 'source';
 
-/** A client's hello. `store` is the store's options as the assembly gives them (the URL's password included). */
+/** A client's hello. `store` is the store's options as app/relay-client.ts gives them (the URL's password included). */
 export interface ClientHello {
   readonly relay: typeof RELAY_GREETING;
   readonly protocol: number;

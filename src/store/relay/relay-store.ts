@@ -8,7 +8,7 @@ import { RelayFault, RelayLink } from './relay-link';
 import type { TransportKind } from './relay-transport';
 import { KeyedSerializer } from '../../platform/serial';
 
-/** How the relay's client is set up (src/service/assembly.ts). */
+/** How the relay's client is set up (src/app/relay-client.ts). */
 export interface RelayStoreOptions {
   /** The relay's files (relay-folder.ts). */
   readonly place: RelayPlace;

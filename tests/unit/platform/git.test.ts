@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { remoteUrlOf } from '../../../src/core/git-config';
 import { gitRepositoryOf, realFolder } from '../../../src/platform/git';
-import { projectIdentityOf } from '../../../src/app/project';
+import { projectIdentityOf } from '../../../src/app/call';
 
 const git = spawnSync('git', ['--version'], { encoding: 'utf8' });
 const haveGit = git.status === 0;

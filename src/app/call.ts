@@ -1,0 +1,407 @@
+import { readFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import {
+  CONFIG_KEYS,
+  CONFIG_PATH_VARIABLE,
+  CONFIG_VARIABLES,
+  DEFAULT_CONFIG,
+  parseConfigFile,
+  resolveConfig,
+  type Config,
+  type ConfigFileInput,
+  type EffectiveConfig,
+} from '../core/config';
+import { assertDatabaseUrl } from '../core/database';
+import { SessionError, isSessionError, show } from '../core/errors';
+import { remoteUrlOf } from '../core/git-config';
+import type { Host } from '../core/host';
+import { describeJsonError } from '../core/json-error';
+import { lazily } from '../core/lazy';
+import { normalizeRemoteUrl, pathProjectName, remoteProjectName, type ProjectIdentity } from '../core/project';
+import { nonEmpty } from '../platform/env';
+import { errnoCode, ioError } from '../platform/errno';
+import { isDirectory } from '../platform/files';
+import { gitRepositoryOf, realFolder } from '../platform/git';
+import { NO_WORKING_DIRECTORY, resolveFrom } from '../platform/working-directory';
+
+/**
+ * One call (a hook, a command, the library's `openStore`) resolved once, here, as gh resolves its Factory: its store
+ * root, its settings read once with the verdict on them, its log folder; what may cost more I/O (the project, the
+ * store's home project, the clock) on first use, then kept. Whatever opens a store takes the Call (stores.ts), never
+ * the environment again.
+ */
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Who makes the call: a hook process (PostgreSQL through the relay, with the hooks' waits), a command, or hooks that
+ * live in a long-running process (the Agent SDK's app: its own connection, no relay, the commands' waits).
+ */
+export type CallUse = 'hook' | 'command' | 'in-process';
+
+/** What a call is resolved from. Only `env` and `cwd` are needed. */
+export interface CallInputs {
+  readonly env: Env;
+  /** The working directory; undefined when it cannot be named (removed): only absolute paths then resolve. */
+  readonly cwd: string | undefined;
+  /** The store folder the caller names (`--dir`, the Agent SDK's or the library's `dir`): wins over the rest. */
+  readonly dir?: string | undefined;
+  /** `--database-url`: wins over AGENT_SESSION_DATABASE_URL and the config file's `database_url`. */
+  readonly databaseUrl?: string | undefined;
+  /** Settings given in code (the library's `openStore({ config })`, already checked): win over every other source. */
+  readonly overrides?: Partial<Config>;
+  /** Default `command`. */
+  readonly use?: CallUse;
+  /** The host whose hooks the call answers (core/host.ts): its new sessions name it, its resumes stay in it. */
+  readonly host?: Host;
+  /** The file store's clock (the library's `now`); default the system's, moved by the test hook (testClock). */
+  readonly now?: () => Date;
+}
+
+/**
+ * The verdict on the settings of the config file and the environment (never `--database-url`, which hooks never
+ * see): in force (`valid`); invalid but naming no database, so the hooks run with the defaults (`defaults`, saying
+ * why in their log); or invalid and meaning a database, so the hooks fail open (`fail_open`: the defaults would
+ * select the file store, the team's parked sessions would be missed and new ones written on this disk only). A
+ * command's call is refused instead (resolveCall); `agent-session config` shows the verdict.
+ */
+export type Settings =
+  | { readonly kind: 'valid' }
+  | { readonly kind: 'defaults'; readonly problem: SessionError; readonly warning: string }
+  | { readonly kind: 'fail_open'; readonly problem: SessionError; readonly error: SessionError };
+
+/** One call, resolved once (resolveCall). */
+export interface Call {
+  readonly root: string;
+  readonly cwd: string | undefined;
+  readonly env: Env;
+  readonly use: CallUse;
+  readonly host: Host | undefined;
+  readonly settings: Settings;
+  /**
+   * The settings in force: defaults ← config file ← environment ← `--database-url` ← the library's overrides; the
+   * defaults when `settings` is not valid.
+   */
+  readonly config: EffectiveConfig;
+  /** The hooks' log folder (logDirFor). */
+  readonly logDir: string;
+  /** The call's project (projectIdentityOf), on first use. @throws SessionError E_IO when a `.git` cannot be read */
+  project(): ProjectIdentity;
+  /**
+   * The home project of a file store at the root (FileStoreOptions.home), on first use: when the root is a project's
+   * own `<folder>/.claude/session`, the project that folder's own settings name (the config file's `project`, else
+   * its git remote, else its path), which AGENT_SESSION_PROJECT or the library's `config` do not change: a call named
+   * otherwise writes its sessions there with their project, so the folder's own calls never take them for theirs.
+   * Else null. @throws SessionError E_IO when a `.git` cannot be read
+   */
+  home(): string | null;
+  /**
+   * The file store's clock, on first use: the library's `now`, else the test hook's (testClock), else undefined (the
+   * system's). @throws SessionError E_USAGE for a malformed test variable
+   */
+  clock(): (() => Date) | undefined;
+}
+
+/**
+ * Resolves a call in one pass: the store root (resolveRoot), the config file read once and judged (Settings), the
+ * option and the overrides on top, the log folder.
+ * @throws SessionError E_IO when the store root cannot be resolved (a folder that cannot be inspected; no working
+ *   directory and nothing absolute to start from); E_USAGE for a malformed `--database-url`; for a command's call
+ *   (and the library's), the settings' problem: E_USAGE for an invalid config file or variable, E_IO when the file
+ *   cannot be read. A hook's call is not refused: see `settings`.
+ */
+export function resolveCall(inputs: CallInputs): Call {
+  const { env, cwd } = inputs;
+  const root = resolveRoot(inputs);
+  const use = inputs.use ?? 'command';
+  const judged = judgeSettings(root, env, cwd);
+  // A command (and the library) refuses to run on invalid settings: only hooks fall back to the defaults or fail open.
+  if (judged.settings.kind !== 'valid' && use === 'command') throw judged.settings.problem;
+  const config = judged.config === null ? defaultsAt(judged.path) : onTop(judged.config, inputs);
+  const project = lazily(() => projectIdentityOf(projectFolderOf(root, inputs), config.values.project));
+  return {
+    root,
+    cwd,
+    env,
+    use,
+    host: inputs.host,
+    settings: judged.settings,
+    config,
+    logDir: logDirFor(root, env),
+    project,
+    home: lazily(() => {
+      const folder = storeFolderOf(root);
+      if (folder === null) return null;
+      // No name configured: the call's project is the folder's own (its remote or path).
+      if (config.values.project === null) return project().name;
+      // Named: by the folder's own file, or otherwise (then the file's own name, from the one read).
+      return projectIdentityOf(folder, fileProject(judged.file)).name;
+    }),
+    clock: lazily(() => inputs.now ?? testClock(env)),
+  };
+}
+
+/** Where the store root comes from, most specific first. */
+export interface RootInputs {
+  /** `--dir` on the command line. */
+  readonly dir?: string | undefined;
+  readonly env: Env;
+  /** The working directory; undefined when it cannot be named (removed: see workingDirectory). */
+  readonly cwd: string | undefined;
+}
+
+/**
+ * The store root: `--dir`, else `AGENT_SESSION_DIR`, else `$CLAUDE_PROJECT_DIR/.claude/session`, else the
+ * `.claude/session` of the nearest ancestor of `cwd` that has a `.claude/` folder, else `<cwd>/.claude/session`.
+ * Only looks; creates nothing. Without a working directory, the folder given as an absolute path still works.
+ * @throws SessionError E_IO without a working directory when the folder given is relative or none is given
+ */
+export function resolveRoot(inputs: RootInputs): string {
+  const dir = nonEmpty(inputs.dir);
+  const explicit = dir ?? nonEmpty(inputs.env.AGENT_SESSION_DIR);
+  if (explicit) return resolveFrom(inputs.cwd, explicit, dir === undefined ? '`AGENT_SESSION_DIR`' : '`--dir`');
+  return join(defaultFolder(inputs), '.claude', 'session');
+}
+
+/** The nearest ancestor of `start` (itself included) that has a `.claude/` folder, or null. */
+export function findProjectDir(start: string): string | null {
+  let dir = resolve(start);
+  for (;;) {
+    if (isDirectory(join(dir, '.claude'))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}
+
+/**
+ * The folder whose store `root` is when it is `<folder>/.claude/session` (the default root of a project), else null (a
+ * store elsewhere: AGENT_SESSION_DIR or --dir naming another folder).
+ */
+export function storeFolderOf(root: string): string | null {
+  const claude = dirname(root);
+  return basename(root) === 'session' && basename(claude) === '.claude' ? dirname(claude) : null;
+}
+
+/**
+ * The project folder of a call (core/project.ts): the folder the store root is in (`<folder>/.claude/session`), else,
+ * for a store elsewhere, the folder the default root would be in (defaultFolder), else, without a working directory
+ * or CLAUDE_PROJECT_DIR, the store root itself.
+ * @throws SessionError E_IO for a relative CLAUDE_PROJECT_DIR without a working directory
+ */
+export function projectFolderOf(root: string, inputs: Omit<RootInputs, 'dir'>): string {
+  const own = storeFolderOf(root);
+  if (own !== null) return own;
+  if (inputs.cwd === undefined && nonEmpty(inputs.env.CLAUDE_PROJECT_DIR) === undefined) return root;
+  return defaultFolder(inputs);
+}
+
+/**
+ * The hook log folder: `AGENT_SESSION_LOG_DIR`, else the `logs` folder beside the store root
+ * (`<project>/.claude/logs` for the default root `<project>/.claude/session`).
+ */
+export function logDirFor(root: string, env: Env): string {
+  const explicit = env.AGENT_SESSION_LOG_DIR;
+  return explicit !== undefined && explicit.trim() !== '' ? explicit : join(dirname(root), 'logs');
+}
+
+/** The config file's name, beside the store folder (`<project>/.claude/agent-session.json` by default). */
+export const CONFIG_FILE = 'agent-session.json';
+
+/**
+ * Where the config file is: `AGENT_SESSION_CONFIG` (relative to `cwd`), else `agent-session.json` in the
+ * folder that holds the store root, i.e. `<project>/.claude/` for the default root `<project>/.claude/session`.
+ * @throws SessionError E_IO when `AGENT_SESSION_CONFIG` is relative and there is no working directory
+ */
+export function configPathFor(root: string, env: Env, cwd: string | undefined): string {
+  const explicit = nonEmpty(env[CONFIG_PATH_VARIABLE]);
+  return explicit !== undefined
+    ? resolveFrom(cwd, explicit, `\`${CONFIG_PATH_VARIABLE}\``)
+    : join(dirname(root), CONFIG_FILE);
+}
+
+/**
+ * Reads the config file (absent is fine: defaults) and merges it with the environment.
+ * @throws SessionError E_USAGE for invalid JSON or values, E_IO when the file exists but cannot be read
+ */
+export function loadConfig(root: string, env: Env, cwd: string | undefined): EffectiveConfig {
+  const path = configPathFor(root, env, cwd);
+  return resolveConfig(fileInput(path, readText(path), env), env);
+}
+
+/**
+ * The project a folder is (core/project.ts): the configured name when there is one; else the git remote `origin` of
+ * the repository holding the folder (its config read directly: no git process on a hook's path), with the folder's
+ * place in the repository; else the folder's real path.
+ * @param folder the project folder (projectFolderOf)
+ * @param configured the `project` setting (config file, AGENT_SESSION_PROJECT), or null
+ * @throws SessionError E_IO when a `.git` or its config exists but cannot be read
+ */
+export function projectIdentityOf(folder: string, configured: string | null): ProjectIdentity {
+  if (configured !== null) return { name: configured, source: { kind: 'configured' } };
+  const real = realFolder(folder);
+  const repository = gitRepositoryOf(real);
+  const url = repository === null || repository.config === null ? null : remoteUrlOf(repository.config);
+  const remote = url === null ? null : normalizeRemoteUrl(url);
+  if (repository !== null && remote !== null)
+    return {
+      name: remoteProjectName(remote, relative(repository.top, real)),
+      source: { kind: 'remote', repository: remote },
+    };
+  return { name: pathProjectName(real), source: { kind: 'path' } };
+}
+
+// --- internal ---
+
+/** The settings of file and environment as the one read of the config file found them, and the verdict on them. */
+interface Judged {
+  readonly settings: Settings;
+  /** The config file looked for; null when it cannot be named (`settings` says why). */
+  readonly path: string | null;
+  /** The file as read, and the settings of file and environment: null unless `settings` is valid. */
+  readonly file: ConfigFileInput | null;
+  readonly config: EffectiveConfig | null;
+}
+
+/**
+ * Reads the config file once and judges the settings of file and environment (see Settings).
+ * @throws what is not a SessionError E_USAGE or E_IO (a bug)
+ */
+function judgeSettings(root: string, env: Env, cwd: string | undefined): Judged {
+  let path: string | null = null;
+  // undefined: the file was not read (its path cannot be named, or reading it failed).
+  let text: string | null | undefined;
+  try {
+    path = configPathFor(root, env, cwd);
+    text = readText(path);
+    const file = fileInput(path, text, env);
+    return { settings: { kind: 'valid' }, path, file, config: resolveConfig(file, env) };
+  } catch (error) {
+    if (!isSessionError(error, 'E_USAGE') && !isSessionError(error, 'E_IO')) throw error;
+    return { settings: verdictOn(error, text, env), path, file: null, config: null };
+  }
+}
+
+/**
+ * What hooks do with invalid settings: fail open when a database is meant (AGENT_SESSION_DATABASE_URL set, or a config
+ * file whose text mentions `database_url`: one that is not valid JSON may still name one), or when the file could not
+ * be read (whether it names one is unknown); else run with the defaults.
+ */
+function verdictOn(problem: SessionError, text: string | null | undefined, env: Env): Settings {
+  const database =
+    nonEmpty(env[CONFIG_VARIABLES.database_url]) !== undefined ||
+    (typeof text === 'string' && text.includes('database_url'));
+  if (database) {
+    const error = new SessionError(
+      'E_USAGE',
+      `${problem.message}; a database is configured: not falling back to the file store`,
+    );
+    return { kind: 'fail_open', problem, error };
+  }
+  if (text === undefined) return { kind: 'fail_open', problem, error: problem };
+  return { kind: 'defaults', problem, warning: `${problem.message}; using defaults` };
+}
+
+/**
+ * The settings of file and environment with `--database-url` and the library's overrides on top.
+ * @throws SessionError E_USAGE for a malformed `--database-url`
+ */
+function onTop(config: EffectiveConfig, inputs: CallInputs): EffectiveConfig {
+  let { values, sources } = config;
+  if (inputs.databaseUrl !== undefined) {
+    values = { ...values, database_url: assertDatabaseUrl(inputs.databaseUrl, '`--database-url`') };
+    sources = { ...sources, database_url: { kind: 'option', option: '--database-url' } };
+  }
+  const overrides = inputs.overrides ?? {};
+  values = { ...values, ...overrides };
+  for (const key of CONFIG_KEYS)
+    if (overrides[key] !== undefined)
+      sources = { ...sources, [key]: { kind: 'option', option: "openStore's `config`" } };
+  return { ...config, values, sources };
+}
+
+/** The defaults, from the file looked for, when the settings are invalid. */
+function defaultsAt(path: string | null): EffectiveConfig {
+  const sources = Object.fromEntries(CONFIG_KEYS.map((key) => [key, { kind: 'default' }]));
+  return {
+    values: DEFAULT_CONFIG,
+    sources: sources as EffectiveConfig['sources'],
+    file: { path: path ?? '', found: false },
+  };
+}
+
+/** The `project` the config file itself names (the one read: it was valid), or null. */
+function fileProject(file: ConfigFileInput | null): string | null {
+  return file?.found === true ? (parseConfigFile(file.raw, file.path).project ?? null) : null;
+}
+
+/** The config file's text, or null when it does not exist. @throws SessionError E_IO when it cannot be read */
+function readText(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return null;
+    throw ioError(error, 'read the config file', path);
+  }
+}
+
+/**
+ * The config file as resolveConfig takes it: absent (when it is the default one), or its parsed JSON.
+ * @throws SessionError E_USAGE for a file that is not JSON, or a file the user named that is not there
+ */
+function fileInput(path: string, text: string | null, env: Env): ConfigFileInput {
+  if (text === null) {
+    // The default file is optional; a file the user named must be there, or their settings would silently not apply.
+    if (nonEmpty(env[CONFIG_PATH_VARIABLE]) !== undefined)
+      throw new SessionError(
+        'E_USAGE',
+        `Expected \`${CONFIG_PATH_VARIABLE}\` to name an existing config file, got ${show(env[CONFIG_PATH_VARIABLE])} (${path} does not exist)`,
+      );
+    return { path, found: false };
+  }
+  try {
+    // A byte order mark (some Windows editors write one) is not JSON, but it is not the user's mistake either.
+    return { path, found: true, raw: JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text) as unknown };
+  } catch {
+    // Where and what, never the text itself (JSON.parse's message quotes it).
+    throw new SessionError(
+      'E_USAGE',
+      `Expected the config file ${path} to be valid JSON, got a syntax error (${describeJsonError(text)})`,
+    );
+  }
+}
+
+/**
+ * The folder of the default store root: `CLAUDE_PROJECT_DIR`, else the nearest ancestor of the working directory with a
+ * `.claude/` folder, else the working directory.
+ * @throws SessionError E_IO without a working directory when CLAUDE_PROJECT_DIR is relative or not set
+ */
+function defaultFolder(inputs: Omit<RootInputs, 'dir'>): string {
+  const project = nonEmpty(inputs.env.CLAUDE_PROJECT_DIR);
+  if (project) return resolveFrom(inputs.cwd, project, '`CLAUDE_PROJECT_DIR`');
+  if (inputs.cwd === undefined)
+    throw new SessionError(
+      'E_IO',
+      `Expected a working directory to find the project's .claude/ from, got none: ${NO_WORKING_DIRECTORY}; ` +
+        'run from the project, or name the store with an absolute --dir, AGENT_SESSION_DIR or CLAUDE_PROJECT_DIR',
+    );
+  return findProjectDir(inputs.cwd) ?? resolve(inputs.cwd);
+}
+
+/** The test hook that moves this process's clock (README "Shared store"): only the call reads it. */
+const CLOCK_OFFSET_VARIABLE = 'AGENT_SESSION_TEST_CLOCK_OFFSET_MS';
+
+/**
+ * Test hook: with AGENT_SESSION_TEST_CLOCK_OFFSET_MS set (whole milliseconds, maybe negative), the local clock this
+ * process uses is moved by that much, as a machine whose clock is off would be; the e2e two-machine scenario runs two
+ * such processes. Unset (every real use), the system clock. The PostgreSQL store's clock is the server's either way.
+ * @throws SessionError E_USAGE for a value that is not a whole number
+ */
+function testClock(env: Env): (() => Date) | undefined {
+  const raw = env[CLOCK_OFFSET_VARIABLE];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (!/^-?\d+$/.test(raw.trim()))
+    throw new SessionError('E_USAGE', `Expected \`${CLOCK_OFFSET_VARIABLE}\` to be whole milliseconds, got \`${raw}\``);
+  const offset = Number(raw.trim());
+  return () => new Date(Date.now() + offset);
+}

@@ -1,0 +1,149 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findProjectDir, resolveCall, resolveRoot } from '../../../src/app/call';
+import { DEFAULT_CONFIG } from '../../../src/core/config';
+import { codeOf } from '../../helpers';
+
+// The node:fs module object itself (what src/ requires): its functions can be spied on, unlike a namespace import.
+const fs: typeof import('node:fs') = jest.requireActual('node:fs');
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'agent-session-'));
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('resolveRoot', () => {
+  it('prefers --dir, then AGENT_SESSION_DIR, then CLAUDE_PROJECT_DIR', () => {
+    const env = { AGENT_SESSION_DIR: join(dir, 'env'), CLAUDE_PROJECT_DIR: join(dir, 'proj') };
+    expect(resolveRoot({ dir: 'flag', env, cwd: dir })).toBe(join(dir, 'flag'));
+    expect(resolveRoot({ env, cwd: dir })).toBe(join(dir, 'env'));
+    expect(resolveRoot({ env: { CLAUDE_PROJECT_DIR: join(dir, 'proj') }, cwd: dir })).toBe(
+      join(dir, 'proj', '.claude', 'session'),
+    );
+  });
+
+  it('uses the nearest ancestor with a .claude folder, else the working directory', () => {
+    mkdirSync(join(dir, 'project', '.claude'), { recursive: true });
+    mkdirSync(join(dir, 'project', 'a', 'b'), { recursive: true });
+    expect(findProjectDir(join(dir, 'project', 'a', 'b'))).toBe(join(dir, 'project'));
+    expect(resolveRoot({ env: {}, cwd: join(dir, 'project', 'a', 'b') })).toBe(
+      join(dir, 'project', '.claude', 'session'),
+    );
+  });
+
+  it('ignores empty variables', () => {
+    mkdirSync(join(dir, '.claude'));
+    expect(resolveRoot({ env: { AGENT_SESSION_DIR: '', CLAUDE_PROJECT_DIR: ' ' }, cwd: dir })).toBe(
+      join(dir, '.claude', 'session'),
+    );
+  });
+});
+
+describe('resolveRoot without a working directory (it was removed)', () => {
+  it('takes a folder given as an absolute path: --dir, AGENT_SESSION_DIR, CLAUDE_PROJECT_DIR', () => {
+    expect(resolveRoot({ dir: join(dir, 'flag'), env: {}, cwd: undefined })).toBe(join(dir, 'flag'));
+    expect(resolveRoot({ env: { AGENT_SESSION_DIR: join(dir, 'env') }, cwd: undefined })).toBe(join(dir, 'env'));
+    expect(resolveRoot({ env: { CLAUDE_PROJECT_DIR: join(dir, 'proj') }, cwd: undefined })).toBe(
+      join(dir, 'proj', '.claude', 'session'),
+    );
+  });
+
+  it('refuses (E_IO) a relative folder, and no folder at all: there is nothing to start from', () => {
+    expect(codeOf(() => resolveRoot({ dir: 'flag', env: {}, cwd: undefined }))).toBe('E_IO');
+    expect(codeOf(() => resolveRoot({ env: { AGENT_SESSION_DIR: 'env' }, cwd: undefined }))).toBe('E_IO');
+    expect(codeOf(() => resolveRoot({ env: { CLAUDE_PROJECT_DIR: 'proj' }, cwd: undefined }))).toBe('E_IO');
+    expect(codeOf(() => resolveRoot({ env: {}, cwd: undefined }))).toBe('E_IO');
+    // The first folder given decides, as with a working directory: a relative --dir is not saved by the variable.
+    expect(codeOf(() => resolveRoot({ dir: 'flag', env: { AGENT_SESSION_DIR: dir }, cwd: undefined }))).toBe('E_IO');
+  });
+});
+
+describe('resolveCall', () => {
+  let project: string;
+  const configPath = () => join(project, '.claude', 'agent-session.json');
+  const writeConfig = (settings: object) => writeFileSync(configPath(), JSON.stringify(settings));
+  /** How many times `work` reads the config file. */
+  const configReads = (work: () => void): number => {
+    const read = jest.spyOn(fs, 'readFileSync');
+    work();
+    const reads = read.mock.calls.filter(([path]) => path === configPath()).length;
+    read.mockRestore();
+    return reads;
+  };
+  beforeEach(() => {
+    project = join(dir, 'project');
+    mkdirSync(join(project, '.claude'), { recursive: true });
+  });
+
+  it('resolves the root, the settings with their sources and the log folder in one pass', () => {
+    writeConfig({ max_errors: 5 });
+    const call = resolveCall({ env: { AGENT_SESSION_HISTORY_CAP: '9' }, cwd: join(project) });
+    expect(call.root).toBe(join(project, '.claude', 'session'));
+    expect(call.logDir).toBe(join(project, '.claude', 'logs'));
+    expect(call.settings).toEqual({ kind: 'valid' });
+    expect(call.config.values).toMatchObject({ max_errors: 5, history_cap: 9 });
+    expect(call.config.sources.max_errors).toEqual({ kind: 'file', path: configPath() });
+    expect(call.config.sources.history_cap).toEqual({ kind: 'env', variable: 'AGENT_SESSION_HISTORY_CAP' });
+    expect(call.config.file).toEqual({ path: configPath(), found: true });
+  });
+
+  it('puts `--database-url` and the library overrides on top, naming them as sources', () => {
+    const url = 'postgres://agents@127.0.0.1:5432/test';
+    const call = resolveCall({ env: {}, cwd: project, databaseUrl: url, overrides: { max_errors: 7 } });
+    expect(call.config.values).toMatchObject({ database_url: url, max_errors: 7 });
+    expect(call.config.sources.database_url).toEqual({ kind: 'option', option: '--database-url' });
+    expect(call.config.sources.max_errors.kind).toBe('option');
+    expect(codeOf(() => resolveCall({ env: {}, cwd: project, databaseUrl: 'mysql://x' }))).toBe('E_USAGE');
+  });
+
+  it("refuses a command's call on invalid settings; a hook's call carries the verdict", () => {
+    writeConfig({ max_errors: 'three' });
+    expect(codeOf(() => resolveCall({ env: {}, cwd: project }))).toBe('E_USAGE');
+    const hook = resolveCall({ env: {}, cwd: project, use: 'hook' });
+    expect(hook.settings.kind).toBe('defaults');
+    expect(hook.config.values).toEqual(DEFAULT_CONFIG);
+    const database = resolveCall({
+      env: { AGENT_SESSION_DATABASE_URL: 'postgres://a@h/d' },
+      cwd: project,
+      use: 'hook',
+    });
+    expect(database.settings.kind).toBe('fail_open');
+  });
+
+  it("reads the config file once, the store's home project included", () => {
+    writeConfig({ project: 'acme/own' });
+    // Named by the variable: the store's own folder keeps the name its file gives (the home project).
+    const env = { AGENT_SESSION_PROJECT: 'acme/other' };
+    let home: string | null = null;
+    expect(
+      configReads(() => {
+        const call = resolveCall({ env, cwd: project });
+        expect(call.project().name).toBe('acme/other');
+        home = call.home();
+      }),
+    ).toBe(1);
+    expect(home).toBe('acme/own');
+  });
+
+  it('names the home project from the folder when no file names one, and none for a store elsewhere', () => {
+    const named = resolveCall({ env: { AGENT_SESSION_PROJECT: 'acme/other' }, cwd: project });
+    expect(named.home()).toBe(`path:${realpathSync(project)}`);
+    const unnamed = resolveCall({ env: {}, cwd: project });
+    expect(unnamed.home()).toBe(unnamed.project().name);
+    const elsewhere = resolveCall({ env: {}, cwd: project, dir: join(dir, 'store') });
+    expect(elsewhere.home()).toBeNull();
+    // The project of a store elsewhere is still the folder the call runs in.
+    expect(elsewhere.project().name).toBe(`path:${realpathSync(project)}`);
+  });
+
+  it('leaves the project and the clock until first use, then keeps them', () => {
+    const call = resolveCall({ env: { AGENT_SESSION_TEST_CLOCK_OFFSET_MS: 'soon' }, cwd: project });
+    expect(codeOf(() => call.clock())).toBe('E_USAGE');
+    expect(call.project()).toBe(call.project());
+  });
+});
