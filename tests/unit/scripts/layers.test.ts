@@ -40,7 +40,7 @@ describe('the layering rules', () => {
 
   it.each([
     ['fs-only-where-io-lives', 'src/cli/commands/get.ts', "import { readFileSync as _planted } from 'node:fs';"],
-    ['fs-only-where-io-lives', 'src/hooks/claude/claude-code.ts', "import { statSync as _planted } from 'node:fs';"],
+    ['fs-only-where-io-lives', 'src/hooks/handlers/attach.ts', "import { statSync as _planted } from 'node:fs';"],
     ['core-is-pure', 'src/core/rules.ts', "import { readFileSync as _planted } from 'node:fs';"],
     [
       'adapters-use-the-service',
