@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { bundleFileName, loaderSource, WRAPPER_HEAD, WRAPPER_TAIL } from './code-cache.mjs';
 import { loadTs } from './generated.mjs';
 
@@ -179,7 +180,8 @@ export async function binFiles() {
         files[file] = { text, mode: file.endsWith('.cjs') ? 0o755 : 0o644 };
     }),
   );
-  files['make-cache.cjs'] = { text: await makeCacheFile(), mode: 0o644 };
+  const { EVENTS } = await loadTs("export { EVENTS } from './src/core/events';");
+  files['make-cache.cjs'] = { text: makeCacheFile(EVENTS), mode: 0o644 };
   const driver = await build({ entryPoints: ['postgres'], ...forNode, minify: true, write: false });
   files[PG_DRIVER_FILE.replace('./', '')] = { text: driver.outputFiles[0].text, mode: 0o644 };
   return files;
@@ -189,18 +191,18 @@ export async function binFiles() {
 const EVENTS_LINE = /^const EVENTS = \[\];$/m;
 
 /**
- * make-cache.cjs with the rows of the table of events written in (event, bin, hosts: src/core/events.ts), so that the
- * code cache holds a run of every event of each bin. @throws when make-cache.cjs has no sample payload of a row's event
+ * make-cache.cjs with the rows of the table of events written in (`rows`: src/core/events.ts EVENTS; event, bin,
+ * hosts), so that the code cache holds a run of every event of each bin.
+ * @throws when make-cache.cjs has no sample payload of a row's event
  */
-export async function makeCacheFile() {
+export function makeCacheFile(rows) {
   const path = new URL('./loader/make-cache.cjs', import.meta.url);
-  const { EVENTS } = await loadTs("export { EVENTS } from './src/core/events';");
-  const { EVENT_SAMPLES } = createRequire(import.meta.url)(path.pathname);
-  const missing = EVENTS.filter((row) => !Object.hasOwn(EVENT_SAMPLES, row.event)).map((row) => row.event);
+  const { EVENT_SAMPLES } = createRequire(import.meta.url)(fileURLToPath(path));
+  const missing = rows.filter((row) => !Object.hasOwn(EVENT_SAMPLES, row.event)).map((row) => row.event);
   if (missing.length > 0)
     throw new Error(`Expected scripts/loader/make-cache.cjs EVENT_SAMPLES to have a run of ${missing.join(', ')}`);
   const text = readFileSync(path, 'utf8');
   if (!EVENTS_LINE.test(text)) throw new Error('Expected `const EVENTS = [];` in scripts/loader/make-cache.cjs');
-  const rows = EVENTS.map(({ event, bin, hosts }) => ({ event, bin, hosts }));
-  return text.replace(EVENTS_LINE, `const EVENTS = ${JSON.stringify(rows)};`);
+  const table = rows.map(({ event, bin, hosts }) => ({ event, bin, hosts }));
+  return text.replace(EVENTS_LINE, `const EVENTS = ${JSON.stringify(table)};`);
 }

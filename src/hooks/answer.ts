@@ -77,23 +77,6 @@ export async function failOpen(
   }
 }
 
-/**
- * The text a process hook prints (null: nothing): its answer as JSON. An answer JSON cannot write (a state nested too
- * deep) is the fallback's, the error on the outcome's line.
- */
-export function printed(outcome: Outcome, fallback: () => Fallback): { outcome: Outcome; text: string | null } {
-  try {
-    return { outcome, text: outcome.answer === null ? null : JSON.stringify(outcome.answer) };
-  } catch (error) {
-    const problem = logValue(error instanceof Error ? error.message : String(error));
-    const answer = fallback().answer;
-    return {
-      outcome: { ...outcome, line: `${outcome.line} error=${problem}`, level: 'error' },
-      text: answer === null ? null : JSON.stringify(answer),
-    };
-  }
-}
-
 /** The one log write: the line in `<log folder>/<file>` when the call's log level lets it through. */
 export function writeLog(call: HookCall, file: string, line: string, level: Outcome['level']): void {
   if (logs(call.config.log_level, level)) appendLog(call.logDir, file, line, { maxBytes: call.config.log_max_bytes });

@@ -1,6 +1,6 @@
 import { openHookCall, type HookCall } from '../app/hook-call';
 import { DEFAULT_HOST } from '../core/host';
-import { answerPayload, failOpen, payloadFailed, printed, writeLog, type Fallback, type Outcome } from './answer';
+import { answerPayload, failOpen, payloadFailed, writeLog, type Fallback, type Outcome } from './answer';
 import { ADAPTERS } from './hosts';
 import { isClaudeCodePayload, isClaudeCodeText, payloadCwd } from './hosts/claude-code';
 import type { HookIo } from './io';
@@ -38,6 +38,7 @@ export interface HookSpec<Answer extends object> {
 export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io: HookIo): Promise<void> {
   const input = await readInput(io);
   const payload = input.kind === 'json' && isClaudeCodePayload(input.value) ? input.value : null;
+  const claimed = payload === null ? undefined : payloadCwd(payload);
   const host = io.host ?? DEFAULT_HOST;
   const debug = io.env.AGENT_SESSION_DEBUG === '1';
   const fallback = (): Fallback =>
@@ -47,11 +48,11 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
   let call: HookCall | undefined;
   const answered = await failOpen(
     async () => {
-      call = openHookCall(
-        io.env,
-        payload === null ? io.cwd : hostCwd(payload, io.cwd),
-        io.host === undefined ? {} : { host: io.host },
-      );
+      // A host payload's store is `$CLAUDE_PROJECT_DIR`'s, else the payload `cwd`'s when that folder exists (its
+      // nearest `.claude/` ancestor, else the folder itself), else the usual one; `AGENT_SESSION_DIR` still wins. A
+      // folder the payload names that does not exist is not a project: nothing is created there.
+      const cwd = claimed !== undefined && isDirectory(claimed) ? claimed : io.cwd;
+      call = openHookCall(io.env, cwd, io.host === undefined ? {} : { host: io.host });
       try {
         return payload !== null
           ? await answerPayload(payload, call, io.env, { host, cli: ADAPTERS[host].cliWords(io, call.root), debug })
@@ -93,21 +94,28 @@ async function answerSeed<Answer extends object>(
 
 // --- helpers ---
 
+/**
+ * The text printed (null: nothing): the answer as JSON. An answer JSON cannot write (a state nested too deep) is the
+ * protocol's fail-open answer, the error on the outcome's line.
+ */
+function printed(outcome: Outcome, fallback: () => Fallback): { outcome: Outcome; text: string | null } {
+  try {
+    return { outcome, text: outcome.answer === null ? null : JSON.stringify(outcome.answer) };
+  } catch (error) {
+    const problem = logValue(error instanceof Error ? error.message : String(error));
+    const answer = fallback().answer;
+    return {
+      outcome: { ...outcome, line: `${outcome.line} error=${problem}`, level: 'error' },
+      text: answer === null ? null : JSON.stringify(answer),
+    };
+  }
+}
+
 /** One JSON document from stdin: read synchronously (a file, pipe or socket), or from a stream (a terminal, tests). */
 async function readInput(io: HookIo): Promise<StdinResult> {
   const timeoutMs = positiveNumber(io.env.AGENT_SESSION_STDIN_TIMEOUT_MS);
   const options = { ...DEFAULT_STDIN_OPTIONS, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
   return 'readBytes' in io.stdin ? readJsonSync(io.stdin, options) : readJsonInput(io.stdin, options);
-}
-
-/**
- * The store of a host payload is `$CLAUDE_PROJECT_DIR`'s, else the payload `cwd`'s when that folder exists (its
- * nearest `.claude/` ancestor, else the folder itself), else the usual one; `AGENT_SESSION_DIR` still wins. A folder
- * named by the payload that does not exist is not a project: nothing is created there.
- */
-function hostCwd(payload: Record<string, unknown>, cwd: string | undefined): string | undefined {
-  const claimed = payloadCwd(payload);
-  return claimed !== undefined && isDirectory(claimed) ? claimed : cwd;
 }
 
 function describeSafely<Answer extends object>(

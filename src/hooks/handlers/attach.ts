@@ -3,6 +3,7 @@
 // a background agent as it is launched, SubagentStop applies the stop policy, StopFailure records an interruption.
 import { agentNameProblem } from '../../core/input';
 import { interruptionKind } from '../../core/interruption';
+import type { Sessions } from '../../service/sessions';
 import { logValue } from '../log';
 import { excerpt } from '../../platform/text';
 import { startContext } from '../texts';
@@ -14,10 +15,10 @@ const MESSAGE_LIMIT = 1000;
 
 /** SubagentStart: the agent attached to its session (relinked, resumed or new), told which one and how to record. */
 export async function subagentStart(
+  sessions: Sessions,
   payload: Payload,
   context: HandlerContext,
 ): Promise<HandlerOutcome<ContextAnswer<'SubagentStart'>>> {
-  const { sessions } = context;
   if (payload.agent_type === '') return skip('internal_agent');
   if (!payload.agent_id) return skip('no_agent_id');
   const agentType = payload.agent_type ?? DEFAULT_AGENT_TYPE;
@@ -41,7 +42,7 @@ export async function subagentStart(
 }
 
 /** SubagentStop: the stop policy applied to the agent's session (kept open, completed, failed or abandoned). */
-export async function subagentStop(payload: Payload, { sessions }: HandlerContext): Promise<HandlerOutcome<never>> {
+export async function subagentStop(sessions: Sessions, payload: Payload): Promise<HandlerOutcome<never>> {
   // Internal summarizer and compaction forks stop with an empty agent_type and were never started by us.
   if (payload.agent_type === '') return skip('internal_agent');
   // Before Claude Code 2.0.42 SubagentStop carried no agent_id: there is nothing to match it to.
@@ -69,7 +70,7 @@ export async function subagentStop(payload: Payload, { sessions }: HandlerContex
  * its link and waits, interrupted, for the next delegation. The main agent's own failure (no agent_id) is not ours.
  * Claude Code ignores the output of this event, so nothing is printed.
  */
-export async function stopFailure(payload: Payload, { sessions }: HandlerContext): Promise<HandlerOutcome<never>> {
+export async function stopFailure(sessions: Sessions, payload: Payload): Promise<HandlerOutcome<never>> {
   if (payload.agent_type === '') return skip('internal_agent');
   if (!payload.agent_id) return skip('main_agent');
   if (payload.agent_type !== undefined && agentNameProblem(payload.agent_type) !== null)
@@ -90,7 +91,7 @@ export async function stopFailure(payload: Payload, { sessions }: HandlerContext
 }
 
 /** PostToolUse of the delegation tool: a background agent attached as it is launched; a finished one left alone. */
-export async function postToolUse(payload: Payload, { sessions }: HandlerContext): Promise<HandlerOutcome<never>> {
+export async function postToolUse(sessions: Sessions, payload: Payload): Promise<HandlerOutcome<never>> {
   if (!isDelegationTool(payload.tool_name)) return skip('other_tool');
   const agentId = payload.tool_response?.agentId;
   if (!agentId) return skip('no_agent_id');

@@ -17,17 +17,15 @@ export interface HandlerOutcome<Answer extends object = object> {
   readonly note: string;
 }
 
-/** What a handler is told besides the payload: the sessions, and what the texts say (the host's words, CLI, clock). */
-export interface HandlerContext extends TextContext {
-  readonly sessions: Sessions;
-}
+/** What a handler is told besides the sessions and the payload: what the texts say (the host's words, CLI, clock). */
+export type HandlerContext = TextContext;
 
 /**
  * The handler of one event (a row of src/core/events.ts): the payload as Claude Code sends it (the host's adapter
  * read it so, src/hooks/hosts/), checked by the generated parser. It decides nothing itself: it asks the service and
  * words the answer (src/hooks/texts.ts). Never denies, never blocks.
  */
-export type Handler = (payload: Payload, context: HandlerContext) => Promise<HandlerOutcome>;
+export type Handler = (sessions: Sessions, payload: Payload, context: HandlerContext) => Promise<HandlerOutcome>;
 
 /** No answer, with the note that says why. */
 export function skip(note: string): HandlerOutcome<never> {

@@ -38,28 +38,23 @@ export type HookAnswer = NonNullable<Awaited<ReturnType<(typeof HANDLERS)[EventN
 /** The answers that carry context for the agent (`additionalContext`), by the events that give them. */
 export type ClaudeCodeAnswer = Extract<HookAnswer, ContextAnswer>;
 
-/** What handleEvent is told: the handlers' context but the sessions; the clock-skew bound defaults to the store's. */
-export type EventContext = Omit<HandlerContext, 'sessions' | 'clockSkewMinutes'> & {
-  readonly clockSkewMinutes?: number;
-};
-
 /**
  * Answers one payload (as Claude Code sends it: the host's adapter read it so) by its event's handler: the payload
- * checked by the generated parser (a payload that fails it is left alone), then HANDLERS. An event that is no row of
- * the table: no answer.
+ * checked by the generated parser (a payload that fails it is left alone), then HANDLERS; the clock-skew bound is the
+ * store's unless given. An event that is no row of the table: no answer.
  */
 export async function handleEvent(
   sessions: Sessions,
   input: Record<string, unknown>,
-  given: EventContext,
+  given: HandlerContext,
 ): Promise<HandlerOutcome<HookAnswer>> {
   const payload = parsePayload(input);
   if (payload === undefined) return skip('invalid_payload');
   const event = payload.hook_event_name;
   if (!isAnswered(event)) return skip('other_event');
   const handler: Handler = HANDLERS[event];
-  const context: HandlerContext = { clockSkewMinutes: sessions.limits.clockSkewMinutes, ...given, sessions };
-  return (await handler(payload, context)) as HandlerOutcome<HookAnswer>;
+  const context: HandlerContext = { clockSkewMinutes: sessions.limits.clockSkewMinutes, ...given };
+  return (await handler(sessions, payload, context)) as HandlerOutcome<HookAnswer>;
 }
 
 /** True for an event with a handler (an own key of HANDLERS: never `constructor`, `__proto__` and the like). */

@@ -12,13 +12,14 @@ import { skip, type ContextAnswer, type HandlerContext, type HandlerOutcome } fr
  * (the delegated agent is linked to it as it starts).
  */
 export async function offer(
+  sessions: Sessions,
   payload: Payload,
   context: HandlerContext,
 ): Promise<HandlerOutcome<ContextAnswer<'PreToolUse'>>> {
   if (!isDelegationTool(payload.tool_name)) return skip('other_tool');
   const agentName = agentNameOf(payload.tool_input);
   if (agentNameProblem(agentName) !== null) return skip(`invalid_agent_type agent=${logValue(agentName)}`);
-  const state = await approveResume(context.sessions, agentName);
+  const state = await approveResume(sessions, agentName);
   if (state === null) return skip(`nothing_to_resume agent=${logValue(agentName)}`);
   return {
     answer: { hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: resumeContext(state, context) } },

@@ -1,3 +1,4 @@
+import type { Sessions } from '../../service/sessions';
 import { overviewText } from '../texts';
 import type { Payload } from './claude-schema';
 import { skip, type ContextAnswer, type HandlerContext, type HandlerOutcome } from './handler';
@@ -11,10 +12,11 @@ type OverviewEvent = 'SessionStart' | 'UserPromptSubmit';
  * per agent name (a scan only for a pointer that does not check out, once). Nothing parked: nothing printed.
  */
 export async function overview(
+  sessions: Sessions,
   payload: Payload,
   context: HandlerContext,
 ): Promise<HandlerOutcome<ContextAnswer<OverviewEvent>>> {
-  const parked = await context.sessions.parkedSessions();
+  const parked = await sessions.parkedSessions();
   if (parked.length === 0) return skip('nothing_parked');
   const { text, shown } = overviewText(parked, context);
   return {

@@ -1,5 +1,6 @@
 import { isRecordingAgent } from '../../core/claude-link';
 import { recordingTarget } from '../../core/recording-command';
+import type { Sessions } from '../../service/sessions';
 import { logValue } from '../log';
 import { parseBashInput } from '../../generated/claude-parsers';
 import type { Payload } from './claude-schema';
@@ -23,8 +24,9 @@ export interface PermissionAnswer {
  * @returns the answer and the log note; the answer is null when the request is not ours to allow
  */
 export async function permissionRequest(
+  sessions: Sessions,
   payload: Payload,
-  { sessions, cli }: HandlerContext,
+  { cli }: HandlerContext,
 ): Promise<HandlerOutcome<PermissionAnswer>> {
   if (payload.tool_name !== 'Bash') return { answer: null, note: 'other_tool' };
   // The main agent is never handed a recording command; only a sub-agent's request carries its agent_id.

@@ -48,6 +48,9 @@ describe('the layering rules', () => {
       "import { FileStore as _planted } from '../../store/file-store';",
     ],
     ['entries-only-wire', 'hooks/pre-delegate.ts', "import { SessionError as _planted } from '../src/core/errors';"],
+    ['handlers-not-hosts', 'src/hooks/handlers/overview.ts', "import { codex as _planted } from '../hosts/codex';"],
+    ['runners-apart', 'src/hooks/hosts/agent-sdk.ts', "import { runHook as _planted } from '../run';"],
+    ['events-are-data', 'src/core/events.ts', "import { SessionError as _planted } from './errors';"],
   ])(
     '%s fails on a planted import in %s',
     (rule, file, line) => {

@@ -1,5 +1,6 @@
 import { withClaudeLink } from '../../../../src/core/claude-link';
-import { handleEvent, type HookAnswer } from '../../../../src/hooks/handlers';
+import { EVENTS } from '../../../../src/core/events';
+import { HANDLERS, handleEvent, type HookAnswer } from '../../../../src/hooks/handlers';
 import { approveResume } from '../../../../src/hooks/handlers/offer';
 import { claudeCode } from '../../../../src/hooks/hosts/claude-code';
 import type { Sessions } from '../../../../src/service/sessions';
@@ -173,5 +174,27 @@ describe('recorded text in the resume context (issue 20)', () => {
       expect(line.length).toBeLessThan(1600);
       expect(line.endsWith('…"') || line.endsWith('}')).toBe(true);
     }
+  });
+});
+
+describe('the handler map', () => {
+  it('has one handler for each row of the table of events, and no other', () => {
+    expect(Object.keys(HANDLERS).sort()).toEqual(EVENTS.map((row) => row.event).sort());
+  });
+
+  it.each(['Stop', 'SessionEnd', 'constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+    'leaves an event that is no row alone: %s',
+    async (event) => {
+      expect(await handleEvent(sessions, { hook_event_name: event, agent_id: 'a1' }, context())).toEqual({
+        answer: null,
+        note: 'other_event',
+      });
+    },
+  );
+
+  it("answers Codex's PostModelRequest as it arrives from another host with nothing (its adapter reads it)", async () => {
+    const payload = { hook_event_name: 'PostModelRequest', agent_id: 'a1', agent_type: 'x', status: 'failed' };
+    expect(await handleEvent(sessions, payload, context())).toEqual({ answer: null, note: 'other_event' });
+    expect(await sessions.list()).toEqual([]);
   });
 });
