@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "c660fa70c616dbde";
-const BUILD_ID = "4a272113103674eb";
+const BUNDLE_HASH = "918bd44f1584acaf";
+const BUILD_ID = "28742bed93ef596d";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

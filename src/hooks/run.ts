@@ -10,8 +10,6 @@ import { DEFAULT_STDIN_OPTIONS, readJsonInput, readJsonSync, type StdinResult } 
 import { positiveNumber } from '../platform/env';
 import { isDirectory } from '../platform/files';
 
-export type { Outcome } from './answer';
-
 /** One hook bin: its log file, and how it answers the seed protocol (a host's payloads are answered alike by both). */
 export interface HookSpec<Answer extends object> {
   /** The log file name in the log folder. */
