@@ -1,12 +1,17 @@
 // The one answer of a host's hook payload, for every host and both runners (the process hooks: run.ts; the Agent SDK's
-// in-process callbacks: hosts/agent-sdk.ts), with the one fail-open step and the one log write they share.
+// in-process callbacks: hosts/agent-sdk.ts): the host's adapter (hosts/) reads it, the event's handler (handlers/)
+// answers it; with the one fail-open step and the one log write the runners share.
 import { logs } from '../core/config';
 import { DEFAULT_HOST, type Host } from '../core/host';
 import type { HookCall } from '../app/hook-call';
 import { nonEmpty } from '../platform/env';
 import { isDirectory } from '../platform/files';
 import { resolveFrom } from '../platform/working-directory';
-import { handleEvent } from './handlers';
+import type { EventName } from '../core/events';
+import type { Sessions } from '../service/sessions';
+import { parsePayload } from '../generated/claude-parsers';
+import { HANDLERS, type HookAnswer } from './handlers';
+import { skip, type Handler, type HandlerContext, type HandlerOutcome } from './handlers/handler';
 import { ADAPTERS, type HostPayload } from './hosts';
 import { appendLog, logValue } from './log';
 
@@ -116,4 +121,23 @@ async function answerHost(
     ...(recordingTool === undefined ? {} : { recordingTool }),
   });
   return { answer: outcome.answer, line: `${head}${outcome.note}${warned}`, level: warned === '' ? 'info' : 'warn' };
+}
+
+/**
+ * Answers one payload (as Claude Code sends it: the host's adapter read it so) by its event's handler (HANDLERS): the
+ * payload checked by the generated parser (one that fails it is left alone), an event that is no row of the table (no
+ * own key of HANDLERS: never `constructor` and the like) left alone; the clock-skew bound is the store's unless given.
+ */
+export async function handleEvent(
+  sessions: Sessions,
+  input: Record<string, unknown>,
+  given: HandlerContext,
+): Promise<HandlerOutcome<HookAnswer>> {
+  const payload = parsePayload(input);
+  if (payload === undefined) return skip('invalid_payload');
+  const event = payload.hook_event_name;
+  if (!Object.hasOwn(HANDLERS, event)) return skip('other_event');
+  const handler: Handler = HANDLERS[event as EventName];
+  const context: HandlerContext = { clockSkewMinutes: sessions.limits.clockSkewMinutes, ...given };
+  return (await handler(sessions, payload, context)) as HandlerOutcome<HookAnswer>;
 }

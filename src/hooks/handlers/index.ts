@@ -1,12 +1,11 @@
 // The handler of each event, by the event's name: one per row of src/core/events.ts (the compiler demands it), one
 // module per family: overview.ts (SessionStart, UserPromptSubmit), offer.ts (PreToolUse), attach.ts (SubagentStart,
 // PostToolUse, SubagentStop, StopFailure), permission.ts (PermissionRequest). Handlers know no host: the host's
-// adapter (src/hooks/hosts/) reads its payload as Claude Code's before, and gives its words.
+// adapter (src/hooks/hosts/) reads its payload as Claude Code's before, and gives its words; src/hooks/answer.ts
+// handleEvent dispatches.
 import type { EventName } from '../../core/events';
-import type { Sessions } from '../../service/sessions';
-import { parsePayload } from '../../generated/claude-parsers';
 import { postToolUse, stopFailure, subagentStart, subagentStop } from './attach';
-import { skip, type ContextAnswer, type Handler, type HandlerContext, type HandlerOutcome } from './handler';
+import { skip, type ContextAnswer, type Handler, type HandlerOutcome } from './handler';
 import { offer } from './offer';
 import { overview } from './overview';
 import { permissionRequest } from './permission';
@@ -37,27 +36,3 @@ export type HookAnswer = NonNullable<Awaited<ReturnType<(typeof HANDLERS)[EventN
 
 /** The answers that carry context for the agent (`additionalContext`), by the events that give them. */
 export type ClaudeCodeAnswer = Extract<HookAnswer, ContextAnswer>;
-
-/**
- * Answers one payload (as Claude Code sends it: the host's adapter read it so) by its event's handler: the payload
- * checked by the generated parser (a payload that fails it is left alone), then HANDLERS; the clock-skew bound is the
- * store's unless given. An event that is no row of the table: no answer.
- */
-export async function handleEvent(
-  sessions: Sessions,
-  input: Record<string, unknown>,
-  given: HandlerContext,
-): Promise<HandlerOutcome<HookAnswer>> {
-  const payload = parsePayload(input);
-  if (payload === undefined) return skip('invalid_payload');
-  const event = payload.hook_event_name;
-  if (!isAnswered(event)) return skip('other_event');
-  const handler: Handler = HANDLERS[event];
-  const context: HandlerContext = { clockSkewMinutes: sessions.limits.clockSkewMinutes, ...given };
-  return (await handler(sessions, payload, context)) as HandlerOutcome<HookAnswer>;
-}
-
-/** True for an event with a handler (an own key of HANDLERS: never `constructor`, `__proto__` and the like). */
-function isAnswered(event: string): event is EventName {
-  return Object.hasOwn(HANDLERS, event);
-}

@@ -1,6 +1,7 @@
 import { withClaudeLink } from '../../../../src/core/claude-link';
 import { EVENTS } from '../../../../src/core/events';
-import { HANDLERS, handleEvent, type HookAnswer } from '../../../../src/hooks/handlers';
+import { handleEvent } from '../../../../src/hooks/answer';
+import { HANDLERS, type HookAnswer } from '../../../../src/hooks/handlers';
 import { approveResume } from '../../../../src/hooks/handlers/offer';
 import { claudeCode } from '../../../../src/hooks/hosts/claude-code';
 import type { Sessions } from '../../../../src/service/sessions';

@@ -1,4 +1,4 @@
-import { handleEvent } from '../../../../src/hooks/handlers';
+import { handleEvent } from '../../../../src/hooks/answer';
 import { claudeCode } from '../../../../src/hooks/hosts/claude-code';
 import type { Sessions } from '../../../../src/service/sessions';
 import { memorySessions } from '../../../support/sessions';
