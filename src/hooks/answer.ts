@@ -2,14 +2,14 @@
 // in-process callbacks: hosts/agent-sdk.ts): the host's adapter (hosts/) reads it, the event's handler (handlers/)
 // answers it; with the one fail-open step and the one log write the runners share.
 import { logs } from '../core/config';
+import type { EventName } from '../core/events';
 import { DEFAULT_HOST, type Host } from '../core/host';
 import type { HookCall } from '../app/hook-call';
+import type { Sessions } from '../service/sessions';
+import { parsePayload } from '../generated/claude-parsers';
 import { nonEmpty } from '../platform/env';
 import { isDirectory } from '../platform/files';
 import { resolveFrom } from '../platform/working-directory';
-import type { EventName } from '../core/events';
-import type { Sessions } from '../service/sessions';
-import { parsePayload } from '../generated/claude-parsers';
 import { HANDLERS, type HookAnswer } from './handlers';
 import { skip, type Handler, type HandlerContext, type HandlerOutcome } from './handlers/handler';
 import { ADAPTERS, type HostPayload } from './hosts';
