@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "9fcffb7e023b89b6";
-const BUILD_ID = "b4aea1b659bc2dd7";
+const BUNDLE_HASH = "7f753f37eddb2747";
+const BUILD_ID = "7b4f76582deaa23c";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "e497afc3198d2dc1";
-const BUILD_ID = "b4aea1b659bc2dd7";
+const BUNDLE_HASH = "b7569627e5903c71";
+const BUILD_ID = "7b4f76582deaa23c";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

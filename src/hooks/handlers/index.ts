@@ -34,5 +34,12 @@ export const HANDLERS = {
 /** Every answer a handler gives (never a denial, never a block). */
 export type HookAnswer = NonNullable<Awaited<ReturnType<(typeof HANDLERS)[EventName]>>['answer']>;
 
-/** The answers that carry context for the agent (`additionalContext`), by the events that give them. */
-export type ClaudeCodeAnswer = Extract<HookAnswer, ContextAnswer>;
+/** The events whose answers carry context for the agent (`additionalContext`): read off the handlers' answers. */
+export type AnsweredEvent = HookAnswer extends infer Answer
+  ? Answer extends ContextAnswer<infer Event>
+    ? Event
+    : never
+  : never;
+
+/** An answer that carries context for the agent (`additionalContext`), of any event that gives one. */
+export type ClaudeCodeAnswer = ContextAnswer<AnsweredEvent>;
