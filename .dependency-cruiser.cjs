@@ -2,7 +2,8 @@
  * Layering rules (`npm run layers`), written for the layout of issue 11 (ARCHITECTURE.md):
  *
  *   hooks/*.ts, tools/*.ts   entries: only wire an adapter (src/hooks, src/cli) to the process
- *   src/hooks/{seed,claude}  protocol adapters ─┐ never each other, never the CLI
+ *   src/hooks/seed           the seed protocol ─┐ never the host events' handlers or adapters, never the CLI
+ *   src/hooks/{hosts,handlers} host adapters → event handlers (never back), → src/core/events.ts (the table)
  *   src/cli                  CLI adapter ───────┤→ src/app (the composition root), src/service (use cases)
  *   src/app                  the composition root: → src/service, src/store, src/core, src/platform, node:
  *   src/service              → src/core, src/platform, node:path; the SessionStore interface lives here
@@ -124,9 +125,41 @@ module.exports = {
     ),
     ...neverEachOther(
       'hooks/seed',
-      'hooks/claude',
+      'hooks/handlers',
       'The two hook protocols never import each other; what both need is in src/hooks/ or below.',
     ),
+    ...neverEachOther(
+      'hooks/seed',
+      'hooks/hosts',
+      'The two hook protocols never import each other; what both need is in src/hooks/ or below.',
+    ),
+    {
+      name: 'handlers-not-hosts',
+      severity: 'error',
+      comment:
+        "An event's handler knows no host: the host's adapter (src/hooks/hosts/) reads its payload as Claude Code's " +
+        'and gives its words; handlers never import an adapter.',
+      from: { path: '^src/hooks/handlers/' },
+      to: { path: '^src/hooks/hosts/' },
+    },
+    {
+      name: 'runners-apart',
+      severity: 'error',
+      comment:
+        'The process runner (src/hooks/run.ts) and the Agent SDK host (in-process) share the one answer ' +
+        '(src/hooks/answer.ts): no handler or host imports the process runner.',
+      from: { path: '^src/hooks/(handlers|hosts)/' },
+      to: { path: '^src/hooks/run\\.ts$' },
+    },
+    {
+      name: 'events-are-data',
+      severity: 'error',
+      comment:
+        'The table of events (src/core/events.ts) is data the CLI, the hooks and the build derive from: it imports ' +
+        'only core/host.ts.',
+      from: { path: '^src/core/events\\.ts$' },
+      to: { pathNot: '^src/core/host\\.ts$' },
+    },
     {
       name: 'generated-apart',
       severity: 'error',
@@ -134,7 +167,7 @@ module.exports = {
         'src/generated/ holds what the build writes from the schemas and the machine: each file imports only the ' +
         'types of its source module.',
       from: { path: '^src/generated/' },
-      to: { pathNot: ['^src/core/', '^src/hooks/(claude|seed)/(claude|seed)-schema\\.ts$'] },
+      to: { pathNot: ['^src/core/', '^src/hooks/(handlers/claude|seed/seed)-schema\\.ts$'] },
     },
     {
       name: 'fs-only-where-io-lives',

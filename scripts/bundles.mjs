@@ -6,7 +6,10 @@ import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { bundleFileName, loaderSource, WRAPPER_HEAD, WRAPPER_TAIL } from './code-cache.mjs';
+import { loadTs } from './generated.mjs';
 
 /** Each bin and its entry point. */
 export const entries = {
@@ -177,11 +180,29 @@ export async function binFiles() {
         files[file] = { text, mode: file.endsWith('.cjs') ? 0o755 : 0o644 };
     }),
   );
-  files['make-cache.cjs'] = {
-    text: readFileSync(new URL('./loader/make-cache.cjs', import.meta.url), 'utf8'),
-    mode: 0o644,
-  };
+  const { EVENTS } = await loadTs("export { EVENTS } from './src/core/events';");
+  files['make-cache.cjs'] = { text: makeCacheFile(EVENTS), mode: 0o644 };
   const driver = await build({ entryPoints: ['postgres'], ...forNode, minify: true, write: false });
   files[PG_DRIVER_FILE.replace('./', '')] = { text: driver.outputFiles[0].text, mode: 0o644 };
   return files;
+}
+
+/** Where the build writes the table of events into make-cache.cjs (its empty EVENTS). */
+const EVENTS_LINE = /^const EVENTS = \[\];$/m;
+
+/**
+ * make-cache.cjs with the rows of the table of events written in (`rows`: src/core/events.ts EVENTS; event, bin,
+ * hosts), so that the code cache holds a run of every event of each bin.
+ * @throws when make-cache.cjs has no sample payload of a row's event
+ */
+export function makeCacheFile(rows) {
+  const path = new URL('./loader/make-cache.cjs', import.meta.url);
+  const { EVENT_SAMPLES } = createRequire(import.meta.url)(fileURLToPath(path));
+  const missing = rows.filter((row) => !Object.hasOwn(EVENT_SAMPLES, row.event)).map((row) => row.event);
+  if (missing.length > 0)
+    throw new Error(`Expected scripts/loader/make-cache.cjs EVENT_SAMPLES to have a run of ${missing.join(', ')}`);
+  const text = readFileSync(path, 'utf8');
+  if (!EVENTS_LINE.test(text)) throw new Error('Expected `const EVENTS = [];` in scripts/loader/make-cache.cjs');
+  const table = rows.map(({ event, bin, hosts }) => ({ event, bin, hosts }));
+  return text.replace(EVENTS_LINE, `const EVENTS = ${JSON.stringify(table)};`);
 }

@@ -3,7 +3,7 @@
 // read this list.
 import { PARSERS as config } from '../src/core/config-schema';
 import { PARSERS as state } from '../src/core/state-schema';
-import { PARSERS as claude } from '../src/hooks/claude/claude-schema';
+import { PARSERS as claude } from '../src/hooks/handlers/claude-schema';
 import { PARSERS as seed } from '../src/hooks/seed/seed-schema';
 import type { ParserDeclarations } from './zod-codegen';
 
@@ -11,5 +11,5 @@ export const SCHEMA_MODULES: Readonly<Record<string, ParserDeclarations>> = {
   'src/core/state-schema.ts': state,
   'src/core/config-schema.ts': config,
   'src/hooks/seed/seed-schema.ts': seed,
-  'src/hooks/claude/claude-schema.ts': claude,
+  'src/hooks/handlers/claude-schema.ts': claude,
 };

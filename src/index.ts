@@ -79,4 +79,4 @@ export {
   type SdkHookCallback,
   type SdkHookMatcher,
   type SdkHookOutput,
-} from './hooks/sdk/agent-sdk';
+} from './hooks/hosts/agent-sdk';

@@ -1,5 +1,5 @@
 import { deciderText } from '../core/decision';
-import { hostOf } from '../core/host';
+import { hostOf, type Host } from '../core/host';
 import type { ResumeExplanation } from '../core/views/explain';
 import type { Limits } from '../core/limits';
 import { interruptionCause, isInterrupted } from '../core/interruption';
@@ -102,9 +102,16 @@ function interruptionFacts(state: SessionState, now: Date): Cell[][] {
   return rows;
 }
 
-/** Whose agent the link names: `Claude agent`, or `Codex agent` (a Codex thread id, linked the same way). */
+/** Whose agent a link names, by the session's host: a Codex link holds a Codex thread id, linked the same way. */
+const AGENT_WORDS: Readonly<Record<Host, string>> = {
+  'claude-code': 'Claude agent',
+  codex: 'Codex agent',
+  'agent-sdk': 'Claude agent',
+};
+
+/** Whose agent the link names: `Claude agent`, or `Codex agent` (AGENT_WORDS). */
 function agentWord(state: SessionState): string {
-  return hostOf(state) === 'codex' ? 'Codex agent' : 'Claude agent';
+  return AGENT_WORDS[hostOf(state)];
 }
 
 function timelineRows(timeline: Timeline, agent: string): Cell[][] {

@@ -4,10 +4,10 @@ import type { CommandModule } from 'yargs';
 import { SessionError } from '../../core/errors';
 import { optionalText } from '../args';
 import { readSettings, settingsPath, writeSettings } from '../init/settings-file';
+import { eventsOf } from '../../core/events';
+import type { Host } from '../../core/host';
 import {
-  CODEX_WIRINGS,
   HOOK_TIMEOUT_SECONDS,
-  WIRINGS,
   addHooks,
   nodeCommand,
   removeHooks,
@@ -31,9 +31,21 @@ import { errnoCode, ioError } from '../../platform/errno';
 import { shellQuote } from '../../platform/shell';
 import { NO_WORKING_DIRECTORY, resolveFrom } from '../../platform/working-directory';
 
+/** The hosts `init` wires: those whose hooks are commands in a project's file. */
+type WiredHost = Exclude<Host, 'agent-sdk'>;
+
+/** Where `init --host` writes a host's hooks, how its commands read, and whether it writes Codex's exec-policy rule. */
+const TARGETS: Record<
+  WiredHost,
+  { readonly file: (project: string) => string; readonly command: typeof nodeCommand; readonly rules: boolean }
+> = {
+  'claude-code': { file: settingsPath, command: nodeCommand, rules: false },
+  codex: { file: codexHooksPath, command: codexCommand, rules: true },
+};
+
 interface Args extends GlobalArgs {
   readonly project?: string;
-  readonly host: 'claude-code' | 'codex';
+  readonly host: WiredHost;
   readonly 'dry-run': boolean;
   readonly uninstall: boolean;
 }
@@ -71,14 +83,13 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
           '.claude/agent-session.json (init writes neither: the URL may hold a password)\n',
       );
     }
-    const codex = argv.host === 'codex';
-    const command = codex ? codexCommand : nodeCommand;
+    const target = TARGETS[argv.host];
     const commands: Record<HookBin, string> = {
-      'pre-delegate': command(process.execPath, join(binDir, 'pre-delegate.cjs')),
-      'subagent-stop': command(process.execPath, join(binDir, 'subagent-stop.cjs')),
+      'pre-delegate': target.command(process.execPath, join(binDir, 'pre-delegate.cjs')),
+      'subagent-stop': target.command(process.execPath, join(binDir, 'subagent-stop.cjs')),
     };
-    const wirings = codex ? CODEX_WIRINGS : WIRINGS;
-    const file = readSettings(codex ? codexHooksPath(project) : settingsPath(project));
+    const wirings = eventsOf(argv.host);
+    const file = readSettings(target.file(project));
     const before = file.settings ?? {};
     const { settings, changes } = argv.uninstall
       ? removeHooks(before, commands, wirings)
@@ -88,9 +99,9 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
     // Commands of other hooks and paths are the user's text: shown escaped, one line each.
     const say = (line: string): void => io.out(`${escapeControl(line)}\n`);
     for (const change of changes) say(describe(change));
-    if (codex) {
+    if (target.rules) {
       const rules = codexRulesPath(project);
-      // The words the hooks' contexts hand a sub-agent (src/hooks/run.ts cliWords), for the store its hooks resolve.
+      // The words the hooks' contexts hand a sub-agent (src/hooks/hosts/cli-words.ts), for the store its hooks resolve.
       const root = resolveRoot({ env: io.env, cwd: project });
       const words = [process.execPath, join(binDir, 'agent-session.cjs'), '--dir', root, 'update'];
       const done = argv.uninstall

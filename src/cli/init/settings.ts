@@ -1,51 +1,19 @@
 import { SessionError } from '../../core/errors';
+import { eventsOf, type EventRow, type HookBin } from '../../core/events';
 
-/** The two hook bins `init` wires. */
-export type HookBin = 'pre-delegate' | 'subagent-stop';
+/** The two hook bins `init` wires (src/core/events.ts: both answer every host event alike). */
+export type { HookBin };
 
-/** One hook registration: an event, an optional tool matcher, and the bin that answers it. */
-export interface Wiring {
-  readonly event: string;
-  readonly matcher?: string;
-  readonly bin: HookBin;
-}
+/** One hook registration: an event, an optional tool matcher, and the bin that answers it (a row of core/events.ts). */
+export type Wiring = Pick<EventRow, 'event' | 'matcher' | 'bin'>;
 
 /**
- * What `init` adds to `.claude/settings.json` (the subagent tool is `Task` before Claude Code 2.1.63, `Agent` after).
- * SessionStart and UserPromptSubmit tell the main agent what is parked before it decides to delegate (PreToolUse's
- * context only arrives after the tool's result); they take no matcher.
+ * What `init` adds to `.claude/settings.json` (and the plugin wires: scripts/build-plugin.mjs writes its
+ * hooks/hooks.json from the same rows): the rows of src/core/events.ts that name Claude Code. Another host's wiring is
+ * its rows (`eventsOf`): with `--host codex`, the OpenAI Codex CLI's `.codex/hooks.json` (0.169.0: the same file shape
+ * as Claude Code's settings `hooks`).
  */
-export const WIRINGS: readonly Wiring[] = [
-  { event: 'PreToolUse', matcher: 'Task|Agent', bin: 'pre-delegate' },
-  // A sub-agent's own recording command runs without a prompt (src/hooks/claude/permission.ts); it fires only when
-  // Claude Code would ask, so tool calls that need no permission never start it.
-  { event: 'PermissionRequest', matcher: 'Bash', bin: 'pre-delegate' },
-  { event: 'SubagentStart', bin: 'pre-delegate' },
-  { event: 'SubagentStop', bin: 'subagent-stop' },
-  // A sub-agent that dies of an API error or a usage limit gets StopFailure and no SubagentStop; no matcher: every
-  // failure kind (its matcher values) interrupts it the same way.
-  { event: 'StopFailure', bin: 'subagent-stop' },
-  { event: 'PostToolUse', matcher: 'Task|Agent', bin: 'subagent-stop' },
-  { event: 'SessionStart', bin: 'pre-delegate' },
-  { event: 'UserPromptSubmit', bin: 'pre-delegate' },
-];
-
-/**
- * What `init --host codex` adds to `.codex/hooks.json` (the OpenAI Codex CLI, 0.169.0: the same file shape as Claude
- * Code's settings `hooks`). SessionStart and UserPromptSubmit tell the main agent what is parked; SubagentStart and
- * SubagentStop link a thread-spawned sub-agent (its `agent_type`) to its session; PermissionRequest on Bash lets its
- * recording command run where Codex would ask; a sub-agent's failed model request (`PostModelRequest`, `status:
- * "failed"`: no SubagentStop follows) interrupts its session. No PreToolUse/PostToolUse: Codex starts a sub-agent's
- * hooks in order (SubagentStart before its first request), so the race those settle in Claude Code does not exist.
- */
-export const CODEX_WIRINGS: readonly Wiring[] = [
-  { event: 'SessionStart', bin: 'pre-delegate' },
-  { event: 'UserPromptSubmit', bin: 'pre-delegate' },
-  { event: 'SubagentStart', bin: 'pre-delegate' },
-  { event: 'SubagentStop', bin: 'subagent-stop' },
-  { event: 'PermissionRequest', matcher: 'Bash', bin: 'pre-delegate' },
-  { event: 'PostModelRequest', bin: 'subagent-stop' },
-];
+export const WIRINGS: readonly Wiring[] = eventsOf('claude-code');
 
 /**
  * Seconds Claude Code waits for one of our hooks. A hook gives up on stdin after 5 s and on a session lock

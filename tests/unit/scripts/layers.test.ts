@@ -40,7 +40,7 @@ describe('the layering rules', () => {
 
   it.each([
     ['fs-only-where-io-lives', 'src/cli/commands/get.ts', "import { readFileSync as _planted } from 'node:fs';"],
-    ['fs-only-where-io-lives', 'src/hooks/claude/claude-code.ts', "import { statSync as _planted } from 'node:fs';"],
+    ['fs-only-where-io-lives', 'src/hooks/handlers/attach.ts', "import { statSync as _planted } from 'node:fs';"],
     ['core-is-pure', 'src/core/rules.ts', "import { readFileSync as _planted } from 'node:fs';"],
     ['core-rules-not-views', 'src/core/rules.ts', "import { computeStats as _planted } from './views/stats';"],
     [
@@ -49,6 +49,9 @@ describe('the layering rules', () => {
       "import { FileStore as _planted } from '../../store/file-store';",
     ],
     ['entries-only-wire', 'hooks/pre-delegate.ts', "import { SessionError as _planted } from '../src/core/errors';"],
+    ['handlers-not-hosts', 'src/hooks/handlers/overview.ts', "import { codex as _planted } from '../hosts/codex';"],
+    ['runners-apart', 'src/hooks/hosts/agent-sdk.ts', "import { runHook as _planted } from '../run';"],
+    ['events-are-data', 'src/core/events.ts', "import { SessionError as _planted } from './errors';"],
   ])(
     '%s fails on a planted import in %s',
     (rule, file, line) => {

@@ -6,9 +6,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { EVENTS } from '../../../src/core/events';
 import { tempDir } from '../../helpers';
 
-const SCRIPT = join(__dirname, '..', '..', '..', 'scripts', 'loader', 'make-cache.cjs');
+const ROOT = join(__dirname, '..', '..', '..');
+const SCRIPT = join(ROOT, 'scripts', 'loader', 'make-cache.cjs');
 const root = tempDir();
 
 /** A fake bin as the build lays one out: a loader and its bundle beside it. */
@@ -100,5 +102,36 @@ describe('make-cache', () => {
     const made = makeCache(bin, ['a', 'b', 'c']);
     expect(made).toMatchObject({ status: 1, recorded: 'a --run=0\nb --run=1\n', cacheBytes: 0, left: [] });
     expect(made.stderr).toContain('Expected 3 runs');
+  });
+});
+
+describe('the table of events in the maker', () => {
+  /** makeCacheFile(rows) of scripts/bundles.mjs: `{ text }`, or `{ error }` with the message it threw. */
+  function makeCacheFile(rows: unknown): { text?: string; error?: string } {
+    const script =
+      "import('./scripts/bundles.mjs').then((m) => { try { process.stdout.write(JSON.stringify({ text: m.makeCacheFile(JSON.parse(process.argv[1])) })); }" +
+      ' catch (e) { process.stdout.write(JSON.stringify({ error: e.message })); } });';
+    const result = spawnSync(process.execPath, ['-e', script, JSON.stringify(rows)], { cwd: ROOT, encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    return JSON.parse(result.stdout) as { text?: string; error?: string };
+  }
+
+  it('has a representative run of every event of the table', () => {
+    const { EVENT_SAMPLES } = require(SCRIPT) as { EVENT_SAMPLES: Record<string, (cli: string) => object[]> };
+    const runs = EVENTS.map(({ event }) => [event, EVENT_SAMPLES[event]?.('agent-session --dir /s').length ?? 0]);
+    expect(runs.filter(([, count]) => count === 0)).toEqual([]);
+  });
+
+  it('is shipped with the rows of the table written in', () => {
+    const made = makeCacheFile(EVENTS);
+    const line = /^const EVENTS = (.*);$/m.exec(made.text ?? '')?.[1];
+    expect(JSON.parse(line ?? 'null')).toEqual(EVENTS.map(({ event, bin, hosts }) => ({ event, bin, hosts })));
+    expect(readFileSync(join(ROOT, 'dist', 'make-cache.cjs'), 'utf8')).toBe(made.text);
+  });
+
+  it('fails the build on an event it has no run of, naming it', () => {
+    const made = makeCacheFile([...EVENTS, { event: 'NewEvent', bin: 'pre-delegate', hosts: ['claude-code'] }]);
+    expect(made.error).toContain('NewEvent');
+    expect(made.text).toBeUndefined();
   });
 });

@@ -14,7 +14,7 @@ import { ConfigFileSchema } from '../../../src/core/config-schema';
 import { parseSessionState } from '../../../src/generated/state-parsers';
 import { SessionStateSchema } from '../../../src/core/state-schema';
 import { parseBashInput, parsePayload, parseToolInput } from '../../../src/generated/claude-parsers';
-import { BashInputSchema, PayloadSchema, ToolInputSchema } from '../../../src/hooks/claude/claude-schema';
+import { BashInputSchema, PayloadSchema, ToolInputSchema } from '../../../src/hooks/handlers/claude-schema';
 import { parsePreDelegateInput, parseSubagentStopInput } from '../../../src/generated/seed-parsers';
 import { PreDelegateInputSchema, SubagentStopInputSchema } from '../../../src/hooks/seed/seed-schema';
 import { generateSessions } from '../../support/generate-sessions';

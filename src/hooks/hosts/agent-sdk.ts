@@ -1,18 +1,21 @@
 // The Claude Agent SDK (`@anthropic-ai/claude-agent-sdk`) as a host: the hooks of `query()` as in-process callbacks.
 // The SDK fires Claude Code's own events with Claude Code's own payloads, so every callback answers through the one
-// answer of the command hooks (run.ts answerClaudeCode → claude/claude-code.ts handleClaudeCode) on one call opened
-// for the hooks object's life (app/hook-call.ts): no process start, no store opened per event.
-import { join } from 'node:path';
-import { logs } from '../../core/config';
+// answer of every host (answer.ts answerPayload → handlers/) on one call opened for the hooks object's life
+// (app/hook-call.ts): no process start, no store opened per event. Its callbacks are the rows of src/core/events.ts
+// that name the SDK.
+import { eventsOf } from '../../core/events';
 import { SessionError } from '../../core/errors';
-import { openHookCall, type HookCall } from '../../app/hook-call';
-import { isClaudeCodePayload, type ClaudeCodeAnswer } from '../claude/claude-code';
-import type { PermissionAnswer } from '../claude/permission';
-import { appendLog, logValue } from '../log';
-import { answerClaudeCode, claudeLine, type Outcome } from '../run';
-import { workingDirectory } from '../../platform/working-directory';
-import { recorderOf, type AgentSdkToolKit, type RecordAllowAnswer } from './record-tool';
 import type { Host } from '../../core/host';
+import { openHookCall } from '../../app/hook-call';
+import { answerPayload, eventHead, writeLog, type Outcome } from '../answer';
+import { agentRunOf, type RunningAgent } from '../handlers/attach';
+import type { ClaudeCodeAnswer } from '../handlers';
+import type { PermissionAnswer } from '../handlers/permission';
+import { logValue } from '../log';
+import { workingDirectory } from '../../platform/working-directory';
+import { isClaudeCodePayload } from './claude-code';
+import { ADAPTERS } from '.';
+import { recorderOf, type AgentSdkToolKit, type RecordAllowAnswer } from './record-tool';
 
 /** The host these hooks answer for (core/host.ts): the sessions they make name it. */
 const SDK_HOST: Host = 'agent-sdk';
@@ -29,20 +32,14 @@ export const RECORD_TOOL = `mcp__${SDK_SERVER_NAME}__record`;
 export const SDK_LOG_FILE = 'agent-sdk.log';
 
 /**
- * The events answered, with the matchers of the command hooks' wiring (src/cli/init/settings.ts WIRINGS), plus our
- * own tool at PreToolUse (it maps the tool call to its sub-agent and lets it run). SessionStart is wired as in Claude
- * Code although the SDK has not been seen firing it: UserPromptSubmit lists the parked sessions in its place.
+ * The SDK's matcher of a row's: the tool names anchored (the command hooks' matchers are Claude Code's settings', which
+ * match a whole name), plus our own tool at PreToolUse, whose call the hooks map to its sub-agent and let run.
  */
-const WIRED: readonly { readonly event: string; readonly matcher?: string }[] = [
-  { event: 'UserPromptSubmit' },
-  { event: 'SessionStart' },
-  { event: 'PreToolUse', matcher: `^(Task|Agent|${RECORD_TOOL})$` },
-  { event: 'PermissionRequest', matcher: '^Bash$' },
-  { event: 'SubagentStart' },
-  { event: 'SubagentStop' },
-  { event: 'StopFailure' },
-  { event: 'PostToolUse', matcher: '^(Task|Agent)$' },
-];
+function sdkMatcher(event: string, matcher: string | undefined): string | undefined {
+  const tools = event === 'PreToolUse' ? [matcher, RECORD_TOOL].filter((t) => t !== undefined).join('|') : matcher;
+  if (tools === undefined) return undefined;
+  return tools.includes('|') ? `^(${tools})$` : `^${tools}$`;
+}
 
 /** What a callback answers: one of our hook answers, or `{}` (nothing to say: the SDK goes on as without us). */
 export type SdkHookOutput = ClaudeCodeAnswer | PermissionAnswer | RecordAllowAnswer | Record<string, never>;
@@ -119,45 +116,47 @@ export async function agentSessionHooks<Server = unknown>(
     host: SDK_HOST,
   });
   const sdk = options.sdk ?? ((await loadSdk()) as AgentSdkToolKit<Server>);
-  // The contexts' CLI commands (the overview's `list`, a Bash recording) run the bin beside this library.
-  const cli = [process.execPath, join(__dirname, 'agent-session.cjs'), '--dir', call.root];
-  const recorder = recorderOf(call, RECORD_TOOL, (line, level) => log(call, line, level));
+  // The contexts' CLI commands (the overview's `list`, a Bash recording) run the bin beside this library (no plugin's).
+  const cli = ADAPTERS[SDK_HOST].cliWords({ binDir: __dirname, execPath: process.execPath, env: {} }, call.root);
+  const log = (line: string, level: Outcome['level']): void => writeLog(call, SDK_LOG_FILE, `sdk ${line}`, level);
+  const recorder = recorderOf(call, RECORD_TOOL, log);
   let closed = false;
   const running = new RunningAgents();
   const callback: SdkHookCallback = async (input) => {
     if (closed || !isClaudeCodePayload(input)) return {};
     if (input.hook_event_name === 'PreToolUse' && input.tool_name === RECORD_TOOL) return recorder.preToolUse(input);
     running.saw(input);
-    const outcome = await answerSafely(input, call, env, cli);
-    log(call, outcome.line, outcome.level);
+    const outcome = await answerPayload(input, call, env, { host: SDK_HOST, cli, recordingTool: RECORD_TOOL });
+    log(outcome.line, outcome.level);
     return (outcome.answer as SdkHookOutput | null) ?? {};
   };
   const interrupted = async (sessionId?: string): Promise<number> => {
     if (closed) return 0;
     let count = 0;
     for (const agent of running.take(sessionId)) {
-      const head = `${claudeLine({ hook_event_name: 'app_stopped' }, SDK_HOST)} claude_agent=${logValue(agent.agent_id)}`;
+      const head = `${eventHead({ hook_event_name: 'app_stopped' }, SDK_HOST)} claude_agent=${logValue(agent.agent_id)}`;
       try {
         const attached = await call.sessions().claudeAgentFailed({ ...agent, error: APP_STOPPED });
         if (attached === null) {
-          log(call, `${head} unknown_agent`, 'info');
+          log(`${head} unknown_agent`, 'info');
           continue;
         }
         count++;
         log(
-          call,
           `${head} ${attached.action} interruption=${logValue(attached.interruption)} phase=${logValue(attached.state.phase)} session=${logValue(attached.state.agent_id)}`,
           'info',
         );
       } catch (error) {
-        log(call, `${head} error error=${logValue(error instanceof Error ? error.message : String(error))}`, 'error');
+        log(`${head} error error=${logValue(error instanceof Error ? error.message : String(error))}`, 'error');
       }
     }
     return count;
   };
   const hooks: Record<string, SdkHookMatcher[]> = {};
-  for (const { event, matcher } of WIRED)
-    hooks[event] = [{ ...(matcher === undefined ? {} : { matcher }), hooks: [callback] }];
+  for (const row of eventsOf(SDK_HOST)) {
+    const matcher = sdkMatcher(row.event, row.matcher);
+    hooks[row.event] = [{ ...(matcher === undefined ? {} : { matcher }), hooks: [callback] }];
+  }
   // alwaysLoad: by default the SDK defers MCP tools behind its tool search, and a sub-agent told to record with the
   // tool would not find it among its tools (seen with 0.3.332).
   const server = sdk.createSdkMcpServer({
@@ -185,31 +184,19 @@ export async function agentSessionHooks<Server = unknown>(
  * contexts would quote it as the host's.
  */
 export const APP_STOPPED = 'app_stopped';
-/** A sub-agent that started and has not stopped: what its interruption needs. */
-interface RunningAgent {
-  readonly agent_id: string;
-  readonly agent_type: string;
-  readonly session_id?: string;
-}
-
 /**
- * The sub-agents these hooks saw start (SubagentStart) and not stop (SubagentStop, StopFailure): the SDK fires no hook
- * when the app stops a query (`interrupt()`, abort; seen with 0.3.332: a `task_notification` with status `stopped`
- * is the only trace), so the hooks object remembers them for `interrupted()`.
+ * The sub-agents these hooks saw start and not stop (handlers/attach.ts agentRunOf): the SDK fires no hook when the app
+ * stops a query (`interrupt()`, abort; seen with 0.3.332: a `task_notification` with status `stopped` is the only
+ * trace), so the hooks object remembers them for `interrupted()`.
  */
 class RunningAgents {
   readonly #agents = new Map<string, RunningAgent>();
 
   saw(payload: Record<string, unknown>): void {
-    const { hook_event_name: event, agent_id: agentId, agent_type: agentType, session_id: sessionId } = payload;
-    if (typeof agentId !== 'string' || agentId === '') return;
-    if (event === 'SubagentStop' || event === 'StopFailure') this.#agents.delete(agentId);
-    else if (event === 'SubagentStart' && typeof agentType === 'string' && agentType !== '')
-      this.#agents.set(agentId, {
-        agent_id: agentId,
-        agent_type: agentType,
-        ...(typeof sessionId === 'string' ? { session_id: sessionId } : {}),
-      });
+    const run = agentRunOf(payload);
+    if (run === null) return;
+    if ('ended' in run) this.#agents.delete(run.ended);
+    else this.#agents.set(run.started.agent_id, run.started);
   }
 
   /** Removes and returns the running agents (of one query when `sessionId` is given). */
@@ -218,26 +205,6 @@ class RunningAgents {
     for (const agent of taken) this.#agents.delete(agent.agent_id);
     return taken;
   }
-}
-
-/** The answer of one payload, never a rejection: a failure is an error line and no answer (fail open). */
-async function answerSafely(
-  payload: Record<string, unknown> & { hook_event_name: string },
-  call: HookCall,
-  env: Readonly<Record<string, string | undefined>>,
-  cli: readonly string[],
-): Promise<Outcome> {
-  try {
-    return await answerClaudeCode(payload, call, env, { cli, recordingTool: RECORD_TOOL }, SDK_HOST);
-  } catch (error) {
-    const problem = error instanceof Error ? error.message : String(error);
-    return { answer: null, line: `${claudeLine(payload, SDK_HOST)} error error=${logValue(problem)}`, level: 'error' };
-  }
-}
-
-function log(call: HookCall, line: string, level: Outcome['level']): void {
-  if (logs(call.config.log_level, level))
-    appendLog(call.logDir, SDK_LOG_FILE, `sdk ${line}`, { maxBytes: call.config.log_max_bytes });
 }
 
 /** The SDK's functions, from the package (ESM only: a dynamic import, which esbuild keeps as one in our CommonJS). */

@@ -1,4 +1,5 @@
-import { handleClaudeCode } from '../../../../src/hooks/claude/claude-code';
+import { handleEvent } from '../../../../src/hooks/answer';
+import { claudeCode } from '../../../../src/hooks/hosts/claude-code';
 import type { Sessions } from '../../../../src/service/sessions';
 import { memorySessions } from '../../../support/sessions';
 
@@ -28,7 +29,7 @@ const request = (command: unknown, extra: Record<string, unknown> = {}) => ({
 });
 
 const answer = async (payload: Record<string, unknown>) =>
-  (await handleClaudeCode(sessions, payload, { cli: CLI, now: new Date() })).answer;
+  (await handleEvent(sessions, payload, { cli: CLI, now: new Date(), words: claudeCode.words })).answer;
 
 describe('PermissionRequest', () => {
   it("allows a sub-agent's own recording command", async () => {

@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { agentSessionHooks, type AgentSessionHooks } from '../../../../src/hooks/sdk/agent-sdk';
+import { agentSessionHooks, type AgentSessionHooks } from '../../../../src/hooks/hosts/agent-sdk';
 import { openStore } from '../../../../src/app/library';
 
 const TOOL = 'mcp__agent-session__record';

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { errorKind, fromCodex } from '../../../../src/hooks/codex/codex';
+import { errorKind, fromCodex } from '../../../../src/hooks/hosts/codex';
 import { hostArgument, hostOption } from '../../../../src/hooks/process-io';
 
 const FIXTURES = resolve(__dirname, '../../../fixtures/codex');

@@ -2,14 +2,14 @@
 // is told only the tool call's id (`extra`), not which sub-agent called it: the PreToolUse callback, which is told
 // both (`tool_use_id`, `agent_id`), keeps the pair until the handler runs, and lets the call run without a prompt
 // when it comes from the sub-agent linked to a session (the rule of the command hooks' PermissionRequest:
-// claude/permission.ts, core/claude-link.ts isRecordingAgent).
+// handlers/permission.ts, core/claude-link.ts isRecordingAgent).
 import { isRecordingAgent } from '../../core/claude-link';
 import { isSessionError } from '../../core/errors';
 import { PHASES } from '../../core/phase-names';
 import type { HookCall } from '../../app/hook-call';
 import type { Metadata } from '../../core/state';
 import { logValue } from '../log';
-import { claudeLine } from '../run';
+import { eventHead } from '../answer';
 
 /**
  * The two functions of the SDK we call, as the app passes them (`import { tool, createSdkMcpServer } from …`).
@@ -79,7 +79,7 @@ export function recorderOf(
   const pending = new Map<string, string>();
   const head = `tool=${logValue(toolName)}`;
   // The hooks' own line head, as every line of the SDK's log has it (`agent-sdk event="PreToolUse"`).
-  const preToolUse = claudeLine({ hook_event_name: 'PreToolUse' }, 'agent-sdk');
+  const preToolUse = eventHead({ hook_event_name: 'PreToolUse' }, 'agent-sdk');
 
   return {
     async preToolUse(payload): Promise<RecordAllowAnswer | Record<string, never>> {

@@ -4,8 +4,9 @@ import type { Sessions } from '../../service/sessions';
 import { logValue } from '../log';
 import { parseBashInput } from '../../generated/claude-parsers';
 import type { Payload } from './claude-schema';
+import type { HandlerContext, HandlerOutcome } from './handler';
 
-/** Claude Code's answer that lets one tool call run without a prompt. */
+/** The host's answer that lets one tool call run without a prompt (Claude Code's; Codex reads it alike). */
 export interface PermissionAnswer {
   readonly hookSpecificOutput: {
     readonly hookEventName: 'PermissionRequest';
@@ -14,19 +15,19 @@ export interface PermissionAnswer {
 }
 
 /**
- * PermissionRequest: Claude Code is about to ask the user (or, for a background sub-agent that cannot ask, to deny)
+ * PermissionRequest: the host is about to ask the user (or, for a background sub-agent that cannot ask, to deny)
  * whether a tool call may run. Allowed here, and only here, is a sub-agent's own recording command: Bash running
- * exactly the command its SubagentStart context gave it (`cli` words, `update`, its session id, recording options
- * only: core/recording-command.ts) on the session linked to that very agent (core/claude-link.ts isRecordingAgent).
- * Anything else gets no answer, so Claude Code's own flow decides: this never denies and never allows anything else.
+ * exactly the command its start context gave it (the `cli` words, `update`, its session id, recording options only:
+ * core/recording-command.ts) on the session linked to that very agent (core/claude-link.ts isRecordingAgent).
+ * Anything else gets no answer, so the host's own flow decides: this never denies and never allows anything else.
  * It fires only when a prompt would be shown: tool calls the user already allowed never start this hook.
  * @returns the answer and the log note; the answer is null when the request is not ours to allow
  */
 export async function permissionRequest(
   sessions: Sessions,
   payload: Payload,
-  cli: readonly string[],
-): Promise<{ answer: PermissionAnswer | null; note: string }> {
+  { cli }: HandlerContext,
+): Promise<HandlerOutcome<PermissionAnswer>> {
   if (payload.tool_name !== 'Bash') return { answer: null, note: 'other_tool' };
   // The main agent is never handed a recording command; only a sub-agent's request carries its agent_id.
   if (!payload.agent_id) return { answer: null, note: 'not_a_subagent' };

@@ -1,26 +1,22 @@
 import { withClaudeLink } from '../../../../src/core/claude-link';
-import {
-  approveResume,
-  handleClaudeCode,
-  isClaudeCodePayload,
-  isClaudeCodeText,
-  type ClaudeCodeOutcome,
-} from '../../../../src/hooks/claude/claude-code';
-import { cliWords } from '../../../../src/hooks/run';
+import { EVENTS } from '../../../../src/core/events';
+import { handleEvent } from '../../../../src/hooks/answer';
+import { HANDLERS, type HookAnswer } from '../../../../src/hooks/handlers';
+import { approveResume } from '../../../../src/hooks/handlers/offer';
+import { claudeCode } from '../../../../src/hooks/hosts/claude-code';
 import type { Sessions } from '../../../../src/service/sessions';
 import { memorySessions } from '../../../support/sessions';
-import { shellQuote } from '../../../../src/platform/shell';
 
 let clock: Date;
 let sessions: Sessions;
-const context = () => ({ cli: ['agent-session', '--dir', '/p'], now: clock });
+const context = () => ({ cli: ['agent-session', '--dir', '/p'], now: clock, words: claudeCode.words });
 beforeEach(() => {
   clock = new Date('2026-01-08T18:00:00.000Z');
   ({ sessions } = memorySessions({ now: () => clock }));
 });
 
 /** The context text of an answer (undefined for none, or for an answer that carries no context). */
-const contextOf = (answer: ClaudeCodeOutcome['answer'] | undefined): string | undefined =>
+const contextOf = (answer: HookAnswer | null | undefined): string | undefined =>
   answer !== null && answer !== undefined && 'additionalContext' in answer.hookSpecificOutput
     ? answer.hookSpecificOutput.additionalContext
     : undefined;
@@ -30,28 +26,11 @@ const minutes = (n: number) => {
 };
 
 describe('Claude Code handler', () => {
-  it('tells Claude Code payloads from seed-protocol ones', () => {
-    expect(isClaudeCodePayload({ hook_event_name: 'Stop' })).toBe(true);
-    expect(isClaudeCodePayload({ agent_name: 'x' })).toBe(false);
-    expect(isClaudeCodePayload([{ hook_event_name: 'Stop' }])).toBe(false);
-    expect(isClaudeCodePayload({ hook_event_name: 3 })).toBe(false);
-  });
-
-  it.each([
-    ['{"session_id":"s","hook_event_name":"PreToolUse","tool_input":{"prompt":"xx', true],
-    ['{ "hook_event_name" : "SubagentStop", "agent_id": "a', true],
-    ['{"agent_name":"x","note":"{\\"hook_event_name\\":\\"Stop\\"}","task_id":"T', false],
-    ['{"agent_name":"x","hook_event_name":3', false],
-    ['garbage', false],
-  ])('tells an unreadable Claude Code payload by its text: %s', (text, expected) => {
-    expect(isClaudeCodeText(text)).toBe(expected);
-  });
-
   it('offers no resume once the session expired, and states how long ago otherwise', async () => {
     const state = await sessions.create({ agent_name: 'Explore', purpose: 'p' });
     await sessions.update(state.agent_id, { phase: 'approval' });
     minutes(12);
-    const offer = await handleClaudeCode(
+    const offer = await handleEvent(
       sessions,
       { hook_event_name: 'PreToolUse', tool_name: 'Task', tool_input: { subagent_type: 'Explore' } },
       context(),
@@ -61,7 +40,7 @@ describe('Claude Code handler', () => {
     expect(await approveResume(sessions, 'Explore')).toBeNull();
     expect(
       (
-        await handleClaudeCode(
+        await handleEvent(
           sessions,
           { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: { subagent_type: 'Explore' } },
           context(),
@@ -74,7 +53,7 @@ describe('Claude Code handler', () => {
     const state = await sessions.create({ agent_name: 'Explore', purpose: 'p' });
     await sessions.update(state.agent_id, { phase: 'approval' });
     await sessions.recordResume(state.agent_id);
-    const offer = await handleClaudeCode(
+    const offer = await handleEvent(
       sessions,
       { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: { subagent_type: 'Explore' } },
       context(),
@@ -88,14 +67,14 @@ describe('Claude Code handler', () => {
     const state = await sessions.create({ agent_name: 'Explore', purpose: 'p' });
     await sessions.update(state.agent_id, { phase: 'planning' });
     const answer = (
-      await handleClaudeCode(
+      await handleEvent(
         sessions,
         { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: '{"subagent_type":"Explore"}' },
         context(),
       )
     ).answer;
     expect(contextOf(answer)).toContain(state.agent_id);
-    const odd = await handleClaudeCode(
+    const odd = await handleEvent(
       sessions,
       { hook_event_name: 'SubagentStart', agent_id: 42, agent_type: ['x'] },
       context(),
@@ -115,7 +94,7 @@ describe('Claude Code handler', () => {
       if (found !== null) await sessions.linkClaude(found.agent_id, { agent_id: 'other-agent' });
       return found;
     };
-    const outcome = await handleClaudeCode(
+    const outcome = await handleEvent(
       sessions,
       { hook_event_name: 'SubagentStart', agent_id: 'mine', agent_type: 'Explore' },
       context(),
@@ -134,25 +113,6 @@ describe('Claude Code handler', () => {
       expect.objectContaining({ code: 'E_ILLEGAL_TRANSITION' }),
     );
   });
-
-  it('builds CLI commands that a shell reads back as the same words', () => {
-    expect(shellQuote('/plain/path')).toBe('/plain/path');
-    expect(shellQuote("/it's here")).toBe("'/it'\\''s here'");
-    expect(cliWords({ binDir: '/opt/bin', env: {}, execPath: '/n/node' }, '/p/.claude/session')).toEqual([
-      '/n/node',
-      '/opt/bin/agent-session.cjs',
-      '--dir',
-      '/p/.claude/session',
-    ]);
-    // Installed as a plugin: the plugin's bin/ is on the Bash tool's PATH.
-    expect(cliWords({ binDir: '/plug/dist', env: { CLAUDE_PLUGIN_ROOT: '/plug' }, execPath: '/n/node' }, '/r')).toEqual(
-      ['agent-session', '--dir', '/r'],
-    );
-    // Another plugin's root is not ours.
-    expect(cliWords({ binDir: '/opt/bin', env: { CLAUDE_PLUGIN_ROOT: '/plug' }, execPath: '/n/node' }, '/r')[0]).toBe(
-      '/n/node',
-    );
-  });
 });
 
 describe('a session last active slightly ahead of this clock', () => {
@@ -166,10 +126,10 @@ describe('a session last active slightly ahead of this clock', () => {
     if (decision === 'approved') await sessions.approve(state.agent_id, { by: 'alice', note: 'go <b>' });
     else await sessions.reject(state.agent_id, { by: 'alice', reason: 'split it' });
     minutes(1);
-    const listed = await handleClaudeCode(sessions, { hook_event_name: 'UserPromptSubmit', prompt: 'x' }, context());
+    const listed = await handleEvent(sessions, { hook_event_name: 'UserPromptSubmit', prompt: 'x' }, context());
     expect(contextOf(listed.answer)).toContain(`phase ${phase}`);
     const payload = { hook_event_name: 'SubagentStart', agent_id: 'a0123456789abcdef', agent_type: 'Explore' };
-    const start = contextOf((await handleClaudeCode(sessions, payload, context())).answer);
+    const start = contextOf((await handleEvent(sessions, payload, context())).answer);
     expect(start).toContain(`this sub-agent resumes session ${state.agent_id}`);
     expect(start).toContain(
       `- Last decision: ${decision} by "alice" (claimed; OS user "tester", at a terminal) at 2026-01-08T18:03:00.000Z`,
@@ -186,9 +146,9 @@ describe('a session last active slightly ahead of this clock', () => {
     await sessions.update(state.agent_id, { phase: 'approval' });
     clock = today;
     // The overview first: once SubagentStart relinks the session to a running agent it is no longer parked.
-    const overview = await handleClaudeCode(sessions, { hook_event_name: 'SessionStart' }, context());
+    const overview = await handleEvent(sessions, { hook_event_name: 'SessionStart' }, context());
     const payload = { hook_event_name: 'SubagentStart', agent_id: 'a0123456789abcdef', agent_type: 'Explore' };
-    const start = await handleClaudeCode(sessions, payload, context());
+    const start = await handleEvent(sessions, payload, context());
     for (const text of [contextOf(start.answer), contextOf(overview.answer)]) {
       expect(text).toContain('just now');
       expect(text).not.toMatch(/\bin \d+ seconds\b/);
@@ -209,11 +169,33 @@ describe('recorded text in the resume context (issue 20)', () => {
       const state = await fresh.create({ agent_name: 'Explore', purpose: 'p', metadata: { plan } });
       await fresh.update(state.agent_id, { phase: 'approval' });
       const payload = { hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: { subagent_type: 'Explore' } };
-      const text = contextOf((await handleClaudeCode(fresh, payload, context())).answer) ?? '';
+      const text = contextOf((await handleEvent(fresh, payload, context())).answer) ?? '';
       expect(text).toContain(expected);
       const line = text.split('\n').find((l) => l.startsWith('- Other metadata'))!;
       expect(line.length).toBeLessThan(1600);
       expect(line.endsWith('…"') || line.endsWith('}')).toBe(true);
     }
+  });
+});
+
+describe('the handler map', () => {
+  it('has one handler for each row of the table of events, and no other', () => {
+    expect(Object.keys(HANDLERS).sort()).toEqual(EVENTS.map((row) => row.event).sort());
+  });
+
+  it.each(['Stop', 'SessionEnd', 'constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+    'leaves an event that is no row alone: %s',
+    async (event) => {
+      expect(await handleEvent(sessions, { hook_event_name: event, agent_id: 'a1' }, context())).toEqual({
+        answer: null,
+        note: 'other_event',
+      });
+    },
+  );
+
+  it("answers Codex's PostModelRequest as it arrives from another host with nothing (its adapter reads it)", async () => {
+    const payload = { hook_event_name: 'PostModelRequest', agent_id: 'a1', agent_type: 'x', status: 'failed' };
+    expect(await handleEvent(sessions, payload, context())).toEqual({ answer: null, note: 'other_event' });
+    expect(await sessions.list()).toEqual([]);
   });
 });

@@ -1,14 +1,31 @@
+// The OpenAI Codex CLI as a host (`init --host codex`, the bins run with `--host codex`): the one place that knows it.
 import { INTERRUPTION_KIND_PATTERN } from '../../core/interruption-kinds';
+import type { HostAdapter, HostPayload } from './adapter';
+import { cliWords } from './cli-words';
 
-/** A Codex payload as the Claude Code handlers read it, or why it is left alone (a note for the log). */
-export type CodexTranslation =
-  { readonly payload: Record<string, unknown> & { hook_event_name: string } } | { readonly skip: string };
+/** A Codex payload as the handlers read it, or why it is left alone (a note for the log). */
+export type CodexTranslation = { readonly payload: HostPayload } | { readonly skip: string };
+
+/**
+ * Codex: its payloads read as Claude Code's (fromCodex), its words (a sub-agent is resumed by a `spawn_agent` of the
+ * same `agent_type`; the links hold Codex thread ids), the CLI always by absolute path (cli-words.ts).
+ */
+export const codex: HostAdapter = {
+  normalize: fromCodex,
+  words: {
+    agent: 'Codex',
+    host: 'Codex',
+    resuming:
+      'A spawn_agent with the same agent_type resumes its session: the new sub-agent is told what was recorded.',
+  },
+  cliWords: (io, root) => cliWords(io, root, false),
+};
 
 /**
  * The OpenAI Codex CLI's hook payload (0.169.0) in the shape of Claude Code's, which it mostly already is: the same
  * `hook_event_name`, `cwd`, `session_id`, and for a thread-spawned sub-agent `agent_id` (its thread id) and
  * `agent_type` (the `agent_type` given to `spawn_agent`, `default` without one). So SessionStart, SubagentStart,
- * SubagentStop and PermissionRequest go to the Claude Code handlers as they are, and their answers
+ * SubagentStop and PermissionRequest go to the handlers as they are, and their answers
  * (`hookSpecificOutput` with `additionalContext`, a PermissionRequest `decision`) are Codex's too. What differs:
  * - a sub-agent's model request that failed (an API error, a usage limit) is `PostModelRequest` with `status:
  *   "failed"` and the API's error body as text in `error`, and no SubagentStop follows: it is Claude Code's
@@ -19,7 +36,7 @@ export type CodexTranslation =
  * Everything else passes unchanged (and the handlers leave alone what they do not answer: `spawn_agent` is not
  * Claude Code's delegation tool).
  */
-export function fromCodex(payload: Record<string, unknown> & { hook_event_name: string }): CodexTranslation {
+export function fromCodex(payload: HostPayload): CodexTranslation {
   const agentId = typeof payload.agent_id === 'string' && payload.agent_id !== '' ? payload.agent_id : undefined;
   switch (payload.hook_event_name) {
     case 'UserPromptSubmit':

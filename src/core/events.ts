@@ -1,0 +1,64 @@
+// The one table of the host events agent-session answers: data only. The wirings are derived from it (`init`'s
+// Claude Code settings and Codex hooks: src/cli/init/settings.ts wiringsFor; the plugin's hooks/hooks.json:
+// scripts/build-plugin.mjs; the Agent SDK's callbacks: src/hooks/hosts/agent-sdk.ts), the code cache's representative
+// runs (scripts/loader/make-cache.cjs) and the handler map (src/hooks/handlers/index.ts, one handler per row, which the
+// compiler demands). A new event: one row here and one handler.
+import type { Host } from './host';
+
+/**
+ * The hook bin a wiring runs. Both answer every host event alike (the runner, src/hooks/run.ts, tells a host's payload
+ * by its `hook_event_name`); the split only means something for the seed protocol, where each bin has its own.
+ */
+export type HookBin = 'pre-delegate' | 'subagent-stop';
+
+/** One host event: its name, the tool matcher of its wiring (none: every occurrence), its bin, the hosts that fire it. */
+export interface EventRow {
+  readonly event: string;
+  /** The tool names the wiring matches, as Claude Code's settings write them (`Task|Agent`); a regex. */
+  readonly matcher?: string;
+  readonly bin: HookBin;
+  readonly hosts: readonly Host[];
+}
+
+/**
+ * Every event answered, in the order the wirings list them. The Claude Code rows are what `init` writes into
+ * `.claude/settings.json` and the plugin wires; the Agent SDK answers the same (in-process); Codex (0.169.0) fires the
+ * rows that name it, with the same payload shape. The delegation tool is `Task` before Claude Code 2.1.63, `Agent`
+ * after.
+ */
+export const EVENTS = [
+  // A delegation: a resume offered (its context arrives after the tool's result, see SessionStart below). Codex
+  // starts a sub-agent's hooks in order (SubagentStart before its first request): it needs neither this nor
+  // PostToolUse, which settle a race of Claude Code's.
+  { event: 'PreToolUse', matcher: 'Task|Agent', bin: 'pre-delegate', hosts: ['claude-code', 'agent-sdk'] },
+  // A sub-agent's own recording command runs without a prompt (src/hooks/handlers/permission.ts); it fires only when
+  // the host would ask, so tool calls that need no permission never start it.
+  {
+    event: 'PermissionRequest',
+    matcher: 'Bash',
+    bin: 'pre-delegate',
+    hosts: ['claude-code', 'codex', 'agent-sdk'],
+  },
+  { event: 'SubagentStart', bin: 'pre-delegate', hosts: ['claude-code', 'codex', 'agent-sdk'] },
+  { event: 'SubagentStop', bin: 'subagent-stop', hosts: ['claude-code', 'codex', 'agent-sdk'] },
+  // A sub-agent that dies of an API error or a usage limit gets StopFailure and no SubagentStop; no matcher: every
+  // failure kind (its matcher values) interrupts it the same way.
+  { event: 'StopFailure', bin: 'subagent-stop', hosts: ['claude-code', 'agent-sdk'] },
+  // A delegation launched: a background agent attached as it starts (its SubagentStart runs in another process).
+  { event: 'PostToolUse', matcher: 'Task|Agent', bin: 'subagent-stop', hosts: ['claude-code', 'agent-sdk'] },
+  // The parked sessions, told to the main agent before it decides to delegate. The Agent SDK has not been seen firing
+  // SessionStart: UserPromptSubmit lists them in its place.
+  { event: 'SessionStart', bin: 'pre-delegate', hosts: ['claude-code', 'codex', 'agent-sdk'] },
+  { event: 'UserPromptSubmit', bin: 'pre-delegate', hosts: ['claude-code', 'codex', 'agent-sdk'] },
+  // Codex's model request; a sub-agent's that failed (an API error, a usage limit) is its StopFailure: no
+  // SubagentStop follows (src/hooks/hosts/codex.ts reads it so).
+  { event: 'PostModelRequest', bin: 'subagent-stop', hosts: ['codex'] },
+] as const satisfies readonly EventRow[];
+
+/** The name of an event answered (a row of EVENTS). */
+export type EventName = (typeof EVENTS)[number]['event'];
+
+/** The rows a host fires, in the table's order: its wiring. */
+export function eventsOf(host: Host): readonly EventRow[] {
+  return EVENTS.filter((row) => (row.hosts as readonly Host[]).includes(host));
+}
