@@ -7,6 +7,7 @@
 // PreToolUse(SendMessage) hook is early enough. Paths here are POSIX strings: the core imports no node: module.
 
 import { SessionError, show } from './errors';
+import { cutText } from './text';
 
 /**
  * A Claude Code agent id as this module takes it: one plain name (Claude Code's are `a` and 16 hex digits), never a
@@ -338,7 +339,7 @@ export function chooseContinuation(facts: ContinuationFacts, settings: Continuat
   if (!settings.enabled) return prime('disabled', 'continuing agents with their context is turned off');
   const { agentId, folders } = facts;
   if (!isPlainAgentId(agentId))
-    return prime('not-an-agent-id', `${JSON.stringify(String(agentId)).slice(0, 80)} is not a Claude agent id`);
+    return prime('not-an-agent-id', `${cutText(JSON.stringify(String(agentId)), 80, '')} is not a Claude agent id`);
   if (folders === null)
     return prime('layout-unknown', "this Claude Code version's layout is unknown (the session's transcript_path)");
   if (facts.recorded === null) return prime('not-ours', `no session of this project records Claude agent ${agentId}`);

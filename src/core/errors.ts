@@ -1,3 +1,5 @@
+import { cutText } from './text';
+
 /** Stable error codes. Tests and callers match on these, never on message wording. */
 export type ErrorCode =
   | 'E_USAGE' // a bad command line or argument value
@@ -56,5 +58,5 @@ export function show(value: unknown): string {
   }
   // eslint-disable-next-line no-control-regex
   text = text.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `\`${text.length > 80 ? `${text.slice(0, 77)}...` : text}\``;
+  return `\`${cutText(text, 80, '...')}\``;
 }

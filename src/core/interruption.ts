@@ -2,6 +2,7 @@ import { SessionError } from './errors';
 import { INTERRUPTION_KIND_PATTERN } from './interruption-kinds';
 import { isFinalPhase, type WorkPhase } from './phase-names';
 import { versionFor, type Interruption, type ResumedFrom, type SessionState } from './state';
+import { cutText } from './text';
 
 export { INTERRUPTION_KIND_PATTERN, INTERRUPTION_KINDS } from './interruption-kinds';
 
@@ -46,7 +47,7 @@ export function interruptionMessage(text: unknown): string | undefined {
   let clean = text.replace(/\s+/g, ' ').trim();
   for (const [pattern, replacement] of SECRETS) clean = clean.replace(pattern, replacement);
   if (clean === '') return undefined;
-  return clean.length <= INTERRUPTION_MESSAGE_LIMIT ? clean : `${clean.slice(0, INTERRUPTION_MESSAGE_LIMIT - 1)}…`;
+  return cutText(clean, INTERRUPTION_MESSAGE_LIMIT);
 }
 
 /** True while a session waits after an interruption: not final, interrupted, and no delegation has picked it up. */

@@ -14,6 +14,7 @@ import { HANDLERS, type HookAnswer } from './handlers';
 import { skip, type Handler, type HandlerContext, type HandlerOutcome } from './handlers/handler';
 import { ADAPTERS, type HostPayload } from './hosts';
 import { appendLog, logValue } from './log';
+import { cutText } from '../core/text';
 
 /** What answering one input came to: what to print (null: nothing), its log line, and how loud that line is. */
 export interface Outcome {
@@ -89,7 +90,7 @@ export function writeLog(call: HookCall, file: string, line: string, level: Outc
 
 /** The head of a host payload's log line: `<host> event=<event>` (`claude-code event=SubagentStart`). */
 export function eventHead(payload: { hook_event_name: string }, host: Host = DEFAULT_HOST): string {
-  return `${host} event=${logValue(payload.hook_event_name.slice(0, 60))}`;
+  return `${host} event=${logValue(cutText(payload.hook_event_name, 60, ''))}`;
 }
 
 async function answerHost(

@@ -1,6 +1,7 @@
 import { logValue } from './log';
 import type { HookSpec } from './run';
 import { preDelegate, subagentStop, type PreDelegateAnswer, type SubagentStopAnswer } from './seed/seed-protocol';
+import { cutText } from '../core/text';
 
 /** `pre-delegate`: should the next delegation resume the previous session? */
 export const preDelegateHook: HookSpec<PreDelegateAnswer> = {
@@ -39,5 +40,5 @@ function text(value: unknown): string {
     return `"(${Array.isArray(value) ? 'array' : typeof value})"`;
   }
   const s = String(value);
-  return logValue(s.length > 120 ? `${s.slice(0, 117)}...` : s);
+  return logValue(cutText(s, 120, '...'));
 }

@@ -9,7 +9,7 @@ import { lazily } from '../core/lazy';
 import { counted } from '../core/plural';
 import { plainStopOutcomes } from '../core/stop-policy';
 import type { SessionState } from '../core/state';
-import { excerpt } from '../platform/text';
+import { excerpt } from '../core/text';
 import { shellQuote } from '../platform/shell';
 
 /** A host's own words in the texts (its adapter's, src/hooks/hosts/). */

@@ -1,6 +1,11 @@
 import { SessionError, isSessionError } from '../core/errors';
 import { describeJsonError } from '../core/json-error';
 import { parseState, type SessionState } from '../core/state';
+import { isWellFormed, wellFormedDeep } from '../core/text';
+
+// A lone surrogate in JSON text: JSON.stringify writes one as this escape (a pair it writes as it is), and a file
+// written so reads back as one. A match inside an escaped backslash (`\\ud800`) only costs a walk that finds nothing.
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
 /**
  * The state stored as `text` for session `id`, through the strict schema; every backend reads with it. Anything
@@ -13,6 +18,16 @@ export function decodeState(id: string, text: string, what: string): SessionStat
     raw = JSON.parse(text);
   } catch {
     throw new SessionError('E_CORRUPT', `Session \`${id}\`: ${what} is not valid JSON (${describeJsonError(text)})`);
+  }
+  // A state that holds a lone surrogate (cut inside a pair by an older version, a host's payload) is read with U+FFFD in
+  // its place: PostgreSQL's jsonb refuses one, so a state read here can always be written anywhere (copy, update).
+  if (SURROGATE_ESCAPE.test(text) || !isWellFormed(text)) {
+    try {
+      raw = wellFormedDeep(raw);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      throw new SessionError('E_CORRUPT', `Session \`${id}\`: ${what} nests too deeply to read`);
+    }
   }
   let state: SessionState;
   try {
@@ -32,8 +47,17 @@ export function decodeState(id: string, text: string, what: string): SessionStat
  * @throws SessionError E_USAGE when the state nests too deeply for JSON.stringify (metadata from code or an import)
  */
 export function encodeState(state: SessionState): string {
+  return stateJson(state);
+}
+
+/**
+ * A state as JSON text, each lone surrogate written as U+FFFD (see decodeState); `indent` as JSON.stringify's.
+ * @throws SessionError E_USAGE when the state nests too deeply for JSON.stringify (metadata from code or an import)
+ */
+export function stateJson(state: SessionState, indent?: number): string {
   try {
-    return JSON.stringify(state);
+    const text = JSON.stringify(state, null, indent);
+    return SURROGATE_ESCAPE.test(text) ? JSON.stringify(wellFormedDeep(state), null, indent) : text;
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     throw new SessionError(

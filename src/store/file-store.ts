@@ -18,7 +18,7 @@ import {
   linkedRoot,
   notOursError,
 } from './file-hygiene';
-import { decodeState } from './codec';
+import { decodeState, stateJson } from './codec';
 import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
 import { pathKind } from './index-marker';
 import { inScope, type ListedSession, type ListScope, type StoreMaintenance } from '../service/store';
@@ -498,15 +498,7 @@ class SyncFileStore implements SyncStore {
  * @throws SessionError E_USAGE when the state nests too deeply for JSON.stringify (metadata from code or an import)
  */
 export function serialize(state: SessionState): string {
-  try {
-    return `${JSON.stringify(state, null, 2)}\n`;
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    throw new SessionError(
-      'E_USAGE',
-      `Expected the state of session \`${state.agent_id}\` to nest less deeply, got metadata too deep to write as JSON`,
-    );
-  }
+  return `${stateJson(state, 2)}\n`;
 }
 
 // --- internal ---

@@ -5,6 +5,7 @@ import { isFinalPhase, isResumablePhase, WORK_PHASES, type Phase } from '../phas
 import { resumeVerdict } from '../phases';
 import { allowsResume, type ResumeReason } from '../rules';
 import type { SessionState } from '../state';
+import { cutText } from '../text';
 
 /** Characters of what a session waits on shown in the inbox (the whole text stays in the session). */
 export const WAITS_ON_LIMIT = 200;
@@ -106,5 +107,5 @@ function clip(value: unknown): string {
   const text = (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)))
     .replace(/\s+/g, ' ')
     .trim();
-  return text.length <= WAITS_ON_LIMIT ? text : `${text.slice(0, WAITS_ON_LIMIT - 1)}…`;
+  return cutText(text, WAITS_ON_LIMIT);
 }

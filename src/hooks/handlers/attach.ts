@@ -5,7 +5,7 @@ import { agentNameProblem } from '../../core/input';
 import { interruptionKind } from '../../core/interruption';
 import type { Sessions } from '../../service/sessions';
 import { logValue } from '../log';
-import { excerpt } from '../../platform/text';
+import { excerpt } from '../../core/text';
 import { startContext } from '../texts';
 import type { Payload } from './claude-schema';
 import { agentNameOf, DEFAULT_AGENT_TYPE, isDelegationTool } from './delegation';

@@ -7,7 +7,7 @@ import { lastDecision } from '../../core/decision';
 import { seedStopOutcome } from '../../core/stop-policy';
 import type { Decision, HistoryEntry, Metadata, SessionState } from '../../core/state';
 import { AgentMismatchError, OtherProjectError, type ResumeDecision, type Sessions } from '../../service/sessions';
-import { excerpt } from '../../platform/text';
+import { excerpt } from '../../core/text';
 import { lazily } from '../../core/lazy';
 import { parsePreDelegateInput, parseSubagentStopInput } from '../../generated/seed-parsers';
 

@@ -22,6 +22,7 @@ import { WORK_PHASES, type WorkPhase } from '../../../src/core/phase-names';
 import { resumeVerdict } from '../../../src/core/phases';
 import { applyChange, finalizeState, newSession } from '../../../src/core/session';
 import { parseState, type SessionState } from '../../../src/core/state';
+import { isWellFormed } from '../../../src/core/text';
 import { computeStats } from '../../../src/core/views/stats';
 import { timelineOf } from '../../../src/core/views/timeline';
 import { codeOf } from '../../helpers';
@@ -126,6 +127,12 @@ describe('what is kept of the failure', () => {
     const kept = interruptionMessage(text)!;
     expect(kept).not.toContain(secret);
     expect(kept).toContain('[masked]');
+  });
+
+  it('a message cut at an emoji keeps the pair whole (issue 30 item 2: no lone surrogate)', () => {
+    const kept = interruptionMessage(`${'a'.repeat(298)}${'\u{1F600}'.repeat(100)}`)!;
+    expect(isWellFormed(kept)).toBe(true);
+    expect(kept).toBe(`${'a'.repeat(298)}…`);
   });
 
   it('a key that spans the cut is masked before the text is cut', () => {

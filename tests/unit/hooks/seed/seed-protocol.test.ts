@@ -1,7 +1,7 @@
 import { preDelegate, subagentStop } from '../../../../src/hooks/seed/seed-protocol';
 import type { Sessions } from '../../../../src/service/sessions';
 import { memorySessions } from '../../../support/sessions';
-import { excerpt } from '../../../../src/platform/text';
+import { excerpt } from '../../../../src/core/text';
 
 let clock: Date;
 let sessions: Sessions;
