@@ -6,6 +6,7 @@ import { COMPLETION_SHELLS, valueCandidates } from './completion';
 import { textOption, type CliIo, type GlobalArgs } from './context';
 import { assertFlagValues, rejectRepeats, usageMessage } from './options';
 import { optionalText } from './args';
+import { RECORD_VERB } from '../core/recording-command';
 
 /**
  * Every command, as yargs registers it: the heads from the table, each module required only when its command is
@@ -28,6 +29,16 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
       return EXIT_CODES.E_USAGE;
     }
     return withShell(shell, () => runCli(['completion', ...args.slice(2)], io, version));
+  }
+  if (args[0] === RECORD_VERB) {
+    // Codex's recording entry reads its own words: no global option of yargs may follow it (record.ts).
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      await (require('./record') as typeof import('./record')).runRecord(args.slice(1), io);
+      return 0;
+    } catch (error) {
+      return failed(error, io);
+    }
   }
   const parser = parserFor(args, io.cwd)
     .scriptName('agent-session')
@@ -87,16 +98,21 @@ export async function runCli(args: readonly string[], io: CliIo, version: string
     });
     return io.negative ? 1 : 0;
   } catch (error) {
-    const code = isSessionError(error) ? EXIT_CODES[error.code] : 5;
-    const message = error instanceof Error ? error.message : String(error);
-    // A message may quote a name, a path or a file's words: one line, and nothing a terminal would act on.
-    io.err(`agent-session: ${escapeControl(message)}\n`);
-    if (io.env.AGENT_SESSION_DEBUG === '1' && error instanceof Error && error.stack) io.err(`${error.stack}\n`);
-    return code;
+    return failed(error, io);
   }
 }
 
 // --- internal ---
+
+/** A failure's one line on stderr (its stack only with AGENT_SESSION_DEBUG=1), and its exit code. */
+function failed(error: unknown, io: CliIo): number {
+  const code = isSessionError(error) ? EXIT_CODES[error.code] : 5;
+  const message = error instanceof Error ? error.message : String(error);
+  // A message may quote a name, a path or a file's words: one line, and nothing a terminal would act on.
+  io.err(`agent-session: ${escapeControl(message)}\n`);
+  if (io.env.AGENT_SESSION_DEBUG === '1' && error instanceof Error && error.stack) io.err(`${error.stack}\n`);
+  return code;
+}
 
 /**
  * A yargs parser of `args`. Help is laid out by yargs' CommonJS build, loaded only when help is asked for: the

@@ -35,6 +35,8 @@ export interface AnswerOptions {
   readonly host: Host;
   /** The words that run the CLI on the call's store (its adapter's cliWords). */
   readonly cli: readonly string[];
+  /** The words before a session id in its recording command, when not `cli` and `update` (TextContext `record`). */
+  readonly record?: () => readonly string[];
   /** The tool the sub-agents record with instead of the CLI (the Agent SDK's: src/hooks/texts.ts TextContext). */
   readonly recordingTool?: string;
   /** A failure's stack goes to stderr (a process hook's AGENT_SESSION_DEBUG=1). */
@@ -97,7 +99,7 @@ async function answerHost(
   received: HostPayload,
   call: HookCall,
   env: Readonly<Record<string, string | undefined>>,
-  { host, cli, recordingTool }: AnswerOptions,
+  { host, cli, record, recordingTool }: AnswerOptions,
 ): Promise<Outcome> {
   const head = `${eventHead(received, host)} `;
   const adapter = ADAPTERS[host];
@@ -117,6 +119,7 @@ async function answerHost(
   const now = await sessions.now();
   const outcome = await handleEvent(sessions, read.payload, {
     cli,
+    ...(record === undefined ? {} : { record }),
     now,
     words: adapter.words,
     ...(recordingTool === undefined ? {} : { recordingTool }),

@@ -1,6 +1,15 @@
 import { openHookCall, type HookCall } from '../app/hook-call';
-import { DEFAULT_HOST } from '../core/host';
-import { answerPayload, failOpen, payloadFailed, writeLog, type Fallback, type Outcome } from './answer';
+import { DEFAULT_HOST, type Host } from '../core/host';
+import { lazily } from '../core/lazy';
+import {
+  answerPayload,
+  failOpen,
+  payloadFailed,
+  writeLog,
+  type AnswerOptions,
+  type Fallback,
+  type Outcome,
+} from './answer';
 import { ADAPTERS } from './hosts';
 import { isClaudeCodePayload, isClaudeCodeText, payloadCwd } from './hosts/claude-code';
 import type { HookIo } from './io';
@@ -53,7 +62,7 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
       call = openHookCall(io.env, cwd, io.host === undefined ? {} : { host: io.host });
       try {
         return payload !== null
-          ? await answerPayload(payload, call, io.env, { host, cli: ADAPTERS[host].cliWords(io, call.root), debug })
+          ? await answerPayload(payload, call, io.env, { host, ...wordsOf(host, io, call), debug })
           : await answerSeed(spec, input, call);
       } finally {
         await call.close();
@@ -91,6 +100,18 @@ async function answerSeed<Answer extends object>(
 }
 
 // --- helpers ---
+
+/**
+ * The CLI words of a host's answers on this call, and its recording words when they differ (Codex's `record` entry):
+ * those worded only when a text names them (the pin is a digest).
+ */
+function wordsOf(host: Host, io: HookIo, call: HookCall): Pick<AnswerOptions, 'cli' | 'record'> {
+  const adapter = ADAPTERS[host];
+  const cli = adapter.cliWords(io, call.root);
+  if (adapter.recordWords === undefined) return { cli };
+  const recordWords = adapter.recordWords.bind(adapter);
+  return { cli, record: lazily(() => recordWords(io, call.root, call.config)) };
+}
 
 /**
  * The text printed (null: nothing): the answer as JSON. An answer JSON cannot write (a state nested too deep) is the

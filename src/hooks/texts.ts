@@ -31,6 +31,11 @@ export interface TextContext {
    * a command that starts with exactly these words.
    */
   readonly cli: readonly string[];
+  /**
+   * The words before a session id in its recording command, when they are not `cli` and `update`: Codex's `record`
+   * entry with its store's pin (src/hooks/hosts/codex.ts). A function: worded only when a text names it.
+   */
+  readonly record?: () => readonly string[];
   readonly now: Date;
   /** The clock-skew bound (the store's limits): a time ahead within it is "just now". */
   readonly clockSkewMinutes?: number;
@@ -39,6 +44,11 @@ export interface TextContext {
    * src/hooks/hosts/agent-sdk.ts): the contexts then name it, with its input, in place of the CLI's `update` command.
    */
   readonly recordingTool?: string;
+}
+
+/** The words before a session id in its recording command: the host's own (Codex's `record`), else `cli` `update`. */
+export function recordPrefix(context: Pick<TextContext, 'cli' | 'record'>): readonly string[] {
+  return context.record?.() ?? [...context.cli, 'update'];
 }
 
 /** Claude Code keeps at most 10,000 characters of a context string; ours stay well below. */
@@ -123,7 +133,7 @@ export function resumeContext(state: SessionState, context: TextContext): string
   }
   lines.push(
     context.recordingTool === undefined
-      ? `- Progress is recorded with: ${shellText(context.cli)} update ${state.agent_id} --phase <phase> [--metadata '<json>'] [--error '<message>']`
+      ? `- Progress is recorded with: ${shellText(recordPrefix(context))} ${state.agent_id} --phase <phase> [--metadata '<json>'] [--error '<message>']`
       : `- Progress is recorded by the delegated agent with its tool ${context.recordingTool} (phase, metadata, error)`,
   );
   return excerpt(lines.join('\n'), CONTEXT_LIMIT);
@@ -134,7 +144,7 @@ export function resumeContext(state: SessionState, context: TextContext): string
  * how the agent records its state.
  */
 export function startContext(state: SessionState, context: TextContext, maxErrors: number): string {
-  const command = `${shellText(context.cli)} update ${state.agent_id}`;
+  const command = `${shellText(recordPrefix(context))} ${state.agent_id}`;
   const agent = quoteField(state.agent_name);
   if (isFinalPhase(state.phase)) {
     const ended = `has already ended in phase ${state.phase}; nothing more is recorded for it`;

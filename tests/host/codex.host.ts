@@ -268,8 +268,10 @@ it(`Codex ${pinnedVersion()}, installed by npm and init --host codex: parks in a
   const { codex, bins } = ready();
   const project = makeProject(base, 'park-resume', server, bins);
   expect(existsSync(join(project.dir, '.codex', 'hooks.json'))).toBe(true);
-  expect(readFileSync(join(project.dir, '.codex', 'rules', 'agent-session.rules'), 'utf8')).toContain(
-    '"update"],\n    decision = "allow"',
+  // The rule names the `record` entry with the store's pin: the sub-agent's recording runs through it, under the
+  // thread's own CODEX_THREAD_ID (src/cli/record.ts checks the session is linked to that thread).
+  expect(readFileSync(join(project.dir, '.codex', 'rules', 'agent-session.rules'), 'utf8')).toMatch(
+    /"record", "--dir", "[^"]+", "--pin", "[0-9a-f]{16}"\],\n {4}decision = "allow"/,
   );
   // A Claude Code session of the same agent name, parked in the same store (made by the CLI: no host, Claude Code's).
   const claudeId = cli(project, 'create', '--agent', AGENT_TYPE, '--purpose', 'claude_code_subagent').trim();

@@ -14,7 +14,9 @@ import {
   type HookBin,
   type SettingsChange,
 } from '../init/settings';
-import { resolveRoot } from '../../app/call';
+import { resolveCall } from '../../app/call';
+import { storePin } from '../../app/store-pin';
+import { recordEntryWords } from '../../core/recording-command';
 import { migrateStore } from '../../app/postgres';
 import {
   codexCommand,
@@ -101,9 +103,11 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
     for (const change of changes) say(describe(change));
     if (target.rules) {
       const rules = codexRulesPath(project);
-      // The words the hooks' contexts hand a sub-agent (src/hooks/hosts/cli-words.ts), for the store its hooks resolve.
-      const root = resolveRoot({ env: io.env, cwd: project });
-      const words = [process.execPath, join(binDir, 'agent-session.cjs'), '--dir', root, 'update'];
+      // The recording words the Codex hooks' contexts hand a sub-agent (src/hooks/hosts/codex.ts), for the store its
+      // hooks resolve (the root, and the database the settings name: the pin). Not `--database-url`: hooks never see it.
+      const call = resolveCall({ env: io.env, cwd: project });
+      const program = [process.execPath, join(binDir, 'agent-session.cjs')];
+      const words = recordEntryWords(program, call.root, storePin(call.root, call.config.values));
       const done = argv.uninstall
         ? removeCodexRules(rules, dryRun)
         : writeCodexRules(rules, codexRulesText(words), dryRun);

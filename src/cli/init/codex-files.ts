@@ -23,9 +23,10 @@ export function codexCommand(node: string, path: string): string {
 /**
  * The exec-policy rule that lets a Codex sub-agent's recording command run: Codex's sandbox (read-only, or
  * workspace-write without network, which a PostgreSQL store needs) would refuse the store's write, and `codex exec`
- * cannot ask. `allow` runs a command that starts with exactly these words without a prompt and outside the sandbox:
- * the node and CLI by absolute path, `--dir`, the store root the hooks resolve, and `update` (what the SubagentStart
- * context hands the sub-agent; nothing else of the CLI is allowed).
+ * cannot ask. `allow` runs a command that starts with exactly these words without a prompt and outside the sandbox,
+ * whatever follows them (Codex has no exact rule): the node and CLI by absolute path, the `record` entry, `--dir` and
+ * the store root the hooks resolve, `--pin` and the store's pin. The entry (src/cli/record.ts) refuses whatever
+ * follows but the recording of the asking thread's own session: no other option, store, file or command.
  */
 export function codexRulesText(words: readonly string[]): string {
   return (

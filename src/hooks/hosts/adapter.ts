@@ -1,3 +1,4 @@
+import type { Config } from '../../core/config';
 import type { HookIo } from '../io';
 import type { HostWords } from '../texts';
 
@@ -19,4 +20,12 @@ export interface HostAdapter {
   readonly words: HostWords;
   /** The words that run the CLI on the store at `root`, as its agents' shell finds it (cli-words.ts). */
   cliWords(io: CliPlace, root: string): string[];
+  /**
+   * The words before a session id in its agents' recording command, when they are not the CLI's words and `update`:
+   * Codex's `record` entry, its store pinned (src/cli/record.ts), which Codex's exec-policy rule allows as a prefix.
+   */
+  recordWords?(io: CliPlace, root: string, config: StoreSelection): string[];
 }
+
+/** What selects a call's store besides its root (app/store-pin.ts). */
+export type StoreSelection = Pick<Config, 'database_url' | 'database_schema'>;

@@ -1,14 +1,16 @@
 // The OpenAI Codex CLI as a host (`init --host codex`, the bins run with `--host codex`): the one place that knows it.
 import { INTERRUPTION_KIND_PATTERN } from '../../core/interruption-kinds';
 import type { HostAdapter, HostPayload } from './adapter';
-import { cliWords } from './cli-words';
+import { recordEntryWords } from '../../core/recording-command';
+import { storePin } from '../../app/store-pin';
+import { cliProgram, cliWords } from './cli-words';
 
 /** A Codex payload as the handlers read it, or why it is left alone (a note for the log). */
 export type CodexTranslation = { readonly payload: HostPayload } | { readonly skip: string };
 
 /**
  * Codex: its payloads read as Claude Code's (fromCodex), its words (a sub-agent is resumed by a `spawn_agent` of the
- * same `agent_type`; the links hold Codex thread ids), the CLI always by absolute path (cli-words.ts).
+ * same `agent_type`; the links hold Codex thread ids), the CLI always by absolute path (cli-words.ts), recording through its `record` entry.
  */
 export const codex: HostAdapter = {
   normalize: fromCodex,
@@ -19,6 +21,9 @@ export const codex: HostAdapter = {
       'A spawn_agent with the same agent_type resumes its session: the new sub-agent is told what was recorded.',
   },
   cliWords: (io, root) => cliWords(io, root, false),
+  // The `record` entry, not `update`: the rule `init --host codex` writes allows these words as a prefix, outside
+  // the sandbox, and the entry refuses whatever follows them but the recording (src/cli/record.ts).
+  recordWords: (io, root, config) => recordEntryWords(cliProgram(io, false), root, storePin(root, config)),
 };
 
 /**

@@ -69,15 +69,17 @@ describe('init --host codex', () => {
       { matcher: 'Bash', hooks: [{ type: 'command', command: pre, timeout: 30 }] },
     ]);
     expect(hooks.PostModelRequest).toEqual([{ hooks: [{ type: 'command', command: stop, timeout: 30 }] }]);
+    // The recording entry, the store and its pin (tests/e2e/codex/codex-rule.test.ts: what the rule lets through).
     const words = [
       process.execPath,
       join(DIST, 'agent-session.cjs'),
+      'record',
       '--dir',
       join(project, '.claude', 'session'),
-      'update',
     ];
-    expect(readFileSync(rulesFile(), 'utf8')).toContain(
-      `pattern = [${words.map((w) => JSON.stringify(w)).join(', ')}]`,
+    const pattern = `pattern = [${words.map((w) => JSON.stringify(w)).join(', ')}, "--pin", `;
+    expect(readFileSync(rulesFile(), 'utf8')).toMatch(
+      new RegExp(`${pattern.replace(/[[\]\\/.*+?^${}()|]/g, '\\$&')}"[0-9a-f]{16}"\\]`),
     );
     expect(existsSync(join(project, '.claude', 'settings.json'))).toBe(false);
 
@@ -117,7 +119,7 @@ describe('the hook bins with --host codex, on payloads Codex 0.169.0 sent', () =
     const context = start!.hookSpecificOutput.additionalContext as string;
     expect(start!.hookSpecificOutput.hookEventName).toBe('SubagentStart');
     const id = /recorded in session (agent-\S+) /.exec(context)![1]!;
-    expect(context).toContain(`${process.execPath} ${join(DIST, 'agent-session.cjs')} --dir`);
+    expect(context).toContain(`${process.execPath} ${join(DIST, 'agent-session.cjs')} record --dir`);
     expect(hook('pre-delegate', 'user-prompt-submit-subagent')).toBeNull();
     expect(cli('--dir', join(project, '.claude', 'session'), 'update', id, '--phase', 'approval').status).toBe(0);
     expect(hook('subagent-stop', 'subagent-stop')).toBeNull();

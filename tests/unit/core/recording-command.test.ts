@@ -1,6 +1,6 @@
-import { recordingTarget } from '../../../src/core/recording-command';
+import { parseRecording, recordEntryWords, recordingTarget } from '../../../src/core/recording-command';
 
-const CLI = ['/usr/bin/node', '/opt/as/dist/agent-session.cjs', '--dir', '/p/.claude/session'];
+const CLI = ['/usr/bin/node', '/opt/as/dist/agent-session.cjs', '--dir', '/p/.claude/session', 'update'];
 const HEAD = '/usr/bin/node /opt/as/dist/agent-session.cjs --dir /p/.claude/session';
 
 describe('recordingTarget', () => {
@@ -38,6 +38,7 @@ describe('recordingTarget', () => {
     [`env X=1 ${HEAD} update s1 --phase approval`, 'a prefix'],
     [`${HEAD}`, 'no verb'],
     [`${HEAD} update`, 'no id'],
+    [`${HEAD} update s1 --phase approval --phase planning`, 'a repeated option'],
   ])('refuses %s (%s)', (command) => {
     expect(recordingTarget(command, CLI)).toBeNull();
   });
@@ -48,7 +49,52 @@ describe('recordingTarget', () => {
         'agent-session',
         '--dir',
         '/p q/.claude/session',
+        'update',
       ]),
     ).toBe('s2');
+  });
+});
+
+describe("Codex's record entry", () => {
+  const RECORD = recordEntryWords(['/usr/bin/node', '/opt/as/dist/agent-session.cjs'], '/p/.claude/session', 'abcd');
+  const head = RECORD.join(' ');
+
+  it('words the program, record, the store and its pin', () => {
+    expect(RECORD).toEqual([
+      '/usr/bin/node',
+      '/opt/as/dist/agent-session.cjs',
+      'record',
+      '--dir',
+      '/p/.claude/session',
+      '--pin',
+      'abcd',
+    ]);
+    expect(recordingTarget(`${head} s1 --phase approval`, RECORD)).toBe('s1');
+    expect(recordingTarget(`${head.replace('abcd', 'ffff')} s1 --phase approval`, RECORD)).toBeNull();
+  });
+
+  it.each([
+    [['s1'], { id: 's1' }],
+    [
+      ['s1', '--phase', 'approval', '--error=x', '--metadata={"a":1}'],
+      { id: 's1', phase: 'approval', error: 'x', metadata: '{"a":1}' },
+    ],
+  ])('reads %j', (words, expected) => {
+    expect(parseRecording(words)).toEqual(expected);
+  });
+
+  it.each([
+    [[]],
+    [['../s1']],
+    [['s1', '--dir', '/x']],
+    [['s1', '--database-url', 'postgres://x']],
+    [['s1', '--metadata', '@/etc/passwd']],
+    [['s1', '--metadata', '-']],
+    [['s1', '--phase', 'a', '--phase', 'b']],
+    [['s1', '--phase']],
+    [['s1', '--', '--phase', 'a']],
+    [['s1', 'extra']],
+  ])('refuses %j', (words) => {
+    expect(parseRecording(words)).toBeNull();
   });
 });
