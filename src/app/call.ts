@@ -151,10 +151,13 @@ export interface RootInputs {
 }
 
 /**
- * The store root: `--dir`, else `AGENT_SESSION_DIR`, else `$CLAUDE_PROJECT_DIR/.claude/session`, else the
- * `.claude/session` of the nearest ancestor of `cwd` that has a `.claude/` folder, else `<cwd>/.claude/session`.
- * Only looks; creates nothing. Without a working directory, the folder given as an absolute path still works.
- * @throws SessionError E_IO without a working directory when the folder given is relative or none is given
+ * The store root: `--dir`, else `AGENT_SESSION_DIR`, else `$CLAUDE_PROJECT_DIR/.claude/session`, else
+ * `<folder>/.claude/session` of the call's project folder (projectFolderFor: inside a git repository, the nearest
+ * folder with a `.claude/` up to the repository's top, else the top; outside one, the working directory when it has
+ * its own `.claude/`). Never the home folder's `.claude/` (Claude Code's user settings), never a folder above the
+ * repository. Only looks; creates nothing. Without a working directory, the folder given as an absolute path works.
+ * @throws SessionError E_IO without a working directory when the folder given is relative or none is given; E_USAGE
+ *   when there is no project to find (outside any git repository, no `.claude/` here, or only the home folder's)
  */
 export function resolveRoot(inputs: RootInputs): string {
   const dir = nonEmpty(inputs.dir);
@@ -163,15 +166,40 @@ export function resolveRoot(inputs: RootInputs): string {
   return join(defaultFolder(inputs), '.claude', 'session');
 }
 
-/** The nearest ancestor of `start` (itself included) that has a `.claude/` folder, or null. */
-export function findProjectDir(start: string): string | null {
+/**
+ * The nearest ancestor of `start` (itself included, `stop` the last one looked at) that has a `.claude/` folder and
+ * is not `home`, or null.
+ */
+export function findProjectDir(start: string, stop?: string, home?: string): string | null {
   let dir = resolve(start);
   for (;;) {
-    if (isDirectory(join(dir, '.claude'))) return dir;
+    if (dir !== home && isDirectory(join(dir, '.claude'))) return dir;
     const parent = dirname(dir);
-    if (parent === dir) return null;
+    if (parent === dir || dir === stop) return null;
     dir = parent;
   }
+}
+
+/**
+ * The project folder of a working directory, whose `.claude/session` is the default store: inside a git repository,
+ * the nearest folder with its own `.claude/` from `cwd` up to the repository's top, else the top (a project that has
+ * not run `init` yet still gets its store there, where Claude Code's CLAUDE_PROJECT_DIR would put it); outside any
+ * repository, `cwd` itself when it has a `.claude/` (or a `.codex/`: `init --host codex` made it a Codex project).
+ * Never the home folder (every Claude Code user has `~/.claude/`,
+ * holding user settings, not a project) and never a folder above the repository (a stranger's `.claude/` higher up).
+ * @returns null when there is none: outside a repository with no `.claude/` here, or only the home folder
+ * @throws SessionError E_IO when a `.git` cannot be read
+ */
+export function projectFolderFor(cwd: string, env: Env): string | null {
+  const start = realFolder(cwd);
+  const homeVar = nonEmpty(env.HOME);
+  const home = homeVar === undefined ? undefined : realFolder(homeVar);
+  const repository = gitRepositoryOf(start);
+  if (repository === null)
+    return start !== home && (isDirectory(join(start, '.claude')) || isDirectory(join(start, '.codex'))) ? start : null;
+  const found = findProjectDir(start, repository.top, home);
+  if (found !== null) return found;
+  return repository.top === home ? null : repository.top;
 }
 
 /**
@@ -193,7 +221,8 @@ export function projectFolderOf(root: string, inputs: Omit<RootInputs, 'dir'>): 
   const own = storeFolderOf(root);
   if (own !== null) return own;
   if (inputs.cwd === undefined && nonEmpty(inputs.env.CLAUDE_PROJECT_DIR) === undefined) return root;
-  return defaultFolder(inputs);
+  // The store is named: a working directory in no project still names the sessions made from it (by its path).
+  return defaultFolder(inputs, true);
 }
 
 /**
@@ -372,11 +401,11 @@ function fileInput(path: string, text: string | null, env: Env): ConfigFileInput
 }
 
 /**
- * The folder of the default store root: `CLAUDE_PROJECT_DIR`, else the nearest ancestor of the working directory with a
- * `.claude/` folder, else the working directory.
- * @throws SessionError E_IO without a working directory when CLAUDE_PROJECT_DIR is relative or not set
+ * The folder of the default store root: `CLAUDE_PROJECT_DIR`, else the working directory's project (projectFolderFor).
+ * @throws SessionError E_IO without a working directory when CLAUDE_PROJECT_DIR is relative or not set; E_USAGE when
+ *   the working directory has no project: a store is never made in a folder nobody chose (the home folder, /tmp)
  */
-function defaultFolder(inputs: Omit<RootInputs, 'dir'>): string {
+function defaultFolder(inputs: Omit<RootInputs, 'dir'>, named = false): string {
   const project = nonEmpty(inputs.env.CLAUDE_PROJECT_DIR);
   if (project) return resolveFrom(inputs.cwd, project, '`CLAUDE_PROJECT_DIR`');
   if (inputs.cwd === undefined)
@@ -385,7 +414,15 @@ function defaultFolder(inputs: Omit<RootInputs, 'dir'>): string {
       `Expected a working directory to find the project's .claude/ from, got none: ${NO_WORKING_DIRECTORY}; ` +
         'run from the project, or name the store with an absolute --dir, AGENT_SESSION_DIR or CLAUDE_PROJECT_DIR',
     );
-  return findProjectDir(inputs.cwd) ?? resolve(inputs.cwd);
+  const folder = projectFolderFor(inputs.cwd, inputs.env);
+  if (folder !== null) return folder;
+  if (named) return resolve(inputs.cwd);
+  throw new SessionError(
+    'E_USAGE',
+    `Expected a project to keep sessions in, got \`${resolve(inputs.cwd)}\`: in no git repository and without its ` +
+      'own .claude/ folder; run `agent-session init` in the project folder (or git init), or name the store with ' +
+      '--dir or AGENT_SESSION_DIR',
+  );
 }
 
 /** The test hook that moves this process's clock (README "Shared store"): only the call reads it. */

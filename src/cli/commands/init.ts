@@ -14,7 +14,7 @@ import {
   type HookBin,
   type SettingsChange,
 } from '../init/settings';
-import { resolveCall } from '../../app/call';
+import { projectFolderFor, resolveCall } from '../../app/call';
 import { storePin } from '../../app/store-pin';
 import { recordEntryWords } from '../../core/recording-command';
 import { migrateStore } from '../../app/postgres';
@@ -74,7 +74,7 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
   handler: async (argv) => {
     const { io } = argv;
     // An empty --project (an unset variable) would silently wire the current folder.
-    const project = projectDir(optionalText(argv.project, '--project'), io.cwd);
+    const project = projectDir(optionalText(argv.project, '--project'), io.cwd, io.env);
     const binDir = requireBinDir(io);
     if (argv['database-url'] !== undefined && !argv.uninstall && !argv['dry-run']) {
       // First: a database that cannot be set up leaves the settings file as it was.
@@ -105,7 +105,8 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
       const rules = codexRulesPath(project);
       // The recording words the Codex hooks' contexts hand a sub-agent (src/hooks/hosts/codex.ts), for the store its
       // hooks resolve (the root, and the database the settings name: the pin). Not `--database-url`: hooks never see it.
-      const call = resolveCall({ env: io.env, cwd: project });
+      // The project's own store: its hooks find it from the project folder, which the files written here make a project.
+      const call = resolveCall({ env: { ...io.env, CLAUDE_PROJECT_DIR: project }, cwd: project });
       const program = [process.execPath, join(binDir, 'agent-session.cjs')];
       const words = recordEntryWords(program, call.root, storePin(call.root, call.config.values));
       const done = argv.uninstall
@@ -174,14 +175,19 @@ function describe(change: SettingsChange): string {
   }
 }
 
-function projectDir(raw: string | undefined, cwd: string | undefined): string {
-  // Default: the current folder. Walking up to the nearest `.claude/` could land on ~/.claude (user settings).
+function projectDir(raw: string | undefined, cwd: string | undefined, env: CliIo['env']): string {
   if (raw === undefined && cwd === undefined)
     throw new SessionError(
       'E_IO',
       `Expected a working directory to set up as the project, got none: ${NO_WORKING_DIRECTORY}; pass --project`,
     );
-  const dir = resolveFrom(cwd, raw ?? '.', '`--project`');
+  // Default: the folder whose store the commands here use (call.ts projectFolderFor: in a repository, its top or the
+  // nearest `.claude/` below it; never ~/.claude), else, outside any repository, the current folder, which init makes
+  // a project. From a subfolder, a Claude Code started at the top would never read `<subfolder>/.claude/`.
+  const dir =
+    raw === undefined && cwd !== undefined
+      ? (projectFolderFor(cwd, env) ?? resolveFrom(cwd, '.', '`--project`'))
+      : resolveFrom(cwd, raw ?? '.', '`--project`');
   let isDir: boolean;
   try {
     isDir = statSync(dir).isDirectory();

@@ -24,6 +24,7 @@ function cli(...args: string[]): { status: number | null; stdout: string; stderr
 }
 
 function hook(bin: 'pre-delegate' | 'subagent-stop', name: string, patch: Record<string, unknown> = {}) {
+  mkdirSync(join(project, '.codex'), { recursive: true });
   const payload = {
     ...(JSON.parse(readFileSync(join(FIXTURES, `${name}-0.169.0.json`), 'utf8')) as Record<string, unknown>),
     cwd: project,
@@ -33,7 +34,8 @@ function hook(bin: 'pre-delegate' | 'subagent-stop', name: string, patch: Record
     input: JSON.stringify(payload),
     cwd: project,
     encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', HOME: project },
+    // A project folder apart from HOME (~/.claude is never a project's); `.codex/` makes it one outside git, as init does.
+    env: { PATH: process.env.PATH ?? '', HOME: join(project, 'home') },
   });
   expect(result.status).toBe(0);
   return result.stdout === '' ? null : (JSON.parse(result.stdout) as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -143,7 +145,8 @@ describe('the hook bins with --host codex, on payloads Codex 0.169.0 sent', () =
       }),
       cwd: project,
       encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '', HOME: project },
+      // A project folder apart from HOME (~/.claude is never a project's); `.codex/` makes it one outside git, as init does.
+      env: { PATH: process.env.PATH ?? '', HOME: join(project, 'home') },
     });
     expect(JSON.parse(claude.stdout).hookSpecificOutput.additionalContext).not.toContain(id);
 

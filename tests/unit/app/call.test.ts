@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findProjectDir, resolveCall, resolveRoot } from '../../../src/app/call';
+import { findProjectDir, projectFolderFor, resolveCall, resolveRoot } from '../../../src/app/call';
 import { DEFAULT_CONFIG } from '../../../src/core/config';
 import { codeOf } from '../../helpers';
 
@@ -27,13 +27,35 @@ describe('resolveRoot', () => {
     );
   });
 
-  it('uses the nearest ancestor with a .claude folder, else the working directory', () => {
-    mkdirSync(join(dir, 'project', '.claude'), { recursive: true });
+  it('uses the nearest ancestor with a .claude folder up to the git top, else the top', () => {
+    mkdirSync(join(dir, '.claude'));
+    mkdirSync(join(dir, 'project', '.git'), { recursive: true });
     mkdirSync(join(dir, 'project', 'a', 'b'), { recursive: true });
-    expect(findProjectDir(join(dir, 'project', 'a', 'b'))).toBe(join(dir, 'project'));
+    // A `.claude/` above the repository (a stranger's, or the home folder's) is not the project's.
     expect(resolveRoot({ env: {}, cwd: join(dir, 'project', 'a', 'b') })).toBe(
       join(dir, 'project', '.claude', 'session'),
     );
+    mkdirSync(join(dir, 'project', 'a', '.claude'));
+    expect(findProjectDir(join(dir, 'project', 'a', 'b'))).toBe(join(dir, 'project', 'a'));
+    expect(resolveRoot({ env: {}, cwd: join(dir, 'project', 'a', 'b') })).toBe(
+      join(dir, 'project', 'a', '.claude', 'session'),
+    );
+  });
+
+  it.each([
+    ['a repository whose top is the home folder', { git: '.', home: '.', cwd: 'a' }, null],
+    ['the home folder, outside any repository', { git: null, home: '.', cwd: '.' }, null],
+    ['a folder in no repository, without .claude/', { git: null, home: 'h', cwd: 'a' }, null],
+    ['a folder in no repository, with its own .claude/', { git: null, home: 'h', cwd: 'c' }, 'c'],
+    ['a repository under the home folder', { git: 'r', home: '.', cwd: 'r/a' }, 'r'],
+  ])('projectFolderFor: %s', (_, layout, expected) => {
+    mkdirSync(join(dir, '.claude'));
+    for (const folder of ['a', 'c/.claude', 'h', 'r/a']) mkdirSync(join(dir, folder), { recursive: true });
+    if (layout.git !== null) mkdirSync(join(dir, layout.git, '.git'), { recursive: true });
+    const env = { HOME: join(dir, layout.home) };
+    const got = projectFolderFor(join(dir, layout.cwd), env);
+    expect(got).toBe(expected === null ? null : join(dir, expected));
+    if (expected === null) expect(codeOf(() => resolveRoot({ env, cwd: join(dir, layout.cwd) }))).toBe('E_USAGE');
   });
 
   it('ignores empty variables', () => {
