@@ -190,3 +190,24 @@ function withRequests(state: SessionState, requests: PermissionRequest[]): Sessi
   const next = { ...state, permission_requests: requests };
   return { ...next, schema_version: versionFor(next) };
 }
+
+/**
+ * What Claude Code says of how a sub-agent was launched (its `agent-<id>.meta.json` beside its transcript, written as
+ * it starts): `requestShape` `background` or `foreground`, and `requestNonInteractive` (true in a `-p` run). Absent
+ * when the file could not be read.
+ */
+export interface AgentLaunchFacts {
+  readonly requestShape?: unknown;
+  readonly requestNonInteractive?: unknown;
+}
+
+/**
+ * True when a sub-agent's permission request becomes an inbox item under `mode`: `off` never, `always` always,
+ * `background` (the default) when nobody can answer it: the agent runs in the background, or in a non-interactive
+ * (`-p`) run. Unknown facts (no meta file) answer false: Claude Code's own flow then decides, as before.
+ */
+export function goesToInbox(mode: PermissionInboxMode, facts: AgentLaunchFacts | null): boolean {
+  if (mode === 'off') return false;
+  if (mode === 'always') return true;
+  return facts !== null && (facts.requestShape === 'background' || facts.requestNonInteractive === true);
+}
