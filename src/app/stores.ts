@@ -37,6 +37,8 @@ export function openSessions(call: Call): Sessions {
     ...(host === undefined ? {} : { host }),
     limits: limitsOf(config.values),
     historyCap: config.values.history_cap,
+    permissionInbox: config.values.permission_inbox,
+    permissionGrantTtlHours: config.values.permission_grant_ttl_hours,
   });
 }
 

@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { LOG_LEVELS } from './log-levels';
 import { MAX_CLEANUP_HOURS, MAX_RESUME_TIMEOUT_MINUTES } from './limits';
+import { MAX_PERMISSION_GRANT_TTL_HOURS, PERMISSION_INBOX_MODES } from './permission';
 import './zod-locale';
 
 /** The config file's layout: every key optional, no other key (a typo must not pass silently). */
@@ -18,6 +19,8 @@ export const ConfigFileSchema = z.strictObject({
   database_url: z.optional(z.string()),
   database_schema: z.optional(z.string()),
   project: z.optional(z.string()),
+  permission_inbox: z.optional(z.enum(PERMISSION_INBOX_MODES)),
+  permission_grant_ttl_hours: z.optional(z.number().check(z.positive(), z.lte(MAX_PERMISSION_GRANT_TTL_HOURS))),
 });
 
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;

@@ -5,6 +5,12 @@ import { DEFAULT_LIMITS, LIMIT_VARIABLES, MAX_CLEANUP_HOURS, MAX_RESUME_TIMEOUT_
 import { lazily } from './lazy';
 import { parseConfigFileShape } from '../generated/config-parsers';
 import { LOG_LEVELS, type LogLevel } from './log-levels';
+import {
+  DEFAULT_PERMISSION_GRANT_TTL_HOURS,
+  MAX_PERMISSION_GRANT_TTL_HOURS,
+  PERMISSION_INBOX_MODES,
+  type PermissionInboxMode,
+} from './permission';
 import { assertProjectName, MAX_PROJECT_NAME_LENGTH } from './project';
 
 // Pure: the caller reads the file and passes `process.env`. Hooks load this module too, so it stays small: it parses
@@ -40,6 +46,13 @@ export interface Config {
    * the folder.
    */
   readonly project: string | null;
+  /**
+   * Which sub-agents' permission requests become inbox items (docs/permissions.md): `background` (those nobody can
+   * answer: a background sub-agent, a headless run), `always` (every sub-agent's), `off` (none).
+   */
+  readonly permission_inbox: PermissionInboxMode;
+  /** How long an approved permission request stays usable (hours). */
+  readonly permission_grant_ttl_hours: number;
 }
 export type ConfigKey = keyof Config;
 
@@ -53,6 +66,8 @@ export const DEFAULT_CONFIG: Config = {
   database_url: null,
   database_schema: DEFAULT_SCHEMA,
   project: null,
+  permission_inbox: 'background',
+  permission_grant_ttl_hours: DEFAULT_PERMISSION_GRANT_TTL_HOURS,
 };
 
 /** The environment variable that overrides each setting (the first two predate the config file). */
@@ -66,6 +81,8 @@ export const CONFIG_VARIABLES: Readonly<Record<ConfigKey, string>> = {
   database_url: 'AGENT_SESSION_DATABASE_URL',
   database_schema: 'AGENT_SESSION_DATABASE_SCHEMA',
   project: 'AGENT_SESSION_PROJECT',
+  permission_inbox: 'AGENT_SESSION_PERMISSION_INBOX',
+  permission_grant_ttl_hours: 'AGENT_SESSION_PERMISSION_GRANT_TTL_HOURS',
 };
 
 /** The variable that points at another config file than `<project>/.claude/agent-session.json`. */
@@ -82,6 +99,8 @@ const EXPECTED: Readonly<Record<ConfigKey, string>> = {
   database_url: 'a postgres://user@host/database URL',
   database_schema: 'a schema name (lower-case letters, digits and _)',
   project: `a project name (non-blank text without control characters or blanks at its ends, at most ${MAX_PROJECT_NAME_LENGTH} characters)`,
+  permission_inbox: `one of ${PERMISSION_INBOX_MODES.join(', ')}`,
+  permission_grant_ttl_hours: `a positive number of hours, at most ${MAX_PERMISSION_GRANT_TTL_HOURS} (ten years)`,
 };
 
 /** Where an effective value came from. */
@@ -208,6 +227,8 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   'database_url',
   'database_schema',
   'project',
+  'permission_inbox',
+  'permission_grant_ttl_hours',
 ];
 
 // --- internal ---
@@ -221,7 +242,7 @@ function parseVariable(key: ConfigKey, variable: string, raw: string): unknown {
   if (key === 'database_url') return assertDatabaseUrl(raw, `\`${variable}\``);
   if (key === 'database_schema') return assertSchemaName(raw.trim(), `\`${variable}\``);
   if (key === 'project') return assertProjectName(raw, `\`${variable}\``);
-  const value = key === 'log_level' ? raw.trim() : parseDecimal(raw);
+  const value = key === 'log_level' || key === 'permission_inbox' ? raw.trim() : parseDecimal(raw);
   // The variable is checked by the same schema as the file, so both accept exactly the same values.
   if (parseConfigFileShape({ [key]: value }) === undefined)
     throw new SessionError('E_USAGE', `Expected \`${variable}\` to be ${EXPECTED[key]}, got ${show(raw)}`);

@@ -1,6 +1,7 @@
 import { SessionError, show } from './errors';
 import { agentNameProblem, requiredTextProblem } from './input';
 import { assertNotAgentShell, type DecisionOrigin } from './origin';
+import { DEFAULT_PERMISSION_GRANT_TTL_HOURS, grantPending, refusePending } from './permission';
 import { quoted } from './quote';
 import { finalizeState, applyChange } from './session';
 import { versionFor, type Decision, type SessionState } from './state';
@@ -16,6 +17,8 @@ export type RejectTarget = (typeof REJECT_TARGETS)[number];
 export interface ApproveInput {
   readonly by?: string;
   readonly note?: string;
+  /** How long the grant of a pending permission request lasts (core/permission.ts); default 24 hours. */
+  readonly grantTtlHours?: number;
 }
 
 /** A user's rejection: why (required), where the session goes, and optionally a claimed name (as ApproveInput). */
@@ -26,8 +29,8 @@ export interface RejectInput {
 }
 
 /**
- * Approves a session parked in approval: records the decision, with where it came from, and moves the session to
- * executing, in one new state (the caller writes it under the session's lock: decision and phase are one write).
+ * Approves a session parked in approval: records the decision, with where it came from, grants its pending permission
+ * request if it has one (core/permission.ts), and moves the session to executing, in one new state (the caller writes it under the session's lock: decision and phase are one write).
  * @throws SessionError E_AGENT_SHELL when `origin` is an AI agent's shell; E_ILLEGAL_TRANSITION when the session is
  *   not in approval; E_USAGE for a blank `by` or note
  */
@@ -42,11 +45,14 @@ export function approveState(
   const note = input.note === undefined ? undefined : assertNote(input.note);
   assertInApproval(state, 'approve');
   const moved = applyChange(state, { phase: 'executing' }, now);
-  return withDecision(moved, state, { decision: 'approved', ...by, note, to_phase: 'executing' }, now);
+  const decided = withDecision(moved, state, { decision: 'approved', ...by, note, to_phase: 'executing' }, now);
+  // A sub-agent's pending permission request (issue 33) is granted in the same write: exactly that call, once.
+  return grantPending(decided, now, input.grantTtlHours ?? DEFAULT_PERMISSION_GRANT_TTL_HOURS);
 }
 
 /**
- * Rejects a session parked in approval: records the decision with its reason and where it came from, and sends the
+ * Rejects a session parked in approval: records the decision with its reason and where it came from (its pending
+ * permission request, if any, refused with that reason), and sends the
  * session back to planning, or finalizes it abandoned (the reason as summary), in one new state.
  * @throws SessionError E_AGENT_SHELL when `origin` is an AI agent's shell; E_ILLEGAL_TRANSITION when the session is
  *   not in approval; E_USAGE for a blank `by`, a blank reason or another target
@@ -63,7 +69,8 @@ export function rejectState(state: SessionState, input: RejectInput, origin: Dec
     to === 'abandoned'
       ? finalizeState(state, 'abandoned', `Rejected by ${by.by}: ${reason}`, now)
       : applyChange(state, { phase: 'planning' }, now);
-  return withDecision(moved, state, { decision: 'rejected', ...by, note: reason, to_phase: to }, now);
+  const decided = withDecision(moved, state, { decision: 'rejected', ...by, note: reason, to_phase: to }, now);
+  return refusePending(decided, reason, now);
 }
 
 /**

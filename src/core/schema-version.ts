@@ -43,3 +43,11 @@ export const PROJECT_SCHEMA_VERSION = 5;
  * one by its version number.
  */
 export const HOST_SCHEMA_VERSION = 6;
+
+/**
+ * The layout of a session that records a sub-agent's permission requests (`permission_requests`, issue 33: the tool
+ * and exact input a background sub-agent asked to run, parked for the user's approval, and what became of it):
+ * version 6 plus that field. A session moves to it with its first request, so every other file keeps the version its
+ * content needs, and an older agent-session, which would not know a grant is spent, refuses it by its version number.
+ */
+export const PERMISSION_SCHEMA_VERSION = 8;

@@ -11,6 +11,7 @@ import {
   DECISIONS_SCHEMA_VERSION,
   INTERRUPTION_SCHEMA_VERSION,
   HOST_SCHEMA_VERSION,
+  PERMISSION_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
 } from './schema-version';
@@ -109,6 +110,27 @@ export const DecisionSchema = z.strictObject({
   origin: z.optional(DecisionOriginSchema),
 });
 
+/**
+ * A sub-agent's permission request (schema_version 8, issue 33): a tool call the host would have asked a person about
+ * when nobody could answer (a background sub-agent, a headless run). The tool and its exact input, when it was asked,
+ * by which Claude agent, and its status: `pending` (the session waits in approval), `approved` (a grant of exactly this
+ * call, once, until `expires_at`), `rejected` (with the user's `reason`), `spent` (the grant was used: when, by which
+ * Claude agent) or `expired` (a grant past its expiry, or a request a newer one of the same agent replaced).
+ */
+export const PermissionRequestSchema = z.strictObject({
+  tool: z.string().check(z.minLength(1)),
+  /** The tool's input exactly as the host sent it (any JSON). */
+  input: z.unknown(),
+  at: Timestamp,
+  claude_agent_id: z.string().check(z.minLength(1)),
+  status: z.enum(['pending', 'approved', 'rejected', 'spent', 'expired']),
+  decided_at: z.optional(Timestamp),
+  expires_at: z.optional(Timestamp),
+  reason: z.optional(z.string()),
+  spent_at: z.optional(Timestamp),
+  spent_by: z.optional(z.string()),
+});
+
 export const LastErrorSchema = z.strictObject({ message: z.string(), timestamp: Timestamp });
 
 /** Metadata is any JSON object; it is shallow-merged on update. */
@@ -123,6 +145,7 @@ export const SessionStateSchema = z.strictObject({
     z.literal(INTERRUPTION_SCHEMA_VERSION),
     z.literal(PROJECT_SCHEMA_VERSION),
     z.literal(HOST_SCHEMA_VERSION),
+    z.literal(PERMISSION_SCHEMA_VERSION),
   ]),
   agent_id: z.string().check(z.regex(ID_PATTERN)),
   agent_name: z.string().check(z.minLength(1)),
@@ -157,6 +180,8 @@ export const SessionStateSchema = z.strictObject({
    * Absent: Claude Code (every session before the field, and Claude Code's own since).
    */
   host: z.optional(z.enum(['codex', 'agent-sdk'])),
+  /** The permission requests its sub-agents parked it with, oldest first (schema_version 8; core/permission.ts). */
+  permission_requests: z.optional(z.array(PermissionRequestSchema)),
 });
 
 export type SessionState = z.infer<typeof SessionStateSchema>;
@@ -167,6 +192,7 @@ export type Decision = z.infer<typeof DecisionSchema>;
 export type RecordedOrigin = z.infer<typeof DecisionOriginSchema>;
 export type Interruption = z.infer<typeof InterruptionSchema>;
 export type ResumedFrom = z.infer<typeof ResumedFromSchema>;
+export type PermissionRequest = z.infer<typeof PermissionRequestSchema>;
 
 /** The parse functions `npm run build` writes into src/generated/state-parsers.ts (scripts/parsers.mjs). */
 export const PARSERS = {

@@ -5,6 +5,7 @@ import {
   DECISIONS_SCHEMA_VERSION,
   HOST_SCHEMA_VERSION,
   INTERRUPTION_SCHEMA_VERSION,
+  PERMISSION_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
 } from './schema-version';
@@ -16,6 +17,7 @@ export {
   DECISIONS_SCHEMA_VERSION,
   HOST_SCHEMA_VERSION,
   INTERRUPTION_SCHEMA_VERSION,
+  PERMISSION_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
 };
@@ -25,6 +27,7 @@ export type {
   HistoryEntry,
   Interruption,
   Metadata,
+  PermissionRequest,
   RecordedOrigin,
   ResumedFrom,
   SessionState,
@@ -73,13 +76,14 @@ export function parseState(raw: unknown): SessionState {
 
 /**
  * The schema_version a state's content needs (schema-version.ts): each version adds one field to the one before, so
- * the highest field present decides: 6 once it names its host, 5 once it names its project, else 4 once it records an interruption, else 3
+ * the highest field present decides: 8 once it records a permission request, 6 once it names its host, 5 once it names its project, else 4 once it records an interruption, else 3
  * once a decision has an origin, 2 with decisions, 1 otherwise. Every change that adds or removes such a field
  * stamps this.
  */
 export function versionFor(
-  state: Pick<SessionState, 'decisions' | 'interruption' | 'project' | 'host'>,
+  state: Pick<SessionState, 'decisions' | 'interruption' | 'project' | 'host' | 'permission_requests'>,
 ): SessionState['schema_version'] {
+  if (state.permission_requests !== undefined) return PERMISSION_SCHEMA_VERSION;
   if (state.host !== undefined) return HOST_SCHEMA_VERSION;
   if (state.project !== undefined) return PROJECT_SCHEMA_VERSION;
   if (state.interruption !== undefined) return INTERRUPTION_SCHEMA_VERSION;
@@ -103,6 +107,7 @@ const VERSION_CONTENT: Readonly<Record<SessionState['schema_version'], string>> 
   [INTERRUPTION_SCHEMA_VERSION]: 'an interruption record',
   [PROJECT_SCHEMA_VERSION]: 'a project',
   [HOST_SCHEMA_VERSION]: 'a host',
+  [PERMISSION_SCHEMA_VERSION]: 'a permission request',
 };
 
 function migrate(raw: unknown): unknown {

@@ -5,7 +5,8 @@ import type { ConfigFile } from '../core/config-schema';
 /** What a node returns where zod reports an issue (an output can be undefined, so not that). */
 const FAIL: unique symbol = Symbol('invalid');
 const VALUES0 = new Set<unknown>(['debug', 'info', 'warn', 'error', 'silent']);
-const KEYS1 = new Set<string>([
+const VALUES1 = new Set<unknown>(['background', 'always', 'off']);
+const KEYS2 = new Set<string>([
   '$schema',
   'resume_timeout_minutes',
   'max_errors',
@@ -16,11 +17,13 @@ const KEYS1 = new Set<string>([
   'database_url',
   'database_schema',
   'project',
+  'permission_inbox',
+  'permission_grant_ttl_hours',
 ]);
 
 /** A config file (or settings given in code) as ConfigFileSchema parses it. Undefined where zod fails. */
 export function parseConfigFileShape(value: unknown): ConfigFile | undefined {
-  const parsed = p10(value);
+  const parsed = p14(value);
   return parsed === FAIL ? undefined : (parsed as ConfigFile);
 }
 
@@ -82,6 +85,27 @@ function p9(v: unknown): unknown {
 }
 
 function p10(v: unknown): unknown {
+  return VALUES1.has(v) ? v : FAIL;
+}
+
+function p11(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p10(v);
+}
+
+function p12(v: unknown): unknown {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return FAIL;
+  if (!(v > 0)) return FAIL;
+  if (!(v <= 87672)) return FAIL;
+  return v;
+}
+
+function p13(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p12(v);
+}
+
+function p14(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
@@ -135,6 +159,16 @@ function p10(v: unknown): unknown {
     if (r === FAIL) return FAIL;
     out['project'] = r;
   }
-  for (const key in o) if (!KEYS1.has(key)) return FAIL;
+  if ('permission_inbox' in o) {
+    const r = p11(o['permission_inbox']);
+    if (r === FAIL) return FAIL;
+    out['permission_inbox'] = r;
+  }
+  if ('permission_grant_ttl_hours' in o) {
+    const r = p13(o['permission_grant_ttl_hours']);
+    if (r === FAIL) return FAIL;
+    out['permission_grant_ttl_hours'] = r;
+  }
+  for (const key in o) if (!KEYS2.has(key)) return FAIL;
   return out;
 }

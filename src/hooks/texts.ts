@@ -3,12 +3,13 @@
 // wording can trip prompt-injection defences. A host's own words come from its adapter (src/hooks/hosts/).
 import { decisionSentence, lastDecision } from '../core/decision';
 import { interruptionCause, isInterrupted } from '../core/interruption';
+import { lastPermission } from '../core/permission';
 import { plainJson, quoted } from '../core/quote';
 import { isFinalPhase, RESUMABLE_PHASES } from '../core/phase-names';
 import { lazily } from '../core/lazy';
 import { counted } from '../core/plural';
 import { plainStopOutcomes } from '../core/stop-policy';
-import type { SessionState } from '../core/state';
+import type { PermissionRequest, SessionState } from '../core/state';
 import { excerpt } from '../core/text';
 import { shellQuote } from '../platform/shell';
 
@@ -191,6 +192,56 @@ export function startContext(state: SessionState, context: TextContext, maxError
   return excerpt(lines.join('\n'), CONTEXT_LIMIT);
 }
 
+/**
+ * The deny message a sub-agent's model gets for a permission request parked as an inbox item (issue 33): Claude Code
+ * would deny the call anyway (nobody can answer it); this says where it waits, what the agent does now, and what
+ * happens next. The call itself is the agent's own, shown as JSON.
+ */
+export function permissionParkedText(state: SessionState, request: PermissionRequest, context: TextContext): string {
+  const cli = shellText(context.cli);
+  return excerpt(
+    [
+      `agent-session: this ${request.tool} call needs the user's permission, and nobody can give it now. ` +
+        `It is recorded as an inbox item of session ${state.agent_id} (agent ${quoteField(state.agent_name)}), ` +
+        `which now waits in phase approval: ${callText(request)}.`,
+      'Stop now: do not retry this call and do not work around it with other tools or commands. End your turn by ' +
+        "saying that you wait for the user's approval of this call.",
+      `The user decides with: ${cli} approve ${state.agent_id} (or: ${cli} reject ${state.agent_id} --reason '<why>'). ` +
+        `The next delegation to ${quoteField(state.agent_name)} resumes this session and is told the decision; ` +
+        'an approval allows exactly this call, once.',
+    ].join('\n'),
+    CONTEXT_LIMIT,
+  );
+}
+
+/** A session's last permission request as a resumed agent is told it: what was asked, what the user decided. */
+function permissionLines(request: PermissionRequest): string[] {
+  const call = callText(request);
+  if (request.status === 'approved')
+    return [
+      `- Permission request: the user approved ${call} at ${request.decided_at ?? 'an unknown time'}, once, until ` +
+        `${request.expires_at ?? 'an unknown time'}. Issue exactly this call again, as before (same tool, same input): ` +
+        'it is allowed once; any other call is not.',
+    ];
+  if (request.status === 'rejected')
+    return [
+      `- Permission request: the user rejected ${call} at ${request.decided_at ?? 'an unknown time'}; reason ` +
+        `(quoted): ${quoteField(request.reason ?? '')}. Do not issue it again; carry on without it, or stop and say so.`,
+    ];
+  if (request.status === 'pending')
+    return [`- Permission request: ${call} waits for the user's decision (asked at ${request.at}).`];
+  if (request.status === 'spent')
+    return [`- Permission request: ${call} was approved and has run (at ${request.spent_at ?? 'an unknown time'}).`];
+  return [];
+}
+
+/** A tool call as the texts show it: the tool and its input as one line of JSON (quoted when cut). */
+function callText(request: Pick<PermissionRequest, 'tool' | 'input'>): string {
+  const json = plainJson(request.input ?? null);
+  const input = json.length <= FIELD_LIMIT ? json : quoted(json, FIELD_LIMIT);
+  return `tool ${quoteField(request.tool)} with input ${input}`;
+}
+
 /** The interruption a session waits after (or a resume carried on from): when, why, in which phase, what was said. */
 function interruptionLines(
   interruption: { readonly at: string; readonly error: string; readonly message?: string | undefined },
@@ -222,6 +273,8 @@ function detailLines(state: SessionState, lastMessage: string | undefined): stri
   const decision = lastDecision(state);
   // The record is ours (approve/reject wrote it); the names and the note in it are quoted as recorded.
   if (decision !== null) lines.push(`- Last decision: ${decisionSentence(decision, FIELD_LIMIT)}`);
+  const permission = lastPermission(state);
+  if (permission !== null) lines.push(...permissionLines(permission));
   const recent = state.history.slice(-HISTORY_SHOWN);
   if (recent.length > 0) {
     const more = state.history.length > recent.length ? ` (last ${recent.length} of ${state.history.length})` : '';

@@ -7,6 +7,15 @@ import { assertValidId } from '../core/ids';
 import { DEFAULT_LIMITS, type Limits } from '../core/limits';
 import { isInterrupted, withInterruption } from '../core/interruption';
 import { isFinalPhase, type FinalPhase } from '../core/phase-names';
+import {
+  canPark,
+  DEFAULT_PERMISSION_GRANT_TTL_HOURS,
+  grantFor,
+  parkForPermission,
+  spendGrant,
+  type PermissionAsk,
+  type PermissionInboxMode,
+} from '../core/permission';
 import { isParked } from '../core/parking';
 import { DEFAULT_PROJECT, withProject } from '../core/project';
 import { DEFAULT_HOST, hostOf, withHost, type Host } from '../core/host';
@@ -58,6 +67,10 @@ export interface SessionsOptions {
    * terminal, whether it runs in an AI agent's shell), gathered at each decision. Tests set it.
    */
   readonly decisionOrigin?: () => DecisionOrigin;
+  /** Which sub-agents' permission requests become inbox items (`permission_inbox`; default `background`). */
+  readonly permissionInbox?: PermissionInboxMode;
+  /** How long an approved permission request stays usable, in hours (`permission_grant_ttl_hours`; default 24). */
+  readonly permissionGrantTtlHours?: number;
 }
 
 /** A listed session with its resume answer at listing time. */
@@ -87,6 +100,10 @@ export class Sessions {
   readonly host: Host;
   readonly limits: Limits;
   readonly historyCap: number;
+  /** See SessionsOptions.permissionInbox. */
+  readonly permissionInbox: PermissionInboxMode;
+  /** See SessionsOptions.permissionGrantTtlHours. */
+  readonly permissionGrantTtlHours: number;
   readonly #decisionOrigin: () => DecisionOrigin;
   /** The project's view of the store the use cases share (the write step, the project's verdicts). */
   readonly #view: ProjectView;
@@ -97,6 +114,8 @@ export class Sessions {
     this.host = options.host ?? DEFAULT_HOST;
     this.limits = options.limits ?? DEFAULT_LIMITS;
     this.historyCap = options.historyCap ?? DEFAULT_HISTORY_CAP;
+    this.permissionInbox = options.permissionInbox ?? 'background';
+    this.permissionGrantTtlHours = options.permissionGrantTtlHours ?? DEFAULT_PERMISSION_GRANT_TTL_HOURS;
     this.#decisionOrigin = options.decisionOrigin ?? (() => decisionOriginOf(processFacts()));
     this.#view = new ProjectView({
       store: this.store,
@@ -199,7 +218,7 @@ export class Sessions {
     const now = await this.store.now();
     return this.#view.write(valid, now, (state, at) => {
       if (options.allProjects !== true) this.#view.assertOwn(state);
-      return approveState(state, input, origin, at);
+      return approveState(state, { grantTtlHours: this.permissionGrantTtlHours, ...input }, origin, at);
     });
   }
 
@@ -219,6 +238,57 @@ export class Sessions {
       if (options.allProjects !== true) this.#view.assertOwn(state);
       return rejectState(state, input, origin, at);
     });
+  }
+
+  /**
+   * A sub-agent's permission request nobody can answer (issue 33): the session linked to that Claude agent records it
+   * and waits in approval (core/permission.ts `parkForPermission`), in one locked write. The same pending request
+   * asked again writes nothing.
+   * @returns the parked state, or null when no session of this project is linked to the agent, or its session cannot
+   *   be parked (final, validating: the host's own flow then decides)
+   * @throws SessionError E_BUSY, E_IO, E_CORRUPT
+   */
+  async parkPermission(ask: PermissionAsk): Promise<SessionState | null> {
+    const linked = await this.findByClaudeAgent(ask.claudeAgentId);
+    if (linked === null || linked.claude?.agent_id !== ask.claudeAgentId || !canPark(linked)) return null;
+    const now = await this.store.now();
+    try {
+      return await this.#view.write(linked.agent_id, now, (state, at) => {
+        if (state.claude?.agent_id !== ask.claudeAgentId || !canPark(state)) throw new NotResumable();
+        const parked = parkForPermission(state, ask, at);
+        if (parked === state) throw new Unchanged();
+        return parked;
+      });
+    } catch (error) {
+      if (error instanceof Unchanged) return this.get(linked.agent_id);
+      if (error instanceof NotResumable) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Spends the user's grant of exactly this call (issue 33) on the session linked to the asking Claude agent, under the
+   * session's lock: at most one request is ever allowed per grant, however many race.
+   * @returns the session with the grant spent, or null when no usable grant allows `ask` (none, spent, expired,
+   *   another call, another project's or host's session)
+   * @throws SessionError E_BUSY, E_IO, E_CORRUPT
+   */
+  async spendPermission(ask: PermissionAsk): Promise<SessionState | null> {
+    const linked = await this.findByClaudeAgent(ask.claudeAgentId);
+    if (linked === null || linked.claude?.agent_id !== ask.claudeAgentId) return null;
+    const scope = { project: this.project, host: this.host };
+    const now = await this.store.now();
+    if (grantFor(linked, ask, scope, now) === null) return null;
+    try {
+      return await this.#view.write(linked.agent_id, now, (state, at) => {
+        const index = state.claude?.agent_id === ask.claudeAgentId ? grantFor(state, ask, scope, at) : null;
+        if (index === null) throw new NotResumable();
+        return spendGrant(state, index, ask.claudeAgentId, at);
+      });
+    } catch (error) {
+      if (error instanceof NotResumable) return null;
+      throw error;
+    }
   }
 
   /**

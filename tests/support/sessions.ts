@@ -15,6 +15,8 @@ export interface MemorySessionsOptions {
   readonly randomHex?: () => string;
   /** Where decisions come from; default: a user at a terminal (never the test process's own facts). */
   readonly decisionOrigin?: () => DecisionOrigin;
+  /** `permission_inbox` (default `background`). */
+  readonly permissionInbox?: 'background' | 'always' | 'off';
 }
 
 /** A fresh MemoryStore and the Sessions service over it. */
@@ -27,6 +29,7 @@ export function memorySessions(options: MemorySessionsOptions = {}): { sessions:
     ...(options.historyCap === undefined ? {} : { historyCap: options.historyCap }),
     randomHex: options.randomHex ?? (() => (n++).toString(16).padStart(8, '0')),
     decisionOrigin: options.decisionOrigin ?? (() => AT_TERMINAL),
+    ...(options.permissionInbox === undefined ? {} : { permissionInbox: options.permissionInbox }),
   });
   return { sessions, store };
 }

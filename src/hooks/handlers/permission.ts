@@ -1,51 +1,104 @@
 import { isRecordingAgent } from '../../core/claude-link';
+import { goesToInbox, pendingPermission, type PermissionAsk } from '../../core/permission';
 import { recordingTarget } from '../../core/recording-command';
+import { agentLaunchFacts } from '../../service/agent-launch';
 import type { Sessions } from '../../service/sessions';
 import { logValue } from '../log';
-import { recordPrefix } from '../texts';
+import { permissionParkedText, recordPrefix } from '../texts';
 import { parseBashInput } from '../../generated/claude-parsers';
 import type { Payload } from './claude-schema';
 import type { HandlerContext, HandlerOutcome } from './handler';
 
-/** The host's answer that lets one tool call run without a prompt (Claude Code's; Codex reads it alike). */
+/**
+ * The host's answer to one permission request (Claude Code's; Codex reads it alike): `allow` lets that one call run
+ * without a prompt; `deny` with a message gives the sub-agent's model exactly that text as the call's error result.
+ */
 export interface PermissionAnswer {
   readonly hookSpecificOutput: {
     readonly hookEventName: 'PermissionRequest';
-    readonly decision: { readonly behavior: 'allow' };
+    readonly decision: { readonly behavior: 'allow' } | { readonly behavior: 'deny'; readonly message: string };
   };
 }
 
 /**
  * PermissionRequest: the host is about to ask the user (or, for a background sub-agent that cannot ask, to deny)
- * whether a tool call may run. Allowed here, and only here, is a sub-agent's own recording command: Bash running
- * exactly the command its start context gave it (its recording words, `cli` and `update` or Codex's `record` entry,
- * its session id, recording options only:
- * core/recording-command.ts) on the session linked to that very agent (core/claude-link.ts isRecordingAgent).
- * Anything else gets no answer, so the host's own flow decides: this never denies and never allows anything else.
- * It fires only when a prompt would be shown: tool calls the user already allowed never start this hook.
- * @returns the answer and the log note; the answer is null when the request is not ours to allow
+ * whether a tool call may run. It fires only when a prompt would be shown: tool calls the user already allowed never
+ * start this hook. Answered here, in this order, and only for a sub-agent (its payload carries `agent_id`):
+ * 1. its own recording command: Bash running exactly the command its start context gave it (its recording words,
+ *    `cli` and `update` or Codex's `record` entry, its session id, recording options only: core/recording-command.ts) on the session linked to that very
+ *    agent (core/claude-link.ts isRecordingAgent): `allow`;
+ * 2. the call the user approved for its session (issue 33, core/permission.ts): the same tool with a deep-equal input,
+ *    a grant not spent nor expired, in this project and host: `allow`, and the grant spent in the same locked write;
+ * 3. a call nobody can answer (`permission_inbox`, default `background`: a background sub-agent or a headless run, by
+ *    its meta file, service/agent-launch.ts): recorded in its session, which waits in approval, and `deny` with a
+ *    message naming the inbox item (the host would deny it anyway: the answer only adds where it waits).
+ * Anything else gets no answer, so the host's own flow decides (a person is asked where one can be).
+ * @returns the answer and the log note; the answer is null when the request is not ours to decide
  */
 export async function permissionRequest(
   sessions: Sessions,
   payload: Payload,
   context: HandlerContext,
 ): Promise<HandlerOutcome<PermissionAnswer>> {
-  if (payload.tool_name !== 'Bash') return { answer: null, note: 'other_tool' };
-  // The main agent is never handed a recording command; only a sub-agent's request carries its agent_id.
+  // The main agent is never handed a recording command nor parked; only a sub-agent's request carries its agent_id.
   if (!payload.agent_id) return { answer: null, note: 'not_a_subagent' };
-  const command = parseBashInput(payload.tool_input)?.command;
-  const target = command === undefined ? null : recordingTarget(command, recordPrefix(context));
-  if (target === null)
-    return { answer: null, note: `not_a_recording_command claude_agent=${logValue(payload.agent_id)}` };
-  const linked = await sessions.findByClaudeAgent(payload.agent_id);
-  if (linked === null || linked.agent_id !== target || !isRecordingAgent(linked, payload.agent_id)) {
+  const tool = payload.tool_name;
+  if (tool === undefined || tool === '') return { answer: null, note: 'no_tool' };
+  const claudeAgent = logValue(payload.agent_id);
+  if (tool === 'Bash') {
+    const recording = await recordingAnswer(sessions, payload, payload.agent_id, recordPrefix(context));
+    if (recording !== null) return recording;
+  }
+  const ask: PermissionAsk = { tool, input: payload.tool_input ?? null, claudeAgentId: payload.agent_id };
+  const spent = await sessions.spendPermission(ask);
+  if (spent !== null) {
+    return {
+      answer: answer({ behavior: 'allow' }),
+      note: `grant_spent claude_agent=${claudeAgent} session=${logValue(spent.agent_id)} tool=${logValue(tool)}`,
+    };
+  }
+  const mode = sessions.permissionInbox;
+  const facts = mode === 'background' ? agentLaunchFacts(payload, payload.agent_id) : null;
+  if (!goesToInbox(mode, facts)) {
     return {
       answer: null,
-      note: `not_its_session claude_agent=${logValue(payload.agent_id)} session=${logValue(target)} linked=${logValue(linked?.agent_id ?? '-')}`,
+      note: `not_ours claude_agent=${claudeAgent} tool=${logValue(tool)} inbox=${mode} launch=${facts === null ? '-' : logValue(`${String(facts.requestShape)}/${String(facts.requestNonInteractive)}`)}`,
+    };
+  }
+  const parked = await sessions.parkPermission(ask);
+  const request = parked === null ? null : pendingPermission(parked);
+  if (parked === null || request === null) {
+    return { answer: null, note: `no_session_to_park claude_agent=${claudeAgent} tool=${logValue(tool)}` };
+  }
+  return {
+    answer: answer({ behavior: 'deny', message: permissionParkedText(parked, request, context) }),
+    note: `permission_parked claude_agent=${claudeAgent} session=${logValue(parked.agent_id)} tool=${logValue(tool)}`,
+  };
+}
+
+function answer(decision: PermissionAnswer['hookSpecificOutput']['decision']): PermissionAnswer {
+  return { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision } };
+}
+
+/** Step 1 of permissionRequest: `allow` for the agent's own recording command, else null. */
+async function recordingAnswer(
+  sessions: Sessions,
+  payload: Payload,
+  claudeAgentId: string,
+  cli: readonly string[],
+): Promise<HandlerOutcome<PermissionAnswer> | null> {
+  const command = parseBashInput(payload.tool_input)?.command;
+  const target = command === undefined ? null : recordingTarget(command, cli);
+  if (target === null) return null;
+  const linked = await sessions.findByClaudeAgent(claudeAgentId);
+  if (linked === null || linked.agent_id !== target || !isRecordingAgent(linked, claudeAgentId)) {
+    return {
+      answer: null,
+      note: `not_its_session claude_agent=${logValue(claudeAgentId)} session=${logValue(target)} linked=${logValue(linked?.agent_id ?? '-')}`,
     };
   }
   return {
-    answer: { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } },
-    note: `recording_allowed claude_agent=${logValue(payload.agent_id)} session=${logValue(target)}`,
+    answer: answer({ behavior: 'allow' }),
+    note: `recording_allowed claude_agent=${logValue(claudeAgentId)} session=${logValue(target)}`,
   };
 }

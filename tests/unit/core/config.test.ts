@@ -37,6 +37,8 @@ describe('config', () => {
       database_url: null,
       database_schema: 'agent_session',
       project: null,
+      permission_inbox: 'background',
+      permission_grant_ttl_hours: 24,
     });
     expect(config.sources.resume_timeout_minutes).toEqual({ kind: 'file', path: '/p/c.json' });
     expect(config.sources.history_cap).toEqual({ kind: 'env', variable: 'AGENT_SESSION_HISTORY_CAP' });
@@ -52,6 +54,17 @@ describe('config', () => {
     expect(env.values.project).toBe('acme/web');
     expect(env.sources.project).toEqual({ kind: 'env', variable: 'AGENT_SESSION_PROJECT' });
     expect(resolveConfig({ path: 'x', found: false }, {}).values.project).toBeNull();
+  });
+
+  it('takes the permission settings from the file, and their variables over it', () => {
+    const file = { path: '/p/c.json', found: true, raw: { permission_inbox: 'always', permission_grant_ttl_hours: 2 } };
+    expect(resolveConfig(file, {}).values).toMatchObject({ permission_inbox: 'always', permission_grant_ttl_hours: 2 });
+    const env = resolveConfig(file, {
+      AGENT_SESSION_PERMISSION_INBOX: 'off',
+      AGENT_SESSION_PERMISSION_GRANT_TTL_HOURS: '0.5',
+    });
+    expect(env.values).toMatchObject({ permission_inbox: 'off', permission_grant_ttl_hours: 0.5 });
+    expect(codeOf(() => resolveConfig(file, { AGENT_SESSION_PERMISSION_INBOX: 'sometimes' }))).toBe('E_USAGE');
   });
 
   it('ignores empty variables', () => {
@@ -74,6 +87,9 @@ describe('config', () => {
     [{ project: 'line\nbreak' }],
     [{ project: 'x'.repeat(201) }],
     [{ project: 42 }],
+    [{ permission_inbox: 'sometimes' }],
+    [{ permission_grant_ttl_hours: 0 }],
+    [{ permission_grant_ttl_hours: '24' }],
     [[]],
     ['text'],
     [null],

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { handleEvent } from '../../../../src/hooks/answer';
 import { claudeCode } from '../../../../src/hooks/hosts/claude-code';
 import type { Sessions } from '../../../../src/service/sessions';
@@ -80,5 +83,128 @@ describe('PermissionRequest', () => {
     expect(await answer(request(undefined))).toBeNull();
     expect(await answer(request(42))).toBeNull();
     expect(await answer({ ...request(command), tool_input: command })).toBeNull();
+  });
+});
+
+describe('PermissionRequest nobody can answer (the permission inbox)', () => {
+  const BG = 'a1111111111111111';
+  const NEXT = 'a4444444444444444';
+  let project: string;
+  let launch: Record<string, string>;
+
+  /** A Claude Code project folder with the meta file Claude Code writes for the sub-agent `agentId`. */
+  function claudeProject(agentId: string, meta: Record<string, unknown>): Record<string, string> {
+    const home = mkdtempSync(join(tmpdir(), 'as-perm-'));
+    const cwd = join(home, 'proj');
+    mkdirSync(cwd);
+    const session = '11111111-2222-3333-4444-555555555555';
+    const projectDir = join(home, '.claude', 'projects', cwd.replace(/[^a-zA-Z0-9]/g, '-'));
+    mkdirSync(join(projectDir, session, 'subagents'), { recursive: true });
+    writeFileSync(join(projectDir, session, 'subagents', `agent-${agentId}.meta.json`), JSON.stringify(meta));
+    return { cwd, session_id: session, transcript_path: join(projectDir, `${session}.jsonl`) };
+  }
+
+  const touch = (extra: Record<string, unknown> = {}) => ({
+    ...request('touch PERM-FILE', launch),
+    tool_input: { command: 'touch PERM-FILE', description: 'scripted command' },
+    ...extra,
+  });
+  const DENY = expect.objectContaining({
+    hookSpecificOutput: {
+      hookEventName: 'PermissionRequest',
+      decision: { behavior: 'deny', message: expect.any(String) },
+    },
+  });
+
+  beforeEach(() => {
+    launch = claudeProject(BG, {
+      agentType: 'terraform-architect',
+      requestShape: 'background',
+      requestNonInteractive: true,
+    });
+    project = launch.cwd!;
+  });
+  afterEach(() => rmSync(join(project, '..'), { recursive: true, force: true }));
+
+  it('parks a background sub-agent request, grants it once after approve, to the agent that resumes the session', async () => {
+    const id = await started(BG);
+    await sessions.update(id, { phase: 'executing' });
+    const denied = await answer(touch());
+    expect(denied).toEqual(DENY);
+    const message = (denied as { hookSpecificOutput: { decision: { message: string } } }).hookSpecificOutput.decision
+      .message;
+    expect(message).toContain(`approve ${id}`);
+    expect(message).toContain('touch PERM-FILE');
+    const parked = await sessions.get(id);
+    expect(parked.phase).toBe('approval');
+    expect(parked.permission_requests).toHaveLength(1);
+    // Not yet approved: the same call again is parked again (nothing new recorded), never allowed.
+    expect(await answer(touch())).toEqual(DENY);
+    expect((await sessions.get(id)).permission_requests).toHaveLength(1);
+    await sessions.claudeAgentStopped({ agent_id: BG, agent_type: 'terraform-architect' });
+    await sessions.approve(id);
+    // The next delegation resumes the session with a new Claude agent.
+    expect(await started(NEXT)).toBe(id);
+    const next = { ...launch, agent_id: NEXT };
+    expect(
+      await answer(touch({ ...next, tool_input: { description: 'scripted command', command: 'touch OTHER' } })),
+    ).toBeNull();
+    expect(
+      await answer(touch({ ...next, tool_input: { description: 'scripted command', command: 'touch PERM-FILE' } })),
+    ).toEqual(ALLOW);
+    const spent = (await sessions.get(id)).permission_requests!.at(-1)!;
+    expect(spent).toMatchObject({ status: 'spent', spent_by: NEXT });
+    // A second use of the grant: not allowed (no meta file for this agent, so nothing is parked either).
+    expect(await answer(touch(next))).toBeNull();
+  });
+
+  it('never allows the grant to the agent of another session', async () => {
+    const id = await started(BG);
+    await sessions.update(id, { phase: 'executing' });
+    await answer(touch());
+    await sessions.claudeAgentStopped({ agent_id: BG, agent_type: 'terraform-architect' });
+    await sessions.approve(id);
+    const other = await started('a5555555555555555', 'reviewer');
+    expect(other).not.toBe(id);
+    expect(await answer(touch({ agent_id: 'a5555555555555555', agent_type: 'reviewer' }))).toBeNull();
+  });
+
+  it.each([
+    ['a foreground sub-agent of an interactive run', { requestShape: 'foreground', requestNonInteractive: false }],
+    ['an agent without a meta file', null],
+  ])('gives no answer for %s (Claude Code asks)', async (_what, meta) => {
+    const id = await started(BG);
+    await sessions.update(id, { phase: 'executing' });
+    if (meta === null) launch = { ...launch, session_id: '99999999-2222-3333-4444-555555555555' };
+    else launch = claudeProject(BG, meta);
+    launch.transcript_path = launch.transcript_path!.replace(/[^/]+\.jsonl$/, `${launch.session_id}.jsonl`);
+    expect(await answer(touch())).toBeNull();
+    expect((await sessions.get(id)).phase).toBe('executing');
+  });
+
+  it.each([
+    ['always', { requestShape: 'foreground', requestNonInteractive: false }, true],
+    ['off', { requestShape: 'background', requestNonInteractive: true }, false],
+  ] as const)('permission_inbox %s decides alone', async (mode, meta, parks) => {
+    ({ sessions } = memorySessions({ permissionInbox: mode }));
+    launch = claudeProject(BG, meta);
+    const id = await started(BG);
+    await sessions.update(id, { phase: 'executing' });
+    expect(await answer(touch())).toEqual(parks ? DENY : null);
+    expect((await sessions.get(id)).phase).toBe(parks ? 'approval' : 'executing');
+  });
+
+  it('rejects: the reason is kept and the call is never allowed', async () => {
+    const id = await started(BG);
+    await sessions.update(id, { phase: 'executing' });
+    await answer(touch());
+    await sessions.claudeAgentStopped({ agent_id: BG, agent_type: 'terraform-architect' });
+    await sessions.reject(id, { reason: 'no files here' });
+    expect(await started(NEXT)).toBe(id);
+    expect((await sessions.get(id)).permission_requests!.at(-1)).toMatchObject({
+      status: 'rejected',
+      reason: 'no files here',
+    });
+    expect(await answer(touch({ agent_id: NEXT }))).toBeNull();
   });
 });

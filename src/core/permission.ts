@@ -1,0 +1,213 @@
+import { SessionError } from './errors';
+import { hostOf, type Host } from './host';
+import { isFinalPhase } from './phase-names';
+import { allowedTargets } from './phases';
+import { applyChange } from './session';
+import { versionFor, type PermissionRequest, type SessionState } from './state';
+
+// Issue 33: a sub-agent's permission request that nobody can answer (a background sub-agent, a headless run) becomes
+// an inbox item. Its session records the request and waits in approval; the user's `approve` grants exactly that call
+// (same tool, deep-equal input) once, on that session, until an expiry; the identical call, asked again by the agent
+// that resumes the session, is allowed and the grant spent. Pure: the clock and the scope come in.
+
+/** How long a grant stays usable after `approve`, unless configured (`permission_grant_ttl_hours`). */
+export const DEFAULT_PERMISSION_GRANT_TTL_HOURS = 24;
+
+/** The most hours a grant may be configured to last (ten years, as the other durations). */
+export const MAX_PERMISSION_GRANT_TTL_HOURS = 24 * 3653;
+
+/** When the hook turns a request into an inbox item (`permission_inbox`): see docs/permissions.md. */
+export const PERMISSION_INBOX_MODES = ['background', 'always', 'off'] as const;
+export type PermissionInboxMode = (typeof PERMISSION_INBOX_MODES)[number];
+
+/** A tool call a sub-agent asked permission for, as the host's PermissionRequest names it. */
+export interface PermissionAsk {
+  readonly tool: string;
+  /** The tool's input exactly as the host sent it. */
+  readonly input: unknown;
+  /** The Claude agent that asked (the payload's `agent_id`). */
+  readonly claudeAgentId: string;
+}
+
+/** Where the asking hook runs: a grant holds only in its session's own project and host. */
+export interface PermissionScope {
+  readonly project: string;
+  readonly host: Host;
+}
+
+/** A request's status at `now`: an approved grant past its expiry reads as `expired`. */
+export function permissionStatus(request: PermissionRequest, now: Date): PermissionRequest['status'] {
+  if (request.status === 'approved' && isPast(request.expires_at, now)) return 'expired';
+  return request.status;
+}
+
+/** The request the session waits on (the newest pending one), or null. */
+export function pendingPermission(state: SessionState): PermissionRequest | null {
+  const requests = state.permission_requests ?? [];
+  for (let index = requests.length - 1; index >= 0; index--) {
+    if (requests[index]!.status === 'pending') return requests[index]!;
+  }
+  return null;
+}
+
+/** The newest request recorded on the session, or null. */
+export function lastPermission(state: SessionState): PermissionRequest | null {
+  return state.permission_requests?.at(-1) ?? null;
+}
+
+/** True when the session can be parked for a permission: it is open and may move to approval (or is there). */
+export function canPark(state: SessionState): boolean {
+  return !isFinalPhase(state.phase) && (state.phase === 'approval' || allowedTargets(state.phase).includes('approval'));
+}
+
+/**
+ * The session parked with `ask`: the request recorded as pending and the session moved to approval (a pending request
+ * of the same session that `ask` replaces expires: the agent was told to stop, so only its last request waits). The
+ * same pending request asked again changes nothing (the state itself is returned).
+ * @throws SessionError E_ILLEGAL_TRANSITION when the session may not move to approval (final, validating)
+ */
+export function parkForPermission(state: SessionState, ask: PermissionAsk, now: Date): SessionState {
+  const pending = pendingPermission(state);
+  if (pending !== null && sameCall(pending, ask) && pending.claude_agent_id === ask.claudeAgentId) return state;
+  if (!canPark(state)) {
+    throw new SessionError(
+      'E_ILLEGAL_TRANSITION',
+      `Cannot park session \`${state.agent_id}\` for a permission: it is in phase \`${state.phase}\``,
+    );
+  }
+  const moved = state.phase === 'approval' ? state : applyChange(state, { phase: 'approval' }, now);
+  const at = now.toISOString();
+  const request: PermissionRequest = {
+    tool: ask.tool,
+    input: ask.input,
+    at,
+    claude_agent_id: ask.claudeAgentId,
+    status: 'pending',
+  };
+  const kept = (state.permission_requests ?? []).map((old) =>
+    old.status === 'pending' ? { ...old, status: 'expired' as const, decided_at: at } : old,
+  );
+  return withRequests({ ...moved, last_updated: at }, [...kept, request]);
+}
+
+/**
+ * The pending request granted (approve): exactly that call, once, until `now + ttlHours`. A session without a pending
+ * request is returned as it is (an approval of its plan).
+ */
+export function grantPending(state: SessionState, now: Date, ttlHours: number): SessionState {
+  return decidePending(state, (request) => ({
+    ...request,
+    status: 'approved',
+    decided_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + ttlHours * HOUR_MS).toISOString(),
+  }));
+}
+
+/** The pending request refused (reject), with the user's reason; a session without one is returned as it is. */
+export function refusePending(state: SessionState, reason: string, now: Date): SessionState {
+  return decidePending(state, (request) => ({ ...request, status: 'rejected', decided_at: now.toISOString(), reason }));
+}
+
+/**
+ * The index of the grant that allows `ask` on this session at `now`, or null: a request the user approved, not spent,
+ * not expired, of the same tool with a deep-equal input, on a session of the asking hook's project and host.
+ */
+export function grantFor(state: SessionState, ask: PermissionAsk, scope: PermissionScope, now: Date): number | null {
+  if (state.project !== undefined && state.project !== scope.project) return null;
+  if (hostOf(state) !== scope.host) return null;
+  const requests = state.permission_requests ?? [];
+  for (let index = requests.length - 1; index >= 0; index--) {
+    const request = requests[index]!;
+    if (permissionStatus(request, now) === 'approved' && sameCall(request, ask)) return index;
+  }
+  return null;
+}
+
+/**
+ * The grant at `index` spent by `claudeAgentId` at `now` (when, by which agent), so it never allows again.
+ * @throws SessionError E_ILLEGAL_TRANSITION when it is not an approved, unexpired grant
+ */
+export function spendGrant(state: SessionState, index: number, claudeAgentId: string, now: Date): SessionState {
+  const requests = state.permission_requests ?? [];
+  const request = requests[index];
+  if (request === undefined || permissionStatus(request, now) !== 'approved') {
+    throw new SessionError('E_ILLEGAL_TRANSITION', `No usable grant ${index} on session \`${state.agent_id}\``);
+  }
+  const spent: PermissionRequest = {
+    ...request,
+    status: 'spent',
+    spent_at: now.toISOString(),
+    spent_by: claudeAgentId,
+  };
+  return withRequests(
+    state,
+    requests.map((old, at) => (at === index ? spent : old)),
+  );
+}
+
+/**
+ * True when two JSON values are equal: the same primitives, arrays of equal items in order, objects with the same
+ * keys (in any order) of equal values. Hand-written rather than a library: core imports nothing but zod, xstate and
+ * date-fns (the layer rule), and a tool input is plain JSON.
+ */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    return a.length === other.length && a.every((item, index) => jsonEqual(item, other[index]));
+  }
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) return false;
+  return keys.every((key) => Object.hasOwn(right, key) && jsonEqual(left[key], right[key]));
+}
+
+// --- internal ---
+
+const HOUR_MS = 3_600_000;
+
+function isPast(timestamp: string | undefined, now: Date): boolean {
+  return timestamp !== undefined && Date.parse(timestamp) <= now.getTime();
+}
+
+function sameCall(request: Pick<PermissionRequest, 'tool' | 'input'>, ask: PermissionAsk): boolean {
+  return request.tool === ask.tool && jsonEqual(request.input, ask.input);
+}
+
+function decidePending(state: SessionState, decide: (request: PermissionRequest) => PermissionRequest): SessionState {
+  const pending = pendingPermission(state);
+  if (pending === null) return state;
+  return withRequests(
+    state,
+    (state.permission_requests ?? []).map((request) => (request === pending ? decide(request) : request)),
+  );
+}
+
+function withRequests(state: SessionState, requests: PermissionRequest[]): SessionState {
+  const next = { ...state, permission_requests: requests };
+  return { ...next, schema_version: versionFor(next) };
+}
+
+/**
+ * What Claude Code says of how a sub-agent was launched (its `agent-<id>.meta.json` beside its transcript, written as
+ * it starts): `requestShape` `background` or `foreground`, and `requestNonInteractive` (true in a `-p` run). Absent
+ * when the file could not be read.
+ */
+export interface AgentLaunchFacts {
+  readonly requestShape?: unknown;
+  readonly requestNonInteractive?: unknown;
+}
+
+/**
+ * True when a sub-agent's permission request becomes an inbox item under `mode`: `off` never, `always` always,
+ * `background` (the default) when nobody can answer it: the agent runs in the background, or in a non-interactive
+ * (`-p`) run. Unknown facts (no meta file) answer false: Claude Code's own flow then decides, as before.
+ */
+export function goesToInbox(mode: PermissionInboxMode, facts: AgentLaunchFacts | null): boolean {
+  if (mode === 'off') return false;
+  if (mode === 'always') return true;
+  return facts !== null && (facts.requestShape === 'background' || facts.requestNonInteractive === true);
+}
