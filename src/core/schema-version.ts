@@ -43,3 +43,11 @@ export const PROJECT_SCHEMA_VERSION = 5;
  * one by its version number.
  */
 export const HOST_SCHEMA_VERSION = 6;
+
+/**
+ * The layout of a session whose Claude agent was continued with its context, or offered to be (`continuation`: the
+ * choice between continuing the agent itself with SendMessage and priming a fresh one, its reason, the transcript;
+ * and the `continue` history entries that come with it): version 6 plus that field (issue 34). Numbers 7 and 8 are
+ * other issues'; versionFor takes the highest a state's fields need.
+ */
+export const CONTINUATION_SCHEMA_VERSION = 9;

@@ -13,6 +13,7 @@ import {
   HOST_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
+  CONTINUATION_SCHEMA_VERSION,
 } from './schema-version';
 import './zod-locale';
 
@@ -24,9 +25,10 @@ export const HistoryEntrySchema = z.strictObject({
   timestamp: Timestamp,
   /**
    * `resume`: a hook approved resuming the session; `interrupted`: its agent died of a host failure (an API error, a
-   * usage limit: see `interruption`). Both keep the phase (from_phase = to_phase, so the chain holds).
+   * usage limit: see `interruption`); `continue`: its stopped Claude agent came back with its context (SendMessage,
+   * schema_version 9: see `continuation`). All keep the phase (from_phase = to_phase, so the chain holds).
    */
-  event: z.optional(z.enum(['resume', 'interrupted'])),
+  event: z.optional(z.enum(['resume', 'interrupted', 'continue'])),
 });
 
 /** The host's word for a failure (Claude Code's StopFailure `error`: `rate_limit`, `server_error`, `unknown`, …). */
@@ -83,6 +85,24 @@ export const ClaudeLinkSchema = z.strictObject({
 });
 
 /**
+ * How the session's Claude agent is carried on (schema_version 9, issue 34): the last choice between continuing the
+ * stopped agent itself with its context (SendMessage to `claude_agent_id`, its transcript reachable and within the
+ * size limit) and priming a fresh agent with what the session holds, when it was made and why; the transcript looked
+ * at; `continuing` from a continuation's SendMessage until its agent starts again; how many times it came back.
+ */
+export const ContinuationSchema = z.strictObject({
+  choice: z.enum(['continue', 'prime']),
+  reason: z.string(),
+  decided_at: Timestamp,
+  claude_agent_id: z.string().check(z.minLength(1)),
+  transcript_path: z.optional(z.string()),
+  transcript_bytes: z.optional(z.int().check(z.gte(0))),
+  continuing: z.boolean(),
+  continued_at: z.optional(Timestamp),
+  count: z.int().check(z.gte(0)),
+});
+
+/**
  * Where a decision was recorded from (schema_version 3): the OS account of the recording process (the password
  * database's name, else `uid N`), whether its stdin was a terminal, and whether the decision's `by` was claimed
  * (`--by`, not checked) rather than that OS user. A process detected inside an AI agent's shell records none: it is
@@ -123,6 +143,7 @@ export const SessionStateSchema = z.strictObject({
     z.literal(INTERRUPTION_SCHEMA_VERSION),
     z.literal(PROJECT_SCHEMA_VERSION),
     z.literal(HOST_SCHEMA_VERSION),
+    z.literal(CONTINUATION_SCHEMA_VERSION),
   ]),
   agent_id: z.string().check(z.regex(ID_PATTERN)),
   agent_name: z.string().check(z.minLength(1)),
@@ -157,6 +178,8 @@ export const SessionStateSchema = z.strictObject({
    * Absent: Claude Code (every session before the field, and Claude Code's own since).
    */
   host: z.optional(z.enum(['codex', 'agent-sdk'])),
+  /** How its Claude agent is carried on: continued with its context or primed afresh (schema_version 9). */
+  continuation: z.optional(ContinuationSchema),
 });
 
 export type SessionState = z.infer<typeof SessionStateSchema>;
@@ -167,6 +190,7 @@ export type Decision = z.infer<typeof DecisionSchema>;
 export type RecordedOrigin = z.infer<typeof DecisionOriginSchema>;
 export type Interruption = z.infer<typeof InterruptionSchema>;
 export type ResumedFrom = z.infer<typeof ResumedFromSchema>;
+export type Continuation = z.infer<typeof ContinuationSchema>;
 
 /** The parse functions `npm run build` writes into src/generated/state-parsers.ts (scripts/parsers.mjs). */
 export const PARSERS = {
