@@ -140,6 +140,8 @@ function eventCells(event: TimelineEvent, agent: string): [Cell, Cell] {
   switch (event.kind) {
     case 'resume':
       return [{ text: '  resumed', style: 'green' }, `in ${event.phase}`];
+    case 'continued':
+      return [{ text: '  continued', style: 'green' }, `in ${event.phase}, with its context`];
     case 'interrupted':
       return [
         { text: '  interrupted', style: 'yellow' },

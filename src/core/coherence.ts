@@ -167,6 +167,14 @@ function firstProblem(state: SessionState): string | null {
       interrupted = true;
       continue;
     }
+    if (entry.event === 'continue') {
+      // The stopped agent back with its context (issue 34): in the phase it stopped in, carrying on an interruption.
+      if (entry.from_phase !== entry.to_phase || isFinalPhase(entry.to_phase)) {
+        return `Expected the continuation at \`history.${index}\` to stay in one working phase, got \`${entry.from_phase}\` → \`${entry.to_phase}\``;
+      }
+      interrupted = false;
+      continue;
+    }
     if (entry.event === 'resume') {
       // In executing only the pickup of an approval: right after the approval → executing move.
       const pickup =

@@ -51,3 +51,11 @@ export const HOST_SCHEMA_VERSION = 6;
  * content needs, and an older agent-session, which would not know a grant is spent, refuses it by its version number.
  */
 export const PERMISSION_SCHEMA_VERSION = 8;
+
+/**
+ * The layout of a session whose Claude agent was continued with its context, or offered to be (`continuation`: the
+ * choice between continuing the agent itself with SendMessage and priming a fresh one, its reason, the transcript;
+ * and the `continue` history entries that come with it): the fields before plus that one (issue 34); versionFor
+ * takes the highest a state's fields need.
+ */
+export const CONTINUATION_SCHEMA_VERSION = 9;

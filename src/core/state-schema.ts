@@ -14,6 +14,7 @@ import {
   PERMISSION_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
+  CONTINUATION_SCHEMA_VERSION,
 } from './schema-version';
 import './zod-locale';
 
@@ -25,9 +26,10 @@ export const HistoryEntrySchema = z.strictObject({
   timestamp: Timestamp,
   /**
    * `resume`: a hook approved resuming the session; `interrupted`: its agent died of a host failure (an API error, a
-   * usage limit: see `interruption`). Both keep the phase (from_phase = to_phase, so the chain holds).
+   * usage limit: see `interruption`); `continue`: its stopped Claude agent came back with its context (SendMessage,
+   * schema_version 9: see `continuation`). All keep the phase (from_phase = to_phase, so the chain holds).
    */
-  event: z.optional(z.enum(['resume', 'interrupted'])),
+  event: z.optional(z.enum(['resume', 'interrupted', 'continue'])),
 });
 
 /** The host's word for a failure (Claude Code's StopFailure `error`: `rate_limit`, `server_error`, `unknown`, …). */
@@ -81,6 +83,24 @@ export const ClaudeLinkSchema = z.strictObject({
   stopped_at: z.optional(Timestamp),
   last_message: z.optional(z.string()),
   resumed_from: z.optional(ResumedFromSchema),
+});
+
+/**
+ * How the session's Claude agent is carried on (schema_version 9, issue 34): the last choice between continuing the
+ * stopped agent itself with its context (SendMessage to `claude_agent_id`, its transcript reachable and within the
+ * size limit) and priming a fresh agent with what the session holds, when it was made and why; the transcript looked
+ * at; `continuing` from a continuation's SendMessage until its agent starts again; how many times it came back.
+ */
+export const ContinuationSchema = z.strictObject({
+  choice: z.enum(['continue', 'prime']),
+  reason: z.string(),
+  decided_at: Timestamp,
+  claude_agent_id: z.string().check(z.minLength(1)),
+  transcript_path: z.optional(z.string()),
+  transcript_bytes: z.optional(z.int().check(z.gte(0))),
+  continuing: z.boolean(),
+  continued_at: z.optional(Timestamp),
+  count: z.int().check(z.gte(0)),
 });
 
 /**
@@ -146,6 +166,7 @@ export const SessionStateSchema = z.strictObject({
     z.literal(PROJECT_SCHEMA_VERSION),
     z.literal(HOST_SCHEMA_VERSION),
     z.literal(PERMISSION_SCHEMA_VERSION),
+    z.literal(CONTINUATION_SCHEMA_VERSION),
   ]),
   agent_id: z.string().check(z.regex(ID_PATTERN)),
   agent_name: z.string().check(z.minLength(1)),
@@ -182,6 +203,8 @@ export const SessionStateSchema = z.strictObject({
   host: z.optional(z.enum(['codex', 'agent-sdk'])),
   /** The permission requests its sub-agents parked it with, oldest first (schema_version 8; core/permission.ts). */
   permission_requests: z.optional(z.array(PermissionRequestSchema)),
+  /** How its Claude agent is carried on: continued with its context or primed afresh (schema_version 9). */
+  continuation: z.optional(ContinuationSchema),
 });
 
 export type SessionState = z.infer<typeof SessionStateSchema>;
@@ -193,6 +216,7 @@ export type RecordedOrigin = z.infer<typeof DecisionOriginSchema>;
 export type Interruption = z.infer<typeof InterruptionSchema>;
 export type ResumedFrom = z.infer<typeof ResumedFromSchema>;
 export type PermissionRequest = z.infer<typeof PermissionRequestSchema>;
+export type Continuation = z.infer<typeof ContinuationSchema>;
 
 /** The parse functions `npm run build` writes into src/generated/state-parsers.ts (scripts/parsers.mjs). */
 export const PARSERS = {

@@ -1,6 +1,7 @@
 import { SessionError } from './errors';
 import { lazily } from './lazy';
 import {
+  CONTINUATION_SCHEMA_VERSION,
   DECISION_ORIGIN_SCHEMA_VERSION,
   DECISIONS_SCHEMA_VERSION,
   HOST_SCHEMA_VERSION,
@@ -13,6 +14,7 @@ import { parseSessionState } from '../generated/state-parsers';
 import type { Metadata, SessionState } from './state-schema';
 
 export {
+  CONTINUATION_SCHEMA_VERSION,
   DECISION_ORIGIN_SCHEMA_VERSION,
   DECISIONS_SCHEMA_VERSION,
   HOST_SCHEMA_VERSION,
@@ -23,6 +25,7 @@ export {
 };
 export type {
   ClaudeLink,
+  Continuation,
   Decision,
   HistoryEntry,
   Interruption,
@@ -76,13 +79,14 @@ export function parseState(raw: unknown): SessionState {
 
 /**
  * The schema_version a state's content needs (schema-version.ts): each version adds one field to the one before, so
- * the highest field present decides: 8 once it records a permission request, 6 once it names its host, 5 once it names its project, else 4 once it records an interruption, else 3
+ * the highest field present decides: 9 once it records a continuation (issue 34), 8 once it records a permission request, 6 once it names its host, 5 once it names its project, else 4 once it records an interruption, else 3
  * once a decision has an origin, 2 with decisions, 1 otherwise. Every change that adds or removes such a field
  * stamps this.
  */
 export function versionFor(
-  state: Pick<SessionState, 'decisions' | 'interruption' | 'project' | 'host' | 'permission_requests'>,
+  state: Pick<SessionState, 'decisions' | 'interruption' | 'project' | 'host' | 'permission_requests' | 'continuation'>,
 ): SessionState['schema_version'] {
+  if (state.continuation !== undefined) return CONTINUATION_SCHEMA_VERSION;
   if (state.permission_requests !== undefined) return PERMISSION_SCHEMA_VERSION;
   if (state.host !== undefined) return HOST_SCHEMA_VERSION;
   if (state.project !== undefined) return PROJECT_SCHEMA_VERSION;
@@ -108,6 +112,7 @@ const VERSION_CONTENT: Readonly<Record<SessionState['schema_version'], string>> 
   [PROJECT_SCHEMA_VERSION]: 'a project',
   [HOST_SCHEMA_VERSION]: 'a host',
   [PERMISSION_SCHEMA_VERSION]: 'a permission request',
+  [CONTINUATION_SCHEMA_VERSION]: 'a continuation record',
 };
 
 function migrate(raw: unknown): unknown {

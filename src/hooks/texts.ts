@@ -296,6 +296,7 @@ function detailLines(state: SessionState, lastMessage: string | undefined): stri
 function historyText(entry: SessionState['history'][number]): string {
   if (entry.event === 'resume') return `resumed in ${entry.to_phase} at ${entry.timestamp}`;
   if (entry.event === 'interrupted') return `interrupted in ${entry.to_phase} at ${entry.timestamp}`;
+  if (entry.event === 'continue') return `continued with its context in ${entry.to_phase} at ${entry.timestamp}`;
   return `${entry.from_phase} → ${entry.to_phase} at ${entry.timestamp}`;
 }
 

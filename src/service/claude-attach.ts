@@ -1,6 +1,7 @@
 import { SessionError, isSessionError } from '../core/errors';
 import { withResume } from '../core/history';
 import { changesLink, withClaudeLink, type ClaudeLinkChange } from '../core/claude-link';
+import { isContinuationOf, withContinued } from '../core/continuation';
 import { stopOutcome, type StopOutcome } from '../core/stop-policy';
 import { assertAgentName } from '../core/input';
 import { interruptionOf, isInterrupted, withInterruption } from '../core/interruption';
@@ -22,6 +23,11 @@ export interface ClaudeAgentEvent {
   /** Its agent type (the session's agent name); absent: only an agent already attached is found, none is made. */
   readonly agent_type?: string;
   readonly session_id?: string;
+  /**
+   * Present for SubagentStart: the agent starts now. A start of an agent whose link had stopped is that agent coming
+   * back with its context (SendMessage, issue 34): its session runs again (core/continuation.ts withContinued).
+   */
+  readonly started?: true;
   /** Present for SubagentStop: the agent stopped, with (an excerpt of) its last message. */
   readonly stopped?: { readonly last_message?: string };
   /** Present for StopFailure: the agent died of a host failure (its kind and message, core/interruption.ts). */
@@ -30,10 +36,11 @@ export interface ClaudeAgentEvent {
 
 /**
  * What attaching did: `created` a session, `relinked` the type's parked session (a resume), found the one
- * already `linked` to this agent, or found it `superseded` (this agent stopped and a later one resumed its
- * session: nothing is changed for a late event of the earlier agent).
+ * already `linked` to this agent, `continued` it (this agent had stopped and starts again with its context), or found
+ * it `superseded` (this agent stopped and a later one resumed its session: nothing is changed for a late event of the
+ * earlier agent).
  */
-export type AttachAction = 'created' | 'relinked' | 'linked' | 'superseded';
+export type AttachAction = 'created' | 'relinked' | 'linked' | 'continued' | 'superseded';
 
 export interface Attachment {
   readonly state: SessionState;
@@ -82,7 +89,9 @@ export async function attachClaudeAgent(view: ProjectView, event: ClaudeAgentEve
         ...(event.failed ? { interruption: 'superseded' as const } : {}),
       };
     }
-    if (found !== null) {
+    if (found !== null && event.started === true && isContinuationOf(found, event.agent_id)) {
+      attachment = await continued(view, now, found, facts);
+    } else if (found !== null) {
       const state =
         isFinalPhase(found.phase) || !changesLink(found, facts)
           ? found
@@ -100,6 +109,32 @@ export async function attachClaudeAgent(view: ProjectView, event: ClaudeAgentEve
       : attachment;
   };
   return view.store.lockClaudeAgent(event.agent_id, event.agent_type ?? '', work);
+}
+
+/**
+ * The session of a stopped agent that starts again (a continuation with its context), running again in one write; as
+ * `linked` when it changed meanwhile (finalized, relinked, removed: nothing to continue).
+ */
+async function continued(
+  view: ProjectView,
+  now: Date,
+  found: SessionState,
+  facts: ClaudeLinkChange,
+): Promise<Attachment> {
+  const agentId = facts.agent_id!;
+  try {
+    const state = await view.write(found.agent_id, now, (current, at) => {
+      // Checked again under the session lock: a CLI update or another agent may have changed it since it was read.
+      if (!isContinuationOf(current, agentId)) throw new Unchanged();
+      return withClaudeLink(withContinued(current, agentId, at), facts, at);
+    });
+    return { state, action: 'continued' };
+  } catch (error) {
+    if (error instanceof Unchanged) return { state: found, action: 'linked' };
+    if (isSessionError(error, 'E_ILLEGAL_TRANSITION') || isSessionError(error, 'E_NOT_FOUND'))
+      return { state: found, action: 'linked' };
+    throw error;
+  }
 }
 
 /** The type's parked session relinked to this agent (a resume), or null when there is none to take. */

@@ -19,6 +19,8 @@ export type TimelineEvent = TimelineMoment & { readonly span: number };
 type TimelineMoment =
   | { readonly kind: 'created'; readonly at: string }
   | { readonly kind: 'resume'; readonly at: string; readonly phase: Phase }
+  /** Its stopped Claude agent came back with its context (SendMessage, issue 34). */
+  | { readonly kind: 'continued'; readonly at: string; readonly phase: Phase }
   | { readonly kind: 'error'; readonly at: string; readonly message: string; readonly count: number }
   /** An agent died of a host failure; its kind and message are kept for the last interruption only. */
   | {
@@ -68,6 +70,10 @@ export function timelineOf(state: SessionState, now: Date): Timeline {
         error: kept ? last.error : null,
         message: kept ? (last.message ?? null) : null,
       });
+      continue;
+    }
+    if (entry.event === 'continue') {
+      events.push({ kind: 'continued', at: entry.timestamp, phase: entry.to_phase });
       continue;
     }
     if (entry.event === 'resume') {

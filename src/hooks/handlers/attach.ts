@@ -13,7 +13,10 @@ import { skip, type ContextAnswer, type HandlerContext, type HandlerOutcome } fr
 
 const MESSAGE_LIMIT = 1000;
 
-/** SubagentStart: the agent attached to its session (relinked, resumed or new), told which one and how to record. */
+/**
+ * SubagentStart: the agent attached to its session (relinked, resumed, new, or continued: a stopped agent back with
+ * its context), told which one and how to record.
+ */
 export async function subagentStart(
   sessions: Sessions,
   payload: Payload,
@@ -28,6 +31,7 @@ export async function subagentStart(
     agent_id: payload.agent_id,
     agent_type: agentType,
     ...sessionOf(payload),
+    started: true,
   }))!;
   const maxErrors = sessions.limits.maxErrors;
   return {

@@ -466,3 +466,51 @@ describe('a failure (StopFailure) over every order of one agent’s events', () 
     expect((await store.cleanup({ hours: 24 })).removed).toHaveLength(1);
   });
 });
+
+describe('a stopped agent continued with its context (SendMessage, issue 34)', () => {
+  const start = { ...EVENTS.start, started: true as const };
+
+  it('its start again runs the same session (continued), its next stop applies the stop policy as before', async () => {
+    await sessions.attachClaudeAgent(start);
+    const first = (await sessions.attachClaudeAgent(EVENTS.start))!.state;
+    await sessions.update(first.agent_id, { phase: 'planning' });
+    const parked = await sessions.claudeAgentStopped({ ...EVENTS.stop, last_message: 'Plan ready.' });
+    expect(parked?.stop).toBe('kept');
+    clock = new Date(clock.getTime() + 60_000);
+    const back = (await sessions.attachClaudeAgent({ ...start, session_id: 's2' }))!;
+    expect(back.action).toBe('continued');
+    expect(back.state.agent_id).toBe(first.agent_id);
+    expect(back.state.claude).toMatchObject({ agent_id: AGENT, session_id: 's2' });
+    expect(back.state.claude?.stopped_at).toBeUndefined();
+    expect(back.state.history.at(-1)?.event).toBe('continue');
+    expect(await sessions.parkedOf(TYPE)).toBeNull();
+    // A repeated start of the running agent writes nothing more.
+    expect((await sessions.attachClaudeAgent(start))!.action).toBe('linked');
+    await sessions.update(first.agent_id, { phase: 'executing' });
+    await sessions.update(first.agent_id, { phase: 'validating' });
+    const done = (await sessions.claudeAgentStopped(EVENTS.stop))!;
+    expect(done.stop).toBe('completed');
+    expect(await everything(sessions)).toHaveLength(1);
+  });
+
+  it('an agent killed by an API error is continued the same way, and a second failure is recorded', async () => {
+    const first = (await sessions.attachClaudeAgent(start))!.state;
+    await sessions.update(first.agent_id, { phase: 'executing' });
+    expect((await sessions.claudeAgentFailed({ ...EVENTS.start, error: 'unknown' }))?.interruption).toBe('recorded');
+    const back = (await sessions.attachClaudeAgent(start))!;
+    expect(back.action).toBe('continued');
+    expect(back.state.interruption).toMatchObject({ waiting: false, carried_on: 1 });
+    expect((await sessions.claudeAgentFailed({ ...EVENTS.start, error: 'unknown' }))?.interruption).toBe('recorded');
+    expect(await everything(sessions)).toHaveLength(1);
+  });
+
+  it('a start after the session ended continues nothing', async () => {
+    const first = (await sessions.attachClaudeAgent(start))!.state;
+    await sessions.update(first.agent_id, { phase: 'executing' });
+    await sessions.update(first.agent_id, { phase: 'validating' });
+    await sessions.claudeAgentStopped(EVENTS.stop);
+    const again = (await sessions.attachClaudeAgent(start))!;
+    expect(again.action).toBe('linked');
+    expect(again.state.phase).toBe('completed');
+  });
+});

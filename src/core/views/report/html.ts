@@ -345,6 +345,10 @@ function agentLanes(agent: string, drawn: readonly SessionState[], total: number
         return [
           `<circle class="resume" cx="${at}" cy="${mid}" r="4" fill="#fff" stroke="#1d232a"><title>${escapeHtml(`resumed in ${event.phase} at ${utcTime(event.at)}`)}</title></circle>`,
         ];
+      if (event.kind === 'continued')
+        return [
+          `<circle class="continued" cx="${at}" cy="${mid}" r="4" fill="#1d232a" stroke="#1d232a"><title>${escapeHtml(`continued with its context in ${event.phase} at ${utcTime(event.at)}`)}</title></circle>`,
+        ];
       if (event.kind === 'interrupted') {
         const why = event.error === null ? 'a host failure' : interruptionCause(event.error);
         const said = event.message === null ? '' : `: ${event.message}`;
