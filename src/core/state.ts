@@ -1,6 +1,7 @@
 import { SessionError } from './errors';
 import { lazily } from './lazy';
 import {
+  BROWSER_ORIGIN_SCHEMA_VERSION,
   DECISION_ORIGIN_SCHEMA_VERSION,
   DECISIONS_SCHEMA_VERSION,
   HOST_SCHEMA_VERSION,
@@ -12,6 +13,7 @@ import { parseSessionState } from '../generated/state-parsers';
 import type { Metadata, SessionState } from './state-schema';
 
 export {
+  BROWSER_ORIGIN_SCHEMA_VERSION,
   DECISION_ORIGIN_SCHEMA_VERSION,
   DECISIONS_SCHEMA_VERSION,
   HOST_SCHEMA_VERSION,
@@ -73,13 +75,16 @@ export function parseState(raw: unknown): SessionState {
 
 /**
  * The schema_version a state's content needs (schema-version.ts): each version adds one field to the one before, so
- * the highest field present decides: 6 once it names its host, 5 once it names its project, else 4 once it records an interruption, else 3
+ * the highest field present decides: 10 once a decision was made in the browser, 6 once it names its host, 5 once it names its project, else 4 once it records an interruption, else 3
  * once a decision has an origin, 2 with decisions, 1 otherwise. Every change that adds or removes such a field
  * stamps this.
  */
 export function versionFor(
   state: Pick<SessionState, 'decisions' | 'interruption' | 'project' | 'host'>,
 ): SessionState['schema_version'] {
+  // First: the highest number wins (reserved numbers of other fields lie between 6 and 10).
+  if ((state.decisions ?? []).some((decision) => decision.origin?.via !== undefined))
+    return BROWSER_ORIGIN_SCHEMA_VERSION;
   if (state.host !== undefined) return HOST_SCHEMA_VERSION;
   if (state.project !== undefined) return PROJECT_SCHEMA_VERSION;
   if (state.interruption !== undefined) return INTERRUPTION_SCHEMA_VERSION;
@@ -103,6 +108,7 @@ const VERSION_CONTENT: Readonly<Record<SessionState['schema_version'], string>> 
   [INTERRUPTION_SCHEMA_VERSION]: 'an interruption record',
   [PROJECT_SCHEMA_VERSION]: 'a project',
   [HOST_SCHEMA_VERSION]: 'a host',
+  [BROWSER_ORIGIN_SCHEMA_VERSION]: 'a decision made in the browser',
 };
 
 function migrate(raw: unknown): unknown {
