@@ -2,7 +2,7 @@ import { assertDatabaseUrl, WAIT_LIMITS } from '../core/database';
 import { limitsOf, type Config } from '../core/config';
 import { SessionError } from '../core/errors';
 import { copySessions, type CopyResult } from '../service/copy';
-import { Sessions } from '../service/sessions';
+import { Sessions, type SessionsOptions } from '../service/sessions';
 import type { SessionStore } from '../service/store';
 import { FileStore } from '../store/file-store';
 import type { PgStore } from '../store/postgres/pg-store';
@@ -19,11 +19,11 @@ import { openPgStore } from './postgres';
 
 /**
  * The service on the store the call's settings select (storeOf), with their limits and history cap. The caller closes
- * it (`Sessions.close`).
+ * it (`Sessions.close`). `options.decisionOrigin`: where its decisions are recorded from (`serve`: the browser).
  * @throws SessionError the verdict's error for a hook's call that fails open (no store is right then); E_USAGE for a
  *   malformed test clock; E_IO when a `.git` cannot be read to name the project
  */
-export function openSessions(call: Call): Sessions {
+export function openSessions(call: Call, options: Pick<SessionsOptions, 'decisionOrigin'> = {}): Sessions {
   const { config, host, settings } = call;
   if (settings.kind === 'fail_open') throw settings.error;
   // The clock first, whatever the store (a malformed test variable is refused alike), then the project: neither can
@@ -39,6 +39,7 @@ export function openSessions(call: Call): Sessions {
     historyCap: config.values.history_cap,
     permissionInbox: config.values.permission_inbox,
     permissionGrantTtlHours: config.values.permission_grant_ttl_hours,
+    ...options,
   });
 }
 

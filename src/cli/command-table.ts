@@ -101,6 +101,12 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
     load: () => (require('./commands/report') as typeof import('./commands/report')).reportCommand as never,
   },
   {
+    command: 'serve',
+    describe:
+      'A live page of the sessions on 127.0.0.1, decisions first: approve or reject from the browser (the URL it prints carries a token)',
+    load: () => (require('./commands/serve') as typeof import('./commands/serve')).serveCommand as never,
+  },
+  {
     command: 'machine',
     describe: 'The phase machine, read from its XState definition: states, moves, final states, the resume guard',
     load: () => (require('./commands/machine') as typeof import('./commands/machine')).machineCommand as never,

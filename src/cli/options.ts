@@ -23,6 +23,7 @@ export const VALUE_OPTIONS: ReadonlySet<string> = new Set([
   '--to',
   '--from',
   '--database-url',
+  '--port',
 ]);
 
 /** Every on/off option (each `[boolean]` of the help; a test checks it). */
@@ -37,6 +38,7 @@ export const FLAG_OPTIONS: ReadonlySet<string> = new Set([
   '--explain',
   '--all-projects',
   '--unassigned',
+  '--open',
   '--help',
   '--version',
 ]);

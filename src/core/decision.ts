@@ -113,13 +113,14 @@ export function decisionSentence(decision: Decision, noteLimit = Infinity): stri
 
 /**
  * Who decided and where the decision came from, as `show` and the CLI say it: `alice (claimed; OS user bob, at a
- * terminal)`, `bob (OS user, recorded without a terminal)`, or `alice (origin not recorded)` for a decision of an
+ * terminal)`, `bob (OS user, recorded without a terminal)`, `bob (OS user, in the browser)` (the page of `serve`), or `alice (origin not recorded)` for a decision of an
  * older version. `quote` renders the recorded names (the hooks' contexts quote them; a terminal escapes them).
  */
 export function deciderText(decision: Decision, quote: (text: string) => string = (text) => text): string {
   const origin = decision.origin;
   if (origin === undefined) return `${quote(decision.by)} (origin not recorded)`;
-  const where = origin.terminal ? 'at a terminal' : 'recorded without a terminal';
+  const where =
+    origin.via === 'browser' ? 'in the browser' : origin.terminal ? 'at a terminal' : 'recorded without a terminal';
   if (!origin.claimed) return `${quote(decision.by)} (OS user, ${where})`;
   return `${quote(decision.by)} (claimed; OS user ${quote(origin.os_user)}, ${where})`;
 }
@@ -136,7 +137,12 @@ export function lastDecision(state: SessionState): Decision | null {
  * characters), else the OS user of `origin`.
  */
 function deciderOf(claimed: unknown, origin: DecisionOrigin): Pick<Decision, 'by' | 'origin'> {
-  const recorded = (isClaimed: boolean) => ({ os_user: origin.os_user, terminal: origin.terminal, claimed: isClaimed });
+  const recorded = (isClaimed: boolean) => ({
+    os_user: origin.os_user,
+    terminal: origin.terminal,
+    claimed: isClaimed,
+    ...(origin.via === undefined ? {} : { via: origin.via }),
+  });
   if (claimed === undefined) return { by: origin.os_user, origin: recorded(false) };
   const problem = agentNameProblem(claimed);
   if (problem !== null) throw new SessionError('E_USAGE', `Expected \`by\` to be ${problem}`);

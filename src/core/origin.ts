@@ -44,6 +44,8 @@ export interface DecisionOrigin {
   readonly terminal: boolean;
   /** Why the process is taken for a command of an AI agent's shell, or null when nothing says so. */
   readonly agent_shell: string | null;
+  /** `browser`: decided on the page of `agent-session serve`, run by `os_user`; absent: at the CLI. */
+  readonly via?: 'browser';
 }
 
 /** The origin of a decision recorded by a process with these facts. */
@@ -70,10 +72,11 @@ export function agentShellOf(
 }
 
 /**
- * Refuses a decision from a detected agent shell: an agent must not approve its own work, nor pass for the user.
+ * Refuses a decision from a detected agent shell (and `serve`, whose page decides): an agent must not approve its own
+ * work, nor pass for the user.
  * @throws SessionError E_AGENT_SHELL naming what gave the shell away
  */
-export function assertNotAgentShell(origin: DecisionOrigin, verb: 'approve' | 'reject'): void {
+export function assertNotAgentShell(origin: DecisionOrigin, verb: 'approve' | 'reject' | 'serve'): void {
   if (origin.agent_shell === null) return;
   throw new SessionError(
     'E_AGENT_SHELL',

@@ -59,3 +59,10 @@ export const PERMISSION_SCHEMA_VERSION = 8;
  * takes the highest a state's fields need.
  */
 export const CONTINUATION_SCHEMA_VERSION = 9;
+
+/**
+ * The layout of a session with a decision made from the page of `agent-session serve` (`via: "browser"` on its
+ * origin): the fields before plus that one. Reserved as version 10 (issue 35); versionFor checks it first, so the
+ * highest version a session's content needs wins whatever numbers come between.
+ */
+export const BROWSER_ORIGIN_SCHEMA_VERSION = 10;

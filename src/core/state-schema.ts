@@ -11,6 +11,7 @@ import {
   DECISIONS_SCHEMA_VERSION,
   INTERRUPTION_SCHEMA_VERSION,
   HOST_SCHEMA_VERSION,
+  BROWSER_ORIGIN_SCHEMA_VERSION,
   PERMISSION_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
@@ -113,6 +114,8 @@ export const DecisionOriginSchema = z.strictObject({
   os_user: z.string().check(z.minLength(1)),
   terminal: z.boolean(),
   claimed: z.boolean(),
+  /** Where the decision was made when not at the CLI: `browser`, the page of `agent-session serve` (version 10). */
+  via: z.optional(z.enum(['browser'])),
 });
 
 /**
@@ -167,6 +170,7 @@ export const SessionStateSchema = z.strictObject({
     z.literal(HOST_SCHEMA_VERSION),
     z.literal(PERMISSION_SCHEMA_VERSION),
     z.literal(CONTINUATION_SCHEMA_VERSION),
+    z.literal(BROWSER_ORIGIN_SCHEMA_VERSION),
   ]),
   agent_id: z.string().check(z.regex(ID_PATTERN)),
   agent_name: z.string().check(z.minLength(1)),

@@ -1,6 +1,7 @@
 import { SessionError } from './errors';
 import { lazily } from './lazy';
 import {
+  BROWSER_ORIGIN_SCHEMA_VERSION,
   CONTINUATION_SCHEMA_VERSION,
   DECISION_ORIGIN_SCHEMA_VERSION,
   DECISIONS_SCHEMA_VERSION,
@@ -14,6 +15,7 @@ import { parseSessionState } from '../generated/state-parsers';
 import type { Metadata, SessionState } from './state-schema';
 
 export {
+  BROWSER_ORIGIN_SCHEMA_VERSION,
   CONTINUATION_SCHEMA_VERSION,
   DECISION_ORIGIN_SCHEMA_VERSION,
   DECISIONS_SCHEMA_VERSION,
@@ -79,13 +81,16 @@ export function parseState(raw: unknown): SessionState {
 
 /**
  * The schema_version a state's content needs (schema-version.ts): each version adds one field to the one before, so
- * the highest field present decides: 9 once it records a continuation (issue 34), 8 once it records a permission request, 6 once it names its host, 5 once it names its project, else 4 once it records an interruption, else 3
+ * the highest field present decides: 10 once a decision was made in the browser, 9 once it records a continuation (issue 34), 8 once it records a permission request, 6 once it names its host, 5 once it names its project, else 4 once it records an interruption, else 3
  * once a decision has an origin, 2 with decisions, 1 otherwise. Every change that adds or removes such a field
  * stamps this.
  */
 export function versionFor(
   state: Pick<SessionState, 'decisions' | 'interruption' | 'project' | 'host' | 'permission_requests' | 'continuation'>,
 ): SessionState['schema_version'] {
+  // The highest number first: the highest version a state's content needs wins.
+  if ((state.decisions ?? []).some((decision) => decision.origin?.via !== undefined))
+    return BROWSER_ORIGIN_SCHEMA_VERSION;
   if (state.continuation !== undefined) return CONTINUATION_SCHEMA_VERSION;
   if (state.permission_requests !== undefined) return PERMISSION_SCHEMA_VERSION;
   if (state.host !== undefined) return HOST_SCHEMA_VERSION;
@@ -113,6 +118,7 @@ const VERSION_CONTENT: Readonly<Record<SessionState['schema_version'], string>> 
   [HOST_SCHEMA_VERSION]: 'a host',
   [PERMISSION_SCHEMA_VERSION]: 'a permission request',
   [CONTINUATION_SCHEMA_VERSION]: 'a continuation record',
+  [BROWSER_ORIGIN_SCHEMA_VERSION]: 'a decision made in the browser',
 };
 
 function migrate(raw: unknown): unknown {

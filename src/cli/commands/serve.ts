@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import type { CommandModule } from 'yargs';
+import { openSessions } from '../../app/stores';
+import { SessionError, show } from '../../core/errors';
+import { assertNotAgentShell, decisionOriginOf, type DecisionOrigin } from '../../core/origin';
+import { processFacts } from '../../platform/process-facts';
+import { ALL_PROJECTS_HELP, contextFor, withAllProjects, type GlobalArgs } from '../context';
+import { numberTextOption } from '../options';
+import { startServer } from '../serve/server';
+import { escapeControl } from '../text';
+
+interface Args extends GlobalArgs {
+  readonly port?: string;
+  readonly open: boolean;
+  readonly 'all-projects': boolean;
+}
+
+export const serveCommand: CommandModule<GlobalArgs, Args> = {
+  command: 'serve',
+  describe:
+    'A live page of the sessions on 127.0.0.1, decisions first: approve or reject from the browser (the URL it prints carries a token)',
+  builder: (yargs) =>
+    withAllProjects(yargs, ALL_PROJECTS_HELP)
+      .option('port', numberTextOption('The port on 127.0.0.1 (default: a free one)'))
+      .option('open', { type: 'boolean', default: false, describe: 'Open the page in the default browser' }) as never,
+  handler: async (argv) => {
+    const { io } = argv;
+    const port = parsePort(argv.port);
+    // The page decides as `approve` does: refused from an AI agent's shell before anything is opened (exit 6).
+    const own = decisionOriginOf(processFacts());
+    assertNotAgentShell(own, 'serve');
+    const origin: DecisionOrigin = { ...own, via: 'browser' };
+    const context = contextFor(argv);
+    const sessions = openSessions(context, { decisionOrigin: () => origin });
+    const log = (line: string) => io.err(`agent-session serve: ${new Date().toISOString()} ${escapeControl(line)}\n`);
+    let running;
+    try {
+      running = await startServer({ sessions, allProjects: argv['all-projects'], port, log });
+    } catch (error) {
+      await sessions.close();
+      throw error;
+    }
+    io.out(`${running.url}\n`);
+    log(`serving ${argv['all-projects'] ? 'every project' : `project ${sessions.project}`}; Ctrl-C stops`);
+    if (argv.open) openBrowser(running.url, log);
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        process.removeListener('SIGINT', stop);
+        process.removeListener('SIGTERM', stop);
+        resolve();
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    await running.close();
+    await sessions.close();
+    log('stopped');
+  },
+};
+
+// --- internal ---
+
+function parsePort(text: string | undefined): number {
+  if (text === undefined) return 0;
+  const value = /^\d{1,5}$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!(value >= 0 && value <= 65535))
+    throw new SessionError('E_USAGE', `Expected \`--port\` to be a port number (0-65535), got ${show(text)}`);
+  return value;
+}
+
+/** The system's opener, detached; a failure is a log line (the URL is printed anyway). */
+function openBrowser(url: string, log: (line: string) => void): void {
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', url]]
+        : ['xdg-open', [url]];
+  try {
+    const child = spawn(command, args, { detached: true, stdio: 'ignore' });
+    child.on('error', (error) => log(`could not open a browser (${error.message}); open the URL above`));
+    child.unref();
+  } catch (error) {
+    log(`could not open a browser (${error instanceof Error ? error.message : String(error)}); open the URL above`);
+  }
+}

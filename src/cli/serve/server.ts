@@ -1,0 +1,260 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { isSessionError, SessionError } from '../../core/errors';
+import { parseRejectTarget } from '../../core/decision';
+import { liveModel } from '../../core/views/live';
+import { LIVE_CSP, LIVE_CSS, LIVE_SCRIPT, livePage } from '../../core/views/live-page';
+import type { Sessions } from '../../service/sessions';
+import { CSRF_HEADER, judgeRequest, TOKEN_COOKIE, type Launch } from './guard';
+
+/** Bytes of a request body the server reads at most (an approve or reject is a few hundred). */
+const BODY_LIMIT = 64 * 1024;
+
+/** What the server serves: the sessions of one store, this project's or (allProjects) every project's. */
+export interface ServeOptions {
+  readonly sessions: Sessions;
+  readonly allProjects: boolean;
+  /** 0: a free port the system picks. */
+  readonly port: number;
+  /** A line for the server's log (stderr): a refused request, a failure, a decision. */
+  readonly log: (line: string) => void;
+}
+
+/** A running server: its address, its launch's secrets, and how to stop it. */
+export interface RunningServer {
+  readonly url: string;
+  readonly launch: Launch;
+  readonly server: Server;
+  /** Stops listening, ends open connections, frees the port. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the page's server on 127.0.0.1 (never another interface): a token and an anti-forgery token made for this
+ * launch, every request judged by the guard (guard.ts) before anything is read, no CORS header on any answer, a
+ * strict Content-Security-Policy on all.
+ * @throws SessionError E_USAGE when the port is taken or not allowed
+ */
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const secrets = { token: randomBytes(24).toString('base64url'), csrf: randomBytes(24).toString('base64url') };
+  let launch: Launch = { ...secrets, port: options.port };
+  const server = createServer((request, response) => {
+    handle(request, response, launch, options).catch((error: unknown) => {
+      options.log(`failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (!response.headersSent) answerJson(response, 500, { error: 'E_INTERNAL', message: 'internal error' });
+      else response.destroy();
+    });
+  });
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 15_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new SessionError(
+          'E_USAGE',
+          `Expected \`--port\` to be a free port on 127.0.0.1, got ${options.port} (${error.code ?? error.message})`,
+        ),
+      ),
+    );
+    server.listen({ host: '127.0.0.1', port: options.port, exclusive: true }, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : options.port;
+  launch = { ...secrets, port };
+  return {
+    url: `http://127.0.0.1:${port}/?token=${launch.token}`,
+    launch,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** The cookie's name for this port: cookies do not tell ports apart, two servers on one host keep their own. */
+export function cookieName(port: number): string {
+  return `${TOKEN_COOKIE}_${port}`;
+}
+
+// --- internal ---
+
+async function handle(
+  request: IncomingMessage,
+  response: ServerResponse,
+  launch: Launch,
+  options: ServeOptions,
+): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+  const verdict = judgeRequest(
+    {
+      method: request.method ?? 'GET',
+      queryToken: url.searchParams.get('token'),
+      host: request.headers.host,
+      cookie: request.headers.cookie,
+      cookieName: cookieName(launch.port),
+      origin: request.headers.origin,
+      csrf: header(request, CSRF_HEADER),
+      contentType: request.headers['content-type'],
+    },
+    launch,
+  );
+  if (verdict.kind === 'refuse') {
+    options.log(`refused ${request.method ?? '?'} ${url.pathname}: ${verdict.code}`);
+    request.resume();
+    answerJson(response, verdict.status, { error: verdict.code, message: 'refused' });
+    return;
+  }
+  if (verdict.setCookie) {
+    // The token leaves the address bar (and the history) once the cookie holds it.
+    response.setHeader(
+      'set-cookie',
+      `${cookieName(launch.port)}=${launch.token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=86400`,
+    );
+    if (request.method === 'GET' && url.pathname === '/') {
+      baseHeaders(response);
+      response.writeHead(303, { location: '/' });
+      response.end();
+      return;
+    }
+  }
+  const route = `${request.method === 'HEAD' ? 'GET' : request.method} ${url.pathname}`;
+  switch (route) {
+    case 'GET /':
+      return answerText(response, 200, 'text/html; charset=utf-8', livePage(launch.csrf, pageTitle(options)));
+    case 'GET /app.js':
+      return answerText(response, 200, 'text/javascript; charset=utf-8', LIVE_SCRIPT);
+    case 'GET /app.css':
+      return answerText(response, 200, 'text/css; charset=utf-8', LIVE_CSS);
+    case 'GET /favicon.ico':
+      // The browser asks for it unbidden; no icon, and no 404 in its console.
+      baseHeaders(response);
+      response.writeHead(204);
+      response.end();
+      return;
+    case 'GET /api/state':
+      return answerJson(response, 200, await stateOf(options));
+    case 'POST /api/approve':
+    case 'POST /api/reject':
+      return decide(request, response, url.pathname === '/api/approve' ? 'approve' : 'reject', options);
+    default:
+      return answerJson(response, 404, { error: 'E_NOT_FOUND', message: 'no such page' });
+  }
+}
+
+function pageTitle(options: ServeOptions): string {
+  return options.allProjects ? 'agent-session: every project' : `agent-session: ${options.sessions.project}`;
+}
+
+async function stateOf(options: ServeOptions) {
+  const { sessions, allProjects } = options;
+  const entries = await sessions.list({ allProjects });
+  const states = entries.flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
+  return liveModel({
+    states,
+    now: await sessions.now(),
+    limits: sessions.limits,
+    project: allProjects ? null : sessions.project,
+    corrupt: entries.length - states.length,
+  });
+}
+
+async function decide(
+  request: IncomingMessage,
+  response: ServerResponse,
+  verb: 'approve' | 'reject',
+  options: ServeOptions,
+): Promise<void> {
+  try {
+    const body = await readJson(request);
+    const id = field(body, 'id', true)!;
+    const scope = { allProjects: options.allProjects };
+    const state =
+      verb === 'approve'
+        ? await options.sessions.approve(id, noteOf(body), scope)
+        : await options.sessions.reject(
+            id,
+            {
+              reason: field(body, 'reason', true)!,
+              ...(body['to'] === undefined ? {} : { to: parseRejectTarget(body['to']) }),
+            },
+            scope,
+          );
+    options.log(`${verb}d ${state.agent_id} from the browser: phase ${state.phase}`);
+    answerJson(response, 200, { id: state.agent_id, phase: state.phase });
+  } catch (error) {
+    if (!isSessionError(error)) throw error;
+    answerJson(response, STATUS[error.code] ?? 500, { error: error.code, message: error.message });
+  }
+}
+
+/** The HTTP status of a refused decision, by the error's code (the CLI's exit codes, as statuses). */
+const STATUS: Readonly<Record<string, number>> = {
+  E_USAGE: 400,
+  E_NOT_FOUND: 404,
+  E_ILLEGAL_TRANSITION: 409,
+  E_OTHER_PROJECT: 409,
+  E_BUSY: 503,
+  E_AGENT_SHELL: 403,
+};
+
+function noteOf(body: Record<string, unknown>): { note?: string } {
+  const note = field(body, 'note', false);
+  return note === undefined ? {} : { note };
+}
+
+function field(body: Record<string, unknown>, name: string, required: boolean): string | undefined {
+  const value = body[name];
+  if (value === undefined && !required) return undefined;
+  if (typeof value !== 'string')
+    throw new SessionError(
+      'E_USAGE',
+      `Expected \`${name}\` to be text, got ${value === undefined ? 'nothing' : typeof value}`,
+    );
+  return value;
+}
+
+async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > BODY_LIMIT) throw new SessionError('E_USAGE', `Expected a body of at most ${BODY_LIMIT} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new SessionError('E_USAGE', 'Expected a JSON object as the body, got something else');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new SessionError('E_USAGE', 'Expected a JSON object as the body, got something else');
+  return value as Record<string, unknown>;
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Headers of every answer: the policy, no sniffing, no framing, no referrer, nothing cached; never a CORS header. */
+function baseHeaders(response: ServerResponse): void {
+  response.setHeader('content-security-policy', LIVE_CSP);
+  response.setHeader('x-content-type-options', 'nosniff');
+  response.setHeader('x-frame-options', 'DENY');
+  response.setHeader('referrer-policy', 'no-referrer');
+  response.setHeader('cache-control', 'no-store');
+  response.setHeader('cross-origin-resource-policy', 'same-origin');
+}
+
+function answerText(response: ServerResponse, status: number, type: string, text: string): void {
+  baseHeaders(response);
+  response.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(text) });
+  response.end(text);
+}
+
+function answerJson(response: ServerResponse, status: number, value: unknown): void {
+  answerText(response, status, 'application/json; charset=utf-8', JSON.stringify(value));
+}
