@@ -43,3 +43,11 @@ export const PROJECT_SCHEMA_VERSION = 5;
  * one by its version number.
  */
 export const HOST_SCHEMA_VERSION = 6;
+
+/**
+ * The layout of a session of opencode's (`host: "opencode"`, core/host.ts): version 6 plus that value of the field.
+ * An agent-session that knows only version 6 would read the host as an unknown value (a corrupt file); it refuses the
+ * session by its version number instead, and never resumes an opencode session in another host's delegation.
+ * (Versions 7 to 10 are other fields'; a session takes the highest its content needs.)
+ */
+export const OPENCODE_HOST_SCHEMA_VERSION = 11;

@@ -11,6 +11,7 @@ import {
   DECISIONS_SCHEMA_VERSION,
   INTERRUPTION_SCHEMA_VERSION,
   HOST_SCHEMA_VERSION,
+  OPENCODE_HOST_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
 } from './schema-version';
@@ -123,6 +124,7 @@ export const SessionStateSchema = z.strictObject({
     z.literal(INTERRUPTION_SCHEMA_VERSION),
     z.literal(PROJECT_SCHEMA_VERSION),
     z.literal(HOST_SCHEMA_VERSION),
+    z.literal(OPENCODE_HOST_SCHEMA_VERSION),
   ]),
   agent_id: z.string().check(z.regex(ID_PATTERN)),
   agent_name: z.string().check(z.minLength(1)),
@@ -156,7 +158,7 @@ export const SessionStateSchema = z.strictObject({
    * The host whose hooks made the session (schema_version 6; core/host.ts): only that host's delegations resume it.
    * Absent: Claude Code (every session before the field, and Claude Code's own since).
    */
-  host: z.optional(z.enum(['codex', 'agent-sdk'])),
+  host: z.optional(z.enum(['codex', 'agent-sdk', 'opencode'])),
 });
 
 export type SessionState = z.infer<typeof SessionStateSchema>;
