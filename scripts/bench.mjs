@@ -343,6 +343,11 @@ function main() {
   if (inProcess !== null)
     for (const [event, samples] of Object.entries(inProcess.events))
       results[`in-process (Agent SDK) ${event}`] = stats(samples);
+  // opencode's plugin in-process (issue 36), timed the same way (scripts/bench/opencode-in-process.cjs), beside it.
+  const opencode = INSTRUCTIONS ? null : inProcessOf('opencode-in-process.cjs');
+  if (opencode !== null)
+    for (const [hook, samples] of Object.entries(opencode.events))
+      results[`in-process (opencode) ${hook}`] = stats(samples);
   const verdicts = [];
   if (inProcess !== null)
     // One verdict per event, as the target reads: a pooled median would hide the writing events (SubagentStart, the
@@ -355,6 +360,18 @@ function main() {
         unit: 'ms',
         target: 2,
         against: 'one event, in the app',
+        met: median <= 2,
+      });
+    }
+  if (opencode !== null)
+    for (const [hook, samples] of Object.entries(opencode.events)) {
+      const median = stats(samples).median;
+      verdicts.push({
+        what: `in-process hook (opencode) ${hook}`,
+        value: median,
+        unit: 'ms',
+        target: 2,
+        against: 'one hook call, in opencode',
         met: median <= 2,
       });
     }
@@ -457,7 +474,12 @@ function main() {
 
 /** The in-process hook samples (ms per event), from a child node on the built library; BENCH_RUNS cycles. */
 function sdkInProcess() {
-  const script = resolve('scripts', 'bench', 'sdk-in-process.cjs');
+  return inProcessOf('sdk-in-process.cjs');
+}
+
+/** The samples of one in-process host's script of scripts/bench/ (the Agent SDK's, opencode's). */
+function inProcessOf(file) {
+  const script = resolve('scripts', 'bench', file);
   const result = spawnSync(process.execPath, [script, String(RUNS), String(WARMUP)], {
     env: baseEnv,
     encoding: 'utf8',

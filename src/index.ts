@@ -80,3 +80,9 @@ export {
   type SdkHookMatcher,
   type SdkHookOutput,
 } from './hooks/hosts/agent-sdk';
+export {
+  opencodePlugin,
+  type OpencodeHooks,
+  type OpencodePluginInput,
+  type OpencodePluginOptions,
+} from './hooks/hosts/opencode-plugin';

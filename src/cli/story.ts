@@ -107,6 +107,7 @@ const AGENT_WORDS: Readonly<Record<Host, string>> = {
   'claude-code': 'Claude agent',
   codex: 'Codex agent',
   'agent-sdk': 'Claude agent',
+  opencode: 'opencode task',
 };
 
 /** Whose agent the link names: `Claude agent`, or `Codex agent` (AGENT_WORDS). */

@@ -23,8 +23,8 @@ export interface EventRow {
 /**
  * Every event answered, in the order the wirings list them. The Claude Code rows are what `init` writes into
  * `.claude/settings.json` and the plugin wires; the Agent SDK answers the same (in-process); Codex (0.169.0) fires the
- * rows that name it, with the same payload shape. The delegation tool is `Task` before Claude Code 2.1.63, `Agent`
- * after.
+ * rows that name it, with the same payload shape; opencode's plugin (src/hooks/hosts/opencode.ts) reads its own
+ * hooks and events as the rows that name it. The delegation tool is `Task` before Claude Code 2.1.63, `Agent` after.
  */
 export const EVENTS = [
   // A delegation: a resume offered (its context arrives after the tool's result, see SessionStart below). Codex
@@ -39,17 +39,20 @@ export const EVENTS = [
     bin: 'pre-delegate',
     hosts: ['claude-code', 'codex', 'agent-sdk'],
   },
-  { event: 'SubagentStart', bin: 'pre-delegate', hosts: ['claude-code', 'codex', 'agent-sdk'] },
-  { event: 'SubagentStop', bin: 'subagent-stop', hosts: ['claude-code', 'codex', 'agent-sdk'] },
+  // opencode: its `task` tool's `tool.execute.before` / `tool.execute.after` (the agent id is the tool call's id).
+  { event: 'SubagentStart', bin: 'pre-delegate', hosts: ['claude-code', 'codex', 'agent-sdk', 'opencode'] },
+  { event: 'SubagentStop', bin: 'subagent-stop', hosts: ['claude-code', 'codex', 'agent-sdk', 'opencode'] },
   // A sub-agent that dies of an API error or a usage limit gets StopFailure and no SubagentStop; no matcher: every
   // failure kind (its matcher values) interrupts it the same way.
-  { event: 'StopFailure', bin: 'subagent-stop', hosts: ['claude-code', 'agent-sdk'] },
+  // opencode: a child session's `session.error`, or its task part turned `error`.
+  { event: 'StopFailure', bin: 'subagent-stop', hosts: ['claude-code', 'agent-sdk', 'opencode'] },
   // A delegation launched: a background agent attached as it starts (its SubagentStart runs in another process).
   { event: 'PostToolUse', matcher: 'Task|Agent', bin: 'subagent-stop', hosts: ['claude-code', 'agent-sdk'] },
   // The parked sessions, told to the main agent before it decides to delegate. The Agent SDK has not been seen firing
   // SessionStart: UserPromptSubmit lists them in its place.
   { event: 'SessionStart', bin: 'pre-delegate', hosts: ['claude-code', 'codex', 'agent-sdk'] },
-  { event: 'UserPromptSubmit', bin: 'pre-delegate', hosts: ['claude-code', 'codex', 'agent-sdk'] },
+  // opencode: `chat.message` of the main agent.
+  { event: 'UserPromptSubmit', bin: 'pre-delegate', hosts: ['claude-code', 'codex', 'agent-sdk', 'opencode'] },
   // Codex's model request; a sub-agent's that failed (an API error, a usage limit) is its StopFailure: no
   // SubagentStop follows (src/hooks/hosts/codex.ts reads it so).
   { event: 'PostModelRequest', bin: 'subagent-stop', hosts: ['codex'] },

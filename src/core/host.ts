@@ -1,10 +1,10 @@
 import { versionFor, type SessionState } from './state';
 
 /**
- * The hosts whose hooks make sessions: Claude Code, the OpenAI Codex CLI, and the Claude Agent SDK (in-process). The
- * state's `host` field names one (schema_version 6).
+ * The hosts whose hooks make sessions: Claude Code, the OpenAI Codex CLI, the Claude Agent SDK (in-process) and
+ * opencode (its in-process plugin). The state's `host` field names one (schema_version 6; 11 for opencode).
  */
-export const HOSTS = ['claude-code', 'codex', 'agent-sdk'] as const;
+export const HOSTS = ['claude-code', 'codex', 'agent-sdk', 'opencode'] as const;
 
 /** A host whose hooks make sessions (HOSTS). */
 export type Host = (typeof HOSTS)[number];

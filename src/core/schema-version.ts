@@ -66,3 +66,11 @@ export const CONTINUATION_SCHEMA_VERSION = 9;
  * highest version a session's content needs wins whatever numbers come between.
  */
 export const BROWSER_ORIGIN_SCHEMA_VERSION = 10;
+
+/**
+ * The layout of a session of opencode's (`host: "opencode"`, core/host.ts): version 6 plus that value of the field.
+ * An agent-session that knows only version 6 would read the host as an unknown value (a corrupt file); it refuses the
+ * session by its version number instead, and never resumes an opencode session in another host's delegation.
+ * (Versions 7 to 10 are other fields'; a session takes the highest its content needs.)
+ */
+export const OPENCODE_HOST_SCHEMA_VERSION = 11;

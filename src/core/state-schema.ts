@@ -13,6 +13,7 @@ import {
   HOST_SCHEMA_VERSION,
   BROWSER_ORIGIN_SCHEMA_VERSION,
   PERMISSION_SCHEMA_VERSION,
+  OPENCODE_HOST_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
   CONTINUATION_SCHEMA_VERSION,
@@ -171,6 +172,7 @@ export const SessionStateSchema = z.strictObject({
     z.literal(PERMISSION_SCHEMA_VERSION),
     z.literal(CONTINUATION_SCHEMA_VERSION),
     z.literal(BROWSER_ORIGIN_SCHEMA_VERSION),
+    z.literal(OPENCODE_HOST_SCHEMA_VERSION),
   ]),
   agent_id: z.string().check(z.regex(ID_PATTERN)),
   agent_name: z.string().check(z.minLength(1)),
@@ -204,7 +206,7 @@ export const SessionStateSchema = z.strictObject({
    * The host whose hooks made the session (schema_version 6; core/host.ts): only that host's delegations resume it.
    * Absent: Claude Code (every session before the field, and Claude Code's own since).
    */
-  host: z.optional(z.enum(['codex', 'agent-sdk'])),
+  host: z.optional(z.enum(['codex', 'agent-sdk', 'opencode'])),
   /** The permission requests its sub-agents parked it with, oldest first (schema_version 8; core/permission.ts). */
   permission_requests: z.optional(z.array(PermissionRequestSchema)),
   /** How its Claude agent is carried on: continued with its context or primed afresh (schema_version 9). */

@@ -6,6 +6,7 @@ import {
   DECISION_ORIGIN_SCHEMA_VERSION,
   DECISIONS_SCHEMA_VERSION,
   HOST_SCHEMA_VERSION,
+  OPENCODE_HOST_SCHEMA_VERSION,
   INTERRUPTION_SCHEMA_VERSION,
   PERMISSION_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
@@ -20,6 +21,7 @@ export {
   DECISION_ORIGIN_SCHEMA_VERSION,
   DECISIONS_SCHEMA_VERSION,
   HOST_SCHEMA_VERSION,
+  OPENCODE_HOST_SCHEMA_VERSION,
   INTERRUPTION_SCHEMA_VERSION,
   PERMISSION_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
@@ -81,7 +83,7 @@ export function parseState(raw: unknown): SessionState {
 
 /**
  * The schema_version a state's content needs (schema-version.ts): each version adds one field to the one before, so
- * the highest field present decides: 10 once a decision was made in the browser, 9 once it records a continuation (issue 34), 8 once it records a permission request, 6 once it names its host, 5 once it names its project, else 4 once it records an interruption, else 3
+ * the highest field present decides: 11 for an opencode session, 10 once a decision was made in the browser, 9 once it records a continuation (issue 34), 8 once it records a permission request, 6 once it names its host, 5 once it names its project, else 4 once it records an interruption, else 3
  * once a decision has an origin, 2 with decisions, 1 otherwise. Every change that adds or removes such a field
  * stamps this.
  */
@@ -89,6 +91,7 @@ export function versionFor(
   state: Pick<SessionState, 'decisions' | 'interruption' | 'project' | 'host' | 'permission_requests' | 'continuation'>,
 ): SessionState['schema_version'] {
   // The highest number first: the highest version a state's content needs wins.
+  if (state.host === 'opencode') return OPENCODE_HOST_SCHEMA_VERSION;
   if ((state.decisions ?? []).some((decision) => decision.origin?.via !== undefined))
     return BROWSER_ORIGIN_SCHEMA_VERSION;
   if (state.continuation !== undefined) return CONTINUATION_SCHEMA_VERSION;
@@ -119,6 +122,7 @@ const VERSION_CONTENT: Readonly<Record<SessionState['schema_version'], string>> 
   [PERMISSION_SCHEMA_VERSION]: 'a permission request',
   [CONTINUATION_SCHEMA_VERSION]: 'a continuation record',
   [BROWSER_ORIGIN_SCHEMA_VERSION]: 'a decision made in the browser',
+  [OPENCODE_HOST_SCHEMA_VERSION]: 'the host opencode',
 };
 
 function migrate(raw: unknown): unknown {

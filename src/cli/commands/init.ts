@@ -27,6 +27,13 @@ import {
   writeCodexRules,
   type RulesChange,
 } from '../init/codex-files';
+import {
+  opencodePluginPath,
+  opencodePluginText,
+  removeOpencodePlugin,
+  writeOpencodePlugin,
+  type PluginChange,
+} from '../init/opencode-files';
 import { contextFor, textOption, type CliIo, type GlobalArgs } from '../context';
 import { escapeControl } from '../text';
 import { errnoCode, ioError } from '../../platform/errno';
@@ -34,7 +41,7 @@ import { shellQuote } from '../../platform/shell';
 import { NO_WORKING_DIRECTORY, resolveFrom } from '../../platform/working-directory';
 
 /** The hosts `init` wires: those whose hooks are commands in a project's file. */
-type WiredHost = Exclude<Host, 'agent-sdk'>;
+type WiredHost = Exclude<Host, 'agent-sdk' | 'opencode'>;
 
 /** Where `init --host` writes a host's hooks, how its commands read, and whether it writes Codex's exec-policy rule. */
 const TARGETS: Record<
@@ -47,7 +54,7 @@ const TARGETS: Record<
 
 interface Args extends GlobalArgs {
   readonly project?: string;
-  readonly host: WiredHost;
+  readonly host: WiredHost | 'opencode';
   readonly 'dry-run': boolean;
   readonly uninstall: boolean;
 }
@@ -61,10 +68,11 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
     yargs
       .option('project', textOption('Project folder (default: the current folder)'))
       .option('host', {
-        choices: ['claude-code', 'codex'] as const,
+        choices: ['claude-code', 'codex', 'opencode'] as const,
         default: 'claude-code' as const,
         describe:
-          "The host to wire: Claude Code's .claude/settings.json, or the Codex CLI's .codex/hooks.json and rules",
+          "The host to wire: Claude Code's .claude/settings.json, the Codex CLI's .codex/hooks.json and rules, or " +
+          "opencode's .opencode/plugin/agent-session.js",
       })
       .option('dry-run', { type: 'boolean', default: false, describe: 'Only print what would change' })
       .option('uninstall', { type: 'boolean', default: false, describe: 'Remove the hooks init added' })
@@ -84,6 +92,16 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
         'The hooks use it when AGENT_SESSION_DATABASE_URL is in their environment or `database_url` is in ' +
           '.claude/agent-session.json (init writes neither: the URL may hold a password)\n',
       );
+    }
+    if (argv.host === 'opencode') {
+      // opencode runs a plugin in-process: one file of ours, which loads this installed library.
+      const path = opencodePluginPath(project);
+      const done = argv.uninstall
+        ? removeOpencodePlugin(path, argv['dry-run'])
+        : writeOpencodePlugin(path, opencodePluginText(join(binDir, 'index.cjs')), argv['dry-run']);
+      io.out(`${escapeControl(pluginLine(done, path, argv['dry-run']))}\n`);
+      if (!argv.uninstall) io.out(`Hourly cleanup, for crontab -e:\n${escapeControl(cronLine(project, binDir))}\n`);
+      return;
     }
     const target = TARGETS[argv.host];
     const commands: Record<HookBin, string> = {
@@ -156,6 +174,24 @@ function rulesLine(change: RulesChange, path: string, words: readonly string[]):
       return `- ${path}`;
     case 'absent':
       return `Nothing to remove: no ${path}`;
+  }
+}
+
+function pluginLine(change: PluginChange, path: string, dryRun: boolean): string {
+  const dry = dryRun && (change === 'added' || change === 'updated' || change === 'removed') ? ' (dry run)' : '';
+  switch (change) {
+    case 'added':
+      return `+ ${path}: the opencode plugin${dry}`;
+    case 'updated':
+      return `~ ${path}: the opencode plugin (rewritten)${dry}`;
+    case 'kept':
+      return `= ${path}: the opencode plugin (already there)`;
+    case 'removed':
+      return `- ${path}${dry}`;
+    case 'absent':
+      return `Nothing to remove: no ${path}`;
+    case 'foreign':
+      return `! ${path}: not written by agent-session init, left alone`;
   }
 }
 

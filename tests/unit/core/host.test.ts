@@ -1,7 +1,13 @@
 import { DEFAULT_HOST, hostOf, isHost, withHost } from '../../../src/core/host';
 import { withProject } from '../../../src/core/project';
 import { newSession } from '../../../src/core/session';
-import { HOST_SCHEMA_VERSION, parseState, PROJECT_SCHEMA_VERSION, SCHEMA_VERSION } from '../../../src/core/state';
+import {
+  HOST_SCHEMA_VERSION,
+  OPENCODE_HOST_SCHEMA_VERSION,
+  parseState,
+  PROJECT_SCHEMA_VERSION,
+  SCHEMA_VERSION,
+} from '../../../src/core/state';
 import { codeOf } from '../../helpers';
 
 const at = new Date('2026-11-25T12:00:00.000Z');
@@ -38,8 +44,18 @@ describe('hosts', () => {
     expect(codeOf(() => parseState({ ...codex, host: 'gemini' }))).toBe('E_CORRUPT');
   });
 
+  it('writes opencode with schema_version 11: a version that knows only 6 refuses it by its number, not its field', () => {
+    const opencode = withHost(withProject(fresh(), 'github.com/acme/infra'), 'opencode');
+    expect(opencode).toMatchObject({ host: 'opencode', schema_version: OPENCODE_HOST_SCHEMA_VERSION });
+    expect(OPENCODE_HOST_SCHEMA_VERSION).toBe(11);
+    expect(parseState(JSON.parse(JSON.stringify(opencode)))).toEqual(opencode);
+    expect(codeOf(() => parseState({ ...opencode, schema_version: HOST_SCHEMA_VERSION }))).toBe('E_CORRUPT');
+    expect(codeOf(() => parseState({ ...withHost(fresh(), 'codex'), schema_version: 11 }))).toBe('E_CORRUPT');
+    expect(withHost(opencode, 'codex').schema_version).toBe(HOST_SCHEMA_VERSION);
+  });
+
   it('knows its hosts', () => {
-    expect(['claude-code', 'codex', 'agent-sdk'].every(isHost)).toBe(true);
+    expect(['claude-code', 'codex', 'agent-sdk', 'opencode'].every(isHost)).toBe(true);
     expect([undefined, '', 'Codex', 'gemini', 1].some(isHost)).toBe(false);
   });
 });

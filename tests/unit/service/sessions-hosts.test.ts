@@ -81,3 +81,22 @@ it('each host lists its own parked sessions when both parked one of the same age
     [codexId, 'codex'],
   ]);
 });
+
+it('an opencode sub-agent’s session names opencode (schema 11); no other host takes it, nor it theirs', async () => {
+  const opencode = new Sessions({
+    store,
+    host: 'opencode',
+    randomHex: () => 'ffffff00',
+    decisionOrigin: () => AT_TERMINAL,
+  });
+  const claudeId = await park(claude, 'a0000000000000004');
+  const codexId = await park(codex, '01a213db-0000-7000-8000-000000000004');
+  expect(await opencode.parkedOf(AGENT)).toBeNull();
+  const openId = await park(opencode, 'call_opencode_1');
+  expect(await store.read(openId)).toMatchObject({ host: 'opencode', schema_version: 11, phase: 'approval' });
+  expect((await claude.parkedOf(AGENT))?.agent_id).toBe(claudeId);
+  expect((await codex.parkedOf(AGENT))?.agent_id).toBe(codexId);
+  expect((await opencode.parkedSessions()).map((s) => s.agent_id)).toEqual([openId]);
+  const resumed = (await opencode.attachClaudeAgent({ agent_id: 'call_opencode_2', agent_type: AGENT }))!;
+  expect(resumed).toMatchObject({ action: 'relinked', state: { agent_id: openId, host: 'opencode' } });
+});

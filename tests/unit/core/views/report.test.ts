@@ -4,6 +4,7 @@ import { escapeHtml, renderReport } from '../../../../src/core/views/report/html
 import { outcomeBuckets } from '../../../../src/core/views/report/buckets';
 import { computeStats } from '../../../../src/core/views/stats';
 import { applyChange, newSession } from '../../../../src/core/session';
+import { withHost } from '../../../../src/core/host';
 import { generateSessions } from '../../../support/generate-sessions';
 
 const now = new Date('2026-11-23T12:00:00.000Z');
@@ -49,6 +50,16 @@ describe('renderReport', () => {
     expect(html).not.toContain(name);
     expect(html).toContain(escapeHtml(name));
     expect(html).not.toMatch(/<script|<img/i);
+  });
+
+  it("names each session's host on its lane (data-host and the lane's title)", () => {
+    const base = newSession({ agent_id: 'agent-1', agent_name: 'a', purpose: 'p' }, new Date(now.getTime() - 60_000));
+    const states = (['codex', 'opencode'] as const).map((host, i) =>
+      withHost({ ...base, agent_id: `agent-${i + 2}` }, host),
+    );
+    const html = renderReport({ states: [base, ...states], now, limits: DEFAULT_LIMITS });
+    for (const host of ['claude-code', 'codex', 'opencode']) expect(html).toContain(`data-host="${host}"`);
+    expect(html).toMatch(/<title>agent-3 \(initializing, opencode, p\)/);
   });
 
   // The report goes to stdout by default: a raw ESC in a decision note would drive the reader's terminal.
