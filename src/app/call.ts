@@ -148,6 +148,8 @@ export interface RootInputs {
   readonly env: Env;
   /** The working directory; undefined when it cannot be named (removed: see workingDirectory). */
   readonly cwd: string | undefined;
+  /** `--database-url`: a database store needs no project folder (see defaultFolder). */
+  readonly databaseUrl?: string | undefined;
 }
 
 /**
@@ -184,7 +186,8 @@ export function findProjectDir(start: string, stop?: string, home?: string): str
  * The project folder of a working directory, whose `.claude/session` is the default store: inside a git repository,
  * the nearest folder with its own `.claude/` from `cwd` up to the repository's top, else the top (a project that has
  * not run `init` yet still gets its store there, where Claude Code's CLAUDE_PROJECT_DIR would put it); outside any
- * repository, `cwd` itself when it has a `.claude/` (or a `.codex/`: `init --host codex` made it a Codex project).
+ * repository, `cwd` itself when it has a `.claude/` (or a `.codex/` or `.opencode/`: `init --host` made it a Codex or
+ * opencode project).
  * Never the home folder (every Claude Code user has `~/.claude/`,
  * holding user settings, not a project) and never a folder above the repository (a stranger's `.claude/` higher up).
  * @returns null when there is none: outside a repository with no `.claude/` here, or only the home folder
@@ -196,7 +199,9 @@ export function projectFolderFor(cwd: string, env: Env): string | null {
   const home = homeVar === undefined ? undefined : realFolder(homeVar);
   const repository = gitRepositoryOf(start);
   if (repository === null)
-    return start !== home && (isDirectory(join(start, '.claude')) || isDirectory(join(start, '.codex'))) ? start : null;
+    return start !== home && ['.claude', '.codex', '.opencode'].some((own) => isDirectory(join(start, own)))
+      ? start
+      : null;
   const found = findProjectDir(start, repository.top, home);
   if (found !== null) return found;
   return repository.top === home ? null : repository.top;
@@ -416,7 +421,14 @@ function defaultFolder(inputs: Omit<RootInputs, 'dir'>, named = false): string {
     );
   const folder = projectFolderFor(inputs.cwd, inputs.env);
   if (folder !== null) return folder;
-  if (named) return resolve(inputs.cwd);
+  // A named store, or a database's (the flag or the variable; the config file is read from the root, later): the
+  // working directory only names the sessions' project and holds the logs, so it is taken as it is.
+  if (
+    named ||
+    nonEmpty(inputs.databaseUrl) !== undefined ||
+    nonEmpty(inputs.env.AGENT_SESSION_DATABASE_URL) !== undefined
+  )
+    return resolve(inputs.cwd);
   throw new SessionError(
     'E_USAGE',
     `Expected a project to keep sessions in, got \`${resolve(inputs.cwd)}\`: in no git repository and without its ` +

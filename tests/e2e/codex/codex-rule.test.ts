@@ -18,6 +18,8 @@ const OTHER_THREAD = '01a213e0-09bc-7461-8b24-0ff084f8a3e1';
 const CODEX = join(dirname(require.resolve('@openai/codex/package.json')), 'bin', 'codex.js');
 
 let project: string;
+/** The user's home: apart from the project (a repository at the home folder is no project: issue 32). */
+let home: string;
 let root: string;
 let server: Server;
 let port: number;
@@ -37,6 +39,7 @@ afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
 beforeEach(() => {
   project = mkdtempSync(join(tmpdir(), 'agent-session-codex-rule-'));
+  home = mkdtempSync(join(tmpdir(), 'agent-session-codex-rule-home-'));
   root = join(project, '.claude', 'session');
   spawnSync('git', ['init', '-q'], { cwd: project });
   const init = spawnSync(process.execPath, [CLI, 'init', '--host', 'codex'], {
@@ -46,10 +49,13 @@ beforeEach(() => {
   });
   expect(init.status).toBe(0);
 });
-afterEach(() => rmSync(project, { recursive: true, force: true }));
+afterEach(() => {
+  rmSync(project, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
+});
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', HOME: project, ...extra };
+  return { PATH: process.env.PATH ?? '', HOME: home, ...extra };
 }
 
 /** A Codex sub-agent's start: its session id and the recording words its context names (up to the id). */

@@ -10,12 +10,18 @@ import { BIN, run } from '../../helpers';
 
 const DIST = resolve(__dirname, '../../../dist');
 let project: string;
+/** The user's home, apart from the project (the home folder is never a project: issue 32). */
+let home: string;
 const plugin = () => join(project, '.opencode', 'plugin', 'agent-session.js');
 
 beforeEach(() => {
   project = mkdtempSync(join(tmpdir(), 'agent-session-opencode-'));
+  home = mkdtempSync(join(tmpdir(), 'agent-session-opencode-home-'));
 });
-afterEach(() => rmSync(project, { recursive: true, force: true }));
+afterEach(() => {
+  rmSync(project, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
+});
 
 function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   return run(BIN.cli, args, { cwd: project });
@@ -46,7 +52,7 @@ it('writes the plugin file once, loading the library beside the CLI; a second in
       plugin(),
       project,
     ],
-    { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: project } },
+    { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: home } },
   );
   expect(JSON.parse(loaded.stdout)).toEqual([
     ['AgentSession'],
