@@ -41,8 +41,9 @@ export interface CleanupResult {
  * older than `hours`, and leftovers of killed writers. Each removal re-checks the session under its lock, so a
  * session touched while cleanup runs is kept. Only what agent-session made is removed: other entries are reported
  * in `notOurs` and left alone.
- * This project's sessions, or with `allProjects` every session of the store (unassigned ones too); corrupt entries
- * and leftovers, whose project cannot be read, in either case.
+ * This project's sessions, or with `allProjects` every session of the store (unassigned ones too). A corrupt entry
+ * is judged by the project it names (a newer version's state, one bad field: store.ts inScope), so another project's
+ * is left alone, with that project's own horizon; one that names none, and leftovers, in either case.
  * @throws SessionError E_USAGE for options that are not `{hours: a number ≥ 0, dryRun?: boolean}`; E_REFUSED when
  *   the store root is a symbolic link (with dryRun too: it says it would refuse)
  */

@@ -10,11 +10,17 @@ export type ListedSession =
       readonly modifiedAt: Date;
       /** Why the entry is not agent-session's to remove (no state.json, a link), when it is not. */
       readonly notOurs?: string;
+      /**
+       * The project the entry names although it cannot be read as a session (a newer version's state, one bad field):
+       * its `project` text, or the row's column; absent when it names none or its JSON cannot be parsed.
+       */
+      readonly project?: string;
     };
 
 /**
  * Which sessions a listing holds: those of `project`, and with `unassigned` also those that belong to no project (an
- * older store's, until adopted). Corrupt entries whose project cannot be read are in every listing.
+ * older store's, until adopted). Corrupt entries that name no project (or whose project cannot be read) are in every
+ * listing; one that names a project is in that project's.
  */
 export interface ListScope {
   readonly project: string;
@@ -112,11 +118,15 @@ export interface SessionStore {
   close(): Promise<void>;
 }
 
-/** True when a listed session is in `scope` (no scope: every session; a corrupt entry: in every scope). */
+/**
+ * True when a listed session is in `scope`: no scope, every session; a corrupt entry that names no project, every
+ * scope; one that names a project, that project's (another project's is never judged by this one, whatever it holds).
+ */
 export function inScope(entry: ListedSession, scope: ListScope | undefined): boolean {
-  if (scope === undefined || entry.kind === 'corrupt') return true;
-  const project = entry.state.project;
-  return project === undefined ? scope.unassigned === true : project === scope.project;
+  if (scope === undefined) return true;
+  const project = entry.kind === 'valid' ? entry.state.project : entry.project;
+  if (project === undefined) return entry.kind === 'corrupt' || scope.unassigned === true;
+  return project === scope.project;
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   linkedRoot,
   notOursError,
 } from './file-hygiene';
-import { decodeState, stateJson } from './codec';
+import { decodeState, namedProject, stateJson } from './codec';
 import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
 import { pathKind } from './index-marker';
 import { inScope, type ListedSession, type ListScope, type StoreMaintenance } from '../service/store';
@@ -319,16 +319,25 @@ class SyncFileStore implements SyncStore {
         const message = error instanceof Error ? error.message : String(error);
         const notOurs = this.maintenance.notOurs(name);
         const modifiedAt = this.#modifiedAt(name);
+        // The project an unreadable session names still decides whose it is (cleanup leaves another project's alone).
+        const project = notOurs === null ? this.#namedProject(name) : undefined;
         listed.push({
           kind: 'corrupt',
           id: name,
           error: message,
           modifiedAt,
           ...(notOurs === null ? {} : { notOurs }),
+          ...(project === undefined ? {} : { project }),
         });
       }
     }
     return listed;
+  }
+
+  /** The project the state.json of an unreadable session names (codec.ts namedProject), read as strictly as a state. */
+  #namedProject(id: string): string | undefined {
+    const file = readRegularFile(joinPath(this.#dir(id), STATE_FILE));
+    return file !== null && 'text' in file ? namedProject(file.text) : undefined;
   }
 
   remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): boolean {
