@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "5ac6dff841979740";
-const BUILD_ID = "bc7a9e16ed45ef57";
+const BUNDLE_HASH = "57606abf8c89434a";
+const BUILD_ID = "18e20a36fb32c65a";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

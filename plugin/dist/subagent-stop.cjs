@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "93698d589aeac1c8";
-const BUILD_ID = "bc7a9e16ed45ef57";
+const BUNDLE_HASH = "e892eb3d7e26611b";
+const BUILD_ID = "18e20a36fb32c65a";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

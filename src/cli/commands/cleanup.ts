@@ -53,8 +53,11 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
       // Every entry removed is named: a count alone hid which folders went.
       const named = (ids: readonly string[]): string =>
         ids.length === 0 ? '' : `: ${ids.map(escapeControl).join(', ')}`;
-      const n = result.removed.length;
-      argv.io.out(`${verb} ${n} session${n === 1 ? '' : 's'} idle for more than ${hours}h${named(result.removed)}\n`);
+      // A session removed because its clock is ahead was not idle: it is named apart, never counted as idle.
+      const ahead = new Set(result.clockAhead);
+      const idle = result.removed.filter((id) => !ahead.has(id));
+      const n = idle.length;
+      argv.io.out(`${verb} ${n} session${n === 1 ? '' : 's'} idle for more than ${hours}h${named(idle)}\n`);
       const corrupt = result.corruptRemoved.length;
       if (corrupt > 0)
         argv.io.out(
@@ -62,9 +65,8 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
         );
       if (result.clockAhead.length > 0) {
         const n = result.clockAhead.length;
-        const verb = n === 1 ? 'was' : 'were';
         argv.io.out(
-          `(${n} of them ${verb} last updated ahead of this machine's clock: ${result.clockAhead.join(', ')})\n`,
+          `${verb} ${n} session${n === 1 ? '' : 's'} with the clock ahead (last updated more than ${hours}h after the store's clock)${named(result.clockAhead)}\n`,
         );
       }
       if (result.abandoned.length > 0) {
