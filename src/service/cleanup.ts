@@ -19,8 +19,10 @@ export interface CleanupResult {
   readonly removed: readonly string[];
   /** Corrupt sessions removed, judged by file time. */
   readonly corruptRemoved: readonly string[];
-  /** Temp files and half-created folders of killed writers removed. */
+  /** Temp files and half-created folders of killed writers removed (or that would be, with dryRun): how many. */
   readonly leftovers: number;
+  /** The same leftovers, each by its path. */
+  readonly leftoverPaths: readonly string[];
   /**
    * Sessions finalized `abandoned` (or that would be, with dryRun): left `initializing` by an older version,
    * linked to a Claude agent that stopped or idle past the resume timeout (see `orphanedStartReason`).
@@ -135,11 +137,26 @@ export async function cleanup(
     (entry.kind === 'valid' ? removed : corruptRemoved).push(entry.id);
     if (entry.kind === 'valid' && isAhead(entry.state)) clockAhead.push(entry.id);
   }
-  const leftovers =
-    options.dryRun || maintenance === undefined ? 0 : await maintenance.sweep(LEFTOVER_AGE_MS, now, listed);
+  // A dry run names what the real run's sweep would remove, the sessions it would have removed first taken as gone.
+  const leftoverPaths =
+    maintenance === undefined
+      ? []
+      : await maintenance.sweep(LEFTOVER_AGE_MS, now, listed, {
+          dryRun: options.dryRun === true,
+          removing: new Set([...removed, ...corruptRemoved]),
+        });
   // Named like our leftovers but holding something else: the sweep left them, and the user should know why.
   if (maintenance !== undefined) notOurs.push(...(await maintenance.foreignEntries()));
-  return { removed, corruptRemoved, leftovers, abandoned, failed, clockAhead, notOurs };
+  return {
+    removed,
+    corruptRemoved,
+    leftovers: leftoverPaths.length,
+    leftoverPaths,
+    abandoned,
+    failed,
+    clockAhead,
+    notOurs,
+  };
 }
 
 /**

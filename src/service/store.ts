@@ -141,9 +141,18 @@ export interface StoreMaintenance {
   /** Entries named like the store's own leftovers that hold something else (sweep leaves them alone). */
   foreignEntries(): Promise<{ id: string; reason: string }[]>;
   /**
-   * Removes leftovers of killed writers (temp files, half-created folders) older than `olderThanMs`.
+   * Removes leftovers of killed writers (temp files, half-created folders, locks of dead owners, pointers of sessions
+   * gone) older than `olderThanMs`.
    * @param listed the listing the caller just took (cleanup's): a store that indexes its sessions gives those the index
    *   misses (written by another program) their entries; a store whose index cannot miss any ignores it
+   * @returns the paths removed (with `dryRun`: those a sweep would remove now, the sessions of `removing` taken as gone)
    */
-  sweep(olderThanMs: number, now: Date, listed?: readonly ListedSession[]): Promise<number>;
+  sweep(olderThanMs: number, now: Date, listed?: readonly ListedSession[], options?: SweepOptions): Promise<string[]>;
+}
+
+/** How a sweep runs: for real, or as a dry run that removes nothing and counts `removing` as already gone. */
+export interface SweepOptions {
+  readonly dryRun?: boolean;
+  /** With dryRun: the sessions the caller's real run would have removed first (their pointers go with them). */
+  readonly removing?: ReadonlySet<string>;
 }

@@ -21,7 +21,13 @@ import {
 import { decodeState, namedProject, stateJson } from './codec';
 import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
 import { pathKind } from './index-marker';
-import { inScope, type ListedSession, type ListScope, type StoreMaintenance } from '../service/store';
+import {
+  inScope,
+  type ListedSession,
+  type ListScope,
+  type StoreMaintenance,
+  type SweepOptions,
+} from '../service/store';
 import { SettledStore, type SyncStore } from './settled-store';
 import { errnoCode, ioError } from '../platform/errno';
 import { writeFileAtomic } from '../platform/atomic-file';
@@ -115,13 +121,21 @@ class SyncFileStore implements SyncStore {
   readonly maintenance: FileHygiene;
 
   /** SweptStore.sweepIndexes: the sweep's part that is the indexes' (see FileHygiene.sweep). */
-  sweepIndexes(isOld: (path: string) => boolean, states: readonly SessionState[] | undefined): number {
+  sweepIndexes(
+    isOld: (path: string) => boolean,
+    states: readonly SessionState[] | undefined,
+    options: SweepOptions,
+  ): string[] {
     // Sessions another program wrote (or an older version alongside) have no pointer, so the complete indexes would
     // hide them: cleanup, which has just listed the store, gives them one (the hourly cron bounds how long).
-    if (states !== undefined) this.#completeIndexes(states, false);
+    if (states !== undefined && options.dryRun !== true) this.#completeIndexes(states, false);
+    // A dry run takes the sessions its real run would remove first as gone already, so their pointers are named too.
+    const removing = options.dryRun === true ? options.removing : undefined;
     // Claude-agent pointers whose session is gone (cleaned up, deleted) would only cost lookups a scan.
     return this.#claude.sweep({
-      sessionExists: (id) => isValidId(id) && entryKind(joinPath(this.location, id)) !== 'absent',
+      dryRun: options.dryRun === true,
+      sessionExists: (id) =>
+        isValidId(id) && removing?.has(id) !== true && entryKind(joinPath(this.location, id)) !== 'absent',
       isOld,
       withAgentLock: (claudeAgentId, work) => this.#withAgentLock(claudeAgentId, work),
       // Listed before the removals: a session it names is checked to exist before a pointer names it.
