@@ -24,16 +24,42 @@ export function interruptionKind(value: unknown): string {
   return typeof value === 'string' && INTERRUPTION_KIND_PATTERN.test(value) ? value : 'unknown';
 }
 
-// What looks like a credential in an error text: an API key (`sk-…`, AWS `AKIA…`), a bearer token, the value of a
-// key-like name (`api_key=…`, `"x-api-key": "…"`, `authorization: …`), and any long run of key characters (a secret
-// of another form; request ids and words are shorter). Each is replaced whole, before the text is cut.
+// What looks like a credential in an error text, each replaced whole before the text is cut: an `Authorization:`
+// header's value (scheme and credentials: `Basic dXNl…`), a bearer token, a URL's password (`scheme://user:…@host`),
+// a private key block, keys of a known form (`sk-…`, `sk_live_…`, GitHub's `ghp_…`/`github_pat_…`, Slack's `xox…-`,
+// AWS `AKIA…`/`ASIA…`, Google `AIza…`, npm `npm_…`, a JWT `eyJ….eyJ…`), the value of a key-like name (`api_key=…`,
+// `"x-api-key": "…"`, `AWS_SECRET_ACCESS_KEY: …`, `GITHUB_TOKEN=…`, `password=…`; `max_tokens: 4096` is no key),
+// an AWS secret's 40 characters, and any long run of key characters (a secret of another form; request ids and words
+// are shorter). Every repetition that may start at many places is bounded: a hostile message of a megabyte is masked
+// in linear time. Tested as a table in tests/unit/core/interruption.test.ts.
+// The last word of a key-like name (`AWS_SECRET_ACCESS_KEY` ends in `access_key`): matched where it ends, the name's
+// other words left as they are, so no pattern tries every word start of the text.
+const KEY_NAME =
+  '(?:api[_-]?key|access[_-]?key(?:[_-]?id)?|secret(?:[_-]?key)?|private[_-]?key|password|passwd|passphrase|' +
+  'credentials?|token|auth)';
 const SECRETS: readonly (readonly [RegExp, string])[] = [
-  [/\bBearer\s+[^\s"',;]+/gi, 'Bearer [masked]'],
-  [/\b(sk|pk|rk)-[A-Za-z0-9_-]{6,}/g, '$1-[masked]'],
-  [/\bAKIA[0-9A-Z]{12,}\b/g, '[masked]'],
   [
-    /\b((?:x-)?api[_-]?key|authorization|access[_-]?token|refresh[_-]?token|token|secret|password)(["']?\s*[:=]\s*["']?)(?!\[masked\])[^\s"',;]+/gi,
+    /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----(?:(?!-----END).){0,8000}(?:-----END [A-Z ]{0,40}PRIVATE KEY-----)?/g,
+    '[masked]',
+  ],
+  [
+    /\b((?:proxy-)?authorization)(["']?\s*[:=]\s*["']?)(?:(?:Basic|Bearer|Digest|Token|Bot|Negotiate|NTLM|AWS4-HMAC-SHA256)\s+)?[^\s"',;]+/gi,
     '$1$2[masked]',
+  ],
+  [/\bBearer\s+(?!\[masked\])[^\s"',;]+/gi, 'Bearer [masked]'],
+  [/(?<=[A-Za-z0-9])(:\/\/[^\s:/@"'<>]{0,200}:)[^\s@/"'<>]{1,200}@/g, '$1[masked]@'],
+  [/\b(sk|pk|rk)-[A-Za-z0-9_-]{6,}/g, '$1-[masked]'],
+  [/\b(sk|pk|rk)_(live|test)_[A-Za-z0-9]{6,}/g, '$1_$2_[masked]'],
+  [/\b(gh[pousr]_|github_pat_)[A-Za-z0-9_]{16,}/g, '$1[masked]'],
+  [/\b(xox[abposr]|xapp)-[A-Za-z0-9-]{8,}/g, '$1-[masked]'],
+  [/\b(?:AKIA|ASIA)[0-9A-Z]{12,}\b/g, '[masked]'],
+  [/\bAIza[0-9A-Za-z_-]{30,}/g, '[masked]'],
+  [/\bnpm_[A-Za-z0-9]{30,}/g, '[masked]'],
+  [/\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]*)?/g, '[masked]'],
+  [new RegExp(`(${KEY_NAME})\\b(["']?\\s*[:=]\\s*["']?)(?!\\[masked)[^\\s"',;]+`, 'gi'), '$1$2[masked]'],
+  [
+    /(?<![A-Za-z0-9/+=])(?=[A-Za-z0-9/+]*\d)(?=[A-Za-z0-9/+]*[a-z])(?=[A-Za-z0-9/+]*[A-Z])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g,
+    '[masked]',
   ],
   [/(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{40,}/g, '[masked]'],
 ];

@@ -76,9 +76,14 @@ export function acquireLock(lockFile: string, options: LockOptions = DEFAULT_LOC
  * @returns true when it was removed
  */
 export function removeDeadLock(lockFile: string, staleMs = DEFAULT_LOCK_OPTIONS.staleMs): boolean {
-  const content = readLock(lockFile);
-  if (content === null || !ownerGone(content, staleMs)) return false;
+  if (!isDeadLock(lockFile, staleMs)) return false;
   return recoverStaleLock(lockFile, `${process.pid} sweep ${uniqueSuffix()}`, staleMs) && readLock(lockFile) === null;
+}
+
+/** True when `lockFile` is a lock whose owner is gone: what removeDeadLock would remove (for a dry run). */
+export function isDeadLock(lockFile: string, staleMs = DEFAULT_LOCK_OPTIONS.staleMs): boolean {
+  const content = readLock(lockFile);
+  return content !== null && ownerGone(content, staleMs);
 }
 
 // --- internal ---

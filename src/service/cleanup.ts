@@ -2,7 +2,6 @@ import { SessionError, isSessionError, show } from '../core/errors';
 import { orphanedStartReason } from '../core/claude-link';
 import { assertHours } from '../core/input';
 import { assertValidId } from '../core/ids';
-import { isAheadOfClock } from '../core/rules';
 import { finalizeState } from '../core/session';
 import type { SessionState } from '../core/state';
 import type { ProjectView } from './project-view';
@@ -20,8 +19,10 @@ export interface CleanupResult {
   readonly removed: readonly string[];
   /** Corrupt sessions removed, judged by file time. */
   readonly corruptRemoved: readonly string[];
-  /** Temp files and half-created folders of killed writers removed. */
+  /** Temp files and half-created folders of killed writers removed (or that would be, with dryRun): how many. */
   readonly leftovers: number;
+  /** The same leftovers, each by its path. */
+  readonly leftoverPaths: readonly string[];
   /**
    * Sessions finalized `abandoned` (or that would be, with dryRun): left `initializing` by an older version,
    * linked to a Claude agent that stopped or idle past the resume timeout (see `orphanedStartReason`).
@@ -29,20 +30,25 @@ export interface CleanupResult {
   readonly abandoned: readonly string[];
   /** Stale sessions that could not be removed this time (busy or unwritable); the others were. */
   readonly failed: readonly { readonly id: string; readonly error: string }[];
-  /** Those of `removed` taken as stale because their `last_updated` is ahead of the clock beyond the skew bound. */
+  /**
+   * Those of `removed` taken as stale because their `last_updated` is ahead of the store's clock by more than the
+   * horizon (`hours`, at least the clock-skew bound): not idle, their clock was ahead (see cleanup).
+   */
   readonly clockAhead: readonly string[];
   /** Entries agent-session did not make (no state.json, a link, unknown files): never removed, whatever their age. */
   readonly notOurs: readonly { readonly id: string; readonly reason: string }[];
 }
 
 /**
- * Removes sessions idle longer than `hours` (any phase), sessions whose `last_updated` is ahead of the clock beyond
- * the skew bound (their idle time is unknown: left alone they would never expire), corrupt sessions whose files are
+ * Removes sessions idle longer than `hours` (any phase), sessions whose `last_updated` is ahead of the clock by more
+ * than that horizon (their idle time is unknown: left alone they would never expire; one a few minutes ahead, after a
+ * clock stepped back, is kept and expires as any other once the clock passes it), corrupt sessions whose files are
  * older than `hours`, and leftovers of killed writers. Each removal re-checks the session under its lock, so a
  * session touched while cleanup runs is kept. Only what agent-session made is removed: other entries are reported
  * in `notOurs` and left alone.
- * This project's sessions, or with `allProjects` every session of the store (unassigned ones too); corrupt entries
- * and leftovers, whose project cannot be read, in either case.
+ * This project's sessions, or with `allProjects` every session of the store (unassigned ones too). A corrupt entry
+ * is judged by the project it names (a newer version's state, one bad field: store.ts inScope), so another project's
+ * is left alone, with that project's own horizon; one that names none, and leftovers, in either case.
  * @throws SessionError E_USAGE for options that are not `{hours: a number ≥ 0, dryRun?: boolean}`; E_REFUSED when
  *   the store root is a symbolic link (with dryRun too: it says it would refuse)
  */
@@ -65,10 +71,14 @@ export async function cleanup(
   const maintenance = view.store.maintenance;
   await maintenance?.assertRemovable();
   const now = await view.store.now();
-  const cutoff = now.getTime() - options.hours * 3_600_000;
+  const horizonMs = options.hours * 3_600_000;
+  const cutoff = now.getTime() - horizonMs;
+  // Ahead by more than the horizon, and never within the skew bound (`--hours 0` keeps a session stamped just now).
+  const aheadBound = now.getTime() + Math.max(horizonMs, view.limits.clockSkewMinutes * 60_000);
+  const isAhead = (state: SessionState): boolean => Date.parse(state.last_updated) > aheadBound;
   const isStale = (state: SessionState | null, modifiedAt: Date): boolean => {
     if (state === null) return modifiedAt.getTime() < cutoff;
-    return Date.parse(state.last_updated) < cutoff || isAheadOfClock(state.last_updated, now, view.limits);
+    return Date.parse(state.last_updated) < cutoff || isAhead(state);
   };
   const clockAhead: string[] = [];
   const removed: string[] = [];
@@ -125,13 +135,28 @@ export async function cleanup(
     }
     if (!outcome.removed) continue;
     (entry.kind === 'valid' ? removed : corruptRemoved).push(entry.id);
-    if (entry.kind === 'valid' && isAheadOfClock(entry.state.last_updated, now, view.limits)) clockAhead.push(entry.id);
+    if (entry.kind === 'valid' && isAhead(entry.state)) clockAhead.push(entry.id);
   }
-  const leftovers =
-    options.dryRun || maintenance === undefined ? 0 : await maintenance.sweep(LEFTOVER_AGE_MS, now, listed);
+  // A dry run names what the real run's sweep would remove, the sessions it would have removed first taken as gone.
+  const leftoverPaths =
+    maintenance === undefined
+      ? []
+      : await maintenance.sweep(LEFTOVER_AGE_MS, now, listed, {
+          dryRun: options.dryRun === true,
+          removing: new Set([...removed, ...corruptRemoved]),
+        });
   // Named like our leftovers but holding something else: the sweep left them, and the user should know why.
   if (maintenance !== undefined) notOurs.push(...(await maintenance.foreignEntries()));
-  return { removed, corruptRemoved, leftovers, abandoned, failed, clockAhead, notOurs };
+  return {
+    removed,
+    corruptRemoved,
+    leftovers: leftoverPaths.length,
+    leftoverPaths,
+    abandoned,
+    failed,
+    clockAhead,
+    notOurs,
+  };
 }
 
 /**

@@ -10,11 +10,17 @@ export type ListedSession =
       readonly modifiedAt: Date;
       /** Why the entry is not agent-session's to remove (no state.json, a link), when it is not. */
       readonly notOurs?: string;
+      /**
+       * The project the entry names although it cannot be read as a session (a newer version's state, one bad field):
+       * its `project` text, or the row's column; absent when it names none or its JSON cannot be parsed.
+       */
+      readonly project?: string;
     };
 
 /**
  * Which sessions a listing holds: those of `project`, and with `unassigned` also those that belong to no project (an
- * older store's, until adopted). Corrupt entries whose project cannot be read are in every listing.
+ * older store's, until adopted). Corrupt entries that name no project (or whose project cannot be read) are in every
+ * listing; one that names a project is in that project's.
  */
 export interface ListScope {
   readonly project: string;
@@ -112,11 +118,15 @@ export interface SessionStore {
   close(): Promise<void>;
 }
 
-/** True when a listed session is in `scope` (no scope: every session; a corrupt entry: in every scope). */
+/**
+ * True when a listed session is in `scope`: no scope, every session; a corrupt entry that names no project, every
+ * scope; one that names a project, that project's (another project's is never judged by this one, whatever it holds).
+ */
 export function inScope(entry: ListedSession, scope: ListScope | undefined): boolean {
-  if (scope === undefined || entry.kind === 'corrupt') return true;
-  const project = entry.state.project;
-  return project === undefined ? scope.unassigned === true : project === scope.project;
+  if (scope === undefined) return true;
+  const project = entry.kind === 'valid' ? entry.state.project : entry.project;
+  if (project === undefined) return entry.kind === 'corrupt' || scope.unassigned === true;
+  return project === scope.project;
 }
 
 /**
@@ -131,9 +141,18 @@ export interface StoreMaintenance {
   /** Entries named like the store's own leftovers that hold something else (sweep leaves them alone). */
   foreignEntries(): Promise<{ id: string; reason: string }[]>;
   /**
-   * Removes leftovers of killed writers (temp files, half-created folders) older than `olderThanMs`.
+   * Removes leftovers of killed writers (temp files, half-created folders, locks of dead owners, pointers of sessions
+   * gone) older than `olderThanMs`.
    * @param listed the listing the caller just took (cleanup's): a store that indexes its sessions gives those the index
    *   misses (written by another program) their entries; a store whose index cannot miss any ignores it
+   * @returns the paths removed (with `dryRun`: those a sweep would remove now, the sessions of `removing` taken as gone)
    */
-  sweep(olderThanMs: number, now: Date, listed?: readonly ListedSession[]): Promise<number>;
+  sweep(olderThanMs: number, now: Date, listed?: readonly ListedSession[], options?: SweepOptions): Promise<string[]>;
+}
+
+/** How a sweep runs: for real, or as a dry run that removes nothing and counts `removing` as already gone. */
+export interface SweepOptions {
+  readonly dryRun?: boolean;
+  /** With dryRun: the sessions the caller's real run would have removed first (their pointers go with them). */
+  readonly removing?: ReadonlySet<string>;
 }

@@ -25,6 +25,8 @@ export type ClaudeIndexedStore = PointedStore;
 
 /** What a sweep may remove: a pointer none of whose sessions exists, and old temp files. */
 export interface ClaudeSweep {
+  /** Only say what would be removed: nothing is removed or settled. */
+  readonly dryRun?: boolean;
   readonly sessionExists: (id: string) => boolean;
   readonly isOld: (path: string) => boolean;
   /** Runs `work` holding the attach lock of a Claude agent id (every attach of that agent waits); false when busy. */
@@ -174,34 +176,41 @@ export class ClaudeIndex {
    * A pointer is removed only when old (a writer announces a link before its session exists), under the attach lock
    * of its agent, and when no session is linked to that agent (or resumed from it): that one is pointed at instead,
    * since the absence of a pointer says there is none.
-   * @returns how many files were removed
+   * @returns the files removed (with dryRun: those that would be)
    */
-  sweep(sweep: ClaudeSweep): number {
+  sweep(sweep: ClaudeSweep): string[] {
     const stands = (pointer: PointerRead): boolean =>
       pointer === 'absent' ||
       (pointer !== 'untrusted' &&
         ((pointer.session !== null && sweep.sessionExists(pointer.session)) ||
           (pointer.pending && pointer.previous !== undefined && sweep.sessionExists(pointer.previous))));
-    let removed = 0;
+    const removed: string[] = [];
+    const dryRun = sweep.dryRun === true;
     let evidence: Map<string, SessionState> | undefined;
     // Nothing is listed, nor removed, through a link in the folder's place.
     for (const name of this.#index.fileNames()) {
       const path = joinPath(this.#index.dir, name);
       // Only our own names, and never recursively: whatever else is in the folder is not ours to remove.
       if (TEMP_NAME.test(name) || MARKER_TEMP.test(name)) {
-        if (sweep.isOld(path) && removeFile(path)) removed++;
+        if (sweep.isOld(path) && (dryRun || removeFile(path))) removed.push(path);
         continue;
       }
       if (!POINTER_NAME.test(name) || name.length % 2 !== 0) continue;
       const agentId = Buffer.from(name, 'hex').toString('utf8');
       if (stands(this.#index.read(path, agentId)) || !sweep.isOld(path)) continue;
       evidence ??= linksOf(sweep.states());
+      if (dryRun) {
+        // As below without the lock: a pointer another linked session can take over is settled, not removed.
+        const other = evidence.get(agentId);
+        if (other === undefined || !sweep.sessionExists(other.agent_id)) removed.push(path);
+        continue;
+      }
       sweep.withAgentLock(agentId, () => {
         // Read again under the lock: an attach of this agent may have announced a link since.
         if (stands(this.#index.read(path, agentId)) || !sweep.isOld(path)) return;
         const other = evidence!.get(agentId);
         if (other !== undefined && sweep.sessionExists(other.agent_id)) this.#index.settle(path, agentId, other);
-        else if (removeFile(path)) removed++;
+        else if (removeFile(path)) removed.push(path);
       });
     }
     return removed;

@@ -43,6 +43,23 @@ export function decodeState(id: string, text: string, what: string): SessionStat
 }
 
 /**
+ * The project a stored state names, read from its JSON alone: for an entry the schema refuses (a newer version's
+ * state, one bad field), whose project still decides who may remove it. Undefined when the text is not a JSON object
+ * or names no project (a non-empty text).
+ */
+export function namedProject(text: string): string | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  const project: unknown = (raw as Record<string, unknown>).project;
+  return typeof project === 'string' && project !== '' ? project : undefined;
+}
+
+/**
  * The stored text of a state (compact JSON), for the backends that keep it as one text (memory, PostgreSQL).
  * @throws SessionError E_USAGE when the state nests too deeply for JSON.stringify (metadata from code or an import)
  */

@@ -7,9 +7,9 @@ import { assertValidId, isValidId } from '../core/ids';
 import type { SessionState } from '../core/state';
 import { INDEX_DIR } from './agent-index';
 import { CLAUDE_INDEX_DIR } from './claude-index';
-import type { ListedSession } from '../service/store';
+import type { ListedSession, SweepOptions } from '../service/store';
 import { errnoCode, ioError } from '../platform/errno';
-import { removeDeadLock } from '../platform/lock';
+import { isDeadLock, removeDeadLock } from '../platform/lock';
 import { lstatOrNull, namesOrNull } from '../platform/files';
 import { readRegularFile } from '../platform/strict-read';
 
@@ -60,7 +60,7 @@ export interface SyncMaintenance {
   notOurs(id: string): string | null;
   assertRemovable(): void;
   foreignEntries(): { id: string; reason: string }[];
-  sweep(olderThanMs: number, now: Date, listed?: readonly ListedSession[]): number;
+  sweep(olderThanMs: number, now: Date, listed?: readonly ListedSession[], options?: SweepOptions): string[];
 }
 
 /** What the hygiene needs of the file store whose folder it looks after. */
@@ -72,7 +72,11 @@ export interface SweptStore {
    * and answers how many entries it removed.
    * @param states the sessions cleanup just listed, when it did
    */
-  sweepIndexes(isOld: (path: string) => boolean, states: readonly SessionState[] | undefined): number;
+  sweepIndexes(
+    isOld: (path: string) => boolean,
+    states: readonly SessionState[] | undefined,
+    options: SweepOptions,
+  ): string[];
 }
 
 /**
@@ -148,14 +152,15 @@ export class FileHygiene implements SyncMaintenance {
     });
   }
 
-  sweep(olderThanMs: number, now: Date, listed?: readonly ListedSession[]): number {
+  sweep(olderThanMs: number, now: Date, listed?: readonly ListedSession[], options: SweepOptions = {}): string[] {
     this.assertRemovable();
-    let removed = 0;
+    const dryRun = options.dryRun === true;
+    const removed: string[] = [];
     let entries: Dirent[];
     try {
       entries = readdirSync(this.#store.location, { withFileTypes: true });
     } catch (error) {
-      if (errnoCode(error) === 'ENOENT') return 0;
+      if (errnoCode(error) === 'ENOENT') return [];
       throw ioError(error, 'list', this.#store.location);
     }
     const isOld = (path: string): boolean => {
@@ -163,15 +168,15 @@ export class FileHygiene implements SyncMaintenance {
       return stats !== null && now.getTime() - stats.mtimeMs > olderThanMs;
     };
     const states = listed?.flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
-    removed += this.#store.sweepIndexes(isOld, states);
+    removed.push(...this.#store.sweepIndexes(isOld, states, options));
     for (const entry of entries) {
       const name = entry.name;
       const path = joinPath(this.#store.location, name);
       if (STAGING_NAME.test(name) || REMOVING_NAME.test(name)) {
         // Only when all it holds is ours: a user's folder may carry the same name (see foreignEntries).
         if (isOld(path) && leftoverNotOurs(path, STAGING_NAME.test(name)) === null) {
-          rmSync(path, { recursive: true, force: true });
-          removed++;
+          if (!dryRun) rmSync(path, { recursive: true, force: true });
+          removed.push(path);
         }
         continue;
       }
@@ -188,11 +193,11 @@ export class FileHygiene implements SyncMaintenance {
         const filePath = joinPath(path, file);
         if (!isOld(filePath)) continue;
         if (lock === '') {
-          rmSync(filePath, { force: true });
-          removed++;
-        } else if (removeDeadLock(filePath)) {
+          if (!dryRun) rmSync(filePath, { force: true });
+          removed.push(filePath);
+        } else if (dryRun ? isDeadLock(filePath) : removeDeadLock(filePath)) {
           // A lock whose owner was killed (a live owner's lock is never taken from it).
-          removed++;
+          removed.push(filePath);
         }
       }
     }

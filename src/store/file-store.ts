@@ -18,10 +18,16 @@ import {
   linkedRoot,
   notOursError,
 } from './file-hygiene';
-import { decodeState, stateJson } from './codec';
+import { decodeState, namedProject, stateJson } from './codec';
 import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
 import { pathKind } from './index-marker';
-import { inScope, type ListedSession, type ListScope, type StoreMaintenance } from '../service/store';
+import {
+  inScope,
+  type ListedSession,
+  type ListScope,
+  type StoreMaintenance,
+  type SweepOptions,
+} from '../service/store';
 import { SettledStore, type SyncStore } from './settled-store';
 import { errnoCode, ioError } from '../platform/errno';
 import { writeFileAtomic } from '../platform/atomic-file';
@@ -115,13 +121,21 @@ class SyncFileStore implements SyncStore {
   readonly maintenance: FileHygiene;
 
   /** SweptStore.sweepIndexes: the sweep's part that is the indexes' (see FileHygiene.sweep). */
-  sweepIndexes(isOld: (path: string) => boolean, states: readonly SessionState[] | undefined): number {
+  sweepIndexes(
+    isOld: (path: string) => boolean,
+    states: readonly SessionState[] | undefined,
+    options: SweepOptions,
+  ): string[] {
     // Sessions another program wrote (or an older version alongside) have no pointer, so the complete indexes would
     // hide them: cleanup, which has just listed the store, gives them one (the hourly cron bounds how long).
-    if (states !== undefined) this.#completeIndexes(states, false);
+    if (states !== undefined && options.dryRun !== true) this.#completeIndexes(states, false);
+    // A dry run takes the sessions its real run would remove first as gone already, so their pointers are named too.
+    const removing = options.dryRun === true ? options.removing : undefined;
     // Claude-agent pointers whose session is gone (cleaned up, deleted) would only cost lookups a scan.
     return this.#claude.sweep({
-      sessionExists: (id) => isValidId(id) && entryKind(joinPath(this.location, id)) !== 'absent',
+      dryRun: options.dryRun === true,
+      sessionExists: (id) =>
+        isValidId(id) && removing?.has(id) !== true && entryKind(joinPath(this.location, id)) !== 'absent',
       isOld,
       withAgentLock: (claudeAgentId, work) => this.#withAgentLock(claudeAgentId, work),
       // Listed before the removals: a session it names is checked to exist before a pointer names it.
@@ -319,16 +333,25 @@ class SyncFileStore implements SyncStore {
         const message = error instanceof Error ? error.message : String(error);
         const notOurs = this.maintenance.notOurs(name);
         const modifiedAt = this.#modifiedAt(name);
+        // The project an unreadable session names still decides whose it is (cleanup leaves another project's alone).
+        const project = notOurs === null ? this.#namedProject(name) : undefined;
         listed.push({
           kind: 'corrupt',
           id: name,
           error: message,
           modifiedAt,
           ...(notOurs === null ? {} : { notOurs }),
+          ...(project === undefined ? {} : { project }),
         });
       }
     }
     return listed;
+  }
+
+  /** The project the state.json of an unreadable session names (codec.ts namedProject), read as strictly as a state. */
+  #namedProject(id: string): string | undefined {
+    const file = readRegularFile(joinPath(this.#dir(id), STATE_FILE));
+    return file !== null && 'text' in file ? namedProject(file.text) : undefined;
   }
 
   remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): boolean {

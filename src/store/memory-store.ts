@@ -3,7 +3,7 @@ import { SessionError, isSessionError } from '../core/errors';
 import { assertValidId } from '../core/ids';
 import type { SessionState } from '../core/state';
 import { DEFAULT_PROJECT, withProject } from '../core/project';
-import { decodeState, encodeState } from './codec';
+import { decodeState, encodeState, namedProject } from './codec';
 import { inScope, type ListedSession, type ListScope } from '../service/store';
 import { SettledStore, type SyncStore } from './settled-store';
 
@@ -132,7 +132,14 @@ class SyncMemoryStore implements SyncStore {
         item = { kind: 'valid', id, state: this.#decode(id, entry.text) };
       } catch (error) {
         if (!isSessionError(error, 'E_CORRUPT')) throw error;
-        item = { kind: 'corrupt', id, error: error.message, modifiedAt: entry.modifiedAt };
+        const project = namedProject(entry.text);
+        item = {
+          kind: 'corrupt',
+          id,
+          error: error.message,
+          modifiedAt: entry.modifiedAt,
+          ...(project === undefined ? {} : { project }),
+        };
       }
       if (inScope(item, scope)) listed.push(item);
     }

@@ -46,7 +46,7 @@ export class SettledStore implements SessionStore {
         notOurs: async (id) => hygiene.notOurs(id),
         assertRemovable: async () => hygiene.assertRemovable(),
         foreignEntries: async () => hygiene.foreignEntries(),
-        sweep: async (olderThanMs, now, listed) => hygiene.sweep(olderThanMs, now, listed),
+        sweep: async (olderThanMs, now, listed, options) => hygiene.sweep(olderThanMs, now, listed, options),
       };
   }
 

@@ -694,7 +694,7 @@ export function describeStoreContract(
           await store.update('s2', (state) => touched(state, 4));
           await link(store, 's3', 'claude-1', 5);
           await harness.plantCorrupt('bad');
-          expect(await store.maintenance!.sweep(0, at(60 * 24))).toBe(0);
+          expect(await store.maintenance!.sweep(0, at(60 * 24))).toEqual([]);
           expect((await store.list()).map((entry) => entry.id).sort()).toEqual(['bad', 's1', 's2', 's3']);
         });
 

@@ -213,7 +213,7 @@ describe('agent-session CLI (built bin)', () => {
     writeFileSync(file, JSON.stringify(state));
     expect(cli(cwd, ['should-resume', 'old']).stdout).toBe('false session_expired\n');
     expect(cli(cwd, ['cleanup', '--hours', '0.5', '--dry-run']).stdout).toBe(
-      'Would remove 1 session idle for more than 0.5h: old\n',
+      'Would remove 1 session idle for more than 0.5h:\n  old\n',
     );
     expect(existsSync(file)).toBe(true);
     expect(JSON.parse(cli(cwd, ['cleanup', '--hours', '0.5', '--json']).stdout)).toMatchObject({

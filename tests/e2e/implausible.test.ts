@@ -35,10 +35,10 @@ function create(agent: string, id: string, phase?: string): void {
   if (phase !== undefined) expect(cli(['update', id, '--phase', phase]).status).toBe(0);
 }
 
-/** Moves a session's last activity far ahead of the clock, as a clock jump or a hand edit would. */
-function skew(id: string): void {
+/** Moves a session's last activity ahead of the clock (far, by default), as a clock jump or a hand edit would. */
+function skew(id: string, to = FUTURE): void {
   const file = join(dir, 'store', id, 'state.json');
-  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), last_updated: FUTURE }));
+  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), last_updated: to }));
 }
 
 describe('a session ahead of the clock (item 5)', () => {
@@ -75,13 +75,30 @@ describe('a session ahead of the clock (item 5)', () => {
 
   it('is removed by cleanup, which says why', () => {
     const dry = cli(['cleanup', '--dry-run']);
-    expect(dry.stdout).toContain('ahead of');
-    expect(dry.stdout).toContain('future');
+    // Issue 30 item 5: named as a clock ahead, never as idle.
+    expect(dry.stdout).toMatch(/^Would remove 0 sessions idle for more than 24h\n.*clock ahead.*:\n {2}future\n/);
     const result = cli(['cleanup', '--json']);
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ removed: ['future'], clock_ahead: ['future'] });
     expect(cli(['get', 'future']).status).toBe(3);
     expect(cli(['get', 'real']).status).toBe(0);
+  });
+
+  // Issue 30 item 5: a clock stepped back a few minutes (NTP, a VM's clock fixed) leaves sessions just written ahead of
+  // it; cleanup removes one only when it is ahead by more than the horizon, as an idle one must be idle that long.
+  it.each([
+    ['3 minutes ahead, horizon 24h: kept', 3 * 60_000, '24', false],
+    ['2 minutes ahead, horizon 168h: kept', 2 * 60_000, '168', false],
+    ['25 hours ahead, horizon 24h: removed', 25 * 3_600_000, '24', true],
+    ['3 minutes ahead, horizon 0.01h: removed', 3 * 60_000, '0.01', true],
+  ])('a session %s', (_label, aheadMs, hours, removed) => {
+    create('planner', 'stepped', 'approval');
+    skew('stepped', new Date(Date.now() + aheadMs).toISOString());
+    const result = cli(['cleanup', '--hours', hours, '--json']);
+    expect(result.status).toBe(0);
+    const ahead = removed ? ['future', 'stepped'] : ['future'];
+    expect(JSON.parse(result.stdout)).toMatchObject({ removed: ahead, clock_ahead: ahead });
+    expect(cli(['get', 'stepped']).status).toBe(removed ? 3 : 0);
   });
 
   it('is refused by import', () => {

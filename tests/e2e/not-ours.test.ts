@@ -185,25 +185,20 @@ describe('a folder holding only a state.json is ours only when that file shows i
     utimesSync(join(store, id, 'state.json'), OLD, OLD);
     const dry = cli(['cleanup', '--hours', '24', '--dry-run', '--dir', store]);
     expect(dry.status).toBe(0);
-    expect(dry.stdout).toMatch(new RegExp(`^Would remove 1 corrupt session .*: ${id}$`, 'm'));
+    expect(dry.stdout).toMatch(new RegExp(`^Would remove 1 corrupt session .*:\n  ${id}$`, 'm'));
     const real = cli(['cleanup', '--hours', '24', '--dir', store]);
-    expect(real.stdout).toMatch(new RegExp(`^Removed 1 corrupt session .*: ${id}$`, 'm'));
+    expect(real.stdout).toMatch(new RegExp(`^Removed 1 corrupt session .*:\n  ${id}$`, 'm'));
     expect(existsSync(join(store, id))).toBe(false);
   });
 
-  it('cleanup names every session it removes', () => {
+  it('cleanup names every session it removes, one a line', () => {
     const store = join(dir, 'store');
     const ids = [oldSession(store), oldSession(store)].sort();
     const result = cli(['cleanup', '--hours', '24', '--dir', store]);
     expect(result.status).toBe(0);
-    const line = result.stdout.split('\n')[0]!;
-    expect(line).toMatch(/^Removed 2 sessions idle for more than 24h: /);
-    expect(
-      line
-        .slice(line.indexOf(': ') + 2)
-        .split(', ')
-        .sort(),
-    ).toEqual(ids);
+    const [headline, ...rest] = result.stdout.split('\n');
+    expect(headline).toMatch(/^Removed 2 sessions idle for more than 24h:$/);
+    expect(rest.slice(0, 2).sort()).toEqual(ids.map((id) => `  ${id}`));
   });
 });
 

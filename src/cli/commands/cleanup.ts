@@ -43,6 +43,7 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
         removed: result.removed,
         corrupt_removed: result.corruptRemoved,
         leftovers_removed: result.leftovers,
+        leftover_paths: result.leftoverPaths,
         abandoned: result.abandoned,
         failed: result.failed,
         clock_ahead: result.clockAhead,
@@ -50,31 +51,36 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
       });
     } else {
       const verb = dryRun ? 'Would remove' : 'Removed';
-      // Every entry removed is named: a count alone hid which folders went.
-      const named = (ids: readonly string[]): string =>
-        ids.length === 0 ? '' : `: ${ids.map(escapeControl).join(', ')}`;
-      const n = result.removed.length;
-      argv.io.out(`${verb} ${n} session${n === 1 ? '' : 's'} idle for more than ${hours}h${named(result.removed)}\n`);
-      const corrupt = result.corruptRemoved.length;
-      if (corrupt > 0)
-        argv.io.out(
-          `${verb} ${corrupt} corrupt session${corrupt === 1 ? '' : 's'} whose files are older than ${hours}h${named(result.corruptRemoved)}\n`,
+      // Every entry removed is named, one a line (100,000 stale sessions are 100,000 short lines, never one of 3 MB),
+      // under a headline that says how many and why; a dry run names exactly what the real run would remove.
+      const group = (headline: string, items: readonly string[]): void => {
+        argv.io.out(`${headline}${items.length === 0 ? '' : ':'}\n`);
+        for (const item of items) argv.io.out(`  ${escapeControl(item)}\n`);
+      };
+      // A session removed because its clock is ahead was not idle: it is named apart, never counted as idle.
+      const ahead = new Set(result.clockAhead);
+      const idle = result.removed.filter((id) => !ahead.has(id));
+      group(`${verb} ${counted(idle.length, 'session')} idle for more than ${hours}h`, idle);
+      if (result.clockAhead.length > 0)
+        group(
+          `${verb} ${counted(result.clockAhead.length, 'session')} with the clock ahead (last updated more than ${hours}h after the store's clock)`,
+          result.clockAhead,
         );
-      if (result.clockAhead.length > 0) {
-        const n = result.clockAhead.length;
-        const verb = n === 1 ? 'was' : 'were';
-        argv.io.out(
-          `(${n} of them ${verb} last updated ahead of this machine's clock: ${result.clockAhead.join(', ')})\n`,
+      if (result.corruptRemoved.length > 0)
+        group(
+          `${verb} ${counted(result.corruptRemoved.length, 'corrupt session')} whose files are older than ${hours}h`,
+          result.corruptRemoved,
         );
-      }
-      if (result.abandoned.length > 0) {
-        const count = `${result.abandoned.length} session${result.abandoned.length === 1 ? '' : 's'}`;
-        const verbAbandon = dryRun ? 'Would abandon' : 'Abandoned';
-        const ids = result.abandoned.join(', ');
-        argv.io.out(
-          `${verbAbandon} ${count} left initializing by a Claude Code agent that stopped or went idle: ${ids}\n`,
+      if (result.abandoned.length > 0)
+        group(
+          `${dryRun ? 'Would abandon' : 'Abandoned'} ${counted(result.abandoned.length, 'session')} left initializing by a Claude Code agent that stopped or went idle`,
+          result.abandoned,
         );
-      }
+      if (result.leftoverPaths.length > 0)
+        group(
+          `${verb} ${counted(result.leftoverPaths.length, 'leftover')} of killed writers (temp files, dead locks, half-made folders, pointers of sessions gone)`,
+          result.leftoverPaths,
+        );
       // Loose files of the store root may carry any name (control characters too): escaped, as every human output.
       for (const entry of result.notOurs)
         argv.io.out(`Not ours, left alone: ${escapeControl(entry.id)} (${entry.reason})\n`);

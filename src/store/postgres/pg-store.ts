@@ -5,7 +5,7 @@ import { SessionError, isSessionError } from '../../core/errors';
 import { assertValidId } from '../../core/ids';
 import type { SessionState } from '../../core/state';
 import { KeyedSerializer } from '../../platform/serial';
-import { decodeState, encodeState } from '../codec';
+import { decodeState, encodeState, namedProject } from '../codec';
 import {
   inScope,
   type ListedSession,
@@ -311,7 +311,15 @@ export class PgStore implements SessionStore, VersionedRows {
         return { kind: 'valid', id, state: decode(id, row.state as string) };
       } catch (error) {
         if (!isSessionError(error, 'E_CORRUPT')) throw error;
-        return { kind: 'corrupt', id, error: error.message, modifiedAt: row.written_at as Date };
+        // The row's project column (or, for a row written without it, the project its JSON names) decides whose it is.
+        const project = (row.project as string | null) ?? namedProject(row.state as string);
+        return {
+          kind: 'corrupt',
+          id,
+          error: error.message,
+          modifiedAt: row.written_at as Date,
+          ...(project === undefined ? {} : { project }),
+        };
       }
     });
     return scope === undefined ? listed : listed.filter((entry) => inScope(entry, scope));
@@ -661,8 +669,8 @@ function queries(s: string): Queries {
           row_number() OVER (PARTITION BY agent_name ORDER BY last_activity DESC, created_at DESC, id) AS rank
         FROM ${s}.sessions WHERE project = $1 AND agent_name IS NOT NULL AND last_activity <= $2::text::timestamptz
       ) ranked WHERE rank <= 3 ORDER BY agent_name, rank`,
-    list: `SELECT id, state::text AS state, written_at FROM ${s}.sessions ORDER BY id`,
-    listProject: `SELECT id, state::text AS state, written_at FROM ${s}.sessions WHERE project = $1 OR project IS NULL
+    list: `SELECT id, state::text AS state, written_at, project FROM ${s}.sessions ORDER BY id`,
+    listProject: `SELECT id, state::text AS state, written_at, project FROM ${s}.sessions WHERE project = $1 OR project IS NULL
       ORDER BY id`,
     remove: `DELETE FROM ${s}.sessions WHERE id = $1 RETURNING id`,
     removeVersion: `DELETE FROM ${s}.sessions WHERE id = $1 AND version = $2::bigint RETURNING id`,

@@ -123,6 +123,32 @@ describe('what is kept of the failure', () => {
     ['a password', 'password=hunter2hunter2 rejected', 'hunter2'],
     ['an AWS key', 'cloud credentials AKIAIOSFODNN7EXAMPLE were refused', 'AKIAIOSFODNN7EXAMPLE'],
     ['a long secret of another form', `token ${'a1B2'.repeat(12)} expired`, 'a1B2a1B2a1B2'],
+    // Issue 30 item 10: the common forms round four found kept.
+    ['an AWS secret by its name', 'AWS_SECRET_ACCESS_KEY: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'wJalrXUtnFEMI'],
+    ['an AWS secret alone', 'signing with wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY failed', 'K7MDENG'],
+    ['an AWS temporary key id', 'key ASIAIOSFODNN7EXAMPLE expired', 'ASIAIOSFODNN7EXAMPLE'],
+    ['Basic credentials of an Authorization header', 'Authorization: Basic dXNlcjpwYXNzd29yZA==', 'dXNlcjpw'],
+    ['a Bearer Authorization header', 'authorization: Bearer abc.def.ghi123', 'abc.def'],
+    ['a quoted Authorization header', '{"Authorization": "Token 0123456789abcdef"}', '0123456789abcdef'],
+    ['a proxy Authorization header', 'Proxy-Authorization: Basic Zm9vOmJhcg==', 'Zm9vOmJhcg'],
+    ['a bearer token alone', 'got 401 for bearer tok_live_9f8e7d6c', 'tok_live_9f8e7d6c'],
+    ['an OpenAI project key', 'Incorrect API key provided: sk-proj-AbC123dEf456', 'AbC123dEf456'],
+    ['a Stripe live key', 'stripe said sk_live_51HxYzAbCdEf is invalid', '51HxYzAbCdEf'],
+    ['a GitHub token', 'push refused for ghp_16C7e42F292c6912E7710c838347Ae178B4a', '16C7e42F292c'],
+    ['a GitHub fine-grained token', 'github_pat_11ABCDEFG0123456789_abcdefghijklmnop rejected', '11ABCDEFG0123'],
+    ['a Slack bot token', 'slack: invalid_auth xoxb-1234567890-0987654321-AbCdEfGhIj', '1234567890'],
+    ['a Google API key', 'key=AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q rejected', 'SyA1b2C3d4'],
+    ['an npm token', 'npm ERR! 401 npm_AbCdEf0123456789AbCdEf0123456789AbCd', 'AbCdEf0123456789'],
+    ['a JWT alone', 'session eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.sig expired', 'eyJzdWIiOiIx'],
+    ['a URL password', 'cannot reach postgres://deploy:hunter2secret@db.internal:5432/prod', 'hunter2secret'],
+    ['an https URL password', 'clone of https://ci:glpat-xyz123@gitlab.com/acme/api.git failed', 'glpat-xyz123'],
+    ['a GITHUB_TOKEN variable', 'GITHUB_TOKEN=abcdef0123 was refused', 'abcdef0123'],
+    ['a client secret', 'client_secret: "s3cr3t-value" is wrong', 's3cr3t-value'],
+    [
+      'a private key block',
+      'key -----BEGIN RSA PRIVATE KEY----- MIIEpAIBAAKCAQEA -----END RSA PRIVATE KEY-----',
+      'MIIEpAIB',
+    ],
   ])('%s is masked', (_label, text, secret) => {
     const kept = interruptionMessage(text)!;
     expect(kept).not.toContain(secret);
@@ -140,8 +166,17 @@ describe('what is kept of the failure', () => {
     expect(interruptionMessage(text)).not.toMatch(/ZZZ/);
   });
 
-  it('ordinary words, request ids and HTTP codes are kept', () => {
-    const text = 'API Error: 400 injected failure (error type unknown, HTTP 400, request id req_011CXabc123)';
+  it.each([
+    [
+      'ordinary words, request ids and HTTP codes',
+      'API Error: 400 injected failure (error type unknown, HTTP 400, request id req_011CXabc123)',
+    ],
+    ['a token count', 'prompt is too long: max_tokens: 4096 > 2048 input_tokens: 190000'],
+    ['a URL without a password', 'POST https://api.anthropic.com/v1/messages failed: 529 overloaded'],
+    ['a URL with a user and no password', 'ssh://git@github.com:acme/api refused'],
+    ['the word author', 'author: Ada (no change)'],
+    ['a path', 'ENOENT: /home/me/projects/agent-session/src/core/interruption.ts'],
+  ])('%s: kept as it is', (_label, text) => {
     expect(interruptionMessage(text)).toBe(text);
   });
 

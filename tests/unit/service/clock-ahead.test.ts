@@ -72,6 +72,22 @@ describe('a session ahead of the clock', () => {
     expect(await store.read('real')).not.toBeNull();
   });
 
+  // Issue 30 item 5: a clock stepped back leaves the sessions just written a few minutes ahead of it; they are not
+  // stale (one ahead by more than the horizon is, whose idle time is unknown).
+  it.each([
+    [3 * 60_000, 24, false],
+    [23 * 3_600_000, 24, false],
+    [25 * 3_600_000, 24, true],
+    [3 * 60_000, 0.01, true],
+    [30_000, 0, false],
+  ])('ahead by %i ms with a horizon of %p h: removed %p', async (aheadMs, hours, removed) => {
+    await store.create({ ...skewed('stepped'), last_updated: new Date(NOW.getTime() + aheadMs).toISOString() });
+    const expected = removed ? ['stepped'] : [];
+    expect(await sessions.cleanup({ hours, dryRun: true })).toMatchObject({ removed: expected, clockAhead: expected });
+    expect(await sessions.cleanup({ hours })).toMatchObject({ removed: expected, clockAhead: expected });
+    expect((await store.read('stepped')) === null).toBe(removed);
+  });
+
   it('is marked in the listing', async () => {
     await store.create(skewed('future'));
     await sessions.create({ agent_name: 'arch', purpose: 'p', id: 'real' });

@@ -175,6 +175,34 @@ describe('decisions, listings, cleanup', () => {
     );
   });
 
+  // Issue 30 item 4: an entry this version cannot read (a newer version's schema, one bad field) that names another
+  // project is that project's to judge, with its own horizon: this project's cleanup leaves it alone.
+  it.each([
+    ['a newer schema version', (state: SessionState) => ({ ...state, schema_version: 99 })],
+    ['one bad field', (state: SessionState) => ({ ...state, error_count: 'many' })],
+  ])('cleanup leaves alone an unreadable session that names another project (%s)', async (_label, damage) => {
+    const parked = await parkedInA();
+    const mine = await b.create({ agent_name: 'web', purpose: 'p' });
+    const stored = (await store.read(parked.agent_id))!;
+    store.putRaw(parked.agent_id, JSON.stringify(damage(stored)), clock);
+    store.putRaw(mine.agent_id, JSON.stringify(damage((await store.read(mine.agent_id))!)), clock);
+    const none = { ...stored, agent_id: 'nameless', project: undefined };
+    store.putRaw('nameless', JSON.stringify(damage(none)), clock);
+    store.putRaw('torn', '{"agent_id": "torn", "project": "github.com/acm', clock);
+    clock = new Date(clock.getTime() + 48 * 3_600_000);
+    const dry = await b.cleanup({ hours: 24, dryRun: true });
+    const result = await b.cleanup({ hours: 24 });
+    for (const run of [dry, result]) {
+      expect([...run.corruptRemoved].sort()).toEqual([mine.agent_id, 'nameless', 'torn'].sort());
+      expect(run.removed).toEqual([]);
+    }
+    expect((await store.list()).map((entry) => entry.id)).toEqual([parked.agent_id]);
+    expect((await a.list()).map((entry) => entry.id)).toEqual([parked.agent_id]);
+    expect((await b.list()).map((entry) => entry.id)).toEqual([]);
+    // Asked for every project, it is removed as another project's valid session would be.
+    expect((await b.cleanup({ hours: 24, allProjects: true })).corruptRemoved).toEqual([parked.agent_id]);
+  });
+
   it('adopt gives the project to the ids named or to every unassigned one; an unknown id changes nothing', async () => {
     await unassigned('older-1');
     await unassigned('older-2');

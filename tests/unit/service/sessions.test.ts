@@ -90,6 +90,7 @@ describe('Sessions', () => {
       removed: ['old-active'],
       corruptRemoved: ['corrupt-old'],
       leftovers: 0,
+      leftoverPaths: [],
       abandoned: [],
       failed: [],
       clockAhead: [],
@@ -198,6 +199,7 @@ describe('Sessions: a life on one store (create, moves, resume, cleanup, Claude 
       clockAhead: [],
       notOurs: [],
       leftovers: 0,
+      leftoverPaths: [],
       failed: [],
     });
     expect((await store.list()).map((entry) => entry.id).sort()).toEqual(['fresh', 'new-corrupt']);

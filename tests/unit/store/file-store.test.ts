@@ -444,7 +444,7 @@ describe('remove and sweep', () => {
       expect(left).toBeDefined();
       const old = new Date(Date.now() - 120_000);
       utimesSync(join(root, left!), old, old);
-      expect(await store.maintenance.sweep(60_000, new Date())).toBe(1);
+      expect(await store.maintenance.sweep(60_000, new Date())).toHaveLength(1);
       expect(removing()).toEqual([]);
     });
 
@@ -495,7 +495,7 @@ describe('remove and sweep', () => {
     const aged = [join(root, 's', '.state.json.123.0000abcd.tmp'), join(root, 's', 'state.json.lock.123.0000abcd.tmp')];
     aged.push(join(root, '.creating-abc123'));
     for (const path of aged) utimesSync(path, old, old);
-    expect(await store.maintenance.sweep(60_000, now)).toBe(3);
+    expect(await store.maintenance.sweep(60_000, now)).toHaveLength(3);
     expect(readdirSync(join(root, 's')).sort()).toEqual(['.state.json.999.0000ffff.tmp', 'state.json']);
     expect(existsSync(join(root, '.creating-abc123'))).toBe(false);
   });
@@ -507,7 +507,7 @@ describe('remove and sweep', () => {
     mkdirSync(join(root, 'projects'), { recursive: true });
     for (const path of foreign) writeFileSync(path, 'mine');
     for (const path of foreign) utimesSync(path, old, old);
-    expect(await store.maintenance.sweep(60_000, now)).toBe(0);
+    expect(await store.maintenance.sweep(60_000, now)).toEqual([]);
     for (const path of foreign) expect(existsSync(path)).toBe(true);
   });
 });
