@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "3bbbfd2210b5d17f";
-const BUILD_ID = "91dd240d3a97716a";
+const BUNDLE_HASH = "f0f76185f5573217";
+const BUILD_ID = "939f0cf5ae3883e2";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

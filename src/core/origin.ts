@@ -70,14 +70,19 @@ export function agentShellOf(
 }
 
 /**
- * Refuses a decision from a detected agent shell: an agent must not approve its own work, nor pass for the user.
+ * Refuses a decision from a detected agent shell: an agent must not approve its own work, nor pass for the user (nor
+ * bring in, by `import` or `copy`, a decision that would).
  * @throws SessionError E_AGENT_SHELL naming what gave the shell away
  */
-export function assertNotAgentShell(origin: DecisionOrigin, verb: 'approve' | 'reject'): void {
+export function assertNotAgentShell(
+  origin: DecisionOrigin,
+  verb: 'approve' | 'reject' | 'import' | 'copy',
+  what = '',
+): void {
   if (origin.agent_shell === null) return;
   throw new SessionError(
     'E_AGENT_SHELL',
-    `Expected \`${verb}\` from a user's own shell, got a command from inside an AI agent's shell (${origin.agent_shell}); ${verb} it in your own terminal`,
+    `Expected \`${verb}\`${what} from a user's own shell, got a command from inside an AI agent's shell (${origin.agent_shell}); ${verb} it in your own terminal`,
   );
 }
 

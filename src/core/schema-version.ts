@@ -43,3 +43,11 @@ export const PROJECT_SCHEMA_VERSION = 5;
  * one by its version number.
  */
 export const HOST_SCHEMA_VERSION = 6;
+
+/**
+ * The layout of a session holding a decision that came in by `import` or `copy` (`imported` on a decision: the OS user
+ * who imported it, when, from which file or store): version 6 plus that field. What such a decision's `origin` says
+ * was recorded elsewhere and is not vouched for here; an older agent-session, which would show it as a decision taken
+ * at this machine, refuses the session by its version number.
+ */
+export const IMPORTED_DECISION_SCHEMA_VERSION = 7;

@@ -10,8 +10,9 @@ const VALUES2 = new Set<unknown>([3]);
 const VALUES3 = new Set<unknown>([4]);
 const VALUES4 = new Set<unknown>([5]);
 const VALUES5 = new Set<unknown>([6]);
-const PATTERN6 = new RegExp('^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$', '');
-const VALUES7 = new Set<unknown>([
+const VALUES6 = new Set<unknown>([7]);
+const PATTERN7 = new RegExp('^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$', '');
+const VALUES8 = new Set<unknown>([
   'initializing',
   'investigating',
   'planning',
@@ -22,14 +23,14 @@ const VALUES7 = new Set<unknown>([
   'failed',
   'abandoned',
 ]);
-const VALUES8 = new Set<unknown>(['resume', 'interrupted']);
-const KEYS9 = new Set<string>(['from_phase', 'to_phase', 'timestamp', 'event']);
-const KEYS10 = new Set<string>(['message', 'timestamp']);
-const VALUES11 = new Set<unknown>(['initializing', 'investigating', 'planning', 'approval', 'executing', 'validating']);
-const PATTERN12 = new RegExp('^[a-z][a-z0-9_]{0,63}$', '');
-const KEYS13 = new Set<string>(['at', 'error', 'message']);
-const KEYS14 = new Set<string>(['phase', 'last_active', 'agent_id', 'last_message', 'interruption']);
-const KEYS15 = new Set<string>([
+const VALUES9 = new Set<unknown>(['resume', 'interrupted']);
+const KEYS10 = new Set<string>(['from_phase', 'to_phase', 'timestamp', 'event']);
+const KEYS11 = new Set<string>(['message', 'timestamp']);
+const VALUES12 = new Set<unknown>(['initializing', 'investigating', 'planning', 'approval', 'executing', 'validating']);
+const PATTERN13 = new RegExp('^[a-z][a-z0-9_]{0,63}$', '');
+const KEYS14 = new Set<string>(['at', 'error', 'message']);
+const KEYS15 = new Set<string>(['phase', 'last_active', 'agent_id', 'last_message', 'interruption']);
+const KEYS16 = new Set<string>([
   'agent_id',
   'session_id',
   'agent_type',
@@ -38,12 +39,13 @@ const KEYS15 = new Set<string>([
   'last_message',
   'resumed_from',
 ]);
-const VALUES16 = new Set<unknown>(['approved', 'rejected']);
-const KEYS17 = new Set<string>(['os_user', 'terminal', 'claimed']);
-const KEYS18 = new Set<string>(['decision', 'by', 'at', 'note', 'to_phase', 'waiting_since', 'origin']);
-const KEYS19 = new Set<string>(['count', 'carried_on', 'waiting', 'at', 'error', 'message', 'phase', 'agent_id']);
-const VALUES20 = new Set<unknown>(['codex', 'agent-sdk']);
-const KEYS21 = new Set<string>([
+const VALUES17 = new Set<unknown>(['approved', 'rejected']);
+const KEYS18 = new Set<string>(['os_user', 'terminal', 'claimed']);
+const KEYS19 = new Set<string>(['by', 'at', 'from']);
+const KEYS20 = new Set<string>(['decision', 'by', 'at', 'note', 'to_phase', 'waiting_since', 'origin', 'imported']);
+const KEYS21 = new Set<string>(['count', 'carried_on', 'waiting', 'at', 'error', 'message', 'phase', 'agent_id']);
+const VALUES22 = new Set<unknown>(['codex', 'agent-sdk']);
+const KEYS23 = new Set<string>([
   'schema_version',
   'agent_id',
   'agent_name',
@@ -70,7 +72,7 @@ const KEYS21 = new Set<string>([
 
 /** A state.json as SessionStateSchema parses it. Undefined where zod fails. */
 export function parseSessionState(value: unknown): SessionState | undefined {
-  const parsed = p47(value);
+  const parsed = p50(value);
   return parsed === FAIL ? undefined : (parsed as SessionState);
 }
 
@@ -157,6 +159,10 @@ function p5(v: unknown): unknown {
 }
 
 function p6(v: unknown): unknown {
+  return VALUES6.has(v) ? v : FAIL;
+}
+
+function p7(v: unknown): unknown {
   let r: unknown;
   if ((r = p0(v)) !== FAIL) return r;
   if ((r = p1(v)) !== FAIL) return r;
@@ -164,369 +170,339 @@ function p6(v: unknown): unknown {
   if ((r = p3(v)) !== FAIL) return r;
   if ((r = p4(v)) !== FAIL) return r;
   if ((r = p5(v)) !== FAIL) return r;
+  if ((r = p6(v)) !== FAIL) return r;
   return FAIL;
-}
-
-function p7(v: unknown): unknown {
-  if (typeof v !== 'string') return FAIL;
-  if (!PATTERN6.test(v)) return FAIL;
-  return v;
 }
 
 function p8(v: unknown): unknown {
   if (typeof v !== 'string') return FAIL;
-  if (v.length < 1) return FAIL;
+  if (!PATTERN7.test(v)) return FAIL;
   return v;
 }
 
 function p9(v: unknown): unknown {
   if (typeof v !== 'string') return FAIL;
+  if (v.length < 1) return FAIL;
   return v;
 }
 
 function p10(v: unknown): unknown {
   if (typeof v !== 'string') return FAIL;
-  if (!isIsoDateTime(v)) return FAIL;
   return v;
 }
 
 function p11(v: unknown): unknown {
-  return VALUES7.has(v) ? v : FAIL;
-}
-
-function p12(v: unknown): unknown {
+  if (typeof v !== 'string') return FAIL;
+  if (!isIsoDateTime(v)) return FAIL;
   return v;
 }
 
+function p12(v: unknown): unknown {
+  return VALUES8.has(v) ? v : FAIL;
+}
+
 function p13(v: unknown): unknown {
+  return v;
+}
+
+function p14(v: unknown): unknown {
   if (!isPlainObject(v)) return FAIL;
   const out: Record<string, unknown> = {};
   for (const key of Reflect.ownKeys(v)) {
     if (key === '__proto__' || !Object.prototype.propertyIsEnumerable.call(v, key)) continue;
     if (typeof key !== 'string') return FAIL;
-    const r = p12(v[key]);
+    const r = p13(v[key]);
     if (r === FAIL) return FAIL;
     out[key] = r;
   }
   return out;
 }
 
-function p14(v: unknown): unknown {
+function p15(v: unknown): unknown {
   if (typeof v !== 'boolean') return FAIL;
   return v;
 }
 
-function p15(v: unknown): unknown {
-  return VALUES8.has(v) ? v : FAIL;
-}
-
 function p16(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p15(v);
+  return VALUES9.has(v) ? v : FAIL;
 }
 
 function p17(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p16(v);
+}
+
+function p18(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p11(o['from_phase']);
+    const r = p12(o['from_phase']);
     if (r === FAIL || !('from_phase' in o)) return FAIL;
     out['from_phase'] = r;
   }
   {
-    const r = p11(o['to_phase']);
+    const r = p12(o['to_phase']);
     if (r === FAIL || !('to_phase' in o)) return FAIL;
     out['to_phase'] = r;
   }
   {
-    const r = p10(o['timestamp']);
+    const r = p11(o['timestamp']);
     if (r === FAIL || !('timestamp' in o)) return FAIL;
     out['timestamp'] = r;
   }
   if ('event' in o) {
-    const r = p16(o['event']);
+    const r = p17(o['event']);
     if (r === FAIL) return FAIL;
     out['event'] = r;
   }
-  for (const key in o) if (!KEYS9.has(key)) return FAIL;
+  for (const key in o) if (!KEYS10.has(key)) return FAIL;
   return out;
 }
 
-function p18(v: unknown): unknown {
+function p19(v: unknown): unknown {
   if (!Array.isArray(v)) return FAIL;
   const out: unknown[] = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = p17(v[i]);
+    const r = p18(v[i]);
     if (r === FAIL) return FAIL;
     out[i] = r;
   }
   return out;
 }
 
-function p19(v: unknown): unknown {
+function p20(v: unknown): unknown {
   if (typeof v !== 'number' || !Number.isFinite(v)) return FAIL;
   if (!Number.isSafeInteger(v)) return FAIL;
   if (!(v >= 0)) return FAIL;
   return v;
 }
 
-function p20(v: unknown): unknown {
+function p21(v: unknown): unknown {
   if (v === undefined) return v;
-  return p19(v);
+  return p20(v);
 }
 
-function p21(v: unknown): unknown {
+function p22(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p9(o['message']);
+    const r = p10(o['message']);
     if (r === FAIL || !('message' in o)) return FAIL;
     out['message'] = r;
   }
   {
-    const r = p10(o['timestamp']);
+    const r = p11(o['timestamp']);
     if (r === FAIL || !('timestamp' in o)) return FAIL;
     out['timestamp'] = r;
   }
-  for (const key in o) if (!KEYS10.has(key)) return FAIL;
+  for (const key in o) if (!KEYS11.has(key)) return FAIL;
   return out;
 }
 
-function p22(v: unknown): unknown {
-  if (v === null) return v;
-  return p21(v);
-}
-
 function p23(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p10(v);
+  if (v === null) return v;
+  return p22(v);
 }
 
 function p24(v: unknown): unknown {
   if (v === undefined) return v;
-  return p9(v);
+  return p11(v);
 }
 
 function p25(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p10(v);
+}
+
+function p26(v: unknown): unknown {
   if (typeof v !== 'number' || !Number.isFinite(v)) return FAIL;
   if (!(v >= 0)) return FAIL;
   return v;
 }
 
-function p26(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p25(v);
-}
-
 function p27(v: unknown): unknown {
-  return VALUES11.has(v) ? v : FAIL;
+  if (v === undefined) return v;
+  return p26(v);
 }
 
 function p28(v: unknown): unknown {
-  if (typeof v !== 'string') return FAIL;
-  if (!PATTERN12.test(v)) return FAIL;
-  return v;
+  return VALUES12.has(v) ? v : FAIL;
 }
 
 function p29(v: unknown): unknown {
+  if (typeof v !== 'string') return FAIL;
+  if (!PATTERN13.test(v)) return FAIL;
+  return v;
+}
+
+function p30(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p10(o['at']);
+    const r = p11(o['at']);
     if (r === FAIL || !('at' in o)) return FAIL;
     out['at'] = r;
   }
   {
-    const r = p28(o['error']);
+    const r = p29(o['error']);
     if (r === FAIL || !('error' in o)) return FAIL;
     out['error'] = r;
   }
   if ('message' in o) {
-    const r = p24(o['message']);
+    const r = p25(o['message']);
     if (r === FAIL) return FAIL;
     out['message'] = r;
-  }
-  for (const key in o) if (!KEYS13.has(key)) return FAIL;
-  return out;
-}
-
-function p30(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p29(v);
-}
-
-function p31(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const r = p27(o['phase']);
-    if (r === FAIL || !('phase' in o)) return FAIL;
-    out['phase'] = r;
-  }
-  {
-    const r = p10(o['last_active']);
-    if (r === FAIL || !('last_active' in o)) return FAIL;
-    out['last_active'] = r;
-  }
-  if ('agent_id' in o) {
-    const r = p24(o['agent_id']);
-    if (r === FAIL) return FAIL;
-    out['agent_id'] = r;
-  }
-  if ('last_message' in o) {
-    const r = p24(o['last_message']);
-    if (r === FAIL) return FAIL;
-    out['last_message'] = r;
-  }
-  if ('interruption' in o) {
-    const r = p30(o['interruption']);
-    if (r === FAIL) return FAIL;
-    out['interruption'] = r;
   }
   for (const key in o) if (!KEYS14.has(key)) return FAIL;
   return out;
 }
 
-function p32(v: unknown): unknown {
+function p31(v: unknown): unknown {
   if (v === undefined) return v;
-  return p31(v);
+  return p30(v);
 }
 
-function p33(v: unknown): unknown {
+function p32(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p8(o['agent_id']);
-    if (r === FAIL || !('agent_id' in o)) return FAIL;
-    out['agent_id'] = r;
-  }
-  if ('session_id' in o) {
-    const r = p24(o['session_id']);
-    if (r === FAIL) return FAIL;
-    out['session_id'] = r;
-  }
-  if ('agent_type' in o) {
-    const r = p24(o['agent_type']);
-    if (r === FAIL) return FAIL;
-    out['agent_type'] = r;
+    const r = p28(o['phase']);
+    if (r === FAIL || !('phase' in o)) return FAIL;
+    out['phase'] = r;
   }
   {
-    const r = p10(o['linked_at']);
-    if (r === FAIL || !('linked_at' in o)) return FAIL;
-    out['linked_at'] = r;
+    const r = p11(o['last_active']);
+    if (r === FAIL || !('last_active' in o)) return FAIL;
+    out['last_active'] = r;
   }
-  if ('stopped_at' in o) {
-    const r = p23(o['stopped_at']);
+  if ('agent_id' in o) {
+    const r = p25(o['agent_id']);
     if (r === FAIL) return FAIL;
-    out['stopped_at'] = r;
+    out['agent_id'] = r;
   }
   if ('last_message' in o) {
-    const r = p24(o['last_message']);
+    const r = p25(o['last_message']);
     if (r === FAIL) return FAIL;
     out['last_message'] = r;
   }
-  if ('resumed_from' in o) {
-    const r = p32(o['resumed_from']);
+  if ('interruption' in o) {
+    const r = p31(o['interruption']);
     if (r === FAIL) return FAIL;
-    out['resumed_from'] = r;
+    out['interruption'] = r;
   }
   for (const key in o) if (!KEYS15.has(key)) return FAIL;
   return out;
 }
 
-function p34(v: unknown): unknown {
+function p33(v: unknown): unknown {
   if (v === undefined) return v;
-  return p33(v);
+  return p32(v);
 }
 
-function p35(v: unknown): unknown {
-  return VALUES16.has(v) ? v : FAIL;
-}
-
-function p36(v: unknown): unknown {
+function p34(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p8(o['os_user']);
+    const r = p9(o['agent_id']);
+    if (r === FAIL || !('agent_id' in o)) return FAIL;
+    out['agent_id'] = r;
+  }
+  if ('session_id' in o) {
+    const r = p25(o['session_id']);
+    if (r === FAIL) return FAIL;
+    out['session_id'] = r;
+  }
+  if ('agent_type' in o) {
+    const r = p25(o['agent_type']);
+    if (r === FAIL) return FAIL;
+    out['agent_type'] = r;
+  }
+  {
+    const r = p11(o['linked_at']);
+    if (r === FAIL || !('linked_at' in o)) return FAIL;
+    out['linked_at'] = r;
+  }
+  if ('stopped_at' in o) {
+    const r = p24(o['stopped_at']);
+    if (r === FAIL) return FAIL;
+    out['stopped_at'] = r;
+  }
+  if ('last_message' in o) {
+    const r = p25(o['last_message']);
+    if (r === FAIL) return FAIL;
+    out['last_message'] = r;
+  }
+  if ('resumed_from' in o) {
+    const r = p33(o['resumed_from']);
+    if (r === FAIL) return FAIL;
+    out['resumed_from'] = r;
+  }
+  for (const key in o) if (!KEYS16.has(key)) return FAIL;
+  return out;
+}
+
+function p35(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p34(v);
+}
+
+function p36(v: unknown): unknown {
+  return VALUES17.has(v) ? v : FAIL;
+}
+
+function p37(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const o = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  {
+    const r = p9(o['os_user']);
     if (r === FAIL || !('os_user' in o)) return FAIL;
     out['os_user'] = r;
   }
   {
-    const r = p14(o['terminal']);
+    const r = p15(o['terminal']);
     if (r === FAIL || !('terminal' in o)) return FAIL;
     out['terminal'] = r;
   }
   {
-    const r = p14(o['claimed']);
+    const r = p15(o['claimed']);
     if (r === FAIL || !('claimed' in o)) return FAIL;
     out['claimed'] = r;
-  }
-  for (const key in o) if (!KEYS17.has(key)) return FAIL;
-  return out;
-}
-
-function p37(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p36(v);
-}
-
-function p38(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const r = p35(o['decision']);
-    if (r === FAIL || !('decision' in o)) return FAIL;
-    out['decision'] = r;
-  }
-  {
-    const r = p8(o['by']);
-    if (r === FAIL || !('by' in o)) return FAIL;
-    out['by'] = r;
-  }
-  {
-    const r = p10(o['at']);
-    if (r === FAIL || !('at' in o)) return FAIL;
-    out['at'] = r;
-  }
-  if ('note' in o) {
-    const r = p24(o['note']);
-    if (r === FAIL) return FAIL;
-    out['note'] = r;
-  }
-  {
-    const r = p11(o['to_phase']);
-    if (r === FAIL || !('to_phase' in o)) return FAIL;
-    out['to_phase'] = r;
-  }
-  {
-    const r = p10(o['waiting_since']);
-    if (r === FAIL || !('waiting_since' in o)) return FAIL;
-    out['waiting_since'] = r;
-  }
-  if ('origin' in o) {
-    const r = p37(o['origin']);
-    if (r === FAIL) return FAIL;
-    out['origin'] = r;
   }
   for (const key in o) if (!KEYS18.has(key)) return FAIL;
   return out;
 }
 
+function p38(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p37(v);
+}
+
 function p39(v: unknown): unknown {
-  if (!Array.isArray(v)) return FAIL;
-  const out: unknown[] = new Array(v.length);
-  for (let i = 0; i < v.length; i++) {
-    const r = p38(v[i]);
-    if (r === FAIL) return FAIL;
-    out[i] = r;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const o = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  {
+    const r = p9(o['by']);
+    if (r === FAIL || !('by' in o)) return FAIL;
+    out['by'] = r;
   }
+  {
+    const r = p11(o['at']);
+    if (r === FAIL || !('at' in o)) return FAIL;
+    out['at'] = r;
+  }
+  {
+    const r = p9(o['from']);
+    if (r === FAIL || !('from' in o)) return FAIL;
+    out['from'] = r;
+  }
+  for (const key in o) if (!KEYS19.has(key)) return FAIL;
   return out;
 }
 
@@ -536,57 +512,61 @@ function p40(v: unknown): unknown {
 }
 
 function p41(v: unknown): unknown {
-  if (typeof v !== 'number' || !Number.isFinite(v)) return FAIL;
-  if (!Number.isSafeInteger(v)) return FAIL;
-  if (!(v >= 1)) return FAIL;
-  return v;
-}
-
-function p42(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p41(o['count']);
-    if (r === FAIL || !('count' in o)) return FAIL;
-    out['count'] = r;
+    const r = p36(o['decision']);
+    if (r === FAIL || !('decision' in o)) return FAIL;
+    out['decision'] = r;
   }
   {
-    const r = p19(o['carried_on']);
-    if (r === FAIL || !('carried_on' in o)) return FAIL;
-    out['carried_on'] = r;
+    const r = p9(o['by']);
+    if (r === FAIL || !('by' in o)) return FAIL;
+    out['by'] = r;
   }
   {
-    const r = p14(o['waiting']);
-    if (r === FAIL || !('waiting' in o)) return FAIL;
-    out['waiting'] = r;
-  }
-  {
-    const r = p10(o['at']);
+    const r = p11(o['at']);
     if (r === FAIL || !('at' in o)) return FAIL;
     out['at'] = r;
   }
-  {
-    const r = p28(o['error']);
-    if (r === FAIL || !('error' in o)) return FAIL;
-    out['error'] = r;
-  }
-  if ('message' in o) {
-    const r = p24(o['message']);
+  if ('note' in o) {
+    const r = p25(o['note']);
     if (r === FAIL) return FAIL;
-    out['message'] = r;
+    out['note'] = r;
   }
   {
-    const r = p27(o['phase']);
-    if (r === FAIL || !('phase' in o)) return FAIL;
-    out['phase'] = r;
+    const r = p12(o['to_phase']);
+    if (r === FAIL || !('to_phase' in o)) return FAIL;
+    out['to_phase'] = r;
   }
-  if ('agent_id' in o) {
-    const r = p24(o['agent_id']);
+  {
+    const r = p11(o['waiting_since']);
+    if (r === FAIL || !('waiting_since' in o)) return FAIL;
+    out['waiting_since'] = r;
+  }
+  if ('origin' in o) {
+    const r = p38(o['origin']);
     if (r === FAIL) return FAIL;
-    out['agent_id'] = r;
+    out['origin'] = r;
   }
-  for (const key in o) if (!KEYS19.has(key)) return FAIL;
+  if ('imported' in o) {
+    const r = p40(o['imported']);
+    if (r === FAIL) return FAIL;
+    out['imported'] = r;
+  }
+  for (const key in o) if (!KEYS20.has(key)) return FAIL;
+  return out;
+}
+
+function p42(v: unknown): unknown {
+  if (!Array.isArray(v)) return FAIL;
+  const out: unknown[] = new Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const r = p41(v[i]);
+    if (r === FAIL) return FAIL;
+    out[i] = r;
+  }
   return out;
 }
 
@@ -596,12 +576,58 @@ function p43(v: unknown): unknown {
 }
 
 function p44(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p8(v);
+  if (typeof v !== 'number' || !Number.isFinite(v)) return FAIL;
+  if (!Number.isSafeInteger(v)) return FAIL;
+  if (!(v >= 1)) return FAIL;
+  return v;
 }
 
 function p45(v: unknown): unknown {
-  return VALUES20.has(v) ? v : FAIL;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const o = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  {
+    const r = p44(o['count']);
+    if (r === FAIL || !('count' in o)) return FAIL;
+    out['count'] = r;
+  }
+  {
+    const r = p20(o['carried_on']);
+    if (r === FAIL || !('carried_on' in o)) return FAIL;
+    out['carried_on'] = r;
+  }
+  {
+    const r = p15(o['waiting']);
+    if (r === FAIL || !('waiting' in o)) return FAIL;
+    out['waiting'] = r;
+  }
+  {
+    const r = p11(o['at']);
+    if (r === FAIL || !('at' in o)) return FAIL;
+    out['at'] = r;
+  }
+  {
+    const r = p29(o['error']);
+    if (r === FAIL || !('error' in o)) return FAIL;
+    out['error'] = r;
+  }
+  if ('message' in o) {
+    const r = p25(o['message']);
+    if (r === FAIL) return FAIL;
+    out['message'] = r;
+  }
+  {
+    const r = p28(o['phase']);
+    if (r === FAIL || !('phase' in o)) return FAIL;
+    out['phase'] = r;
+  }
+  if ('agent_id' in o) {
+    const r = p25(o['agent_id']);
+    if (r === FAIL) return FAIL;
+    out['agent_id'] = r;
+  }
+  for (const key in o) if (!KEYS21.has(key)) return FAIL;
+  return out;
 }
 
 function p46(v: unknown): unknown {
@@ -610,119 +636,133 @@ function p46(v: unknown): unknown {
 }
 
 function p47(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p9(v);
+}
+
+function p48(v: unknown): unknown {
+  return VALUES22.has(v) ? v : FAIL;
+}
+
+function p49(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p48(v);
+}
+
+function p50(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p6(o['schema_version']);
+    const r = p7(o['schema_version']);
     if (r === FAIL || !('schema_version' in o)) return FAIL;
     out['schema_version'] = r;
   }
   {
-    const r = p7(o['agent_id']);
+    const r = p8(o['agent_id']);
     if (r === FAIL || !('agent_id' in o)) return FAIL;
     out['agent_id'] = r;
   }
   {
-    const r = p8(o['agent_name']);
+    const r = p9(o['agent_name']);
     if (r === FAIL || !('agent_name' in o)) return FAIL;
     out['agent_name'] = r;
   }
   {
-    const r = p9(o['purpose']);
+    const r = p10(o['purpose']);
     if (r === FAIL || !('purpose' in o)) return FAIL;
     out['purpose'] = r;
   }
   {
-    const r = p10(o['created_at']);
+    const r = p11(o['created_at']);
     if (r === FAIL || !('created_at' in o)) return FAIL;
     out['created_at'] = r;
   }
   {
-    const r = p10(o['last_updated']);
+    const r = p11(o['last_updated']);
     if (r === FAIL || !('last_updated' in o)) return FAIL;
     out['last_updated'] = r;
   }
   {
-    const r = p11(o['phase']);
+    const r = p12(o['phase']);
     if (r === FAIL || !('phase' in o)) return FAIL;
     out['phase'] = r;
   }
   {
-    const r = p13(o['metadata']);
+    const r = p14(o['metadata']);
     if (r === FAIL || !('metadata' in o)) return FAIL;
     out['metadata'] = r;
   }
   {
-    const r = p14(o['resume_ready']);
+    const r = p15(o['resume_ready']);
     if (r === FAIL || !('resume_ready' in o)) return FAIL;
     out['resume_ready'] = r;
   }
   {
-    const r = p18(o['history']);
+    const r = p19(o['history']);
     if (r === FAIL || !('history' in o)) return FAIL;
     out['history'] = r;
   }
   if ('history_dropped' in o) {
-    const r = p20(o['history_dropped']);
+    const r = p21(o['history_dropped']);
     if (r === FAIL) return FAIL;
     out['history_dropped'] = r;
   }
   if ('resumes_dropped' in o) {
-    const r = p20(o['resumes_dropped']);
+    const r = p21(o['resumes_dropped']);
     if (r === FAIL) return FAIL;
     out['resumes_dropped'] = r;
   }
   {
-    const r = p19(o['error_count']);
+    const r = p20(o['error_count']);
     if (r === FAIL || !('error_count' in o)) return FAIL;
     out['error_count'] = r;
   }
   {
-    const r = p22(o['last_error']);
+    const r = p23(o['last_error']);
     if (r === FAIL || !('last_error' in o)) return FAIL;
     out['last_error'] = r;
   }
   if ('finalized_at' in o) {
-    const r = p23(o['finalized_at']);
+    const r = p24(o['finalized_at']);
     if (r === FAIL) return FAIL;
     out['finalized_at'] = r;
   }
   if ('summary' in o) {
-    const r = p24(o['summary']);
+    const r = p25(o['summary']);
     if (r === FAIL) return FAIL;
     out['summary'] = r;
   }
   if ('duration_seconds' in o) {
-    const r = p26(o['duration_seconds']);
+    const r = p27(o['duration_seconds']);
     if (r === FAIL) return FAIL;
     out['duration_seconds'] = r;
   }
   if ('claude' in o) {
-    const r = p34(o['claude']);
+    const r = p35(o['claude']);
     if (r === FAIL) return FAIL;
     out['claude'] = r;
   }
   if ('decisions' in o) {
-    const r = p40(o['decisions']);
+    const r = p43(o['decisions']);
     if (r === FAIL) return FAIL;
     out['decisions'] = r;
   }
   if ('interruption' in o) {
-    const r = p43(o['interruption']);
+    const r = p46(o['interruption']);
     if (r === FAIL) return FAIL;
     out['interruption'] = r;
   }
   if ('project' in o) {
-    const r = p44(o['project']);
+    const r = p47(o['project']);
     if (r === FAIL) return FAIL;
     out['project'] = r;
   }
   if ('host' in o) {
-    const r = p46(o['host']);
+    const r = p49(o['host']);
     if (r === FAIL) return FAIL;
     out['host'] = r;
   }
-  for (const key in o) if (!KEYS21.has(key)) return FAIL;
+  for (const key in o) if (!KEYS23.has(key)) return FAIL;
   return out;
 }
