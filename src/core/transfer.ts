@@ -1,6 +1,5 @@
 import { assertCoherent } from './coherence';
 import { SessionError, show } from './errors';
-import { MAX_METADATA_DEPTH } from './input';
 import { parseState, type SessionState } from './state';
 
 /** The format tag of an export document; a new layout gets a new number. */
