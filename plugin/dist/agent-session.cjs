@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "ab97d4e24b40419d";
-const BUILD_ID = "a8d8ce36cd876fb3";
+const BUNDLE_HASH = "e2cd437786394a5f";
+const BUILD_ID = "9a755cac31a4134e";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user
