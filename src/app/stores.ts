@@ -1,12 +1,14 @@
 import { assertDatabaseUrl, WAIT_LIMITS } from '../core/database';
 import { limitsOf, type Config } from '../core/config';
 import { SessionError } from '../core/errors';
+import { decisionOriginOf } from '../core/origin';
 import { copySessions, type CopyResult } from '../service/copy';
 import { Sessions, type SessionsOptions } from '../service/sessions';
 import type { SessionStore } from '../service/store';
 import { FileStore } from '../store/file-store';
 import type { PgStore } from '../store/postgres/pg-store';
 import { noteDatabaseUse } from '../platform/code-cache-hint';
+import { processFacts } from '../platform/process-facts';
 import { isDirectory } from '../platform/files';
 import { resolveFrom } from '../platform/working-directory';
 import { loadConfig, projectIdentityOf, resolveRoot, storeFolderOf, type Call, type RootInputs } from './call';
@@ -95,7 +97,9 @@ export async function copyStores(
         'E_USAGE',
         `Expected \`--from\` and \`--to\` to be two stores, got ${from.location} twice`,
       );
-    return { ...(await copySessions(from, to)), from: from.location, to: to.location };
+    // The copying process's facts, for sessions holding decisions (marked imported; refused from an agent's shell).
+    const origin = () => decisionOriginOf(processFacts());
+    return { ...(await copySessions(from, to, origin)), from: from.location, to: to.location };
   } finally {
     await Promise.all([from.close(), to.close()]);
   }

@@ -117,12 +117,37 @@ export function decisionSentence(decision: Decision, noteLimit = Infinity): stri
  * older version. `quote` renders the recorded names (the hooks' contexts quote them; a terminal escapes them).
  */
 export function deciderText(decision: Decision, quote: (text: string) => string = (text) => text): string {
+  const imported = decision.imported;
+  // Recorded elsewhere: its origin is that store's word, never shown as a decision taken here.
+  if (imported !== undefined)
+    return `${quote(decision.by)} (imported by OS user ${quote(imported.by)} at ${imported.at} from ${quote(imported.from)}; origin not verified here)`;
   const origin = decision.origin;
   if (origin === undefined) return `${quote(decision.by)} (origin not recorded)`;
   const where =
     origin.via === 'browser' ? 'in the browser' : origin.terminal ? 'at a terminal' : 'recorded without a terminal';
   if (!origin.claimed) return `${quote(decision.by)} (OS user, ${where})`;
   return `${quote(decision.by)} (claimed; OS user ${quote(origin.os_user)}, ${where})`;
+}
+
+/**
+ * A session as it comes into a store by `import` or `copy`: each of its decisions marked imported (by the importing
+ * OS user, at the target's clock, from the file or store), its version stamped. A session without decisions is
+ * returned as it is. Refused from a detected AI agent's shell (its decisions would pass for the user's, as `approve`
+ * from there would).
+ * @throws SessionError E_AGENT_SHELL when `origin` is an agent's shell and the session holds a decision
+ */
+export function importedState(
+  state: SessionState,
+  origin: DecisionOrigin,
+  at: Date,
+  from: string,
+  verb: 'import' | 'copy',
+): SessionState {
+  if ((state.decisions ?? []).length === 0) return state;
+  assertNotAgentShell(origin, verb, ` of a session holding decisions (\`${state.agent_id}\`)`);
+  const imported = { by: origin.os_user, at: at.toISOString(), from };
+  const decisions = state.decisions!.map((decision) => ({ ...decision, imported }));
+  return { ...state, decisions, schema_version: versionFor({ ...state, decisions }) };
 }
 
 /** The newest decision on a session, or null when none was recorded. */

@@ -73,14 +73,18 @@ export function agentShellOf(
 
 /**
  * Refuses a decision from a detected agent shell (and `serve`, whose page decides): an agent must not approve its own
- * work, nor pass for the user.
+ * work, nor pass for the user (nor bring in, by `import` or `copy`, a decision that would).
  * @throws SessionError E_AGENT_SHELL naming what gave the shell away
  */
-export function assertNotAgentShell(origin: DecisionOrigin, verb: 'approve' | 'reject' | 'serve'): void {
+export function assertNotAgentShell(
+  origin: DecisionOrigin,
+  verb: 'approve' | 'reject' | 'serve' | 'import' | 'copy',
+  what = '',
+): void {
   if (origin.agent_shell === null) return;
   throw new SessionError(
     'E_AGENT_SHELL',
-    `Expected \`${verb}\` from a user's own shell, got a command from inside an AI agent's shell (${origin.agent_shell}); ${verb} it in your own terminal`,
+    `Expected \`${verb}\`${what} from a user's own shell, got a command from inside an AI agent's shell (${origin.agent_shell}); ${verb} it in your own terminal`,
   );
 }
 

@@ -45,6 +45,14 @@ export const PROJECT_SCHEMA_VERSION = 5;
 export const HOST_SCHEMA_VERSION = 6;
 
 /**
+ * The layout of a session holding a decision that came in by `import` or `copy` (`imported` on a decision: the OS user
+ * who imported it, when, from which file or store): version 6 plus that field. What such a decision's `origin` says
+ * was recorded elsewhere and is not vouched for here; an older agent-session, which would show it as a decision taken
+ * at this machine, refuses the session by its version number.
+ */
+export const IMPORTED_DECISION_SCHEMA_VERSION = 7;
+
+/**
  * The layout of a session that records a sub-agent's permission requests (`permission_requests`, issue 33: the tool
  * and exact input a background sub-agent asked to run, parked for the user's approval, and what became of it):
  * version 6 plus that field. A session moves to it with its first request, so every other file keeps the version its

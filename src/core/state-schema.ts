@@ -14,6 +14,7 @@ import {
   BROWSER_ORIGIN_SCHEMA_VERSION,
   PERMISSION_SCHEMA_VERSION,
   OPENCODE_HOST_SCHEMA_VERSION,
+  IMPORTED_DECISION_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
   CONTINUATION_SCHEMA_VERSION,
@@ -120,6 +121,17 @@ export const DecisionOriginSchema = z.strictObject({
 });
 
 /**
+ * How a decision came into this store (schema_version 7): by `import` of a file or `copy` from another store, by whom
+ * (the importing process's OS user), when (the target store's clock), from where (the file's path, the source store).
+ * Its `origin` was recorded elsewhere and is not vouched for here.
+ */
+export const DecisionImportSchema = z.strictObject({
+  by: z.string().check(z.minLength(1)),
+  at: Timestamp,
+  from: z.string().check(z.minLength(1)),
+});
+
+/**
  * A user's decision on a session parked in approval (`approve` / `reject`): who, when, what, the note (a rejection's
  * reason), the phase it sent the session to, since when the session had waited in approval, and where it was
  * recorded from (absent on decisions of schema_version 2).
@@ -132,6 +144,7 @@ export const DecisionSchema = z.strictObject({
   to_phase: z.enum(PHASES),
   waiting_since: Timestamp,
   origin: z.optional(DecisionOriginSchema),
+  imported: z.optional(DecisionImportSchema),
 });
 
 /**
@@ -173,6 +186,7 @@ export const SessionStateSchema = z.strictObject({
     z.literal(CONTINUATION_SCHEMA_VERSION),
     z.literal(BROWSER_ORIGIN_SCHEMA_VERSION),
     z.literal(OPENCODE_HOST_SCHEMA_VERSION),
+    z.literal(IMPORTED_DECISION_SCHEMA_VERSION),
   ]),
   agent_id: z.string().check(z.regex(ID_PATTERN)),
   agent_name: z.string().check(z.minLength(1)),
@@ -219,6 +233,7 @@ export type Metadata = z.infer<typeof MetadataSchema>;
 export type ClaudeLink = z.infer<typeof ClaudeLinkSchema>;
 export type Decision = z.infer<typeof DecisionSchema>;
 export type RecordedOrigin = z.infer<typeof DecisionOriginSchema>;
+export type DecisionImport = z.infer<typeof DecisionImportSchema>;
 export type Interruption = z.infer<typeof InterruptionSchema>;
 export type ResumedFrom = z.infer<typeof ResumedFromSchema>;
 export type PermissionRequest = z.infer<typeof PermissionRequestSchema>;

@@ -7,6 +7,7 @@ import {
   DECISIONS_SCHEMA_VERSION,
   HOST_SCHEMA_VERSION,
   OPENCODE_HOST_SCHEMA_VERSION,
+  IMPORTED_DECISION_SCHEMA_VERSION,
   INTERRUPTION_SCHEMA_VERSION,
   PERMISSION_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
@@ -22,6 +23,7 @@ export {
   DECISIONS_SCHEMA_VERSION,
   HOST_SCHEMA_VERSION,
   OPENCODE_HOST_SCHEMA_VERSION,
+  IMPORTED_DECISION_SCHEMA_VERSION,
   INTERRUPTION_SCHEMA_VERSION,
   PERMISSION_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
@@ -31,6 +33,7 @@ export type {
   ClaudeLink,
   Continuation,
   Decision,
+  DecisionImport,
   HistoryEntry,
   Interruption,
   Metadata,
@@ -83,7 +86,7 @@ export function parseState(raw: unknown): SessionState {
 
 /**
  * The schema_version a state's content needs (schema-version.ts): each version adds one field to the one before, so
- * the highest field present decides: 11 for an opencode session, 10 once a decision was made in the browser, 9 once it records a continuation (issue 34), 8 once it records a permission request, 6 once it names its host, 5 once it names its project, else 4 once it records an interruption, else 3
+ * the highest field present decides: 11 for an opencode session, 10 once a decision was made in the browser, 9 once it records a continuation (issue 34), 8 once it records a permission request, 7 once a decision was imported, 6 once it names its host, 5 once it names its project, else 4 once it records an interruption, else 3
  * once a decision has an origin, 2 with decisions, 1 otherwise. Every change that adds or removes such a field
  * stamps this.
  */
@@ -96,6 +99,7 @@ export function versionFor(
     return BROWSER_ORIGIN_SCHEMA_VERSION;
   if (state.continuation !== undefined) return CONTINUATION_SCHEMA_VERSION;
   if (state.permission_requests !== undefined) return PERMISSION_SCHEMA_VERSION;
+  if (state.decisions?.some((decision) => decision.imported !== undefined)) return IMPORTED_DECISION_SCHEMA_VERSION;
   if (state.host !== undefined) return HOST_SCHEMA_VERSION;
   if (state.project !== undefined) return PROJECT_SCHEMA_VERSION;
   if (state.interruption !== undefined) return INTERRUPTION_SCHEMA_VERSION;
@@ -123,6 +127,7 @@ const VERSION_CONTENT: Readonly<Record<SessionState['schema_version'], string>> 
   [CONTINUATION_SCHEMA_VERSION]: 'a continuation record',
   [BROWSER_ORIGIN_SCHEMA_VERSION]: 'a decision made in the browser',
   [OPENCODE_HOST_SCHEMA_VERSION]: 'the host opencode',
+  [IMPORTED_DECISION_SCHEMA_VERSION]: 'an imported decision',
 };
 
 function migrate(raw: unknown): unknown {

@@ -12,6 +12,13 @@ export interface ExportDocument {
   readonly session: SessionState;
 }
 
+/**
+ * How deep an export document may nest: far past what a session holds (its metadata nests at most
+ * MAX_METADATA_DEPTH levels, refused past that by the session's own checks, exit 4), well within what those checks,
+ * which recurse, can walk.
+ */
+export const MAX_EXPORT_DEPTH = 1000;
+
 /** Wraps a session into an export document. */
 export function toExport(state: SessionState, now: Date): ExportDocument {
   return { format: EXPORT_FORMAT, exported_at: now.toISOString(), session: state };
@@ -23,10 +30,17 @@ export function toExport(state: SessionState, now: Date): ExportDocument {
  * @throws SessionError E_USAGE when it is not an export document, E_CORRUPT when the session is invalid
  */
 export function parseExport(raw: unknown, source: string): ExportDocument {
+  // First: every check below (and the message naming the value) walks the value by recursion, which a document
+  // nested a million levels deep would overflow (`Maximum call stack size exceeded`, exit 5).
+  if (nestedDeeperThan(raw, MAX_EXPORT_DEPTH))
+    throw new SessionError(
+      'E_USAGE',
+      `Expected ${source} to be an export document nested at most ${MAX_EXPORT_DEPTH} levels deep, got deeper`,
+    );
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new SessionError(
       'E_USAGE',
-      `Expected ${source} to hold an export document (a JSON object), got ${show(raw)}`,
+      `Expected ${source} to hold an export document (a JSON object), got ${Array.isArray(raw) ? 'an array' : show(raw)}`,
     );
   }
   const document = raw as Record<string, unknown>;
@@ -54,4 +68,18 @@ export function parseExport(raw: unknown, source: string): ExportDocument {
     throw error;
   }
   return { format: EXPORT_FORMAT, exported_at: exportedAt, session };
+}
+
+// --- internal ---
+
+/** Whether parsed JSON nests deeper than `limit` (arrays and objects), walked without recursion. */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return false;
 }

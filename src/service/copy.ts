@@ -1,8 +1,11 @@
+import { importedState } from '../core/decision';
 import { SessionError } from '../core/errors';
+import type { DecisionOrigin } from '../core/origin';
+import type { SessionState } from '../core/state';
 import type { SessionStore } from './store';
 
-/** What `copySessions` needs of each store: its listing, create, and the name of where it is. */
-export type CopyStore = Pick<SessionStore, 'location' | 'list' | 'create'>;
+/** What `copySessions` needs of each store: its listing, create and remove, its clock, the name of where it is. */
+export type CopyStore = Pick<SessionStore, 'location' | 'list' | 'create' | 'remove' | 'now'>;
 
 /** What a copy did. */
 export interface CopyResult {
@@ -13,13 +16,18 @@ export interface CopyResult {
 }
 
 /**
- * Copies every valid session of `from` into `to`, as it is (every field, the Claude Code link too): a copy back gives
- * identical sessions. Refuses the whole copy (E_DUPLICATE, nothing written) when the target already holds any of the
- * ids, and never overwrites: a session created in the target meanwhile stops the copy there (E_DUPLICATE, naming what
- * was copied). Corrupt entries of the source are skipped and reported.
- * @throws SessionError E_DUPLICATE; whatever the stores throw (E_IO, E_USAGE for a state a store cannot hold)
+ * Copies every valid session of `from` into `to`, as it is (every field, the Claude Code link too), but for its
+ * decisions, which are marked imported (core/decision.ts importedState: by the copying OS user, at the target's clock,
+ * from the source store): a decision recorded elsewhere is never shown as taken here. Refused from a detected AI
+ * agent's shell when any session holds a decision (E_AGENT_SHELL), and when the target already holds any of the ids
+ * (E_DUPLICATE): nothing written. All or nothing: when a write fails part-way (a state the target refuses, a session
+ * created there meanwhile), the sessions this copy wrote are removed again and the error says so; should a removal
+ * fail too, it names exactly the sessions left in the target. Corrupt entries of the source are skipped and reported.
+ * @param origin where the copy is made from (the process's facts), asked only when a session holds a decision
+ * @throws SessionError E_DUPLICATE, E_AGENT_SHELL; whatever the stores throw (E_IO, E_USAGE for a state a store cannot
+ *   hold), with what was undone
  */
-export async function copySessions(from: CopyStore, to: CopyStore): Promise<CopyResult> {
+export async function copySessions(from: CopyStore, to: CopyStore, origin: () => DecisionOrigin): Promise<CopyResult> {
   const source = await from.list();
   const valid = source.flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
   const skipped = source.flatMap((entry) => (entry.kind === 'corrupt' ? [{ id: entry.id, error: entry.error }] : []));
@@ -32,20 +40,52 @@ export async function copySessions(from: CopyStore, to: CopyStore): Promise<Copy
         'nothing was written',
     );
   }
+  const states = await marked(valid, to, origin, from.location);
   const copied: string[] = [];
-  for (const state of valid) {
+  for (const state of states) {
     try {
       await to.create(state);
     } catch (error) {
       if (copied.length === 0) throw error;
-      const why = error instanceof Error ? error.message : String(error);
-      throw new SessionError(
-        error instanceof SessionError ? error.code : 'E_IO',
-        `Copy stopped after ${copied.length} of ${valid.length} sessions: ${why}`,
-        { cause: error },
-      );
+      throw await undone(error, copied, states.length, to);
     }
     copied.push(state.agent_id);
   }
   return { copied, skipped };
+}
+
+// --- internal ---
+
+/** The sessions as they will be written: decisions marked imported (all checked before anything is written). */
+async function marked(
+  valid: readonly SessionState[],
+  to: CopyStore,
+  origin: () => DecisionOrigin,
+  location: string,
+): Promise<SessionState[]> {
+  if (!valid.some((state) => (state.decisions ?? []).length > 0)) return [...valid];
+  const own = origin();
+  const at = await to.now();
+  return valid.map((state) => importedState(state, own, at, location, 'copy'));
+}
+
+/** The error of a copy stopped after `copied`, once those are removed again (or naming those that could not be). */
+async function undone(error: unknown, copied: readonly string[], total: number, to: CopyStore): Promise<SessionError> {
+  const left: string[] = [];
+  for (const id of copied) {
+    try {
+      await to.remove(id);
+    } catch {
+      left.push(id);
+    }
+  }
+  const why = error instanceof Error ? error.message : String(error);
+  const code = error instanceof SessionError ? error.code : 'E_IO';
+  const outcome =
+    left.length === 0
+      ? `the ${copied.length} written before were removed again: nothing was copied`
+      : `${copied.length - left.length} written before were removed again; ${left.length} could not be and stay in ${to.location}: ${left.join(', ')}`;
+  return new SessionError(code, `Copy stopped at session ${copied.length + 1} of ${total} (${why}); ${outcome}`, {
+    cause: error,
+  });
 }

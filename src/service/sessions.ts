@@ -2,7 +2,7 @@ import { assertCoherent, assertNotAhead } from '../core/coherence';
 import { SessionError, isSessionError, show } from '../core/errors';
 import { capHistory, DEFAULT_HISTORY_CAP, withResume } from '../core/history';
 import type { ClaudeLinkChange } from '../core/claude-link';
-import { approveState, rejectState, type ApproveInput, type RejectInput } from '../core/decision';
+import { approveState, importedState, rejectState, type ApproveInput, type RejectInput } from '../core/decision';
 import { assertValidId } from '../core/ids';
 import { DEFAULT_LIMITS, type Limits } from '../core/limits';
 import { isInterrupted, withInterruption } from '../core/interruption';
@@ -354,17 +354,24 @@ export class Sessions {
    * Stores a session read from elsewhere (an export), as it is (less its Claude Code link) or under a new
    * generated id. Never overwrites. A session the machine could not have produced (see assertCoherent), or with a
    * timestamp ahead of this clock beyond the skew bound, is refused. It keeps the project it names; one that names none
-   * (an older version's export) is given this service's.
-   * @throws SessionError E_DUPLICATE when the id exists (without `newId`), E_CORRUPT for an implausible session
+   * (an older version's export) is given this service's. Its decisions are marked imported (core/decision.ts
+   * importedState: by this OS user, now, from `from`, the file's path).
+   * @throws SessionError E_DUPLICATE when the id exists (without `newId`), E_CORRUPT for an implausible session,
+   *   E_AGENT_SHELL for a session holding decisions imported from a detected AI agent's shell
    */
-  async importSession(exported: SessionState, options: { newId?: boolean } = {}): Promise<SessionState> {
+  async importSession(exported: SessionState, options: { newId?: boolean; from?: string } = {}): Promise<SessionState> {
     assertCoherent(exported);
     const now = await this.store.now();
     assertNotAhead(exported, now, this.limits);
     // A Claude Code link names an agent of the exporting machine's Claude session; kept, two sessions could claim
     // one agent (its stop would land on the copy) or one could wait forever for an agent that never stops here.
     const { claude: _link, ...unlinked } = exported;
-    const state = unlinked.project === undefined ? withProject(unlinked, this.project) : unlinked;
+    // Its decisions were recorded elsewhere: marked imported (refused from an agent's shell), never taken for ours.
+    const marked =
+      (unlinked.decisions ?? []).length === 0
+        ? unlinked
+        : importedState(unlinked, this.#decisionOrigin(), now, options.from ?? 'an import', 'import');
+    const state = marked.project === undefined ? withProject(marked, this.project) : marked;
     if (!options.newId) {
       const imported = capHistory({ ...state, agent_id: assertValidId(state.agent_id) }, this.historyCap);
       try {

@@ -107,3 +107,19 @@ describe('import of an id that exists', () => {
     expect(result.stderr).not.toMatch(/\bcreate\b/);
   });
 });
+
+describe('import of a deeply nested file (issue 30, item 11)', () => {
+  it.each([
+    ['a million-deep array', `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`],
+    [
+      'a session nested 100,000 deep',
+      `{"format":"agent-session/1","exported_at":"2026-11-28T00:00:00Z","session":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`,
+    ],
+  ])('%s: exit 2, one line naming the file and the nesting limit, nothing stored', (_label, text) => {
+    const file = join(dir, 'deep.json');
+    writeFileSync(file, text);
+    const result = cli(['import', file]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^agent-session: [^\n]*deep\.json[^\n]*nested at most 1000 levels[^\n]*\n$/);
+  });
+});

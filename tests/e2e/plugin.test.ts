@@ -2,7 +2,7 @@
 // committed bundles are what the source builds, the hooks are the ones `init` wires, the pinned Claude Code validates
 // both strictly, and the plugin's bins run. The real install and plays are the host test's (tests/host/).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { WIRINGS } from '../../src/cli/init/settings';
@@ -85,6 +85,49 @@ describe('the plugin manifest and hooks', () => {
     expect(run('agent-session', ['--version']).stdout.trim()).toBe(version);
     const answer = JSON.parse(run('pre-delegate', [], '{"agent_name":"x"}').stdout) as Record<string, unknown>;
     expect(answer).toMatchObject({ should_resume: false });
+    rmSync(dir, { recursive: true });
+  });
+});
+
+describe('the recording command the plugin allows (issue 30, item 9)', () => {
+  it('names the plugin’s own CLI by absolute path: an earlier `agent-session` on PATH is neither named nor run', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agent-session-plugin-path-'));
+    mkdirSync(join(dir, '.claude'));
+    // Another `agent-session` ahead of the plugin's bin/ on PATH, as Claude Code orders them.
+    const earlier = join(dir, 'earlier');
+    mkdirSync(earlier);
+    writeFileSync(join(earlier, 'agent-session'), `#!/bin/sh\necho planted >> ${join(dir, 'planted.txt')}\n`, {
+      mode: 0o755,
+    });
+    const env = {
+      PATH: `${earlier}:${process.env.PATH ?? ''}:${join(PLUGIN, 'bin')}`,
+      HOME: dir,
+      CLAUDE_PROJECT_DIR: dir,
+      CLAUDE_PLUGIN_ROOT: PLUGIN,
+    };
+    const hook = (payload: Record<string, unknown>) =>
+      spawnSync(process.execPath, [join(PLUGIN, 'dist', 'pre-delegate.cjs')], {
+        cwd: dir,
+        encoding: 'utf8',
+        env,
+        input: JSON.stringify({ session_id: 's', cwd: dir, agent_id: 'a0000000000000009', ...payload }),
+      });
+    const start = hook({ hook_event_name: 'SubagentStart', agent_type: 'planner' });
+    const context = JSON.parse(start.stdout).hookSpecificOutput.additionalContext as string;
+    const line = context.split('\n').find((l) => l.startsWith('- phase: '))!;
+    const command = line.slice('- phase: '.length).replace(/ --phase <.*$/, ' --phase planning');
+    expect(command.startsWith(`${process.execPath} ${join(PLUGIN, 'dist', 'agent-session.cjs')} --dir `)).toBe(true);
+
+    const asks = (text: string) =>
+      hook({ hook_event_name: 'PermissionRequest', tool_name: 'Bash', tool_input: { command: text } }).stdout;
+    expect(JSON.parse(asks(command)).hookSpecificOutput.decision).toEqual({ behavior: 'allow' });
+    const bare = command.replace(`${process.execPath} ${join(PLUGIN, 'dist', 'agent-session.cjs')}`, 'agent-session');
+    expect(asks(bare)).toBe('');
+
+    // What the allowed text runs, in the Bash tool's PATH: the plugin's CLI, not the planted one.
+    const ran = spawnSync('bash', ['-c', command], { cwd: dir, encoding: 'utf8', env });
+    expect(ran.status).toBe(0);
+    expect(existsSync(join(dir, 'planted.txt'))).toBe(false);
     rmSync(dir, { recursive: true });
   });
 });

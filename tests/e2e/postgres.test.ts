@@ -2,7 +2,7 @@
 // missing table (hooks fail open, the CLI says to migrate), moving a store over (file → PostgreSQL → file), and two
 // machines whose clocks and time zones disagree sharing one store. Real server (tests/support/test-database.ts).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, gitRepository, projectMaker, run, tempDir } from '../helpers';
 import { describeWithDatabase, freshSchemaName } from '../support/test-database';
@@ -153,6 +153,35 @@ describeWithDatabase('the bins on PostgreSQL', (db) => {
       const original = JSON.parse(readFileSync(join(files, id, 'state.json'), 'utf8'));
       expect(JSON.parse(readFileSync(join(back, id, 'state.json'), 'utf8'))).toEqual(original);
     }
+  });
+
+  it('copy is all or nothing: a state PostgreSQL refuses part-way leaves none of the copy, and the rerun is not refused for it', () => {
+    const cwd = project();
+    const files = join(cwd, 'files');
+    const fileCli = (args: string[]) => run(BIN.cli, [...args, '--dir', files], { cwd });
+    for (const n of [1, 2, 3, 4])
+      ok(fileCli(['create', '--agent', `a${n}`, '--purpose', 'p', '--id', `agent-20261128-00000${n}-0000000${n}`]));
+    // jsonb refuses a NUL character; the file store keeps it. The newest id: listed after the others.
+    ok(
+      fileCli([
+        'create',
+        '--agent',
+        'bad',
+        '--purpose',
+        'p',
+        '--id',
+        'agent-20261128-000009-00000009',
+        '--metadata',
+        '{"a":"x\\u0000y"}',
+      ]),
+    );
+    const copied = cli(cwd, ['copy', '--from', files, '--to', db.url]);
+    expect(copied.status).not.toBe(0);
+    expect(copied.stderr.trim().split('\n')).toHaveLength(1);
+    expect(JSON.parse(ok(cli(cwd, ['list', '--all-projects', '--json'])))).toEqual([]);
+    // Without the refused one, the rerun copies every other session.
+    rmSync(join(files, 'agent-20261128-000009-00000009'), { recursive: true });
+    expect(JSON.parse(ok(cli(cwd, ['copy', '--from', files, '--to', db.url, '--json'])))).toMatchObject({ copied: 4 });
   });
 
   describe('two machines: different working folders, time zones and clocks, one store', () => {

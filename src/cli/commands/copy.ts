@@ -12,8 +12,8 @@ interface Args extends GlobalArgs {
 export const copyCommand: CommandModule<GlobalArgs, Args> = {
   command: 'copy',
   describe:
-    'Copy every session from one store to another (a folder or a postgres:// URL), as it is; ' +
-    'refused, with nothing written, when the target holds any of the ids',
+    'Copy every session from one store to another (a folder or a postgres:// URL), as it is, decisions marked ' +
+    'imported; refused, with nothing written, when the target holds any of the ids; all or nothing',
   builder: (yargs) =>
     withJson(yargs)
       .option('from', { type: 'string', demandOption: true, describe: 'Source: a store folder or a postgres:// URL' })

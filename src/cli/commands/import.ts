@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { resolveFrom } from '../../platform/working-directory';
 import { readExportFile } from '../transfer-file';
 import { printJson, contextFor, withJson, type GlobalArgs } from '../context';
 
@@ -17,8 +18,11 @@ export const importCommand: CommandModule<GlobalArgs, Args> = {
       .option('new-id', { type: 'boolean', default: false, describe: 'Store it under a new generated id' }) as never,
   handler: async (argv) => {
     const document = readExportFile(String(argv.file));
+    // Where its decisions came from, as they will say: the file's full path.
+    const file = String(argv.file);
+    const from = file === '-' ? 'stdin' : resolveFrom(argv.io.cwd, file, '`<file>`');
     const state = await contextFor(argv).withSessions((sessions) =>
-      sessions.importSession(document.session, { newId: argv['new-id'] }),
+      sessions.importSession(document.session, { newId: argv['new-id'], from }),
     );
     if (argv.json) printJson(argv.io, state);
     else argv.io.out(`${state.agent_id}\n`);

@@ -129,7 +129,7 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
       const words = recordEntryWords(program, call.root, storePin(call.root, call.config.values));
       const done = argv.uninstall
         ? removeCodexRules(rules, dryRun)
-        : writeCodexRules(rules, codexRulesText(words), dryRun);
+        : writeCodexRules(rules, codexRulesText(words), dryRun, io.now());
       say(rulesLine(done, rules, words));
     }
     if (!changed) {
@@ -163,15 +163,19 @@ export function cronLine(project: string, binDir: string, node = process.execPat
 
 function rulesLine(change: RulesChange, path: string, words: readonly string[]): string {
   const rule = `allow ${words.map(shellQuote).join(' ')} …`;
-  switch (change) {
+  switch (change.kind) {
     case 'added':
       return `+ ${path}: ${rule}`;
     case 'updated':
       return `~ ${path}: ${rule} (rewritten)`;
+    case 'replaced':
+      return `~ ${path}: ${rule} (it held rules init did not write: ${change.backup === null ? 'a backup would be made' : `backup: ${change.backup}`})`;
     case 'kept':
       return `= ${path}: ${rule} (already there)`;
     case 'removed':
       return `- ${path}`;
+    case 'not_ours':
+      return `! ${path}: not written by init (its rules are not ours), left alone`;
     case 'absent':
       return `Nothing to remove: no ${path}`;
   }

@@ -4,6 +4,7 @@ import { errnoCode, ioError } from '../../platform/errno';
 import { writeFileAtomic } from '../../platform/atomic-file';
 import { PRIVATE_DIR } from '../../platform/private-fs';
 import { nodeCommand } from './settings';
+import { backUp } from './settings-file';
 
 /** `<project>/.codex/hooks.json`: where the Codex CLI reads a project's hooks (a trusted project's). */
 export function codexHooksPath(project: string): string {
@@ -37,29 +38,51 @@ export function codexRulesText(words: readonly string[]): string {
 }
 
 /** What writing or removing the rules file did. */
-export type RulesChange = 'added' | 'updated' | 'kept' | 'removed' | 'absent';
+export type RulesChange =
+  | { readonly kind: 'added' | 'updated' | 'kept' | 'removed' | 'absent' }
+  /** A file init did not write: backed up (`backup`, or null in a dry run) before it was replaced. */
+  | { readonly kind: 'replaced'; readonly backup: string | null }
+  /** A file init did not write, left alone by `--uninstall`. */
+  | { readonly kind: 'not_ours' };
 
 /**
- * Writes the rules file when its text differs (atomically; the folder made private if new).
+ * Whether `text` is a rules file init wrote: its two header lines, then one allow prefix_rule, exactly as
+ * codexRulesText words it (whatever the words): a user's own rules, or ours edited, are not.
+ */
+export function isOurRules(text: string): boolean {
+  return /^# Written by `agent-session init --host codex`[^\n]*\n#[^\n]*\nprefix_rule\(\n {4}pattern = \[[^\n]*\],\n {4}decision = "allow",\n\)\n$/.test(
+    text,
+  );
+}
+
+/**
+ * Writes the rules file when its text differs (atomically; the folder made private if new). A file init did not
+ * write (isOurRules) is first copied to `agent-session.rules.bak-<UTC time>`, as `init` backs up a settings file.
  * @throws SessionError E_IO
  */
-export function writeCodexRules(path: string, text: string, dryRun: boolean): RulesChange {
+export function writeCodexRules(path: string, text: string, dryRun: boolean, now: Date): RulesChange {
   const before = readOrNull(path);
-  if (before === text) return 'kept';
+  if (before === text) return { kind: 'kept' };
+  const foreign = before !== null && !isOurRules(before);
+  let backup: string | null = null;
   if (!dryRun) {
     try {
       mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR });
     } catch (error) {
       throw ioError(error, 'create the folder', dirname(path));
     }
+    if (foreign) backup = backUp(path, `${path}.bak-${now.toISOString().replace(/[-:.]/g, '')}`);
     writeFileAtomic(path, text);
   }
-  return before === null ? 'added' : 'updated';
+  if (foreign) return { kind: 'replaced', backup };
+  return { kind: before === null ? 'added' : 'updated' };
 }
 
-/** Removes the rules file (it is wholly ours). @throws SessionError E_IO */
+/** Removes the rules file when init wrote it (isOurRules); a file of the user's is left alone. @throws SessionError E_IO */
 export function removeCodexRules(path: string, dryRun: boolean): RulesChange {
-  if (readOrNull(path) === null) return 'absent';
+  const before = readOrNull(path);
+  if (before === null) return { kind: 'absent' };
+  if (!isOurRules(before)) return { kind: 'not_ours' };
   if (!dryRun) {
     try {
       rmSync(path);
@@ -67,7 +90,7 @@ export function removeCodexRules(path: string, dryRun: boolean): RulesChange {
       throw ioError(error, 'remove', path);
     }
   }
-  return 'removed';
+  return { kind: 'removed' };
 }
 
 function readOrNull(path: string): string | null {

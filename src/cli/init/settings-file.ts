@@ -113,7 +113,8 @@ export function writeSettings(file: SettingsFile, settings: Settings, now: Date)
 
 // --- internal ---
 
-function backUp(source: string, base: string): string {
+/** Copies `source` to `base` (or the next free `base-N`), never over an earlier backup. @throws SessionError E_IO */
+export function backUp(source: string, base: string): string {
   // COPYFILE_EXCL never overwrites an earlier backup; a clash (same millisecond) takes the next free name.
   for (let n = 0; ; n++) {
     const backup = n === 0 ? base : `${base}-${n}`;

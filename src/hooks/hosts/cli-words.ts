@@ -1,26 +1,20 @@
-import { join, resolve } from 'node:path';
-import { nonEmpty } from '../../platform/env';
+import { join } from 'node:path';
 import type { CliPlace } from './adapter';
 
-/**
- * The words that run the CLI on `root`: its program (cliProgram), `--dir`, the root.
- * @param pluginBinOnPath see cliProgram
- */
-export function cliWords(io: CliPlace, root: string, pluginBinOnPath = true): string[] {
-  return [...cliProgram(io, pluginBinOnPath), '--dir', root];
+/** The words that run the CLI on `root`: its program (cliProgram), `--dir`, the root. */
+export function cliWords(io: CliPlace, root: string): string[] {
+  return [...cliProgram(io), '--dir', root];
 }
 
 /**
- * The words that run the CLI. Installed as a Claude Code plugin (this bin is `${CLAUDE_PLUGIN_ROOT}/dist`),
- * `agent-session`: the plugin's `bin/` is on the PATH of Claude Code's Bash tool. Else the sibling bundle, run by the
- * node running this hook, by absolute path (a GUI-started Claude Code may lack the shell's nvm or volta PATH); from
- * sources, `agent-session` on PATH.
- * @param pluginBinOnPath whether the host puts an installed plugin's `bin/` on its shell's PATH: Claude Code does; the
- *   Codex binary knows CLAUDE_PLUGIN_ROOT (for its plugins' hooks) but does not, so under Codex always the absolute form
+ * The words that run the CLI: the sibling bundle, run by the node running this hook, both by absolute path; from
+ * sources (no bundle), `agent-session` on PATH. Installed as a Claude Code plugin too (this bin is
+ * `${CLAUDE_PLUGIN_ROOT}/dist`): Claude Code puts the plugins' `bin/` folders after the user's PATH, so a bare
+ * `agent-session` (and the `node` its shebang names) would run whichever comes first (an older global install, a
+ * project's `node_modules/.bin`, a planted file), and the recording command the PermissionRequest hook allows must
+ * name exactly this plugin's file. A GUI-started host may lack the shell's nvm or volta PATH as well.
  */
-export function cliProgram(io: CliPlace, pluginBinOnPath = true): string[] {
-  const pluginRoot = pluginBinOnPath ? nonEmpty(io.env.CLAUDE_PLUGIN_ROOT) : undefined;
-  const plugin = io.binDir !== undefined && pluginRoot !== undefined && resolve(pluginRoot, 'dist') === io.binDir;
-  if (io.binDir === undefined || plugin) return ['agent-session'];
+export function cliProgram(io: CliPlace): string[] {
+  if (io.binDir === undefined) return ['agent-session'];
   return [io.execPath ?? 'node', join(io.binDir, 'agent-session.cjs')];
 }

@@ -20,10 +20,10 @@ export const codex: HostAdapter = {
     resuming:
       'A spawn_agent with the same agent_type resumes its session: the new sub-agent is told what was recorded.',
   },
-  cliWords: (io, root) => cliWords(io, root, false),
+  cliWords: (io, root) => cliWords(io, root),
   // The `record` entry, not `update`: the rule `init --host codex` writes allows these words as a prefix, outside
   // the sandbox, and the entry refuses whatever follows them but the recording (src/cli/record.ts).
-  recordWords: (io, root, config) => recordEntryWords(cliProgram(io, false), root, storePin(root, config)),
+  recordWords: (io, root, config) => recordEntryWords(cliProgram(io), root, storePin(root, config)),
 };
 
 /**

@@ -18,5 +18,5 @@ export const opencode: HostAdapter = {
       'A task call with the same subagent_type resumes its session: the sub-agent is told what was recorded, and ' +
       "continues opencode's own child session (task_id) where that still exists.",
   },
-  cliWords: (io, root) => cliWords({ ...io, execPath: undefined }, root, false),
+  cliWords: (io, root) => cliWords({ ...io, execPath: undefined }, root),
 };

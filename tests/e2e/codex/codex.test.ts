@@ -3,7 +3,7 @@
 // payloads captured from Codex 0.169.0 (tests/fixtures/codex): park, the parked overview, the interruption, and a
 // Claude Code session of the same agent name left alone.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BIN, run } from '../../helpers';
@@ -112,6 +112,52 @@ describe('init --host codex', () => {
     expect(result.status).toBe(0);
     expect(hooksJson()).toEqual({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo mine' }] }] } });
     expect(existsSync(rulesFile())).toBe(false);
+  });
+});
+
+describe('init --host codex and a rules file it did not write (issue 30, item 7)', () => {
+  const OWN = '# my own rules\nprefix_rule(pattern=["npm","test"], decision="allow")\n';
+
+  it('backs the file up before replacing it, and --uninstall then removes only its own', () => {
+    mkdirSync(join(project, '.codex', 'rules'), { recursive: true });
+    writeFileSync(rulesFile(), OWN);
+    const result = cli('init', '--host', 'codex');
+    expect(result.status).toBe(0);
+    const backups = readdirSync(join(project, '.codex', 'rules')).filter((name) => name.includes('.bak-'));
+    expect(backups).toHaveLength(1);
+    expect(readFileSync(join(project, '.codex', 'rules', backups[0]!), 'utf8')).toBe(OWN);
+    expect(result.stdout).toContain(`backup: ${join(project, '.codex', 'rules', backups[0]!)}`);
+    expect(readFileSync(rulesFile(), 'utf8')).toContain('"record"');
+
+    expect(cli('init', '--host', 'codex', '--uninstall').status).toBe(0);
+    expect(existsSync(rulesFile())).toBe(false);
+    expect(readFileSync(join(project, '.codex', 'rules', backups[0]!), 'utf8')).toBe(OWN);
+  });
+
+  it.each([
+    ['a user’s own rules', OWN],
+    ['ours with a rule added', null],
+  ])('--uninstall leaves %s alone, and says so', (_label, text) => {
+    if (text === null) {
+      cli('init', '--host', 'codex');
+      writeFileSync(rulesFile(), `${readFileSync(rulesFile(), 'utf8')}prefix_rule(pattern=["ls"], decision="allow")\n`);
+    } else {
+      mkdirSync(join(project, '.codex', 'rules'), { recursive: true });
+      writeFileSync(rulesFile(), text);
+    }
+    const before = readFileSync(rulesFile(), 'utf8');
+    const result = cli('init', '--host', 'codex', '--uninstall');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('not written by init');
+    expect(readFileSync(rulesFile(), 'utf8')).toBe(before);
+  });
+
+  it('--dry-run neither backs up nor writes', () => {
+    mkdirSync(join(project, '.codex', 'rules'), { recursive: true });
+    writeFileSync(rulesFile(), OWN);
+    expect(cli('init', '--host', 'codex', '--dry-run').status).toBe(0);
+    expect(readdirSync(join(project, '.codex', 'rules'))).toEqual(['agent-session.rules']);
+    expect(readFileSync(rulesFile(), 'utf8')).toBe(OWN);
   });
 });
 

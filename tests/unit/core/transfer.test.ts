@@ -1,4 +1,5 @@
 import { newSession } from '../../../src/core/session';
+import { MAX_METADATA_DEPTH } from '../../../src/core/input';
 import { EXPORT_FORMAT, parseExport, toExport } from '../../../src/core/transfer';
 
 const NOW = new Date('2026-01-08T12:00:00.000Z');
@@ -187,5 +188,36 @@ describe('implausible facts (issue 10 item 7)', () => {
     expect(() => load(session)).toThrow(
       expect.objectContaining({ code: 'E_CORRUPT', message: expect.stringContaining(field) }),
     );
+  });
+
+  // Issue 30 (11): a million-deep array overflowed the stack (exit 5, `Maximum call stack size exceeded`).
+  const nested = (depth: number, leaf: unknown = 1): unknown => {
+    let value = leaf;
+    for (let i = 0; i < depth; i++) value = { a: value };
+    return value;
+  };
+  const deepArray = (depth: number): unknown => {
+    let value: unknown = [];
+    for (let i = 0; i < depth; i++) value = [value];
+    return value;
+  };
+
+  it.each([
+    ['a deep array', deepArray(1_000_000)],
+    ['a deep session', { format: EXPORT_FORMAT, exported_at: NOW.toISOString(), session: nested(100_000) }],
+    [
+      'deep metadata',
+      { format: EXPORT_FORMAT, exported_at: NOW.toISOString(), session: { ...state, metadata: nested(200_000) } },
+    ],
+  ])('refuses %s with E_USAGE, naming the nesting limit, without overflowing the stack', (_label, raw) => {
+    expect(() => parseExport(raw, 'x')).toThrow(
+      expect.objectContaining({ code: 'E_USAGE', message: expect.stringContaining('nested at most') }),
+    );
+  });
+
+  it('takes metadata nested as deep as a session may hold it', () => {
+    const deep = { ...state, metadata: nested(MAX_METADATA_DEPTH - 1) as Record<string, unknown> };
+    const document = toExport(deep, NOW);
+    expect(parseExport(JSON.parse(JSON.stringify(document)), 'x')).toEqual(document);
   });
 });

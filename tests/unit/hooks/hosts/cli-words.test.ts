@@ -11,13 +11,16 @@ describe('the CLI words of the contexts', () => {
       '--dir',
       '/p/.claude/session',
     ]);
-    // Installed as a plugin: the plugin's bin/ is on the Bash tool's PATH.
+    // Installed as a plugin (issue 30, item 9): the plugin's own bundle by absolute path, never `agent-session` through
+    // PATH, where Claude Code puts the plugin's bin/ after the user's folders.
     expect(cliWords({ binDir: '/plug/dist', env: { CLAUDE_PLUGIN_ROOT: '/plug' }, execPath: '/n/node' }, '/r')).toEqual(
-      ['agent-session', '--dir', '/r'],
+      ['/n/node', '/plug/dist/agent-session.cjs', '--dir', '/r'],
     );
-    // Another plugin's root is not ours.
-    expect(cliWords({ binDir: '/opt/bin', env: { CLAUDE_PLUGIN_ROOT: '/plug' }, execPath: '/n/node' }, '/r')[0]).toBe(
-      '/n/node',
-    );
+    // From sources (no bundle beside the hook): the CLI on PATH.
+    expect(cliWords({ binDir: undefined, env: {}, execPath: '/n/node' }, '/r')).toEqual([
+      'agent-session',
+      '--dir',
+      '/r',
+    ]);
   });
 });
