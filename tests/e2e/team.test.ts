@@ -1,8 +1,8 @@
 // Issue 32 (a team can adopt it), end to end as a newcomer runs it: a fresh HOME that has Claude Code's own
 // `~/.claude/`, a real git repository (`git init`), the built bins spawned from its subfolders.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { BIN, run, tempDir } from '../helpers';
 
 const base = tempDir();
@@ -67,5 +67,110 @@ describe('item 3: the store is at the git top, never in ~/.claude nor above the 
     expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
     expect(existsSync(join(repo, '.claude'))).toBe(true);
     expect(existsSync(join(repo, 'src', '.claude'))).toBe(false);
+  });
+});
+
+/** A Claude Code payload of the fixtures, run in `repo` as Claude Code runs the hooks (CLAUDE_PROJECT_DIR). */
+function hook(bin: string, name: string, repo: string, env: Record<string, string | undefined>) {
+  const fixtures = resolve(__dirname, '../fixtures/claude-code');
+  const payload = { ...JSON.parse(readFileSync(join(fixtures, name), 'utf8')), cwd: repo };
+  const result = run(bin, [], {
+    cwd: repo,
+    env: { ...env, CLAUDE_PROJECT_DIR: repo, AGENT_SESSION_DEBUG: '1' },
+    input: JSON.stringify(payload),
+  });
+  expect(result.status).toBe(0);
+  return result;
+}
+
+describe('item 4: the store, logs and backups are ignored by git from their first write', () => {
+  it('after a hook run, a CLI create and init, git status shows nothing of ours', () => {
+    const { repo, env } = world();
+    git(repo, 'commit', '-q', '--allow-empty', '-m', 'start');
+    hook(BIN.preDelegate, 'subagent-start.json', repo, env);
+    expect(readdirSync(join(repo, '.claude')).sort()).toEqual(['logs', 'session']);
+    expect(git(repo, 'status', '--porcelain', '--untracked-files=all')).toBe('');
+    const created = run(BIN.cli, ['create', '--agent', 'a', '--purpose', 'b'], { cwd: join(repo, 'src'), env });
+    expect(created.status).toBe(0);
+    expect(git(repo, 'status', '--porcelain', '--untracked-files=all')).toBe('');
+    for (const folder of ['session', 'logs'])
+      expect(readFileSync(join(repo, '.claude', folder, '.gitignore'), 'utf8')).toMatch(/^\*$/m);
+    // init, then a change to a settings file holding the user's own settings too: its backup goes where git ignores.
+    expect(run(BIN.cli, ['init'], { cwd: repo, env }).status).toBe(0);
+    const local = join(repo, '.claude', 'settings.local.json');
+    writeFileSync(local, JSON.stringify({ ...JSON.parse(readFileSync(local, 'utf8')), model: 'opus' }));
+    expect(run(BIN.cli, ['init', '--uninstall'], { cwd: repo, env }).status).toBe(0);
+    expect(readdirSync(join(repo, '.claude', 'agent-session-backups'))).toContain('.gitignore');
+    expect(readdirSync(join(repo, '.claude', 'agent-session-backups'))).toHaveLength(2);
+    expect(git(repo, 'status', '--porcelain', '--untracked-files=all')).toBe('');
+  });
+
+  it('the CLI alone makes a store git ignores, and cleanup does not call its .gitignore foreign', () => {
+    const { repo, env } = world();
+    expect(run(BIN.cli, ['create', '--agent', 'a', '--purpose', 'b'], { cwd: repo, env }).status).toBe(0);
+    expect(git(repo, 'status', '--porcelain', '--untracked-files=all')).toBe('');
+    const cleanup = run(BIN.cli, ['cleanup', '--dry-run', '--json'], { cwd: repo, env });
+    expect(cleanup.status).toBe(0);
+    expect(JSON.stringify(JSON.parse(cleanup.stdout))).not.toContain('.gitignore');
+  });
+});
+
+/** The hook commands of a settings file (every event), or [] when it has none. */
+function commandsIn(file: string): string[] {
+  if (!existsSync(file)) return [];
+  const settings = JSON.parse(readFileSync(file, 'utf8')) as {
+    hooks?: Record<string, { hooks: { command: string }[] }[]>;
+  };
+  return Object.values(settings.hooks ?? {}).flatMap((groups) => groups.flatMap((g) => g.hooks.map((h) => h.command)));
+}
+
+describe('item 5: init keeps machine-bound paths out of the shared settings.json', () => {
+  it('wires settings.local.json (git-excluded in this clone); a teammate who pulls gets no broken hooks', () => {
+    const { home, repo, env } = world();
+    const shared = join(repo, '.claude', 'settings.json');
+    mkdirSync(join(repo, '.claude'));
+    writeFileSync(shared, '{"model":"opus"}\n');
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-q', '-m', 'team settings');
+    const result = run(BIN.cli, ['init'], { cwd: repo, env });
+    expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(readFileSync(shared, 'utf8')).toBe('{"model":"opus"}\n');
+    const local = join(repo, '.claude', 'settings.local.json');
+    expect(commandsIn(local)).toHaveLength(8);
+    for (const command of commandsIn(local)) expect(command).toContain(process.execPath);
+    expect(git(repo, 'status', '--porcelain', '--untracked-files=all')).toBe('');
+    // The teammate's clone: the team's file, no hooks of this machine.
+    git(home, 'clone', '-q', repo, 'mate');
+    expect(commandsIn(join(home, 'mate', '.claude', 'settings.json'))).toEqual([]);
+    expect(existsSync(join(home, 'mate', '.claude', 'settings.local.json'))).toBe(false);
+  });
+
+  it('moves an earlier init’s absolute-path hooks out of settings.json', () => {
+    const { repo, env } = world();
+    const shared = join(repo, '.claude', 'settings.json');
+    mkdirSync(join(repo, '.claude'));
+    // What an earlier init wrote: this machine's node and bins, in the shared file.
+    const pre = `"${process.execPath}" "${BIN.preDelegate}"`;
+    const old = {
+      model: 'opus',
+      hooks: { SubagentStart: [{ hooks: [{ type: 'command', command: pre, timeout: 30 }] }] },
+    };
+    writeFileSync(shared, JSON.stringify(old));
+    const result = run(BIN.cli, ['init'], { cwd: repo, env });
+    expect(result.status).toBe(0);
+    expect(JSON.parse(readFileSync(shared, 'utf8'))).toEqual({ model: 'opus' });
+    expect(commandsIn(join(repo, '.claude', 'settings.local.json'))).toHaveLength(8);
+  });
+
+  it('--uninstall removes what init added from both files, the file it created and the .claude/ left empty', () => {
+    const { repo, env } = world();
+    const exclude = join(repo, '.git', 'info', 'exclude');
+    const excludeBefore = readFileSync(exclude, 'utf8');
+    expect(run(BIN.cli, ['init'], { cwd: repo, env }).status).toBe(0);
+    expect(readFileSync(exclude, 'utf8')).toContain('/.claude/settings.local.json');
+    const result = run(BIN.cli, ['init', '--uninstall'], { cwd: repo, env });
+    expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(existsSync(join(repo, '.claude'))).toBe(false);
+    expect(readFileSync(exclude, 'utf8')).toBe(excludeBefore);
   });
 });
