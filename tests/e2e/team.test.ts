@@ -2,6 +2,7 @@
 // `~/.claude/`, a real git repository (`git init`), the built bins spawned from its subfolders.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BIN, run, tempDir } from '../helpers';
 
@@ -12,6 +13,8 @@ let n = 0;
 function world(): { home: string; repo: string; env: Record<string, string | undefined> } {
   const home = join(base, `w${n++}`);
   mkdirSync(join(home, '.claude'), { recursive: true });
+  // What a desktop HOME has already (the uninstall removes ours inside them, never the folders themselves).
+  for (const folder of ['.cache', '.local/bin']) mkdirSync(join(home, folder), { recursive: true });
   const repo = join(home, 'work', 'repo');
   mkdirSync(join(repo, 'src', 'deep'), { recursive: true });
   git(repo, 'init', '-q');
@@ -172,5 +175,101 @@ describe('item 5: init keeps machine-bound paths out of the shared settings.json
     expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
     expect(existsSync(join(repo, '.claude'))).toBe(false);
     expect(readFileSync(exclude, 'utf8')).toBe(excludeBefore);
+  });
+});
+
+/** Every entry under `dir` (relative path, and a file's text), `.git/` left out but its exclude file. */
+function tree(dir: string, skip: readonly string[] = []): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (rel: string): void => {
+    for (const entry of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (skip.includes(path)) continue;
+      if (path === '.git') {
+        const exclude = join(dir, '.git', 'info', 'exclude');
+        out['.git/info/exclude'] = existsSync(exclude) ? readFileSync(exclude, 'utf8') : '';
+        continue;
+      }
+      if (entry.isDirectory()) {
+        out[`${path}/`] = '';
+        walk(path);
+      } else out[path] = entry.isSymbolicLink() ? 'link' : readFileSync(join(dir, path), 'utf8');
+    }
+  };
+  walk('');
+  return out;
+}
+
+/** The command lines of README's uninstall block for a route, as written (`relay stop`: PostgreSQL only, not here). */
+function uninstallLines(route: 'npm' | 'plugin'): string[] {
+  const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
+  const block = readme.slice(readme.indexOf('**Uninstall, leaving nothing behind**')).split('```')[1]!;
+  const other = route === 'npm' ? '# plugin' : '# npm';
+  return block
+    .split('\n')
+    .filter((line) => line.startsWith('$ ') && !line.endsWith(other) && !line.includes('relay stop'))
+    .map((line) => line.slice(2));
+}
+
+function sh(line: string, cwd: string, env: NodeJS.ProcessEnv): void {
+  const result = spawnSync('sh', ['-c', line], { cwd, env, encoding: 'utf8', timeout: 120_000 });
+  expect({ line, status: result.status, stderr: result.stderr }).toMatchObject({ line, status: 0 });
+}
+
+describe('item 6: the README uninstall steps leave nothing behind (project, HOME, the cache folder)', () => {
+  const routes = ['npm', 'plugin'] as const;
+  it.each(routes)('the %s route', (route) => {
+    const { home, repo } = world();
+    git(repo, 'commit', '-q', '--allow-empty', '-m', 'start');
+    const prefix = join(base, `prefix-${route}-${n}`);
+    // The copy of the repository the README installs from, at ~/agent-session.
+    spawnSync('ln', ['-s', resolve(__dirname, '../..'), join(home, 'agent-session')]);
+    const stub = join(base, `stub-${n}`);
+    mkdirSync(stub);
+    // Claude Code's own plugin commands: it deletes its copy of the plugin itself (not ours to check here).
+    writeFileSync(join(stub, 'claude'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+    const env: NodeJS.ProcessEnv = {
+      PATH: `${join(prefix, 'bin')}:${join(home, '.local', 'bin')}:${stub}:${process.env.PATH ?? ''}`,
+      HOME: home,
+      npm_config_prefix: prefix,
+      // npm's own cache, where the dependencies already are: outside this HOME, which holds only what we leave.
+      npm_config_cache: join(homedir(), '.npm'),
+      npm_config_update_notifier: 'false',
+    };
+    const before = { project: tree(repo), home: tree(home) };
+    if (route === 'npm') {
+      const packed = spawnSync('npm', ['run', '-s', 'package', '--', base, '--no-build'], {
+        cwd: resolve(__dirname, '../..'),
+        encoding: 'utf8',
+      });
+      expect(packed.status).toBe(0);
+      sh(`npm install -g --no-audit --no-fund --prefer-offline ${packed.stdout.trim().split('\n').at(-1)!}`, repo, env);
+      sh('agent-session init', repo, env);
+    } else {
+      // README's plugin line 3: the CLI in the user's own shell.
+      const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
+      sh(/\$ (mkdir -p ~\/\.local\/bin && ln .*)/.exec(readme)![1]!, repo, env);
+      sh('agent-session --version', home, env);
+    }
+    // A day's use: a hook of each (as Claude Code runs it), the CLI in a subfolder.
+    const pre = route === 'npm' ? join(prefix, 'bin', 'pre-delegate') : join(repo, '..', 'none');
+    const hookCommand =
+      route === 'npm' ? `"${pre}"` : `node "${resolve(__dirname, '../../plugin/dist/pre-delegate.cjs')}"`;
+    const payload = {
+      ...JSON.parse(readFileSync(resolve(__dirname, '../fixtures/claude-code/subagent-start.json'), 'utf8')),
+      cwd: repo,
+    };
+    const hooked = spawnSync('sh', ['-c', hookCommand], {
+      cwd: repo,
+      env: { ...env, CLAUDE_PROJECT_DIR: repo, AGENT_SESSION_DEBUG: '1' },
+      input: JSON.stringify(payload),
+      encoding: 'utf8',
+    });
+    expect(hooked.stdout).toContain('hookSpecificOutput');
+    sh('agent-session create --agent a --purpose b', join(repo, 'src'), env);
+    expect(existsSync(join(home, '.cache', 'agent-session'))).toBe(true);
+    expect(existsSync(join(repo, '.claude', 'session'))).toBe(true);
+    for (const line of uninstallLines(route)) sh(line, repo, env);
+    expect({ project: tree(repo), home: tree(home) }).toEqual(before);
   });
 });
