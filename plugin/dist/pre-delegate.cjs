@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "8aa87c41f1687f0e";
-const BUILD_ID = "ca2fc183a5f504a1";
+const BUNDLE_HASH = "a236f8be953db832";
+const BUILD_ID = "e3fdb9b32519dd65";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

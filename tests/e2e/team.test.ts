@@ -178,6 +178,58 @@ describe('item 5: init keeps machine-bound paths out of the shared settings.json
   });
 });
 
+const PLUGIN = resolve(__dirname, '../../plugin');
+
+/** The command the plugin's hooks.json runs for an event, as Claude Code runs it (CLAUDE_PLUGIN_ROOT in the env). */
+function pluginCommand(event: string): string {
+  const { hooks } = JSON.parse(readFileSync(join(PLUGIN, 'hooks', 'hooks.json'), 'utf8')) as {
+    hooks: Record<string, { hooks: { command: string }[] }[]>;
+  };
+  return hooks[event]![0]!.hooks[0]!.command;
+}
+
+/** A folder holding only `sh`. */
+function shOnly(): string {
+  const dir = join(base, 'sh-only');
+  if (!existsSync(dir)) {
+    mkdirSync(dir);
+    spawnSync('ln', ['-s', '/bin/sh', join(dir, 'sh')]);
+  }
+  return dir;
+}
+
+describe("item 2: the plugin's hooks find node as init's do, or say so", () => {
+  const payload = () =>
+    JSON.stringify({
+      ...JSON.parse(readFileSync(resolve(__dirname, '../fixtures/claude-code/subagent-start.json'), 'utf8')),
+    });
+  const runHook = (home: string, repo: string) =>
+    spawnSync('/bin/sh', ['-c', pluginCommand('SubagentStart')], {
+      cwd: repo,
+      // A desktop launcher's PATH: the shell, no node (this machine's /usr/bin has one: a folder of sh alone).
+      env: { PATH: shOnly(), HOME: home, CLAUDE_PROJECT_DIR: repo, CLAUDE_PLUGIN_ROOT: PLUGIN },
+      input: payload(),
+      encoding: 'utf8',
+    });
+
+  it('without node on PATH, it runs the node of a version manager (volta here)', () => {
+    const { home, repo } = world();
+    mkdirSync(join(home, '.volta', 'bin'), { recursive: true });
+    spawnSync('ln', ['-s', process.execPath, join(home, '.volta', 'bin', 'node')]);
+    const result = runHook(home, repo);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('hookSpecificOutput');
+  });
+
+  const elsewhere = ['/usr/local/bin/node', '/opt/homebrew/bin/node'].filter((path) => existsSync(path));
+  (elsewhere.length > 0 ? it.skip : it)('with no node anywhere: exit 0, nothing on stdout, one line saying so', () => {
+    const { home, repo } = world();
+    const result = runHook(home, repo);
+    expect({ status: result.status, stdout: result.stdout }).toEqual({ status: 0, stdout: '' });
+    expect(result.stderr).toMatch(/^agent-session: no node found .*hook skipped.*\n$/);
+  });
+});
+
 /** Every entry under `dir` (relative path, and a file's text), `.git/` left out but its exclude file. */
 function tree(dir: string, skip: readonly string[] = []): Record<string, string> {
   const out: Record<string, string> = {};
@@ -243,6 +295,10 @@ describe('item 6: the README uninstall steps leave nothing behind (project, HOME
         encoding: 'utf8',
       });
       expect(packed.status).toBe(0);
+      // README's install line names the tarball `npm run package` writes (item 1: paste as written).
+      const tarball = packed.stdout.trim().split('\n').at(-1)!;
+      const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
+      expect(readme).toContain(`npm run package -- /tmp && npm install -g /tmp/${tarball.split('/').at(-1)!}`);
       sh(`npm install -g --no-audit --no-fund --prefer-offline ${packed.stdout.trim().split('\n').at(-1)!}`, repo, env);
       sh('agent-session init', repo, env);
     } else {
@@ -252,16 +308,14 @@ describe('item 6: the README uninstall steps leave nothing behind (project, HOME
       sh('agent-session --version', home, env);
     }
     // A day's use: a hook of each (as Claude Code runs it), the CLI in a subfolder.
-    const pre = route === 'npm' ? join(prefix, 'bin', 'pre-delegate') : join(repo, '..', 'none');
-    const hookCommand =
-      route === 'npm' ? `"${pre}"` : `node "${resolve(__dirname, '../../plugin/dist/pre-delegate.cjs')}"`;
+    const hookCommand = route === 'npm' ? `"${join(prefix, 'bin', 'pre-delegate')}"` : pluginCommand('SubagentStart');
     const payload = {
       ...JSON.parse(readFileSync(resolve(__dirname, '../fixtures/claude-code/subagent-start.json'), 'utf8')),
       cwd: repo,
     };
     const hooked = spawnSync('sh', ['-c', hookCommand], {
       cwd: repo,
-      env: { ...env, CLAUDE_PROJECT_DIR: repo, AGENT_SESSION_DEBUG: '1' },
+      env: { ...env, CLAUDE_PROJECT_DIR: repo, CLAUDE_PLUGIN_ROOT: PLUGIN, AGENT_SESSION_DEBUG: '1' },
       input: JSON.stringify(payload),
       encoding: 'utf8',
     });
