@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "a236f8be953db832";
-const BUILD_ID = "e3fdb9b32519dd65";
+const BUNDLE_HASH = "3dc054677508b821";
+const BUILD_ID = "7e316ff8ae970e48";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "8130d2e10b623cea";
-const BUILD_ID = "e3fdb9b32519dd65";
+const BUNDLE_HASH = "c181698681e613f0";
+const BUILD_ID = "7e316ff8ae970e48";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user
