@@ -63,7 +63,8 @@ async function pluginHooks() {
   );
   const hooks = {};
   for (const { event, matcher, bin } of WIRINGS) {
-    const command = `node "\${CLAUDE_PLUGIN_ROOT}/dist/${bin}.cjs"`;
+    // Through hooks/node.sh, which finds a node where a desktop-started Claude Code has none on PATH (or says so).
+    const command = `sh "\${CLAUDE_PLUGIN_ROOT}/hooks/node.sh" "\${CLAUDE_PLUGIN_ROOT}/dist/${bin}.cjs"`;
     hooks[event] = [
       {
         ...(matcher === undefined ? {} : { matcher }),

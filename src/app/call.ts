@@ -145,11 +145,11 @@ export function resolveCall(inputs: CallInputs): Call {
 export interface RootInputs {
   /** `--dir` on the command line. */
   readonly dir?: string | undefined;
+  /** `--database-url` on the command line. */
+  readonly databaseUrl?: string | undefined;
   readonly env: Env;
   /** The working directory; undefined when it cannot be named (removed: see workingDirectory). */
   readonly cwd: string | undefined;
-  /** `--database-url`: a database store needs no project folder (see defaultFolder). */
-  readonly databaseUrl?: string | undefined;
 }
 
 /**
@@ -159,13 +159,16 @@ export interface RootInputs {
  * its own `.claude/`). Never the home folder's `.claude/` (Claude Code's user settings), never a folder above the
  * repository. Only looks; creates nothing. Without a working directory, the folder given as an absolute path works.
  * @throws SessionError E_IO without a working directory when the folder given is relative or none is given; E_USAGE
- *   when there is no project to find (outside any git repository, no `.claude/` here, or only the home folder's)
+ *   when there is no project to find (outside any git repository, no `.claude/` here, or only the home folder's) and
+ *   no database is named (`--database-url`, AGENT_SESSION_DATABASE_URL: then the working directory serves, as before)
  */
 export function resolveRoot(inputs: RootInputs): string {
   const dir = nonEmpty(inputs.dir);
   const explicit = dir ?? nonEmpty(inputs.env.AGENT_SESSION_DIR);
   if (explicit) return resolveFrom(inputs.cwd, explicit, dir === undefined ? '`AGENT_SESSION_DIR`' : '`--dir`');
-  return join(defaultFolder(inputs), '.claude', 'session');
+  // A database named: no store folder is made here, so a folder in no project still serves (config, logs, its name).
+  const database = nonEmpty(inputs.databaseUrl) ?? nonEmpty(inputs.env[CONFIG_VARIABLES.database_url]);
+  return join(defaultFolder(inputs, database !== undefined), '.claude', 'session');
 }
 
 /**
@@ -421,14 +424,7 @@ function defaultFolder(inputs: Omit<RootInputs, 'dir'>, named = false): string {
     );
   const folder = projectFolderFor(inputs.cwd, inputs.env);
   if (folder !== null) return folder;
-  // A named store, or a database's (the flag or the variable; the config file is read from the root, later): the
-  // working directory only names the sessions' project and holds the logs, so it is taken as it is.
-  if (
-    named ||
-    nonEmpty(inputs.databaseUrl) !== undefined ||
-    nonEmpty(inputs.env.AGENT_SESSION_DATABASE_URL) !== undefined
-  )
-    return resolve(inputs.cwd);
+  if (named) return resolve(inputs.cwd);
   throw new SessionError(
     'E_USAGE',
     `Expected a project to keep sessions in, got \`${resolve(inputs.cwd)}\`: in no git repository and without its ` +

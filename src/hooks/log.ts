@@ -13,7 +13,7 @@ import { basename, dirname } from 'node:path';
 import { joinPath } from '../platform/paths';
 import { isSessionError } from '../core/errors';
 import { errnoCode } from '../platform/errno';
-import { ensurePrivateDir, PRIVATE_FILE } from '../platform/private-fs';
+import { ensurePrivateDir, markIgnored, PRIVATE_FILE } from '../platform/private-fs';
 
 /**
  * A value for a log line: always double-quoted, with JSON's escapes plus `$`, backtick and `!` as \u escapes, so
@@ -85,7 +85,8 @@ function prepareFolder(dir: string): string | null {
       // A linked `.claude/` would carry the log elsewhere: nothing is created through a linked folder (as the store).
       return `\`${parent}\` is a symbolic link; nothing is written through it`;
     }
-    ensurePrivateDir(dir, false);
+    // A log folder made now is kept out of git from its first line.
+    if (ensurePrivateDir(dir, false)) markIgnored(dir);
   } catch (error) {
     if (isSessionError(error)) return error.message;
     throw error;

@@ -56,7 +56,7 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
   const answered = await failOpen(
     async () => {
       // A host payload's store is `$CLAUDE_PROJECT_DIR`'s, else the payload `cwd`'s when that folder exists (its
-      // nearest `.claude/` ancestor, else the folder itself), else the usual one; `AGENT_SESSION_DIR` still wins. A
+      // project: app/call.ts projectFolderFor, the git top at most), else the usual one; `AGENT_SESSION_DIR` wins. A
       // folder the payload names that does not exist is not a project: nothing is created there.
       const cwd = claimed !== undefined && isDirectory(claimed) ? claimed : io.cwd;
       call = openHookCall(io.env, cwd, io.host === undefined ? {} : { host: io.host });

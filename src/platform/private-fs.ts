@@ -16,18 +16,44 @@ export const PRIVATE_DIR = 0o700;
 /** Mode of every file we create. */
 export const PRIVATE_FILE = 0o600;
 
+/** The name of the file that keeps a folder of ours out of git. */
+export const GITIGNORE = '.gitignore';
+
+/**
+ * What that file holds: `*` ignores everything in the folder, the file itself included (Python's venv writes the same),
+ * so a `git add -A` never commits sessions, logs or backups, whoever wrote first (init, a hook, a command).
+ */
+export const IGNORE_ALL = '# Written by agent-session: nothing in this folder belongs in git.\n*\n';
+
+/**
+ * Writes `<dir>/.gitignore` (IGNORE_ALL) unless there is one: a folder agent-session made is ignored by git from its
+ * first write. Best effort: a folder where it cannot be written still works (the write that made it goes on).
+ */
+export function markIgnored(dir: string): void {
+  try {
+    writeNewFile(`${dir}/${GITIGNORE}`, IGNORE_ALL);
+  } catch {
+    // EEXIST: one is there (ours or the user's, kept either way); anything else is not worth failing the write for.
+  }
+}
+
 /**
  * Makes sure `dir` is a real folder (not a symbolic link), creating it 0700 when absent. Its parent must exist
- * unless `withParents`; then missing parents are created 0700 too.
+ * unless `withParents`; then missing parents are created 0700 too, and a parent made here (a store root, whose
+ * `.agents`, `.claude-agents` or `.locks` folder `dir` is) is marked ignored by git (markIgnored).
+ * @returns true when `dir` was created now
  * @throws SessionError E_REFUSED when `dir` is a symbolic link or not a folder, E_NOT_FOUND when the parent is
  *   missing (without `withParents`), E_IO otherwise
  */
-export function ensurePrivateDir(dir: string, withParents = false): void {
+export function ensurePrivateDir(dir: string, withParents = false): boolean {
   // Looked at first: it exists on every call but the first, and a refused mkdir (EEXIST) builds an error each time.
   let stats = lstatOrNull(dir);
+  let created = false;
   if (stats === null) {
     try {
-      mkdirSync(dir, { recursive: withParents, mode: PRIVATE_DIR });
+      const first = mkdirSync(dir, { recursive: withParents, mode: PRIVATE_DIR });
+      created = true;
+      if (withParents && first !== undefined && first !== dir) markIgnored(dirname(dir));
     } catch (error) {
       const code = errnoCode(error);
       if (code === 'ENOENT') throw new SessionError('E_NOT_FOUND', `Folder \`${dirname(dir)}\` does not exist`);
@@ -39,6 +65,7 @@ export function ensurePrivateDir(dir: string, withParents = false): void {
   if (stats.isSymbolicLink())
     throw new SessionError('E_REFUSED', `\`${dir}\` is a symbolic link; nothing is written through it`);
   if (!stats.isDirectory()) throw new SessionError('E_REFUSED', `\`${dir}\` is not a folder; nothing is written there`);
+  return created;
 }
 
 /**

@@ -12,6 +12,7 @@ import { errnoCode, ioError } from '../platform/errno';
 import { isDeadLock, removeDeadLock } from '../platform/lock';
 import { lstatOrNull, namesOrNull } from '../platform/files';
 import { readRegularFile } from '../platform/strict-read';
+import { GITIGNORE } from '../platform/private-fs';
 
 // What in a file store's folder is agent-session's, and so may be removed: the rules `remove`, `cleanup` and the
 // sweep of killed writers' leftovers share (docs/storage.md "What is ours"). Nothing here writes a session.
@@ -139,6 +140,8 @@ export class FileHygiene implements SyncMaintenance {
       if (STAGING_NAME.test(name) || REMOVING_NAME.test(name)) reason = leftoverNotOurs(path, STAGING_NAME.test(name));
       else if (entry.isDirectory())
         reason = null; // a session folder (list judges it) or a folder list skips
+      else if (name === GITIGNORE && entry.isFile())
+        reason = null; // the store's own, keeping it out of git (markIgnored), or the user's: both are in place
       else if (entry.isSymbolicLink()) {
         // A link named like a session is reported by list already.
         if (folderKind(name) !== 'session')

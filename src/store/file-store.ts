@@ -32,7 +32,7 @@ import { SettledStore, type SyncStore } from './settled-store';
 import { errnoCode, ioError } from '../platform/errno';
 import { writeFileAtomic } from '../platform/atomic-file';
 import { acquireLock, DEFAULT_LOCK_OPTIONS, type LockOptions } from '../platform/lock';
-import { ensurePrivateDir, PRIVATE_DIR } from '../platform/private-fs';
+import { ensurePrivateDir, markIgnored, PRIVATE_DIR } from '../platform/private-fs';
 import { lstatOrNull } from '../platform/files';
 import { uniqueSuffix } from '../platform/random';
 import { readRegularFile } from '../platform/strict-read';
@@ -240,7 +240,8 @@ class SyncFileStore implements SyncStore {
     this.assertWritable();
     try {
       // Private whatever the umask: another local user must not plant links in the store.
-      mkdirSync(this.location, { recursive: true, mode: PRIVATE_DIR });
+      // The store made now is kept out of git from its first write (markIgnored).
+      if (mkdirSync(this.location, { recursive: true, mode: PRIVATE_DIR }) !== undefined) markIgnored(this.location);
     } catch (error) {
       throw ioError(error, 'create the store folder', this.location);
     }

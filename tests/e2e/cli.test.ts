@@ -84,7 +84,8 @@ describe('agent-session CLI (built bin)', () => {
     expectOneLineError(cli(cwd, ['create', '--agent', 'a', '--purpose', 'p', '--metadata', deep]), 2);
     expect(cli(cwd, ['get', 's']).stdout).toBe(before);
     // No half-created session or staging folder is left (`.agents` holds the per-agent pointers).
-    expect(readdirSync(join(cwd, '.claude', 'session')).filter((name) => name !== '.agents')).toEqual(['s']);
+    const kept = ['.agents', '.gitignore'];
+    expect(readdirSync(join(cwd, '.claude', 'session')).filter((name) => !kept.includes(name))).toEqual(['s']);
     expect(cli(cwd, ['update', 's', '--metadata', `{"d":${'['.repeat(99)}${']'.repeat(99)}}`]).status).toBe(0);
   });
 

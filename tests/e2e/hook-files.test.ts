@@ -78,7 +78,10 @@ function answered(result: SpawnSyncReturns<string>): void {
 
 function logLines(): string[] {
   const logs = join(project, '.claude', 'logs');
-  return readdirSync(logs).flatMap((name) => readFileSync(join(logs, name), 'utf8').split('\n').filter(Boolean));
+  // The log folder's .gitignore (keeping it out of git) is no log.
+  return readdirSync(logs)
+    .filter((name) => name !== '.gitignore')
+    .flatMap((name) => readFileSync(join(logs, name), 'utf8').split('\n').filter(Boolean));
 }
 
 describe('log lines are never shell', () => {
@@ -269,8 +272,9 @@ describe('hook logs are capped', () => {
     }
     for (let i = 0; i < 12; i++) answered(run(BIN.pre, [], { agent_name: `agent-${i}` }, extra));
     const logs = join(project, '.claude', 'logs');
-    expect(readdirSync(logs).sort()).toEqual(['pre_delegate.log', 'pre_delegate.log.1']);
-    for (const name of readdirSync(logs)) expect(statSync(join(logs, name)).size).toBeLessThanOrEqual(400);
+    expect(readdirSync(logs).sort()).toEqual(['.gitignore', 'pre_delegate.log', 'pre_delegate.log.1']);
+    for (const name of readdirSync(logs).filter((n) => n !== '.gitignore'))
+      expect(statSync(join(logs, name)).size).toBeLessThanOrEqual(400);
     // The newest line is in the current log, and the rotated one holds whole lines.
     expect(readFileSync(join(logs, 'pre_delegate.log'), 'utf8')).toContain('agent-11');
     expect(readFileSync(join(logs, 'pre_delegate.log.1'), 'utf8').endsWith('\n')).toBe(true);

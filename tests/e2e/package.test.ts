@@ -82,7 +82,7 @@ it('installs globally without a warning about install scripts, and puts the thre
 it('works in a fresh project: init wires the installed hooks, the CLI and both hooks answer', () => {
   const init = user('agent-session', ['init']);
   expect(init.status).toBe(0);
-  const settings = JSON.parse(readFileSync(join(project, '.claude', 'settings.json'), 'utf8')) as {
+  const settings = JSON.parse(readFileSync(join(project, '.claude', 'settings.local.json'), 'utf8')) as {
     hooks: Record<string, { hooks: { command: string }[] }[]>;
   };
   const commands = Object.values(settings.hooks).flatMap((groups) =>

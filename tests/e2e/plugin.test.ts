@@ -49,7 +49,7 @@ describe('the plugin manifest and hooks', () => {
           event: w.event,
           matcher: w.matcher,
           type: 'command',
-          command: `node "\${CLAUDE_PLUGIN_ROOT}/dist/${w.bin}.cjs"`,
+          command: `sh "\${CLAUDE_PLUGIN_ROOT}/hooks/node.sh" "\${CLAUDE_PLUGIN_ROOT}/dist/${w.bin}.cjs"`,
         })),
       ),
     );

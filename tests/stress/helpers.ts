@@ -201,5 +201,6 @@ export const STACK_LINE = /^\s+at .+[:(]/m;
 
 /** The entries of a store folder but the per-agent pointer index (`.agents`), which any write may create. */
 export function sessionFolders(store: string): string[] {
-  return readdirSync(store).filter((name) => name !== '.agents');
+  // `.agents` holds the pointers; `.gitignore` keeps the store out of git (made with the folder).
+  return readdirSync(store).filter((name) => name !== '.agents' && name !== '.gitignore');
 }

@@ -1,9 +1,10 @@
-import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { SessionError } from '../../core/errors';
 import { optionalText } from '../args';
-import { readSettings, settingsPath, writeSettings } from '../init/settings-file';
+import { excludeFromGit } from '../init/git-exclude';
+import { localSettingsPath, readSettings, settingsPath, writeSettings, type SettingsFile } from '../init/settings-file';
 import { eventsOf } from '../../core/events';
 import type { Host } from '../../core/host';
 import {
@@ -12,11 +13,14 @@ import {
   nodeCommand,
   removeHooks,
   type HookBin,
+  type Settings,
   type SettingsChange,
 } from '../init/settings';
-import { projectFolderFor, resolveCall } from '../../app/call';
+import { logDirFor, projectFolderFor, resolveCall, resolveRoot } from '../../app/call';
 import { storePin } from '../../app/store-pin';
 import { recordEntryWords } from '../../core/recording-command';
+import { isDirectory } from '../../platform/files';
+import { markIgnored } from '../../platform/private-fs';
 import { migrateStore } from '../../app/postgres';
 import {
   codexCommand,
@@ -109,15 +113,20 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
       'subagent-stop': target.command(process.execPath, join(binDir, 'subagent-stop.cjs')),
     };
     const wirings = eventsOf(argv.host);
+    const dryRun = argv['dry-run'];
+    // Commands of other hooks and paths are the user's text: shown escaped, one line each.
+    const say = (line: string): void => io.out(`${escapeControl(line)}\n`);
+    if (argv.host === 'claude-code') {
+      wireClaudeCode({ project, commands, wirings, uninstall: argv.uninstall, dryRun, now: io.now(), say });
+      finish(io, project, binDir, argv.uninstall, dryRun);
+      return;
+    }
     const file = readSettings(target.file(project));
     const before = file.settings ?? {};
     const { settings, changes } = argv.uninstall
       ? removeHooks(before, commands, wirings)
       : addHooks(before, commands, wirings);
     const changed = changes.some((c) => c.kind === 'added' || c.kind === 'updated' || c.kind === 'removed');
-    const dryRun = argv['dry-run'];
-    // Commands of other hooks and paths are the user's text: shown escaped, one line each.
-    const say = (line: string): void => io.out(`${escapeControl(line)}\n`);
     for (const change of changes) say(describe(change));
     if (target.rules) {
       const rules = codexRulesPath(project);
@@ -144,13 +153,108 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
       const backup = writeSettings(file, settings, io.now());
       say(`Updated ${file.path}${backup === null ? ' (new file)' : ` (backup: ${backup})`}`);
     }
-    if (!argv.uninstall) {
-      io.out(`Hourly cleanup, for crontab -e:\n${escapeControl(cronLine(project, binDir))}\n`);
-    }
+    finish(io, project, binDir, argv.uninstall, dryRun);
   },
 };
 
 // --- internal ---
+
+/** After the wiring: the store and logs of an earlier version marked ignored by git; the cron line. */
+function finish(io: CliIo, project: string, binDir: string, uninstall: boolean, dryRun: boolean): void {
+  if (uninstall) return;
+  if (!dryRun) {
+    // A store and logs an earlier version made (without a .gitignore) are kept out of git from now on.
+    const root = resolveRoot({ env: { ...io.env, CLAUDE_PROJECT_DIR: project }, cwd: project });
+    for (const folder of [root, logDirFor(root, io.env)]) if (isDirectory(folder)) markIgnored(folder);
+  }
+  io.out(`Hourly cleanup, for crontab -e:\n${escapeControl(cronLine(project, binDir))}\n`);
+}
+
+interface ClaudeWiring {
+  readonly project: string;
+  readonly commands: Readonly<Record<HookBin, string>>;
+  readonly wirings: ReturnType<typeof eventsOf>;
+  readonly uninstall: boolean;
+  readonly dryRun: boolean;
+  readonly now: Date;
+  readonly say: (line: string) => void;
+}
+
+/**
+ * Claude Code: the hooks name this machine's node and bins by absolute path, so they go to the per-machine
+ * `.claude/settings.local.json` (kept out of git in this clone: git-exclude.ts), never the shared, committed
+ * `.claude/settings.json`: a teammate who pulls gets no hooks of ours rather than eight pointing at files they do not
+ * have. An earlier init's hooks in settings.json are moved. `--uninstall` removes them from both files, deletes a
+ * file it leaves empty (`{}`) and a `.claude/` left empty.
+ */
+function wireClaudeCode(w: ClaudeWiring): void {
+  const shared = readSettings(settingsPath(w.project));
+  const local = readSettings(localSettingsPath(w.project));
+  const moved = removeHooks(shared.settings ?? {}, w.commands, w.wirings);
+  const next = w.uninstall
+    ? removeHooks(local.settings ?? {}, w.commands, w.wirings)
+    : addHooks(local.settings ?? {}, w.commands, w.wirings);
+  const movedAny = moved.changes.length > 0;
+  if (movedAny && !w.uninstall)
+    w.say(`Moving the hooks out of ${shared.path} (machine-bound paths; each teammate runs init on their machine):`);
+  for (const change of moved.changes) w.say(describe(change));
+  for (const change of next.changes) w.say(describe(change));
+  const changed = next.changes.some((c) => c.kind === 'added' || c.kind === 'updated' || c.kind === 'removed');
+  if (!changed && !movedAny) {
+    w.say(
+      w.uninstall
+        ? `Nothing to remove: ${local.path} and ${shared.path} have none of these hooks`
+        : `Nothing to change: ${local.path} already has the agent-session hooks`,
+    );
+  }
+  if (w.dryRun) {
+    if (changed || movedAny) w.say(`Dry run: ${local.path} and ${shared.path} were not changed`);
+  } else {
+    if (movedAny) w.say(applySettings(shared, moved.settings, w.now));
+    if (changed) w.say(applySettings(local, next.settings, w.now));
+  }
+  // The local file's entry in this clone's .git/info/exclude: added with the file, removed when the file is gone.
+  const localGone = w.uninstall && (local.settings === null || isEmpty(next.settings));
+  if (w.uninstall ? localGone : true) {
+    const done = excludeFromGit(local.path, w.uninstall, w.dryRun);
+    if (done.change === 'added') w.say(`+ ${done.path}: ${local.path} (kept out of git in this clone)`);
+    if (done.change === 'removed') w.say(`- ${done.path}: ${local.path}`);
+  }
+  if (w.uninstall && !w.dryRun) removeEmptyFolder(dirname(local.path), w.say);
+}
+
+/** Writes the settings (a backup first), or removes the file when they are left empty (`{}`); says what it did. */
+function applySettings(file: SettingsFile, settings: Settings, now: Date): string {
+  if (isEmpty(settings) && file.settings !== null) {
+    removeFile(file.path);
+    return `Removed ${file.path} (nothing else was in it)`;
+  }
+  const backup = writeSettings(file, settings, now);
+  return `Updated ${file.path}${backup === null ? ' (new file)' : ` (backup: ${backup})`}`;
+}
+
+function isEmpty(settings: Settings): boolean {
+  return Object.keys(settings).length === 0;
+}
+
+function removeFile(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if (errnoCode(error) !== 'ENOENT') throw ioError(error, 'remove', path);
+  }
+}
+
+/** Removes `.claude/` when uninstalling left it empty (init may have made it). */
+function removeEmptyFolder(folder: string, say: (line: string) => void): void {
+  try {
+    rmdirSync(folder);
+    say(`Removed ${folder} (left empty)`);
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code !== 'ENOENT' && code !== 'ENOTEMPTY' && code !== 'EEXIST') throw ioError(error, 'remove', folder);
+  }
+}
 
 /**
  * The crontab line of the hourly cleanup. The node is the one running init, by absolute path: cron's PATH

@@ -9,13 +9,13 @@ import {
   realpathSync,
   statSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { SessionError } from '../../core/errors';
+import { basename, dirname, join } from 'node:path';
+import { SessionError, isSessionError } from '../../core/errors';
 import { describeJsonError } from '../../core/json-error';
 import type { Settings } from './settings';
 import { errnoCode, ioError } from '../../platform/errno';
 import { writeFileAtomic } from '../../platform/atomic-file';
-import { PRIVATE_DIR } from '../../platform/private-fs';
+import { PRIVATE_DIR, ensurePrivateDir, markIgnored } from '../../platform/private-fs';
 
 /** A project's `.claude/settings.json`, as read. */
 export interface SettingsFile {
@@ -27,6 +27,14 @@ export interface SettingsFile {
 }
 
 const BOM = '\uFEFF';
+
+/**
+ * `<project>/.claude/settings.local.json`: Claude Code's per-machine project settings, which it merges over
+ * settings.json; where init's hooks go (they name this machine's node and bins).
+ */
+export function localSettingsPath(project: string): string {
+  return join(project, '.claude', 'settings.local.json');
+}
 
 /** `<project>/.claude/settings.json`. */
 export function settingsPath(project: string): string {
@@ -75,7 +83,8 @@ export function readSettings(path: string): SettingsFile {
 
 /**
  * Writes the settings atomically, keeping the file's permissions and writing through a symbolic link (dotfile
- * managers link settings files). An existing file is first copied to `settings.json.bak-<UTC time>`, never over an earlier backup.
+ * managers link settings files). An existing file is first copied to `agent-session-backups/settings.json.bak-<UTC
+ * time>` beside it (a folder git ignores: backupsDir), never over an earlier backup.
  * @returns the backup's path, or null when there was no file to back up
  * @throws SessionError E_IO
  */
@@ -100,7 +109,7 @@ export function writeSettings(file: SettingsFile, settings: Settings, now: Date)
       const got = `mode ${mode.toString(8).padStart(4, '0')} (read-only); make it writable (chmod u+w) to let init change it`;
       throw new SessionError('E_IO', `Expected \`${target}\` to be writable, got ${got} (nothing was changed)`);
     }
-    backup = backUp(target, `${file.path}.bak-${now.toISOString().replace(/[-:.]/g, '')}`);
+    backup = backUp(target, join(backupsDir(file.path), `${basename(file.path)}.bak-${stamp(now)}`));
   }
   writeFileAtomic(target, `${file.bom === true ? BOM : ''}${JSON.stringify(settings, null, 2)}\n`);
   try {
@@ -111,10 +120,31 @@ export function writeSettings(file: SettingsFile, settings: Settings, now: Date)
   return backup;
 }
 
+/** The folder of init's backups beside a settings file: `<folder>/agent-session-backups/`, ignored by git. */
+export function backupsDir(settingsFile: string): string {
+  return join(dirname(settingsFile), BACKUPS_DIR);
+}
+
 // --- internal ---
 
-/** Copies `source` to `base` (or the next free `base-N`), never over an earlier backup. @throws SessionError E_IO */
+/** Backups live in a folder of their own, whose `.gitignore` keeps them out of git (the settings' folder is shared). */
+const BACKUPS_DIR = 'agent-session-backups';
+
+function stamp(now: Date): string {
+  return now.toISOString().replace(/[-:.]/g, '');
+}
+
+/**
+ * Copies `source` to `base` (or the next free `base-N`), never over an earlier backup; its folder made private and
+ * ignored by git first. @throws SessionError E_IO
+ */
 export function backUp(source: string, base: string): string {
+  try {
+    if (ensurePrivateDir(dirname(base))) markIgnored(dirname(base));
+  } catch (error) {
+    if (isSessionError(error)) throw new SessionError('E_IO', `Cannot back up to ${base}: ${error.message}`);
+    throw error;
+  }
   // COPYFILE_EXCL never overwrites an earlier backup; a clash (same millisecond) takes the next free name.
   for (let n = 0; ; n++) {
     const backup = n === 0 ? base : `${base}-${n}`;

@@ -43,7 +43,8 @@ export function eachProject(): { project: Project; settingsFile: string } {
   const current = {} as { project: Project; settingsFile: string };
   beforeEach(() => {
     current.project = makeProject();
-    current.settingsFile = join(current.project.dir, '.claude', 'settings.json');
+    // The file init writes: Claude Code's per-machine settings (the hooks name this machine's node and bins).
+    current.settingsFile = join(current.project.dir, '.claude', 'settings.local.json');
   });
   afterEach(() => current.project.cleanup());
   return current;

@@ -1,6 +1,6 @@
 // `agent-session init` on a temp project, through the built CLI.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkHookOutput } from '../../support/claude-hook-output';
 import { DIST, fixture, hookEnv, eachProject, runHookBin } from './helpers';
@@ -20,8 +20,9 @@ function init(...args: string[]): { status: number | null; stdout: string; stder
 // settings.json read back as JSON; the cases walk into it loosely and compare with toEqual.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const readSettings = (): Record<string, any> => JSON.parse(readFileSync(each.settingsFile, 'utf8'));
+const backupDir = (): string => join(each.project.dir, '.claude', 'agent-session-backups');
 const backups = (): string[] =>
-  readdirSync(join(each.project.dir, '.claude')).filter((f) => f.startsWith('settings.json.bak-'));
+  existsSync(backupDir()) ? readdirSync(backupDir()).filter((f) => f.startsWith('settings.local.json.bak-')) : [];
 
 const USER_SETTINGS = {
   model: 'opus',
@@ -65,7 +66,7 @@ it('wires the eight hooks with absolute node commands and a timeout, keeping eve
     ]);
   }
   expect(backups()).toHaveLength(1);
-  expect(JSON.parse(readFileSync(join(each.project.dir, '.claude', backups()[0]!), 'utf8'))).toEqual(USER_SETTINGS);
+  expect(JSON.parse(readFileSync(join(backupDir(), backups()[0]!), 'utf8'))).toEqual(USER_SETTINGS);
   expect(statSync(each.settingsFile).mode & 0o777).toBe(0o640);
   expect(run.stdout).toMatch(/^0 \* \* \* \* cd .* cleanup --hours 24$/m);
 });
@@ -79,7 +80,7 @@ it('is idempotent: a second run changes nothing and makes no backup', () => {
   expect(backups()).toHaveLength(1);
 });
 
-it('creates the file when there is none, and --uninstall removes exactly what it added', () => {
+it('creates the file when there is none, and --uninstall removes exactly what it added, and the file left empty', () => {
   expect(init().status).toBe(0);
   const events = [
     'PermissionRequest',
@@ -93,7 +94,10 @@ it('creates the file when there is none, and --uninstall removes exactly what it
   ];
   expect(Object.keys(readSettings().hooks).sort()).toEqual(events);
   expect(init('--uninstall').status).toBe(0);
-  expect(readSettings()).toEqual({});
+  // The file it created, left empty, is gone (the project's .claude/ held it only: gone too).
+  expect(existsSync(each.settingsFile)).toBe(false);
+  expect(existsSync(join(each.project.dir, '.claude'))).toBe(false);
+  mkdirSync(join(each.project.dir, '.claude'));
 
   writeFileSync(each.settingsFile, JSON.stringify(USER_SETTINGS));
   init();

@@ -58,6 +58,18 @@ describe('resolveRoot', () => {
     if (expected === null) expect(codeOf(() => resolveRoot({ env, cwd: join(dir, layout.cwd) }))).toBe('E_USAGE');
   });
 
+  it('outside any project, a named database lets the working directory serve (no store folder is made there)', () => {
+    const plain = join(dir, 'plain');
+    mkdirSync(plain);
+    const env = { HOME: join(dir, 'home') };
+    expect(codeOf(() => resolveRoot({ env, cwd: plain }))).toBe('E_USAGE');
+    const url = 'postgres://u@127.0.0.1:5432/test';
+    expect(resolveRoot({ env: { ...env, AGENT_SESSION_DATABASE_URL: url }, cwd: plain })).toBe(
+      join(plain, '.claude', 'session'),
+    );
+    expect(resolveRoot({ env, cwd: plain, databaseUrl: url })).toBe(join(plain, '.claude', 'session'));
+  });
+
   it('ignores empty variables', () => {
     mkdirSync(join(dir, '.claude'));
     expect(resolveRoot({ env: { AGENT_SESSION_DIR: '', CLAUDE_PROJECT_DIR: ' ' }, cwd: dir })).toBe(
