@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "610e0959d3c4d794";
-const BUILD_ID = "9a755cac31a4134e";
+const BUNDLE_HASH = "2569bb27fcca5bc3";
+const BUILD_ID = "ac66059cf1ca809b";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

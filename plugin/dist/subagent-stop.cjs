@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "2c019b9029d25490";
-const BUILD_ID = "9a755cac31a4134e";
+const BUNDLE_HASH = "95739a4b1e7c63cc";
+const BUILD_ID = "ac66059cf1ca809b";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user
