@@ -157,8 +157,8 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   {
     command: 'copy',
     describe:
-      'Copy every session from one store to another (a folder or a postgres:// URL), as it is; ' +
-      'refused, with nothing written, when the target holds any of the ids',
+      'Copy every session from one store to another (a folder or a postgres:// URL), as it is, decisions marked ' +
+      'imported; refused, with nothing written, when the target holds any of the ids; all or nothing',
     load: () => (require('./commands/copy') as typeof import('./commands/copy')).copyCommand as never,
   },
   {
