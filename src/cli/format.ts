@@ -1,4 +1,5 @@
 import { hostOf } from '../core/host';
+import { shortId } from '../core/ids';
 import { isInterrupted } from '../core/interruption';
 import { relativeTime } from '../core/relative-time';
 import type { ListEntry } from '../service/sessions';
@@ -12,6 +13,7 @@ import { displayWidth, escapeControl } from './text';
  * listed (core/host.ts), each session's host is in a HOST column (a store only Claude Code writes keeps its table).
  */
 export function renderTable(entries: readonly ListEntry[], now: Date, colour = false, projects = false): string {
+  const idText = shownIds(entries.map((entry) => entry.id));
   const hosts = entries.some((entry) => entry.kind === 'valid' && entry.state.host !== undefined);
   const rows: Cell[][] = [
     [
@@ -29,7 +31,7 @@ export function renderTable(entries: readonly ListEntry[], now: Date, colour = f
     if (entry.kind === 'corrupt') {
       rows.push([
         ...(projects ? ['?'] : []),
-        entry.id,
+        idText(entry.id),
         '-',
         ...(hosts ? ['-'] : []),
         { text: 'corrupt', style: 'red' },
@@ -42,7 +44,7 @@ export function renderTable(entries: readonly ListEntry[], now: Date, colour = f
     const { state } = entry;
     rows.push([
       ...(projects ? [state.project ?? '-'] : []),
-      entry.id,
+      idText(entry.id),
       state.agent_name,
       ...(hosts ? [hostOf(state)] : []),
       // Interrupted: its agent died of a host failure; neither running nor done, it waits to be carried on.
@@ -56,6 +58,16 @@ export function renderTable(entries: readonly ListEntry[], now: Date, colour = f
     ]);
   }
   return renderRows(rows, colour);
+}
+
+/**
+ * How a table shows the ids of its rows: the short form (core/ids.ts shortId, which every command taking an id
+ * accepts), unless two rows would show the same one: those show their whole id.
+ */
+export function shownIds(ids: readonly string[]): (id: string) => string {
+  const seen = new Map<string, number>();
+  for (const id of ids) seen.set(shortId(id), (seen.get(shortId(id)) ?? 0) + 1);
+  return (id) => (seen.get(shortId(id)) === 1 ? shortId(id) : id);
 }
 
 /** A column of a table that may give way when the width is short (see renderFitted). */

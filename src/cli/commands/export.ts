@@ -19,7 +19,9 @@ export const exportCommand: CommandModule<GlobalArgs, Args> = {
       .option('out', textOption('Write to this new file instead of stdout (never overwritten)')) as never,
   handler: async (argv) => {
     const out = optionalText(argv.out, '--out');
-    const state = await contextFor(argv).withSessions((sessions) => sessions.get(String(argv.id)));
+    const state = await contextFor(argv).withSessions(async (sessions) =>
+      sessions.get(await sessions.resolveId(String(argv.id))),
+    );
     const document = toExport(state, argv.io.now());
     if (out === undefined) {
       printJson(argv.io, document);

@@ -19,7 +19,7 @@ export const showCommand: CommandModule<GlobalArgs, Args> = {
     // A corrupt session throws E_CORRUPT here (exit 4): the message names the field's path, never the file's text.
     // The store's clock, which the service judges by: the explanation agrees with `should-resume`.
     const { state, limits, now, project } = await contextFor(argv).withSessions(async (sessions) => ({
-      state: await sessions.get(String(argv.id)),
+      state: await sessions.get(await sessions.resolveId(String(argv.id))),
       limits: sessions.limits,
       now: await sessions.now(),
       project: sessions.project,
