@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "b7b7fc73ff3afbb4";
-const BUILD_ID = "843546a2cf88c06d";
+const BUNDLE_HASH = "6d5ad22e821bad74";
+const BUILD_ID = "e8ee165984acc7cd";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

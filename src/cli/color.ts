@@ -85,6 +85,7 @@ export interface Fit {
  * out the droppable columns, the first named first, while it does not fit. Returns the columns left out.
  */
 function narrow(widths: number[], fit: Fit): Set<number> {
+  const full = [...widths];
   const min = fit.min ?? 8;
   const dropped = new Set<number>();
   let total = widths.reduce((sum, width) => sum + width, 0) + 2 * Math.max(0, widths.length - 1);
@@ -104,6 +105,13 @@ function narrow(widths: number[], fit: Fit): Set<number> {
     if (total <= fit.width) break;
     total -= widths[column]! + 2;
     dropped.add(column);
+  }
+  // A column left out may leave room: the cut columns get it back, in the order they are named.
+  for (const column of fit.shrink) {
+    const back = Math.min(fit.width - total, full[column]! - widths[column]!);
+    if (back <= 0) continue;
+    widths[column]! += back;
+    total += back;
   }
   return dropped;
 }

@@ -12,7 +12,13 @@ import { displayWidth, escapeControl } from './text';
  * session's project in a column of its own (`-` for one of none). When a session of another host than Claude Code is
  * listed (core/host.ts), each session's host is in a HOST column (a store only Claude Code writes keeps its table).
  */
-export function renderTable(entries: readonly ListEntry[], now: Date, colour = false, projects = false): string {
+export function renderTable(
+  entries: readonly ListEntry[],
+  now: Date,
+  colour = false,
+  projects = false,
+  width = Infinity,
+): string {
   const idText = shownIds(entries.map((entry) => entry.id));
   const hosts = entries.some((entry) => entry.kind === 'valid' && entry.state.host !== undefined);
   const rows: Cell[][] = [
@@ -57,7 +63,13 @@ export function renderTable(entries: readonly ListEntry[], now: Date, colour = f
         : relativeTime(state.last_updated, now),
     ]);
   }
-  return renderRows(rows, colour);
+  // Free texts give way first (the agent's name, the reason, the project), then the errors and host columns go.
+  const at = (name: string): number => (rows[0] as string[]).indexOf(name);
+  return renderRows(rows, colour, {
+    width,
+    shrink: [at('AGENT'), at('RESUMABLE'), at('LAST ACTIVITY'), ...(projects ? [at('PROJECT')] : [])],
+    drop: [at('ERRORS'), ...(hosts ? [at('HOST')] : [])],
+  });
 }
 
 /**
@@ -130,7 +142,9 @@ export function renderFitted(
  */
 export function outputWidth(io: Pick<CliIo, 'columns' | 'env'>): number {
   const fromEnv = /^[1-9]\d{0,3}$/.test(io.env.COLUMNS ?? '') ? Number(io.env.COLUMNS) : undefined;
-  return io.columns ?? fromEnv ?? 120;
+  // A terminal that reports no size (0 columns: a pty nobody sized, as `script` makes) is read as none.
+  const terminal = io.columns !== undefined && io.columns > 0 ? io.columns : undefined;
+  return terminal ?? fromEnv ?? 120;
 }
 
 /** `text` as lines of at most `width` columns, broken between words (a word longer than a line has one alone). */

@@ -23,6 +23,7 @@ export const VALUE_OPTIONS: ReadonlySet<string> = new Set([
   '--to',
   '--from',
   '--database-url',
+  '--limit',
 ]);
 
 /** Every on/off option (each `[boolean]` of the help; a test checks it). */

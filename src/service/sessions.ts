@@ -10,8 +10,7 @@ import { isFinalPhase, type FinalPhase, type Phase } from '../core/phase-names';
 import { isParked } from '../core/parking';
 import { DEFAULT_PROJECT, withProject } from '../core/project';
 import { DEFAULT_HOST, hostOf, withHost, type Host } from '../core/host';
-import { resumeVerdict } from '../core/phases';
-import { allowsResume, isAheadOfClock, latestSane, type ResumeReason } from '../core/rules';
+import { isAheadOfClock, latestSane, type ResumeReason } from '../core/rules';
 import { assertAgentName, assertMetadata, assertText } from '../core/input';
 import { assertNotAgentShell, decisionOriginOf, type DecisionOrigin } from '../core/origin';
 import { applyChange, finalizeState, newSession, parsePhase, type SessionChange } from '../core/session';
@@ -521,9 +520,10 @@ export class Sessions {
       if (filter.activeOnly && isFinalPhase(state.phase)) continue;
       if (filter.agent !== undefined && state.agent_name !== filter.agent) continue;
       if (filter.phases !== undefined && !filter.phases.includes(state.phase)) continue;
-      const reason = this.#view.projectBlocker(state) ?? resumeVerdict(state, now, this.limits);
+      // The rule `should-resume` answers by (ProjectView.decideAt): the column says what it would say.
+      const { should_resume, reason } = this.#view.decideAt(state, now);
       const clockAhead = isAheadOfClock(state.last_updated, now, this.limits);
-      entries.push({ ...entry, resumable: allowsResume(reason), reason, clockAhead });
+      entries.push({ ...entry, resumable: should_resume, reason, clockAhead });
     }
     entries.sort(byActivity);
     if (filter.limit === undefined) return { entries, unassigned };

@@ -167,3 +167,75 @@ describe('pending: what waits for the user decision now', () => {
     }
   });
 });
+
+describe('list --phase --agent --limit, a resumable column as should-resume says, widths', () => {
+  it('filters by phase and agent, newest first, at most --limit', () => {
+    const cwd = project();
+    const a1 = session(cwd, 'planner', ['planning']);
+    const a2 = session(cwd, 'planner', ['planning', 'approval']);
+    const b1 = session(cwd, 'worker', ['planning']);
+    const b2 = session(cwd, 'worker', ['investigating']);
+    const ids = (args: string[]) =>
+      (JSON.parse(cli(cwd, ['list', ...args, '--json']).stdout) as { agent_id: string }[]).map((s) => s.agent_id);
+    expect(ids([])).toEqual([b2, b1, a2, a1]);
+    expect(ids(['--phase', 'planning'])).toEqual([b1, a1]);
+    expect(ids(['--agent', 'planner'])).toEqual([a2, a1]);
+    expect(ids(['--phase', 'planning', '--agent', 'worker'])).toEqual([b1]);
+    expect(ids(['--limit', '3'])).toEqual([b2, b1, a2]);
+    expect(ids(['--limit', '1', '--agent', 'planner'])).toEqual([a2]);
+    const table = cli(cwd, ['list', '--limit', '2']).stdout.trimEnd().split('\n');
+    expect(table).toHaveLength(3);
+    expect(table[1]).toContain(short(b2));
+  });
+
+  it.each([
+    [['--phase', 'dancing'], '--phase'],
+    [['--limit', '0'], '--limit'],
+    [['--limit', 'ten'], '--limit'],
+    [['--limit', '-3'], '--limit'],
+    [['--limit', '1.5'], '--limit'],
+  ])('refuses list %p with exit 2, one line naming %p', (args, flag) => {
+    const result = cli(project(), ['list', ...args]);
+    expect({ status: result.status, stdout: result.stdout }).toEqual({ status: 2, stdout: '' });
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain(flag);
+  });
+
+  it('says for each session what should-resume says for it', () => {
+    const cwd = project();
+    session(cwd, 'planner', ['planning', 'approval']);
+    session(cwd, 'planner', ['investigating']);
+    const done = session(cwd, 'planner', ['planning']);
+    expect(cli(cwd, ['finalize', done, 'completed']).status).toBe(0);
+    session(cwd, 'starter');
+    const listed = JSON.parse(cli(cwd, ['list', '--json']).stdout) as {
+      agent_id: string;
+      resumable_now: boolean;
+      resume_reason: string;
+    }[];
+    expect(listed).toHaveLength(4);
+    for (const entry of listed) {
+      const answer = cli(cwd, ['should-resume', entry.agent_id]);
+      expect(answer.stdout).toBe(`${entry.resumable_now} ${entry.resume_reason}\n`);
+      const row = cli(cwd, ['list'], { COLUMNS: '200' })
+        .stdout.split('\n')
+        .find((line) => line.startsWith(short(entry.agent_id)));
+      expect(row).toContain(entry.resumable_now ? ' yes ' : ` no (${entry.resume_reason})`);
+    }
+  });
+
+  it.each([60, 80, 120])('list, pending and show fit %p columns', (width) => {
+    const cwd = project();
+    const id = session(cwd, 'an-agent-with-a-rather-long-descriptive-name', ['planning', 'approval']);
+    const plan = JSON.stringify({ plan: 'buckets and roles '.repeat(20), notes: 'x'.repeat(150) });
+    expect(cli(cwd, ['update', id, '--metadata', plan]).status).toBe(0);
+    for (const args of [['list'], ['pending'], ['show', short(id)]]) {
+      const result = cli(cwd, args, { COLUMNS: String(width) });
+      expect(result.status).toBe(0);
+      for (const line of result.stdout.trimEnd().split('\n')) expect(line.length).toBeLessThanOrEqual(width);
+    }
+    // show cuts nothing off: the long metadata is wrapped, every character of it still there.
+    const shown = cli(cwd, ['show', short(id)], { COLUMNS: String(width) }).stdout.replace(/\n {15}/g, '');
+    expect(shown).toContain('x'.repeat(150));
+  });
+});

@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import { explainResume } from '../../core/views/explain';
 import { timelineOf } from '../../core/views/timeline';
 import { renderStory } from '../story';
+import { outputWidth } from '../format';
 import { colourFor, contextFor, printJson, withJson, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
@@ -31,6 +32,6 @@ export const showCommand: CommandModule<GlobalArgs, Args> = {
       printJson(argv.io, { session: state, resume, timeline });
       return;
     }
-    argv.io.out(renderStory(state, resume, timeline, now, limits, colourFor(argv.io)));
+    argv.io.out(renderStory(state, resume, timeline, now, limits, colourFor(argv.io), outputWidth(argv.io)));
   },
 };
