@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "1d57fb1f11d0fc94";
-const BUILD_ID = "e8ee165984acc7cd";
+const BUNDLE_HASH = "64887f7a9cbb2dbf";
+const BUILD_ID = "9810c20ee7edbf7e";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -1,6 +1,6 @@
 // Issue 32 item 7: the CLI in daily use (short ids, the inbox, list's filters and width, help <command>, import -,
 // export --force), through the built bins, each case in its own project folder.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, projectMaker, run, tempDir } from '../helpers';
 
@@ -237,5 +237,50 @@ describe('list --phase --agent --limit, a resumable column as should-resume says
     // show cuts nothing off: the long metadata is wrapped, every character of it still there.
     const shown = cli(cwd, ['show', short(id)], { COLUMNS: String(width) }).stdout.replace(/\n {15}/g, '');
     expect(shown).toContain('x'.repeat(150));
+  });
+});
+
+describe('help <command>, import -, export --force', () => {
+  it.each(['list', 'pending', 'approve', 'import', 'export'])('help %s is its --help', (command) => {
+    const cwd = project();
+    const help = cli(cwd, ['help', command]);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toBe(cli(cwd, [command, '--help']).stdout);
+    expect(help.stdout).toContain(`agent-session ${command}`);
+  });
+
+  it('help alone is --help; help of no command is refused (exit 2)', () => {
+    const cwd = project();
+    expect(cli(cwd, ['help']).stdout).toBe(cli(cwd, ['--help']).stdout);
+    const unknown = cli(cwd, ['help', 'frobnicate']);
+    expect({ status: unknown.status, stdout: unknown.stdout }).toEqual({ status: 2, stdout: '' });
+  });
+
+  it('import - reads the export document from stdin', () => {
+    const from = project();
+    const id = session(from, 'mover', ['planning']);
+    const exported = cli(from, ['export', short(id)]).stdout;
+    const to = project();
+    const imported = cli(to, ['import', '-'], {}, exported);
+    expect({ status: imported.status, stdout: imported.stdout }).toEqual({ status: 0, stdout: `${id}\n` });
+    expect(phaseOf(to, id)).toBe('planning');
+    const again = cli(to, ['import', '--new-id', '-'], {}, exported);
+    expect(again.status).toBe(0);
+    expect(again.stdout.trim()).not.toBe(id);
+    const bad = cli(to, ['import', '-'], {}, '{"not": "an export"}');
+    expect({ status: bad.status, lines: bad.stderr.trimEnd().split('\n').length }).toEqual({ status: 2, lines: 1 });
+  });
+
+  it('export --out refuses an existing file (exit 4, untouched) unless --force, which replaces it', () => {
+    const cwd = project();
+    const id = session(cwd, 'exporter');
+    const file = join(cwd, 'out.json');
+    writeFileSync(file, 'mine');
+    const refused = cli(cwd, ['export', short(id), '--out', file]);
+    expect({ status: refused.status, stdout: refused.stdout }).toEqual({ status: 4, stdout: '' });
+    expect(refused.stderr).toContain('--force');
+    expect(readFileSync(file, 'utf8')).toBe('mine');
+    expect(cli(cwd, ['export', short(id), '--out', file, '--force']).status).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8')).session.agent_id).toBe(id);
   });
 });
