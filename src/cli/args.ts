@@ -9,6 +9,12 @@ import { readCapped } from '../platform/read-capped';
 export { parseHours } from '../core/input';
 
 /**
+ * What main.ts hands `import` for a lone `-` (stdin): a word no one can type (no argument holds a NUL), as yargs
+ * reads `-` given as a positional as an empty text.
+ */
+export const STDIN_FILE = '\u0000stdin';
+
+/**
  * The most `--metadata` may hold, from any source (an argument, `@file` or `-`), and the most a session's merged
  * metadata may grow to (core/input.ts): Linux already refuses a single argument over 128 KiB, so a file or stdin is
  * where larger metadata comes from.

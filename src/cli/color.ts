@@ -1,4 +1,4 @@
-import { displayWidth, escapeControl, padDisplay } from './text';
+import { displayWidth, escapeControl, padDisplay, truncateDisplay } from './text';
 
 /** A style a table cell may have. */
 export type Style = 'green' | 'red' | 'yellow' | 'dim' | 'bold';
@@ -45,15 +45,18 @@ export type Cell = string | { readonly text: string; readonly style?: Style | un
  * by display width (measured without colour codes; CJK and emoji take two columns), two spaces apart, the last column
  * unpadded; the first row is the header (bold when coloured).
  */
-export function renderRows(rows: readonly (readonly Cell[])[], colour: boolean): string {
-  const texts = rows.map((row) => row.map((cell) => escapeControl(typeof cell === 'string' ? cell : cell.text)));
-  const widths = (texts[0] ?? []).map((_, column) => Math.max(...texts.map((row) => displayWidth(row[column] ?? ''))));
+export function renderRows(rows: readonly (readonly Cell[])[], colour: boolean, fit?: Fit): string {
+  const full = rows.map((row) => row.map((cell) => escapeControl(typeof cell === 'string' ? cell : cell.text)));
+  const widths = (full[0] ?? []).map((_, column) => Math.max(...full.map((row) => displayWidth(row[column] ?? ''))));
+  const dropped = fit === undefined ? new Set<number>() : narrow(widths, fit);
+  const texts = full.map((row) => row.map((text, column) => truncateDisplay(text, widths[column]!)));
   return rows
     .map((row, index) =>
       row
-        .map((cell, column) => {
+        .flatMap((cell, column) => (dropped.has(column) ? [] : [[cell, column] as const]))
+        .map(([cell, column], at, kept) => {
           const text = texts[index]![column]!;
-          const padded = column === row.length - 1 ? text : padDisplay(text, widths[column]!);
+          const padded = at === kept.length - 1 ? text : padDisplay(text, widths[column]!);
           const style = index === 0 ? 'bold' : typeof cell === 'string' ? undefined : cell.style;
           // Pad first, then colour: the codes take no width on screen, so the columns stay aligned.
           return paint(padded, style, colour);
@@ -61,4 +64,54 @@ export function renderRows(rows: readonly (readonly Cell[])[], colour: boolean):
         .join('  '),
     )
     .join('\n');
+}
+
+/**
+ * How a table fits a width (see outputWidth): the columns that may give way (their cells cut, an ellipsis marking the
+ * cut), and the fewest columns each keeps.
+ */
+export interface Fit {
+  readonly width: number;
+  /** The columns whose cells may be cut, by index (free texts: what a session waits on, an agent's name). */
+  readonly shrink: readonly number[];
+  /** The columns any shrinkable column keeps at the least (default 8). */
+  readonly min?: number;
+  /** The columns left out, in this order, when the table is still too wide with every shrinkable one cut. */
+  readonly drop?: readonly number[];
+}
+
+/**
+ * Narrows the widest shrinkable column, a column at a time, until the table fits or none can give more; then leaves
+ * out the droppable columns, the first named first, while it does not fit. Returns the columns left out.
+ */
+function narrow(widths: number[], fit: Fit): Set<number> {
+  const full = [...widths];
+  const min = fit.min ?? 8;
+  const dropped = new Set<number>();
+  let total = widths.reduce((sum, width) => sum + width, 0) + 2 * Math.max(0, widths.length - 1);
+  while (total > fit.width) {
+    const column = fit.shrink
+      .filter((index) => (widths[index] ?? 0) > min)
+      .sort((a, b) => widths[b]! - widths[a]! || b - a)[0];
+    if (column === undefined) break;
+    const wanted = Math.max(min, widths[column]! - (total - fit.width));
+    // The widest gives way down to the next widest first, so the cuts are shared out.
+    const next = Math.max(wanted, ...fit.shrink.filter((index) => index !== column).map((index) => widths[index]!));
+    const to = next < widths[column]! ? next : wanted;
+    total -= widths[column]! - to;
+    widths[column] = to;
+  }
+  for (const column of fit.drop ?? []) {
+    if (total <= fit.width) break;
+    total -= widths[column]! + 2;
+    dropped.add(column);
+  }
+  // A column left out may leave room: the cut columns get it back, in the order they are named.
+  for (const column of fit.shrink) {
+    const back = Math.min(fit.width - total, full[column]! - widths[column]!);
+    if (back <= 0) continue;
+    widths[column]! += back;
+    total += back;
+  }
+  return dropped;
 }

@@ -65,7 +65,7 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
     command: 'pending',
     aliases: ['inbox'],
     describe:
-      'The approval inbox: sessions waiting in approval, investigating or planning, and interrupted ones, oldest waiting first',
+      'What waits for your decision: sessions in approval, newest first, each with the command that decides it; expired ones apart',
     load: () => (require('./commands/pending') as typeof import('./commands/pending')).pendingCommand as never,
   },
   {

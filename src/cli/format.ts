@@ -1,4 +1,5 @@
 import { hostOf } from '../core/host';
+import { shortId } from '../core/ids';
 import { isInterrupted } from '../core/interruption';
 import { relativeTime } from '../core/relative-time';
 import type { ListEntry } from '../service/sessions';
@@ -11,7 +12,14 @@ import { displayWidth, escapeControl } from './text';
  * session's project in a column of its own (`-` for one of none). When a session of another host than Claude Code is
  * listed (core/host.ts), each session's host is in a HOST column (a store only Claude Code writes keeps its table).
  */
-export function renderTable(entries: readonly ListEntry[], now: Date, colour = false, projects = false): string {
+export function renderTable(
+  entries: readonly ListEntry[],
+  now: Date,
+  colour = false,
+  projects = false,
+  width = Infinity,
+): string {
+  const idText = shownIds(entries.map((entry) => entry.id));
   const hosts = entries.some((entry) => entry.kind === 'valid' && entry.state.host !== undefined);
   const rows: Cell[][] = [
     [
@@ -29,7 +37,7 @@ export function renderTable(entries: readonly ListEntry[], now: Date, colour = f
     if (entry.kind === 'corrupt') {
       rows.push([
         ...(projects ? ['?'] : []),
-        entry.id,
+        idText(entry.id),
         '-',
         ...(hosts ? ['-'] : []),
         { text: 'corrupt', style: 'red' },
@@ -42,7 +50,7 @@ export function renderTable(entries: readonly ListEntry[], now: Date, colour = f
     const { state } = entry;
     rows.push([
       ...(projects ? [state.project ?? '-'] : []),
-      entry.id,
+      idText(entry.id),
       state.agent_name,
       ...(hosts ? [hostOf(state)] : []),
       // Interrupted: its agent died of a host failure; neither running nor done, it waits to be carried on.
@@ -55,7 +63,23 @@ export function renderTable(entries: readonly ListEntry[], now: Date, colour = f
         : relativeTime(state.last_updated, now),
     ]);
   }
-  return renderRows(rows, colour);
+  // Free texts give way first (the agent's name, the reason, the project), then the errors and host columns go.
+  const at = (name: string): number => (rows[0] as string[]).indexOf(name);
+  return renderRows(rows, colour, {
+    width,
+    shrink: [at('AGENT'), at('RESUMABLE'), at('LAST ACTIVITY'), ...(projects ? [at('PROJECT')] : [])],
+    drop: [at('ERRORS'), ...(hosts ? [at('HOST')] : [])],
+  });
+}
+
+/**
+ * How a table shows the ids of its rows: the short form (core/ids.ts shortId, which every command taking an id
+ * accepts), unless two rows would show the same one: those show their whole id.
+ */
+export function shownIds(ids: readonly string[]): (id: string) => string {
+  const seen = new Map<string, number>();
+  for (const id of ids) seen.set(shortId(id), (seen.get(shortId(id)) ?? 0) + 1);
+  return (id) => (seen.get(shortId(id)) === 1 ? shortId(id) : id);
 }
 
 /** A column of a table that may give way when the width is short (see renderFitted). */
@@ -118,7 +142,9 @@ export function renderFitted(
  */
 export function outputWidth(io: Pick<CliIo, 'columns' | 'env'>): number {
   const fromEnv = /^[1-9]\d{0,3}$/.test(io.env.COLUMNS ?? '') ? Number(io.env.COLUMNS) : undefined;
-  return io.columns ?? fromEnv ?? 120;
+  // A terminal that reports no size (0 columns: a pty nobody sized, as `script` makes) is read as none.
+  const terminal = io.columns !== undefined && io.columns > 0 ? io.columns : undefined;
+  return terminal ?? fromEnv ?? 120;
 }
 
 /** `text` as lines of at most `width` columns, broken between words (a word longer than a line has one alone). */

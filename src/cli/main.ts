@@ -5,7 +5,7 @@ import { COMMAND_TABLE, lazyCommand } from './command-table';
 import { COMPLETION_SHELLS, valueCandidates } from './completion';
 import { textOption, type CliIo, type GlobalArgs } from './context';
 import { assertFlagValues, rejectRepeats, usageMessage } from './options';
-import { optionalText } from './args';
+import { optionalText, STDIN_FILE } from './args';
 import { RECORD_VERB } from '../core/recording-command';
 
 /**
@@ -19,7 +19,8 @@ export const COMMANDS = COMMAND_TABLE.map(lazyCommand);
  * (2 usage, 3 not found, 4 rejected, 5 busy or I/O). Errors print one line on stderr; stacks only
  * with AGENT_SESSION_DEBUG=1.
  */
-export async function runCli(args: readonly string[], io: CliIo, version: string): Promise<number> {
+export async function runCli(given: readonly string[], io: CliIo, version: string): Promise<number> {
+  const args = stdinFile(helpCommand(given));
   const shell = args[0] === 'completion' ? args[1] : undefined;
   if (shell !== undefined && !shell.startsWith('-')) {
     if (!(COMPLETION_SHELLS as readonly string[]).includes(shell)) {
@@ -131,6 +132,30 @@ function parserFor(args: readonly string[], cwd: string | undefined): Argv {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const yargsCjs = require('yargs/yargs') as typeof yargsEsm;
   return yargsCjs([...args], folder);
+}
+
+/**
+ * `help <command>` (as gh, npm and git take it) is `<command> --help`; `help` alone is `--help`. A word after `help`
+ * that names no command is left to yargs, which suggests one.
+ */
+function helpCommand(args: readonly string[]): readonly string[] {
+  if (args[0] !== 'help') return args;
+  const named = args[1];
+  if (named === undefined) return ['--help'];
+  const known = COMMAND_TABLE.some(
+    (entry) => entry.command.split(' ')[0] === named || (entry.aliases ?? []).includes(named),
+  );
+  return known ? [named, '--help', ...args.slice(2)] : args;
+}
+
+/**
+ * `import -` reads stdin. yargs reads a lone `-` given as a positional as an empty text, so it is handed over as
+ * STDIN_FILE, which the export file reader takes for stdin (transfer-file.ts).
+ */
+function stdinFile(args: readonly string[]): readonly string[] {
+  if (args[0] !== 'import') return args;
+  const end = args.indexOf('--');
+  return args.map((word, index) => (word === '-' && (end === -1 || index < end) ? STDIN_FILE : word));
 }
 
 /** Each command's usage line (`get <id>`), for messages. */

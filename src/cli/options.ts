@@ -24,6 +24,7 @@ export const VALUE_OPTIONS: ReadonlySet<string> = new Set([
   '--from',
   '--database-url',
   '--port',
+  '--limit',
 ]);
 
 /** Every on/off option (each `[boolean]` of the help; a test checks it). */

@@ -10,6 +10,8 @@ import type { SessionState } from '../core/state';
 import { shortDuration, utcTime } from '../core/views/time-text';
 import type { Timeline, TimelineEvent } from '../core/views/timeline';
 import { renderRows, type Cell } from './color';
+import { wrapWords } from './format';
+import { displayWidth, escapeControl } from './text';
 
 /** The text of `show`: the facts, the resume verdict with every rule, the timeline and the decisions. */
 export function renderStory(
@@ -19,6 +21,7 @@ export function renderStory(
   now: Date,
   limits: Limits,
   colour: boolean,
+  width = Infinity,
 ): string {
   const facts: Cell[][] = [
     ['Session', state.agent_id],
@@ -52,9 +55,11 @@ export function renderStory(
           : 'running';
     facts.push([agentWord(state), `${link.agent_id} (${link.agent_type ?? 'no type'}), ${stopped}`]);
   }
-  const sections = [renderRows(facts, colour).replace(/^ {2}/, '')];
+  const sections = [renderRows(wrapFacts(facts, width), colour).replace(/^ {2}/, '')];
+  // The tables are indented by two: their free text (the detail, the note, the decider) gives way to the width.
+  const inner = width - 2;
   sections.push(
-    `Timeline${timeline.dropped > 0 ? ` (${timeline.dropped} older entries dropped by the history cap)` : ''}\n${indent(renderRows(timelineRows(timeline, agentWord(state)), colour))}`,
+    `Timeline${timeline.dropped > 0 ? ` (${timeline.dropped} older entries dropped by the history cap)` : ''}\n${indent(renderRows(timelineRows(timeline, agentWord(state)), colour, { width: inner, shrink: [2, 1] }))}`,
   );
   const decisions = state.decisions ?? [];
   if (decisions.length > 0) {
@@ -69,9 +74,46 @@ export function renderStory(
         decision.note ?? '-',
       ]);
     }
-    sections.push(`Decisions\n${indent(renderRows(rows, colour))}`);
+    sections.push(`Decisions\n${indent(renderRows(rows, colour, { width: inner, shrink: [5, 2], drop: [3] }))}`);
   }
   return `${sections.join('\n\n')}\n`;
+}
+
+/**
+ * The facts (label, value) with each value wrapped to what `width` leaves beside the labels: between words, and a
+ * word longer than a line (a JSON blob) cut into pieces; continued lines have an empty label. Nothing is cut off.
+ */
+function wrapFacts(facts: readonly Cell[][], width: number): Cell[][] {
+  const labels = Math.max(...facts.map((row) => displayWidth(textOf(row[0]))));
+  const room = Math.max(20, width - labels - 2);
+  if (!Number.isFinite(width)) return [...facts];
+  return facts.flatMap((row) => {
+    const [label, value] = row;
+    const text = escapeControl(textOf(value));
+    if (displayWidth(text) <= room) return [row];
+    const style = typeof value === 'string' || value === undefined ? undefined : value.style;
+    const lines = wrapWords(text, room).flatMap((line) => pieces(line, room));
+    return lines.map((line, index): Cell[] => [index === 0 ? label! : '', { text: line, style }]);
+  });
+}
+
+/** `line` in pieces of at most `width` columns. */
+function pieces(line: string, width: number): string[] {
+  const out: string[] = [];
+  let piece = '';
+  for (const char of line) {
+    if (displayWidth(piece + char) > width) {
+      out.push(piece);
+      piece = '';
+    }
+    piece += char;
+  }
+  if (piece !== '') out.push(piece);
+  return out;
+}
+
+function textOf(cell: Cell | undefined): string {
+  return cell === undefined ? '' : typeof cell === 'string' ? cell : cell.text;
 }
 
 /** One line per resume rule, marked ok or no (`show`, `should-resume --explain`). */

@@ -15,3 +15,21 @@ export function displayWidth(text: string): number {
 export function padDisplay(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
 }
+
+/**
+ * `text` cut to at most `width` columns of display width, an ellipsis marking the cut (whole code points: a wide
+ * character that would straddle the edge goes with the cut).
+ */
+export function truncateDisplay(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  if (width <= 0) return '';
+  let kept = '';
+  let used = 0;
+  for (const char of text) {
+    const next = displayWidth(char);
+    if (used + next > width - 1) break;
+    kept += char;
+    used += next;
+  }
+  return `${kept}…`;
+}

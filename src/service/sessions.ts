@@ -3,10 +3,10 @@ import { SessionError, isSessionError, show } from '../core/errors';
 import { capHistory, DEFAULT_HISTORY_CAP, withResume } from '../core/history';
 import type { ClaudeLinkChange } from '../core/claude-link';
 import { approveState, importedState, rejectState, type ApproveInput, type RejectInput } from '../core/decision';
-import { assertValidId } from '../core/ids';
+import { assertValidId, ID_CANDIDATES, pickId } from '../core/ids';
 import { DEFAULT_LIMITS, type Limits } from '../core/limits';
 import { isInterrupted, withInterruption } from '../core/interruption';
-import { isFinalPhase, type FinalPhase } from '../core/phase-names';
+import { isFinalPhase, type FinalPhase, type Phase } from '../core/phase-names';
 import {
   canPark,
   DEFAULT_PERMISSION_GRANT_TTL_HOURS,
@@ -19,8 +19,7 @@ import {
 import { isParked } from '../core/parking';
 import { DEFAULT_PROJECT, withProject } from '../core/project';
 import { DEFAULT_HOST, hostOf, withHost, type Host } from '../core/host';
-import { resumeVerdict } from '../core/phases';
-import { allowsResume, isAheadOfClock, latestSane, type ResumeReason } from '../core/rules';
+import { isAheadOfClock, latestSane, type ResumeReason } from '../core/rules';
 import { assertAgentName, assertMetadata, assertText } from '../core/input';
 import { assertNotAgentShell, decisionOriginOf, type DecisionOrigin } from '../core/origin';
 import { applyChange, finalizeState, newSession, parsePhase, type SessionChange } from '../core/session';
@@ -157,6 +156,18 @@ export class Sessions {
     return this.#view.createUnderNewId(now, (agent_id) => withHost(newSession({ ...input, agent_id }, now), this.host));
   }
 
+  /**
+   * The id a user's words name: the id itself, or any part of one that no other id contains (the short form listings
+   * show: its last 8 hex digits). Every CLI command that takes an id resolves it here first; the hooks and the library
+   * take whole ids.
+   * @throws SessionError E_USAGE for text that is no part of an id, or a part several ids contain (naming them);
+   *   E_NOT_FOUND when no id contains it
+   */
+  async resolveId(text: string): Promise<string> {
+    const part = assertValidId(text);
+    return pickId(part, await this.store.idsContaining(part, ID_CANDIDATES + 1));
+  }
+
   /** The state of a session. @throws SessionError E_NOT_FOUND, E_CORRUPT */
   async get(id: string): Promise<SessionState> {
     const state = await this.store.read(assertValidId(id));
@@ -207,14 +218,14 @@ export class Sessions {
    * the move to executing in one locked write (see core/decision.ts). Refused, before the store is read, from a
    * process detected inside an AI agent's shell.
    * A session of another project (or of none) is refused unless `allProjects`: the inbox a user decides from is this
-   * project's.
+   * project's. `id` may be any unique part of the id (see resolveId).
    * @throws SessionError E_AGENT_SHELL; E_ILLEGAL_TRANSITION when it is not in approval; E_OTHER_PROJECT; E_NOT_FOUND,
    *   E_CORRUPT, E_BUSY, E_USAGE
    */
   async approve(id: string, input: ApproveInput = {}, options: { allProjects?: boolean } = {}): Promise<SessionState> {
-    const valid = assertValidId(id);
     const origin = this.#decisionOrigin();
     assertNotAgentShell(origin, 'approve');
+    const valid = await this.resolveId(id);
     const now = await this.store.now();
     return this.#view.write(valid, now, (state, at) => {
       if (options.allProjects !== true) this.#view.assertOwn(state);
@@ -230,9 +241,9 @@ export class Sessions {
    *   E_CORRUPT, E_BUSY, E_USAGE
    */
   async reject(id: string, input: RejectInput, options: { allProjects?: boolean } = {}): Promise<SessionState> {
-    const valid = assertValidId(id);
     const origin = this.#decisionOrigin();
     assertNotAgentShell(origin, 'reject');
+    const valid = await this.resolveId(id);
     const now = await this.store.now();
     return this.#view.write(valid, now, (state, at) => {
       if (options.allProjects !== true) this.#view.assertOwn(state);
@@ -585,11 +596,16 @@ export class Sessions {
       }
       if (filter.activeOnly && isFinalPhase(state.phase)) continue;
       if (filter.agent !== undefined && state.agent_name !== filter.agent) continue;
-      const reason = this.#view.projectBlocker(state) ?? resumeVerdict(state, now, this.limits);
+      if (filter.phases !== undefined && !filter.phases.includes(state.phase)) continue;
+      // The rule `should-resume` answers by (ProjectView.decideAt): the column says what it would say.
+      const { should_resume, reason } = this.#view.decideAt(state, now);
       const clockAhead = isAheadOfClock(state.last_updated, now, this.limits);
-      entries.push({ ...entry, resumable: allowsResume(reason), reason, clockAhead });
+      entries.push({ ...entry, resumable: should_resume, reason, clockAhead });
     }
-    return { entries: entries.sort(byActivity), unassigned };
+    entries.sort(byActivity);
+    if (filter.limit === undefined) return { entries, unassigned };
+    const valid = entries.filter((entry) => entry.kind === 'valid').slice(0, filter.limit);
+    return { entries: [...valid, ...entries.filter((entry) => entry.kind === 'corrupt')], unassigned };
   }
 
   /**
@@ -665,6 +681,10 @@ export class Sessions {
 export interface ListFilter {
   readonly activeOnly?: boolean;
   readonly agent?: string;
+  /** Only sessions in these phases (corrupt entries are still returned: their phase is unknown). */
+  readonly phases?: readonly Phase[];
+  /** At most this many valid sessions, the most recently active (corrupt entries besides). */
+  readonly limit?: number;
   /** Every session of the store (other projects', unassigned ones) instead of this project's. */
   readonly allProjects?: boolean;
 }

@@ -87,6 +87,12 @@ export interface SessionStore {
    */
   list(scope?: ListScope): Promise<ListedSession[]>;
   /**
+   * The ids that contain `part` (of every project, valid or not), at most `limit`: the id equal to it alone when the
+   * store holds one. What a user's short id (the last 8 hex digits, or any part) is resolved against
+   * (core/ids.ts pickId), without reading any session.
+   */
+  idsContaining(part: string, limit: number): Promise<string[]>;
+  /**
    * Removes a session under its lock when `shouldRemove` (given its current state, or null when corrupt) agrees.
    * @returns true when it was removed, false when there is no such session
    * @throws SessionError E_REFUSED when the entry is not agent-session's (see StoreMaintenance.notOurs), or the store

@@ -305,6 +305,17 @@ class SyncFileStore implements SyncStore {
       .map((entry) => entry.name);
   }
 
+  /** See SessionStore.idsContaining: one look at the id's own folder, else one listing of the root's names. */
+  idsContaining(part: string, limit: number): string[] {
+    if (isValidId(part) && entryKind(this.#dir(part)) !== 'absent') return [part];
+    const found: string[] = [];
+    for (const id of this.ids()) {
+      if (found.length >= limit) break;
+      if (id.includes(part)) found.push(id);
+    }
+    return found;
+  }
+
   /** The entries of the store root: none when there is no store yet; a root that is a file (ENOTDIR) is an error. */
   #rootEntries(): Dirent[] {
     try {

@@ -124,6 +124,11 @@ class SyncMemoryStore implements SyncStore {
     return [...byAgent.values()];
   }
 
+  idsContaining(part: string, limit: number): string[] {
+    if (this.#entries.has(part)) return [part];
+    return [...this.#entries.keys()].filter((id) => id.includes(part)).slice(0, limit);
+  }
+
   list(scope?: ListScope): ListedSession[] {
     const listed: ListedSession[] = [];
     for (const [id, entry] of this.#entries) {

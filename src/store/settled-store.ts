@@ -16,6 +16,7 @@ export interface SyncStore {
   attachedTo(project: string, claudeAgentId: string): SessionState | null;
   newestPerAgent(project: string, notAfter?: number): SessionState[];
   list(scope?: ListScope): ListedSession[];
+  idsContaining(part: string, limit: number): string[];
   remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): boolean;
   /** The store's hygiene, when it has any (SessionStore.maintenance). */
   readonly maintenance?: SyncMaintenance;
@@ -96,6 +97,10 @@ export class SettledStore implements SessionStore {
 
   async list(scope?: ListScope): Promise<ListedSession[]> {
     return this.#sync.list(scope);
+  }
+
+  async idsContaining(part: string, limit: number): Promise<string[]> {
+    return this.#sync.idsContaining(part, limit);
   }
 
   async remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): Promise<boolean> {

@@ -411,6 +411,27 @@ export function describeStoreContract(
       });
     });
 
+    describe('idsContaining', () => {
+      it('answers the equal id alone, else the ids holding the part (of any project, corrupt too), at most `limit`', async () => {
+        await store.create(session('agent-1-aaaa1111', 'alpha'));
+        await store.create(session('agent-2-aaaa2222', 'alpha', 0, 0, Q));
+        await store.create(session('agent-3-bbbb1111', 'beta'));
+        await store.create(session('agent-3', 'beta'));
+        await harness.plantCorrupt('agent-4-cccc1111');
+        expect(await store.idsContaining('zzzz', 5)).toEqual([]);
+        expect(await store.idsContaining('aaaa2222', 5)).toEqual(['agent-2-aaaa2222']);
+        expect((await store.idsContaining('aaaa', 5)).sort()).toEqual(['agent-1-aaaa1111', 'agent-2-aaaa2222']);
+        expect((await store.idsContaining('1111', 5)).sort()).toEqual([
+          'agent-1-aaaa1111',
+          'agent-3-bbbb1111',
+          'agent-4-cccc1111',
+        ]);
+        expect(await store.idsContaining('1111', 2)).toHaveLength(2);
+        // An id that is also part of others is answered alone.
+        expect(await store.idsContaining('agent-3', 1)).toEqual(['agent-3']);
+      });
+    });
+
     describe('findByClaudeAgent', () => {
       it('is null for a Claude agent no session is linked to', async () => {
         await store.create(session('s1', 'alpha'));

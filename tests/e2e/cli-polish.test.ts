@@ -261,11 +261,7 @@ describe('bad arguments: exit 2, one line, nothing changed', () => {
     ['finalize --summary ""', ['finalize', 's1', 'completed', '--summary', ''], '--summary'],
     ['export --out ""', ['export', 's1', '--out', ''], '--out'],
     ['report --out ""', ['report', '--out', ''], '--out'],
-    [
-      'pending --phase dancing',
-      ['pending', '--phase', 'dancing'],
-      'one of initializing, investigating, planning, approval, executing, validating, got `dancing`',
-    ],
+    ['pending --agent ""', ['pending', '--agent', ''], '--agent'],
     ['copy --from a missing folder', ['copy', '--from', 'no-such-store', '--to', 'elsewhere'], 'no-such-store'],
     ['report --since -1d', ['report', '--since', '-1d'], '`-1d`'],
     ['approve --note ""', ['approve', 's1', '--note', ''], '--note'],

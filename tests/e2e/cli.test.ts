@@ -46,7 +46,7 @@ describe('agent-session CLI (built bin)', () => {
     const listed = cli(cwd, ['list', '--active-only']);
     expect(listed.status).toBe(0);
     expect(listed.stdout).toMatch(
-      new RegExp(`${id}\\s+terraform-architect\\s+approval\\s+yes\\s+0\\s+\\d+ seconds? ago`),
+      new RegExp(`${id.slice(-8)}\\s+terraform-architect\\s+approval\\s+yes\\s+0\\s+\\d+ seconds? ago`),
     );
 
     const done = cli(cwd, ['finalize', id, 'completed', '--summary', 'Terraform applied']);

@@ -178,18 +178,17 @@ describe('show, pending, should-resume --explain', () => {
     expect(explained.stdout).not.toContain('sk-secret-123');
   });
 
-  it('pending lists waiting sessions oldest first with what they wait on; hostile text is escaped', () => {
+  it('pending lists waiting sessions newest first with what they wait on; hostile text is escaped', () => {
     const first = waiting('planner', '{"plan":"line one\\nline two \\u001b[31mred"}');
     const second = waiting('<img src=x onerror=alert(1)>', '{"findings":"two issues"}');
-    const result = cli(['pending']);
+    const result = cli(['pending'], { COLUMNS: '200' });
     expect(result.status).toBe(0);
     const lines = result.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^ID +AGENT +PHASE +WAITING +RESUMABLE +WAITS ON$/);
-    expect(lines[1]).toContain(first);
-    expect(lines[1]).toContain('plan: line one line two \\u001b[31mred');
-    expect(lines[2]).toContain(second);
+    expect(lines[1]).toMatch(/^ID +AGENT +WAITING +EXPIRES +DECIDE +WAITS ON$/);
+    expect(lines[2]).toContain(`agent-session approve ${second.slice(-8)}`);
+    expect(lines[3]).toContain(`agent-session approve ${first.slice(-8)}`);
+    expect(lines[3]).toContain('plan: line one line two \\u001b[31mred');
     expect(result.stdout).not.toContain('\u001b');
-    expect(cli(['pending', '--phase', 'completed']).status).toBe(2);
   });
 });
 

@@ -140,7 +140,7 @@ function twoProjects(storeEnv: () => Record<string, string>): void {
     });
     expect(every).toHaveLength(3);
     expect(ok(b.cli(['list', '--all-projects']))).toMatch(
-      new RegExp(`^PROJECT +ID[^\\n]*\\n(.*\\n)*${A.name} +${id} `),
+      new RegExp(`^PROJECT +ID[^\\n]*\\n(.*\\n)*${A.name} +${id.slice(-8)} `),
     );
     expect(ok(b.cli(['pending', '--json']))).not.toContain(id);
     expect(ok(b.cli(['pending', '--json', '--all-projects']))).toContain(id);

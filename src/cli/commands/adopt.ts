@@ -26,7 +26,10 @@ export const adoptCommand: CommandModule<GlobalArgs, Args> = {
     if (ids.length === 0 && !argv.unassigned)
       throw new SessionError('E_USAGE', 'Expected session ids to adopt or `--unassigned`, got neither');
     const { result, project } = await contextFor(argv).withSessions(async (sessions) => ({
-      result: await sessions.adopt({ ids, unassigned: argv.unassigned }),
+      result: await sessions.adopt({
+        ids: await Promise.all(ids.map((id) => sessions.resolveId(id))),
+        unassigned: argv.unassigned,
+      }),
       project: sessions.project,
     }));
     if (argv.json) {

@@ -12,8 +12,11 @@ export const deleteCommand: CommandModule<GlobalArgs, Args> = {
   builder: (yargs) =>
     withJson(yargs).positional('id', { type: 'string', demandOption: true, describe: 'Session id' }) as never,
   handler: async (argv) => {
-    const id = String(argv.id);
-    await contextFor(argv).withSessions((sessions) => sessions.delete(id));
+    const id = await contextFor(argv).withSessions(async (sessions) => {
+      const resolved = await sessions.resolveId(String(argv.id));
+      await sessions.delete(resolved);
+      return resolved;
+    });
     if (argv.json) printJson(argv.io, { deleted: true, agent_id: id });
     else argv.io.out(`Deleted session ${id}\n`);
   },

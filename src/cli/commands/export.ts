@@ -8,6 +8,7 @@ import { printJson, contextFor, textOption, type GlobalArgs } from '../context';
 interface Args extends GlobalArgs {
   readonly id: string;
   readonly out?: string;
+  readonly force: boolean;
 }
 
 export const exportCommand: CommandModule<GlobalArgs, Args> = {
@@ -16,16 +17,19 @@ export const exportCommand: CommandModule<GlobalArgs, Args> = {
   builder: (yargs) =>
     yargs
       .positional('id', { type: 'string', demandOption: true, describe: 'Session id' })
-      .option('out', textOption('Write to this new file instead of stdout (never overwritten)')) as never,
+      .option('out', textOption('Write to this new file instead of stdout (an existing one is refused: exit 4)'))
+      .option('force', { type: 'boolean', default: false, describe: 'With --out: replace an existing file' }) as never,
   handler: async (argv) => {
     const out = optionalText(argv.out, '--out');
-    const state = await contextFor(argv).withSessions((sessions) => sessions.get(String(argv.id)));
+    const state = await contextFor(argv).withSessions(async (sessions) =>
+      sessions.get(await sessions.resolveId(String(argv.id))),
+    );
     const document = toExport(state, argv.io.now());
     if (out === undefined) {
       printJson(argv.io, document);
       return;
     }
-    writeExportFile(out, document);
+    writeExportFile(out, document, argv.force);
     argv.io.out(`Exported session ${document.session.agent_id} to ${escapeControl(out)}\n`);
   },
 };

@@ -28,8 +28,8 @@ export const finalizeCommand: CommandModule<GlobalArgs, Args> = {
       );
     }
     const summary = optionalText(argv.summary, '--summary');
-    const state = await contextFor(argv).withSessions((sessions) =>
-      sessions.finalize(String(argv.id), outcome as FinalPhase, summary),
+    const state = await contextFor(argv).withSessions(async (sessions) =>
+      sessions.finalize(await sessions.resolveId(String(argv.id)), outcome as FinalPhase, summary),
     );
     if (argv.json) printJson(argv.io, state);
     else argv.io.out(`Finalized session ${state.agent_id}: ${state.phase} after ${state.duration_seconds}s\n`);

@@ -13,6 +13,9 @@ export const getCommand: CommandModule<GlobalArgs, Args> = {
     // --json is accepted as every other command takes it; the output is JSON either way.
     withJson(yargs).positional('id', { type: 'string', demandOption: true, describe: 'Session id' }) as never,
   handler: async (argv) => {
-    printJson(argv.io, await contextFor(argv).withSessions((sessions) => sessions.get(String(argv.id))));
+    printJson(
+      argv.io,
+      await contextFor(argv).withSessions(async (sessions) => sessions.get(await sessions.resolveId(String(argv.id)))),
+    );
   },
 };

@@ -14,10 +14,10 @@ export const importCommand: CommandModule<GlobalArgs, Args> = {
   describe: 'Import an exported session; an existing id is refused unless --new-id, and nothing is overwritten',
   builder: (yargs) =>
     withJson(yargs)
-      .positional('file', { type: 'string', demandOption: true, describe: 'An export document' })
+      .positional('file', { type: 'string', demandOption: true, describe: 'An export document; - reads stdin' })
       .option('new-id', { type: 'boolean', default: false, describe: 'Store it under a new generated id' }) as never,
   handler: async (argv) => {
-    const document = readExportFile(String(argv.file));
+    const document = readExportFile(String(argv.file), argv.io.stdin ?? 0);
     // Where its decisions came from, as they will say: the file's full path.
     const file = String(argv.file);
     const from = file === '-' ? 'stdin' : resolveFrom(argv.io.cwd, file, '`<file>`');

@@ -14,12 +14,18 @@ import {
   withJson,
   type GlobalArgs,
 } from '../context';
-import { renderTable } from '../format';
+import { outputWidth, renderTable } from '../format';
+import { numberTextOption } from '../options';
+import { PHASES } from '../../core/phase-names';
+import { parsePhase } from '../../core/session';
+import { SessionError, show } from '../../core/errors';
 import { escapeControl } from '../text';
 
 interface Args extends GlobalArgs {
   readonly 'active-only': boolean;
   readonly agent?: string;
+  readonly phase?: string;
+  readonly limit?: string;
   readonly 'all-projects': boolean;
   readonly json: boolean;
 }
@@ -30,14 +36,24 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
   builder: (yargs) =>
     withAllProjects(withJson(yargs), ALL_PROJECTS_HELP)
       .option('active-only', { type: 'boolean', default: false, describe: 'Only sessions not in a final phase' })
-      .option('agent', textOption('Only this agent’s sessions')) as never,
+      .option('agent', textOption('Only this agent’s sessions'))
+      .option('phase', textOption(`Only sessions in this phase (${PHASES.join(', ')})`))
+      .option('limit', numberTextOption('At most N sessions, the most recently active')) as never,
   handler: async (argv) => {
     // An empty --agent is a mistake (no agent has that name), exit 2 as every other empty text.
     const agent = optionalText(argv.agent, '--agent');
-    const filtered = argv['active-only'] || agent !== undefined;
+    const phase = argv.phase === undefined ? undefined : parsePhase(argv.phase, '--phase');
+    const limit = argv.limit === undefined ? undefined : parseLimit(argv.limit);
+    const filtered = argv['active-only'] || agent !== undefined || phase !== undefined;
     const allProjects = argv['all-projects'];
     const { entries, unassigned } = await contextFor(argv).withSessions((sessions) =>
-      sessions.listing({ activeOnly: argv['active-only'], allProjects, ...(agent === undefined ? {} : { agent }) }),
+      sessions.listing({
+        activeOnly: argv['active-only'],
+        allProjects,
+        ...(agent === undefined ? {} : { agent }),
+        ...(phase === undefined ? {} : { phases: [phase] }),
+        ...(limit === undefined ? {} : { limit }),
+      }),
     );
     // A corrupt session's phase and agent are unknown: shown in a full listing, left out (with a warning) of a filtered one.
     const shown = filtered ? entries.filter((entry) => entry.kind === 'valid') : entries;
@@ -70,8 +86,15 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
     argv.io.out(
       shown.length === 0
         ? 'No sessions found\n'
-        : `${renderTable(shown, argv.io.now(), colourFor(argv.io), allProjects)}\n`,
+        : `${renderTable(shown, argv.io.now(), colourFor(argv.io), allProjects, outputWidth(argv.io))}\n`,
     );
     unassignedNote(argv.io, unassigned);
   },
 };
+
+/** `--limit`: a whole number of sessions, at least 1. @throws SessionError E_USAGE naming the value */
+function parseLimit(text: string): number {
+  if (!/^[1-9]\d{0,8}$/.test(text))
+    throw new SessionError('E_USAGE', `Expected \`--limit\` to be a whole number of at least 1, got ${show(text)}`);
+  return Number(text);
+}

@@ -1,22 +1,24 @@
 import type { CommandModule } from 'yargs';
-import { inboxOf, type InboxEntry } from '../../core/views/inbox';
-import { RESUMABLE_PHASES, WORK_PHASES, type Phase } from '../../core/phase-names';
+import { approvalsWaiting, EXPIRED_APPROVAL, type DecisionItem } from '../../core/views/inbox';
 import { shortDuration } from '../../core/views/time-text';
-import { SessionError, show } from '../../core/errors';
+import { counted } from '../../core/plural';
+import { optionalText } from '../args';
 import { renderRows, type Cell } from '../color';
 import {
   ALL_PROJECTS_HELP,
   colourFor,
   contextFor,
   printJson,
+  textOption,
   withAllProjects,
   withJson,
   type GlobalArgs,
 } from '../context';
 import { validStates } from '../listing';
+import { outputWidth, shownIds, wrapWords } from '../format';
 
 interface Args extends GlobalArgs {
-  readonly phase?: string;
+  readonly agent?: string;
   readonly 'all-projects': boolean;
   readonly json: boolean;
 }
@@ -25,69 +27,73 @@ export const pendingCommand: CommandModule<GlobalArgs, Args> = {
   command: 'pending',
   aliases: ['inbox'],
   describe:
-    'The approval inbox: sessions waiting in approval, investigating or planning, and interrupted ones, oldest waiting first',
+    'What waits for your decision: sessions in approval, newest first, each with the command that decides it; expired ones apart',
   builder: (yargs) =>
-    withAllProjects(withJson(yargs), ALL_PROJECTS_HELP).option('phase', {
-      type: 'string',
-      describe: `Only sessions in this phase (${RESUMABLE_PHASES.join(', ')}; the other working phases hold interrupted sessions only)`,
-    }) as never,
+    withAllProjects(withJson(yargs), ALL_PROJECTS_HELP).option('agent', textOption('Only this agent’s')) as never,
   handler: async (argv) => {
-    const phases = argv.phase === undefined ? undefined : [waitingPhase(argv.phase)];
+    const agent = optionalText(argv.agent, '--agent');
     const { entries, limits, now } = await contextFor(argv).withSessions(async (sessions) => ({
-      entries: await sessions.list({ activeOnly: true, allProjects: argv['all-projects'] }),
+      entries: await sessions.list({
+        phases: ['approval'],
+        allProjects: argv['all-projects'],
+        ...(agent === undefined ? {} : { agent }),
+      }),
       limits: sessions.limits,
       now: await sessions.now(),
     }));
-    const inbox = inboxOf(validStates(entries, argv.io), now, limits, phases);
+    const states = validStates(entries, argv.io);
+    const idText = shownIds(states.map((state) => state.agent_id));
+    // One list of what waits for a decision: another kind of item is one more source here, one more row below.
+    const items: DecisionItem[] = [...approvalsWaiting(states, now, limits, idText)];
     if (argv.json) {
-      printJson(argv.io, inbox);
+      printJson(argv.io, items);
       return;
     }
-    argv.io.out(
-      inbox.length === 0
-        ? 'Nothing waits for a decision\n'
-        : `${renderRows(rows(inbox, argv['all-projects']), colourFor(argv.io))}\n`,
-    );
+    const live = items.filter((item) => !item.expired);
+    const expired = items.filter((item) => item.expired);
+    const colour = colourFor(argv.io);
+    const width = outputWidth(argv.io);
+    const projects = argv['all-projects'];
+    const parts: string[] = [];
+    if (live.length === 0) parts.push('Nothing waits for your decision');
+    else
+      parts.push(
+        `${counted(live.length, 'session')} wait for your decision:`,
+        table(live, idText, projects, colour, width),
+      );
+    if (expired.length > 0)
+      parts.push(
+        '',
+        ...wrapWords(`Expired, ${counted(expired.length, 'session')} (${EXPIRED_APPROVAL}):`, width),
+        table(expired, idText, projects, colour, width),
+      );
+    argv.io.out(`${parts.join('\n')}\n`);
   },
 };
 
 // --- internal ---
 
-/** A phase the inbox lists (a working phase); any other word (a final phase or not a phase) is named against those. */
-function waitingPhase(text: string): Phase {
-  if (!(WORK_PHASES as readonly string[]).includes(text))
-    throw new SessionError('E_USAGE', `Expected \`--phase\` to be one of ${WORK_PHASES.join(', ')}, got ${show(text)}`);
-  return text as Phase;
-}
-
-/** The inbox's rows; with `projects`, each session's project in a column of its own. */
-function rows(inbox: readonly InboxEntry[], projects: boolean): Cell[][] {
-  const header: Cell[] = [...(projects ? ['PROJECT'] : []), 'ID', 'AGENT', 'PHASE', 'WAITING', 'RESUMABLE', 'WAITS ON'];
-  return [
-    header,
-    ...inbox.map((entry): Cell[] => [
-      ...(projects ? [entry.project ?? '-'] : []),
-      entry.agent_id,
-      entry.agent_name,
-      entry.interrupted === null
-        ? { text: entry.phase, style: entry.phase === 'approval' ? 'yellow' : undefined }
-        : { text: `${entry.phase}, interrupted`, style: 'yellow' },
-      shortDuration(entry.waited_seconds),
-      entry.resumable ? { text: resumableText(entry), style: 'green' } : { text: notResumable(entry), style: 'dim' },
-      entry.waits_on === null ? '-' : `${entry.waits_on.source}: ${entry.waits_on.text}`,
-    ]),
-  ];
-}
-
-function resumableText(entry: InboxEntry): string {
-  // An interrupted session has no idle limit: the next delegation carries it on whenever it comes.
-  return entry.expires_in_seconds === null
-    ? 'yes, by the next delegation'
-    : `yes, ${shortDuration(entry.expires_in_seconds)} left`;
-}
-
-function notResumable(entry: InboxEntry): string {
-  if (entry.reason === 'session_expired' && entry.expires_in_seconds !== null)
-    return `no, expired ${shortDuration(-entry.expires_in_seconds)} ago`;
-  return `no (${entry.reason})`;
+/** The items as a table fitting `width`: what each waits on gives way first, then the agent's name. */
+function table(
+  items: readonly DecisionItem[],
+  idText: (id: string) => string,
+  projects: boolean,
+  colour: boolean,
+  width: number,
+): string {
+  const header: Cell[] = [...(projects ? ['PROJECT'] : []), 'ID', 'AGENT', 'WAITING', 'EXPIRES', 'DECIDE', 'WAITS ON'];
+  const rows = items.map((item): Cell[] => [
+    ...(projects ? [item.project ?? '-'] : []),
+    idText(item.agent_id),
+    item.agent_name,
+    shortDuration(item.waited_seconds),
+    item.expired
+      ? { text: `${shortDuration(-item.expires_in_seconds)} ago`, style: 'dim' }
+      : { text: `in ${shortDuration(item.expires_in_seconds)}`, style: 'yellow' },
+    item.decide[0]!,
+    item.waits_on === null ? '-' : `${item.waits_on.source}: ${item.waits_on.text}`,
+  ]);
+  const offset = projects ? 1 : 0;
+  const shrink = [offset + 5, offset + 1, ...(projects ? [0] : [])];
+  return renderRows([header, ...rows], colour, { width, shrink, drop: [offset + 5, offset + 2, offset + 3] });
 }

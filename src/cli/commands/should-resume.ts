@@ -1,4 +1,6 @@
 import type { CommandModule } from 'yargs';
+import { isSessionError } from '../../core/errors';
+import type { Sessions } from '../../service/sessions';
 import { contextFor, printJson, withJson, type GlobalArgs } from '../context';
 import { escapeControl } from '../text';
 
@@ -19,7 +21,7 @@ export const shouldResumeCommand: CommandModule<GlobalArgs, Args> = {
     }) as never,
   handler: async (argv) => {
     const { decision, limits, now, project } = await contextFor(argv).withSessions(async (sessions) => ({
-      decision: await sessions.shouldResume(String(argv.id)),
+      decision: await sessions.shouldResume(await resolvedOrAsGiven(sessions, String(argv.id))),
       limits: sessions.limits,
       now: await sessions.now(),
       project: sessions.project,
@@ -57,4 +59,17 @@ function explainModules(): Pick<typeof import('../../core/views/explain'), 'expl
   const { explainLines } = require('../story') as typeof import('../story');
   /* eslint-enable @typescript-eslint/no-require-imports */
   return { explainResume, explainLines };
+}
+
+/**
+ * The id `text` names (see Sessions.resolveId), or `text` itself when none contains it: the answer is then
+ * `session_not_found`, as it always was. A part several ids contain is refused (exit 2).
+ */
+async function resolvedOrAsGiven(sessions: Sessions, text: string): Promise<string> {
+  try {
+    return await sessions.resolveId(text);
+  } catch (error) {
+    if (isSessionError(error, 'E_NOT_FOUND')) return text;
+    throw error;
+  }
 }

@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import { explainResume } from '../../core/views/explain';
 import { timelineOf } from '../../core/views/timeline';
 import { renderStory } from '../story';
+import { outputWidth } from '../format';
 import { colourFor, contextFor, printJson, withJson, type GlobalArgs } from '../context';
 
 interface Args extends GlobalArgs {
@@ -19,7 +20,7 @@ export const showCommand: CommandModule<GlobalArgs, Args> = {
     // A corrupt session throws E_CORRUPT here (exit 4): the message names the field's path, never the file's text.
     // The store's clock, which the service judges by: the explanation agrees with `should-resume`.
     const { state, limits, now, project } = await contextFor(argv).withSessions(async (sessions) => ({
-      state: await sessions.get(String(argv.id)),
+      state: await sessions.get(await sessions.resolveId(String(argv.id))),
       limits: sessions.limits,
       now: await sessions.now(),
       project: sessions.project,
@@ -31,6 +32,6 @@ export const showCommand: CommandModule<GlobalArgs, Args> = {
       printJson(argv.io, { session: state, resume, timeline });
       return;
     }
-    argv.io.out(renderStory(state, resume, timeline, now, limits, colourFor(argv.io)));
+    argv.io.out(renderStory(state, resume, timeline, now, limits, colourFor(argv.io), outputWidth(argv.io)));
   },
 };

@@ -25,8 +25,8 @@ export const updateCommand: CommandModule<GlobalArgs, Args> = {
     // An empty message records an error nobody can read: refused, as every other empty text.
     const error = optionalText(argv.error, '--error');
     const metadata = readMetadata(argv.metadata, argv.io.stdin ?? 0);
-    const state = await contextFor(argv).withSessions((sessions) =>
-      sessions.update(String(argv.id), {
+    const state = await contextFor(argv).withSessions(async (sessions) =>
+      sessions.update(await sessions.resolveId(String(argv.id)), {
         ...(phase ? { phase } : {}),
         ...(metadata ? { metadata } : {}),
         ...(error === undefined ? {} : { error }),

@@ -109,3 +109,69 @@ function clip(value: unknown): string {
     .trim();
   return cutText(text, WAITS_ON_LIMIT);
 }
+
+/**
+ * One thing waiting for the user's decision, as `pending` lists it: a session parked in approval (kind `approval`).
+ * Each kind is one more member of this union and one more source in `pending`'s list; the table and the JSON are
+ * built from the items alone.
+ */
+export interface DecisionItem {
+  readonly kind: 'approval';
+  readonly agent_id: string;
+  readonly agent_name: string;
+  /** The project it belongs to; null: none (unassigned). */
+  readonly project: string | null;
+  readonly waiting_since: string;
+  readonly waited_seconds: number;
+  /** Seconds until it is idle past the resume timeout; negative: it expired that long ago. */
+  readonly expires_in_seconds: number;
+  /** Idle past the resume timeout: no delegation takes it up until it is decided (see EXPIRED_APPROVAL). */
+  readonly expired: boolean;
+  readonly waits_on: InboxEntry['waits_on'];
+  /** The commands that decide it, as the user types them (the id in the short form a listing shows). */
+  readonly decide: readonly string[];
+}
+
+/** What approving an expired session does, for `pending` (checked by tests/e2e/cli-daily.test.ts). */
+export const EXPIRED_APPROVAL =
+  'idle past the resume timeout, so no delegation takes them up; approving one revives it: ' +
+  'the next delegation to its agent carries it on in executing';
+
+/**
+ * The sessions waiting in approval (pure): what only the user can decide now, newest first (then by id); expired
+ * ones marked, for the caller to list apart. Sessions in investigating or planning, and interrupted ones, wait for
+ * an agent, not for the user: `list` shows them.
+ * @param idText how an id is written in a command (the short form of the listing)
+ */
+export function approvalsWaiting(
+  states: readonly SessionState[],
+  now: Date,
+  limits: Limits,
+  idText: (id: string) => string = (id) => id,
+): DecisionItem[] {
+  const items: DecisionItem[] = [];
+  for (const state of states) {
+    if (state.phase !== 'approval') continue;
+    const since = waitingSince(state);
+    const expiresAt = Date.parse(state.last_updated) + limits.resumeTimeoutMinutes * 60_000;
+    const expiresIn = Math.floor((expiresAt - now.getTime()) / 1000);
+    const id = idText(state.agent_id);
+    items.push({
+      kind: 'approval',
+      agent_id: state.agent_id,
+      agent_name: state.agent_name,
+      project: state.project ?? null,
+      waiting_since: since,
+      waited_seconds: Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / 1000)),
+      expires_in_seconds: expiresIn,
+      expired: expiresIn <= 0,
+      waits_on: waitsOn(state),
+      decide: [`agent-session approve ${id}`, `agent-session reject ${id} --reason …`],
+    });
+  }
+  return items.sort(
+    (a, b) =>
+      Date.parse(b.waiting_since) - Date.parse(a.waiting_since) ||
+      (a.agent_id < b.agent_id ? -1 : a.agent_id > b.agent_id ? 1 : 0),
+  );
+}

@@ -294,6 +294,13 @@ export class PgStore implements SessionStore, VersionedRows {
     return newest;
   }
 
+  async idsContaining(part: string, limit: number): Promise<string[]> {
+    await this.#checked();
+    const rows = await this.#query(this.#q.idsContaining, [part, limit]);
+    const ids = rows.map((row) => row.id as string);
+    return ids.includes(part) ? [part] : ids;
+  }
+
   /**
    * Every row, or those of a scope: the project's rows and those of no project (an unassigned row, or one whose project
    * could not be read: corrupt rows are in every scope, as the other stores' corrupt entries are), unassigned valid
@@ -607,6 +614,7 @@ interface Queries {
   readonly newestPerAgent: string;
   readonly list: string;
   readonly listProject: string;
+  readonly idsContaining: string;
   readonly remove: string;
   readonly removeVersion: string;
   readonly lock: string;
@@ -672,6 +680,8 @@ function queries(s: string): Queries {
     list: `SELECT id, state::text AS state, written_at, project FROM ${s}.sessions ORDER BY id`,
     listProject: `SELECT id, state::text AS state, written_at, project FROM ${s}.sessions WHERE project = $1 OR project IS NULL
       ORDER BY id`,
+    // The equal id first, so a limit never leaves it out.
+    idsContaining: `SELECT id FROM ${s}.sessions WHERE strpos(id, $1) > 0 ORDER BY id = $1 DESC, id LIMIT $2`,
     remove: `DELETE FROM ${s}.sessions WHERE id = $1 RETURNING id`,
     removeVersion: `DELETE FROM ${s}.sessions WHERE id = $1 AND version = $2::bigint RETURNING id`,
     lock: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',

@@ -62,6 +62,7 @@ const READS: ReadonlySet<string> = new Set([
   'attachedTo',
   'newestPerAgent',
   'list',
+  'idsContaining',
   'now',
 ]);
 

@@ -1,5 +1,6 @@
 import { SessionError } from '../../../src/core/errors';
-import { ID_PATTERN, assertValidId, generateId, isValidId } from '../../../src/core/ids';
+import { ID_PATTERN, assertValidId, generateId, isValidId, pickId, shortId } from '../../../src/core/ids';
+import { codeOf } from '../../helpers';
 import { randomHex8 } from '../../../src/platform/random';
 
 describe('ids', () => {
@@ -48,5 +49,35 @@ describe('ids', () => {
 
   it('keeps the documented pattern', () => {
     expect(ID_PATTERN.source).toBe('^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$');
+  });
+});
+
+describe('shortId and pickId', () => {
+  it.each([
+    ['agent-20261128-012233-5bb8adff', '5bb8adff'],
+    ['worker-5', 'worker-5'],
+    ['agent-20261128-012233-5BB8ADFF', 'agent-20261128-012233-5BB8ADFF'],
+    ['5bb8adff', '5bb8adff'],
+  ])('shortId(%p) is %p', (id, short) => {
+    expect(shortId(id)).toBe(short);
+  });
+
+  it.each([
+    ['abc', ['abc', 'x-abc'], 'abc'],
+    ['abc', ['x-abc'], 'x-abc'],
+  ])('pickId(%p, %p) is %p', (text, matches, id) => {
+    expect(pickId(text, matches)).toBe(id);
+  });
+
+  it.each([
+    ['abc', [], 'E_NOT_FOUND'],
+    ['abc', ['x-abc', 'y-abc'], 'E_USAGE'],
+    ['abc', Array.from({ length: 11 }, (_, i) => `s${i}-abc`), 'E_USAGE'],
+  ])('pickId(%p, %p) throws %p', (text, matches, code) => {
+    expect(codeOf(() => pickId(text, matches))).toBe(code);
+  });
+
+  it('names the candidates of an ambiguous part', () => {
+    expect(() => pickId('abc', ['y-abc', 'x-abc'])).toThrow(/x-abc, y-abc/);
   });
 });
