@@ -211,3 +211,21 @@ export function goesToInbox(mode: PermissionInboxMode, facts: AgentLaunchFacts |
   if (mode === 'always') return true;
   return facts !== null && (facts.requestShape === 'background' || facts.requestNonInteractive === true);
 }
+
+/**
+ * The state with every live grant expired (`approved` → `expired`): what `import` and `copy` store, so a grant is made
+ * only by `approve` on this store, never by a file brought in (an agent could write one). Pending requests stay
+ * pending (the user still decides them); a state without live grants is returned as it is.
+ */
+export function withoutGrants(state: SessionState): SessionState {
+  const requests = state.permission_requests;
+  if (requests === undefined || !requests.some((request) => request.status === 'approved')) return state;
+  return withRequests(
+    state,
+    requests.map((request) =>
+      request.status === 'approved'
+        ? { ...request, status: 'expired' as const, reason: 'brought in by import or copy' }
+        : request,
+    ),
+  );
+}

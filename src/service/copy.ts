@@ -1,4 +1,5 @@
 import { SessionError } from '../core/errors';
+import { withoutGrants } from '../core/permission';
 import type { SessionStore } from './store';
 
 /** What `copySessions` needs of each store: its listing, create, and the name of where it is. */
@@ -13,8 +14,8 @@ export interface CopyResult {
 }
 
 /**
- * Copies every valid session of `from` into `to`, as it is (every field, the Claude Code link too): a copy back gives
- * identical sessions. Refuses the whole copy (E_DUPLICATE, nothing written) when the target already holds any of the
+ * Copies every valid session of `from` into `to`, as it is (every field, the Claude Code link too) but for a live
+ * permission grant, which is copied expired (core/permission.ts withoutGrants): a copy back gives identical sessions. Refuses the whole copy (E_DUPLICATE, nothing written) when the target already holds any of the
  * ids, and never overwrites: a session created in the target meanwhile stops the copy there (E_DUPLICATE, naming what
  * was copied). Corrupt entries of the source are skipped and reported.
  * @throws SessionError E_DUPLICATE; whatever the stores throw (E_IO, E_USAGE for a state a store cannot hold)
@@ -35,7 +36,8 @@ export async function copySessions(from: CopyStore, to: CopyStore): Promise<Copy
   const copied: string[] = [];
   for (const state of valid) {
     try {
-      await to.create(state);
+      // A permission grant is made by `approve` on the target only (issue 33): a live one is copied expired.
+      await to.create(withoutGrants(state));
     } catch (error) {
       if (copied.length === 0) throw error;
       const why = error instanceof Error ? error.message : String(error);

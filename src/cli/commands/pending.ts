@@ -14,6 +14,7 @@ import {
   type GlobalArgs,
 } from '../context';
 import { validStates } from '../listing';
+import { escapeControl } from '../text';
 
 interface Args extends GlobalArgs {
   readonly phase?: string;
@@ -46,7 +47,7 @@ export const pendingCommand: CommandModule<GlobalArgs, Args> = {
     argv.io.out(
       inbox.length === 0
         ? 'Nothing waits for a decision\n'
-        : `${renderRows(rows(inbox, argv['all-projects']), colourFor(argv.io))}\n`,
+        : `${renderRows(rows(inbox, argv['all-projects']), colourFor(argv.io))}\n${permissionLines(inbox)}`,
     );
   },
 };
@@ -77,6 +78,29 @@ function rows(inbox: readonly InboxEntry[], projects: boolean): Cell[][] {
       entry.waits_on === null ? '-' : `${entry.waits_on.source}: ${entry.waits_on.text}`,
     ]),
   ];
+}
+
+/**
+ * Each sub-agent permission request the inbox holds, whole (issue 33): the tool and its exact input (JSON, controls
+ * escaped), and the commands that decide it. The table's column shows only its start.
+ */
+function permissionLines(inbox: readonly InboxEntry[]): string {
+  const asked = inbox.filter((entry) => entry.permission !== null);
+  if (asked.length === 0) return '';
+  const lines = [
+    '',
+    'Permission requests (approve grants exactly this call, once, to the agent that resumes the session):',
+  ];
+  for (const entry of asked) {
+    const permission = entry.permission!;
+    lines.push(
+      `- ${entry.agent_id} (${escapeControl(entry.agent_name)}), asked at ${permission.at} by agent ${escapeControl(permission.claude_agent_id)}:`,
+      `  tool: ${escapeControl(permission.tool)}`,
+      `  input: ${escapeControl(JSON.stringify(permission.input ?? null))}`,
+      `  decide: agent-session approve ${entry.agent_id}  |  agent-session reject ${entry.agent_id} --reason '<why>'`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 function resumableText(entry: InboxEntry): string {
