@@ -117,6 +117,21 @@ describe('the permission inbox', () => {
     expect(decisionOf(ask(NEXT))).toMatchObject({ behavior: 'deny' });
   });
 
+  it('show, list, stats and the seed protocol tell the request', () => {
+    const id = parked();
+    const shown = cli(['show', id]);
+    expect(shown.stdout).toContain('Permission requests');
+    expect(shown.stdout).toContain(JSON.stringify(INPUT));
+    expect(cli(['list']).stdout).toContain('approval, permission');
+    expect(JSON.parse(cli(['list', '--json']).stdout)[0]).toMatchObject({ agent_id: id, permission_pending: true });
+    expect(JSON.parse(cli(['stats', '--json']).stdout).overall).toMatchObject({ permission_requests: 1 });
+    expect(cli(['approve', id]).status).toBe(0);
+    const seed = run(BIN.preDelegate, [], { cwd: dir, env: env(), input: JSON.stringify({ agent_name: TYPE }) });
+    const answer = JSON.parse(seed.stdout);
+    expect(answer).toMatchObject({ should_resume: true, agent_id: id });
+    expect(answer.resume_metadata.permission).toMatchObject({ tool: 'Bash', input: INPUT, status: 'approved' });
+  });
+
   it('an agent shell cannot approve (exit 6), and an imported grant is expired', () => {
     const id = parked();
     const fromAgent = run(BIN.cli, ['approve', id], { cwd: dir, env: { ...env(), CLAUDECODE: '1' } });
