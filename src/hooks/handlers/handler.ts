@@ -1,4 +1,5 @@
 import type { EventName } from '../../core/events';
+import type { AgentLaunchFacts } from '../../core/permission';
 import type { Sessions } from '../../service/sessions';
 import type { TextContext } from '../texts';
 import type { Payload } from './claude-schema';
@@ -18,7 +19,13 @@ export interface HandlerOutcome<Answer extends object = object> {
 }
 
 /** What a handler is told besides the sessions and the payload: what the texts say (the host's words, CLI, clock). */
-export type HandlerContext = TextContext;
+export type HandlerContext = TextContext & {
+  /**
+   * How the asking sub-agent was launched when the host says it otherwise than by its meta file (the Agent SDK's
+   * permission callback: a non-interactive run); absent: read from the meta file (service/agent-launch.ts).
+   */
+  readonly launch?: AgentLaunchFacts;
+};
 
 /**
  * The handler of one event (a row of src/core/events.ts): the payload as Claude Code sends it (the host's adapter

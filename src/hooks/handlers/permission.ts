@@ -58,7 +58,7 @@ export async function permissionRequest(
     };
   }
   const mode = sessions.permissionInbox;
-  const facts = mode === 'background' ? agentLaunchFacts(payload, payload.agent_id) : null;
+  const facts = mode !== 'background' ? null : (context.launch ?? agentLaunchFacts(payload, payload.agent_id));
   if (!goesToInbox(mode, facts)) {
     return {
       answer: null,
