@@ -30,7 +30,7 @@ export type HandlerContext = TextContext & {
 /**
  * The handler of one event (a row of src/core/events.ts): the payload as Claude Code sends it (the host's adapter
  * read it so, src/hooks/hosts/), checked by the generated parser. It decides nothing itself: it asks the service and
- * words the answer (src/hooks/texts.ts). Never denies, never blocks.
+ * words the answer (src/hooks/texts.ts). Never blocks; denies only a permission request nobody can answer (permission.ts).
  */
 export type Handler = (sessions: Sessions, payload: Payload, context: HandlerContext) => Promise<HandlerOutcome>;
 
