@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "3284fabbb63d294f";
-const BUILD_ID = "ad3af7eae5ee4de5";
+const BUNDLE_HASH = "1ce7c15f423ca4ee";
+const BUILD_ID = "d392cc90e0346baf";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user
