@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "395cdcc51ce57545";
-const BUILD_ID = "d392cc90e0346baf";
+const BUNDLE_HASH = "1b8cf8dbd674be7b";
+const BUILD_ID = "1a103ebb3891d555";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

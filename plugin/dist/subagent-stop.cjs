@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "0a60685e000b8535";
-const BUILD_ID = "d392cc90e0346baf";
+const BUNDLE_HASH = "dd1c07dd79b94584";
+const BUILD_ID = "1a103ebb3891d555";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

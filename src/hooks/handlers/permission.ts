@@ -62,7 +62,7 @@ export async function permissionRequest(
   if (!goesToInbox(mode, facts)) {
     return {
       answer: null,
-      note: `not_ours claude_agent=${claudeAgent} tool=${logValue(tool)} inbox=${mode} launch=${facts === null ? '-' : logValue(`${String(facts.requestShape)}/${String(facts.requestNonInteractive)}`)}`,
+      note: `not_ours claude_agent=${claudeAgent} tool=${logValue(tool)} inbox=${mode} launch=${facts === null ? '-' : logValue(`${String(facts.requestShape)}/${String(facts.entrypoint)}`)}`,
     };
   }
   const parked = await sessions.parkPermission(ask);

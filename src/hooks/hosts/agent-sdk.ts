@@ -197,7 +197,7 @@ export async function agentSessionHooks<Server = unknown>(
       host: SDK_HOST,
       cli,
       recordingTool: RECORD_TOOL,
-      launch: { requestNonInteractive: true },
+      launch: { headless: true },
     });
     log(`can_use_tool ${outcome.line}`, outcome.level);
     const decision = (outcome.answer as PermissionAnswer | null)?.hookSpecificOutput?.decision;
