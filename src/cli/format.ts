@@ -1,6 +1,7 @@
 import { hostOf } from '../core/host';
 import { shortId } from '../core/ids';
 import { isInterrupted } from '../core/interruption';
+import { pendingPermission } from '../core/permission';
 import { relativeTime } from '../core/relative-time';
 import type { ListEntry } from '../service/sessions';
 import { renderRows, type Cell } from './color';
@@ -54,7 +55,11 @@ export function renderTable(
       state.agent_name,
       ...(hosts ? [hostOf(state)] : []),
       // Interrupted: its agent died of a host failure; neither running nor done, it waits to be carried on.
-      isInterrupted(state) ? { text: `${state.phase}, interrupted`, style: 'yellow' } : state.phase,
+      isInterrupted(state)
+        ? { text: `${state.phase}, interrupted`, style: 'yellow' }
+        : state.phase === 'approval' && pendingPermission(state) !== null
+          ? { text: `${state.phase}, permission`, style: 'yellow' }
+          : state.phase,
       entry.resumable ? { text: 'yes', style: 'green' } : { text: `no (${entry.reason})`, style: 'dim' },
       { text: String(state.error_count), style: state.error_count > 0 ? 'yellow' : undefined },
       // "in 72 years" would read as a valid time: a clock ahead is shown as what it is, with the stored time.

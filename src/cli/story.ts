@@ -3,6 +3,7 @@ import { hostOf, type Host } from '../core/host';
 import type { ResumeExplanation } from '../core/views/explain';
 import type { Limits } from '../core/limits';
 import { interruptionCause, isInterrupted } from '../core/interruption';
+import { permissionStatus } from '../core/permission';
 import { isFinalPhase } from '../core/phase-names';
 import { counted } from '../core/plural';
 import { relativeTime } from '../core/relative-time';
@@ -75,6 +76,28 @@ export function renderStory(
       ]);
     }
     sections.push(`Decisions\n${indent(renderRows(rows, colour, { width: inner, shrink: [5, 2], drop: [3] }))}`);
+  }
+  const requests = state.permission_requests ?? [];
+  if (requests.length > 0) {
+    // Issue 33: each sub-agent permission request, its tool and exact input (JSON; controls escaped by renderRows).
+    const rows: Cell[][] = [
+      ['ASKED', 'BY AGENT', 'TOOL', 'INPUT', 'STATUS', 'DECIDED', 'EXPIRES', 'SPENT BY', 'REASON'],
+    ];
+    for (const request of requests) {
+      const status = permissionStatus(request, now);
+      rows.push([
+        utcTime(request.at),
+        request.claude_agent_id,
+        request.tool,
+        JSON.stringify(request.input ?? null),
+        { text: status, style: status === 'pending' ? 'yellow' : status === 'rejected' ? 'red' : undefined },
+        request.decided_at === undefined ? '-' : utcTime(request.decided_at),
+        request.expires_at === undefined ? '-' : utcTime(request.expires_at),
+        request.spent_by === undefined ? '-' : `${request.spent_by} at ${utcTime(request.spent_at ?? request.at)}`,
+        request.reason ?? '-',
+      ]);
+    }
+    sections.push(`Permission requests\n${indent(renderRows(rows, colour))}`);
   }
   return `${sections.join('\n\n')}\n`;
 }

@@ -192,22 +192,47 @@ function withRequests(state: SessionState, requests: PermissionRequest[]): Sessi
 }
 
 /**
- * What Claude Code says of how a sub-agent was launched (its `agent-<id>.meta.json` beside its transcript, written as
- * it starts): `requestShape` `background` or `foreground`, and `requestNonInteractive` (true in a `-p` run). Absent
- * when the file could not be read.
+ * What Claude Code says of how a sub-agent was launched (measured with 2.1.332, docs/permissions.md): its
+ * `agent-<id>.meta.json` (written as it starts) says `requestShape` `background` or `foreground` (what the launch
+ * really was: an interactive 2.1.332 runs an Agent call asked with `run_in_background: false` in the background too,
+ * and says so); its transcript's rows say `entrypoint`: `cli` for an interactive session, `sdk-cli` for `claude -p`
+ * (`sdk-ts`, `sdk-py` for the SDKs). `requestNonInteractive` was true in interactive sessions too: not used. Absent
+ * when not known.
  */
 export interface AgentLaunchFacts {
   readonly requestShape?: unknown;
-  readonly requestNonInteractive?: unknown;
+  readonly entrypoint?: unknown;
+  /** Set by a host that knows it runs without a person (the Agent SDK's permission callback). */
+  readonly headless?: boolean;
 }
 
 /**
  * True when a sub-agent's permission request becomes an inbox item under `mode`: `off` never, `always` always,
- * `background` (the default) when nobody can answer it: the agent runs in the background, or in a non-interactive
- * (`-p`) run. Unknown facts (no meta file) answer false: Claude Code's own flow then decides, as before.
+ * `background` (the default) when nobody can answer it: the agent runs in the background, or in a headless run (an
+ * entrypoint other than the interactive `cli`). Unknown facts answer false: Claude Code's own flow then decides.
  */
 export function goesToInbox(mode: PermissionInboxMode, facts: AgentLaunchFacts | null): boolean {
   if (mode === 'off') return false;
   if (mode === 'always') return true;
-  return facts !== null && (facts.requestShape === 'background' || facts.requestNonInteractive === true);
+  if (facts === null) return false;
+  if (facts.headless === true || facts.requestShape === 'background') return true;
+  return typeof facts.entrypoint === 'string' && facts.entrypoint !== '' && facts.entrypoint !== 'cli';
+}
+
+/**
+ * The state with every live grant expired (`approved` → `expired`): what `import` and `copy` store, so a grant is made
+ * only by `approve` on this store, never by a file brought in (an agent could write one). Pending requests stay
+ * pending (the user still decides them); a state without live grants is returned as it is.
+ */
+export function withoutGrants(state: SessionState): SessionState {
+  const requests = state.permission_requests;
+  if (requests === undefined || !requests.some((request) => request.status === 'approved')) return state;
+  return withRequests(
+    state,
+    requests.map((request) =>
+      request.status === 'approved'
+        ? { ...request, status: 'expired' as const, reason: 'brought in by import or copy' }
+        : request,
+    ),
+  );
 }

@@ -4,6 +4,7 @@
 import { logs } from '../core/config';
 import type { EventName } from '../core/events';
 import { DEFAULT_HOST, type Host } from '../core/host';
+import type { AgentLaunchFacts } from '../core/permission';
 import type { HookCall } from '../app/hook-call';
 import type { Sessions } from '../service/sessions';
 import { parsePayload } from '../generated/claude-parsers';
@@ -41,6 +42,8 @@ export interface AnswerOptions {
   readonly recordingTool?: string;
   /** A failure's stack goes to stderr (a process hook's AGENT_SESSION_DEBUG=1). */
   readonly debug?: boolean;
+  /** How the asking sub-agent was launched, when the host says so itself (see HandlerContext `launch`). */
+  readonly launch?: AgentLaunchFacts;
 }
 
 /**
@@ -99,7 +102,7 @@ async function answerHost(
   received: HostPayload,
   call: HookCall,
   env: Readonly<Record<string, string | undefined>>,
-  { host, cli, record, recordingTool }: AnswerOptions,
+  { host, cli, record, recordingTool, launch }: AnswerOptions,
 ): Promise<Outcome> {
   const head = `${eventHead(received, host)} `;
   const adapter = ADAPTERS[host];
@@ -123,6 +126,7 @@ async function answerHost(
     now,
     words: adapter.words,
     ...(recordingTool === undefined ? {} : { recordingTool }),
+    ...(launch === undefined ? {} : { launch }),
   });
   return { answer: outcome.answer, line: `${head}${outcome.note}${warned}`, level: warned === '' ? 'info' : 'warn' };
 }

@@ -2,6 +2,7 @@ import { importedState } from '../core/decision';
 import { SessionError } from '../core/errors';
 import type { DecisionOrigin } from '../core/origin';
 import type { SessionState } from '../core/state';
+import { withoutGrants } from '../core/permission';
 import type { SessionStore } from './store';
 
 /** What `copySessions` needs of each store: its listing, create and remove, its clock, the name of where it is. */
@@ -16,8 +17,9 @@ export interface CopyResult {
 }
 
 /**
- * Copies every valid session of `from` into `to`, as it is (every field, the Claude Code link too), but for its
- * decisions, which are marked imported (core/decision.ts importedState: by the copying OS user, at the target's clock,
+ * Copies every valid session of `from` into `to`, as it is (every field, the Claude Code link too), but for a live
+ * permission grant, which is copied expired (core/permission.ts withoutGrants), and for its decisions, which are
+ * marked imported (core/decision.ts importedState: by the copying OS user, at the target's clock,
  * from the source store): a decision recorded elsewhere is never shown as taken here. Refused from a detected AI
  * agent's shell when any session holds a decision (E_AGENT_SHELL), and when the target already holds any of the ids
  * (E_DUPLICATE): nothing written. All or nothing: when a write fails part-way (a state the target refuses, a session
@@ -44,7 +46,8 @@ export async function copySessions(from: CopyStore, to: CopyStore, origin: () =>
   const copied: string[] = [];
   for (const state of states) {
     try {
-      await to.create(state);
+      // A permission grant is made by `approve` on the target only (issue 33): a live one is copied expired.
+      await to.create(withoutGrants(state));
     } catch (error) {
       if (copied.length === 0) throw error;
       throw await undone(error, copied, states.length, to);

@@ -15,6 +15,7 @@ import {
   spendGrant,
   type PermissionAsk,
   type PermissionInboxMode,
+  withoutGrants,
 } from '../core/permission';
 import { isParked } from '../core/parking';
 import { DEFAULT_PROJECT, withProject } from '../core/project';
@@ -376,7 +377,9 @@ export class Sessions {
     assertNotAhead(exported, now, this.limits);
     // A Claude Code link names an agent of the exporting machine's Claude session; kept, two sessions could claim
     // one agent (its stop would land on the copy) or one could wait forever for an agent that never stops here.
-    const { claude: _link, ...unlinked } = exported;
+    const { claude: _link, ...linkless } = exported;
+    // A grant is made by `approve` on this store only (issue 33): one in an imported file is expired.
+    const unlinked = withoutGrants(linkless);
     // Its decisions were recorded elsewhere: marked imported (refused from an agent's shell), never taken for ours.
     const marked =
       (unlinked.decisions ?? []).length === 0

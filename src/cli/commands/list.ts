@@ -1,6 +1,7 @@
 import type { CommandModule } from 'yargs';
 import { isInterrupted } from '../../core/interruption';
 import { hostOf } from '../../core/host';
+import { pendingPermission } from '../../core/permission';
 import { summarize } from '../../core/state';
 import { optionalText } from '../args';
 import {
@@ -73,6 +74,7 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
                 project: entry.state.project ?? null,
                 host: hostOf(entry.state),
                 interrupted: isInterrupted(entry.state),
+                permission_pending: entry.state.phase === 'approval' && pendingPermission(entry.state) !== null,
                 resumable_now: entry.resumable,
                 resume_reason: entry.reason,
                 clock_ahead: entry.clockAhead,

@@ -16,6 +16,7 @@ import {
 } from '../context';
 import { validStates } from '../listing';
 import { outputWidth, shownIds, wrapWords } from '../format';
+import { escapeControl } from '../text';
 
 interface Args extends GlobalArgs {
   readonly agent?: string;
@@ -67,7 +68,7 @@ export const pendingCommand: CommandModule<GlobalArgs, Args> = {
         ...wrapWords(`Expired, ${counted(expired.length, 'session')} (${EXPIRED_APPROVAL}):`, width),
         table(expired, idText, projects, colour, width),
       );
-    argv.io.out(`${parts.join('\n')}\n`);
+    argv.io.out(`${parts.join('\n')}\n${permissionLines(items, idText)}`);
   },
 };
 
@@ -96,4 +97,28 @@ function table(
   const offset = projects ? 1 : 0;
   const shrink = [offset + 5, offset + 1, ...(projects ? [0] : [])];
   return renderRows([header, ...rows], colour, { width, shrink, drop: [offset + 5, offset + 2, offset + 3] });
+}
+
+/**
+ * Each sub-agent permission request the inbox holds, whole (issue 33): the tool and its exact input (JSON, controls
+ * escaped), and the commands that decide it. The table's column shows only its start.
+ */
+function permissionLines(items: readonly DecisionItem[], idText: (id: string) => string): string {
+  const asked = items.filter((item) => item.permission !== null);
+  if (asked.length === 0) return '';
+  const lines = [
+    '',
+    'Permission requests (approve grants exactly this call, once, to the agent that resumes the session):',
+  ];
+  for (const entry of asked) {
+    const permission = entry.permission!;
+    const id = idText(entry.agent_id);
+    lines.push(
+      `- ${id} (${escapeControl(entry.agent_name)}), asked at ${permission.at} by agent ${escapeControl(permission.claude_agent_id)}:`,
+      `  tool: ${escapeControl(permission.tool)}`,
+      `  input: ${escapeControl(JSON.stringify(permission.input ?? null))}`,
+      `  decide: agent-session approve ${id}  |  agent-session reject ${id} --reason '<why>'`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
 }

@@ -109,6 +109,7 @@ const COLUMNS: readonly FitColumn[] = [
   { header: ['INTERRUPTED/', 'CARRIED ON'], priority: 8 },
   { header: ['APPROVED/', 'REJECTED'], priority: 7 },
   { header: ['DECIDED', 'AFTER'], priority: 9 },
+  { header: ['PERMISSIONS', 'ASKED/RAN'], priority: 12 },
   { header: ['LAST', 'ACTIVITY'], priority: 2 },
 ];
 
@@ -133,6 +134,8 @@ function row(name: string, group: StatsGroup, now: Date, limits: Limits): Cell[]
     },
     `${group.approvals}/${group.rejections}`,
     seconds(group.median_decision_seconds),
+    // Sub-agent permission requests parked as inbox items, and how many ran once granted (issue 33).
+    `${group.permission_requests}/${group.permissions_spent}`,
     lastActivity(group.last_activity, now, limits),
   ];
 }

@@ -4,6 +4,7 @@ import { isInterrupted } from '../interruption';
 import { isFinalPhase, isResumablePhase, WORK_PHASES, type Phase } from '../phase-names';
 import { resumeVerdict } from '../phases';
 import { allowsResume, type ResumeReason } from '../rules';
+import { pendingPermission } from '../permission';
 import type { SessionState } from '../state';
 import { cutText } from '../text';
 
@@ -36,11 +37,22 @@ export interface InboxEntry {
    * metadata, else `findings`, else the Claude agent's last message; null: nothing said.
    */
   readonly waits_on: {
-    readonly source: 'interruption' | 'plan' | 'findings' | 'last_message';
+    readonly source: 'interruption' | 'permission' | 'plan' | 'findings' | 'last_message';
     readonly text: string;
   } | null;
   /** The interruption it waits after (its kind and time), or null. */
   readonly interrupted: { readonly at: string; readonly error: string } | null;
+  /**
+   * The sub-agent's permission request it waits on (issue 33, core/permission.ts): the tool, its exact input, when and
+   * by which Claude agent it was asked; `approve <id>` grants exactly that call once, `reject <id>` refuses it. Null:
+   * none pending.
+   */
+  readonly permission: {
+    readonly tool: string;
+    readonly input: unknown;
+    readonly at: string;
+    readonly claude_agent_id: string;
+  } | null;
 }
 
 /**
@@ -77,6 +89,7 @@ export function inboxOf(
       reason,
       waits_on: waitsOn(state),
       interrupted: interruption === undefined ? null : { at: interruption.at, error: interruption.error },
+      permission: permissionOf(state),
     });
   }
   return entries.sort(
@@ -88,12 +101,21 @@ export function inboxOf(
 
 // --- internal ---
 
+function permissionOf(state: SessionState): InboxEntry['permission'] {
+  const pending = state.phase === 'approval' ? pendingPermission(state) : null;
+  if (pending === null) return null;
+  return { tool: pending.tool, input: pending.input, at: pending.at, claude_agent_id: pending.claude_agent_id };
+}
+
 function waitsOn(state: SessionState): InboxEntry['waits_on'] {
   const interruption = isInterrupted(state) ? state.interruption : undefined;
   if (interruption !== undefined) {
     const said = interruption.message === undefined ? '' : `: ${interruption.message}`;
     return { source: 'interruption', text: clip(`${interruption.error}${said}`) };
   }
+  const permission = permissionOf(state);
+  if (permission !== null)
+    return { source: 'permission', text: clip(`${permission.tool} ${JSON.stringify(permission.input ?? null)}`) };
   for (const source of ['plan', 'findings'] as const) {
     const value = state.metadata[source];
     if (value !== undefined && value !== null && value !== '') return { source, text: clip(value) };
@@ -128,6 +150,8 @@ export interface DecisionItem {
   /** Idle past the resume timeout: no delegation takes it up until it is decided (see EXPIRED_APPROVAL). */
   readonly expired: boolean;
   readonly waits_on: InboxEntry['waits_on'];
+  /** The sub-agent's permission request it waits on, whole (issue 33); null: an approval of its plan. */
+  readonly permission: InboxEntry['permission'];
   /** The commands that decide it, as the user types them (the id in the short form a listing shows). */
   readonly decide: readonly string[];
 }
@@ -166,6 +190,7 @@ export function approvalsWaiting(
       expires_in_seconds: expiresIn,
       expired: expiresIn <= 0,
       waits_on: waitsOn(state),
+      permission: permissionOf(state),
       decide: [`agent-session approve ${id}`, `agent-session reject ${id} --reason …`],
     });
   }

@@ -46,6 +46,14 @@ export interface StatsGroup {
   readonly interruptions: number;
   readonly carried_on: number;
   readonly interrupted_now: number;
+  /**
+   * Sub-agent permission requests parked as inbox items (issue 33), and how many of them the user granted (`approve`),
+   * refused (`reject`), and whose grant a resumed agent used (`spent`).
+   */
+  readonly permission_requests: number;
+  readonly permissions_granted: number;
+  readonly permissions_refused: number;
+  readonly permissions_spent: number;
   /** The most recent `last_updated`, or null without sessions. */
   readonly last_activity: string | null;
 }
@@ -118,7 +126,16 @@ function group(states: readonly SessionState[], now: Date, limits: Limits): Stat
   const decisions = { approvals: 0, rejections: 0 };
   const interrupted = { interruptions: 0, carried_on: 0, interrupted_now: 0 };
   const waits: number[] = [];
+  const permissions = { permission_requests: 0, permissions_granted: 0, permissions_refused: 0, permissions_spent: 0 };
   for (const state of states) {
+    for (const request of state.permission_requests ?? []) {
+      permissions.permission_requests += 1;
+      if (request.status === 'rejected') permissions.permissions_refused += 1;
+      if (request.status === 'spent') permissions.permissions_spent += 1;
+      // Granted: approved at some point (a spent grant was one; an expired one with a decision and an expiry too).
+      if (request.status === 'approved' || request.status === 'spent' || request.expires_at !== undefined)
+        permissions.permissions_granted += 1;
+    }
     if (state.interruption !== undefined) {
       interrupted.interruptions += state.interruption.count;
       interrupted.carried_on += state.interruption.carried_on;
@@ -159,6 +176,7 @@ function group(states: readonly SessionState[], now: Date, limits: Limits): Stat
     ...decisions,
     median_decision_seconds: median(waits),
     ...interrupted,
+    ...permissions,
     last_activity: lastActivity === null ? null : new Date(lastActivity).toISOString(),
   };
 }

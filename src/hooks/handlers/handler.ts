@@ -1,4 +1,5 @@
 import type { EventName } from '../../core/events';
+import type { AgentLaunchFacts } from '../../core/permission';
 import type { Sessions } from '../../service/sessions';
 import type { TextContext } from '../texts';
 import type { Payload } from './claude-schema';
@@ -18,12 +19,18 @@ export interface HandlerOutcome<Answer extends object = object> {
 }
 
 /** What a handler is told besides the sessions and the payload: what the texts say (the host's words, CLI, clock). */
-export type HandlerContext = TextContext;
+export type HandlerContext = TextContext & {
+  /**
+   * How the asking sub-agent was launched when the host says it otherwise than by its meta file (the Agent SDK's
+   * permission callback: a non-interactive run); absent: read from the meta file (service/agent-launch.ts).
+   */
+  readonly launch?: AgentLaunchFacts;
+};
 
 /**
  * The handler of one event (a row of src/core/events.ts): the payload as Claude Code sends it (the host's adapter
  * read it so, src/hooks/hosts/), checked by the generated parser. It decides nothing itself: it asks the service and
- * words the answer (src/hooks/texts.ts). Never denies, never blocks.
+ * words the answer (src/hooks/texts.ts). Never blocks; denies only a permission request nobody can answer (permission.ts).
  */
 export type Handler = (sessions: Sessions, payload: Payload, context: HandlerContext) => Promise<HandlerOutcome>;
 

@@ -31,7 +31,7 @@ export const HANDLERS = {
   PostModelRequest: readByItsAdapter,
 } satisfies Record<EventName, Handler>;
 
-/** Every answer a handler gives (never a denial, never a block). */
+/** Every answer a handler gives (never a block; a denial only of a call nobody can answer: handlers/permission.ts). */
 export type HookAnswer = NonNullable<Awaited<ReturnType<(typeof HANDLERS)[EventName]>>['answer']>;
 
 /** The events whose answers carry context for the agent (`additionalContext`): read off the handlers' answers. */

@@ -58,11 +58,11 @@ export async function permissionRequest(
     };
   }
   const mode = sessions.permissionInbox;
-  const facts = mode === 'background' ? agentLaunchFacts(payload, payload.agent_id) : null;
+  const facts = mode !== 'background' ? null : (context.launch ?? agentLaunchFacts(payload, payload.agent_id));
   if (!goesToInbox(mode, facts)) {
     return {
       answer: null,
-      note: `not_ours claude_agent=${claudeAgent} tool=${logValue(tool)} inbox=${mode} launch=${facts === null ? '-' : logValue(`${String(facts.requestShape)}/${String(facts.requestNonInteractive)}`)}`,
+      note: `not_ours claude_agent=${claudeAgent} tool=${logValue(tool)} inbox=${mode} launch=${facts === null ? '-' : logValue(`${String(facts.requestShape)}/${String(facts.entrypoint)}`)}`,
     };
   }
   const parked = await sessions.parkPermission(ask);

@@ -51,6 +51,21 @@ export type SdkHookCallback = (
   options: { readonly signal: AbortSignal },
 ) => Promise<SdkHookOutput>;
 
+/** The SDK's permission answer (`PermissionResult`), as far as ours go. */
+export type SdkPermissionResult =
+  | { readonly behavior: 'allow'; readonly updatedInput: Record<string, unknown> }
+  | { readonly behavior: 'deny'; readonly message: string };
+
+/** The SDK's permission callback (`CanUseTool`), as an app's own one is passed to ours as `fallback`. */
+export type SdkCanUseTool = (
+  toolName: string,
+  input: Record<string, unknown>,
+  options: { readonly signal?: AbortSignal; readonly agentID?: string; readonly toolUseID?: string },
+) => Promise<SdkPermissionResult>;
+
+/** The deny words of the permission callback when it is not ours to decide and the app gave no fallback. */
+export const SDK_NOT_DECIDED = 'Permission to use this tool was not granted: no one can answer this request here.';
+
 /** One matcher group of `options.hooks` (`HookCallbackMatcher`). */
 export interface SdkHookMatcher {
   readonly matcher?: string;
@@ -89,6 +104,19 @@ export interface AgentSessionHooks<Server = unknown> {
    * delegation to carry it on. Never rejects (a failure is logged). @returns how many sessions it interrupted
    */
   interrupted(sessionId?: string): Promise<number>;
+  /**
+   * `options.canUseTool` of `query()` (issue 33, docs/permissions.md): a sub-agent's call (the SDK gives its `agentID`)
+   * that is its own recording command or the call the user approved for its session (once) is allowed; one nobody
+   * can answer (the SDK's run is non-interactive; `permission_inbox`) is parked in its session and denied with the
+   * message naming the inbox item. Everything else (the main agent's calls, `permission_inbox: off`) goes to
+   * `fallback` (your own permission callback) if you give one, else is denied with the SDK's plain words.
+   */
+  canUseTool(
+    toolName: string,
+    input: Record<string, unknown>,
+    options: { readonly signal?: AbortSignal; readonly agentID?: string; readonly toolUseID?: string },
+    fallback?: SdkCanUseTool,
+  ): Promise<SdkPermissionResult>;
   /**
    * Closes the store (a PostgreSQL connection) after `interrupted()` for the sub-agents still running (none when every
    * query ended normally); later events are answered with nothing.
@@ -152,6 +180,31 @@ export async function agentSessionHooks<Server = unknown>(
     }
     return count;
   };
+  const canUseTool: AgentSessionHooks['canUseTool'] = async (toolName, input, options, fallback) => {
+    const notOurs = (): Promise<SdkPermissionResult> =>
+      fallback === undefined
+        ? Promise.resolve({ behavior: 'deny', message: SDK_NOT_DECIDED })
+        : fallback(toolName, input, options);
+    if (closed) return notOurs();
+    const payload = {
+      hook_event_name: 'PermissionRequest',
+      tool_name: toolName,
+      tool_input: input,
+      ...(options.agentID === undefined ? {} : { agent_id: options.agentID }),
+    };
+    // An SDK app runs non-interactively: a sub-agent's request there has nobody to ask (as in `claude -p`).
+    const outcome = await answerPayload(payload, call, env, {
+      host: SDK_HOST,
+      cli,
+      recordingTool: RECORD_TOOL,
+      launch: { headless: true },
+    });
+    log(`can_use_tool ${outcome.line}`, outcome.level);
+    const decision = (outcome.answer as PermissionAnswer | null)?.hookSpecificOutput?.decision;
+    if (decision?.behavior === 'allow') return { behavior: 'allow', updatedInput: input };
+    if (decision?.behavior === 'deny') return { behavior: 'deny', message: decision.message };
+    return notOurs();
+  };
   const hooks: Record<string, SdkHookMatcher[]> = {};
   for (const row of eventsOf(SDK_HOST)) {
     const matcher = sdkMatcher(row.event, row.matcher);
@@ -171,6 +224,7 @@ export async function agentSessionHooks<Server = unknown>(
     recordTool: RECORD_TOOL,
     root: call.root,
     interrupted,
+    canUseTool,
     close: async () => {
       await interrupted();
       closed = true;

@@ -4,8 +4,9 @@ import { agentNameProblem } from '../../core/input';
 import type { Phase } from '../../core/phase-names';
 import type { ResumeReason } from '../../core/rules';
 import { lastDecision } from '../../core/decision';
+import { lastPermission } from '../../core/permission';
 import { seedStopOutcome } from '../../core/stop-policy';
-import type { Decision, HistoryEntry, Metadata, SessionState } from '../../core/state';
+import type { Decision, HistoryEntry, Metadata, PermissionRequest, SessionState } from '../../core/state';
 import { AgentMismatchError, OtherProjectError, type ResumeDecision, type Sessions } from '../../service/sessions';
 import { excerpt } from '../../core/text';
 import { lazily } from '../../core/lazy';
@@ -24,6 +25,11 @@ export interface PreDelegateAnswer {
     readonly metadata: Metadata;
     /** The last approve/reject decision on the session (who, when, what, the note), when one was recorded. */
     readonly decision?: Decision;
+    /**
+     * The session's last sub-agent permission request (issue 33): the tool, its exact input, its status (`approved`:
+     * issue it exactly as before, once; `rejected`: with the user's `reason`), when and by which agent.
+     */
+    readonly permission?: PermissionRequest;
     /** The interruption this resume carries on from (reason `session_interrupted`): when, its kind, the message. */
     readonly interruption?: {
       readonly at: string;
@@ -194,6 +200,7 @@ function answerFor(decision: ResumeDecision): PreDelegateAnswer {
       history: state.history,
       metadata: state.metadata,
       ...decisionOf(state),
+      ...permissionOf(state),
       ...interruptionOf(state, reason),
     },
   };
@@ -261,6 +268,15 @@ function decisionOf(state: SessionState): { decision?: Decision } {
   return {
     decision: decision.note === undefined ? decision : { ...decision, note: excerpt(decision.note, SUMMARY_LIMIT) },
   };
+}
+
+/** The last permission request, whole when it fits SUMMARY_LIMIT characters of JSON, else without its input. */
+function permissionOf(state: SessionState): { permission?: PermissionRequest } {
+  const request = lastPermission(state);
+  if (request === null) return {};
+  if (JSON.stringify(request.input ?? null).length <= SUMMARY_LIMIT) return { permission: request };
+  const { input: _input, ...rest } = request;
+  return { permission: { ...rest, input: null } };
 }
 
 function bytesOf(value: unknown): number {

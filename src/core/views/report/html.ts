@@ -139,6 +139,8 @@ const CARDS: readonly [keyof StatsGroup, string][] = [
   ['interruptions', 'interruptions'],
   ['carried_on', 'carried on'],
   ['interrupted_now', 'interrupted now'],
+  ['permission_requests', 'permission requests'],
+  ['permissions_spent', 'permissions run'],
 ];
 
 /** The `limit` agents with the most sessions (ties by name): a store of 10,000 one-session agents stays one page. */

@@ -94,13 +94,21 @@ describe('PermissionRequest nobody can answer (the permission inbox)', () => {
 
   /** A Claude Code project folder with the meta file Claude Code writes for the sub-agent `agentId`. */
   function claudeProject(agentId: string, meta: Record<string, unknown>): Record<string, string> {
+    // `requestNonInteractive` is true in interactive sessions too (2.1.332): it decides nothing, whatever it says.
     const home = mkdtempSync(join(tmpdir(), 'as-perm-'));
     const cwd = join(home, 'proj');
     mkdirSync(cwd);
     const session = '11111111-2222-3333-4444-555555555555';
     const projectDir = join(home, '.claude', 'projects', cwd.replace(/[^a-zA-Z0-9]/g, '-'));
     mkdirSync(join(projectDir, session, 'subagents'), { recursive: true });
-    writeFileSync(join(projectDir, session, 'subagents', `agent-${agentId}.meta.json`), JSON.stringify(meta));
+    const { entrypoint, ...metaFields } = meta;
+    writeFileSync(join(projectDir, session, 'subagents', `agent-${agentId}.meta.json`), JSON.stringify(metaFields));
+    // The transcript's first row, as Claude Code writes it (its `entrypoint`: `cli` interactive, `sdk-cli` for -p).
+    if (entrypoint !== undefined)
+      writeFileSync(
+        join(projectDir, session, 'subagents', `agent-${agentId}.jsonl`),
+        `${JSON.stringify({ type: 'user', agentId, isSidechain: true, entrypoint })}\n{"type":"assistant"}\n`,
+      );
     return { cwd, session_id: session, transcript_path: join(projectDir, `${session}.jsonl`) };
   }
 
@@ -170,7 +178,7 @@ describe('PermissionRequest nobody can answer (the permission inbox)', () => {
   });
 
   it.each([
-    ['a foreground sub-agent of an interactive run', { requestShape: 'foreground', requestNonInteractive: false }],
+    ['a foreground sub-agent of an interactive run', { requestShape: 'foreground', entrypoint: 'cli' }],
     ['an agent without a meta file', null],
   ])('gives no answer for %s (Claude Code asks)', async (_what, meta) => {
     const id = await started(BG);
@@ -182,8 +190,16 @@ describe('PermissionRequest nobody can answer (the permission inbox)', () => {
     expect((await sessions.get(id)).phase).toBe('executing');
   });
 
+  it('parks a foreground sub-agent of a headless run (claude -p: entrypoint sdk-cli)', async () => {
+    launch = claudeProject(BG, { requestShape: 'foreground', requestNonInteractive: true, entrypoint: 'sdk-cli' });
+    const id = await started(BG);
+    await sessions.update(id, { phase: 'executing' });
+    expect(await answer(touch())).toEqual(DENY);
+    expect((await sessions.get(id)).phase).toBe('approval');
+  });
+
   it.each([
-    ['always', { requestShape: 'foreground', requestNonInteractive: false }, true],
+    ['always', { requestShape: 'foreground', entrypoint: 'cli' }, true],
     ['off', { requestShape: 'background', requestNonInteractive: true }, false],
   ] as const)('permission_inbox %s decides alone', async (mode, meta, parks) => {
     ({ sessions } = memorySessions({ permissionInbox: mode }));

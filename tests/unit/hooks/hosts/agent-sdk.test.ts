@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { agentSessionHooks, type AgentSessionHooks } from '../../../../src/hooks/hosts/agent-sdk';
 import { openStore } from '../../../../src/app/library';
+import { BIN } from '../../../helpers';
+import { runOutsideAgent } from '../../../support/outside-agent';
 
 const TOOL = 'mcp__agent-session__record';
 const AGENT = 'terraform-architect';
@@ -206,4 +208,43 @@ it('lists a parked session before a delegation and offers its resume, naming the
   expect(offered.hookSpecificOutput.additionalContext).toContain(`- Session id: ${parked.agent_id}`);
   expect(offered.hookSpecificOutput.additionalContext).toContain(`with its tool ${TOOL}`);
   expect(offered.hookSpecificOutput.additionalContext).not.toContain(' update ');
+});
+
+describe('canUseTool (issue 33)', () => {
+  const INPUT = { command: 'touch PERM-FILE', description: 'make it' };
+  const signal = new AbortController().signal;
+
+  it("parks a sub-agent's request nobody can answer, and leaves the main agent's to the app's fallback", async () => {
+    await start();
+    const [entry] = await stored();
+    const id = entry!.kind === 'valid' ? entry!.state.agent_id : '';
+    const denied = await hooks.canUseTool('Bash', INPUT, { signal, agentID: CLAUDE_AGENT });
+    expect(denied).toMatchObject({ behavior: 'deny', message: expect.stringContaining(`approve ${id}`) });
+    const [parked] = await stored();
+    expect(parked).toMatchObject({ kind: 'valid', state: { phase: 'approval' } });
+    const fallback = jest.fn(async () => ({ behavior: 'allow' as const, updatedInput: {} }));
+    expect(await hooks.canUseTool('Bash', INPUT, { signal }, fallback)).toEqual({
+      behavior: 'allow',
+      updatedInput: {},
+    });
+    expect(fallback).toHaveBeenCalledTimes(1);
+    expect(await hooks.canUseTool('Bash', INPUT, { signal })).toMatchObject({ behavior: 'deny' });
+  });
+
+  it('allows the approved call once to the agent that resumes the session', async () => {
+    await start();
+    await hooks.canUseTool('Bash', INPUT, { signal, agentID: CLAUDE_AGENT });
+    await fire('SubagentStop', { agent_id: CLAUDE_AGENT, agent_type: AGENT });
+    const [parked] = await stored();
+    const id = parked!.kind === 'valid' ? parked!.state.agent_id : '';
+    // As the user decides it, at their own shell (the test runner may run inside an agent's).
+    expect(runOutsideAgent(BIN.cli, ['approve', id], { cwd: dir, env: { HOME: base } }).status).toBe(0);
+    const next = 'a2222222222222222';
+    await start(next);
+    expect(await hooks.canUseTool('Bash', { ...INPUT }, { signal, agentID: next })).toEqual({
+      behavior: 'allow',
+      updatedInput: INPUT,
+    });
+    expect(await hooks.canUseTool('Bash', INPUT, { signal, agentID: next })).toMatchObject({ behavior: 'deny' });
+  });
 });

@@ -1,0 +1,147 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BIN, run } from '../helpers';
+import { runOutsideAgent } from '../support/outside-agent';
+
+// Issue 33 through the built bins, as Claude Code and a user drive them: a background sub-agent's permission request
+// parked as an inbox item (the meta file Claude Code writes for it says `background`), `pending` showing it whole,
+// `approve`/`reject` deciding it, the next delegation told so, the identical call allowed once.
+let home: string;
+let dir: string;
+let payloadBase: Record<string, string>;
+const SESSION = '11111111-2222-3333-4444-555555555555';
+const FIRST = 'a1111111111111111';
+const NEXT = 'a2222222222222222';
+const TYPE = 'terraform-architect';
+const INPUT = { command: 'touch PERM-FILE && echo "ran"', description: 'scripted command' };
+
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), 'agent-session-permission-'));
+  dir = join(home, 'proj');
+  mkdirSync(join(dir, '.claude'), { recursive: true });
+  const projectDir = join(home, '.claude', 'projects', dir.replace(/[^a-zA-Z0-9]/g, '-'));
+  mkdirSync(join(projectDir, SESSION, 'subagents'), { recursive: true });
+  for (const agent of [FIRST, NEXT]) {
+    writeFileSync(
+      join(projectDir, SESSION, 'subagents', `agent-${agent}.meta.json`),
+      JSON.stringify({ agentType: TYPE, requestShape: 'background', requestNonInteractive: true }),
+    );
+  }
+  payloadBase = { cwd: dir, session_id: SESSION, transcript_path: join(projectDir, `${SESSION}.jsonl`) };
+});
+afterEach(() => rmSync(home, { recursive: true, force: true }));
+
+const env = () => ({ CLAUDE_PROJECT_DIR: dir, AGENT_SESSION_CONFIG: undefined, HOME: home });
+const cli = (args: readonly string[], extra: Record<string, string> = {}) =>
+  ['approve', 'reject'].includes(args[0]!)
+    ? runOutsideAgent(BIN.cli, args, { cwd: dir, env: { ...env(), ...extra } })
+    : run(BIN.cli, args, { cwd: dir, env: { ...env(), ...extra } });
+const hook = (payload: Record<string, unknown>) => {
+  const result = run(BIN.preDelegate, [], {
+    cwd: dir,
+    env: env(),
+    input: JSON.stringify({ ...payloadBase, ...payload }),
+  });
+  expect(result.status).toBe(0);
+  return result.stdout.trim() === '' ? null : JSON.parse(result.stdout);
+};
+const start = (agent: string) => hook({ hook_event_name: 'SubagentStart', agent_id: agent, agent_type: TYPE });
+const ask = (agent: string, input: unknown = INPUT) =>
+  hook({
+    hook_event_name: 'PermissionRequest',
+    agent_id: agent,
+    agent_type: TYPE,
+    permission_mode: 'default',
+    tool_name: 'Bash',
+    tool_input: input,
+  });
+const decisionOf = (answer: unknown) =>
+  (answer as { hookSpecificOutput: { decision: { behavior: string; message?: string } } } | null)?.hookSpecificOutput
+    .decision ?? null;
+const stop = (agent: string) =>
+  run(BIN.subagentStop, [], {
+    cwd: dir,
+    env: env(),
+    input: JSON.stringify({ ...payloadBase, hook_event_name: 'SubagentStop', agent_id: agent, agent_type: TYPE }),
+  });
+const stateOf = (id: string) => JSON.parse(cli(['get', id]).stdout);
+
+/** A background agent that worked in executing, then asked for a call nobody can answer: its session id. */
+function parked(): string {
+  const started = start(FIRST).hookSpecificOutput.additionalContext as string;
+  const id = /session (agent-[\w-]+)/.exec(started)![1]!;
+  expect(cli(['update', id, '--phase', 'executing']).status).toBe(0);
+  const denied = decisionOf(ask(FIRST));
+  expect(denied).toMatchObject({ behavior: 'deny' });
+  expect(denied!.message).toContain(`approve ${id}`);
+  expect(stop(FIRST).status).toBe(0);
+  return id;
+}
+
+describe('the permission inbox', () => {
+  it('parks, shows the request whole, approve grants exactly that call once to the agent that resumes', () => {
+    const id = parked();
+    expect(stateOf(id)).toMatchObject({ phase: 'approval', schema_version: 8 });
+    const pending = cli(['pending']);
+    expect(pending.status).toBe(0);
+    expect(pending.stdout).toContain(`input: ${JSON.stringify(INPUT)}`);
+    expect(pending.stdout).toContain(`agent-session approve ${id}`);
+    expect(JSON.parse(cli(['pending', '--json']).stdout)[0].permission).toMatchObject({ tool: 'Bash', input: INPUT });
+    expect(cli(['approve', id]).status).toBe(0);
+    // The next delegation resumes the session; its context says the call was approved and to issue it as before.
+    const context = start(NEXT).hookSpecificOutput.additionalContext as string;
+    expect(context).toContain(`resumes session ${id}`);
+    expect(context).toContain('the user approved tool "Bash"');
+    expect(context).toContain('Issue exactly this call again');
+    // A different call: not allowed (it becomes a new inbox item).
+    expect(decisionOf(ask(NEXT, { ...INPUT, command: 'touch OTHER' }))).toMatchObject({ behavior: 'deny' });
+    // The approved call, its keys in another order: allowed once, and the grant spent on record.
+    expect(decisionOf(ask(NEXT, { description: INPUT.description, command: INPUT.command }))).toEqual({
+      behavior: 'allow',
+    });
+    expect(stateOf(id).permission_requests[0]).toMatchObject({ status: 'spent', spent_by: NEXT });
+    // A second use of the grant: not allowed (a new inbox item instead).
+    expect(decisionOf(ask(NEXT))).toMatchObject({ behavior: 'deny' });
+    const statuses = stateOf(id).permission_requests.map((request: { status: string }) => request.status);
+    expect(statuses).toEqual(['spent', 'expired', 'pending']);
+  });
+
+  it('reject records the reason, which the next agent is told; the call is never allowed', () => {
+    const id = parked();
+    expect(cli(['reject', id, '--reason', 'no files outside src']).status).toBe(0);
+    expect(stateOf(id).permission_requests[0]).toMatchObject({ status: 'rejected', reason: 'no files outside src' });
+    const context = start(NEXT).hookSpecificOutput.additionalContext as string;
+    expect(context).toContain('the user rejected tool "Bash"');
+    expect(context).toContain('"no files outside src"');
+    expect(decisionOf(ask(NEXT))).toMatchObject({ behavior: 'deny' });
+  });
+
+  it('show, list, stats and the seed protocol tell the request', () => {
+    const id = parked();
+    const shown = cli(['show', id]);
+    expect(shown.stdout).toContain('Permission requests');
+    expect(shown.stdout).toContain(JSON.stringify(INPUT));
+    expect(cli(['list']).stdout).toContain('approval, permission');
+    expect(JSON.parse(cli(['list', '--json']).stdout)[0]).toMatchObject({ agent_id: id, permission_pending: true });
+    expect(JSON.parse(cli(['stats', '--json']).stdout).overall).toMatchObject({ permission_requests: 1 });
+    expect(cli(['approve', id]).status).toBe(0);
+    const seed = run(BIN.preDelegate, [], { cwd: dir, env: env(), input: JSON.stringify({ agent_name: TYPE }) });
+    const answer = JSON.parse(seed.stdout);
+    expect(answer).toMatchObject({ should_resume: true, agent_id: id });
+    expect(answer.resume_metadata.permission).toMatchObject({ tool: 'Bash', input: INPUT, status: 'approved' });
+  });
+
+  it('an agent shell cannot approve (exit 6), and an imported grant is expired', () => {
+    const id = parked();
+    const fromAgent = run(BIN.cli, ['approve', id], { cwd: dir, env: { ...env(), CLAUDECODE: '1' } });
+    expect(fromAgent.status).toBe(6);
+    expect(stateOf(id).phase).toBe('approval');
+    expect(cli(['approve', id]).status).toBe(0);
+    const file = join(home, 'exported.json');
+    expect(cli(['export', id, '--out', file]).status).toBe(0);
+    const imported = cli(['import', file, '--new-id']);
+    expect(imported.status).toBe(0);
+    expect(stateOf(imported.stdout.trim()).permission_requests[0].status).toBe('expired');
+  });
+});

@@ -1,0 +1,165 @@
+// Issue 33 with the real Claude Code (the pinned one and the npm registry's latest, or AGENT_SESSION_HOST_CLAUDE),
+// installed as a newcomer installs agent-session (the plugin, and the npm package with `init`), nothing allowed by
+// hand: a background sub-agent of `claude -p` asks to run a command that writes a file; nobody can answer, so the
+// request is parked in its session and the agent is told so (the file is not written); `pending` shows it; `approve`
+// from the user's terminal; the next `claude -p` resumes the session and the same command runs once (the file
+// exists, the session ends completed); then a different command and a second use of the grant are not allowed (each
+// a new inbox item), and `reject` sends its reason to the next agent. Four `claude -p` runs per play.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  AGENT_TYPE,
+  claudeVersions,
+  findClaude,
+  makeHostProject,
+  npmInstall,
+  projectCli,
+  runClaude,
+  storeSessions,
+  stringsIn,
+  type Claude,
+  type HostProject,
+  type Install,
+} from './claude-host';
+import { continueScript, runMarker, type MainStep } from './continue-model';
+import { startModelServer, type MessagesBody } from './model-server';
+import { runOutsideAgent } from '../support/outside-agent';
+
+const WRITE = 'touch PERM-FILE && echo PERM-RAN';
+const OTHER = 'touch OTHER-FILE && echo OTHER-RAN';
+const REASON = 'REASON-MARKER no files outside src';
+
+const work = mkdtempSync(join(tmpdir(), 'agent-session-permission-host-'));
+const claudes = new Map<string, Claude | Error>();
+let npmBin: string | Error | undefined;
+
+function claudeOf(which: string): Claude {
+  if (!claudes.has(which)) {
+    try {
+      claudes.set(which, findClaude(which));
+    } catch (error) {
+      claudes.set(which, error as Error);
+    }
+  }
+  const found = claudes.get(which)!;
+  if (found instanceof Error) throw found;
+  return found;
+}
+
+function npmBins(): string {
+  if (npmBin === undefined) {
+    try {
+      npmBin = npmInstall(join(work, 'npm'));
+    } catch (error) {
+      npmBin = error as Error;
+    }
+  }
+  if (npmBin instanceof Error) throw npmBin;
+  return npmBin;
+}
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A delegation in the background (the default mode) whose sub-agent runs `commands`, one per turn. */
+const delegate = (...commands: string[]): MainStep[] => [
+  { kind: 'agent', prompt: commands.map((command) => `CMD:${command}`).join(' '), subagentType: AGENT_TYPE },
+];
+
+/** `approve`/`reject` as the user runs them at their own terminal: outside any agent's shell. */
+function decide(project: HostProject, ...args: string[]): void {
+  const [command, ...head] = project.cli;
+  const bin = head.length > 0 ? head.at(-1)! : command!;
+  const result = runOutsideAgent(bin, args, { cwd: project.dir, env: { HOME: project.home } });
+  if (result.status !== 0)
+    throw new Error(`agent-session ${args.join(' ')} failed (${result.status}): ${result.stderr}`);
+}
+
+const sessionsOf = (project: HostProject) => storeSessions(project).filter((s) => s.agent_name === AGENT_TYPE);
+
+const matrix = claudeVersions().flatMap((which) =>
+  (['plugin', 'npm'] as const).map((install) => [which, install] as const),
+);
+
+it.each(matrix)(
+  'Claude Code %s, installed by %s: a background sub-agent of claude -p asks to write a file → parked, approved, run once on resume; others not allowed; a rejection reaches the next agent',
+  async (which, install: Install) => {
+    const claude = claudeOf(which);
+    const project = makeHostProject(install, claude, install === 'npm' ? npmBins() : undefined);
+    const plans: Record<string, MainStep[]> = {
+      ask: delegate(WRITE),
+      resume: delegate(WRITE),
+      again: delegate(OTHER, WRITE),
+      rejected: delegate(WRITE),
+    };
+    const server = await startModelServer(continueScript(plans));
+    const problems: string[] = [];
+    const play = async (label: string) => {
+      server.setRun(label);
+      const run = await runClaude(
+        claude.path,
+        project,
+        server.url,
+        `${which}-${install}-${label}`,
+        `${runMarker(label)} Have the terraform architect do the task.`,
+        240_000,
+      );
+      if (run.status !== 0 || run.timedOut)
+        problems.push(`${label}: claude -p status ${run.status}, ${run.stderr.slice(-300)}`);
+      return run;
+    };
+    /** What the sub-agents of a run saw: every text of their last request (their tool results, their contexts). */
+    const subagentSaw = (label: string) =>
+      server.requests
+        .filter((r) => r.run === label && r.role === 'subagent')
+        .flatMap((r) => stringsIn((r.body as MessagesBody).messages ?? []))
+        .join('\n');
+    try {
+      // 1. Asked, nobody can answer: parked, the agent told where it waits; the file is not written.
+      await play('ask');
+      const parked = sessionsOf(project);
+      expect(parked).toHaveLength(1);
+      const id = parked[0]!.agent_id as string;
+      expect(parked[0]).toMatchObject({ phase: 'approval', schema_version: 8 });
+      expect(parked[0]!.permission_requests).toEqual([
+        expect.objectContaining({
+          tool: 'Bash',
+          status: 'pending',
+          input: expect.objectContaining({ command: WRITE }),
+        }),
+      ]);
+      expect(existsSync(join(project.dir, 'PERM-FILE'))).toBe(false);
+      expect(subagentSaw('ask')).toContain(`approve ${id}`);
+      const pending = projectCli(project, 'pending');
+      expect(pending).toContain(JSON.stringify(WRITE));
+      expect(pending).toContain(`approve ${id}`);
+
+      // 2. Approved at the user's terminal; the next run resumes the session and the same command runs, once.
+      decide(project, 'approve', id);
+      await play('resume');
+      expect(subagentSaw('resume')).toContain('Issue exactly this call again');
+      expect(existsSync(join(project.dir, 'PERM-FILE'))).toBe(true);
+      const done = sessionsOf(project).find((s) => s.agent_id === id)!;
+      expect(done.phase).toBe('completed');
+      expect(done.permission_requests.at(-1)).toMatchObject({ status: 'spent', spent_by: expect.any(String) });
+
+      // 3. A different command and a second use of the grant: not allowed (a new session, parked with the last one).
+      rmSync(join(project.dir, 'PERM-FILE'));
+      await play('again');
+      expect(existsSync(join(project.dir, 'OTHER-FILE'))).toBe(false);
+      expect(existsSync(join(project.dir, 'PERM-FILE'))).toBe(false);
+      const second = sessionsOf(project).find((s) => s.agent_id !== id)!;
+      expect(second.phase).toBe('approval');
+      expect(second.permission_requests.map((r: { status: string }) => r.status)).toEqual(['expired', 'pending']);
+
+      // 4. Rejected with a reason: the next agent is told it, and the call is still not allowed.
+      decide(project, 'reject', second.agent_id as string, '--reason', REASON);
+      await play('rejected');
+      expect(subagentSaw('rejected')).toContain(REASON);
+      expect(existsSync(join(project.dir, 'PERM-FILE'))).toBe(false);
+      expect(problems).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  },
+);
