@@ -86,7 +86,8 @@ describe('the permission inbox', () => {
     const pending = cli(['pending']);
     expect(pending.status).toBe(0);
     expect(pending.stdout).toContain(`input: ${JSON.stringify(INPUT)}`);
-    expect(pending.stdout).toContain(`agent-session approve ${id}`);
+    // Listings name a session by the short form of its id (issue 32): the last 8 hex digits.
+    expect(pending.stdout).toContain(`agent-session approve ${id.slice(-8)}`);
     expect(JSON.parse(cli(['pending', '--json']).stdout)[0].permission).toMatchObject({ tool: 'Bash', input: INPUT });
     expect(cli(['approve', id]).status).toBe(0);
     // The next delegation resumes the session; its context says the call was approved and to issue it as before.
