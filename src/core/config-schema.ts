@@ -18,6 +18,8 @@ export const ConfigFileSchema = z.strictObject({
   database_url: z.optional(z.string()),
   database_schema: z.optional(z.string()),
   project: z.optional(z.string()),
+  continue_agents: z.optional(z.boolean()),
+  continue_max_transcript_bytes: z.optional(z.int().check(z.positive())),
 });
 
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;

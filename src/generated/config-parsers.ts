@@ -16,11 +16,13 @@ const KEYS1 = new Set<string>([
   'database_url',
   'database_schema',
   'project',
+  'continue_agents',
+  'continue_max_transcript_bytes',
 ]);
 
 /** A config file (or settings given in code) as ConfigFileSchema parses it. Undefined where zod fails. */
 export function parseConfigFileShape(value: unknown): ConfigFile | undefined {
-  const parsed = p10(value);
+  const parsed = p12(value);
   return parsed === FAIL ? undefined : (parsed as ConfigFile);
 }
 
@@ -82,6 +84,16 @@ function p9(v: unknown): unknown {
 }
 
 function p10(v: unknown): unknown {
+  if (typeof v !== 'boolean') return FAIL;
+  return v;
+}
+
+function p11(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p10(v);
+}
+
+function p12(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
@@ -134,6 +146,16 @@ function p10(v: unknown): unknown {
     const r = p1(o['project']);
     if (r === FAIL) return FAIL;
     out['project'] = r;
+  }
+  if ('continue_agents' in o) {
+    const r = p11(o['continue_agents']);
+    if (r === FAIL) return FAIL;
+    out['continue_agents'] = r;
+  }
+  if ('continue_max_transcript_bytes' in o) {
+    const r = p5(o['continue_max_transcript_bytes']);
+    if (r === FAIL) return FAIL;
+    out['continue_max_transcript_bytes'] = r;
   }
   for (const key in o) if (!KEYS1.has(key)) return FAIL;
   return out;

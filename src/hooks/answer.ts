@@ -1,7 +1,7 @@
 // The one answer of a host's hook payload, for every host and both runners (the process hooks: run.ts; the Agent SDK's
 // in-process callbacks: hosts/agent-sdk.ts): the host's adapter (hosts/) reads it, the event's handler (handlers/)
 // answers it; with the one fail-open step and the one log write the runners share.
-import { logs } from '../core/config';
+import { continuationSettingsOf, logs } from '../core/config';
 import type { EventName } from '../core/events';
 import { DEFAULT_HOST, type Host } from '../core/host';
 import type { HookCall } from '../app/hook-call';
@@ -118,6 +118,7 @@ async function answerHost(
     cli,
     now,
     words: adapter.words,
+    continuation: continuationSettingsOf(call.config),
     ...(recordingTool === undefined ? {} : { recordingTool }),
   });
   return { answer: outcome.answer, line: `${head}${outcome.note}${warned}`, level: warned === '' ? 'info' : 'warn' };

@@ -1,3 +1,4 @@
+import type { ContinuationSettings } from '../../core/claude-transcript';
 import type { EventName } from '../../core/events';
 import type { Sessions } from '../../service/sessions';
 import type { TextContext } from '../texts';
@@ -17,8 +18,11 @@ export interface HandlerOutcome<Answer extends object = object> {
   readonly note: string;
 }
 
-/** What a handler is told besides the sessions and the payload: what the texts say (the host's words, CLI, clock). */
-export type HandlerContext = TextContext;
+/**
+ * What a handler is told besides the sessions and the payload: what the texts say (the host's words, CLI, clock), and
+ * the settings of continuing agents with their context (absent: the defaults).
+ */
+export type HandlerContext = TextContext & { readonly continuation?: ContinuationSettings };
 
 /**
  * The handler of one event (a row of src/core/events.ts): the payload as Claude Code sends it (the host's adapter
