@@ -46,6 +46,12 @@ export interface StatsGroup {
   readonly interruptions: number;
   readonly carried_on: number;
   readonly interrupted_now: number;
+  /**
+   * Issue 34: how many times the sessions' stopped agents were continued with their context (SendMessage), and how
+   * many sessions' last choice was a primed fresh agent instead (over the size limit, transcript gone…).
+   */
+  readonly continued: number;
+  readonly primed: number;
   /** The most recent `last_updated`, or null without sessions. */
   readonly last_activity: string | null;
 }
@@ -117,8 +123,13 @@ function group(states: readonly SessionState[], now: Date, limits: Limits): Stat
   const byErrors: Record<string, number> = Object.create(null) as Record<string, number>;
   const decisions = { approvals: 0, rejections: 0 };
   const interrupted = { interruptions: 0, carried_on: 0, interrupted_now: 0 };
+  const continuations = { continued: 0, primed: 0 };
   const waits: number[] = [];
   for (const state of states) {
+    if (state.continuation !== undefined) {
+      continuations.continued += state.continuation.count;
+      if (state.continuation.choice === 'prime') continuations.primed += 1;
+    }
     if (state.interruption !== undefined) {
       interrupted.interruptions += state.interruption.count;
       interrupted.carried_on += state.interruption.carried_on;
@@ -159,6 +170,7 @@ function group(states: readonly SessionState[], now: Date, limits: Limits): Stat
     ...decisions,
     median_decision_seconds: median(waits),
     ...interrupted,
+    ...continuations,
     last_activity: lastActivity === null ? null : new Date(lastActivity).toISOString(),
   };
 }
