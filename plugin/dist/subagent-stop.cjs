@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "71bbe0c46c4a1d5a";
-const BUILD_ID = "48b4be5746888d40";
+const BUNDLE_HASH = "3c9dfe16c6128225";
+const BUILD_ID = "8e46c7fb970a966f";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

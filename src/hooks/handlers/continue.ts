@@ -51,8 +51,7 @@ export function recordedOf(state: SessionState, parked: boolean): 'stopped' | 'r
 /**
  * Whether the stopped Claude agent of a parked session can be continued from the session of `payload`, without
  * changing anything (the parked list and the resume offer say so). Null when the session has no Claude agent or the
- * host cannot continue one.
- * @throws SessionError E_IO
+ * host cannot continue one, or its transcripts cannot be read (the feature steps aside).
  */
 export function continuationChoiceOf(
   state: SessionState,
@@ -61,6 +60,20 @@ export function continuationChoiceOf(
 ): ContinuationChoice | null {
   const link = state.claude;
   if (link === undefined || context.words.continuing === undefined) return null;
+  try {
+    return lookAt(state, link, payload, context);
+  } catch {
+    // A folder that cannot be read: the feature steps aside, the parked list and the resume offer are said as before.
+    return null;
+  }
+}
+
+function lookAt(
+  state: SessionState,
+  link: NonNullable<SessionState['claude']>,
+  payload: Payload,
+  context: HandlerContext,
+): ContinuationChoice {
   return transcripts().continuationOf(
     {
       payload,

@@ -192,6 +192,25 @@ describe('PreToolUse(SendMessage)', () => {
 });
 
 describe('the context before a delegation', () => {
+  it('a transcript folder that cannot be read: the parked list is said as before (the feature steps aside)', async () => {
+    await parkedInRun1();
+    transcriptIn(EARLIER);
+    const fs: typeof import('node:fs') = jest.requireActual('node:fs');
+    const lstat = fs.lstatSync;
+    const spy = jest.spyOn(fs, 'lstatSync').mockImplementation(((path: string, ...rest: unknown[]) => {
+      if (String(path).includes('subagents')) throw Object.assign(new Error('EIO: i/o error'), { code: 'EIO' });
+      return (lstat as (...args: unknown[]) => unknown)(path, ...rest);
+    }) as typeof fs.lstatSync);
+    try {
+      const listed = await handleEvent(sessions, payload('UserPromptSubmit', { prompt: 'go' }), context());
+      expect(contextOf(listed.answer)).toContain(`Claude agent "${AGENT}"`);
+      expect(contextOf(listed.answer)).not.toContain('continuable');
+      expect(spy).toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('the parked list names the agent continuable with SendMessage only when its transcript is reachable', async () => {
     await parkedInRun1();
     const before = await handleEvent(sessions, payload('UserPromptSubmit', { prompt: 'go' }), context());
