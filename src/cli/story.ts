@@ -56,6 +56,8 @@ export function renderStory(
           : 'running';
     facts.push([agentWord(state), `${link.agent_id} (${link.agent_type ?? 'no type'}), ${stopped}`]);
   }
+  const continuation = continuationText(state);
+  if (continuation !== null) facts.push(['Continuation', continuation]);
   const sections = [renderRows(wrapFacts(facts, width), colour).replace(/^ {2}/, '')];
   // The tables are indented by two: their free text (the detail, the note, the decider) gives way to the width.
   const inner = width - 2;
@@ -137,6 +139,27 @@ function pieces(line: string, width: number): string[] {
 
 function textOf(cell: Cell | undefined): string {
   return cell === undefined ? '' : typeof cell === 'string' ? cell : cell.text;
+}
+
+/**
+ * The last choice between continuing the session's Claude agent with its context and priming a fresh one (issue 34):
+ * `continue (transcript 30 KB, under the 512 KB limit, in session …), Claude agent a0d5…, decided 2026-…; continued 2
+ * times, last 2026-…`; null when none was made.
+ */
+export function continuationText(state: SessionState): string | null {
+  const record = state.continuation;
+  if (record === undefined) return null;
+  const back =
+    record.count === 0
+      ? record.continuing
+        ? '; asked, not started yet'
+        : ''
+      : `; continued ${counted(record.count, 'time')}, last ${utcTime(record.continued_at ?? record.decided_at)}`;
+  const transcript =
+    record.transcript_path === undefined
+      ? ''
+      : `; transcript ${record.transcript_path}${record.transcript_bytes === undefined ? '' : ` (${record.transcript_bytes} bytes)`}`;
+  return `${record.choice} (${record.reason}), Claude agent ${record.claude_agent_id}, decided ${utcTime(record.decided_at)}${back}${transcript}`;
 }
 
 /** One line per resume rule, marked ok or no (`show`, `should-resume --explain`). */

@@ -21,6 +21,8 @@ export const ConfigFileSchema = z.strictObject({
   project: z.optional(z.string()),
   permission_inbox: z.optional(z.enum(PERMISSION_INBOX_MODES)),
   permission_grant_ttl_hours: z.optional(z.number().check(z.positive(), z.lte(MAX_PERMISSION_GRANT_TTL_HOURS))),
+  continue_agents: z.optional(z.boolean()),
+  continue_max_transcript_bytes: z.optional(z.int().check(z.positive())),
 });
 
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;

@@ -12,6 +12,7 @@ import {
   type PermissionInboxMode,
 } from './permission';
 import { assertProjectName, MAX_PROJECT_NAME_LENGTH } from './project';
+import { DEFAULT_MAX_TRANSCRIPT_BYTES, type ContinuationSettings } from './claude-transcript';
 
 // Pure: the caller reads the file and passes `process.env`. Hooks load this module too, so it stays small: it parses
 // with the function generated from the zod schema (config-schema.ts), which it loads only to word a rejection.
@@ -53,6 +54,13 @@ export interface Config {
   readonly permission_inbox: PermissionInboxMode;
   /** How long an approved permission request stays usable (hours). */
   readonly permission_grant_ttl_hours: number;
+  /**
+   * Continue a parked Claude agent itself with its context (SendMessage, its transcript brought from an earlier
+   * session of the project) rather than prime a fresh one (docs/continuing.md).
+   */
+  readonly continue_agents: boolean;
+  /** Above this transcript size a fresh agent is primed instead (the continuation would re-send it all). */
+  readonly continue_max_transcript_bytes: number;
 }
 export type ConfigKey = keyof Config;
 
@@ -68,6 +76,8 @@ export const DEFAULT_CONFIG: Config = {
   project: null,
   permission_inbox: 'background',
   permission_grant_ttl_hours: DEFAULT_PERMISSION_GRANT_TTL_HOURS,
+  continue_agents: true,
+  continue_max_transcript_bytes: DEFAULT_MAX_TRANSCRIPT_BYTES,
 };
 
 /** The environment variable that overrides each setting (the first two predate the config file). */
@@ -83,6 +93,8 @@ export const CONFIG_VARIABLES: Readonly<Record<ConfigKey, string>> = {
   project: 'AGENT_SESSION_PROJECT',
   permission_inbox: 'AGENT_SESSION_PERMISSION_INBOX',
   permission_grant_ttl_hours: 'AGENT_SESSION_PERMISSION_GRANT_TTL_HOURS',
+  continue_agents: 'AGENT_SESSION_CONTINUE_AGENTS',
+  continue_max_transcript_bytes: 'AGENT_SESSION_CONTINUE_MAX_TRANSCRIPT_BYTES',
 };
 
 /** The variable that points at another config file than `<project>/.claude/agent-session.json`. */
@@ -101,6 +113,8 @@ const EXPECTED: Readonly<Record<ConfigKey, string>> = {
   project: `a project name (non-blank text without control characters or blanks at its ends, at most ${MAX_PROJECT_NAME_LENGTH} characters)`,
   permission_inbox: `one of ${PERMISSION_INBOX_MODES.join(', ')}`,
   permission_grant_ttl_hours: `a positive number of hours, at most ${MAX_PERMISSION_GRANT_TTL_HOURS} (ten years)`,
+  continue_agents: 'true or false (a variable: true, false, 1 or 0)',
+  continue_max_transcript_bytes: 'a positive whole number of bytes',
 };
 
 /** Where an effective value came from. */
@@ -211,6 +225,11 @@ export function limitsOf(config: Config): Limits {
   return { ...DEFAULT_LIMITS, resumeTimeoutMinutes: config.resume_timeout_minutes, maxErrors: config.max_errors };
 }
 
+/** The continuation settings of a configuration (core/claude-transcript.ts chooseContinuation). */
+export function continuationSettingsOf(config: Config): ContinuationSettings {
+  return { enabled: config.continue_agents, maxTranscriptBytes: config.continue_max_transcript_bytes };
+}
+
 /** True when a log line of `level` is written under the configured `threshold`. */
 export function logs(threshold: LogLevel, level: Exclude<LogLevel, 'silent'>): boolean {
   return threshold !== 'silent' && LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf(threshold);
@@ -229,6 +248,8 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   'project',
   'permission_inbox',
   'permission_grant_ttl_hours',
+  'continue_agents',
+  'continue_max_transcript_bytes',
 ];
 
 // --- internal ---
@@ -242,9 +263,20 @@ function parseVariable(key: ConfigKey, variable: string, raw: string): unknown {
   if (key === 'database_url') return assertDatabaseUrl(raw, `\`${variable}\``);
   if (key === 'database_schema') return assertSchemaName(raw.trim(), `\`${variable}\``);
   if (key === 'project') return assertProjectName(raw, `\`${variable}\``);
-  const value = key === 'log_level' || key === 'permission_inbox' ? raw.trim() : parseDecimal(raw);
+  const value =
+    key === 'log_level' || key === 'permission_inbox'
+      ? raw.trim()
+      : key === 'continue_agents'
+        ? switchOf(raw)
+        : parseDecimal(raw);
   // The variable is checked by the same schema as the file, so both accept exactly the same values.
-  if (parseConfigFileShape({ [key]: value }) === undefined)
+  if (value === undefined || parseConfigFileShape({ [key]: value }) === undefined)
     throw new SessionError('E_USAGE', `Expected \`${variable}\` to be ${EXPECTED[key]}, got ${show(raw)}`);
   return value;
+}
+
+/** A yes/no variable's value: `true`/`1` or `false`/`0`; undefined for anything else. */
+function switchOf(raw: string): boolean | undefined {
+  const word = raw.trim();
+  return word === 'true' || word === '1' ? true : word === 'false' || word === '0' ? false : undefined;
 }

@@ -29,8 +29,14 @@ export interface EventRow {
 export const EVENTS = [
   // A delegation: a resume offered (its context arrives after the tool's result, see SessionStart below). Codex
   // starts a sub-agent's hooks in order (SubagentStart before its first request): it needs neither this nor
-  // PostToolUse, which settle a race of Claude Code's.
-  { event: 'PreToolUse', matcher: 'Task|Agent', bin: 'pre-delegate', hosts: ['claude-code', 'agent-sdk'] },
+  // PostToolUse, which settle a race of Claude Code's. SendMessage: a parked agent continued with its context (its
+  // transcript brought from an earlier session, src/hooks/handlers/continue.ts).
+  {
+    event: 'PreToolUse',
+    matcher: 'Task|Agent|SendMessage',
+    bin: 'pre-delegate',
+    hosts: ['claude-code', 'agent-sdk'],
+  },
   // A sub-agent's own recording command runs without a prompt (src/hooks/handlers/permission.ts); it fires only when
   // the host would ask, so tool calls that need no permission never start it.
   {

@@ -19,11 +19,13 @@ const KEYS2 = new Set<string>([
   'project',
   'permission_inbox',
   'permission_grant_ttl_hours',
+  'continue_agents',
+  'continue_max_transcript_bytes',
 ]);
 
 /** A config file (or settings given in code) as ConfigFileSchema parses it. Undefined where zod fails. */
 export function parseConfigFileShape(value: unknown): ConfigFile | undefined {
-  const parsed = p14(value);
+  const parsed = p16(value);
   return parsed === FAIL ? undefined : (parsed as ConfigFile);
 }
 
@@ -106,6 +108,16 @@ function p13(v: unknown): unknown {
 }
 
 function p14(v: unknown): unknown {
+  if (typeof v !== 'boolean') return FAIL;
+  return v;
+}
+
+function p15(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p14(v);
+}
+
+function p16(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
@@ -168,6 +180,16 @@ function p14(v: unknown): unknown {
     const r = p13(o['permission_grant_ttl_hours']);
     if (r === FAIL) return FAIL;
     out['permission_grant_ttl_hours'] = r;
+  }
+  if ('continue_agents' in o) {
+    const r = p15(o['continue_agents']);
+    if (r === FAIL) return FAIL;
+    out['continue_agents'] = r;
+  }
+  if ('continue_max_transcript_bytes' in o) {
+    const r = p5(o['continue_max_transcript_bytes']);
+    if (r === FAIL) return FAIL;
+    out['continue_max_transcript_bytes'] = r;
   }
   for (const key in o) if (!KEYS2.has(key)) return FAIL;
   return out;

@@ -1,7 +1,7 @@
 // The one answer of a host's hook payload, for every host and both runners (the process hooks: run.ts; the Agent SDK's
 // in-process callbacks: hosts/agent-sdk.ts): the host's adapter (hosts/) reads it, the event's handler (handlers/)
 // answers it; with the one fail-open step and the one log write the runners share.
-import { logs } from '../core/config';
+import { continuationSettingsOf, logs } from '../core/config';
 import type { EventName } from '../core/events';
 import { DEFAULT_HOST, type Host } from '../core/host';
 import type { AgentLaunchFacts } from '../core/permission';
@@ -125,6 +125,7 @@ async function answerHost(
     ...(record === undefined ? {} : { record }),
     now,
     words: adapter.words,
+    continuation: continuationSettingsOf(call.config),
     ...(recordingTool === undefined ? {} : { recordingTool }),
     ...(launch === undefined ? {} : { launch }),
   });

@@ -10,6 +10,7 @@ import { lazily } from '../core/lazy';
 import { counted } from '../core/plural';
 import { plainStopOutcomes } from '../core/stop-policy';
 import type { PermissionRequest, SessionState } from '../core/state';
+import type { ContinuationChoice } from '../core/claude-transcript';
 import { excerpt } from '../core/text';
 import { shellQuote } from '../platform/shell';
 
@@ -19,8 +20,13 @@ export interface HostWords {
   readonly agent: string;
   /** Who reports a sub-agent's failure: `Claude Code`, `Codex`. */
   readonly host: string;
-  /** The overview's sentence on how the main agent resumes a parked session (and continues its agent). */
+  /** The overview's sentence on how the main agent resumes a parked session. */
   readonly resuming: string;
+  /**
+   * How the main agent continues a stopped sub-agent itself, with its context (Claude Code's SendMessage, issue 34);
+   * absent for a host that cannot: its texts then never offer it.
+   */
+  readonly continuing?: string;
 }
 
 /** What the texts say besides the session: the host's words, the CLI, the clock. */
@@ -72,13 +78,16 @@ const QUOTED_NOTE =
 export function overviewText(
   parked: readonly SessionState[],
   context: TextContext,
+  choices: ReadonlyMap<string, ContinuationChoice> = new Map(),
 ): { readonly text: string; readonly shown: number } {
-  const head = `agent-session: parked sub-agent sessions in this project. ${context.words.resuming} ${QUOTED_NOTE}`;
+  const continuing = [...choices.values()].some((choice) => choice.kind === 'continue');
+  const how = continuing && context.words.continuing !== undefined ? ` ${context.words.continuing}` : '';
+  const head = `agent-session: parked sub-agent sessions in this project. ${context.words.resuming}${how} ${QUOTED_NOTE}`;
   const lines = [head];
   let length = head.length;
   let shown = 0;
   for (const state of parked) {
-    const line = overviewLine(state, context);
+    const line = overviewLine(state, context, choices.get(state.agent_id));
     const more = `\n(+${parked.length - shown} more: ${shellText(context.cli)} list --active-only)`;
     if (length + 1 + line.length + (shown + 1 < parked.length ? more.length : 0) > OVERVIEW_LIMIT) {
       lines.push(more.slice(1));
@@ -91,7 +100,7 @@ export function overviewText(
   return { text: excerpt(lines.join('\n'), OVERVIEW_LIMIT), shown };
 }
 
-function overviewLine(state: SessionState, context: TextContext): string {
+function overviewLine(state: SessionState, context: TextContext, choice: ContinuationChoice | undefined): string {
   const name = quoteField(state.agent_name, OVERVIEW_FIELD_LIMIT);
   const interruption = isInterrupted(state) ? state.interruption : undefined;
   const parts = [
@@ -103,13 +112,19 @@ function overviewLine(state: SessionState, context: TextContext): string {
   if (task_id !== undefined) parts.push(`task (reported by the agent): ${quoteField(task_id, OVERVIEW_FIELD_LIMIT)}`);
   if (findings !== undefined)
     parts.push(`findings (reported by the agent): ${quoteField(findings, OVERVIEW_FIELD_LIMIT)}`);
-  if (state.claude !== undefined)
-    parts.push(`${context.words.agent} agent ${quoteField(state.claude.agent_id, OVERVIEW_FIELD_LIMIT)}`);
+  if (state.claude !== undefined) {
+    const id = quoteField(state.claude.agent_id, OVERVIEW_FIELD_LIMIT);
+    parts.push(
+      choice?.kind === 'continue'
+        ? `${context.words.agent} agent ${id}: continuable with its context (${choice.reason}): SendMessage to ${id} instead of a new delegation`
+        : `${context.words.agent} agent ${id}${choice === undefined ? '' : ` (not continuable: ${choice.reason}; a delegation primes a new agent)`}`,
+    );
+  }
   return parts.join('; ');
 }
 
 /** The resume offer of a delegation (PreToolUse): the session the delegated agent is linked to, and what it holds. */
-export function resumeContext(state: SessionState, context: TextContext): string {
+export function resumeContext(state: SessionState, context: TextContext, choice?: ContinuationChoice): string {
   // Claude Code places PreToolUse context after the tool's result: by the time the main agent reads this, the
   // delegation it is about has started (background) or finished (foreground). So it says what happened to it.
   const interruption = isInterrupted(state) ? state.interruption : undefined;
@@ -128,8 +143,11 @@ export function resumeContext(state: SessionState, context: TextContext): string
   const claudeAgent = state.claude?.agent_id;
   if (claudeAgent !== undefined) {
     const quotedId = quoteField(claudeAgent);
+    // Said only when it holds (issue 34): in a new session SendMessage to an id whose transcript is elsewhere fails.
     lines.push(
-      `- Previous Claude agent id: ${quotedId}. SendMessage to ${quotedId} continues that agent with its own context.`,
+      choice?.kind === 'continue'
+        ? `- Previous ${context.words.agent} agent id: ${quotedId}, continuable with its context (${choice.reason}) instead of a new delegation. ${context.words.continuing ?? ''} This delegation's new agent is primed with what the session holds.`
+        : `- Previous ${context.words.agent} agent id: ${quotedId}${choice === undefined ? '' : `, not continuable with its context: ${choice.reason}`}; the new agent is primed with what the session holds.`,
     );
   }
   lines.push(
@@ -138,6 +156,45 @@ export function resumeContext(state: SessionState, context: TextContext): string
       : `- Progress is recorded by the delegated agent with its tool ${context.recordingTool} (phase, metadata, error)`,
   );
   return excerpt(lines.join('\n'), CONTEXT_LIMIT);
+}
+
+/**
+ * What a continued agent is told (issue 34): appended to the SendMessage that continues it (PreToolUse `updatedInput`),
+ * since a SubagentStart context does not reach an agent whose first start got one (Claude Code 2.1.330–2.1.332). Its
+ * first start's context, with the commands that record, is in its transcript: this says the session goes on, where it
+ * stopped, and what happened meanwhile (an interruption, the user's decision).
+ */
+export function continueNote(state: SessionState, context: TextContext): string {
+  const interruption = isInterrupted(state) ? state.interruption : undefined;
+  const stopped =
+    interruption === undefined
+      ? `stopped in phase ${state.phase} ${ago(state.claude?.stopped_at ?? state.last_updated, context)}`
+      : `interrupted by ${interruptionCause(interruption.error)} ${ago(interruption.at, context)}, in phase ${state.phase}`;
+  const lines = [
+    `agent-session: this continues session ${state.agent_id} (agent ${quoteField(state.agent_name)}) with your context; you ${stopped}. ${QUOTED_NOTE}`,
+  ];
+  const decision = lastDecision(state);
+  if (decision !== null) lines.push(`- Last decision: ${decisionSentence(decision, FIELD_LIMIT)}`);
+  lines.push(
+    context.recordingTool === undefined
+      ? `- Progress is recorded as before: ${shellText(context.cli)} update ${state.agent_id} --phase <phase> [--metadata '<json>'] [--error '<message>']`
+      : `- Progress is recorded as before with the tool ${context.recordingTool} (phase, metadata, error)`,
+  );
+  return excerpt(lines.join('\n'), CONTEXT_LIMIT);
+}
+
+/**
+ * What the main agent is told when a SendMessage to a session's stopped agent will not continue it with its context
+ * (issue 34: over the size limit, transcript gone, another version's layout…): why, and that a delegation resumes the
+ * session with a new agent primed with what it holds.
+ */
+export function primeContext(state: SessionState, claudeAgent: string, reason: string, context: TextContext): string {
+  const name = quoteField(state.agent_name);
+  return excerpt(
+    `agent-session: ${context.words.agent} agent ${quoteField(claudeAgent)} of session ${state.agent_id} (agent ${name}, phase ${state.phase}) is not continued with its context from here: ${reason}. ` +
+      `A delegation to ${name} resumes that session with a new agent primed with what it recorded. ${QUOTED_NOTE}`,
+    CONTEXT_LIMIT,
+  );
 }
 
 /**

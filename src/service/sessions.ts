@@ -2,6 +2,7 @@ import { assertCoherent, assertNotAhead } from '../core/coherence';
 import { SessionError, isSessionError, show } from '../core/errors';
 import { capHistory, DEFAULT_HISTORY_CAP, withResume } from '../core/history';
 import type { ClaudeLinkChange } from '../core/claude-link';
+import { withContinuationChoice, type ContinuationChoiceFacts } from '../core/continuation';
 import { approveState, importedState, rejectState, type ApproveInput, type RejectInput } from '../core/decision';
 import { assertValidId, ID_CANDIDATES, pickId } from '../core/ids';
 import { DEFAULT_LIMITS, type Limits } from '../core/limits';
@@ -439,6 +440,31 @@ export class Sessions {
    */
   findByClaudeAgent(claudeAgentId: string): Promise<SessionState | null> {
     return this.store.findByClaudeAgent(this.project, claudeAgentId);
+  }
+
+  /**
+   * Records on session `id` the choice between continuing its Claude agent with its context and priming a fresh one
+   * (issue 34, core/continuation.ts), under the session lock, when the session is still this project's, linked to
+   * that Claude agent and not final.
+   * @returns the state written, or null when it changed meanwhile (nothing written)
+   * @throws SessionError E_BUSY, E_IO, E_CORRUPT
+   */
+  async recordContinuation(id: string, facts: ContinuationChoiceFacts): Promise<SessionState | null> {
+    const valid = assertValidId(id);
+    try {
+      return await this.#view.write(valid, await this.store.now(), (current, at) => {
+        if (
+          current.project !== this.project ||
+          current.claude?.agent_id !== facts.claude_agent_id ||
+          isFinalPhase(current.phase)
+        )
+          throw new Unchanged();
+        return withContinuationChoice(current, facts, at);
+      });
+    } catch (error) {
+      if (error instanceof Unchanged || isSessionError(error, 'E_NOT_FOUND')) return null;
+      throw error;
+    }
   }
 
   /**

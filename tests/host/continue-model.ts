@@ -8,6 +8,9 @@ import type { MessagesBody, Reply, Script } from './model-server';
 /** Written into the test sub-agent's definition; its requests carry it in their system prompt. */
 export const CONTINUE_MARKER = 'HOST-TEST-CONTINUE-SUBAGENT';
 
+/** In a `CMD:`, replaced by the recording command of the agent's SubagentStart context (agent-session's). */
+export const UPDATE_PLACEHOLDER = '@UPDATE@';
+
 /** A command whose output carries this makes the sub-agent's next request fail with HTTP 400 (Claude Code's StopFailure). */
 export const FAIL_MARKER = 'FAIL400';
 
@@ -105,6 +108,14 @@ function subagentReply(body: MessagesBody): Reply {
   const since = toolResultTexts(messages.slice(at + 1));
   if (since.at(-1)?.includes(FAIL_MARKER) === true) return { blocks: [], error: INJECTED_400 };
   const next = commands[since.length];
+  // `@UPDATE@` stands for the recording command agent-session's SubagentStart context gave this agent (the product's
+  // plays: continue-product.ts); a continued agent finds it in its first start's context, in its transcript.
+  if (next !== undefined && next.argument.includes(UPDATE_PLACEHOLDER)) {
+    const command = stringsIn(messages)
+      .map((s) => /^- phase: (.+?) --phase </m.exec(s)?.[1])
+      .find((c) => c !== undefined);
+    next.argument = next.argument.replace(UPDATE_PLACEHOLDER, command ?? 'echo NO-RECORDING-COMMAND-IN-CONTEXT');
+  }
   if (next !== undefined)
     return next.tool === 'Read'
       ? toolUse('Read', { file_path: next.argument })

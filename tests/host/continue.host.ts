@@ -8,7 +8,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { claudeVersions, findClaude, type Claude } from './claude-host';
+import { claudeVersions, findClaude, npmInstall, type Claude } from './claude-host';
+import { playProduct, type ProductShape } from './continue-product';
 import {
   buildHook,
   playContinue,
@@ -20,6 +21,20 @@ import {
 } from './continue-play';
 
 const hookDir = mkdtempSync(join(tmpdir(), 'agent-session-continue-hook-'));
+let npmBin: string | Error | undefined;
+
+/** agent-session as a newcomer installs it (npm), once for every product play. */
+function npmBins(): string {
+  if (npmBin === undefined) {
+    try {
+      npmBin = npmInstall(join(hookDir, 'npm'));
+    } catch (error) {
+      npmBin = error as Error;
+    }
+  }
+  if (npmBin instanceof Error) throw npmBin;
+  return npmBin;
+}
 const results: PlayResult[] = [];
 const claudes = new Map<string, Claude | Error>();
 
@@ -78,6 +93,26 @@ it.each(versions)(
   async (which) => {
     const result = await playDecoys(claudeOf(which), hookDir);
     results.push(result);
+    expect(result.problems).toEqual([]);
+  },
+);
+
+// agent-session's own hooks (npm + init), as a user runs them: parked in run 1, continued in run 2 by the product's
+// PreToolUse(SendMessage) (a new `claude -p`, `--resume`, after an HTTP 400), over the limit primed afresh, a decoy id
+// left alone. Each play: one session in the store.
+const PRODUCT: readonly ProductShape[] = [
+  { kind: 'continue', reach: 'new', park: 'stop' },
+  { kind: 'continue', reach: 'resume', park: 'stop' },
+  { kind: 'continue', reach: 'new', park: 'fail400' },
+  { kind: 'over-limit' },
+  { kind: 'decoy' },
+];
+
+it.each(versions.flatMap((which) => PRODUCT.map((shape) => [which, JSON.stringify(shape), shape] as const)))(
+  "Claude Code %s with agent-session's hooks: %s",
+  async (which, _name, shape) => {
+    const result = await playProduct(claudeOf(which), npmBins(), shape);
+    results.push({ ...result, runs: [], decisionMs: [], base: '' });
     expect(result.problems).toEqual([]);
   },
 );

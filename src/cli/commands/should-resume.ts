@@ -38,7 +38,13 @@ export const shouldResumeCommand: CommandModule<GlobalArgs, Args> = {
         should_resume,
         reason,
         agent_id,
-        ...(argv.explain ? { checks, ...(problem === undefined ? {} : { problem }) } : {}),
+        ...(argv.explain
+          ? {
+              checks,
+              ...(problem === undefined ? {} : { problem }),
+              ...(state?.continuation === undefined ? {} : { continuation: state.continuation }),
+            }
+          : {}),
       });
       return;
     }
@@ -48,17 +54,20 @@ export const shouldResumeCommand: CommandModule<GlobalArgs, Args> = {
     const lines =
       problem !== undefined ? [`problem: ${problem}`] : explain.explainLines({ should_resume, reason, checks });
     for (const line of lines) argv.io.out(`  ${escapeControl(line)}\n`);
+    // How its agent is carried on: continued with its context, or a fresh one primed, and why (issue 34).
+    const continuation = state === undefined ? null : explain.continuationText(state);
+    if (continuation !== null) argv.io.out(`  continuation: ${escapeControl(continuation)}\n`);
   },
 };
 
 /** What `--explain` needs, required on demand (esbuild initialises a required module on its first require). */
 function explainModules(): Pick<typeof import('../../core/views/explain'), 'explainResume'> &
-  Pick<typeof import('../story'), 'explainLines'> {
+  Pick<typeof import('../story'), 'explainLines' | 'continuationText'> {
   /* eslint-disable @typescript-eslint/no-require-imports -- on demand, see above */
   const { explainResume } = require('../../core/views/explain') as typeof import('../../core/views/explain');
-  const { explainLines } = require('../story') as typeof import('../story');
+  const { explainLines, continuationText } = require('../story') as typeof import('../story');
   /* eslint-enable @typescript-eslint/no-require-imports */
-  return { explainResume, explainLines };
+  return { explainResume, explainLines, continuationText };
 }
 
 /**

@@ -54,6 +54,12 @@ export interface StatsGroup {
   readonly permissions_granted: number;
   readonly permissions_refused: number;
   readonly permissions_spent: number;
+  /**
+   * Issue 34: how many times the sessions' stopped agents were continued with their context (SendMessage), and how
+   * many sessions' last choice was a primed fresh agent instead (over the size limit, transcript gone…).
+   */
+  readonly continued: number;
+  readonly primed: number;
   /** The most recent `last_updated`, or null without sessions. */
   readonly last_activity: string | null;
 }
@@ -125,6 +131,7 @@ function group(states: readonly SessionState[], now: Date, limits: Limits): Stat
   const byErrors: Record<string, number> = Object.create(null) as Record<string, number>;
   const decisions = { approvals: 0, rejections: 0 };
   const interrupted = { interruptions: 0, carried_on: 0, interrupted_now: 0 };
+  const continuations = { continued: 0, primed: 0 };
   const waits: number[] = [];
   const permissions = { permission_requests: 0, permissions_granted: 0, permissions_refused: 0, permissions_spent: 0 };
   for (const state of states) {
@@ -135,6 +142,10 @@ function group(states: readonly SessionState[], now: Date, limits: Limits): Stat
       // Granted: approved at some point (a spent grant was one; an expired one with a decision and an expiry too).
       if (request.status === 'approved' || request.status === 'spent' || request.expires_at !== undefined)
         permissions.permissions_granted += 1;
+    }
+    if (state.continuation !== undefined) {
+      continuations.continued += state.continuation.count;
+      if (state.continuation.choice === 'prime') continuations.primed += 1;
     }
     if (state.interruption !== undefined) {
       interrupted.interruptions += state.interruption.count;
@@ -177,6 +188,7 @@ function group(states: readonly SessionState[], now: Date, limits: Limits): Stat
     median_decision_seconds: median(waits),
     ...interrupted,
     ...permissions,
+    ...continuations,
     last_activity: lastActivity === null ? null : new Date(lastActivity).toISOString(),
   };
 }

@@ -1,3 +1,4 @@
+import type { ContinuationSettings } from '../../core/claude-transcript';
 import type { EventName } from '../../core/events';
 import type { AgentLaunchFacts } from '../../core/permission';
 import type { Sessions } from '../../service/sessions';
@@ -18,13 +19,17 @@ export interface HandlerOutcome<Answer extends object = object> {
   readonly note: string;
 }
 
-/** What a handler is told besides the sessions and the payload: what the texts say (the host's words, CLI, clock). */
+/**
+ * What a handler is told besides the sessions and the payload: what the texts say (the host's words, CLI, clock), and
+ * the settings of continuing agents with their context (absent: the defaults).
+ */
 export type HandlerContext = TextContext & {
   /**
    * How the asking sub-agent was launched when the host says it otherwise than by its meta file (the Agent SDK's
    * permission callback: a non-interactive run); absent: read from the meta file (service/agent-launch.ts).
    */
   readonly launch?: AgentLaunchFacts;
+  readonly continuation?: ContinuationSettings;
 };
 
 /**

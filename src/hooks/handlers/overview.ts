@@ -1,5 +1,7 @@
 import type { Sessions } from '../../service/sessions';
+import type { ContinuationChoice } from '../../core/claude-transcript';
 import { overviewText } from '../texts';
+import { continuationChoiceOf } from './continue';
 import type { Payload } from './claude-schema';
 import { skip, type ContextAnswer, type HandlerContext, type HandlerOutcome } from './handler';
 
@@ -18,11 +20,18 @@ export async function overview(
 ): Promise<HandlerOutcome<ContextAnswer<OverviewEvent>>> {
   const parked = await sessions.parkedSessions();
   if (parked.length === 0) return skip('nothing_parked');
-  const { text, shown } = overviewText(parked, context);
+  // Which parked agents can be continued with their context from this session (a few system calls each: their
+  // transcripts are looked for where their link says they last ran first).
+  const choices = new Map<string, ContinuationChoice>();
+  for (const state of parked) {
+    const choice = continuationChoiceOf(state, payload, context);
+    if (choice !== null) choices.set(state.agent_id, choice);
+  }
+  const { text, shown } = overviewText(parked, context, choices);
   return {
     answer: {
       hookSpecificOutput: { hookEventName: payload.hook_event_name as OverviewEvent, additionalContext: text },
     },
-    note: `parked_listed count=${parked.length} shown=${shown}`,
+    note: `parked_listed count=${parked.length} shown=${shown} continuable=${[...choices.values()].filter((c) => c.kind === 'continue').length}`,
   };
 }

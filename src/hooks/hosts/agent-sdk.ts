@@ -10,6 +10,7 @@ import { openHookCall } from '../../app/hook-call';
 import { answerPayload, eventHead, writeLog, type Outcome } from '../answer';
 import { agentRunOf, type RunningAgent } from '../handlers/attach';
 import type { ClaudeCodeAnswer } from '../handlers';
+import type { UpdatedInputAnswer } from '../handlers/continue';
 import type { PermissionAnswer } from '../handlers/permission';
 import { logValue } from '../log';
 import { workingDirectory } from '../../platform/working-directory';
@@ -42,7 +43,8 @@ function sdkMatcher(event: string, matcher: string | undefined): string | undefi
 }
 
 /** What a callback answers: one of our hook answers, or `{}` (nothing to say: the SDK goes on as without us). */
-export type SdkHookOutput = ClaudeCodeAnswer | PermissionAnswer | RecordAllowAnswer | Record<string, never>;
+export type SdkHookOutput =
+  ClaudeCodeAnswer | PermissionAnswer | RecordAllowAnswer | UpdatedInputAnswer | Record<string, never>;
 
 /** A hook callback in the SDK's shape (`HookCallback`): the payload, the tool use id, an abort signal. */
 export type SdkHookCallback = (

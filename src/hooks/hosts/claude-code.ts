@@ -33,8 +33,9 @@ export const claudeCode: HostAdapter = {
   words: {
     agent: 'Claude',
     host: 'Claude Code',
-    resuming:
-      'A delegation to the same agent type resumes its session; SendMessage to the Claude agent id continues that agent.',
+    resuming: 'A delegation to the same agent type resumes its session with a new agent primed with what it recorded.',
+    continuing:
+      'SendMessage to a Claude agent id said continuable continues that agent itself with its whole context (nothing re-read; in -p load the tool first with ToolSearch "select:SendMessage").',
   },
   cliWords: (io, root) => cliWords(io, root),
 };

@@ -46,7 +46,7 @@ it('wires the eight hooks with absolute node commands and a timeout, keeping eve
   const pre = join(DIST, 'pre-delegate.cjs');
   const stop = join(DIST, 'subagent-stop.cjs');
   const expected: [string, string | undefined, string][] = [
-    ['PreToolUse', 'Task|Agent', pre],
+    ['PreToolUse', 'Task|Agent|SendMessage', pre],
     ['PermissionRequest', 'Bash', pre],
     ['SubagentStart', undefined, pre],
     ['SubagentStop', undefined, stop],

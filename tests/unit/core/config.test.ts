@@ -1,4 +1,11 @@
-import { DEFAULT_CONFIG, logs, parseConfigFile, parseSettings, resolveConfig } from '../../../src/core/config';
+import {
+  continuationSettingsOf,
+  DEFAULT_CONFIG,
+  logs,
+  parseConfigFile,
+  parseSettings,
+  resolveConfig,
+} from '../../../src/core/config';
 import { type SessionError } from '../../../src/core/errors';
 
 function codeOf(run: () => unknown): string | undefined {
@@ -39,6 +46,8 @@ describe('config', () => {
       project: null,
       permission_inbox: 'background',
       permission_grant_ttl_hours: 24,
+      continue_agents: true,
+      continue_max_transcript_bytes: 524_288,
     });
     expect(config.sources.resume_timeout_minutes).toEqual({ kind: 'file', path: '/p/c.json' });
     expect(config.sources.history_cap).toEqual({ kind: 'env', variable: 'AGENT_SESSION_HISTORY_CAP' });
@@ -65,6 +74,39 @@ describe('config', () => {
     });
     expect(env.values).toMatchObject({ permission_inbox: 'off', permission_grant_ttl_hours: 0.5 });
     expect(codeOf(() => resolveConfig(file, { AGENT_SESSION_PERMISSION_INBOX: 'sometimes' }))).toBe('E_USAGE');
+  });
+
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['false', false],
+    ['0', false],
+  ])('reads AGENT_SESSION_CONTINUE_AGENTS=%s as %s', (raw, value) => {
+    expect(
+      resolveConfig({ path: 'x', found: false }, { AGENT_SESSION_CONTINUE_AGENTS: raw }).values.continue_agents,
+    ).toBe(value);
+  });
+
+  it.each([
+    ['AGENT_SESSION_CONTINUE_AGENTS', 'yes'],
+    ['AGENT_SESSION_CONTINUE_AGENTS', 'constructor'],
+    ['AGENT_SESSION_CONTINUE_MAX_TRANSCRIPT_BYTES', '0'],
+    ['AGENT_SESSION_CONTINUE_MAX_TRANSCRIPT_BYTES', '1.5'],
+  ])('refuses %s=%s (E_USAGE)', (variable, raw) => {
+    expect(codeOf(() => resolveConfig({ path: 'x', found: false }, { [variable]: raw }))).toBe('E_USAGE');
+  });
+
+  it('takes the continuation settings from the file', () => {
+    const file = {
+      path: '/p/c.json',
+      found: true,
+      raw: { continue_agents: false, continue_max_transcript_bytes: 1000 },
+    };
+    expect(continuationSettingsOf(resolveConfig(file, {}).values)).toEqual({
+      enabled: false,
+      maxTranscriptBytes: 1000,
+    });
+    expect(codeOf(() => resolveConfig({ ...file, raw: { continue_agents: 'no' } }, {}))).toBe('E_USAGE');
   });
 
   it('ignores empty variables', () => {

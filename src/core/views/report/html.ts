@@ -141,6 +141,8 @@ const CARDS: readonly [keyof StatsGroup, string][] = [
   ['interrupted_now', 'interrupted now'],
   ['permission_requests', 'permission requests'],
   ['permissions_spent', 'permissions run'],
+  ['continued', 'continued with context'],
+  ['primed', 'primed afresh'],
 ];
 
 /** The `limit` agents with the most sessions (ties by name): a store of 10,000 one-session agents stays one page. */
@@ -313,7 +315,7 @@ function lanes(states: readonly SessionState[], now: Date, perAgent: number, sho
     return agentLanes(agent, drawn, all.length, now);
   });
   return `<h2>Timeline per agent</h2>
-<p class="legend">${legend}<span>● resume</span><span>↯ interruption</span><span>✕ last error</span><span>◆ decision</span> <span class="muted">each lane spans one session's life, from its creation to its end (or now); hover a span or a mark for its details</span></p>
+<p class="legend">${legend}<span>● resume</span><span>⬤ continued with its context</span><span>↯ interruption</span><span>✕ last error</span><span>◆ decision</span> <span class="muted">each lane spans one session's life, from its creation to its end (or now); hover a span or a mark for its details</span></p>
 ${sections.join('\n')}`;
 }
 
@@ -372,7 +374,9 @@ function agentLanes(agent: string, drawn: readonly SessionState[], total: number
     });
     const life = `${utcTime(state.created_at)}, ${shortDuration((to - from) / 1000)}${state.finalized_at === undefined ? ' so far' : ''}`;
     const host = hostOf(state);
-    const label = `<text x="4" y="${mid + 4}">${escapeHtml(state.agent_id)}<title>${escapeHtml(`${state.agent_id} (${state.phase}, ${host}, ${state.purpose}): ${life}`)}</title></text>`;
+    const carried = state.continuation;
+    const how = carried === undefined ? '' : `; its agent: ${carried.choice} (${carried.reason})`;
+    const label = `<text x="4" y="${mid + 4}">${escapeHtml(state.agent_id)}<title>${escapeHtml(`${state.agent_id} (${state.phase}, ${host}, ${state.purpose}): ${life}${how}`)}</title></text>`;
     return `<g class="lane" data-session="${escapeHtml(state.agent_id)}" data-host="${host}">${label}${spans.join('')}${marks.join('')}</g>`;
   });
   const height = drawn.length * (LANE.height + LANE.gap) + 8;

@@ -89,7 +89,7 @@ it("wires the command hooks' events and matchers, and the tool's server (never d
       'UserPromptSubmit',
     ].sort(),
   );
-  expect(hooks.hooks.PreToolUse![0]!.matcher).toBe(`^(Task|Agent|${TOOL})$`);
+  expect(hooks.hooks.PreToolUse![0]!.matcher).toBe(`^(Task|Agent|SendMessage|${TOOL})$`);
   expect(hooks.recordTool).toBe(TOOL);
   expect(server).toMatchObject({ name: 'agent-session', alwaysLoad: true });
   expect(server.tools.map((t) => t.name)).toEqual(['record']);
