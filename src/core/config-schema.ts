@@ -18,6 +18,7 @@ export const ConfigFileSchema = z.strictObject({
   database_url: z.optional(z.string()),
   database_schema: z.optional(z.string()),
   project: z.optional(z.string()),
+  notify: z.optional(z.string()),
 });
 
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;

@@ -40,6 +40,11 @@ export interface Config {
    * the folder.
    */
   readonly project: string | null;
+  /**
+   * Told of each new inbox item (core/views/notification.ts): an `http(s)://` URL to POST JSON to (Slack-compatible
+   * `text`), else a command run by the shell with the JSON on stdin; null: no one is told.
+   */
+  readonly notify: string | null;
 }
 export type ConfigKey = keyof Config;
 
@@ -53,6 +58,7 @@ export const DEFAULT_CONFIG: Config = {
   database_url: null,
   database_schema: DEFAULT_SCHEMA,
   project: null,
+  notify: null,
 };
 
 /** The environment variable that overrides each setting (the first two predate the config file). */
@@ -66,6 +72,7 @@ export const CONFIG_VARIABLES: Readonly<Record<ConfigKey, string>> = {
   database_url: 'AGENT_SESSION_DATABASE_URL',
   database_schema: 'AGENT_SESSION_DATABASE_SCHEMA',
   project: 'AGENT_SESSION_PROJECT',
+  notify: 'AGENT_SESSION_NOTIFY',
 };
 
 /** The variable that points at another config file than `<project>/.claude/agent-session.json`. */
@@ -82,6 +89,7 @@ const EXPECTED: Readonly<Record<ConfigKey, string>> = {
   database_url: 'a postgres://user@host/database URL',
   database_schema: 'a schema name (lower-case letters, digits and _)',
   project: `a project name (non-blank text without control characters or blanks at its ends, at most ${MAX_PROJECT_NAME_LENGTH} characters)`,
+  notify: 'a command, or an http(s):// URL to POST JSON to (non-blank text)',
 };
 
 /** Where an effective value came from. */
@@ -170,6 +178,8 @@ export function parseSettings(raw: unknown, where: string): Partial<Config> {
       given.database_url = assertDatabaseUrl(given.database_url, `\`database_url\` in ${where}`);
     if (given.database_schema !== undefined) assertSchemaName(given.database_schema, `\`database_schema\` in ${where}`);
     if (given.project !== undefined) assertProjectName(given.project, `\`project\` in ${where}`);
+    if (typeof given.notify === 'string' && given.notify.trim() === '')
+      throw new SessionError('E_USAGE', `Expected \`notify\` in ${where} to be ${EXPECTED.notify}, got ""`);
     return given as Partial<Config>;
   }
   if ('unknownKeys' in verdict) {
@@ -208,6 +218,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   'database_url',
   'database_schema',
   'project',
+  'notify',
 ];
 
 // --- internal ---
@@ -221,6 +232,7 @@ function parseVariable(key: ConfigKey, variable: string, raw: string): unknown {
   if (key === 'database_url') return assertDatabaseUrl(raw, `\`${variable}\``);
   if (key === 'database_schema') return assertSchemaName(raw.trim(), `\`${variable}\``);
   if (key === 'project') return assertProjectName(raw, `\`${variable}\``);
+  if (key === 'notify') return raw.trim();
   const value = key === 'log_level' ? raw.trim() : parseDecimal(raw);
   // The variable is checked by the same schema as the file, so both accept exactly the same values.
   if (parseConfigFileShape({ [key]: value }) === undefined)

@@ -16,6 +16,7 @@ const KEYS1 = new Set<string>([
   'database_url',
   'database_schema',
   'project',
+  'notify',
 ]);
 
 /** A config file (or settings given in code) as ConfigFileSchema parses it. Undefined where zod fails. */
@@ -134,6 +135,11 @@ function p10(v: unknown): unknown {
     const r = p1(o['project']);
     if (r === FAIL) return FAIL;
     out['project'] = r;
+  }
+  if ('notify' in o) {
+    const r = p1(o['notify']);
+    if (r === FAIL) return FAIL;
+    out['notify'] = r;
   }
   for (const key in o) if (!KEYS1.has(key)) return FAIL;
   return out;

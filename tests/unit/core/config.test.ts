@@ -37,6 +37,7 @@ describe('config', () => {
       database_url: null,
       database_schema: 'agent_session',
       project: null,
+      notify: null,
     });
     expect(config.sources.resume_timeout_minutes).toEqual({ kind: 'file', path: '/p/c.json' });
     expect(config.sources.history_cap).toEqual({ kind: 'env', variable: 'AGENT_SESSION_HISTORY_CAP' });
@@ -52,6 +53,16 @@ describe('config', () => {
     expect(env.values.project).toBe('acme/web');
     expect(env.sources.project).toEqual({ kind: 'env', variable: 'AGENT_SESSION_PROJECT' });
     expect(resolveConfig({ path: 'x', found: false }, {}).values.project).toBeNull();
+  });
+
+  it('takes notify from the file, AGENT_SESSION_NOTIFY over it, and refuses a blank one', () => {
+    const file = { path: '/p/c.json', found: true, raw: { notify: 'notify-send agent-session' } };
+    expect(resolveConfig(file, {}).values.notify).toBe('notify-send agent-session');
+    const env = resolveConfig(file, { AGENT_SESSION_NOTIFY: ' https://hooks.example/x ' });
+    expect(env.values.notify).toBe('https://hooks.example/x');
+    expect(env.sources.notify).toEqual({ kind: 'env', variable: 'AGENT_SESSION_NOTIFY' });
+    expect(codeOf(() => resolveConfig({ path: 'x', found: true, raw: { notify: '  ' } }, {}))).toBe('E_USAGE');
+    expect(codeOf(() => resolveConfig({ path: 'x', found: true, raw: { notify: 3 } }, {}))).toBe('E_USAGE');
   });
 
   it('ignores empty variables', () => {
