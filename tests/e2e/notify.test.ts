@@ -127,6 +127,27 @@ it('a detached notifier that fails is logged in the log folder’s notify.log', 
   expect(readFileSync(log, 'utf8')).toMatch(new RegExp(`notify failed ${id} lonely: `));
 });
 
+it('a hook (SubagentStop) starts the notifier after its answer: a waiting approval reaches the listener once', async () => {
+  const quiet = env('store-hook', '');
+  const id = ok(['create', '--agent', 'hooked', '--purpose', 'p'], quiet).trim();
+  ok(['update', id, '--phase', 'planning'], quiet);
+  ok(['update', id, '--phase', 'approval'], quiet);
+  const before = received.length;
+  const payload = JSON.parse(
+    readFileSync(join(__dirname, '..', 'fixtures', 'claude-code', 'subagent-stop-current.json'), 'utf8'),
+  ) as Record<string, unknown>;
+  const hook = run(BIN.subagentStop, [], {
+    cwd: dir,
+    env: env('store-hook', `http://127.0.0.1:${port}/hook`),
+    input: JSON.stringify({ ...payload, cwd: dir }),
+  });
+  expect(hook.status).toBe(0);
+  expect(hook.stderr).toBe('');
+  await until(() => received.some((body) => body.id === id), 'the notification started by the hook');
+  ok(['notify'], env('store-hook', `http://127.0.0.1:${port}/hook`));
+  expect(received.slice(before).filter((body) => body.id === id)).toHaveLength(1);
+});
+
 it('without a notify setting, `notify` is a usage error (exit 2) and sends nothing', () => {
   const result = run(BIN.cli, ['notify'], { cwd: dir, env: { AGENT_SESSION_DIR: join(dir, 'store-none'), HOME: dir } });
   expect(result.status).toBe(2);
