@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "c8fe898e1dca66f7";
-const BUILD_ID = "3260de399374b72e";
+const BUNDLE_HASH = "359cd85c9576bc4a";
+const BUILD_ID = "bbc2a57acf87c4e8";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -107,6 +107,12 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
     load: () => (require('./commands/serve') as typeof import('./commands/serve')).serveCommand as never,
   },
   {
+    command: 'notify',
+    describe:
+      'Tell the `notify` setting (a command or a URL) of each inbox item not told yet: once per item; what hooks and `update` start on their own',
+    load: () => (require('./commands/notify') as typeof import('./commands/notify')).notifyCommand as never,
+  },
+  {
     command: 'machine',
     describe: 'The phase machine, read from its XState definition: states, moves, final states, the resume guard',
     load: () => (require('./commands/machine') as typeof import('./commands/machine')).machineCommand as never,

@@ -40,6 +40,7 @@ export const FLAG_OPTIONS: ReadonlySet<string> = new Set([
   '--all-projects',
   '--unassigned',
   '--open',
+  '--quiet',
   '--help',
   '--version',
 ]);

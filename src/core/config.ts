@@ -61,6 +61,11 @@ export interface Config {
   readonly continue_agents: boolean;
   /** Above this transcript size a fresh agent is primed instead (the continuation would re-send it all). */
   readonly continue_max_transcript_bytes: number;
+  /**
+   * Told of each new inbox item (core/views/notification.ts): an `http(s)://` URL to POST JSON to (Slack-compatible
+   * `text`), else a command run by the shell with the JSON on stdin; null: no one is told.
+   */
+  readonly notify: string | null;
 }
 export type ConfigKey = keyof Config;
 
@@ -78,6 +83,7 @@ export const DEFAULT_CONFIG: Config = {
   permission_grant_ttl_hours: DEFAULT_PERMISSION_GRANT_TTL_HOURS,
   continue_agents: true,
   continue_max_transcript_bytes: DEFAULT_MAX_TRANSCRIPT_BYTES,
+  notify: null,
 };
 
 /** The environment variable that overrides each setting (the first two predate the config file). */
@@ -95,6 +101,7 @@ export const CONFIG_VARIABLES: Readonly<Record<ConfigKey, string>> = {
   permission_grant_ttl_hours: 'AGENT_SESSION_PERMISSION_GRANT_TTL_HOURS',
   continue_agents: 'AGENT_SESSION_CONTINUE_AGENTS',
   continue_max_transcript_bytes: 'AGENT_SESSION_CONTINUE_MAX_TRANSCRIPT_BYTES',
+  notify: 'AGENT_SESSION_NOTIFY',
 };
 
 /** The variable that points at another config file than `<project>/.claude/agent-session.json`. */
@@ -115,6 +122,7 @@ const EXPECTED: Readonly<Record<ConfigKey, string>> = {
   permission_grant_ttl_hours: `a positive number of hours, at most ${MAX_PERMISSION_GRANT_TTL_HOURS} (ten years)`,
   continue_agents: 'true or false (a variable: true, false, 1 or 0)',
   continue_max_transcript_bytes: 'a positive whole number of bytes',
+  notify: 'a command, or an http(s):// URL to POST JSON to (non-blank text)',
 };
 
 /** Where an effective value came from. */
@@ -203,6 +211,8 @@ export function parseSettings(raw: unknown, where: string): Partial<Config> {
       given.database_url = assertDatabaseUrl(given.database_url, `\`database_url\` in ${where}`);
     if (given.database_schema !== undefined) assertSchemaName(given.database_schema, `\`database_schema\` in ${where}`);
     if (given.project !== undefined) assertProjectName(given.project, `\`project\` in ${where}`);
+    if (typeof given.notify === 'string' && given.notify.trim() === '')
+      throw new SessionError('E_USAGE', `Expected \`notify\` in ${where} to be ${EXPECTED.notify}, got ""`);
     return given as Partial<Config>;
   }
   if ('unknownKeys' in verdict) {
@@ -250,6 +260,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   'permission_grant_ttl_hours',
   'continue_agents',
   'continue_max_transcript_bytes',
+  'notify',
 ];
 
 // --- internal ---
@@ -263,6 +274,7 @@ function parseVariable(key: ConfigKey, variable: string, raw: string): unknown {
   if (key === 'database_url') return assertDatabaseUrl(raw, `\`${variable}\``);
   if (key === 'database_schema') return assertSchemaName(raw.trim(), `\`${variable}\``);
   if (key === 'project') return assertProjectName(raw, `\`${variable}\``);
+  if (key === 'notify') return raw.trim();
   const value =
     key === 'log_level' || key === 'permission_inbox'
       ? raw.trim()

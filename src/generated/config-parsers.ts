@@ -21,6 +21,7 @@ const KEYS2 = new Set<string>([
   'permission_grant_ttl_hours',
   'continue_agents',
   'continue_max_transcript_bytes',
+  'notify',
 ]);
 
 /** A config file (or settings given in code) as ConfigFileSchema parses it. Undefined where zod fails. */
@@ -190,6 +191,11 @@ function p16(v: unknown): unknown {
     const r = p5(o['continue_max_transcript_bytes']);
     if (r === FAIL) return FAIL;
     out['continue_max_transcript_bytes'] = r;
+  }
+  if ('notify' in o) {
+    const r = p1(o['notify']);
+    if (r === FAIL) return FAIL;
+    out['notify'] = r;
   }
   for (const key in o) if (!KEYS2.has(key)) return FAIL;
   return out;

@@ -74,7 +74,19 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
   const { outcome, text } = printed(answered, fallback);
   if (text !== null) io.write(`${text}\n`);
   if (call !== undefined) writeLog(call, spec.logFile, outcome.line, outcome.level);
+  if (call !== undefined && call.config.notify !== null && io.binDir !== undefined && payload !== null) {
+    // After the answer: an event that may leave an item in the inbox (an interruption, a permission request) starts
+    // the notifier detached; only with `notify` set, so no other call loads it.
+    if (NOTIFYING_EVENTS.has(String(payload.hook_event_name))) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: only with notify set
+      const { notifyDetached } = require('../app/notify-spawn') as typeof import('../app/notify-spawn');
+      notifyDetached(call.call, io.binDir, ['--dir', call.root]);
+    }
+  }
 }
+
+/** The host events after which a new inbox item may wait: an agent's stop or failure, a permission request. */
+const NOTIFYING_EVENTS: ReadonlySet<string> = new Set(['SubagentStop', 'StopFailure', 'PermissionRequest']);
 
 /**
  * A seed-protocol input: one JSON answer line, always. Input that is no JSON document is answered without opening the

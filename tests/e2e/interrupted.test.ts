@@ -92,7 +92,9 @@ it('the report shows the figures, the inbox entry and the interruption mark', ()
   const html = cli(['report']).stdout;
   expect(html).toContain('<b data-figure="interruptions">1</b>');
   expect(html).toContain('<b data-figure="interrupted_now">1</b>');
-  expect(html).toMatch(new RegExp(`<tr data-session="${id}">.*executing, interrupted.*yes, by the next delegation`));
+  expect(html).toMatch(
+    new RegExp(`<tr data-session="${id}"[^>]*>.*executing, interrupted.*yes, by the next delegation`),
+  );
   expect(html).toMatch(/<text class="interrupted"[^>]*>↯<title>interrupted in executing by a rate or usage limit/);
   expect(html).not.toContain('SECRET');
 });

@@ -117,6 +117,40 @@ it('renders the store in Chromium: figures, inbox and lanes match, names stay te
   expect(problems).toEqual([]);
   expect(requests).toEqual([`file://${out}`]);
 
+  // Issue 35 (4): the inbox comes first, each row with a command to copy; the lanes have time ticks; at 1000 px
+  // nothing scrolls sideways; the phase and agent filters (CSS only: the page runs no script) hide other rows.
+  const order = await page.locator('h2').allTextContents();
+  expect(order[0]).toMatch(/^Approval inbox/);
+  expect(await page.textContent('#inbox tbody tr:first-child code.cmd')).toMatch(
+    new RegExp(`^agent-session (approve|show) ${inbox[0]!.agent_id}$`),
+  );
+  expect(await page.locator('#inbox tbody tr code.cmd').count()).toBe(Math.min(50, inbox.length));
+  expect(await page.locator('g.lane text.ticks').count()).toBeGreaterThan(0);
+  await page.setViewportSize({ width: 1000, height: 900 });
+  expect(
+    await page.evaluate(
+      () =>
+        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+          .scrollWidth,
+    ),
+  ).toBeLessThanOrEqual(1000);
+  await page.click('#f-phase-approval');
+  const visiblePhases = await page
+    .locator('#inbox tbody tr:visible')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-phase')));
+  expect(visiblePhases.length).toBe(inbox.slice(0, 50).filter((entry) => entry.phase === 'approval').length);
+  expect(new Set(visiblePhases)).toEqual(new Set(visiblePhases.length > 0 ? ['approval'] : []));
+  await page.click('#f-phase-all');
+  const agent = inbox[0]!.agent_name;
+  await page.locator('#filters label', { hasText: agent }).first().click();
+  const shownAgents = await page
+    .locator('#inbox tbody tr:visible td:nth-child(2)')
+    .evaluateAll((cells) => cells.map((cell) => cell.textContent));
+  expect(new Set(shownAgents)).toEqual(new Set([agent]));
+  expect(await page.locator('section.agent:visible').count()).toBe(1);
+  await page.click('#f-agent-all');
+  await page.setViewportSize({ width: 1200, height: 900 });
+
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, 'report.png'), fullPage: true });
   expect(statSync(join(ARTIFACTS, 'report.png')).size).toBeGreaterThan(10_000);

@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { BIN, run } from '../helpers';
 import { launchChromium, raw, startServe, userEnv, type Served } from '../support/serve';
@@ -14,6 +14,7 @@ const PLAN = 'Run `terraform apply` on prod:\n  - destroy 2 buckets\n  - <script
 const PROJECT = 'github.com/acme/serve';
 const osUser = userInfo().username;
 const EXIT_AGENT_SHELL = 6;
+const ARTIFACTS = resolve(__dirname, '..', '..', 'test-artifacts');
 
 let dir: string;
 let browser: Browser;
@@ -130,6 +131,10 @@ it('shows the decisions in Chromium; approve with a click, reject with a note; t
   );
   // The sessions list has the busy one, with its phase.
   await page.locator(`#sessions tbody tr[data-session="${busyId}"][data-phase="executing"]`).waitFor();
+
+  // The page as the README shows it (docs/serve.png is this screenshot), kept in test-artifacts/ (gitignored).
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, 'serve.png') });
 
   await row(page, hostileId).locator('button.approve').click();
   await row(page, hostileId).waitFor({ state: 'detached', timeout: 15_000 });

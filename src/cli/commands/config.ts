@@ -136,10 +136,23 @@ function defaults(path: string): EffectiveConfig {
   return { values: DEFAULT_CONFIG, sources, file: { path, found: false } };
 }
 
-/** A setting as it may be printed: the database URL with its password masked. */
+/**
+ * A setting as it may be printed: the database URL with its password masked, a notify URL without its path and query
+ * (a webhook's path is its secret).
+ */
 function shown(values: Config, key: ConfigKey): Config[ConfigKey] {
   const value = values[key];
-  return key === 'database_url' && typeof value === 'string' ? maskDatabaseUrl(value) : value;
+  if (key === 'database_url' && typeof value === 'string') return maskDatabaseUrl(value);
+  if (key === 'notify' && typeof value === 'string' && /^https?:\/\//i.test(value)) return maskedUrl(value);
+  return value;
+}
+
+function maskedUrl(value: string): string {
+  try {
+    return `${new URL(value).origin}/****`;
+  } catch {
+    return '****';
+  }
 }
 
 function describeStore(store: StoreChoice | { readonly kind: 'none' }): string {

@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
 import type { CommandModule } from 'yargs';
+import { notifyNew } from '../../app/notify';
 import { openSessions } from '../../app/stores';
 import { SessionError, show } from '../../core/errors';
 import { assertNotAgentShell, decisionOriginOf, type DecisionOrigin } from '../../core/origin';
 import { processFacts } from '../../platform/process-facts';
-import { ALL_PROJECTS_HELP, contextFor, withAllProjects, type GlobalArgs } from '../context';
+import type { Sessions } from '../../service/sessions';
+import { ALL_PROJECTS_HELP, contextFor, withAllProjects, type CliContext, type GlobalArgs } from '../context';
 import { numberTextOption } from '../options';
 import { startServer } from '../serve/server';
 import { escapeControl } from '../text';
@@ -43,6 +45,12 @@ export const serveCommand: CommandModule<GlobalArgs, Args> = {
     io.out(`${running.url}\n`);
     log(`serving ${argv['all-projects'] ? 'every project' : `project ${sessions.project}`}; Ctrl-C stops`);
     if (argv.open) openBrowser(running.url, log);
+    const stopNotifying = notifyEvery(context, sessions, {
+      allProjects: argv['all-projects'],
+      page: `http://127.0.0.1:${running.launch.port}/`,
+      log,
+      env: io.env,
+    });
     await new Promise<void>((resolve) => {
       const stop = () => {
         process.removeListener('SIGINT', stop);
@@ -52,6 +60,7 @@ export const serveCommand: CommandModule<GlobalArgs, Args> = {
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });
+    await stopNotifying();
     await running.close();
     await sessions.close();
     log('stopped');
@@ -59,6 +68,46 @@ export const serveCommand: CommandModule<GlobalArgs, Args> = {
 };
 
 // --- internal ---
+
+/** How often the server looks for new inbox items to tell `notify` of (when it is set). */
+const NOTIFY_EVERY_MS = 2_000;
+
+/**
+ * With `notify` set, tells it of new inbox items every NOTIFY_EVERY_MS while the server runs (one sweep at a time,
+ * each item once: app/notify.ts); returns how to stop, after the sweep under way.
+ */
+function notifyEvery(
+  context: CliContext,
+  sessions: Sessions,
+  options: {
+    allProjects: boolean;
+    page: string;
+    log: (line: string) => void;
+    env: Readonly<Record<string, string | undefined>>;
+  },
+): () => Promise<void> {
+  const setting = context.config.values.notify;
+  if (setting === null) return () => Promise.resolve();
+  let busy: Promise<void> | null = null;
+  const sweep = async () => {
+    try {
+      const outcomes = await notifyNew(sessions, { setting, logDir: context.logDir, ...options });
+      for (const outcome of outcomes)
+        options.log(`${outcome.ok ? 'notified' : 'notify failed'} ${outcome.id}: ${outcome.detail}`);
+    } catch (error) {
+      options.log(`notify failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  const timer = setInterval(() => {
+    busy ??= sweep().finally(() => {
+      busy = null;
+    });
+  }, NOTIFY_EVERY_MS);
+  return async () => {
+    clearInterval(timer);
+    await busy;
+  };
+}
 
 function parsePort(text: string | undefined): number {
   if (text === undefined) return 0;

@@ -25,14 +25,30 @@ export const updateCommand: CommandModule<GlobalArgs, Args> = {
     // An empty message records an error nobody can read: refused, as every other empty text.
     const error = optionalText(argv.error, '--error');
     const metadata = readMetadata(argv.metadata, argv.io.stdin ?? 0);
-    const state = await contextFor(argv).withSessions(async (sessions) =>
+    const context = contextFor(argv);
+    const state = await context.withSessions(async (sessions) =>
       sessions.update(await sessions.resolveId(String(argv.id)), {
         ...(phase ? { phase } : {}),
         ...(metadata ? { metadata } : {}),
         ...(error === undefined ? {} : { error }),
       }),
     );
+    // Parked in approval: whoever the `notify` setting names is told, by a detached process (never this command's time).
+    const notify = context.config.values.notify;
+    if (phase === 'approval' && notify !== null && argv.io.binDir !== undefined) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- only an update into approval with notify set
+      const { notifyDetached } = require('../../app/notify') as typeof import('../../app/notify');
+      notifyDetached(context, argv.io.binDir, storeArgs(argv));
+    }
     if (argv.json) printJson(argv.io, state);
     else argv.io.out(`Updated session ${state.agent_id}: phase ${state.phase}, errors ${state.error_count}\n`);
   },
 };
+
+/** The store options of this call, for the detached notifier (the same store as this command's). */
+function storeArgs(argv: GlobalArgs): string[] {
+  return [
+    ...(argv.dir === undefined ? [] : ['--dir', argv.dir]),
+    ...(argv['database-url'] === undefined ? [] : ['--database-url', argv['database-url']]),
+  ];
+}

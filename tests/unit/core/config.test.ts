@@ -48,6 +48,7 @@ describe('config', () => {
       permission_grant_ttl_hours: 24,
       continue_agents: true,
       continue_max_transcript_bytes: 524_288,
+      notify: null,
     });
     expect(config.sources.resume_timeout_minutes).toEqual({ kind: 'file', path: '/p/c.json' });
     expect(config.sources.history_cap).toEqual({ kind: 'env', variable: 'AGENT_SESSION_HISTORY_CAP' });
@@ -107,6 +108,16 @@ describe('config', () => {
       maxTranscriptBytes: 1000,
     });
     expect(codeOf(() => resolveConfig({ ...file, raw: { continue_agents: 'no' } }, {}))).toBe('E_USAGE');
+  });
+
+  it('takes notify from the file, AGENT_SESSION_NOTIFY over it, and refuses a blank one', () => {
+    const file = { path: '/p/c.json', found: true, raw: { notify: 'notify-send agent-session' } };
+    expect(resolveConfig(file, {}).values.notify).toBe('notify-send agent-session');
+    const env = resolveConfig(file, { AGENT_SESSION_NOTIFY: ' https://hooks.example/x ' });
+    expect(env.values.notify).toBe('https://hooks.example/x');
+    expect(env.sources.notify).toEqual({ kind: 'env', variable: 'AGENT_SESSION_NOTIFY' });
+    expect(codeOf(() => resolveConfig({ path: 'x', found: true, raw: { notify: '  ' } }, {}))).toBe('E_USAGE');
+    expect(codeOf(() => resolveConfig({ path: 'x', found: true, raw: { notify: 3 } }, {}))).toBe('E_USAGE');
   });
 
   it('ignores empty variables', () => {

@@ -59,12 +59,14 @@ export function renderReport(input: ReportInput): string {
     since === undefined ? input.states : input.states.filter((s) => Date.parse(s.created_at) >= since.getTime());
   const inbox = inboxOf(input.states, now, limits);
   const shown = busiestAgents(stats, input.agentsShown ?? 40);
+  const agents = agentIndex(inbox.slice(0, input.inboxRows ?? 50), kept, shown);
   const body = [
     header(stats, kept.length, input.corrupt ?? 0, now, input.project),
+    filters(agents),
+    inboxSection(inbox, input.inboxRows ?? 50, agents, input.project === null),
     figures(stats, shown),
     chart(outcomeBuckets(kept, now, since)),
-    inboxSection(inbox, input.inboxRows ?? 50),
-    lanes(kept, now, input.lanesPerAgent ?? 30, shown),
+    lanes(kept, now, input.lanesPerAgent ?? 30, shown, agents),
   ].join('\n');
   return `<!doctype html>
 <html lang="en">
@@ -73,7 +75,7 @@ export function renderReport(input: ReportInput): string {
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>agent-session report</title>
-<style>${CSS}</style>
+<style>${CSS}${filterCss(agents)}</style>
 </head>
 <body>
 ${body}
@@ -111,7 +113,12 @@ th{background:#f0f3f6;font-weight:600}td.n{text-align:right;font-variant-numeric
 .card b{display:block;font-size:20px}.legend span{display:inline-block;margin-right:12px}
 .legend i{display:inline-block;width:12px;height:12px;border-radius:2px;margin-right:4px;vertical-align:-1px}
 svg{background:#fff;border:1px solid #e3e7eb;border-radius:4px;max-width:100%}
-svg text{font:11px system-ui,sans-serif;fill:#39424c}.wait{max-width:520px;overflow-wrap:anywhere}
+svg text{font:11px system-ui,sans-serif;fill:#39424c}.wait{max-width:420px;overflow-wrap:anywhere}
+table{max-width:100%}td{overflow-wrap:anywhere}#agents td:first-child{max-width:180px}#agents th{font-size:12px}
+code.cmd{user-select:all;font-size:12px;background:#f0f3f6;padding:1px 4px;border-radius:3px;white-space:nowrap}
+#filters{border:1px solid #e3e7eb;border-radius:6px;background:#fff;padding:6px 12px;margin:12px 0}
+#filters p{margin:2px 0}#filters label{margin-right:10px;white-space:nowrap}#filters input{vertical-align:-2px}
+svg line.tick{stroke:#8a96a3;stroke-width:1}
 `;
 
 function header(stats: Stats, kept: number, corrupt: number, now: Date, project: string | null | undefined): string {
@@ -263,15 +270,21 @@ function chart(buckets: readonly Bucket[]): string {
 <svg id="chart" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Outcomes and resume rate over time">${axes}${parts.join('')}${line}${labels}</svg>`;
 }
 
-function inboxSection(inbox: readonly InboxEntry[], limit: number): string {
+function inboxSection(
+  inbox: readonly InboxEntry[],
+  limit: number,
+  agents: ReadonlyMap<string, number>,
+  acrossProjects: boolean,
+): string {
   const shown = inbox.slice(0, limit);
   const rows = shown
     .map(
       (entry) =>
-        `<tr data-session="${escapeHtml(entry.agent_id)}"><td>${escapeHtml(entry.agent_id)}</td><td>${escapeHtml(entry.agent_name)}</td>` +
+        `<tr data-session="${escapeHtml(entry.agent_id)}" data-phase="${entry.phase}" data-agent-index="${agents.get(entry.agent_name) ?? -1}"><td>${escapeHtml(entry.agent_id)}</td><td>${escapeHtml(entry.agent_name)}</td>` +
         `<td>${escapeHtml(entry.interrupted === null ? entry.phase : `${entry.phase}, interrupted`)}</td><td class="n">${escapeHtml(shortDuration(entry.waited_seconds))}</td>` +
         `<td>${escapeHtml(inboxResumable(entry))}</td>` +
-        `<td class="wait">${entry.waits_on === null ? '-' : `${escapeHtml(entry.waits_on.source)}: ${escapeHtml(entry.waits_on.text)}`}</td></tr>`,
+        `<td class="wait">${entry.waits_on === null ? '-' : `${escapeHtml(entry.waits_on.source)}: ${escapeHtml(entry.waits_on.text)}`}</td>` +
+        `<td><code class="cmd" title="click to select, then copy">${escapeHtml(inboxCommand(entry, acrossProjects))}</code></td></tr>`,
     )
     .join('\n');
   const more =
@@ -282,10 +295,60 @@ function inboxSection(inbox: readonly InboxEntry[], limit: number): string {
 ${
   inbox.length === 0
     ? '<p class="muted">Nothing waits for a decision.</p>'
-    : `<table id="inbox"><thead><tr><th>session</th><th>agent</th><th>phase</th><th>waiting</th><th>resumable</th><th>waits on</th></tr></thead><tbody>
+    : `<table id="inbox"><thead><tr><th>session</th><th>agent</th><th>phase</th><th>waiting</th><th>resumable</th><th>waits on</th><th>command</th></tr></thead><tbody>
 ${rows}
 </tbody></table>${more}`
 }`;
+}
+
+/** The command that decides (or shows) an inbox row, to copy: approve for a session parked in approval. */
+function inboxCommand(entry: InboxEntry, acrossProjects: boolean): string {
+  if (entry.phase !== 'approval' || entry.interrupted !== null) return `agent-session show ${entry.agent_id}`;
+  return `agent-session approve ${entry.agent_id}${acrossProjects ? ' --all-projects' : ''}`;
+}
+
+/** A small number per agent name (inbox first, then the lanes' agents), for the filters' CSS: no name enters CSS. */
+function agentIndex(
+  inbox: readonly InboxEntry[],
+  states: readonly SessionState[],
+  shown: ReadonlySet<string>,
+): ReadonlyMap<string, number> {
+  const names = new Set<string>(inbox.map((entry) => entry.agent_name));
+  for (const state of states) if (shown.has(state.agent_name)) names.add(state.agent_name);
+  return new Map([...names].sort().map((name, index) => [name, index]));
+}
+
+/**
+ * Filters by phase and by agent without a script (the page has none): radio buttons, and CSS rules by `:has()` that
+ * hide the inbox rows and the agents' lanes of other agents, and hide other phases' inbox rows and dim their lanes.
+ */
+function filters(agents: ReadonlyMap<string, number>): string {
+  const phases = [['all', 'all'], ...PHASES.map((phase) => [phase, phase])]
+    .map(
+      ([value, label], index) =>
+        `<label><input type="radio" name="phase" id="f-phase-${value}"${index === 0 ? ' checked' : ''}> ${escapeHtml(label!)}</label>`,
+    )
+    .join('');
+  const names = [...agents.entries()]
+    .map(
+      ([name, index]) => `<label><input type="radio" name="agent" id="f-agent-${index}"> ${escapeHtml(name)}</label>`,
+    )
+    .join('');
+  return `<form id="filters"><p><b>Phase</b> ${phases}</p><p><b>Agent</b> <label><input type="radio" name="agent" id="f-agent-all" checked> all</label>${names}</p></form>`;
+}
+
+function filterCss(agents: ReadonlyMap<string, number>): string {
+  const byPhase = PHASES.map(
+    (phase) =>
+      `body:has(#f-phase-${phase}:checked) #inbox tr[data-phase]:not([data-phase="${phase}"]){display:none}` +
+      `body:has(#f-phase-${phase}:checked) g.lane:not([data-phase="${phase}"]){opacity:.15}`,
+  );
+  const byAgent = [...agents.values()].map(
+    (index) =>
+      `body:has(#f-agent-${index}:checked) #inbox tr[data-agent-index]:not([data-agent-index="${index}"]){display:none}` +
+      `body:has(#f-agent-${index}:checked) section.agent:not([data-agent-index="${index}"]){display:none}`,
+  );
+  return [...byPhase, ...byAgent].join('\n');
 }
 
 function inboxResumable(entry: InboxEntry): string {
@@ -295,9 +358,15 @@ function inboxResumable(entry: InboxEntry): string {
     : `yes, ${shortDuration(entry.expires_in_seconds)} left`;
 }
 
-const LANE = { width: 900, label: 250, height: 16, gap: 4 } as const;
+const LANE = { width: 900, label: 250, height: 16, gap: 4, right: 110 } as const;
 
-function lanes(states: readonly SessionState[], now: Date, perAgent: number, shown: ReadonlySet<string>): string {
+function lanes(
+  states: readonly SessionState[],
+  now: Date,
+  perAgent: number,
+  shown: ReadonlySet<string>,
+  agents: ReadonlyMap<string, number>,
+): string {
   const byAgent = new Map<string, SessionState[]>();
   for (const state of states) {
     if (!shown.has(state.agent_name)) continue;
@@ -312,7 +381,7 @@ function lanes(states: readonly SessionState[], now: Date, perAgent: number, sho
     const all = byAgent.get(agent)!;
     // Most recently active first, then by id: the same page for the same store, whatever order the store lists in.
     const drawn = [...all].sort(byRecency).slice(0, perAgent);
-    return agentLanes(agent, drawn, all.length, now);
+    return `<section class="agent" data-agent-index="${agents.get(agent) ?? -1}">${agentLanes(agent, drawn, all.length, now)}</section>`;
   });
   return `<h2>Timeline per agent</h2>
 <p class="legend">${legend}<span>● resume</span><span>⬤ continued with its context</span><span>↯ interruption</span><span>✕ last error</span><span>◆ decision</span> <span class="muted">each lane spans one session's life, from its creation to its end (or now); hover a span or a mark for its details</span></p>
@@ -322,7 +391,7 @@ ${sections.join('\n')}`;
 function agentLanes(agent: string, drawn: readonly SessionState[], total: number, now: Date): string {
   const start = Math.min(...drawn.map((s) => Date.parse(s.created_at)));
   const end = now.getTime();
-  const plot = LANE.width - LANE.label - 10;
+  const plot = LANE.width - LANE.label - LANE.right;
   const rows = drawn.map((state, index) => {
     // Each lane spans its own session's life (creation to the end, or now): sessions of minutes stay readable beside
     // one that waited for days; the hover text gives the times.
@@ -373,11 +442,12 @@ function agentLanes(agent: string, drawn: readonly SessionState[], total: number
       return [];
     });
     const life = `${utcTime(state.created_at)}, ${shortDuration((to - from) / 1000)}${state.finalized_at === undefined ? ' so far' : ''}`;
+    const ticks = laneTicks(from, to, plot, y);
     const host = hostOf(state);
     const carried = state.continuation;
     const how = carried === undefined ? '' : `; its agent: ${carried.choice} (${carried.reason})`;
     const label = `<text x="4" y="${mid + 4}">${escapeHtml(state.agent_id)}<title>${escapeHtml(`${state.agent_id} (${state.phase}, ${host}, ${state.purpose}): ${life}${how}`)}</title></text>`;
-    return `<g class="lane" data-session="${escapeHtml(state.agent_id)}" data-host="${host}">${label}${spans.join('')}${marks.join('')}</g>`;
+    return `<g class="lane" data-session="${escapeHtml(state.agent_id)}" data-host="${host}" data-phase="${state.phase}">${label}${spans.join('')}${ticks}${marks.join('')}</g>`;
   });
   const height = drawn.length * (LANE.height + LANE.gap) + 8;
   const note =
@@ -387,6 +457,40 @@ function agentLanes(agent: string, drawn: readonly SessionState[], total: number
   const range = `${format(start, 'yyyy-MM-dd HH:mm', { in: inUtc })} → ${format(end, 'yyyy-MM-dd HH:mm', { in: inUtc })} UTC`;
   return `<h3 data-agent="${escapeHtml(agent)}">${escapeHtml(agent)} <span class="muted">${escapeHtml(range)}</span>${note}</h3>
 <svg class="lanes" data-agent="${escapeHtml(agent)}" viewBox="0 0 ${LANE.width} ${height}" width="${LANE.width}" height="${height}">${rows.join('')}</svg>`;
+}
+
+/** Steps the lanes' ticks may take: the first that gives at most 8 ticks over a lane's life. */
+const TICK_STEPS: readonly number[] = [
+  60,
+  300,
+  900,
+  1800,
+  3600,
+  3 * 3600,
+  6 * 3600,
+  12 * 3600,
+  86_400,
+  7 * 86_400,
+  30 * 86_400,
+  365 * 86_400,
+].map((seconds) => seconds * 1000);
+
+/**
+ * A lane's time ticks: a short line under the lane at each step since its creation (the step chosen so that at most
+ * 8 fit), and at its right end its length and the step, as `2h 5m · tick 30m`.
+ */
+function laneTicks(from: number, to: number, plot: number, y: number): string {
+  const life = to - from;
+  const step = TICK_STEPS.find((candidate) => life / candidate <= 8) ?? TICK_STEPS.at(-1)!;
+  const lines: string[] = [];
+  for (let at = step; at < life; at += step) {
+    const x = LANE.label + (at / life) * plot;
+    lines.push(
+      `<line class="tick" x1="${n(x)}" y1="${y + LANE.height - 4}" x2="${n(x)}" y2="${y + LANE.height + 2}"/>`,
+    );
+  }
+  const text = `${shortDuration(life / 1000)} · tick ${shortDuration(step / 1000)}`;
+  return `${lines.join('')}<text class="ticks" x="${LANE.label + plot + 4}" y="${y + LANE.height - 4}">${escapeHtml(text)}</text>`;
 }
 
 /** Most recently active first, ties by id. */

@@ -1,0 +1,72 @@
+import type { DecisionRow } from './live';
+
+// What the `notify` setting is told of each new inbox item (pure): the target the setting names, and the message.
+
+/** Where a notification goes: a URL POSTed JSON, or a command run by the shell with the JSON on stdin. */
+export type NotifyTarget =
+  { readonly kind: 'url'; readonly url: string } | { readonly kind: 'command'; readonly command: string };
+
+/** The kinds of inbox items a person is told of: those that wait for a person (not a session between delegations). */
+export const NOTIFIED_KINDS: readonly DecisionRow['kind'][] = ['approval', 'interrupted'];
+
+/** The JSON a notifier receives: Slack-compatible `text`, and each fact apart. */
+export interface Notification {
+  /** One line for a chat: who waits, for what, and how to decide. */
+  readonly text: string;
+  readonly id: string;
+  /** The id's random part (its last 8 hex digits), as a person says it. */
+  readonly short_id: string;
+  readonly agent: string;
+  readonly project: string | null;
+  readonly kind: DecisionRow['kind'];
+  /** What it waits for, one line (as `pending` shows it), or null. */
+  readonly waits_for: string | null;
+  readonly waiting_since: string;
+  /** The command that decides it (or shows it). */
+  readonly command: string;
+  /** The page that decides it, when `serve` runs (its URL without the token: the page asks for it once). */
+  readonly page: string | null;
+}
+
+/** The target a `notify` setting names: an http(s) URL, else a command. */
+export function notifyTarget(setting: string): NotifyTarget {
+  const text = setting.trim();
+  return /^https?:\/\//i.test(text) ? { kind: 'url', url: text } : { kind: 'command', command: text };
+}
+
+/** Whether a decision row is one a person is told of. */
+export function isNotified(row: DecisionRow): boolean {
+  return NOTIFIED_KINDS.includes(row.kind) && (row.kind === 'interrupted' || row.resumable);
+}
+
+/**
+ * The key that makes a notification once per item: the session and since when it waits (a session that waits again
+ * later, after a rejection and a new plan, is a new item).
+ */
+export function notificationKey(row: Pick<DecisionRow, 'id' | 'waiting_since'>): string {
+  return `${row.id}@${row.waiting_since}`;
+}
+
+/** The notification of one decision row. */
+export function notificationOf(row: DecisionRow, page: string | null = null): Notification {
+  const shortId = row.id.slice(-8);
+  const waits = row.waits_on === null ? null : `${row.waits_on.source}: ${row.waits_on.text}`;
+  const what = row.kind === 'approval' ? 'waits for approval' : `was interrupted in ${row.phase}`;
+  const command = row.commands[0]!;
+  const where = page === null ? `\`${command}\`` : `\`${command}\` or ${page}`;
+  const text =
+    `agent-session: ${row.agent} (${shortId}${row.project === null ? '' : `, ${row.project}`}) ${what}` +
+    `${waits === null ? '' : ` (${waits})`}. Decide: ${where}`;
+  return {
+    text,
+    id: row.id,
+    short_id: shortId,
+    agent: row.agent,
+    project: row.project,
+    kind: row.kind,
+    waits_for: waits,
+    waiting_since: row.waiting_since,
+    command,
+    page,
+  };
+}

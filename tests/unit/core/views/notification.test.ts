@@ -1,0 +1,68 @@
+import type { DecisionRow } from '../../../../src/core/views/live';
+import { isNotified, notificationKey, notificationOf, notifyTarget } from '../../../../src/core/views/notification';
+
+const ROW: DecisionRow = {
+  kind: 'approval',
+  id: 'agent-20261128-064508-faf7cbb6',
+  agent: 'db-migrator',
+  project: 'github.com/acme/api',
+  host: 'claude-code',
+  phase: 'approval',
+  waiting_since: '2026-11-28T06:45:09.991Z',
+  waited_seconds: 5,
+  resumable: true,
+  waits_on: { source: 'plan', text: 'drop the old table' },
+  allows: 'drop the old table',
+  commands: ['agent-session approve agent-20261128-064508-faf7cbb6', 'agent-session reject … --reason'],
+};
+
+describe('notifyTarget', () => {
+  it.each([
+    ['https://hooks.slack.com/services/T/B/x', 'url'],
+    ['HTTP://127.0.0.1:9/x', 'url'],
+    ['  http://127.0.0.1:9/x ', 'url'],
+    ['notify-send agent-session', 'command'],
+    ['curl -d @- https://example.com', 'command'],
+    ['ftp://example.com', 'command'],
+  ])('%j is a %s', (setting, kind) => {
+    expect(notifyTarget(setting).kind).toBe(kind);
+  });
+});
+
+describe('isNotified', () => {
+  it.each<[Partial<DecisionRow>, boolean]>([
+    [{}, true],
+    [{ resumable: false }, false],
+    [{ kind: 'interrupted', resumable: false }, true],
+    [{ kind: 'waiting', phase: 'planning' }, false],
+  ])('%j → %s', (overrides, expected) => {
+    expect(isNotified({ ...ROW, ...overrides })).toBe(expected);
+  });
+});
+
+describe('notificationOf', () => {
+  it('names the short id, the agent, the project, what it waits for and the command; the page when given', () => {
+    const plain = notificationOf(ROW);
+    expect(plain).toMatchObject({
+      short_id: 'faf7cbb6',
+      agent: 'db-migrator',
+      kind: 'approval',
+      waits_for: 'plan: drop the old table',
+      command: ROW.commands[0],
+      page: null,
+    });
+    expect(plain.text).toBe(
+      'agent-session: db-migrator (faf7cbb6, github.com/acme/api) waits for approval (plan: drop the old table). ' +
+        'Decide: `agent-session approve agent-20261128-064508-faf7cbb6`',
+    );
+    expect(notificationOf(ROW, 'http://127.0.0.1:7/').text).toMatch(/ or http:\/\/127\.0\.0\.1:7\/$/);
+    expect(notificationOf({ ...ROW, kind: 'interrupted', phase: 'executing' }).text).toContain(
+      'was interrupted in executing',
+    );
+  });
+
+  it('keys an item by session and wait: the same wait once, a new wait again', () => {
+    expect(notificationKey(ROW)).toBe(notificationKey({ ...ROW, waited_seconds: 99 } as DecisionRow));
+    expect(notificationKey(ROW)).not.toBe(notificationKey({ ...ROW, waiting_since: '2026-11-28T07:00:00.000Z' }));
+  });
+});
