@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "befc7cae6b7f4b28";
-const BUILD_ID = "948706e9b401669b";
+const BUNDLE_HASH = "137b7055e7a6b334";
+const BUILD_ID = "7c0a42992260704b";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "7082034b52c84eb3";
-const BUILD_ID = "948706e9b401669b";
+const BUNDLE_HASH = "14dc6391743c2012";
+const BUILD_ID = "7c0a42992260704b";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user
