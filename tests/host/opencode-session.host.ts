@@ -108,7 +108,8 @@ const steps: { current: SubagentStep } = { current: { phase: 'approval' } };
 let opencode: Opencode | Error;
 let bins: string | Error;
 let server: ChatServer;
-let passed = false;
+/** The plays that passed: the folders are removed only when both did. */
+let passed = 0;
 let slowSeen: () => void = () => undefined;
 
 beforeAll(async () => {
@@ -128,7 +129,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   process.stderr.write(`\nopencode session host test folders: ${base}\n`);
-  if (passed && process.env.AGENT_SESSION_HOST_KEEP !== '1') rmSync(base, { recursive: true, force: true });
+  if (passed === 2 && process.env.AGENT_SESSION_HOST_KEEP !== '1') rmSync(base, { recursive: true, force: true });
 });
 
 /** The CLI as the user runs it (the npm-installed bin), in the project; throws on a non-zero exit. */
@@ -280,5 +281,23 @@ it(`opencode ${pinnedOpencode()}, installed by npm and init --host opencode: par
   expect(cli(project, bin, 'init', '--host', 'opencode', '--uninstall')).toContain(`- ${pluginFile}`);
   expect(existsSync(pluginFile)).toBe(false);
   expect(existsSync(join(project.dir, '.opencode', 'agent', `${AGENT}.md`))).toBe(true);
-  passed = true;
+  passed++;
+});
+
+it(`opencode ${pinnedOpencode()} with bash set to ask: the sub-agent's own recording command runs (the plugin replies before opencode run's own reject)`, async () => {
+  if (opencode instanceof Error) throw opencode;
+  if (bins instanceof Error) throw bins;
+  const project = makeOpencodeProject(base, 'ask', opencode, server, {
+    agents: { [AGENT]: { description: 'Plans Terraform changes. Use it when told to.', prompt: MARKER } },
+    config: { permission: { bash: 'ask' } },
+  });
+  cli(project, bins, 'init', '--host', 'opencode');
+  steps.current = { phase: 'approval' };
+  await play(project, 'ask');
+  const [parked, ...others] = JSON.parse(cli(project, bins, 'list', '--json')) as Listed[];
+  expect(others).toEqual([]);
+  expect(stateOf(project, parked!.agent_id as string)).toMatchObject({ host: 'opencode', phase: 'approval' });
+  const log = readFileSync(join(project.dir, '.claude', 'logs', 'opencode.log'), 'utf8');
+  expect(log).toMatch(/opencode event="PermissionRequest" recording_allowed /);
+  passed++;
 });
