@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "696ace652aa1d4a0";
-const BUILD_ID = "bbc2a57acf87c4e8";
+const BUNDLE_HASH = "7f2cb2249e5c3e6f";
+const BUILD_ID = "e2c6e2a140e7041f";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -43,7 +43,8 @@ export const EVENTS = [
     event: 'PermissionRequest',
     matcher: 'Bash',
     bin: 'pre-delegate',
-    hosts: ['claude-code', 'codex', 'agent-sdk'],
+    // opencode: a sub-agent's `permission.asked` event for bash, replied to through its client.
+    hosts: ['claude-code', 'codex', 'agent-sdk', 'opencode'],
   },
   // opencode: its `task` tool's `tool.execute.before` / `tool.execute.after` (the agent id is the tool call's id).
   { event: 'SubagentStart', bin: 'pre-delegate', hosts: ['claude-code', 'codex', 'agent-sdk', 'opencode'] },

@@ -161,4 +161,7 @@ const CAUSES: ReadonlyMap<string, string> = new Map([
   ['max_output_tokens', 'the output token limit'],
   // Not Claude Code's: the Agent SDK's app stopped its query while the sub-agent ran (src/hooks/sdk/agent-sdk.ts).
   ['app_stopped', 'the app stopping its query'],
+  // Not Claude Code's: opencode's run was stopped (Ctrl-C, a killed process) while the sub-agent ran, which fires
+  // nothing; the next delegation finds it (src/hooks/hosts/opencode-plugin.ts).
+  ['run_stopped', 'its host run being stopped while it worked'],
 ]);

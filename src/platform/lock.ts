@@ -156,6 +156,29 @@ function ownerGone(content: string, staleMs: number): boolean {
   return !isAlive(pid) || !(Date.now() - Number(atText) <= staleMs);
 }
 
+/**
+ * This process as a mark another process can judge later (processGone): `<pid>.<start time>`, the start time `-`
+ * where this system has no /proc. For an in-process host that must tell its own runs from those of a process that
+ * died (opencode's plugin: a killed run fires nothing).
+ */
+export function processMark(): string {
+  return `${process.pid}.${ownStartTime() ?? '-'}`;
+}
+
+/**
+ * Whether the process a mark names (processMark) is gone: its pid runs no more, or now names another process (its
+ * start time differs). Without /proc, whether the pid answers a signal. A mark that is not one: false (not judged).
+ */
+export function processGone(mark: string): boolean {
+  const [pidText, startText] = mark.split('.');
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0 || startText === undefined) return false;
+  const start = processStartTime(pid);
+  if (start === null) return true;
+  if (start !== undefined) return startText !== '-' && start !== startText;
+  return !isAlive(pid);
+}
+
 let procAvailable: boolean | undefined;
 
 let ownStart: { readonly value: string | null | undefined } | undefined;

@@ -3,10 +3,11 @@
 // under a fresh HOME, nothing else written by hand but the user's own model provider (the scripted chat-completions
 // server of tests/host/chat-server.ts on 127.0.0.1, in opencode.json) and the sub-agent's definition
 // (`.opencode/agent/<name>.md`). The harness (tests/host/opencode-host.ts) pre-provides `@opencode-ai/plugin` as
-// opencode's own install would leave it, so the runs stay offline. One play, four `opencode run`s: park in approval →
+// opencode's own install would leave it, so the runs stay offline. One play, six `opencode run`s: park in approval →
 // resumed by `task_id` (the same child session) → completed, beside a parked Claude Code session of the same agent name
 // that opencode must never take; a new session dies of an API error in executing (interrupted) → carried on →
-// completed; then `--uninstall` removes the plugin file. When opencode cannot run here, the test fails.
+// completed; a run stopped by Ctrl-C while its sub-agent works, found interrupted by the next run and carried on; then
+// `--uninstall` removes the plugin file. When opencode cannot run here, the test fails.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +43,8 @@ const MARKER = 'HOST-TEST-OPENCODE-SUBAGENT terraform-architect';
 interface SubagentStep {
   readonly phase: string;
   readonly fail?: boolean;
+  /** After recording, its next request waits a minute (the test stops opencode then, as a user's Ctrl-C). */
+  readonly slow?: boolean;
 }
 
 /** The command the SubagentStart context hands the sub-agent for its phase, without the `--phase <…>` part. */
@@ -54,7 +57,7 @@ function phaseCommand(text: string): string | undefined {
  * phase with the command its context gives (bash), then answers or fails (HTTP 400); the main agent delegates once to
  * the sub-agent by `task`, then says it is done.
  */
-function script(steps: { current: SubagentStep }) {
+function script(steps: { current: SubagentStep }, slowSeen: () => void) {
   return (body: ChatBody): { role: string; reply: ChatReply } => {
     const system = systemText(body);
     if (system.includes('You are a title generator')) return { role: 'title', reply: { text: 'Plan' } };
@@ -73,6 +76,10 @@ function script(steps: { current: SubagentStep }) {
             ],
           },
         };
+      if (steps.current.slow === true) {
+        slowSeen();
+        return { role: 'subagent', reply: { text: 'too late', delayMs: 60_000 } };
+      }
       if (steps.current.fail === true)
         return {
           role: 'subagent',
@@ -101,7 +108,9 @@ const steps: { current: SubagentStep } = { current: { phase: 'approval' } };
 let opencode: Opencode | Error;
 let bins: string | Error;
 let server: ChatServer;
-let passed = false;
+/** The plays that passed: the folders are removed only when both did. */
+let passed = 0;
+let slowSeen: () => void = () => undefined;
 
 beforeAll(async () => {
   try {
@@ -114,13 +123,13 @@ beforeAll(async () => {
   } catch (error) {
     bins = error as Error;
   }
-  server = await startChatServer(script(steps));
+  server = await startChatServer(script(steps, () => slowSeen()));
 });
 
 afterAll(async () => {
   await server?.close();
   process.stderr.write(`\nopencode session host test folders: ${base}\n`);
-  if (passed && process.env.AGENT_SESSION_HOST_KEEP !== '1') rmSync(base, { recursive: true, force: true });
+  if (passed === 2 && process.env.AGENT_SESSION_HOST_KEEP !== '1') rmSync(base, { recursive: true, force: true });
 });
 
 /** The CLI as the user runs it (the npm-installed bin), in the project; throws on a non-zero exit. */
@@ -156,7 +165,7 @@ const texts = (label: string, role: string): string =>
 const childOf = (label: string): Set<string> =>
   new Set(byRole(label, 'subagent').map((r) => String(r.headers['x-session-id'])));
 
-it(`opencode ${pinnedOpencode()}, installed by npm and init --host opencode: parks, resumes by task_id and completes beside a parked Claude Code session it never takes; an API error interrupts a session, carried on; --uninstall removes the plugin`, async () => {
+it(`opencode ${pinnedOpencode()}, installed by npm and init --host opencode: parks, resumes by task_id and completes beside a parked Claude Code session it never takes; an API error and a Ctrl-C interrupt sessions, carried on; --uninstall removes the plugin`, async () => {
   if (opencode instanceof Error) throw opencode;
   if (bins instanceof Error) throw bins;
   const bin = bins;
@@ -229,6 +238,41 @@ it(`opencode ${pinnedOpencode()}, installed by npm and init --host opencode: par
   expect(done.phase).toBe('completed');
   expect(done.interruption).toMatchObject({ count: 1, carried_on: 1 });
 
+  // 5. Ctrl-C while a sub-agent works (opencode fires nothing): the next delegation finds the session left running by
+  // a process that is gone, records the interruption and carries it on, in the same child (task_id).
+  steps.current = { phase: 'executing', slow: true };
+  const slow = new Promise<void>((resolve) => (slowSeen = resolve));
+  const killed = await runOpencode(
+    project,
+    server,
+    'kill',
+    'Plan the network change with the terraform-architect agent.',
+    {
+      timeoutMs: 240_000,
+      interrupt: { signal: 'SIGINT', when: slow },
+    },
+  );
+  expect(killed.status).not.toBe(0);
+  const running = (JSON.parse(cli(project, bin, 'list', '--json')) as Listed[]).filter(
+    (s) => s.host === 'opencode' && s.agent_id !== id && s.agent_id !== failedId,
+  );
+  expect(running).toHaveLength(1);
+  const killedId = running[0]!.agent_id as string;
+  expect(stateOf(project, killedId)).toMatchObject({
+    phase: 'executing',
+    claude: { agent_id: expect.stringMatching(/@/) },
+  });
+  expect(stateOf(project, killedId).claude.stopped_at).toBeUndefined();
+  steps.current = { phase: 'validating' };
+  await play(project, 'after-kill');
+  expect(childOf('after-kill')).toEqual(childOf('kill'));
+  expect(texts('after-kill', 'subagent')).toContain(`resumes session ${killedId}`);
+  expect(texts('after-kill', 'subagent')).toContain('its host run being stopped while it worked');
+  expect(stateOf(project, killedId)).toMatchObject({
+    phase: 'completed',
+    interruption: { count: 1, error: 'run_stopped', carried_on: 1 },
+  });
+
   // The CLI names the host.
   expect(cli(project, bin, 'list')).toMatch(/HOST[\s\S]*opencode/);
   expect(cli(project, bin, 'show', id)).toMatch(/Host\s+opencode/);
@@ -237,5 +281,23 @@ it(`opencode ${pinnedOpencode()}, installed by npm and init --host opencode: par
   expect(cli(project, bin, 'init', '--host', 'opencode', '--uninstall')).toContain(`- ${pluginFile}`);
   expect(existsSync(pluginFile)).toBe(false);
   expect(existsSync(join(project.dir, '.opencode', 'agent', `${AGENT}.md`))).toBe(true);
-  passed = true;
+  passed++;
+});
+
+it(`opencode ${pinnedOpencode()} with bash set to ask: the sub-agent's own recording command runs (the plugin replies before opencode run's own reject)`, async () => {
+  if (opencode instanceof Error) throw opencode;
+  if (bins instanceof Error) throw bins;
+  const project = makeOpencodeProject(base, 'ask', opencode, server, {
+    agents: { [AGENT]: { description: 'Plans Terraform changes. Use it when told to.', prompt: MARKER } },
+    config: { permission: { bash: 'ask' } },
+  });
+  cli(project, bins, 'init', '--host', 'opencode');
+  steps.current = { phase: 'approval' };
+  await play(project, 'ask');
+  const [parked, ...others] = JSON.parse(cli(project, bins, 'list', '--json')) as Listed[];
+  expect(others).toEqual([]);
+  expect(stateOf(project, parked!.agent_id as string)).toMatchObject({ host: 'opencode', phase: 'approval' });
+  const log = readFileSync(join(project.dir, '.claude', 'logs', 'opencode.log'), 'utf8');
+  expect(log).toMatch(/opencode event="PermissionRequest" recording_allowed /);
+  passed++;
 });

@@ -6,6 +6,7 @@
 // is in tests/fixtures/opencode/README.md (captured from opencode 1.18.33).
 import type { Host } from '../../core/host';
 import { openHookCall, type HookCall } from '../../app/hook-call';
+import { processGone, processMark } from '../../platform/lock';
 import { workingDirectory } from '../../platform/working-directory';
 import { excerpt } from '../../core/text';
 import { answerPayload, eventHead, writeLog, type Outcome } from '../answer';
@@ -18,12 +19,21 @@ const OPENCODE_HOST: Host = 'opencode';
 export const OPENCODE_LOG_FILE = 'opencode.log';
 /** opencode's tool that runs a sub-agent (`subagent_type`; `task_id` continues that child session). */
 export const TASK_TOOL = 'task';
+/**
+ * The interruption kind of a sub-agent whose opencode run was stopped (Ctrl-C, a killed process) while it worked:
+ * opencode fires nothing then; the next task call of its agent type finds it (core/interruption.ts words it).
+ */
+export const RUN_STOPPED = 'run_stopped';
 
-/** opencode's v1 SDK client as a plugin gets it (`ctx.client`): the one call used, a session's read. */
+/** opencode's v1 SDK client as a plugin gets it (`ctx.client`): the calls used, a session's read, a permission's reply. */
 export interface OpencodeClient {
   readonly session?: {
     get?(options: { readonly path: { readonly id: string } }): Promise<{ readonly data?: unknown }>;
   };
+  postSessionIdPermissionsPermissionId?(options: {
+    readonly path: { readonly id: string; readonly permissionID: string };
+    readonly body: { readonly response: 'once' | 'always' | 'reject' };
+  }): Promise<unknown>;
 }
 
 /** What opencode hands a plugin (`PluginInput` of @opencode-ai/plugin 1.18): the fields read here. */
@@ -40,6 +50,11 @@ export interface OpencodePluginOptions {
   readonly dir?: string;
   /** The environment read for AGENT_SESSION_* settings; default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The mark of the process the task calls run in (platform/lock.ts processMark), written into the links' agent ids;
+   * default this process's. Only a test stands for another process with it.
+   */
+  readonly processMark?: string;
 }
 
 /** A message part as `chat.message` hands it (a text part has `text`). */
@@ -93,15 +108,16 @@ export async function opencodePlugin(
   // The contexts' CLI commands run the bin beside this library, with the shell's node.
   const cli = ADAPTERS[OPENCODE_HOST].cliWords({ binDir: __dirname, env: {} }, call.root);
   const log = (line: string, level: Outcome['level']): void => writeLog(call, OPENCODE_LOG_FILE, line, level);
-  const answer = async (payload: HostPayload): Promise<string | undefined> => {
+  const ask = async (payload: HostPayload): Promise<object | null> => {
     const outcome = await answerPayload({ ...payload, ...(cwd === undefined ? {} : { cwd }) }, call, env, {
       host: OPENCODE_HOST,
       cli,
     });
     log(outcome.line, outcome.level);
-    return contextOf(outcome.answer);
+    return outcome.answer;
   };
-  const tasks = new TaskCalls();
+  const answer = async (payload: HostPayload): Promise<string | undefined> => contextOf(await ask(payload));
+  const tasks = new TaskCalls(options.processMark ?? processMark());
   // One step at a time, in the order opencode fired them: a task's start (before), its child learnt (an event), its
   // stop (after) or failure (events). The `event` hook is not awaited by opencode; the others are.
   let queue: Promise<void> = Promise.resolve();
@@ -112,6 +128,10 @@ export async function opencodePlugin(
   };
   return {
     event: ({ event }) => {
+      // A permission asked is answered at once, beside the queue (it only reads): `opencode run` rejects every ask
+      // itself milliseconds later.
+      const permission = permissionStep(event, tasks, ask, input.client);
+      if (permission !== null) return guarded(log, 'event:permission.asked', permission);
       const step = eventStep(event, tasks, answer);
       return step === null ? Promise.resolve() : inOrder(`event:${event.type ?? ''}`, step);
     },
@@ -140,13 +160,14 @@ export async function opencodePlugin(
         : inOrder('tool.execute.after', async () => {
             const callId = tool.callID!;
             const task = tasks.get(callId);
+            const agentId = tasks.agentId(callId);
             const child = textField(output.metadata, 'sessionId') ?? task?.child;
             const agentType = task?.agentType ?? textField(tool.args, 'subagent_type');
             const message = taskResult(output.output);
             tasks.end(callId);
             await answer({
               hook_event_name: 'SubagentStop',
-              agent_id: callId,
+              agent_id: agentId,
               ...(agentType === undefined ? {} : { agent_type: agentType }),
               ...(child === undefined ? {} : { session_id: child }),
               ...(message === undefined ? {} : { last_assistant_message: message }),
@@ -170,9 +191,22 @@ async function taskStarts(
 ): Promise<void> {
   const agentType = textField(args, 'subagent_type');
   if (agentType === undefined) return;
+  const sessions = call.sessions();
+  // A run stopped while this type's sub-agent worked left its session running: interrupted now, so it is parked.
+  const newest = await sessions.newestOf(agentType);
+  const link = newest?.claude;
+  if (link !== undefined && link.stopped_at === undefined && tasks.ranInGoneProcess(link.agent_id)) {
+    await answer({
+      hook_event_name: 'StopFailure',
+      agent_id: link.agent_id,
+      agent_type: agentType,
+      ...(link.session_id === undefined ? {} : { session_id: link.session_id }),
+      error: RUN_STOPPED,
+    });
+  }
   let child = textField(args, 'task_id');
   if (child === undefined) {
-    const parked = await call.sessions().parkedOf(agentType);
+    const parked = await sessions.parkedOf(agentType);
     const last = parked?.claude?.session_id;
     // An unknown task_id would make a fresh child silently: set only one opencode still has.
     if (last !== undefined && (await sessionExists(client, last))) {
@@ -183,13 +217,48 @@ async function taskStarts(
   tasks.start(callId, agentType, child);
   const context = await answer({
     hook_event_name: 'SubagentStart',
-    agent_id: callId,
+    agent_id: tasks.agentId(callId),
     agent_type: agentType,
     ...(child === undefined ? {} : { session_id: child }),
   });
   if (context === undefined) return;
   const prompt = typeof args.prompt === 'string' ? args.prompt : '';
   args.prompt = `${context}\n\n${prompt}`;
+}
+
+/**
+ * A sub-agent's `permission.asked` for `bash` (`{id, sessionID, permission, patterns, metadata: {command}}`), as the
+ * PermissionRequest of Claude Code's Bash: its own recording command (and nothing else) is allowed, by replying `once`
+ * through opencode's client. Anything else gets no reply: opencode's own flow decides.
+ */
+function permissionStep(
+  event: { readonly type?: string; readonly properties?: unknown },
+  tasks: TaskCalls,
+  ask: (payload: HostPayload) => Promise<object | null>,
+  client: OpencodeClient | undefined,
+): (() => Promise<void>) | null {
+  if (event.type !== 'permission.asked') return null;
+  const properties = objectOf(event.properties);
+  const child = textField(properties, 'sessionID');
+  const id = textField(properties, 'id');
+  const command = textField(properties?.metadata, 'command');
+  const callId = child === undefined ? undefined : tasks.callOf(child);
+  const reply = client?.postSessionIdPermissionsPermissionId;
+  if (properties?.permission !== 'bash' || id === undefined || command === undefined || callId === undefined)
+    return null;
+  return async () => {
+    const answer = await ask({
+      hook_event_name: 'PermissionRequest',
+      tool_name: 'Bash',
+      tool_input: { command },
+      agent_id: tasks.agentId(callId),
+      agent_type: tasks.get(callId)?.agentType ?? '',
+      session_id: child!,
+    });
+    const decision = objectOf(objectOf(objectOf(answer)?.hookSpecificOutput)?.decision);
+    if (decision?.behavior !== 'allow' || reply === undefined) return;
+    await reply.call(client, { path: { id: child!, permissionID: id }, body: { response: 'once' } });
+  };
 }
 
 /** The work of one opencode event, or null when it is none of ours (most events: parts' deltas, statuses). */
@@ -213,7 +282,7 @@ function eventStep(
       return async () => {
         await answer({
           hook_event_name: 'SubagentStart',
-          agent_id: callId,
+          agent_id: tasks.agentId(callId),
           agent_type: task.agentType,
           session_id: child,
         });
@@ -225,7 +294,7 @@ function eventStep(
         kind: 'unknown',
         message: textField(state, 'error'),
       };
-      return () => failed(answer, callId, task.agentType, child ?? task.child, failure);
+      return () => failed(answer, tasks.agentId(callId), task.agentType, child ?? task.child, failure);
     }
     return null;
   }
@@ -236,21 +305,21 @@ function eventStep(
     const failure = failureOf(properties?.error);
     tasks.failed(child, failure);
     const task = tasks.get(callId);
-    return () => failed(answer, callId, task?.agentType, child, failure);
+    return () => failed(answer, tasks.agentId(callId), task?.agentType, child, failure);
   }
   return null;
 }
 
 function failed(
   answer: (payload: HostPayload) => Promise<string | undefined>,
-  callId: string,
+  agentId: string,
   agentType: string | undefined,
   child: string | undefined,
   failure: Failure,
 ): Promise<void> {
   return answer({
     hook_event_name: 'StopFailure',
-    agent_id: callId,
+    agent_id: agentId,
     ...(agentType === undefined ? {} : { agent_type: agentType }),
     ...(child === undefined ? {} : { session_id: child }),
     error: failure.kind,
@@ -303,10 +372,32 @@ export function taskResult(output: unknown): string | undefined {
   return text === '' ? undefined : excerpt(text, RESULT_LIMIT);
 }
 
-/** The task calls this plugin saw start and not end: their agent type, child session and the child's failure. */
+/**
+ * The task calls this plugin saw start and not end: their agent type, child session and the child's failure; and the
+ * agent id of a call on a link: `<callID>@<this process's mark>` (platform/lock.ts processMark), so that a later run
+ * can tell a link left running by a process that is gone.
+ */
 class TaskCalls {
+  readonly #mark: string;
   readonly #calls = new Map<string, { agentType: string; child?: string }>();
   readonly #failures = new Map<string, Failure>();
+
+  constructor(mark: string) {
+    this.#mark = mark;
+  }
+
+  /** The agent id of a task call on its session's link. */
+  agentId(callId: string): string {
+    return `${callId}@${this.#mark}`;
+  }
+
+  /** Whether a link's agent id names a task call of an opencode process that is gone (never this one's). */
+  ranInGoneProcess(agentId: string): boolean {
+    const at = agentId.lastIndexOf('@');
+    if (at < 0) return false;
+    const mark = agentId.slice(at + 1);
+    return mark !== this.#mark && processGone(mark);
+  }
 
   start(callId: string, agentType: string, child: string | undefined): void {
     this.#calls.set(callId, { agentType, ...(child === undefined ? {} : { child }) });

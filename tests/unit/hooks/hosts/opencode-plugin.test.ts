@@ -1,6 +1,7 @@
 // opencodePlugin without opencode: its hooks called as opencode 1.18.33 calls them (the payloads of
 // tests/fixtures/opencode/), a stand-in of its client's `session.get`, on a file store in a temp folder. The real
 // opencode: tests/host/opencode-session.host.ts.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import {
   type OpencodePart,
 } from '../../../../src/hooks/hosts/opencode-plugin';
 import { openStore } from '../../../../src/app/library';
+import { processMark } from '../../../../src/platform/lock';
 import type { SessionState } from '../../../../src/core/state';
 
 const AGENT = 'terraform-architect';
@@ -107,7 +109,7 @@ it('makes an opencode session for a task call, its context before the prompt, th
   await after(hooks, 'call_1', CHILD, 'Planned; waiting.');
   const [stopped] = await states();
   expect(stopped!.claude).toMatchObject({
-    agent_id: 'call_1',
+    agent_id: expect.stringMatching(/^call_1@\d+\./),
     session_id: CHILD,
     last_message: 'Planned; waiting.',
     stopped_at: expect.any(String),
@@ -133,7 +135,10 @@ it.each([
   expect(args.prompt).toContain(`resumes session ${made!.agent_id}`);
   const [resumed, ...others] = await states();
   expect(others).toEqual([]);
-  expect(resumed!.claude).toMatchObject({ agent_id: 'call_2', resumed_from: { agent_id: 'call_1' } });
+  expect(resumed!.claude).toMatchObject({
+    agent_id: expect.stringMatching(/^call_2@/),
+    resumed_from: { agent_id: expect.stringMatching(/^call_1@/) },
+  });
 });
 
 it("keeps a task_id the model gave, and never takes another host's parked session", async () => {
@@ -177,6 +182,65 @@ it('interrupts a task whose part failed with no session error (a rejected permis
   await running(hooks, 'call_1', CHILD, 'error', 'Subagent failed: The user rejected permission');
   const [state] = await states();
   expect(state!.interruption).toMatchObject({ count: 1, error: 'unknown' });
+});
+
+it.each([
+  ['a process that is gone: interrupted (run_stopped), then resumed', 'gone', true],
+  ['this very process: left running (its own task in flight)', 'self', false],
+  ['a process still alive: left running', 'alive', false],
+])('finds a session left running by %s', async (_case, owner, carried) => {
+  const sessions = await openStore({ cwd: dir, env: env() });
+  const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+  const mark = { gone: `${gone}.1`, self: processMark(), alive: `${process.ppid}.-` }[
+    owner as 'gone' | 'self' | 'alive'
+  ];
+  const made = await sessions.create({ agent_name: AGENT, purpose: 'claude_code_subagent' });
+  await sessions.close();
+  // The session as an opencode run leaves it when killed while its sub-agent worked: linked, never stopped.
+  const hooks = await opencodePlugin({ directory: dir, client }, { env: env(), processMark: mark });
+  await taskCall(hooks, 'call_0');
+  const [linked] = (await states()).filter((s) => s.host === 'opencode');
+  await setPhase(linked!.agent_id, 'executing');
+  const later = await plugin();
+  const args = await taskCall(later, 'call_1');
+  const after = (await states()).find((s) => s.agent_id === linked!.agent_id)!;
+  if (carried) {
+    expect(after.interruption).toMatchObject({ count: 1, error: 'run_stopped', carried_on: 1 });
+    expect(args.prompt).toContain(`resumes session ${linked!.agent_id}`);
+    expect(args.prompt).toContain('was interrupted by its host run being stopped while it worked');
+  } else {
+    expect(after.interruption).toBeUndefined();
+    expect(after.claude?.agent_id).toBe(`call_0@${mark}`);
+  }
+  expect(made.agent_id).not.toBe(linked!.agent_id);
+});
+
+it("allows a sub-agent's own recording command when opencode asks (replies once), and nothing else", async () => {
+  const replies: unknown[] = [];
+  const hooks = await plugin({
+    ...client,
+    postSessionIdPermissionsPermissionId: async (options) => {
+      replies.push(options);
+      return { data: true };
+    },
+  });
+  const args = await taskCall(hooks, 'call_1');
+  await running(hooks, 'call_1', CHILD);
+  const [state] = await states();
+  const command = /^- phase: (.+) --phase <[^>]*>$/m.exec(String(args.prompt))?.[1];
+  expect(command).toContain(`update ${state!.agent_id}`);
+  const asked = (id: string, fields: Record<string, unknown>) =>
+    hooks.event({
+      event: {
+        type: 'permission.asked',
+        properties: { id, sessionID: CHILD, permission: 'bash', patterns: ['*'], always: ['*'], ...fields },
+      },
+    });
+  await asked('per_1', { metadata: { command: `${command} --phase approval` } });
+  await asked('per_2', { metadata: { command: 'rm -rf /' } });
+  await asked('per_3', { permission: 'edit', metadata: { command: `${command} --phase approval` } });
+  await asked('per_4', { sessionID: 'ses_other', metadata: { command: `${command} --phase approval` } });
+  expect(replies).toEqual([{ path: { id: CHILD, permissionID: 'per_1' }, body: { response: 'once' } }]);
 });
 
 it("tells the main agent's prompt the parked sessions (a text part added), never a sub-agent's", async () => {
