@@ -71,7 +71,7 @@ pre.allows { margin: 0; max-height: 12em; overflow: auto; white-space: pre-wrap;
   background: #f6f7f9; padding: 6px; border-radius: 4px; }
 .muted { color: #6b7280; font-size: 12px; }
 .kind { display: inline-block; font-size: 11px; padding: 0 6px; border-radius: 8px; background: #fde9c4; }
-.kind.interrupted { background: #f8d4d4; } .kind.waiting { background: #e3e8f0; }
+.kind.interrupted { background: #f8d4d4; } .kind.permission { background: #f3d9fa; } .kind.waiting { background: #e3e8f0; }
 .decide { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
 .decide input { flex: 1 1 140px; min-width: 0; padding: 4px 6px; }
 button { padding: 4px 10px; cursor: pointer; }
@@ -142,7 +142,7 @@ export const LIVE_SCRIPT = `'use strict';
     var waits = row.waits_on === null ? '' : row.waits_on.source + ': ' + row.waits_on.text;
     var what = row.allows !== null ? el('pre', { className: 'allows', text: row.allows }) : el('span', { className: 'muted', text: waits || 'nothing recorded' });
     var decide = el('div', { className: 'decide' });
-    if (row.kind === 'approval') {
+    if (row.kind === 'approval' || row.kind === 'permission') {
       var note = el('input', { type: 'text', className: 'note', placeholder: 'note (a reason to reject)', 'aria-label': 'note' });
       decide.appendChild(el('button', { type: 'button', className: 'approve', text: 'Approve', onclick: function () { send('approve', row.id, note.value); } }));
       decide.appendChild(note);
@@ -150,7 +150,7 @@ export const LIVE_SCRIPT = `'use strict';
     }
     var commands = row.commands.map(function (command) { return el('code', { className: 'command' }, [command + ' ', copyButton(command)]); });
     var agentCell = el('td', {}, [el('strong', { className: 'agent', text: row.agent }), el('br'),
-      el('span', { className: 'kind ' + row.kind, text: row.kind === 'approval' ? 'approval' : row.kind === 'interrupted' ? row.phase + ', interrupted' : row.phase }),
+      el('span', { className: 'kind ' + row.kind, text: row.kind === 'approval' ? 'approval' : row.kind === 'permission' ? 'permission request' : row.kind === 'interrupted' ? row.phase + ', interrupted' : row.phase }),
       ' ', el('span', { className: 'muted id', text: row.id }), el('br'),
       el('span', { className: 'muted', text: (row.project === null ? 'no project' : row.project) + ' · ' + row.host })]);
     var tr = el('tr', { 'data-session': row.id, 'data-kind': row.kind }, [

@@ -14,11 +14,14 @@ export const ALLOWS_LIMIT = 20_000;
 export const SESSIONS_LIMIT = 500;
 
 /**
- * What a decision row is: a session parked in approval (approve / reject on the page), an interrupted one, or one
- * waiting in investigating or planning for its next delegation. One more kind (a permission request) is one more row
- * kind: every row is made from one inbox item.
+ * What a decision row is: a session parked in approval (approve / reject on the page), one parked on a sub-agent's
+ * permission request (issue 33: approve grants exactly that call, once), an interrupted one, or one waiting in
+ * investigating or planning for its next delegation. Every row is made from one inbox item.
  */
-export type DecisionKind = 'approval' | 'interrupted' | 'waiting';
+export type DecisionKind = 'approval' | 'permission' | 'interrupted' | 'waiting';
+
+/** The kinds a person decides on the page (approve / reject). */
+export const DECIDED_KINDS: readonly DecisionKind[] = ['approval', 'permission'];
 
 /** One row of the page's decisions. */
 export interface DecisionRow {
@@ -110,15 +113,20 @@ export function liveModel(input: LiveInput): LiveModel {
  */
 export function decisionRowOf(entry: InboxEntry, state: SessionState, project: string | null): DecisionRow {
   const kind: DecisionKind =
-    entry.interrupted !== null ? 'interrupted' : entry.phase === 'approval' ? 'approval' : 'waiting';
+    entry.interrupted !== null
+      ? 'interrupted'
+      : entry.phase !== 'approval'
+        ? 'waiting'
+        : entry.permission !== null
+          ? 'permission'
+          : 'approval';
   const across = project === null || entry.project !== project ? ' --all-projects' : '';
-  const commands =
-    kind === 'approval'
-      ? [
-          `agent-session approve ${entry.agent_id}${across}`,
-          `agent-session reject ${entry.agent_id}${across} --reason '…'`,
-        ]
-      : [`agent-session show ${entry.agent_id}`];
+  const commands = DECIDED_KINDS.includes(kind)
+    ? [
+        `agent-session approve ${entry.agent_id}${across}`,
+        `agent-session reject ${entry.agent_id}${across} --reason '…'`,
+      ]
+    : [`agent-session show ${entry.agent_id}`];
   return {
     kind,
     id: entry.agent_id,
@@ -130,7 +138,7 @@ export function decisionRowOf(entry: InboxEntry, state: SessionState, project: s
     waited_seconds: entry.waited_seconds,
     resumable: entry.resumable,
     waits_on: entry.waits_on,
-    allows: kind === 'approval' ? allowsOf(state) : null,
+    allows: kind === 'approval' ? allowsOf(state) : kind === 'permission' ? permissionAllows(entry) : null,
     commands,
   };
 }
@@ -149,6 +157,14 @@ function sessionRowOf(state: SessionState): SessionRow {
     last_updated: state.last_updated,
     final: isFinalPhase(state.phase),
   };
+}
+
+/** A permission request's call, verbatim: the tool and its exact input (JSON), as approving it grants it once. */
+function permissionAllows(entry: InboxEntry): string | null {
+  const asked = entry.permission;
+  if (asked === null) return null;
+  const text = `${asked.tool} ${JSON.stringify(asked.input ?? null, null, 2)}`;
+  return text.length <= ALLOWS_LIMIT ? text : `${text.slice(0, ALLOWS_LIMIT)}… (cut at ${ALLOWS_LIMIT} characters)`;
 }
 
 /** The plan an approval would let run (else the findings), verbatim: text as it is, another value as JSON. */

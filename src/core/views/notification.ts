@@ -7,7 +7,7 @@ export type NotifyTarget =
   { readonly kind: 'url'; readonly url: string } | { readonly kind: 'command'; readonly command: string };
 
 /** The kinds of inbox items a person is told of: those that wait for a person (not a session between delegations). */
-export const NOTIFIED_KINDS: readonly DecisionRow['kind'][] = ['approval', 'interrupted'];
+export const NOTIFIED_KINDS: readonly DecisionRow['kind'][] = ['approval', 'permission', 'interrupted'];
 
 /** The JSON a notifier receives: Slack-compatible `text`, and each fact apart. */
 export interface Notification {
@@ -51,7 +51,12 @@ export function notificationKey(row: Pick<DecisionRow, 'id' | 'waiting_since'>):
 export function notificationOf(row: DecisionRow, page: string | null = null): Notification {
   const shortId = row.id.slice(-8);
   const waits = row.waits_on === null ? null : `${row.waits_on.source}: ${row.waits_on.text}`;
-  const what = row.kind === 'approval' ? 'waits for approval' : `was interrupted in ${row.phase}`;
+  const what =
+    row.kind === 'approval'
+      ? 'waits for approval'
+      : row.kind === 'permission'
+        ? 'waits for your permission to run a call'
+        : `was interrupted in ${row.phase}`;
   const command = row.commands[0]!;
   const where = page === null ? `\`${command}\`` : `\`${command}\` or ${page}`;
   const text =

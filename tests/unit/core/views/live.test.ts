@@ -1,4 +1,5 @@
 import { DEFAULT_LIMITS } from '../../../../src/core/limits';
+import { parkForPermission } from '../../../../src/core/permission';
 import { withProject } from '../../../../src/core/project';
 import { applyChange, newSession } from '../../../../src/core/session';
 import type { SessionState } from '../../../../src/core/state';
@@ -39,6 +40,16 @@ describe('liveModel', () => {
       session('planning', { plan: 'x' }),
       'acme/api',
       { kind: 'waiting', allows: null },
+    ],
+    [
+      'a permission request (issue 33): the call verbatim, approve and reject first',
+      parkForPermission(
+        session('executing'),
+        { tool: 'Bash', input: { command: 'touch <x>' }, claudeAgentId: 'a0000000000000001' },
+        earlier,
+      ),
+      'acme/api',
+      { kind: 'permission', allows: `Bash ${JSON.stringify({ command: 'touch <x>' }, null, 2)}` },
     ],
     ['executing: no decision row', session('executing'), 'acme/api', null],
   ])('%s', (_name, state, project, expected) => {
