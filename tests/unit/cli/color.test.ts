@@ -1,5 +1,4 @@
 import { colourEnabled, paint, renderRows } from '../../../src/cli/color';
-import { displayWidth } from '../../../src/cli/text';
 
 describe('colour', () => {
   it.each([
