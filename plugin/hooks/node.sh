@@ -3,7 +3,9 @@
 # its PATH may have no nvm, volta, fnm, asdf or Homebrew folder (the reason `agent-session init` names node by
 # absolute path). PATH first, then the usual install places. None found: one line on stderr (`claude --debug` shows
 # it), nothing on stdout and exit 0, as every hook of ours that cannot run: the host goes on without us.
-node=$(command -v node 2>/dev/null)
+# The usual case first, without a subshell: node on PATH.
+if command -v node >/dev/null 2>&1; then exec node "$1"; fi
+node=
 if [ -z "$node" ]; then
   for candidate in "$HOME/.volta/bin/node" "$HOME/.local/share/fnm/aliases/default/bin/node" \
     "$HOME/.asdf/shims/node" "$HOME/.local/share/mise/shims/node" /opt/homebrew/bin/node /usr/local/bin/node; do

@@ -597,7 +597,10 @@ export function backgrounded(run: ClaudeRun): boolean[] {
 
 /** The events `init` wired in the project's settings (a check on the main agent's context depends on them). */
 export function wiredEvents(project: HostProject): string[] {
-  const settings = JSON.parse(readFileSync(join(project.dir, '.claude', 'settings.local.json'), 'utf8')) as {
+  // init's per-machine file; a plugin install has none (its hooks are the plugin's).
+  const file = join(project.dir, '.claude', 'settings.local.json');
+  if (!existsSync(file)) return [];
+  const settings = JSON.parse(readFileSync(file, 'utf8')) as {
     hooks?: object;
   };
   return Object.keys(settings.hooks ?? {});
