@@ -298,6 +298,8 @@ export async function runInteractive(
   prompt: string,
   done: () => boolean,
   timeoutMs = 90_000,
+  /** More environment variables of the run (`CLAUDE_CODE_DISABLE_BACKGROUND_TASKS`). */
+  extraEnv: Readonly<Record<string, string>> = {},
 ): Promise<ClaudeRun> {
   const config = join(project.home, '.claude.json');
   const saved = JSON.parse(readFileSync(config, 'utf8')) as Record<string, unknown>;
@@ -323,6 +325,7 @@ export async function runInteractive(
       // (its failure would fill the debug file with errors that are not ours).
       CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1',
       TERM: 'xterm-256color',
+      ...extraEnv,
     },
     project.path,
   );

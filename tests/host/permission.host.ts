@@ -16,6 +16,7 @@ import {
   npmInstall,
   projectCli,
   runClaude,
+  runInteractive,
   storeSessions,
   stringsIn,
   type Claude,
@@ -163,3 +164,36 @@ it.each(matrix)(
     }
   },
 );
+
+// A person can answer a foreground sub-agent of an interactive session: nothing is parked, Claude Code shows its own
+// prompt (answered "No" by the runner). One play (the first Claude Code of the list, the plugin): tmux is slow.
+it(`Claude Code ${claudeVersions()[0]} interactive (tmux), plugin: a foreground sub-agent's request gets Claude Code's own prompt, nothing parked`, async () => {
+  const which = claudeVersions()[0]!;
+  const claude = claudeOf(which);
+  const project = makeHostProject('plugin', claude);
+  const server = await startModelServer(
+    continueScript({
+      fg: [{ kind: 'agent', prompt: `CMD:${WRITE}`, subagentType: AGENT_TYPE, background: false }],
+    }),
+  );
+  try {
+    server.setRun('fg');
+    const stopped = () => sessionsOf(project).some((s) => s.claude?.stopped_at !== undefined);
+    const run = await runInteractive(
+      claude.path,
+      project,
+      server.url,
+      `${which}-interactive-fg`,
+      `${runMarker('fg')} Have the terraform architect do the task.`,
+      stopped,
+      150_000,
+      // An interactive 2.1.332 runs even `run_in_background: false` in the background; this keeps it in the foreground.
+      { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: '1' },
+    );
+    expect(run.prompts?.length ?? 0).toBeGreaterThan(0);
+    expect(sessionsOf(project).flatMap((s) => s.permission_requests ?? [])).toEqual([]);
+    expect(existsSync(join(project.dir, 'PERM-FILE'))).toBe(false);
+  } finally {
+    await server.close();
+  }
+});
