@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "446cafcfc129a8fa";
-const BUILD_ID = "1baac7600604c9cb";
+const BUNDLE_HASH = "35058381a99aaec2";
+const BUILD_ID = "1e793f2282221422";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

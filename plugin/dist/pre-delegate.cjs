@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "11031667b47c6c5e";
-const BUILD_ID = "1baac7600604c9cb";
+const BUNDLE_HASH = "24765c67e09c5346";
+const BUILD_ID = "1e793f2282221422";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user
