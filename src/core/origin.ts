@@ -84,7 +84,7 @@ export function assertNotAgentShell(
   if (origin.agent_shell === null) return;
   throw new SessionError(
     'E_AGENT_SHELL',
-    `Expected \`${verb}\`${what} from a user's own shell, got a command from inside an AI agent's shell (${origin.agent_shell}); ${verb} it in your own terminal`,
+    `Expected \`${verb}\`${what} from a user's own shell, got a command from inside an AI agent's shell (${origin.agent_shell}); ${verb === 'serve' ? 'start it' : `${verb} it`} in your own terminal`,
   );
 }
 

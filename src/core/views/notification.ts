@@ -59,9 +59,12 @@ export function notificationOf(row: DecisionRow, page: string | null = null): No
         : `was interrupted in ${row.phase}`;
   const command = row.commands[0]!;
   const where = page === null ? `\`${command}\`` : `\`${command}\` or ${page}`;
-  const text =
+  // Slack reads `<…>` as links and mentions (`<!channel>`): its three characters are escaped as Slack asks, so an
+  // agent's name or plan is text there too. The fields apart stay as recorded.
+  const text = slackEscaped(
     `agent-session: ${row.agent} (${shortId}${row.project === null ? '' : `, ${row.project}`}) ${what}` +
-    `${waits === null ? '' : ` (${waits})`}. Decide: ${where}`;
+      `${waits === null ? '' : ` (${waits})`}. Decide: ${where}`,
+  );
   return {
     text,
     id: row.id,
@@ -74,4 +77,9 @@ export function notificationOf(row: DecisionRow, page: string | null = null): No
     command,
     page,
   };
+}
+
+/** Text as Slack's `text` takes it literally: `&`, `<` and `>` as entities (https://api.slack.com/reference/surfaces/formatting#escaping). */
+export function slackEscaped(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -61,6 +61,13 @@ describe('notificationOf', () => {
     );
   });
 
+  it('escapes what Slack reads as links and mentions in the text, and only there', () => {
+    const hostile = notificationOf({ ...ROW, agent: '<!channel> & <https://evil|click>' });
+    expect(hostile.text).toContain('&lt;!channel&gt; &amp; &lt;https://evil|click&gt;');
+    expect(hostile.text).not.toMatch(/[<>]/);
+    expect(hostile.agent).toBe('<!channel> & <https://evil|click>');
+  });
+
   it('keys an item by session and wait: the same wait once, a new wait again', () => {
     expect(notificationKey(ROW)).toBe(notificationKey({ ...ROW, waited_seconds: 99 } as DecisionRow));
     expect(notificationKey(ROW)).not.toBe(notificationKey({ ...ROW, waiting_since: '2026-11-28T07:00:00.000Z' }));
