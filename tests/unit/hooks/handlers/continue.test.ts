@@ -183,6 +183,22 @@ describe('PreToolUse(SendMessage)', () => {
     expect(existsSync(here())).toBe(false);
   });
 
+  it('an agent whose session a later delegation took over is not brought (one session, one agent)', async () => {
+    await parkedInRun1();
+    transcriptIn(EARLIER);
+    const later = await sessions.attachClaudeAgent({
+      agent_id: 'a1111111111111111',
+      agent_type: TYPE,
+      session_id: CURRENT,
+      started: true,
+    });
+    expect(later?.action).toBe('relinked');
+    const outcome = await handleEvent(sessions, sendMessage(AGENT), context());
+    expect(outcome.answer).toBeNull();
+    expect(outcome.note).toMatch(/^(superseded|not_ours) /);
+    expect(existsSync(here())).toBe(false);
+  });
+
   it('a host that cannot continue (Codex words) is left alone', async () => {
     await parkedInRun1();
     transcriptIn(EARLIER);
