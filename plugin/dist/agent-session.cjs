@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "fcc0e2a987c787aa";
-const BUILD_ID = "6862547a04eeb57b";
+const BUNDLE_HASH = "901b6723988b5cf7";
+const BUILD_ID = "324ad5f89bafc7fb";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

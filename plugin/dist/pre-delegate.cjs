@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "f6b9c5b9bb901445";
-const BUILD_ID = "6862547a04eeb57b";
+const BUNDLE_HASH = "bab1a5cbb727fadc";
+const BUILD_ID = "324ad5f89bafc7fb";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "8149766195b07640";
-const BUILD_ID = "6862547a04eeb57b";
+const BUNDLE_HASH = "b86ed54ff1ae90f7";
+const BUILD_ID = "324ad5f89bafc7fb";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

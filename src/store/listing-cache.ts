@@ -63,7 +63,8 @@ export function writeListingCache(path: string, rows: ReadonlyMap<string, Summar
   const out: Record<string, unknown[]> = {};
   for (const [id, row] of rows) out[id] = [row.key, row.project, row.agent_name, row.phase, row.last_updated];
   try {
-    writeFileAtomic(path, JSON.stringify({ format: FORMAT, rows: out }));
+    // No fsync: a cache a crash loses or tears is rebuilt by the next listing.
+    writeFileAtomic(path, JSON.stringify({ format: FORMAT, rows: out }), { durable: false });
   } catch {
     // Only the next listing's speed depends on it.
   }
