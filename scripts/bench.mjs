@@ -37,6 +37,11 @@ import { growth, growthReport, LEAN_MARGIN, leanTarget, readRun, table } from '.
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
+// `--scale`: the CLI's listings on stores of 1,000 and 100,000 sessions, files and PostgreSQL (scripts/bench/scale.mjs).
+if (process.argv.includes('--scale')) {
+  await import('./bench/scale.mjs');
+  process.exit(process.exitCode ?? 0);
+}
 const INSTRUCTIONS = process.argv.includes('--instructions');
 /** `--baseline FILE`: an earlier instruction run of this machine, each row's growth held against it. */
 const BASELINE = baselineRun();

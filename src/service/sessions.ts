@@ -7,7 +7,7 @@ import { approveState, importedState, rejectState, type ApproveInput, type Rejec
 import { assertValidId, ID_CANDIDATES, pickId } from '../core/ids';
 import { DEFAULT_LIMITS, type Limits } from '../core/limits';
 import { isInterrupted, withInterruption } from '../core/interruption';
-import { isFinalPhase, type FinalPhase, type Phase } from '../core/phase-names';
+import { isFinalPhase, PHASES, type FinalPhase, type Phase } from '../core/phase-names';
 import {
   canPark,
   DEFAULT_PERMISSION_GRANT_TTL_HOURS,
@@ -31,7 +31,7 @@ import { randomHex8 } from '../platform/random';
 import { attachClaudeAgent, type Attachment, type ClaudeAgentEvent } from './claude-attach';
 import { cleanup, deleteSession, type CleanupResult } from './cleanup';
 import { ProjectView, type ResumeDecision } from './project-view';
-import type { SessionStore } from './store';
+import type { ListQuery, SessionStore } from './store';
 import { AgentMismatchError, NotResumable, Unchanged } from './refusals';
 
 // The use cases live by kind: here the sessions' own (create, update, decisions, resume, listing), the Claude Code
@@ -612,7 +612,13 @@ export class Sessions {
     const now = await this.store.now();
     const entries: ListEntry[] = [];
     let unassigned = 0;
-    const listed = await this.store.list(filter.allProjects === true ? undefined : this.#view.scope(true));
+    const query = queryOf(filter);
+    // A filtered listing is the store's query (a page read, not the whole store); the count of sessions of no project
+    // comes with the full listing only.
+    const listed =
+      query === undefined
+        ? await this.store.list(filter.allProjects === true ? undefined : this.#view.scope(true))
+        : await this.store.query(filter.allProjects === true ? undefined : this.#view.scope(false), query);
     for (const entry of listed) {
       if (entry.kind === 'corrupt') {
         entries.push(entry);
@@ -716,6 +722,28 @@ export interface ListFilter {
   readonly limit?: number;
   /** Every session of the store (other projects', unassigned ones) instead of this project's. */
   readonly allProjects?: boolean;
+}
+
+/** The store query of a filtered listing; undefined for the whole listing. */
+function queryOf(filter: ListFilter): ListQuery | undefined {
+  if (
+    filter.activeOnly !== true &&
+    filter.agent === undefined &&
+    filter.phases === undefined &&
+    filter.limit === undefined
+  )
+    return undefined;
+  const active: readonly Phase[] | undefined =
+    filter.activeOnly === true ? PHASES.filter((phase) => !isFinalPhase(phase)) : undefined;
+  const phases =
+    active !== undefined && filter.phases !== undefined
+      ? filter.phases.filter((phase) => active.includes(phase))
+      : (filter.phases ?? active);
+  return {
+    ...(phases === undefined ? {} : { phases }),
+    ...(filter.agent === undefined ? {} : { agent: filter.agent }),
+    ...(filter.limit === undefined ? {} : { limit: filter.limit }),
+  };
 }
 
 /** An update's parts checked with the CLI's rules (a library caller may pass anything). */

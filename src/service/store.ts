@@ -1,3 +1,4 @@
+import type { Phase } from '../core/phase-names';
 import type { SessionState } from '../core/state';
 
 /** One entry of a listing: a valid session, or a folder whose state could not be trusted. */
@@ -25,6 +26,44 @@ export type ListedSession =
 export interface ListScope {
   readonly project: string;
   readonly unassigned?: boolean;
+}
+
+/** What a listing keeps (SessionStore.query): each absent member keeps everything. */
+export interface ListQuery {
+  readonly phases?: readonly Phase[];
+  readonly agent?: string;
+  readonly limit?: number;
+}
+
+/** True when a valid state is kept by `query` (its limit aside). */
+export function kept(state: SessionState, query: ListQuery): boolean {
+  return (
+    (query.phases === undefined || query.phases.includes(state.phase)) &&
+    (query.agent === undefined || state.agent_name === query.agent)
+  );
+}
+
+/**
+ * The entries of a listing `query` keeps, as SessionStore.query answers: the valid ones filtered, newest first, at
+ * most the limit, then the corrupt ones. For stores that filter what they listed.
+ */
+export function answerQuery(listed: readonly ListedSession[], query: ListQuery): ListedSession[] {
+  const valid = listed
+    .filter((entry): entry is ListedSession & { kind: 'valid' } => entry.kind === 'valid' && kept(entry.state, query))
+    .sort(newestFirst);
+  const corrupt = listed.filter((entry) => entry.kind === 'corrupt');
+  return [...(query.limit === undefined ? valid : valid.slice(0, query.limit)), ...corrupt];
+}
+
+/** Later `last_updated` first, then by id. */
+export function newestFirst(
+  a: { readonly id: string; readonly state: SessionState },
+  b: { readonly id: string; readonly state: SessionState },
+): number {
+  const x = Date.parse(a.state.last_updated);
+  const y = Date.parse(b.state.last_updated);
+  if (x !== y) return x < y ? 1 : -1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 /** What `removeMany` did with one id: removed or not (absent, or judged worth keeping), or the error of its removal. */
@@ -92,6 +131,12 @@ export interface SessionStore {
    * (core/ids.ts pickId), without reading any session.
    */
   idsContaining(part: string, limit: number): Promise<string[]>;
+  /**
+   * The valid sessions of `scope` that `query` keeps, the most recently active first (later `last_updated`, then
+   * id), at most `query.limit`; corrupt entries besides (their phase and agent are unknown), as `list` has them. A
+   * database filters, orders and limits in its query; the others read no more than they must.
+   */
+  query(scope: ListScope | undefined, query: ListQuery): Promise<ListedSession[]>;
   /**
    * Removes a session under its lock when `shouldRemove` (given its current state, or null when corrupt) agrees.
    * @returns true when it was removed, false when there is no such session

@@ -26,6 +26,8 @@ export const REMOVING_PREFIX = '.removing-';
 /** The exact names of what we leave in the store root: mkdtemp's six characters, uniqueSuffix's pid and hex. */
 const STAGING_NAME = /^\.creating-[A-Za-z0-9]{6}$/;
 const REMOVING_NAME = /^\.removing-\d+\.[0-9a-f]{8}$/;
+/** The listings' summary cache in the store root (listing-cache.ts), and the temp file a killed writer may leave of it. */
+const LISTING_CACHE_NAME = /^\.?\.listing-cache\.json(?:\.\d+\.[0-9a-f]{8}\.tmp)?$/;
 /** Files of a session folder besides state.json: the lock, a lock breaker, temp files and lock drafts of killed writers. */
 const SESSION_LEFTOVER =
   /^(?:\.state\.json\.\d+\.[0-9a-f]{8}\.tmp|state\.json\.lock\.\d+\.[0-9a-f]{8}\.tmp|state\.json\.lock\.break)$/;
@@ -146,7 +148,8 @@ export class FileHygiene implements SyncMaintenance {
         // A link named like a session is reported by list already.
         if (folderKind(name) !== 'session')
           reason = `it is a symbolic link (to ${show(readLink(path))}); nothing is written through it`;
-      } else {
+      } else if (LISTING_CACHE_NAME.test(name)) reason = null;
+      else {
         const kind = folderKind(name);
         reason =
           kind === null || kind === 'session' ? 'it is a file agent-session does not make' : 'it is not a folder';

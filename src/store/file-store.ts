@@ -23,11 +23,14 @@ import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
 import { pathKind } from './index-marker';
 import {
   inScope,
+  kept,
   type ListedSession,
+  type ListQuery,
   type ListScope,
   type StoreMaintenance,
   type SweepOptions,
 } from '../service/store';
+import { fileKey, LISTING_CACHE, readListingCache, summaryOf, writeListingCache, type Summary } from './listing-cache';
 import { SettledStore, type SyncStore } from './settled-store';
 import { errnoCode, ioError } from '../platform/errno';
 import { writeFileAtomic } from '../platform/atomic-file';
@@ -305,6 +308,64 @@ class SyncFileStore implements SyncStore {
       .map((entry) => entry.name);
   }
 
+  /**
+   * See SessionStore.query. The sessions are chosen on their summaries (listing-cache.ts: one stat per session, a
+   * read only for a state.json changed since the cache was written), and only those chosen are read whole: a
+   * listing of 100,000 sessions reads the few it shows, not 100,000 files.
+   */
+  query(scope: ListScope | undefined, query: ListQuery): ListedSession[] {
+    const cachePath = joinPath(this.location, LISTING_CACHE);
+    const cached = readListingCache(cachePath);
+    const next = new Map<string, Summary>();
+    const read = new Map<string, SessionState>();
+    const corrupt: ListedSession[] = [];
+    const chosen: { id: string; last_updated: string }[] = [];
+    let changed = false;
+    for (const entry of this.#rootEntries()) {
+      const id = entry.name;
+      if (!isValidId(id) || (!entry.isDirectory() && !entry.isSymbolicLink())) continue;
+      // A linked session folder is read each time: its file's identity is not the store's to vouch for.
+      const key = entry.isDirectory() ? fileKey(joinPath(this.location, id, STATE_FILE)) : null;
+      let summary = key === null ? undefined : cached.get(id);
+      if (summary === undefined || summary.key !== key) {
+        const listed = this.#listOne(id, entry);
+        if (listed === null) continue;
+        if (listed.kind === 'corrupt') {
+          corrupt.push(listed);
+          continue;
+        }
+        read.set(id, listed.state);
+        summary = summaryOf(listed.state, key ?? '');
+        changed = true;
+      }
+      if (key !== null) next.set(id, summary);
+      const scoped =
+        scope === undefined ||
+        (summary.project === null ? scope.unassigned === true : summary.project === scope.project);
+      const phases = query.phases;
+      if (!scoped || (phases !== undefined && !(phases as readonly string[]).includes(summary.phase))) continue;
+      if (query.agent !== undefined && summary.agent_name !== query.agent) continue;
+      chosen.push({ id, last_updated: summary.last_updated });
+    }
+    if (changed || next.size !== cached.size) writeListingCache(cachePath, next);
+    chosen.sort((a, b) => {
+      const x = Date.parse(a.last_updated);
+      const y = Date.parse(b.last_updated);
+      return x !== y ? (x < y ? 1 : -1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    });
+    const valid: ListedSession[] = [];
+    for (const { id } of chosen) {
+      if (query.limit !== undefined && valid.length >= query.limit) break;
+      const known = read.get(id);
+      const listed = known === undefined ? this.#listOne(id) : ({ kind: 'valid', id, state: known } as const);
+      if (listed === null) continue;
+      if (listed.kind === 'corrupt') corrupt.push(listed);
+      // Changed since it was chosen (written meanwhile): kept only if it still fits.
+      else if (inScope(listed, scope) && kept(listed.state, query)) valid.push(listed);
+    }
+    return [...valid, ...corrupt];
+  }
+
   /** See SessionStore.idsContaining: one look at the id's own folder, else one listing of the root's names. */
   idsContaining(part: string, limit: number): string[] {
     if (isValidId(part) && entryKind(this.#dir(part)) !== 'absent') return [part];
@@ -336,26 +397,8 @@ class SyncFileStore implements SyncStore {
       if (!isValidId(name)) continue;
       // Node fills in the type with an lstat itself where the file system reports none (DT_UNKNOWN).
       if (!entry.isDirectory() && !entry.isSymbolicLink()) continue; // a stray file
-      try {
-        const state = this.read(name, entry.isSymbolicLink() ? 'link' : 'dir');
-        if (state !== null) listed.push({ kind: 'valid', id: name, state });
-      } catch (error) {
-        const stats = lstatOrNull(joinPath(this.location, name));
-        if (stats !== null && !stats.isDirectory() && !stats.isSymbolicLink()) continue; // a stray file
-        const message = error instanceof Error ? error.message : String(error);
-        const notOurs = this.maintenance.notOurs(name);
-        const modifiedAt = this.#modifiedAt(name);
-        // The project an unreadable session names still decides whose it is (cleanup leaves another project's alone).
-        const project = notOurs === null ? this.#namedProject(name) : undefined;
-        listed.push({
-          kind: 'corrupt',
-          id: name,
-          error: message,
-          modifiedAt,
-          ...(notOurs === null ? {} : { notOurs }),
-          ...(project === undefined ? {} : { project }),
-        });
-      }
+      const one = this.#listOne(name, entry);
+      if (one !== null) listed.push(one);
     }
     return listed;
   }
@@ -364,6 +407,30 @@ class SyncFileStore implements SyncStore {
   #namedProject(id: string): string | undefined {
     const file = readRegularFile(joinPath(this.#dir(id), STATE_FILE));
     return file !== null && 'text' in file ? namedProject(file.text) : undefined;
+  }
+
+  /** One entry of a listing: its state, or why it cannot be trusted; null when it is gone or a stray file. */
+  #listOne(name: string, entry?: Dirent): ListedSession | null {
+    try {
+      const state = this.read(name, entry === undefined ? undefined : entry.isSymbolicLink() ? 'link' : 'dir');
+      return state === null ? null : { kind: 'valid', id: name, state };
+    } catch (error) {
+      const stats = lstatOrNull(joinPath(this.location, name));
+      if (stats !== null && !stats.isDirectory() && !stats.isSymbolicLink()) return null; // a stray file
+      const message = error instanceof Error ? error.message : String(error);
+      const notOurs = this.maintenance.notOurs(name);
+      const modifiedAt = this.#modifiedAt(name);
+      // The project an unreadable session names still decides whose it is (cleanup leaves another project's alone).
+      const project = notOurs === null ? this.#namedProject(name) : undefined;
+      return {
+        kind: 'corrupt',
+        id: name,
+        error: message,
+        modifiedAt,
+        ...(notOurs === null ? {} : { notOurs }),
+        ...(project === undefined ? {} : { project }),
+      };
+    }
   }
 
   remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): boolean {

@@ -4,7 +4,7 @@ import { assertValidId } from '../core/ids';
 import type { SessionState } from '../core/state';
 import { DEFAULT_PROJECT, withProject } from '../core/project';
 import { decodeState, encodeState, namedProject } from './codec';
-import { inScope, type ListedSession, type ListScope } from '../service/store';
+import { answerQuery, inScope, type ListedSession, type ListQuery, type ListScope } from '../service/store';
 import { SettledStore, type SyncStore } from './settled-store';
 
 /** One stored entry: the JSON text of a state (as the file store keeps state.json) and when it was written. */
@@ -122,6 +122,10 @@ class SyncMemoryStore implements SyncStore {
       if (known === undefined || isNewer(state, known)) byAgent.set(state.agent_name, state);
     }
     return [...byAgent.values()];
+  }
+
+  query(scope: ListScope | undefined, query: ListQuery): ListedSession[] {
+    return answerQuery(this.list(scope), query);
   }
 
   idsContaining(part: string, limit: number): string[] {

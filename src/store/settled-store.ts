@@ -1,6 +1,13 @@
 import type { SessionState } from '../core/state';
 import { KeyedSerializer } from '../platform/serial';
-import type { ListedSession, ListScope, RemovalOutcome, SessionStore, StoreMaintenance } from '../service/store';
+import type {
+  ListedSession,
+  ListQuery,
+  ListScope,
+  RemovalOutcome,
+  SessionStore,
+  StoreMaintenance,
+} from '../service/store';
 import type { SyncMaintenance } from './file-hygiene';
 
 /**
@@ -17,6 +24,7 @@ export interface SyncStore {
   newestPerAgent(project: string, notAfter?: number): SessionState[];
   list(scope?: ListScope): ListedSession[];
   idsContaining(part: string, limit: number): string[];
+  query(scope: ListScope | undefined, query: ListQuery): ListedSession[];
   remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): boolean;
   /** The store's hygiene, when it has any (SessionStore.maintenance). */
   readonly maintenance?: SyncMaintenance;
@@ -97,6 +105,10 @@ export class SettledStore implements SessionStore {
 
   async list(scope?: ListScope): Promise<ListedSession[]> {
     return this.#sync.list(scope);
+  }
+
+  async query(scope: ListScope | undefined, query: ListQuery): Promise<ListedSession[]> {
+    return this.#sync.query(scope, query);
   }
 
   async idsContaining(part: string, limit: number): Promise<string[]> {

@@ -411,6 +411,32 @@ export function describeStoreContract(
       });
     });
 
+    describe('query', () => {
+      it('keeps the phases and agent asked, newest first, at most the limit, corrupt entries besides', async () => {
+        const moved = (state: SessionState, phase: SessionState['phase']): SessionState => ({
+          ...state,
+          phase,
+          resume_ready: true,
+        });
+        await store.create(moved(session('q-a1', 'alpha', 0, 1), 'planning'));
+        await store.create(moved(session('q-a2', 'alpha', 0, 3), 'investigating'));
+        await store.create(moved(session('q-b1', 'beta', 0, 2), 'planning'));
+        await store.create(moved(session('q-other', 'alpha', 0, 9, Q), 'planning'));
+        await harness.plantCorrupt('q-bad');
+        const ids = async (query: Parameters<SessionStore['query']>[1], scope = { project: P }) =>
+          (await store.query(scope, query)).map((entry) => (entry.kind === 'valid' ? entry.id : `corrupt:${entry.id}`));
+        expect(await ids({})).toEqual(['q-a2', 'q-b1', 'q-a1', 'corrupt:q-bad']);
+        expect(await ids({ phases: ['planning'] })).toEqual(['q-b1', 'q-a1', 'corrupt:q-bad']);
+        expect(await ids({ agent: 'alpha' })).toEqual(['q-a2', 'q-a1', 'corrupt:q-bad']);
+        expect(await ids({ limit: 2 })).toEqual(['q-a2', 'q-b1', 'corrupt:q-bad']);
+        expect((await store.query(undefined, { phases: ['planning'], limit: 1 }))[0]?.id).toBe('q-other');
+        // A session changed since an earlier query is answered as it is now.
+        await store.update('q-a1', (state) => ({ ...touched(state, 20), phase: 'approval' }));
+        expect(await ids({ phases: ['planning'] })).toEqual(['q-b1', 'corrupt:q-bad']);
+        expect(await ids({ phases: ['approval'] })).toEqual(['q-a1', 'corrupt:q-bad']);
+      });
+    });
+
     describe('idsContaining', () => {
       it('answers the equal id alone, else the ids holding the part (of any project, corrupt too), at most `limit`', async () => {
         await store.create(session('agent-1-aaaa1111', 'alpha'));

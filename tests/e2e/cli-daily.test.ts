@@ -284,3 +284,27 @@ describe('help <command>, import -, export --force', () => {
     expect(JSON.parse(readFileSync(file, 'utf8')).session.agent_id).toBe(id);
   });
 });
+
+describe('the file store answers a filtered listing from its summary cache, never a stale one', () => {
+  it('sees a state.json changed behind its back, and cleanup counts the cache as its own', () => {
+    const cwd = project();
+    const id = session(cwd, 'planner', ['planning']);
+    const ids = (args: string[]) =>
+      (JSON.parse(cli(cwd, ['list', ...args, '--json']).stdout) as { agent_id: string }[]).map((s) => s.agent_id);
+    expect(ids(['--phase', 'planning'])).toEqual([id]);
+    const root = join(cwd, '.claude', 'session');
+    expect(readdirSync(root)).toContain('.listing-cache.json');
+    // Another writer (an older version, a restore) replaces the file: the next listing reads it again.
+    const file = join(root, id, 'state.json');
+    const state = JSON.parse(readFileSync(file, 'utf8'));
+    expect(cli(cwd, ['update', short(id), '--phase', 'approval']).status).toBe(0);
+    expect(ids(['--phase', 'planning'])).toEqual([]);
+    writeFileSync(file, JSON.stringify(state));
+    expect(ids(['--phase', 'planning'])).toEqual([id]);
+    expect(ids(['--phase', 'approval'])).toEqual([]);
+    writeFileSync(join(root, '.listing-cache.json'), 'torn');
+    expect(ids(['--phase', 'planning', '--limit', '1'])).toEqual([id]);
+    const cleanup = JSON.parse(cli(cwd, ['cleanup', '--dry-run', '--json']).stdout);
+    expect(cleanup.not_ours).toEqual([]);
+  });
+});

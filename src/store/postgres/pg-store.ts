@@ -7,7 +7,9 @@ import type { SessionState } from '../../core/state';
 import { KeyedSerializer } from '../../platform/serial';
 import { decodeState, encodeState, namedProject } from '../codec';
 import {
+  answerQuery,
   inScope,
+  type ListQuery,
   type ListedSession,
   type ListScope,
   type RemovalOutcome,
@@ -292,6 +294,35 @@ export class PgStore implements SessionStore, VersionedRows {
       if (answer !== null) newest.push(answer);
     }
     return newest;
+  }
+
+  /**
+   * See SessionStore.query: filtered, ordered and limited in SQL (`ORDER BY last_activity DESC … LIMIT`, on the
+   * `sessions_by_age` index), so a page of a store of any size reads that page. Rows whose columns are empty (rows no
+   * version of ours wrote whole: corrupt) are fetched too, and answered as corrupt.
+   */
+  async query(scope: ListScope | undefined, query: ListQuery): Promise<ListedSession[]> {
+    await this.#checked();
+    const rows = await this.#query(this.#q.query, [
+      scope?.project ?? null,
+      query.phases === undefined ? null : JSON.stringify(query.phases),
+      query.agent ?? null,
+      query.limit ?? null,
+      scope?.unassigned === true,
+    ]);
+    const listed = rows.map((row): ListedSession => {
+      const id = row.id as string;
+      try {
+        return { kind: 'valid', id, state: decode(id, row.state as string) };
+      } catch (error) {
+        if (!isSessionError(error, 'E_CORRUPT')) throw error;
+        return { kind: 'corrupt', id, error: error.message, modifiedAt: row.written_at as Date };
+      }
+    });
+    return answerQuery(
+      listed.filter((entry) => inScope(entry, scope)),
+      query,
+    );
   }
 
   async idsContaining(part: string, limit: number): Promise<string[]> {
@@ -615,6 +646,7 @@ interface Queries {
   readonly list: string;
   readonly listProject: string;
   readonly idsContaining: string;
+  readonly query: string;
   readonly remove: string;
   readonly removeVersion: string;
   readonly lock: string;
@@ -680,6 +712,14 @@ function queries(s: string): Queries {
     list: `SELECT id, state::text AS state, written_at, project FROM ${s}.sessions ORDER BY id`,
     listProject: `SELECT id, state::text AS state, written_at, project FROM ${s}.sessions WHERE project = $1 OR project IS NULL
       ORDER BY id`,
+    // A listing's page: the limit counts the rows that fit, and rows of empty columns (corrupt) come besides.
+    query: `(SELECT id, state::text AS state, written_at FROM ${s}.sessions
+        WHERE ($1::text IS NULL OR project = $1 OR ($5::boolean AND project IS NULL))
+          AND ($2::text IS NULL OR phase IN (SELECT jsonb_array_elements_text($2::text::jsonb)))
+          AND ($3::text IS NULL OR agent_name = $3)
+        ORDER BY last_activity DESC, id LIMIT $4::bigint)
+      UNION ALL
+      (SELECT id, state::text AS state, written_at FROM ${s}.sessions WHERE phase IS NULL)`,
     // The equal id first, so a limit never leaves it out.
     idsContaining: `SELECT id FROM ${s}.sessions WHERE strpos(id, $1) > 0 ORDER BY id = $1 DESC, id LIMIT $2`,
     remove: `DELETE FROM ${s}.sessions WHERE id = $1 RETURNING id`,

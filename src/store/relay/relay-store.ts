@@ -63,6 +63,7 @@ const READS: ReadonlySet<string> = new Set([
   'newestPerAgent',
   'list',
   'idsContaining',
+  'query',
   'now',
 ]);
 
