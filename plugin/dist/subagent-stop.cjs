@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "4001a9dcf546afc7";
-const BUILD_ID = "bb218fb853280ba5";
+const BUNDLE_HASH = "28514421f68ab99a";
+const BUILD_ID = "7bb87152d6bd157f";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user
