@@ -172,6 +172,86 @@ describe('a database URL that reaches something other than PostgreSQL', () => {
   }, 60_000);
 });
 
+// Issue 30 item 6: a server that completes the handshake (AuthenticationOk, BackendKeyData, ReadyForQuery) and then
+// answers nothing, as a network lost mid-connection does. It takes cancel requests and never closes their connections.
+describe('a server that accepts the handshake, then stalls', () => {
+  const held: Socket[] = [];
+  /** When each cancel request arrived (performance.now() of this process). */
+  const cancels: number[] = [];
+  const message = (type: string, body: Buffer) => {
+    const head = Buffer.alloc(5);
+    head.write(type, 0);
+    head.writeUInt32BE(4 + body.length, 1);
+    return Buffer.concat([head, body]);
+  };
+  const int32 = (...values: number[]) => {
+    const body = Buffer.alloc(4 * values.length);
+    values.forEach((value, i) => body.writeUInt32BE(value, 4 * i));
+    return body;
+  };
+  const stalling: Server = createServer({ allowHalfOpen: true }, (socket) => {
+    held.push(socket);
+    let ready = false;
+    socket.on('error', () => undefined);
+    socket.on('data', (data: Buffer) => {
+      if (ready || data.length < 8) return;
+      const code = data.readUInt32BE(4);
+      if (code === 80877103)
+        socket.write('N'); // SSLRequest: no TLS
+      else if (code === 80877102)
+        cancels.push(performance.now()); // CancelRequest: taken, never answered
+      else {
+        ready = true;
+        socket.write(
+          Buffer.concat([
+            message('R', int32(0)),
+            message('S', Buffer.from('server_version\u000015.0\u0000')),
+            message('K', int32(4242, 777)),
+            message('Z', Buffer.from('I')),
+          ]),
+        );
+      }
+    });
+  });
+  let url = '';
+
+  beforeAll(async () => {
+    await new Promise<void>((ok) => stalling.listen(0, '127.0.0.1', ok));
+    const address = stalling.address();
+    if (address === null || typeof address === 'string') throw new Error('the listener has no port');
+    url = `postgres://agents:s3cret@127.0.0.1:${address.port}/db`;
+  });
+  afterAll(async () => {
+    for (const socket of held) socket.destroy();
+    await new Promise((ok) => stalling.close(ok));
+  });
+
+  it('a direct hook gives up within its bound, not waiting for its cancel request; `list` within its connect bound', async () => {
+    const cwd = project();
+    const env = { CLAUDE_PROJECT_DIR: cwd, AGENT_SESSION_DATABASE_URL: url, AGENT_SESSION_RELAY: 'off' };
+    const prompt = { session_id: 's1', cwd, hook_event_name: 'UserPromptSubmit', prompt: 'go on' };
+    const started = performance.now();
+    const [hook, seed, list] = await Promise.all([
+      runBin(BIN.preDelegate, [], cwd, env, JSON.stringify(prompt)),
+      runBin(BIN.preDelegate, [], cwd, env, JSON.stringify({ agent_name: 'planner' })),
+      runBin(BIN.cli, ['list'], cwd, env),
+    ]);
+    expectFailOpen(hook!, '');
+    expectFailOpen(seed!, 'error');
+    // Before: 40 s (a statement's 30 s, then the cancel's own 10 s connect bound); now the connect bound, 10 s.
+    expect(list!.status).toBe(5);
+    expect(list!.ms).toBeLessThan(DID_NOT_HANG_MS);
+    expect(list!.stderr.trim().split('\n')).toHaveLength(1);
+    expect(list!.stderr).not.toMatch(/s3cret/);
+    // Each gave up on its statement and sent a cancel request: the hooks' came at their 5 s bound. Before, each then
+    // waited up to 5 s more for the server to close the cancel's connection (10 s in all); now it ends once sent.
+    expect(cancels.length).toBeGreaterThanOrEqual(3);
+    const hooksEnded = started + Math.max(hook!.ms, seed!.ms);
+    const firstCancel = Math.min(...cancels);
+    expect(hooksEnded - firstCancel).toBeLessThan(3_000);
+  }, 60_000);
+});
+
 describeWithDatabase('the sessions table locked by another transaction', (db) => {
   it('every read-path hook answers (fail open) within the hooks bound, and leaves no backend waiting', async () => {
     const cwd = project();

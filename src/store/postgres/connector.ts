@@ -75,17 +75,28 @@ export class Connector {
   /**
    * Asks the server to cancel what the backend `key` is running (a CancelRequest on a connection of its own, to the
    * target of the latest connection): a statement the caller stopped waiting for (a lock wait, a slow query) must
-   * not keep running or waiting there. Never fails; settles within `connectMs`.
+   * not keep running or waiting there. Never fails. Settles once the request is written (the server acts on it; its
+   * closing the connection is not waited for: a server that accepts and then stalls never closes it), or after
+   * `withinMs` (default `connectMs`) when it could not be: a caller's deadline is never stretched by a cancel.
    */
-  cancel(key: BackendKey): Promise<void> {
+  cancel(key: BackendKey, withinMs = this.#connectMs): Promise<void> {
     const target = this.#targets[this.#current]!;
     return new Promise((done) => {
       const socket = target.kind === 'tcp' ? connect({ host: target.host, port: target.port }) : connect(target.path);
-      const timer = setTimeout(() => socket.destroy(), this.#connectMs);
+      let settled = false;
       const finish = (): void => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
+        // Written (or failed): the socket no longer keeps the process alive; the server closes it, or the timer does.
+        socket.unref();
+        setTimeout(() => socket.destroy(), this.#connectMs).unref();
         done();
       };
+      const timer = setTimeout(() => {
+        socket.destroy();
+        finish();
+      }, withinMs);
       socket.once('error', () => socket.destroy());
       socket.once('close', finish);
       socket.once('connect', () => {
@@ -97,7 +108,7 @@ export class Connector {
           // Both are 32 bits; the driver keeps them as unsigned numbers.
           message.writeUInt32BE(key.pid >>> 0, 8);
           message.writeUInt32BE(key.secret >>> 0, 12);
-          socket.end(message);
+          socket.end(message, finish);
         } catch {
           socket.destroy();
         }

@@ -45,6 +45,11 @@ const LOCK_TIMEOUT = '10s';
 const CLOCK_REFRESH_MS = 60_000;
 /** Sessions judged and removed per transaction by removeBatch (cleanup). */
 const BATCH = 500;
+/**
+ * How long a cancel request may take to be sent after a wait ran out (connector.ts cancel): a live server takes one in
+ * milliseconds; one the network lost mid-way must not hold a hook past its bound for another connect timeout.
+ */
+const CANCEL_MS = 1_000;
 /** Rows fetched at first when looking for the newest valid session (corrupt rows are skipped in code). */
 const FIRST_BATCH = 4;
 
@@ -137,7 +142,7 @@ export class PgStore implements SessionStore, VersionedRows {
     return new Date(this.#clock.server + (performance.now() - this.#clock.at));
   }
 
-  /** Ends the connections (waits for queries under way, and for the cancel requests sent). */
+  /** Ends the connections (waits for queries under way, and for the cancel requests to be sent: CANCEL_MS at most). */
   async close(): Promise<void> {
     const clients = [this.#main, this.#spare].filter((client) => client !== null);
     await Promise.all(clients.map((client) => client.sql.end({ timeout: 5 })));
@@ -461,7 +466,10 @@ export class PgStore implements SessionStore, VersionedRows {
   #checked(): Promise<void> {
     if (this.#ready !== null && performance.now() - this.#checkedAt > this.#recheckMs) this.#ready = null;
     if (this.#ready === null) this.#checkedAt = performance.now();
-    this.#ready ??= this.#query(this.#q.check, []).then(([row]) => {
+    // The check is the first statement of a connection: connecting, the handshake and this trivial query are bounded
+    // as one connect (connectMs), so a server that accepts the handshake and then stalls is given up on as soon as
+    // one that never answers (a command: 10 s, not the 30 s a statement may wait for a lock).
+    this.#ready ??= this.#query(this.#q.check, [], this.#connectMs).then(([row]) => {
       const version = row!.version === null ? null : Number(row!.version);
       if (version === null || version < LATEST_VERSION) throw notMigrated(this.schema, version);
       if (version > LATEST_VERSION) throw newerThanBinary(this.schema, version);
@@ -497,15 +505,18 @@ export class PgStore implements SessionStore, VersionedRows {
     return this.#spare;
   }
 
-  /** One statement on the current transaction (inside #transaction), else on a connection that is free. */
-  #query(text: string, params: readonly unknown[] = []): Promise<Row[]> {
+  /**
+   * One statement on the current transaction (inside #transaction), else on a connection that is free.
+   * @param boundMs how long it may wait (limits.statementMs unless shorter, as for the schema check)
+   */
+  #query(text: string, params: readonly unknown[] = [], boundMs = this.#limits.statementMs): Promise<Row[]> {
     const scope = this.#tx.getStore();
     const client = scope?.client ?? (this.#main.inTransaction ? this.#spareClient() : this.#main);
     const db: Db = scope?.tx ?? client.sql;
     return this.#run(async () => {
       this.#assertTimeLeft();
       const sent = db.unsafe(text, params as never[]) as unknown as SentQuery;
-      return [...((await this.#bounded(client, sent, sent)) as Row[])];
+      return [...((await this.#bounded(client, sent, sent, boundMs)) as Row[])];
     });
   }
 
@@ -515,10 +526,16 @@ export class PgStore implements SessionStore, VersionedRows {
    * @param sent the statement to cancel if it is still running then (null: a transaction, whose statements are
    *   cancelled as statements)
    */
-  #bounded<T>(client: Client, pending: Promise<T>, sent: SentQuery | null): Promise<T> {
+  #bounded<T>(
+    client: Client,
+    pending: Promise<T>,
+    sent: SentQuery | null,
+    statementMs = this.#limits.statementMs,
+  ): Promise<T> {
     const timeLeftMs = this.#timeLeftMs();
+    statementMs = Math.min(statementMs, this.#limits.statementMs);
     // The bound that ends this wait, as configured (the store's total time, or one statement's).
-    const bound = timeLeftMs < this.#limits.statementMs ? this.#limits.totalMs : this.#limits.statementMs;
+    const bound = timeLeftMs < statementMs ? this.#limits.totalMs : statementMs;
     if (sent !== null) this.#inFlight.set(sent, client);
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(
@@ -526,7 +543,7 @@ export class PgStore implements SessionStore, VersionedRows {
           this.#abort();
           reject(this.#outOfTime(bound));
         },
-        Math.min(this.#limits.statementMs, timeLeftMs),
+        Math.min(statementMs, timeLeftMs),
       );
       pending.then(
         (value) => {
@@ -554,7 +571,9 @@ export class PgStore implements SessionStore, VersionedRows {
     for (const [sent, client] of this.#inFlight) {
       const key = sent.state;
       if (typeof key?.pid === 'number' && typeof key.secret === 'number')
-        this.#cancels.push(client.connector.cancel({ pid: key.pid, secret: key.secret }));
+        this.#cancels.push(
+          client.connector.cancel({ pid: key.pid, secret: key.secret }, Math.min(CANCEL_MS, this.#connectMs)),
+        );
     }
     this.#inFlight.clear();
     const dropped = [this.#main, this.#spare];
