@@ -41,6 +41,8 @@ const env = (extra: Record<string, string | undefined> = {}) => ({
   CODEX_THREAD_ID: undefined,
   CODEX_SANDBOX: undefined,
   CODEX_SANDBOX_NETWORK_DISABLED: undefined,
+  // Wide enough that `show` prints the decider whole (tables fit the terminal: issue 32).
+  COLUMNS: '400',
   ...extra,
 });
 const cli = (args: readonly string[], extra: Record<string, string | undefined> = {}) =>
