@@ -30,6 +30,12 @@ for (const line of lines) {
         PATH: `${dirname(node)}:${process.env.PATH ?? ''}`,
         // One background repeat: the races are the pinned Node's suite's; these runs check the Node line.
         AGENT_SESSION_HOST_RUNS: process.env.AGENT_SESSION_HOST_RUNS ?? '0',
+        // What differs by Node is ours, not Claude Code's: one Claude Code (the pinned one) on these lines, both the
+        // pinned and the latest on the pinned Node (`npm run test:host`), which keeps CI near an hour.
+        AGENT_SESSION_HOST_CLAUDE: process.env.AGENT_SESSION_HOST_CLAUDE ?? 'pinned',
+        // The continuation mechanism's plays with a test hook (tests/host/continue.host.ts) check Claude Code's
+        // layout, which no Node line changes: played once, on the pinned Node; the product's plays run here.
+        AGENT_SESSION_HOST_MECHANISM: process.env.AGENT_SESSION_HOST_MECHANISM ?? 'off',
       },
     });
     if (run.status !== 0) status = 1;
