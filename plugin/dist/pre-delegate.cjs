@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "68c75f86f7d6da77";
-const BUILD_ID = "3fa2e46f220e3ad9";
+const BUNDLE_HASH = "8dce728d9450baae";
+const BUILD_ID = "b2d807c3bda1907c";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

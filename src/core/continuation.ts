@@ -16,9 +16,6 @@ export interface ContinuationChoiceFacts {
   readonly transcript_bytes?: number;
 }
 
-/** The reason recorded when the agent came back with no choice of ours before it (our SendMessage hook did not run). */
-export const CONTINUED_UNASKED = 'continued by Claude Code with its context (no choice recorded before it)';
-
 /**
  * The session with its latest continuation choice: `continuing` while a continuation is asked and its agent has not
  * started again; the count and the last return are kept. Not activity: `last_updated` stays (the resume timeout runs
@@ -43,13 +40,20 @@ export function withContinuationChoice(state: SessionState, facts: ContinuationC
 
 /**
  * True when a start of Claude agent `claudeAgentId` is that agent coming back with its context: the session is linked
- * to that very agent, which had stopped, and is not final. (Claude Code waits for SubagentStart's hooks before the
- * agent runs, so a start never follows its own run's stop: a start after a stop is a continuation.)
+ * to that very agent, which had stopped, is not final, and a continuation of that agent was asked (`continuing`: our
+ * SendMessage hook or the offer chose it). A start nobody asked for is the same run's own start arriving after its
+ * stop or failure (a background agent's hooks run at once, in any order: tests/stress/claude-race.stress.ts), which
+ * must not run the session again.
  */
 export function isContinuationOf(state: SessionState, claudeAgentId: string): boolean {
   const link = state.claude;
   return (
-    link !== undefined && link.agent_id === claudeAgentId && link.stopped_at !== undefined && !isFinalPhase(state.phase)
+    link !== undefined &&
+    link.agent_id === claudeAgentId &&
+    link.stopped_at !== undefined &&
+    !isFinalPhase(state.phase) &&
+    state.continuation?.continuing === true &&
+    state.continuation.claude_agent_id === claudeAgentId
   );
 }
 
@@ -68,15 +72,9 @@ export function withContinued(state: SessionState, claudeAgentId: string, now: D
   }
   const at = now.toISOString();
   const { stopped_at: _stopped, ...link } = state.claude!;
-  const previous = state.continuation;
-  const continuation: Continuation = {
-    ...(previous?.claude_agent_id === claudeAgentId
-      ? previous
-      : { choice: 'continue', reason: CONTINUED_UNASKED, decided_at: at, claude_agent_id: claudeAgentId }),
-    continuing: false,
-    continued_at: at,
-    count: (previous?.count ?? 0) + 1,
-  };
+  // isContinuationOf: the asked continuation of this very agent.
+  const previous = state.continuation!;
+  const continuation: Continuation = { ...previous, continuing: false, continued_at: at, count: previous.count + 1 };
   const next: SessionState = {
     ...carriedOn(state),
     last_updated: at,

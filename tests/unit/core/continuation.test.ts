@@ -4,7 +4,6 @@
 import { withClaudeLink } from '../../../src/core/claude-link';
 import { assertCoherent } from '../../../src/core/coherence';
 import {
-  CONTINUED_UNASKED,
   continuationCount,
   isContinuationOf,
   withContinuationChoice,
@@ -28,6 +27,11 @@ function parked(): SessionState {
   const linked = withClaudeLink(fresh, { agent_id: 'a1', session_id: 's1', agent_type: 'architect' }, at(1));
   const planned = applyChange(linked, { phase: 'planning' }, at(2));
   return withClaudeLink(planned, { stopped: true }, at(3));
+}
+
+/** The continuation of `a1` asked (our SendMessage hook's choice), as it comes before the agent's return. */
+function ask(state: SessionState): SessionState {
+  return withContinuationChoice(state, { choice: 'continue', reason: 'r', claude_agent_id: 'a1' }, at(4));
 }
 
 function roundTrip(state: SessionState): SessionState {
@@ -86,12 +90,16 @@ describe('withContinued', () => {
     // Its next stop stops it again: the sticky stop belongs to each run.
     const stoppedAgain = withClaudeLink(back, { stopped: true }, at(6));
     expect(stoppedAgain.claude?.stopped_at).toBe(at(6).toISOString());
-    expect(continuationCount(withContinued(stoppedAgain, 'a1', at(7)))).toBe(2);
+    expect(isContinuationOf(stoppedAgain, 'a1')).toBe(false);
+    expect(continuationCount(withContinued(ask(stoppedAgain), 'a1', at(7)))).toBe(2);
   });
 
-  it('records a return no choice of ours came before (our SendMessage hook did not run)', () => {
-    const back = withContinued(parked(), 'a1', at(5));
-    expect(back.continuation).toMatchObject({ choice: 'continue', reason: CONTINUED_UNASKED, count: 1 });
+  it("takes a start nobody asked for as the same run's late start, not a continuation (events in any order)", () => {
+    expect(isContinuationOf(parked(), 'a1')).toBe(false);
+    expect(codeOf(() => withContinued(parked(), 'a1', at(5)))).toBe('E_ILLEGAL_TRANSITION');
+    const primed = withContinuationChoice(parked(), { choice: 'prime', reason: 'r', claude_agent_id: 'a1' }, at(4));
+    expect(isContinuationOf(primed, 'a1')).toBe(false);
+    const back = withContinued(ask(parked()), 'a1', at(5));
     expect(back.schema_version).toBe(CONTINUATION_SCHEMA_VERSION);
     expect(roundTrip(back)).toEqual(back);
   });
@@ -99,7 +107,7 @@ describe('withContinued', () => {
   it('carries on an interruption the session waited after', () => {
     const failed = withInterruption(withClaudeLink(parked(), {}, at(3)), { error: 'unknown', agent_id: 'a1' }, at(4));
     expect(isInterrupted(failed)).toBe(true);
-    const back = withContinued(failed, 'a1', at(5));
+    const back = withContinued(ask(failed), 'a1', at(5));
     expect(isInterrupted(back)).toBe(false);
     expect(back.interruption).toMatchObject({ count: 1, carried_on: 1, waiting: false });
     expect(roundTrip(back)).toEqual(back);
@@ -111,7 +119,7 @@ describe('withContinued', () => {
 
   it.each([
     ['another agent', (s: SessionState) => s, 'a2'],
-    ['an agent still running', (s: SessionState) => withContinued(s, 'a1', at(4)), 'a1'],
+    ['an agent still running', (s: SessionState) => withContinued(ask(s), 'a1', at(4)), 'a1'],
     ['a final session', (s: SessionState) => finalizeState(s, 'completed', 'done', at(4)), 'a1'],
   ])('refuses %s (E_ILLEGAL_TRANSITION)', (_name, make, agent) => {
     const state = make(parked());
@@ -122,7 +130,7 @@ describe('withContinued', () => {
 
 describe('coherence and the timeline', () => {
   it('refuses a continue entry that moves the phase', () => {
-    const back = withContinued(parked(), 'a1', at(5));
+    const back = withContinued(ask(parked()), 'a1', at(5));
     const moved = {
       ...back,
       history: [...back.history.slice(0, -1), { ...back.history.at(-1)!, to_phase: 'approval' }],
@@ -131,7 +139,7 @@ describe('coherence and the timeline', () => {
   });
 
   it('shows the return as a continued event', () => {
-    const back = withContinued(parked(), 'a1', at(5));
+    const back = withContinued(ask(parked()), 'a1', at(5));
     expect(timelineOf(back, at(6)).events.filter((event) => event.kind === 'continued')).toEqual([
       { kind: 'continued', at: at(5).toISOString(), phase: 'planning', span: 1 },
     ]);

@@ -477,6 +477,10 @@ describe('a stopped agent continued with its context (SendMessage, issue 34)', (
     const parked = await sessions.claudeAgentStopped({ ...EVENTS.stop, last_message: 'Plan ready.' });
     expect(parked?.stop).toBe('kept');
     clock = new Date(clock.getTime() + 60_000);
+    // A start nobody asked to continue is the same run's own, late: it links and runs nothing again.
+    expect((await sessions.attachClaudeAgent(start))!.action).toBe('linked');
+    expect(await sessions.parkedOf(TYPE)).not.toBeNull();
+    await sessions.recordContinuation(first.agent_id, { choice: 'continue', reason: 'r', claude_agent_id: AGENT });
     const back = (await sessions.attachClaudeAgent({ ...start, session_id: 's2' }))!;
     expect(back.action).toBe('continued');
     expect(back.state.agent_id).toBe(first.agent_id);
@@ -497,6 +501,8 @@ describe('a stopped agent continued with its context (SendMessage, issue 34)', (
     const first = (await sessions.attachClaudeAgent(start))!.state;
     await sessions.update(first.agent_id, { phase: 'executing' });
     expect((await sessions.claudeAgentFailed({ ...EVENTS.start, error: 'unknown' }))?.interruption).toBe('recorded');
+    expect((await sessions.attachClaudeAgent(start))!.action).toBe('linked');
+    await sessions.recordContinuation(first.agent_id, { choice: 'continue', reason: 'r', claude_agent_id: AGENT });
     const back = (await sessions.attachClaudeAgent(start))!;
     expect(back.action).toBe('continued');
     expect(back.state.interruption).toMatchObject({ waiting: false, carried_on: 1 });
