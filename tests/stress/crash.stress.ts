@@ -5,7 +5,7 @@
 // ages the leftovers itself (utimes, two minutes back) and then runs the real `cleanup`; it first checks that
 // young leftovers (which could belong to a live writer) are kept.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, utimesSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseState, type SessionState } from '../../src/core/state';
 import { FileStore } from '../../src/store/file-store';
@@ -75,6 +75,8 @@ function dateLeftovers(store: string, past: Date): number {
       aged++;
       continue;
     }
+    // Our own files in the root (`.gitignore`, the listing cache) hold no leftovers.
+    if (!statSync(join(store, name)).isDirectory()) continue;
     // `.agents` (the per-agent pointers) holds the same kinds of leftovers as a session folder.
     for (const inner of readdirSync(join(store, name))) {
       if (isLeftover(inner)) {
@@ -93,6 +95,8 @@ function leftovers(store: string): string[] {
       // Pointer files and their (possibly dead) locks are the index itself, not leftovers.
       for (const inner of readdirSync(join(store, name)))
         if (!/\.json(\.lock)?$/.test(inner)) found.push(`${name}/${inner}`);
+    } else if (name === '.gitignore' || name === '.listing-cache.json') {
+      // Our own files in the root: the store kept out of git, the listing's summary. Not leftovers.
     } else if (name.startsWith('.')) found.push(name);
     else
       for (const inner of readdirSync(join(store, name)))

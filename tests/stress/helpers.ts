@@ -201,6 +201,9 @@ export const STACK_LINE = /^\s+at .+[:(]/m;
 
 /** The entries of a store folder but the per-agent pointer index (`.agents`), which any write may create. */
 export function sessionFolders(store: string): string[] {
-  // `.agents` holds the pointers; `.gitignore` keeps the store out of git (made with the folder).
-  return readdirSync(store).filter((name) => name !== '.agents' && name !== '.gitignore');
+  // `.agents` holds the pointers; `.gitignore` keeps the store out of git (made with the folder); the listing cache
+  // is a summary of the sessions, rebuilt from them (src/store/listing-cache.ts).
+  return readdirSync(store).filter(
+    (name) => name !== '.agents' && name !== '.gitignore' && name !== '.listing-cache.json',
+  );
 }
