@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, statSync, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { errnoCode, ioError } from './errno';
 
 /**
@@ -39,5 +39,18 @@ export function namesOrNull(path: string): string[] | null {
   } catch (error) {
     if (errnoCode(error) === 'ENOENT') return null;
     throw ioError(error, 'list', path);
+  }
+}
+
+/**
+ * A file's text (UTF-8), or null when it is absent.
+ * @throws SessionError E_IO for any other failure to read it
+ */
+export function textOrNull(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return null;
+    throw ioError(error, 'read', path);
   }
 }

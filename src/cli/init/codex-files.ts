@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { errnoCode, ioError } from '../../platform/errno';
+import { ioError } from '../../platform/errno';
 import { writeFileAtomic } from '../../platform/atomic-file';
+import { textOrNull } from '../../platform/files';
 import { PRIVATE_DIR } from '../../platform/private-fs';
 import { nodeCommand } from './settings';
 import { backUp } from './settings-file';
@@ -61,7 +62,7 @@ export function isOurRules(text: string): boolean {
  * @throws SessionError E_IO
  */
 export function writeCodexRules(path: string, text: string, dryRun: boolean, now: Date): RulesChange {
-  const before = readOrNull(path);
+  const before = textOrNull(path);
   if (before === text) return { kind: 'kept' };
   const foreign = before !== null && !isOurRules(before);
   let backup: string | null = null;
@@ -80,7 +81,7 @@ export function writeCodexRules(path: string, text: string, dryRun: boolean, now
 
 /** Removes the rules file when init wrote it (isOurRules); a file of the user's is left alone. @throws SessionError E_IO */
 export function removeCodexRules(path: string, dryRun: boolean): RulesChange {
-  const before = readOrNull(path);
+  const before = textOrNull(path);
   if (before === null) return { kind: 'absent' };
   if (!isOurRules(before)) return { kind: 'not_ours' };
   if (!dryRun) {
@@ -91,13 +92,4 @@ export function removeCodexRules(path: string, dryRun: boolean): RulesChange {
     }
   }
   return { kind: 'removed' };
-}
-
-function readOrNull(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return null;
-    throw ioError(error, 'read', path);
-  }
 }

@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { errnoCode, ioError } from '../../platform/errno';
 import { writeFileAtomic } from '../../platform/atomic-file';
+import { textOrNull } from '../../platform/files';
 import { PRIVATE_DIR } from '../../platform/private-fs';
 
 /**
@@ -40,7 +41,7 @@ export type PluginChange = 'added' | 'updated' | 'kept' | 'removed' | 'absent' |
  * @throws SessionError E_IO
  */
 export function writeOpencodePlugin(path: string, text: string, dryRun: boolean): PluginChange {
-  const before = readOrNull(path);
+  const before = textOrNull(path);
   if (before === text) return 'kept';
   if (before !== null && !before.startsWith(OPENCODE_PLUGIN_MARK)) return 'foreign';
   if (!dryRun) {
@@ -60,7 +61,7 @@ export function writeOpencodePlugin(path: string, text: string, dryRun: boolean)
  * @throws SessionError E_IO
  */
 export function removeOpencodePlugin(path: string, dryRun: boolean): PluginChange {
-  const before = readOrNull(path);
+  const before = textOrNull(path);
   if (before === null) return 'absent';
   if (!before.startsWith(OPENCODE_PLUGIN_MARK)) return 'foreign';
   if (!dryRun) {
@@ -82,14 +83,5 @@ function removeIfEmpty(folder: string): boolean {
   } catch (error) {
     if (errnoCode(error) === 'ENOENT') return true;
     throw ioError(error, 'remove', folder);
-  }
-}
-
-function readOrNull(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return null;
-    throw ioError(error, 'read', path);
   }
 }
