@@ -133,7 +133,8 @@ it.each(matrix)(
       expect(subagentSaw('ask')).toContain(`approve ${id}`);
       const pending = projectCli(project, 'pending');
       expect(pending).toContain(JSON.stringify(WRITE));
-      expect(pending).toContain(`approve ${id}`);
+      // A listing names a session by its short id (issue 32): the last 8 hex digits.
+      expect(pending).toContain(`approve ${id.slice(-8)}`);
 
       // 2. Approved at the user's terminal; the next run resumes the session and the same command runs, once.
       decide(project, 'approve', id);
