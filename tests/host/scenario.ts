@@ -475,8 +475,12 @@ function checkRefused(
   else if (results[0]!.isError || !results[1]!.isError || !results[2]!.isError)
     problems.push(`attempts_not_denied: ${at} ${JSON.stringify(results).slice(0, 400)}`);
   const log = hookLog(project).join('\n');
-  for (const note of ['recording_allowed', 'not_its_session', 'not_a_recording_command'])
+  for (const note of ['recording_allowed', 'not_its_session'])
     if (!log.includes(note)) problems.push(`permission_log: ${at} no ${note} line in our log`);
+  // The chained command is no recording: parked as an inbox item where nobody can answer it (issue 33: a background
+  // sub-agent, a headless run), else left to Claude Code; never allowed (the results above: denied).
+  if (!/ permission_parked | not_ours /.test(log))
+    problems.push(`permission_log: ${at} no permission_parked or not_ours line in our log`);
   return problems;
 }
 
