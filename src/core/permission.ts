@@ -208,14 +208,16 @@ export interface AgentLaunchFacts {
 
 /**
  * True when a sub-agent's permission request becomes an inbox item under `mode`: `off` never, `always` always,
- * `background` (the default) when nobody can answer it: the agent runs in the background, or in a headless run (an
- * entrypoint other than the interactive `cli`). Unknown facts answer false: Claude Code's own flow then decides.
+ * `background` (the default) when nobody can answer it: a headless run (an entrypoint other than the interactive
+ * `cli`, or a host that says so). In an interactive session Claude Code asks the user even for a background
+ * sub-agent (2.1.330 and 2.1.332 in tmux: tests/host/resume.host.ts), so there nothing changes, whatever the agent's
+ * `requestShape`. Unknown facts answer false: Claude Code's own flow then decides.
  */
 export function goesToInbox(mode: PermissionInboxMode, facts: AgentLaunchFacts | null): boolean {
   if (mode === 'off') return false;
   if (mode === 'always') return true;
   if (facts === null) return false;
-  if (facts.headless === true || facts.requestShape === 'background') return true;
+  if (facts.headless === true) return true;
   return typeof facts.entrypoint === 'string' && facts.entrypoint !== '' && facts.entrypoint !== 'cli';
 }
 

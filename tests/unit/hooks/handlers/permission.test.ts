@@ -125,10 +125,12 @@ describe('PermissionRequest nobody can answer (the permission inbox)', () => {
   });
 
   beforeEach(() => {
+    // A background sub-agent of `claude -p` (its transcript's entrypoint `sdk-cli`): nobody can answer it.
     launch = claudeProject(BG, {
       agentType: 'terraform-architect',
       requestShape: 'background',
       requestNonInteractive: true,
+      entrypoint: 'sdk-cli',
     });
     project = launch.cwd!;
   });
@@ -179,6 +181,8 @@ describe('PermissionRequest nobody can answer (the permission inbox)', () => {
 
   it.each([
     ['a foreground sub-agent of an interactive run', { requestShape: 'foreground', entrypoint: 'cli' }],
+    // Claude Code asks the user for it too (tests/host/resume.host.ts, interactive plays).
+    ['a background sub-agent of an interactive run', { requestShape: 'background', entrypoint: 'cli' }],
     ['an agent without a meta file', null],
   ])('gives no answer for %s (Claude Code asks)', async (_what, meta) => {
     const id = await started(BG);
