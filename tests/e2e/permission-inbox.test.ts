@@ -5,7 +5,8 @@ import { BIN, run } from '../helpers';
 import { runOutsideAgent } from '../support/outside-agent';
 
 // Issue 33 through the built bins, as Claude Code and a user drive them: a background sub-agent's permission request
-// parked as an inbox item (the meta file Claude Code writes for it says `background`), `pending` showing it whole,
+// in a headless run parked as an inbox item (the transcript Claude Code writes for it starts with `entrypoint:
+// "sdk-cli"`, as `claude -p` writes it), `pending` showing it whole,
 // `approve`/`reject` deciding it, the next delegation told so, the identical call allowed once.
 let home: string;
 let dir: string;
@@ -26,6 +27,10 @@ beforeEach(() => {
     writeFileSync(
       join(projectDir, SESSION, 'subagents', `agent-${agent}.meta.json`),
       JSON.stringify({ agentType: TYPE, requestShape: 'background', requestNonInteractive: true }),
+    );
+    writeFileSync(
+      join(projectDir, SESSION, 'subagents', `agent-${agent}.jsonl`),
+      `${JSON.stringify({ type: 'user', agentId: agent, isSidechain: true, entrypoint: 'sdk-cli' })}\n`,
     );
   }
   payloadBase = { cwd: dir, session_id: SESSION, transcript_path: join(projectDir, `${SESSION}.jsonl`) };
