@@ -31,11 +31,17 @@ function project(root: string, agents: readonly string[]): Project {
   mkdirSync(dir, { recursive: true });
   const claudeDir = join(root, 'home', '.claude', 'projects', dir.replace(/[^a-zA-Z0-9]/g, '-'));
   mkdirSync(join(claudeDir, SESSION, 'subagents'), { recursive: true });
-  for (const agent of agents)
+  for (const agent of agents) {
     writeFileSync(
       join(claudeDir, SESSION, 'subagents', `agent-${agent}.meta.json`),
       JSON.stringify({ agentType: TYPE, requestShape: 'background', requestNonInteractive: true }),
     );
+    // A headless run (`claude -p`): what makes its requests ones nobody can answer.
+    writeFileSync(
+      join(claudeDir, SESSION, 'subagents', `agent-${agent}.jsonl`),
+      `${JSON.stringify({ type: 'user', agentId: agent, isSidechain: true, entrypoint: 'sdk-cli' })}\n`,
+    );
+  }
   return { dir, base: { cwd: dir, session_id: SESSION, transcript_path: join(claudeDir, `${SESSION}.jsonl`) } };
 }
 
