@@ -381,10 +381,13 @@ function checkInteractiveRun(
   const problems: string[] = [];
   // The user is asked about exactly the two attempts of the first run (another agent's session, a chained command),
   // never about the sub-agent's own recording command: that one our PermissionRequest answer lets through.
+  // Where the terminal wraps a long command depends on the length of the paths in it (CI's checkout is deeper than
+  // ours), and a wrap may eat the space it falls on: compare with the frame and all white space taken out.
   const prompts = run.prompts ?? [];
   const expected = first ? [attempts.decoy, '&& touch'] : [];
   const flat = prompts.map((p) => p.replace(/\s*\n\s*│?\s*/g, ' '));
-  if (prompts.length !== expected.length || expected.some((part, i) => !flat[i]!.includes(part)))
+  const bare = (text: string): string => text.replace(/[\s│]+/g, '');
+  if (prompts.length !== expected.length || expected.some((part, i) => !bare(flat[i]!).includes(bare(part))))
     problems.push(
       `prompts: ${run.label} the user was asked ${prompts.length} times: ${JSON.stringify(flat).slice(0, 600)}`,
     );
