@@ -363,7 +363,8 @@ class SyncFileStore implements SyncStore {
       // Changed since it was chosen (written meanwhile): kept only if it still fits.
       else if (inScope(listed, scope) && kept(listed.state, query)) valid.push(listed);
     }
-    return [...valid, ...corrupt];
+    // A corrupt entry that still names a project is that project's (as in `list`); one naming none is in every scope.
+    return [...valid, ...corrupt.filter((entry) => inScope(entry, scope))];
   }
 
   /** See SessionStore.idsContaining: one look at the id's own folder, else one listing of the root's names. */

@@ -18,10 +18,11 @@ function fileHarness(home: string | null): StoreHarness {
   return {
     store: new FileStore(root, { home }),
     ...(home === null ? {} : { home }),
-    plantCorrupt: (id, modifiedAt) => {
+    plantCorrupt: (id, modifiedAt, project) => {
       mkdirSync(join(root, id), { recursive: true });
       // Damaged, yet still showing it is ours (it names its id): cleanup and delete remove only those.
-      writeFileSync(join(root, id, 'state.json'), JSON.stringify({ schema_version: 1, agent_id: id, phase: 'torn' }));
+      const torn = { schema_version: 1, agent_id: id, phase: 'torn', project };
+      writeFileSync(join(root, id, 'state.json'), JSON.stringify(torn));
       if (modifiedAt !== undefined) utimesSync(join(root, id, 'state.json'), modifiedAt, modifiedAt);
     },
     concurrentUpdates: async (id, workers, count) => {

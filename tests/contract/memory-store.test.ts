@@ -7,7 +7,8 @@ describeStoreContract(
     const store = new MemoryStore({ home: null });
     return {
       store,
-      plantCorrupt: (id, modifiedAt) => store.putRaw(id, '{"torn": ', modifiedAt),
+      plantCorrupt: (id, modifiedAt, project) =>
+        store.putRaw(id, project === undefined ? '{"torn": ' : JSON.stringify({ torn: true, project }), modifiedAt),
       dispose: () => undefined,
     };
   },
@@ -22,7 +23,8 @@ describeStoreContract(
     return {
       store,
       home: 'github.com/acme/api',
-      plantCorrupt: (id, modifiedAt) => store.putRaw(id, '{"torn": ', modifiedAt),
+      plantCorrupt: (id, modifiedAt, project) =>
+        store.putRaw(id, project === undefined ? '{"torn": ' : JSON.stringify({ torn: true, project }), modifiedAt),
       dispose: () => undefined,
     };
   },

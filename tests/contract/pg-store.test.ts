@@ -14,7 +14,8 @@ describeWithDatabase('PgStore', (db) => {
       const store = db.store();
       return {
         store,
-        plantCorrupt: (id, modifiedAt) => store.putRaw(id, '{"torn": true}', modifiedAt),
+        plantCorrupt: (id, modifiedAt, project) =>
+          store.putRaw(id, JSON.stringify({ torn: true, project }), modifiedAt),
         concurrentUpdates: async (id, workers, count) => {
           worker ??= bundleWorker(folder);
           const script = worker;

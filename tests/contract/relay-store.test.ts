@@ -37,7 +37,8 @@ describeWithDatabase('RelayStore', (db) => {
         const direct = new PgStore({ url: db.url, schema: db.schema });
         return {
           store,
-          plantCorrupt: (id, modifiedAt) => direct.putRaw(id, '{"torn": true}', modifiedAt),
+          plantCorrupt: (id, modifiedAt, project) =>
+            direct.putRaw(id, JSON.stringify({ torn: true, project }), modifiedAt),
           concurrentUpdates: async (id, workers, count) => {
             worker ??= bundleWorker(folder);
             const script = worker;

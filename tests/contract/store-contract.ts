@@ -7,7 +7,7 @@ import { withProject } from '../../src/core/project';
 import { HOST_SCHEMA_VERSION } from '../../src/core/state';
 import { newSession } from '../../src/core/session';
 import type { SessionState } from '../../src/core/state';
-import type { SessionStore } from '../../src/service/store';
+import type { ListedSession, SessionStore } from '../../src/service/store';
 import { codeOfAsync } from '../helpers';
 
 /** What a backend gives the suite: a fresh, empty store and the means to damage it. */
@@ -16,9 +16,10 @@ export interface StoreHarness {
   /**
    * Makes `id`'s stored content an invalid state (the file store: one that still names its id, as only those are its
    * own to remove), creating the entry when absent; with `modifiedAt`, the entry is dated as last written then (what
-   * cleanup ages a corrupt entry by).
+   * cleanup ages a corrupt entry by); with `project`, the damaged content still names that project (a newer version's
+   * state), which decides whose it is.
    */
-  plantCorrupt(id: string, modifiedAt?: Date): void | Promise<void>;
+  plantCorrupt(id: string, modifiedAt?: Date, project?: string): void | Promise<void>;
   /**
    * With `multiProcess`: runs `workers` processes at once, each making `count` updates to `id` that
    * each add the metadata key `w<worker>_<i>` = i. Absent: the backend lives in one process.
@@ -721,6 +722,18 @@ export function describeStoreContract(
         await harness.plantCorrupt('bad');
         expect((await store.list({ project: P })).map((entry) => entry.id)).toEqual(['bad']);
         expect((await store.list({ project: Q })).map((entry) => entry.id).sort()).toEqual(['bad', 'q1']);
+      });
+
+      it('keeps a corrupt entry that names a project to that project, in list and query alike', async () => {
+        await store.create(session('p1', 'alpha', 0, 1));
+        await harness.plantCorrupt('bad-q', undefined, Q);
+        await harness.plantCorrupt('bad-p', undefined, P);
+        const ids = (entries: readonly ListedSession[]) => entries.map((entry) => entry.id).sort();
+        expect(ids(await store.list({ project: P }))).toEqual(['bad-p', 'p1']);
+        expect(ids(await store.query({ project: P }, {}))).toEqual(['bad-p', 'p1']);
+        expect(ids(await store.query({ project: P }, { phases: ['planning'] }))).toEqual(['bad-p']);
+        expect(ids(await store.query({ project: Q }, {}))).toEqual(['bad-q']);
+        expect(ids(await store.query(undefined, {}))).toEqual(['bad-p', 'bad-q', 'p1']);
       });
     });
 

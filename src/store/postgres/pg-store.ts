@@ -315,15 +315,7 @@ export class PgStore implements SessionStore, VersionedRows {
       query.limit ?? null,
       scope?.unassigned === true,
     ]);
-    const listed = rows.map((row): ListedSession => {
-      const id = row.id as string;
-      try {
-        return { kind: 'valid', id, state: decode(id, row.state as string) };
-      } catch (error) {
-        if (!isSessionError(error, 'E_CORRUPT')) throw error;
-        return { kind: 'corrupt', id, error: error.message, modifiedAt: row.written_at as Date };
-      }
-    });
+    const listed = rows.map(listedRow);
     return answerQuery(
       listed.filter((entry) => inScope(entry, scope)),
       query,
@@ -348,23 +340,7 @@ export class PgStore implements SessionStore, VersionedRows {
       scope === undefined
         ? await this.#query(this.#q.list, [])
         : await this.#query(this.#q.listProject, [scope.project]);
-    const listed = rows.map((row): ListedSession => {
-      const id = row.id as string;
-      try {
-        return { kind: 'valid', id, state: decode(id, row.state as string) };
-      } catch (error) {
-        if (!isSessionError(error, 'E_CORRUPT')) throw error;
-        // The row's project column (or, for a row written without it, the project its JSON names) decides whose it is.
-        const project = (row.project as string | null) ?? namedProject(row.state as string);
-        return {
-          kind: 'corrupt',
-          id,
-          error: error.message,
-          modifiedAt: row.written_at as Date,
-          ...(project === undefined ? {} : { project }),
-        };
-      }
-    });
+    const listed = rows.map(listedRow);
     return scope === undefined ? listed : listed.filter((entry) => inScope(entry, scope));
   }
 
@@ -733,7 +709,8 @@ function queries(s: string): Queries {
       ORDER BY id`,
     // A listing's page: the limit counts the rows that fit, and rows of empty columns (corrupt) come besides.
     query: `(SELECT id, state::text AS state, written_at FROM ${s}.sessions
-        WHERE ($1::text IS NULL OR project = $1 OR ($5::boolean AND project IS NULL))
+        WHERE phase IS NOT NULL
+          AND ($1::text IS NULL OR project = $1 OR ($5::boolean AND project IS NULL))
           AND ($2::text IS NULL OR phase IN (SELECT jsonb_array_elements_text($2::text::jsonb)))
           AND ($3::text IS NULL OR agent_name = $3)
         ORDER BY last_activity DESC, id LIMIT $4::bigint)
@@ -771,6 +748,27 @@ function columns(state: SessionState): unknown[] {
 /** A `notAfter` bound as a timestamptz parameter. */
 function bound(notAfter: number): string {
   return Number.isFinite(notAfter) ? new Date(notAfter).toISOString() : 'infinity';
+}
+
+/**
+ * A listed row: valid, or corrupt with the project whose it is (the row's project column, or for a row written without
+ * it the project its JSON names), so `query` and `list` judge a corrupt row's scope alike.
+ */
+function listedRow(row: Row): ListedSession {
+  const id = row.id as string;
+  try {
+    return { kind: 'valid', id, state: decode(id, row.state as string) };
+  } catch (error) {
+    if (!isSessionError(error, 'E_CORRUPT')) throw error;
+    const project = (row.project as string | null | undefined) ?? namedProject(row.state as string);
+    return {
+      kind: 'corrupt',
+      id,
+      error: error.message,
+      modifiedAt: row.written_at as Date,
+      ...(project === undefined ? {} : { project }),
+    };
+  }
 }
 
 function decode(id: string, text: string): SessionState {
