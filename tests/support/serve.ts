@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { AGENT_SHELL_VARIABLES } from '../../src/core/origin';
 import { BIN } from '../helpers';
+import { alive } from './processes';
 
 export const CHROMIUM = process.env.AGENT_SESSION_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -76,16 +77,6 @@ export async function startServe(dir: string, args: readonly string[], env: Node
       while (alive(pid) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
     },
   };
-}
-
-/** Whether a process is still there. */
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A raw HTTP answer. */
