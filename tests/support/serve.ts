@@ -6,12 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
 import { AGENT_SHELL_VARIABLES } from '../../src/core/origin';
 import { BIN } from '../helpers';
 import { alive } from './processes';
-
-export const CHROMIUM = process.env.AGENT_SESSION_CHROMIUM ?? '/usr/bin/chromium';
 
 /** A running server: its URL (with the token), port, pid, and its stdout/stderr files. */
 export interface Served {
@@ -114,22 +111,5 @@ export function raw(
     );
     req.on('error', reject);
     req.end(options.body);
-  });
-}
-
-/** Chromium, launched as the report's test does (no sandbox as root, nothing reaching for the network). */
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
   });
 }
