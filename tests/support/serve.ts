@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { AGENT_SHELL_VARIABLES } from '../../src/core/origin';
-import { BIN } from '../helpers';
+import { BIN, binEnv } from '../helpers';
 import { alive } from './processes';
 
 /** A running server: its URL (with the token), port, pid, and its stdout/stderr files. */
@@ -23,18 +23,7 @@ export interface Served {
 
 /** The environment of a user's shell for the bins: no agent variable, a clean store selection plus `extra`. */
 export function userEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    NODE_EXTRA_CA_CERTS: '',
-    AGENT_SESSION_DIR: undefined,
-    CLAUDE_PROJECT_DIR: undefined,
-    AGENT_SESSION_DATABASE_URL: undefined,
-    AGENT_SESSION_DATABASE_SCHEMA: undefined,
-    ...Object.fromEntries(AGENT_SHELL_VARIABLES.map((name) => [name, undefined])),
-    ...extra,
-  };
-  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-  return env as NodeJS.ProcessEnv;
+  return binEnv({ ...Object.fromEntries(AGENT_SHELL_VARIABLES.map((name) => [name, undefined])), ...extra });
 }
 
 /** Starts `serve args…` detached in `dir` (its output in dir/serve.out, dir/serve.err) and waits for its URL. */
