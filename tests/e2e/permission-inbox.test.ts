@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, run } from '../helpers';
-import { headlessSubagents } from '../support/claude-subagents';
+import { bashPermissionRequest, headlessSubagents } from '../support/claude-subagents';
 import { runOutsideAgent } from '../support/outside-agent';
 
 // Issue 33 through the built bins, as Claude Code and a user drive them: a background sub-agent's permission request
@@ -41,15 +41,7 @@ const hook = (payload: Record<string, unknown>) => {
   return result.stdout.trim() === '' ? null : JSON.parse(result.stdout);
 };
 const start = (agent: string) => hook({ hook_event_name: 'SubagentStart', agent_id: agent, agent_type: TYPE });
-const ask = (agent: string, input: unknown = INPUT) =>
-  hook({
-    hook_event_name: 'PermissionRequest',
-    agent_id: agent,
-    agent_type: TYPE,
-    permission_mode: 'default',
-    tool_name: 'Bash',
-    tool_input: input,
-  });
+const ask = (agent: string, input: unknown = INPUT) => hook(bashPermissionRequest(agent, TYPE, input));
 const decisionOf = (answer: unknown) =>
   (answer as { hookSpecificOutput: { decision: { behavior: string; message?: string } } } | null)?.hookSpecificOutput
     .decision ?? null;

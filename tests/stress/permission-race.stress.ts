@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Sessions } from '../../src/service/sessions';
 import { FileStore } from '../../src/store/file-store';
-import { headlessSubagents } from '../support/claude-subagents';
+import { bashPermissionRequest, headlessSubagents } from '../support/claude-subagents';
 import { AT_TERMINAL } from '../support/origin';
 import { BIN, childEnv, makeTemp, prng, removeTemp, seedOf } from './helpers';
 
@@ -51,14 +51,7 @@ function fire(p: Project, bin: string, payload: Record<string, unknown>, delayMs
   });
 }
 
-const ask = (agent: string, input: unknown) => ({
-  hook_event_name: 'PermissionRequest',
-  agent_id: agent,
-  agent_type: TYPE,
-  permission_mode: 'default',
-  tool_name: 'Bash',
-  tool_input: input,
-});
+const ask = (agent: string, input: unknown) => bashPermissionRequest(agent, TYPE, input);
 const behaviour = (stdout: string): string =>
   stdout.trim() === ''
     ? 'none'

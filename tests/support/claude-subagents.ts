@@ -1,5 +1,6 @@
-// Claude Code's own files of a session's sub-agents, as the permission hook reads them to tell whether a request can
-// be answered by anyone (a background sub-agent of a headless run cannot).
+// Claude Code's sub-agents as the permission hook meets them: the files Claude Code keeps of them, which the hook reads
+// to tell whether a request can be answered by anyone (a background sub-agent of a headless run cannot), and the
+// request itself.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -29,4 +30,16 @@ export function headlessSubagents(
     );
   }
   return { cwd, session_id: session, transcript_path: join(projectDir, `${session}.jsonl`) };
+}
+
+/** The payload (less the session's fields) of sub-agent `agent`'s request to run Bash with `input`, in default mode. */
+export function bashPermissionRequest(agent: string, type: string, input: unknown): Record<string, unknown> {
+  return {
+    hook_event_name: 'PermissionRequest',
+    agent_id: agent,
+    agent_type: type,
+    permission_mode: 'default',
+    tool_name: 'Bash',
+    tool_input: input,
+  };
 }
