@@ -17,12 +17,11 @@ export const BIN = {
   subagentStop: resolve(__dirname, '..', 'dist', 'subagent-stop.cjs'),
 } as const;
 
-/** Runs a built bin as a user would: `node <bin> args…`, with stdin and a clean environment. */
-export function run(
-  bin: string,
-  args: readonly string[],
-  options: { cwd: string; input?: string; env?: Record<string, string | undefined> },
-): SpawnSyncReturns<string> {
+/**
+ * The environment a test runs a built bin in: the runner's, less the variables that choose a store or a project (the
+ * test's own come in `extra`) and the CA bundle, with `extra` over it; a variable `extra` sets to undefined is removed.
+ */
+export function binEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const env: Record<string, string | undefined> = {
     ...process.env,
     NODE_EXTRA_CA_CERTS: '',
@@ -31,15 +30,24 @@ export function run(
     // A developer's own PostgreSQL store must not be what a file-store test runs against.
     AGENT_SESSION_DATABASE_URL: undefined,
     AGENT_SESSION_DATABASE_SCHEMA: undefined,
-    ...options.env,
+    ...extra,
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  return env as NodeJS.ProcessEnv;
+}
+
+/** Runs a built bin as a user would: `node <bin> args…`, with stdin and a clean environment. */
+export function run(
+  bin: string,
+  args: readonly string[],
+  options: { cwd: string; input?: string; env?: Record<string, string | undefined> },
+): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, [bin, ...args], {
     cwd: options.cwd,
     input: options.input ?? '',
     encoding: 'utf8',
     timeout: 20_000,
-    env: env as NodeJS.ProcessEnv,
+    env: binEnv(options.env),
   });
 }
 

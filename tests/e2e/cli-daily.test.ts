@@ -2,21 +2,12 @@
 // export --force), through the built bins, each case in its own project folder.
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, projectMaker, run, tempDir } from '../helpers';
+import { projectMaker, tempDir } from '../helpers';
+import { cliWith, NO_CLI_SETTINGS } from '../support/cli-env';
 
 const base = tempDir();
 const project = projectMaker(base);
-const CLEAN = {
-  FORCE_COLOR: undefined,
-  NO_COLOR: undefined,
-  COLUMNS: undefined,
-  AGENT_SESSION_CONFIG: undefined,
-  AGENT_SESSION_LOG_DIR: undefined,
-  AGENT_SESSION_MAX_ERRORS: undefined,
-  AGENT_SESSION_RESUME_TIMEOUT_MINUTES: undefined,
-};
-const cli = (cwd: string, args: readonly string[], env: Record<string, string | undefined> = {}, input?: string) =>
-  run(BIN.cli, args, { cwd, env: { ...CLEAN, ...env }, ...(input === undefined ? {} : { input }) });
+const cli = cliWith(NO_CLI_SETTINGS);
 
 /** Creates a session (a generated id unless `id`) and moves it through `phases`; returns its id. */
 function session(cwd: string, agent: string, phases: readonly string[] = [], id?: string): string {

@@ -6,23 +6,14 @@ import { join } from 'node:path';
 import { FINAL_PHASES, PHASES } from '../../src/core/phase-names';
 import { COMMANDS } from '../../src/cli/main';
 import { FLAG_OPTIONS, VALUE_OPTIONS } from '../../src/cli/options';
-import { BIN, projectMaker, run, tempDir } from '../helpers';
+import { BIN, projectMaker, tempDir } from '../helpers';
+import { cliWith, NO_CLI_SETTINGS } from '../support/cli-env';
 
 const base = tempDir();
 const project = projectMaker(base);
 // The colour and width conventions under test come from the environment: none of the runner's may leak in.
-const CLEAN = {
-  FORCE_COLOR: undefined,
-  NO_COLOR: undefined,
-  TERM: 'xterm-256color',
-  COLUMNS: undefined,
-  AGENT_SESSION_CONFIG: undefined,
-  AGENT_SESSION_LOG_DIR: undefined,
-  AGENT_SESSION_MAX_ERRORS: undefined,
-  AGENT_SESSION_RESUME_TIMEOUT_MINUTES: undefined,
-};
-const cli = (cwd: string, args: readonly string[], env: Record<string, string | undefined> = {}, input?: string) =>
-  run(BIN.cli, args, { cwd, env: { ...CLEAN, ...env }, ...(input === undefined ? {} : { input }) });
+const CLEAN = { ...NO_CLI_SETTINGS, TERM: 'xterm-256color' };
+const cli = cliWith(CLEAN);
 
 /** The one-line error of a refused command: exit code, nothing on stdout, one line naming what was wrong. */
 function expectRefused(result: ReturnType<typeof cli>, status: number, mentions?: string): void {

@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, run } from '../helpers';
+import { bashPermissionRequest, headlessSubagents } from '../support/claude-subagents';
 import { runOutsideAgent } from '../support/outside-agent';
 
 // Issue 33 through the built bins, as Claude Code and a user drive them: a background sub-agent's permission request
@@ -21,19 +22,7 @@ beforeEach(() => {
   home = mkdtempSync(join(tmpdir(), 'agent-session-permission-'));
   dir = join(home, 'proj');
   mkdirSync(join(dir, '.claude'), { recursive: true });
-  const projectDir = join(home, '.claude', 'projects', dir.replace(/[^a-zA-Z0-9]/g, '-'));
-  mkdirSync(join(projectDir, SESSION, 'subagents'), { recursive: true });
-  for (const agent of [FIRST, NEXT]) {
-    writeFileSync(
-      join(projectDir, SESSION, 'subagents', `agent-${agent}.meta.json`),
-      JSON.stringify({ agentType: TYPE, requestShape: 'background', requestNonInteractive: true }),
-    );
-    writeFileSync(
-      join(projectDir, SESSION, 'subagents', `agent-${agent}.jsonl`),
-      `${JSON.stringify({ type: 'user', agentId: agent, isSidechain: true, entrypoint: 'sdk-cli' })}\n`,
-    );
-  }
-  payloadBase = { cwd: dir, session_id: SESSION, transcript_path: join(projectDir, `${SESSION}.jsonl`) };
+  payloadBase = headlessSubagents(home, dir, SESSION, TYPE, [FIRST, NEXT]);
 });
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 
@@ -52,15 +41,7 @@ const hook = (payload: Record<string, unknown>) => {
   return result.stdout.trim() === '' ? null : JSON.parse(result.stdout);
 };
 const start = (agent: string) => hook({ hook_event_name: 'SubagentStart', agent_id: agent, agent_type: TYPE });
-const ask = (agent: string, input: unknown = INPUT) =>
-  hook({
-    hook_event_name: 'PermissionRequest',
-    agent_id: agent,
-    agent_type: TYPE,
-    permission_mode: 'default',
-    tool_name: 'Bash',
-    tool_input: input,
-  });
+const ask = (agent: string, input: unknown = INPUT) => hook(bashPermissionRequest(agent, TYPE, input));
 const decisionOf = (answer: unknown) =>
   (answer as { hookSpecificOutput: { decision: { behavior: string; message?: string } } } | null)?.hookSpecificOutput
     .decision ?? null;

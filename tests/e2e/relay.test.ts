@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { SessionState } from '../../src/core/state';
 import { BIN, run, tempDir } from '../helpers';
 import { writeDriverProbe } from '../support/driver-probe';
-import { alive } from '../support/relays';
+import { alive } from '../support/processes';
 import { describeWithDatabase, type TestDatabase } from '../support/test-database';
 
 const dir = tempDir();

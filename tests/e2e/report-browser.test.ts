@@ -1,14 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { withProject } from '../../src/core/project';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { DEFAULT_LIMITS } from '../../src/core/limits';
 import { inboxOf } from '../../src/core/views/inbox';
 import { byRecency } from '../../src/core/views/report/html';
 import { computeStats } from '../../src/core/views/stats';
 import { FileStore } from '../../src/store/file-store';
+import { collectProblems, launchChromium, scrollWidth } from '../support/chromium';
 import { GENERATED_AGENTS, generateSessions } from '../support/generate-sessions';
 
 // The report of a generated store, opened in the real Chromium (Debian's /usr/bin/chromium; .ci/run installs it when
@@ -16,7 +17,6 @@ import { GENERATED_AGENTS, generateSessions } from '../support/generate-sessions
 // leaves the file, hostile names render as text, and a screenshot is kept in test-artifacts/ (gitignored).
 const ROOT = resolve(__dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'agent-session.cjs');
-const CHROMIUM = process.env.AGENT_SESSION_CHROMIUM ?? '/usr/bin/chromium';
 const ARTIFACTS = join(ROOT, 'test-artifacts');
 const HOSTILE = '<img src=x onerror=alert(1)>';
 const COUNT = 300;
@@ -33,20 +33,7 @@ beforeAll(async () => {
   const store = new FileStore(join(dir, 'store'));
   for (const state of states) await store.create(state);
   await store.close();
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    // The flags this machine needs: no sandbox as root, no GPU, and nothing that reaches for the network.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
@@ -79,14 +66,7 @@ it('renders the store in Chromium: figures, inbox and lanes match, names stay te
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   const problems: string[] = [];
   const requests: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('dialog', (dialog) => {
-    problems.push(`dialog: ${dialog.message()}`);
-    void dialog.dismiss();
-  });
+  collectProblems(page, problems);
   page.on('request', (request) => requests.push(request.url()));
   await page.goto(`file://${out}`);
 
@@ -127,13 +107,7 @@ it('renders the store in Chromium: figures, inbox and lanes match, names stay te
   expect(await page.locator('#inbox tbody tr code.cmd').count()).toBe(Math.min(50, inbox.length));
   expect(await page.locator('g.lane text.ticks').count()).toBeGreaterThan(0);
   await page.setViewportSize({ width: 1000, height: 900 });
-  expect(
-    await page.evaluate(
-      () =>
-        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
-          .scrollWidth,
-    ),
-  ).toBeLessThanOrEqual(1000);
+  expect(await scrollWidth(page)).toBeLessThanOrEqual(1000);
   await page.click('#f-phase-approval');
   const visiblePhases = await page
     .locator('#inbox tbody tr:visible')

@@ -3,7 +3,8 @@ import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { BIN, run } from '../helpers';
-import { launchChromium, raw, startServe, userEnv, type Served } from '../support/serve';
+import { collectProblems, launchChromium, scrollWidth } from '../support/chromium';
+import { raw, startServe, userEnv, type Served } from '../support/serve';
 
 // Issue 35: `agent-session serve` in the real Chromium (playwright-core): a parked approval appears with what it would
 // allow, verbatim; approve with a click, reject with a note; the store records both with the browser origin of the
@@ -57,14 +58,7 @@ afterAll(async () => {
 
 async function openPage(problems: string[]): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('dialog', (dialog) => {
-    problems.push(`dialog: ${dialog.message()}`);
-    void dialog.dismiss();
-  });
+  collectProblems(page, problems);
   await page.goto(served.url);
   return page;
 }
@@ -191,13 +185,7 @@ it('shows a change made by the CLI elsewhere without a reload, and filters the s
   expect(phases.length).toBeGreaterThan(0);
   expect(new Set(phases)).toEqual(new Set(['executing']));
   // The table fits a 1000 px window: nothing scrolls sideways.
-  expect(
-    await page.evaluate(
-      () =>
-        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
-          .scrollWidth,
-    ),
-  ).toBeLessThanOrEqual(1000);
+  expect(await scrollWidth(page)).toBeLessThanOrEqual(1000);
   expect(problems).toEqual([]);
   await page.close();
 }, 60_000);

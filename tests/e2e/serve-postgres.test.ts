@@ -3,7 +3,8 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { BIN, run } from '../helpers';
-import { launchChromium, startServe, userEnv, type Served } from '../support/serve';
+import { launchChromium } from '../support/chromium';
+import { startServe, userEnv, type Served } from '../support/serve';
 import { describeWithDatabase } from '../support/test-database';
 
 // Issue 35 on the shared store: `serve --all-projects` on PostgreSQL shows two projects' decisions; a click approves

@@ -6,10 +6,11 @@
 // is allowed exactly once in all (never when the different one took the grant), the different one never, every allow
 // is a `spent` record of the resumed agent made after the decision, and the state stays valid.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Sessions } from '../../src/service/sessions';
 import { FileStore } from '../../src/store/file-store';
+import { bashPermissionRequest, headlessSubagents } from '../support/claude-subagents';
 import { AT_TERMINAL } from '../support/origin';
 import { BIN, childEnv, makeTemp, prng, removeTemp, seedOf } from './helpers';
 
@@ -29,20 +30,8 @@ interface Project {
 function project(root: string, agents: readonly string[]): Project {
   const dir = join(root, 'proj');
   mkdirSync(dir, { recursive: true });
-  const claudeDir = join(root, 'home', '.claude', 'projects', dir.replace(/[^a-zA-Z0-9]/g, '-'));
-  mkdirSync(join(claudeDir, SESSION, 'subagents'), { recursive: true });
-  for (const agent of agents) {
-    writeFileSync(
-      join(claudeDir, SESSION, 'subagents', `agent-${agent}.meta.json`),
-      JSON.stringify({ agentType: TYPE, requestShape: 'background', requestNonInteractive: true }),
-    );
-    // A headless run (`claude -p`): what makes its requests ones nobody can answer.
-    writeFileSync(
-      join(claudeDir, SESSION, 'subagents', `agent-${agent}.jsonl`),
-      `${JSON.stringify({ type: 'user', agentId: agent, isSidechain: true, entrypoint: 'sdk-cli' })}\n`,
-    );
-  }
-  return { dir, base: { cwd: dir, session_id: SESSION, transcript_path: join(claudeDir, `${SESSION}.jsonl`) } };
+  // A headless run (`claude -p`): what makes its requests ones nobody can answer.
+  return { dir, base: headlessSubagents(join(root, 'home'), dir, SESSION, TYPE, agents) };
 }
 
 function fire(p: Project, bin: string, payload: Record<string, unknown>, delayMs = 0): Promise<string> {
@@ -62,14 +51,7 @@ function fire(p: Project, bin: string, payload: Record<string, unknown>, delayMs
   });
 }
 
-const ask = (agent: string, input: unknown) => ({
-  hook_event_name: 'PermissionRequest',
-  agent_id: agent,
-  agent_type: TYPE,
-  permission_mode: 'default',
-  tool_name: 'Bash',
-  tool_input: input,
-});
+const ask = (agent: string, input: unknown) => bashPermissionRequest(agent, TYPE, input);
 const behaviour = (stdout: string): string =>
   stdout.trim() === ''
     ? 'none'

@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AGENT_SHELL_VARIABLES } from '../../src/core/origin';
+import { binEnv } from '../helpers';
 
 export interface OutsideRun {
   readonly status: number;
@@ -44,17 +45,9 @@ export function runOutsideAgent(
     prefix?: readonly string[];
   },
 ): OutsideRun {
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    NODE_EXTRA_CA_CERTS: '',
-    AGENT_SESSION_DIR: undefined,
-    CLAUDE_PROJECT_DIR: undefined,
-    AGENT_SESSION_DATABASE_URL: undefined,
-    AGENT_SESSION_DATABASE_SCHEMA: undefined,
-    ...options.env,
-  };
+  const env = binEnv(options.env);
+  // After `options.env`: no caller can put an agent's variable back.
   for (const name of AGENT_SHELL_VARIABLES) delete env[name];
-  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
   const dir = mkdtempSync(join(tmpdir(), 'agent-session-outside-'));
   try {
     writeFileSync(join(dir, 'in'), options.input ?? '');
@@ -62,7 +55,7 @@ export function runOutsideAgent(
     const argv = options.terminal ? ['script', '-qefc', command.map(shellWord).join(' '), '/dev/null'] : command;
     const done = spawnSync('sh', ['-c', DETACH, 'sh', dir, ...argv], {
       cwd: options.cwd,
-      env: env as NodeJS.ProcessEnv,
+      env,
       encoding: 'utf8',
       timeout: 30_000,
     });

@@ -11,6 +11,7 @@ import { RELAY_BUILD } from '../../src/store/relay/relay-protocol';
 import { runRelay } from '../../src/store/relay/relay-server';
 import { openRelayStore, type RelayRoute } from '../../src/store/relay/relay-store';
 import type { TransportKind } from '../../src/store/relay/relay-transport';
+import { alive } from './processes';
 
 /**
  * The pid a relay gives in its hello on `socket` (any hello: a refused one names it too), or null when none answers
@@ -57,16 +58,6 @@ export async function stopRelaysIn(dir: string): Promise<void> {
   const deadline = Date.now() + 5_000;
   while (pids.some(alive) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 50));
   for (const pid of pids.filter(alive)) signal(pid, 'SIGKILL');
-}
-
-/** Whether process `pid` is still there. */
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function signal(pid: number, name: NodeJS.Signals): void {

@@ -6,11 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
 import { AGENT_SHELL_VARIABLES } from '../../src/core/origin';
-import { BIN } from '../helpers';
-
-export const CHROMIUM = process.env.AGENT_SESSION_CHROMIUM ?? '/usr/bin/chromium';
+import { BIN, binEnv } from '../helpers';
+import { alive } from './processes';
 
 /** A running server: its URL (with the token), port, pid, and its stdout/stderr files. */
 export interface Served {
@@ -25,18 +23,7 @@ export interface Served {
 
 /** The environment of a user's shell for the bins: no agent variable, a clean store selection plus `extra`. */
 export function userEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    NODE_EXTRA_CA_CERTS: '',
-    AGENT_SESSION_DIR: undefined,
-    CLAUDE_PROJECT_DIR: undefined,
-    AGENT_SESSION_DATABASE_URL: undefined,
-    AGENT_SESSION_DATABASE_SCHEMA: undefined,
-    ...Object.fromEntries(AGENT_SHELL_VARIABLES.map((name) => [name, undefined])),
-    ...extra,
-  };
-  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-  return env as NodeJS.ProcessEnv;
+  return binEnv({ ...Object.fromEntries(AGENT_SHELL_VARIABLES.map((name) => [name, undefined])), ...extra });
 }
 
 /** Starts `serve args…` detached in `dir` (its output in dir/serve.out, dir/serve.err) and waits for its URL. */
@@ -78,16 +65,6 @@ export async function startServe(dir: string, args: readonly string[], env: Node
   };
 }
 
-/** Whether a process is still there. */
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A raw HTTP answer. */
 export interface RawAnswer {
   readonly status: number;
@@ -123,22 +100,5 @@ export function raw(
     );
     req.on('error', reject);
     req.end(options.body);
-  });
-}
-
-/** Chromium, launched as the report's test does (no sandbox as root, nothing reaching for the network). */
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
   });
 }
