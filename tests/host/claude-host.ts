@@ -281,6 +281,17 @@ function childEnv(
   };
 }
 
+/** What points Claude Code at the scripted model at `serverUrl` and keeps it from calling anywhere else. */
+function scriptedModelEnv(serverUrl: string): Record<string, string> {
+  return {
+    ANTHROPIC_BASE_URL: serverUrl,
+    ANTHROPIC_API_KEY: 'test',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_TELEMETRY: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  };
+}
+
 /** What one `claude -p` run printed (or an interactive run: its last screen as `stdout`, no events). */
 export interface ClaudeRun {
   readonly label: string;
@@ -331,11 +342,7 @@ export async function runInteractive(
     project.home,
     project.base,
     {
-      ANTHROPIC_BASE_URL: serverUrl,
-      ANTHROPIC_API_KEY: 'test',
-      DISABLE_AUTOUPDATER: '1',
-      DISABLE_TELEMETRY: '1',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      ...scriptedModelEnv(serverUrl),
       // An interactive session clones Anthropic's official marketplace from GitHub, which this network does not reach
       // (its failure would fill the debug file with errors that are not ours).
       CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1',
@@ -468,11 +475,7 @@ export async function runClaude(
     project.home,
     project.base,
     {
-      ANTHROPIC_BASE_URL: serverUrl,
-      ANTHROPIC_API_KEY: 'test',
-      DISABLE_AUTOUPDATER: '1',
-      DISABLE_TELEMETRY: '1',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      ...scriptedModelEnv(serverUrl),
       ...extras.env,
     },
     project.path,
