@@ -1,6 +1,7 @@
 // A scripted Anthropic Messages API on 127.0.0.1 for the real-host test: it records every request and answers
 // each `POST /v1/messages` with what `script` decides, streamed as SSE when the request asks for it.
 import type { ServerResponse } from 'node:http';
+import { stringsIn } from './claude-host';
 import { jsonBody, startRecordingServer } from './server-requests';
 
 /** One content block of a scripted reply. */
@@ -100,6 +101,27 @@ function answer(
     return json(res, 200, { data: [], has_more: false, first_id: null, last_id: null });
   return json(res, 404, apiError('not_found_error', `no route ${method} ${record.path}`));
 }
+
+/** Names of the tools the assistant already called in a conversation. */
+export function calledTools(body: MessagesBody): string[] {
+  return (body.messages ?? [])
+    .filter((m) => m.role === 'assistant' && Array.isArray(m.content))
+    .flatMap((m) =>
+      (m.content as { type?: string; name?: string }[]).filter((b) => b.type === 'tool_use').map((b) => String(b.name)),
+    );
+}
+
+/** The tool results of a conversation, in order: their text and whether Claude Code marked them as errors. */
+export function toolResults(body: MessagesBody): { text: string; isError: boolean }[] {
+  return (body.messages ?? [])
+    .filter((m) => m.role === 'user' && Array.isArray(m.content))
+    .flatMap((m) =>
+      (m.content as { type?: string; content?: unknown; is_error?: boolean }[]).filter((b) => b.type === 'tool_result'),
+    )
+    .map((b) => ({ text: stringsIn(b.content).join(' '), isError: b.is_error === true }));
+}
+
+// --- internal ---
 
 function apiError(type: string, message: string): unknown {
   return { type: 'error', error: { type, message } };

@@ -12,7 +12,15 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { AGENT_TYPE, contextsIn, REPO, storeSessions, stringsIn } from './claude-host';
 import ts from 'typescript';
-import { startModelServer, type MessagesBody, type ModelServer, type Reply, type Script } from './model-server';
+import {
+  calledTools,
+  startModelServer,
+  toolResults,
+  type MessagesBody,
+  type ModelServer,
+  type Reply,
+  type Script,
+} from './model-server';
 import { INJECTED_ERROR, PLAN, type Mode } from './scenario';
 
 const SDK_PACKAGE = '@anthropic-ai/claude-agent-sdk';
@@ -29,24 +37,6 @@ const text = (value: string): Reply => ({ blocks: [{ type: 'text', text: value }
 const toolUse = (name: string, input: Record<string, unknown>): Reply => ({
   blocks: [{ type: 'tool_use', name, input }],
 });
-
-/** The tool results of a conversation, in order. */
-function toolResults(body: MessagesBody): { text: string; isError: boolean }[] {
-  return (body.messages ?? [])
-    .filter((m) => m.role === 'user' && Array.isArray(m.content))
-    .flatMap((m) =>
-      (m.content as { type?: string; content?: unknown; is_error?: boolean }[]).filter((b) => b.type === 'tool_result'),
-    )
-    .map((b) => ({ text: stringsIn(b.content).join(' '), isError: b.is_error === true }));
-}
-
-function calledTools(body: MessagesBody): string[] {
-  return (body.messages ?? [])
-    .filter((m) => m.role === 'assistant' && Array.isArray(m.content))
-    .flatMap((m) =>
-      (m.content as { type?: string; name?: string }[]).filter((b) => b.type === 'tool_use').map((b) => String(b.name)),
-    );
-}
 
 /**
  * The model: the main agent (its tools include `Agent`) delegates to the terraform architect in the foreground, then
