@@ -2,8 +2,8 @@
 // and answers each `POST /v1/chat/completions` with what `script` decides from the request body (and the headers
 // opencode adds), streamed as server-sent events when the request asks for it (opencode always does), or with an HTTP
 // error. opencode reaches it as a custom provider (`@ai-sdk/openai-compatible`, `options.baseURL`).
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import { jsonBody, startRecordingServer } from './server-requests';
 
 /** One tool call of a scripted reply: the tool's name and its arguments (sent as a JSON string, as the API does). */
 export interface ChatToolCall {
@@ -75,28 +75,21 @@ export interface ChatServer {
 
 /** Starts the server on a random port of 127.0.0.1. */
 export async function startChatServer(script: ChatScript): Promise<ChatServer> {
-  const requests: ChatRequest[] = [];
-  let run = '';
   let ids = 0;
-  /** Delayed replies not sent yet: cleared on close, so a closed server keeps no timer (and no test) alive. */
-  const timers = new Set<NodeJS.Timeout>();
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: ChatBody | undefined;
-      try {
-        body = raw === '' ? undefined : (JSON.parse(raw) as ChatBody);
-      } catch {
-        // Not JSON: recorded without a body; a completions request without one is refused below.
-      }
-      const path = (req.url ?? '/').split('?')[0] ?? '/';
-      const record: ChatRequest = { run, method: req.method ?? 'GET', path, headers: req.headers, body };
-      requests.push(record);
-      if (req.method !== 'POST' || !path.endsWith('/chat/completions') || body === undefined)
+  const server = await startRecordingServer<ChatRequest>({
+    record: ({ run, method, path, headers, raw }) => ({
+      run,
+      method,
+      path,
+      headers,
+      // Not JSON: recorded without a body; a completions request without one is refused below.
+      body: jsonBody(raw, undefined) as ChatBody | undefined,
+    }),
+    answer: (record, { method, path }, res, later) => {
+      const { body } = record;
+      if (method !== 'POST' || !path.endsWith('/chat/completions') || body === undefined)
         return json(res, 404, {
-          error: { message: `no scripted answer for ${req.method} ${path}`, type: 'not_found' },
+          error: { message: `no scripted answer for ${method} ${path}`, type: 'not_found' },
         });
       const { role, reply } = script(body, record);
       record.role = role;
@@ -111,27 +104,14 @@ export async function startChatServer(script: ChatScript): Promise<ChatServer> {
         return json(res, 200, completion(reply, body.model ?? 'scripted', id));
       };
       if ('error' in reply || reply.delayMs === undefined) return send();
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        send();
-      }, reply.delayMs);
-      timers.add(timer);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    requests,
-    setRun: (label) => {
-      run = label;
+      later(reply.delayMs, send);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+  });
+  return {
+    baseUrl: `${server.origin}/v1`,
+    requests: server.requests,
+    setRun: server.setRun,
+    close: server.close,
   };
 }
 

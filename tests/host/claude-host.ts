@@ -115,6 +115,21 @@ function claudeIn(root: string, version: string): Claude {
       }
     }),
   ];
+  const path = firstRunnable(candidates, tried, (answer) => answer.startsWith(`${version} `));
+  if (path !== undefined) return { path, version };
+  throw new Error(`Claude Code ${version} is not runnable here; tried: ${tried.join('; ')}`);
+}
+
+/**
+ * The first of `candidates` that exists and whose `--version` answer `accepts` (run with a bare environment, so the
+ * user's own configuration cannot answer for it); each one passed over is noted in `tried` with why, for the error
+ * that names them all.
+ */
+export function firstRunnable(
+  candidates: readonly string[],
+  tried: string[],
+  accepts: (answer: string) => boolean,
+): string | undefined {
   for (const path of candidates) {
     if (!existsSync(path)) {
       tried.push(`${path} (absent)`);
@@ -126,12 +141,12 @@ function claudeIn(root: string, version: string): Claude {
       env: { PATH: process.env.PATH ?? '', HOME: tmpdir() },
     });
     const answer = `${probe.stdout ?? ''}`.trim();
-    if (probe.status === 0 && answer.startsWith(`${version} `)) return { path, version };
+    if (probe.status === 0 && accepts(answer)) return path;
     tried.push(
       `${path} (--version: status ${probe.status}, ${JSON.stringify(answer || `${probe.error ?? probe.stderr}`.slice(0, 200))})`,
     );
   }
-  throw new Error(`Claude Code ${version} is not runnable here; tried: ${tried.join('; ')}`);
+  return undefined;
 }
 
 /** How agent-session reached the project, as a newcomer installs it (README "Install"). */
@@ -266,6 +281,17 @@ function childEnv(
   };
 }
 
+/** What points Claude Code at the scripted model at `serverUrl` and keeps it from calling anywhere else. */
+function scriptedModelEnv(serverUrl: string): Record<string, string> {
+  return {
+    ANTHROPIC_BASE_URL: serverUrl,
+    ANTHROPIC_API_KEY: 'test',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_TELEMETRY: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  };
+}
+
 /** What one `claude -p` run printed (or an interactive run: its last screen as `stdout`, no events). */
 export interface ClaudeRun {
   readonly label: string;
@@ -316,11 +342,7 @@ export async function runInteractive(
     project.home,
     project.base,
     {
-      ANTHROPIC_BASE_URL: serverUrl,
-      ANTHROPIC_API_KEY: 'test',
-      DISABLE_AUTOUPDATER: '1',
-      DISABLE_TELEMETRY: '1',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      ...scriptedModelEnv(serverUrl),
       // An interactive session clones Anthropic's official marketplace from GitHub, which this network does not reach
       // (its failure would fill the debug file with errors that are not ours).
       CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1',
@@ -453,11 +475,7 @@ export async function runClaude(
     project.home,
     project.base,
     {
-      ANTHROPIC_BASE_URL: serverUrl,
-      ANTHROPIC_API_KEY: 'test',
-      DISABLE_AUTOUPDATER: '1',
-      DISABLE_TELEMETRY: '1',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      ...scriptedModelEnv(serverUrl),
       ...extras.env,
     },
     project.path,

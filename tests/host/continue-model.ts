@@ -3,7 +3,7 @@
 // is given and then reports how many tool results it can see, so that a continued sub-agent's answer (and its
 // request) tells whether its earlier context reached it. Nothing of agent-session is involved.
 import { stringsIn } from './claude-host';
-import type { MessagesBody, Reply, Script } from './model-server';
+import type { MessagesBody, RecordedRequest, Reply, Script } from './model-server';
 
 /** Written into the test sub-agent's definition; its requests carry it in their system prompt. */
 export const CONTINUE_MARKER = 'HOST-TEST-CONTINUE-SUBAGENT';
@@ -76,6 +76,27 @@ export function bashCommands(messages: readonly Message[]): string[] {
     .flatMap((m) => blocksOf(m) as { type?: string; name?: string; input?: { command?: string } }[])
     .filter((b) => b.type === 'tool_use' && b.name === 'Bash')
     .map((b) => String(b.input?.command));
+}
+
+/**
+ * The SendMessage tool results of the last main request among `requests`: what the model saw of the message sent, as
+ * Claude Code made it.
+ */
+export function sendMessageResults(requests: readonly RecordedRequest[]): string[] {
+  const main = requests.filter((r) => r.role === 'main').at(-1);
+  const messages = (main?.body as MessagesBody | undefined)?.messages ?? [];
+  const sendIds = new Set(
+    messages
+      .filter((m) => m.role === 'assistant' && Array.isArray(m.content))
+      .flatMap((m) => m.content as { type?: string; name?: string; id?: string }[])
+      .filter((b) => b.type === 'tool_use' && b.name === 'SendMessage')
+      .map((b) => String(b.id)),
+  );
+  return messages
+    .filter((m) => m.role === 'user' && Array.isArray(m.content))
+    .flatMap((m) => m.content as { type?: string; tool_use_id?: string; content?: unknown }[])
+    .filter((b) => b.type === 'tool_result' && sendIds.has(String(b.tool_use_id)))
+    .map((b) => stringsIn(b.content).join(' '));
 }
 
 /** Whether a request is a sub-agent's: our definition's marker, or Claude Code's billing header says so. */

@@ -14,6 +14,7 @@ import {
   CONTINUE_MARKER,
   continueScript,
   runMarker,
+  sendMessageResults,
   toolResultTexts,
   type MainStep,
 } from './continue-model';
@@ -127,24 +128,6 @@ function payloads(run: Run, event?: string): Record<string, unknown>[] {
 
 function decisions(run: Run): Extract<HookLine, { kind: 'decision' }>[] {
   return run.lines.filter((line): line is Extract<HookLine, { kind: 'decision' }> => line.kind === 'decision');
-}
-
-/** The SendMessage tool results the main agent got in a run (the model sees what Claude Code made of our copy). */
-function sendResults(run: Run): string[] {
-  const main = run.requests.filter((r) => r.role === 'main').at(-1);
-  const messages = (main?.body as MessagesBody | undefined)?.messages ?? [];
-  const sendIds = new Set(
-    messages
-      .filter((m) => m.role === 'assistant' && Array.isArray(m.content))
-      .flatMap((m) => m.content as { type?: string; name?: string; id?: string }[])
-      .filter((b) => b.type === 'tool_use' && b.name === 'SendMessage')
-      .map((b) => String(b.id)),
-  );
-  return messages
-    .filter((m) => m.role === 'user' && Array.isArray(m.content))
-    .flatMap((m) => m.content as { type?: string; tool_use_id?: string; content?: unknown }[])
-    .filter((b) => b.type === 'tool_result' && sendIds.has(String(b.tool_use_id)))
-    .map((b) => stringsIn(b.content).join(' '));
 }
 
 /** A play's context: its server, its runs in order, its problems. */
@@ -286,7 +269,7 @@ function checkContinued(play: Play, run: Run, agentId: string, nonce: string, wh
     play.problems.push(`not_brought: ${at} ${JSON.stringify(decision?.brought)}`);
   if (where === 'here' && decision?.brought !== undefined)
     play.problems.push(`brought_needlessly: ${at} ${decision.brought}`);
-  const sent = sendResults(run);
+  const sent = sendMessageResults(run.requests);
   if (sent.length !== 1 || !/"success":\s*true/.test(sent[0]!) || !sent[0]!.includes(agentId))
     play.problems.push(`send_failed: ${at} SendMessage answered ${JSON.stringify(sent).slice(0, 400)}`);
   const starts = payloads(run, 'SubagentStart');
@@ -439,7 +422,7 @@ export async function playDecoys(claude: Claude, hookDir: string): Promise<PlayR
         play.problems.push(
           `decoy_choices: run2 ${JSON.stringify(decisions(run))}, expected ${JSON.stringify(expected)}`,
         );
-      const sent = sendResults(run);
+      const sent = sendMessageResults(run.requests);
       if (sent.length !== 3 || !sent.every((text) => text.includes('No transcript found for agent ID')))
         play.problems.push(`decoy_continued: run2 SendMessage answered ${JSON.stringify(sent).slice(0, 600)}`);
       if (payloads(run, 'SubagentStart').length > 0 || run.requests.some((r) => r.role === 'subagent'))

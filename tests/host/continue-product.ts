@@ -21,6 +21,7 @@ import {
   bashCommands,
   continueScript,
   runMarker,
+  sendMessageResults,
   toolResultTexts,
   UPDATE_PLACEHOLDER,
   type MainStep,
@@ -46,24 +47,6 @@ const DECOY = 'a00000000000dec01';
 interface Played {
   readonly run: ClaudeRun;
   readonly requests: RecordedRequest[];
-}
-
-/** The SendMessage tool results of the run's last main request. */
-function sendResults(requests: readonly RecordedRequest[]): string[] {
-  const main = requests.filter((r) => r.role === 'main').at(-1);
-  const messages = (main?.body as MessagesBody | undefined)?.messages ?? [];
-  const ids = new Set(
-    messages
-      .filter((m) => m.role === 'assistant' && Array.isArray(m.content))
-      .flatMap((m) => m.content as { type?: string; name?: string; id?: string }[])
-      .filter((b) => b.type === 'tool_use' && b.name === 'SendMessage')
-      .map((b) => String(b.id)),
-  );
-  return messages
-    .filter((m) => m.role === 'user' && Array.isArray(m.content))
-    .flatMap((m) => m.content as { type?: string; tool_use_id?: string; content?: unknown }[])
-    .filter((b) => b.type === 'tool_result' && ids.has(String(b.tool_use_id)))
-    .map((b) => stringsIn(b.content).join(' '));
 }
 
 /** The first request of the run's sub-agent: its messages. */
@@ -168,7 +151,7 @@ export async function playProduct(claude: Claude, npmBin: string, shape: Product
         shape.kind === 'continue' && shape.reach === 'resume' ? sessionId : undefined,
       );
       const lines = hookLog(project).slice(log);
-      const sent = sendResults(run2.requests);
+      const sent = sendMessageResults(run2.requests);
       const sessions2 = storeSessions(project);
       const session = sessions2[0] as
         | { phase?: string; history?: { event?: string }[]; continuation?: { choice?: string; reason?: string } }

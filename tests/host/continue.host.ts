@@ -8,8 +8,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { claudeVersions, findClaude, npmInstall, type Claude } from './claude-host';
+import { claudeVersions, findClaude, npmInstall } from './claude-host';
 import { playProduct, type ProductShape } from './continue-product';
+import { once, oncePer } from './once';
 import {
   buildHook,
   playContinue,
@@ -21,36 +22,13 @@ import {
 } from './continue-play';
 
 const hookDir = mkdtempSync(join(tmpdir(), 'agent-session-continue-hook-'));
-let npmBin: string | Error | undefined;
 
 /** agent-session as a newcomer installs it (npm), once for every product play. */
-function npmBins(): string {
-  if (npmBin === undefined) {
-    try {
-      npmBin = npmInstall(join(hookDir, 'npm'));
-    } catch (error) {
-      npmBin = error as Error;
-    }
-  }
-  if (npmBin instanceof Error) throw npmBin;
-  return npmBin;
-}
+const npmBins = once(() => npmInstall(join(hookDir, 'npm')));
 const results: PlayResult[] = [];
-const claudes = new Map<string, Claude | Error>();
 
 /** The Claude Code of `which`, found (or installed) once; a failure fails every test that needs it. */
-function claudeOf(which: string): Claude {
-  if (!claudes.has(which)) {
-    try {
-      claudes.set(which, findClaude(which));
-    } catch (error) {
-      claudes.set(which, error as Error);
-    }
-  }
-  const found = claudes.get(which)!;
-  if (found instanceof Error) throw found;
-  return found;
-}
+const claudeOf = oncePer(findClaude);
 
 beforeAll(() => buildHook(hookDir));
 

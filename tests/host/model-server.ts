@@ -1,7 +1,8 @@
 // A scripted Anthropic Messages API on 127.0.0.1 for the real-host test: it records every request and answers
 // each `POST /v1/messages` with what `script` decides, streamed as SSE when the request asks for it.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { stringsIn } from './claude-host';
+import { jsonBody, startRecordingServer } from './server-requests';
 
 /** One content block of a scripted reply. */
 export type ReplyBlock =
@@ -53,54 +54,29 @@ export interface ModelServer {
 
 /** Starts the server on a random port of 127.0.0.1. */
 export async function startModelServer(script: Script): Promise<ModelServer> {
-  const requests: RecordedRequest[] = [];
-  let run = '';
   let ids = 0;
-  /** Delayed replies not sent yet: cleared on close, so a closed server keeps no timer (and no test) alive. */
-  const timers = new Set<NodeJS.Timeout>();
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = raw;
-      try {
-        body = raw === '' ? undefined : JSON.parse(raw);
-      } catch {
-        // Not JSON: kept as text in the record; only /v1/messages needs a parsed body and says so below.
-      }
-      const path = (req.url ?? '/').split('?')[0] ?? '/';
-      const record: RecordedRequest = { run, method: req.method ?? 'GET', path, body };
-      requests.push(record);
-      answer(req, res, record, script, () => `${++ids}`, timers);
-    });
+  const server = await startRecordingServer<RecordedRequest>({
+    record: ({ run, method, path, raw }) => ({
+      run,
+      method,
+      path,
+      // Not JSON: kept as text in the record; only /v1/messages needs a parsed body and says so below.
+      body: jsonBody(raw, raw),
+    }),
+    answer: (record, { method }, res, later) => answer(method, res, record, script, () => `${++ids}`, later),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    setRun: (label) => {
-      run = label;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: server.origin, requests: server.requests, setRun: server.setRun, close: server.close };
 }
 
 function answer(
-  req: IncomingMessage,
+  method: string,
   res: ServerResponse,
   record: RecordedRequest,
   script: Script,
   nextId: () => string,
-  timers: Set<NodeJS.Timeout>,
+  later: (ms: number, send: () => void) => void,
 ): void {
-  if (req.method === 'POST' && record.path === '/v1/messages') {
+  if (method === 'POST' && record.path === '/v1/messages') {
     if (typeof record.body !== 'object' || record.body === null)
       return json(res, 400, apiError('invalid_request_error', 'body is not JSON'));
     const body = record.body as MessagesBody;
@@ -116,20 +92,36 @@ function answer(
         : json(res, 200, message(reply, body.model ?? 'claude-test', id));
     };
     if (reply.delayMs === undefined) return send();
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      send();
-    }, reply.delayMs);
-    timers.add(timer);
-    return;
+    return later(reply.delayMs, send);
   }
-  if (req.method === 'POST' && record.path === '/v1/messages/count_tokens') {
+  if (method === 'POST' && record.path === '/v1/messages/count_tokens') {
     return json(res, 200, { input_tokens: Math.ceil(JSON.stringify(record.body ?? '').length / 4) });
   }
-  if (req.method === 'GET' && record.path.startsWith('/v1/models'))
+  if (method === 'GET' && record.path.startsWith('/v1/models'))
     return json(res, 200, { data: [], has_more: false, first_id: null, last_id: null });
-  return json(res, 404, apiError('not_found_error', `no route ${req.method} ${record.path}`));
+  return json(res, 404, apiError('not_found_error', `no route ${method} ${record.path}`));
 }
+
+/** Names of the tools the assistant already called in a conversation. */
+export function calledTools(body: MessagesBody): string[] {
+  return (body.messages ?? [])
+    .filter((m) => m.role === 'assistant' && Array.isArray(m.content))
+    .flatMap((m) =>
+      (m.content as { type?: string; name?: string }[]).filter((b) => b.type === 'tool_use').map((b) => String(b.name)),
+    );
+}
+
+/** The tool results of a conversation, in order: their text and whether Claude Code marked them as errors. */
+export function toolResults(body: MessagesBody): { text: string; isError: boolean }[] {
+  return (body.messages ?? [])
+    .filter((m) => m.role === 'user' && Array.isArray(m.content))
+    .flatMap((m) =>
+      (m.content as { type?: string; content?: unknown; is_error?: boolean }[]).filter((b) => b.type === 'tool_result'),
+    )
+    .map((b) => ({ text: stringsIn(b.content).join(' '), isError: b.is_error === true }));
+}
+
+// --- internal ---
 
 function apiError(type: string, message: string): unknown {
   return { type: 'error', error: { type, message } };

@@ -4,10 +4,9 @@
 // Finding the binary, making the project, one run and what it left behind.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { ChatServer } from './chat-server';
-import { REPO, registryVersion } from './claude-host';
+import { firstRunnable, REPO, registryVersion } from './claude-host';
 
 export const OPENCODE_PACKAGE = 'opencode-ai';
 export const PLUGIN_PACKAGE = '@opencode-ai/plugin';
@@ -105,22 +104,8 @@ export function findOpencode(version = pinnedOpencode()): Opencode {
   });
   // Where opencode-ai's postinstall copies the binary, when npm ran it.
   candidates.push(join(packageDir, 'bin', 'opencode.exe'));
-  for (const path of candidates) {
-    if (!existsSync(path)) {
-      tried.push(`${path} (absent)`);
-      continue;
-    }
-    const probe = spawnSync(path, ['--version'], {
-      encoding: 'utf8',
-      timeout: 60_000,
-      env: { PATH: process.env.PATH ?? '', HOME: tmpdir() },
-    });
-    const answer = `${probe.stdout ?? ''}`.trim();
-    if (probe.status === 0 && answer === version) return { path, version, pluginPackage };
-    tried.push(
-      `${path} (--version: status ${probe.status}, ${JSON.stringify(answer || `${probe.error ?? probe.stderr}`.slice(0, 200))})`,
-    );
-  }
+  const path = firstRunnable(candidates, tried, (answer) => answer === version);
+  if (path !== undefined) return { path, version, pluginPackage };
   throw new Error(`opencode ${version} is not runnable here; tried: ${tried.join('; ')}`);
 }
 

@@ -19,12 +19,12 @@ import {
   runInteractive,
   storeSessions,
   stringsIn,
-  type Claude,
   type HostProject,
   type Install,
 } from './claude-host';
 import { continueScript, runMarker, type MainStep } from './continue-model';
 import { startModelServer, type MessagesBody } from './model-server';
+import { once, oncePer } from './once';
 import { runOutsideAgent } from '../support/outside-agent';
 
 const WRITE = 'touch PERM-FILE && echo PERM-RAN';
@@ -32,33 +32,12 @@ const OTHER = 'touch OTHER-FILE && echo OTHER-RAN';
 const REASON = 'REASON-MARKER no files outside src';
 
 const work = mkdtempSync(join(tmpdir(), 'agent-session-permission-host-'));
-const claudes = new Map<string, Claude | Error>();
-let npmBin: string | Error | undefined;
 
-function claudeOf(which: string): Claude {
-  if (!claudes.has(which)) {
-    try {
-      claudes.set(which, findClaude(which));
-    } catch (error) {
-      claudes.set(which, error as Error);
-    }
-  }
-  const found = claudes.get(which)!;
-  if (found instanceof Error) throw found;
-  return found;
-}
+/** The Claude Code of `which`, found (or installed) once; a failure fails every test that needs it. */
+const claudeOf = oncePer(findClaude);
 
-function npmBins(): string {
-  if (npmBin === undefined) {
-    try {
-      npmBin = npmInstall(join(work, 'npm'));
-    } catch (error) {
-      npmBin = error as Error;
-    }
-  }
-  if (npmBin instanceof Error) throw npmBin;
-  return npmBin;
-}
+/** agent-session installed from npm as a newcomer installs it, once for every play that needs it. */
+const npmBins = once(() => npmInstall(join(work, 'npm')));
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

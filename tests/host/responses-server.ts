@@ -1,8 +1,7 @@
 // A scripted OpenAI Responses API on 127.0.0.1 for the real-Codex test: it records every request and answers each
 // `POST /v1/responses` with what `script` decides, streamed as server-sent events (what Codex asks for), or with an
 // API error. Codex reaches it as a custom model provider (`base_url`, `wire_api = "responses"`).
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startRecordingServer, jsonBody } from './server-requests';
 
 /** One output item of a scripted reply: a message, or a call of one of the tools Codex offered. */
 export type OutputItem =
@@ -53,24 +52,17 @@ export interface ResponsesServer {
 
 /** Starts the server on a random port of 127.0.0.1. */
 export async function startResponsesServer(script: ResponsesScript): Promise<ResponsesServer> {
-  const requests: ResponsesRequest[] = [];
-  let run = '';
   let ids = 0;
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: ResponsesBody | undefined;
-      try {
-        body = raw === '' ? undefined : (JSON.parse(raw) as ResponsesBody);
-      } catch {
-        // Not JSON: recorded without a body; a /responses request without one is refused below.
-      }
-      const path = (req.url ?? '/').split('?')[0] ?? '/';
-      const record: ResponsesRequest = { run, path, body };
-      requests.push(record);
-      if (req.method !== 'POST' || !path.endsWith('/responses') || body === undefined) {
+  const server = await startRecordingServer<ResponsesRequest>({
+    record: ({ run, path, raw }) => ({
+      run,
+      path,
+      // Not JSON: recorded without a body; a /responses request without one is refused below.
+      body: jsonBody(raw, undefined) as ResponsesBody | undefined,
+    }),
+    answer: (record, { method, path }, res) => {
+      const { body } = record;
+      if (method !== 'POST' || !path.endsWith('/responses') || body === undefined) {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { type: 'not_found', message: `no scripted answer for ${path}` } }));
         return;
@@ -96,21 +88,13 @@ export async function startResponsesServer(script: ResponsesScript): Promise<Res
         response: { id, usage: { input_tokens: 10, output_tokens: 5, total_tokens: 15 } },
       });
       res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    requests,
-    setRun: (label) => {
-      run = label;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+  });
+  return {
+    baseUrl: `${server.origin}/v1`,
+    requests: server.requests,
+    setRun: server.setRun,
+    close: server.close,
   };
 }
 

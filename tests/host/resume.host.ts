@@ -8,7 +8,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { claudeVersions, findClaude, npmInstall, type Claude, type Install } from './claude-host';
+import { claudeVersions, findClaude, npmInstall, type Install } from './claude-host';
+import { once, oncePer } from './once';
 import { playScenario, type Mode, type Play, type Runner } from './scenario';
 
 const runs = Number(process.env.AGENT_SESSION_HOST_RUNS ?? '10');
@@ -19,34 +20,12 @@ if (!Number.isInteger(runs) || runs < 0)
 
 const transcripts = mkdtempSync(join(tmpdir(), 'agent-session-host-transcripts-'));
 const plays: Play[] = [];
-const claudes = new Map<string, Claude | Error>();
-let npmBin: string | Error | undefined;
 
 /** The Claude Code of `which`, found (or installed) once; a failure fails every test that needs it. */
-function claudeOf(which: string): Claude {
-  if (!claudes.has(which)) {
-    try {
-      claudes.set(which, findClaude(which));
-    } catch (error) {
-      claudes.set(which, error as Error);
-    }
-  }
-  const found = claudes.get(which)!;
-  if (found instanceof Error) throw found;
-  return found;
-}
+const claudeOf = oncePer(findClaude);
 
-function npmBins(): string {
-  if (npmBin === undefined) {
-    try {
-      npmBin = npmInstall(join(transcripts, 'npm'));
-    } catch (error) {
-      npmBin = error as Error;
-    }
-  }
-  if (npmBin instanceof Error) throw npmBin;
-  return npmBin;
-}
+/** agent-session installed from npm as a newcomer installs it, once for every play that needs it. */
+const npmBins = once(() => npmInstall(join(transcripts, 'npm')));
 
 async function play(
   which: string,

@@ -28,7 +28,15 @@ import {
   type Install,
   type StoredSession,
 } from './claude-host';
-import { startModelServer, type MessagesBody, type RecordedRequest, type Reply, type Script } from './model-server';
+import {
+  calledTools,
+  startModelServer,
+  toolResults,
+  type MessagesBody,
+  type RecordedRequest,
+  type Reply,
+  type Script,
+} from './model-server';
 
 export type Mode = 'foreground' | 'background';
 /** `print`: `claude -p` with stream-json; `interactive`: Claude Code in a terminal (tmux), the prompt typed. */
@@ -39,15 +47,6 @@ const text = (value: string): Reply => ({ blocks: [{ type: 'text', text: value }
 const toolUse = (name: string, input: Record<string, unknown>): Reply => ({
   blocks: [{ type: 'tool_use', name, input }],
 });
-
-/** Names of the tools the assistant already called in a conversation. */
-function calledTools(body: MessagesBody): string[] {
-  return (body.messages ?? [])
-    .filter((m) => m.role === 'assistant' && Array.isArray(m.content))
-    .flatMap((m) =>
-      (m.content as { type?: string; name?: string }[]).filter((b) => b.type === 'tool_use').map((b) => String(b.name)),
-    );
-}
 
 /** The first SubagentStart context in a sub-agent's conversation. */
 export function subagentContext(messages: unknown): DeliveredContext | undefined {
@@ -119,16 +118,6 @@ export function scenarioScript(mode: Mode, attempts?: Attempts, interrupt = fals
 export interface Attempts {
   readonly decoy: string;
   readonly marker: string;
-}
-
-/** The tool results of a conversation, in order: their text and whether Claude Code marked them as errors. */
-function toolResults(body: MessagesBody): { text: string; isError: boolean }[] {
-  return (body.messages ?? [])
-    .filter((m) => m.role === 'user' && Array.isArray(m.content))
-    .flatMap((m) =>
-      (m.content as { type?: string; content?: unknown; is_error?: boolean }[]).filter((b) => b.type === 'tool_result'),
-    )
-    .map((b) => ({ text: stringsIn(b.content).join(' '), isError: b.is_error === true }));
 }
 
 /** The API's answer to the resumed sub-agent's request after it moved to executing, in an interrupted play. */

@@ -10,9 +10,17 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { AGENT_TYPE, contextsIn, REPO, storeSessions, stringsIn } from './claude-host';
+import { AGENT_TYPE, contextsIn, REPO, storeSessions, stringsIn, type StoredSession } from './claude-host';
 import ts from 'typescript';
-import { startModelServer, type MessagesBody, type ModelServer, type Reply, type Script } from './model-server';
+import {
+  calledTools,
+  startModelServer,
+  toolResults,
+  type MessagesBody,
+  type ModelServer,
+  type Reply,
+  type Script,
+} from './model-server';
 import { INJECTED_ERROR, PLAN, type Mode } from './scenario';
 
 const SDK_PACKAGE = '@anthropic-ai/claude-agent-sdk';
@@ -29,24 +37,6 @@ const text = (value: string): Reply => ({ blocks: [{ type: 'text', text: value }
 const toolUse = (name: string, input: Record<string, unknown>): Reply => ({
   blocks: [{ type: 'tool_use', name, input }],
 });
-
-/** The tool results of a conversation, in order. */
-function toolResults(body: MessagesBody): { text: string; isError: boolean }[] {
-  return (body.messages ?? [])
-    .filter((m) => m.role === 'user' && Array.isArray(m.content))
-    .flatMap((m) =>
-      (m.content as { type?: string; content?: unknown; is_error?: boolean }[]).filter((b) => b.type === 'tool_result'),
-    )
-    .map((b) => ({ text: stringsIn(b.content).join(' '), isError: b.is_error === true }));
-}
-
-function calledTools(body: MessagesBody): string[] {
-  return (body.messages ?? [])
-    .filter((m) => m.role === 'assistant' && Array.isArray(m.content))
-    .flatMap((m) =>
-      (m.content as { type?: string; name?: string }[]).filter((b) => b.type === 'tool_use').map((b) => String(b.name)),
-    );
-}
 
 /**
  * The model: the main agent (its tools include `Agent`) delegates to the terraform architect in the foreground, then
@@ -215,6 +205,17 @@ function architectSessions(project: Project) {
   >[0]).filter((s) => s.agent_name === AGENT_TYPE);
 }
 
+/** The architect's only session, once checked to be agent `id` and completed. */
+function expectOnlyCompleted(project: Project, id: string): StoredSession {
+  const [session, ...others] = architectSessions(project);
+  expect({ others: others.length, id: session?.agent_id, phase: session?.phase }).toEqual({
+    others: 0,
+    id,
+    phase: 'completed',
+  });
+  return session!;
+}
+
 function history(session: { history?: unknown }): string[] {
   return ((session.history ?? []) as { from_phase: string; to_phase: string; event?: string }[]).map(
     (h) => `${h.from_phase} → ${h.to_phase}${h.event ? ` (${h.event})` : ''}`,
@@ -309,13 +310,8 @@ it.each(['foreground', 'background'] as const)(
   async (mode) => {
     const { parked, run2 } = await parkAndResume(false, mode);
     expectClean(run2);
-    const [session, ...others] = architectSessions(project!);
-    expect({ others: others.length, id: session?.agent_id, phase: session?.phase }).toEqual({
-      others: 0,
-      id: parked,
-      phase: 'completed',
-    });
-    expect(history(session!)).toEqual([
+    const session = expectOnlyCompleted(project!, parked);
+    expect(history(session)).toEqual([
       'initializing → approval',
       'approval → approval (resume)',
       'approval → executing',
@@ -345,13 +341,8 @@ it.each(['foreground', 'background'] as const)(
     expectClean(run3);
     const listed = run3.trace.find((t) => t.event === 'UserPromptSubmit')?.answer;
     expect(JSON.stringify(listed)).toContain('interrupted by');
-    const [session, ...others] = architectSessions(project!);
-    expect({ others: others.length, id: session?.agent_id, phase: session?.phase }).toEqual({
-      others: 0,
-      id: parked,
-      phase: 'completed',
-    });
-    expect(history(session!)).toEqual([
+    const session = expectOnlyCompleted(project!, parked);
+    expect(history(session)).toEqual([
       'initializing → approval',
       'approval → approval (resume)',
       'approval → executing',
@@ -359,7 +350,7 @@ it.each(['foreground', 'background'] as const)(
       'executing → executing (resume)',
       'executing → completed',
     ]);
-    expect(session!.interruption).toMatchObject({ count: 1, carried_on: 1, waiting: false });
+    expect(session.interruption).toMatchObject({ count: 1, carried_on: 1, waiting: false });
     passed = true;
   },
 );
@@ -428,12 +419,7 @@ it(`the real ${SDK_PACKAGE}: the app interrupts its query while the sub-agent wo
   );
   const start = contextsIn(subagentRequests(server, 'run2')[0]?.messages).find((c) => c.hook === 'SubagentStart');
   expect(start?.text).toContain(`resumes session ${waiting!.agent_id}`);
-  const [session, ...others] = architectSessions(project);
-  expect({ others: others.length, id: session?.agent_id, phase: session?.phase }).toEqual({
-    others: 0,
-    id: waiting!.agent_id,
-    phase: 'completed',
-  });
-  expect(session!.interruption).toMatchObject({ count: 1, carried_on: 1, waiting: false });
+  const session = expectOnlyCompleted(project, waiting!.agent_id);
+  expect(session.interruption).toMatchObject({ count: 1, carried_on: 1, waiting: false });
   passed = true;
 });
