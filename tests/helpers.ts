@@ -30,6 +30,9 @@ export function binEnv(extra: Record<string, string | undefined> = {}): NodeJS.P
     // A developer's own PostgreSQL store must not be what a file-store test runs against.
     AGENT_SESSION_DATABASE_URL: undefined,
     AGENT_SESSION_DATABASE_SCHEMA: undefined,
+    // Run from inside a Claude Code session, a test must not take that session's word for the hooks' own runs.
+    CLAUDE_CODE_SESSION_ATTENDED: undefined,
+    CLAUDE_CODE_ENTRYPOINT: undefined,
     ...extra,
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];

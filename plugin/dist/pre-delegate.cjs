@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "16dde46080df4a4a";
-const BUILD_ID = "4e9e350cdcc97d09";
+const BUNDLE_HASH = "6f50ff32621afdfd";
+const BUILD_ID = "283805c3697ce0b0";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -204,12 +204,18 @@ export interface AgentLaunchFacts {
   readonly entrypoint?: unknown;
   /** Set by a host that knows it runs without a person (the Agent SDK's permission callback). */
   readonly headless?: boolean;
+  /**
+   * Claude Code's own word, in the environment it starts each hook with (`CLAUDE_CODE_SESSION_ATTENDED`, 2.1.330 and
+   * 2.1.332: `1` in an interactive session, `0` under `claude -p`): known as the hook starts, where the sub-agent's
+   * transcript may not be written yet (the race a real `claude -p` play caught, docs/permissions.md).
+   */
+  readonly attended?: boolean;
 }
 
 /**
  * True when a sub-agent's permission request becomes an inbox item under `mode`: `off` never, `always` always,
- * `background` (the default) when nobody can answer it: a headless run (an entrypoint other than the interactive
- * `cli`, or a host that says so). In an interactive session Claude Code asks the user even for a background
+ * `background` (the default) when nobody can answer it: a headless run (a session Claude Code says nobody attends, else
+ * an entrypoint other than the interactive `cli`, or a host that says so). In an interactive session Claude Code asks the user even for a background
  * sub-agent (2.1.330 and 2.1.332 in tmux: tests/host/resume.host.ts), so there nothing changes, whatever the agent's
  * `requestShape`. Unknown facts answer false: Claude Code's own flow then decides.
  */
@@ -218,6 +224,7 @@ export function goesToInbox(mode: PermissionInboxMode, facts: AgentLaunchFacts |
   if (mode === 'always') return true;
   if (facts === null) return false;
   if (facts.headless === true) return true;
+  if (facts.attended !== undefined) return !facts.attended;
   return typeof facts.entrypoint === 'string' && facts.entrypoint !== '' && facts.entrypoint !== 'cli';
 }
 

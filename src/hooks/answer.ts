@@ -117,6 +117,7 @@ async function answerHost(
   ) {
     return { answer: null, line: `${head}project_missing project=${logValue(project)}${warned}`, level: 'info' };
   }
+  const told = launch ?? adapter.launchFacts?.(env);
   const sessions = call.sessions();
   // The store's clock: "last active 5 minutes ago" is said by the clock that dated it.
   const now = await sessions.now();
@@ -127,7 +128,7 @@ async function answerHost(
     words: adapter.words,
     continuation: continuationSettingsOf(call.config),
     ...(recordingTool === undefined ? {} : { recordingTool }),
-    ...(launch === undefined ? {} : { launch }),
+    ...(told === undefined ? {} : { launch: told }),
   });
   return { answer: outcome.answer, line: `${head}${outcome.note}${warned}`, level: warned === '' ? 'info' : 'warn' };
 }

@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { BIN, run } from '../helpers';
 import { bashPermissionRequest, headlessSubagents } from '../support/claude-subagents';
 import { runOutsideAgent } from '../support/outside-agent';
@@ -31,17 +31,18 @@ const cli = (args: readonly string[], extra: Record<string, string> = {}) =>
   ['approve', 'reject'].includes(args[0]!)
     ? runOutsideAgent(BIN.cli, args, { cwd: dir, env: { ...env(), ...extra } })
     : run(BIN.cli, args, { cwd: dir, env: { ...env(), ...extra } });
-const hook = (payload: Record<string, unknown>) => {
+const hook = (payload: Record<string, unknown>, told: Record<string, string> = {}) => {
   const result = run(BIN.preDelegate, [], {
     cwd: dir,
-    env: env(),
+    env: { ...env(), ...told },
     input: JSON.stringify({ ...payloadBase, ...payload }),
   });
   expect(result.status).toBe(0);
   return result.stdout.trim() === '' ? null : JSON.parse(result.stdout);
 };
 const start = (agent: string) => hook({ hook_event_name: 'SubagentStart', agent_id: agent, agent_type: TYPE });
-const ask = (agent: string, input: unknown = INPUT) => hook(bashPermissionRequest(agent, TYPE, input));
+const ask = (agent: string, input: unknown = INPUT, told: Record<string, string> = {}) =>
+  hook(bashPermissionRequest(agent, TYPE, input), told);
 const decisionOf = (answer: unknown) =>
   (answer as { hookSpecificOutput: { decision: { behavior: string; message?: string } } } | null)?.hookSpecificOutput
     .decision ?? null;
@@ -130,5 +131,26 @@ describe('the permission inbox', () => {
     const imported = cli(['import', file, '--new-id']);
     expect(imported.status).toBe(0);
     expect(stateOf(imported.stdout.trim()).permission_requests[0].status).toBe('expired');
+  });
+
+  // A real `claude -p` play caught the hook starting before Claude Code had written the sub-agent's transcript: the
+  // entrypoint unknown, the request was left to Claude Code, which denied it, and nothing reached the inbox.
+  it("Claude Code's word in the hook's environment decides, before the sub-agent's files are written", () => {
+    const id = /session (agent-[\w-]+)/.exec(start(FIRST).hookSpecificOutput.additionalContext as string)![1]!;
+    const transcript = join(dirname(payloadBase.transcript_path!), SESSION, 'subagents', `agent-${FIRST}.jsonl`);
+    rmSync(transcript);
+    // Without a word and without the transcript, the request is Claude Code's to decide.
+    expect(ask(FIRST)).toBeNull();
+    expect(stateOf(id).permission_requests).toBeUndefined();
+    const headless = { CLAUDE_CODE_SESSION_ATTENDED: '0', CLAUDE_CODE_ENTRYPOINT: 'sdk-cli' };
+    expect(decisionOf(ask(FIRST, INPUT, headless))).toMatchObject({ behavior: 'deny' });
+    expect(stateOf(id)).toMatchObject({ phase: 'approval', permission_requests: [{ status: 'pending' }] });
+  });
+
+  it("an attended session's request is left to the person, whatever the transcript says", () => {
+    const id = /session (agent-[\w-]+)/.exec(start(FIRST).hookSpecificOutput.additionalContext as string)![1]!;
+    expect(ask(FIRST, INPUT, { CLAUDE_CODE_SESSION_ATTENDED: '1', CLAUDE_CODE_ENTRYPOINT: 'cli' })).toBeNull();
+    expect(stateOf(id).permission_requests).toBeUndefined();
+    expect(stateOf(id).phase).toBe('initializing');
   });
 });

@@ -25,8 +25,9 @@ export interface HandlerOutcome<Answer extends object = object> {
  */
 export type HandlerContext = TextContext & {
   /**
-   * How the asking sub-agent was launched when the host says it otherwise than by its meta file (the Agent SDK's
-   * permission callback: a non-interactive run); absent: read from the meta file (service/agent-launch.ts).
+   * How the asking sub-agent was launched when the host says it otherwise than by its files (the Agent SDK's
+   * permission callback: a non-interactive run; Claude Code's hook environment: whether a person attends the session,
+   * hosts/claude-code.ts); absent: read from its meta file and transcript (service/agent-launch.ts).
    */
   readonly launch?: AgentLaunchFacts;
   readonly continuation?: ContinuationSettings;

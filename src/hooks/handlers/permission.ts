@@ -29,8 +29,8 @@ export interface PermissionAnswer {
  *    agent (core/claude-link.ts isRecordingAgent): `allow`;
  * 2. the call the user approved for its session (issue 33, core/permission.ts): the same tool with a deep-equal input,
  *    a grant not spent nor expired, in this project and host: `allow`, and the grant spent in the same locked write;
- * 3. a call nobody can answer (`permission_inbox`, default `background`: a background sub-agent or a headless run, by
- *    its meta file, service/agent-launch.ts): recorded in its session, which waits in approval, and `deny` with a
+ * 3. a call nobody can answer (`permission_inbox`, default `background`: a headless run, by what Claude Code tells the
+ *    hook in its environment, else by the sub-agent's files, service/agent-launch.ts): recorded in its session, which waits in approval, and `deny` with a
  *    message naming the inbox item (the host would deny it anyway: the answer only adds where it waits).
  * Anything else gets no answer, so the host's own flow decides (a person is asked where one can be).
  * @returns the answer and the log note; the answer is null when the request is not ours to decide
@@ -62,7 +62,7 @@ export async function permissionRequest(
   if (!goesToInbox(mode, facts)) {
     return {
       answer: null,
-      note: `not_ours claude_agent=${claudeAgent} tool=${logValue(tool)} inbox=${mode} launch=${facts === null ? '-' : logValue(`${String(facts.requestShape)}/${String(facts.entrypoint)}`)}`,
+      note: `not_ours claude_agent=${claudeAgent} tool=${logValue(tool)} inbox=${mode} launch=${facts === null ? '-' : logValue(`${String(facts.requestShape)}/${String(facts.entrypoint)}/${String(facts.attended)}`)}`,
     };
   }
   const parked = await sessions.parkPermission(ask);

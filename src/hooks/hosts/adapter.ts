@@ -1,4 +1,5 @@
 import type { Config } from '../../core/config';
+import type { AgentLaunchFacts } from '../../core/permission';
 import type { HookIo } from '../io';
 import type { HostWords } from '../texts';
 
@@ -25,6 +26,11 @@ export interface HostAdapter {
    * Codex's `record` entry, its store pinned (src/cli/record.ts), which Codex's exec-policy rule allows as a prefix.
    */
   recordWords?(io: CliPlace, root: string, config: StoreSelection): string[];
+  /**
+   * How its session runs, as it tells its hooks in their environment (whether a person attends it), when it does;
+   * read before the files the permission inbox otherwise reads (service/agent-launch.ts).
+   */
+  launchFacts?(env: Readonly<Record<string, string | undefined>>): AgentLaunchFacts | undefined;
 }
 
 /** What selects a call's store besides its root (app/store-pin.ts). */

@@ -1,4 +1,5 @@
 // Claude Code as a host: its payloads are the shape every handler reads, so its adapter passes them as they are.
+import type { AgentLaunchFacts } from '../../core/permission';
 import type { HostAdapter, HostPayload } from './adapter';
 import { cliWords } from './cli-words';
 
@@ -38,4 +39,18 @@ export const claudeCode: HostAdapter = {
       'SendMessage to a Claude agent id said continuable continues that agent itself with its whole context (nothing re-read; in -p load the tool first with ToolSearch "select:SendMessage").',
   },
   cliWords: (io, root) => cliWords(io, root),
+  launchFacts: claudeCodeLaunch,
 };
+
+/**
+ * What Claude Code tells each hook it starts (measured on 2.1.330 and 2.1.332): `CLAUDE_CODE_SESSION_ATTENDED` `1` in
+ * an interactive session, `0` under `claude -p`, set by that very process for its children (never inherited from a
+ * shell it was started from), and `CLAUDE_CODE_ENTRYPOINT` (`cli`, `sdk-cli`). Undefined when it says neither (an
+ * older version): the sub-agent's files are read instead.
+ */
+export function claudeCodeLaunch(env: Readonly<Record<string, string | undefined>>): AgentLaunchFacts | undefined {
+  const said = env.CLAUDE_CODE_SESSION_ATTENDED;
+  if (said !== '0' && said !== '1') return undefined;
+  const entrypoint = env.CLAUDE_CODE_ENTRYPOINT;
+  return { attended: said === '1', ...(entrypoint === undefined || entrypoint === '' ? {} : { entrypoint }) };
+}

@@ -3,6 +3,7 @@ import { codeOf } from '../../helpers';
 import { approveState, rejectState } from '../../../src/core/decision';
 import {
   canPark,
+  goesToInbox,
   grantFor,
   jsonEqual,
   lastPermission,
@@ -186,5 +187,24 @@ describe('jsonEqual', () => {
     ['1', 1],
   ])('tells %j from %j', (a, b) => {
     expect(jsonEqual(a, b)).toBe(false);
+  });
+});
+
+describe('goesToInbox', () => {
+  it.each([
+    ['off', { attended: false, entrypoint: 'sdk-cli' }, false],
+    ['always', { attended: true, entrypoint: 'cli' }, true],
+    ['background', null, false],
+    ['background', {}, false],
+    ['background', { headless: true }, true],
+    // Claude Code's word on its session comes first: the transcript may not be written yet, or say otherwise.
+    ['background', { attended: false }, true],
+    ['background', { attended: true, entrypoint: 'sdk-cli' }, false],
+    ['background', { attended: false, entrypoint: 'cli' }, true],
+    ['background', { entrypoint: 'sdk-cli' }, true],
+    ['background', { entrypoint: 'cli', requestShape: 'background' }, false],
+    ['background', { entrypoint: '' }, false],
+  ] as const)('%s with %j: %s', (mode, facts, expected) => {
+    expect(goesToInbox(mode, facts)).toBe(expected);
   });
 });
