@@ -40,12 +40,29 @@ const hooks = Object.fromEntries(
       ...group,
       hooks: group.hooks.map((callback) => async (input, toolUseId, options) => {
         const answer = await callback(input, toolUseId, options);
-        appendFileSync(config.trace, `${JSON.stringify({ event, input, answer })}\n`);
+        appendFileSync(config.trace, `${JSON.stringify({ event, input, toolUseId, answer })}\n`);
         return answer;
       }),
     })),
   ]),
 );
+/**
+ * With `canUseTool`: the library's permission callback as the app's `options.canUseTool`, the app's own callback (which
+ * allows what its main agent asks) as its fallback, as docs/library.md shows; each call traced.
+ */
+const permissions = config.canUseTool
+  ? {
+      canUseTool: async (name, input, options) => {
+        const answer = await session.canUseTool(name, input, options, async (_name, asked) => ({
+          behavior: 'allow',
+          updatedInput: asked,
+        }));
+        const asked = { name, input, agentID: options.agentID, toolUseID: options.toolUseID };
+        appendFileSync(config.trace, `${JSON.stringify({ event: 'canUseTool', input: asked, answer })}\n`);
+        return answer;
+      },
+    }
+  : {};
 /** The query; with `interruptAfterMs`, interrupted that long after its sub-agent started (the app's own stop). */
 let running;
 try {
@@ -59,6 +76,7 @@ try {
       // Our hooks are these callbacks: no settings file wires them (or anything else) a second time.
       settingSources: [],
       permissionMode: 'default',
+      ...permissions,
       env: config.env,
       ...(config.executable ? { pathToClaudeCodeExecutable: config.executable } : {}),
       stderr: (data) => appendFileSync(config.stderr, data),

@@ -22,6 +22,7 @@ import {
   type Script,
 } from './model-server';
 import { INJECTED_ERROR, PLAN, type Mode } from './scenario';
+import { runOutsideAgent } from '../support/outside-agent';
 
 const SDK_PACKAGE = '@anthropic-ai/claude-agent-sdk';
 const RECORD_TOOL = 'mcp__agent-session__record';
@@ -159,6 +160,8 @@ async function runApp(
   prompt: string,
   lazy: boolean,
   interruptAfterMs?: number,
+  /** More of the app's config (`canUseTool`: the library's permission callback in the query's options). */
+  more: Record<string, unknown> = {},
 ): Promise<AppRun> {
   server.setRun(label);
   const trace = join(project.base, `${label}.trace.jsonl`);
@@ -174,6 +177,7 @@ async function runApp(
       prompt,
       trace,
       stderr: stderrFile,
+      ...more,
       agents: {
         [AGENT_TYPE]: {
           description: 'Plans Terraform changes, waits for the user to approve them, then applies them.',
@@ -421,5 +425,116 @@ it(`the real ${SDK_PACKAGE}: the app interrupts its query while the sub-agent wo
   expect(start?.text).toContain(`resumes session ${waiting!.agent_id}`);
   const session = expectOnlyCompleted(project, waiting!.agent_id);
   expect(session.interruption).toMatchObject({ count: 1, carried_on: 1, waiting: false });
+  passed = true;
+});
+
+/** The command the permission play's sub-agent runs: it writes a file, so the SDK asks the app's permission callback. */
+const PERM_COMMAND = 'touch PERM-FILE && echo PERM-RAN';
+
+/**
+ * The permission play's model: the main agent delegates in the foreground, then repeats what the sub-agent said. The
+ * sub-agent runs PERM_COMMAND; denied, it says it waits for approval; once it ran, it records `executing` with the
+ * in-process tool and says it is done.
+ */
+function permissionScript(): Script {
+  const said = new Map<string, string>();
+  return (body, request) => {
+    if (stringsIn(body.system).some((s) => s.includes(SUBAGENT_PROMPT))) {
+      const last = toolResults(body).at(-1);
+      const reply =
+        last === undefined
+          ? toolUse('Bash', { command: PERM_COMMAND, description: 'scripted command' })
+          : last.isError
+            ? text(`Waiting for the user's approval: ${last.text.slice(0, 400)}`)
+            : last.text.includes('PERM-RAN')
+              ? toolUse(RECORD_TOOL, { phase: 'executing' })
+              : text(`Done: PERM-FILE created (${last.text.slice(0, 100)}).`);
+      const first = reply.blocks[0];
+      if (first?.type === 'text') said.set(request.run, first.text);
+      return { role: 'subagent', reply };
+    }
+    if (!(body.tools ?? []).some((t) => t.name === 'Agent')) return { role: 'other', reply: text('OK.') };
+    if (!calledTools(body).includes('Agent'))
+      return {
+        role: 'main',
+        reply: toolUse('Agent', {
+          description: 'Create the file',
+          prompt: 'Create PERM-FILE.',
+          subagent_type: AGENT_TYPE,
+          run_in_background: false,
+        }),
+      };
+    return { role: 'main', reply: text(`The terraform architect says: ${said.get(request.run) ?? '(nothing)'}`) };
+  };
+}
+
+it(`the real ${SDK_PACKAGE}: a sub-agent's call that needs permission reaches canUseTool with its agentID, is parked, approved at the terminal, and runs once when a second query() resumes it`, async () => {
+  project = makeProject();
+  server = await startModelServer(permissionScript());
+  const calls = (run: AppRun) => run.trace.filter((t) => t.event === 'canUseTool');
+  const run1 = await runApp(
+    project,
+    server,
+    'perm1',
+    'Have the terraform architect create PERM-FILE.',
+    false,
+    undefined,
+    {
+      canUseTool: true,
+    },
+  );
+  expectClean(run1);
+  const [asked] = calls(run1).filter((t) => t.input.name === 'Bash');
+  expect(asked?.input).toMatchObject({ agentID: expect.any(String), input: { command: PERM_COMMAND } });
+  expect(asked?.answer).toMatchObject({ behavior: 'deny', message: expect.stringContaining('approve') });
+  expect(existsSync(join(project.dir, 'PERM-FILE'))).toBe(false);
+  const [parked, ...others] = architectSessions(project);
+  expect({ others: others.length, phase: parked?.phase }).toEqual({ others: 0, phase: 'approval' });
+  expect(parked?.permission_requests).toEqual([
+    expect.objectContaining({
+      tool: 'Bash',
+      status: 'pending',
+      input: expect.objectContaining({ command: PERM_COMMAND }),
+    }),
+  ]);
+  // The sub-agent was told where its request waits.
+  expect(stringsIn(subagentRequests(server, 'perm1').at(-1)?.messages).join('\n')).toContain(
+    `approve ${parked!.agent_id}`,
+  );
+
+  // The user approves at their own terminal (outside any agent's shell), with the CLI beside the library.
+  const approved = runOutsideAgent(join(REPO, 'dist', 'agent-session.cjs'), ['approve', parked!.agent_id], {
+    cwd: project.dir,
+    env: { HOME: project.home },
+  });
+  expect({ status: approved.status, stderr: approved.stderr }).toEqual({ status: 0, stderr: '' });
+
+  const run2 = await runApp(
+    project,
+    server,
+    'perm2',
+    'The user approved. Have the terraform architect create PERM-FILE.',
+    false,
+    undefined,
+    {
+      canUseTool: true,
+    },
+  );
+  expectClean(run2);
+  expect(
+    calls(run2)
+      .filter((t) => t.input.name === 'Bash')
+      .map((t) => t.answer),
+  ).toEqual([{ behavior: 'allow', updatedInput: expect.objectContaining({ command: PERM_COMMAND }) }]);
+  expect(existsSync(join(project.dir, 'PERM-FILE'))).toBe(true);
+  const session = expectOnlyCompleted(project, parked!.agent_id);
+  // The SDK asked both canUseTool and the PermissionRequest hook about that call: decided once, nothing parked again.
+  expect((session.permission_requests ?? []).map((r: { status: string }) => r.status)).toEqual(['spent']);
+  expect(history(session)).toEqual([
+    'initializing → approval',
+    'approval → executing',
+    'executing → executing (resume)',
+    'executing → completed',
+  ]);
   passed = true;
 });

@@ -152,13 +152,26 @@ export async function agentSessionHooks<Server = unknown>(
   const recorder = recorderOf(call, RECORD_TOOL, log);
   let closed = false;
   const running = new RunningAgents();
-  const callback: SdkHookCallback = async (input) => {
+  const permissions = new CallDecisions();
+  const callback: SdkHookCallback = async (input, toolUseId) => {
     if (closed || !isClaudeCodePayload(input)) return {};
     if (input.hook_event_name === 'PreToolUse' && input.tool_name === RECORD_TOOL) return recorder.preToolUse(input);
     running.saw(input);
-    const outcome = await answerPayload(input, call, env, { host: SDK_HOST, cli, recordingTool: RECORD_TOOL });
-    log(outcome.line, outcome.level);
-    return (outcome.answer as SdkHookOutput | null) ?? {};
+    const answer = async (): Promise<SdkHookOutput | null> => {
+      // As in canUseTool: an SDK app's run is non-interactive (known without the sub-agent's files, which the SDK's
+      // Claude Code may not have written yet when it asks).
+      const outcome = await answerPayload(input, call, env, {
+        host: SDK_HOST,
+        cli,
+        recordingTool: RECORD_TOOL,
+        launch: HEADLESS,
+      });
+      log(outcome.line, outcome.level);
+      return outcome.answer as SdkHookOutput | null;
+    };
+    if (input.hook_event_name !== 'PermissionRequest') return (await answer()) ?? {};
+    const decided = await permissions.once(toolUseId, async () => (await answer()) as PermissionAnswer | null);
+    return decided ?? {};
   };
   const interrupted = async (sessionId?: string): Promise<number> => {
     if (closed) return 0;
@@ -188,6 +201,17 @@ export async function agentSessionHooks<Server = unknown>(
         ? Promise.resolve({ behavior: 'deny', message: SDK_NOT_DECIDED })
         : fallback(toolName, input, options);
     if (closed) return notOurs();
+    const decided = await permissions.once(options.toolUseID, () => decideCall(toolName, input, options));
+    const decision = decided?.hookSpecificOutput?.decision;
+    if (decision?.behavior === 'allow') return { behavior: 'allow', updatedInput: input };
+    if (decision?.behavior === 'deny') return { behavior: 'deny', message: decision.message };
+    return notOurs();
+  };
+  const decideCall = async (
+    toolName: string,
+    input: Record<string, unknown>,
+    options: { readonly agentID?: string },
+  ): Promise<PermissionAnswer | null> => {
     const payload = {
       hook_event_name: 'PermissionRequest',
       tool_name: toolName,
@@ -199,13 +223,10 @@ export async function agentSessionHooks<Server = unknown>(
       host: SDK_HOST,
       cli,
       recordingTool: RECORD_TOOL,
-      launch: { headless: true },
+      launch: HEADLESS,
     });
     log(`can_use_tool ${outcome.line}`, outcome.level);
-    const decision = (outcome.answer as PermissionAnswer | null)?.hookSpecificOutput?.decision;
-    if (decision?.behavior === 'allow') return { behavior: 'allow', updatedInput: input };
-    if (decision?.behavior === 'deny') return { behavior: 'deny', message: decision.message };
-    return notOurs();
+    return outcome.answer as PermissionAnswer | null;
   };
   const hooks: Record<string, SdkHookMatcher[]> = {};
   for (const row of eventsOf(SDK_HOST)) {
@@ -272,5 +293,37 @@ async function loadSdk(): Promise<AgentSdkToolKit<unknown>> {
       'E_USAGE',
       `agentSessionHooks needs ${SDK_PACKAGE} (npm install ${SDK_PACKAGE}), or its functions as \`sdk: { tool, createSdkMcpServer }\`: ${error instanceof Error ? error.message : String(error)}`,
     );
+  }
+}
+
+/** What the SDK host knows of every sub-agent's launch: nobody sits at an SDK app's run to answer a prompt. */
+const HEADLESS = { headless: true } as const;
+
+/** How many calls' decisions are kept: far more than one query has in flight at once. */
+const KEPT_DECISIONS = 1000;
+
+/**
+ * One permission decision per tool call. The SDK asks both the app's permission callback (our `canUseTool`, when the
+ * app wires it) and the PermissionRequest hook about the same call, with the same tool use id (the real SDK, 0.3.332:
+ * `canUseTool` first, the hook a millisecond later: tests/host/sdk.host.ts). Decided twice, a grant spent by the first
+ * would be parked again by the second, and the session sent back to approval after its call ran. So the first asker
+ * decides, and the second gets the same answer; the promise is kept at once, so an asker that comes while the first
+ * is still deciding waits for it. A call without an id is decided each time.
+ */
+class CallDecisions {
+  readonly #decided = new Map<string, Promise<PermissionAnswer | null>>();
+
+  /** The decision of call `toolUseId`: the one made first, else `decide()`'s (never rejects: answerPayload fails open). */
+  once(
+    toolUseId: string | undefined,
+    decide: () => Promise<PermissionAnswer | null>,
+  ): Promise<PermissionAnswer | null> {
+    if (toolUseId === undefined || toolUseId === '') return decide();
+    const earlier = this.#decided.get(toolUseId);
+    if (earlier !== undefined) return earlier;
+    const decision = decide();
+    this.#decided.set(toolUseId, decision);
+    if (this.#decided.size > KEPT_DECISIONS) this.#decided.delete(this.#decided.keys().next().value!);
+    return decision;
   }
 }

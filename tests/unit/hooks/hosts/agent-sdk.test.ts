@@ -44,10 +44,10 @@ afterEach(async () => {
   rmSync(base, { recursive: true, force: true });
 });
 
-const fire = (event: string, fields: Record<string, unknown>) => {
+const fire = (event: string, fields: Record<string, unknown>, toolUseId?: string) => {
   const group = hooks.hooks[event]?.[0];
   if (group === undefined) throw new Error(`no hook for ${event}`);
-  return group.hooks[0]!({ hook_event_name: event, session_id: 's1', cwd: dir, ...fields }, undefined, {
+  return group.hooks[0]!({ hook_event_name: event, session_id: 's1', cwd: dir, ...fields }, toolUseId, {
     signal: new AbortController().signal,
   });
 };
@@ -246,5 +246,41 @@ describe('canUseTool (issue 33)', () => {
       updatedInput: INPUT,
     });
     expect(await hooks.canUseTool('Bash', INPUT, { signal, agentID: next })).toMatchObject({ behavior: 'deny' });
+  });
+
+  // The real SDK asks both canUseTool and the PermissionRequest hook about one call, with one tool use id
+  // (tests/host/sdk.host.ts): decided twice, the grant spent by the first was parked again by the second.
+  it('decides a call once when the SDK asks both canUseTool and the PermissionRequest hook, in either order', async () => {
+    const ask = (agentId: string, toolUseId: string) =>
+      fire(
+        'PermissionRequest',
+        { agent_id: agentId, agent_type: AGENT, tool_name: 'Bash', tool_input: INPUT },
+        toolUseId,
+      );
+    await start();
+    const [both] = await Promise.all([
+      hooks.canUseTool('Bash', INPUT, { signal, agentID: CLAUDE_AGENT, toolUseID: 'toolu_1' }),
+      ask(CLAUDE_AGENT, 'toolu_1'),
+    ]);
+    expect(both).toMatchObject({ behavior: 'deny' });
+    await fire('SubagentStop', { agent_id: CLAUDE_AGENT, agent_type: AGENT });
+    const [parked] = await stored();
+    const id = parked!.kind === 'valid' ? parked!.state.agent_id : '';
+    expect(runOutsideAgent(BIN.cli, ['approve', id], { cwd: dir, env: { HOME: base } }).status).toBe(0);
+    const next = 'a2222222222222222';
+    await start(next);
+    // canUseTool first (as the real SDK), then the hook: one grant spent, nothing parked again.
+    expect(await hooks.canUseTool('Bash', INPUT, { signal, agentID: next, toolUseID: 'toolu_2' })).toMatchObject({
+      behavior: 'allow',
+    });
+    expect(await ask(next, 'toolu_2')).toMatchObject({ hookSpecificOutput: { decision: { behavior: 'allow' } } });
+    // The hook first, then canUseTool: the same (a new call of the same input is a new request, parked).
+    expect(await ask(next, 'toolu_3')).toMatchObject({ hookSpecificOutput: { decision: { behavior: 'deny' } } });
+    expect(await hooks.canUseTool('Bash', INPUT, { signal, agentID: next, toolUseID: 'toolu_3' })).toMatchObject({
+      behavior: 'deny',
+    });
+    const [after] = await stored();
+    const requests = after!.kind === 'valid' ? (after!.state.permission_requests ?? []) : [];
+    expect(requests.map((r) => r.status)).toEqual(['spent', 'pending']);
   });
 });
