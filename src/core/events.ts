@@ -37,11 +37,11 @@ export const EVENTS = [
     bin: 'pre-delegate',
     hosts: ['claude-code', 'agent-sdk'],
   },
-  // A sub-agent's own recording command runs without a prompt (src/hooks/handlers/permission.ts); it fires only when
-  // the host would ask, so tool calls that need no permission never start it.
+  // A sub-agent's own recording command runs without a prompt, and a headless run's request of any tool (Bash, Write,
+  // Edit, an MCP tool…) that nobody can answer becomes an inbox item (src/hooks/handlers/permission.ts). No matcher:
+  // it fires only when the host would ask, so tool calls that need no permission never start it.
   {
     event: 'PermissionRequest',
-    matcher: 'Bash',
     bin: 'pre-delegate',
     // opencode: a sub-agent's `permission.asked` event for bash, replied to through its client.
     hosts: ['claude-code', 'codex', 'agent-sdk', 'opencode'],

@@ -153,4 +153,29 @@ describe('the permission inbox', () => {
     expect(stateOf(id).permission_requests).toBeUndefined();
     expect(stateOf(id).phase).toBe('initializing');
   });
+
+  // Every tool's request reaches the hook (no matcher in its wiring): a file edit waits for a person as a command does.
+  it("parks a headless sub-agent's Write and grants exactly that write once", () => {
+    const write = { file_path: join(dir, 'main.tf'), content: 'resource "aws_s3_bucket" "logs" {}\n' };
+    const asked = (agent: string, input: unknown) =>
+      hook({
+        hook_event_name: 'PermissionRequest',
+        agent_id: agent,
+        agent_type: TYPE,
+        tool_name: 'Write',
+        tool_input: input,
+      });
+    const id = /session (agent-[\w-]+)/.exec(start(FIRST).hookSpecificOutput.additionalContext as string)![1]!;
+    expect(decisionOf(asked(FIRST, write))).toMatchObject({ behavior: 'deny' });
+    expect(stateOf(id).permission_requests).toEqual([
+      expect.objectContaining({ tool: 'Write', input: write, status: 'pending' }),
+    ]);
+    expect(cli(['pending']).stdout).toContain('tool: Write');
+    expect(stop(FIRST).status).toBe(0);
+    expect(cli(['approve', id]).status).toBe(0);
+    expect(start(NEXT).hookSpecificOutput.additionalContext).toContain('the user approved tool "Write"');
+    expect(decisionOf(asked(NEXT, { ...write, content: 'something else' }))).toMatchObject({ behavior: 'deny' });
+    expect(decisionOf(asked(NEXT, write))).toEqual({ behavior: 'allow' });
+    expect(decisionOf(asked(NEXT, write))).toMatchObject({ behavior: 'deny' });
+  });
 });

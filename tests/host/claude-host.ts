@@ -213,7 +213,7 @@ export function makeHostProject(install: Install, claude: Claude, npmBin?: strin
       '---',
       `name: ${AGENT_TYPE}`,
       'description: Plans Terraform changes, waits for the user to approve them, then applies them.',
-      'tools: Bash',
+      'tools: Bash, Write',
       '---',
       `${SUBAGENT_MARKER}. You plan infrastructure changes and record your progress with the commands you are given.`,
       '',

@@ -11,6 +11,9 @@ export const CONTINUE_MARKER = 'HOST-TEST-CONTINUE-SUBAGENT';
 /** In a `CMD:`, replaced by the recording command of the agent's SubagentStart context (agent-session's). */
 export const UPDATE_PLACEHOLDER = '@UPDATE@';
 
+/** What a `WRITE:` step writes. */
+export const WRITTEN_CONTENT = 'written by the scripted sub-agent\n';
+
 /** A command whose output carries this makes the sub-agent's next request fail with HTTP 400 (Claude Code's StopFailure). */
 export const FAIL_MARKER = 'FAIL400';
 
@@ -105,8 +108,8 @@ export function isSubagentRequest(body: MessagesBody): boolean {
 }
 
 /**
- * The sub-agent: it runs, one per turn, the `CMD:<command>` (Bash) and `READ:<absolute path>` (Read) of the last user
- * message that gives any, then ends with
+ * The sub-agent: it runs, one per turn, the `CMD:<command>` (Bash), `READ:<absolute path>` (Read) and
+ * `WRITE:<absolute path>` (Write, WRITTEN_CONTENT) of the last user message that gives any, then ends with
  * `SUB-END after <n> tool results; last result: <text>` (n: every tool result of its whole conversation). The turn
  * after a command whose output holds FAIL400 is answered with HTTP 400 instead.
  */
@@ -114,7 +117,7 @@ function subagentReply(body: MessagesBody): Reply {
   const messages = body.messages ?? [];
   const at = lastIndex(
     messages,
-    (m) => m.role === 'user' && blocksOf(m).some((b) => b.type === 'text' && /(CMD|READ):/.test(b.text ?? '')),
+    (m) => m.role === 'user' && blocksOf(m).some((b) => b.type === 'text' && /(CMD|READ|WRITE):/.test(b.text ?? '')),
   );
   const instruction =
     at < 0
@@ -122,8 +125,8 @@ function subagentReply(body: MessagesBody): Reply {
       : blocksOf(messages[at]!)
           .map((b) => (b.type === 'text' ? b.text : ''))
           .join('\n');
-  const commands = [...instruction.matchAll(/(CMD|READ):(.+?)(?=\s+(?:CMD|READ):|\n|$)/g)].map((m) => ({
-    tool: m[1] === 'READ' ? 'Read' : 'Bash',
+  const commands = [...instruction.matchAll(/(CMD|READ|WRITE):(.+?)(?=\s+(?:CMD|READ|WRITE):|\n|$)/g)].map((m) => ({
+    tool: m[1] === 'READ' ? 'Read' : m[1] === 'WRITE' ? 'Write' : 'Bash',
     argument: m[2]!.trim(),
   }));
   const since = toolResultTexts(messages.slice(at + 1));
@@ -140,7 +143,9 @@ function subagentReply(body: MessagesBody): Reply {
   if (next !== undefined)
     return next.tool === 'Read'
       ? toolUse('Read', { file_path: next.argument })
-      : toolUse('Bash', { command: next.argument, description: 'scripted command' });
+      : next.tool === 'Write'
+        ? toolUse('Write', { file_path: next.argument, content: WRITTEN_CONTENT })
+        : toolUse('Bash', { command: next.argument, description: 'scripted command' });
   const all = toolResultTexts(messages);
   return text(`SUB-END after ${all.length} tool results; last result: ${(all.at(-1) ?? 'none').slice(0, 200)}`);
 }

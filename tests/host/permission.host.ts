@@ -5,7 +5,7 @@
 // from the user's terminal; the next `claude -p` resumes the session and the same command runs once (the file
 // exists, the session ends completed); then a different command and a second use of the grant are not allowed (each
 // a new inbox item), and `reject` sends its reason to the next agent. Four `claude -p` runs per play.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -22,7 +22,7 @@ import {
   type HostProject,
   type Install,
 } from './claude-host';
-import { continueScript, runMarker, type MainStep } from './continue-model';
+import { continueScript, runMarker, WRITTEN_CONTENT, type MainStep } from './continue-model';
 import { startModelServer, type MessagesBody } from './model-server';
 import { once, oncePer } from './once';
 import { runOutsideAgent } from '../support/outside-agent';
@@ -139,6 +139,52 @@ it.each(matrix)(
       expect(subagentSaw('rejected')).toContain(REASON);
       expect(existsSync(join(project.dir, 'PERM-FILE'))).toBe(false);
       expect(problems).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  },
+);
+
+// Every tool's request reaches the hook (its wiring has no matcher): a file edit by a headless run's sub-agent waits
+// for a person as a command does. The plugin install, on each Claude Code version.
+it.each(claudeVersions())(
+  'Claude Code %s, plugin: a background sub-agent of claude -p asks to Write a file → parked, approved, written once on resume',
+  async (which) => {
+    const claude = claudeOf(which);
+    const project = makeHostProject('plugin', claude);
+    const target = join(project.dir, 'WRITE-FILE');
+    const plan: MainStep[] = [{ kind: 'agent', prompt: `WRITE:${target}`, subagentType: AGENT_TYPE }];
+    const server = await startModelServer(continueScript({ ask: plan, resume: plan }));
+    const play = async (label: string) => {
+      server.setRun(label);
+      const run = await runClaude(
+        claude.path,
+        project,
+        server.url,
+        `${which}-write-${label}`,
+        `${runMarker(label)} Have the terraform architect do the task.`,
+        240_000,
+      );
+      expect({ status: run.status, timedOut: run.timedOut }).toEqual({ status: 0, timedOut: false });
+    };
+    try {
+      await play('ask');
+      const [parked, ...others] = sessionsOf(project);
+      expect({ others: others.length, phase: parked?.phase }).toEqual({ others: 0, phase: 'approval' });
+      expect(parked!.permission_requests).toEqual([
+        expect.objectContaining({
+          tool: 'Write',
+          status: 'pending',
+          input: expect.objectContaining({ file_path: target, content: WRITTEN_CONTENT }),
+        }),
+      ]);
+      expect(existsSync(target)).toBe(false);
+      decide(project, 'approve', parked!.agent_id as string);
+      await play('resume');
+      expect(readFileSync(target, 'utf8')).toBe(WRITTEN_CONTENT);
+      const done = sessionsOf(project).find((s) => s.agent_id === parked!.agent_id)!;
+      expect(done.phase).toBe('completed');
+      expect(done.permission_requests.map((r: { status: string }) => r.status)).toEqual(['spent']);
     } finally {
       await server.close();
     }

@@ -62,24 +62,41 @@ export function addHooks(
       changes.push({ kind: 'updated', ...where, command });
       continue;
     }
-    const present = groups.some(
+    // Our handler under a matcher no wiring of ours has now (an earlier version's: PreToolUse `Task|Agent` before
+    // SendMessage): taken out of that group (a user's handlers in it stay) and wired again below under today's, or
+    // the event would start the same hook twice for one call.
+    const current = new Set(
+      wirings.filter((w) => w.event === wiring.event && commands[w.bin] === command).map((w) => w.matcher ?? ''),
+    );
+    const stale = (group: Group): boolean =>
+      !current.has(String(group.matcher ?? '')) && handlersOf(group, wiring.event).some((h) => isOurs(h, command));
+    const moved = groups.some(stale);
+    if (moved) {
+      hooks[wiring.event] = groups.flatMap((group) => {
+        if (!stale(group)) return [group];
+        const others = handlersOf(group, wiring.event).filter((h) => !isOurs(h, command));
+        return others.length === 0 ? [] : [{ ...group, hooks: others }];
+      });
+    }
+    const left = groupsOf(hooks, wiring.event);
+    const present = left.some(
       (group) =>
         (group.matcher ?? '') === (wiring.matcher ?? '') &&
         handlersOf(group, wiring.event).some((h) => isOurs(h, command)),
     );
-    for (const other of otherCopies(groups, wiring, command)) changes.push({ kind: 'other', ...where, command: other });
+    for (const other of otherCopies(left, wiring, command)) changes.push({ kind: 'other', ...where, command: other });
     if (present) {
-      changes.push({ kind: 'kept', ...where, command });
+      changes.push({ kind: moved ? 'updated' : 'kept', ...where, command });
       continue;
     }
     hooks[wiring.event] = [
-      ...groups,
+      ...left,
       {
         ...(where.matcher === undefined ? {} : { matcher: where.matcher }),
         hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS }],
       },
     ];
-    changes.push({ kind: 'added', ...where, command });
+    changes.push({ kind: moved ? 'updated' : 'added', ...where, command });
   }
   return { settings: { ...settings, hooks }, changes };
 }

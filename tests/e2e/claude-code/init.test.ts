@@ -47,7 +47,7 @@ it('wires the eight hooks with absolute node commands and a timeout, keeping eve
   const stop = join(DIST, 'subagent-stop.cjs');
   const expected: [string, string | undefined, string][] = [
     ['PreToolUse', 'Task|Agent|SendMessage', pre],
-    ['PermissionRequest', 'Bash', pre],
+    ['PermissionRequest', undefined, pre],
     ['SubagentStart', undefined, pre],
     ['SubagentStop', undefined, stop],
     // A sub-agent killed by an API error or a usage limit gets StopFailure, never SubagentStop (issue 22).

@@ -67,9 +67,7 @@ describe('init --host codex', () => {
     ]);
     expect(hooks.Stop).toEqual([{ hooks: [{ type: 'command', command: 'echo mine' }] }]);
     expect(hooks.SubagentStart).toEqual([{ hooks: [{ type: 'command', command: pre, timeout: 30 }] }]);
-    expect(hooks.PermissionRequest).toEqual([
-      { matcher: 'Bash', hooks: [{ type: 'command', command: pre, timeout: 30 }] },
-    ]);
+    expect(hooks.PermissionRequest).toEqual([{ hooks: [{ type: 'command', command: pre, timeout: 30 }] }]);
     expect(hooks.PostModelRequest).toEqual([{ hooks: [{ type: 'command', command: stop, timeout: 30 }] }]);
     // The recording entry, the store and its pin (tests/e2e/codex/codex-rule.test.ts: what the rule lets through).
     const words = [

@@ -34,6 +34,44 @@ describe('init settings merge', () => {
     expect(second.settings).toEqual(first.settings);
   });
 
+  // An earlier version's matcher (PreToolUse `Task|Agent` before SendMessage, issue 34): moved to today's, never a
+  // second group that would start the same hook twice for one call; a user's handler in that group stays where it was.
+  it("moves our handler from an earlier version's matcher to today's, leaving a user's beside it", () => {
+    const pre = commands['pre-delegate'];
+    const stop = commands['subagent-stop'];
+    const earlier = {
+      hooks: {
+        PreToolUse: [
+          { matcher: 'Task|Agent', hooks: [{ type: 'command', command: pre, timeout: 30 }] },
+          { matcher: 'Bash', hooks: [{ type: 'command', command: 'echo mine' }] },
+        ],
+        PostToolUse: [
+          {
+            matcher: 'Task',
+            hooks: [
+              { type: 'command', command: 'echo theirs' },
+              { type: 'command', command: stop, timeout: 30 },
+            ],
+          },
+        ],
+      },
+    };
+    const { settings, changes } = addHooks(earlier, commands);
+    const hooks = settings.hooks as Record<string, { matcher?: string; hooks: { command: string }[] }[]>;
+    const ours = (event: string, command: string) =>
+      hooks[event]!.filter((group) => group.hooks.some((h) => h.command === command)).map((g) => g.matcher);
+    const wired = (event: string) => WIRINGS.find((w) => w.event === event)!.matcher;
+    expect(ours('PreToolUse', pre)).toEqual([wired('PreToolUse')]);
+    expect(ours('PostToolUse', stop)).toEqual([wired('PostToolUse')]);
+    expect(hooks.PreToolUse).toContainEqual({ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo mine' }] });
+    expect(hooks.PostToolUse).toContainEqual({ matcher: 'Task', hooks: [{ type: 'command', command: 'echo theirs' }] });
+    expect(changes).toContainEqual(expect.objectContaining({ kind: 'updated', event: 'PreToolUse' }));
+    // A second run keeps what the first wrote.
+    const again = addHooks(settings, commands);
+    expect(again.settings).toEqual(settings);
+    expect(again.changes.every((c) => c.kind === 'kept')).toBe(true);
+  });
+
   it('reports another copy of our bins and leaves it alone', () => {
     const other = {
       hooks: { SubagentStop: [{ hooks: [{ type: 'command', command: 'node /old/subagent-stop.cjs' }] }] },
