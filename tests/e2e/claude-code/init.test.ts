@@ -80,6 +80,34 @@ it('is idempotent: a second run changes nothing and makes no backup', () => {
   expect(backups()).toHaveLength(1);
 });
 
+// An install from before SendMessage joined PreToolUse's matcher (issue 34) and before PermissionRequest lost its `Bash`
+// one: running init again moves our hooks to today's wiring; Claude Code then starts each once per call, not twice.
+it("moves an earlier version's hooks to today's matchers, each event starting ours once", () => {
+  const pre = `"${process.execPath}" "${join(DIST, 'pre-delegate.cjs')}"`;
+  const stop = `"${process.execPath}" "${join(DIST, 'subagent-stop.cjs')}"`;
+  const ours = (command: string) => [{ type: 'command', command, timeout: 30 }];
+  writeFileSync(
+    each.settingsFile,
+    JSON.stringify({
+      hooks: {
+        PreToolUse: [{ matcher: 'Task|Agent', hooks: ours(pre) }, ...USER_SETTINGS.hooks.PreToolUse],
+        PermissionRequest: [{ matcher: 'Bash', hooks: ours(pre) }],
+        SubagentStop: [{ hooks: ours(stop) }],
+      },
+    }),
+  );
+  const run = init();
+  expect(run.status).toBe(0);
+  const hooks = readSettings().hooks;
+  const groupsWith = (event: string, command: string) =>
+    hooks[event].filter((g: { hooks: { command: string }[] }) => g.hooks.some((h) => h.command === command));
+  expect(groupsWith('PreToolUse', pre).map((g: { matcher?: string }) => g.matcher)).toEqual(['Task|Agent|SendMessage']);
+  expect(groupsWith('PermissionRequest', pre).map((g: { matcher?: string }) => g.matcher)).toEqual([undefined]);
+  expect(groupsWith('SubagentStop', stop)).toHaveLength(1);
+  expect(hooks.PreToolUse).toContainEqual(USER_SETTINGS.hooks.PreToolUse[0]);
+  expect(init().stdout).not.toMatch(/^[+~] /m);
+});
+
 it('creates the file when there is none, and --uninstall removes exactly what it added, and the file left empty', () => {
   expect(init().status).toBe(0);
   const events = [
