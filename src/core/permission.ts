@@ -214,10 +214,10 @@ export interface AgentLaunchFacts {
 
 /**
  * True when a sub-agent's permission request becomes an inbox item under `mode`: `off` never, `always` always,
- * `background` (the default) when nobody can answer it: a headless run (a session Claude Code says nobody attends, else
- * an entrypoint other than the interactive `cli`, or a host that says so). In an interactive session Claude Code asks the user even for a background
- * sub-agent (2.1.330 and 2.1.332 in tmux: tests/host/resume.host.ts), so there nothing changes, whatever the agent's
- * `requestShape`. Unknown facts answer false: Claude Code's own flow then decides.
+ * `background` (the default) when nobody can answer it: a headless run (a session Claude Code says nobody attends,
+ * else an entrypoint other than the interactive `cli`, or a host that says so). In an interactive session Claude Code
+ * asks the user even for a background sub-agent (2.1.330 and 2.1.332 in tmux: tests/host/resume.host.ts), so there
+ * nothing changes, whatever the agent's `requestShape`. Unknown facts answer false: Claude Code's own flow decides.
  */
 export function goesToInbox(mode: PermissionInboxMode, facts: AgentLaunchFacts | null): boolean {
   if (mode === 'off') return false;

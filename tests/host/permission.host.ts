@@ -23,7 +23,7 @@ import {
   type Install,
 } from './claude-host';
 import { continueScript, runMarker, WRITTEN_CONTENT, type MainStep } from './continue-model';
-import { startModelServer, type MessagesBody } from './model-server';
+import { startModelServer, type MessagesBody, type ModelServer } from './model-server';
 import { once, oncePer } from './once';
 import { runOutsideAgent } from '../support/outside-agent';
 
@@ -45,6 +45,25 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const delegate = (...commands: string[]): MainStep[] => [
   { kind: 'agent', prompt: commands.map((command) => `CMD:${command}`).join(' '), subagentType: AGENT_TYPE },
 ];
+
+/** One `claude -p` run of the server's plan `label`: the main agent asked to have the architect do the task. */
+function delegateRun(
+  claude: ReturnType<typeof findClaude>,
+  project: HostProject,
+  server: ModelServer,
+  label: string,
+  name: string,
+): ReturnType<typeof runClaude> {
+  server.setRun(label);
+  return runClaude(
+    claude.path,
+    project,
+    server.url,
+    name,
+    `${runMarker(label)} Have the terraform architect do the task.`,
+    240_000,
+  );
+}
 
 /** `approve`/`reject` as the user runs them at their own terminal: outside any agent's shell. */
 function decide(project: HostProject, ...args: string[]): void {
@@ -75,15 +94,7 @@ it.each(matrix)(
     const server = await startModelServer(continueScript(plans));
     const problems: string[] = [];
     const play = async (label: string) => {
-      server.setRun(label);
-      const run = await runClaude(
-        claude.path,
-        project,
-        server.url,
-        `${which}-${install}-${label}`,
-        `${runMarker(label)} Have the terraform architect do the task.`,
-        240_000,
-      );
+      const run = await delegateRun(claude, project, server, label, `${which}-${install}-${label}`);
       if (run.status !== 0 || run.timedOut)
         problems.push(`${label}: claude -p status ${run.status}, ${run.stderr.slice(-300)}`);
       return run;
@@ -156,15 +167,7 @@ it.each(claudeVersions())(
     const plan: MainStep[] = [{ kind: 'agent', prompt: `WRITE:${target}`, subagentType: AGENT_TYPE }];
     const server = await startModelServer(continueScript({ ask: plan, resume: plan }));
     const play = async (label: string) => {
-      server.setRun(label);
-      const run = await runClaude(
-        claude.path,
-        project,
-        server.url,
-        `${which}-write-${label}`,
-        `${runMarker(label)} Have the terraform architect do the task.`,
-        240_000,
-      );
+      const run = await delegateRun(claude, project, server, label, `${which}-write-${label}`);
       expect({ status: run.status, timedOut: run.timedOut }).toEqual({ status: 0, timedOut: false });
     };
     try {

@@ -29,9 +29,10 @@ export interface PermissionAnswer {
  *    agent (core/claude-link.ts isRecordingAgent): `allow`;
  * 2. the call the user approved for its session (issue 33, core/permission.ts): the same tool with a deep-equal input,
  *    a grant not spent nor expired, in this project and host: `allow`, and the grant spent in the same locked write;
- * 3. a call nobody can answer (`permission_inbox`, default `background`: a headless run, by what Claude Code tells the
- *    hook in its environment, else by the sub-agent's files, service/agent-launch.ts): recorded in its session, which waits in approval, and `deny` with a
- *    message naming the inbox item (the host would deny it anyway: the answer only adds where it waits).
+ * 3. a call of any tool nobody can answer (`permission_inbox`, default `background`: a headless run, by what Claude
+ *    Code tells the hook in its environment, else by the sub-agent's files, service/agent-launch.ts): recorded in its
+ *    session, which waits in approval, and `deny` with a message naming the inbox item (the host would deny it
+ *    anyway: the answer only adds where it waits).
  * Anything else gets no answer, so the host's own flow decides (a person is asked where one can be).
  * @returns the answer and the log note; the answer is null when the request is not ours to decide
  */

@@ -231,16 +231,21 @@ describe('canUseTool (issue 33)', () => {
     expect(await hooks.canUseTool('Bash', INPUT, { signal })).toMatchObject({ behavior: 'deny' });
   });
 
-  it('allows the approved call once to the agent that resumes the session', async () => {
-    await start();
-    await hooks.canUseTool('Bash', INPUT, { signal, agentID: CLAUDE_AGENT });
+  /** The parked agent stopped, the user approved its request at their own shell, the next agent started. */
+  const approvedAndResumed = async (next: string): Promise<void> => {
     await fire('SubagentStop', { agent_id: CLAUDE_AGENT, agent_type: AGENT });
     const [parked] = await stored();
     const id = parked!.kind === 'valid' ? parked!.state.agent_id : '';
     // As the user decides it, at their own shell (the test runner may run inside an agent's).
     expect(runOutsideAgent(BIN.cli, ['approve', id], { cwd: dir, env: { HOME: base } }).status).toBe(0);
-    const next = 'a2222222222222222';
     await start(next);
+  };
+
+  it('allows the approved call once to the agent that resumes the session', async () => {
+    await start();
+    await hooks.canUseTool('Bash', INPUT, { signal, agentID: CLAUDE_AGENT });
+    const next = 'a2222222222222222';
+    await approvedAndResumed(next);
     expect(await hooks.canUseTool('Bash', { ...INPUT }, { signal, agentID: next })).toEqual({
       behavior: 'allow',
       updatedInput: INPUT,
@@ -263,12 +268,8 @@ describe('canUseTool (issue 33)', () => {
       ask(CLAUDE_AGENT, 'toolu_1'),
     ]);
     expect(both).toMatchObject({ behavior: 'deny' });
-    await fire('SubagentStop', { agent_id: CLAUDE_AGENT, agent_type: AGENT });
-    const [parked] = await stored();
-    const id = parked!.kind === 'valid' ? parked!.state.agent_id : '';
-    expect(runOutsideAgent(BIN.cli, ['approve', id], { cwd: dir, env: { HOME: base } }).status).toBe(0);
     const next = 'a2222222222222222';
-    await start(next);
+    await approvedAndResumed(next);
     // canUseTool first (as the real SDK), then the hook: one grant spent, nothing parked again.
     expect(await hooks.canUseTool('Bash', INPUT, { signal, agentID: next, toolUseID: 'toolu_2' })).toMatchObject({
       behavior: 'allow',
