@@ -113,8 +113,9 @@ export function decisionSentence(decision: Decision, noteLimit = Infinity): stri
 
 /**
  * Who decided and where the decision came from, as `show` and the CLI say it: `alice (claimed; OS user bob, at a
- * terminal)`, `bob (OS user, recorded without a terminal)`, `bob (OS user, in the browser)` (the page of `serve`), or `alice (origin not recorded)` for a decision of an
- * older version. `quote` renders the recorded names (the hooks' contexts quote them; a terminal escapes them).
+ * terminal)`, `bob (OS user, recorded without a terminal)`, `bob (OS user, in the browser)` (the page of a `serve`
+ * started at a terminal; else `in the browser, page of a server started without a terminal`), or `alice (origin not
+ * recorded)` for a decision of an older version. `quote` renders the recorded names (the hooks' contexts quote them; a terminal escapes them).
  */
 export function deciderText(decision: Decision, quote: (text: string) => string = (text) => text): string {
   const imported = decision.imported;
@@ -124,7 +125,14 @@ export function deciderText(decision: Decision, quote: (text: string) => string 
   const origin = decision.origin;
   if (origin === undefined) return `${quote(decision.by)} (origin not recorded)`;
   const where =
-    origin.via === 'browser' ? 'in the browser' : origin.terminal ? 'at a terminal' : 'recorded without a terminal';
+    origin.via === 'browser'
+      ? // `terminal` is then whether the server's stdin was one: a server an agent started detached says so.
+        origin.terminal
+        ? 'in the browser'
+        : 'in the browser, page of a server started without a terminal'
+      : origin.terminal
+        ? 'at a terminal'
+        : 'recorded without a terminal';
   if (!origin.claimed) return `${quote(decision.by)} (OS user, ${where})`;
   return `${quote(decision.by)} (claimed; OS user ${quote(origin.os_user)}, ${where})`;
 }

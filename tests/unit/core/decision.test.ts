@@ -207,6 +207,15 @@ describe('the decision sentence of the hooks quotes what was recorded', () => {
     );
   });
 
+  // Redteam L1: an agent can start `serve` detached (`env -u CLAUDECODE setsid -f`); its page's decisions say so.
+  it.each([
+    [true, 'tester (OS user, in the browser)'],
+    [false, 'tester (OS user, in the browser, page of a server started without a terminal)'],
+  ])('a decision from the page of a server whose stdin was a terminal: %s', (terminal, text) => {
+    const approved = approveState(inApproval(), {}, { ...NO_TERMINAL, terminal, via: 'browser' }, at(12));
+    expect(deciderText(lastDecision(approved)!)).toBe(text);
+  });
+
   it('a decision of an older version says its origin was not recorded', () => {
     const approved = approveState(inApproval(), { by: 'alice' }, AT_TERMINAL, at(12));
     const { origin: _none, ...older } = lastDecision(approved)!;
