@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { liveModel } from '../core/views/live';
+import { decisionRowsOf } from '../core/views/live';
 import {
   isNotified,
   notificationKey,
@@ -47,15 +47,15 @@ export async function notifyNew(
 ): Promise<NotifyOutcome[]> {
   const entries = await sessions.list({ activeOnly: true, allProjects: options.allProjects });
   const states = entries.flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
-  const model = liveModel({
+  const rows = decisionRowsOf(
     states,
-    now: await sessions.now(),
-    limits: sessions.limits,
-    project: options.allProjects ? null : sessions.project,
-  });
+    await sessions.now(),
+    sessions.limits,
+    options.allProjects ? null : sessions.project,
+  );
   const target = notifyTarget(options.setting);
   const outcomes: NotifyOutcome[] = [];
-  for (const row of model.decisions) {
+  for (const row of rows) {
     if (!isNotified(row)) continue;
     if (!claimOnce(notifiedDir(options.logDir), notificationKey(row))) continue;
     const notification = notificationOf(row, options.page ?? null);

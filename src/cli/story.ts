@@ -1,5 +1,5 @@
 import { deciderText } from '../core/decision';
-import { hostOf, type Host } from '../core/host';
+import { hostOf } from '../core/host';
 import type { ResumeExplanation } from '../core/views/explain';
 import type { Limits } from '../core/limits';
 import { interruptionCause, isInterrupted } from '../core/interruption';
@@ -9,7 +9,8 @@ import { counted } from '../core/plural';
 import { relativeTime } from '../core/relative-time';
 import type { SessionState } from '../core/state';
 import { shortDuration, utcTime } from '../core/views/time-text';
-import type { Timeline, TimelineEvent } from '../core/views/timeline';
+import type { Timeline } from '../core/views/timeline';
+import { agentWord, timelineLines } from '../core/views/timeline-lines';
 import { renderRows, type Cell } from './color';
 import { wrapWords } from './format';
 import { displayWidth, escapeControl } from './text';
@@ -190,80 +191,21 @@ function interruptionFacts(state: SessionState, now: Date): Cell[][] {
   return rows;
 }
 
-/** Whose agent a link names, by the session's host: a Codex link holds a Codex thread id, linked the same way. */
-const AGENT_WORDS: Readonly<Record<Host, string>> = {
-  'claude-code': 'Claude agent',
-  codex: 'Codex agent',
-  'agent-sdk': 'Claude agent',
-  opencode: 'opencode task',
-};
-
-/** Whose agent the link names: `Claude agent`, or `Codex agent` (AGENT_WORDS). */
-function agentWord(state: SessionState): string {
-  return AGENT_WORDS[hostOf(state)];
-}
-
 function timelineRows(timeline: Timeline, agent: string): Cell[][] {
-  // Each phase stay, then what happened during it (core/views/timeline.ts places every event in its stay).
+  // Each phase stay, then what happened during it (core/views/timeline-lines.ts: the words the live page shows too).
   const rows: Cell[][] = [['WHEN', 'WHAT', 'DETAIL']];
-  timeline.spans.forEach((span, index) => {
-    // A final phase is a moment, shown by its `finalized` event with the summary.
-    if (span.seconds !== null || span.started_at === null) {
-      const lasted =
-        span.seconds === null ? '' : `${shortDuration(span.seconds)}${span.ended_at === null ? ' so far' : ''}`;
-      const resumes = span.resumes.length > 0 ? `, resumed ${span.resumes.length}×` : '';
-      rows.push([
-        span.started_at === null ? '(dropped)' : utcTime(span.started_at),
-        { text: span.phase, style: 'bold' },
-        `${lasted}${resumes}`,
-      ]);
-    }
-    for (const event of timeline.events) {
-      if (event.span === index && event.kind !== 'created') rows.push([utcTime(event.at), ...eventCells(event, agent)]);
-    }
-  });
+  for (const line of timelineLines(timeline, agent)) {
+    const what = line.nested ? `  ${line.what}` : line.what;
+    rows.push([
+      line.at === null ? '(dropped)' : utcTime(line.at),
+      line.tone === 'plain' ? what : { text: what, style: TONE_STYLES[line.tone] },
+      line.detail,
+    ]);
+  }
   return rows;
 }
 
-function eventCells(event: TimelineEvent, agent: string): [Cell, Cell] {
-  switch (event.kind) {
-    case 'resume':
-      return [{ text: '  resumed', style: 'green' }, `in ${event.phase}`];
-    case 'continued':
-      return [{ text: '  continued', style: 'green' }, `in ${event.phase}, with its context`];
-    case 'interrupted':
-      return [
-        { text: '  interrupted', style: 'yellow' },
-        event.error === null
-          ? `in ${event.phase} (a host failure; only the last one's kind and message are kept)`
-          : `in ${event.phase} by ${interruptionCause(event.error)}${event.message === null ? '' : `: ${event.message}`}`,
-      ];
-    case 'error':
-      return [
-        { text: '  error', style: 'red' },
-        `${event.message} (${event.count} so far; only the last message is kept)`,
-      ];
-    case 'decision':
-      return [
-        { text: `  ${event.decision.decision}`, style: event.decision.decision === 'approved' ? 'green' : 'red' },
-        `by ${deciderText(event.decision)}${event.decision.note === undefined ? '' : `: ${event.decision.note}`}`,
-      ];
-    case 'claude_linked':
-      return [
-        `  ${agent.toLowerCase()}`,
-        `${event.claude_agent_id} linked${event.resumed ? ' (resumed the session)' : ''}`,
-      ];
-    case 'claude_stopped':
-      return [`  ${agent.toLowerCase()}`, `${event.claude_agent_id} stopped`];
-    case 'finalized':
-      return [
-        { text: '  finalized', style: 'bold' },
-        `${event.phase}${event.summary === null ? '' : `: ${event.summary}`}`,
-      ];
-    case 'created':
-      return ['  created', ''];
-  }
-}
+const TONE_STYLES = { phase: 'bold', good: 'green', bad: 'red', warn: 'yellow' } as const;
 
 function indent(text: string): string {
   return text

@@ -5,6 +5,12 @@ import type { Limits } from './limits';
 import { isFinalPhase } from './phase-names';
 import type { ClaudeLink, SessionState } from './state';
 
+/**
+ * The purpose of the sessions every host's hooks make for their sub-agents (Claude Code's, and Codex's, opencode's and
+ * the Agent SDK's through the same attach): it says which way the session came, nothing of its task.
+ */
+export const CLAUDE_PURPOSE = 'claude_code_subagent';
+
 /** A change to a session's Claude Code link. A new `agent_id` (re)links; `stopped` records that the agent stopped. */
 export interface ClaudeLinkChange {
   readonly agent_id?: string;

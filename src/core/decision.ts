@@ -124,17 +124,17 @@ export function deciderText(decision: Decision, quote: (text: string) => string 
     return `${quote(decision.by)} (imported by OS user ${quote(imported.by)} at ${imported.at} from ${quote(imported.from)}; origin not verified here)`;
   const origin = decision.origin;
   if (origin === undefined) return `${quote(decision.by)} (origin not recorded)`;
-  const where =
-    origin.via === 'browser'
-      ? // `terminal` is then whether the server's stdin was one: a server an agent started detached says so.
-        origin.terminal
-        ? 'in the browser'
-        : 'in the browser, page of a server started without a terminal'
-      : origin.terminal
-        ? 'at a terminal'
-        : 'recorded without a terminal';
+  const where = whereRecorded(origin);
   if (!origin.claimed) return `${quote(decision.by)} (OS user, ${where})`;
   return `${quote(decision.by)} (claimed; OS user ${quote(origin.os_user)}, ${where})`;
+}
+
+/**
+ * Who a decision recorded with `origin` is by, as deciderText says it: `bob (OS user, in the browser)` (the live page
+ * says so beside its buttons).
+ */
+export function recordedAsText(origin: DecisionOrigin): string {
+  return `${origin.os_user} (OS user, ${whereRecorded(origin)})`;
 }
 
 /**
@@ -164,6 +164,14 @@ export function lastDecision(state: SessionState): Decision | null {
 }
 
 // --- internal ---
+
+/** Where a decision was recorded: at a terminal, without one, or in the browser (of a server started at a terminal). */
+function whereRecorded(origin: Pick<DecisionOrigin, 'terminal' | 'via'>): string {
+  if (origin.via === 'browser')
+    // `terminal` is then whether the server's stdin was one: a server an agent started detached says so.
+    return origin.terminal ? 'in the browser' : 'in the browser, page of a server started without a terminal';
+  return origin.terminal ? 'at a terminal' : 'recorded without a terminal';
+}
 
 /**
  * Who decided: the claimed name (`--by`), which must be a name as `create` takes one (non-blank, no control

@@ -11,7 +11,8 @@ export type ErrorCode =
   | 'E_BUSY' // the session lock could not be taken in time
   | 'E_IO' // any other file-system failure
   | 'E_AGENT_SHELL' // approve/reject run from inside an AI agent's shell (core/origin.ts)
-  | 'E_OTHER_PROJECT'; // a decision on a session of another project (or of none) without --all-projects
+  | 'E_OTHER_PROJECT' // a decision on a session of another project (or of none) without --all-projects
+  | 'E_CHANGED'; // a decision on what a session no longer waits on: its request or plan changed since it was shown
 
 /** Exit code of the CLI for each error code (documented in README "Exit codes"). */
 export const EXIT_CODES: Readonly<Record<ErrorCode, number>> = {
@@ -25,6 +26,7 @@ export const EXIT_CODES: Readonly<Record<ErrorCode, number>> = {
   E_IO: 5,
   E_AGENT_SHELL: 6,
   E_OTHER_PROJECT: 4,
+  E_CHANGED: 4,
 };
 
 /** The one error type the library throws on purpose. */

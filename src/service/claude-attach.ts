@@ -1,6 +1,6 @@
 import { SessionError, isSessionError } from '../core/errors';
 import { withResume } from '../core/history';
-import { changesLink, withClaudeLink, type ClaudeLinkChange } from '../core/claude-link';
+import { changesLink, CLAUDE_PURPOSE, withClaudeLink, type ClaudeLinkChange } from '../core/claude-link';
 import { isContinuationOf, withContinued } from '../core/continuation';
 import { stopOutcome, type StopOutcome } from '../core/stop-policy';
 import { assertAgentName } from '../core/input';
@@ -54,8 +54,7 @@ export interface Attachment {
   readonly interruption?: 'recorded' | 'already' | 'already_final' | 'superseded';
 }
 
-/** The purpose of sessions made for Claude Code sub-agents. */
-export const CLAUDE_PURPOSE = 'claude_code_subagent';
+export { CLAUDE_PURPOSE } from '../core/claude-link';
 
 /**
  * Attaches one event of a Claude Code sub-agent to its session, in one step serialized per Claude agent id and

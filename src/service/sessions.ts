@@ -46,6 +46,16 @@ export { AgentMismatchError, OtherProjectError } from './refusals';
  * What the service needs from outside: a store (whose clock, `store.now()`, dates and judges everything), and (for
  * tests) the randomness of generated ids and the origin of decisions.
  */
+/** How a decision is scoped: another project's session allowed, and a check of the state it is made on. */
+export interface DecideOptions {
+  readonly allProjects?: boolean;
+  /**
+   * Called under the session's lock with the state the decision would be made on, before it is: throws (E_CHANGED)
+   * when that is not what the person saw (the live page's fingerprint of what deciding allows), and nothing is written.
+   */
+  readonly unchanged?: (state: SessionState) => void;
+}
+
 export interface SessionsOptions {
   readonly store: SessionStore;
   /**
@@ -221,16 +231,17 @@ export class Sessions {
    * process detected inside an AI agent's shell.
    * A session of another project (or of none) is refused unless `allProjects`: the inbox a user decides from is this
    * project's. `id` may be any unique part of the id (see resolveId).
-   * @throws SessionError E_AGENT_SHELL; E_ILLEGAL_TRANSITION when it is not in approval; E_OTHER_PROJECT; E_NOT_FOUND,
-   *   E_CORRUPT, E_BUSY, E_USAGE
+   * @throws SessionError E_AGENT_SHELL; E_ILLEGAL_TRANSITION when it is not in approval; E_OTHER_PROJECT; E_CHANGED
+   *   (options.unchanged); E_NOT_FOUND, E_CORRUPT, E_BUSY, E_USAGE
    */
-  async approve(id: string, input: ApproveInput = {}, options: { allProjects?: boolean } = {}): Promise<SessionState> {
+  async approve(id: string, input: ApproveInput = {}, options: DecideOptions = {}): Promise<SessionState> {
     const origin = this.#decisionOrigin();
     assertNotAgentShell(origin, 'approve');
     const valid = await this.resolveId(id);
     const now = await this.store.now();
     return this.#view.write(valid, now, (state, at) => {
       if (options.allProjects !== true) this.#view.assertOwn(state);
+      options.unchanged?.(state);
       return approveState(state, { grantTtlHours: this.permissionGrantTtlHours, ...input }, origin, at);
     });
   }
@@ -239,16 +250,17 @@ export class Sessions {
    * Rejects a session parked in approval: the decision with its reason and the move back to planning (or the end,
    * abandoned) in one locked write. Refused from an AI agent's shell, and for another project's session unless
    * `allProjects`, as `approve`.
-   * @throws SessionError E_AGENT_SHELL; E_ILLEGAL_TRANSITION when it is not in approval; E_OTHER_PROJECT; E_NOT_FOUND,
-   *   E_CORRUPT, E_BUSY, E_USAGE
+   * @throws SessionError E_AGENT_SHELL; E_ILLEGAL_TRANSITION when it is not in approval; E_OTHER_PROJECT; E_CHANGED;
+   *   E_NOT_FOUND, E_CORRUPT, E_BUSY, E_USAGE
    */
-  async reject(id: string, input: RejectInput, options: { allProjects?: boolean } = {}): Promise<SessionState> {
+  async reject(id: string, input: RejectInput, options: DecideOptions = {}): Promise<SessionState> {
     const origin = this.#decisionOrigin();
     assertNotAgentShell(origin, 'reject');
     const valid = await this.resolveId(id);
     const now = await this.store.now();
     return this.#view.write(valid, now, (state, at) => {
       if (options.allProjects !== true) this.#view.assertOwn(state);
+      options.unchanged?.(state);
       return rejectState(state, input, origin, at);
     });
   }

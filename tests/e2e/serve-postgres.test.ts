@@ -37,7 +37,7 @@ describeWithDatabase('serve on PostgreSQL, two projects', (db) => {
     return id;
   };
   const approvalRow = (page: Page, id: string) =>
-    page.locator(`#decisions tbody tr[data-session="${id}"][data-kind="approval"]`);
+    page.locator(`#decision-list li[data-session="${id}"][data-kind="approval"]`);
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'agent-session-serve-pg-'));
@@ -69,6 +69,7 @@ describeWithDatabase('serve on PostgreSQL, two projects', (db) => {
     expect(await approvalRow(page, betaId).locator('code.command').first().textContent()).toContain('--all-projects');
 
     await approvalRow(page, betaId).locator('button.approve').click();
+    await page.locator('#confirm-yes').click();
     await approvalRow(page, betaId).waitFor({ state: 'detached', timeout: 20_000 });
     const approved = JSON.parse(cli(BETA, ['get', betaId])) as {
       phase: string;
@@ -87,7 +88,7 @@ describeWithDatabase('serve on PostgreSQL, two projects', (db) => {
     const ownPage = await browser.newPage({ viewport: { width: 1000, height: 900 } });
     await ownPage.goto(own.url);
     await approvalRow(ownPage, alphaId).waitFor({ timeout: 20_000 });
-    expect(await ownPage.locator(`#decisions tbody tr[data-session="${lateId}"]`).count()).toBe(0);
+    expect(await ownPage.locator(`#decision-list li[data-session="${lateId}"]`).count()).toBe(0);
     expect(await ownPage.locator(`#sessions tbody tr[data-session="${betaId}"]`).count()).toBe(0);
     expect(problems).toEqual([]);
     await ownPage.close();

@@ -10,7 +10,7 @@ import { AGENT_SHELL_VARIABLES } from '../../src/core/origin';
 import { BIN, binEnv } from '../helpers';
 import { alive } from './processes';
 
-/** A running server: its URL (with the token), port, pid, and its stdout/stderr files. */
+/** A running server: its URL (the token in its fragment), port, pid, and its stdout/stderr files. */
 export interface Served {
   readonly url: string;
   readonly port: number;
@@ -53,7 +53,9 @@ export async function startServe(dir: string, args: readonly string[], env: Node
   return {
     url: first,
     port: Number(url.port),
-    token: url.searchParams.get('token') ?? '',
+    // In the fragment (as printed since issue 40); the query of earlier versions is read too, so a test of the page
+    // can be run against the code before a change and fail for what it checks.
+    token: new URLSearchParams(url.hash.slice(1)).get('token') ?? url.searchParams.get('token') ?? '',
     pid,
     stderr,
     async stop() {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import type { CommandModule } from 'yargs';
 import { notifyNew } from '../../app/notify';
 import { openSessions } from '../../app/stores';
+import { recordedAsText } from '../../core/decision';
 import { SessionError, show } from '../../core/errors';
 import { assertNotAgentShell, decisionOriginOf, type DecisionOrigin } from '../../core/origin';
 import { processFacts } from '../../platform/process-facts';
@@ -37,14 +38,22 @@ export const serveCommand: CommandModule<GlobalArgs, Args> = {
     const log = (line: string) => io.err(`agent-session serve: ${new Date().toISOString()} ${escapeControl(line)}\n`);
     let running;
     try {
-      running = await startServer({ sessions, allProjects: argv['all-projects'], port, log });
+      running = await startServer({
+        sessions,
+        allProjects: argv['all-projects'],
+        port,
+        log,
+        recordedAs: recordedAsText(origin),
+      });
     } catch (error) {
       await sessions.close();
       throw error;
     }
     io.out(`${running.url}\n`);
     log(`serving ${argv['all-projects'] ? 'every project' : `project ${sessions.project}`}; Ctrl-C stops`);
-    if (argv.open) openBrowser(running.url, log);
+    if (!origin.terminal)
+      log(`started without a terminal: the page's decisions are recorded as by ${recordedAsText(origin)}`);
+    if (argv.open) openBrowser(running.url, log, io.env);
     const stopNotifying = notifyEvery(context, sessions, {
       allProjects: argv['all-projects'],
       page: `http://127.0.0.1:${running.launch.port}/`,
@@ -117,19 +126,40 @@ function parsePort(text: string | undefined): number {
   return value;
 }
 
-/** The system's opener, detached; a failure is a log line (the URL is printed anyway). */
-function openBrowser(url: string, log: (line: string) => void): void {
+/**
+ * Hands the URL to the system's opener, detached, and says when no browser could be opened: no display to open one
+ * on (Linux without DISPLAY or WAYLAND_DISPLAY), no opener, or an opener that failed (its exit code). The URL is
+ * printed either way.
+ */
+function openBrowser(
+  url: string,
+  log: (line: string) => void,
+  env: Readonly<Record<string, string | undefined>>,
+): void {
+  const failed = (why: string) =>
+    log(
+      `could not open a browser (${why}); open the URL above in a browser on this machine, ` +
+        `or from another through an SSH tunnel (ssh -L ${new URL(url).port}:127.0.0.1:${new URL(url).port} …)`,
+    );
   const [command, args] =
     process.platform === 'darwin'
       ? ['open', [url]]
       : process.platform === 'win32'
         ? ['cmd', ['/c', 'start', '""', url]]
         : ['xdg-open', [url]];
+  if (process.platform !== 'darwin' && process.platform !== 'win32' && !env.DISPLAY && !env.WAYLAND_DISPLAY) {
+    failed('no display: DISPLAY and WAYLAND_DISPLAY are unset');
+    return;
+  }
   try {
     const child = spawn(command, args, { detached: true, stdio: 'ignore' });
-    child.on('error', (error) => log(`could not open a browser (${error.message}); open the URL above`));
+    child.on('error', (error) => failed(`${command}: ${error.message}`));
+    child.on('exit', (code, signal) => {
+      if (code === 0) log(`asked ${command} to open the page in the default browser`);
+      else failed(`${command} ${signal === null ? `exited ${String(code)}` : `was killed by ${signal}`}`);
+    });
     child.unref();
   } catch (error) {
-    log(`could not open a browser (${error instanceof Error ? error.message : String(error)}); open the URL above`);
+    failed(`${command}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -1,69 +1,73 @@
 // The request guard of `agent-session serve` (pure: the server hands it a request's facts, it answers allow or refuse).
 // Kept apart from node:http so every rule is tested as a table (tests/unit/cli/serve/guard.test.ts).
+//
+// Where the token lives (issue 40 item 4, redteam H3): never in a cookie, which every server on 127.0.0.1 receives
+// whatever its port. The URL `serve` prints carries it in its fragment (`/#token=…`), which a browser never sends to
+// any server; the page moves it into its own origin's storage (per scheme, host and port: no other port can read
+// it) and sends it in the Authorization header of each data request. The page itself (its skeleton, script and
+// style) holds no data and needs no token, so a link without one (a notification's) opens a page that says how to
+// get in, and a browser that opened the printed URL once opens the decision.
 
-/** The start of the name of the cookie the page's first request sets (HttpOnly, SameSite=Strict; + `_<port>`). */
-export const TOKEN_COOKIE = 'agent_session_token';
+/** The header the page sends the launch's token in: `Authorization: Bearer <token>`. */
+export const TOKEN_HEADER = 'authorization';
 
-/** The header a change carries the page's anti-forgery token in. */
-export const CSRF_HEADER = 'x-agent-session-csrf';
+/** The path every answer with data lies under (each needs the token); everything else is the page's own files. */
+export const API_PREFIX = '/api/';
 
 /** What one launch of the server made up and where it listens. */
 export interface Launch {
-  /** The access token in the printed URL (and the cookie). */
+  /** The access token in the printed URL's fragment, sent back by the page in TOKEN_HEADER. */
   readonly token: string;
-  /** The anti-forgery token the page sends with every change. */
-  readonly csrf: string;
   readonly port: number;
 }
 
 /** The facts of a request the guard judges (headers as node:http gives them, lower-case names). */
 export interface RequestFacts {
   readonly method: string;
-  /** The `token` query parameter, or null. */
-  readonly queryToken: string | null;
+  /** The path, without the query. */
+  readonly path: string;
   readonly host: string | undefined;
-  readonly cookie: string | undefined;
-  /** The name of this launch's cookie (one per port: cookies do not tell ports apart). */
-  readonly cookieName: string;
+  /** The Authorization header, or undefined. */
+  readonly authorization: string | undefined;
   readonly origin: string | undefined;
-  readonly csrf: string | undefined;
   readonly contentType: string | undefined;
 }
 
 /** Why a request is refused (stable codes; the status the server answers with). */
 export type Refusal =
   | { readonly status: 421; readonly code: 'E_HOST' }
-  | { readonly status: 403; readonly code: 'E_TOKEN' | 'E_ORIGIN' | 'E_CSRF' }
+  | { readonly status: 403; readonly code: 'E_TOKEN' | 'E_ORIGIN' }
   | { readonly status: 405; readonly code: 'E_METHOD' }
   | { readonly status: 415; readonly code: 'E_CONTENT_TYPE' };
 
-/** The guard's answer: allowed (and whether to set the cookie: the token came in the query), or refused. */
-export type Verdict = { readonly kind: 'allow'; readonly setCookie: boolean } | ({ readonly kind: 'refuse' } & Refusal);
+/** The guard's answer: allowed (a data request, or the page's own files), or refused. */
+export type Verdict = { readonly kind: 'allow'; readonly data: boolean } | ({ readonly kind: 'refuse' } & Refusal);
 
 /**
  * Judges a request, in this order: a Host header other than the server's own address (DNS rebinding) is refused
- * (421); then one without the launch's token in the query or in the cookie (403); a method other than GET, HEAD or
- * POST (405); and a POST (the only change) unless it comes from the page's own origin (403), carries the anti-forgery
- * token (403) and is JSON (415: a form cannot send it, and a cross-origin fetch of it would need a preflight no
- * answer of ours allows).
+ * (421); the page's own files (any path outside API_PREFIX) are open to GET and HEAD, nothing else (405); a data
+ * request without the launch's token in its Authorization header is refused (403: never a cookie, never the query);
+ * a method other than GET, HEAD or POST (405); and a POST (the only change) unless it comes from the page's own origin
+ * (403) and is JSON (415). A browser sends neither that header nor a JSON body to another origin without a preflight,
+ * which no answer of ours allows: the token in a header is the anti-forgery token too.
  */
 export function judgeRequest(request: RequestFacts, launch: Launch): Verdict {
   const host = request.host?.toLowerCase();
   if (host === undefined || !ownHosts(launch.port).includes(host))
     return { kind: 'refuse', status: 421, code: 'E_HOST' };
-  const byQuery = request.queryToken !== null && sameSecret(request.queryToken, launch.token);
-  const cookie = cookieValue(request.cookie, request.cookieName);
-  const byCookie = cookie !== null && sameSecret(cookie, launch.token);
-  if (!byQuery && !byCookie) return { kind: 'refuse', status: 403, code: 'E_TOKEN' };
   const method = request.method.toUpperCase();
-  if (method === 'GET' || method === 'HEAD') return { kind: 'allow', setCookie: byQuery };
+  if (!request.path.startsWith(API_PREFIX))
+    return method === 'GET' || method === 'HEAD'
+      ? { kind: 'allow', data: false }
+      : { kind: 'refuse', status: 405, code: 'E_METHOD' };
+  const given = bearerToken(request.authorization);
+  if (given === null || !sameSecret(given, launch.token)) return { kind: 'refuse', status: 403, code: 'E_TOKEN' };
+  if (method === 'GET' || method === 'HEAD') return { kind: 'allow', data: true };
   if (method !== 'POST') return { kind: 'refuse', status: 405, code: 'E_METHOD' };
   if (request.origin !== `http://${host}`) return { kind: 'refuse', status: 403, code: 'E_ORIGIN' };
-  if (request.csrf === undefined || !sameSecret(request.csrf, launch.csrf))
-    return { kind: 'refuse', status: 403, code: 'E_CSRF' };
   const type = (request.contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') return { kind: 'refuse', status: 415, code: 'E_CONTENT_TYPE' };
-  return { kind: 'allow', setCookie: byQuery };
+  return { kind: 'allow', data: true };
 }
 
 /** The Host headers the server answers to: its own address, by number or as localhost. */
@@ -71,15 +75,10 @@ export function ownHosts(port: number): readonly string[] {
   return [`127.0.0.1:${port}`, `localhost:${port}`];
 }
 
-/** The value of one cookie in a Cookie header, or null (the first of that name). */
-export function cookieValue(header: string | undefined, name: string): string | null {
-  if (header === undefined) return null;
-  for (const part of header.split(';')) {
-    const at = part.indexOf('=');
-    if (at < 0) continue;
-    if (part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return null;
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer ([A-Za-z0-9_-]+)$/.exec(header?.trim() ?? '');
+  return match === null ? null : match[1]!;
 }
 
 /** Whether two secrets are equal, in time independent of where they first differ (no node:crypto in a pure module). */

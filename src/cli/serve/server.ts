@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { isSessionError, SessionError } from '../../core/errors';
 import { parseRejectTarget } from '../../core/decision';
-import { liveModel } from '../../core/views/live';
+import type { SessionState } from '../../core/state';
+import { decisionSubject, liveModel, sessionDetail } from '../../core/views/live';
 import { LIVE_CSP, LIVE_CSS, LIVE_SCRIPT, livePage } from '../../core/views/live-page';
 import type { Sessions } from '../../service/sessions';
-import { CSRF_HEADER, judgeRequest, TOKEN_COOKIE, type Launch } from './guard';
+import { API_PREFIX, judgeRequest, type Launch } from './guard';
 
 /** Bytes of a request body the server reads at most (an approve or reject is a few hundred). */
 const BODY_LIMIT = 64 * 1024;
@@ -18,6 +19,8 @@ export interface ServeOptions {
   readonly port: number;
   /** A line for the server's log (stderr): a refused request, a failure, a decision. */
   readonly log: (line: string) => void;
+  /** Who a decision on the page is recorded as (core/decision.ts recordedAsText), said beside its buttons. */
+  readonly recordedAs: string;
 }
 
 /** A running server: its address, its launch's secrets, and how to stop it. */
@@ -30,13 +33,13 @@ export interface RunningServer {
 }
 
 /**
- * Starts the page's server on 127.0.0.1 (never another interface): a token and an anti-forgery token made for this
- * launch, every request judged by the guard (guard.ts) before anything is read, no CORS header on any answer, a
- * strict Content-Security-Policy on all.
+ * Starts the page's server on 127.0.0.1 (never another interface): a token made for this launch (in the printed
+ * URL's fragment: see guard.ts), every request judged by the guard before anything is read, no CORS header on any
+ * answer, a strict Content-Security-Policy on all.
  * @throws SessionError E_USAGE when the port is taken or not allowed
  */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const secrets = { token: randomBytes(24).toString('base64url'), csrf: randomBytes(24).toString('base64url') };
+  const secrets = { token: randomBytes(24).toString('base64url') };
   let launch: Launch = { ...secrets, port: options.port };
   const server = createServer((request, response) => {
     handle(request, response, launch, options).catch((error: unknown) => {
@@ -62,7 +65,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const port = typeof address === 'object' && address !== null ? address.port : options.port;
   launch = { ...secrets, port };
   return {
-    url: `http://127.0.0.1:${port}/?token=${launch.token}`,
+    url: `http://127.0.0.1:${port}/#token=${launch.token}`,
     launch,
     server,
     close: () =>
@@ -71,11 +74,6 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         server.closeAllConnections();
       }),
   };
-}
-
-/** The cookie's name for this port: cookies do not tell ports apart, two servers on one host keep their own. */
-export function cookieName(port: number): string {
-  return `${TOKEN_COOKIE}_${port}`;
 }
 
 // --- internal ---
@@ -90,12 +88,10 @@ async function handle(
   const verdict = judgeRequest(
     {
       method: request.method ?? 'GET',
-      queryToken: url.searchParams.get('token'),
+      path: url.pathname,
       host: request.headers.host,
-      cookie: request.headers.cookie,
-      cookieName: cookieName(launch.port),
+      authorization: request.headers.authorization,
       origin: request.headers.origin,
-      csrf: header(request, CSRF_HEADER),
       contentType: request.headers['content-type'],
     },
     launch,
@@ -103,26 +99,13 @@ async function handle(
   if (verdict.kind === 'refuse') {
     options.log(`refused ${request.method ?? '?'} ${url.pathname}: ${verdict.code}`);
     request.resume();
-    answerJson(response, verdict.status, { error: verdict.code, message: 'refused' });
+    answerJson(response, verdict.status, { error: verdict.code, message: REFUSALS[verdict.code] });
     return;
-  }
-  if (verdict.setCookie) {
-    // The token leaves the address bar (and the history) once the cookie holds it.
-    response.setHeader(
-      'set-cookie',
-      `${cookieName(launch.port)}=${launch.token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=86400`,
-    );
-    if (request.method === 'GET' && url.pathname === '/') {
-      baseHeaders(response);
-      response.writeHead(303, { location: '/' });
-      response.end();
-      return;
-    }
   }
   const route = `${request.method === 'HEAD' ? 'GET' : request.method} ${url.pathname}`;
   switch (route) {
     case 'GET /':
-      return answerText(response, 200, 'text/html; charset=utf-8', livePage(launch.csrf, pageTitle(options)));
+      return answerText(response, 200, 'text/html; charset=utf-8', livePage());
     case 'GET /app.js':
       return answerText(response, 200, 'text/javascript; charset=utf-8', LIVE_SCRIPT);
     case 'GET /app.css':
@@ -134,30 +117,82 @@ async function handle(
       response.end();
       return;
     case 'GET /api/state':
-      return answerJson(response, 200, await stateOf(options));
+      return answerState(request, response, options);
     case 'POST /api/approve':
     case 'POST /api/reject':
       return decide(request, response, url.pathname === '/api/approve' ? 'approve' : 'reject', options);
     default:
+      if (route.startsWith(`GET ${API_PREFIX}session/`))
+        return answerDetail(response, decodeURIComponent(url.pathname.slice(`${API_PREFIX}session/`.length)), options);
       return answerJson(response, 404, { error: 'E_NOT_FOUND', message: 'no such page' });
   }
 }
 
-function pageTitle(options: ServeOptions): string {
-  return options.allProjects ? 'agent-session: every project' : `agent-session: ${options.sessions.project}`;
+/** What each refusal tells the client: the page shows its own words for a missing token (how to get in). */
+const REFUSALS: Readonly<Record<string, string>> = {
+  E_HOST: 'refused: this server answers only to 127.0.0.1 and localhost on its own port',
+  E_TOKEN: 'refused: open the URL `agent-session serve` printed (its #token=…) in this browser once',
+  E_ORIGIN: 'refused: a change comes only from the page itself',
+  E_METHOD: 'refused: no such method here',
+  E_CONTENT_TYPE: 'refused: a change is JSON',
+};
+
+/** A digest no agent can make collide: the fingerprint of what a decision allows (core/views/live.ts). */
+function digest(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
 }
 
-async function stateOf(options: ServeOptions) {
+/**
+ * The model, with the store's time in a header (the page counts waits from it) and an ETag of the body: an unchanged
+ * store answers 304 with no body, however often the page asks.
+ */
+async function answerState(request: IncomingMessage, response: ServerResponse, options: ServeOptions): Promise<void> {
   const { sessions, allProjects } = options;
   const entries = await sessions.list({ allProjects });
   const states = entries.flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []));
-  return liveModel({
-    states,
-    now: await sessions.now(),
-    limits: sessions.limits,
-    project: allProjects ? null : sessions.project,
-    corrupt: entries.length - states.length,
-  });
+  const now = await sessions.now();
+  const body = JSON.stringify(
+    liveModel({
+      states,
+      now,
+      limits: sessions.limits,
+      project: allProjects ? null : sessions.project,
+      corrupt: entries.length - states.length,
+      recordedAs: options.recordedAs,
+      digest,
+    }),
+  );
+  const etag = `"${digest(body)}"`;
+  response.setHeader('etag', etag);
+  response.setHeader('x-agent-session-now', now.toISOString());
+  if (header(request, 'if-none-match') === etag) {
+    baseHeaders(response);
+    response.writeHead(304);
+    response.end();
+    return;
+  }
+  answerText(response, 200, 'application/json; charset=utf-8', body);
+}
+
+/** One session whole (the detail view): 404 for an unknown id, or another project's unless every project is shown. */
+async function answerDetail(response: ServerResponse, id: string, options: ServeOptions): Promise<void> {
+  const { sessions, allProjects } = options;
+  let state: SessionState;
+  try {
+    state = await sessions.get(await sessions.resolveId(id));
+    if (!allProjects && state.project !== sessions.project)
+      throw new SessionError('E_NOT_FOUND', 'Expected a session of this project');
+  } catch (error) {
+    if (!isSessionError(error)) throw error;
+    return answerJson(response, STATUS[error.code] ?? 500, { error: error.code, message: error.message });
+  }
+  const now = await sessions.now();
+  response.setHeader('x-agent-session-now', now.toISOString());
+  answerJson(
+    response,
+    200,
+    sessionDetail(state, { now, limits: sessions.limits, project: allProjects ? null : sessions.project, digest }),
+  );
 }
 
 async function decide(
@@ -169,7 +204,16 @@ async function decide(
   try {
     const body = await readJson(request);
     const id = field(body, 'id', true)!;
-    const scope = { allProjects: options.allProjects };
+    // What the person saw: a decision on anything else (a request replaced, a plan rewritten since) is refused.
+    const subject = field(body, 'subject', true)!;
+    const unchanged = (state: SessionState) => {
+      if (digest(decisionSubject(state)) !== subject)
+        throw new SessionError(
+          'E_CHANGED',
+          `Expected ${state.agent_id} to wait on what the page showed, got a change since: look at it again`,
+        );
+    };
+    const scope = { allProjects: options.allProjects, unchanged };
     const state =
       verb === 'approve'
         ? await options.sessions.approve(id, noteOf(body), scope)
@@ -197,6 +241,7 @@ const STATUS: Readonly<Record<string, number>> = {
   E_OTHER_PROJECT: 409,
   E_BUSY: 503,
   E_AGENT_SHELL: 403,
+  E_CHANGED: 409,
 };
 
 function noteOf(body: Record<string, unknown>): { note?: string } {
@@ -247,6 +292,8 @@ function baseHeaders(response: ServerResponse): void {
   response.setHeader('referrer-policy', 'no-referrer');
   response.setHeader('cache-control', 'no-store');
   response.setHeader('cross-origin-resource-policy', 'same-origin');
+  // A page of another port that opened this one keeps no handle on it.
+  response.setHeader('cross-origin-opener-policy', 'same-origin');
 }
 
 function answerText(response: ServerResponse, status: number, type: string, text: string): void {

@@ -24,7 +24,11 @@ export interface Notification {
   readonly waiting_since: string;
   /** The command that decides it (or shows it). */
   readonly command: string;
-  /** The page that decides it, when `serve` runs (its URL without the token: the page asks for it once). */
+  /**
+   * The decision on `serve`'s page, when it runs (`http://127.0.0.1:PORT/#session=ID`): never the token. A browser that
+   * opened the URL `serve` printed holds the token for that address and opens the decision; any other is told how to
+   * get in.
+   */
   readonly page: string | null;
 }
 
@@ -58,7 +62,8 @@ export function notificationOf(row: DecisionRow, page: string | null = null): No
         ? 'waits for your permission to run a call'
         : `was interrupted in ${row.phase}`;
   const command = row.commands[0]!;
-  const where = page === null ? `\`${command}\`` : `\`${command}\` or ${page}`;
+  const link = page === null ? null : pageLink(page, row.id);
+  const where = link === null ? `\`${command}\`` : `\`${command}\` or ${link}`;
   // Slack reads `<…>` as links and mentions (`<!channel>`): its three characters are escaped as Slack asks, so an
   // agent's name or plan is text there too. The fields apart stay as recorded.
   const text = slackEscaped(
@@ -75,8 +80,13 @@ export function notificationOf(row: DecisionRow, page: string | null = null): No
     waits_for: waits,
     waiting_since: row.waiting_since,
     command,
-    page,
+    page: link,
   };
+}
+
+/** The link to one session's decision on the page served at `page` (its address without a fragment). */
+export function pageLink(page: string, id: string): string {
+  return `${page.replace(/#.*$/, '')}#session=${encodeURIComponent(id)}`;
 }
 
 /** Text as Slack's `text` takes it literally: `&`, `<` and `>` as entities (https://api.slack.com/reference/surfaces/formatting#escaping). */

@@ -9,10 +9,16 @@ const ROW: DecisionRow = {
   host: 'claude-code',
   phase: 'approval',
   waiting_since: '2026-11-28T06:45:09.991Z',
-  waited_seconds: 5,
   resumable: true,
+  expires_at: '2026-11-28T07:15:09.991Z',
   waits_on: { source: 'plan', text: 'drop the old table' },
   allows: 'drop the old table',
+  allows_cut: false,
+  call: null,
+  task: null,
+  last_message: null,
+  parked: null,
+  hidden: [],
   commands: ['agent-session approve agent-20261128-064508-faf7cbb6', 'agent-session reject … --reason'],
 };
 
@@ -55,7 +61,10 @@ describe('notificationOf', () => {
       'agent-session: db-migrator (faf7cbb6, github.com/acme/api) waits for approval (plan: drop the old table). ' +
         'Decide: `agent-session approve agent-20261128-064508-faf7cbb6`',
     );
-    expect(notificationOf(ROW, 'http://127.0.0.1:7/').text).toMatch(/ or http:\/\/127\.0\.0\.1:7\/$/);
+    // The link leads to the decision on the page, never with the token (issue 44 item 2).
+    const linked = notificationOf(ROW, 'http://127.0.0.1:7/');
+    expect(linked.page).toBe(`http://127.0.0.1:7/#session=${ROW.id}`);
+    expect(linked.text).toMatch(/ or http:\/\/127\.0\.0\.1:7\/#session=agent-20261128-064508-faf7cbb6$/);
     expect(notificationOf({ ...ROW, kind: 'interrupted', phase: 'executing' }).text).toContain(
       'was interrupted in executing',
     );
@@ -69,7 +78,7 @@ describe('notificationOf', () => {
   });
 
   it('keys an item by session and wait: the same wait once, a new wait again', () => {
-    expect(notificationKey(ROW)).toBe(notificationKey({ ...ROW, waited_seconds: 99 } as DecisionRow));
+    expect(notificationKey(ROW)).toBe(notificationKey({ ...ROW, allows: 'rewritten' } as typeof ROW));
     expect(notificationKey(ROW)).not.toBe(notificationKey({ ...ROW, waiting_since: '2026-11-28T07:00:00.000Z' }));
   });
 });
