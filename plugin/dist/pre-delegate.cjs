@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "ea54b2a36384dd5f";
-const BUILD_ID = "9dfd6e203171daf1";
+const BUNDLE_HASH = "023e9ac1a6d03bca";
+const BUILD_ID = "55f18efe209bcecc";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -10,6 +10,8 @@ import {
   type NotifyTarget,
 } from '../core/views/notification';
 import { claimOnce } from '../platform/detached';
+import { runningPage } from '../platform/running-page';
+import { userDataFolder } from '../platform/user-folders';
 import type { Sessions } from '../service/sessions';
 export { notifyDetached, notifyLog } from './notify-spawn';
 
@@ -41,6 +43,7 @@ export async function notifyNew(
     readonly setting: string;
     readonly allProjects: boolean;
     readonly logDir: string;
+    /** The page to link to; absent: the page of a `serve` of this store root running now (runningPageOf), if any. */
     readonly page?: string | null;
     readonly env: Readonly<Record<string, string | undefined>>;
   },
@@ -54,15 +57,26 @@ export async function notifyNew(
     options.allProjects ? null : sessions.project,
   );
   const target = notifyTarget(options.setting);
+  const page = options.page !== undefined ? options.page : runningPageOf(options.logDir, options.env);
   const outcomes: NotifyOutcome[] = [];
   for (const row of rows) {
     if (!isNotified(row)) continue;
     if (!claimOnce(notifiedDir(options.logDir), notificationKey(row))) continue;
-    const notification = notificationOf(row, options.page ?? null);
+    const notification = notificationOf(row, page);
     const detail = await send(target, notification, options.env);
     outcomes.push({ id: row.id, agent: row.agent, ok: detail === 'sent', detail });
   }
   return outcomes;
+}
+
+/**
+ * The address of the page of the `serve` running for the store root whose log folder is `logDir` (as it recorded it
+ * in this user's data folder: platform/running-page.ts), or null when none runs.
+ */
+export function runningPageOf(logDir: string, env: Readonly<Record<string, string | undefined>>): string | null {
+  const folder = userDataFolder(env);
+  const running = folder === null ? null : runningPage(folder, logDir);
+  return running === null ? null : `http://127.0.0.1:${running.port}/`;
 }
 
 // --- internal ---

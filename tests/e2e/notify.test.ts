@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, run } from '../helpers';
+import { startServe, userEnv } from '../support/serve';
 
 // Issue 35 (3): the `notify` setting is told of each new inbox item once: a local listener receives one POST per
 // session parked in approval (started detached by `update`, so the agent's command never waits for it), with the
@@ -147,6 +148,32 @@ it('a hook (SubagentStop) starts the notifier after its answer: a waiting approv
   ok(['notify'], env('store-hook', `http://127.0.0.1:${port}/hook`));
   expect(received.slice(before).filter((body) => body.id === id)).toHaveLength(1);
 });
+
+// Issue 44 item 2: a notification's link leads to the decision on `serve`'s page, never with its token, whoever sweeps
+// first (here the notifier a hook or `update` starts, while `serve` runs for the same store without the setting).
+it('links the decision on the page of a `serve` running for the store, without its token; none when it stopped', async () => {
+  const data = join(dir, 'data');
+  const quiet = { ...env('store-page', ''), XDG_DATA_HOME: data };
+  const told = { ...quiet, AGENT_SESSION_NOTIFY: `http://127.0.0.1:${port}/hook` };
+  const served = await startServe(dir, [], userEnv(quiet));
+  let stopped = false;
+  try {
+    // `update` into approval starts the notifier detached, as a hook's stop does.
+    const id = park('linked', told);
+    await until(() => received.some((one) => one.id === id), 'the linked notification');
+    const body = received.find((one) => one.id === id)!;
+    expect(body.page).toBe(`http://127.0.0.1:${served.port}/#session=${id}`);
+    expect(body.text).toEqual(expect.stringContaining(`or http://127.0.0.1:${served.port}/#session=${id}`));
+    expect(JSON.stringify(body)).not.toContain(served.token);
+    await served.stop();
+    stopped = true;
+    const later = park('unlinked', told);
+    await until(() => received.some((one) => one.id === later), 'the notification after serve stopped');
+    expect(received.find((one) => one.id === later)).toMatchObject({ page: null });
+  } finally {
+    if (!stopped) await served.stop();
+  }
+}, 60_000);
 
 it('without a notify setting, `notify` is a usage error (exit 2) and sends nothing', () => {
   const result = run(BIN.cli, ['notify'], { cwd: dir, env: { AGENT_SESSION_DIR: join(dir, 'store-none'), HOME: dir } });

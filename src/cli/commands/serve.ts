@@ -6,6 +6,8 @@ import { recordedAsText } from '../../core/decision';
 import { SessionError, show } from '../../core/errors';
 import { assertNotAgentShell, decisionOriginOf, type DecisionOrigin } from '../../core/origin';
 import { processFacts } from '../../platform/process-facts';
+import { recordRunningPage } from '../../platform/running-page';
+import { userDataFolder } from '../../platform/user-folders';
 import type { Sessions } from '../../service/sessions';
 import { ALL_PROJECTS_HELP, contextFor, withAllProjects, type CliContext, type GlobalArgs } from '../context';
 import { numberTextOption } from '../options';
@@ -54,6 +56,7 @@ export const serveCommand: CommandModule<GlobalArgs, Args> = {
     if (!origin.terminal)
       log(`started without a terminal: the page's decisions are recorded as by ${recordedAsText(origin)}`);
     if (argv.open) openBrowser(running.url, log, io.env);
+    const forget = recordPage(context.logDir, running.launch.port, io.env, log);
     const stopNotifying = notifyEvery(context, sessions, {
       allProjects: argv['all-projects'],
       page: `http://127.0.0.1:${running.launch.port}/`,
@@ -70,6 +73,7 @@ export const serveCommand: CommandModule<GlobalArgs, Args> = {
       process.once('SIGTERM', stop);
     });
     await stopNotifying();
+    forget();
     await running.close();
     await sessions.close();
     log('stopped');
@@ -116,6 +120,33 @@ function notifyEvery(
     clearInterval(timer);
     await busy;
   };
+}
+
+/**
+ * Records this server's page for the notifiers of its store root (platform/running-page.ts: a hook's `notify` links
+ * to it); returns how to remove the record. A record that cannot be written is a log line: the page works without it.
+ */
+function recordPage(
+  logDir: string,
+  port: number,
+  env: Readonly<Record<string, string | undefined>>,
+  log: (line: string) => void,
+): () => void {
+  const folder = userDataFolder(env);
+  if (folder === null) return () => undefined;
+  try {
+    const forget = recordRunningPage(folder, logDir, { port, pid: process.pid });
+    return () => {
+      try {
+        forget();
+      } catch (error) {
+        log(`could not remove the page's record: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    };
+  } catch (error) {
+    log(`notifications will not link to this page (${error instanceof Error ? error.message : String(error)})`);
+    return () => undefined;
+  }
 }
 
 function parsePort(text: string | undefined): number {
