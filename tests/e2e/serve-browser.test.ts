@@ -277,7 +277,7 @@ it('shows the decisions in Chromium, escaped and marked; approve after a confirm
   await dialog.waitFor({ state: 'hidden' });
   expect(state(hostileId).phase).toBe('approval');
 
-  // The page as the README shows it is taken by its own test below; this one keeps the hostile page for the record.
+  // The page the README shows is serve-screenshot.test.ts's; this one keeps the hostile page for the record.
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, 'serve-hostile.png'), fullPage: true });
 

@@ -123,9 +123,9 @@ table.sessions { border-collapse: collapse; width: 100%; table-layout: fixed; }
 table.sessions th, table.sessions td { text-align: left; vertical-align: top; padding: 6px 8px;
   border-bottom: 1px solid #e5e7eb; overflow-wrap: anywhere; }
 table.sessions th { font-size: 12px; color: #5b6472; font-weight: 600; }
-table.sessions th:nth-child(1) { width: 12%; } table.sessions th:nth-child(2) { width: 17%; }
-table.sessions th:nth-child(4) { width: 16%; } table.sessions th:nth-child(5) { width: 9%; }
-table.sessions th:nth-child(6) { width: 9%; } table.sessions th:nth-child(7) { width: 11%; }
+table.sessions th:nth-child(1) { width: 12%; } table.sessions th:nth-child(2) { width: 16%; }
+table.sessions th:nth-child(4) { width: 21%; } table.sessions th:nth-child(5) { width: 11%; }
+table.sessions th:nth-child(6) { width: 9%; } table.sessions th:nth-child(7) { width: 10%; }
 .phase { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 6px; }
 ${PHASES.map((phase) => `.phase.${phase} { background: ${PHASE_COLOURS[phase]}; }`).join('\n')}
 ol.timeline { list-style: none; padding: 0; margin: 0; }
@@ -374,7 +374,7 @@ export const LIVE_SCRIPT = `'use strict';
     cards.forEach(function (kept, id) { if (!seen.has(id)) { kept.node.remove(); cards.delete(id); } });
     document.getElementById('decision-count').textContent = String(model.decisions_total);
     document.getElementById('no-decisions').hidden = model.decisions_total > 0;
-    document.getElementById('recorded-as').textContent = model.decisions_total > 0 ? 'A decision here is recorded as by ' + model.recorded_as + '.' : '';
+    document.getElementById('recorded-as').textContent = model.decisions_total > 0 ? 'Decisions here are recorded as made by ' + model.recorded_as + '.' : '';
     var more = document.getElementById('decisions-more');
     var left = model.decisions_total - model.decisions.length;
     more.hidden = left <= 0;
