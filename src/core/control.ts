@@ -5,24 +5,28 @@
 // order mark; the tag characters) and the line and paragraph separators (Zl, Zp: a line break to some readers). Each
 // is written as `\uXXXX` (an astral one as its two UTF-16 escapes, as JSON writes it), so what is shown is what is
 // stored: nothing hidden, reordered, or broken in two. Spelled out rather than `\p{Cc}\p{Cf}\p{Zl}\p{Zp}`, whose
-// tables cost every hook that loads this module ~10 M instructions at start; tests/unit/core/control.test.ts checks
-// the two agree on every code point.
-const UNSAFE_CLASS =
+// tables cost every hook that uses this module ~10 M instructions; tests/unit/core/control.test.ts checks the two
+// agree on every code point.
+const BMP =
   '\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u180e' +
-  '\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb\\u{110bd}\\u{110cd}' +
-  '\\u{13430}-\\u{1343f}\\u{1bca0}-\\u{1bca3}\\u{1d173}-\\u{1d17a}\\u{e0001}\\u{e0020}-\\u{e007f}';
+  '\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb';
+// The astral ones as their surrogate pairs (U+110BD, U+110CD, U+13430-1343F, U+1BCA0-1BCA3, U+1D173-1D17A, U+E0001,
+// U+E0020-E007F): without the `u` flag, whose compiled class costs a hook a few million instructions more.
+const ASTRAL =
+  '\\ud804[\\udcbd\\udccd]|\\ud80d[\\udc30-\\udc3f]|\\ud82f[\\udca0-\\udca3]|\\ud834[\\udd73-\\udd7a]|' +
+  '\\udb40[\\udc01\\udc20-\\udc7f]';
 
-/** Every character the rule escapes (a code point: `u` flag). */
-export const UNSAFE = new RegExp(`[${UNSAFE_CLASS}]`, 'u');
+/** Every character the rule escapes (one UTF-16 unit, or the surrogate pair of an astral one). */
+export const UNSAFE = new RegExp(`[${BMP}]|${ASTRAL}`);
 
-const UNSAFE_ALL = new RegExp(UNSAFE.source, 'gu');
+const UNSAFE_ALL = new RegExp(UNSAFE.source, 'g');
 
 // The same, but C0 controls: JSON.stringify writes those as escapes already, and they appear nowhere else in its
 // output but its own indentation.
-const UNSAFE_IN_JSON = new RegExp(`(?![\\u0000-\\u001f])[${UNSAFE_CLASS}]`, 'gu');
+const UNSAFE_IN_JSON = new RegExp(`(?![\\u0000-\\u001f])(?:${UNSAFE.source})`, 'g');
 
 // The same, but a line break and a tab: a text shown as lines keeps them.
-const UNSAFE_IN_LINES = new RegExp(`(?![\\n\\t])[${UNSAFE_CLASS}]`, 'gu');
+const UNSAFE_IN_LINES = new RegExp(`(?![\\n\\t])(?:${UNSAFE.source})`, 'g');
 
 /** A character as `\uXXXX` escapes, one per UTF-16 unit (as JSON writes an astral one). */
 export function unicodeEscape(char: string): string {
