@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "e6a0c347c68f7491";
-const BUILD_ID = "51481e323ffb7898";
+const BUNDLE_HASH = "54f2fd98b3e0ce7a";
+const BUILD_ID = "6ae9467c43c337ed";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

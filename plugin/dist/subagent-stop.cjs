@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "748c45f09910977b";
-const BUILD_ID = "51481e323ffb7898";
+const BUNDLE_HASH = "f82e416e1d0f1220";
+const BUILD_ID = "6ae9467c43c337ed";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user
