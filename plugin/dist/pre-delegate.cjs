@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "6d18a601166f900e";
-const BUILD_ID = "49133651e3fcd4e6";
+const BUNDLE_HASH = "cfcb3fc10ff52700";
+const BUILD_ID = "ce8930750a8882fd";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "1435aa2eca1d747e";
-const BUILD_ID = "49133651e3fcd4e6";
+const BUNDLE_HASH = "e623592f76e813f9";
+const BUILD_ID = "ce8930750a8882fd";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user
