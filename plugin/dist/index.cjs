@@ -6581,7 +6581,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "ce8930750a8882fd";
+    RELAY_BUILD = "1e018dddef1966e4";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -32354,11 +32354,37 @@ function projectFolderFor(cwd, env) {
   const homeVar = nonEmpty(env.HOME);
   const home = homeVar === void 0 ? void 0 : realFolder(homeVar);
   const repository = gitRepositoryOf(start);
-  if (repository === null)
-    return start !== home && [".claude", ".codex", ".opencode"].some((own2) => isDirectory((0, import_node_path3.join)(start, own2))) ? start : null;
+  if (repository === null) return ownProjectAbove(start, home);
   const found = findProjectDir(start, repository.top, home);
   if (found !== null) return found;
   return repository.top === home ? null : repository.top;
+}
+function ownProjectAbove(start, home) {
+  const uid = typeof process.getuid === "function" ? process.getuid() : void 0;
+  const inHome = home !== void 0 && (start + import_node_path3.sep).startsWith(home === import_node_path3.sep ? home : home + import_node_path3.sep);
+  for (let dir = start; ; dir = (0, import_node_path3.dirname)(dir)) {
+    if (dir === home || worldWritable(dir)) return null;
+    for (const own2 of [".claude", ".codex", ".opencode"]) {
+      const stats = folderStats((0, import_node_path3.join)(dir, own2));
+      if (stats !== null && (uid === void 0 || stats.uid === uid)) return dir;
+    }
+    if ((0, import_node_path3.dirname)(dir) === dir || inHome && (0, import_node_path3.dirname)(dir) === home) return null;
+  }
+}
+function worldWritable(dir) {
+  try {
+    return ((0, import_node_fs3.statSync)(dir).mode & 2) !== 0;
+  } catch {
+    return false;
+  }
+}
+function folderStats(path) {
+  try {
+    const stats = (0, import_node_fs3.statSync)(path);
+    return stats.isDirectory() ? stats : null;
+  } catch {
+    return null;
+  }
 }
 function storeFolderOf(root) {
   const claude = (0, import_node_path3.dirname)(root);

@@ -1,5 +1,5 @@
-// The npm package as a user gets it (issue 44 item 5: a light install): `npm install -g ~/agent-session/plugin`,
-// run in a fresh HOME whose npm global folder is a temp prefix: the committed,
+// The npm package as a user gets it (issue 44 item 5: a light install): README's line, `npm install -g
+// ~/agent-session/plugin`, run as written in a fresh HOME whose npm global folder is a temp prefix: the committed,
 // prebuilt folder, no dependency, no script, no warning, nothing built; then the CLI, `init`, both hooks, the
 // PostgreSQL store, the report and the library, with nothing of the work tree within reach. And the tarball a release
 // publishes (`npm run package`: the same folder, packed), installed by an app that requires the library.
@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { freshMachine, runLine, type Machine } from '../support/install';
+import { freshMachine, readmeInstall, runLine, type Machine } from '../support/install';
 import { describeWithDatabase, freshSchemaName } from '../support/test-database';
 
 const REPO = resolve(__dirname, '..', '..');
@@ -32,12 +32,14 @@ beforeAll(() => {
   machine = freshMachine(base);
   bin = join(machine.prefix, 'bin');
   mkdirSync(join(project, '.claude'), { recursive: true });
-  installed = runLine('npm install -g ~/agent-session/plugin', project, machine.env);
+  const [line] = readmeInstall().cli;
+  expect(line).toBe('npm install -g ~/agent-session/plugin');
+  installed = runLine(line!, project, machine.env);
 }, 180_000);
 
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-it('the install line installs one package, nothing else, and says nothing but that: no warning, no script', () => {
+it("README's line installs one package, nothing else, and says nothing but that: no warning, no script", () => {
   expect(installed.stderr).toBe('');
   expect(installed.stdout.trim()).toMatch(/^added 1 package in \d+(\.\d+)?m?s$/);
   expect(readdirSync(join(machine.prefix, 'lib', 'node_modules'))).toEqual(['agent-session']);

@@ -103,8 +103,8 @@ export interface RootInputs {
 /**
  * The store root: `--dir`, else `AGENT_SESSION_DIR`, else `$CLAUDE_PROJECT_DIR/.claude/session`, else
  * `<folder>/.claude/session` of the call's project folder (projectFolderFor: inside a git repository, the nearest
- * folder with a `.claude/` up to the repository's top, else the top; outside one, the working directory when it has
- * its own `.claude/`). Never the home folder's `.claude/` (Claude Code's user settings), never a folder above the
+ * folder with a `.claude/` up to the repository's top, else the top; outside one, the nearest folder up with its own
+ * `.claude/`, below the home folder). Never the home folder's `.claude/` (Claude Code's user settings), never a folder above the
  * repository. Only looks; creates nothing. Without a working directory, the folder given as an absolute path works.
  * @throws SessionError E_IO without a working directory when the folder given is relative or none is given; E_USAGE
  *   when there is no project to find (outside any git repository, no `.claude/` here, or only the home folder's) and
@@ -120,8 +120,8 @@ export declare function findProjectDir(start: string, stop?: string, home?: stri
  * The project folder of a working directory, whose `.claude/session` is the default store: inside a git repository,
  * the nearest folder with its own `.claude/` from `cwd` up to the repository's top, else the top (a project that has
  * not run `init` yet still gets its store there, where Claude Code's CLAUDE_PROJECT_DIR would put it); outside any
- * repository, `cwd` itself when it has a `.claude/` (or a `.codex/` or `.opencode/`: `init --host` made it a Codex or
- * opencode project).
+ * repository, the nearest folder from `cwd` up with its own `.claude/` (or a `.codex/` or `.opencode/`: `init --host`
+ * made it a Codex or opencode project), this user's, below the home folder (ownProjectAbove).
  * Never the home folder (every Claude Code user has `~/.claude/`,
  * holding user settings, not a project) and never a folder above the repository (a stranger's `.claude/` higher up).
  * @returns null when there is none: outside a repository with no `.claude/` here, or only the home folder

@@ -6,3 +6,8 @@
  * callback and nothing happens.
  */
 export declare function noteDatabaseUse(): void;
+/**
+ * Tells the bin's loader to make no code cache as this call exits: the call removed the cache folder (`init
+ * --uninstall --purge`), which the cache would bring back. Outside the built bins, nothing happens.
+ */
+export declare function noteNoCodeCache(): void;
