@@ -46,7 +46,9 @@ export function removeEmptyFolders(folders: readonly string[]): void {
       rmdirSync(folder);
     } catch (error) {
       const code = errnoCode(error);
-      if (code !== 'ENOENT' && code !== 'ENOTEMPTY' && code !== 'EEXIST') throw ioError(error, 'remove', folder);
+      // ENOTDIR: a link in its place, not a folder of ours: left.
+      if (code !== 'ENOENT' && code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOTDIR')
+        throw ioError(error, 'remove', folder);
     }
   }
 }

@@ -3,7 +3,7 @@
 // built bins spawned from its subfolders, README's lines run as written (tests/support/install.ts), and the newest
 // native Claude Code where the claim is about Claude Code.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BIN, binEnv, run, tempDir } from '../helpers';
 import { describeWithDatabase, freshSchemaName } from '../support/test-database';
@@ -366,6 +366,17 @@ describe("issue 44 item 6: README's uninstall leaves nothing, in any order of it
       expect(result.stderr).toMatch(/^agent-session: Expected --(purge|plugin) with .*\n$/);
     }
     expect(existsSync(join(repo, '.claude'))).toBe(false);
+  });
+
+  it('--purge removes nothing through a .claude/ that is a link (what is there is not a store of ours)', () => {
+    const { home, repo, env } = world();
+    const elsewhere = join(home, 'elsewhere');
+    mkdirSync(join(elsewhere, 'session', 'keep'), { recursive: true });
+    symlinkSync(elsewhere, join(repo, '.claude'));
+    const purged = run(BIN.cli, ['init', '--uninstall', '--purge'], { cwd: repo, env });
+    expect(purged.status).toBe(0);
+    expect(purged.stdout).toContain(`! ${join(repo, '.claude', 'session')}: in a folder that is a link, left alone`);
+    expect(existsSync(join(elsewhere, 'session', 'keep'))).toBe(true);
   });
 
   it('refuses to remove agent-session while another project still runs its hooks: the package stays, no dead hooks', () => {

@@ -440,7 +440,9 @@ function removeEmptyFolder(folder: string, say: (line: string) => void): void {
     say(`Removed ${folder} (left empty)`);
   } catch (error) {
     const code = errnoCode(error);
-    if (code !== 'ENOENT' && code !== 'ENOTEMPTY' && code !== 'EEXIST') throw ioError(error, 'remove', folder);
+    // ENOTDIR: a link in its place, not a folder of ours: left.
+    if (code !== 'ENOENT' && code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOTDIR')
+      throw ioError(error, 'remove', folder);
   }
 }
 

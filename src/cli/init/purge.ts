@@ -14,7 +14,7 @@ import {
 } from '../../app/wired-projects';
 import { noteNoCodeCache } from '../../platform/code-cache-hint';
 import { errnoCode, ioError } from '../../platform/errno';
-import { textOrNull } from '../../platform/files';
+import { lstatOrNull, textOrNull } from '../../platform/files';
 import { userCacheFolder, userConfigFolder, userDataFolder } from '../../platform/user-folders';
 import { codexHooksPath } from './codex-files';
 import { opencodePluginPath } from './opencode-files';
@@ -81,7 +81,7 @@ export async function purge(project: string, host: Host, env: Env, say: (line: s
     [userConfigFolder(env), 'your agent-session settings'],
     [userDataFolder(env), 'your agent-session data'],
   ] as const)
-    if (folder !== null) removeTree(folder, what, say);
+    if (folder !== null) removeTree(folder, what, say, false);
   removeEmptyFolders(made);
   // This call must not make a code cache as it exits: that would bring the cache folder back.
   noteNoCodeCache();
@@ -128,9 +128,17 @@ function read(path: string): string | null {
   }
 }
 
-/** Removes a folder of ours and everything in it (a link in its place: the link only); says so when it was there. */
-function removeTree(path: string, what: string, say: (line: string) => void): void {
-  if (!existsSync(path)) return;
+/**
+ * Removes a folder of ours and everything in it (a link in its place: the link only), never through a linked parent
+ * in the project (a `.claude/` that is a link: the store refuses to write through one, so what is there is not ours);
+ * says what it did.
+ */
+function removeTree(path: string, what: string, say: (line: string) => void, inProject = true): void {
+  if (lstatOrNull(path) === null) return;
+  if (inProject && lstatOrNull(dirname(path))?.isSymbolicLink() === true) {
+    say(`! ${path}: in a folder that is a link, left alone`);
+    return;
+  }
   try {
     rmSync(path, { recursive: true, force: true });
   } catch (error) {
@@ -153,7 +161,9 @@ function removeIfEmpty(folder: string, say: (line: string) => void): void {
     say(`Removed ${folder} (left empty)`);
   } catch (error) {
     const code = errnoCode(error);
-    if (code !== 'ENOENT' && code !== 'ENOTEMPTY' && code !== 'EEXIST') throw ioError(error, 'remove', folder);
+    // ENOTDIR: a link in its place, not a folder of ours: left.
+    if (code !== 'ENOENT' && code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOTDIR')
+      throw ioError(error, 'remove', folder);
   }
 }
 
