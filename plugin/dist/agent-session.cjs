@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "2d995f9e609b14f8";
-const BUILD_ID = "0cd905c55f025c90";
+const BUNDLE_HASH = "7ec8aa0c85c130a7";
+const BUILD_ID = "2f65bd11d21cf279";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

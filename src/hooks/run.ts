@@ -19,7 +19,6 @@ import type { Sessions } from '../service/sessions';
 import { DEFAULT_STDIN_OPTIONS, readJsonInput, readJsonSync, type StdinResult } from './stdin';
 import { isDirectory } from '../platform/files';
 import { nonEmpty, positiveNumber } from '../platform/env';
-import { initWiringFor, VIA_PLUGIN_VARIABLE } from './plugin-yield';
 
 /** One hook bin: its log file, and how it answers the seed protocol (a host's payloads are answered alike by both). */
 export interface HookSpec<Answer extends object> {
@@ -64,12 +63,16 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
       const cwd = claimed !== undefined && isDirectory(claimed) ? claimed : io.cwd;
       call = openHookCall(io.env, cwd, io.host === undefined ? {} : { host: io.host });
       // The plugin's hook, where init wired ours for this event too: init's answers, this one yields (plugin-yield.ts).
-      const project =
-        io.env[VIA_PLUGIN_VARIABLE] === '1' && payload !== null ? nonEmpty(io.env.CLAUDE_PROJECT_DIR) : undefined;
+      const project = io.env[VIA_PLUGIN] === '1' && payload !== null ? nonEmpty(io.env.CLAUDE_PROJECT_DIR) : undefined;
       const wired =
         project === undefined || payload === null
           ? null
-          : initWiringFor(project, String(payload.hook_event_name), stringOrUndefined(payload.tool_name));
+          : // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: only the plugin's hooks load it
+            (require('./plugin-yield') as typeof import('./plugin-yield')).initWiringFor(
+              project,
+              String(payload.hook_event_name),
+              stringOrUndefined(payload.tool_name),
+            );
       if (wired !== null && payload !== null) {
         yielded = true;
         await call.close();
@@ -99,6 +102,9 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
     }
   }
 }
+
+/** plugin-yield.ts VIA_PLUGIN_VARIABLE, named here so that init's hooks never load that module. */
+const VIA_PLUGIN = 'AGENT_SESSION_VIA_PLUGIN';
 
 /** The host events after which a new inbox item may wait: an agent's stop or failure, a permission request. */
 const NOTIFYING_EVENTS: ReadonlySet<string> = new Set(['SubagentStop', 'StopFailure', 'PermissionRequest']);
