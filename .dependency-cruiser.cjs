@@ -174,17 +174,18 @@ module.exports = {
       severity: 'error',
       comment:
         'node:fs is imported only by src/platform and src/store, and by the named files whose job is I/O: the config ' +
-        'file (app/call.ts), export files and init (cli/transfer-file.ts, cli/init/, cli/commands/init.ts), ' +
-        "and the hooks' own process I/O (hooks/process-io.ts, log.ts, self-test.ts). Everything else goes through them.",
+        "file (app/call.ts), the user's record of wired projects (app/wired-projects.ts), export files and init " +
+        "(cli/transfer-file.ts, cli/init/, cli/commands/init.ts), and the hooks' own process I/O (hooks/process-io.ts, " +
+        'log.ts, self-test.ts, plugin-yield.ts: the settings files it reads). Everything else goes through them.',
       from: {
         path: '^src/',
         pathNot: [
           '^src/(platform|store)/',
-          '^src/app/call\\.ts$',
+          '^src/app/(call|wired-projects)\\.ts$',
           '^src/cli/transfer-file\\.ts$',
           '^src/cli/init/',
           '^src/cli/commands/init\\.ts$',
-          '^src/hooks/(process-io|log|self-test)\\.ts$',
+          '^src/hooks/(process-io|log|self-test|plugin-yield)\\.ts$',
         ],
       },
       to: { dependencyTypes: ['core'], path: '^(node:)?fs(/promises)?$' },

@@ -26,7 +26,18 @@ const BARE_BUILTINS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'plugin/dist/', 'src/generated/', 'node_modules/', 'coverage/', 'bench-results/', '.claude/'] },
+  {
+    ignores: [
+      'dist/',
+      'plugin/dist/',
+      'plugin/types/',
+      'src/generated/',
+      'node_modules/',
+      'coverage/',
+      'bench-results/',
+      '.claude/',
+    ],
+  },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
   ...tseslint.configs.recommended,

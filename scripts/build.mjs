@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import {
   binFiles,
   entries,
+  libraryFile,
   forNode,
   PG_DRIVER_FILE,
   postgresDriverApart,
@@ -62,16 +63,17 @@ if (sourcemap) {
     chmodSync(join('dist', file), mode);
   }
 }
-// The library: `require('agent-session')`. Not minified, so a user's stack traces stay readable.
-await build({
-  entryPoints: ['src/index.ts'],
-  // The Agent SDK is an optional peer: loaded by import() at run time, from the app's node_modules, never bundled.
-  external: ['@anthropic-ai/claude-agent-sdk'],
-  outfile: 'dist/index.cjs',
-  ...forNode,
-  sourcemap,
-  plugins: [zodLocaleOnce, postgresDriverApart],
-});
+// The library: `require('agent-session')` (bundles.mjs libraryFile, the same file the plugin commits).
+if (sourcemap) {
+  await build({
+    entryPoints: ['src/index.ts'],
+    external: ['@anthropic-ai/claude-agent-sdk'],
+    outfile: 'dist/index.cjs',
+    ...forNode,
+    sourcemap,
+    plugins: [zodLocaleOnce, postgresDriverApart],
+  });
+} else writeFileSync('dist/index.cjs', await libraryFile());
 // Its types: declarations only (esbuild emits none), into dist/types/ (package.json `types`).
 rmSync('dist/types', { recursive: true, force: true });
 execFileSync(

@@ -3,8 +3,10 @@
 // dist/ (build.mjs: the npm package) and plugin/dist/ (build-plugin.mjs: the Claude Code plugin, committed). Nothing
 // in them depends on the building machine (no code cache: each user's Node makes its own, scripts/loader/).
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -205,4 +207,47 @@ export function makeCacheFile(rows) {
   if (!EVENTS_LINE.test(text)) throw new Error('Expected `const EVENTS = [];` in scripts/loader/make-cache.cjs');
   const table = rows.map(({ event, bin, hosts }) => ({ event, bin, hosts }));
   return text.replace(EVENTS_LINE, `const EVENTS = ${JSON.stringify(table)};`);
+}
+
+/**
+ * The library, `require('agent-session')` (src/index.ts), as one CommonJS file: not minified, so a user's stack traces
+ * stay readable; the Agent SDK, an optional peer, loaded by import() at run time from the app's node_modules, never
+ * bundled; the PostgreSQL driver beside it (postgresDriverApart), as the bins have it.
+ */
+export async function libraryFile() {
+  const result = await build({
+    entryPoints: ['src/index.ts'],
+    external: ['@anthropic-ai/claude-agent-sdk'],
+    ...forNode,
+    write: false,
+    plugins: [zodLocaleOnce, postgresDriverApart],
+  });
+  return result.outputFiles[0].text;
+}
+
+/**
+ * The library's type declarations (esbuild emits none): tsc -p tsconfig.build.json into a temporary folder, read
+ * back as `{ [path under the types folder]: text }`.
+ */
+export function typeFiles() {
+  const out = mkdtempSync(join(tmpdir(), 'agent-session-types-'));
+  try {
+    execFileSync(
+      process.execPath,
+      [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', out],
+      { stdio: 'inherit' },
+    );
+    const files = {};
+    const walk = (rel) => {
+      for (const entry of readdirSync(join(out, rel), { withFileTypes: true })) {
+        const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
+        if (entry.isDirectory()) walk(path);
+        else files[path] = readFileSync(join(out, path), 'utf8');
+      }
+    };
+    walk('');
+    return files;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 }

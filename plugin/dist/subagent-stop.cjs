@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "f82e416e1d0f1220";
-const BUILD_ID = "6ae9467c43c337ed";
+const BUNDLE_HASH = "ab961f8bc9ea3750";
+const BUILD_ID = "a9583eaaffed5232";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user
@@ -58,6 +58,11 @@ if (source !== undefined) {
         if (wanted === null) makeAtExit();
         wanted = cache.databaseFile;
       };
+    // A call that removed this user's folders (`init --uninstall --purge`) makes no cache as it exits: that would
+    // bring the cache folder back.
+    globalThis[Symbol.for('agent-session.no-code-cache')] = () => {
+      wanted = null;
+    };
   }
   script.runInThisContext()(exports, require, module, __filename, __dirname);
 }
@@ -141,6 +146,7 @@ function readOwnFile(file) {
  * minute from a maker that died). The cache only saves time, so nothing here may fail the call.
  */
 function makeInBackground(dir, file) {
+  if (file === null) return;
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     if (!privateFolder(fs.lstatSync(dir))) return;

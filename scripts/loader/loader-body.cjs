@@ -54,6 +54,11 @@ if (source !== undefined) {
         if (wanted === null) makeAtExit();
         wanted = cache.databaseFile;
       };
+    // A call that removed this user's folders (`init --uninstall --purge`) makes no cache as it exits: that would
+    // bring the cache folder back.
+    globalThis[Symbol.for('agent-session.no-code-cache')] = () => {
+      wanted = null;
+    };
   }
   script.runInThisContext()(exports, require, module, __filename, __dirname);
 }
@@ -137,6 +142,7 @@ function readOwnFile(file) {
  * minute from a maker that died). The cache only saves time, so nothing here may fail the call.
  */
 function makeInBackground(dir, file) {
+  if (file === null) return;
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     if (!privateFolder(fs.lstatSync(dir))) return;

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { readFileSync, statSync, type Stats } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import {
   CONFIG_KEYS,
   CONFIG_PATH_VARIABLE,
@@ -155,8 +155,8 @@ export interface RootInputs {
 /**
  * The store root: `--dir`, else `AGENT_SESSION_DIR`, else `$CLAUDE_PROJECT_DIR/.claude/session`, else
  * `<folder>/.claude/session` of the call's project folder (projectFolderFor: inside a git repository, the nearest
- * folder with a `.claude/` up to the repository's top, else the top; outside one, the working directory when it has
- * its own `.claude/`). Never the home folder's `.claude/` (Claude Code's user settings), never a folder above the
+ * folder with a `.claude/` up to the repository's top, else the top; outside one, the nearest folder up with its own
+ * `.claude/`, below the home folder). Never the home folder's `.claude/` (Claude Code's user settings), never a folder above the
  * repository. Only looks; creates nothing. Without a working directory, the folder given as an absolute path works.
  * @throws SessionError E_IO without a working directory when the folder given is relative or none is given; E_USAGE
  *   when there is no project to find (outside any git repository, no `.claude/` here, or only the home folder's) and
@@ -189,8 +189,8 @@ export function findProjectDir(start: string, stop?: string, home?: string): str
  * The project folder of a working directory, whose `.claude/session` is the default store: inside a git repository,
  * the nearest folder with its own `.claude/` from `cwd` up to the repository's top, else the top (a project that has
  * not run `init` yet still gets its store there, where Claude Code's CLAUDE_PROJECT_DIR would put it); outside any
- * repository, `cwd` itself when it has a `.claude/` (or a `.codex/` or `.opencode/`: `init --host` made it a Codex or
- * opencode project).
+ * repository, the nearest folder from `cwd` up with its own `.claude/` (or a `.codex/` or `.opencode/`: `init --host`
+ * made it a Codex or opencode project), this user's, below the home folder (ownProjectAbove).
  * Never the home folder (every Claude Code user has `~/.claude/`,
  * holding user settings, not a project) and never a folder above the repository (a stranger's `.claude/` higher up).
  * @returns null when there is none: outside a repository with no `.claude/` here, or only the home folder
@@ -201,13 +201,48 @@ export function projectFolderFor(cwd: string, env: Env): string | null {
   const homeVar = nonEmpty(env.HOME);
   const home = homeVar === undefined ? undefined : realFolder(homeVar);
   const repository = gitRepositoryOf(start);
-  if (repository === null)
-    return start !== home && ['.claude', '.codex', '.opencode'].some((own) => isDirectory(join(start, own)))
-      ? start
-      : null;
+  if (repository === null) return ownProjectAbove(start, home);
   const found = findProjectDir(start, repository.top, home);
   if (found !== null) return found;
   return repository.top === home ? null : repository.top;
+}
+
+/**
+ * Outside any git repository: the nearest folder from `start` up that has its own `.claude/` (or `.codex/`,
+ * `.opencode/`: `init --host` made it a project), owned by this user (a stranger's `.claude/` in a shared folder such
+ * as /tmp is not ours), never at or above a folder anyone may write (/tmp itself). Never the home folder nor above it
+ * when `start` is inside it (every Claude Code user has `~/.claude/`, which holds user settings).
+ */
+function ownProjectAbove(start: string, home: string | undefined): string | null {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  const inHome = home !== undefined && (start + sep).startsWith(home === sep ? home : home + sep);
+  for (let dir = start; ; dir = dirname(dir)) {
+    // A folder anyone may write (/tmp) is nobody's project, and neither is anything above it.
+    if (dir === home || worldWritable(dir)) return null;
+    for (const own of ['.claude', '.codex', '.opencode']) {
+      const stats = folderStats(join(dir, own));
+      if (stats !== null && (uid === undefined || stats.uid === uid)) return dir;
+    }
+    if (dirname(dir) === dir || (inHome && dirname(dir) === home)) return null;
+  }
+}
+
+function worldWritable(dir: string): boolean {
+  try {
+    return (statSync(dir).mode & 0o002) !== 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The folder's stats (through links), or null when it is absent, not a folder or not ours to look at. */
+function folderStats(path: string): Stats | null {
+  try {
+    const stats = statSync(path);
+    return stats.isDirectory() ? stats : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -136,8 +136,9 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   {
     command: 'init',
     describe:
-      "Wire the hooks into a Claude Code project's .claude/settings.json, or with --host codex a Codex project's " +
-      '.codex/hooks.json and .codex/rules (or remove them); with --database-url, create or upgrade the PostgreSQL store first',
+      "Wire the hooks into a Claude Code project's .claude/settings.local.json, or with --plugin enable the plugin in " +
+      "its shared .claude/settings.json, or with --host codex a Codex project's .codex/hooks.json and .codex/rules (or " +
+      'remove them; --purge: and everything else of ours); with --database-url, create or upgrade the PostgreSQL store first',
     load: () => (require('./commands/init') as typeof import('./commands/init')).initCommand as never,
   },
   {

@@ -1,5 +1,10 @@
 import type { Argv } from 'yargs';
-import { resolveCall, type Call } from '../app/call';
+import { resolveCall, storeFolderOf, type Call } from '../app/call';
+import { maskDatabaseUrl } from '../core/database-url';
+import { isValidId } from '../core/ids';
+import { counted } from '../core/plural';
+import { namesOrNull } from '../platform/files';
+import { shellQuote } from '../platform/shell';
 import { CallSessions } from '../app/stores';
 import { colourEnabled } from './color';
 import { escapeJsonForTerminal } from '../core/control';
@@ -96,6 +101,31 @@ export function unassignedNote(io: CliIo, count: number): void {
   io.err(
     `note: ${sessions} to no project (an older store's, never resumed): \`list --all-projects\` shows them, ` +
       '`adopt --unassigned` gives them this project\n',
+  );
+}
+
+/**
+ * After a listing that found nothing in a PostgreSQL store: the project's file store, when it still holds sessions
+ * (kept there from before the switch, which hides them), and the command that copies them over. Nothing on a file
+ * store, or when that folder holds none.
+ */
+export function fileStoreNote(io: CliIo, call: Call): void {
+  const url = call.config.values.database_url;
+  if (url === null || storeFolderOf(call.root) === null) return;
+  let names: string[] | null;
+  try {
+    names = namesOrNull(call.root);
+  } catch {
+    return;
+  }
+  const count = (names ?? []).filter((name) => isValidId(name)).length;
+  if (count === 0) return;
+  const source = call.config.sources.database_url;
+  // Never the URL itself on a terminal (it may hold a password): the variable, or the masked URL.
+  const to = source.kind === 'env' ? `"$${source.variable}"` : shellQuote(maskDatabaseUrl(url));
+  io.err(
+    `note: the file store ${call.root} holds ${counted(count, 'session')} of before the switch to PostgreSQL: ` +
+      `\`agent-session copy --from ${shellQuote(call.root)} --to ${to}\` copies them here\n`,
   );
 }
 

@@ -3,6 +3,7 @@ import { DEFAULT_HOST, type Host } from '../core/host';
 import { lazily } from '../core/lazy';
 import {
   answerPayload,
+  eventHead,
   failOpen,
   payloadFailed,
   writeLog,
@@ -16,8 +17,8 @@ import type { HookIo } from './io';
 import { logValue } from './log';
 import type { Sessions } from '../service/sessions';
 import { DEFAULT_STDIN_OPTIONS, readJsonInput, readJsonSync, type StdinResult } from './stdin';
-import { positiveNumber } from '../platform/env';
 import { isDirectory } from '../platform/files';
+import { nonEmpty, positiveNumber } from '../platform/env';
 
 /** One hook bin: its log file, and how it answers the seed protocol (a host's payloads are answered alike by both). */
 export interface HookSpec<Answer extends object> {
@@ -53,6 +54,7 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
       ? payloadFailed(payload, host)
       : { answer: spec.onError(), line: describeSafely(spec, input, spec.onError()) };
   let call: HookCall | undefined;
+  let yielded = false;
   const answered = await failOpen(
     async () => {
       // A host payload's store is `$CLAUDE_PROJECT_DIR`'s, else the payload `cwd`'s when that folder exists (its
@@ -60,6 +62,22 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
       // folder the payload names that does not exist is not a project: nothing is created there.
       const cwd = claimed !== undefined && isDirectory(claimed) ? claimed : io.cwd;
       call = openHookCall(io.env, cwd, io.host === undefined ? {} : { host: io.host });
+      // The plugin's hook, where init wired ours for this event too: init's answers, this one yields (plugin-yield.ts).
+      const project = io.env[VIA_PLUGIN] === '1' && payload !== null ? nonEmpty(io.env.CLAUDE_PROJECT_DIR) : undefined;
+      const wired =
+        project === undefined || payload === null
+          ? null
+          : // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: only the plugin's hooks load it
+            (require('./plugin-yield') as typeof import('./plugin-yield')).initWiringFor(
+              project,
+              String(payload.hook_event_name),
+              stringOrUndefined(payload.tool_name),
+            );
+      if (wired !== null && payload !== null) {
+        yielded = true;
+        await call.close();
+        return { answer: null, line: `${eventHead(payload, host)} plugin_yields to=${logValue(wired)}`, level: 'info' };
+      }
       try {
         return payload !== null
           ? await answerPayload(payload, call, io.env, { host, ...wordsOf(host, io, call), debug })
@@ -74,7 +92,7 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
   const { outcome, text } = printed(answered, fallback);
   if (text !== null) io.write(`${text}\n`);
   if (call !== undefined) writeLog(call, spec.logFile, outcome.line, outcome.level);
-  if (call !== undefined && call.config.notify !== null && io.binDir !== undefined && payload !== null) {
+  if (call !== undefined && !yielded && call.config.notify !== null && io.binDir !== undefined && payload !== null) {
     // After the answer: an event that may leave an item in the inbox (an interruption, a permission request) starts
     // the notifier detached; only with `notify` set, so no other call loads it.
     if (NOTIFYING_EVENTS.has(String(payload.hook_event_name))) {
@@ -84,6 +102,9 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
     }
   }
 }
+
+/** plugin-yield.ts VIA_PLUGIN_VARIABLE, named here so that init's hooks never load that module. */
+const VIA_PLUGIN = 'AGENT_SESSION_VIA_PLUGIN';
 
 /** The host events after which a new inbox item may wait: an agent's stop or failure, a permission request. */
 const NOTIFYING_EVENTS: ReadonlySet<string> = new Set(['SubagentStop', 'StopFailure', 'PermissionRequest']);
@@ -112,6 +133,10 @@ async function answerSeed<Answer extends object>(
 }
 
 // --- helpers ---
+
+function stringOrUndefined(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
 
 /**
  * The CLI words of a host's answers on this call, and its recording words when they differ (Codex's `record` entry):

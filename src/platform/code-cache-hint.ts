@@ -12,3 +12,15 @@ export function noteDatabaseUse(): void {
   const callback = (globalThis as Record<symbol, unknown>)[DATABASE_USED];
   if (typeof callback === 'function') callback();
 }
+
+/** Where the loader leaves its callback that drops the cache it would make as the call exits. */
+const NO_CODE_CACHE = Symbol.for('agent-session.no-code-cache');
+
+/**
+ * Tells the bin's loader to make no code cache as this call exits: the call removed the cache folder (`init
+ * --uninstall --purge`), which the cache would bring back. Outside the built bins, nothing happens.
+ */
+export function noteNoCodeCache(): void {
+  const callback = (globalThis as Record<symbol, unknown>)[NO_CODE_CACHE];
+  if (typeof callback === 'function') callback();
+}

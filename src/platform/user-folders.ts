@@ -24,3 +24,13 @@ function xdgFolder(env: Env, variable: string, underHome: readonly string[]): st
   const home = env.HOME !== undefined && env.HOME !== '' ? env.HOME : homedir();
   return isAbsolute(home) ? join(home, ...underHome, 'agent-session') : null;
 }
+
+/**
+ * The bins' code-cache folder, as their loader finds it (scripts/loader/loader-body.cjs cacheFolder):
+ * `$AGENT_SESSION_CACHE_DIR`, else `$XDG_CACHE_HOME/agent-session`, else `~/.cache/agent-session`; null without a home.
+ */
+export function userCacheFolder(env: Env): string | null {
+  if (env.AGENT_SESSION_CACHE_DIR) return env.AGENT_SESSION_CACHE_DIR;
+  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, 'agent-session');
+  return env.HOME ? join(env.HOME, '.cache', 'agent-session') : null;
+}

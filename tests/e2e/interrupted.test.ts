@@ -89,7 +89,7 @@ it('stats counts interruptions apart from errors, and how many were carried on',
 
 it('the report shows the figures, the inbox entry and the interruption mark', () => {
   const id = interrupted();
-  const html = cli(['report']).stdout;
+  const html = cli(['report', '--out', '-']).stdout;
   expect(html).toContain('<b data-figure="interruptions">1</b>');
   expect(html).toContain('<b data-figure="interrupted_now">1</b>');
   expect(html).toMatch(

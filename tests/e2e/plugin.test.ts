@@ -1,12 +1,14 @@
 // The Claude Code plugin in plugin/ and the marketplace at the repository's root, as `claude plugin` reads them: the
-// committed bundles are what the source builds, the hooks are the ones `init` wires, the pinned Claude Code validates
-// both strictly, and the plugin's bins run. The real install and plays are the host test's (tests/host/).
+// committed bundles are what the source builds, the hooks are the ones `init` wires, the pinned Claude Code and the
+// newest native build validate both strictly (issue 42 item 2: what claude.ai accepts), and the plugin's bins run.
+// The real install and plays are the host test's (tests/host/) and the team's (tests/e2e/team.test.ts).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { WIRINGS } from '../../src/cli/init/settings';
 import { findClaude } from '../host/claude-host';
+import { nativeClaude } from '../support/claude-native';
 
 const REPO = resolve(__dirname, '..', '..');
 const PLUGIN = join(REPO, 'plugin');
@@ -18,7 +20,7 @@ describe('the committed plugin bundle', () => {
     const check = spawnSync(process.execPath, ['scripts/build-plugin.mjs', '--check'], { cwd: REPO, encoding: 'utf8' });
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
-  }, 60_000);
+  }, 180_000);
 
   it('the check names a file that differs', () => {
     const copy = mkdtempSync(join(tmpdir(), 'agent-session-plugin-'));
@@ -32,7 +34,7 @@ describe('the committed plugin bundle', () => {
     expect(check.status).toBe(1);
     expect(check.stderr).toContain('pre-delegate.cjs');
     expect(check.stderr).not.toContain('subagent-stop.cjs');
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('the plugin manifest and hooks', () => {
@@ -65,18 +67,23 @@ describe('the plugin manifest and hooks', () => {
     expect(market.plugins).toEqual([expect.objectContaining({ name: 'agent-session', source: './plugin', version })]);
   });
 
-  it.each(['agent-session', 'pre-delegate', 'subagent-stop'])(
-    'bin/%s is executable (the plugin copy keeps the mode)',
-    (name) => {
-      expect(statSync(join(PLUGIN, 'bin', name)).mode & 0o111).toBe(0o111);
-    },
-  );
+  it('has no bin/ folder (claude.ai refuses a plugin with files there): its CLI is the npm package of the same folder', () => {
+    expect(existsSync(join(PLUGIN, 'bin'))).toBe(false);
+    const manifest = read(join(PLUGIN, 'package.json')) as { bin: Record<string, string>; dependencies?: unknown };
+    expect(manifest.bin).toEqual({
+      'agent-session': 'dist/agent-session.cjs',
+      'pre-delegate': 'dist/pre-delegate.cjs',
+      'subagent-stop': 'dist/subagent-stop.cjs',
+    });
+    expect(manifest.dependencies).toBeUndefined();
+    for (const path of Object.values(manifest.bin)) expect(statSync(join(PLUGIN, path)).mode & 0o111).toBe(0o111);
+  });
 
-  it('its CLI and hooks run from the plugin folder', () => {
+  it('its CLI and hooks run from the plugin folder, through hooks/node.sh as its slash commands run them', () => {
     const { version } = read(join(REPO, 'package.json'));
     const dir = mkdtempSync(join(tmpdir(), 'agent-session-plugin-run-'));
     const run = (name: string, args: string[], input?: string) =>
-      spawnSync(join(PLUGIN, 'bin', name), args, {
+      spawnSync('sh', [join(PLUGIN, 'hooks', 'node.sh'), join(PLUGIN, 'dist', `${name}.cjs`), ...args], {
         cwd: dir,
         encoding: 'utf8',
         input,
@@ -93,14 +100,14 @@ describe('the recording command the plugin allows (issue 30, item 9)', () => {
   it('names the plugin’s own CLI by absolute path: an earlier `agent-session` on PATH is neither named nor run', () => {
     const dir = mkdtempSync(join(tmpdir(), 'agent-session-plugin-path-'));
     mkdirSync(join(dir, '.claude'));
-    // Another `agent-session` ahead of the plugin's bin/ on PATH, as Claude Code orders them.
+    // Another `agent-session` on PATH (the plugin puts none there: it has no bin/ folder).
     const earlier = join(dir, 'earlier');
     mkdirSync(earlier);
     writeFileSync(join(earlier, 'agent-session'), `#!/bin/sh\necho planted >> ${join(dir, 'planted.txt')}\n`, {
       mode: 0o755,
     });
     const env = {
-      PATH: `${earlier}:${process.env.PATH ?? ''}:${join(PLUGIN, 'bin')}`,
+      PATH: `${earlier}:${process.env.PATH ?? ''}`,
       HOME: dir,
       CLAUDE_PROJECT_DIR: dir,
       CLAUDE_PLUGIN_ROOT: PLUGIN,
@@ -132,25 +139,60 @@ describe('the recording command the plugin allows (issue 30, item 9)', () => {
   });
 });
 
-describe('claude plugin validate --strict (the pinned Claude Code)', () => {
-  const claude = findClaude('pinned').path;
-  it.each([
-    ['the plugin', PLUGIN],
-    ['the marketplace', REPO],
-  ])(
-    'passes for %s',
-    (_what, dir) => {
-      const run = spawnSync(claude, ['plugin', 'validate', '--strict', '--json', dir], {
+/** What `claude plugin validate --json` says, in the parts checked here. */
+interface Validation {
+  success: boolean;
+  contents?: { warnings: unknown[]; errors: unknown[] }[];
+  provides?: { hooks: { event: string }[]; commands: string[]; bin: string[] };
+  hosts?: { declared: { plugin: boolean } };
+  directory?: { findings: { code: string }[] } | null;
+}
+
+describe.each([
+  ['the pinned Claude Code', () => findClaude('pinned').path],
+  ['the newest native build', () => nativeClaude().path],
+])('claude plugin validate --strict (%s)', (_which, claude) => {
+  const validate = (dir: string, ...extra: string[]) => {
+    const run = spawnSync(claude(), ['plugin', 'validate', '--strict', '--json', ...extra, dir], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: mkdtempSync(join(tmpdir(), 'agent-session-validate-')) },
+      timeout: 120_000,
+    });
+    return { run, report: JSON.parse(run.stdout) as Validation };
+  };
+
+  it('passes for the marketplace', () => {
+    const { run, report } = validate(REPO);
+    expect(report.success).toBe(true);
+    expect(run.status).toBe(0);
+  }, 600_000);
+
+  it('passes for the plugin: its hooks, its two commands, no bin, its hosts declared', () => {
+    const { run, report } = validate(PLUGIN);
+    expect(report.contents?.flatMap((c) => [...c.warnings, ...c.errors]) ?? []).toEqual([]);
+    expect(report.success).toBe(true);
+    expect(run.status).toBe(0);
+    expect(report.provides?.hooks.map((h) => h.event).sort()).toEqual(WIRINGS.map((w) => w.event).sort());
+    expect(report.provides?.commands.sort()).toEqual(['agent-session:pending', 'agent-session:show']);
+    expect(report.provides?.bin).toEqual([]);
+    if (report.hosts !== undefined) expect(report.hosts.declared.plugin).toBe(true);
+  }, 600_000);
+});
+
+describe('the plugin directory checks of the newest native build', () => {
+  it('find nothing: an icon, a README, nothing the directory refuses', () => {
+    const run = spawnSync(
+      nativeClaude().path,
+      ['plugin', 'validate', '--strict', '--json', '--profile', 'directory', PLUGIN],
+      {
         encoding: 'utf8',
         env: { PATH: process.env.PATH, HOME: mkdtempSync(join(tmpdir(), 'agent-session-validate-')) },
-        timeout: 60_000,
-      });
-      const report = JSON.parse(run.stdout) as { success: boolean; provides?: { hooks: { event: string }[] } };
-      expect(report.success).toBe(true);
-      expect(run.status).toBe(0);
-      if (dir === PLUGIN)
-        expect(report.provides?.hooks.map((h) => h.event).sort()).toEqual(WIRINGS.map((w) => w.event).sort());
-    },
-    60_000,
-  );
+        timeout: 120_000,
+      },
+    );
+    const report = JSON.parse(run.stdout) as Validation;
+    expect(report.directory?.findings ?? []).toEqual([]);
+    expect(report.success).toBe(true);
+    expect(run.status).toBe(0);
+  }, 600_000);
 });

@@ -152,7 +152,7 @@ function twoProjects(storeEnv: () => Record<string, string>): void {
       expect.objectContaining({ project: A.name, overall: expect.objectContaining({ sessions: 1 }) }),
       expect.objectContaining({ project: B.name, overall: expect.objectContaining({ sessions: 2 }) }),
     ]);
-    expect(ok(b.cli(['report']))).not.toContain('secret_plan');
+    expect(ok(b.cli(['report', '--out', '-']))).not.toContain('secret_plan');
 
     // A decision from B's inbox on A's session is refused, nothing written; --all-projects decides on it.
     const refused = b.decide(['approve', id]);

@@ -233,7 +233,7 @@ export function makeHostProject(install: Install, claude: Claude, npmBin?: strin
   if (install === 'plugin') {
     run(claude.path, ['plugin', 'marketplace', 'add', REPO, '--scope', 'project']);
     run(claude.path, ['plugin', 'install', 'agent-session@agent-session', '--scope', 'project', '-y']);
-    cli = [process.execPath, join(REPO, 'plugin', 'bin', 'agent-session')];
+    cli = [process.execPath, join(REPO, 'plugin', 'dist', 'agent-session.cjs')];
   } else {
     run('agent-session', ['init']);
     cli = [join(npmBin!, 'agent-session')];

@@ -1,2 +1,2 @@
-// Jest globalTeardown: removes the code-cache folder tests/support/cache-dir.js made for the run.
+// Jest globalTeardown: removes the code-cache and user folders tests/support/cache-dir.cjs made for the run.
 module.exports = require('./cache-dir.cjs').teardown;

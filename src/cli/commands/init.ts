@@ -5,6 +5,18 @@ import { SessionError } from '../../core/errors';
 import { optionalText } from '../args';
 import { excludeFromGit } from '../init/git-exclude';
 import { localSettingsPath, readSettings, settingsPath, writeSettings, type SettingsFile } from '../init/settings-file';
+import {
+  forgetOriginal,
+  notePluginEnabled,
+  originalMatching,
+  pluginEnabledByInit,
+  rememberOriginal,
+  restoreOriginal,
+} from '../init/originals';
+import { enabledPluginKey, MARKETPLACE, PLUGIN_ID, withoutPlugin, withPluginEnabled } from '../init/plugin-settings';
+import { purge } from '../init/purge';
+import { forgetWired, recordWired } from '../../app/wired-projects';
+import { textOrNull } from '../../platform/files';
 import { eventsOf } from '../../core/events';
 import type { Host } from '../../core/host';
 import {
@@ -59,15 +71,18 @@ const TARGETS: Record<
 interface Args extends GlobalArgs {
   readonly project?: string;
   readonly host: WiredHost | 'opencode';
+  readonly plugin: boolean;
   readonly 'dry-run': boolean;
   readonly uninstall: boolean;
+  readonly purge: boolean;
 }
 
 export const initCommand: CommandModule<GlobalArgs, Args> = {
   command: 'init',
   describe:
-    "Wire the hooks into a Claude Code project's .claude/settings.json, or with --host codex a Codex project's " +
-    '.codex/hooks.json and .codex/rules (or remove them); with --database-url, create or upgrade the PostgreSQL store first',
+    "Wire the hooks into a Claude Code project's .claude/settings.local.json, or with --plugin enable the plugin in " +
+    "its shared .claude/settings.json, or with --host codex a Codex project's .codex/hooks.json and .codex/rules (or " +
+    'remove them; --purge: and everything else of ours); with --database-url, create or upgrade the PostgreSQL store first',
   builder: (yargs) =>
     yargs
       .option('project', textOption('Project folder (default: the current folder)'))
@@ -78,8 +93,26 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
           "The host to wire: Claude Code's .claude/settings.json, the Codex CLI's .codex/hooks.json and rules, or " +
           "opencode's .opencode/plugin/agent-session.js",
       })
+      .option('plugin', {
+        type: 'boolean',
+        default: false,
+        describe:
+          "Claude Code: enable the agent-session plugin in the project's shared .claude/settings.json (no machine's " +
+          "path: each teammate adds the marketplace once) instead of this machine's hooks; with --uninstall, disable it",
+      })
       .option('dry-run', { type: 'boolean', default: false, describe: 'Only print what would change' })
-      .option('uninstall', { type: 'boolean', default: false, describe: 'Remove the hooks init added' })
+      .option('uninstall', {
+        type: 'boolean',
+        default: false,
+        describe: 'Remove the hooks (or the plugin) init added, each settings file given back as it was',
+      })
+      .option('purge', {
+        type: 'boolean',
+        default: false,
+        describe:
+          "With --uninstall: also remove this project's store, logs, backups and .claude/agent-session.json; in the " +
+          "last project init wired, this user's agent-session folders too (refused while another project is wired)",
+      })
       // init wires a project, whose hooks find their store themselves: --dir is hidden. --database-url is not (above).
       .hide('dir')
       .describe('database-url', 'First create or upgrade this PostgreSQL store (a postgres:// URL)') as never,
@@ -87,6 +120,16 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
     const { io } = argv;
     // An empty --project (an unset variable) would silently wire the current folder.
     const project = projectDir(optionalText(argv.project, '--project'), io.cwd, io.env);
+    if (argv.plugin && argv.host !== 'claude-code')
+      throw new SessionError(
+        'E_USAGE',
+        `Expected --plugin with --host claude-code (the plugin is Claude Code's), got --host ${argv.host}`,
+      );
+    if (argv.purge && (!argv.uninstall || argv['dry-run']))
+      throw new SessionError(
+        'E_USAGE',
+        'Expected --purge with --uninstall and without --dry-run (it removes what it names)',
+      );
     const binDir = requireBinDir(io);
     if (argv['database-url'] !== undefined && !argv.uninstall && !argv['dry-run']) {
       // First: a database that cannot be set up leaves the settings file as it was.
@@ -104,6 +147,8 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
         ? removeOpencodePlugin(path, argv['dry-run'])
         : writeOpencodePlugin(path, opencodePluginText(join(binDir, 'index.cjs')), argv['dry-run']);
       io.out(`${escapeControl(pluginLine(done, path, argv['dry-run']))}\n`);
+      if (!argv['dry-run']) record(io.env, project, 'opencode', argv.uninstall);
+      if (argv.purge) await purge(project, 'opencode', io.env, (line) => io.out(`${escapeControl(line)}\n`));
       if (!argv.uninstall) io.out(`Hourly cleanup, for crontab -e:\n${escapeControl(cronLine(project, binDir))}\n`);
       return;
     }
@@ -117,7 +162,11 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
     // Commands of other hooks and paths are the user's text: shown escaped, one line each.
     const say = (line: string): void => io.out(`${escapeControl(line)}\n`);
     if (argv.host === 'claude-code') {
-      wireClaudeCode({ project, commands, wirings, uninstall: argv.uninstall, dryRun, now: io.now(), say });
+      const wiring = { project, commands, wirings, uninstall: argv.uninstall, dryRun, now: io.now(), say, env: io.env };
+      if (argv.plugin && !argv.uninstall) enableClaudePlugin(wiring);
+      else wireClaudeCode({ ...wiring, plugin: argv.plugin });
+      if (!dryRun) record(io.env, project, 'claude-code', argv.uninstall);
+      if (argv.purge) await purge(project, 'claude-code', io.env, say);
       finish(io, project, binDir, argv.uninstall, dryRun);
       return;
     }
@@ -153,9 +202,17 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
       const backup = writeSettings(file, settings, io.now());
       say(`Updated ${file.path}${backup === null ? ' (new file)' : ` (backup: ${backup})`}`);
     }
+    if (!dryRun) record(io.env, project, argv.host, argv.uninstall);
+    if (argv.purge) await purge(project, argv.host, io.env, say);
     finish(io, project, binDir, argv.uninstall, dryRun);
   },
 };
+
+/** Keeps the user's record of the projects init wired (app/wired-projects.ts) in step: purge's guard reads it. */
+function record(env: CliIo['env'], project: string, host: Host, uninstall: boolean): void {
+  if (uninstall) forgetWired(env, project, host);
+  else recordWired(env, project, host);
+}
 
 // --- internal ---
 
@@ -178,16 +235,20 @@ interface ClaudeWiring {
   readonly dryRun: boolean;
   readonly now: Date;
   readonly say: (line: string) => void;
+  readonly env: CliIo['env'];
 }
 
 /**
  * Claude Code: the hooks name this machine's node and bins by absolute path, so they go to the per-machine
  * `.claude/settings.local.json` (kept out of git in this clone: git-exclude.ts), never the shared, committed
  * `.claude/settings.json`: a teammate who pulls gets no hooks of ours rather than eight pointing at files they do not
- * have. An earlier init's hooks in settings.json are moved. `--uninstall` removes them from both files, deletes a
- * file it leaves empty (`{}`) and a `.claude/` left empty.
+ * have. An earlier init's hooks in settings.json are moved. When the plugin is enabled too, its hooks yield to these
+ * (src/hooks/plugin-yield.ts): said, not refused. `--uninstall` removes the hooks from both files, and the plugin's
+ * entry when init --plugin wrote it (or `plugin`: whoever did); each file changed goes back to what it was before
+ * init first changed it, byte for byte (originals.ts), or loses only our part when someone changed it since; a file
+ * left empty (`{}`) and a `.claude/` left empty go.
  */
-function wireClaudeCode(w: ClaudeWiring): void {
+function wireClaudeCode(w: ClaudeWiring & { readonly plugin: boolean }): void {
   const shared = readSettings(settingsPath(w.project));
   const local = readSettings(localSettingsPath(w.project));
   const moved = removeHooks(shared.settings ?? {}, w.commands, w.wirings);
@@ -199,8 +260,28 @@ function wireClaudeCode(w: ClaudeWiring): void {
     w.say(`Moving the hooks out of ${shared.path} (machine-bound paths; each teammate runs init on their machine):`);
   for (const change of moved.changes) w.say(describe(change));
   for (const change of next.changes) w.say(describe(change));
+  let sharedNext = moved.settings;
+  let pluginOut = false;
+  const pluginKey = enabledPluginKey(shared.settings);
+  if (w.uninstall && pluginKey !== null) {
+    if (w.plugin || pluginEnabledByInit(shared.path)) {
+      const out = withoutPlugin(sharedNext);
+      sharedNext = out.settings;
+      pluginOut = out.changed;
+      if (pluginOut) w.say(`- ${shared.path}: enabledPlugins ${PLUGIN_ID}`);
+    } else
+      w.say(
+        `! ${shared.path} enables the agent-session plugin (not by init in this clone: the team's, committed), ` +
+          'left alone; `agent-session init --uninstall --plugin` disables it',
+      );
+  } else if (!w.uninstall && pluginKey !== null)
+    w.say(
+      `! ${shared.path} enables the agent-session plugin too: where it loads, its hooks yield to these (each event ` +
+        'is answered once); to use the plugin alone, `agent-session init --uninstall` then `agent-session init --plugin`',
+    );
   const changed = next.changes.some((c) => c.kind === 'added' || c.kind === 'updated' || c.kind === 'removed');
-  if (!changed && !movedAny) {
+  let localBack: ReturnType<typeof giveBack> = 'unchanged';
+  if (!changed && !movedAny && !pluginOut) {
     w.say(
       w.uninstall
         ? `Nothing to remove: ${local.path} and ${shared.path} have none of these hooks`
@@ -208,19 +289,104 @@ function wireClaudeCode(w: ClaudeWiring): void {
     );
   }
   if (w.dryRun) {
-    if (changed || movedAny) w.say(`Dry run: ${local.path} and ${shared.path} were not changed`);
+    if (changed || movedAny || pluginOut) w.say(`Dry run: ${local.path} and ${shared.path} were not changed`);
+  } else if (w.uninstall) {
+    // Each file given back as it was, when taking ours out leaves what init found (also when Claude Code's own
+    // `plugin uninstall` took its entry out first and left its empty objects behind).
+    giveBack(shared, sharedNext, movedAny || pluginOut, w.now, w.say);
+    localBack = giveBack(local, next.settings, changed, w.now, w.say);
+    if (pluginOut) notePluginEnabled(shared.path, false);
   } else {
-    if (movedAny) w.say(applySettings(shared, moved.settings, w.now));
-    if (changed) w.say(applySettings(local, next.settings, w.now));
+    if (movedAny) {
+      rememberOriginal(shared.path);
+      w.say(applySettings(shared, moved.settings, w.now));
+    }
+    if (changed) {
+      rememberOriginal(local.path);
+      w.say(applySettings(local, next.settings, w.now));
+    }
   }
-  // The local file's entry in this clone's .git/info/exclude: added with the file, removed when the file is gone.
-  const localGone = w.uninstall && (local.settings === null || isEmpty(next.settings));
-  if (w.uninstall ? localGone : true) {
-    const done = excludeFromGit(local.path, w.uninstall, w.dryRun);
-    if (done.change === 'added') w.say(`+ ${done.path}: ${local.path} (kept out of git in this clone)`);
-    if (done.change === 'removed') w.say(`- ${done.path}: ${local.path}`);
-  }
+  // Our entry in this clone's .git/info/exclude: there while our hooks are; gone with the file, or when the file is
+  // back as it was before init (a file init made that now holds only the user's settings stays out of git).
+  const gone = w.dryRun ? local.settings === null || isEmpty(next.settings) : !existsSync(local.path);
+  if (!w.uninstall || gone || localBack === 'original') excludeLocal(local, w.uninstall, w.dryRun, w.say);
   if (w.uninstall && !w.dryRun) removeEmptyFolder(dirname(local.path), w.say);
+}
+
+/**
+ * `init --plugin`: the plugin enabled in the shared `.claude/settings.json` (`enabledPlugins`, nothing of this
+ * machine: a teammate's Claude Code finds it through the marketplace they added), what that file held before kept
+ * for `--uninstall`; init's own hooks moved out of both settings files (the plugin runs the same ones).
+ */
+function enableClaudePlugin(w: ClaudeWiring): void {
+  const shared = readSettings(settingsPath(w.project));
+  const local = readSettings(localSettingsPath(w.project));
+  const movedShared = removeHooks(shared.settings ?? {}, w.commands, w.wirings);
+  const movedLocal = removeHooks(local.settings ?? {}, w.commands, w.wirings);
+  if (movedShared.changes.length + movedLocal.changes.length > 0)
+    w.say("Moving init's hooks out (the plugin runs the same ones):");
+  for (const change of [...movedShared.changes, ...movedLocal.changes]) w.say(describe(change));
+  const enabled = withPluginEnabled(movedShared.settings);
+  w.say(
+    enabled.changed
+      ? `+ ${shared.path}: enabledPlugins ${PLUGIN_ID} (commit it: each teammate adds the marketplace once)`
+      : `= ${shared.path}: enabledPlugins ${PLUGIN_ID} (already there)`,
+  );
+  if (!marketplaceKnown(w.env))
+    w.say(
+      `! This machine's Claude Code does not know the ${MARKETPLACE} marketplace yet: ` +
+        '`claude plugin marketplace add ~/agent-session --scope user` (your copy of agent-session), then the plugin loads',
+    );
+  const sharedChanged = enabled.changed || movedShared.changes.length > 0;
+  const localChanged = movedLocal.changes.length > 0;
+  if (w.dryRun) {
+    if (sharedChanged || localChanged) w.say(`Dry run: ${local.path} and ${shared.path} were not changed`);
+    return;
+  }
+  if (sharedChanged) {
+    rememberOriginal(shared.path);
+    w.say(applySettings(shared, enabled.settings, w.now));
+  }
+  if (enabled.changed) notePluginEnabled(shared.path, true);
+  if (localChanged && giveBack(local, movedLocal.settings, true, w.now, w.say) === 'original')
+    excludeLocal(local, true, false, w.say);
+  else if (localChanged && !existsSync(local.path)) excludeLocal(local, true, false, w.say);
+}
+
+/** The local file's entry in this clone's .git/info/exclude: added with our hooks, removed with them. */
+function excludeLocal(local: SettingsFile, remove: boolean, dryRun: boolean, say: (line: string) => void): void {
+  const done = excludeFromGit(local.path, remove, dryRun);
+  if (done.change === 'added') say(`+ ${done.path}: ${local.path} (kept out of git in this clone)`);
+  if (done.change === 'removed') say(`- ${done.path}: ${local.path}`);
+}
+
+/**
+ * Writes what is left of a settings file once ours is out: the file as init first found it when that is what is left
+ * (its bytes, or no file: originals.ts), else the settings (removed when empty). `changed`: ours was in it; without
+ * that, the file is only given back when it differs from its original in nothing but Claude Code's leftovers.
+ * @returns `original` when the file is now as it was before init (there or not), else whether it was written
+ */
+function giveBack(
+  file: SettingsFile,
+  settings: Settings,
+  changed: boolean,
+  now: Date,
+  say: (line: string) => void,
+): 'original' | 'written' | 'unchanged' {
+  const original = originalMatching(file.path, settings);
+  if (original !== null) {
+    const text = textOrNull(file.path);
+    if ('absent' in original ? text === null : text === original.text) forgetOriginal(file.path);
+    else {
+      restoreOriginal(file.path, original);
+      say('absent' in original ? `Removed ${file.path} (init made it)` : `Restored ${file.path} as it was before init`);
+    }
+    return 'original';
+  }
+  if (!changed) return 'unchanged';
+  forgetOriginal(file.path);
+  say(applySettings(file, settings, now));
+  return 'written';
 }
 
 /** Writes the settings (a backup first), or removes the file when they are left empty (`{}`); says what it did. */
@@ -231,6 +397,28 @@ function applySettings(file: SettingsFile, settings: Settings, now: Date): strin
   }
   const backup = writeSettings(file, settings, now);
   return `Updated ${file.path}${backup === null ? ' (new file)' : ` (backup: ${backup})`}`;
+}
+
+/**
+ * Whether this user's Claude Code knows the agent-session marketplace (`claude plugin marketplace add`): in the user
+ * settings' `extraKnownMarketplaces` or its plugins' `known_marketplaces.json` (`CLAUDE_CONFIG_DIR`, else ~/.claude).
+ */
+function marketplaceKnown(env: CliIo['env']): boolean {
+  const home = env.HOME;
+  const dir = env.CLAUDE_CONFIG_DIR ?? (home === undefined || home === '' ? undefined : join(home, '.claude'));
+  if (dir === undefined) return true;
+  const has = (path: string, key?: string): boolean => {
+    try {
+      const value = JSON.parse(textOrNull(path) ?? '{}') as Record<string, unknown>;
+      const table = key === undefined ? value : value[key];
+      return typeof table === 'object' && table !== null && MARKETPLACE in table;
+    } catch {
+      return false;
+    }
+  };
+  return (
+    has(join(dir, 'settings.json'), 'extraKnownMarketplaces') || has(join(dir, 'plugins', 'known_marketplaces.json'))
+  );
 }
 
 function isEmpty(settings: Settings): boolean {
@@ -252,7 +440,9 @@ function removeEmptyFolder(folder: string, say: (line: string) => void): void {
     say(`Removed ${folder} (left empty)`);
   } catch (error) {
     const code = errnoCode(error);
-    if (code !== 'ENOENT' && code !== 'ENOTEMPTY' && code !== 'EEXIST') throw ioError(error, 'remove', folder);
+    // ENOTDIR: a link in its place, not a folder of ours: left.
+    if (code !== 'ENOENT' && code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOTDIR')
+      throw ioError(error, 'remove', folder);
   }
 }
 

@@ -9,6 +9,7 @@ import {
   colourFor,
   printJson,
   contextFor,
+  fileStoreNote,
   textOption,
   unassignedNote,
   withAllProjects,
@@ -47,7 +48,8 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
     const limit = argv.limit === undefined ? undefined : parseLimit(argv.limit);
     const filtered = argv['active-only'] || agent !== undefined || phase !== undefined;
     const allProjects = argv['all-projects'];
-    const { entries, unassigned } = await contextFor(argv).withSessions((sessions) =>
+    const context = contextFor(argv);
+    const { entries, unassigned } = await context.withSessions((sessions) =>
       sessions.listing({
         activeOnly: argv['active-only'],
         allProjects,
@@ -83,6 +85,7 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
         ),
       );
       unassignedNote(argv.io, unassigned);
+      if (entries.length === 0) fileStoreNote(argv.io, context);
       return;
     }
     argv.io.out(
@@ -91,6 +94,7 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
         : `${renderTable(shown, argv.io.now(), colourFor(argv.io), allProjects, outputWidth(argv.io))}\n`,
     );
     unassignedNote(argv.io, unassigned);
+    if (entries.length === 0) fileStoreNote(argv.io, context);
   },
 };
 

@@ -8,6 +8,7 @@ import {
   ALL_PROJECTS_HELP,
   colourFor,
   contextFor,
+  fileStoreNote,
   printJson,
   textOption,
   withAllProjects,
@@ -33,7 +34,8 @@ export const pendingCommand: CommandModule<GlobalArgs, Args> = {
     withAllProjects(withJson(yargs), ALL_PROJECTS_HELP).option('agent', textOption('Only this agent’s')) as never,
   handler: async (argv) => {
     const agent = optionalText(argv.agent, '--agent');
-    const { entries, limits, now } = await contextFor(argv).withSessions(async (sessions) => ({
+    const context = contextFor(argv);
+    const { entries, limits, now } = await context.withSessions(async (sessions) => ({
       entries: await sessions.list({
         phases: ['approval'],
         allProjects: argv['all-projects'],
@@ -69,6 +71,7 @@ export const pendingCommand: CommandModule<GlobalArgs, Args> = {
         table(expired, idText, projects, colour, width),
       );
     argv.io.out(`${parts.join('\n')}\n${permissionLines(items, idText)}`);
+    if (items.length === 0) fileStoreNote(argv.io, context);
   },
 };
 

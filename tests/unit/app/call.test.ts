@@ -45,17 +45,39 @@ describe('resolveRoot', () => {
   it.each([
     ['a repository whose top is the home folder', { git: '.', home: '.', cwd: 'a' }, null],
     ['the home folder, outside any repository', { git: null, home: '.', cwd: '.' }, null],
-    ['a folder in no repository, without .claude/', { git: null, home: 'h', cwd: 'a' }, null],
+    ['a folder in no repository, without .claude/ up to the home folder', { git: null, home: '.', cwd: 'a' }, null],
     ['a folder in no repository, with its own .claude/', { git: null, home: 'h', cwd: 'c' }, 'c'],
+    // Issue 44 item 6: outside git, a subfolder finds its project's `.claude/`, as inside a repository.
+    ['a subfolder of a folder in no repository with its own .claude/', { git: null, home: 'h', cwd: 'c/sub' }, 'c'],
+    ['the same under the home folder', { git: null, home: '.', cwd: 'c/sub/deeper' }, 'c'],
     ['a repository under the home folder', { git: 'r', home: '.', cwd: 'r/a' }, 'r'],
   ])('projectFolderFor: %s', (_, layout, expected) => {
     mkdirSync(join(dir, '.claude'));
-    for (const folder of ['a', 'c/.claude', 'h', 'r/a']) mkdirSync(join(dir, folder), { recursive: true });
+    for (const folder of ['a', 'c/.claude', 'c/sub/deeper', 'h', 'r/a'])
+      mkdirSync(join(dir, folder), { recursive: true });
     if (layout.git !== null) mkdirSync(join(dir, layout.git, '.git'), { recursive: true });
     const env = { HOME: join(dir, layout.home) };
     const got = projectFolderFor(join(dir, layout.cwd), env);
     expect(got).toBe(expected === null ? null : join(dir, expected));
     if (expected === null) expect(codeOf(() => resolveRoot({ env, cwd: join(dir, layout.cwd) }))).toBe('E_USAGE');
+  });
+
+  it('outside git, a .claude/ in a folder anyone may write (/tmp), or above one, is nobody’s project', () => {
+    const shared = join(dir, 'shared');
+    mkdirSync(join(shared, '.claude'), { recursive: true });
+    mkdirSync(join(shared, 'mine', 'deep'), { recursive: true });
+    fs.chmodSync(shared, 0o1777);
+    expect(projectFolderFor(join(shared, 'mine', 'deep'), { HOME: join(dir, 'home') })).toBeNull();
+    mkdirSync(join(shared, 'mine', '.claude'));
+    expect(projectFolderFor(join(shared, 'mine', 'deep'), { HOME: join(dir, 'home') })).toBe(join(shared, 'mine'));
+  });
+
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  (asRoot ? it : it.skip)('outside git, another user’s .claude/ above is not this user’s project (needs root)', () => {
+    mkdirSync(join(dir, 'theirs', '.claude'), { recursive: true });
+    mkdirSync(join(dir, 'theirs', 'sub'));
+    fs.chownSync(join(dir, 'theirs', '.claude'), 4242, 4242);
+    expect(projectFolderFor(join(dir, 'theirs', 'sub'), { HOME: join(dir, 'home') })).toBeNull();
   });
 
   it('outside any project, a named database lets the working directory serve (no store folder is made there)', () => {

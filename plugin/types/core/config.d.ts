@@ -1,0 +1,109 @@
+import { type Limits } from './limits';
+import { LOG_LEVELS, type LogLevel } from './log-levels';
+import { type PermissionInboxMode } from './permission';
+import { type ContinuationSettings } from './claude-transcript';
+export { LOG_LEVELS, type LogLevel };
+/** Every setting of `.claude/agent-session.json`. */
+export interface Config {
+    /** A session idle longer than this is no longer resumed. */
+    readonly resume_timeout_minutes: number;
+    /** A session with this many errors or more is no longer resumed. */
+    readonly max_errors: number;
+    /** Default of `cleanup --hours`: sessions idle longer are removed. */
+    readonly cleanup_hours: number;
+    /** How many history entries a session keeps (the newest); older ones are dropped and counted. */
+    readonly history_cap: number;
+    /** The least severe hook log line that is written. */
+    readonly log_level: LogLevel;
+    /** A hook log past this size is rotated to `<log>.1` (one old file is kept). */
+    readonly log_max_bytes: number;
+    /** A `postgres://` URL: the PostgreSQL store instead of the file store (README "Shared store"); null: files. */
+    readonly database_url: string | null;
+    /** The PostgreSQL schema holding the store's tables. */
+    readonly database_schema: string;
+    /**
+     * The project's name (core/project.ts), shared by every clone that configures it; null: the git remote `origin`, else
+     * the folder.
+     */
+    readonly project: string | null;
+    /**
+     * Which sub-agents' permission requests become inbox items (docs/permissions.md): `background` (those nobody can
+     * answer: a background sub-agent, a headless run), `always` (every sub-agent's), `off` (none).
+     */
+    readonly permission_inbox: PermissionInboxMode;
+    /** How long an approved permission request stays usable (hours). */
+    readonly permission_grant_ttl_hours: number;
+    /**
+     * Continue a parked Claude agent itself with its context (SendMessage, its transcript brought from an earlier
+     * session of the project) rather than prime a fresh one (docs/continuing.md).
+     */
+    readonly continue_agents: boolean;
+    /** Above this transcript size a fresh agent is primed instead (the continuation would re-send it all). */
+    readonly continue_max_transcript_bytes: number;
+    /**
+     * Told of each new inbox item (core/views/notification.ts): an `http(s)://` URL to POST JSON to (Slack-compatible
+     * `text`), else a command run by the shell with the JSON on stdin; null: no one is told.
+     */
+    readonly notify: string | null;
+}
+export type ConfigKey = keyof Config;
+export declare const DEFAULT_CONFIG: Config;
+/** The environment variable that overrides each setting (the first two predate the config file). */
+export declare const CONFIG_VARIABLES: Readonly<Record<ConfigKey, string>>;
+/** The variable that points at another config file than `<project>/.claude/agent-session.json`. */
+export declare const CONFIG_PATH_VARIABLE = "AGENT_SESSION_CONFIG";
+/** Where an effective value came from. */
+export type ConfigSource = {
+    readonly kind: 'default';
+} | {
+    readonly kind: 'file';
+    readonly path: string;
+} | {
+    readonly kind: 'env';
+    readonly variable: string;
+} | {
+    readonly kind: 'option';
+    readonly option: string;
+};
+/** The settings in force, and the source of each. */
+export interface EffectiveConfig {
+    readonly values: Config;
+    readonly sources: Readonly<Record<ConfigKey, ConfigSource>>;
+    /** The config file that was looked for, and whether it was there. */
+    readonly file: {
+        readonly path: string;
+        readonly found: boolean;
+    };
+}
+/** The parsed content of a config file (or null when there is none), as the I/O layer read it. */
+export interface ConfigFileInput {
+    readonly path: string;
+    /** False when the file does not exist. */
+    readonly found: boolean;
+    /** The parsed JSON, when found. */
+    readonly raw?: unknown;
+}
+/**
+ * Merges defaults ← file ← environment, validating each layer.
+ * @throws SessionError E_USAGE naming the file or variable, the key, what was expected and what was found
+ */
+export declare function resolveConfig(file: ConfigFileInput, env: Readonly<Record<string, string | undefined>>): EffectiveConfig;
+/**
+ * Validates a config file's parsed JSON.
+ * @throws SessionError E_USAGE naming the file, the key and the expectation
+ */
+export declare function parseConfigFile(raw: unknown, path: string): Partial<Config>;
+/**
+ * Validates settings given in code (the library's `openStore({ config })`) with the config file's own schema, so
+ * no way in accepts a value the file would refuse.
+ * @throws SessionError E_USAGE naming `where`, the key and the expectation
+ */
+export declare function parseSettings(raw: unknown, where: string): Partial<Config>;
+/** The resume limits of a configuration. */
+export declare function limitsOf(config: Config): Limits;
+/** The continuation settings of a configuration (core/claude-transcript.ts chooseContinuation). */
+export declare function continuationSettingsOf(config: Config): ContinuationSettings;
+/** True when a log line of `level` is written under the configured `threshold`. */
+export declare function logs(threshold: LogLevel, level: Exclude<LogLevel, 'silent'>): boolean;
+/** Every setting, in the order `agent-session config` prints them. */
+export declare const CONFIG_KEYS: readonly ConfigKey[];
