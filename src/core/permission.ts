@@ -146,6 +146,21 @@ export function spendGrant(state: SessionState, index: number, claudeAgentId: st
 }
 
 /**
+ * The state with every approved grant past its expiry at `now` stored as `expired`, or the state itself when none is:
+ * once seen past its expiry, a grant is never revived by the clock stepping back.
+ */
+export function expireLapsedGrants(state: SessionState, now: Date): SessionState {
+  const requests = state.permission_requests;
+  const lapsed = (request: PermissionRequest) =>
+    permissionStatus(request, now) === 'expired' && request.status === 'approved';
+  if (requests === undefined || !requests.some(lapsed)) return state;
+  return withRequests(
+    state,
+    requests.map((request) => (lapsed(request) ? { ...request, status: 'expired' as const } : request)),
+  );
+}
+
+/**
  * True when two JSON values are equal: the same primitives, arrays of equal items in order, objects with the same
  * keys (in any order) of equal values. Hand-written rather than a library: core imports nothing but zod, xstate and
  * date-fns (the layer rule), and a tool input is plain JSON.

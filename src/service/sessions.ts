@@ -11,6 +11,7 @@ import { isFinalPhase, PHASES, type FinalPhase, type Phase } from '../core/phase
 import {
   canPark,
   DEFAULT_PERMISSION_GRANT_TTL_HOURS,
+  expireLapsedGrants,
   grantFor,
   parkForPermission,
   spendGrant,
@@ -294,6 +295,7 @@ export class Sessions {
   /**
    * Spends the user's grant of exactly this call (issue 33) on the session linked to the asking Claude agent, under the
    * session's lock: at most one request is ever allowed per grant, however many race.
+   * A grant it finds past its expiry is stored as expired in the same write, so a clock stepped back never revives it.
    * @returns the session with the grant spent, or null when no usable grant allows `ask` (none, spent, expired,
    *   another call, another project's or host's session)
    * @throws SessionError E_BUSY, E_IO, E_CORRUPT
@@ -303,13 +305,19 @@ export class Sessions {
     if (linked === null || linked.claude?.agent_id !== ask.claudeAgentId) return null;
     const scope = { project: this.project, host: this.host };
     const now = await this.store.now();
-    if (grantFor(linked, ask, scope, now) === null) return null;
+    if (grantFor(linked, ask, scope, now) === null && expireLapsedGrants(linked, now) === linked) return null;
+    let spent = false;
     try {
-      return await this.#view.write(linked.agent_id, now, (state, at) => {
-        const index = state.claude?.agent_id === ask.claudeAgentId ? grantFor(state, ask, scope, at) : null;
-        if (index === null) throw new NotResumable();
-        return spendGrant(state, index, ask.claudeAgentId, at);
+      const written = await this.#view.write(linked.agent_id, now, (state, at) => {
+        const current = expireLapsedGrants(state, at);
+        const index = state.claude?.agent_id === ask.claudeAgentId ? grantFor(current, ask, scope, at) : null;
+        // Set on each run of the step (a store may run it again): what the written state is.
+        spent = index !== null;
+        if (index !== null) return spendGrant(current, index, ask.claudeAgentId, at);
+        if (current === state) throw new NotResumable();
+        return current;
       });
+      return spent ? written : null;
     } catch (error) {
       if (error instanceof NotResumable) return null;
       throw error;

@@ -3,6 +3,7 @@ import { codeOf } from '../../helpers';
 import { approveState, rejectState } from '../../../src/core/decision';
 import {
   canPark,
+  expireLapsedGrants,
   goesToInbox,
   grantFor,
   jsonEqual,
@@ -115,6 +116,16 @@ describe('approve and reject of a pending request', () => {
     const approved = approveState(parkForPermission(executing(), ask, at(2)), { grantTtlHours: 1 }, AT_TERMINAL, at(3));
     expect(permissionStatus(lastPermission(approved)!, at(62))).toBe('approved');
     expect(permissionStatus(lastPermission(approved)!, at(63))).toBe('expired');
+  });
+
+  it('stores a grant seen past its expiry as expired: a clock stepped back never revives it', () => {
+    const approved = approveState(parkForPermission(executing(), ask, at(2)), { grantTtlHours: 1 }, AT_TERMINAL, at(3));
+    expect(expireLapsedGrants(approved, at(62))).toBe(approved);
+    const lapsed = expireLapsedGrants(approved, at(63));
+    expect(lastPermission(lapsed)).toMatchObject({ status: 'expired', expires_at: at(63).toISOString() });
+    expect(grantFor(lapsed, ask, scope, at(10))).toBeNull();
+    expect(expireLapsedGrants(lapsed, at(64))).toBe(lapsed);
+    expect(roundTrip(lapsed)).toEqual(lapsed);
   });
 
   it('a session of another host keeps its grant to that host', () => {
