@@ -4528,6 +4528,15 @@ function spendGrant(state, index, claudeAgentId, now) {
     requests.map((old, at) => at === index ? spent : old)
   );
 }
+function expireLapsedGrants(state, now) {
+  const requests = state.permission_requests;
+  const lapsed = (request) => permissionStatus(request, now) === "expired" && request.status === "approved";
+  if (requests === void 0 || !requests.some(lapsed)) return state;
+  return withRequests(
+    state,
+    requests.map((request) => lapsed(request) ? { ...request, status: "expired" } : request)
+  );
+}
 function jsonEqual(a, b) {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -6582,7 +6591,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "a9583eaaffed5232";
+    RELAY_BUILD = "4b983da76914c89a";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -33843,6 +33852,7 @@ var Sessions = class {
   /**
    * Spends the user's grant of exactly this call (issue 33) on the session linked to the asking Claude agent, under the
    * session's lock: at most one request is ever allowed per grant, however many race.
+   * A grant it finds past its expiry is stored as expired in the same write, so a clock stepped back never revives it.
    * @returns the session with the grant spent, or null when no usable grant allows `ask` (none, spent, expired,
    *   another call, another project's or host's session)
    * @throws SessionError E_BUSY, E_IO, E_CORRUPT
@@ -33852,13 +33862,18 @@ var Sessions = class {
     if (linked === null || linked.claude?.agent_id !== ask.claudeAgentId) return null;
     const scope = { project: this.project, host: this.host };
     const now = await this.store.now();
-    if (grantFor(linked, ask, scope, now) === null) return null;
+    if (grantFor(linked, ask, scope, now) === null && expireLapsedGrants(linked, now) === linked) return null;
+    let spent = false;
     try {
-      return await this.#view.write(linked.agent_id, now, (state, at) => {
-        const index = state.claude?.agent_id === ask.claudeAgentId ? grantFor(state, ask, scope, at) : null;
-        if (index === null) throw new NotResumable();
-        return spendGrant(state, index, ask.claudeAgentId, at);
+      const written = await this.#view.write(linked.agent_id, now, (state, at) => {
+        const current = expireLapsedGrants(state, at);
+        const index = state.claude?.agent_id === ask.claudeAgentId ? grantFor(current, ask, scope, at) : null;
+        spent = index !== null;
+        if (index !== null) return spendGrant(current, index, ask.claudeAgentId, at);
+        if (current === state) throw new NotResumable();
+        return current;
       });
+      return spent ? written : null;
     } catch (error2) {
       if (error2 instanceof NotResumable) return null;
       throw error2;

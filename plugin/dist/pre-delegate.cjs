@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "16c3fdee376983a1";
-const BUILD_ID = "a9583eaaffed5232";
+const BUNDLE_HASH = "e06a5f864ab55ee8";
+const BUILD_ID = "4b983da76914c89a";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -53,6 +53,11 @@ export declare function grantFor(state: SessionState, ask: PermissionAsk, scope:
  */
 export declare function spendGrant(state: SessionState, index: number, claudeAgentId: string, now: Date): SessionState;
 /**
+ * The state with every approved grant past its expiry at `now` stored as `expired`, or the state itself when none is:
+ * once seen past its expiry, a grant is never revived by the clock stepping back.
+ */
+export declare function expireLapsedGrants(state: SessionState, now: Date): SessionState;
+/**
  * True when two JSON values are equal: the same primitives, arrays of equal items in order, objects with the same
  * keys (in any order) of equal values. Hand-written rather than a library: core imports nothing but zod, xstate and
  * date-fns (the layer rule), and a tool input is plain JSON.

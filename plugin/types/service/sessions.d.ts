@@ -155,6 +155,7 @@ export declare class Sessions {
     /**
      * Spends the user's grant of exactly this call (issue 33) on the session linked to the asking Claude agent, under the
      * session's lock: at most one request is ever allowed per grant, however many race.
+     * A grant it finds past its expiry is stored as expired in the same write, so a clock stepped back never revives it.
      * @returns the session with the grant spent, or null when no usable grant allows `ask` (none, spent, expired,
      *   another call, another project's or host's session)
      * @throws SessionError E_BUSY, E_IO, E_CORRUPT
