@@ -6591,7 +6591,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "4b983da76914c89a";
+    RELAY_BUILD = "a77e5bd90cbeb5c9";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -32539,19 +32539,33 @@ init_errors();
 
 // src/core/origin.ts
 init_errors();
-var AGENT_SHELL_VARIABLES = [
-  "CLAUDECODE",
-  "CODEX_THREAD_ID",
-  "CODEX_SANDBOX",
-  "CODEX_SANDBOX_NETWORK_DISABLED"
+var AGENT_SHELL_RULES = [
+  { host: "Claude Code", variable: "CLAUDECODE" },
+  { host: "Codex", variable: "CODEX_THREAD_ID" },
+  { host: "Codex", variable: "CODEX_SANDBOX" },
+  { host: "Codex", variable: "CODEX_SANDBOX_NETWORK_DISABLED" },
+  { host: "opencode", variable: "OPENCODE" },
+  { host: "opencode", variable: "OPENCODE_PID" },
+  { host: "opencode", variable: "AGENT", value: "1" },
+  { host: "Claude Code", program: "claude" },
+  { host: "Codex", program: "codex" },
+  { host: "opencode", program: "opencode" }
 ];
-var AGENT_PROGRAMS = ["claude", "codex"];
+var AGENT_SHELL_VARIABLES = AGENT_SHELL_RULES.flatMap(
+  (rule) => "variable" in rule ? [rule.variable] : []
+);
+var AGENT_PROGRAMS = AGENT_SHELL_RULES.flatMap(
+  (rule) => "program" in rule ? [rule.program] : []
+);
 function decisionOriginOf(facts) {
   return { os_user: facts.osUser, terminal: facts.terminal, agent_shell: agentShellOf(facts.env, facts.ancestors) };
 }
 function agentShellOf(env, ancestors) {
-  for (const name of AGENT_SHELL_VARIABLES) {
-    if (env[name] !== void 0 && env[name] !== "") return `the environment variable ${name} is set`;
+  for (const rule of AGENT_SHELL_RULES) {
+    if (!("variable" in rule)) continue;
+    const value = env[rule.variable];
+    if (value === void 0 || value === "" || rule.value !== void 0 && value !== rule.value) continue;
+    return `${rule.host}'s environment variable ${rule.variable} is set${rule.value === void 0 ? "" : ` to ${rule.value}`}`;
   }
   for (const ancestor of ancestors) {
     const name = ancestor.names.find((candidate) => isAgentProgram(candidate));

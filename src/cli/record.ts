@@ -3,7 +3,7 @@
 // this CLI, `record`, the store and its pin run without a prompt and outside Codex's sandbox, whatever follows: so this
 // entry reads its words itself, not through yargs' global options, and refuses every word but a recording of the
 // asking sub-agent's own session on the store the rule names.
-import { isRecordingAgent } from '../core/claude-link';
+import { recordingRefusal } from '../core/claude-link';
 import { SessionError, show } from '../core/errors';
 import { parseRecording, RECORD_VERB } from '../core/recording-command';
 import { parsePhase } from '../core/session';
@@ -49,10 +49,11 @@ export async function runRecord(words: readonly string[], io: CliIo): Promise<vo
     );
   const state = await context.withSessions(async (sessions) => {
     const linked = await sessions.findByClaudeAgent(thread);
-    if (linked === null || linked.agent_id !== recording.id || !isRecordingAgent(linked, thread))
+    const refusal = recordingRefusal(linked, recording.id, thread);
+    if (refusal !== null)
       throw new SessionError(
         'E_REFUSED',
-        `Expected session \`${recording.id}\` to be the one linked to this Codex thread, got ${linked === null ? 'none linked' : show(linked.agent_id)}`,
+        `Expected session \`${recording.id}\` to be open and linked to this Codex thread, got ${refusal}`,
       );
     return sessions.update(recording.id, {
       ...(phase ? { phase } : {}),

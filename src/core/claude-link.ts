@@ -96,6 +96,20 @@ export function orphanedStartReason(state: SessionState, now: Date, limits: Limi
 }
 
 /**
+ * Why the agent `claudeAgentId` may not record into session `id`, worded for a refusal (`got …`), or null when it may
+ * (isRecordingAgent): `linked` is the session linked to that agent, or null.
+ */
+export function recordingRefusal(linked: SessionState | null, id: string, claudeAgentId: string): string | null {
+  if (linked === null) return 'no session linked to it';
+  if (linked.agent_id !== id) return `session \`${linked.agent_id}\` linked to it instead`;
+  if (linked.claude?.agent_id !== claudeAgentId) return `the session linked to another agent since`;
+  if (linked.claude.stopped_at !== undefined)
+    return `its agent stopped (at ${linked.claude.stopped_at}): a stopped agent records nothing; the next delegation resumes the session`;
+  if (isFinalPhase(linked.phase)) return `a session that ended (\`${linked.phase}\`)`;
+  return null;
+}
+
+/**
  * True when the Claude agent `claudeAgentId` may record into `state` without a permission prompt: the session is
  * linked to that very agent, which has not stopped, and the session is not final. Another agent's session, a
  * session whose link moved on (a later delegation resumed it) or one that ended is not its to write.

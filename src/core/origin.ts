@@ -4,22 +4,43 @@ import { SessionError, show } from './errors';
 // them, so the rule (which variables and programs mark an AI agent's shell) is pure and tested without a process.
 
 /**
- * Variables an AI agent puts in the environment of every command it runs: Claude Code's `CLAUDECODE=1`; Codex's
- * `CODEX_THREAD_ID`, and `CODEX_SANDBOX` / `CODEX_SANDBOX_NETWORK_DISABLED` inside its sandbox.
+ * One sign of an AI agent's shell: a variable its host puts in the environment of every command its agents run (set to
+ * anything but empty, or to `value`), or a program whose descendants are such commands (an ancestor named so marks a
+ * command even with the variables removed: `env -u CLAUDECODE …`).
  */
-export const AGENT_SHELL_VARIABLES = [
-  'CLAUDECODE',
-  'CODEX_THREAD_ID',
-  'CODEX_SANDBOX',
-  'CODEX_SANDBOX_NETWORK_DISABLED',
-] as const;
+export type AgentShellRule =
+  | { readonly host: string; readonly variable: string; readonly value?: string }
+  | { readonly host: string; readonly program: string };
 
 /**
- * Programs whose descendants run in an AI agent's shell: an ancestor named so marks a command even with the variables
- * removed (`env -u CLAUDECODE …`). Compared without folder, case and a `.exe`/`.js` ending (`claude.exe` is the npm
- * package's native binary, `codex.js` its Node launcher).
+ * Every sign, by host. Claude Code: `CLAUDECODE=1` in every Bash command. Codex: `CODEX_THREAD_ID`, and
+ * `CODEX_SANDBOX` / `CODEX_SANDBOX_NETWORK_DISABLED` inside its sandbox. opencode: `OPENCODE=1`, `OPENCODE_PID` and
+ * `AGENT=1` (a convention other agents follow too; only the value 1, so a variable a user named `AGENT` is left alone).
+ * Programs are compared without folder, case and a `.exe`/`.js` ending (`claude.exe` is the npm package's native binary,
+ * `codex.js` its Node launcher, `opencode` the bundled binary).
  */
-export const AGENT_PROGRAMS = ['claude', 'codex'] as const;
+export const AGENT_SHELL_RULES: readonly AgentShellRule[] = [
+  { host: 'Claude Code', variable: 'CLAUDECODE' },
+  { host: 'Codex', variable: 'CODEX_THREAD_ID' },
+  { host: 'Codex', variable: 'CODEX_SANDBOX' },
+  { host: 'Codex', variable: 'CODEX_SANDBOX_NETWORK_DISABLED' },
+  { host: 'opencode', variable: 'OPENCODE' },
+  { host: 'opencode', variable: 'OPENCODE_PID' },
+  { host: 'opencode', variable: 'AGENT', value: '1' },
+  { host: 'Claude Code', program: 'claude' },
+  { host: 'Codex', program: 'codex' },
+  { host: 'opencode', program: 'opencode' },
+];
+
+/** The variables of AGENT_SHELL_RULES (a user's own shell, as tests build it, has none of them). */
+export const AGENT_SHELL_VARIABLES: readonly string[] = AGENT_SHELL_RULES.flatMap((rule) =>
+  'variable' in rule ? [rule.variable] : [],
+);
+
+/** The programs of AGENT_SHELL_RULES. */
+export const AGENT_PROGRAMS: readonly string[] = AGENT_SHELL_RULES.flatMap((rule) =>
+  'program' in rule ? [rule.program] : [],
+);
 
 /** One process above the caller: its id and the names it goes by (`comm`, argv[0], a script's name after node). */
 export interface AncestorProcess {
@@ -61,8 +82,11 @@ export function agentShellOf(
   env: Readonly<Record<string, string | undefined>>,
   ancestors: readonly AncestorProcess[],
 ): string | null {
-  for (const name of AGENT_SHELL_VARIABLES) {
-    if (env[name] !== undefined && env[name] !== '') return `the environment variable ${name} is set`;
+  for (const rule of AGENT_SHELL_RULES) {
+    if (!('variable' in rule)) continue;
+    const value = env[rule.variable];
+    if (value === undefined || value === '' || (rule.value !== undefined && value !== rule.value)) continue;
+    return `${rule.host}'s environment variable ${rule.variable} is set${rule.value === undefined ? '' : ` to ${rule.value}`}`;
   }
   for (const ancestor of ancestors) {
     const name = ancestor.names.find((candidate) => isAgentProgram(candidate));
@@ -92,5 +116,5 @@ export function assertNotAgentShell(
 
 function isAgentProgram(name: string): boolean {
   const base = (name.split(/[\\/]/).pop() ?? '').toLowerCase().replace(/\.(exe|js|cjs|mjs)$/, '');
-  return (AGENT_PROGRAMS as readonly string[]).includes(base);
+  return AGENT_PROGRAMS.includes(base);
 }

@@ -9,6 +9,7 @@ import {
   readdirSync,
   rmSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -168,3 +169,74 @@ const canSwitchUser = process.getuid?.() === 0 && existsSync('/usr/bin/setpriv')
     });
   },
 );
+
+// Issue 40 (6): opencode sets OPENCODE=1, OPENCODE_PID and AGENT=1 for its agents' commands, and runs them under its
+// `opencode` binary; each alone marks its shell, so the verbs that decide (or bring a decision in) exit 6 there too.
+describe('an opencode agent’s shell', () => {
+  /** This test's own HOME and XDG folders (serve records its page under the user's data folder). */
+  const home = () => ({
+    HOME: join(dir, 'home'),
+    XDG_CONFIG_HOME: join(dir, 'home', '.config'),
+    XDG_DATA_HOME: join(dir, 'home', '.local', 'share'),
+  });
+  /** A session with a decision in it, exported to a file, for `import`. */
+  function exportedDecision(): string {
+    const id = waiting();
+    expect(asUser(['approve', id]).status).toBe(0);
+    const file = join(dir, 'decided.json');
+    writeFileSync(file, cli(['export', id]).stdout);
+    return file;
+  }
+
+  /** Runs the CLI under a shell named `opencode` (as opencode's bash tool), its variables removed. */
+  function underOpencode(args: readonly string[]) {
+    const bin = join(dir, 'bin');
+    mkdirSync(bin, { recursive: true });
+    if (!existsSync(join(bin, 'opencode'))) symlinkSync('/bin/sh', join(bin, 'opencode'));
+    const environment = { ...process.env, ...env(home()), NODE_EXTRA_CA_CERTS: '' } as Record<
+      string,
+      string | undefined
+    >;
+    for (const name of ['OPENCODE', 'OPENCODE_PID', 'AGENT']) delete environment[name];
+    for (const key of Object.keys(environment)) if (environment[key] === undefined) delete environment[key];
+    // `; exit $?` keeps the shell alive as the parent (a lone command would be exec'd in its place).
+    return spawnSync(
+      join(bin, 'opencode'),
+      ['-c', '"$@" </dev/null; exit $?', 'opencode', process.execPath, BIN.cli, ...args],
+      {
+        cwd: dir,
+        env: environment as NodeJS.ProcessEnv,
+        encoding: 'utf8',
+        timeout: 20_000,
+      },
+    );
+  }
+
+  const markers: [string, (args: readonly string[]) => { status: number | null; stdout: string; stderr: string }][] = [
+    ['OPENCODE=1', (args) => cli(args, { ...home(), OPENCODE: '1' })],
+    ['OPENCODE_PID', (args) => cli(args, { ...home(), OPENCODE_PID: '4242' })],
+    ['AGENT=1', (args) => cli(args, { ...home(), AGENT: '1' })],
+    ['an `opencode` ancestor process', underOpencode],
+  ];
+
+  it.each(markers)('%s: approve, reject, serve and import exit 6, one line, nothing written', (_label, inShell) => {
+    const file = exportedDecision();
+    const id = waiting();
+    const before = readFileSync(stateFile(id), 'utf8');
+    const sessionsBefore = readdirSync(join(dir, '.claude', 'session')).sort();
+    for (const args of [
+      ['approve', id],
+      ['reject', id, '--reason', 'no'],
+      ['serve', '--port', '0'],
+      ['import', file, '--new-id'],
+    ]) {
+      const result = inShell(args);
+      expect({ args, status: result.status }).toEqual({ args, status: EXIT_AGENT_SHELL });
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toMatch(/OPENCODE|AGENT|opencode/);
+      expect(result.stdout).toBe('');
+    }
+    expect(readFileSync(stateFile(id), 'utf8')).toBe(before);
+    expect(readdirSync(join(dir, '.claude', 'session')).sort()).toEqual(sessionsBefore);
+  });
+});

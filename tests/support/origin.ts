@@ -12,5 +12,5 @@ export const NO_TERMINAL: DecisionOrigin = { os_user: 'tester', terminal: false,
 export const AGENT_SHELL: DecisionOrigin = {
   os_user: 'tester',
   terminal: false,
-  agent_shell: 'the environment variable CLAUDECODE is set',
+  agent_shell: "Claude Code's environment variable CLAUDECODE is set",
 };

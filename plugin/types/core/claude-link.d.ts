@@ -34,6 +34,11 @@ export declare function changesLink(state: SessionState, change: ClaudeLinkChang
  */
 export declare function orphanedStartReason(state: SessionState, now: Date, limits: Limits): string | null;
 /**
+ * Why the agent `claudeAgentId` may not record into session `id`, worded for a refusal (`got …`), or null when it may
+ * (isRecordingAgent): `linked` is the session linked to that agent, or null.
+ */
+export declare function recordingRefusal(linked: SessionState | null, id: string, claudeAgentId: string): string | null;
+/**
  * True when the Claude agent `claudeAgentId` may record into `state` without a permission prompt: the session is
  * linked to that very agent, which has not stopped, and the session is not final. Another agent's session, a
  * session whose link moved on (a later delegation resumed it) or one that ended is not its to write.

@@ -1,14 +1,28 @@
 /**
- * Variables an AI agent puts in the environment of every command it runs: Claude Code's `CLAUDECODE=1`; Codex's
- * `CODEX_THREAD_ID`, and `CODEX_SANDBOX` / `CODEX_SANDBOX_NETWORK_DISABLED` inside its sandbox.
+ * One sign of an AI agent's shell: a variable its host puts in the environment of every command its agents run (set to
+ * anything but empty, or to `value`), or a program whose descendants are such commands (an ancestor named so marks a
+ * command even with the variables removed: `env -u CLAUDECODE …`).
  */
-export declare const AGENT_SHELL_VARIABLES: readonly ["CLAUDECODE", "CODEX_THREAD_ID", "CODEX_SANDBOX", "CODEX_SANDBOX_NETWORK_DISABLED"];
+export type AgentShellRule = {
+    readonly host: string;
+    readonly variable: string;
+    readonly value?: string;
+} | {
+    readonly host: string;
+    readonly program: string;
+};
 /**
- * Programs whose descendants run in an AI agent's shell: an ancestor named so marks a command even with the variables
- * removed (`env -u CLAUDECODE …`). Compared without folder, case and a `.exe`/`.js` ending (`claude.exe` is the npm
- * package's native binary, `codex.js` its Node launcher).
+ * Every sign, by host. Claude Code: `CLAUDECODE=1` in every Bash command. Codex: `CODEX_THREAD_ID`, and
+ * `CODEX_SANDBOX` / `CODEX_SANDBOX_NETWORK_DISABLED` inside its sandbox. opencode: `OPENCODE=1`, `OPENCODE_PID` and
+ * `AGENT=1` (a convention other agents follow too; only the value 1, so a variable a user named `AGENT` is left alone).
+ * Programs are compared without folder, case and a `.exe`/`.js` ending (`claude.exe` is the npm package's native binary,
+ * `codex.js` its Node launcher, `opencode` the bundled binary).
  */
-export declare const AGENT_PROGRAMS: readonly ["claude", "codex"];
+export declare const AGENT_SHELL_RULES: readonly AgentShellRule[];
+/** The variables of AGENT_SHELL_RULES (a user's own shell, as tests build it, has none of them). */
+export declare const AGENT_SHELL_VARIABLES: readonly string[];
+/** The programs of AGENT_SHELL_RULES. */
+export declare const AGENT_PROGRAMS: readonly string[];
 /** One process above the caller: its id and the names it goes by (`comm`, argv[0], a script's name after node). */
 export interface AncestorProcess {
     readonly pid: number;

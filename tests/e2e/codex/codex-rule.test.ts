@@ -157,3 +157,30 @@ describe('what a prompt-injected sub-agent may build from the rule', () => {
     expect(connections).toBe(0);
   });
 });
+
+// Issue 40 (9): after the thread's SubagentStop the recording is refused (the agent stopped), and the refusal says
+// so rather than naming the same session on both sides.
+it('a recording after the sub-agent stopped is refused, saying its agent stopped', () => {
+  const { id, words } = start(THREAD);
+  const stopped = spawnSync(process.execPath, [join(DIST, 'subagent-stop.cjs'), '--host', 'codex'], {
+    input: JSON.stringify({
+      hook_event_name: 'SubagentStop',
+      session_id: '01a213e0-07b4-76a2-a942-2edb81aea6a8',
+      cwd: project,
+      agent_id: THREAD,
+      agent_type: `agent-${THREAD.slice(-1)}`,
+    }),
+    cwd: project,
+    encoding: 'utf8',
+    env: env(),
+  });
+  expect(stopped.status).toBe(0);
+  const before = stateOf(id);
+  const [node, ...rest] = [...words, id, '--metadata', '{"b":1}'];
+  const refused = spawnSync(node!, rest, { cwd: project, encoding: 'utf8', env: env({ CODEX_THREAD_ID: THREAD }) });
+  expect(refused.status).toBe(4);
+  expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+  expect(refused.stderr).toMatch(/its agent stopped/);
+  expect(refused.stderr.split(id)).toHaveLength(2);
+  expect(stateOf(id)).toBe(before);
+});

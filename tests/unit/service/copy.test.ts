@@ -10,7 +10,7 @@ const USER: DecisionOrigin = { os_user: 'bob', terminal: true, agent_shell: null
 const AGENT: DecisionOrigin = {
   os_user: 'bob',
   terminal: false,
-  agent_shell: 'the environment variable CLAUDECODE is set',
+  agent_shell: "Claude Code's environment variable CLAUDECODE is set",
 };
 
 const session = (n: number): SessionState =>
