@@ -496,7 +496,7 @@ var init_log_levels = __esm({
 });
 
 // src/core/schema-version.ts
-var SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, DECISION_ORIGIN_SCHEMA_VERSION, INTERRUPTION_SCHEMA_VERSION, PROJECT_SCHEMA_VERSION, HOST_SCHEMA_VERSION, IMPORTED_DECISION_SCHEMA_VERSION, PERMISSION_SCHEMA_VERSION, CONTINUATION_SCHEMA_VERSION, BROWSER_ORIGIN_SCHEMA_VERSION, OPENCODE_HOST_SCHEMA_VERSION;
+var SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, DECISION_ORIGIN_SCHEMA_VERSION, INTERRUPTION_SCHEMA_VERSION, PROJECT_SCHEMA_VERSION, HOST_SCHEMA_VERSION, IMPORTED_DECISION_SCHEMA_VERSION, PERMISSION_SCHEMA_VERSION, CONTINUATION_SCHEMA_VERSION, BROWSER_ORIGIN_SCHEMA_VERSION, OPENCODE_HOST_SCHEMA_VERSION, PERMISSION_FOLDER_SCHEMA_VERSION;
 var init_schema_version = __esm({
   "src/core/schema-version.ts"() {
     "use strict";
@@ -511,12 +511,13 @@ var init_schema_version = __esm({
     CONTINUATION_SCHEMA_VERSION = 9;
     BROWSER_ORIGIN_SCHEMA_VERSION = 10;
     OPENCODE_HOST_SCHEMA_VERSION = 11;
+    PERMISSION_FOLDER_SCHEMA_VERSION = 12;
   }
 });
 
 // src/generated/state-parsers.ts
 function parseSessionState(value) {
-  const parsed = p63(value);
+  const parsed = p64(value);
   return parsed === FAIL2 ? void 0 : parsed;
 }
 function isPlainObject(v) {
@@ -600,6 +601,9 @@ function p102(v) {
   return VALUES10.has(v) ? v : FAIL2;
 }
 function p112(v) {
+  return VALUES11.has(v) ? v : FAIL2;
+}
+function p122(v) {
   let r;
   if ((r = p02(v)) !== FAIL2) return r;
   if ((r = p17(v)) !== FAIL2) return r;
@@ -612,714 +616,720 @@ function p112(v) {
   if ((r = p82(v)) !== FAIL2) return r;
   if ((r = p92(v)) !== FAIL2) return r;
   if ((r = p102(v)) !== FAIL2) return r;
+  if ((r = p112(v)) !== FAIL2) return r;
   return FAIL2;
-}
-function p122(v) {
-  if (typeof v !== "string") return FAIL2;
-  if (!PATTERN11.test(v)) return FAIL2;
-  return v;
 }
 function p132(v) {
   if (typeof v !== "string") return FAIL2;
-  if (v.length < 1) return FAIL2;
+  if (!PATTERN12.test(v)) return FAIL2;
   return v;
 }
 function p142(v) {
   if (typeof v !== "string") return FAIL2;
+  if (v.length < 1) return FAIL2;
   return v;
 }
 function p152(v) {
   if (typeof v !== "string") return FAIL2;
-  if (!isIsoDateTime(v)) return FAIL2;
   return v;
 }
 function p162(v) {
-  return VALUES122.has(v) ? v : FAIL2;
-}
-function p172(v) {
+  if (typeof v !== "string") return FAIL2;
+  if (!isIsoDateTime(v)) return FAIL2;
   return v;
 }
+function p172(v) {
+  return VALUES13.has(v) ? v : FAIL2;
+}
 function p18(v) {
+  return v;
+}
+function p19(v) {
   if (!isPlainObject(v)) return FAIL2;
   const out = {};
   for (const key of Reflect.ownKeys(v)) {
     if (key === "__proto__" || !Object.prototype.propertyIsEnumerable.call(v, key)) continue;
     if (typeof key !== "string") return FAIL2;
-    const r = p172(v[key]);
+    const r = p18(v[key]);
     if (r === FAIL2) return FAIL2;
     out[key] = r;
   }
   return out;
 }
-function p19(v) {
+function p20(v) {
   if (typeof v !== "boolean") return FAIL2;
   return v;
 }
-function p20(v) {
-  return VALUES13.has(v) ? v : FAIL2;
-}
 function p21(v) {
-  if (v === void 0) return v;
-  return p20(v);
+  return VALUES14.has(v) ? v : FAIL2;
 }
 function p222(v) {
+  if (v === void 0) return v;
+  return p21(v);
+}
+function p23(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p162(o["from_phase"]);
+    const r = p172(o["from_phase"]);
     if (r === FAIL2 || !("from_phase" in o)) return FAIL2;
     out["from_phase"] = r;
   }
   {
-    const r = p162(o["to_phase"]);
+    const r = p172(o["to_phase"]);
     if (r === FAIL2 || !("to_phase" in o)) return FAIL2;
     out["to_phase"] = r;
   }
   {
-    const r = p152(o["timestamp"]);
+    const r = p162(o["timestamp"]);
     if (r === FAIL2 || !("timestamp" in o)) return FAIL2;
     out["timestamp"] = r;
   }
   if ("event" in o) {
-    const r = p21(o["event"]);
+    const r = p222(o["event"]);
     if (r === FAIL2) return FAIL2;
     out["event"] = r;
   }
-  for (const key in o) if (!KEYS14.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS15.has(key)) return FAIL2;
   return out;
 }
-function p23(v) {
+function p24(v) {
   if (!Array.isArray(v)) return FAIL2;
   const out = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = p222(v[i]);
+    const r = p23(v[i]);
     if (r === FAIL2) return FAIL2;
     out[i] = r;
   }
   return out;
 }
-function p24(v) {
+function p25(v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL2;
   if (!Number.isSafeInteger(v)) return FAIL2;
   if (!(v >= 0)) return FAIL2;
   return v;
 }
-function p25(v) {
-  if (v === void 0) return v;
-  return p24(v);
-}
 function p26(v) {
+  if (v === void 0) return v;
+  return p25(v);
+}
+function p27(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p142(o["message"]);
+    const r = p152(o["message"]);
     if (r === FAIL2 || !("message" in o)) return FAIL2;
     out["message"] = r;
   }
   {
-    const r = p152(o["timestamp"]);
+    const r = p162(o["timestamp"]);
     if (r === FAIL2 || !("timestamp" in o)) return FAIL2;
     out["timestamp"] = r;
   }
-  for (const key in o) if (!KEYS15.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS16.has(key)) return FAIL2;
   return out;
 }
-function p27(v) {
-  if (v === null) return v;
-  return p26(v);
-}
 function p28(v) {
-  if (v === void 0) return v;
-  return p152(v);
+  if (v === null) return v;
+  return p27(v);
 }
 function p29(v) {
   if (v === void 0) return v;
-  return p142(v);
+  return p162(v);
 }
 function p30(v) {
+  if (v === void 0) return v;
+  return p152(v);
+}
+function p31(v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL2;
   if (!(v >= 0)) return FAIL2;
   return v;
 }
-function p31(v) {
-  if (v === void 0) return v;
-  return p30(v);
-}
 function p322(v) {
-  return VALUES16.has(v) ? v : FAIL2;
+  if (v === void 0) return v;
+  return p31(v);
 }
 function p33(v) {
-  if (typeof v !== "string") return FAIL2;
-  if (!PATTERN17.test(v)) return FAIL2;
-  return v;
+  return VALUES17.has(v) ? v : FAIL2;
 }
 function p34(v) {
+  if (typeof v !== "string") return FAIL2;
+  if (!PATTERN18.test(v)) return FAIL2;
+  return v;
+}
+function p35(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p152(o["at"]);
+    const r = p162(o["at"]);
     if (r === FAIL2 || !("at" in o)) return FAIL2;
     out["at"] = r;
   }
   {
-    const r = p33(o["error"]);
+    const r = p34(o["error"]);
     if (r === FAIL2 || !("error" in o)) return FAIL2;
     out["error"] = r;
   }
   if ("message" in o) {
-    const r = p29(o["message"]);
+    const r = p30(o["message"]);
     if (r === FAIL2) return FAIL2;
     out["message"] = r;
-  }
-  for (const key in o) if (!KEYS18.has(key)) return FAIL2;
-  return out;
-}
-function p35(v) {
-  if (v === void 0) return v;
-  return p34(v);
-}
-function p36(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
-  const o = v;
-  const out = {};
-  {
-    const r = p322(o["phase"]);
-    if (r === FAIL2 || !("phase" in o)) return FAIL2;
-    out["phase"] = r;
-  }
-  {
-    const r = p152(o["last_active"]);
-    if (r === FAIL2 || !("last_active" in o)) return FAIL2;
-    out["last_active"] = r;
-  }
-  if ("agent_id" in o) {
-    const r = p29(o["agent_id"]);
-    if (r === FAIL2) return FAIL2;
-    out["agent_id"] = r;
-  }
-  if ("last_message" in o) {
-    const r = p29(o["last_message"]);
-    if (r === FAIL2) return FAIL2;
-    out["last_message"] = r;
-  }
-  if ("interruption" in o) {
-    const r = p35(o["interruption"]);
-    if (r === FAIL2) return FAIL2;
-    out["interruption"] = r;
   }
   for (const key in o) if (!KEYS19.has(key)) return FAIL2;
   return out;
 }
-function p37(v) {
+function p36(v) {
   if (v === void 0) return v;
-  return p36(v);
+  return p35(v);
 }
-function p38(v) {
+function p37(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p132(o["agent_id"]);
-    if (r === FAIL2 || !("agent_id" in o)) return FAIL2;
-    out["agent_id"] = r;
-  }
-  if ("session_id" in o) {
-    const r = p29(o["session_id"]);
-    if (r === FAIL2) return FAIL2;
-    out["session_id"] = r;
-  }
-  if ("agent_type" in o) {
-    const r = p29(o["agent_type"]);
-    if (r === FAIL2) return FAIL2;
-    out["agent_type"] = r;
+    const r = p33(o["phase"]);
+    if (r === FAIL2 || !("phase" in o)) return FAIL2;
+    out["phase"] = r;
   }
   {
-    const r = p152(o["linked_at"]);
-    if (r === FAIL2 || !("linked_at" in o)) return FAIL2;
-    out["linked_at"] = r;
+    const r = p162(o["last_active"]);
+    if (r === FAIL2 || !("last_active" in o)) return FAIL2;
+    out["last_active"] = r;
   }
-  if ("stopped_at" in o) {
-    const r = p28(o["stopped_at"]);
+  if ("agent_id" in o) {
+    const r = p30(o["agent_id"]);
     if (r === FAIL2) return FAIL2;
-    out["stopped_at"] = r;
+    out["agent_id"] = r;
   }
   if ("last_message" in o) {
-    const r = p29(o["last_message"]);
+    const r = p30(o["last_message"]);
     if (r === FAIL2) return FAIL2;
     out["last_message"] = r;
   }
-  if ("resumed_from" in o) {
-    const r = p37(o["resumed_from"]);
+  if ("interruption" in o) {
+    const r = p36(o["interruption"]);
     if (r === FAIL2) return FAIL2;
-    out["resumed_from"] = r;
+    out["interruption"] = r;
   }
   for (const key in o) if (!KEYS20.has(key)) return FAIL2;
   return out;
 }
-function p39(v) {
+function p38(v) {
   if (v === void 0) return v;
-  return p38(v);
+  return p37(v);
+}
+function p39(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
+  const o = v;
+  const out = {};
+  {
+    const r = p142(o["agent_id"]);
+    if (r === FAIL2 || !("agent_id" in o)) return FAIL2;
+    out["agent_id"] = r;
+  }
+  if ("session_id" in o) {
+    const r = p30(o["session_id"]);
+    if (r === FAIL2) return FAIL2;
+    out["session_id"] = r;
+  }
+  if ("agent_type" in o) {
+    const r = p30(o["agent_type"]);
+    if (r === FAIL2) return FAIL2;
+    out["agent_type"] = r;
+  }
+  {
+    const r = p162(o["linked_at"]);
+    if (r === FAIL2 || !("linked_at" in o)) return FAIL2;
+    out["linked_at"] = r;
+  }
+  if ("stopped_at" in o) {
+    const r = p29(o["stopped_at"]);
+    if (r === FAIL2) return FAIL2;
+    out["stopped_at"] = r;
+  }
+  if ("last_message" in o) {
+    const r = p30(o["last_message"]);
+    if (r === FAIL2) return FAIL2;
+    out["last_message"] = r;
+  }
+  if ("resumed_from" in o) {
+    const r = p38(o["resumed_from"]);
+    if (r === FAIL2) return FAIL2;
+    out["resumed_from"] = r;
+  }
+  for (const key in o) if (!KEYS21.has(key)) return FAIL2;
+  return out;
 }
 function p40(v) {
-  return VALUES21.has(v) ? v : FAIL2;
+  if (v === void 0) return v;
+  return p39(v);
 }
 function p41(v) {
   return VALUES22.has(v) ? v : FAIL2;
 }
 function p422(v) {
-  if (v === void 0) return v;
-  return p41(v);
+  return VALUES23.has(v) ? v : FAIL2;
 }
 function p43(v) {
+  if (v === void 0) return v;
+  return p422(v);
+}
+function p44(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p132(o["os_user"]);
+    const r = p142(o["os_user"]);
     if (r === FAIL2 || !("os_user" in o)) return FAIL2;
     out["os_user"] = r;
   }
   {
-    const r = p19(o["terminal"]);
+    const r = p20(o["terminal"]);
     if (r === FAIL2 || !("terminal" in o)) return FAIL2;
     out["terminal"] = r;
   }
   {
-    const r = p19(o["claimed"]);
+    const r = p20(o["claimed"]);
     if (r === FAIL2 || !("claimed" in o)) return FAIL2;
     out["claimed"] = r;
   }
   if ("via" in o) {
-    const r = p422(o["via"]);
+    const r = p43(o["via"]);
     if (r === FAIL2) return FAIL2;
     out["via"] = r;
-  }
-  for (const key in o) if (!KEYS23.has(key)) return FAIL2;
-  return out;
-}
-function p44(v) {
-  if (v === void 0) return v;
-  return p43(v);
-}
-function p45(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
-  const o = v;
-  const out = {};
-  {
-    const r = p132(o["by"]);
-    if (r === FAIL2 || !("by" in o)) return FAIL2;
-    out["by"] = r;
-  }
-  {
-    const r = p152(o["at"]);
-    if (r === FAIL2 || !("at" in o)) return FAIL2;
-    out["at"] = r;
-  }
-  {
-    const r = p132(o["from"]);
-    if (r === FAIL2 || !("from" in o)) return FAIL2;
-    out["from"] = r;
   }
   for (const key in o) if (!KEYS24.has(key)) return FAIL2;
   return out;
 }
-function p46(v) {
+function p45(v) {
   if (v === void 0) return v;
-  return p45(v);
+  return p44(v);
 }
-function p47(v) {
+function p46(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p40(o["decision"]);
-    if (r === FAIL2 || !("decision" in o)) return FAIL2;
-    out["decision"] = r;
-  }
-  {
-    const r = p132(o["by"]);
+    const r = p142(o["by"]);
     if (r === FAIL2 || !("by" in o)) return FAIL2;
     out["by"] = r;
   }
   {
-    const r = p152(o["at"]);
+    const r = p162(o["at"]);
     if (r === FAIL2 || !("at" in o)) return FAIL2;
     out["at"] = r;
   }
-  if ("note" in o) {
-    const r = p29(o["note"]);
-    if (r === FAIL2) return FAIL2;
-    out["note"] = r;
-  }
   {
-    const r = p162(o["to_phase"]);
-    if (r === FAIL2 || !("to_phase" in o)) return FAIL2;
-    out["to_phase"] = r;
-  }
-  {
-    const r = p152(o["waiting_since"]);
-    if (r === FAIL2 || !("waiting_since" in o)) return FAIL2;
-    out["waiting_since"] = r;
-  }
-  if ("origin" in o) {
-    const r = p44(o["origin"]);
-    if (r === FAIL2) return FAIL2;
-    out["origin"] = r;
-  }
-  if ("imported" in o) {
-    const r = p46(o["imported"]);
-    if (r === FAIL2) return FAIL2;
-    out["imported"] = r;
+    const r = p142(o["from"]);
+    if (r === FAIL2 || !("from" in o)) return FAIL2;
+    out["from"] = r;
   }
   for (const key in o) if (!KEYS25.has(key)) return FAIL2;
   return out;
 }
+function p47(v) {
+  if (v === void 0) return v;
+  return p46(v);
+}
 function p48(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
+  const o = v;
+  const out = {};
+  {
+    const r = p41(o["decision"]);
+    if (r === FAIL2 || !("decision" in o)) return FAIL2;
+    out["decision"] = r;
+  }
+  {
+    const r = p142(o["by"]);
+    if (r === FAIL2 || !("by" in o)) return FAIL2;
+    out["by"] = r;
+  }
+  {
+    const r = p162(o["at"]);
+    if (r === FAIL2 || !("at" in o)) return FAIL2;
+    out["at"] = r;
+  }
+  if ("note" in o) {
+    const r = p30(o["note"]);
+    if (r === FAIL2) return FAIL2;
+    out["note"] = r;
+  }
+  {
+    const r = p172(o["to_phase"]);
+    if (r === FAIL2 || !("to_phase" in o)) return FAIL2;
+    out["to_phase"] = r;
+  }
+  {
+    const r = p162(o["waiting_since"]);
+    if (r === FAIL2 || !("waiting_since" in o)) return FAIL2;
+    out["waiting_since"] = r;
+  }
+  if ("origin" in o) {
+    const r = p45(o["origin"]);
+    if (r === FAIL2) return FAIL2;
+    out["origin"] = r;
+  }
+  if ("imported" in o) {
+    const r = p47(o["imported"]);
+    if (r === FAIL2) return FAIL2;
+    out["imported"] = r;
+  }
+  for (const key in o) if (!KEYS26.has(key)) return FAIL2;
+  return out;
+}
+function p49(v) {
   if (!Array.isArray(v)) return FAIL2;
   const out = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = p47(v[i]);
+    const r = p48(v[i]);
     if (r === FAIL2) return FAIL2;
     out[i] = r;
   }
   return out;
 }
-function p49(v) {
-  if (v === void 0) return v;
-  return p48(v);
-}
 function p50(v) {
+  if (v === void 0) return v;
+  return p49(v);
+}
+function p51(v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL2;
   if (!Number.isSafeInteger(v)) return FAIL2;
   if (!(v >= 1)) return FAIL2;
   return v;
 }
-function p51(v) {
+function p522(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p50(o["count"]);
+    const r = p51(o["count"]);
     if (r === FAIL2 || !("count" in o)) return FAIL2;
     out["count"] = r;
   }
   {
-    const r = p24(o["carried_on"]);
+    const r = p25(o["carried_on"]);
     if (r === FAIL2 || !("carried_on" in o)) return FAIL2;
     out["carried_on"] = r;
   }
   {
-    const r = p19(o["waiting"]);
+    const r = p20(o["waiting"]);
     if (r === FAIL2 || !("waiting" in o)) return FAIL2;
     out["waiting"] = r;
   }
   {
-    const r = p152(o["at"]);
+    const r = p162(o["at"]);
     if (r === FAIL2 || !("at" in o)) return FAIL2;
     out["at"] = r;
   }
   {
-    const r = p33(o["error"]);
+    const r = p34(o["error"]);
     if (r === FAIL2 || !("error" in o)) return FAIL2;
     out["error"] = r;
   }
   if ("message" in o) {
-    const r = p29(o["message"]);
+    const r = p30(o["message"]);
     if (r === FAIL2) return FAIL2;
     out["message"] = r;
   }
   {
-    const r = p322(o["phase"]);
+    const r = p33(o["phase"]);
     if (r === FAIL2 || !("phase" in o)) return FAIL2;
     out["phase"] = r;
   }
   if ("agent_id" in o) {
-    const r = p29(o["agent_id"]);
+    const r = p30(o["agent_id"]);
     if (r === FAIL2) return FAIL2;
     out["agent_id"] = r;
   }
-  for (const key in o) if (!KEYS26.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS27.has(key)) return FAIL2;
   return out;
-}
-function p522(v) {
-  if (v === void 0) return v;
-  return p51(v);
 }
 function p53(v) {
   if (v === void 0) return v;
-  return p132(v);
+  return p522(v);
 }
 function p54(v) {
-  return VALUES27.has(v) ? v : FAIL2;
+  if (v === void 0) return v;
+  return p142(v);
 }
 function p55(v) {
-  if (v === void 0) return v;
-  return p54(v);
-}
-function p56(v) {
   return VALUES28.has(v) ? v : FAIL2;
 }
+function p56(v) {
+  if (v === void 0) return v;
+  return p55(v);
+}
 function p57(v) {
+  return VALUES29.has(v) ? v : FAIL2;
+}
+function p58(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p132(o["tool"]);
+    const r = p142(o["tool"]);
     if (r === FAIL2 || !("tool" in o)) return FAIL2;
     out["tool"] = r;
   }
   {
-    const r = p172(o["input"]);
+    const r = p18(o["input"]);
     if (r === FAIL2 || !("input" in o)) return FAIL2;
     out["input"] = r;
   }
   {
-    const r = p152(o["at"]);
+    const r = p162(o["at"]);
     if (r === FAIL2 || !("at" in o)) return FAIL2;
     out["at"] = r;
   }
   {
-    const r = p132(o["claude_agent_id"]);
+    const r = p142(o["claude_agent_id"]);
     if (r === FAIL2 || !("claude_agent_id" in o)) return FAIL2;
     out["claude_agent_id"] = r;
   }
+  if ("cwd" in o) {
+    const r = p54(o["cwd"]);
+    if (r === FAIL2) return FAIL2;
+    out["cwd"] = r;
+  }
   {
-    const r = p56(o["status"]);
+    const r = p57(o["status"]);
     if (r === FAIL2 || !("status" in o)) return FAIL2;
     out["status"] = r;
   }
   if ("decided_at" in o) {
-    const r = p28(o["decided_at"]);
+    const r = p29(o["decided_at"]);
     if (r === FAIL2) return FAIL2;
     out["decided_at"] = r;
   }
   if ("expires_at" in o) {
-    const r = p28(o["expires_at"]);
+    const r = p29(o["expires_at"]);
     if (r === FAIL2) return FAIL2;
     out["expires_at"] = r;
   }
   if ("reason" in o) {
-    const r = p29(o["reason"]);
+    const r = p30(o["reason"]);
     if (r === FAIL2) return FAIL2;
     out["reason"] = r;
   }
   if ("spent_at" in o) {
-    const r = p28(o["spent_at"]);
+    const r = p29(o["spent_at"]);
     if (r === FAIL2) return FAIL2;
     out["spent_at"] = r;
   }
   if ("spent_by" in o) {
-    const r = p29(o["spent_by"]);
+    const r = p30(o["spent_by"]);
     if (r === FAIL2) return FAIL2;
     out["spent_by"] = r;
   }
-  for (const key in o) if (!KEYS29.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS30.has(key)) return FAIL2;
   return out;
 }
-function p58(v) {
+function p59(v) {
   if (!Array.isArray(v)) return FAIL2;
   const out = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = p57(v[i]);
+    const r = p58(v[i]);
     if (r === FAIL2) return FAIL2;
     out[i] = r;
   }
   return out;
 }
-function p59(v) {
-  if (v === void 0) return v;
-  return p58(v);
-}
 function p60(v) {
-  return VALUES30.has(v) ? v : FAIL2;
+  if (v === void 0) return v;
+  return p59(v);
 }
 function p61(v) {
+  return VALUES31.has(v) ? v : FAIL2;
+}
+function p622(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p60(o["choice"]);
+    const r = p61(o["choice"]);
     if (r === FAIL2 || !("choice" in o)) return FAIL2;
     out["choice"] = r;
   }
   {
-    const r = p142(o["reason"]);
+    const r = p152(o["reason"]);
     if (r === FAIL2 || !("reason" in o)) return FAIL2;
     out["reason"] = r;
   }
   {
-    const r = p152(o["decided_at"]);
+    const r = p162(o["decided_at"]);
     if (r === FAIL2 || !("decided_at" in o)) return FAIL2;
     out["decided_at"] = r;
   }
   {
-    const r = p132(o["claude_agent_id"]);
+    const r = p142(o["claude_agent_id"]);
     if (r === FAIL2 || !("claude_agent_id" in o)) return FAIL2;
     out["claude_agent_id"] = r;
   }
   if ("transcript_path" in o) {
-    const r = p29(o["transcript_path"]);
+    const r = p30(o["transcript_path"]);
     if (r === FAIL2) return FAIL2;
     out["transcript_path"] = r;
   }
   if ("transcript_bytes" in o) {
-    const r = p25(o["transcript_bytes"]);
+    const r = p26(o["transcript_bytes"]);
     if (r === FAIL2) return FAIL2;
     out["transcript_bytes"] = r;
   }
   {
-    const r = p19(o["continuing"]);
+    const r = p20(o["continuing"]);
     if (r === FAIL2 || !("continuing" in o)) return FAIL2;
     out["continuing"] = r;
   }
   if ("continued_at" in o) {
-    const r = p28(o["continued_at"]);
+    const r = p29(o["continued_at"]);
     if (r === FAIL2) return FAIL2;
     out["continued_at"] = r;
   }
   {
-    const r = p24(o["count"]);
+    const r = p25(o["count"]);
     if (r === FAIL2 || !("count" in o)) return FAIL2;
     out["count"] = r;
-  }
-  for (const key in o) if (!KEYS31.has(key)) return FAIL2;
-  return out;
-}
-function p622(v) {
-  if (v === void 0) return v;
-  return p61(v);
-}
-function p63(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
-  const o = v;
-  const out = {};
-  {
-    const r = p112(o["schema_version"]);
-    if (r === FAIL2 || !("schema_version" in o)) return FAIL2;
-    out["schema_version"] = r;
-  }
-  {
-    const r = p122(o["agent_id"]);
-    if (r === FAIL2 || !("agent_id" in o)) return FAIL2;
-    out["agent_id"] = r;
-  }
-  {
-    const r = p132(o["agent_name"]);
-    if (r === FAIL2 || !("agent_name" in o)) return FAIL2;
-    out["agent_name"] = r;
-  }
-  {
-    const r = p142(o["purpose"]);
-    if (r === FAIL2 || !("purpose" in o)) return FAIL2;
-    out["purpose"] = r;
-  }
-  {
-    const r = p152(o["created_at"]);
-    if (r === FAIL2 || !("created_at" in o)) return FAIL2;
-    out["created_at"] = r;
-  }
-  {
-    const r = p152(o["last_updated"]);
-    if (r === FAIL2 || !("last_updated" in o)) return FAIL2;
-    out["last_updated"] = r;
-  }
-  {
-    const r = p162(o["phase"]);
-    if (r === FAIL2 || !("phase" in o)) return FAIL2;
-    out["phase"] = r;
-  }
-  {
-    const r = p18(o["metadata"]);
-    if (r === FAIL2 || !("metadata" in o)) return FAIL2;
-    out["metadata"] = r;
-  }
-  {
-    const r = p19(o["resume_ready"]);
-    if (r === FAIL2 || !("resume_ready" in o)) return FAIL2;
-    out["resume_ready"] = r;
-  }
-  {
-    const r = p23(o["history"]);
-    if (r === FAIL2 || !("history" in o)) return FAIL2;
-    out["history"] = r;
-  }
-  if ("history_dropped" in o) {
-    const r = p25(o["history_dropped"]);
-    if (r === FAIL2) return FAIL2;
-    out["history_dropped"] = r;
-  }
-  if ("resumes_dropped" in o) {
-    const r = p25(o["resumes_dropped"]);
-    if (r === FAIL2) return FAIL2;
-    out["resumes_dropped"] = r;
-  }
-  {
-    const r = p24(o["error_count"]);
-    if (r === FAIL2 || !("error_count" in o)) return FAIL2;
-    out["error_count"] = r;
-  }
-  {
-    const r = p27(o["last_error"]);
-    if (r === FAIL2 || !("last_error" in o)) return FAIL2;
-    out["last_error"] = r;
-  }
-  if ("finalized_at" in o) {
-    const r = p28(o["finalized_at"]);
-    if (r === FAIL2) return FAIL2;
-    out["finalized_at"] = r;
-  }
-  if ("summary" in o) {
-    const r = p29(o["summary"]);
-    if (r === FAIL2) return FAIL2;
-    out["summary"] = r;
-  }
-  if ("duration_seconds" in o) {
-    const r = p31(o["duration_seconds"]);
-    if (r === FAIL2) return FAIL2;
-    out["duration_seconds"] = r;
-  }
-  if ("claude" in o) {
-    const r = p39(o["claude"]);
-    if (r === FAIL2) return FAIL2;
-    out["claude"] = r;
-  }
-  if ("decisions" in o) {
-    const r = p49(o["decisions"]);
-    if (r === FAIL2) return FAIL2;
-    out["decisions"] = r;
-  }
-  if ("interruption" in o) {
-    const r = p522(o["interruption"]);
-    if (r === FAIL2) return FAIL2;
-    out["interruption"] = r;
-  }
-  if ("project" in o) {
-    const r = p53(o["project"]);
-    if (r === FAIL2) return FAIL2;
-    out["project"] = r;
-  }
-  if ("host" in o) {
-    const r = p55(o["host"]);
-    if (r === FAIL2) return FAIL2;
-    out["host"] = r;
-  }
-  if ("permission_requests" in o) {
-    const r = p59(o["permission_requests"]);
-    if (r === FAIL2) return FAIL2;
-    out["permission_requests"] = r;
-  }
-  if ("continuation" in o) {
-    const r = p622(o["continuation"]);
-    if (r === FAIL2) return FAIL2;
-    out["continuation"] = r;
   }
   for (const key in o) if (!KEYS32.has(key)) return FAIL2;
   return out;
 }
-var FAIL2, VALUES02, VALUES12, VALUES2, VALUES3, VALUES4, VALUES5, VALUES6, VALUES7, VALUES8, VALUES9, VALUES10, PATTERN11, VALUES122, VALUES13, KEYS14, KEYS15, VALUES16, PATTERN17, KEYS18, KEYS19, KEYS20, VALUES21, VALUES22, KEYS23, KEYS24, KEYS25, KEYS26, VALUES27, VALUES28, KEYS29, VALUES30, KEYS31, KEYS32;
+function p63(v) {
+  if (v === void 0) return v;
+  return p622(v);
+}
+function p64(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
+  const o = v;
+  const out = {};
+  {
+    const r = p122(o["schema_version"]);
+    if (r === FAIL2 || !("schema_version" in o)) return FAIL2;
+    out["schema_version"] = r;
+  }
+  {
+    const r = p132(o["agent_id"]);
+    if (r === FAIL2 || !("agent_id" in o)) return FAIL2;
+    out["agent_id"] = r;
+  }
+  {
+    const r = p142(o["agent_name"]);
+    if (r === FAIL2 || !("agent_name" in o)) return FAIL2;
+    out["agent_name"] = r;
+  }
+  {
+    const r = p152(o["purpose"]);
+    if (r === FAIL2 || !("purpose" in o)) return FAIL2;
+    out["purpose"] = r;
+  }
+  {
+    const r = p162(o["created_at"]);
+    if (r === FAIL2 || !("created_at" in o)) return FAIL2;
+    out["created_at"] = r;
+  }
+  {
+    const r = p162(o["last_updated"]);
+    if (r === FAIL2 || !("last_updated" in o)) return FAIL2;
+    out["last_updated"] = r;
+  }
+  {
+    const r = p172(o["phase"]);
+    if (r === FAIL2 || !("phase" in o)) return FAIL2;
+    out["phase"] = r;
+  }
+  {
+    const r = p19(o["metadata"]);
+    if (r === FAIL2 || !("metadata" in o)) return FAIL2;
+    out["metadata"] = r;
+  }
+  {
+    const r = p20(o["resume_ready"]);
+    if (r === FAIL2 || !("resume_ready" in o)) return FAIL2;
+    out["resume_ready"] = r;
+  }
+  {
+    const r = p24(o["history"]);
+    if (r === FAIL2 || !("history" in o)) return FAIL2;
+    out["history"] = r;
+  }
+  if ("history_dropped" in o) {
+    const r = p26(o["history_dropped"]);
+    if (r === FAIL2) return FAIL2;
+    out["history_dropped"] = r;
+  }
+  if ("resumes_dropped" in o) {
+    const r = p26(o["resumes_dropped"]);
+    if (r === FAIL2) return FAIL2;
+    out["resumes_dropped"] = r;
+  }
+  {
+    const r = p25(o["error_count"]);
+    if (r === FAIL2 || !("error_count" in o)) return FAIL2;
+    out["error_count"] = r;
+  }
+  {
+    const r = p28(o["last_error"]);
+    if (r === FAIL2 || !("last_error" in o)) return FAIL2;
+    out["last_error"] = r;
+  }
+  if ("finalized_at" in o) {
+    const r = p29(o["finalized_at"]);
+    if (r === FAIL2) return FAIL2;
+    out["finalized_at"] = r;
+  }
+  if ("summary" in o) {
+    const r = p30(o["summary"]);
+    if (r === FAIL2) return FAIL2;
+    out["summary"] = r;
+  }
+  if ("duration_seconds" in o) {
+    const r = p322(o["duration_seconds"]);
+    if (r === FAIL2) return FAIL2;
+    out["duration_seconds"] = r;
+  }
+  if ("claude" in o) {
+    const r = p40(o["claude"]);
+    if (r === FAIL2) return FAIL2;
+    out["claude"] = r;
+  }
+  if ("decisions" in o) {
+    const r = p50(o["decisions"]);
+    if (r === FAIL2) return FAIL2;
+    out["decisions"] = r;
+  }
+  if ("interruption" in o) {
+    const r = p53(o["interruption"]);
+    if (r === FAIL2) return FAIL2;
+    out["interruption"] = r;
+  }
+  if ("project" in o) {
+    const r = p54(o["project"]);
+    if (r === FAIL2) return FAIL2;
+    out["project"] = r;
+  }
+  if ("host" in o) {
+    const r = p56(o["host"]);
+    if (r === FAIL2) return FAIL2;
+    out["host"] = r;
+  }
+  if ("permission_requests" in o) {
+    const r = p60(o["permission_requests"]);
+    if (r === FAIL2) return FAIL2;
+    out["permission_requests"] = r;
+  }
+  if ("continuation" in o) {
+    const r = p63(o["continuation"]);
+    if (r === FAIL2) return FAIL2;
+    out["continuation"] = r;
+  }
+  for (const key in o) if (!KEYS33.has(key)) return FAIL2;
+  return out;
+}
+var FAIL2, VALUES02, VALUES12, VALUES2, VALUES3, VALUES4, VALUES5, VALUES6, VALUES7, VALUES8, VALUES9, VALUES10, VALUES11, PATTERN12, VALUES13, VALUES14, KEYS15, KEYS16, VALUES17, PATTERN18, KEYS19, KEYS20, KEYS21, VALUES22, VALUES23, KEYS24, KEYS25, KEYS26, KEYS27, VALUES28, VALUES29, KEYS30, VALUES31, KEYS32, KEYS33;
 var init_state_parsers = __esm({
   "src/generated/state-parsers.ts"() {
     "use strict";
@@ -1335,8 +1345,9 @@ var init_state_parsers = __esm({
     VALUES8 = /* @__PURE__ */ new Set([10]);
     VALUES9 = /* @__PURE__ */ new Set([11]);
     VALUES10 = /* @__PURE__ */ new Set([7]);
-    PATTERN11 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$", "");
-    VALUES122 = /* @__PURE__ */ new Set([
+    VALUES11 = /* @__PURE__ */ new Set([12]);
+    PATTERN12 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$", "");
+    VALUES13 = /* @__PURE__ */ new Set([
       "initializing",
       "investigating",
       "planning",
@@ -1347,14 +1358,14 @@ var init_state_parsers = __esm({
       "failed",
       "abandoned"
     ]);
-    VALUES13 = /* @__PURE__ */ new Set(["resume", "interrupted", "continue"]);
-    KEYS14 = /* @__PURE__ */ new Set(["from_phase", "to_phase", "timestamp", "event"]);
-    KEYS15 = /* @__PURE__ */ new Set(["message", "timestamp"]);
-    VALUES16 = /* @__PURE__ */ new Set(["initializing", "investigating", "planning", "approval", "executing", "validating"]);
-    PATTERN17 = new RegExp("^[a-z][a-z0-9_]{0,63}$", "");
-    KEYS18 = /* @__PURE__ */ new Set(["at", "error", "message"]);
-    KEYS19 = /* @__PURE__ */ new Set(["phase", "last_active", "agent_id", "last_message", "interruption"]);
-    KEYS20 = /* @__PURE__ */ new Set([
+    VALUES14 = /* @__PURE__ */ new Set(["resume", "interrupted", "continue"]);
+    KEYS15 = /* @__PURE__ */ new Set(["from_phase", "to_phase", "timestamp", "event"]);
+    KEYS16 = /* @__PURE__ */ new Set(["message", "timestamp"]);
+    VALUES17 = /* @__PURE__ */ new Set(["initializing", "investigating", "planning", "approval", "executing", "validating"]);
+    PATTERN18 = new RegExp("^[a-z][a-z0-9_]{0,63}$", "");
+    KEYS19 = /* @__PURE__ */ new Set(["at", "error", "message"]);
+    KEYS20 = /* @__PURE__ */ new Set(["phase", "last_active", "agent_id", "last_message", "interruption"]);
+    KEYS21 = /* @__PURE__ */ new Set([
       "agent_id",
       "session_id",
       "agent_type",
@@ -1363,19 +1374,20 @@ var init_state_parsers = __esm({
       "last_message",
       "resumed_from"
     ]);
-    VALUES21 = /* @__PURE__ */ new Set(["approved", "rejected"]);
-    VALUES22 = /* @__PURE__ */ new Set(["browser"]);
-    KEYS23 = /* @__PURE__ */ new Set(["os_user", "terminal", "claimed", "via"]);
-    KEYS24 = /* @__PURE__ */ new Set(["by", "at", "from"]);
-    KEYS25 = /* @__PURE__ */ new Set(["decision", "by", "at", "note", "to_phase", "waiting_since", "origin", "imported"]);
-    KEYS26 = /* @__PURE__ */ new Set(["count", "carried_on", "waiting", "at", "error", "message", "phase", "agent_id"]);
-    VALUES27 = /* @__PURE__ */ new Set(["codex", "agent-sdk", "opencode"]);
-    VALUES28 = /* @__PURE__ */ new Set(["pending", "approved", "rejected", "spent", "expired"]);
-    KEYS29 = /* @__PURE__ */ new Set([
+    VALUES22 = /* @__PURE__ */ new Set(["approved", "rejected"]);
+    VALUES23 = /* @__PURE__ */ new Set(["browser"]);
+    KEYS24 = /* @__PURE__ */ new Set(["os_user", "terminal", "claimed", "via"]);
+    KEYS25 = /* @__PURE__ */ new Set(["by", "at", "from"]);
+    KEYS26 = /* @__PURE__ */ new Set(["decision", "by", "at", "note", "to_phase", "waiting_since", "origin", "imported"]);
+    KEYS27 = /* @__PURE__ */ new Set(["count", "carried_on", "waiting", "at", "error", "message", "phase", "agent_id"]);
+    VALUES28 = /* @__PURE__ */ new Set(["codex", "agent-sdk", "opencode"]);
+    VALUES29 = /* @__PURE__ */ new Set(["pending", "approved", "rejected", "spent", "expired"]);
+    KEYS30 = /* @__PURE__ */ new Set([
       "tool",
       "input",
       "at",
       "claude_agent_id",
+      "cwd",
       "status",
       "decided_at",
       "expires_at",
@@ -1383,8 +1395,8 @@ var init_state_parsers = __esm({
       "spent_at",
       "spent_by"
     ]);
-    VALUES30 = /* @__PURE__ */ new Set(["continue", "prime"]);
-    KEYS31 = /* @__PURE__ */ new Set([
+    VALUES31 = /* @__PURE__ */ new Set(["continue", "prime"]);
+    KEYS32 = /* @__PURE__ */ new Set([
       "choice",
       "reason",
       "decided_at",
@@ -1395,7 +1407,7 @@ var init_state_parsers = __esm({
       "continued_at",
       "count"
     ]);
-    KEYS32 = /* @__PURE__ */ new Set([
+    KEYS33 = /* @__PURE__ */ new Set([
       "schema_version",
       "agent_id",
       "agent_name",
@@ -3961,6 +3973,11 @@ var init_state_schema = __esm({
       input: unknown(),
       at: Timestamp,
       claude_agent_id: string2().check(_minLength(1)),
+      /**
+       * The folder the call would run in (schema_version 12, issue 40 item 7): the host's `cwd`, absolute and normalized;
+       * a grant is spent only by the same call from this folder. Absent: the host did not say (or an older version).
+       */
+      cwd: optional(string2().check(_minLength(1))),
       status: _enum(["pending", "approved", "rejected", "spent", "expired"]),
       decided_at: optional(Timestamp),
       expires_at: optional(Timestamp),
@@ -3982,7 +3999,8 @@ var init_state_schema = __esm({
         literal(CONTINUATION_SCHEMA_VERSION),
         literal(BROWSER_ORIGIN_SCHEMA_VERSION),
         literal(OPENCODE_HOST_SCHEMA_VERSION),
-        literal(IMPORTED_DECISION_SCHEMA_VERSION)
+        literal(IMPORTED_DECISION_SCHEMA_VERSION),
+        literal(PERMISSION_FOLDER_SCHEMA_VERSION)
       ]),
       agent_id: string2().check(_regex(ID_PATTERN)),
       agent_name: string2().check(_minLength(1)),
@@ -4046,6 +4064,8 @@ function parseState(raw) {
   return { ...data, metadata: migrated.metadata };
 }
 function versionFor(state) {
+  if ((state.permission_requests ?? []).some((request) => request.cwd !== void 0))
+    return PERMISSION_FOLDER_SCHEMA_VERSION;
   if (state.host === "opencode") return OPENCODE_HOST_SCHEMA_VERSION;
   if ((state.decisions ?? []).some((decision) => decision.origin?.via !== void 0))
     return BROWSER_ORIGIN_SCHEMA_VERSION;
@@ -4088,7 +4108,8 @@ var init_state = __esm({
       [CONTINUATION_SCHEMA_VERSION]: "a continuation record",
       [BROWSER_ORIGIN_SCHEMA_VERSION]: "a decision made in the browser",
       [OPENCODE_HOST_SCHEMA_VERSION]: "the host opencode",
-      [IMPORTED_DECISION_SCHEMA_VERSION]: "an imported decision"
+      [IMPORTED_DECISION_SCHEMA_VERSION]: "an imported decision",
+      [PERMISSION_FOLDER_SCHEMA_VERSION]: "a permission request's folder"
     };
   }
 });
@@ -4483,6 +4504,7 @@ function parkForPermission(state, ask, now) {
     input: ask.input,
     at,
     claude_agent_id: ask.claudeAgentId,
+    ...ask.cwd === void 0 ? {} : { cwd: ask.cwd },
     status: "pending"
   };
   const kept2 = (state.permission_requests ?? []).map(
@@ -4555,7 +4577,7 @@ function isPast(timestamp, now) {
   return timestamp !== void 0 && Date.parse(timestamp) <= now.getTime();
 }
 function sameCall(request, ask) {
-  return request.tool === ask.tool && jsonEqual(request.input, ask.input);
+  return request.tool === ask.tool && request.cwd === ask.cwd && jsonEqual(request.input, ask.input);
 }
 function decidePending(state, decide) {
   const pending = pendingPermission(state);
@@ -5340,8 +5362,8 @@ var init_serial = __esm({
       async #one(key, work) {
         const previous = this.#tails.get(key);
         let release;
-        const mine = new Promise((resolve4) => {
-          release = resolve4;
+        const mine = new Promise((resolve5) => {
+          release = resolve5;
         });
         const tail = previous === void 0 ? mine : previous.then(() => mine);
         this.#tails.set(key, tail);
@@ -5625,7 +5647,7 @@ var init_connector = __esm({
       }
       // --- internal ---
       #connect(target) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve5, reject) => {
           const socket = target.kind === "tcp" ? (0, import_node_net.connect)({ host: target.host, port: target.port }) : (0, import_node_net.connect)(target.path);
           this.#sockets.add(socket);
           socket.once("close", () => this.#sockets.delete(socket));
@@ -5635,7 +5657,7 @@ var init_connector = __esm({
             socket.removeListener("close", closed);
             if (error2 === null) {
               Object.assign(socket, { host: target.kind === "tcp" ? target.host : target.path, port: target.port });
-              resolve4(socket);
+              resolve5(socket);
             } else {
               socket.destroy();
               reject(error2);
@@ -6273,7 +6295,7 @@ var init_pg_store = __esm({
         statementMs = Math.min(statementMs, this.#limits.statementMs);
         const bound2 = timeLeftMs < statementMs ? this.#limits.totalMs : statementMs;
         if (sent !== null) this.#inFlight.set(sent, client);
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve5, reject) => {
           const timer = setTimeout(
             () => {
               this.#abort();
@@ -6286,7 +6308,7 @@ var init_pg_store = __esm({
               clearTimeout(timer);
               if (sent !== null) this.#inFlight.delete(sent);
               client.connector.established();
-              resolve4(value);
+              resolve5(value);
             },
             (error2) => {
               clearTimeout(timer);
@@ -6591,7 +6613,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "a77e5bd90cbeb5c9";
+    RELAY_BUILD = "090f27a8141cc9d3";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -6819,7 +6841,7 @@ var init_relay_link = __esm({
       #deadlineAt;
       constructor(path, store, helloMs, deadlineAt, transport) {
         this.#deadlineAt = deadlineAt;
-        this.#helloWait = new Promise((resolve4, reject) => this.#helloSettle = { resolve: resolve4, reject });
+        this.#helloWait = new Promise((resolve5, reject) => this.#helloSettle = { resolve: resolve5, reject });
         this.#helloWait.catch(() => void 0);
         this.#transport = openTransport(
           path,
@@ -6854,7 +6876,7 @@ var init_relay_link = __esm({
         if (fault !== null) throw new RelayFault(fault.message, false, fault.startable);
         const id = this.#nextId++;
         const { json, tagged } = encodeValue(args);
-        const answer2 = new Promise((resolve4, reject) => this.#pending.set(id, { resolve: resolve4, reject }));
+        const answer2 = new Promise((resolve5, reject) => this.#pending.set(id, { resolve: resolve5, reject }));
         this.#transport.write(
           `{"id":${id},"call":${JSON.stringify(call)}${tagged ? ',"tagged":1' : ""}${inTransaction ? ',"tx":1' : ""},"args":${json}}
 `
@@ -13222,7 +13244,7 @@ var require_memoizer = __commonJS({
     var NONE = 0;
     var ASSUMED = 1;
     var PROVEN = 2;
-    function isRecursive(inst, stack, resolve4) {
+    function isRecursive(inst, stack, resolve5) {
       const cached2 = recursive.get(inst);
       if (cached2 !== void 0)
         return cached2 ? PROVEN : NONE;
@@ -13232,7 +13254,7 @@ var require_memoizer = __commonJS({
       let result = NONE;
       const check = (child) => {
         if (result !== PROVEN && child?._zod) {
-          const answer2 = isRecursive(child, stack, resolve4);
+          const answer2 = isRecursive(child, stack, resolve5);
           if (answer2 > result)
             result = answer2;
         }
@@ -13243,7 +13265,7 @@ var require_memoizer = __commonJS({
           const desc = Object.getOwnPropertyDescriptor(sh, key);
           if (spread && !desc.enumerable)
             continue;
-          const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve4) : NONE;
+          const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve5) : NONE;
           if (child > answer2)
             answer2 = child;
         }
@@ -13307,7 +13329,7 @@ var require_memoizer = __commonJS({
           break;
         // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
         case "lazy": {
-          const inner = def._cachedInner ?? (resolve4 ? inst._zod.innerType : void 0);
+          const inner = def._cachedInner ?? (resolve5 ? inst._zod.innerType : void 0);
           merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
           break;
         }
@@ -36563,7 +36585,7 @@ function p510(v) {
   const r = p410(v);
   return r === FAIL3 ? void 0 : r;
 }
-function p64(v) {
+function p65(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL3;
   const o = v;
   const out = {};
@@ -36582,7 +36604,7 @@ function p64(v) {
 }
 function p73(v) {
   if (v === void 0) return v;
-  return p64(v);
+  return p65(v);
 }
 function p83(v) {
   const r = p73(v);
@@ -36943,7 +36965,7 @@ function permissionLines(request) {
   const call = callText(request);
   if (request.status === "approved")
     return [
-      `- Permission request: the user approved ${call} at ${request.decided_at ?? "an unknown time"}, once, until ${request.expires_at ?? "an unknown time"}. Issue exactly this call again, as before (same tool, same input): it is allowed once; any other call is not.`
+      `- Permission request: the user approved ${call} at ${request.decided_at ?? "an unknown time"}, once, until ${request.expires_at ?? "an unknown time"}. Issue exactly this call again, as before (same tool, same input${request.cwd === void 0 ? "" : ", from the same folder"}): it is allowed once; any other call is not.`
     ];
   if (request.status === "rejected")
     return [
@@ -36958,7 +36980,8 @@ function permissionLines(request) {
 function callText(request) {
   const json = plainJson(request.input ?? null);
   const input = json.length <= FIELD_LIMIT ? json : quoted(json, FIELD_LIMIT);
-  return `tool ${quoteField(request.tool)} with input ${input}`;
+  const folder = request.cwd === void 0 ? "" : ` in folder ${quoteField(request.cwd)}`;
+  return `tool ${quoteField(request.tool)} with input ${input}${folder}`;
 }
 function interruptionLines(interruption, phase, context) {
   const lines = [
@@ -37287,6 +37310,7 @@ async function overview(sessions, payload, context) {
 }
 
 // src/hooks/handlers/permission.ts
+var import_node_path13 = require("node:path");
 init_permission();
 
 // src/core/recording-command.ts
@@ -37419,7 +37443,13 @@ async function permissionRequest(sessions, payload, context) {
     const recording = await recordingAnswer(sessions, payload, payload.agent_id, recordPrefix(context));
     if (recording !== null) return recording;
   }
-  const ask = { tool, input: payload.tool_input ?? null, claudeAgentId: payload.agent_id };
+  const cwd = folderOf(payload.cwd);
+  const ask = {
+    tool,
+    input: payload.tool_input ?? null,
+    claudeAgentId: payload.agent_id,
+    ...cwd === void 0 ? {} : { cwd }
+  };
   const spent = await sessions.spendPermission(ask);
   if (spent !== null) {
     return {
@@ -37444,6 +37474,9 @@ async function permissionRequest(sessions, payload, context) {
     answer: answer({ behavior: "deny", message: permissionParkedText(parked, request, context) }),
     note: `permission_parked claude_agent=${claudeAgent} session=${logValue(parked.agent_id)} tool=${logValue(tool)}`
   };
+}
+function folderOf(cwd) {
+  return cwd === void 0 || cwd === "" || !(0, import_node_path13.isAbsolute)(cwd) ? void 0 : (0, import_node_path13.resolve)(cwd);
 }
 function answer(decision) {
   return { hookSpecificOutput: { hookEventName: "PermissionRequest", decision } };
@@ -37482,13 +37515,13 @@ var HANDLERS = {
 };
 
 // src/hooks/hosts/cli-words.ts
-var import_node_path13 = require("node:path");
+var import_node_path14 = require("node:path");
 function cliWords(io, root) {
   return [...cliProgram(io), "--dir", root];
 }
 function cliProgram(io) {
   if (io.binDir === void 0) return ["agent-session"];
-  return [io.execPath ?? "node", (0, import_node_path13.join)(io.binDir, "agent-session.cjs")];
+  return [io.execPath ?? "node", (0, import_node_path14.join)(io.binDir, "agent-session.cjs")];
 }
 
 // src/hooks/hosts/claude-code.ts
@@ -37782,7 +37815,8 @@ function sdkMatcher(event, matcher) {
 var SDK_NOT_DECIDED = "Permission to use this tool was not granted: no one can answer this request here.";
 async function agentSessionHooks(options = {}) {
   const env = options.env ?? process.env;
-  const call = openHookCall(env, options.cwd ?? workingDirectory(), {
+  const cwd = options.cwd ?? workingDirectory();
+  const call = openHookCall(env, cwd, {
     ...options.dir === void 0 ? {} : { dir: options.dir },
     inProcess: true,
     // Its sessions name the SDK: a Claude Code or Codex delegation of the same agent name never takes them over.
@@ -37849,6 +37883,8 @@ async function agentSessionHooks(options = {}) {
       hook_event_name: "PermissionRequest",
       tool_name: toolName,
       tool_input: input,
+      // The SDK's callback names no folder: its calls run in the query's (issue 40 item 7: a grant holds there only).
+      cwd,
       ...options2.agentID === void 0 ? {} : { agent_id: options2.agentID }
     };
     const outcome = await answerPayload(payload, call, env, {

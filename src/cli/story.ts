@@ -84,7 +84,7 @@ export function renderStory(
   if (requests.length > 0) {
     // Issue 33: each sub-agent permission request, its tool and exact input (JSON; controls escaped by renderRows).
     const rows: Cell[][] = [
-      ['ASKED', 'BY AGENT', 'TOOL', 'INPUT', 'STATUS', 'DECIDED', 'EXPIRES', 'SPENT BY', 'REASON'],
+      ['ASKED', 'BY AGENT', 'TOOL', 'INPUT', 'FOLDER', 'STATUS', 'DECIDED', 'EXPIRES', 'SPENT BY', 'REASON'],
     ];
     for (const request of requests) {
       const status = permissionStatus(request, now);
@@ -93,6 +93,8 @@ export function renderStory(
         request.claude_agent_id,
         request.tool,
         JSON.stringify(request.input ?? null),
+        // Where the call was asked: the grant holds there only (issue 40 item 7).
+        request.cwd ?? '-',
         { text: status, style: status === 'pending' ? 'yellow' : status === 'rejected' ? 'red' : undefined },
         request.decided_at === undefined ? '-' : utcTime(request.decided_at),
         request.expires_at === undefined ? '-' : utcTime(request.expires_at),

@@ -27,6 +27,11 @@ export interface PermissionAsk {
   readonly input: unknown;
   /** The Claude agent that asked (the payload's `agent_id`). */
   readonly claudeAgentId: string;
+  /**
+   * The folder the call would run in (the payload's `cwd`, absolute and normalized by the adapter): a relative path
+   * or command means what it means there only. Absent when the host did not say.
+   */
+  readonly cwd?: string;
 }
 
 /** Where the asking hook runs: a grant holds only in its session's own project and host. */
@@ -82,6 +87,7 @@ export function parkForPermission(state: SessionState, ask: PermissionAsk, now: 
     input: ask.input,
     at,
     claude_agent_id: ask.claudeAgentId,
+    ...(ask.cwd === undefined ? {} : { cwd: ask.cwd }),
     status: 'pending',
   };
   const kept = (state.permission_requests ?? []).map((old) =>
@@ -110,7 +116,9 @@ export function refusePending(state: SessionState, reason: string, now: Date): S
 
 /**
  * The index of the grant that allows `ask` on this session at `now`, or null: a request the user approved, not spent,
- * not expired, of the same tool with a deep-equal input, on a session of the asking hook's project and host.
+ * not expired, of the same tool with a deep-equal input, asked in the same folder (issue 40 item 7: `rm -rf -- *`
+ * approved in `build/` is another call in `$HOME`; both without a folder match only each other), on a session of the
+ * asking hook's project and host.
  */
 export function grantFor(state: SessionState, ask: PermissionAsk, scope: PermissionScope, now: Date): number | null {
   if (state.project !== undefined && state.project !== scope.project) return null;
@@ -188,8 +196,9 @@ function isPast(timestamp: string | undefined, now: Date): boolean {
   return timestamp !== undefined && Date.parse(timestamp) <= now.getTime();
 }
 
-function sameCall(request: Pick<PermissionRequest, 'tool' | 'input'>, ask: PermissionAsk): boolean {
-  return request.tool === ask.tool && jsonEqual(request.input, ask.input);
+/** The same tool, a deep-equal input, and the same folder (exact: the adapter normalized both). */
+function sameCall(request: Pick<PermissionRequest, 'tool' | 'input' | 'cwd'>, ask: PermissionAsk): boolean {
+  return request.tool === ask.tool && request.cwd === ask.cwd && jsonEqual(request.input, ask.input);
 }
 
 function decidePending(state: SessionState, decide: (request: PermissionRequest) => PermissionRequest): SessionState {

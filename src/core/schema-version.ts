@@ -82,3 +82,10 @@ export const BROWSER_ORIGIN_SCHEMA_VERSION = 10;
  * (Versions 7 to 10 are other fields'; a session takes the highest its content needs.)
  */
 export const OPENCODE_HOST_SCHEMA_VERSION = 11;
+
+/**
+ * The layout of a session whose permission request names the folder its call would run in (`cwd` on a request, issue
+ * 40 item 7): the fields before plus that one. An older agent-session would spend such a grant from any folder; it
+ * refuses the session by its version number instead.
+ */
+export const PERMISSION_FOLDER_SCHEMA_VERSION = 12;

@@ -15,6 +15,7 @@ import {
   PERMISSION_SCHEMA_VERSION,
   OPENCODE_HOST_SCHEMA_VERSION,
   IMPORTED_DECISION_SCHEMA_VERSION,
+  PERMISSION_FOLDER_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
   CONTINUATION_SCHEMA_VERSION,
@@ -160,6 +161,11 @@ export const PermissionRequestSchema = z.strictObject({
   input: z.unknown(),
   at: Timestamp,
   claude_agent_id: z.string().check(z.minLength(1)),
+  /**
+   * The folder the call would run in (schema_version 12, issue 40 item 7): the host's `cwd`, absolute and normalized;
+   * a grant is spent only by the same call from this folder. Absent: the host did not say (or an older version).
+   */
+  cwd: z.optional(z.string().check(z.minLength(1))),
   status: z.enum(['pending', 'approved', 'rejected', 'spent', 'expired']),
   decided_at: z.optional(Timestamp),
   expires_at: z.optional(Timestamp),
@@ -187,6 +193,7 @@ export const SessionStateSchema = z.strictObject({
     z.literal(BROWSER_ORIGIN_SCHEMA_VERSION),
     z.literal(OPENCODE_HOST_SCHEMA_VERSION),
     z.literal(IMPORTED_DECISION_SCHEMA_VERSION),
+    z.literal(PERMISSION_FOLDER_SCHEMA_VERSION),
   ]),
   agent_id: z.string().check(z.regex(ID_PATTERN)),
   agent_name: z.string().check(z.minLength(1)),

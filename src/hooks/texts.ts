@@ -277,7 +277,7 @@ function permissionLines(request: PermissionRequest): string[] {
   if (request.status === 'approved')
     return [
       `- Permission request: the user approved ${call} at ${request.decided_at ?? 'an unknown time'}, once, until ` +
-        `${request.expires_at ?? 'an unknown time'}. Issue exactly this call again, as before (same tool, same input): ` +
+        `${request.expires_at ?? 'an unknown time'}. Issue exactly this call again, as before (same tool, same input${request.cwd === undefined ? '' : ', from the same folder'}): ` +
         'it is allowed once; any other call is not.',
     ];
   if (request.status === 'rejected')
@@ -292,11 +292,15 @@ function permissionLines(request: PermissionRequest): string[] {
   return [];
 }
 
-/** A tool call as the texts show it: the tool and its input as one line of JSON (quoted when cut). */
-function callText(request: Pick<PermissionRequest, 'tool' | 'input'>): string {
+/**
+ * A tool call as the texts show it: the tool, its input as one line of JSON (quoted when cut), and the folder it was
+ * asked in (quoted), when recorded.
+ */
+function callText(request: Pick<PermissionRequest, 'tool' | 'input' | 'cwd'>): string {
   const json = plainJson(request.input ?? null);
   const input = json.length <= FIELD_LIMIT ? json : quoted(json, FIELD_LIMIT);
-  return `tool ${quoteField(request.tool)} with input ${input}`;
+  const folder = request.cwd === undefined ? '' : ` in folder ${quoteField(request.cwd)}`;
+  return `tool ${quoteField(request.tool)} with input ${input}${folder}`;
 }
 
 /** The interruption a session waits after (or a resume carried on from): when, why, in which phase, what was said. */

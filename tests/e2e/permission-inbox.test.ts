@@ -41,8 +41,8 @@ const hook = (payload: Record<string, unknown>, told: Record<string, string> = {
   return result.stdout.trim() === '' ? null : JSON.parse(result.stdout);
 };
 const start = (agent: string) => hook({ hook_event_name: 'SubagentStart', agent_id: agent, agent_type: TYPE });
-const ask = (agent: string, input: unknown = INPUT, told: Record<string, string> = {}) =>
-  hook(bashPermissionRequest(agent, TYPE, input), told);
+const ask = (agent: string, input: unknown = INPUT, told: Record<string, string> = {}, cwd?: string) =>
+  hook({ ...bashPermissionRequest(agent, TYPE, input), ...(cwd === undefined ? {} : { cwd }) }, told);
 const decisionOf = (answer: unknown) =>
   (answer as { hookSpecificOutput: { decision: { behavior: string; message?: string } } } | null)?.hookSpecificOutput
     .decision ?? null;
@@ -69,7 +69,8 @@ function parked(input: unknown = INPUT): string {
 describe('the permission inbox', () => {
   it('parks, shows the request whole, approve grants exactly that call once to the agent that resumes', () => {
     const id = parked();
-    expect(stateOf(id)).toMatchObject({ phase: 'approval', schema_version: 8 });
+    // The request names the folder it was asked in (issue 40 item 7): schema 12.
+    expect(stateOf(id)).toMatchObject({ phase: 'approval', schema_version: 12 });
     const pending = cli(['pending']);
     expect(pending.status).toBe(0);
     expect(pending.stdout).toContain(`input: ${JSON.stringify(INPUT)}`);
@@ -149,6 +150,33 @@ describe('the permission inbox', () => {
     const imported = cli(['import', file, '--new-id']);
     expect(imported.status).toBe(0);
     expect(stateOf(imported.stdout.trim()).permission_requests[0].status).toBe('expired');
+  });
+
+  // Issue 40 item 7 (redteam M3): `rm -rf -- *` approved in build/ was spent from $HOME, and no view named the folder.
+  it('a grant holds for the folder it was asked in: shown everywhere, spent from there only', () => {
+    const build = join(dir, 'build');
+    mkdirSync(build);
+    const wipe = { command: 'rm -rf -- *' };
+    // Claude Code's word that nobody attends (the sub-agent's files are looked up from the project's folder).
+    const headless = { CLAUDE_CODE_SESSION_ATTENDED: '0' };
+    const id = /session (agent-[\w-]+)/.exec(start(FIRST).hookSpecificOutput.additionalContext as string)![1]!;
+    const denied = decisionOf(ask(FIRST, wipe, headless, build + '/'));
+    expect(denied).toMatchObject({ behavior: 'deny' });
+    expect(denied!.message).toContain(`in folder "${build}"`);
+    expect(stop(FIRST).status).toBe(0);
+    expect(stateOf(id).permission_requests[0]).toMatchObject({ cwd: build, status: 'pending' });
+    expect(cli(['pending']).stdout).toContain(`  folder: ${build}`);
+    expect(JSON.parse(cli(['pending', '--json']).stdout)[0].permission).toMatchObject({ cwd: build });
+    expect(cli(['show', id]).stdout).toContain(build);
+    expect(cli(['approve', id]).status).toBe(0);
+    expect(start(NEXT).hookSpecificOutput.additionalContext).toContain(`in folder "${build}"`);
+    // The same call from the home folder, or the project's: refused (a new inbox item), the grant left as it was.
+    for (const elsewhere of [home, dir])
+      expect(decisionOf(ask(NEXT, wipe, headless, elsewhere))).toMatchObject({ behavior: 'deny' });
+    expect(stateOf(id).permission_requests[0]).toMatchObject({ status: 'approved', cwd: build });
+    // From the folder it was asked in (written another way): allowed once.
+    expect(decisionOf(ask(NEXT, wipe, headless, join(build, '..', 'build')))).toEqual({ behavior: 'allow' });
+    expect(stateOf(id).permission_requests[0]).toMatchObject({ status: 'spent', spent_by: NEXT });
   });
 
   // A real `claude -p` play caught the hook starting before Claude Code had written the sub-agent's transcript: the

@@ -111,11 +111,13 @@ it.each(matrix)(
       const parked = sessionsOf(project);
       expect(parked).toHaveLength(1);
       const id = parked[0]!.agent_id as string;
-      expect(parked[0]).toMatchObject({ phase: 'approval', schema_version: 8 });
+      // The request names the folder Claude Code said it was asked in (issue 40 item 7): schema 12.
+      expect(parked[0]).toMatchObject({ phase: 'approval', schema_version: 12 });
       expect(parked[0]!.permission_requests).toEqual([
         expect.objectContaining({
           tool: 'Bash',
           status: 'pending',
+          cwd: expect.stringMatching(/^\//),
           input: expect.objectContaining({ command: WRITE }),
         }),
       ]);

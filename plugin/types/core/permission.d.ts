@@ -14,6 +14,11 @@ export interface PermissionAsk {
     readonly input: unknown;
     /** The Claude agent that asked (the payload's `agent_id`). */
     readonly claudeAgentId: string;
+    /**
+     * The folder the call would run in (the payload's `cwd`, absolute and normalized by the adapter): a relative path
+     * or command means what it means there only. Absent when the host did not say.
+     */
+    readonly cwd?: string;
 }
 /** Where the asking hook runs: a grant holds only in its session's own project and host. */
 export interface PermissionScope {
@@ -44,7 +49,9 @@ export declare function grantPending(state: SessionState, now: Date, ttlHours: n
 export declare function refusePending(state: SessionState, reason: string, now: Date): SessionState;
 /**
  * The index of the grant that allows `ask` on this session at `now`, or null: a request the user approved, not spent,
- * not expired, of the same tool with a deep-equal input, on a session of the asking hook's project and host.
+ * not expired, of the same tool with a deep-equal input, asked in the same folder (issue 40 item 7: `rm -rf -- *`
+ * approved in `build/` is another call in `$HOME`; both without a folder match only each other), on a session of the
+ * asking hook's project and host.
  */
 export declare function grantFor(state: SessionState, ask: PermissionAsk, scope: PermissionScope, now: Date): number | null;
 /**

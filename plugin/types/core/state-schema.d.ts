@@ -202,6 +202,7 @@ export declare const PermissionRequestSchema: z.ZodMiniObject<{
     input: z.ZodMiniUnknown;
     at: z.z.iso.ZodMiniISODateTime;
     claude_agent_id: z.ZodMiniString<string>;
+    cwd: z.ZodMiniOptional<z.ZodMiniString<string>>;
     status: z.ZodMiniEnum<{
         approved: "approved";
         rejected: "rejected";
@@ -223,7 +224,7 @@ export declare const LastErrorSchema: z.ZodMiniObject<{
 export declare const MetadataSchema: z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniUnknown>;
 /** One session's state.json: the seed's fields, `schema_version`, and the fields finalize adds. */
 export declare const SessionStateSchema: z.ZodMiniObject<{
-    schema_version: z.ZodMiniUnion<readonly [z.ZodMiniLiteral<1>, z.ZodMiniLiteral<2>, z.ZodMiniLiteral<3>, z.ZodMiniLiteral<4>, z.ZodMiniLiteral<5>, z.ZodMiniLiteral<6>, z.ZodMiniLiteral<8>, z.ZodMiniLiteral<9>, z.ZodMiniLiteral<10>, z.ZodMiniLiteral<11>, z.ZodMiniLiteral<7>]>;
+    schema_version: z.ZodMiniUnion<readonly [z.ZodMiniLiteral<1>, z.ZodMiniLiteral<2>, z.ZodMiniLiteral<3>, z.ZodMiniLiteral<4>, z.ZodMiniLiteral<5>, z.ZodMiniLiteral<6>, z.ZodMiniLiteral<8>, z.ZodMiniLiteral<9>, z.ZodMiniLiteral<10>, z.ZodMiniLiteral<11>, z.ZodMiniLiteral<7>, z.ZodMiniLiteral<12>]>;
     agent_id: z.ZodMiniString<string>;
     agent_name: z.ZodMiniString<string>;
     purpose: z.ZodMiniString<string>;
@@ -370,6 +371,7 @@ export declare const SessionStateSchema: z.ZodMiniObject<{
         input: z.ZodMiniUnknown;
         at: z.z.iso.ZodMiniISODateTime;
         claude_agent_id: z.ZodMiniString<string>;
+        cwd: z.ZodMiniOptional<z.ZodMiniString<string>>;
         status: z.ZodMiniEnum<{
             approved: "approved";
             rejected: "rejected";
@@ -413,7 +415,7 @@ export type Continuation = z.infer<typeof ContinuationSchema>;
 export declare const PARSERS: {
     readonly parseSessionState: {
         readonly schema: z.ZodMiniObject<{
-            schema_version: z.ZodMiniUnion<readonly [z.ZodMiniLiteral<1>, z.ZodMiniLiteral<2>, z.ZodMiniLiteral<3>, z.ZodMiniLiteral<4>, z.ZodMiniLiteral<5>, z.ZodMiniLiteral<6>, z.ZodMiniLiteral<8>, z.ZodMiniLiteral<9>, z.ZodMiniLiteral<10>, z.ZodMiniLiteral<11>, z.ZodMiniLiteral<7>]>;
+            schema_version: z.ZodMiniUnion<readonly [z.ZodMiniLiteral<1>, z.ZodMiniLiteral<2>, z.ZodMiniLiteral<3>, z.ZodMiniLiteral<4>, z.ZodMiniLiteral<5>, z.ZodMiniLiteral<6>, z.ZodMiniLiteral<8>, z.ZodMiniLiteral<9>, z.ZodMiniLiteral<10>, z.ZodMiniLiteral<11>, z.ZodMiniLiteral<7>, z.ZodMiniLiteral<12>]>;
             agent_id: z.ZodMiniString<string>;
             agent_name: z.ZodMiniString<string>;
             purpose: z.ZodMiniString<string>;
@@ -560,6 +562,7 @@ export declare const PARSERS: {
                 input: z.ZodMiniUnknown;
                 at: z.z.iso.ZodMiniISODateTime;
                 claude_agent_id: z.ZodMiniString<string>;
+                cwd: z.ZodMiniOptional<z.ZodMiniString<string>>;
                 status: z.ZodMiniEnum<{
                     approved: "approved";
                     rejected: "rejected";

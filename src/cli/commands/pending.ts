@@ -104,7 +104,7 @@ function table(
 
 /**
  * Each sub-agent permission request the inbox holds, whole (issue 33): the tool and its exact input (JSON, controls
- * escaped), and the commands that decide it. The table's column shows only its start.
+ * escaped), the folder it was asked in, and the commands that decide it. The table's column shows only its start.
  */
 function permissionLines(items: readonly DecisionItem[], idText: (id: string) => string): string {
   const asked = items.filter((item) => item.permission !== null);
@@ -120,6 +120,8 @@ function permissionLines(items: readonly DecisionItem[], idText: (id: string) =>
       `- ${id} (${escapeControl(entry.agent_name)}), asked at ${permission.at} by agent ${escapeControl(permission.claude_agent_id)}:`,
       `  tool: ${escapeControl(permission.tool)}`,
       `  input: ${escapeControl(JSON.stringify(permission.input ?? null))}`,
+      // The grant holds in this folder only (issue 40 item 7): a relative path means what it means there.
+      ...(permission.cwd === null ? [] : [`  folder: ${escapeControl(permission.cwd)}`]),
       `  decide: agent-session approve ${id}  |  agent-session reject ${id} --reason '<why>'`,
     );
   }

@@ -52,6 +52,8 @@ export interface InboxEntry {
     readonly input: unknown;
     readonly at: string;
     readonly claude_agent_id: string;
+    /** The folder the call would run in (issue 40 item 7): the grant holds there only; null: not recorded. */
+    readonly cwd: string | null;
   } | null;
 }
 
@@ -104,7 +106,13 @@ export function inboxOf(
 function permissionOf(state: SessionState): InboxEntry['permission'] {
   const pending = state.phase === 'approval' ? pendingPermission(state) : null;
   if (pending === null) return null;
-  return { tool: pending.tool, input: pending.input, at: pending.at, claude_agent_id: pending.claude_agent_id };
+  return {
+    tool: pending.tool,
+    input: pending.input,
+    at: pending.at,
+    claude_agent_id: pending.claude_agent_id,
+    cwd: pending.cwd ?? null,
+  };
 }
 
 function waitsOn(state: SessionState): InboxEntry['waits_on'] {

@@ -434,11 +434,11 @@ function parkedOf(_state: SessionState): ParkedBy | null {
 }
 
 /**
- * The folder a request's call would run in, raw; not recorded by any state yet (issue 40 item 7 records it): the one
- * place to read it, every view of it escaped.
+ * The folder a request's call would run in, raw, as the request recorded it (issue 40 item 7; null: not recorded): the
+ * one place to read it, every view of it escaped.
  */
-function folderOf(_request: PermissionRequest): string | null {
-  return null;
+function folderOf(request: PermissionRequest): string | null {
+  return request.cwd ?? null;
 }
 
 function oneLine(text: string | null): string | null {

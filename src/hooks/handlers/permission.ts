@@ -1,3 +1,4 @@
+import { isAbsolute, resolve } from 'node:path';
 import { isRecordingAgent } from '../../core/claude-link';
 import { goesToInbox, pendingPermission, type PermissionAsk } from '../../core/permission';
 import { recordingTarget } from '../../core/recording-command';
@@ -28,7 +29,8 @@ export interface PermissionAnswer {
  *    `cli` and `update` or Codex's `record` entry, its session id, recording options only: core/recording-command.ts) on the session linked to that very
  *    agent (core/claude-link.ts isRecordingAgent): `allow`;
  * 2. the call the user approved for its session (issue 33, core/permission.ts): the same tool with a deep-equal input,
- *    a grant not spent nor expired, in this project and host: `allow`, and the grant spent in the same locked write;
+ *    from the same folder (the payload's `cwd`), a grant not spent nor expired, in this project and host: `allow`, and
+ *    the grant spent in the same locked write;
  * 3. a call of any tool nobody can answer (`permission_inbox`, default `background`: a headless run, by what Claude
  *    Code tells the hook in its environment, else by the sub-agent's files, service/agent-launch.ts): recorded in its
  *    session, which waits in approval, and `deny` with a message naming the inbox item (the host would deny it
@@ -50,7 +52,13 @@ export async function permissionRequest(
     const recording = await recordingAnswer(sessions, payload, payload.agent_id, recordPrefix(context));
     if (recording !== null) return recording;
   }
-  const ask: PermissionAsk = { tool, input: payload.tool_input ?? null, claudeAgentId: payload.agent_id };
+  const cwd = folderOf(payload.cwd);
+  const ask: PermissionAsk = {
+    tool,
+    input: payload.tool_input ?? null,
+    claudeAgentId: payload.agent_id,
+    ...(cwd === undefined ? {} : { cwd }),
+  };
   const spent = await sessions.spendPermission(ask);
   if (spent !== null) {
     return {
@@ -75,6 +83,11 @@ export async function permissionRequest(
     answer: answer({ behavior: 'deny', message: permissionParkedText(parked, request, context) }),
     note: `permission_parked claude_agent=${claudeAgent} session=${logValue(parked.agent_id)} tool=${logValue(tool)}`,
   };
+}
+
+/** The folder a call would run in: the payload's `cwd` when absolute, normalized (no `..`, no trailing slash). */
+function folderOf(cwd: string | undefined): string | undefined {
+  return cwd === undefined || cwd === '' || !isAbsolute(cwd) ? undefined : resolve(cwd);
 }
 
 function answer(decision: PermissionAnswer['hookSpecificOutput']['decision']): PermissionAnswer {

@@ -139,7 +139,8 @@ export async function agentSessionHooks<Server = unknown>(
   options: AgentSessionHooksOptions<Server> = {},
 ): Promise<AgentSessionHooks<Server>> {
   const env = options.env ?? process.env;
-  const call = openHookCall(env, options.cwd ?? workingDirectory(), {
+  const cwd = options.cwd ?? workingDirectory();
+  const call = openHookCall(env, cwd, {
     ...(options.dir === undefined ? {} : { dir: options.dir }),
     inProcess: true,
     // Its sessions name the SDK: a Claude Code or Codex delegation of the same agent name never takes them over.
@@ -216,6 +217,8 @@ export async function agentSessionHooks<Server = unknown>(
       hook_event_name: 'PermissionRequest',
       tool_name: toolName,
       tool_input: input,
+      // The SDK's callback names no folder: its calls run in the query's (issue 40 item 7: a grant holds there only).
+      cwd,
       ...(options.agentID === undefined ? {} : { agent_id: options.agentID }),
     };
     // An SDK app runs non-interactively: a sub-agent's request there has nobody to ask (as in `claude -p`).

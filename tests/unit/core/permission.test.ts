@@ -17,6 +17,7 @@ import {
 import { applyChange, finalizeState, newSession } from '../../../src/core/session';
 import {
   parseState,
+  PERMISSION_FOLDER_SCHEMA_VERSION,
   PERMISSION_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
   type SessionState,
@@ -153,6 +154,51 @@ describe('approve and reject of a pending request', () => {
     const approved = approveState(plan, {}, AT_TERMINAL, at(3));
     expect(approved.permission_requests).toBeUndefined();
     expect(approved.schema_version).toBe(PROJECT_SCHEMA_VERSION);
+  });
+});
+
+// Issue 40 item 7 (redteam M3): `rm -rf -- *` approved in build/ was spent from $HOME.
+describe('a grant holds for its folder', () => {
+  const inBuild: PermissionAsk = { ...ask, input: { command: 'rm -rf -- *' }, cwd: '/p/build' };
+  const granted = () => approveState(parkForPermission(executing(), inBuild, at(2)), {}, AT_TERMINAL, at(3));
+
+  it('the request records the folder it was asked in, schema 12', () => {
+    const parked = parkForPermission(executing(), inBuild, at(2));
+    expect(pendingPermission(parked)).toMatchObject({ cwd: '/p/build', status: 'pending' });
+    expect(parked.schema_version).toBe(PERMISSION_FOLDER_SCHEMA_VERSION);
+    expect(roundTrip(parked)).toEqual(parked);
+    expect(roundTrip(granted())).toEqual(granted());
+  });
+
+  it.each([
+    ['the home folder', { cwd: '/home/u' }],
+    ['the folder above', { cwd: '/p' }],
+    ['a folder below', { cwd: '/p/build/x' }],
+    ['no folder', { cwd: undefined }],
+  ])('allows nothing from %s', (_case, where) => {
+    const asked = { ...inBuild, claudeAgentId: 'a2', ...where };
+    if (where.cwd === undefined) delete asked.cwd;
+    expect(grantFor(granted(), asked, scope, at(4))).toBeNull();
+  });
+
+  it('allows the same call from the same folder, once', () => {
+    const index = grantFor(granted(), { ...inBuild, claudeAgentId: 'a2' }, scope, at(4));
+    expect(index).toBe(0);
+  });
+
+  it('a request without a folder is granted only to a call without one', () => {
+    const approved = approveState(parkForPermission(executing(), ask, at(2)), {}, AT_TERMINAL, at(3));
+    expect(grantFor(approved, { ...ask, cwd: '/p' }, scope, at(4))).toBeNull();
+    expect(grantFor(approved, ask, scope, at(4))).toBe(0);
+  });
+
+  it('the same call asked again from another folder is a new request', () => {
+    const parked = parkForPermission(executing(), inBuild, at(2));
+    const again = parkForPermission(parked, { ...inBuild, cwd: '/home/u' }, at(3));
+    expect(again.permission_requests!.map((request) => [request.status, request.cwd])).toEqual([
+      ['expired', '/p/build'],
+      ['pending', '/home/u'],
+    ]);
   });
 });
 

@@ -24,7 +24,8 @@ export interface PermissionAnswer {
  *    `cli` and `update` or Codex's `record` entry, its session id, recording options only: core/recording-command.ts) on the session linked to that very
  *    agent (core/claude-link.ts isRecordingAgent): `allow`;
  * 2. the call the user approved for its session (issue 33, core/permission.ts): the same tool with a deep-equal input,
- *    a grant not spent nor expired, in this project and host: `allow`, and the grant spent in the same locked write;
+ *    from the same folder (the payload's `cwd`), a grant not spent nor expired, in this project and host: `allow`, and
+ *    the grant spent in the same locked write;
  * 3. a call of any tool nobody can answer (`permission_inbox`, default `background`: a headless run, by what Claude
  *    Code tells the hook in its environment, else by the sub-agent's files, service/agent-launch.ts): recorded in its
  *    session, which waits in approval, and `deny` with a message naming the inbox item (the host would deny it
