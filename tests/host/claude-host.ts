@@ -34,7 +34,7 @@ export function pinnedVersion(): string {
 
 /**
  * The Claude Code versions the host test plays against: `AGENT_SESSION_HOST_CLAUDE`, a comma-separated list of
- * `pinned` (the dev dependency), `latest` (the npm registry's, installed on first use) or exact versions; default
+ * `pinned` (the dev dependency), `latest` (the newest build published, see latestVersion) or exact versions; default
  * `pinned,latest`.
  */
 export function claudeVersions(): string[] {
@@ -52,32 +52,64 @@ export interface Claude {
   readonly version: string;
 }
 
+/** This platform's package of Claude Code's native build (what the wrapper's postinstall copies, and what ships). */
+export const NATIVE_PACKAGE = `${PACKAGE}-${process.platform}-${process.arch}`;
+
 /**
- * The native `claude` executable of `which` (see claudeVersions): the pinned dev dependency, or a version from the
- * npm registry installed into node_modules/.cache/agent-session/ (once; a later run reuses it). Each candidate must
- * answer `--version` with the version asked for.
+ * The newest Claude Code published: the greatest of the npm wrapper's `latest`, this platform's native package's
+ * `latest` and the Agent SDK's `claudeCodeVersion` (the wrapper stopped at 2.1.332 while native builds went on: lesson
+ * 6, "latest" from the wrapper lagged what users run by a week).
+ */
+export function latestVersion(): string {
+  const candidates = [
+    registryVersion(`${PACKAGE}@latest`),
+    registryVersion(`${NATIVE_PACKAGE}@latest`),
+    registryVersion('@anthropic-ai/claude-agent-sdk@latest', 'claudeCodeVersion'),
+  ];
+  return candidates.reduce((a, b) => (compareVersions(a, b) >= 0 ? a : b));
+}
+
+/** Orders two `x.y.z` versions numerically. */
+export function compareVersions(a: string, b: string): number {
+  const [x, y] = [a, b].map((v) => v.split('.').map(Number));
+  for (let i = 0; i < 3; i++) if (x![i] !== y![i]) return x![i]! - y![i]!;
+  return 0;
+}
+
+/**
+ * The native `claude` executable of `which` (see claudeVersions): the pinned dev dependency, or a native build from
+ * the npm registry (this platform's package, as the wrapper installs it) installed into
+ * node_modules/.cache/agent-session/claude-code-native-<version>/ (once, about 200 MB; a later run reuses it). Each
+ * candidate must answer `--version` with the version asked for.
  * @throws Error naming every candidate tried when none is runnable (the suite then fails, never skips)
  */
 export function findClaude(which = 'pinned'): Claude {
   if (which === 'pinned') return claudeIn(REPO, pinnedVersion());
-  const version = which === 'latest' ? registryVersion(`${PACKAGE}@latest`) : which;
-  const dir = join(REPO, 'node_modules', '.cache', 'agent-session', `claude-code-${version}`);
-  if (!existsSync(join(dir, 'node_modules', PACKAGE, 'package.json'))) {
+  const version = which === 'latest' ? latestVersion() : which;
+  const dir = join(REPO, 'node_modules', '.cache', 'agent-session', `claude-code-native-${version}`);
+  const binary = join(dir, 'node_modules', ...NATIVE_PACKAGE.split('/'), 'claude');
+  if (!existsSync(binary)) {
     mkdirSync(dir, { recursive: true });
     const install = spawnSync(
       'npm',
-      ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', `${PACKAGE}@${version}`],
+      ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', `${NATIVE_PACKAGE}@${version}`],
       { encoding: 'utf8', timeout: 600_000 },
     );
     if (install.status !== 0)
-      throw new Error(`Could not install ${PACKAGE}@${version} from the npm registry: ${install.stderr.slice(-500)}`);
+      throw new Error(
+        `Could not install ${NATIVE_PACKAGE}@${version} from the npm registry: ${install.stderr.slice(-500)}`,
+      );
   }
-  return claudeIn(dir, version);
+  const tried: string[] = [];
+  const path = firstRunnable([binary], tried, (answer) => answer.startsWith(`${version} `));
+  if (path === undefined)
+    throw new Error(`Claude Code ${version} (${NATIVE_PACKAGE}) is not runnable here: ${tried.join('; ')}`);
+  return { path, version };
 }
 
-/** The version of a package spec on the npm registry (`npm view`). */
-export function registryVersion(spec: string): string {
-  const view = spawnSync('npm', ['view', spec, 'version'], { encoding: 'utf8', timeout: 120_000 });
+/** A version field (`version` unless said) of a package spec on the npm registry (`npm view`). */
+export function registryVersion(spec: string, field = 'version'): string {
+  const view = spawnSync('npm', ['view', spec, field], { encoding: 'utf8', timeout: 120_000 });
   const version =
     view.stdout
       .trim()
@@ -85,7 +117,7 @@ export function registryVersion(spec: string): string {
       .at(-1)
       ?.replace(/^.* '|'$/g, '') ?? '';
   if (view.status !== 0 || !/^\d+\.\d+\.\d+$/.test(version))
-    throw new Error(`Could not read the version of ${spec} from the npm registry: ${view.stderr.slice(-300)}`);
+    throw new Error(`Could not read the ${field} of ${spec} from the npm registry: ${view.stderr.slice(-300)}`);
   return version;
 }
 
