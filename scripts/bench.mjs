@@ -76,6 +76,7 @@ const HOOK_ROWS = [
   'pre-delegate (Claude Code PermissionRequest)',
   'subagent-stop (seed, finalizes)',
   'subagent-stop (Claude Code SubagentStop)',
+  'subagent-stop (Claude Code Stop)',
 ];
 const STORE_SIZE_ROWS = Object.fromEntries(
   [
@@ -172,6 +173,9 @@ function main() {
         description: 'Record the session phase',
       },
     });
+  // The main agent's turn ends: the decisions waiting were told on the first run (the log folder's markers), as on
+  // every turn after the one that parked them.
+  const claudeMainStop = claude('Stop', { stop_hook_active: false, last_assistant_message: 'Done.' });
   const byId = (store) => JSON.stringify({ agent_name: AGENT, agent_id: store.target });
   const byName = JSON.stringify({ agent_name: AGENT });
   warmCodeCaches(process.execPath, bins);
@@ -212,6 +216,7 @@ function main() {
       env: hookEnv(s10),
       prepare: () => s10.restoreClaude(),
     },
+    { name: 'subagent-stop (Claude Code Stop)', args: [bins.stop], input: claudeMainStop, env: hookEnv(s10) },
     {
       name: 'agent-session should-resume',
       args: [bins.cli, 'should-resume', s10.target, '--dir', s10.root],

@@ -16,7 +16,7 @@ const { Script } = require('node:vm');
 
 // The rows of the table of events (src/core/events.ts: event, bin, hosts), written in here by the build
 // (scripts/bundles.mjs makeCacheFile): each row is run on its bin, so a new event is in the cache without a line here.
-const EVENTS = [{"event":"PreToolUse","bin":"pre-delegate","hosts":["claude-code","agent-sdk"]},{"event":"PermissionRequest","bin":"pre-delegate","hosts":["claude-code","codex","agent-sdk","opencode"]},{"event":"SubagentStart","bin":"pre-delegate","hosts":["claude-code","codex","agent-sdk","opencode"]},{"event":"SubagentStop","bin":"subagent-stop","hosts":["claude-code","codex","agent-sdk","opencode"]},{"event":"StopFailure","bin":"subagent-stop","hosts":["claude-code","agent-sdk","opencode"]},{"event":"PostToolUse","bin":"subagent-stop","hosts":["claude-code","agent-sdk"]},{"event":"SessionStart","bin":"pre-delegate","hosts":["claude-code","codex","agent-sdk"]},{"event":"UserPromptSubmit","bin":"pre-delegate","hosts":["claude-code","codex","agent-sdk","opencode"]},{"event":"PostModelRequest","bin":"subagent-stop","hosts":["codex"]}];
+const EVENTS = [{"event":"PreToolUse","bin":"pre-delegate","hosts":["claude-code","agent-sdk"]},{"event":"PermissionRequest","bin":"pre-delegate","hosts":["claude-code","codex","agent-sdk","opencode"]},{"event":"SubagentStart","bin":"pre-delegate","hosts":["claude-code","codex","agent-sdk","opencode"]},{"event":"SubagentStop","bin":"subagent-stop","hosts":["claude-code","codex","agent-sdk","opencode"]},{"event":"StopFailure","bin":"subagent-stop","hosts":["claude-code","agent-sdk","opencode"]},{"event":"PostToolUse","bin":"subagent-stop","hosts":["claude-code","agent-sdk"]},{"event":"SessionStart","bin":"pre-delegate","hosts":["claude-code","codex","agent-sdk"]},{"event":"UserPromptSubmit","bin":"pre-delegate","hosts":["claude-code","codex","agent-sdk","opencode"]},{"event":"Stop","bin":"subagent-stop","hosts":["claude-code"]},{"event":"PostModelRequest","bin":"subagent-stop","hosts":["codex"]}];
 
 const at = new Date().toISOString();
 /** Session ids and Claude agent ids of the temporary store (fixture below). */
@@ -64,6 +64,8 @@ const EVENT_SAMPLES = {
       tool_response: { agentId: 'a00000000000cafe7', status: 'async_launched' },
     },
   ],
+  // The main agent's turn ends with decisions parked in approval: the person is told of them (handlers/told.ts).
+  Stop: () => [{ stop_hook_active: false, last_assistant_message: 'Done.' }],
   SessionStart: () => [{ source: 'startup' }],
   UserPromptSubmit: () => [{ prompt: 'Carry on.' }],
   // Codex's: a sub-agent's failed model request, read as its StopFailure.

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "b56a84ba082b0593";
-const BUILD_ID = "090f27a8141cc9d3";
+const BUNDLE_HASH = "602cb822a0a40539";
+const BUILD_ID = "0f5723b175de1618";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

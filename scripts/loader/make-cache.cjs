@@ -64,6 +64,8 @@ const EVENT_SAMPLES = {
       tool_response: { agentId: 'a00000000000cafe7', status: 'async_launched' },
     },
   ],
+  // The main agent's turn ends with decisions parked in approval: the person is told of them (handlers/told.ts).
+  Stop: () => [{ stop_hook_active: false, last_assistant_message: 'Done.' }],
   SessionStart: () => [{ source: 'startup' }],
   UserPromptSubmit: () => [{ prompt: 'Carry on.' }],
   // Codex's: a sub-agent's failed model request, read as its StopFailure.

@@ -10,9 +10,8 @@ import {
   type NotifyTarget,
 } from '../core/views/notification';
 import { claimOnce } from '../platform/detached';
-import { runningPage } from '../platform/running-page';
-import { userDataFolder } from '../platform/user-folders';
 import type { Sessions } from '../service/sessions';
+import { runningPageOf } from './told';
 export { notifyDetached, notifyLog } from './notify-spawn';
 
 /** How long one notifier may take (a command, a POST) before it counts as failed. */
@@ -67,16 +66,6 @@ export async function notifyNew(
     outcomes.push({ id: row.id, agent: row.agent, ok: detail === 'sent', detail });
   }
   return outcomes;
-}
-
-/**
- * The address of the page of the `serve` running for the store root whose log folder is `logDir` (as it recorded it
- * in this user's data folder: platform/running-page.ts), or null when none runs.
- */
-export function runningPageOf(logDir: string, env: Readonly<Record<string, string | undefined>>): string | null {
-  const folder = userDataFolder(env);
-  const running = folder === null ? null : runningPage(folder, logDir);
-  return running === null ? null : `http://127.0.0.1:${running.port}/`;
 }
 
 // --- internal ---

@@ -60,6 +60,9 @@ export const EVENTS = [
   { event: 'SessionStart', bin: 'pre-delegate', hosts: ['claude-code', 'codex', 'agent-sdk'] },
   // opencode: `chat.message` of the main agent.
   { event: 'UserPromptSubmit', bin: 'pre-delegate', hosts: ['claude-code', 'codex', 'agent-sdk', 'opencode'] },
+  // The main agent's turn ends: the person is told, in a line Claude Code shows them (`systemMessage`), of each decision
+  // that started waiting and was not told yet on this machine (src/hooks/handlers/told.ts).
+  { event: 'Stop', bin: 'subagent-stop', hosts: ['claude-code'] },
   // Codex's model request; a sub-agent's that failed (an API error, a usage limit) is its StopFailure: no
   // SubagentStop follows (src/hooks/hosts/codex.ts reads it so).
   { event: 'PostModelRequest', bin: 'subagent-stop', hosts: ['codex'] },

@@ -6,6 +6,7 @@ import type { EventName } from '../core/events';
 import { DEFAULT_HOST, type Host } from '../core/host';
 import type { AgentLaunchFacts } from '../core/permission';
 import type { HookCall } from '../app/hook-call';
+import type { PersonChannel } from '../app/told';
 import type { Sessions } from '../service/sessions';
 import { parsePayload } from '../generated/claude-parsers';
 import { nonEmpty } from '../platform/env';
@@ -129,8 +130,15 @@ async function answerHost(
     continuation: continuationSettingsOf(call.config),
     ...(recordingTool === undefined ? {} : { recordingTool }),
     ...(told === undefined ? {} : { launch: told }),
+    person: () => personOf(call, env),
   });
   return { answer: outcome.answer, line: `${head}${outcome.note}${warned}`, level: warned === '' ? 'info' : 'warn' };
+}
+
+/** The person's channel of a call (app/told.ts), loaded only by the handler that tells the person (Stop). */
+function personOf(call: HookCall, env: Readonly<Record<string, string | undefined>>): PersonChannel {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: only the Stop hook loads it
+  return (require('../app/told') as typeof import('../app/told')).personChannel(call.logDir, env);
 }
 
 /**

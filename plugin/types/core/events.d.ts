@@ -53,6 +53,10 @@ export declare const EVENTS: readonly [{
     readonly bin: "pre-delegate";
     readonly hosts: readonly ["claude-code", "codex", "agent-sdk", "opencode"];
 }, {
+    readonly event: "Stop";
+    readonly bin: "subagent-stop";
+    readonly hosts: readonly ["claude-code"];
+}, {
     readonly event: "PostModelRequest";
     readonly bin: "subagent-stop";
     readonly hosts: readonly ["codex"];

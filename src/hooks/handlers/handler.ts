@@ -1,3 +1,4 @@
+import type { PersonChannel } from '../../app/told';
 import type { ContinuationSettings } from '../../core/claude-transcript';
 import type { EventName } from '../../core/events';
 import type { AgentLaunchFacts } from '../../core/permission';
@@ -31,6 +32,11 @@ export type HandlerContext = TextContext & {
    */
   readonly launch?: AgentLaunchFacts;
   readonly continuation?: ContinuationSettings;
+  /**
+   * The person's channel on this machine (what was told, the page), made on first use: the line at a main turn's end
+   * (told.ts); absent: no line is given (nothing records what was told).
+   */
+  readonly person?: () => PersonChannel;
 };
 
 /**
@@ -38,7 +44,11 @@ export type HandlerContext = TextContext & {
  * read it so, src/hooks/hosts/), checked by the generated parser. It decides nothing itself: it asks the service and
  * words the answer (src/hooks/texts.ts). Never blocks; denies only a permission request nobody can answer (permission.ts).
  */
-export type Handler = (sessions: Sessions, payload: Payload, context: HandlerContext) => Promise<HandlerOutcome>;
+export type Handler<Answer extends object = object> = (
+  sessions: Sessions,
+  payload: Payload,
+  context: HandlerContext,
+) => Promise<HandlerOutcome<Answer>>;
 
 /** No answer, with the note that says why. */
 export function skip(note: string): HandlerOutcome<never> {

@@ -1,6 +1,6 @@
 // The handler of each event, by the event's name: one per row of src/core/events.ts (the compiler demands it), one
 // module per family: overview.ts (SessionStart, UserPromptSubmit), offer.ts (PreToolUse), attach.ts (SubagentStart,
-// PostToolUse, SubagentStop, StopFailure), permission.ts (PermissionRequest). Handlers know no host: the host's
+// PostToolUse, SubagentStop, StopFailure), permission.ts (PermissionRequest), told.ts (Stop). Handlers know no host: the host's
 // adapter (src/hooks/hosts/) reads its payload as Claude Code's before, and gives its words; src/hooks/answer.ts
 // handleEvent dispatches.
 import type { EventName } from '../../core/events';
@@ -9,6 +9,7 @@ import { skip, type ContextAnswer, type Handler, type HandlerOutcome } from './h
 import { offer } from './offer';
 import { overview } from './overview';
 import { permissionRequest } from './permission';
+import type { SystemMessageAnswer } from './told';
 
 /**
  * An event no handler answers as it arrives: Codex's PostModelRequest, whose failed request of a sub-agent the Codex
@@ -17,6 +18,14 @@ import { permissionRequest } from './permission';
 async function readByItsAdapter(): Promise<HandlerOutcome<never>> {
   return skip('other_event');
 }
+
+/**
+ * Stop: told.ts, required on first use: the main agent's every turn end runs it, and no other event needs the inbox's
+ * view of the decisions it reads.
+ */
+const told: Handler<SystemMessageAnswer> = (sessions, payload, context) =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: only the Stop hook loads it
+  (require('./told') as typeof import('./told')).told(sessions, payload, context);
 
 /** The handler of each event answered. */
 export const HANDLERS = {
@@ -29,6 +38,7 @@ export const HANDLERS = {
   SessionStart: overview,
   UserPromptSubmit: overview,
   PostModelRequest: readByItsAdapter,
+  Stop: told,
 } satisfies Record<EventName, Handler>;
 
 /** Every answer a handler gives (never a block; a denial only of a call nobody can answer: handlers/permission.ts). */

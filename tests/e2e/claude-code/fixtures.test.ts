@@ -478,6 +478,54 @@ describe('the parked sessions on SessionStart and UserPromptSubmit', () => {
   });
 });
 
+// Issue 44 item 2: the person is told, once per item, in the line Claude Code shows at the main turn's end.
+describe('Stop: a line for the person naming what waits (systemMessage), once per item', () => {
+  const stop = (home: string) =>
+    runHookBin('subagent-stop', fixture('stop-2.1.330.json', project), hookEnv(project, { HOME: home }));
+
+  it('names the decision that started waiting and how to decide it, then never again (a later turn, a resume)', async () => {
+    const home = join(project.dir, 'home');
+    const first = stop(home);
+    expect(first.status).toBe(0);
+    expect(first.stdout).toBe('');
+    const state = await parked('terraform-architect');
+    const told = stop(home);
+    expect(told.status).toBe(0);
+    expect(told.answer).toEqual({
+      systemMessage: expect.stringMatching(
+        /^agent-session: 1 decision waits — terraform-architect \(\w{8}\) waits for approval of its findings: three issues · /,
+      ),
+    });
+    const line = told.answer!.systemMessage as string;
+    expect(line).toContain(`\`agent-session approve ${state.agent_id}\``);
+    expect(line).toContain('or on the page (`agent-session serve`)');
+    // A later turn, and the first turn of a `--resume`d session (the same event): nothing more.
+    expect(stop(home).stdout).toBe('');
+    expect(runHookBin('pre-delegate', fixture('stop.json', project), hookEnv(project, { HOME: home })).stdout).toBe('');
+    expect(readFileSync(join(project.dir, '.claude', 'logs', 'subagent_stop.log'), 'utf8')).toMatch(
+      /claude-code event="Stop" told count=1 waiting=1\n.*claude-code event="Stop" told_before waiting=1\n/,
+    );
+  });
+
+  it("leaves a sub-agent's payload alone, and fails open (exit 0, nothing) where nothing can be recorded", async () => {
+    const home = join(project.dir, 'home');
+    await parked('terraform-architect');
+    const subagent = { ...fixture('stop-2.1.330.json', project), agent_id: 'a0000000000000001' };
+    expect(runHookBin('subagent-stop', subagent, hookEnv(project, { HOME: home })).stdout).toBe('');
+    // The log folder is a file: no marker can be made, so nothing is said (never twice).
+    const logs = join(project.dir, 'no-logs');
+    writeFileSync(logs, '');
+    const run = runHookBin(
+      'subagent-stop',
+      fixture('stop.json', project),
+      hookEnv(project, { HOME: home, AGENT_SESSION_LOG_DIR: logs }),
+    );
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
 describe('robustness', () => {
   it('handles a very large prompt (4 MB) and unknown extra fields', async () => {
     const state = await parked('Explore', 'a4d2c8f1e0b3a297');

@@ -33,7 +33,7 @@ const USER_SETTINGS = {
   },
 };
 
-it('wires the eight hooks with absolute node commands and a timeout, keeping every existing setting', () => {
+it('wires the nine hooks with absolute node commands and a timeout, keeping every existing setting', () => {
   writeFileSync(each.settingsFile, JSON.stringify(USER_SETTINGS, null, 2));
   chmodSync(each.settingsFile, 0o640);
   const run = init();
@@ -55,6 +55,8 @@ it('wires the eight hooks with absolute node commands and a timeout, keeping eve
     ['PostToolUse', 'Task|Agent', stop],
     ['SessionStart', undefined, pre],
     ['UserPromptSubmit', undefined, pre],
+    // The main agent's turn end: the person is told what waits (issue 44 item 2).
+    ['Stop', undefined, stop],
   ];
   expect(Object.keys(settings.hooks).sort()).toEqual(expected.map(([event]) => event).sort());
   for (const [event, matcher, bin] of expected) {
@@ -115,6 +117,7 @@ it('creates the file when there is none, and --uninstall removes exactly what it
     'PostToolUse',
     'PreToolUse',
     'SessionStart',
+    'Stop',
     'StopFailure',
     'SubagentStart',
     'SubagentStop',

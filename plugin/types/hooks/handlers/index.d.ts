@@ -1,9 +1,10 @@
 import type { EventName } from '../../core/events';
 import { postToolUse, stopFailure, subagentStart, subagentStop } from './attach';
-import { type ContextAnswer, type HandlerOutcome } from './handler';
+import { type ContextAnswer, type Handler, type HandlerOutcome } from './handler';
 import { offer } from './offer';
 import { overview } from './overview';
 import { permissionRequest } from './permission';
+import type { SystemMessageAnswer } from './told';
 /**
  * An event no handler answers as it arrives: Codex's PostModelRequest, whose failed request of a sub-agent the Codex
  * adapter reads as the StopFailure it is (src/hooks/hosts/codex.ts); from any other host it is left alone.
@@ -20,6 +21,7 @@ export declare const HANDLERS: {
     SessionStart: typeof overview;
     UserPromptSubmit: typeof overview;
     PostModelRequest: typeof readByItsAdapter;
+    Stop: Handler<SystemMessageAnswer>;
 };
 /** Every answer a handler gives (never a block; a denial only of a call nobody can answer: handlers/permission.ts). */
 export type HookAnswer = NonNullable<Awaited<ReturnType<(typeof HANDLERS)[EventName]>>['answer']>;

@@ -86,7 +86,7 @@ const sendMessage = (to: string) =>
   });
 
 const contextOf = (answer: HookAnswer | null): string | undefined =>
-  answer !== null && 'additionalContext' in answer.hookSpecificOutput
+  answer !== null && 'hookSpecificOutput' in answer && 'additionalContext' in answer.hookSpecificOutput
     ? answer.hookSpecificOutput.additionalContext
     : undefined;
 

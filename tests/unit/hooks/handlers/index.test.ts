@@ -17,7 +17,10 @@ beforeEach(() => {
 
 /** The context text of an answer (undefined for none, or for an answer that carries no context). */
 const contextOf = (answer: HookAnswer | null | undefined): string | undefined =>
-  answer !== null && answer !== undefined && 'additionalContext' in answer.hookSpecificOutput
+  answer !== null &&
+  answer !== undefined &&
+  'hookSpecificOutput' in answer &&
+  'additionalContext' in answer.hookSpecificOutput
     ? answer.hookSpecificOutput.additionalContext
     : undefined;
 
@@ -183,7 +186,7 @@ describe('the handler map', () => {
     expect(Object.keys(HANDLERS).sort()).toEqual(EVENTS.map((row) => row.event).sort());
   });
 
-  it.each(['Stop', 'SessionEnd', 'constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+  it.each(['Notification', 'SessionEnd', 'constructor', '__proto__', 'toString', 'hasOwnProperty'])(
     'leaves an event that is no row alone: %s',
     async (event) => {
       expect(await handleEvent(sessions, { hook_event_name: event, agent_id: 'a1' }, context())).toEqual({
