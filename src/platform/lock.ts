@@ -190,14 +190,17 @@ function ownStartTime(): string | null | undefined {
 }
 
 /**
- * A process's start time (field 22 of /proc/<pid>/stat): a string when it runs, null when it does not,
- * undefined when this system has no /proc to ask.
+ * A process's start time (field 22 of /proc/<pid>/stat): a string when it runs, null when it does not (a zombie, dead
+ * and waiting for its parent to reap it, runs no more), undefined when this system has no /proc to ask.
  */
 function processStartTime(pid: number): string | null | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name (field 2) is in parentheses and may hold spaces: count fields after the last ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? undefined;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // A killed owner stays a zombie (state Z) until reaped, which a slow parent may put off for long: its lock is free.
+    if (fields[0] === 'Z' || fields[0] === 'X') return null;
+    return fields[19] ?? undefined;
   } catch (error) {
     const code = errnoCode(error);
     if (code !== 'ENOENT' && code !== 'ESRCH') return undefined;

@@ -26,13 +26,21 @@ export function userEnv(extra: Record<string, string | undefined>): NodeJS.Proce
   return binEnv({ ...Object.fromEntries(AGENT_SHELL_VARIABLES.map((name) => [name, undefined])), ...extra });
 }
 
-/** Starts `serve args…` detached in `dir` (its output in dir/serve.out, dir/serve.err) and waits for its URL. */
-export async function startServe(dir: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<Served> {
+/**
+ * Starts `serve args…` detached in `dir` (its output in dir/serve.out, dir/serve.err) and waits for its URL;
+ * `nodeArgs` go to node before the bin (a stress test's `--require` preload).
+ */
+export async function startServe(
+  dir: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  nodeArgs: readonly string[] = [],
+): Promise<Served> {
   const out = join(dir, 'serve.out');
   const err = join(dir, 'serve.err');
   const started = spawnSync(
     'sh',
-    ['-c', 'node "$@" >"$OUT" 2>"$ERR" </dev/null & echo $!', 'sh', BIN.cli, 'serve', ...args],
+    ['-c', 'node "$@" >"$OUT" 2>"$ERR" </dev/null & echo $!', 'sh', ...nodeArgs, BIN.cli, 'serve', ...args],
     { cwd: dir, env: { ...env, OUT: out, ERR: err }, encoding: 'utf8' },
   );
   const pid = Number(started.stdout.trim());
