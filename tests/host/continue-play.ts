@@ -332,8 +332,11 @@ async function end(name: string, claude: Claude, play: Play, base: string, start
     decisionMs: play.decisionMs,
     base,
   };
-  if (play.problems.length === 0) rmSync(base, { recursive: true, force: true });
-  else result.problems.push(`kept_for_inspection: ${base}`);
+  // AGENT_SESSION_HOST_KEEP=1 keeps every play's folder (its `*.hook.jsonl`: each payload as the host sent it, the
+  // source of the fixtures of a new release: docs/development.md).
+  if (play.problems.length === 0 && process.env.AGENT_SESSION_HOST_KEEP !== '1')
+    rmSync(base, { recursive: true, force: true });
+  else if (play.problems.length > 0) result.problems.push(`kept_for_inspection: ${base}`);
   return result;
 }
 
