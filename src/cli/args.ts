@@ -146,3 +146,10 @@ function parseJsonObject(text: string, label: string, options: { quote?: boolean
     );
   }
 }
+
+/** `--limit`: a whole number of sessions, at least 1. @throws SessionError E_USAGE naming the value */
+export function parseLimit(text: string): number {
+  if (!/^[1-9]\d{0,8}$/.test(text))
+    throw new SessionError('E_USAGE', `Expected \`--limit\` to be a whole number of at least 1, got ${show(text)}`);
+  return Number(text);
+}

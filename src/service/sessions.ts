@@ -32,7 +32,8 @@ import { randomHex8 } from '../platform/random';
 import { attachClaudeAgent, type Attachment, type ClaudeAgentEvent } from './claude-attach';
 import { cleanup, deleteSession, type CleanupResult } from './cleanup';
 import { ProjectView, type ResumeDecision } from './project-view';
-import type { ListQuery, SessionStore } from './store';
+import type { ListedSession, ListQuery, SessionStore } from './store';
+import { statsOfTally, type ProjectStats, type Stats } from '../core/views/stats';
 import { AgentMismatchError, NotResumable, Unchanged } from './refusals';
 
 // The use cases live by kind: here the sessions' own (create, update, decisions, resume, listing), the Claude Code
@@ -630,8 +631,6 @@ export class Sessions {
    */
   async listing(filter: ListFilter = {}): Promise<{ entries: ListEntry[]; unassigned: number }> {
     const now = await this.store.now();
-    const entries: ListEntry[] = [];
-    let unassigned = 0;
     const query = queryOf(filter);
     // A filtered listing is the store's query (a page read, not the whole store); the count of sessions of no project
     // comes with the full listing only.
@@ -639,6 +638,53 @@ export class Sessions {
       query === undefined
         ? await this.store.list(filter.allProjects === true ? undefined : this.#view.scope(true))
         : await this.store.query(filter.allProjects === true ? undefined : this.#view.scope(false), query);
+    return this.#entriesOf(listed, filter, now);
+  }
+
+  /**
+   * The first page of a listing (at most `filter.limit` valid sessions, the most recently active; corrupt entries
+   * besides) and how many valid sessions it keeps in all: a long inbox's first page and how many more, read as a page.
+   */
+  async page(filter: ListFilter): Promise<{ entries: ListEntry[]; total: number }> {
+    const now = await this.store.now();
+    const page = await this.store.page(
+      filter.allProjects === true ? undefined : this.#view.scope(false),
+      queryOf(filter) ?? {},
+    );
+    return { entries: this.#entriesOf(page.entries, filter, now).entries, total: page.total };
+  }
+
+  /**
+   * The figures of `stats` (core/views/stats.ts): this project's sessions, or with `allProjects` every session of the
+   * store, with each project's own; counted by the store (SessionStore.stats), never by reading every session.
+   * @param now the time the figures are judged at
+   */
+  async stats(
+    filter: { readonly agent?: string; readonly since?: Date; readonly allProjects?: boolean },
+    now: Date,
+  ): Promise<{ stats: Stats; projects: ProjectStats[]; corrupt: ListEntry[] }> {
+    // Only sessions active since then (or interrupted) can be active or resumable now: the store reads those whole.
+    const activeSince = new Date(
+      now.getTime() - (this.limits.resumeTimeoutMinutes + this.limits.clockSkewMinutes) * 60_000,
+    );
+    const answer = await this.store.stats(filter.allProjects === true ? undefined : this.#view.scope(false), {
+      activeSince,
+      ...(filter.agent === undefined ? {} : { agent: filter.agent }),
+      ...(filter.since === undefined ? {} : { since: filter.since }),
+    });
+    const options = { now, limits: this.limits, ...(filter.since === undefined ? {} : { since: filter.since }) };
+    const { stats, projects } = statsOfTally(answer.tally, answer.live, options);
+    return { stats, projects, corrupt: this.#entriesOf(answer.corrupt, {}, now).entries };
+  }
+
+  /** Listed sessions as ListEntries, with their resume answer at `now`, kept by `filter`, newest first. */
+  #entriesOf(
+    listed: readonly ListedSession[],
+    filter: ListFilter,
+    now: Date,
+  ): { entries: ListEntry[]; unassigned: number } {
+    const entries: ListEntry[] = [];
+    let unassigned = 0;
     for (const entry of listed) {
       if (entry.kind === 'corrupt') {
         entries.push(entry);

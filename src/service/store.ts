@@ -1,5 +1,8 @@
 import type { Phase } from '../core/phase-names';
 import type { SessionState } from '../core/state';
+import { isFinalPhase } from '../core/phase-names';
+import { isInterrupted } from '../core/interruption';
+import { statsFactsOf, tallyFacts, type StatsTally } from '../core/views/stats';
 
 /** One entry of a listing: a valid session, or a folder whose state could not be trusted. */
 export type ListedSession =
@@ -64,6 +67,61 @@ export function newestFirst(
   const y = Date.parse(b.state.last_updated);
   if (x !== y) return x < y ? 1 : -1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** A page of a listing (SessionStore.page): the entries `query` keeps, and how many valid ones it keeps in all. */
+export interface ListPage {
+  readonly entries: ListedSession[];
+  /** The valid sessions kept, the limit aside (a page of 50 of an inbox of 10,000 says 10,000). */
+  readonly total: number;
+}
+
+/** The page of `query` over a listing already taken (for stores that filter what they listed). */
+export function answerPage(listed: readonly ListedSession[], query: ListQuery): ListPage {
+  const total = listed.filter((entry) => entry.kind === 'valid' && kept(entry.state, query)).length;
+  return { entries: answerQuery(listed, query), total };
+}
+
+/** What `stats` counts (SessionStore.stats). */
+export interface StatsQuery {
+  /** Only this agent's sessions. */
+  readonly agent?: string;
+  /** Only sessions created at or after this instant. */
+  readonly since?: Date;
+  /**
+   * The live sessions are those not final and active at or after this instant (the resume timeout ago, or earlier), or
+   * waiting after an interruption: the only ones whose `active` and `resumable_now` the clock can make true.
+   */
+  readonly activeSince: Date;
+}
+
+/** What a store answers `stats` with: the tally, the states of the live sessions, the corrupt entries of the scope. */
+export interface StatsAnswer {
+  readonly tally: StatsTally;
+  readonly live: SessionState[];
+  readonly corrupt: ListedSession[];
+}
+
+/** The stats answer over a listing already taken (valid sessions of the scope, and its corrupt entries). */
+export function answerStats(listed: readonly ListedSession[], query: StatsQuery): StatsAnswer {
+  const states: SessionState[] = [];
+  const corrupt: ListedSession[] = [];
+  for (const entry of listed) {
+    if (entry.kind === 'corrupt') corrupt.push(entry);
+    else if (query.agent === undefined || entry.state.agent_name === query.agent) states.push(entry.state);
+  }
+  return {
+    tally: tallyFacts(states.map(statsFactsOf), query.since),
+    live: states.filter((state) => isLive(state, query)),
+    corrupt,
+  };
+}
+
+/** True when a state is one of the live sessions of `query` (see StatsQuery.activeSince). */
+export function isLive(state: SessionState, query: StatsQuery): boolean {
+  if (isFinalPhase(state.phase)) return false;
+  if (query.since !== undefined && Date.parse(state.created_at) < query.since.getTime()) return false;
+  return Date.parse(state.last_updated) >= query.activeSince.getTime() || isInterrupted(state);
 }
 
 /** What `removeMany` did with one id: removed or not (absent, or judged worth keeping), or the error of its removal. */
@@ -137,6 +195,17 @@ export interface SessionStore {
    * database filters, orders and limits in its query; the others read no more than they must.
    */
   query(scope: ListScope | undefined, query: ListQuery): Promise<ListedSession[]>;
+  /**
+   * As `query`, with how many valid sessions it keeps in all (the limit aside): the first page of a long inbox and how
+   * many more, in one pass of the file store's listing, or a query and a count of a database's index.
+   */
+  page(scope: ListScope | undefined, query: ListQuery): Promise<ListPage>;
+  /**
+   * What `stats` needs of the sessions of `scope` (valid ones; unassigned ones only when the scope asks for them):
+   * their figures that add up and their medians, counted where the store keeps them (the file store's listing cache,
+   * a database's facts table) instead of reading every session, and the states of the few live ones.
+   */
+  stats(scope: ListScope | undefined, query: StatsQuery): Promise<StatsAnswer>;
   /**
    * Removes a session under its lock when `shouldRemove` (given its current state, or null when corrupt) agrees.
    * @returns true when it was removed, false when there is no such session

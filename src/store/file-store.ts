@@ -23,15 +23,21 @@ import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
 import { pathKind } from './index-marker';
 import {
   inScope,
+  isLive,
   kept,
   type ListedSession,
+  type ListPage,
   type ListQuery,
   type ListScope,
+  type StatsAnswer,
+  type StatsQuery,
   type StoreMaintenance,
   type SweepOptions,
 } from '../service/store';
 import { fileKey, LISTING_CACHE, readListingCache, summaryOf, writeListingCache, type Summary } from './listing-cache';
 import { SettledStore, type SyncStore } from './settled-store';
+import { tallyFacts, type StatsFacts } from '../core/views/stats';
+import { isFinalPhase } from '../core/phase-names';
 import { errnoCode, ioError } from '../platform/errno';
 import { writeFileAtomic } from '../platform/atomic-file';
 import { acquireLock, DEFAULT_LOCK_OPTIONS, type LockOptions } from '../platform/lock';
@@ -314,12 +320,80 @@ class SyncFileStore implements SyncStore {
    * listing of 100,000 sessions reads the few it shows, not 100,000 files.
    */
   query(scope: ListScope | undefined, query: ListQuery): ListedSession[] {
+    return this.page(scope, query).entries;
+  }
+
+  /** See SessionStore.page: query's one pass, the chosen counted before the limit. */
+  page(scope: ListScope | undefined, query: ListQuery): ListPage {
+    const walked = this.#summaries();
+    const chosen: { id: string; last_updated: string }[] = [];
+    for (const { id, summary } of walked.valid) {
+      if (!summaryInScope(summary, scope)) continue;
+      const phases = query.phases;
+      if (phases !== undefined && !(phases as readonly string[]).includes(summary.phase)) continue;
+      if (query.agent !== undefined && summary.agent_name !== query.agent) continue;
+      chosen.push({ id, last_updated: summary.last_updated });
+    }
+    chosen.sort((a, b) => {
+      const x = Date.parse(a.last_updated);
+      const y = Date.parse(b.last_updated);
+      return x !== y ? (x < y ? 1 : -1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    });
+    const corrupt = [...walked.corrupt];
+    const valid: ListedSession[] = [];
+    for (const { id } of chosen) {
+      if (query.limit !== undefined && valid.length >= query.limit) break;
+      const listed = this.#readChosen(id, walked.read);
+      if (listed === null) continue;
+      if (listed.kind === 'corrupt') corrupt.push(listed);
+      // Changed since it was chosen (written meanwhile): kept only if it still fits.
+      else if (inScope(listed, scope) && kept(listed.state, query)) valid.push(listed);
+    }
+    // A corrupt entry that still names a project is that project's (as in `list`); one naming none is in every scope.
+    return { entries: [...valid, ...corrupt.filter((entry) => inScope(entry, scope))], total: chosen.length };
+  }
+
+  /**
+   * See SessionStore.stats: counted from the summaries' facts (listing-cache.ts), the live sessions read whole; a store
+   * of 100,000 sessions is one stat per session and one read of the cache.
+   */
+  stats(scope: ListScope | undefined, query: StatsQuery): StatsAnswer {
+    const walked = this.#summaries();
+    const facts: StatsFacts[] = [];
+    const live: SessionState[] = [];
+    const corrupt = [...walked.corrupt];
+    for (const { id, summary } of walked.valid) {
+      if (!summaryInScope(summary, scope)) continue;
+      if (query.agent !== undefined && summary.agent_name !== query.agent) continue;
+      facts.push(summary.facts);
+      if (!mayBeLive(summary.facts, query)) continue;
+      const listed = this.#readChosen(id, walked.read);
+      if (listed?.kind === 'valid') {
+        if (isLive(listed.state, query)) live.push(listed.state);
+      } else if (listed !== null) corrupt.push(listed);
+    }
+    return {
+      tally: tallyFacts(facts, query.since),
+      live,
+      corrupt: corrupt.filter((entry) => inScope(entry, scope)),
+    };
+  }
+
+  /**
+   * One pass over the store root: each session's summary (from the cache while its state.json is unchanged, else read
+   * and summarized), the states read meanwhile, and the corrupt entries; the cache written again when it changed.
+   */
+  #summaries(): {
+    valid: { id: string; summary: Summary }[];
+    read: Map<string, SessionState>;
+    corrupt: ListedSession[];
+  } {
     const cachePath = joinPath(this.location, LISTING_CACHE);
     const cached = readListingCache(cachePath);
     const next = new Map<string, Summary>();
     const read = new Map<string, SessionState>();
     const corrupt: ListedSession[] = [];
-    const chosen: { id: string; last_updated: string }[] = [];
+    const valid: { id: string; summary: Summary }[] = [];
     let changed = false;
     for (const entry of this.#rootEntries()) {
       const id = entry.name;
@@ -339,32 +413,16 @@ class SyncFileStore implements SyncStore {
         changed = true;
       }
       if (key !== null) next.set(id, summary);
-      const scoped =
-        scope === undefined ||
-        (summary.project === null ? scope.unassigned === true : summary.project === scope.project);
-      const phases = query.phases;
-      if (!scoped || (phases !== undefined && !(phases as readonly string[]).includes(summary.phase))) continue;
-      if (query.agent !== undefined && summary.agent_name !== query.agent) continue;
-      chosen.push({ id, last_updated: summary.last_updated });
+      valid.push({ id, summary });
     }
     if (changed || next.size !== cached.size) writeListingCache(cachePath, next);
-    chosen.sort((a, b) => {
-      const x = Date.parse(a.last_updated);
-      const y = Date.parse(b.last_updated);
-      return x !== y ? (x < y ? 1 : -1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-    });
-    const valid: ListedSession[] = [];
-    for (const { id } of chosen) {
-      if (query.limit !== undefined && valid.length >= query.limit) break;
-      const known = read.get(id);
-      const listed = known === undefined ? this.#listOne(id) : ({ kind: 'valid', id, state: known } as const);
-      if (listed === null) continue;
-      if (listed.kind === 'corrupt') corrupt.push(listed);
-      // Changed since it was chosen (written meanwhile): kept only if it still fits.
-      else if (inScope(listed, scope) && kept(listed.state, query)) valid.push(listed);
-    }
-    // A corrupt entry that still names a project is that project's (as in `list`); one naming none is in every scope.
-    return [...valid, ...corrupt.filter((entry) => inScope(entry, scope))];
+    return { valid, read, corrupt };
+  }
+
+  /** A chosen session as it is now: the state this pass read, else read now. */
+  #readChosen(id: string, read: ReadonlyMap<string, SessionState>): ListedSession | null {
+    const known = read.get(id);
+    return known === undefined ? this.#listOne(id) : { kind: 'valid', id, state: known };
   }
 
   /** See SessionStore.idsContaining: one look at the id's own folder, else one listing of the root's names. */
@@ -605,6 +663,20 @@ export function serialize(state: SessionState): string {
 }
 
 // --- internal ---
+
+/** True when a summary is of a session of `scope` (see inScope). */
+function summaryInScope(summary: Summary, scope: ListScope | undefined): boolean {
+  return (
+    scope === undefined || (summary.project === null ? scope.unassigned === true : summary.project === scope.project)
+  );
+}
+
+/** True when a summary's session may be live (StatsQuery.activeSince): worth reading whole. */
+function mayBeLive(facts: StatsFacts, query: StatsQuery): boolean {
+  if (isFinalPhase(facts.phase)) return false;
+  if (query.since !== undefined && Date.parse(facts.created_at) < query.since.getTime()) return false;
+  return Date.parse(facts.last_updated) >= query.activeSince.getTime() || facts.interrupted_now;
+}
 
 /** Runs an index completion, which a store that cannot be written (or has no root yet) simply goes without. */
 function bestEffort(complete: () => void): void {

@@ -1,6 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { writeFileAtomic } from '../platform/atomic-file';
 import type { SessionState } from '../core/state';
+import { isPhase } from '../core/phase-names';
+import { statsFactsOf, type StatsFacts } from '../core/views/stats';
 
 /**
  * What a listing needs to choose sessions without reading them: a session's project, agent, phase and last activity,
@@ -15,11 +17,14 @@ export interface Summary {
   readonly agent_name: string;
   readonly phase: string;
   readonly last_updated: string;
+  /** What `stats` counts of it (core/views/stats.ts), so a store of 100,000 sessions is counted without reading one. */
+  readonly facts: StatsFacts;
 }
 
 /** The cache's file in the store root (hidden: not a session). */
 export const LISTING_CACHE = '.listing-cache.json';
-const FORMAT = 1;
+// 2: with each session's stats facts.
+const FORMAT = 2;
 
 /** The identity of a state.json (see Summary), or null when there is no such file. */
 export function fileKey(path: string): string | null {
@@ -35,6 +40,65 @@ export function summaryOf(state: SessionState, key: string): Summary {
     agent_name: state.agent_name,
     phase: state.phase,
     last_updated: state.last_updated,
+    facts: statsFactsOf(state),
+  };
+}
+
+/** The facts as a row holds them: what the summary does not hold already, in a fixed order. */
+function factsRow(facts: StatsFacts): unknown[] {
+  return [
+    facts.created_at,
+    facts.error_count,
+    facts.duration_seconds,
+    facts.resumes,
+    facts.approvals,
+    facts.rejections,
+    facts.decision_waits,
+    facts.interruptions,
+    facts.carried_on,
+    facts.interrupted_now ? 1 : 0,
+    facts.permission_requests,
+    facts.permissions_granted,
+    facts.permissions_refused,
+    facts.permissions_spent,
+    facts.continued,
+    facts.primed ? 1 : 0,
+  ];
+}
+
+/** The facts of a row (factsRow), or null when it is not as written there. */
+function factsOfRow(
+  row: unknown,
+  summary: { project: string | null; agent_name: string; phase: string; last_updated: string },
+): StatsFacts | null {
+  if (!Array.isArray(row) || row.length !== 16 || !isPhase(summary.phase)) return null;
+  const [created_at, , duration, , , , waits] = row as unknown[];
+  const counts = [1, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((i) => row[i] as unknown);
+  if (typeof created_at !== 'string' || (duration !== null && typeof duration !== 'number')) return null;
+  if (!counts.every((n) => typeof n === 'number' && Number.isFinite(n))) return null;
+  if (!Array.isArray(waits) || !waits.every((n) => typeof n === 'number')) return null;
+  const n = (i: number): number => row[i] as number;
+  return {
+    agent_name: summary.agent_name,
+    project: summary.project,
+    phase: summary.phase,
+    created_at,
+    last_updated: summary.last_updated,
+    error_count: n(1),
+    duration_seconds: duration,
+    resumes: n(3),
+    approvals: n(4),
+    rejections: n(5),
+    decision_waits: waits as number[],
+    interruptions: n(7),
+    carried_on: n(8),
+    interrupted_now: n(9) === 1,
+    permission_requests: n(10),
+    permissions_granted: n(11),
+    permissions_refused: n(12),
+    permissions_spent: n(13),
+    continued: n(14),
+    primed: n(15) === 1,
   };
 }
 
@@ -45,11 +109,12 @@ export function readListingCache(path: string): Map<string, Summary> {
     if (raw.format !== FORMAT || typeof raw.rows !== 'object' || raw.rows === null) return new Map();
     const rows = new Map<string, Summary>();
     for (const [id, row] of Object.entries(raw.rows as Record<string, unknown>)) {
-      if (!Array.isArray(row) || row.length !== 5) continue;
-      const [key, project, agent_name, phase, last_updated] = row as unknown[];
+      if (!Array.isArray(row) || row.length !== 6) continue;
+      const [key, project, agent_name, phase, last_updated, facts] = row as unknown[];
       if (typeof key !== 'string' || typeof agent_name !== 'string' || typeof phase !== 'string') continue;
       if (typeof last_updated !== 'string' || (project !== null && typeof project !== 'string')) continue;
-      rows.set(id, { key, project, agent_name, phase, last_updated });
+      const known = factsOfRow(facts, { project, agent_name, phase, last_updated });
+      if (known !== null) rows.set(id, { key, project, agent_name, phase, last_updated, facts: known });
     }
     return rows;
   } catch {
@@ -61,7 +126,8 @@ export function readListingCache(path: string): Map<string, Summary> {
 /** Writes the cache whole (an atomic rename); a store it cannot be written to (read-only) lists without it. */
 export function writeListingCache(path: string, rows: ReadonlyMap<string, Summary>): void {
   const out: Record<string, unknown[]> = {};
-  for (const [id, row] of rows) out[id] = [row.key, row.project, row.agent_name, row.phase, row.last_updated];
+  for (const [id, row] of rows)
+    out[id] = [row.key, row.project, row.agent_name, row.phase, row.last_updated, factsRow(row.facts)];
   try {
     // No fsync: a cache a crash loses or tears is rebuilt by the next listing.
     writeFileAtomic(path, JSON.stringify({ format: FORMAT, rows: out }), { durable: false });

@@ -4,7 +4,18 @@ import { assertValidId } from '../core/ids';
 import type { SessionState } from '../core/state';
 import { DEFAULT_PROJECT, withProject } from '../core/project';
 import { decodeState, encodeState, namedProject } from './codec';
-import { answerQuery, inScope, type ListedSession, type ListQuery, type ListScope } from '../service/store';
+import {
+  answerPage,
+  answerQuery,
+  answerStats,
+  inScope,
+  type ListedSession,
+  type ListPage,
+  type ListQuery,
+  type ListScope,
+  type StatsAnswer,
+  type StatsQuery,
+} from '../service/store';
 import { SettledStore, type SyncStore } from './settled-store';
 
 /** One stored entry: the JSON text of a state (as the file store keeps state.json) and when it was written. */
@@ -126,6 +137,14 @@ class SyncMemoryStore implements SyncStore {
 
   query(scope: ListScope | undefined, query: ListQuery): ListedSession[] {
     return answerQuery(this.list(scope), query);
+  }
+
+  page(scope: ListScope | undefined, query: ListQuery): ListPage {
+    return answerPage(this.list(scope), query);
+  }
+
+  stats(scope: ListScope | undefined, query: StatsQuery): StatsAnswer {
+    return answerStats(this.list(scope), query);
   }
 
   idsContaining(part: string, limit: number): string[] {

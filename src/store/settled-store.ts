@@ -2,7 +2,10 @@ import type { SessionState } from '../core/state';
 import { KeyedSerializer } from '../platform/serial';
 import type {
   ListedSession,
+  ListPage,
   ListQuery,
+  StatsAnswer,
+  StatsQuery,
   ListScope,
   RemovalOutcome,
   SessionStore,
@@ -25,6 +28,8 @@ export interface SyncStore {
   list(scope?: ListScope): ListedSession[];
   idsContaining(part: string, limit: number): string[];
   query(scope: ListScope | undefined, query: ListQuery): ListedSession[];
+  page(scope: ListScope | undefined, query: ListQuery): ListPage;
+  stats(scope: ListScope | undefined, query: StatsQuery): StatsAnswer;
   remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): boolean;
   /** The store's hygiene, when it has any (SessionStore.maintenance). */
   readonly maintenance?: SyncMaintenance;
@@ -109,6 +114,14 @@ export class SettledStore implements SessionStore {
 
   async query(scope: ListScope | undefined, query: ListQuery): Promise<ListedSession[]> {
     return this.#sync.query(scope, query);
+  }
+
+  async page(scope: ListScope | undefined, query: ListQuery): Promise<ListPage> {
+    return this.#sync.page(scope, query);
+  }
+
+  async stats(scope: ListScope | undefined, query: StatsQuery): Promise<StatsAnswer> {
+    return this.#sync.stats(scope, query);
   }
 
   async idsContaining(part: string, limit: number): Promise<string[]> {

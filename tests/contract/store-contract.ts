@@ -9,6 +9,10 @@ import { newSession } from '../../src/core/session';
 import type { SessionState } from '../../src/core/state';
 import type { ListedSession, SessionStore } from '../../src/service/store';
 import { codeOfAsync } from '../helpers';
+import { AT_TERMINAL } from '../support/origin';
+import { Sessions } from '../../src/service/sessions';
+import { DEFAULT_LIMITS } from '../../src/core/limits';
+import { computeStats, statsOfTally } from '../../src/core/views/stats';
 
 /** What a backend gives the suite: a fresh, empty store and the means to damage it. */
 export interface StoreHarness {
@@ -435,6 +439,115 @@ export function describeStoreContract(
         await store.update('q-a1', (state) => ({ ...touched(state, 20), phase: 'approval' }));
         expect(await ids({ phases: ['planning'] })).toEqual(['q-b1', 'corrupt:q-bad']);
         expect(await ids({ phases: ['approval'] })).toEqual(['q-a1', 'corrupt:q-bad']);
+      });
+    });
+
+    describe('page and stats', () => {
+      it('page answers what query does, with how many valid sessions it keeps in all', async () => {
+        const moved = (state: SessionState, phase: SessionState['phase']): SessionState => ({ ...state, phase });
+        for (let i = 0; i < 6; i++)
+          await store.create(
+            moved(session(`pg-${i}`, i % 2 === 0 ? 'alpha' : 'beta', 0, i), i < 4 ? 'approval' : 'planning'),
+          );
+        await store.create(moved(session('pg-other', 'alpha', 0, 9, Q), 'approval'));
+        await harness.plantCorrupt('pg-bad');
+        const cases: [Parameters<SessionStore['page']>[0], Parameters<SessionStore['page']>[1], number][] = [
+          [{ project: P }, { phases: ['approval'], limit: 2 }, 4],
+          [{ project: P }, { phases: ['approval'], agent: 'beta', limit: 1 }, 2],
+          [{ project: P }, { limit: 3 }, 6],
+          [undefined, { phases: ['approval'], limit: 1 }, 5],
+          [{ project: Q }, { phases: ['planning'] }, 0],
+        ];
+        for (const [scope, query, total] of cases) {
+          const page = await store.page(scope, query);
+          expect({ entries: page.entries, total: page.total }).toEqual({
+            entries: await store.query(scope, query),
+            total,
+          });
+        }
+      });
+
+      it('stats counts exactly what a full read of the sessions counts, per agent, project and since', async () => {
+        const service = (project: string): Sessions =>
+          new Sessions({ store, project, decisionOrigin: () => AT_TERMINAL });
+        const p = service(P);
+        const q = service(Q);
+        const made: string[] = [];
+        const make = async (on: Sessions, agent: string): Promise<string> => {
+          const id = (await on.create({ agent_name: agent, purpose: 'stats' })).agent_id;
+          made.push(id);
+          return id;
+        };
+        // A session approved, then completed; one rejected, then failed; one interrupted; one resumed twice with an
+        // error; one abandoned in another project; one left in approval; one corrupt.
+        const approved = await make(p, 'alpha');
+        await p.update(approved, { phase: 'approval' });
+        await p.approve(approved);
+        await p.finalize(approved, 'completed');
+        const rejected = await make(p, 'beta');
+        await p.update(rejected, { phase: 'approval' });
+        await p.reject(rejected, { reason: 'no', to: 'planning' });
+        await p.finalize(rejected, 'failed');
+        const interrupted = await make(p, 'alpha');
+        await p.update(interrupted, { phase: 'investigating' });
+        await p.interrupt(interrupted, { error: 'rate_limit' });
+        const resumed = await make(p, 'beta');
+        await p.update(resumed, { phase: 'planning', error: 'boom' });
+        await p.recordResume(resumed);
+        await p.recordResume(resumed);
+        const other = await make(q, 'alpha');
+        await q.finalize(other, 'abandoned');
+        const waiting = await make(p, 'gamma');
+        await p.update(waiting, { phase: 'approval' });
+        await harness.plantCorrupt('stats-bad');
+        const now = await store.now();
+        const limits = DEFAULT_LIMITS;
+        const activeSince = new Date(now.getTime() - limits.resumeTimeoutMinutes * 60_000 - 1000);
+        const cases: { scope: Parameters<SessionStore['stats']>[0]; agent?: string; since?: Date }[] = [
+          { scope: { project: P } },
+          { scope: undefined },
+          { scope: { project: P }, agent: 'alpha' },
+          { scope: undefined, since: new Date(now.getTime() + 60_000) },
+          { scope: { project: Q } },
+        ];
+        for (const { scope, agent, since } of cases) {
+          const answer = await store.stats(scope, {
+            activeSince,
+            ...(agent === undefined ? {} : { agent }),
+            ...(since === undefined ? {} : { since }),
+          });
+          const options = { now, limits, ...(since === undefined ? {} : { since }) };
+          const got = statsOfTally(answer.tally, answer.live, options);
+          const listed = await store.list(scope);
+          const states = listed.flatMap((entry) =>
+            entry.kind === 'valid' && (agent === undefined || entry.state.agent_name === agent) ? [entry.state] : [],
+          );
+          expect(got.stats).toEqual(computeStats(states, options));
+          // Each project's figures as those of its own sessions (only projects with a session counted).
+          const projects = [
+            ...new Set(
+              states
+                .filter((state) => since === undefined || Date.parse(state.created_at) >= since.getTime())
+                .map((state) => state.project ?? null),
+            ),
+          ];
+          expect(got.projects.map((one) => one.project).sort()).toEqual(projects.sort());
+          for (const one of got.projects)
+            expect(one.overall).toEqual(
+              computeStats(
+                states.filter((state) => (state.project ?? null) === one.project),
+                options,
+              ).overall,
+            );
+          expect(answer.corrupt.map((entry) => entry.id)).toEqual(
+            listed.filter((entry) => entry.kind === 'corrupt').map((entry) => entry.id),
+          );
+        }
+        // Not vacuous: the figures count what was made.
+        const all = statsOfTally((await store.stats(undefined, { activeSince })).tally, [], { now, limits }).stats;
+        expect(all.overall).toMatchObject({ sessions: made.length, completed: 1, failed: 1, abandoned: 1 });
+        expect(all.overall).toMatchObject({ approvals: 1, rejections: 1, interruptions: 1, resumes: 2 });
+        expect(all.overall.median_duration_seconds).not.toBeNull();
       });
     });
 

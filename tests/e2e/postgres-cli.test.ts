@@ -24,7 +24,7 @@ describeWithDatabase('the CLI on PostgreSQL', (db) => {
         env: env({ AGENT_SESSION_DATABASE_SCHEMA: schema }),
       });
       expect({ status: first.status, stderr: first.stderr }).toEqual({ status: 0, stderr: '' });
-      expect(JSON.parse(first.stdout)).toMatchObject({ schema, from: 0, to: 2 });
+      expect(JSON.parse(first.stdout)).toMatchObject({ schema, from: 0, to: 3 });
       const again = run(BIN.cli, ['migrate'], { cwd: dir, env: env({ AGENT_SESSION_DATABASE_SCHEMA: schema }) });
       expect(again.status).toBe(0);
       expect(again.stdout).toContain('already up to date');
@@ -38,7 +38,7 @@ describeWithDatabase('the CLI on PostgreSQL', (db) => {
     try {
       const first = run(BIN.cli, ['migrate'], { cwd: dir, env: env({ AGENT_SESSION_DATABASE_SCHEMA: schema }) });
       expect({ status: first.status, stderr: first.stderr }).toEqual({ status: 0, stderr: '' });
-      expect(first.stdout).toContain('applied 2 migrations: #1 ');
+      expect(first.stdout).toContain('applied 3 migrations: #1 ');
       expect(first.stdout).not.toMatch(/applied \d+ sessions/);
     } finally {
       await db.sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);

@@ -243,7 +243,7 @@ describeWithDatabase('an older PostgreSQL store (schema version 1)', (db) => {
     // Before `migrate`, hooks fail open (the schema is older than the bins) and say so in their log.
     expect(JSON.parse(ok(seed()))).toEqual({ should_resume: false, reason: 'error' });
     expect(readFileSync(join(p, '.claude', 'logs', 'pre_delegate.log'), 'utf8')).toContain('agent-session migrate');
-    expect(ok(cli(['migrate']))).toContain('version 1 → 2');
+    expect(ok(cli(['migrate']))).toContain('version 1 → 3');
 
     // Unassigned: no project resumes it, `list` says it is there, `--all-projects` shows it.
     expect(JSON.parse(ok(seed()))).toEqual({ should_resume: false, reason: 'no_existing_session' });

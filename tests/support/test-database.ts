@@ -82,7 +82,7 @@ export function describeWithDatabase(name: string, body: (db: TestDatabase) => v
         ...(await admin.unsafe(text.replaceAll('$s', `"${schema}"`), params as never[])),
       ],
       truncate: async () => {
-        await admin.unsafe(`TRUNCATE "${schema}".sessions, "${schema}".claude_agents`);
+        await admin.unsafe(`TRUNCATE "${schema}".sessions, "${schema}".claude_agents, "${schema}".session_facts`);
       },
     };
     beforeAll(async () => {

@@ -3,7 +3,7 @@ import { isInterrupted } from '../../core/interruption';
 import { hostOf } from '../../core/host';
 import { pendingPermission } from '../../core/permission';
 import { summarize } from '../../core/state';
-import { optionalText } from '../args';
+import { optionalText, parseLimit } from '../args';
 import {
   ALL_PROJECTS_HELP,
   colourFor,
@@ -20,7 +20,6 @@ import { outputWidth, renderTable } from '../format';
 import { numberTextOption } from '../options';
 import { PHASES } from '../../core/phase-names';
 import { parsePhase } from '../../core/session';
-import { SessionError, show } from '../../core/errors';
 import { escapeControl } from '../text';
 
 interface Args extends GlobalArgs {
@@ -97,10 +96,3 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
     if (entries.length === 0) fileStoreNote(argv.io, context);
   },
 };
-
-/** `--limit`: a whole number of sessions, at least 1. @throws SessionError E_USAGE naming the value */
-function parseLimit(text: string): number {
-  if (!/^[1-9]\d{0,8}$/.test(text))
-    throw new SessionError('E_USAGE', `Expected \`--limit\` to be a whole number of at least 1, got ${show(text)}`);
-  return Number(text);
-}

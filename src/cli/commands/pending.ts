@@ -2,7 +2,8 @@ import type { CommandModule } from 'yargs';
 import { approvalsWaiting, EXPIRED_APPROVAL, type DecisionItem } from '../../core/views/inbox';
 import { shortDuration } from '../../core/views/time-text';
 import { counted } from '../../core/plural';
-import { optionalText } from '../args';
+import { optionalText, parseLimit } from '../args';
+import { numberTextOption } from '../options';
 import { renderRows, type Cell } from '../color';
 import {
   ALL_PROJECTS_HELP,
@@ -19,8 +20,12 @@ import { validStates } from '../listing';
 import { outputWidth, shownIds, wrapWords } from '../format';
 import { escapeControl } from '../text';
 
+/** How many sessions a terminal's inbox shows at first (`--limit` for more): an inbox of 10,000 is read by no one. */
+export const PENDING_PAGE = 50;
+
 interface Args extends GlobalArgs {
   readonly agent?: string;
+  readonly limit?: string;
   readonly 'all-projects': boolean;
   readonly json: boolean;
 }
@@ -31,20 +36,31 @@ export const pendingCommand: CommandModule<GlobalArgs, Args> = {
   describe:
     'What waits for your decision: sessions in approval, newest first, each with the command that decides it; expired ones apart',
   builder: (yargs) =>
-    withAllProjects(withJson(yargs), ALL_PROJECTS_HELP).option('agent', textOption('Only this agent’s')) as never,
+    withAllProjects(withJson(yargs), ALL_PROJECTS_HELP)
+      .option('agent', textOption('Only this agent’s'))
+      .option(
+        'limit',
+        numberTextOption(
+          `At most N sessions, the most recently active (default ${PENDING_PAGE}; with --json, every one)`,
+        ),
+      ) as never,
   handler: async (argv) => {
     const agent = optionalText(argv.agent, '--agent');
+    const limit = argv.limit === undefined ? (argv.json ? undefined : PENDING_PAGE) : parseLimit(argv.limit);
     const context = contextFor(argv);
-    const { entries, limits, now } = await context.withSessions(async (sessions) => ({
-      entries: await sessions.list({
+    // A page of the inbox and how many wait in all, read as a page (SessionStore.page), however many wait.
+    const { page, limits, now } = await context.withSessions(async (sessions) => ({
+      page: await sessions.page({
         phases: ['approval'],
         allProjects: argv['all-projects'],
         ...(agent === undefined ? {} : { agent }),
+        ...(limit === undefined ? {} : { limit }),
       }),
       limits: sessions.limits,
       now: await sessions.now(),
     }));
-    const states = validStates(entries, argv.io);
+    const states = validStates(page.entries, argv.io);
+    const more = page.total - states.length;
     const idText = shownIds(states.map((state) => state.agent_id));
     // One list of what waits for a decision: another kind of item is one more source here, one more row below.
     const items: DecisionItem[] = [...approvalsWaiting(states, now, limits, idText)];
@@ -58,6 +74,7 @@ export const pendingCommand: CommandModule<GlobalArgs, Args> = {
     const width = outputWidth(argv.io);
     const projects = argv['all-projects'];
     const parts: string[] = [];
+    // The page is the most recently active first: when none on it is live, none of the rest is either.
     if (live.length === 0) parts.push('Nothing waits for your decision');
     else
       parts.push(
@@ -69,6 +86,14 @@ export const pendingCommand: CommandModule<GlobalArgs, Args> = {
         '',
         ...wrapWords(`Expired, ${counted(expired.length, 'session')} (${EXPIRED_APPROVAL}):`, width),
         table(expired, idText, projects, colour, width),
+      );
+    if (more > 0)
+      parts.push(
+        '',
+        ...wrapWords(
+          `${counted(more, 'more session')} wait${more === 1 ? 's' : ''} (${page.total} in all), not shown: --limit ${page.total} shows every one, --json too`,
+          width,
+        ),
       );
     argv.io.out(`${parts.join('\n')}\n${permissionLines(items, idText)}`);
     if (items.length === 0) fileStoreNote(argv.io, context);

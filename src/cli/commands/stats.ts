@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { optionalText } from '../args';
 import type { Limits } from '../../core/limits';
 import { isAheadOfClock } from '../../core/rules';
-import { computeStats, parseSince, type StatsGroup } from '../../core/views/stats';
+import { parseSince, type StatsGroup } from '../../core/views/stats';
 import { paint, type Cell } from '../color';
 import { outputWidth, renderFitted, wrapWords, type FitColumn } from '../format';
 import { validStates } from '../listing';
@@ -16,7 +16,6 @@ import {
   withJson,
   type GlobalArgs,
 } from '../context';
-import type { SessionState } from '../../core/state';
 import { relativeTime } from '../../core/relative-time';
 
 interface Args extends GlobalArgs {
@@ -43,25 +42,30 @@ export const statsCommand: CommandModule<GlobalArgs, Args> = {
     const now = argv.io.now();
     const since = argv.since === undefined ? undefined : parseSince(argv.since, now);
     const allProjects = argv['all-projects'];
-    const { entries, limits, project } = await contextFor(argv).withSessions(async (sessions) => ({
-      entries: await sessions.list({ allProjects, ...(agent === undefined ? {} : { agent }) }),
+    const { answer, limits, project } = await contextFor(argv).withSessions(async (sessions) => ({
+      answer: await sessions.stats(
+        {
+          allProjects,
+          ...(agent === undefined ? {} : { agent }),
+          ...(since === undefined ? {} : { since }),
+        },
+        now,
+      ),
       limits: sessions.limits,
       project: sessions.project,
     }));
-    const states = validStates(entries, argv.io, 'not counted');
-    const options = { now, limits, ...(since === undefined ? {} : { since }) };
-    const stats = computeStats(states, options);
+    // Counted by the store (SessionStore.stats): a million sessions are never read; corrupt ones are named, not counted.
+    validStates(answer.corrupt, argv.io, 'not counted');
+    const { stats } = answer;
     // With every project: the figures of each (sessions of none under null), beside the agents' across them all.
-    const projects = allProjects
-      ? [...byProject(states)].map(([name, own]) => ({ project: name, overall: computeStats(own, options).overall }))
-      : undefined;
+    const projects = allProjects ? answer.projects : undefined;
     if (argv.json) {
       printJson(argv.io, {
         ...stats,
         project: allProjects ? null : project,
         ...(projects === undefined ? {} : { projects }),
         agent: agent ?? null,
-        corrupt_skipped: entries.length - states.length,
+        corrupt_skipped: answer.corrupt.length,
       });
       return;
     }
@@ -138,17 +142,6 @@ function row(name: string, group: StatsGroup, now: Date, limits: Limits): Cell[]
     `${group.permission_requests}/${group.permissions_spent}`,
     lastActivity(group.last_activity, now, limits),
   ];
-}
-
-/** The sessions of each project (null: of none), in name order, those of none last. */
-function byProject(states: readonly SessionState[]): Map<string | null, SessionState[]> {
-  const groups = new Map<string | null, SessionState[]>();
-  const names = [...new Set(states.map((state) => state.project ?? null))].sort((a, b) =>
-    a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0,
-  );
-  for (const name of names) groups.set(name, []);
-  for (const state of states) groups.get(state.project ?? null)!.push(state);
-  return groups;
 }
 
 /** As `list` shows it: a time ahead of the clock beyond the skew bound is not "in 72 years" but a clock ahead. */

@@ -9,12 +9,16 @@ import { decodeState, encodeState, namedProject } from '../codec';
 import {
   answerQuery,
   inScope,
+  type ListPage,
   type ListQuery,
   type ListedSession,
   type ListScope,
   type RemovalOutcome,
   type SessionStore,
+  type StatsAnswer,
+  type StatsQuery,
 } from '../../service/store';
+import { emptySums, mergeSums, type StatsSums, type StatsTally, type TallyGroup } from '../../core/views/stats';
 import { LATEST_VERSION, migrate, newerThanBinary, notMigrated, quoteSchema, type MigrationResult } from './schema';
 import { DEFAULT_SCHEMA, WAIT_LIMITS, type WaitLimits } from '../../core/database';
 import { maskDatabaseUrl, parseDatabaseUrl, type DatabaseAddress } from '../../core/database-url';
@@ -320,6 +324,44 @@ export class PgStore implements SessionStore, VersionedRows {
       listed.filter((entry) => inScope(entry, scope)),
       query,
     );
+  }
+
+  /** See SessionStore.page: the query, and a count of the same rows on the same indexes. */
+  async page(scope: ListScope | undefined, query: ListQuery): Promise<ListPage> {
+    const entries = await this.query(scope, query);
+    const [row] = await this.#query(this.#q.count, [
+      scope?.project ?? null,
+      query.phases === undefined ? null : JSON.stringify(query.phases),
+      query.agent ?? null,
+      scope?.unassigned === true,
+    ]);
+    return { entries, total: row!.n as number };
+  }
+
+  /**
+   * See SessionStore.stats: summed and medians taken in SQL over `session_facts` (kept by a trigger: schema.ts), per
+   * project, agent and error count; only the live sessions' states and the rows no version wrote whole are read.
+   */
+  async stats(scope: ListScope | undefined, query: StatsQuery): Promise<StatsAnswer> {
+    await this.#checked();
+    const params = [
+      scope?.project ?? null,
+      scope?.unassigned === true,
+      query.agent ?? null,
+      query.since === undefined ? null : query.since.toISOString(),
+    ];
+    const sums = await this.#query(this.#q.statsSums, params);
+    const waits = await this.#query(this.#q.statsWaits, params);
+    const live = await this.#query(this.#q.statsLive, [...params, query.activeSince.toISOString()]);
+    const unwritten = await this.#query(this.#q.unwritten, []);
+    return {
+      tally: tallyOfRows(sums, waits),
+      live: live.flatMap((row) => {
+        const state = decodeQuiet(row.id as string, row.state as string);
+        return state === null ? [] : [state];
+      }),
+      corrupt: unwritten.map(listedRow).filter((entry) => entry.kind === 'corrupt' && inScope(entry, scope)),
+    };
   }
 
   async idsContaining(part: string, limit: number): Promise<string[]> {
@@ -642,6 +684,11 @@ interface Queries {
   readonly listProject: string;
   readonly idsContaining: string;
   readonly query: string;
+  readonly count: string;
+  readonly statsSums: string;
+  readonly statsWaits: string;
+  readonly statsLive: string;
+  readonly unwritten: string;
   readonly remove: string;
   readonly removeVersion: string;
   readonly lock: string;
@@ -665,6 +712,9 @@ function queries(s: string): Queries {
       )
     )`;
   const newest = 'ORDER BY last_activity DESC, created_at DESC, id LIMIT';
+  // The facts of a stats scope: $1 the project (null: every one), $2 with those of none, $3 the agent, $4 since.
+  const factsScope = `($1::text IS NULL OR project = $1 OR ($2::boolean AND project IS NULL))
+    AND ($3::text IS NULL OR agent_name = $3) AND ($4::text IS NULL OR created_at >= $4::text::timestamptz)`;
   // A compare-and-swap write of row $1 where `condition` (on $2) still holds.
   const update = (condition: string): string => `
       WITH written AS (
@@ -716,6 +766,44 @@ function queries(s: string): Queries {
         ORDER BY last_activity DESC, id LIMIT $4::bigint)
       UNION ALL
       (SELECT id, state::text AS state, written_at FROM ${s}.sessions WHERE phase IS NULL)`,
+    count: `SELECT count(*)::integer AS n FROM ${s}.sessions
+        WHERE phase IS NOT NULL
+          AND ($1::text IS NULL OR project = $1 OR ($4::boolean AND project IS NULL))
+          AND ($2::text IS NULL OR phase IN (SELECT jsonb_array_elements_text($2::text::jsonb)))
+          AND ($3::text IS NULL OR agent_name = $3)`,
+    statsSums: `SELECT GROUPING(project, agent_name, error_count)::integer AS g, project, agent_name, error_count,
+        count(*)::integer AS sessions,
+        (count(*) FILTER (WHERE phase = 'completed'))::integer AS completed,
+        (count(*) FILTER (WHERE phase = 'failed'))::integer AS failed,
+        (count(*) FILTER (WHERE phase = 'abandoned'))::integer AS abandoned,
+        sum(resumes)::integer AS resumes,
+        (count(*) FILTER (WHERE resumes > 0))::integer AS resumed,
+        coalesce(sum(duration_seconds), 0)::double precision AS duration_total,
+        count(duration_seconds)::integer AS durations,
+        sum(approvals)::integer AS approvals,
+        sum(rejections)::integer AS rejections,
+        sum(interruptions)::integer AS interruptions,
+        sum(carried_on)::integer AS carried_on,
+        (count(*) FILTER (WHERE interrupted_now))::integer AS interrupted_now,
+        sum(permission_requests)::integer AS permission_requests,
+        sum(permissions_granted)::integer AS permissions_granted,
+        sum(permissions_refused)::integer AS permissions_refused,
+        sum(permissions_spent)::integer AS permissions_spent,
+        sum(continued)::integer AS continued,
+        (count(*) FILTER (WHERE primed))::integer AS primed,
+        max(last_activity) AS last_activity,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_seconds) AS median_duration
+      FROM ${s}.session_facts WHERE ${factsScope}
+      GROUP BY GROUPING SETS ((project, agent_name, error_count), (agent_name), (project), ())`,
+    statsWaits: `SELECT GROUPING(project, agent_name)::integer AS g, project, agent_name,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY w) AS median
+      FROM ${s}.session_facts, unnest(decision_waits) w WHERE ${factsScope} AND approvals + rejections > 0
+      GROUP BY GROUPING SETS ((agent_name), (project), ())`,
+    statsLive: `SELECT id, state::text AS state FROM ${s}.sessions WHERE id IN (
+        SELECT id FROM ${s}.session_facts WHERE ${factsScope}
+          AND ((phase NOT IN ('completed', 'failed', 'abandoned') AND last_activity >= $5::text::timestamptz)
+            OR interrupted_now))`,
+    unwritten: `SELECT id, state::text AS state, written_at, project FROM ${s}.sessions WHERE phase IS NULL`,
     // The equal id first, so a limit never leaves it out.
     idsContaining: `SELECT id FROM ${s}.sessions WHERE strpos(id, $1) > 0 ORDER BY id = $1 DESC, id LIMIT $2`,
     remove: `DELETE FROM ${s}.sessions WHERE id = $1 RETURNING id`,
@@ -729,6 +817,81 @@ function queries(s: string): Queries {
       ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, version = ${s}.sessions.version + 1,
         written_at = EXCLUDED.written_at`,
   };
+}
+
+/** The tally of the stats statements' rows (see Queries.statsSums, statsWaits). */
+function tallyOfRows(sums: readonly Row[], waits: readonly Row[]): StatsTally {
+  const overall = emptySums();
+  const agents = new Map<string, StatsSums>();
+  const projects = new Map<string | null, StatsSums>();
+  const medians = {
+    overall: null as number | null,
+    agents: new Map<string, number>(),
+    projects: new Map<string | null, number>(),
+  };
+  const decisions = {
+    overall: null as number | null,
+    agents: new Map<string, number>(),
+    projects: new Map<string | null, number>(),
+  };
+  for (const row of sums) {
+    const g = row.g as number;
+    // GROUPING's bits: project 4, agent 2, error count 1, each set when rolled up.
+    if (g === 0) {
+      const part = sumsOfRow(row);
+      mergeSums(overall, part);
+      const agent = row.agent_name as string;
+      const project = (row.project as string | null) ?? null;
+      if (!agents.has(agent)) agents.set(agent, emptySums());
+      mergeSums(agents.get(agent)!, part);
+      if (!projects.has(project)) projects.set(project, emptySums());
+      mergeSums(projects.get(project)!, part);
+    } else if (row.median_duration !== null) {
+      if (g === 5) medians.agents.set(row.agent_name as string, Number(row.median_duration));
+      else if (g === 3) medians.projects.set((row.project as string | null) ?? null, Number(row.median_duration));
+      else if (g === 7) medians.overall = Number(row.median_duration);
+    }
+  }
+  for (const row of waits) {
+    if (row.median === null) continue;
+    const g = row.g as number;
+    // GROUPING's bits: project 2, agent 1.
+    if (g === 2) decisions.agents.set(row.agent_name as string, Number(row.median));
+    else if (g === 1) decisions.projects.set((row.project as string | null) ?? null, Number(row.median));
+    else if (g === 3) decisions.overall = Number(row.median);
+  }
+  const group = (
+    own: StatsSums,
+    duration: number | null | undefined,
+    decision: number | null | undefined,
+  ): TallyGroup => ({
+    sums: own,
+    median_duration: duration ?? null,
+    median_decision: decision ?? null,
+  });
+  const agentGroups: Record<string, TallyGroup> = Object.create(null) as Record<string, TallyGroup>;
+  for (const [name, own] of agents)
+    agentGroups[name] = group(own, medians.agents.get(name), decisions.agents.get(name));
+  return {
+    overall: group(overall, medians.overall, decisions.overall),
+    agents: agentGroups,
+    projects: [...projects].map(([project, own]) => ({
+      project,
+      group: group(own, medians.projects.get(project), decisions.projects.get(project)),
+    })),
+  };
+}
+
+/** The sums of one row of statsSums (one project's agent's sessions of one error count). */
+function sumsOfRow(row: Row): StatsSums {
+  const sums = emptySums();
+  for (const key of Object.keys(sums) as (keyof StatsSums)[]) {
+    if (key === 'by_error_count' || key === 'last_activity') continue;
+    sums[key] = Number(row[key]);
+  }
+  sums.by_error_count[String(row.error_count)] = Number(row.sessions);
+  sums.last_activity = row.last_activity === null ? null : (row.last_activity as Date).getTime();
+  return sums;
 }
 
 /** The indexed columns of a state, in the order of the create and update statements. */

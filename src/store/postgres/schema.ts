@@ -59,7 +59,126 @@ const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX sessions_unassigned ON ${s}.sessions (id) WHERE project IS NULL`,
     ],
   },
+  {
+    version: 3,
+    name: 'stats facts and a listing by project',
+    statements: (s) => [
+      // What `stats` counts of each valid session (core/views/stats.ts StatsFacts), kept by a trigger from the row as
+      // written, so a million sessions are counted from a narrow table instead of read (issue 45). The writers (older
+      // versions' too) need not know: the trigger follows every insert and update, the foreign key every delete.
+      `CREATE TABLE ${s}.session_facts (
+        id text PRIMARY KEY REFERENCES ${s}.sessions (id) ON DELETE CASCADE,
+        project text,
+        agent_name text NOT NULL,
+        phase text NOT NULL,
+        created_at timestamptz NOT NULL,
+        last_activity timestamptz NOT NULL,
+        error_count integer NOT NULL,
+        duration_seconds double precision,
+        resumes integer NOT NULL,
+        approvals integer NOT NULL,
+        rejections integer NOT NULL,
+        decision_waits double precision[] NOT NULL,
+        interruptions integer NOT NULL,
+        carried_on integer NOT NULL,
+        interrupted_now boolean NOT NULL,
+        permission_requests integer NOT NULL,
+        permissions_granted integer NOT NULL,
+        permissions_refused integer NOT NULL,
+        permissions_spent integer NOT NULL,
+        continued integer NOT NULL,
+        primed boolean NOT NULL
+      )`,
+      `CREATE INDEX session_facts_project ON ${s}.session_facts (project, agent_name)`,
+      `CREATE INDEX session_facts_interrupted ON ${s}.session_facts (id) WHERE interrupted_now`,
+      `CREATE INDEX session_facts_live ON ${s}.session_facts (last_activity) WHERE phase NOT IN ${FINAL}`,
+      `CREATE INDEX session_facts_decided ON ${s}.session_facts (project) WHERE approvals + rejections > 0`,
+      `CREATE FUNCTION ${s}.session_facts_follow() RETURNS trigger LANGUAGE plpgsql AS $body$
+      BEGIN
+        BEGIN
+          ${factsUpsert(s, 'x.id = NEW.id')};
+          IF NOT FOUND THEN DELETE FROM ${s}.session_facts WHERE id = NEW.id; END IF;
+        EXCEPTION WHEN others THEN
+          -- A state these expressions cannot read is not counted; the write itself goes on.
+          DELETE FROM ${s}.session_facts WHERE id = NEW.id;
+        END;
+        RETURN NULL;
+      END $body$`,
+      `CREATE TRIGGER session_facts_follow AFTER INSERT OR UPDATE ON ${s}.sessions
+        FOR EACH ROW EXECUTE FUNCTION ${s}.session_facts_follow()`,
+      // The rows written before: counted once, here (a state these expressions cannot read stops the migration).
+      factsUpsert(s, 'true'),
+      // A project's listing, newest first, one agent's or one phase's (list --limit, pending): the index ends where the
+      // ORDER BY does, so a page of a project of 100,000 sessions reads the page.
+      `CREATE INDEX sessions_project_newest ON ${s}.sessions (project, last_activity DESC, id)`,
+      `CREATE INDEX sessions_project_phase ON ${s}.sessions (project, phase, last_activity DESC, id)`,
+      // Rows no version of ours wrote whole (corrupt), which every listing shows besides: found without a scan.
+      `CREATE INDEX sessions_unwritten ON ${s}.sessions (id) WHERE phase IS NULL`,
+    ],
+  },
 ];
+
+/** The final phases, as SQL. */
+const FINAL = `('completed', 'failed', 'abandoned')`;
+
+/**
+ * The statement that writes the facts of the sessions rows `where` picks (alias `x`): the expressions are those of
+ * statsFactsOf (core/views/stats.ts), on the state document; rows that are not a valid session's (no columns, another
+ * id or phase in the document) are left out. The contract suite compares what they count with statsFactsOf's.
+ */
+function factsUpsert(s: string, where: string): string {
+  const decisions = `jsonb_array_elements(CASE WHEN jsonb_typeof(x.state->'decisions') = 'array' THEN x.state->'decisions' ELSE '[]' END)`;
+  const requests = `jsonb_array_elements(CASE WHEN jsonb_typeof(x.state->'permission_requests') = 'array' THEN x.state->'permission_requests' ELSE '[]' END)`;
+  const columns = [
+    'id',
+    'project',
+    'agent_name',
+    'phase',
+    'created_at',
+    'last_activity',
+    'error_count',
+    'duration_seconds',
+    'resumes',
+    'approvals',
+    'rejections',
+    'decision_waits',
+    'interruptions',
+    'carried_on',
+    'interrupted_now',
+    'permission_requests',
+    'permissions_granted',
+    'permissions_refused',
+    'permissions_spent',
+    'continued',
+    'primed',
+  ];
+  return `INSERT INTO ${s}.session_facts AS f (${columns.join(', ')})
+    SELECT x.id, x.project, x.agent_name, x.phase, x.created_at, x.last_activity, x.error_count,
+      CASE WHEN x.phase IN ${FINAL} THEN (x.state->>'duration_seconds')::double precision END,
+      (SELECT count(*) FROM jsonb_array_elements(x.state->'history') e WHERE e->>'event' = 'resume')
+        + coalesce((x.state->>'resumes_dropped')::integer, 0),
+      (SELECT count(*) FROM ${decisions} d WHERE d->>'decision' = 'approved'),
+      (SELECT count(*) FROM ${decisions} d WHERE d->>'decision' IS DISTINCT FROM 'approved'),
+      ARRAY(SELECT greatest(0, extract(epoch FROM (d->>'at')::timestamptz - (d->>'waiting_since')::timestamptz))::double precision
+        FROM ${decisions} d),
+      coalesce((x.state->'interruption'->>'count')::integer, 0),
+      coalesce((x.state->'interruption'->>'carried_on')::integer, 0),
+      x.phase NOT IN ${FINAL} AND coalesce((x.state->'interruption'->>'waiting')::boolean, false),
+      (SELECT count(*) FROM ${requests} r),
+      (SELECT count(*) FROM ${requests} r WHERE r->>'status' IN ('approved', 'spent') OR r->'expires_at' IS NOT NULL),
+      (SELECT count(*) FROM ${requests} r WHERE r->>'status' = 'rejected'),
+      (SELECT count(*) FROM ${requests} r WHERE r->>'status' = 'spent'),
+      coalesce((x.state->'continuation'->>'count')::integer, 0),
+      coalesce(x.state->'continuation'->>'choice' = 'prime', false)
+    FROM ${s}.sessions x
+    WHERE ${where} AND x.phase IS NOT NULL AND x.agent_name IS NOT NULL AND x.created_at IS NOT NULL
+      AND x.last_activity IS NOT NULL AND x.error_count IS NOT NULL
+      AND x.state->>'agent_id' = x.id AND x.state->>'phase' = x.phase
+    ON CONFLICT (id) DO UPDATE SET ${columns
+      .slice(1)
+      .map((column) => `${column} = EXCLUDED.${column}`)
+      .join(', ')}`;
+}
 
 /**
  * The tables as the latest version leaves them: each column's type (as PostgreSQL's format_type names it), and the
@@ -81,6 +200,32 @@ const EXPECTED_TABLES: Readonly<Record<string, { readonly columns: Record<string
       state: 'jsonb',
       written_at: 'timestamp with time zone',
       project: 'text',
+    },
+    key: 'id',
+  },
+  session_facts: {
+    columns: {
+      id: 'text',
+      project: 'text',
+      agent_name: 'text',
+      phase: 'text',
+      created_at: 'timestamp with time zone',
+      last_activity: 'timestamp with time zone',
+      error_count: 'integer',
+      duration_seconds: 'double precision',
+      resumes: 'integer',
+      approvals: 'integer',
+      rejections: 'integer',
+      decision_waits: 'double precision[]',
+      interruptions: 'integer',
+      carried_on: 'integer',
+      interrupted_now: 'boolean',
+      permission_requests: 'integer',
+      permissions_granted: 'integer',
+      permissions_refused: 'integer',
+      permissions_spent: 'integer',
+      continued: 'integer',
+      primed: 'boolean',
     },
     key: 'id',
   },
@@ -113,7 +258,12 @@ export type RunStatement = (text: string, params?: readonly unknown[]) => Promis
  * on CREATE), and records each step in `<schema>.migrations`. Running it again changes nothing.
  * @throws SessionError E_REFUSED when the database was set up by a newer agent-session
  */
-export async function migrate(run: RunStatement, schema: string): Promise<MigrationResult> {
+export async function migrate(
+  run: RunStatement,
+  schema: string,
+  /** The version to stop at (tests: a store as an older version left it); default the latest. */
+  target = LATEST_VERSION,
+): Promise<MigrationResult> {
   const s = quoteSchema(schema);
   await run('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`agent-session/migrate/${schema}`]);
   await run(`CREATE SCHEMA IF NOT EXISTS ${s}`);
@@ -129,11 +279,12 @@ export async function migrate(run: RunStatement, schema: string): Promise<Migrat
   if (from > LATEST_VERSION) throw newerThanBinary(schema, from);
   const applied: string[] = [];
   for (const migration of MIGRATIONS) {
-    if (migration.version <= from) continue;
+    if (migration.version <= from || migration.version > target) continue;
     for (const statement of migration.statements(s)) await run(statement);
     await run(`INSERT INTO ${s}.migrations (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
     applied.push(`${migration.version} ${migration.name}`);
   }
+  if (target < LATEST_VERSION) return { schema, from, to: Math.max(from, target), applied };
   const wrong = await tableProblems(run, schema);
   if (wrong.length > 0) throw alteredTables(schema, Math.max(from, LATEST_VERSION), wrong);
   return { schema, from, to: Math.max(from, LATEST_VERSION), applied };

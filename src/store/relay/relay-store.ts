@@ -64,6 +64,8 @@ const READS: ReadonlySet<string> = new Set([
   'list',
   'idsContaining',
   'query',
+  'page',
+  'stats',
   'now',
 ]);
 
