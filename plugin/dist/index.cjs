@@ -5042,236 +5042,6 @@ var init_files = __esm({
   }
 });
 
-// src/core/origin.ts
-function decisionOriginOf(facts) {
-  return { os_user: facts.osUser, terminal: facts.terminal, agent_shell: agentShellOf(facts.env, facts.ancestors) };
-}
-function agentShellOf(env, ancestors) {
-  for (const rule of AGENT_SHELL_RULES) {
-    if (!("variable" in rule)) continue;
-    const value = env[rule.variable];
-    if (value === void 0 || value === "" || rule.value !== void 0 && value !== rule.value) continue;
-    return `${rule.host}'s environment variable ${rule.variable} is set${rule.value === void 0 ? "" : ` to ${rule.value}`}`;
-  }
-  for (const ancestor of ancestors) {
-    const name = ancestor.names.find((candidate) => isAgentProgram(candidate));
-    if (name !== void 0) return `its ancestor process ${ancestor.pid} is ${show(name)}`;
-  }
-  return null;
-}
-function assertNotAgentShell(origin, verb, what = "") {
-  if (origin.agent_shell === null) return;
-  throw new SessionError(
-    "E_AGENT_SHELL",
-    `Expected \`${verb}\`${what} from a user's own shell, got a command from inside an AI agent's shell (${origin.agent_shell}); ${verb === "serve" ? "start it" : `${verb} it`} in your own terminal`
-  );
-}
-function isAgentProgram(name) {
-  const base = (name.split(/[\\/]/).pop() ?? "").toLowerCase().replace(/\.(exe|js|cjs|mjs)$/, "");
-  return AGENT_PROGRAMS.includes(base);
-}
-var AGENT_SHELL_RULES, AGENT_SHELL_VARIABLES, AGENT_PROGRAMS;
-var init_origin = __esm({
-  "src/core/origin.ts"() {
-    "use strict";
-    init_errors();
-    AGENT_SHELL_RULES = [
-      { host: "Claude Code", variable: "CLAUDECODE" },
-      { host: "Codex", variable: "CODEX_THREAD_ID" },
-      { host: "Codex", variable: "CODEX_SANDBOX" },
-      { host: "Codex", variable: "CODEX_SANDBOX_NETWORK_DISABLED" },
-      { host: "opencode", variable: "OPENCODE" },
-      { host: "opencode", variable: "OPENCODE_PID" },
-      { host: "opencode", variable: "AGENT", value: "1" },
-      { host: "Claude Code", program: "claude" },
-      { host: "Codex", program: "codex" },
-      { host: "opencode", program: "opencode" }
-    ];
-    AGENT_SHELL_VARIABLES = AGENT_SHELL_RULES.flatMap(
-      (rule) => "variable" in rule ? [rule.variable] : []
-    );
-    AGENT_PROGRAMS = AGENT_SHELL_RULES.flatMap(
-      (rule) => "program" in rule ? [rule.program] : []
-    );
-  }
-});
-
-// src/core/control.ts
-function unicodeEscape(char) {
-  let out = "";
-  for (let index = 0; index < char.length; index++) out += `\\u${char.charCodeAt(index).toString(16).padStart(4, "0")}`;
-  return out;
-}
-function escapeControl(text) {
-  return text.replace(UNSAFE_ALL, unicodeEscape);
-}
-function escapeJsonForTerminal(json) {
-  return json.replace(UNSAFE_IN_JSON, unicodeEscape);
-}
-var BMP, ASTRAL, UNSAFE, UNSAFE_ALL, UNSAFE_IN_JSON, UNSAFE_IN_LINES;
-var init_control = __esm({
-  "src/core/control.ts"() {
-    "use strict";
-    BMP = "\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb";
-    ASTRAL = "\\ud804[\\udcbd\\udccd]|\\ud80d[\\udc30-\\udc3f]|\\ud82f[\\udca0-\\udca3]|\\ud834[\\udd73-\\udd7a]|\\udb40[\\udc01\\udc20-\\udc7f]";
-    UNSAFE = new RegExp(`[${BMP}]|${ASTRAL}`);
-    UNSAFE_ALL = new RegExp(UNSAFE.source, "g");
-    UNSAFE_IN_JSON = new RegExp(`(?![\\u0000-\\u001f])(?:${UNSAFE.source})`, "g");
-    UNSAFE_IN_LINES = new RegExp(`(?![\\n\\t])(?:${UNSAFE.source})`, "g");
-  }
-});
-
-// src/core/quote.ts
-function quoted(text, limit = Infinity) {
-  const room = Math.max(limit, 3) - 2;
-  const pieces = [];
-  let length = 0;
-  for (const char of text) {
-    const piece = escapeChar(char);
-    if (length + piece.length > room) {
-      while (length + 1 > room && pieces.length > 0) length -= pieces.pop().length;
-      return `"${pieces.join("")}\u2026"`;
-    }
-    pieces.push(piece);
-    length += piece.length;
-  }
-  return `"${pieces.join("")}"`;
-}
-function plainJson(value) {
-  return escapeJsonForTerminal(JSON.stringify(value) ?? "null");
-}
-function escapeChar(char) {
-  if (char >= " " && UNSAFE.test(char)) return unicodeEscape(char);
-  return JSON.stringify(char).slice(1, -1);
-}
-var init_quote = __esm({
-  "src/core/quote.ts"() {
-    "use strict";
-    init_control();
-  }
-});
-
-// src/core/decision.ts
-function approveState(state, input, origin, now) {
-  assertNotAgentShell(origin, "approve");
-  const by = deciderOf(input.by, origin);
-  const note = input.note === void 0 ? void 0 : assertNote(input.note);
-  assertInApproval(state, "approve");
-  const moved = applyChange(state, { phase: "executing" }, now);
-  const decided = withDecision(moved, state, { decision: "approved", ...by, note, to_phase: "executing" }, now);
-  return grantPending(decided, now, input.grantTtlHours ?? DEFAULT_PERMISSION_GRANT_TTL_HOURS);
-}
-function rejectState(state, input, origin, now) {
-  assertNotAgentShell(origin, "reject");
-  const by = deciderOf(input.by, origin);
-  const problem = requiredTextProblem(input.reason);
-  if (problem !== null) throw new SessionError("E_USAGE", `Expected \`reason\` to be ${problem}`);
-  const reason = input.reason;
-  const to = parseRejectTarget(input.to ?? "planning");
-  assertInApproval(state, "reject");
-  const moved = to === "abandoned" ? finalizeState(state, "abandoned", `Rejected by ${by.by}: ${reason}`, now) : applyChange(state, { phase: "planning" }, now);
-  const decided = withDecision(moved, state, { decision: "rejected", ...by, note: reason, to_phase: to }, now);
-  return refusePending(decided, reason, now);
-}
-function parseRejectTarget(value) {
-  if (!REJECT_TARGETS.includes(value)) {
-    throw new SessionError("E_USAGE", `Expected \`to\` to be one of ${REJECT_TARGETS.join(", ")}, got ${show(value)}`);
-  }
-  return value;
-}
-function waitingSince(state) {
-  for (let index = state.history.length - 1; index >= 0; index--) {
-    const entry = state.history[index];
-    if (entry.to_phase === state.phase && entry.from_phase !== state.phase) return entry.timestamp;
-    if (entry.to_phase !== state.phase) break;
-  }
-  if ((state.history_dropped ?? 0) === 0 || state.history.length === 0) return state.created_at;
-  return state.history[0].timestamp;
-}
-function decisionSentence(decision, noteLimit = Infinity) {
-  const where = decision.to_phase === "abandoned" ? "session ended" : `sent to ${decision.to_phase}`;
-  const note = decision.note === void 0 ? "" : `; note: ${quoted(decision.note, noteLimit)}`;
-  return `${decision.decision} by ${deciderText(decision, (text) => quoted(text))} at ${decision.at} (${where})${note}`;
-}
-function deciderText(decision, quote = (text) => text) {
-  const imported = decision.imported;
-  if (imported !== void 0)
-    return `${quote(decision.by)} (imported by OS user ${quote(imported.by)} at ${imported.at} from ${quote(imported.from)}; origin not verified here)`;
-  const origin = decision.origin;
-  if (origin === void 0) return `${quote(decision.by)} (origin not recorded)`;
-  const where = whereRecorded(origin);
-  if (!origin.claimed) return `${quote(decision.by)} (OS user, ${where})`;
-  return `${quote(decision.by)} (claimed; OS user ${quote(origin.os_user)}, ${where})`;
-}
-function importedState(state, origin, at, from, verb) {
-  if ((state.decisions ?? []).length === 0) return state;
-  assertNotAgentShell(origin, verb, ` of a session holding decisions (\`${state.agent_id}\`)`);
-  const imported = { by: origin.os_user, at: at.toISOString(), from };
-  const decisions = state.decisions.map((decision) => ({ ...decision, imported }));
-  return { ...state, decisions, schema_version: versionFor({ ...state, decisions }) };
-}
-function lastDecision(state) {
-  return state.decisions?.at(-1) ?? null;
-}
-function whereRecorded(origin) {
-  if (origin.via === "browser")
-    return origin.terminal ? "in the browser" : "in the browser, page of a server started without a terminal";
-  return origin.terminal ? "at a terminal" : "recorded without a terminal";
-}
-function deciderOf(claimed, origin) {
-  const recorded = (isClaimed) => ({
-    os_user: origin.os_user,
-    terminal: origin.terminal,
-    claimed: isClaimed,
-    ...origin.via === void 0 ? {} : { via: origin.via }
-  });
-  if (claimed === void 0) return { by: origin.os_user, origin: recorded(false) };
-  const problem = agentNameProblem(claimed);
-  if (problem !== null) throw new SessionError("E_USAGE", `Expected \`by\` to be ${problem}`);
-  return { by: claimed, origin: recorded(true) };
-}
-function assertNote(value) {
-  const problem = requiredTextProblem(value);
-  if (problem !== null) throw new SessionError("E_USAGE", `Expected \`note\` to be ${problem}`);
-  return value;
-}
-function assertInApproval(state, verb) {
-  if (state.phase !== "approval") {
-    throw new SessionError(
-      "E_ILLEGAL_TRANSITION",
-      `Cannot ${verb} session \`${state.agent_id}\`: expected it in phase \`approval\`, got \`${state.phase}\``
-    );
-  }
-}
-function withDecision(moved, before, facts, now) {
-  const decision = {
-    decision: facts.decision,
-    by: facts.by,
-    at: now.toISOString(),
-    ...facts.note === void 0 ? {} : { note: facts.note },
-    to_phase: facts.to_phase,
-    waiting_since: waitingSince(before),
-    ...facts.origin === void 0 ? {} : { origin: facts.origin }
-  };
-  const decisions = [...before.decisions ?? [], decision];
-  const decided = { ...moved, decisions };
-  return { ...decided, schema_version: versionFor(decided) };
-}
-var REJECT_TARGETS;
-var init_decision = __esm({
-  "src/core/decision.ts"() {
-    "use strict";
-    init_errors();
-    init_input();
-    init_origin();
-    init_permission();
-    init_quote();
-    init_session();
-    init_state();
-    REJECT_TARGETS = ["planning", "abandoned"];
-  }
-});
-
 // src/core/interruption.ts
 function interruptionKind(value) {
   return typeof value === "string" && INTERRUPTION_KIND_PATTERN.test(value) ? value : "unknown";
@@ -5389,6 +5159,58 @@ var init_interruption = __esm({
   }
 });
 
+// src/core/history.ts
+function capHistory(state, cap) {
+  const excess = state.history.length - cap;
+  if (excess <= 0) return state;
+  const capped = {
+    ...state,
+    history: state.history.slice(excess),
+    history_dropped: (state.history_dropped ?? 0) + excess
+  };
+  const resumes = resumeEntries(state.history.slice(0, excess));
+  return resumes === 0 ? capped : { ...capped, resumes_dropped: (state.resumes_dropped ?? 0) + resumes };
+}
+function withResume(state, now) {
+  if (isFinalPhase(state.phase)) {
+    throw new SessionError(
+      "E_ILLEGAL_TRANSITION",
+      `Session \`${state.agent_id}\` is final (\`${state.phase}\`) and cannot be resumed`
+    );
+  }
+  const at = now.toISOString();
+  return {
+    ...carriedOn(state),
+    last_updated: at,
+    history: [...state.history, { from_phase: state.phase, to_phase: state.phase, timestamp: at, event: "resume" }]
+  };
+}
+function resumeCount(state) {
+  return resumeEntries(state.history) + (state.resumes_dropped ?? 0);
+}
+function resumeEntries(history) {
+  return history.filter((entry) => entry.event === "resume").length;
+}
+function stampAfter(state, now, boundMs) {
+  const recorded = [state.last_updated, state.history.at(-1)?.timestamp, state.decisions?.at(-1)?.at];
+  let newest = now.getTime();
+  for (const time3 of recorded) {
+    const at = time3 === void 0 ? Number.NaN : Date.parse(time3);
+    if (at > newest && at - now.getTime() <= boundMs) newest = at;
+  }
+  return newest === now.getTime() ? now : new Date(newest);
+}
+var DEFAULT_HISTORY_CAP;
+var init_history = __esm({
+  "src/core/history.ts"() {
+    "use strict";
+    init_errors();
+    init_interruption();
+    init_phase_names();
+    DEFAULT_HISTORY_CAP = 200;
+  }
+});
+
 // src/platform/sleep.ts
 function sleepMs(ms) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -5443,13 +5265,265 @@ var init_random = __esm({
   }
 });
 
-// src/core/plural.ts
-function counted(count, noun, plural = `${noun}s`) {
-  return `${count} ${count === 1 ? noun : plural}`;
+// src/core/views/stats.ts
+function parseSince(text, now, flag = "--since") {
+  const match2 = /^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$/.exec(text);
+  let at = Number.NaN;
+  if (match2) at = now.getTime() - Number(match2[1]) * UNITS_MS[match2[2]];
+  else if (isCalendarDate(text)) at = Date.parse(asUtc(text));
+  if (Number.isFinite(at) && Number.isFinite(new Date(at).getTime())) return new Date(at);
+  throw new SessionError(
+    "E_USAGE",
+    `Expected \`${flag}\` to be a duration like 30m, 24h or 7d, or an ISO 8601 time, got ${show(text)}`
+  );
 }
-var init_plural = __esm({
-  "src/core/plural.ts"() {
+function statsFactsOf(state) {
+  let granted = 0;
+  let refused = 0;
+  let spent = 0;
+  for (const request of state.permission_requests ?? []) {
+    if (request.status === "rejected") refused += 1;
+    if (request.status === "spent") spent += 1;
+    if (request.status === "approved" || request.status === "spent" || request.expires_at !== void 0) granted += 1;
+  }
+  let approvals = 0;
+  let rejections = 0;
+  const waits = [];
+  for (const decision of state.decisions ?? []) {
+    if (decision.decision === "approved") approvals += 1;
+    else rejections += 1;
+    waits.push(Math.max(0, (Date.parse(decision.at) - Date.parse(decision.waiting_since)) / 1e3));
+  }
+  return {
+    agent_name: state.agent_name,
+    project: state.project ?? null,
+    phase: state.phase,
+    created_at: state.created_at,
+    last_updated: state.last_updated,
+    error_count: state.error_count,
+    duration_seconds: isFinalPhase(state.phase) ? state.duration_seconds ?? null : null,
+    resumes: resumeCount(state),
+    approvals,
+    rejections,
+    decision_waits: waits,
+    interruptions: state.interruption?.count ?? 0,
+    carried_on: state.interruption?.carried_on ?? 0,
+    interrupted_now: isInterrupted(state),
+    permission_requests: state.permission_requests?.length ?? 0,
+    permissions_granted: granted,
+    permissions_refused: refused,
+    permissions_spent: spent,
+    continued: state.continuation?.count ?? 0,
+    primed: state.continuation?.choice === "prime"
+  };
+}
+function emptySums() {
+  return {
+    sessions: 0,
+    completed: 0,
+    failed: 0,
+    abandoned: 0,
+    resumes: 0,
+    resumed: 0,
+    duration_total: 0,
+    durations: 0,
+    by_error_count: /* @__PURE__ */ Object.create(null),
+    approvals: 0,
+    rejections: 0,
+    interruptions: 0,
+    carried_on: 0,
+    interrupted_now: 0,
+    permission_requests: 0,
+    permissions_granted: 0,
+    permissions_refused: 0,
+    permissions_spent: 0,
+    continued: 0,
+    primed: 0,
+    last_activity: null
+  };
+}
+function mergeSums(into, part) {
+  for (const key of Object.keys(part)) {
+    if (key === "by_error_count") {
+      for (const [count, n] of Object.entries(part.by_error_count))
+        into.by_error_count[count] = (into.by_error_count[count] ?? 0) + n;
+    } else if (key === "last_activity") {
+      const at = part.last_activity;
+      if (at !== null && (into.last_activity === null || at > into.last_activity)) into.last_activity = at;
+    } else into[key] += part[key];
+  }
+}
+function sumsOf(facts) {
+  const sums = emptySums();
+  sums.sessions = 1;
+  if (isFinalPhase(facts.phase)) {
+    sums[facts.phase] = 1;
+    if (facts.duration_seconds !== null) {
+      sums.duration_total = facts.duration_seconds;
+      sums.durations = 1;
+    }
+  }
+  sums.resumes = facts.resumes;
+  sums.resumed = facts.resumes > 0 ? 1 : 0;
+  sums.by_error_count[facts.error_count] = 1;
+  sums.approvals = facts.approvals;
+  sums.rejections = facts.rejections;
+  sums.interruptions = facts.interruptions;
+  sums.carried_on = facts.carried_on;
+  sums.interrupted_now = facts.interrupted_now ? 1 : 0;
+  sums.permission_requests = facts.permission_requests;
+  sums.permissions_granted = facts.permissions_granted;
+  sums.permissions_refused = facts.permissions_refused;
+  sums.permissions_spent = facts.permissions_spent;
+  sums.continued = facts.continued;
+  sums.primed = facts.primed ? 1 : 0;
+  sums.last_activity = Date.parse(facts.last_updated);
+  return sums;
+}
+function tallyFacts(facts, since) {
+  const kept2 = since === void 0 ? facts : facts.filter((one) => Date.parse(one.created_at) >= since.getTime());
+  const groups = (key) => {
+    const map = /* @__PURE__ */ new Map();
+    for (const one of kept2) {
+      const name = key(one);
+      const list = map.get(name);
+      if (list === void 0) map.set(name, [one]);
+      else list.push(one);
+    }
+    return map;
+  };
+  const agents = /* @__PURE__ */ Object.create(null);
+  for (const [name, own2] of groups((one) => one.agent_name)) agents[name] = tallyGroup(own2);
+  return {
+    overall: tallyGroup(kept2),
+    agents,
+    projects: [...groups((one) => one.project)].map(([project, own2]) => ({ project, group: tallyGroup(own2) }))
+  };
+}
+function tallyGroup(facts) {
+  const sums = emptySums();
+  const durations = [];
+  const waits = [];
+  for (const one of facts) {
+    mergeSums(sums, sumsOf(one));
+    if (isFinalPhase(one.phase) && one.duration_seconds !== null) durations.push(one.duration_seconds);
+    waits.push(...one.decision_waits);
+  }
+  return { sums, median_duration: rawMedian(durations), median_decision: rawMedian(waits) };
+}
+function statsOfTally(tally, live, options) {
+  const { now, limits, since } = options;
+  const counted2 = live.filter((state) => since === void 0 || Date.parse(state.created_at) >= since.getTime());
+  const judged = counted2.map((state) => {
+    const resumable = allowsResume(resumeVerdict(state, now, limits));
+    return { state, resumable, active: canProgress(state, resumable, now, limits) };
+  });
+  const finish = (group, mine) => {
+    let active = 0;
+    let resumable = 0;
+    for (const one of judged) {
+      if (!mine(one.state)) continue;
+      if (one.active) active += 1;
+      if (one.resumable) resumable += 1;
+    }
+    return groupOf(group, active, resumable);
+  };
+  const agents = /* @__PURE__ */ Object.create(null);
+  for (const name of Object.keys(tally.agents).sort())
+    agents[name] = finish(tally.agents[name], (state) => state.agent_name === name);
+  const projects = [...tally.projects].sort(
+    (a, b) => a.project === b.project ? 0 : a.project === null ? 1 : b.project === null ? -1 : a.project < b.project ? -1 : 1
+  ).map(({ project, group }) => ({
+    project,
+    overall: finish(group, (state) => (state.project ?? null) === project)
+  }));
+  return {
+    stats: {
+      generated_at: now.toISOString(),
+      since: since === void 0 ? null : since.toISOString(),
+      overall: finish(tally.overall, () => true),
+      agents
+    },
+    projects
+  };
+}
+function computeStats(states, options) {
+  return statsOfTally(tallyFacts(states.map(statsFactsOf), options.since), states, options).stats;
+}
+function groupOf(tally, active, resumableNow) {
+  const { sums } = tally;
+  const finalized = sums.completed + sums.failed + sums.abandoned;
+  const byErrors = /* @__PURE__ */ Object.create(null);
+  for (const key of Object.keys(sums.by_error_count).sort((a, b) => Number(a) - Number(b)))
+    byErrors[key] = sums.by_error_count[key];
+  return {
+    sessions: sums.sessions,
+    active,
+    resumable_now: resumableNow,
+    completed: sums.completed,
+    failed: sums.failed,
+    abandoned: sums.abandoned,
+    success_rate: ratio(sums.completed, finalized),
+    resumes: sums.resumes,
+    resume_rate: ratio(sums.resumed, sums.sessions),
+    mean_duration_seconds: sums.durations === 0 ? null : round(sums.duration_total / sums.durations),
+    median_duration_seconds: tally.median_duration === null ? null : round(tally.median_duration),
+    by_error_count: byErrors,
+    approvals: sums.approvals,
+    rejections: sums.rejections,
+    median_decision_seconds: tally.median_decision === null ? null : round(tally.median_decision),
+    interruptions: sums.interruptions,
+    carried_on: sums.carried_on,
+    interrupted_now: sums.interrupted_now,
+    permission_requests: sums.permission_requests,
+    permissions_granted: sums.permissions_granted,
+    permissions_refused: sums.permissions_refused,
+    permissions_spent: sums.permissions_spent,
+    continued: sums.continued,
+    primed: sums.primed,
+    last_activity: sums.last_activity === null ? null : new Date(sums.last_activity).toISOString()
+  };
+}
+function canProgress(state, resumable, now, limits) {
+  if (isFinalPhase(state.phase)) return false;
+  if (resumable) return true;
+  if (isResumablePhase(state.phase)) return false;
+  const fresh = now.getTime() - Date.parse(state.last_updated) <= limits.resumeTimeoutMinutes * 6e4;
+  return fresh && state.claude?.stopped_at === void 0;
+}
+function ratio(part, whole) {
+  return whole === 0 ? null : round(part / whole);
+}
+function rawMedian(values) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+function round(value) {
+  return Math.round(value * 1e3) / 1e3;
+}
+function asUtc(text) {
+  const local = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(text.trim());
+  return local === null ? text : `${local[1]}T${local[2]}Z`;
+}
+function isCalendarDate(text) {
+  const date3 = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (date3 === null) return false;
+  const [year, month, day] = [Number(date3[1]), Number(date3[2]), Number(date3[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+var UNITS_MS;
+var init_stats = __esm({
+  "src/core/views/stats.ts"() {
     "use strict";
+    init_errors();
+    init_history();
+    init_interruption();
+    init_phase_names();
+    init_phases();
+    init_rules();
+    UNITS_MS = { s: 1e3, m: 6e4, h: 36e5, d: 864e5, w: 6048e5 };
   }
 });
 
@@ -5468,6 +5542,28 @@ function newestFirst(a, b) {
   if (x !== y) return x < y ? 1 : -1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
+function answerPage(listed, query) {
+  const total = listed.filter((entry) => entry.kind === "valid" && kept(entry.state, query)).length;
+  return { entries: answerQuery(listed, query), total };
+}
+function answerStats(listed, query) {
+  const states = [];
+  const corrupt = [];
+  for (const entry of listed) {
+    if (entry.kind === "corrupt") corrupt.push(entry);
+    else if (query.agent === void 0 || entry.state.agent_name === query.agent) states.push(entry.state);
+  }
+  return {
+    tally: tallyFacts(states.map(statsFactsOf), query.since),
+    live: states.filter((state) => isLive(state, query)),
+    corrupt
+  };
+}
+function isLive(state, query) {
+  if (isFinalPhase(state.phase)) return false;
+  if (query.since !== void 0 && Date.parse(state.created_at) < query.since.getTime()) return false;
+  return Date.parse(state.last_updated) >= query.activeSince.getTime() || isInterrupted(state);
+}
 function inScope(entry, scope) {
   if (scope === void 0) return true;
   const project = entry.kind === "valid" ? entry.state.project : entry.project;
@@ -5477,6 +5573,9 @@ function inScope(entry, scope) {
 var init_store = __esm({
   "src/service/store.ts"() {
     "use strict";
+    init_phase_names();
+    init_interruption();
+    init_stats();
   }
 });
 
@@ -5637,40 +5736,6 @@ var init_atomic_file = __esm({
   }
 });
 
-// src/platform/strict-read.ts
-function readRegularFile(file) {
-  let buffer;
-  try {
-    const fd = (0, import_node_fs9.openSync)(file, import_node_fs9.constants.O_RDONLY | import_node_fs9.constants.O_NOFOLLOW | import_node_fs9.constants.O_NONBLOCK);
-    try {
-      const stats = (0, import_node_fs9.fstatSync)(fd);
-      if (stats.isDirectory()) return { problem: "state.json is a folder, not a file" };
-      if (!stats.isFile()) return { problem: "state.json is not a regular file" };
-      buffer = (0, import_node_fs9.readFileSync)(fd);
-    } finally {
-      (0, import_node_fs9.closeSync)(fd);
-    }
-  } catch (error2) {
-    const code = errnoCode(error2);
-    if (code === "ENOENT") return null;
-    if (code === "ELOOP") return { problem: "state.json is a symbolic link (not followed)" };
-    if (code === "EISDIR") return { problem: "state.json is a folder, not a file" };
-    throw ioError(error2, "read", file);
-  }
-  if (!(0, import_node_buffer.isUtf8)(buffer)) return { problem: "state.json is not valid UTF-8" };
-  const bom = buffer[0] === 239 && buffer[1] === 187 && buffer[2] === 191;
-  return { text: buffer.toString("utf8", bom ? 3 : 0) };
-}
-var import_node_buffer, import_node_fs9;
-var init_strict_read = __esm({
-  "src/platform/strict-read.ts"() {
-    "use strict";
-    import_node_buffer = require("node:buffer");
-    import_node_fs9 = require("node:fs");
-    init_errno();
-  }
-});
-
 // src/store/codec.ts
 function decodeState(id, text, what) {
   let raw;
@@ -5771,10 +5836,60 @@ var init_serial = __esm({
 });
 
 // src/store/postgres/schema.ts
+function factsUpsert(s, where) {
+  const decisions = `jsonb_array_elements(CASE WHEN jsonb_typeof(x.state->'decisions') = 'array' THEN x.state->'decisions' ELSE '[]' END)`;
+  const requests = `jsonb_array_elements(CASE WHEN jsonb_typeof(x.state->'permission_requests') = 'array' THEN x.state->'permission_requests' ELSE '[]' END)`;
+  const columns2 = [
+    "id",
+    "project",
+    "agent_name",
+    "phase",
+    "created_at",
+    "last_activity",
+    "error_count",
+    "duration_seconds",
+    "resumes",
+    "approvals",
+    "rejections",
+    "decision_waits",
+    "interruptions",
+    "carried_on",
+    "interrupted_now",
+    "permission_requests",
+    "permissions_granted",
+    "permissions_refused",
+    "permissions_spent",
+    "continued",
+    "primed"
+  ];
+  return `INSERT INTO ${s}.session_facts AS f (${columns2.join(", ")})
+    SELECT x.id, x.project, x.agent_name, x.phase, x.created_at, x.last_activity, x.error_count,
+      CASE WHEN x.phase IN ${FINAL} THEN (x.state->>'duration_seconds')::double precision END,
+      (SELECT count(*) FROM jsonb_array_elements(x.state->'history') e WHERE e->>'event' = 'resume')
+        + coalesce((x.state->>'resumes_dropped')::integer, 0),
+      (SELECT count(*) FROM ${decisions} d WHERE d->>'decision' = 'approved'),
+      (SELECT count(*) FROM ${decisions} d WHERE d->>'decision' IS DISTINCT FROM 'approved'),
+      ARRAY(SELECT greatest(0, extract(epoch FROM (d->>'at')::timestamptz - (d->>'waiting_since')::timestamptz))::double precision
+        FROM ${decisions} d),
+      coalesce((x.state->'interruption'->>'count')::integer, 0),
+      coalesce((x.state->'interruption'->>'carried_on')::integer, 0),
+      x.phase NOT IN ${FINAL} AND coalesce((x.state->'interruption'->>'waiting')::boolean, false),
+      (SELECT count(*) FROM ${requests} r),
+      (SELECT count(*) FROM ${requests} r WHERE r->>'status' IN ('approved', 'spent') OR r->'expires_at' IS NOT NULL),
+      (SELECT count(*) FROM ${requests} r WHERE r->>'status' = 'rejected'),
+      (SELECT count(*) FROM ${requests} r WHERE r->>'status' = 'spent'),
+      coalesce((x.state->'continuation'->>'count')::integer, 0),
+      coalesce(x.state->'continuation'->>'choice' = 'prime', false)
+    FROM ${s}.sessions x
+    WHERE ${where} AND x.phase IS NOT NULL AND x.agent_name IS NOT NULL AND x.created_at IS NOT NULL
+      AND x.last_activity IS NOT NULL AND x.error_count IS NOT NULL
+      AND x.state->>'agent_id' = x.id AND x.state->>'phase' = x.phase
+    ON CONFLICT (id) DO UPDATE SET ${columns2.slice(1).map((column) => `${column} = EXCLUDED.${column}`).join(", ")}`;
+}
 function quoteSchema(schema2) {
   return `"${schema2}"`;
 }
-async function migrate2(run, schema2) {
+async function migrate2(run, schema2, target = LATEST_VERSION) {
   const s = quoteSchema(schema2);
   await run("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`agent-session/migrate/${schema2}`]);
   await run(`CREATE SCHEMA IF NOT EXISTS ${s}`);
@@ -5790,11 +5905,12 @@ async function migrate2(run, schema2) {
   if (from > LATEST_VERSION) throw newerThanBinary(schema2, from);
   const applied = [];
   for (const migration of MIGRATIONS) {
-    if (migration.version <= from) continue;
+    if (migration.version <= from || migration.version > target) continue;
     for (const statement of migration.statements(s)) await run(statement);
     await run(`INSERT INTO ${s}.migrations (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
     applied.push(`${migration.version} ${migration.name}`);
   }
+  if (target < LATEST_VERSION) return { schema: schema2, from, to: Math.max(from, target), applied };
   const wrong = await tableProblems(run, schema2);
   if (wrong.length > 0) throw alteredTables(schema2, Math.max(from, LATEST_VERSION), wrong);
   return { schema: schema2, from, to: Math.max(from, LATEST_VERSION), applied };
@@ -5853,7 +5969,7 @@ function notMigrated(schema2, found) {
   const what = found === null ? "has no agent-session tables" : `is at version ${found} of ${LATEST_VERSION}`;
   return new SessionError("E_IO", `The PostgreSQL schema \`${schema2}\` ${what}: run \`agent-session migrate\``);
 }
-var MIGRATIONS, EXPECTED_TABLES, LATEST_VERSION;
+var MIGRATIONS, FINAL, EXPECTED_TABLES, LATEST_VERSION;
 var init_schema = __esm({
   "src/store/postgres/schema.ts"() {
     "use strict";
@@ -5905,8 +6021,66 @@ var init_schema = __esm({
           `CREATE INDEX sessions_newest_of_agent ON ${s}.sessions (project, agent_name, last_activity DESC, created_at DESC)`,
           `CREATE INDEX sessions_unassigned ON ${s}.sessions (id) WHERE project IS NULL`
         ]
+      },
+      {
+        version: 3,
+        name: "stats facts and a listing by project",
+        statements: (s) => [
+          // What `stats` counts of each valid session (core/views/stats.ts StatsFacts), kept by a trigger from the row as
+          // written, so a million sessions are counted from a narrow table instead of read (issue 45). The writers (older
+          // versions' too) need not know: the trigger follows every insert and update, the foreign key every delete.
+          `CREATE TABLE ${s}.session_facts (
+        id text PRIMARY KEY REFERENCES ${s}.sessions (id) ON DELETE CASCADE,
+        project text,
+        agent_name text NOT NULL,
+        phase text NOT NULL,
+        created_at timestamptz NOT NULL,
+        last_activity timestamptz NOT NULL,
+        error_count integer NOT NULL,
+        duration_seconds double precision,
+        resumes integer NOT NULL,
+        approvals integer NOT NULL,
+        rejections integer NOT NULL,
+        decision_waits double precision[] NOT NULL,
+        interruptions integer NOT NULL,
+        carried_on integer NOT NULL,
+        interrupted_now boolean NOT NULL,
+        permission_requests integer NOT NULL,
+        permissions_granted integer NOT NULL,
+        permissions_refused integer NOT NULL,
+        permissions_spent integer NOT NULL,
+        continued integer NOT NULL,
+        primed boolean NOT NULL
+      )`,
+          `CREATE INDEX session_facts_project ON ${s}.session_facts (project, agent_name)`,
+          `CREATE INDEX session_facts_interrupted ON ${s}.session_facts (id) WHERE interrupted_now`,
+          `CREATE INDEX session_facts_live ON ${s}.session_facts (last_activity) WHERE phase NOT IN ${FINAL}`,
+          `CREATE INDEX session_facts_decided ON ${s}.session_facts (project) WHERE approvals + rejections > 0`,
+          `CREATE FUNCTION ${s}.session_facts_follow() RETURNS trigger LANGUAGE plpgsql AS $body$
+      BEGIN
+        BEGIN
+          ${factsUpsert(s, "x.id = NEW.id")};
+          IF NOT FOUND THEN DELETE FROM ${s}.session_facts WHERE id = NEW.id; END IF;
+        EXCEPTION WHEN others THEN
+          -- A state these expressions cannot read is not counted; the write itself goes on.
+          DELETE FROM ${s}.session_facts WHERE id = NEW.id;
+        END;
+        RETURN NULL;
+      END $body$`,
+          `CREATE TRIGGER session_facts_follow AFTER INSERT OR UPDATE ON ${s}.sessions
+        FOR EACH ROW EXECUTE FUNCTION ${s}.session_facts_follow()`,
+          // The rows written before: counted once, here (a state these expressions cannot read stops the migration).
+          factsUpsert(s, "true"),
+          // A project's listing, newest first, one agent's or one phase's (list --limit, pending): the index ends where the
+          // ORDER BY does, so a page of a project of 100,000 sessions reads the page.
+          `CREATE INDEX sessions_project_newest ON ${s}.sessions (project, last_activity DESC, id)`,
+          `CREATE INDEX sessions_project_phase ON ${s}.sessions (project, phase, last_activity DESC, id)`,
+          // Rows no version of ours wrote whole (corrupt), which every listing shows besides: found without a scan.
+          `CREATE INDEX sessions_unwritten ON ${s}.sessions (id) WHERE phase IS NULL`
+        ]
       }
     ];
+    FINAL = `('completed', 'failed', 'abandoned')`;
     EXPECTED_TABLES = {
       sessions: {
         columns: {
@@ -5922,6 +6096,32 @@ var init_schema = __esm({
           state: "jsonb",
           written_at: "timestamp with time zone",
           project: "text"
+        },
+        key: "id"
+      },
+      session_facts: {
+        columns: {
+          id: "text",
+          project: "text",
+          agent_name: "text",
+          phase: "text",
+          created_at: "timestamp with time zone",
+          last_activity: "timestamp with time zone",
+          error_count: "integer",
+          duration_seconds: "double precision",
+          resumes: "integer",
+          approvals: "integer",
+          rejections: "integer",
+          decision_waits: "double precision[]",
+          interruptions: "integer",
+          carried_on: "integer",
+          interrupted_now: "boolean",
+          permission_requests: "integer",
+          permissions_granted: "integer",
+          permissions_refused: "integer",
+          permissions_spent: "integer",
+          continued: "integer",
+          primed: "boolean"
         },
         key: "id"
       },
@@ -6170,6 +6370,8 @@ function queries(s) {
       )
     )`;
   const newest = "ORDER BY last_activity DESC, created_at DESC, id LIMIT";
+  const factsScope = `($1::text IS NULL OR project = $1 OR ($2::boolean AND project IS NULL))
+    AND ($3::text IS NULL OR agent_name = $3) AND ($4::text IS NULL OR created_at >= $4::text::timestamptz)`;
   const update = (condition) => `
       WITH written AS (
         UPDATE ${s}.sessions SET
@@ -6220,6 +6422,44 @@ function queries(s) {
         ORDER BY last_activity DESC, id LIMIT $4::bigint)
       UNION ALL
       (SELECT id, state::text AS state, written_at FROM ${s}.sessions WHERE phase IS NULL)`,
+    count: `SELECT count(*)::integer AS n FROM ${s}.sessions
+        WHERE phase IS NOT NULL
+          AND ($1::text IS NULL OR project = $1 OR ($4::boolean AND project IS NULL))
+          AND ($2::text IS NULL OR phase IN (SELECT jsonb_array_elements_text($2::text::jsonb)))
+          AND ($3::text IS NULL OR agent_name = $3)`,
+    statsSums: `SELECT GROUPING(project, agent_name, error_count)::integer AS g, project, agent_name, error_count,
+        count(*)::integer AS sessions,
+        (count(*) FILTER (WHERE phase = 'completed'))::integer AS completed,
+        (count(*) FILTER (WHERE phase = 'failed'))::integer AS failed,
+        (count(*) FILTER (WHERE phase = 'abandoned'))::integer AS abandoned,
+        sum(resumes)::integer AS resumes,
+        (count(*) FILTER (WHERE resumes > 0))::integer AS resumed,
+        coalesce(sum(duration_seconds), 0)::double precision AS duration_total,
+        count(duration_seconds)::integer AS durations,
+        sum(approvals)::integer AS approvals,
+        sum(rejections)::integer AS rejections,
+        sum(interruptions)::integer AS interruptions,
+        sum(carried_on)::integer AS carried_on,
+        (count(*) FILTER (WHERE interrupted_now))::integer AS interrupted_now,
+        sum(permission_requests)::integer AS permission_requests,
+        sum(permissions_granted)::integer AS permissions_granted,
+        sum(permissions_refused)::integer AS permissions_refused,
+        sum(permissions_spent)::integer AS permissions_spent,
+        sum(continued)::integer AS continued,
+        (count(*) FILTER (WHERE primed))::integer AS primed,
+        max(last_activity) AS last_activity,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_seconds) AS median_duration
+      FROM ${s}.session_facts WHERE ${factsScope}
+      GROUP BY GROUPING SETS ((project, agent_name, error_count), (agent_name), (project), ())`,
+    statsWaits: `SELECT GROUPING(project, agent_name)::integer AS g, project, agent_name,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY w) AS median
+      FROM ${s}.session_facts, unnest(decision_waits) w WHERE ${factsScope} AND approvals + rejections > 0
+      GROUP BY GROUPING SETS ((agent_name), (project), ())`,
+    statsLive: `SELECT id, state::text AS state FROM ${s}.sessions WHERE id IN (
+        SELECT id FROM ${s}.session_facts WHERE ${factsScope}
+          AND ((phase NOT IN ('completed', 'failed', 'abandoned') AND last_activity >= $5::text::timestamptz)
+            OR interrupted_now))`,
+    unwritten: `SELECT id, state::text AS state, written_at, project FROM ${s}.sessions WHERE phase IS NULL`,
     // The equal id first, so a limit never leaves it out.
     idsContaining: `SELECT id FROM ${s}.sessions WHERE strpos(id, $1) > 0 ORDER BY id = $1 DESC, id LIMIT $2`,
     remove: `DELETE FROM ${s}.sessions WHERE id = $1 RETURNING id`,
@@ -6233,6 +6473,71 @@ function queries(s) {
       ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, version = ${s}.sessions.version + 1,
         written_at = EXCLUDED.written_at`
   };
+}
+function tallyOfRows(sums, waits) {
+  const overall = emptySums();
+  const agents = /* @__PURE__ */ new Map();
+  const projects = /* @__PURE__ */ new Map();
+  const medians = {
+    overall: null,
+    agents: /* @__PURE__ */ new Map(),
+    projects: /* @__PURE__ */ new Map()
+  };
+  const decisions = {
+    overall: null,
+    agents: /* @__PURE__ */ new Map(),
+    projects: /* @__PURE__ */ new Map()
+  };
+  for (const row of sums) {
+    const g = row.g;
+    if (g === 0) {
+      const part = sumsOfRow(row);
+      mergeSums(overall, part);
+      const agent = row.agent_name;
+      const project = row.project ?? null;
+      if (!agents.has(agent)) agents.set(agent, emptySums());
+      mergeSums(agents.get(agent), part);
+      if (!projects.has(project)) projects.set(project, emptySums());
+      mergeSums(projects.get(project), part);
+    } else if (row.median_duration !== null) {
+      if (g === 5) medians.agents.set(row.agent_name, Number(row.median_duration));
+      else if (g === 3) medians.projects.set(row.project ?? null, Number(row.median_duration));
+      else if (g === 7) medians.overall = Number(row.median_duration);
+    }
+  }
+  for (const row of waits) {
+    if (row.median === null) continue;
+    const g = row.g;
+    if (g === 2) decisions.agents.set(row.agent_name, Number(row.median));
+    else if (g === 1) decisions.projects.set(row.project ?? null, Number(row.median));
+    else if (g === 3) decisions.overall = Number(row.median);
+  }
+  const group = (own2, duration3, decision) => ({
+    sums: own2,
+    median_duration: duration3 ?? null,
+    median_decision: decision ?? null
+  });
+  const agentGroups = /* @__PURE__ */ Object.create(null);
+  for (const [name, own2] of agents)
+    agentGroups[name] = group(own2, medians.agents.get(name), decisions.agents.get(name));
+  return {
+    overall: group(overall, medians.overall, decisions.overall),
+    agents: agentGroups,
+    projects: [...projects].map(([project, own2]) => ({
+      project,
+      group: group(own2, medians.projects.get(project), decisions.projects.get(project))
+    }))
+  };
+}
+function sumsOfRow(row) {
+  const sums = emptySums();
+  for (const key of Object.keys(sums)) {
+    if (key === "by_error_count" || key === "last_activity") continue;
+    sums[key] = Number(row[key]);
+  }
+  sums.by_error_count[String(row.error_count)] = Number(row.sessions);
+  sums.last_activity = row.last_activity === null ? null : row.last_activity.getTime();
+  return sums;
 }
 function columns(state) {
   return [
@@ -6320,6 +6625,7 @@ var init_pg_store = __esm({
     init_serial();
     init_codec();
     init_store();
+    init_stats();
     init_schema();
     init_database();
     init_database_url();
@@ -6533,6 +6839,42 @@ var init_pg_store = __esm({
           listed.filter((entry) => inScope(entry, scope)),
           query
         );
+      }
+      /** See SessionStore.page: the query, and a count of the same rows on the same indexes. */
+      async page(scope, query) {
+        const entries = await this.query(scope, query);
+        const [row] = await this.#query(this.#q.count, [
+          scope?.project ?? null,
+          query.phases === void 0 ? null : JSON.stringify(query.phases),
+          query.agent ?? null,
+          scope?.unassigned === true
+        ]);
+        return { entries, total: row.n };
+      }
+      /**
+       * See SessionStore.stats: summed and medians taken in SQL over `session_facts` (kept by a trigger: schema.ts), per
+       * project, agent and error count; only the live sessions' states and the rows no version wrote whole are read.
+       */
+      async stats(scope, query) {
+        await this.#checked();
+        const params = [
+          scope?.project ?? null,
+          scope?.unassigned === true,
+          query.agent ?? null,
+          query.since === void 0 ? null : query.since.toISOString()
+        ];
+        const sums = await this.#query(this.#q.statsSums, params);
+        const waits = await this.#query(this.#q.statsWaits, params);
+        const live = await this.#query(this.#q.statsLive, [...params, query.activeSince.toISOString()]);
+        const unwritten = await this.#query(this.#q.unwritten, []);
+        return {
+          tally: tallyOfRows(sums, waits),
+          live: live.flatMap((row) => {
+            const state = decodeQuiet(row.id, row.state);
+            return state === null ? [] : [state];
+          }),
+          corrupt: unwritten.map(listedRow).filter((entry) => entry.kind === "corrupt" && inScope(entry, scope))
+        };
       }
       async idsContaining(part, limit) {
         await this.#checked();
@@ -7004,7 +7346,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "de68e1967e211dae";
+    RELAY_BUILD = "c9d546d2e4b575a7";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -7070,9 +7412,9 @@ function pipeBinding() {
     if (typeof binding !== "function") return cachedBinding;
     const pipe = binding("pipe_wrap");
     const stream = binding("stream_wrap");
-    const constants9 = pipe.constants;
+    const constants8 = pipe.constants;
     const state = stream.streamBaseState;
-    const numbers = [constants9?.SOCKET, stream.kReadBytesOrError, stream.kArrayBufferOffset, stream.kLastWriteWasAsync];
+    const numbers = [constants8?.SOCKET, stream.kReadBytesOrError, stream.kArrayBufferOffset, stream.kLastWriteWasAsync];
     const Pipe = pipe.Pipe;
     if (typeof Pipe !== "function" || typeof pipe.PipeConnectWrap !== "function" || typeof stream.WriteWrap !== "function" || !(state instanceof Int32Array) || numbers.some((value) => typeof value !== "number"))
       return cachedBinding;
@@ -7083,7 +7425,7 @@ function pipeBinding() {
       Pipe,
       PipeConnectWrap: pipe.PipeConnectWrap,
       WriteWrap: stream.WriteWrap,
-      socketType: constants9.SOCKET,
+      socketType: constants8.SOCKET,
       state,
       readBytes: stream.kReadBytesOrError,
       bufferOffset: stream.kArrayBufferOffset,
@@ -7399,6 +7741,8 @@ var init_relay_store = __esm({
       "list",
       "idsContaining",
       "query",
+      "page",
+      "stats",
       "now"
     ]);
     RelayStore = class {
@@ -8535,16 +8879,6 @@ var init_relative_time = __esm({
   }
 });
 
-// src/hooks/handlers/handler.ts
-function skip(note) {
-  return { answer: null, note };
-}
-var init_handler = __esm({
-  "src/hooks/handlers/handler.ts"() {
-    "use strict";
-  }
-});
-
 // src/platform/read-capped.ts
 function readCapped(source, maxBytes) {
   const fd = typeof source === "number" ? source : (0, import_node_fs17.openSync)(source, "r");
@@ -8783,284 +9117,6 @@ var init_agent_transcripts = __esm({
     init_private_fs();
     HEAD_BYTES = 256 * 1024;
     SESSION_FOLDER = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
-  }
-});
-
-// src/core/views/inbox.ts
-function inboxOf(states, now, limits, phases = WORK_PHASES) {
-  const entries = [];
-  for (const state of states) {
-    const interruption = isInterrupted(state) ? state.interruption : void 0;
-    if (isFinalPhase(state.phase) || !phases.includes(state.phase)) continue;
-    if (!isResumablePhase(state.phase) && interruption === void 0) continue;
-    const since = interruption?.at ?? waitingSince(state);
-    const reason = resumeVerdict(state, now, limits);
-    const expiresAt = Date.parse(state.last_updated) + limits.resumeTimeoutMinutes * 6e4;
-    entries.push({
-      agent_id: state.agent_id,
-      agent_name: state.agent_name,
-      project: state.project ?? null,
-      phase: state.phase,
-      waiting_since: since,
-      waited_seconds: Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / 1e3)),
-      last_updated: state.last_updated,
-      expires_in_seconds: interruption === void 0 ? Math.floor((expiresAt - now.getTime()) / 1e3) : null,
-      resumable: allowsResume(reason),
-      reason,
-      waits_on: waitsOn(state),
-      interrupted: interruption === void 0 ? null : { at: interruption.at, error: interruption.error },
-      permission: permissionOf(state)
-    });
-  }
-  return entries.sort(
-    (a, b) => Date.parse(a.waiting_since) - Date.parse(b.waiting_since) || (a.agent_id < b.agent_id ? -1 : a.agent_id > b.agent_id ? 1 : 0)
-  );
-}
-function permissionOf(state) {
-  const pending = state.phase === "approval" ? pendingPermission(state) : null;
-  if (pending === null) return null;
-  return {
-    tool: pending.tool,
-    input: pending.input,
-    at: pending.at,
-    claude_agent_id: pending.claude_agent_id,
-    cwd: pending.cwd ?? null
-  };
-}
-function waitsOn(state) {
-  const interruption = isInterrupted(state) ? state.interruption : void 0;
-  if (interruption !== void 0) {
-    const said = interruption.message === void 0 ? "" : `: ${interruption.message}`;
-    return { source: "interruption", text: clip(`${interruption.error}${said}`) };
-  }
-  const permission = permissionOf(state);
-  if (permission !== null)
-    return { source: "permission", text: clip(`${permission.tool} ${JSON.stringify(permission.input ?? null)}`) };
-  for (const source of ["plan", "findings"]) {
-    const value = state.metadata[source];
-    if (value !== void 0 && value !== null && value !== "") return { source, text: clip(value) };
-  }
-  const message = state.claude?.last_message;
-  return message === void 0 || message === "" ? null : { source: "last_message", text: clip(message) };
-}
-function clip(value) {
-  const text = (typeof value === "string" ? value : JSON.stringify(value) ?? String(value)).replace(/\s+/g, " ").trim();
-  return cutText(text, WAITS_ON_LIMIT);
-}
-var WAITS_ON_LIMIT;
-var init_inbox = __esm({
-  "src/core/views/inbox.ts"() {
-    "use strict";
-    init_decision();
-    init_interruption();
-    init_phase_names();
-    init_phases();
-    init_rules();
-    init_permission();
-    init_text();
-    WAITS_ON_LIMIT = 200;
-  }
-});
-
-// src/core/views/notification.ts
-function pageLink(page, id) {
-  return `${page.replace(/#.*$/, "")}#session=${encodeURIComponent(id)}`;
-}
-var init_notification = __esm({
-  "src/core/views/notification.ts"() {
-    "use strict";
-  }
-});
-
-// src/core/views/told.ts
-function waitingDecisions(states, now, limits) {
-  return inboxOf(states, now, limits, ["approval"]).filter((entry) => entry.resumable).map(decisionOf);
-}
-function toldKey(decision) {
-  return `${decision.id}@${decision.waiting_since}`;
-}
-function toldLine(decisions, page) {
-  const named = decisions.slice(0, NAMED_LIMIT).map(describe4);
-  const more = decisions.length - named.length;
-  const head = `agent-session: ${counted(decisions.length, "decision")} ${decisions.length === 1 ? "waits" : "wait"}`;
-  const list = `${named.join("; ")}${more > 0 ? `; and ${more} more` : ""}`;
-  const only = decisions.length === 1 ? decisions[0] : null;
-  const command = only === null ? "decide each with `agent-session approve ID` or `reject ID` (`agent-session pending` lists them)" : `decide with \`agent-session approve ${only.id}\` or \`reject ${only.id}\``;
-  const where = page === null ? "or on the page (`agent-session serve`)" : `or on the page ${only === null ? page : pageLink(page, only.id)}`;
-  return `${head} \u2014 ${list} \xB7 ${command} ${where}`;
-}
-function decisionOf(entry) {
-  const permission = entry.permission;
-  const said = entry.waits_on;
-  const raw = permission !== null ? `${permission.tool} ${JSON.stringify(permission.input ?? null)}` : said === null || said.source !== "plan" && said.source !== "findings" ? null : said.text;
-  const what = raw === null ? null : escapeControl(cutText(raw.replace(/\s+/g, " ").trim(), WHAT_LIMIT));
-  return {
-    id: entry.agent_id,
-    agent: escapeControl(cutText(entry.agent_name, WHAT_LIMIT)),
-    kind: permission === null ? "approval" : "permission",
-    what: what === null || permission !== null ? what : `its ${said.source}: ${what}`,
-    waiting_since: entry.waiting_since
-  };
-}
-function describe4(decision) {
-  const who = `${decision.agent} (${decision.id.slice(-8)})`;
-  if (decision.kind === "permission") return `${who} asks to run ${decision.what ?? "a call"}`;
-  return decision.what === null ? `${who} waits for approval` : `${who} waits for approval of ${decision.what}`;
-}
-var WHAT_LIMIT, NAMED_LIMIT;
-var init_told = __esm({
-  "src/core/views/told.ts"() {
-    "use strict";
-    init_control();
-    init_plural();
-    init_text();
-    init_inbox();
-    init_notification();
-    WHAT_LIMIT = 100;
-    NAMED_LIMIT = 3;
-  }
-});
-
-// src/hooks/handlers/told.ts
-var told_exports = {};
-__export(told_exports, {
-  told: () => told
-});
-async function told(sessions, payload, context) {
-  if (payload.agent_id) return skip("subagent");
-  if (context.person === void 0) return skip("no_record");
-  const waiting = waitingDecisions(await sessions.parkedSessions(), context.now, sessions.limits);
-  if (waiting.length === 0) return skip("nothing_waits");
-  const person = context.person();
-  const fresh = waiting.filter((decision) => person.claim(toldKey(decision)));
-  if (fresh.length === 0) return skip(`told_before waiting=${waiting.length}`);
-  return {
-    answer: { systemMessage: toldLine(fresh, person.page()) },
-    note: `told count=${fresh.length} waiting=${waiting.length}`
-  };
-}
-var init_told2 = __esm({
-  "src/hooks/handlers/told.ts"() {
-    "use strict";
-    init_told();
-    init_handler();
-  }
-});
-
-// src/platform/detached.ts
-function claimOnce(dir, key) {
-  ensurePrivateDir(dir, true);
-  const file = (0, import_node_path15.join)(dir, (0, import_node_crypto.createHash)("sha256").update(key).digest("hex").slice(0, 32));
-  try {
-    (0, import_node_fs19.closeSync)((0, import_node_fs19.openSync)(file, CREATE_NEW, PRIVATE_FILE));
-    return true;
-  } catch (error2) {
-    if (errnoCode(error2) === "EEXIST") return false;
-    throw ioError(error2, "create the marker", file);
-  }
-}
-var import_node_fs19, import_node_crypto, import_node_path15;
-var init_detached = __esm({
-  "src/platform/detached.ts"() {
-    "use strict";
-    import_node_fs19 = require("node:fs");
-    import_node_crypto = require("node:crypto");
-    import_node_path15 = require("node:path");
-    init_errno();
-    init_private_fs();
-  }
-});
-
-// src/platform/running-page.ts
-function runningPage(dataFolder, key) {
-  const record2 = readRecord(recordFile(dataFolder, key));
-  if (record2 === null) return null;
-  try {
-    process.kill(record2.pid, 0);
-  } catch (error2) {
-    if (errnoCode(error2) === "ESRCH" || errnoCode(error2) === "EPERM") return null;
-    throw error2;
-  }
-  return record2;
-}
-function recordFile(dataFolder, key) {
-  return (0, import_node_path16.join)(dataFolder, "pages", `${(0, import_node_crypto2.createHash)("sha256").update(key).digest("hex").slice(0, 32)}.json`);
-}
-function readRecord(file) {
-  const read = readRegularFile(file);
-  if (read === null || "problem" in read) return null;
-  let value;
-  try {
-    value = JSON.parse(read.text);
-  } catch {
-    return null;
-  }
-  const { port, pid } = typeof value === "object" && value !== null ? value : {};
-  if (!Number.isInteger(port) || port < 1 || port > 65535) return null;
-  if (!Number.isInteger(pid) || pid < 1) return null;
-  return { port, pid };
-}
-var import_node_crypto2, import_node_path16;
-var init_running_page = __esm({
-  "src/platform/running-page.ts"() {
-    "use strict";
-    import_node_crypto2 = require("node:crypto");
-    import_node_path16 = require("node:path");
-    init_atomic_file();
-    init_errno();
-    init_private_fs();
-    init_strict_read();
-  }
-});
-
-// src/platform/user-folders.ts
-function userDataFolder(env) {
-  return xdgFolder(env, "XDG_DATA_HOME", [".local", "share"]);
-}
-function xdgFolder(env, variable, underHome) {
-  const base = env[variable];
-  if (base !== void 0 && (0, import_node_path17.isAbsolute)(base)) return (0, import_node_path17.join)(base, "agent-session");
-  const home = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os.homedir)();
-  return (0, import_node_path17.isAbsolute)(home) ? (0, import_node_path17.join)(home, ...underHome, "agent-session") : null;
-}
-var import_node_os, import_node_path17;
-var init_user_folders = __esm({
-  "src/platform/user-folders.ts"() {
-    "use strict";
-    import_node_os = require("node:os");
-    import_node_path17 = require("node:path");
-  }
-});
-
-// src/app/told.ts
-var told_exports2 = {};
-__export(told_exports2, {
-  personChannel: () => personChannel,
-  runningPageOf: () => runningPageOf,
-  toldDir: () => toldDir
-});
-function toldDir(logDir) {
-  return (0, import_node_path18.join)(logDir, "told");
-}
-function personChannel(logDir, env) {
-  return {
-    claim: (key) => claimOnce(toldDir(logDir), key),
-    page: () => runningPageOf(logDir, env)
-  };
-}
-function runningPageOf(logDir, env) {
-  const folder = userDataFolder(env);
-  const running = folder === null ? null : runningPage(folder, logDir);
-  return running === null ? null : `http://127.0.0.1:${running.port}/`;
-}
-var import_node_path18;
-var init_told3 = __esm({
-  "src/app/told.ts"() {
-    "use strict";
-    import_node_path18 = require("node:path");
-    init_detached();
-    init_running_page();
-    init_user_folders();
   }
 });
 
@@ -26097,7 +26153,7 @@ var require_api = __commonJS({
     exports2._refine = _refine2;
     exports2._superRefine = _superRefine2;
     exports2._check = _check;
-    exports2.describe = describe5;
+    exports2.describe = describe4;
     exports2.meta = meta2;
     exports2._stringbool = _stringbool2;
     exports2._stringFormat = _stringFormat2;
@@ -27067,7 +27123,7 @@ var require_api = __commonJS({
       return ch;
     }
     // @__NO_SIDE_EFFECTS__
-    function describe5(description) {
+    function describe4(description) {
       const ch = new checks.$ZodCheck({ check: "describe" });
       ch._zod.onattach = [
         (inst) => {
@@ -33237,10 +33293,211 @@ function testClock(env) {
 // src/app/stores.ts
 init_database();
 init_errors();
-init_origin();
+
+// src/core/origin.ts
+init_errors();
+var AGENT_SHELL_RULES = [
+  { host: "Claude Code", variable: "CLAUDECODE" },
+  { host: "Codex", variable: "CODEX_THREAD_ID" },
+  { host: "Codex", variable: "CODEX_SANDBOX" },
+  { host: "Codex", variable: "CODEX_SANDBOX_NETWORK_DISABLED" },
+  { host: "opencode", variable: "OPENCODE" },
+  { host: "opencode", variable: "OPENCODE_PID" },
+  { host: "opencode", variable: "AGENT", value: "1" },
+  { host: "Claude Code", program: "claude" },
+  { host: "Codex", program: "codex" },
+  { host: "opencode", program: "opencode" }
+];
+var AGENT_SHELL_VARIABLES = AGENT_SHELL_RULES.flatMap(
+  (rule) => "variable" in rule ? [rule.variable] : []
+);
+var AGENT_PROGRAMS = AGENT_SHELL_RULES.flatMap(
+  (rule) => "program" in rule ? [rule.program] : []
+);
+function decisionOriginOf(facts) {
+  return { os_user: facts.osUser, terminal: facts.terminal, agent_shell: agentShellOf(facts.env, facts.ancestors) };
+}
+function agentShellOf(env, ancestors) {
+  for (const rule of AGENT_SHELL_RULES) {
+    if (!("variable" in rule)) continue;
+    const value = env[rule.variable];
+    if (value === void 0 || value === "" || rule.value !== void 0 && value !== rule.value) continue;
+    return `${rule.host}'s environment variable ${rule.variable} is set${rule.value === void 0 ? "" : ` to ${rule.value}`}`;
+  }
+  for (const ancestor of ancestors) {
+    const name = ancestor.names.find((candidate) => isAgentProgram(candidate));
+    if (name !== void 0) return `its ancestor process ${ancestor.pid} is ${show(name)}`;
+  }
+  return null;
+}
+function assertNotAgentShell(origin, verb, what = "") {
+  if (origin.agent_shell === null) return;
+  throw new SessionError(
+    "E_AGENT_SHELL",
+    `Expected \`${verb}\`${what} from a user's own shell, got a command from inside an AI agent's shell (${origin.agent_shell}); ${verb === "serve" ? "start it" : `${verb} it`} in your own terminal`
+  );
+}
+function isAgentProgram(name) {
+  const base = (name.split(/[\\/]/).pop() ?? "").toLowerCase().replace(/\.(exe|js|cjs|mjs)$/, "");
+  return AGENT_PROGRAMS.includes(base);
+}
+
+// src/core/decision.ts
+init_errors();
+init_input();
+init_permission();
+
+// src/core/control.ts
+var BMP = "\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb";
+var ASTRAL = "\\ud804[\\udcbd\\udccd]|\\ud80d[\\udc30-\\udc3f]|\\ud82f[\\udca0-\\udca3]|\\ud834[\\udd73-\\udd7a]|\\udb40[\\udc01\\udc20-\\udc7f]";
+var UNSAFE = new RegExp(`[${BMP}]|${ASTRAL}`);
+var UNSAFE_ALL = new RegExp(UNSAFE.source, "g");
+var UNSAFE_IN_JSON = new RegExp(`(?![\\u0000-\\u001f])(?:${UNSAFE.source})`, "g");
+var UNSAFE_IN_LINES = new RegExp(`(?![\\n\\t])(?:${UNSAFE.source})`, "g");
+function unicodeEscape(char) {
+  let out = "";
+  for (let index = 0; index < char.length; index++) out += `\\u${char.charCodeAt(index).toString(16).padStart(4, "0")}`;
+  return out;
+}
+function escapeJsonForTerminal(json) {
+  return json.replace(UNSAFE_IN_JSON, unicodeEscape);
+}
+
+// src/core/quote.ts
+function quoted(text, limit = Infinity) {
+  const room = Math.max(limit, 3) - 2;
+  const pieces = [];
+  let length = 0;
+  for (const char of text) {
+    const piece = escapeChar(char);
+    if (length + piece.length > room) {
+      while (length + 1 > room && pieces.length > 0) length -= pieces.pop().length;
+      return `"${pieces.join("")}\u2026"`;
+    }
+    pieces.push(piece);
+    length += piece.length;
+  }
+  return `"${pieces.join("")}"`;
+}
+function plainJson(value) {
+  return escapeJsonForTerminal(JSON.stringify(value) ?? "null");
+}
+function escapeChar(char) {
+  if (char >= " " && UNSAFE.test(char)) return unicodeEscape(char);
+  return JSON.stringify(char).slice(1, -1);
+}
+
+// src/core/decision.ts
+init_session();
+init_state();
+var REJECT_TARGETS = ["planning", "abandoned"];
+function approveState(state, input, origin, now) {
+  assertNotAgentShell(origin, "approve");
+  const by = deciderOf(input.by, origin);
+  const note = input.note === void 0 ? void 0 : assertNote(input.note);
+  assertInApproval(state, "approve");
+  const moved = applyChange(state, { phase: "executing" }, now);
+  const decided = withDecision(moved, state, { decision: "approved", ...by, note, to_phase: "executing" }, now);
+  return grantPending(decided, now, input.grantTtlHours ?? DEFAULT_PERMISSION_GRANT_TTL_HOURS);
+}
+function rejectState(state, input, origin, now) {
+  assertNotAgentShell(origin, "reject");
+  const by = deciderOf(input.by, origin);
+  const problem = requiredTextProblem(input.reason);
+  if (problem !== null) throw new SessionError("E_USAGE", `Expected \`reason\` to be ${problem}`);
+  const reason = input.reason;
+  const to = parseRejectTarget(input.to ?? "planning");
+  assertInApproval(state, "reject");
+  const moved = to === "abandoned" ? finalizeState(state, "abandoned", `Rejected by ${by.by}: ${reason}`, now) : applyChange(state, { phase: "planning" }, now);
+  const decided = withDecision(moved, state, { decision: "rejected", ...by, note: reason, to_phase: to }, now);
+  return refusePending(decided, reason, now);
+}
+function parseRejectTarget(value) {
+  if (!REJECT_TARGETS.includes(value)) {
+    throw new SessionError("E_USAGE", `Expected \`to\` to be one of ${REJECT_TARGETS.join(", ")}, got ${show(value)}`);
+  }
+  return value;
+}
+function waitingSince(state) {
+  for (let index = state.history.length - 1; index >= 0; index--) {
+    const entry = state.history[index];
+    if (entry.to_phase === state.phase && entry.from_phase !== state.phase) return entry.timestamp;
+    if (entry.to_phase !== state.phase) break;
+  }
+  if ((state.history_dropped ?? 0) === 0 || state.history.length === 0) return state.created_at;
+  return state.history[0].timestamp;
+}
+function decisionSentence(decision, noteLimit = Infinity) {
+  const where = decision.to_phase === "abandoned" ? "session ended" : `sent to ${decision.to_phase}`;
+  const note = decision.note === void 0 ? "" : `; note: ${quoted(decision.note, noteLimit)}`;
+  return `${decision.decision} by ${deciderText(decision, (text) => quoted(text))} at ${decision.at} (${where})${note}`;
+}
+function deciderText(decision, quote = (text) => text) {
+  const imported = decision.imported;
+  if (imported !== void 0)
+    return `${quote(decision.by)} (imported by OS user ${quote(imported.by)} at ${imported.at} from ${quote(imported.from)}; origin not verified here)`;
+  const origin = decision.origin;
+  if (origin === void 0) return `${quote(decision.by)} (origin not recorded)`;
+  const where = whereRecorded(origin);
+  if (!origin.claimed) return `${quote(decision.by)} (OS user, ${where})`;
+  return `${quote(decision.by)} (claimed; OS user ${quote(origin.os_user)}, ${where})`;
+}
+function importedState(state, origin, at, from, verb) {
+  if ((state.decisions ?? []).length === 0) return state;
+  assertNotAgentShell(origin, verb, ` of a session holding decisions (\`${state.agent_id}\`)`);
+  const imported = { by: origin.os_user, at: at.toISOString(), from };
+  const decisions = state.decisions.map((decision) => ({ ...decision, imported }));
+  return { ...state, decisions, schema_version: versionFor({ ...state, decisions }) };
+}
+function lastDecision(state) {
+  return state.decisions?.at(-1) ?? null;
+}
+function whereRecorded(origin) {
+  if (origin.via === "browser")
+    return origin.terminal ? "in the browser" : "in the browser, page of a server started without a terminal";
+  return origin.terminal ? "at a terminal" : "recorded without a terminal";
+}
+function deciderOf(claimed, origin) {
+  const recorded = (isClaimed) => ({
+    os_user: origin.os_user,
+    terminal: origin.terminal,
+    claimed: isClaimed,
+    ...origin.via === void 0 ? {} : { via: origin.via }
+  });
+  if (claimed === void 0) return { by: origin.os_user, origin: recorded(false) };
+  const problem = agentNameProblem(claimed);
+  if (problem !== null) throw new SessionError("E_USAGE", `Expected \`by\` to be ${problem}`);
+  return { by: claimed, origin: recorded(true) };
+}
+function assertNote(value) {
+  const problem = requiredTextProblem(value);
+  if (problem !== null) throw new SessionError("E_USAGE", `Expected \`note\` to be ${problem}`);
+  return value;
+}
+function assertInApproval(state, verb) {
+  if (state.phase !== "approval") {
+    throw new SessionError(
+      "E_ILLEGAL_TRANSITION",
+      `Cannot ${verb} session \`${state.agent_id}\`: expected it in phase \`approval\`, got \`${state.phase}\``
+    );
+  }
+}
+function withDecision(moved, before, facts, now) {
+  const decision = {
+    decision: facts.decision,
+    by: facts.by,
+    at: now.toISOString(),
+    ...facts.note === void 0 ? {} : { note: facts.note },
+    to_phase: facts.to_phase,
+    waiting_since: waitingSince(before),
+    ...facts.origin === void 0 ? {} : { origin: facts.origin }
+  };
+  const decisions = [...before.decisions ?? [], decision];
+  const decided = { ...moved, decisions };
+  return { ...decided, schema_version: versionFor(decided) };
+}
 
 // src/service/copy.ts
-init_decision();
 init_errors();
 init_permission();
 
@@ -33409,52 +33666,7 @@ function firstProblem(state) {
 
 // src/service/sessions.ts
 init_errors();
-
-// src/core/history.ts
-init_errors();
-init_interruption();
-init_phase_names();
-var DEFAULT_HISTORY_CAP = 200;
-function capHistory(state, cap) {
-  const excess = state.history.length - cap;
-  if (excess <= 0) return state;
-  const capped = {
-    ...state,
-    history: state.history.slice(excess),
-    history_dropped: (state.history_dropped ?? 0) + excess
-  };
-  const resumes = resumeEntries(state.history.slice(0, excess));
-  return resumes === 0 ? capped : { ...capped, resumes_dropped: (state.resumes_dropped ?? 0) + resumes };
-}
-function withResume(state, now) {
-  if (isFinalPhase(state.phase)) {
-    throw new SessionError(
-      "E_ILLEGAL_TRANSITION",
-      `Session \`${state.agent_id}\` is final (\`${state.phase}\`) and cannot be resumed`
-    );
-  }
-  const at = now.toISOString();
-  return {
-    ...carriedOn(state),
-    last_updated: at,
-    history: [...state.history, { from_phase: state.phase, to_phase: state.phase, timestamp: at, event: "resume" }]
-  };
-}
-function resumeCount(state) {
-  return resumeEntries(state.history) + (state.resumes_dropped ?? 0);
-}
-function resumeEntries(history) {
-  return history.filter((entry) => entry.event === "resume").length;
-}
-function stampAfter(state, now, boundMs) {
-  const recorded = [state.last_updated, state.history.at(-1)?.timestamp, state.decisions?.at(-1)?.at];
-  let newest = now.getTime();
-  for (const time3 of recorded) {
-    const at = time3 === void 0 ? Number.NaN : Date.parse(time3);
-    if (at > newest && at - now.getTime() <= boundMs) newest = at;
-  }
-  return newest === now.getTime() ? now : new Date(newest);
-}
+init_history();
 
 // src/core/continuation.ts
 init_errors();
@@ -33503,7 +33715,6 @@ function withContinued(state, claudeAgentId, now) {
 }
 
 // src/service/sessions.ts
-init_decision();
 init_ids();
 init_limits();
 init_interruption();
@@ -33528,7 +33739,6 @@ function isParked(state, now, limits) {
 init_host();
 init_rules();
 init_input();
-init_origin();
 init_session();
 
 // src/platform/process-facts.ts
@@ -33591,11 +33801,18 @@ init_random();
 
 // src/service/claude-attach.ts
 init_errors();
+init_history();
 
 // src/core/claude-link.ts
 init_errors();
 init_interruption();
-init_plural();
+
+// src/core/plural.ts
+function counted(count, noun, plural = `${noun}s`) {
+  return `${count} ${count === 1 ? noun : plural}`;
+}
+
+// src/core/claude-link.ts
 init_phase_names();
 var CLAUDE_PURPOSE = "claude_code_subagent";
 function withClaudeLink(state, change, now) {
@@ -33964,6 +34181,7 @@ async function abandonOrphan(view, now, id) {
 
 // src/service/project-view.ts
 init_errors();
+init_history();
 
 // src/core/activity.ts
 function isNewer(a, b) {
@@ -34085,6 +34303,7 @@ var ProjectView = class {
 };
 
 // src/service/sessions.ts
+init_stats();
 var Sessions = class {
   store;
   /** The project this service works for (see SessionsOptions.project). */
@@ -34533,10 +34752,44 @@ var Sessions = class {
    */
   async listing(filter = {}) {
     const now = await this.store.now();
-    const entries = [];
-    let unassigned = 0;
     const query = queryOf(filter);
     const listed = query === void 0 ? await this.store.list(filter.allProjects === true ? void 0 : this.#view.scope(true)) : await this.store.query(filter.allProjects === true ? void 0 : this.#view.scope(false), query);
+    return this.#entriesOf(listed, filter, now);
+  }
+  /**
+   * The first page of a listing (at most `filter.limit` valid sessions, the most recently active; corrupt entries
+   * besides) and how many valid sessions it keeps in all: a long inbox's first page and how many more, read as a page.
+   */
+  async page(filter) {
+    const now = await this.store.now();
+    const page = await this.store.page(
+      filter.allProjects === true ? void 0 : this.#view.scope(false),
+      queryOf(filter) ?? {}
+    );
+    return { entries: this.#entriesOf(page.entries, filter, now).entries, total: page.total };
+  }
+  /**
+   * The figures of `stats` (core/views/stats.ts): this project's sessions, or with `allProjects` every session of the
+   * store, with each project's own; counted by the store (SessionStore.stats), never by reading every session.
+   * @param now the time the figures are judged at
+   */
+  async stats(filter, now) {
+    const activeSince = new Date(
+      now.getTime() - (this.limits.resumeTimeoutMinutes + this.limits.clockSkewMinutes) * 6e4
+    );
+    const answer2 = await this.store.stats(filter.allProjects === true ? void 0 : this.#view.scope(false), {
+      activeSince,
+      ...filter.agent === void 0 ? {} : { agent: filter.agent },
+      ...filter.since === void 0 ? {} : { since: filter.since }
+    });
+    const options = { now, limits: this.limits, ...filter.since === void 0 ? {} : { since: filter.since } };
+    const { stats, projects } = statsOfTally(answer2.tally, answer2.live, options);
+    return { stats, projects, corrupt: this.#entriesOf(answer2.corrupt, {}, now).entries };
+  }
+  /** Listed sessions as ListEntries, with their resume answer at `now`, kept by `filter`, newest first. */
+  #entriesOf(listed, filter, now) {
+    const entries = [];
+    let unassigned = 0;
     for (const entry of listed) {
       if (entry.kind === "corrupt") {
         entries.push(entry);
@@ -34779,9 +35032,7 @@ function ownStartTime() {
 function processStartTime(pid) {
   try {
     const stat = (0, import_node_fs7.readFileSync)(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (fields[0] === "Z" || fields[0] === "X") return null;
-    return fields[19] ?? void 0;
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? void 0;
   } catch (error2) {
     const code = errnoCode(error2);
     if (code !== "ENOENT" && code !== "ESRCH") return void 0;
@@ -34820,14 +35071,40 @@ init_errors();
 init_errno();
 init_atomic_file();
 init_private_fs();
-init_strict_read();
+
+// src/platform/strict-read.ts
+var import_node_buffer = require("node:buffer");
+var import_node_fs9 = require("node:fs");
+init_errno();
+function readRegularFile(file) {
+  let buffer;
+  try {
+    const fd = (0, import_node_fs9.openSync)(file, import_node_fs9.constants.O_RDONLY | import_node_fs9.constants.O_NOFOLLOW | import_node_fs9.constants.O_NONBLOCK);
+    try {
+      const stats = (0, import_node_fs9.fstatSync)(fd);
+      if (stats.isDirectory()) return { problem: "state.json is a folder, not a file" };
+      if (!stats.isFile()) return { problem: "state.json is not a regular file" };
+      buffer = (0, import_node_fs9.readFileSync)(fd);
+    } finally {
+      (0, import_node_fs9.closeSync)(fd);
+    }
+  } catch (error2) {
+    const code = errnoCode(error2);
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") return { problem: "state.json is a symbolic link (not followed)" };
+    if (code === "EISDIR") return { problem: "state.json is a folder, not a file" };
+    throw ioError(error2, "read", file);
+  }
+  if (!(0, import_node_buffer.isUtf8)(buffer)) return { problem: "state.json is not valid UTF-8" };
+  const bom = buffer[0] === 239 && buffer[1] === 187 && buffer[2] === 191;
+  return { text: buffer.toString("utf8", bom ? 3 : 0) };
+}
 
 // src/store/index-marker.ts
 var import_node_fs10 = require("node:fs");
 init_paths();
 init_errno();
 init_atomic_file();
-init_strict_read();
 var MARKER_FILE = "complete.json";
 var MARKER_TEMP = /^\.complete\.json\.\d+\.[0-9a-f]{8}\.tmp$/;
 var MARKER_TEXT = `${JSON.stringify({ complete: true, version: 1 })}
@@ -35505,7 +35782,6 @@ function linksOf(states) {
 // src/store/file-hygiene.ts
 init_errno();
 init_files();
-init_strict_read();
 init_private_fs();
 var STATE_FILE = "state.json";
 var LOCK_FILE = "state.json.lock";
@@ -35728,8 +36004,10 @@ init_store();
 // src/store/listing-cache.ts
 var import_node_fs13 = require("node:fs");
 init_atomic_file();
+init_phase_names();
+init_stats();
 var LISTING_CACHE = ".listing-cache.json";
-var FORMAT = 1;
+var FORMAT = 2;
 function fileKey(path) {
   const stats = (0, import_node_fs13.statSync)(path, { throwIfNoEntry: false });
   return stats === void 0 || !stats.isFile() ? null : `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
@@ -35740,7 +36018,59 @@ function summaryOf(state, key) {
     project: state.project ?? null,
     agent_name: state.agent_name,
     phase: state.phase,
-    last_updated: state.last_updated
+    last_updated: state.last_updated,
+    facts: statsFactsOf(state)
+  };
+}
+function factsRow(facts) {
+  return [
+    facts.created_at,
+    facts.error_count,
+    facts.duration_seconds,
+    facts.resumes,
+    facts.approvals,
+    facts.rejections,
+    facts.decision_waits,
+    facts.interruptions,
+    facts.carried_on,
+    facts.interrupted_now ? 1 : 0,
+    facts.permission_requests,
+    facts.permissions_granted,
+    facts.permissions_refused,
+    facts.permissions_spent,
+    facts.continued,
+    facts.primed ? 1 : 0
+  ];
+}
+function factsOfRow(row, summary) {
+  if (!Array.isArray(row) || row.length !== 16 || !isPhase(summary.phase)) return null;
+  const [created_at, , duration3, , , , waits] = row;
+  const counts = [1, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((i) => row[i]);
+  if (typeof created_at !== "string" || duration3 !== null && typeof duration3 !== "number") return null;
+  if (!counts.every((n2) => typeof n2 === "number" && Number.isFinite(n2))) return null;
+  if (!Array.isArray(waits) || !waits.every((n2) => typeof n2 === "number")) return null;
+  const n = (i) => row[i];
+  return {
+    agent_name: summary.agent_name,
+    project: summary.project,
+    phase: summary.phase,
+    created_at,
+    last_updated: summary.last_updated,
+    error_count: n(1),
+    duration_seconds: duration3,
+    resumes: n(3),
+    approvals: n(4),
+    rejections: n(5),
+    decision_waits: waits,
+    interruptions: n(7),
+    carried_on: n(8),
+    interrupted_now: n(9) === 1,
+    permission_requests: n(10),
+    permissions_granted: n(11),
+    permissions_refused: n(12),
+    permissions_spent: n(13),
+    continued: n(14),
+    primed: n(15) === 1
   };
 }
 function readListingCache(path) {
@@ -35749,11 +36079,12 @@ function readListingCache(path) {
     if (raw.format !== FORMAT || typeof raw.rows !== "object" || raw.rows === null) return /* @__PURE__ */ new Map();
     const rows = /* @__PURE__ */ new Map();
     for (const [id, row] of Object.entries(raw.rows)) {
-      if (!Array.isArray(row) || row.length !== 5) continue;
-      const [key, project, agent_name, phase, last_updated] = row;
+      if (!Array.isArray(row) || row.length !== 6) continue;
+      const [key, project, agent_name, phase, last_updated, facts] = row;
       if (typeof key !== "string" || typeof agent_name !== "string" || typeof phase !== "string") continue;
       if (typeof last_updated !== "string" || project !== null && typeof project !== "string") continue;
-      rows.set(id, { key, project, agent_name, phase, last_updated });
+      const known = factsOfRow(facts, { project, agent_name, phase, last_updated });
+      if (known !== null) rows.set(id, { key, project, agent_name, phase, last_updated, facts: known });
     }
     return rows;
   } catch {
@@ -35762,7 +36093,8 @@ function readListingCache(path) {
 }
 function writeListingCache(path, rows) {
   const out = {};
-  for (const [id, row] of rows) out[id] = [row.key, row.project, row.agent_name, row.phase, row.last_updated];
+  for (const [id, row] of rows)
+    out[id] = [row.key, row.project, row.agent_name, row.phase, row.last_updated, factsRow(row.facts)];
   try {
     writeFileAtomic(path, JSON.stringify({ format: FORMAT, rows: out }), { durable: false });
   } catch {
@@ -35832,6 +36164,12 @@ var SettledStore = class {
   async query(scope, query) {
     return this.#sync.query(scope, query);
   }
+  async page(scope, query) {
+    return this.#sync.page(scope, query);
+  }
+  async stats(scope, query) {
+    return this.#sync.stats(scope, query);
+  }
   async idsContaining(part, limit) {
     return this.#sync.idsContaining(part, limit);
   }
@@ -35858,12 +36196,13 @@ var SettledStore = class {
 };
 
 // src/store/file-store.ts
+init_stats();
+init_phase_names();
 init_errno();
 init_atomic_file();
 init_private_fs();
 init_files();
 init_random();
-init_strict_read();
 var REMOVE_ATTEMPTS = 3;
 var FileStore = class extends SettledStore {
   #sync;
@@ -36067,12 +36406,71 @@ var SyncFileStore = class {
    * listing of 100,000 sessions reads the few it shows, not 100,000 files.
    */
   query(scope, query) {
+    return this.page(scope, query).entries;
+  }
+  /** See SessionStore.page: query's one pass, the chosen counted before the limit. */
+  page(scope, query) {
+    const walked = this.#summaries();
+    const chosen = [];
+    for (const { id, summary } of walked.valid) {
+      if (!summaryInScope(summary, scope)) continue;
+      const phases = query.phases;
+      if (phases !== void 0 && !phases.includes(summary.phase)) continue;
+      if (query.agent !== void 0 && summary.agent_name !== query.agent) continue;
+      chosen.push({ id, last_updated: summary.last_updated });
+    }
+    chosen.sort((a, b) => {
+      const x = Date.parse(a.last_updated);
+      const y = Date.parse(b.last_updated);
+      return x !== y ? x < y ? 1 : -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    });
+    const corrupt = [...walked.corrupt];
+    const valid = [];
+    for (const { id } of chosen) {
+      if (query.limit !== void 0 && valid.length >= query.limit) break;
+      const listed = this.#readChosen(id, walked.read);
+      if (listed === null) continue;
+      if (listed.kind === "corrupt") corrupt.push(listed);
+      else if (inScope(listed, scope) && kept(listed.state, query)) valid.push(listed);
+    }
+    return { entries: [...valid, ...corrupt.filter((entry) => inScope(entry, scope))], total: chosen.length };
+  }
+  /**
+   * See SessionStore.stats: counted from the summaries' facts (listing-cache.ts), the live sessions read whole; a store
+   * of 100,000 sessions is one stat per session and one read of the cache.
+   */
+  stats(scope, query) {
+    const walked = this.#summaries();
+    const facts = [];
+    const live = [];
+    const corrupt = [...walked.corrupt];
+    for (const { id, summary } of walked.valid) {
+      if (!summaryInScope(summary, scope)) continue;
+      if (query.agent !== void 0 && summary.agent_name !== query.agent) continue;
+      facts.push(summary.facts);
+      if (!mayBeLive(summary.facts, query)) continue;
+      const listed = this.#readChosen(id, walked.read);
+      if (listed?.kind === "valid") {
+        if (isLive(listed.state, query)) live.push(listed.state);
+      } else if (listed !== null) corrupt.push(listed);
+    }
+    return {
+      tally: tallyFacts(facts, query.since),
+      live,
+      corrupt: corrupt.filter((entry) => inScope(entry, scope))
+    };
+  }
+  /**
+   * One pass over the store root: each session's summary (from the cache while its state.json is unchanged, else read
+   * and summarized), the states read meanwhile, and the corrupt entries; the cache written again when it changed.
+   */
+  #summaries() {
     const cachePath = joinPath(this.location, LISTING_CACHE);
     const cached2 = readListingCache(cachePath);
     const next = /* @__PURE__ */ new Map();
     const read = /* @__PURE__ */ new Map();
     const corrupt = [];
-    const chosen = [];
+    const valid = [];
     let changed = false;
     for (const entry of this.#rootEntries()) {
       const id = entry.name;
@@ -36091,28 +36489,15 @@ var SyncFileStore = class {
         changed = true;
       }
       if (key !== null) next.set(id, summary);
-      const scoped = scope === void 0 || (summary.project === null ? scope.unassigned === true : summary.project === scope.project);
-      const phases = query.phases;
-      if (!scoped || phases !== void 0 && !phases.includes(summary.phase)) continue;
-      if (query.agent !== void 0 && summary.agent_name !== query.agent) continue;
-      chosen.push({ id, last_updated: summary.last_updated });
+      valid.push({ id, summary });
     }
     if (changed || next.size !== cached2.size) writeListingCache(cachePath, next);
-    chosen.sort((a, b) => {
-      const x = Date.parse(a.last_updated);
-      const y = Date.parse(b.last_updated);
-      return x !== y ? x < y ? 1 : -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-    });
-    const valid = [];
-    for (const { id } of chosen) {
-      if (query.limit !== void 0 && valid.length >= query.limit) break;
-      const known = read.get(id);
-      const listed = known === void 0 ? this.#listOne(id) : { kind: "valid", id, state: known };
-      if (listed === null) continue;
-      if (listed.kind === "corrupt") corrupt.push(listed);
-      else if (inScope(listed, scope) && kept(listed.state, query)) valid.push(listed);
-    }
-    return [...valid, ...corrupt.filter((entry) => inScope(entry, scope))];
+    return { valid, read, corrupt };
+  }
+  /** A chosen session as it is now: the state this pass read, else read now. */
+  #readChosen(id, read) {
+    const known = read.get(id);
+    return known === void 0 ? this.#listOne(id) : { kind: "valid", id, state: known };
   }
   /** See SessionStore.idsContaining: one look at the id's own folder, else one listing of the root's names. */
   idsContaining(part, limit) {
@@ -36309,6 +36694,14 @@ var SyncFileStore = class {
 function serialize(state) {
   return `${stateJson(state, 2)}
 `;
+}
+function summaryInScope(summary, scope) {
+  return scope === void 0 || (summary.project === null ? scope.unassigned === true : summary.project === scope.project);
+}
+function mayBeLive(facts, query) {
+  if (isFinalPhase(facts.phase)) return false;
+  if (query.since !== void 0 && Date.parse(facts.created_at) < query.since.getTime()) return false;
+  return Date.parse(facts.last_updated) >= query.activeSince.getTime() || facts.interrupted_now;
 }
 function bestEffort(complete) {
   try {
@@ -36518,6 +36911,12 @@ var SyncMemoryStore = class {
   query(scope, query) {
     return answerQuery(this.list(scope), query);
   }
+  page(scope, query) {
+    return answerPage(this.list(scope), query);
+  }
+  stats(scope, query) {
+    return answerStats(this.list(scope), query);
+  }
   idsContaining(part, limit) {
     if (this.#entries.has(part)) return [part];
     return [...this.#entries.keys()].filter((id) => id.includes(part)).slice(0, limit);
@@ -36618,138 +37017,8 @@ init_state();
 init_interruption();
 init_state_schema();
 init_ids();
-
-// src/core/views/stats.ts
-init_errors();
-init_interruption();
-init_phase_names();
-init_phases();
-init_rules();
-var UNITS_MS = { s: 1e3, m: 6e4, h: 36e5, d: 864e5, w: 6048e5 };
-function parseSince(text, now, flag = "--since") {
-  const match2 = /^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$/.exec(text);
-  let at = Number.NaN;
-  if (match2) at = now.getTime() - Number(match2[1]) * UNITS_MS[match2[2]];
-  else if (isCalendarDate(text)) at = Date.parse(asUtc(text));
-  if (Number.isFinite(at) && Number.isFinite(new Date(at).getTime())) return new Date(at);
-  throw new SessionError(
-    "E_USAGE",
-    `Expected \`${flag}\` to be a duration like 30m, 24h or 7d, or an ISO 8601 time, got ${show(text)}`
-  );
-}
-function computeStats(states, options) {
-  const { now, limits, since } = options;
-  const kept2 = since === void 0 ? states : states.filter((state) => Date.parse(state.created_at) >= since.getTime());
-  const byAgent = /* @__PURE__ */ new Map();
-  for (const state of kept2) byAgent.set(state.agent_name, [...byAgent.get(state.agent_name) ?? [], state]);
-  const agents = /* @__PURE__ */ Object.create(null);
-  for (const name of [...byAgent.keys()].sort()) agents[name] = group(byAgent.get(name), now, limits);
-  return {
-    generated_at: now.toISOString(),
-    since: since === void 0 ? null : since.toISOString(),
-    overall: group(kept2, now, limits),
-    agents
-  };
-}
-function group(states, now, limits) {
-  let active = 0;
-  let resumableNow = 0;
-  let resumes = 0;
-  let resumed = 0;
-  let lastActivity = null;
-  const outcomes = { completed: 0, failed: 0, abandoned: 0 };
-  const durations = [];
-  const byErrors = /* @__PURE__ */ Object.create(null);
-  const decisions = { approvals: 0, rejections: 0 };
-  const interrupted = { interruptions: 0, carried_on: 0, interrupted_now: 0 };
-  const continuations = { continued: 0, primed: 0 };
-  const waits = [];
-  const permissions = { permission_requests: 0, permissions_granted: 0, permissions_refused: 0, permissions_spent: 0 };
-  for (const state of states) {
-    for (const request of state.permission_requests ?? []) {
-      permissions.permission_requests += 1;
-      if (request.status === "rejected") permissions.permissions_refused += 1;
-      if (request.status === "spent") permissions.permissions_spent += 1;
-      if (request.status === "approved" || request.status === "spent" || request.expires_at !== void 0)
-        permissions.permissions_granted += 1;
-    }
-    if (state.continuation !== void 0) {
-      continuations.continued += state.continuation.count;
-      if (state.continuation.choice === "prime") continuations.primed += 1;
-    }
-    if (state.interruption !== void 0) {
-      interrupted.interruptions += state.interruption.count;
-      interrupted.carried_on += state.interruption.carried_on;
-      if (isInterrupted(state)) interrupted.interrupted_now += 1;
-    }
-    for (const decision of state.decisions ?? []) {
-      if (decision.decision === "approved") decisions.approvals += 1;
-      else decisions.rejections += 1;
-      waits.push(Math.max(0, (Date.parse(decision.at) - Date.parse(decision.waiting_since)) / 1e3));
-    }
-    if (isFinalPhase(state.phase)) {
-      outcomes[state.phase] += 1;
-      if (state.duration_seconds !== void 0) durations.push(state.duration_seconds);
-    }
-    const resumable = allowsResume(resumeVerdict(state, now, limits));
-    if (resumable) resumableNow += 1;
-    if (canProgress(state, resumable, now, limits)) active += 1;
-    const count = resumeCount(state);
-    resumes += count;
-    if (count > 0) resumed += 1;
-    byErrors[state.error_count] = (byErrors[state.error_count] ?? 0) + 1;
-    const at = Date.parse(state.last_updated);
-    if (lastActivity === null || at > lastActivity) lastActivity = at;
-  }
-  const finalized = outcomes.completed + outcomes.failed + outcomes.abandoned;
-  return {
-    sessions: states.length,
-    active,
-    resumable_now: resumableNow,
-    ...outcomes,
-    success_rate: ratio(outcomes.completed, finalized),
-    resumes,
-    resume_rate: ratio(resumed, states.length),
-    mean_duration_seconds: durations.length === 0 ? null : round(durations.reduce((a, b) => a + b, 0) / durations.length),
-    median_duration_seconds: median(durations),
-    by_error_count: byErrors,
-    ...decisions,
-    median_decision_seconds: median(waits),
-    ...interrupted,
-    ...permissions,
-    ...continuations,
-    last_activity: lastActivity === null ? null : new Date(lastActivity).toISOString()
-  };
-}
-function canProgress(state, resumable, now, limits) {
-  if (isFinalPhase(state.phase)) return false;
-  if (resumable) return true;
-  if (isResumablePhase(state.phase)) return false;
-  const fresh = now.getTime() - Date.parse(state.last_updated) <= limits.resumeTimeoutMinutes * 6e4;
-  return fresh && state.claude?.stopped_at === void 0;
-}
-function ratio(part, whole) {
-  return whole === 0 ? null : round(part / whole);
-}
-function median(values) {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return round(sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2);
-}
-function round(value) {
-  return Math.round(value * 1e3) / 1e3;
-}
-function asUtc(text) {
-  const local = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(text.trim());
-  return local === null ? text : `${local[1]}T${local[2]}Z`;
-}
-function isCalendarDate(text) {
-  const date3 = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-  if (date3 === null) return false;
-  const [year, month, day] = [Number(date3[1]), Number(date3[2]), Number(date3[3])];
-  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
+init_history();
+init_stats();
 
 // src/core/transfer.ts
 init_errors();
@@ -36842,9 +37111,6 @@ var EVENTS = [
   { event: "SessionStart", bin: "pre-delegate", hosts: ["claude-code", "codex", "agent-sdk"] },
   // opencode: `chat.message` of the main agent.
   { event: "UserPromptSubmit", bin: "pre-delegate", hosts: ["claude-code", "codex", "agent-sdk", "opencode"] },
-  // The main agent's turn ends: the person is told, in a line Claude Code shows them (`systemMessage`), of each decision
-  // that started waiting and was not told yet on this machine (src/hooks/handlers/told.ts).
-  { event: "Stop", bin: "subagent-stop", hosts: ["claude-code"] },
   // Codex's model request; a sub-agent's that failed (an API error, a usage limit) is its StopFailure: no
   // SubagentStop follows (src/hooks/hosts/codex.ts reads it so).
   { event: "PostModelRequest", bin: "subagent-stop", hosts: ["codex"] }
@@ -37167,13 +37433,10 @@ function isFolder(path) {
 init_text();
 
 // src/hooks/texts.ts
-init_decision();
 init_interruption();
 init_permission();
-init_quote();
 init_phase_names();
 init_lazy();
-init_plural();
 init_text();
 
 // src/platform/shell.ts
@@ -37418,8 +37681,12 @@ function agentNameOf(toolInput) {
   return name ? name : DEFAULT_AGENT_TYPE;
 }
 
+// src/hooks/handlers/handler.ts
+function skip(note) {
+  return { answer: null, note };
+}
+
 // src/hooks/handlers/attach.ts
-init_handler();
 var MESSAGE_LIMIT = 1e3;
 async function subagentStart(sessions, payload, context) {
   if (payload.agent_type === "") return skip("internal_agent");
@@ -37518,16 +37785,12 @@ function sessionOf(payload) {
   return payload.session_id === void 0 ? {} : { session_id: payload.session_id };
 }
 
-// src/hooks/handlers/index.ts
-init_handler();
-
 // src/hooks/handlers/offer.ts
 init_input();
 
 // src/hooks/handlers/continue.ts
 init_claude_transcript();
 init_phase_names();
-init_handler();
 var CONTINUE_TOOL = "SendMessage";
 function transcripts() {
   return init_agent_transcripts(), __toCommonJS(agent_transcripts_exports);
@@ -37618,7 +37881,6 @@ ${continueNote(written, context)}` }
 }
 
 // src/hooks/handlers/offer.ts
-init_handler();
 async function offer(sessions, payload, context) {
   if (payload.tool_name === CONTINUE_TOOL) return continueAgent(sessions, payload, context);
   if (!isDelegationTool(payload.tool_name)) return skip("other_tool");
@@ -37648,7 +37910,6 @@ function approveResume(sessions, agentName) {
 }
 
 // src/hooks/handlers/overview.ts
-init_handler();
 async function overview(sessions, payload, context) {
   const parked = await sessions.parkedSessions();
   if (parked.length === 0) return skip("nothing_parked");
@@ -37859,10 +38120,6 @@ async function recordingAnswer(sessions, payload, claudeAgentId, cli) {
 async function readByItsAdapter() {
   return skip("other_event");
 }
-var told2 = (sessions, payload, context) => (
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: only the Stop hook loads it
-  (init_told2(), __toCommonJS(told_exports)).told(sessions, payload, context)
-);
 var HANDLERS = {
   PreToolUse: offer,
   PermissionRequest: permissionRequest,
@@ -37872,12 +38129,8 @@ var HANDLERS = {
   PostToolUse: postToolUse,
   SessionStart: overview,
   UserPromptSubmit: overview,
-  PostModelRequest: readByItsAdapter,
-  Stop: told2
+  PostModelRequest: readByItsAdapter
 };
-
-// src/hooks/answer.ts
-init_handler();
 
 // src/hooks/hosts/cli-words.ts
 var import_node_path14 = require("node:path");
@@ -37918,8 +38171,8 @@ init_interruption_kinds();
 function storePin(root, config2) {
   const url = config2.database_url;
   const selected = JSON.stringify([root, url, url === null ? null : config2.database_schema]);
-  const { createHash: createHash3 } = require("node:crypto");
-  return createHash3("sha256").update(selected).digest("hex").slice(0, 16);
+  const { createHash } = require("node:crypto");
+  return createHash("sha256").update(selected).digest("hex").slice(0, 16);
 }
 
 // src/hooks/hosts/codex.ts
@@ -38036,7 +38289,7 @@ async function answerHost(received, call, env, { host, cli, record: record2, rec
   if (nonEmpty(env.AGENT_SESSION_DIR) === void 0 && project !== void 0 && !isDirectory(resolveFrom(call.cwd, project, "`CLAUDE_PROJECT_DIR`"))) {
     return { answer: null, line: `${head}project_missing project=${logValue(project)}${warned}`, level: "info" };
   }
-  const told3 = launch ?? adapter.launchFacts?.(env);
+  const told = launch ?? adapter.launchFacts?.(env);
   const sessions = call.sessions();
   const now = await sessions.now();
   const outcome = await handleEvent(sessions, read.payload, {
@@ -38046,13 +38299,9 @@ async function answerHost(received, call, env, { host, cli, record: record2, rec
     words: adapter.words,
     continuation: continuationSettingsOf(call.config),
     ...recordingTool === void 0 ? {} : { recordingTool },
-    ...told3 === void 0 ? {} : { launch: told3 },
-    person: () => personOf(call, env)
+    ...told === void 0 ? {} : { launch: told }
   });
   return { answer: outcome.answer, line: `${head}${outcome.note}${warned}`, level: warned === "" ? "info" : "warn" };
-}
-function personOf(call, env) {
-  return (init_told3(), __toCommonJS(told_exports2)).personChannel(call.logDir, env);
 }
 async function handleEvent(sessions, input, given) {
   const payload = parsePayload(input);

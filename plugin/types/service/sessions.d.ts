@@ -13,6 +13,7 @@ import { type Attachment, type ClaudeAgentEvent } from './claude-attach';
 import { type CleanupResult } from './cleanup';
 import { type ResumeDecision } from './project-view';
 import type { SessionStore } from './store';
+import { type ProjectStats, type Stats } from '../core/views/stats';
 export type { AttachAction, Attachment, ClaudeAgentEvent } from './claude-attach';
 export { CLAUDE_PURPOSE } from './claude-attach';
 export type { CleanupResult } from './cleanup';
@@ -300,6 +301,28 @@ export declare class Sessions {
     listing(filter?: ListFilter): Promise<{
         entries: ListEntry[];
         unassigned: number;
+    }>;
+    /**
+     * The first page of a listing (at most `filter.limit` valid sessions, the most recently active; corrupt entries
+     * besides) and how many valid sessions it keeps in all: a long inbox's first page and how many more, read as a page.
+     */
+    page(filter: ListFilter): Promise<{
+        entries: ListEntry[];
+        total: number;
+    }>;
+    /**
+     * The figures of `stats` (core/views/stats.ts): this project's sessions, or with `allProjects` every session of the
+     * store, with each project's own; counted by the store (SessionStore.stats), never by reading every session.
+     * @param now the time the figures are judged at
+     */
+    stats(filter: {
+        readonly agent?: string;
+        readonly since?: Date;
+        readonly allProjects?: boolean;
+    }, now: Date): Promise<{
+        stats: Stats;
+        projects: ProjectStats[];
+        corrupt: ListEntry[];
     }>;
     /**
      * Gives this project to sessions of another project or of none (an older store's, listed as unassigned): each id

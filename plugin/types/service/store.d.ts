@@ -1,5 +1,6 @@
 import type { Phase } from '../core/phase-names';
 import type { SessionState } from '../core/state';
+import { type StatsTally } from '../core/views/stats';
 /** One entry of a listing: a valid session, or a folder whose state could not be trusted. */
 export type ListedSession = {
     readonly kind: 'valid';
@@ -48,6 +49,36 @@ export declare function newestFirst(a: {
     readonly id: string;
     readonly state: SessionState;
 }): number;
+/** A page of a listing (SessionStore.page): the entries `query` keeps, and how many valid ones it keeps in all. */
+export interface ListPage {
+    readonly entries: ListedSession[];
+    /** The valid sessions kept, the limit aside (a page of 50 of an inbox of 10,000 says 10,000). */
+    readonly total: number;
+}
+/** The page of `query` over a listing already taken (for stores that filter what they listed). */
+export declare function answerPage(listed: readonly ListedSession[], query: ListQuery): ListPage;
+/** What `stats` counts (SessionStore.stats). */
+export interface StatsQuery {
+    /** Only this agent's sessions. */
+    readonly agent?: string;
+    /** Only sessions created at or after this instant. */
+    readonly since?: Date;
+    /**
+     * The live sessions are those not final and active at or after this instant (the resume timeout ago, or earlier), or
+     * waiting after an interruption: the only ones whose `active` and `resumable_now` the clock can make true.
+     */
+    readonly activeSince: Date;
+}
+/** What a store answers `stats` with: the tally, the states of the live sessions, the corrupt entries of the scope. */
+export interface StatsAnswer {
+    readonly tally: StatsTally;
+    readonly live: SessionState[];
+    readonly corrupt: ListedSession[];
+}
+/** The stats answer over a listing already taken (valid sessions of the scope, and its corrupt entries). */
+export declare function answerStats(listed: readonly ListedSession[], query: StatsQuery): StatsAnswer;
+/** True when a state is one of the live sessions of `query` (see StatsQuery.activeSince). */
+export declare function isLive(state: SessionState, query: StatsQuery): boolean;
 /** What `removeMany` did with one id: removed or not (absent, or judged worth keeping), or the error of its removal. */
 export type RemovalOutcome = {
     readonly id: string;
@@ -123,6 +154,17 @@ export interface SessionStore {
      * database filters, orders and limits in its query; the others read no more than they must.
      */
     query(scope: ListScope | undefined, query: ListQuery): Promise<ListedSession[]>;
+    /**
+     * As `query`, with how many valid sessions it keeps in all (the limit aside): the first page of a long inbox and how
+     * many more, in one pass of the file store's listing, or a query and a count of a database's index.
+     */
+    page(scope: ListScope | undefined, query: ListQuery): Promise<ListPage>;
+    /**
+     * What `stats` needs of the sessions of `scope` (valid ones; unassigned ones only when the scope asks for them):
+     * their figures that add up and their medians, counted where the store keeps them (the file store's listing cache,
+     * a database's facts table) instead of reading every session, and the states of the few live ones.
+     */
+    stats(scope: ListScope | undefined, query: StatsQuery): Promise<StatsAnswer>;
     /**
      * Removes a session under its lock when `shouldRemove` (given its current state, or null when corrupt) agrees.
      * @returns true when it was removed, false when there is no such session

@@ -1,4 +1,5 @@
 import type { SessionState } from '../core/state';
+import { type StatsFacts } from '../core/views/stats';
 /**
  * What a listing needs to choose sessions without reading them: a session's project, agent, phase and last activity,
  * with the identity of the state.json it was read from (inode, size, modification time). Every write of a session
@@ -12,6 +13,8 @@ export interface Summary {
     readonly agent_name: string;
     readonly phase: string;
     readonly last_updated: string;
+    /** What `stats` counts of it (core/views/stats.ts), so a store of 100,000 sessions is counted without reading one. */
+    readonly facts: StatsFacts;
 }
 /** The cache's file in the store root (hidden: not a session). */
 export declare const LISTING_CACHE = ".listing-cache.json";

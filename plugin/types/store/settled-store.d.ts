@@ -1,5 +1,5 @@
 import type { SessionState } from '../core/state';
-import type { ListedSession, ListQuery, ListScope, RemovalOutcome, SessionStore, StoreMaintenance } from '../service/store';
+import type { ListedSession, ListPage, ListQuery, StatsAnswer, StatsQuery, ListScope, RemovalOutcome, SessionStore, StoreMaintenance } from '../service/store';
 import type { SyncMaintenance } from './file-hygiene';
 /**
  * The synchronous work of a store whose every call is one step of this process (the file and memory stores): the
@@ -16,6 +16,8 @@ export interface SyncStore {
     list(scope?: ListScope): ListedSession[];
     idsContaining(part: string, limit: number): string[];
     query(scope: ListScope | undefined, query: ListQuery): ListedSession[];
+    page(scope: ListScope | undefined, query: ListQuery): ListPage;
+    stats(scope: ListScope | undefined, query: StatsQuery): StatsAnswer;
     remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): boolean;
     /** The store's hygiene, when it has any (SessionStore.maintenance). */
     readonly maintenance?: SyncMaintenance;
@@ -46,6 +48,8 @@ export declare class SettledStore implements SessionStore {
     newestPerAgent(project: string, notAfter?: number): Promise<SessionState[]>;
     list(scope?: ListScope): Promise<ListedSession[]>;
     query(scope: ListScope | undefined, query: ListQuery): Promise<ListedSession[]>;
+    page(scope: ListScope | undefined, query: ListQuery): Promise<ListPage>;
+    stats(scope: ListScope | undefined, query: StatsQuery): Promise<StatsAnswer>;
     idsContaining(part: string, limit: number): Promise<string[]>;
     remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): Promise<boolean>;
     /** One `remove` after the other (each under its own lock). */

@@ -1,5 +1,5 @@
 import type { SessionState } from '../../core/state';
-import { type ListQuery, type ListedSession, type ListScope, type RemovalOutcome, type SessionStore } from '../../service/store';
+import { type ListPage, type ListQuery, type ListedSession, type ListScope, type RemovalOutcome, type SessionStore, type StatsAnswer, type StatsQuery } from '../../service/store';
 import { type MigrationResult } from './schema';
 import { type WaitLimits } from '../../core/database';
 import { type VersionedRow, type VersionedRows } from '../versioned';
@@ -93,6 +93,13 @@ export declare class PgStore implements SessionStore, VersionedRows {
      * version of ours wrote whole: corrupt) are fetched too, and answered as corrupt.
      */
     query(scope: ListScope | undefined, query: ListQuery): Promise<ListedSession[]>;
+    /** See SessionStore.page: the query, and a count of the same rows on the same indexes. */
+    page(scope: ListScope | undefined, query: ListQuery): Promise<ListPage>;
+    /**
+     * See SessionStore.stats: summed and medians taken in SQL over `session_facts` (kept by a trigger: schema.ts), per
+     * project, agent and error count; only the live sessions' states and the rows no version wrote whole are read.
+     */
+    stats(scope: ListScope | undefined, query: StatsQuery): Promise<StatsAnswer>;
     idsContaining(part: string, limit: number): Promise<string[]>;
     /**
      * Every row, or those of a scope: the project's rows and those of no project (an unassigned row, or one whose project

@@ -18,7 +18,9 @@ export type RunStatement = (text: string, params?: readonly unknown[]) => Promis
  * on CREATE), and records each step in `<schema>.migrations`. Running it again changes nothing.
  * @throws SessionError E_REFUSED when the database was set up by a newer agent-session
  */
-export declare function migrate(run: RunStatement, schema: string): Promise<MigrationResult>;
+export declare function migrate(run: RunStatement, schema: string, 
+/** The version to stop at (tests: a store as an older version left it); default the latest. */
+target?: number): Promise<MigrationResult>;
 /** The refusal of a database whose schema a newer agent-session made. */
 export declare function newerThanBinary(schema: string, found: number): SessionError;
 /** The refusal of a schema that `migrate` has not set up (or not up to this version). */
