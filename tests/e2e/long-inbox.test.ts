@@ -11,8 +11,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const env = { CLAUDE_PROJECT_DIR: dir, AGENT_SESSION_CONFIG: undefined, COLUMNS: '250' };
-const cli = (args: readonly string[]) => run(BIN.cli, args, { cwd: dir, env });
+const cli = (args: readonly string[]) =>
+  run(BIN.cli, args, { cwd: dir, env: { CLAUDE_PROJECT_DIR: dir, AGENT_SESSION_CONFIG: undefined, COLUMNS: '250' } });
 
 /** A session of `agent` moved to approval. */
 function waiting(agent: string): string {
