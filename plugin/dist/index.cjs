@@ -5042,6 +5042,236 @@ var init_files = __esm({
   }
 });
 
+// src/core/origin.ts
+function decisionOriginOf(facts) {
+  return { os_user: facts.osUser, terminal: facts.terminal, agent_shell: agentShellOf(facts.env, facts.ancestors) };
+}
+function agentShellOf(env, ancestors) {
+  for (const rule of AGENT_SHELL_RULES) {
+    if (!("variable" in rule)) continue;
+    const value = env[rule.variable];
+    if (value === void 0 || value === "" || rule.value !== void 0 && value !== rule.value) continue;
+    return `${rule.host}'s environment variable ${rule.variable} is set${rule.value === void 0 ? "" : ` to ${rule.value}`}`;
+  }
+  for (const ancestor of ancestors) {
+    const name = ancestor.names.find((candidate) => isAgentProgram(candidate));
+    if (name !== void 0) return `its ancestor process ${ancestor.pid} is ${show(name)}`;
+  }
+  return null;
+}
+function assertNotAgentShell(origin, verb, what = "") {
+  if (origin.agent_shell === null) return;
+  throw new SessionError(
+    "E_AGENT_SHELL",
+    `Expected \`${verb}\`${what} from a user's own shell, got a command from inside an AI agent's shell (${origin.agent_shell}); ${verb === "serve" ? "start it" : `${verb} it`} in your own terminal`
+  );
+}
+function isAgentProgram(name) {
+  const base = (name.split(/[\\/]/).pop() ?? "").toLowerCase().replace(/\.(exe|js|cjs|mjs)$/, "");
+  return AGENT_PROGRAMS.includes(base);
+}
+var AGENT_SHELL_RULES, AGENT_SHELL_VARIABLES, AGENT_PROGRAMS;
+var init_origin = __esm({
+  "src/core/origin.ts"() {
+    "use strict";
+    init_errors();
+    AGENT_SHELL_RULES = [
+      { host: "Claude Code", variable: "CLAUDECODE" },
+      { host: "Codex", variable: "CODEX_THREAD_ID" },
+      { host: "Codex", variable: "CODEX_SANDBOX" },
+      { host: "Codex", variable: "CODEX_SANDBOX_NETWORK_DISABLED" },
+      { host: "opencode", variable: "OPENCODE" },
+      { host: "opencode", variable: "OPENCODE_PID" },
+      { host: "opencode", variable: "AGENT", value: "1" },
+      { host: "Claude Code", program: "claude" },
+      { host: "Codex", program: "codex" },
+      { host: "opencode", program: "opencode" }
+    ];
+    AGENT_SHELL_VARIABLES = AGENT_SHELL_RULES.flatMap(
+      (rule) => "variable" in rule ? [rule.variable] : []
+    );
+    AGENT_PROGRAMS = AGENT_SHELL_RULES.flatMap(
+      (rule) => "program" in rule ? [rule.program] : []
+    );
+  }
+});
+
+// src/core/control.ts
+function unicodeEscape(char) {
+  let out = "";
+  for (let index = 0; index < char.length; index++) out += `\\u${char.charCodeAt(index).toString(16).padStart(4, "0")}`;
+  return out;
+}
+function escapeControl(text) {
+  return text.replace(UNSAFE_ALL, unicodeEscape);
+}
+function escapeJsonForTerminal(json) {
+  return json.replace(UNSAFE_IN_JSON, unicodeEscape);
+}
+var BMP, ASTRAL, UNSAFE, UNSAFE_ALL, UNSAFE_IN_JSON, UNSAFE_IN_LINES;
+var init_control = __esm({
+  "src/core/control.ts"() {
+    "use strict";
+    BMP = "\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb";
+    ASTRAL = "\\ud804[\\udcbd\\udccd]|\\ud80d[\\udc30-\\udc3f]|\\ud82f[\\udca0-\\udca3]|\\ud834[\\udd73-\\udd7a]|\\udb40[\\udc01\\udc20-\\udc7f]";
+    UNSAFE = new RegExp(`[${BMP}]|${ASTRAL}`);
+    UNSAFE_ALL = new RegExp(UNSAFE.source, "g");
+    UNSAFE_IN_JSON = new RegExp(`(?![\\u0000-\\u001f])(?:${UNSAFE.source})`, "g");
+    UNSAFE_IN_LINES = new RegExp(`(?![\\n\\t])(?:${UNSAFE.source})`, "g");
+  }
+});
+
+// src/core/quote.ts
+function quoted(text, limit = Infinity) {
+  const room = Math.max(limit, 3) - 2;
+  const pieces = [];
+  let length = 0;
+  for (const char of text) {
+    const piece = escapeChar(char);
+    if (length + piece.length > room) {
+      while (length + 1 > room && pieces.length > 0) length -= pieces.pop().length;
+      return `"${pieces.join("")}\u2026"`;
+    }
+    pieces.push(piece);
+    length += piece.length;
+  }
+  return `"${pieces.join("")}"`;
+}
+function plainJson(value) {
+  return escapeJsonForTerminal(JSON.stringify(value) ?? "null");
+}
+function escapeChar(char) {
+  if (char >= " " && UNSAFE.test(char)) return unicodeEscape(char);
+  return JSON.stringify(char).slice(1, -1);
+}
+var init_quote = __esm({
+  "src/core/quote.ts"() {
+    "use strict";
+    init_control();
+  }
+});
+
+// src/core/decision.ts
+function approveState(state, input, origin, now) {
+  assertNotAgentShell(origin, "approve");
+  const by = deciderOf(input.by, origin);
+  const note = input.note === void 0 ? void 0 : assertNote(input.note);
+  assertInApproval(state, "approve");
+  const moved = applyChange(state, { phase: "executing" }, now);
+  const decided = withDecision(moved, state, { decision: "approved", ...by, note, to_phase: "executing" }, now);
+  return grantPending(decided, now, input.grantTtlHours ?? DEFAULT_PERMISSION_GRANT_TTL_HOURS);
+}
+function rejectState(state, input, origin, now) {
+  assertNotAgentShell(origin, "reject");
+  const by = deciderOf(input.by, origin);
+  const problem = requiredTextProblem(input.reason);
+  if (problem !== null) throw new SessionError("E_USAGE", `Expected \`reason\` to be ${problem}`);
+  const reason = input.reason;
+  const to = parseRejectTarget(input.to ?? "planning");
+  assertInApproval(state, "reject");
+  const moved = to === "abandoned" ? finalizeState(state, "abandoned", `Rejected by ${by.by}: ${reason}`, now) : applyChange(state, { phase: "planning" }, now);
+  const decided = withDecision(moved, state, { decision: "rejected", ...by, note: reason, to_phase: to }, now);
+  return refusePending(decided, reason, now);
+}
+function parseRejectTarget(value) {
+  if (!REJECT_TARGETS.includes(value)) {
+    throw new SessionError("E_USAGE", `Expected \`to\` to be one of ${REJECT_TARGETS.join(", ")}, got ${show(value)}`);
+  }
+  return value;
+}
+function waitingSince(state) {
+  for (let index = state.history.length - 1; index >= 0; index--) {
+    const entry = state.history[index];
+    if (entry.to_phase === state.phase && entry.from_phase !== state.phase) return entry.timestamp;
+    if (entry.to_phase !== state.phase) break;
+  }
+  if ((state.history_dropped ?? 0) === 0 || state.history.length === 0) return state.created_at;
+  return state.history[0].timestamp;
+}
+function decisionSentence(decision, noteLimit = Infinity) {
+  const where = decision.to_phase === "abandoned" ? "session ended" : `sent to ${decision.to_phase}`;
+  const note = decision.note === void 0 ? "" : `; note: ${quoted(decision.note, noteLimit)}`;
+  return `${decision.decision} by ${deciderText(decision, (text) => quoted(text))} at ${decision.at} (${where})${note}`;
+}
+function deciderText(decision, quote = (text) => text) {
+  const imported = decision.imported;
+  if (imported !== void 0)
+    return `${quote(decision.by)} (imported by OS user ${quote(imported.by)} at ${imported.at} from ${quote(imported.from)}; origin not verified here)`;
+  const origin = decision.origin;
+  if (origin === void 0) return `${quote(decision.by)} (origin not recorded)`;
+  const where = whereRecorded(origin);
+  if (!origin.claimed) return `${quote(decision.by)} (OS user, ${where})`;
+  return `${quote(decision.by)} (claimed; OS user ${quote(origin.os_user)}, ${where})`;
+}
+function importedState(state, origin, at, from, verb) {
+  if ((state.decisions ?? []).length === 0) return state;
+  assertNotAgentShell(origin, verb, ` of a session holding decisions (\`${state.agent_id}\`)`);
+  const imported = { by: origin.os_user, at: at.toISOString(), from };
+  const decisions = state.decisions.map((decision) => ({ ...decision, imported }));
+  return { ...state, decisions, schema_version: versionFor({ ...state, decisions }) };
+}
+function lastDecision(state) {
+  return state.decisions?.at(-1) ?? null;
+}
+function whereRecorded(origin) {
+  if (origin.via === "browser")
+    return origin.terminal ? "in the browser" : "in the browser, page of a server started without a terminal";
+  return origin.terminal ? "at a terminal" : "recorded without a terminal";
+}
+function deciderOf(claimed, origin) {
+  const recorded = (isClaimed) => ({
+    os_user: origin.os_user,
+    terminal: origin.terminal,
+    claimed: isClaimed,
+    ...origin.via === void 0 ? {} : { via: origin.via }
+  });
+  if (claimed === void 0) return { by: origin.os_user, origin: recorded(false) };
+  const problem = agentNameProblem(claimed);
+  if (problem !== null) throw new SessionError("E_USAGE", `Expected \`by\` to be ${problem}`);
+  return { by: claimed, origin: recorded(true) };
+}
+function assertNote(value) {
+  const problem = requiredTextProblem(value);
+  if (problem !== null) throw new SessionError("E_USAGE", `Expected \`note\` to be ${problem}`);
+  return value;
+}
+function assertInApproval(state, verb) {
+  if (state.phase !== "approval") {
+    throw new SessionError(
+      "E_ILLEGAL_TRANSITION",
+      `Cannot ${verb} session \`${state.agent_id}\`: expected it in phase \`approval\`, got \`${state.phase}\``
+    );
+  }
+}
+function withDecision(moved, before, facts, now) {
+  const decision = {
+    decision: facts.decision,
+    by: facts.by,
+    at: now.toISOString(),
+    ...facts.note === void 0 ? {} : { note: facts.note },
+    to_phase: facts.to_phase,
+    waiting_since: waitingSince(before),
+    ...facts.origin === void 0 ? {} : { origin: facts.origin }
+  };
+  const decisions = [...before.decisions ?? [], decision];
+  const decided = { ...moved, decisions };
+  return { ...decided, schema_version: versionFor(decided) };
+}
+var REJECT_TARGETS;
+var init_decision = __esm({
+  "src/core/decision.ts"() {
+    "use strict";
+    init_errors();
+    init_input();
+    init_origin();
+    init_permission();
+    init_quote();
+    init_session();
+    init_state();
+    REJECT_TARGETS = ["planning", "abandoned"];
+  }
+});
+
 // src/core/interruption.ts
 function interruptionKind(value) {
   return typeof value === "string" && INTERRUPTION_KIND_PATTERN.test(value) ? value : "unknown";
@@ -5261,6 +5491,16 @@ function uniqueSuffix() {
 }
 var init_random = __esm({
   "src/platform/random.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/plural.ts
+function counted(count, noun, plural = `${noun}s`) {
+  return `${count} ${count === 1 ? noun : plural}`;
+}
+var init_plural = __esm({
+  "src/core/plural.ts"() {
     "use strict";
   }
 });
@@ -5733,6 +5973,40 @@ var init_atomic_file = __esm({
     init_errno();
     init_private_fs();
     init_random();
+  }
+});
+
+// src/platform/strict-read.ts
+function readRegularFile(file) {
+  let buffer;
+  try {
+    const fd = (0, import_node_fs9.openSync)(file, import_node_fs9.constants.O_RDONLY | import_node_fs9.constants.O_NOFOLLOW | import_node_fs9.constants.O_NONBLOCK);
+    try {
+      const stats = (0, import_node_fs9.fstatSync)(fd);
+      if (stats.isDirectory()) return { problem: "state.json is a folder, not a file" };
+      if (!stats.isFile()) return { problem: "state.json is not a regular file" };
+      buffer = (0, import_node_fs9.readFileSync)(fd);
+    } finally {
+      (0, import_node_fs9.closeSync)(fd);
+    }
+  } catch (error2) {
+    const code = errnoCode(error2);
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") return { problem: "state.json is a symbolic link (not followed)" };
+    if (code === "EISDIR") return { problem: "state.json is a folder, not a file" };
+    throw ioError(error2, "read", file);
+  }
+  if (!(0, import_node_buffer.isUtf8)(buffer)) return { problem: "state.json is not valid UTF-8" };
+  const bom = buffer[0] === 239 && buffer[1] === 187 && buffer[2] === 191;
+  return { text: buffer.toString("utf8", bom ? 3 : 0) };
+}
+var import_node_buffer, import_node_fs9;
+var init_strict_read = __esm({
+  "src/platform/strict-read.ts"() {
+    "use strict";
+    import_node_buffer = require("node:buffer");
+    import_node_fs9 = require("node:fs");
+    init_errno();
   }
 });
 
@@ -7346,7 +7620,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "c9d546d2e4b575a7";
+    RELAY_BUILD = "cb9915059c95dcf9";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -7412,9 +7686,9 @@ function pipeBinding() {
     if (typeof binding !== "function") return cachedBinding;
     const pipe = binding("pipe_wrap");
     const stream = binding("stream_wrap");
-    const constants8 = pipe.constants;
+    const constants9 = pipe.constants;
     const state = stream.streamBaseState;
-    const numbers = [constants8?.SOCKET, stream.kReadBytesOrError, stream.kArrayBufferOffset, stream.kLastWriteWasAsync];
+    const numbers = [constants9?.SOCKET, stream.kReadBytesOrError, stream.kArrayBufferOffset, stream.kLastWriteWasAsync];
     const Pipe = pipe.Pipe;
     if (typeof Pipe !== "function" || typeof pipe.PipeConnectWrap !== "function" || typeof stream.WriteWrap !== "function" || !(state instanceof Int32Array) || numbers.some((value) => typeof value !== "number"))
       return cachedBinding;
@@ -7425,7 +7699,7 @@ function pipeBinding() {
       Pipe,
       PipeConnectWrap: pipe.PipeConnectWrap,
       WriteWrap: stream.WriteWrap,
-      socketType: constants8.SOCKET,
+      socketType: constants9.SOCKET,
       state,
       readBytes: stream.kReadBytesOrError,
       bufferOffset: stream.kArrayBufferOffset,
@@ -8879,6 +9153,16 @@ var init_relative_time = __esm({
   }
 });
 
+// src/hooks/handlers/handler.ts
+function skip(note) {
+  return { answer: null, note };
+}
+var init_handler = __esm({
+  "src/hooks/handlers/handler.ts"() {
+    "use strict";
+  }
+});
+
 // src/platform/read-capped.ts
 function readCapped(source, maxBytes) {
   const fd = typeof source === "number" ? source : (0, import_node_fs17.openSync)(source, "r");
@@ -9117,6 +9401,284 @@ var init_agent_transcripts = __esm({
     init_private_fs();
     HEAD_BYTES = 256 * 1024;
     SESSION_FOLDER = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+  }
+});
+
+// src/core/views/inbox.ts
+function inboxOf(states, now, limits, phases = WORK_PHASES) {
+  const entries = [];
+  for (const state of states) {
+    const interruption = isInterrupted(state) ? state.interruption : void 0;
+    if (isFinalPhase(state.phase) || !phases.includes(state.phase)) continue;
+    if (!isResumablePhase(state.phase) && interruption === void 0) continue;
+    const since = interruption?.at ?? waitingSince(state);
+    const reason = resumeVerdict(state, now, limits);
+    const expiresAt = Date.parse(state.last_updated) + limits.resumeTimeoutMinutes * 6e4;
+    entries.push({
+      agent_id: state.agent_id,
+      agent_name: state.agent_name,
+      project: state.project ?? null,
+      phase: state.phase,
+      waiting_since: since,
+      waited_seconds: Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / 1e3)),
+      last_updated: state.last_updated,
+      expires_in_seconds: interruption === void 0 ? Math.floor((expiresAt - now.getTime()) / 1e3) : null,
+      resumable: allowsResume(reason),
+      reason,
+      waits_on: waitsOn(state),
+      interrupted: interruption === void 0 ? null : { at: interruption.at, error: interruption.error },
+      permission: permissionOf(state)
+    });
+  }
+  return entries.sort(
+    (a, b) => Date.parse(a.waiting_since) - Date.parse(b.waiting_since) || (a.agent_id < b.agent_id ? -1 : a.agent_id > b.agent_id ? 1 : 0)
+  );
+}
+function permissionOf(state) {
+  const pending = state.phase === "approval" ? pendingPermission(state) : null;
+  if (pending === null) return null;
+  return {
+    tool: pending.tool,
+    input: pending.input,
+    at: pending.at,
+    claude_agent_id: pending.claude_agent_id,
+    cwd: pending.cwd ?? null
+  };
+}
+function waitsOn(state) {
+  const interruption = isInterrupted(state) ? state.interruption : void 0;
+  if (interruption !== void 0) {
+    const said = interruption.message === void 0 ? "" : `: ${interruption.message}`;
+    return { source: "interruption", text: clip(`${interruption.error}${said}`) };
+  }
+  const permission = permissionOf(state);
+  if (permission !== null)
+    return { source: "permission", text: clip(`${permission.tool} ${JSON.stringify(permission.input ?? null)}`) };
+  for (const source of ["plan", "findings"]) {
+    const value = state.metadata[source];
+    if (value !== void 0 && value !== null && value !== "") return { source, text: clip(value) };
+  }
+  const message = state.claude?.last_message;
+  return message === void 0 || message === "" ? null : { source: "last_message", text: clip(message) };
+}
+function clip(value) {
+  const text = (typeof value === "string" ? value : JSON.stringify(value) ?? String(value)).replace(/\s+/g, " ").trim();
+  return cutText(text, WAITS_ON_LIMIT);
+}
+var WAITS_ON_LIMIT;
+var init_inbox = __esm({
+  "src/core/views/inbox.ts"() {
+    "use strict";
+    init_decision();
+    init_interruption();
+    init_phase_names();
+    init_phases();
+    init_rules();
+    init_permission();
+    init_text();
+    WAITS_ON_LIMIT = 200;
+  }
+});
+
+// src/core/views/notification.ts
+function pageLink(page, id) {
+  return `${page.replace(/#.*$/, "")}#session=${encodeURIComponent(id)}`;
+}
+var init_notification = __esm({
+  "src/core/views/notification.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/views/told.ts
+function waitingDecisions(states, now, limits) {
+  return inboxOf(states, now, limits, ["approval"]).filter((entry) => entry.resumable).map(decisionOf);
+}
+function toldKey(decision) {
+  return `${decision.id}@${decision.waiting_since}`;
+}
+function toldLine(decisions, page) {
+  const named = decisions.slice(0, NAMED_LIMIT).map(describe4);
+  const more = decisions.length - named.length;
+  const head = `agent-session: ${counted(decisions.length, "decision")} ${decisions.length === 1 ? "waits" : "wait"}`;
+  const list = `${named.join("; ")}${more > 0 ? `; and ${more} more` : ""}`;
+  const only = decisions.length === 1 ? decisions[0] : null;
+  const command = only === null ? "decide each with `agent-session approve ID` or `reject ID` (`agent-session pending` lists them)" : `decide with \`agent-session approve ${only.id}\` or \`reject ${only.id}\``;
+  const where = page === null ? "or on the page (`agent-session serve`)" : `or on the page ${only === null ? page : pageLink(page, only.id)}`;
+  return `${head} \u2014 ${list} \xB7 ${command} ${where}`;
+}
+function decisionOf(entry) {
+  const permission = entry.permission;
+  const said = entry.waits_on;
+  const raw = permission !== null ? `${permission.tool} ${JSON.stringify(permission.input ?? null)}` : said === null || said.source !== "plan" && said.source !== "findings" ? null : said.text;
+  const what = raw === null ? null : escapeControl(cutText(raw.replace(/\s+/g, " ").trim(), WHAT_LIMIT));
+  return {
+    id: entry.agent_id,
+    agent: escapeControl(cutText(entry.agent_name, WHAT_LIMIT)),
+    kind: permission === null ? "approval" : "permission",
+    what: what === null || permission !== null ? what : `its ${said.source}: ${what}`,
+    waiting_since: entry.waiting_since
+  };
+}
+function describe4(decision) {
+  const who = `${decision.agent} (${decision.id.slice(-8)})`;
+  if (decision.kind === "permission") return `${who} asks to run ${decision.what ?? "a call"}`;
+  return decision.what === null ? `${who} waits for approval` : `${who} waits for approval of ${decision.what}`;
+}
+var WHAT_LIMIT, NAMED_LIMIT;
+var init_told = __esm({
+  "src/core/views/told.ts"() {
+    "use strict";
+    init_control();
+    init_plural();
+    init_text();
+    init_inbox();
+    init_notification();
+    WHAT_LIMIT = 100;
+    NAMED_LIMIT = 3;
+  }
+});
+
+// src/hooks/handlers/told.ts
+var told_exports = {};
+__export(told_exports, {
+  told: () => told
+});
+async function told(sessions, payload, context) {
+  if (payload.agent_id) return skip("subagent");
+  if (context.person === void 0) return skip("no_record");
+  const waiting = waitingDecisions(await sessions.parkedSessions(), context.now, sessions.limits);
+  if (waiting.length === 0) return skip("nothing_waits");
+  const person = context.person();
+  const fresh = waiting.filter((decision) => person.claim(toldKey(decision)));
+  if (fresh.length === 0) return skip(`told_before waiting=${waiting.length}`);
+  return {
+    answer: { systemMessage: toldLine(fresh, person.page()) },
+    note: `told count=${fresh.length} waiting=${waiting.length}`
+  };
+}
+var init_told2 = __esm({
+  "src/hooks/handlers/told.ts"() {
+    "use strict";
+    init_told();
+    init_handler();
+  }
+});
+
+// src/platform/detached.ts
+function claimOnce(dir, key) {
+  ensurePrivateDir(dir, true);
+  const file = (0, import_node_path15.join)(dir, (0, import_node_crypto.createHash)("sha256").update(key).digest("hex").slice(0, 32));
+  try {
+    (0, import_node_fs19.closeSync)((0, import_node_fs19.openSync)(file, CREATE_NEW, PRIVATE_FILE));
+    return true;
+  } catch (error2) {
+    if (errnoCode(error2) === "EEXIST") return false;
+    throw ioError(error2, "create the marker", file);
+  }
+}
+var import_node_fs19, import_node_crypto, import_node_path15;
+var init_detached = __esm({
+  "src/platform/detached.ts"() {
+    "use strict";
+    import_node_fs19 = require("node:fs");
+    import_node_crypto = require("node:crypto");
+    import_node_path15 = require("node:path");
+    init_errno();
+    init_private_fs();
+  }
+});
+
+// src/platform/running-page.ts
+function runningPage(dataFolder, key) {
+  const record2 = readRecord(recordFile(dataFolder, key));
+  if (record2 === null) return null;
+  try {
+    process.kill(record2.pid, 0);
+  } catch (error2) {
+    if (errnoCode(error2) === "ESRCH" || errnoCode(error2) === "EPERM") return null;
+    throw error2;
+  }
+  return record2;
+}
+function recordFile(dataFolder, key) {
+  return (0, import_node_path16.join)(dataFolder, "pages", `${(0, import_node_crypto2.createHash)("sha256").update(key).digest("hex").slice(0, 32)}.json`);
+}
+function readRecord(file) {
+  const read = readRegularFile(file);
+  if (read === null || "problem" in read) return null;
+  let value;
+  try {
+    value = JSON.parse(read.text);
+  } catch {
+    return null;
+  }
+  const { port, pid } = typeof value === "object" && value !== null ? value : {};
+  if (!Number.isInteger(port) || port < 1 || port > 65535) return null;
+  if (!Number.isInteger(pid) || pid < 1) return null;
+  return { port, pid };
+}
+var import_node_crypto2, import_node_path16;
+var init_running_page = __esm({
+  "src/platform/running-page.ts"() {
+    "use strict";
+    import_node_crypto2 = require("node:crypto");
+    import_node_path16 = require("node:path");
+    init_atomic_file();
+    init_errno();
+    init_private_fs();
+    init_strict_read();
+  }
+});
+
+// src/platform/user-folders.ts
+function userDataFolder(env) {
+  return xdgFolder(env, "XDG_DATA_HOME", [".local", "share"]);
+}
+function xdgFolder(env, variable, underHome) {
+  const base = env[variable];
+  if (base !== void 0 && (0, import_node_path17.isAbsolute)(base)) return (0, import_node_path17.join)(base, "agent-session");
+  const home = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os.homedir)();
+  return (0, import_node_path17.isAbsolute)(home) ? (0, import_node_path17.join)(home, ...underHome, "agent-session") : null;
+}
+var import_node_os, import_node_path17;
+var init_user_folders = __esm({
+  "src/platform/user-folders.ts"() {
+    "use strict";
+    import_node_os = require("node:os");
+    import_node_path17 = require("node:path");
+  }
+});
+
+// src/app/told.ts
+var told_exports2 = {};
+__export(told_exports2, {
+  personChannel: () => personChannel,
+  runningPageOf: () => runningPageOf,
+  toldDir: () => toldDir
+});
+function toldDir(logDir) {
+  return (0, import_node_path18.join)(logDir, "told");
+}
+function personChannel(logDir, env) {
+  return {
+    claim: (key) => claimOnce(toldDir(logDir), key),
+    page: () => runningPageOf(logDir, env)
+  };
+}
+function runningPageOf(logDir, env) {
+  const folder = userDataFolder(env);
+  const running = folder === null ? null : runningPage(folder, logDir);
+  return running === null ? null : `http://127.0.0.1:${running.port}/`;
+}
+var import_node_path18;
+var init_told3 = __esm({
+  "src/app/told.ts"() {
+    "use strict";
+    import_node_path18 = require("node:path");
+    init_detached();
+    init_running_page();
+    init_user_folders();
   }
 });
 
@@ -26153,7 +26715,7 @@ var require_api = __commonJS({
     exports2._refine = _refine2;
     exports2._superRefine = _superRefine2;
     exports2._check = _check;
-    exports2.describe = describe4;
+    exports2.describe = describe5;
     exports2.meta = meta2;
     exports2._stringbool = _stringbool2;
     exports2._stringFormat = _stringFormat2;
@@ -27123,7 +27685,7 @@ var require_api = __commonJS({
       return ch;
     }
     // @__NO_SIDE_EFFECTS__
-    function describe4(description) {
+    function describe5(description) {
       const ch = new checks.$ZodCheck({ check: "describe" });
       ch._zod.onattach = [
         (inst) => {
@@ -33293,211 +33855,10 @@ function testClock(env) {
 // src/app/stores.ts
 init_database();
 init_errors();
-
-// src/core/origin.ts
-init_errors();
-var AGENT_SHELL_RULES = [
-  { host: "Claude Code", variable: "CLAUDECODE" },
-  { host: "Codex", variable: "CODEX_THREAD_ID" },
-  { host: "Codex", variable: "CODEX_SANDBOX" },
-  { host: "Codex", variable: "CODEX_SANDBOX_NETWORK_DISABLED" },
-  { host: "opencode", variable: "OPENCODE" },
-  { host: "opencode", variable: "OPENCODE_PID" },
-  { host: "opencode", variable: "AGENT", value: "1" },
-  { host: "Claude Code", program: "claude" },
-  { host: "Codex", program: "codex" },
-  { host: "opencode", program: "opencode" }
-];
-var AGENT_SHELL_VARIABLES = AGENT_SHELL_RULES.flatMap(
-  (rule) => "variable" in rule ? [rule.variable] : []
-);
-var AGENT_PROGRAMS = AGENT_SHELL_RULES.flatMap(
-  (rule) => "program" in rule ? [rule.program] : []
-);
-function decisionOriginOf(facts) {
-  return { os_user: facts.osUser, terminal: facts.terminal, agent_shell: agentShellOf(facts.env, facts.ancestors) };
-}
-function agentShellOf(env, ancestors) {
-  for (const rule of AGENT_SHELL_RULES) {
-    if (!("variable" in rule)) continue;
-    const value = env[rule.variable];
-    if (value === void 0 || value === "" || rule.value !== void 0 && value !== rule.value) continue;
-    return `${rule.host}'s environment variable ${rule.variable} is set${rule.value === void 0 ? "" : ` to ${rule.value}`}`;
-  }
-  for (const ancestor of ancestors) {
-    const name = ancestor.names.find((candidate) => isAgentProgram(candidate));
-    if (name !== void 0) return `its ancestor process ${ancestor.pid} is ${show(name)}`;
-  }
-  return null;
-}
-function assertNotAgentShell(origin, verb, what = "") {
-  if (origin.agent_shell === null) return;
-  throw new SessionError(
-    "E_AGENT_SHELL",
-    `Expected \`${verb}\`${what} from a user's own shell, got a command from inside an AI agent's shell (${origin.agent_shell}); ${verb === "serve" ? "start it" : `${verb} it`} in your own terminal`
-  );
-}
-function isAgentProgram(name) {
-  const base = (name.split(/[\\/]/).pop() ?? "").toLowerCase().replace(/\.(exe|js|cjs|mjs)$/, "");
-  return AGENT_PROGRAMS.includes(base);
-}
-
-// src/core/decision.ts
-init_errors();
-init_input();
-init_permission();
-
-// src/core/control.ts
-var BMP = "\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb";
-var ASTRAL = "\\ud804[\\udcbd\\udccd]|\\ud80d[\\udc30-\\udc3f]|\\ud82f[\\udca0-\\udca3]|\\ud834[\\udd73-\\udd7a]|\\udb40[\\udc01\\udc20-\\udc7f]";
-var UNSAFE = new RegExp(`[${BMP}]|${ASTRAL}`);
-var UNSAFE_ALL = new RegExp(UNSAFE.source, "g");
-var UNSAFE_IN_JSON = new RegExp(`(?![\\u0000-\\u001f])(?:${UNSAFE.source})`, "g");
-var UNSAFE_IN_LINES = new RegExp(`(?![\\n\\t])(?:${UNSAFE.source})`, "g");
-function unicodeEscape(char) {
-  let out = "";
-  for (let index = 0; index < char.length; index++) out += `\\u${char.charCodeAt(index).toString(16).padStart(4, "0")}`;
-  return out;
-}
-function escapeJsonForTerminal(json) {
-  return json.replace(UNSAFE_IN_JSON, unicodeEscape);
-}
-
-// src/core/quote.ts
-function quoted(text, limit = Infinity) {
-  const room = Math.max(limit, 3) - 2;
-  const pieces = [];
-  let length = 0;
-  for (const char of text) {
-    const piece = escapeChar(char);
-    if (length + piece.length > room) {
-      while (length + 1 > room && pieces.length > 0) length -= pieces.pop().length;
-      return `"${pieces.join("")}\u2026"`;
-    }
-    pieces.push(piece);
-    length += piece.length;
-  }
-  return `"${pieces.join("")}"`;
-}
-function plainJson(value) {
-  return escapeJsonForTerminal(JSON.stringify(value) ?? "null");
-}
-function escapeChar(char) {
-  if (char >= " " && UNSAFE.test(char)) return unicodeEscape(char);
-  return JSON.stringify(char).slice(1, -1);
-}
-
-// src/core/decision.ts
-init_session();
-init_state();
-var REJECT_TARGETS = ["planning", "abandoned"];
-function approveState(state, input, origin, now) {
-  assertNotAgentShell(origin, "approve");
-  const by = deciderOf(input.by, origin);
-  const note = input.note === void 0 ? void 0 : assertNote(input.note);
-  assertInApproval(state, "approve");
-  const moved = applyChange(state, { phase: "executing" }, now);
-  const decided = withDecision(moved, state, { decision: "approved", ...by, note, to_phase: "executing" }, now);
-  return grantPending(decided, now, input.grantTtlHours ?? DEFAULT_PERMISSION_GRANT_TTL_HOURS);
-}
-function rejectState(state, input, origin, now) {
-  assertNotAgentShell(origin, "reject");
-  const by = deciderOf(input.by, origin);
-  const problem = requiredTextProblem(input.reason);
-  if (problem !== null) throw new SessionError("E_USAGE", `Expected \`reason\` to be ${problem}`);
-  const reason = input.reason;
-  const to = parseRejectTarget(input.to ?? "planning");
-  assertInApproval(state, "reject");
-  const moved = to === "abandoned" ? finalizeState(state, "abandoned", `Rejected by ${by.by}: ${reason}`, now) : applyChange(state, { phase: "planning" }, now);
-  const decided = withDecision(moved, state, { decision: "rejected", ...by, note: reason, to_phase: to }, now);
-  return refusePending(decided, reason, now);
-}
-function parseRejectTarget(value) {
-  if (!REJECT_TARGETS.includes(value)) {
-    throw new SessionError("E_USAGE", `Expected \`to\` to be one of ${REJECT_TARGETS.join(", ")}, got ${show(value)}`);
-  }
-  return value;
-}
-function waitingSince(state) {
-  for (let index = state.history.length - 1; index >= 0; index--) {
-    const entry = state.history[index];
-    if (entry.to_phase === state.phase && entry.from_phase !== state.phase) return entry.timestamp;
-    if (entry.to_phase !== state.phase) break;
-  }
-  if ((state.history_dropped ?? 0) === 0 || state.history.length === 0) return state.created_at;
-  return state.history[0].timestamp;
-}
-function decisionSentence(decision, noteLimit = Infinity) {
-  const where = decision.to_phase === "abandoned" ? "session ended" : `sent to ${decision.to_phase}`;
-  const note = decision.note === void 0 ? "" : `; note: ${quoted(decision.note, noteLimit)}`;
-  return `${decision.decision} by ${deciderText(decision, (text) => quoted(text))} at ${decision.at} (${where})${note}`;
-}
-function deciderText(decision, quote = (text) => text) {
-  const imported = decision.imported;
-  if (imported !== void 0)
-    return `${quote(decision.by)} (imported by OS user ${quote(imported.by)} at ${imported.at} from ${quote(imported.from)}; origin not verified here)`;
-  const origin = decision.origin;
-  if (origin === void 0) return `${quote(decision.by)} (origin not recorded)`;
-  const where = whereRecorded(origin);
-  if (!origin.claimed) return `${quote(decision.by)} (OS user, ${where})`;
-  return `${quote(decision.by)} (claimed; OS user ${quote(origin.os_user)}, ${where})`;
-}
-function importedState(state, origin, at, from, verb) {
-  if ((state.decisions ?? []).length === 0) return state;
-  assertNotAgentShell(origin, verb, ` of a session holding decisions (\`${state.agent_id}\`)`);
-  const imported = { by: origin.os_user, at: at.toISOString(), from };
-  const decisions = state.decisions.map((decision) => ({ ...decision, imported }));
-  return { ...state, decisions, schema_version: versionFor({ ...state, decisions }) };
-}
-function lastDecision(state) {
-  return state.decisions?.at(-1) ?? null;
-}
-function whereRecorded(origin) {
-  if (origin.via === "browser")
-    return origin.terminal ? "in the browser" : "in the browser, page of a server started without a terminal";
-  return origin.terminal ? "at a terminal" : "recorded without a terminal";
-}
-function deciderOf(claimed, origin) {
-  const recorded = (isClaimed) => ({
-    os_user: origin.os_user,
-    terminal: origin.terminal,
-    claimed: isClaimed,
-    ...origin.via === void 0 ? {} : { via: origin.via }
-  });
-  if (claimed === void 0) return { by: origin.os_user, origin: recorded(false) };
-  const problem = agentNameProblem(claimed);
-  if (problem !== null) throw new SessionError("E_USAGE", `Expected \`by\` to be ${problem}`);
-  return { by: claimed, origin: recorded(true) };
-}
-function assertNote(value) {
-  const problem = requiredTextProblem(value);
-  if (problem !== null) throw new SessionError("E_USAGE", `Expected \`note\` to be ${problem}`);
-  return value;
-}
-function assertInApproval(state, verb) {
-  if (state.phase !== "approval") {
-    throw new SessionError(
-      "E_ILLEGAL_TRANSITION",
-      `Cannot ${verb} session \`${state.agent_id}\`: expected it in phase \`approval\`, got \`${state.phase}\``
-    );
-  }
-}
-function withDecision(moved, before, facts, now) {
-  const decision = {
-    decision: facts.decision,
-    by: facts.by,
-    at: now.toISOString(),
-    ...facts.note === void 0 ? {} : { note: facts.note },
-    to_phase: facts.to_phase,
-    waiting_since: waitingSince(before),
-    ...facts.origin === void 0 ? {} : { origin: facts.origin }
-  };
-  const decisions = [...before.decisions ?? [], decision];
-  const decided = { ...moved, decisions };
-  return { ...decided, schema_version: versionFor(decided) };
-}
+init_origin();
 
 // src/service/copy.ts
+init_decision();
 init_errors();
 init_permission();
 
@@ -33715,6 +34076,7 @@ function withContinued(state, claudeAgentId, now) {
 }
 
 // src/service/sessions.ts
+init_decision();
 init_ids();
 init_limits();
 init_interruption();
@@ -33739,6 +34101,7 @@ function isParked(state, now, limits) {
 init_host();
 init_rules();
 init_input();
+init_origin();
 init_session();
 
 // src/platform/process-facts.ts
@@ -33806,13 +34169,7 @@ init_history();
 // src/core/claude-link.ts
 init_errors();
 init_interruption();
-
-// src/core/plural.ts
-function counted(count, noun, plural = `${noun}s`) {
-  return `${count} ${count === 1 ? noun : plural}`;
-}
-
-// src/core/claude-link.ts
+init_plural();
 init_phase_names();
 var CLAUDE_PURPOSE = "claude_code_subagent";
 function withClaudeLink(state, change, now) {
@@ -35071,40 +35428,14 @@ init_errors();
 init_errno();
 init_atomic_file();
 init_private_fs();
-
-// src/platform/strict-read.ts
-var import_node_buffer = require("node:buffer");
-var import_node_fs9 = require("node:fs");
-init_errno();
-function readRegularFile(file) {
-  let buffer;
-  try {
-    const fd = (0, import_node_fs9.openSync)(file, import_node_fs9.constants.O_RDONLY | import_node_fs9.constants.O_NOFOLLOW | import_node_fs9.constants.O_NONBLOCK);
-    try {
-      const stats = (0, import_node_fs9.fstatSync)(fd);
-      if (stats.isDirectory()) return { problem: "state.json is a folder, not a file" };
-      if (!stats.isFile()) return { problem: "state.json is not a regular file" };
-      buffer = (0, import_node_fs9.readFileSync)(fd);
-    } finally {
-      (0, import_node_fs9.closeSync)(fd);
-    }
-  } catch (error2) {
-    const code = errnoCode(error2);
-    if (code === "ENOENT") return null;
-    if (code === "ELOOP") return { problem: "state.json is a symbolic link (not followed)" };
-    if (code === "EISDIR") return { problem: "state.json is a folder, not a file" };
-    throw ioError(error2, "read", file);
-  }
-  if (!(0, import_node_buffer.isUtf8)(buffer)) return { problem: "state.json is not valid UTF-8" };
-  const bom = buffer[0] === 239 && buffer[1] === 187 && buffer[2] === 191;
-  return { text: buffer.toString("utf8", bom ? 3 : 0) };
-}
+init_strict_read();
 
 // src/store/index-marker.ts
 var import_node_fs10 = require("node:fs");
 init_paths();
 init_errno();
 init_atomic_file();
+init_strict_read();
 var MARKER_FILE = "complete.json";
 var MARKER_TEMP = /^\.complete\.json\.\d+\.[0-9a-f]{8}\.tmp$/;
 var MARKER_TEXT = `${JSON.stringify({ complete: true, version: 1 })}
@@ -35782,6 +36113,7 @@ function linksOf(states) {
 // src/store/file-hygiene.ts
 init_errno();
 init_files();
+init_strict_read();
 init_private_fs();
 var STATE_FILE = "state.json";
 var LOCK_FILE = "state.json.lock";
@@ -36203,6 +36535,7 @@ init_atomic_file();
 init_private_fs();
 init_files();
 init_random();
+init_strict_read();
 var REMOVE_ATTEMPTS = 3;
 var FileStore = class extends SettledStore {
   #sync;
@@ -37111,6 +37444,9 @@ var EVENTS = [
   { event: "SessionStart", bin: "pre-delegate", hosts: ["claude-code", "codex", "agent-sdk"] },
   // opencode: `chat.message` of the main agent.
   { event: "UserPromptSubmit", bin: "pre-delegate", hosts: ["claude-code", "codex", "agent-sdk", "opencode"] },
+  // The main agent's turn ends: the person is told, in a line Claude Code shows them (`systemMessage`), of each decision
+  // that started waiting and was not told yet on this machine (src/hooks/handlers/told.ts).
+  { event: "Stop", bin: "subagent-stop", hosts: ["claude-code"] },
   // Codex's model request; a sub-agent's that failed (an API error, a usage limit) is its StopFailure: no
   // SubagentStop follows (src/hooks/hosts/codex.ts reads it so).
   { event: "PostModelRequest", bin: "subagent-stop", hosts: ["codex"] }
@@ -37433,10 +37769,13 @@ function isFolder(path) {
 init_text();
 
 // src/hooks/texts.ts
+init_decision();
 init_interruption();
 init_permission();
+init_quote();
 init_phase_names();
 init_lazy();
+init_plural();
 init_text();
 
 // src/platform/shell.ts
@@ -37681,12 +38020,8 @@ function agentNameOf(toolInput) {
   return name ? name : DEFAULT_AGENT_TYPE;
 }
 
-// src/hooks/handlers/handler.ts
-function skip(note) {
-  return { answer: null, note };
-}
-
 // src/hooks/handlers/attach.ts
+init_handler();
 var MESSAGE_LIMIT = 1e3;
 async function subagentStart(sessions, payload, context) {
   if (payload.agent_type === "") return skip("internal_agent");
@@ -37785,12 +38120,16 @@ function sessionOf(payload) {
   return payload.session_id === void 0 ? {} : { session_id: payload.session_id };
 }
 
+// src/hooks/handlers/index.ts
+init_handler();
+
 // src/hooks/handlers/offer.ts
 init_input();
 
 // src/hooks/handlers/continue.ts
 init_claude_transcript();
 init_phase_names();
+init_handler();
 var CONTINUE_TOOL = "SendMessage";
 function transcripts() {
   return init_agent_transcripts(), __toCommonJS(agent_transcripts_exports);
@@ -37881,6 +38220,7 @@ ${continueNote(written, context)}` }
 }
 
 // src/hooks/handlers/offer.ts
+init_handler();
 async function offer(sessions, payload, context) {
   if (payload.tool_name === CONTINUE_TOOL) return continueAgent(sessions, payload, context);
   if (!isDelegationTool(payload.tool_name)) return skip("other_tool");
@@ -37910,6 +38250,7 @@ function approveResume(sessions, agentName) {
 }
 
 // src/hooks/handlers/overview.ts
+init_handler();
 async function overview(sessions, payload, context) {
   const parked = await sessions.parkedSessions();
   if (parked.length === 0) return skip("nothing_parked");
@@ -38120,6 +38461,10 @@ async function recordingAnswer(sessions, payload, claudeAgentId, cli) {
 async function readByItsAdapter() {
   return skip("other_event");
 }
+var told2 = (sessions, payload, context) => (
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: only the Stop hook loads it
+  (init_told2(), __toCommonJS(told_exports)).told(sessions, payload, context)
+);
 var HANDLERS = {
   PreToolUse: offer,
   PermissionRequest: permissionRequest,
@@ -38129,8 +38474,12 @@ var HANDLERS = {
   PostToolUse: postToolUse,
   SessionStart: overview,
   UserPromptSubmit: overview,
-  PostModelRequest: readByItsAdapter
+  PostModelRequest: readByItsAdapter,
+  Stop: told2
 };
+
+// src/hooks/answer.ts
+init_handler();
 
 // src/hooks/hosts/cli-words.ts
 var import_node_path14 = require("node:path");
@@ -38171,8 +38520,8 @@ init_interruption_kinds();
 function storePin(root, config2) {
   const url = config2.database_url;
   const selected = JSON.stringify([root, url, url === null ? null : config2.database_schema]);
-  const { createHash } = require("node:crypto");
-  return createHash("sha256").update(selected).digest("hex").slice(0, 16);
+  const { createHash: createHash3 } = require("node:crypto");
+  return createHash3("sha256").update(selected).digest("hex").slice(0, 16);
 }
 
 // src/hooks/hosts/codex.ts
@@ -38289,7 +38638,7 @@ async function answerHost(received, call, env, { host, cli, record: record2, rec
   if (nonEmpty(env.AGENT_SESSION_DIR) === void 0 && project !== void 0 && !isDirectory(resolveFrom(call.cwd, project, "`CLAUDE_PROJECT_DIR`"))) {
     return { answer: null, line: `${head}project_missing project=${logValue(project)}${warned}`, level: "info" };
   }
-  const told = launch ?? adapter.launchFacts?.(env);
+  const told3 = launch ?? adapter.launchFacts?.(env);
   const sessions = call.sessions();
   const now = await sessions.now();
   const outcome = await handleEvent(sessions, read.payload, {
@@ -38299,9 +38648,13 @@ async function answerHost(received, call, env, { host, cli, record: record2, rec
     words: adapter.words,
     continuation: continuationSettingsOf(call.config),
     ...recordingTool === void 0 ? {} : { recordingTool },
-    ...told === void 0 ? {} : { launch: told }
+    ...told3 === void 0 ? {} : { launch: told3 },
+    person: () => personOf(call, env)
   });
   return { answer: outcome.answer, line: `${head}${outcome.note}${warned}`, level: warned === "" ? "info" : "warn" };
+}
+function personOf(call, env) {
+  return (init_told3(), __toCommonJS(told_exports2)).personChannel(call.logDir, env);
 }
 async function handleEvent(sessions, input, given) {
   const payload = parsePayload(input);
