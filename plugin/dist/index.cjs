@@ -7620,7 +7620,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "cb9915059c95dcf9";
+    RELAY_BUILD = "e64af38e9c95b6f6";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -35389,7 +35389,9 @@ function ownStartTime() {
 function processStartTime(pid) {
   try {
     const stat = (0, import_node_fs7.readFileSync)(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? void 0;
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (fields[0] === "Z" || fields[0] === "X") return null;
+    return fields[19] ?? void 0;
   } catch (error2) {
     const code = errnoCode(error2);
     if (code !== "ENOENT" && code !== "ESRCH") return void 0;
