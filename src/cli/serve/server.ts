@@ -229,7 +229,10 @@ async function decide(
     answerJson(response, 200, { id: state.agent_id, phase: state.phase });
   } catch (error) {
     if (!isSessionError(error)) throw error;
-    answerJson(response, STATUS[error.code] ?? 500, { error: error.code, message: error.message });
+    const status = STATUS[error.code] ?? 500;
+    // Not the person's doing (a full disk, a read-only store): said in the terminal too.
+    if (status >= 500) options.log(`${verb} failed: ${error.message}`);
+    answerJson(response, status, { error: error.code, message: error.message });
   }
 }
 
@@ -240,6 +243,8 @@ const STATUS: Readonly<Record<string, number>> = {
   E_ILLEGAL_TRANSITION: 409,
   E_OTHER_PROJECT: 409,
   E_BUSY: 503,
+  // The store could not be written (full, read-only): nothing was recorded; the same decision can be sent again.
+  E_IO: 503,
   E_AGENT_SHELL: 403,
   E_CHANGED: 409,
 };
