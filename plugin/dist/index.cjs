@@ -7620,7 +7620,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "e64af38e9c95b6f6";
+    RELAY_BUILD = "a451fa253efe0bc3";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
