@@ -3,7 +3,9 @@
 // file-system writes (every create, write, fsync, rename, link, unlink, mkdir, as index-crash.stress.ts) and kills the
 // process just before write number k: for `serve`, counted from the moment its approve request arrives; for the
 // PermissionRequest hook spending a grant, from its start. Every k from 1 to the number of writes a whole run makes is
-// replayed on the same starting store. Then hooks spending one grant concurrently are killed at random moments.
+// replayed on the same starting store. Then `serve` is killed from outside at random moments of the request, and hooks
+// spending one grant concurrently are killed at random moments. Last, a decider killed holding the lock and left
+// unreaped (a zombie) must not hold up the next decision.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -87,6 +89,7 @@ const NO_CODE_CACHE = { AGENT_SESSION_CODE_CACHE: '0' };
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
 const PROJECT = 'github.com/acme/faults';
 const BATCH = 4;
+const RANDOM_KILLS = 8;
 const CALL = { command: 'touch GRANTED-FILE', description: 'scripted command' };
 
 /** The environment of the user's commands and serve on `dir`'s store. */
@@ -121,14 +124,15 @@ async function parkedSession(store: string, kind: 'plan' | 'permission'): Promis
   return id;
 }
 
-describe('a page decision killed at each of its writes', () => {
+describe('a page decision killed at each of its writes, then at random moments', () => {
   /** Starts serve on `store` with the preload (killing before approve write `killAt`), posts the approval. */
   async function approveOnPage(
     dir: string,
     id: string,
     subject: string,
     killAt: number,
-  ): Promise<{ status: number | 'killed'; writes: number }> {
+    afterMs?: number,
+  ): Promise<{ status: number | 'killed'; writes: number; ms: number }> {
     const count = join(dir, 'writes');
     rmSync(count, { force: true });
     const env = userEnv({
@@ -139,6 +143,9 @@ describe('a page decision killed at each of its writes', () => {
       CRASH_COUNT: count,
     });
     const served = await startServe(dir, [], env, ['--require', preload]);
+    // From outside, at a random moment after the request is sent (any instruction, not only before a write).
+    const timer = afterMs === undefined ? undefined : setTimeout(() => process.kill(served.pid, 'SIGKILL'), afterMs);
+    const sent = Date.now();
     try {
       const answer = await raw(served.port, {
         method: 'POST',
@@ -150,9 +157,11 @@ describe('a page decision killed at each of its writes', () => {
         },
         body: JSON.stringify({ id, subject }),
       }).catch(() => null);
-      if (answer === null) return { status: 'killed', writes: killAt };
-      return { status: answer.status, writes: existsSync(count) ? Number(readFileSync(count, 'utf8')) : -1 };
+      const ms = Date.now() - sent;
+      if (answer === null) return { status: 'killed', writes: killAt, ms };
+      return { status: answer.status, writes: existsSync(count) ? Number(readFileSync(count, 'utf8')) : -1, ms };
     } finally {
+      clearTimeout(timer);
       // Killed at once (SIGTERM makes it close its store and connections, which takes a second or two here), and
       // waited for until it is gone or only a zombie (it runs no more; its parent, init, reaps it when it will).
       if (running(served.pid)) process.kill(served.pid, 'SIGKILL');
@@ -171,16 +180,23 @@ describe('a page decision killed at each of its writes', () => {
     kind: 'plan' | 'permission',
     pristine: string,
     id: string,
-    killAt: number,
+    kill: { readonly atWrite: number } | { readonly afterMs: number; readonly round: number },
   ): Promise<{ outcome: 'whole' | 'none'; problems: string[] }> {
-    const dir = join(base, kind, `kill-${killAt}`);
+    const name = 'atWrite' in kill ? `kill at write ${kill.atWrite}` : `kill ${kill.afterMs} ms after the request`;
+    const dir = join(base, kind, 'atWrite' in kill ? `write-${kill.atWrite}` : `random-${kill.round}`);
     mkdirSync(join(dir, 'home'), { recursive: true });
     const store = join(dir, 'store');
     cpSync(pristine, store, { recursive: true });
     const before = readFileSync(join(store, id, 'state.json'), 'utf8');
     const problems: string[] = [];
-    const run = await approveOnPage(dir, id, digest(decisionSubject(parseState(JSON.parse(before)))), killAt);
-    if (run.status !== 'killed') problems.push(`answered ${run.status} instead of being killed`);
+    const subject = digest(decisionSubject(parseState(JSON.parse(before))));
+    const run =
+      'atWrite' in kill
+        ? await approveOnPage(dir, id, subject, kill.atWrite)
+        : await approveOnPage(dir, id, subject, 0, kill.afterMs);
+    // A random kill may come after the answer: the decision is then whole, as answered.
+    if (run.status !== 'killed' && !('afterMs' in kill && run.status === 200))
+      problems.push(`answered ${run.status} instead of being killed`);
     const text = readFileSync(join(store, id, 'state.json'), 'utf8');
     const state = parseState(JSON.parse(text));
     if (decided(state)) {
@@ -203,7 +219,7 @@ describe('a page decision killed at each of its writes', () => {
     }
     return {
       outcome: decided(state) ? 'whole' : 'none',
-      problems: problems.map((p) => `kill at write ${killAt}: ${p}`),
+      problems: problems.map((p) => `${name}: ${p}`),
     };
   }
 
@@ -229,7 +245,7 @@ describe('a page decision killed at each of its writes', () => {
       // A few at once: most of a round is waiting (a server starting, a killed one being reaped).
       for (let first = 1; first <= whole.writes; first += BATCH) {
         const batch = Array.from({ length: Math.min(BATCH, whole.writes - first + 1) }, (_, i) => first + i);
-        for (const result of await Promise.all(batch.map((k) => killedApproval(kind, pristine, id, k)))) {
+        for (const result of await Promise.all(batch.map((k) => killedApproval(kind, pristine, id, { atWrite: k })))) {
           outcomes.push(result.outcome);
           problems.push(...result.problems);
         }
@@ -238,6 +254,24 @@ describe('a page decision killed at each of its writes', () => {
       process.stdout.write(
         `[stress] page approve of a ${kind} killed at each of its ${whole.writes} writes: ${count('whole')} recorded whole, ` +
           `${count('none')} not at all (then approved), ${problems.length} problems\n`,
+      );
+      // Then from outside, at random moments up to half again as long as the whole request took.
+      const random = prng(seedOf(`page approve of a ${kind}`));
+      const randomOutcomes: string[] = [];
+      for (let first = 0; first < RANDOM_KILLS; first += BATCH) {
+        const kills = Array.from({ length: BATCH }, (_, i) => ({
+          afterMs: Math.floor(random() * whole.ms * 1.5),
+          round: first + i,
+        }));
+        for (const result of await Promise.all(kills.map((kill) => killedApproval(kind, pristine, id, kill)))) {
+          randomOutcomes.push(result.outcome);
+          problems.push(...result.problems);
+        }
+      }
+      process.stdout.write(
+        `[stress] page approve of a ${kind} (${whole.ms} ms) killed at ${RANDOM_KILLS} random moments: ` +
+          `${randomOutcomes.filter((o) => o === 'whole').length} recorded whole, ` +
+          `${randomOutcomes.filter((o) => o === 'none').length} not at all; ${problems.length} problems in all\n`,
       );
       expect(problems).toEqual([]);
       // The kills fell on both sides of the write that decides.
