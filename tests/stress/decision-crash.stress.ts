@@ -88,7 +88,7 @@ const NO_CODE_CACHE = { AGENT_SESSION_CODE_CACHE: '0' };
 
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
 const PROJECT = 'github.com/acme/faults';
-const BATCH = 4;
+const BATCH = 6;
 const RANDOM_KILLS = 8;
 const CALL = { command: 'touch GRANTED-FILE', description: 'scripted command' };
 
@@ -259,7 +259,7 @@ describe('a page decision killed at each of its writes, then at random moments',
       const random = prng(seedOf(`page approve of a ${kind}`));
       const randomOutcomes: string[] = [];
       for (let first = 0; first < RANDOM_KILLS; first += BATCH) {
-        const kills = Array.from({ length: BATCH }, (_, i) => ({
+        const kills = Array.from({ length: Math.min(BATCH, RANDOM_KILLS - first) }, (_, i) => ({
           afterMs: Math.floor(random() * whole.ms * 1.5),
           round: first + i,
         }));
