@@ -16,7 +16,7 @@ const { Script } = require('node:vm');
 
 // The rows of the table of events (src/core/events.ts: event, bin, hosts), written in here by the build
 // (scripts/bundles.mjs makeCacheFile): each row is run on its bin, so a new event is in the cache without a line here.
-const EVENTS = [{"event":"PreToolUse","bin":"pre-delegate","hosts":["claude-code","agent-sdk"]},{"event":"PermissionRequest","bin":"pre-delegate","hosts":["claude-code","codex","agent-sdk","opencode"]},{"event":"SubagentStart","bin":"pre-delegate","hosts":["claude-code","codex","agent-sdk","opencode"]},{"event":"SubagentStop","bin":"subagent-stop","hosts":["claude-code","codex","agent-sdk","opencode"]},{"event":"StopFailure","bin":"subagent-stop","hosts":["claude-code","agent-sdk","opencode"]},{"event":"PostToolUse","bin":"subagent-stop","hosts":["claude-code","agent-sdk"]},{"event":"SessionStart","bin":"pre-delegate","hosts":["claude-code","codex","agent-sdk"]},{"event":"UserPromptSubmit","bin":"pre-delegate","hosts":["claude-code","codex","agent-sdk","opencode"]},{"event":"Stop","bin":"subagent-stop","hosts":["claude-code"]},{"event":"PostModelRequest","bin":"subagent-stop","hosts":["codex"]}];
+const EVENTS = [{"event":"PreToolUse","bin":"pre-delegate","hosts":["claude-code","agent-sdk"]},{"event":"PermissionRequest","bin":"pre-delegate","hosts":["claude-code","codex","agent-sdk","opencode"]},{"event":"SubagentStart","bin":"pre-delegate","hosts":["claude-code","codex","agent-sdk","opencode"]},{"event":"SubagentStop","bin":"subagent-stop","hosts":["claude-code","codex","agent-sdk","opencode"]},{"event":"StopFailure","bin":"subagent-stop","hosts":["claude-code","agent-sdk","opencode"]},{"event":"Interrupt","bin":"subagent-stop","hosts":["claude-code"]},{"event":"PostToolUse","bin":"subagent-stop","hosts":["claude-code","agent-sdk"]},{"event":"SessionStart","bin":"pre-delegate","hosts":["claude-code","codex","agent-sdk"]},{"event":"UserPromptSubmit","bin":"pre-delegate","hosts":["claude-code","codex","agent-sdk","opencode"]},{"event":"Stop","bin":"subagent-stop","hosts":["claude-code"]},{"event":"PostModelRequest","bin":"subagent-stop","hosts":["codex"]}];
 
 const at = new Date().toISOString();
 /** Session ids and Claude agent ids of the temporary store (fixture below). */
@@ -56,6 +56,8 @@ const EVENT_SAMPLES = {
   StopFailure: () => [
     { agent_id: 'a00000000000cafe6', agent_type: 'cache-failer', error: 'rate_limit', error_details: '429' },
   ],
+  // The main turn interrupted (its payload names no agent; the sub-agents cut off are read from its session folder).
+  Interrupt: () => [{ source: 'user', reason: 'stop', via: 'terminal' }],
   // A background launch: attached as it is launched.
   PostToolUse: () => [
     {

@@ -56,6 +56,8 @@ const EVENT_SAMPLES = {
   StopFailure: () => [
     { agent_id: 'a00000000000cafe6', agent_type: 'cache-failer', error: 'rate_limit', error_details: '429' },
   ],
+  // The main turn interrupted (its payload names no agent; the sub-agents cut off are read from its session folder).
+  Interrupt: () => [{ source: 'user', reason: 'stop', via: 'terminal' }],
   // A background launch: attached as it is launched.
   PostToolUse: () => [
     {

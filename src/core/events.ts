@@ -53,6 +53,9 @@ export const EVENTS = [
   // failure kind (its matcher values) interrupts it the same way.
   // opencode: a child session's `session.error`, or its task part turned `error`.
   { event: 'StopFailure', bin: 'subagent-stop', hosts: ['claude-code', 'agent-sdk', 'opencode'] },
+  // Claude Code 2.1.335+: an interrupt ended the main turn (Esc, a denied permission…); the foreground sub-agents it
+  // cut off get neither SubagentStop nor StopFailure (src/hooks/handlers/interrupt.ts). Older versions never fire it.
+  { event: 'Interrupt', bin: 'subagent-stop', hosts: ['claude-code'] },
   // A delegation launched: a background agent attached as it starts (its SubagentStart runs in another process).
   { event: 'PostToolUse', matcher: 'Task|Agent', bin: 'subagent-stop', hosts: ['claude-code', 'agent-sdk'] },
   // The parked sessions, told to the main agent before it decides to delegate. The Agent SDK has not been seen firing

@@ -9,6 +9,48 @@ export { INTERRUPTION_KIND_PATTERN, INTERRUPTION_KINDS } from './interruption-ki
 /** Characters of the host's failure message a session keeps: enough to say what happened, never a transcript. */
 export const INTERRUPTION_MESSAGE_LIMIT = 300;
 
+/** The kind of a foreground sub-agent cut off when the user stopped the main turn (Esc, Ctrl+C: Interrupt `stop`). */
+export const USER_STOPPED = 'user_stopped';
+/** The kind of one cut off when a denied permission request ended the main turn (Interrupt `permission_denied`). */
+export const PERMISSION_DENIED = 'permission_denied';
+/** The kind of one cut off by any other interrupt of the main turn (another session, a rewind, the host itself). */
+export const TURN_INTERRUPTED = 'turn_interrupted';
+
+/** What Claude Code's Interrupt event (2.1.335+) says of the interrupt that ended the main conversation's turn. */
+export interface TurnInterrupt {
+  /** Who stopped it: `user`, `session` (another session's Claude), `system` (a hook, a plugin, a permission check). */
+  readonly source?: string;
+  /** What ended it: `stop`, `permission_denied`, `rewind`, `other`. */
+  readonly reason?: string;
+  /** How it arrived, where known: `terminal`, `client`. */
+  readonly via?: string;
+}
+
+/**
+ * The interruption a foreground sub-agent cut off by the main turn's interrupt records: `permission_denied` for a
+ * denied permission request (whoever denied it), `user_stopped` for the user's stop, `turn_interrupted` for anything
+ * else; the message says what Claude Code reported, each field as a word of its form or left out.
+ */
+export function turnInterruption(event: TurnInterrupt): { readonly error: string; readonly message: string } {
+  const word = (value: string | undefined): string | undefined =>
+    value !== undefined && INTERRUPTION_KIND_PATTERN.test(value) ? value : undefined;
+  const source = word(event.source);
+  const reason = word(event.reason);
+  const via = word(event.via);
+  const error =
+    reason === 'permission_denied'
+      ? PERMISSION_DENIED
+      : source === 'user' && (reason === 'stop' || reason === undefined)
+        ? USER_STOPPED
+        : TURN_INTERRUPTED;
+  const said = [
+    `source ${source ?? 'unknown'}`,
+    `reason ${reason ?? 'unknown'}`,
+    ...(via === undefined ? [] : [`via ${via}`]),
+  ];
+  return { error, message: `Interrupt ended the main turn (${said.join(', ')})` };
+}
+
 /** What a host says about an agent that died of its failure (Claude Code's StopFailure, the seed protocol's field). */
 export interface InterruptionFacts {
   /** The host's failure kind (`rate_limit`, `server_error`, `unknown`, …): see interruptionKind. */
@@ -164,4 +206,8 @@ const CAUSES: ReadonlyMap<string, string> = new Map([
   // Not Claude Code's: opencode's run was stopped (Ctrl-C, a killed process) while the sub-agent ran, which fires
   // nothing; the next delegation finds it (src/hooks/hosts/opencode-plugin.ts).
   ['run_stopped', 'its host run being stopped while it worked'],
+  // Not a failure: Claude Code's Interrupt ended the main turn and cut off the foreground sub-agent (turnInterruption).
+  [USER_STOPPED, 'the user stopping the main turn'],
+  [PERMISSION_DENIED, 'a denied permission request ending the main turn'],
+  [TURN_INTERRUPTED, 'an interrupt ending the main turn'],
 ]);

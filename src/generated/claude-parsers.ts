@@ -15,6 +15,9 @@ const KEYS1 = new Set<string>([
   'last_assistant_message',
   'error',
   'error_details',
+  'source',
+  'reason',
+  'via',
   'tool_input',
   'tool_response',
 ]);
@@ -146,6 +149,21 @@ function p9(v: unknown): unknown {
     const r = p2(o['error_details']);
     if (r === FAIL) return FAIL;
     out['error_details'] = r;
+  }
+  if ('source' in o) {
+    const r = p2(o['source']);
+    if (r === FAIL) return FAIL;
+    out['source'] = r;
+  }
+  if ('reason' in o) {
+    const r = p2(o['reason']);
+    if (r === FAIL) return FAIL;
+    out['reason'] = r;
+  }
+  if ('via' in o) {
+    const r = p2(o['via']);
+    if (r === FAIL) return FAIL;
+    out['via'] = r;
   }
   if ('tool_input' in o) {
     const r = p5(o['tool_input']);

@@ -106,8 +106,13 @@ export async function runHook<Answer extends object>(spec: HookSpec<Answer>, io:
 /** plugin-yield.ts VIA_PLUGIN_VARIABLE, named here so that init's hooks never load that module. */
 const VIA_PLUGIN = 'AGENT_SESSION_VIA_PLUGIN';
 
-/** The host events after which a new inbox item may wait: an agent's stop or failure, a permission request. */
-const NOTIFYING_EVENTS: ReadonlySet<string> = new Set(['SubagentStop', 'StopFailure', 'PermissionRequest']);
+/** The host events after which a new inbox item may wait: an agent's stop, failure or cut, a permission request. */
+const NOTIFYING_EVENTS: ReadonlySet<string> = new Set([
+  'SubagentStop',
+  'StopFailure',
+  'Interrupt',
+  'PermissionRequest',
+]);
 
 /**
  * A seed-protocol input: one JSON answer line, always. Input that is no JSON document is answered without opening the

@@ -12,7 +12,7 @@ import { readCapped } from '../platform/read-capped';
 /** A meta file is ~300 bytes; anything much larger is not one. */
 const META_BYTES = 64 * 1024;
 /** A transcript's first row holds the agent's prompt: a few KB as a rule; a longer one leaves the entrypoint unknown. */
-const HEAD_BYTES = 256 * 1024;
+export const HEAD_BYTES = 256 * 1024;
 
 /**
  * The launch facts of the sub-agent `agentId` of the payload's session (its meta file's `requestShape`, its
@@ -34,7 +34,8 @@ export function agentLaunchFacts(
   return { requestShape: meta?.requestShape, entrypoint: head?.entrypoint };
 }
 
-function readMeta(path: string): string | null {
+/** A meta file's text, or null when absent or too large to be one. */
+export function readMeta(path: string): string | null {
   try {
     const bytes = readCapped(path, META_BYTES);
     return bytes === 'too-large' ? null : bytes.toString('utf8');
@@ -44,7 +45,8 @@ function readMeta(path: string): string | null {
   }
 }
 
-function jsonObject(text: string | null): Record<string, unknown> | null {
+/** The JSON object a text holds, or null (no text, no JSON, not an object). */
+export function jsonObject(text: string | null): Record<string, unknown> | null {
   if (text === null) return null;
   try {
     const value: unknown = JSON.parse(text);

@@ -4,7 +4,8 @@ import { changesLink, CLAUDE_PURPOSE, withClaudeLink, type ClaudeLinkChange } fr
 import { isContinuationOf, withContinued } from '../core/continuation';
 import { stopOutcome, type StopOutcome } from '../core/stop-policy';
 import { assertAgentName } from '../core/input';
-import { interruptionOf, isInterrupted, withInterruption } from '../core/interruption';
+import { interruptionOf, isInterrupted, PERMISSION_DENIED, withInterruption } from '../core/interruption';
+import { pendingPermission } from '../core/permission';
 import { isFinalPhase, type WorkPhase } from '../core/phase-names';
 import { isParked } from '../core/parking';
 import { hostOf, withHost } from '../core/host';
@@ -31,7 +32,19 @@ export interface ClaudeAgentEvent {
   /** Present for SubagentStop: the agent stopped, with (an excerpt of) its last message. */
   readonly stopped?: { readonly last_message?: string };
   /** Present for StopFailure: the agent died of a host failure (its kind and message, core/interruption.ts). */
-  readonly failed?: { readonly error: string; readonly message?: string };
+  readonly failed?: AgentFailure;
+}
+
+/** How an agent died: the kind and message of its interruption (core/interruption.ts). */
+export interface AgentFailure {
+  readonly error: string;
+  readonly message?: string;
+  /**
+   * The agent was cut off by the main turn's interrupt (Claude Code's Interrupt), which names no agent: recorded only
+   * while its link runs (a stop of its own that came first wins: it finished), and a denied permission's interruption
+   * names the inbox item its session waits on.
+   */
+  readonly cut?: true;
 }
 
 /**
@@ -49,9 +62,10 @@ export interface Attachment {
   readonly stop?: StopOutcome | 'already_final' | 'superseded';
   /**
    * For a failure: `recorded` (the session waits for the next delegation), `already` (this agent's failure was
-   * recorded before: nothing written), `already_final` or `superseded` (nothing to do).
+   * recorded before: nothing written), `already_final` or `superseded` (nothing to do), `stopped` (an agent cut off
+   * whose own stop came first: it had finished, nothing written).
    */
-  readonly interruption?: 'recorded' | 'already' | 'already_final' | 'superseded';
+  readonly interruption?: 'recorded' | 'already' | 'already_final' | 'superseded' | 'stopped';
 }
 
 export { CLAUDE_PURPOSE } from '../core/claude-link';
@@ -195,22 +209,29 @@ async function failed(
   now: Date,
   attachment: Attachment,
   claudeAgentId: string,
-  failure: { readonly error: string; readonly message?: string },
+  failure: AgentFailure,
 ): Promise<Attachment> {
   if (isFinalPhase(attachment.state.phase)) return { ...attachment, interruption: 'already_final' };
   if (alreadyInterruptedBy(attachment.state, claudeAgentId)) return { ...attachment, interruption: 'already' };
+  if (failure.cut && attachment.state.claude?.stopped_at !== undefined)
+    return { ...attachment, interruption: 'stopped' };
   try {
     const state = await view.write(attachment.state.agent_id, now, (current, at) => {
       if (current.claude?.agent_id !== claudeAgentId) throw new SupersededStop();
       if (alreadyInterruptedBy(current, claudeAgentId)) throw new Unchanged();
+      // Decided again under the lock: its SubagentStop may have landed since the read.
+      if (failure.cut && current.claude.stopped_at !== undefined) throw new StoppedFirst();
       const stopped = withClaudeLink(current, { stopped: true }, at);
-      return withInterruption(stopped, { ...failure, agent_id: claudeAgentId }, at);
+      const message = failure.cut ? withInboxItem(failure, current) : failure.message;
+      const facts = { error: failure.error, ...(message === undefined ? {} : { message }), agent_id: claudeAgentId };
+      return withInterruption(stopped, facts, at);
     });
     return { state, action: attachment.action, interruption: 'recorded' };
   } catch (error) {
     if (error instanceof SupersededStop)
       return { state: attachment.state, action: 'superseded', interruption: 'superseded' };
     if (error instanceof Unchanged) return { ...attachment, interruption: 'already' };
+    if (error instanceof StoppedFirst) return { ...attachment, interruption: 'stopped' };
     // Finalized or removed by the CLI since it was read: nothing left to record it on.
     if (!isSessionError(error, 'E_ILLEGAL_TRANSITION') && !isSessionError(error, 'E_NOT_FOUND')) throw error;
     return { ...attachment, interruption: 'already_final' };
@@ -265,6 +286,20 @@ function stopWrite(
         : (lastMessage ?? `Claude Code agent ${claudeAgentId} stopped`);
     return finalizeState(linked, decided, summary, at);
   });
+}
+
+/** An agent cut off by the main turn's interrupt had stopped by itself first: nothing to record. */
+class StoppedFirst extends Error {}
+
+/**
+ * A denied permission's interruption names the inbox item its session waits on (the newest pending request, the one
+ * `approve`/`reject` decide): the message as it was, else.
+ */
+function withInboxItem(failure: AgentFailure, state: SessionState): string | undefined {
+  const request = failure.error === PERMISSION_DENIED ? pendingPermission(state) : null;
+  if (request === null) return failure.message;
+  const item = `after its ${request.tool} call asked at ${request.at}, the inbox item of session ${state.agent_id} (approve or reject it)`;
+  return failure.message === undefined ? item : `${failure.message}; ${item}`;
 }
 
 /** The session waits after an interruption of this very agent, whose link is stopped: a repeated report of it. */

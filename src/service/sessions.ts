@@ -29,7 +29,7 @@ import { applyChange, finalizeState, newSession, parsePhase, type SessionChange 
 import type { Metadata, SessionState } from '../core/state';
 import { processFacts } from '../platform/process-facts';
 import { randomHex8 } from '../platform/random';
-import { attachClaudeAgent, type Attachment, type ClaudeAgentEvent } from './claude-attach';
+import { attachClaudeAgent, type AgentFailure, type Attachment, type ClaudeAgentEvent } from './claude-attach';
 import { cleanup, deleteSession, type CleanupResult } from './cleanup';
 import { ProjectView, type ResumeDecision } from './project-view';
 import type { ListedSession, ListQuery, SessionStore } from './store';
@@ -38,7 +38,7 @@ import { AgentMismatchError, NotResumable, Unchanged } from './refusals';
 
 // The use cases live by kind: here the sessions' own (create, update, decisions, resume, listing), the Claude Code
 // attach in claude-attach.ts, cleanup in cleanup.ts; all on one ProjectView (project-view.ts).
-export type { AttachAction, Attachment, ClaudeAgentEvent } from './claude-attach';
+export type { AgentFailure, AttachAction, Attachment, ClaudeAgentEvent } from './claude-attach';
 export { CLAUDE_PURPOSE } from './claude-attach';
 export type { CleanupResult } from './cleanup';
 export type { ResumeDecision } from './project-view';
@@ -574,15 +574,18 @@ export class Sessions {
    * session (found, relinked or created as `attachClaudeAgent` does, so a failure that overtook the agent's start
    * events ends in the same state) is stopped and records the interruption (core/interruption.ts): it stays open in
    * its phase and the next delegation to its agent type carries it on. A second report of the same failure writes
-   * nothing; a later SubagentStop of that agent keeps it open (core `stopOutcome`).
+   * nothing; a later SubagentStop of that agent keeps it open (core `stopOutcome`). With `cut` (an agent cut off by
+   * the main turn's interrupt, Claude Code's Interrupt), only while its link runs: a stop of its own that came first
+   * wins (`interruption: 'stopped'`).
    * @returns null when the agent is not attached and `agent_type` is absent (nothing to record it on)
    * @throws SessionError E_BUSY when a lock stays taken, E_IO
    */
-  claudeAgentFailed(
-    event: Omit<ClaudeAgentEvent, 'stopped' | 'failed'> & { readonly error: string; readonly message?: string },
-  ): Promise<Attachment | null> {
-    const { error, message, ...agent } = event;
-    return this.attachClaudeAgent({ ...agent, failed: { error, ...(message === undefined ? {} : { message }) } });
+  claudeAgentFailed(event: Omit<ClaudeAgentEvent, 'stopped' | 'failed'> & AgentFailure): Promise<Attachment | null> {
+    const { error, message, cut, ...agent } = event;
+    return this.attachClaudeAgent({
+      ...agent,
+      failed: { error, ...(message === undefined ? {} : { message }), ...(cut === true ? { cut } : {}) },
+    });
   }
 
   /**

@@ -40,6 +40,10 @@ export declare const EVENTS: readonly [{
     readonly bin: "subagent-stop";
     readonly hosts: readonly ["claude-code", "agent-sdk", "opencode"];
 }, {
+    readonly event: "Interrupt";
+    readonly bin: "subagent-stop";
+    readonly hosts: readonly ["claude-code"];
+}, {
     readonly event: "PostToolUse";
     readonly matcher: "Task|Agent";
     readonly bin: "subagent-stop";

@@ -2,6 +2,30 @@ import { type ResumedFrom, type SessionState } from './state';
 export { INTERRUPTION_KIND_PATTERN, INTERRUPTION_KINDS } from './interruption-kinds';
 /** Characters of the host's failure message a session keeps: enough to say what happened, never a transcript. */
 export declare const INTERRUPTION_MESSAGE_LIMIT = 300;
+/** The kind of a foreground sub-agent cut off when the user stopped the main turn (Esc, Ctrl+C: Interrupt `stop`). */
+export declare const USER_STOPPED = "user_stopped";
+/** The kind of one cut off when a denied permission request ended the main turn (Interrupt `permission_denied`). */
+export declare const PERMISSION_DENIED = "permission_denied";
+/** The kind of one cut off by any other interrupt of the main turn (another session, a rewind, the host itself). */
+export declare const TURN_INTERRUPTED = "turn_interrupted";
+/** What Claude Code's Interrupt event (2.1.335+) says of the interrupt that ended the main conversation's turn. */
+export interface TurnInterrupt {
+    /** Who stopped it: `user`, `session` (another session's Claude), `system` (a hook, a plugin, a permission check). */
+    readonly source?: string;
+    /** What ended it: `stop`, `permission_denied`, `rewind`, `other`. */
+    readonly reason?: string;
+    /** How it arrived, where known: `terminal`, `client`. */
+    readonly via?: string;
+}
+/**
+ * The interruption a foreground sub-agent cut off by the main turn's interrupt records: `permission_denied` for a
+ * denied permission request (whoever denied it), `user_stopped` for the user's stop, `turn_interrupted` for anything
+ * else; the message says what Claude Code reported, each field as a word of its form or left out.
+ */
+export declare function turnInterruption(event: TurnInterrupt): {
+    readonly error: string;
+    readonly message: string;
+};
 /** What a host says about an agent that died of its failure (Claude Code's StopFailure, the seed protocol's field). */
 export interface InterruptionFacts {
     /** The host's failure kind (`rate_limit`, `server_error`, `unknown`, …): see interruptionKind. */

@@ -1,4 +1,6 @@
 import type { AgentLaunchFacts } from '../core/permission';
+/** A transcript's first row holds the agent's prompt: a few KB as a rule; a longer one leaves the entrypoint unknown. */
+export declare const HEAD_BYTES: number;
 /**
  * The launch facts of the sub-agent `agentId` of the payload's session (its meta file's `requestShape`, its
  * transcript's first row's `entrypoint`), or null when neither can be known (no usable `transcript_path`/`session_id`/
@@ -11,3 +13,7 @@ export declare function agentLaunchFacts(payload: {
     readonly session_id?: unknown;
     readonly cwd?: unknown;
 }, agentId: unknown): AgentLaunchFacts | null;
+/** A meta file's text, or null when absent or too large to be one. */
+export declare function readMeta(path: string): string | null;
+/** The JSON object a text holds, or null (no text, no JSON, not an object). */
+export declare function jsonObject(text: string | null): Record<string, unknown> | null;

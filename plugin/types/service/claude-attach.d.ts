@@ -18,10 +18,18 @@ export interface ClaudeAgentEvent {
         readonly last_message?: string;
     };
     /** Present for StopFailure: the agent died of a host failure (its kind and message, core/interruption.ts). */
-    readonly failed?: {
-        readonly error: string;
-        readonly message?: string;
-    };
+    readonly failed?: AgentFailure;
+}
+/** How an agent died: the kind and message of its interruption (core/interruption.ts). */
+export interface AgentFailure {
+    readonly error: string;
+    readonly message?: string;
+    /**
+     * The agent was cut off by the main turn's interrupt (Claude Code's Interrupt), which names no agent: recorded only
+     * while its link runs (a stop of its own that came first wins: it finished), and a denied permission's interruption
+     * names the inbox item its session waits on.
+     */
+    readonly cut?: true;
 }
 /**
  * What attaching did: `created` a session, `relinked` the type's parked session (a resume), found the one
@@ -37,9 +45,10 @@ export interface Attachment {
     readonly stop?: StopOutcome | 'already_final' | 'superseded';
     /**
      * For a failure: `recorded` (the session waits for the next delegation), `already` (this agent's failure was
-     * recorded before: nothing written), `already_final` or `superseded` (nothing to do).
+     * recorded before: nothing written), `already_final` or `superseded` (nothing to do), `stopped` (an agent cut off
+     * whose own stop came first: it had finished, nothing written).
      */
-    readonly interruption?: 'recorded' | 'already' | 'already_final' | 'superseded';
+    readonly interruption?: 'recorded' | 'already' | 'already_final' | 'superseded' | 'stopped';
 }
 export { CLAUDE_PURPOSE } from '../core/claude-link';
 /**

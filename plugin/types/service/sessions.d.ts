@@ -9,12 +9,12 @@ import { type ResumeReason } from '../core/rules';
 import { type DecisionOrigin } from '../core/origin';
 import { type SessionChange } from '../core/session';
 import type { Metadata, SessionState } from '../core/state';
-import { type Attachment, type ClaudeAgentEvent } from './claude-attach';
+import { type AgentFailure, type Attachment, type ClaudeAgentEvent } from './claude-attach';
 import { type CleanupResult } from './cleanup';
 import { type ResumeDecision } from './project-view';
 import type { SessionStore } from './store';
 import { type ProjectStats, type Stats } from '../core/views/stats';
-export type { AttachAction, Attachment, ClaudeAgentEvent } from './claude-attach';
+export type { AgentFailure, AttachAction, Attachment, ClaudeAgentEvent } from './claude-attach';
 export { CLAUDE_PURPOSE } from './claude-attach';
 export type { CleanupResult } from './cleanup';
 export type { ResumeDecision } from './project-view';
@@ -264,14 +264,13 @@ export declare class Sessions {
      * session (found, relinked or created as `attachClaudeAgent` does, so a failure that overtook the agent's start
      * events ends in the same state) is stopped and records the interruption (core/interruption.ts): it stays open in
      * its phase and the next delegation to its agent type carries it on. A second report of the same failure writes
-     * nothing; a later SubagentStop of that agent keeps it open (core `stopOutcome`).
+     * nothing; a later SubagentStop of that agent keeps it open (core `stopOutcome`). With `cut` (an agent cut off by
+     * the main turn's interrupt, Claude Code's Interrupt), only while its link runs: a stop of its own that came first
+     * wins (`interruption: 'stopped'`).
      * @returns null when the agent is not attached and `agent_type` is absent (nothing to record it on)
      * @throws SessionError E_BUSY when a lock stays taken, E_IO
      */
-    claudeAgentFailed(event: Omit<ClaudeAgentEvent, 'stopped' | 'failed'> & {
-        readonly error: string;
-        readonly message?: string;
-    }): Promise<Attachment | null>;
+    claudeAgentFailed(event: Omit<ClaudeAgentEvent, 'stopped' | 'failed'> & AgentFailure): Promise<Attachment | null>;
     /**
      * Records that a session's agent was interrupted by a host failure (the seed protocol's `subagent-stop` with
      * `interrupted`): as a Claude Code StopFailure does, without a Claude agent. With `agentName`, only a session of

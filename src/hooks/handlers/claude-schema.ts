@@ -19,6 +19,10 @@ export const PayloadSchema = z.looseObject({
   /** StopFailure: the failure's kind (`rate_limit`, `server_error`, `unknown`, …) and its details. */
   error: text,
   error_details: text,
+  /** Interrupt (2.1.335+): who stopped the main turn, what ended it, how the stop arrived. */
+  source: text,
+  reason: text,
+  via: text,
   tool_input: z.catch(z.optional(z.unknown()), undefined),
   tool_response: z.catch(z.optional(z.looseObject({ agentId: text, status: text })), undefined),
 });

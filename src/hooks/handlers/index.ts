@@ -1,11 +1,12 @@
 // The handler of each event, by the event's name: one per row of src/core/events.ts (the compiler demands it), one
 // module per family: overview.ts (SessionStart, UserPromptSubmit), offer.ts (PreToolUse), attach.ts (SubagentStart,
-// PostToolUse, SubagentStop, StopFailure), permission.ts (PermissionRequest), told.ts (Stop). Handlers know no host: the host's
-// adapter (src/hooks/hosts/) reads its payload as Claude Code's before, and gives its words; src/hooks/answer.ts
-// handleEvent dispatches.
+// PostToolUse, SubagentStop, StopFailure), interrupt.ts (Interrupt), permission.ts (PermissionRequest), told.ts
+// (Stop). Handlers know no host: the host's adapter (src/hooks/hosts/) reads its payload as Claude Code's before, and
+// gives its words; src/hooks/answer.ts handleEvent dispatches.
 import type { EventName } from '../../core/events';
 import { postToolUse, stopFailure, subagentStart, subagentStop } from './attach';
 import { skip, type ContextAnswer, type Handler, type HandlerOutcome } from './handler';
+import { interrupt } from './interrupt';
 import { offer } from './offer';
 import { overview } from './overview';
 import { permissionRequest } from './permission';
@@ -34,6 +35,7 @@ export const HANDLERS = {
   SubagentStart: subagentStart,
   SubagentStop: subagentStop,
   StopFailure: stopFailure,
+  Interrupt: interrupt,
   PostToolUse: postToolUse,
   SessionStart: overview,
   UserPromptSubmit: overview,

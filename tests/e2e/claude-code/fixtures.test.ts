@@ -55,6 +55,7 @@ describe('the payload corpus', () => {
       ),
     );
     expect([...events].sort()).toEqual([
+      'Interrupt',
       'PostToolUse',
       'PostToolUseFailure',
       'PreToolUse',

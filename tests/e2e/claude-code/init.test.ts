@@ -52,6 +52,8 @@ it('wires the nine hooks with absolute node commands and a timeout, keeping ever
     ['SubagentStop', undefined, stop],
     // A sub-agent killed by an API error or a usage limit gets StopFailure, never SubagentStop (issue 22).
     ['StopFailure', undefined, stop],
+    // The main turn's interrupt (2.1.335+): the foreground sub-agents it cut off get neither (issue 42).
+    ['Interrupt', undefined, stop],
     ['PostToolUse', 'Task|Agent', stop],
     ['SessionStart', undefined, pre],
     ['UserPromptSubmit', undefined, pre],
@@ -113,6 +115,7 @@ it("moves an earlier version's hooks to today's matchers, each event starting ou
 it('creates the file when there is none, and --uninstall removes exactly what it added, and the file left empty', () => {
   expect(init().status).toBe(0);
   const events = [
+    'Interrupt',
     'PermissionRequest',
     'PostToolUse',
     'PreToolUse',

@@ -14,6 +14,7 @@ import {
   interruptionKind,
   interruptionMessage,
   isInterrupted,
+  turnInterruption,
   withInterruption,
 } from '../../../src/core/interruption';
 import { DEFAULT_LIMITS } from '../../../src/core/limits';
@@ -351,5 +352,31 @@ describe('the figures and the story', () => {
     ]);
     // Interruptions and resumes stay within their phase: one span for executing.
     expect(timelineOf(twice, at(5)).spans.map((span) => span.phase)).toEqual(['initializing', 'executing']);
+  });
+});
+
+describe('turnInterruption: what a sub-agent cut off by the main turn’s interrupt records (Claude Code’s Interrupt)', () => {
+  it.each([
+    [{ source: 'user', reason: 'stop', via: 'terminal' }, 'user_stopped', 'source user, reason stop, via terminal'],
+    [{ source: 'user', reason: 'stop', via: 'client' }, 'user_stopped', 'source user, reason stop, via client'],
+    [{ source: 'user' }, 'user_stopped', 'source user, reason unknown'],
+    [{ source: 'user', reason: 'permission_denied' }, 'permission_denied', 'reason permission_denied'],
+    [{ source: 'system', reason: 'permission_denied' }, 'permission_denied', 'source system'],
+    [{ source: 'user', reason: 'rewind' }, 'turn_interrupted', 'reason rewind'],
+    [{ source: 'session', reason: 'stop' }, 'turn_interrupted', 'source session, reason stop'],
+    [{ source: 'system', reason: 'other' }, 'turn_interrupted', 'source system, reason other'],
+    [{}, 'turn_interrupted', 'source unknown, reason unknown'],
+    // A field not of the host's form is left out, never quoted into the contexts.
+    [{ source: 'User\nIgnore', reason: 'stop' }, 'turn_interrupted', 'source unknown, reason stop'],
+  ] as const)('%j: %s', (event, kind, said) => {
+    const facts = turnInterruption(event);
+    expect(facts.error).toBe(kind);
+    expect(interruptionKind(facts.error)).toBe(kind);
+    expect(facts.message).toContain(said);
+    expect(interruptionMessage(facts.message)).toBe(facts.message);
+  });
+
+  it.each(['user_stopped', 'permission_denied', 'turn_interrupted'])('%s is worded, not “an API error”', (kind) => {
+    expect(interruptionCause(kind)).toMatch(/main turn/);
   });
 });

@@ -11,6 +11,9 @@ export declare const PayloadSchema: z.ZodMiniObject<{
     last_assistant_message: z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniString<string>>>;
     error: z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniString<string>>>;
     error_details: z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniString<string>>>;
+    source: z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniString<string>>>;
+    reason: z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniString<string>>>;
+    via: z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniString<string>>>;
     tool_input: z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniUnknown>>;
     tool_response: z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniObject<{
         agentId: z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniString<string>>>;
@@ -41,6 +44,9 @@ export declare const PARSERS: {
             last_assistant_message: z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniString<string>>>;
             error: z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniString<string>>>;
             error_details: z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniString<string>>>;
+            source: z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniString<string>>>;
+            reason: z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniString<string>>>;
+            via: z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniString<string>>>;
             tool_input: z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniUnknown>>;
             tool_response: z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniObject<{
                 agentId: z.ZodMiniCatch<z.ZodMiniOptional<z.ZodMiniString<string>>>;

@@ -1,6 +1,7 @@
 import type { EventName } from '../../core/events';
 import { postToolUse, stopFailure, subagentStart, subagentStop } from './attach';
 import { type ContextAnswer, type Handler, type HandlerOutcome } from './handler';
+import { interrupt } from './interrupt';
 import { offer } from './offer';
 import { overview } from './overview';
 import { permissionRequest } from './permission';
@@ -17,6 +18,7 @@ export declare const HANDLERS: {
     SubagentStart: typeof subagentStart;
     SubagentStop: typeof subagentStop;
     StopFailure: typeof stopFailure;
+    Interrupt: typeof interrupt;
     PostToolUse: typeof postToolUse;
     SessionStart: typeof overview;
     UserPromptSubmit: typeof overview;
