@@ -6,7 +6,7 @@
 // tmpfs filled up, a read-only bind mount (we run as root, which chmod does not stop). Where this machine refuses
 // mounts, the tests are skipped, saying why (environment.stress.ts injects ENOSPC/EACCES into the same write path).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { closeSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { decisionSubject } from '../../src/core/views/live';
 import { createHash } from 'node:crypto';
@@ -145,6 +145,8 @@ async function expectPageRefusal(p: GrantProject, id: string): Promise<void> {
  */
 async function decisionsAndHooks(p: GrantProject, fault: () => void, heal: () => void): Promise<number> {
   const id = parkedGrantSession(p, FIRST, CALL);
+  // A plan beside the request: a state.json larger than a few pages of the file system.
+  expect(p.user(['update', id, '--metadata', JSON.stringify({ plan: 'p'.repeat(20_000) })]).status).toBe(0);
   let refused = 0;
   fault();
   const before = snapshotOf(p, id);
@@ -179,20 +181,27 @@ async function decisionsAndHooks(p: GrantProject, fault: () => void, heal: () =>
   return refused;
 }
 
-withMounts(
-  'a full disk (a 512 KiB tmpfs filled up): decisions refused whole, hooks fail open, nothing lost',
-  async () => {
-    const p = grantProject(root, [FIRST, NEXT]);
-    const disk = join(p.dir, '.claude');
-    mount(['-t', 'tmpfs', '-o', 'size=512k,mode=0700', 'tmpfs'], disk);
-    const refused = await decisionsAndHooks(
-      p,
-      () => fill(disk),
-      () => unfill(disk),
-    );
-    process.stdout.write(`[stress] full disk: ${refused} decisions and hooks refused, state intact each time\n`);
-  },
-);
+// `full`: not a byte left, no lock can be taken; `a few pages left`: the locks are taken, the new state.json does not
+// fit (the session holds a 20 KB plan), so the write fails under the lock and must leave no temp file and release it.
+withMounts.each([
+  ['full', 0],
+  ['a few pages left', 3],
+])('a full disk (a 512 KiB tmpfs, %s): decisions refused whole, hooks fail open, nothing lost', async (how, pages) => {
+  const p = grantProject(root, [FIRST, NEXT]);
+  const disk = join(p.dir, '.claude');
+  mount(['-t', 'tmpfs', '-o', 'size=512k,mode=0700', 'tmpfs'], disk);
+  const spare = join(disk, 'spare');
+  const refused = await decisionsAndHooks(
+    p,
+    () => {
+      writeFileSync(spare, Buffer.alloc(4096 * pages));
+      fill(disk);
+      rmSync(spare);
+    },
+    () => unfill(disk),
+  );
+  process.stdout.write(`[stress] full disk (${how}): ${refused} decisions and hooks refused, state intact each time\n`);
+});
 
 withMounts(
   'a read-only store (a read-only bind mount): decisions refused whole, hooks fail open, nothing lost',
