@@ -223,6 +223,8 @@ function main() {
       okStatus: [0, 1],
     },
     { name: 'agent-session get', args: [bins.cli, 'get', s10.target, '--dir', s10.root] },
+    // Claude Code's status line runs it as often as a hook: its own path, without the CLI's parser.
+    { name: 'agent-session statusline', args: [bins.cli, 'statusline', '--dir', s10.root] },
     { name: 'agent-session update', args: [bins.cli, 'update', s10.other, '--dir', s10.root] },
   ]);
 

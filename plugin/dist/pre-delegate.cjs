@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "76f3f80e081b95f4";
-const BUILD_ID = "80696bf3ab8f678b";
+const BUNDLE_HASH = "544d8db01701ef34";
+const BUILD_ID = "9a4be2b8032368f7";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -1,6 +1,5 @@
 import { join } from 'node:path';
-import { claimOnce } from '../platform/detached';
-import { runningPage } from '../platform/running-page';
+import { claimMarker, markerName } from '../platform/once-marker';
 import { userDataFolder } from '../platform/user-folders';
 
 // What telling the person needs from this machine (the line at a main turn's end: src/hooks/handlers/told.ts), apart
@@ -8,10 +7,10 @@ import { userDataFolder } from '../platform/user-folders';
 
 /**
  * The folder (in the log folder) of the markers that make the line at a turn's end name each decision once on this
- * machine: one empty file per item, claimed atomically (platform/detached.ts claimOnce), as `notify`'s. A marker, not
- * a field of the session: telling writes nothing into the agent's record (no lock, no write on a shared PostgreSQL
- * store, where each machine's person is told on their own), two hooks at once (two Claude Code sessions in one
- * project) still tell it once, and `.claude/logs` is never committed.
+ * machine: one empty file per item, named by its key, claimed atomically (platform/once-marker.ts), as `notify`'s. A
+ * marker, not a field of the session: telling writes nothing into the agent's record (no lock, no write on a shared
+ * PostgreSQL store, where each machine's person is told on their own), two hooks at once (two Claude Code sessions in
+ * one project) still tell it once, and `.claude/logs` is never committed.
  */
 export function toldDir(logDir: string): string {
   return join(logDir, 'told');
@@ -28,7 +27,7 @@ export interface PersonChannel {
 /** The person's channel of a call whose log folder is `logDir`. */
 export function personChannel(logDir: string, env: Readonly<Record<string, string | undefined>>): PersonChannel {
   return {
-    claim: (key) => claimOnce(toldDir(logDir), key),
+    claim: (key) => claimMarker(toldDir(logDir), markerName(key)),
     page: () => runningPageOf(logDir, env),
   };
 }
@@ -39,6 +38,11 @@ export function personChannel(logDir: string, env: Readonly<Record<string, strin
  */
 export function runningPageOf(logDir: string, env: Readonly<Record<string, string | undefined>>): string | null {
   const folder = userDataFolder(env);
-  const running = folder === null ? null : runningPage(folder, logDir);
+  // Required here: the Stop hook asks only when it has something new to tell (running-page.ts loads node:crypto).
+  const running =
+    folder === null
+      ? null
+      : // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy (above)
+        (require('../platform/running-page') as typeof import('../platform/running-page')).runningPage(folder, logDir);
   return running === null ? null : `http://127.0.0.1:${running.port}/`;
 }

@@ -113,6 +113,12 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
     load: () => (require('./commands/notify') as typeof import('./commands/notify')).notifyCommand as never,
   },
   {
+    command: 'statusline',
+    describe:
+      "One line for Claude Code's statusLine setting: `2 parked · 1 waits for you` (nothing when nothing is parked)",
+    load: () => (require('./commands/statusline') as typeof import('./commands/statusline')).statuslineCommand as never,
+  },
+  {
     command: 'machine',
     describe: 'The phase machine, read from its XState definition: states, moves, final states, the resume guard',
     load: () => (require('./commands/machine') as typeof import('./commands/machine')).machineCommand as never,

@@ -1,6 +1,6 @@
 import yargsEsm, { type Argv } from 'yargs';
-import { EXIT_CODES, SessionError, isSessionError, show } from '../core/errors';
-import { escapeControl } from './text';
+import { EXIT_CODES, SessionError, show } from '../core/errors';
+import { failed } from './failure';
 import { COMMAND_TABLE, lazyCommand } from './command-table';
 import { COMPLETION_SHELLS, valueCandidates } from './completion';
 import { textOption, type CliIo, type GlobalArgs } from './context';
@@ -106,15 +106,6 @@ export async function runCli(given: readonly string[], io: CliIo, version: strin
 // --- internal ---
 
 /** A failure's one line on stderr (its stack only with AGENT_SESSION_DEBUG=1), and its exit code. */
-function failed(error: unknown, io: CliIo): number {
-  const code = isSessionError(error) ? EXIT_CODES[error.code] : 5;
-  const message = error instanceof Error ? error.message : String(error);
-  // A message may quote a name, a path or a file's words: one line, and nothing a terminal would act on.
-  io.err(`agent-session: ${escapeControl(message)}\n`);
-  if (io.env.AGENT_SESSION_DEBUG === '1' && error instanceof Error && error.stack) io.err(`${error.stack}\n`);
-  return code;
-}
-
 /**
  * A yargs parser of `args`. Help is laid out by yargs' CommonJS build, loaded only when help is asked for: the
  * ESM build (what the `import` gives an esbuild bundle) lays out help with cliui's minimal shim, which cuts lines

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { closeSync, constants, openSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import { errnoCode, ioError } from './errno';
-import { CREATE_NEW, ensurePrivateDir, PRIVATE_FILE } from './private-fs';
+import { dirname } from 'node:path';
+import { claimMarker } from './once-marker';
+import { ensurePrivateDir, PRIVATE_FILE } from './private-fs';
 
 /**
  * Starts `command args…` detached from this process (its own process group, not waited for, not holding this process
@@ -46,13 +46,5 @@ export function spawnDetached(
  * @throws SessionError E_IO when the folder cannot be made or the marker written for another reason than existing
  */
 export function claimOnce(dir: string, key: string): boolean {
-  ensurePrivateDir(dir, true);
-  const file = join(dir, createHash('sha256').update(key).digest('hex').slice(0, 32));
-  try {
-    closeSync(openSync(file, CREATE_NEW, PRIVATE_FILE));
-    return true;
-  } catch (error) {
-    if (errnoCode(error) === 'EEXIST') return false;
-    throw ioError(error, 'create the marker', file);
-  }
+  return claimMarker(dir, createHash('sha256').update(key).digest('hex').slice(0, 32));
 }

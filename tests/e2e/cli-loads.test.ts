@@ -146,6 +146,16 @@ describe('each command initialises only its own modules', () => {
     expect([...ran].filter((file) => file.includes('node_modules/xstate/'))).toEqual([]);
   });
 
+  // Issue 44 item 2: Claude Code's status line runs `statusline` as often as a hook: no parser, no other command.
+  it('statusline initialises neither the CLI parser (yargs) nor main.ts; the parser path (--dir first) does', () => {
+    const quick = initialised(['statusline']).initialised;
+    expect([...quick].filter((file) => file.includes('node_modules/yargs') || file === 'src/cli/main.ts')).toEqual([]);
+    expect(quick).toContain('src/core/views/told.ts');
+    const parsed = initialised(['--dir', store, 'statusline']).initialised;
+    expect(parsed).toContain('src/cli/main.ts');
+    expect([...parsed].some((file) => file.includes('node_modules/yargs'))).toBe(true);
+  });
+
   it('the probe sees what a command initialises: report its HTML and stats, machine its description and xstate', () => {
     const report = initialised(['report', '--out', join(work, 'report.html')]).initialised;
     expect(report).toContain('src/core/views/report/html.ts');

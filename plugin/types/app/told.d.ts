@@ -1,9 +1,9 @@
 /**
  * The folder (in the log folder) of the markers that make the line at a turn's end name each decision once on this
- * machine: one empty file per item, claimed atomically (platform/detached.ts claimOnce), as `notify`'s. A marker, not
- * a field of the session: telling writes nothing into the agent's record (no lock, no write on a shared PostgreSQL
- * store, where each machine's person is told on their own), two hooks at once (two Claude Code sessions in one
- * project) still tell it once, and `.claude/logs` is never committed.
+ * machine: one empty file per item, named by its key, claimed atomically (platform/once-marker.ts), as `notify`'s. A
+ * marker, not a field of the session: telling writes nothing into the agent's record (no lock, no write on a shared
+ * PostgreSQL store, where each machine's person is told on their own), two hooks at once (two Claude Code sessions in
+ * one project) still tell it once, and `.claude/logs` is never committed.
  */
 export declare function toldDir(logDir: string): string;
 /** What a line for the person needs: the record of what was told, and the page to decide on. */
