@@ -20,6 +20,8 @@ export interface CliIo {
   readonly now: () => Date;
   /** Whether stdout is a terminal (colour by default only then; see colourEnabled). */
   readonly isTTY?: boolean;
+  /** Whether stderr is a terminal (progress is shown there only). */
+  readonly errIsTTY?: boolean;
   /** The terminal's width in columns, when stdout is one (help text is wrapped to it). */
   readonly columns?: number | undefined;
   /** The descriptor `--metadata -` reads (0 in the bin). */

@@ -14,7 +14,7 @@ export { workingDirectory } from '../platform/working-directory';
  * nowhere to go, so it is dropped quietly, as coreutils do. Any other failure to write stdout is one line on
  * stderr, once; the command's exit code stays its own.
  */
-export function processOutput(): Pick<CliIo, 'out' | 'err' | 'isTTY' | 'columns'> {
+export function processOutput(): Pick<CliIo, 'out' | 'err' | 'isTTY' | 'errIsTTY' | 'columns'> {
   const terminal = isCharacterDevice(1) && process.stdout.isTTY === true;
   let outOpen = true;
   let errOpen = true;
@@ -40,6 +40,7 @@ export function processOutput(): Pick<CliIo, 'out' | 'err' | 'isTTY' | 'columns'
     },
     err,
     isTTY: terminal,
+    errIsTTY: isCharacterDevice(2) && process.stderr.isTTY === true,
     columns: terminal ? process.stdout.columns : undefined,
   };
 }

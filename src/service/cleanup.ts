@@ -6,10 +6,13 @@ import { finalizeState } from '../core/session';
 import type { SessionState } from '../core/state';
 import type { ProjectView } from './project-view';
 import { NotResumable } from './refusals';
-import { inScope, type ListedSession, type RemovalOutcome } from './store';
+import type { AgedEntry, RemovalOutcome } from './store';
 
 // The cleanup use case (`cleanup`, `delete`): what is removed, judged again under each session's lock, and the
 // store's own hygiene where it has one (SessionStore.maintenance).
+
+/** Stale sessions removed per call of removeMany, between two reports of progress. */
+const REMOVAL_CHUNK = 2_000;
 
 /** Minimum age of a killed writer's leftover before the sweep takes it (a live writer's is younger). */
 const LEFTOVER_AGE_MS = 60_000;
@@ -54,7 +57,13 @@ export interface CleanupResult {
  */
 export async function cleanup(
   view: ProjectView,
-  options: { hours: number; dryRun?: boolean; allProjects?: boolean },
+  options: {
+    hours: number;
+    dryRun?: boolean;
+    allProjects?: boolean;
+    /** Called after each chunk of removals (or, with dryRun, of checks): how many of how many stale sessions. */
+    onProgress?: (done: number, total: number) => void;
+  },
 ): Promise<CleanupResult> {
   // Library callers are not type-checked: the CLI's rule for hours, and a clear word for anything else.
   if (typeof options !== 'object' || options === null) {
@@ -86,40 +95,55 @@ export async function cleanup(
   const abandoned: string[] = [];
   const failed: { id: string; error: string }[] = [];
   const notOurs: { id: string; reason: string }[] = [];
-  const staleEntries: ListedSession[] = [];
-  // The whole store is listed (the file store's sweep completes its indexes from the listing), then judged in scope.
-  const listed = await view.store.list();
+  const staleEntries: AgedEntry[] = [];
   const scope = options.allProjects === true ? undefined : view.scope(false);
-  for (const entry of listed) {
-    if (!inScope(entry, scope)) continue;
+  // Only the sessions outside the window are found (on an index: a million sessions are not read to find the stale
+  // ones), and every corrupt entry; each is judged again by the store as it is when removed.
+  const aged = await view.store.aged(scope, { before: new Date(cutoff), after: new Date(aheadBound) });
+  for (const entry of aged) {
     if (entry.kind === 'corrupt' && entry.notOurs !== undefined) {
       notOurs.push({ id: entry.id, reason: entry.notOurs });
       continue;
     }
-    const stale = entry.kind === 'valid' ? isStale(entry.state, now) : isStale(null, entry.modifiedAt);
-    if (!stale && entry.kind === 'valid' && orphanedStartReason(entry.state, now, view.limits) !== null) {
-      try {
-        if (options.dryRun || (await abandonOrphan(view, now, entry.id))) abandoned.push(entry.id);
-      } catch (error) {
-        if (!isSessionError(error, 'E_BUSY') && !isSessionError(error, 'E_IO')) throw error;
-        failed.push({ id: entry.id, error: error.message });
-      }
-      continue;
-    }
+    const stale =
+      entry.kind === 'valid'
+        ? Date.parse(entry.last_updated) < cutoff || Date.parse(entry.last_updated) > aheadBound
+        : isStale(null, entry.modifiedAt);
     if (stale) staleEntries.push(entry);
   }
-  // Each is judged again by the store as it is when removed (a session touched meanwhile is kept), all in one call.
-  const outcomes: RemovalOutcome[] = options.dryRun
-    ? await Promise.all(
-        staleEntries.map(async ({ id }) => {
-          const foreign = (await maintenance?.notOurs(id)) ?? null;
-          return foreign === null ? { id, removed: true } : { id, error: new SessionError('E_REFUSED', foreign) };
-        }),
-      )
-    : await view.store.removeMany(
-        staleEntries.map((entry) => entry.id),
-        isStale,
-      );
+  // The file store completes its indexes from a listing taken before the removals (sessions another program wrote
+  // have no pointer; those removed since get none); a dry run writes nothing, and lists only if a pointer needs it.
+  const listed = maintenance === undefined || options.dryRun === true ? undefined : await view.store.list();
+  // Sessions left initializing by a Claude agent that stopped or went idle are abandoned, not removed (unless stale).
+  const doomed = new Set(staleEntries.map((entry) => entry.id));
+  for (const entry of await view.store.query(scope, { phases: ['initializing'] })) {
+    if (entry.kind !== 'valid' || doomed.has(entry.id) || isStale(entry.state, now)) continue;
+    if (orphanedStartReason(entry.state, now, view.limits) === null) continue;
+    try {
+      if (options.dryRun || (await abandonOrphan(view, now, entry.id))) abandoned.push(entry.id);
+    } catch (error) {
+      if (!isSessionError(error, 'E_BUSY') && !isSessionError(error, 'E_IO')) throw error;
+      failed.push({ id: entry.id, error: error.message });
+    }
+  }
+  // Removed in chunks, the progress told after each (a store of 100,000 stale sessions takes a while); a database
+  // judges and deletes each chunk in transactions of a few hundred rows, so no hook waits on it for long.
+  const outcomes: RemovalOutcome[] = [];
+  const ids = staleEntries.map((entry) => entry.id);
+  for (let start = 0; start < ids.length; start += REMOVAL_CHUNK) {
+    const chunk = ids.slice(start, start + REMOVAL_CHUNK);
+    outcomes.push(
+      ...(options.dryRun
+        ? await Promise.all(
+            chunk.map(async (id) => {
+              const foreign = (await maintenance?.notOurs(id)) ?? null;
+              return foreign === null ? { id, removed: true } : { id, error: new SessionError('E_REFUSED', foreign) };
+            }),
+          )
+        : await view.store.removeMany(chunk, isStale)),
+    );
+    options.onProgress?.(Math.min(start + REMOVAL_CHUNK, ids.length), ids.length);
+  }
   for (const [i, outcome] of outcomes.entries()) {
     const entry = staleEntries[i]!;
     if ('error' in outcome) {
@@ -135,7 +159,7 @@ export async function cleanup(
     }
     if (!outcome.removed) continue;
     (entry.kind === 'valid' ? removed : corruptRemoved).push(entry.id);
-    if (entry.kind === 'valid' && isAhead(entry.state)) clockAhead.push(entry.id);
+    if (entry.kind === 'valid' && Date.parse(entry.last_updated) > aheadBound) clockAhead.push(entry.id);
   }
   // A dry run names what the real run's sweep would remove, the sessions it would have removed first taken as gone.
   const leftoverPaths =

@@ -756,7 +756,12 @@ export class Sessions {
    * @throws SessionError E_USAGE for options that are not `{hours: a number ≥ 0, dryRun?: boolean}`; E_REFUSED when
    *   the store root is a symbolic link (with dryRun too: it says it would refuse)
    */
-  cleanup(options: { hours: number; dryRun?: boolean; allProjects?: boolean }): Promise<CleanupResult> {
+  cleanup(options: {
+    hours: number;
+    dryRun?: boolean;
+    allProjects?: boolean;
+    onProgress?: (done: number, total: number) => void;
+  }): Promise<CleanupResult> {
     return cleanup(this.#view, options);
   }
 

@@ -124,6 +124,37 @@ export function isLive(state: SessionState, query: StatsQuery): boolean {
   return Date.parse(state.last_updated) >= query.activeSince.getTime() || isInterrupted(state);
 }
 
+/**
+ * What cleanup judges a session by without reading it (SessionStore.aged): a valid one's last activity, or a corrupt
+ * entry as listed.
+ */
+export type AgedEntry =
+  | { readonly kind: 'valid'; readonly id: string; readonly last_updated: string }
+  | Extract<ListedSession, { kind: 'corrupt' }>;
+
+/** Which sessions `aged` answers: those active before `before` or after `after` (a clock ahead). */
+export interface AgedQuery {
+  readonly before: Date;
+  readonly after: Date;
+}
+
+/** The aged entries of a listing already taken (for stores that filter what they listed). */
+export function answerAged(listed: readonly ListedSession[], query: AgedQuery): AgedEntry[] {
+  const aged: AgedEntry[] = [];
+  for (const entry of listed) {
+    if (entry.kind === 'corrupt') aged.push(entry);
+    else if (isAged(entry.state.last_updated, query))
+      aged.push({ kind: 'valid', id: entry.id, last_updated: entry.state.last_updated });
+  }
+  return aged;
+}
+
+/** True when a last activity is outside `query`'s window (before it, or after it). */
+export function isAged(lastUpdated: string, query: AgedQuery): boolean {
+  const at = Date.parse(lastUpdated);
+  return at < query.before.getTime() || at > query.after.getTime();
+}
+
 /** What `removeMany` did with one id: removed or not (absent, or judged worth keeping), or the error of its removal. */
 export type RemovalOutcome =
   { readonly id: string; readonly removed: boolean } | { readonly id: string; readonly error: unknown };
@@ -206,6 +237,12 @@ export interface SessionStore {
    * a database's facts table) instead of reading every session, and the states of the few live ones.
    */
   stats(scope: ListScope | undefined, query: StatsQuery): Promise<StatsAnswer>;
+  /**
+   * The sessions of `scope` last active before `query.before` or after `query.after`, by id and last activity (what
+   * cleanup removes, found on an index: a million sessions are not read to find the 100,000 stale ones), and every
+   * corrupt entry of the scope (cleanup judges those by their file's time).
+   */
+  aged(scope: ListScope | undefined, query: AgedQuery): Promise<AgedEntry[]>;
   /**
    * Removes a session under its lock when `shouldRemove` (given its current state, or null when corrupt) agrees.
    * @returns true when it was removed, false when there is no such session

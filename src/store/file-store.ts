@@ -23,8 +23,11 @@ import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
 import { pathKind } from './index-marker';
 import {
   inScope,
+  isAged,
   isLive,
   kept,
+  type AgedEntry,
+  type AgedQuery,
   type ListedSession,
   type ListPage,
   type ListQuery,
@@ -148,7 +151,12 @@ class SyncFileStore implements SyncStore {
       isOld,
       withAgentLock: (claudeAgentId, work) => this.#withAgentLock(claudeAgentId, work),
       // Listed before the removals: a session it names is checked to exist before a pointer names it.
-      states: () => states ?? this.#scanAndComplete(true),
+      // A dry run writes nothing: the sessions are listed without completing the indexes from them.
+      states: () =>
+        states ??
+        (options.dryRun === true
+          ? this.list().flatMap((entry) => (entry.kind === 'valid' ? [entry.state] : []))
+          : this.#scanAndComplete(true)),
     });
   }
 
@@ -377,6 +385,18 @@ class SyncFileStore implements SyncStore {
       live,
       corrupt: corrupt.filter((entry) => inScope(entry, scope)),
     };
+  }
+
+  /** See SessionStore.aged: chosen on the summaries (one stat per session), none read whole. */
+  aged(scope: ListScope | undefined, query: AgedQuery): AgedEntry[] {
+    const walked = this.#summaries();
+    const aged: AgedEntry[] = walked.corrupt.filter(
+      (entry): entry is AgedEntry & { kind: 'corrupt' } => entry.kind === 'corrupt' && inScope(entry, scope),
+    );
+    for (const { id, summary } of walked.valid)
+      if (summaryInScope(summary, scope) && isAged(summary.last_updated, query))
+        aged.push({ kind: 'valid', id, last_updated: summary.last_updated });
+    return aged;
   }
 
   /**

@@ -5,10 +5,13 @@ import type { SessionState } from '../core/state';
 import { DEFAULT_PROJECT, withProject } from '../core/project';
 import { decodeState, encodeState, namedProject } from './codec';
 import {
+  answerAged,
   answerPage,
   answerQuery,
   answerStats,
   inScope,
+  type AgedEntry,
+  type AgedQuery,
   type ListedSession,
   type ListPage,
   type ListQuery,
@@ -145,6 +148,10 @@ class SyncMemoryStore implements SyncStore {
 
   stats(scope: ListScope | undefined, query: StatsQuery): StatsAnswer {
     return answerStats(this.list(scope), query);
+  }
+
+  aged(scope: ListScope | undefined, query: AgedQuery): AgedEntry[] {
+    return answerAged(this.list(scope), query);
   }
 
   idsContaining(part: string, limit: number): string[] {

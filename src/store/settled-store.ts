@@ -1,6 +1,8 @@
 import type { SessionState } from '../core/state';
 import { KeyedSerializer } from '../platform/serial';
 import type {
+  AgedEntry,
+  AgedQuery,
   ListedSession,
   ListPage,
   ListQuery,
@@ -30,6 +32,7 @@ export interface SyncStore {
   query(scope: ListScope | undefined, query: ListQuery): ListedSession[];
   page(scope: ListScope | undefined, query: ListQuery): ListPage;
   stats(scope: ListScope | undefined, query: StatsQuery): StatsAnswer;
+  aged(scope: ListScope | undefined, query: AgedQuery): AgedEntry[];
   remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): boolean;
   /** The store's hygiene, when it has any (SessionStore.maintenance). */
   readonly maintenance?: SyncMaintenance;
@@ -122,6 +125,10 @@ export class SettledStore implements SessionStore {
 
   async stats(scope: ListScope | undefined, query: StatsQuery): Promise<StatsAnswer> {
     return this.#sync.stats(scope, query);
+  }
+
+  async aged(scope: ListScope | undefined, query: AgedQuery): Promise<AgedEntry[]> {
+    return this.#sync.aged(scope, query);
   }
 
   async idsContaining(part: string, limit: number): Promise<string[]> {

@@ -467,6 +467,32 @@ export function describeStoreContract(
         }
       });
 
+      it('aged answers the sessions of the scope active before or after the window, and every corrupt entry', async () => {
+        await store.create(session('old-1', 'alpha', 0, 1));
+        await store.create(session('new-1', 'alpha', 0, 30));
+        await store.create(session('ahead-1', 'beta', 0, 500));
+        await store.create(session('old-q', 'alpha', 0, 2, Q));
+        await harness.plantCorrupt('aged-bad', at(5));
+        const window = { before: at(10), after: at(100) };
+        const seen = async (scope: Parameters<SessionStore['aged']>[0]) =>
+          (await store.aged(scope, window))
+            .map((entry) => (entry.kind === 'valid' ? `${entry.id}@${entry.last_updated}` : `corrupt:${entry.id}`))
+            .sort();
+        expect(await seen({ project: P })).toEqual([
+          `ahead-1@${at(500).toISOString()}`,
+          'corrupt:aged-bad',
+          `old-1@${at(1).toISOString()}`,
+        ]);
+        expect(await seen(undefined)).toEqual([
+          `ahead-1@${at(500).toISOString()}`,
+          'corrupt:aged-bad',
+          `old-1@${at(1).toISOString()}`,
+          `old-q@${at(2).toISOString()}`,
+        ]);
+        const corrupt = (await store.aged({ project: Q }, window)).find((entry) => entry.kind === 'corrupt');
+        expect(corrupt === undefined ? null : isDate(corrupt.modifiedAt)).toBe(true);
+      });
+
       it('stats counts exactly what a full read of the sessions counts, per agent, project and since', async () => {
         const service = (project: string): Sessions =>
           new Sessions({ store, project, decisionOrigin: () => AT_TERMINAL });

@@ -2,7 +2,8 @@ import { SessionError } from '../../core/errors';
 import { counted } from '../../core/plural';
 import type { CommandModule } from 'yargs';
 import { parseHours } from '../args';
-import { contextFor, printJson, withAllProjects, withJson, type GlobalArgs } from '../context';
+import { contextFor, printJson, withAllProjects, withJson, type CliIo, type GlobalArgs } from '../context';
+import type { CleanupResult } from '../../service/sessions';
 import { numberTextOption } from '../options';
 import { escapeControl } from '../text';
 
@@ -33,9 +34,21 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
     const config = context.config.values;
     const hours = argv.hours === undefined ? config.cleanup_hours : parseHours(argv.hours);
     const dryRun = argv['dry-run'];
-    const result = await context.withSessions((sessions) =>
-      sessions.cleanup({ hours, dryRun, allProjects: argv['all-projects'] }),
-    );
+    // Progress on a terminal's stderr only (a cron's log, a pipe, --json get none): one line, rewritten in place.
+    const progress = argv.io.errIsTTY === true ? progressLine(argv.io, dryRun) : undefined;
+    let result;
+    try {
+      result = await context.withSessions((sessions) =>
+        sessions.cleanup({
+          hours,
+          dryRun,
+          allProjects: argv['all-projects'],
+          ...(progress === undefined ? {} : { onProgress: progress.report }),
+        }),
+      );
+    } finally {
+      progress?.done();
+    }
     if (argv.json) {
       printJson(argv.io, {
         dry_run: dryRun,
@@ -53,9 +66,18 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
       const verb = dryRun ? 'Would remove' : 'Removed';
       // Every entry removed is named, one a line (100,000 stale sessions are 100,000 short lines, never one of 3 MB),
       // under a headline that says how many and why; a dry run names exactly what the real run would remove.
+      let named = 0;
       const group = (headline: string, items: readonly string[]): void => {
         argv.io.out(`${headline}${items.length === 0 ? '' : ':'}\n`);
-        for (const item of items) argv.io.out(`  ${escapeControl(item)}\n`);
+        // Written a thousand lines at a time: 100,000 lines are 100 writes, not 100,000.
+        for (let start = 0; start < items.length; start += 1000)
+          argv.io.out(
+            items
+              .slice(start, start + 1000)
+              .map((item) => `  ${escapeControl(item)}\n`)
+              .join(''),
+          );
+        named += items.length;
       };
       // A session removed because its clock is ahead was not idle: it is named apart, never counted as idle.
       const ahead = new Set(result.clockAhead);
@@ -84,6 +106,8 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
       // Loose files of the store root may carry any name (control characters too): escaped, as every human output.
       for (const entry of result.notOurs)
         argv.io.out(`Not ours, left alone: ${escapeControl(entry.id)} (${entry.reason})\n`);
+      // A long list has scrolled its headlines away: the figures again, last.
+      if (named > SUMMARY_AFTER) argv.io.out(`${summary(result, dryRun)}\n`);
     }
     if (result.failed.length > 0) {
       // Everything else was cleaned; exit 5 so cron notices the sessions left for the next run.
@@ -95,3 +119,39 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
     }
   },
 };
+
+// --- internal ---
+
+/** Entries named beyond which the output ends with a summary line. */
+const SUMMARY_AFTER = 20;
+
+/** The closing line of a long output: how many of each, and how many failed. */
+function summary(result: CleanupResult, dryRun: boolean): string {
+  const parts = [
+    counted(result.removed.length, 'session'),
+    ...(result.corruptRemoved.length > 0 ? [counted(result.corruptRemoved.length, 'corrupt session')] : []),
+    ...(result.leftovers > 0 ? [counted(result.leftovers, 'leftover')] : []),
+  ];
+  const abandoned =
+    result.abandoned.length > 0 ? `, ${dryRun ? 'would abandon' : 'abandoned'} ${result.abandoned.length}` : '';
+  const failed = result.failed.length > 0 ? `; ${result.failed.length} could not be removed (see below)` : '';
+  return `In all: ${dryRun ? 'would remove' : 'removed'} ${parts.join(', ')}${abandoned}${failed}`;
+}
+
+/** A progress line on stderr (a terminal): rewritten in place at most every 100 ms, cleared when done. */
+function progressLine(io: CliIo, dryRun: boolean): { report: (done: number, total: number) => void; done: () => void } {
+  let shownAt = 0;
+  let shown = false;
+  return {
+    report: (done, total) => {
+      const now = Date.now();
+      if (now - shownAt < 100 && done < total) return;
+      shownAt = now;
+      shown = true;
+      io.err(`\r${dryRun ? 'Checked' : 'Removed'} ${done} of ${counted(total, 'stale session')}…\x1b[K`);
+    },
+    done: () => {
+      if (shown) io.err('\r\x1b[K');
+    },
+  };
+}

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import postgres, { type Sql, type TransactionSql } from 'postgres';
 import { SessionError, isSessionError } from '../../core/errors';
+import { NEWEST_SCHEMA_VERSION } from '../../core/schema-version';
 import { assertValidId } from '../../core/ids';
 import type { SessionState } from '../../core/state';
 import { KeyedSerializer } from '../../platform/serial';
@@ -9,6 +10,9 @@ import { decodeState, encodeState, namedProject } from '../codec';
 import {
   answerQuery,
   inScope,
+  isAged,
+  type AgedEntry,
+  type AgedQuery,
   type ListPage,
   type ListQuery,
   type ListedSession,
@@ -364,6 +368,39 @@ export class PgStore implements SessionStore, VersionedRows {
     };
   }
 
+  /**
+   * See SessionStore.aged: on the indexes of last activity (a project's, or the store's). No state is parsed: a row is
+   * taken as valid when its document is plausibly one of ours (counted in session_facts, of a version this binary
+   * reads, its typed fields of their types); the others, and the rows no version wrote whole, are read and judged as
+   * `list` judges them (corrupt ones by the time of their last write).
+   */
+  async aged(scope: ListScope | undefined, query: AgedQuery): Promise<AgedEntry[]> {
+    await this.#checked();
+    const rows = await this.#query(this.#q.aged, [
+      scope?.project ?? null,
+      scope?.unassigned === true,
+      query.before.toISOString(),
+      query.after.toISOString(),
+      NEWEST_SCHEMA_VERSION,
+    ]);
+    const aged: AgedEntry[] = [];
+    const doubtful: string[] = [];
+    for (const row of rows) {
+      if (row.plausible === true)
+        aged.push({ kind: 'valid', id: row.id as string, last_updated: (row.last_activity as Date).toISOString() });
+      else doubtful.push(row.id as string);
+    }
+    const judged = doubtful.length === 0 ? [] : await this.#query(this.#q.readMany, [JSON.stringify(doubtful)]);
+    for (const row of [...judged, ...(await this.#query(this.#q.unwritten, []))]) {
+      const entry = listedRow(row);
+      if (!inScope(entry, scope)) continue;
+      if (entry.kind === 'corrupt') aged.push(entry);
+      else if (isAged(entry.state.last_updated, query))
+        aged.push({ kind: 'valid', id: entry.id, last_updated: entry.state.last_updated });
+    }
+    return aged;
+  }
+
   async idsContaining(part: string, limit: number): Promise<string[]> {
     await this.#checked();
     const rows = await this.#query(this.#q.idsContaining, [part, limit]);
@@ -689,6 +726,8 @@ interface Queries {
   readonly statsWaits: string;
   readonly statsLive: string;
   readonly unwritten: string;
+  readonly aged: string;
+  readonly readMany: string;
   readonly remove: string;
   readonly removeVersion: string;
   readonly lock: string;
@@ -803,6 +842,17 @@ function queries(s: string): Queries {
         SELECT id FROM ${s}.session_facts WHERE ${factsScope}
           AND ((phase NOT IN ('completed', 'failed', 'abandoned') AND last_activity >= $5::text::timestamptz)
             OR interrupted_now))`,
+    aged: `SELECT id, last_activity,
+        (EXISTS (SELECT 1 FROM ${s}.session_facts f WHERE f.id = x.id)
+          AND jsonb_typeof(state->'schema_version') = 'number' AND (state->>'schema_version')::numeric <= $5::integer
+          AND jsonb_typeof(state->'error_count') = 'number' AND jsonb_typeof(state->'history') = 'array'
+          AND jsonb_typeof(state->'metadata') = 'object' AND jsonb_typeof(state->'resume_ready') = 'boolean'
+          AND state->>'last_updated' IS NOT NULL) IS TRUE AS plausible
+      FROM ${s}.sessions x
+      WHERE phase IS NOT NULL AND ($1::text IS NULL OR project = $1 OR ($2::boolean AND project IS NULL))
+        AND (last_activity < $3::text::timestamptz OR last_activity > $4::text::timestamptz)`,
+    readMany: `SELECT id, state::text AS state, written_at, project FROM ${s}.sessions
+      WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb))`,
     unwritten: `SELECT id, state::text AS state, written_at, project FROM ${s}.sessions WHERE phase IS NULL`,
     // The equal id first, so a limit never leaves it out.
     idsContaining: `SELECT id FROM ${s}.sessions WHERE strpos(id, $1) > 0 ORDER BY id = $1 DESC, id LIMIT $2`,

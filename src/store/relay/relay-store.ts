@@ -66,6 +66,7 @@ const READS: ReadonlySet<string> = new Set([
   'query',
   'page',
   'stats',
+  'aged',
   'now',
 ]);
 
