@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "26523d7f4b2ad011";
-const BUILD_ID = "9a4be2b8032368f7";
+const BUNDLE_HASH = "0b0c42750654c088";
+const BUILD_ID = "118ee136fbb43e7d";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -78,3 +78,8 @@ export declare const OPENCODE_HOST_SCHEMA_VERSION = 11;
  * refuses the session by its version number instead.
  */
 export declare const PERMISSION_FOLDER_SCHEMA_VERSION = 12;
+/**
+ * The newest of the versions above: a state document naming a later one is a newer agent-session's, which this one
+ * cannot read (a store that classifies documents without parsing them, PostgreSQL's cleanup query, asks this).
+ */
+export declare const NEWEST_SCHEMA_VERSION = 12;

@@ -46,6 +46,8 @@ export declare function cleanup(view: ProjectView, options: {
     hours: number;
     dryRun?: boolean;
     allProjects?: boolean;
+    /** Called after each chunk of removals (or, with dryRun, of checks): how many of how many stale sessions. */
+    onProgress?: (done: number, total: number) => void;
 }): Promise<CleanupResult>;
 /**
  * Deletes a session.

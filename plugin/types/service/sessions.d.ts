@@ -352,6 +352,7 @@ export declare class Sessions {
         hours: number;
         dryRun?: boolean;
         allProjects?: boolean;
+        onProgress?: (done: number, total: number) => void;
     }): Promise<CleanupResult>;
     /**
      * Deletes a session.

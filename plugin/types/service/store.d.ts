@@ -79,6 +79,26 @@ export interface StatsAnswer {
 export declare function answerStats(listed: readonly ListedSession[], query: StatsQuery): StatsAnswer;
 /** True when a state is one of the live sessions of `query` (see StatsQuery.activeSince). */
 export declare function isLive(state: SessionState, query: StatsQuery): boolean;
+/**
+ * What cleanup judges a session by without reading it (SessionStore.aged): a valid one's last activity, or a corrupt
+ * entry as listed.
+ */
+export type AgedEntry = {
+    readonly kind: 'valid';
+    readonly id: string;
+    readonly last_updated: string;
+} | Extract<ListedSession, {
+    kind: 'corrupt';
+}>;
+/** Which sessions `aged` answers: those active before `before` or after `after` (a clock ahead). */
+export interface AgedQuery {
+    readonly before: Date;
+    readonly after: Date;
+}
+/** The aged entries of a listing already taken (for stores that filter what they listed). */
+export declare function answerAged(listed: readonly ListedSession[], query: AgedQuery): AgedEntry[];
+/** True when a last activity is outside `query`'s window (before it, or after it). */
+export declare function isAged(lastUpdated: string, query: AgedQuery): boolean;
 /** What `removeMany` did with one id: removed or not (absent, or judged worth keeping), or the error of its removal. */
 export type RemovalOutcome = {
     readonly id: string;
@@ -165,6 +185,12 @@ export interface SessionStore {
      * a database's facts table) instead of reading every session, and the states of the few live ones.
      */
     stats(scope: ListScope | undefined, query: StatsQuery): Promise<StatsAnswer>;
+    /**
+     * The sessions of `scope` last active before `query.before` or after `query.after`, by id and last activity (what
+     * cleanup removes, found on an index: a million sessions are not read to find the 100,000 stale ones), and every
+     * corrupt entry of the scope (cleanup judges those by their file's time).
+     */
+    aged(scope: ListScope | undefined, query: AgedQuery): Promise<AgedEntry[]>;
     /**
      * Removes a session under its lock when `shouldRemove` (given its current state, or null when corrupt) agrees.
      * @returns true when it was removed, false when there is no such session

@@ -1,5 +1,5 @@
 import type { SessionState } from '../core/state';
-import type { ListedSession, ListPage, ListQuery, StatsAnswer, StatsQuery, ListScope, RemovalOutcome, SessionStore, StoreMaintenance } from '../service/store';
+import type { AgedEntry, AgedQuery, ListedSession, ListPage, ListQuery, StatsAnswer, StatsQuery, ListScope, RemovalOutcome, SessionStore, StoreMaintenance } from '../service/store';
 import type { SyncMaintenance } from './file-hygiene';
 /**
  * The synchronous work of a store whose every call is one step of this process (the file and memory stores): the
@@ -18,6 +18,7 @@ export interface SyncStore {
     query(scope: ListScope | undefined, query: ListQuery): ListedSession[];
     page(scope: ListScope | undefined, query: ListQuery): ListPage;
     stats(scope: ListScope | undefined, query: StatsQuery): StatsAnswer;
+    aged(scope: ListScope | undefined, query: AgedQuery): AgedEntry[];
     remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): boolean;
     /** The store's hygiene, when it has any (SessionStore.maintenance). */
     readonly maintenance?: SyncMaintenance;
@@ -50,6 +51,7 @@ export declare class SettledStore implements SessionStore {
     query(scope: ListScope | undefined, query: ListQuery): Promise<ListedSession[]>;
     page(scope: ListScope | undefined, query: ListQuery): Promise<ListPage>;
     stats(scope: ListScope | undefined, query: StatsQuery): Promise<StatsAnswer>;
+    aged(scope: ListScope | undefined, query: AgedQuery): Promise<AgedEntry[]>;
     idsContaining(part: string, limit: number): Promise<string[]>;
     remove(id: string, shouldRemove?: (state: SessionState | null, modifiedAt: Date) => boolean): Promise<boolean>;
     /** One `remove` after the other (each under its own lock). */

@@ -1,5 +1,5 @@
 import type { SessionState } from '../../core/state';
-import { type ListPage, type ListQuery, type ListedSession, type ListScope, type RemovalOutcome, type SessionStore, type StatsAnswer, type StatsQuery } from '../../service/store';
+import { type AgedEntry, type AgedQuery, type ListPage, type ListQuery, type ListedSession, type ListScope, type RemovalOutcome, type SessionStore, type StatsAnswer, type StatsQuery } from '../../service/store';
 import { type MigrationResult } from './schema';
 import { type WaitLimits } from '../../core/database';
 import { type VersionedRow, type VersionedRows } from '../versioned';
@@ -100,6 +100,13 @@ export declare class PgStore implements SessionStore, VersionedRows {
      * project, agent and error count; only the live sessions' states and the rows no version wrote whole are read.
      */
     stats(scope: ListScope | undefined, query: StatsQuery): Promise<StatsAnswer>;
+    /**
+     * See SessionStore.aged: on the indexes of last activity (a project's, or the store's). No state is parsed: a row is
+     * taken as valid when its document is plausibly one of ours (counted in session_facts, of a version this binary
+     * reads, its typed fields of their types); the others, and the rows no version wrote whole, are read and judged as
+     * `list` judges them (corrupt ones by the time of their last write).
+     */
+    aged(scope: ListScope | undefined, query: AgedQuery): Promise<AgedEntry[]>;
     idsContaining(part: string, limit: number): Promise<string[]>;
     /**
      * Every row, or those of a scope: the project's rows and those of no project (an unassigned row, or one whose project
