@@ -1,6 +1,6 @@
 // processMark / processGone (src/platform/lock.ts): a process named so that a later process can tell whether it is
 // gone, as the lock files' owners are judged (opencode's plugin marks its task calls with it).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { processGone, processMark } from '../../../src/platform/lock';
 
@@ -23,4 +23,23 @@ it.each([
   ['a pid that is none', () => '0.5', false],
 ])('judges %s', (_case, mark, gone) => {
   expect(processGone(mark())).toBe(gone);
+});
+
+it('judges a process that died and is not yet reaped (a zombie) gone: it holds nothing and never will', async () => {
+  // sh starts a child that exits at once, then becomes `sleep`, which never reaps it: a zombie until sleep ends.
+  const parent = spawn('sh', ['-c', `"${process.execPath}" -e '' & echo $!; exec sleep 10`], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  try {
+    const pid = await new Promise<number>((resolve) =>
+      parent.stdout.setEncoding('utf8').once('data', (line: string) => resolve(Number(line.trim()))),
+    );
+    const state = () => readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0];
+    const until = Date.now() + 10_000;
+    while (state() !== 'Z' && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(state()).toBe('Z');
+    expect(processGone(`${pid}.${startOf(pid)}`)).toBe(true);
+  } finally {
+    parent.kill('SIGKILL');
+  }
 });
