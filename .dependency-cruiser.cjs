@@ -174,14 +174,15 @@ module.exports = {
       severity: 'error',
       comment:
         'node:fs is imported only by src/platform and src/store, and by the named files whose job is I/O: the config ' +
-        "file (app/call.ts), the user's record of wired projects (app/wired-projects.ts), export files and init " +
+        "file (app/call.ts), the user's record of wired projects (app/wired-projects.ts) and of trusted files " +
+        '(app/trust.ts), export files and init ' +
         "(cli/transfer-file.ts, cli/init/, cli/commands/init.ts), and the hooks' own process I/O (hooks/process-io.ts, " +
         'log.ts, self-test.ts, plugin-yield.ts: the settings files it reads). Everything else goes through them.',
       from: {
         path: '^src/',
         pathNot: [
           '^src/(platform|store)/',
-          '^src/app/(call|wired-projects)\\.ts$',
+          '^src/app/(call|wired-projects|trust)\\.ts$',
           '^src/cli/transfer-file\\.ts$',
           '^src/cli/init/',
           '^src/cli/commands/init\\.ts$',

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "9a8964da010f9b70";
-const BUILD_ID = "118ee136fbb43e7d";
+const BUNDLE_HASH = "61abd5ef6b1fbfc7";
+const BUILD_ID = "5d175974f1e581da";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

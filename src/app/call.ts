@@ -9,7 +9,9 @@ import {
   resolveConfig,
   type Config,
   type ConfigFileInput,
+  type ConfigKey,
   type EffectiveConfig,
+  type TrustVerdict,
 } from '../core/config';
 import { assertDatabaseUrl } from '../core/database';
 import { SessionError, isSessionError, show } from '../core/errors';
@@ -22,7 +24,9 @@ import { nonEmpty } from '../platform/env';
 import { errnoCode, ioError } from '../platform/errno';
 import { isDirectory } from '../platform/files';
 import { gitRepositoryOf, realFolder } from '../platform/git';
+import { userConfigFolder } from '../platform/user-folders';
 import { NO_WORKING_DIRECTORY, resolveFrom } from '../platform/working-directory';
+import { trustVerdictOf } from './trust';
 
 /**
  * One call (a hook, a command, the library's `openStore`) resolved once, here, as gh resolves its Factory: its store
@@ -114,7 +118,7 @@ export function resolveCall(inputs: CallInputs): Call {
   const { env, cwd } = inputs;
   const root = resolveRoot(inputs);
   const use = inputs.use ?? 'command';
-  const judged = judgeSettings(root, env, cwd);
+  const judged = judgeSettings(root, env, cwd, nonEmpty(inputs.databaseUrl) !== undefined);
   // A command (and the library) refuses to run on invalid settings: only hooks fall back to the defaults or fail open.
   if (judged.settings.kind !== 'valid' && use === 'command') throw judged.settings.problem;
   const config = judged.config === null ? defaultsAt(judged.path) : onTop(judged.config, inputs);
@@ -298,8 +302,47 @@ export function configPathFor(root: string, env: Env, cwd: string | undefined): 
  */
 export function loadConfig(root: string, env: Env, cwd: string | undefined): EffectiveConfig {
   const path = configPathFor(root, env, cwd);
-  return resolveConfig(fileInput(path, readText(path), env), env);
+  return readSettings(path, readBytes(path, 'the config file'), env, false).config;
 }
+
+/** The workspace config file as `agent-session trust` judges it (docs/security.md). */
+export interface WorkspaceTrust {
+  readonly path: string;
+  /** Its content as read (null: there is none), which is what a trust records. */
+  readonly bytes: Buffer | null;
+  /** Its settings that take effect only once trusted (core/config.ts keysNeedingTrust), a variable's aside. */
+  readonly keys: readonly ConfigKey[];
+  /** Its settings as given. */
+  readonly given: Partial<Config>;
+  readonly verdict: TrustVerdict;
+}
+
+/**
+ * The workspace config file of the store at `root`, read once: what of it needs trust and whether it has it.
+ * @throws SessionError E_USAGE for an invalid file (or user file, or variable): nothing invalid is trusted; E_IO
+ */
+export function workspaceTrust(root: string, env: Env, cwd: string | undefined): WorkspaceTrust {
+  const path = configPathFor(root, env, cwd);
+  const bytes = readBytes(path, 'the config file');
+  // As if untrusted: which of its settings would then be left out.
+  const { file, config } = readSettings(path, bytes, env, false, {}, () => 'untrusted');
+  return {
+    path,
+    bytes,
+    keys: config.untrusted?.keys ?? [],
+    given: file.found ? parseConfigFile(file.raw, path) : {},
+    verdict: bytes === null ? 'untrusted' : trustVerdictOf(path, bytes, env),
+  };
+}
+
+/** The user's own config file: `config.json` in the user's config folder (`~/.config/agent-session/`), or null. */
+export function userConfigPath(env: Env): string | null {
+  const folder = userConfigFolder(env);
+  return folder === null ? null : join(folder, USER_CONFIG_FILE);
+}
+
+/** The user-level config file's name in the user's config folder. */
+export const USER_CONFIG_FILE = 'config.json';
 
 /**
  * The project a folder is (core/project.ts): the configured name when there is one; else the git remote `origin` of
@@ -339,19 +382,49 @@ interface Judged {
  * Reads the config file once and judges the settings of file and environment (see Settings).
  * @throws what is not a SessionError E_USAGE or E_IO (a bug)
  */
-function judgeSettings(root: string, env: Env, cwd: string | undefined): Judged {
+function judgeSettings(root: string, env: Env, cwd: string | undefined, databaseOption: boolean): Judged {
   let path: string | null = null;
-  // undefined: the file was not read (its path cannot be named, or reading it failed).
-  let text: string | null | undefined;
+  const read: { text?: string | null } = {};
   try {
     path = configPathFor(root, env, cwd);
-    text = readText(path);
-    const file = fileInput(path, text, env);
-    return { settings: { kind: 'valid' }, path, file, config: resolveConfig(file, env) };
+    const { file, config } = readSettings(path, readBytes(path, 'the config file'), env, databaseOption, read);
+    return { settings: { kind: 'valid' }, path, file, config };
   } catch (error) {
     if (!isSessionError(error, 'E_USAGE') && !isSessionError(error, 'E_IO')) throw error;
-    return { settings: verdictOn(error, text, env), path, file: null, config: null };
+    return { settings: verdictOn(error, read.text, env), path, file: null, config: null };
   }
+}
+
+/**
+ * Reads the user's config file and takes the workspace file at `path` as read (`bytes`), and merges them with the
+ * environment; the trust record is read only when the workspace file holds a setting that needs it (core/config.ts
+ * keysNeedingTrust).
+ * @param read receives the texts read (undefined: not read), for the verdict on a failure
+ * @param trust the verdict on the workspace file's content, when the caller decides it (default: the trust record's)
+ * @throws SessionError E_USAGE for invalid JSON or values, E_IO when the user's file exists but cannot be read
+ */
+function readSettings(
+  path: string,
+  bytes: Buffer | null,
+  env: Env,
+  databaseOption: boolean,
+  read: { text?: string | null } = {},
+  trust?: () => TrustVerdict,
+): { file: ConfigFileInput; config: EffectiveConfig } {
+  const userPath = userConfigPath(env);
+  const userBytes = userPath === null ? null : readBytes(userPath, 'your config file');
+  const userText = userBytes === null ? null : userBytes.toString('utf8');
+  const text = bytes === null ? null : bytes.toString('utf8');
+  // Either text may name a database: the verdict on an invalid configuration looks at both.
+  read.text = userText === null ? text : `${userText}\n${text ?? ''}`;
+  const user = userPath === null ? undefined : parsedFile(userPath, userText);
+  const file = fileInput(path, text, env);
+  const config = resolveConfig(file, env, {
+    ...(user === undefined ? {} : { user }),
+    trust: trust ?? (() => (bytes === null ? 'untrusted' : trustVerdictOf(path, bytes, env))),
+    databaseOption,
+  });
+  return { file, config };
 }
 
 /**
@@ -407,13 +480,16 @@ function fileProject(file: ConfigFileInput | null): string | null {
   return file?.found === true ? (parseConfigFile(file.raw, file.path).project ?? null) : null;
 }
 
-/** The config file's text, or null when it does not exist. @throws SessionError E_IO when it cannot be read */
-function readText(path: string): string | null {
+/** A config file's bytes, or null when it does not exist. @throws SessionError E_IO when it cannot be read */
+function readBytes(path: string, what: string): Buffer | null {
   try {
-    return readFileSync(path, 'utf8');
+    // Looked at first: absent is the common case (most users have no file of their own), and a refused read builds an
+    // error with its stack on every hook call.
+    if (statSync(path, { throwIfNoEntry: false }) === undefined) return null;
+    return readFileSync(path);
   } catch (error) {
     if (errnoCode(error) === 'ENOENT') return null;
-    throw ioError(error, 'read the config file', path);
+    throw ioError(error, `read ${what}`, path);
   }
 }
 
@@ -422,15 +498,21 @@ function readText(path: string): string | null {
  * @throws SessionError E_USAGE for a file that is not JSON, or a file the user named that is not there
  */
 function fileInput(path: string, text: string | null, env: Env): ConfigFileInput {
-  if (text === null) {
-    // The default file is optional; a file the user named must be there, or their settings would silently not apply.
-    if (nonEmpty(env[CONFIG_PATH_VARIABLE]) !== undefined)
-      throw new SessionError(
-        'E_USAGE',
-        `Expected \`${CONFIG_PATH_VARIABLE}\` to name an existing config file, got ${show(env[CONFIG_PATH_VARIABLE])} (${path} does not exist)`,
-      );
-    return { path, found: false };
-  }
+  // The default file is optional; a file the user named must be there, or their settings would silently not apply.
+  if (text === null && nonEmpty(env[CONFIG_PATH_VARIABLE]) !== undefined)
+    throw new SessionError(
+      'E_USAGE',
+      `Expected \`${CONFIG_PATH_VARIABLE}\` to name an existing config file, got ${show(env[CONFIG_PATH_VARIABLE])} (${path} does not exist)`,
+    );
+  return parsedFile(path, text);
+}
+
+/**
+ * A config file as resolveConfig takes it: absent (null text), or its parsed JSON.
+ * @throws SessionError E_USAGE for a file that is not JSON
+ */
+function parsedFile(path: string, text: string | null): ConfigFileInput {
+  if (text === null) return { path, found: false };
   try {
     // A byte order mark (some Windows editors write one) is not JSON, but it is not the user's mistake either.
     return { path, found: true, raw: JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text) as unknown };

@@ -140,6 +140,12 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
     load: () => (require('./commands/config') as typeof import('./commands/config')).configCommand as never,
   },
   {
+    command: 'trust',
+    describe:
+      "Trust this project's config file as it is now, so its notify, database and wider limits apply (--revoke: no longer; --status: say whether)",
+    load: () => (require('./commands/trust') as typeof import('./commands/trust')).trustCommand as never,
+  },
+  {
     command: 'init',
     describe:
       "Wire the hooks into a Claude Code project's .claude/settings.local.json, or with --plugin enable the plugin in " +

@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { resolveCall, storeFolderOf, type Call } from '../app/call';
+import { untrustedLine } from '../core/config';
 import { maskDatabaseUrl } from '../core/database-url';
 import { isValidId } from '../core/ids';
 import { counted } from '../core/plural';
@@ -7,7 +8,7 @@ import { namesOrNull } from '../platform/files';
 import { shellQuote } from '../platform/shell';
 import { CallSessions } from '../app/stores';
 import { colourEnabled } from './color';
-import { escapeJsonForTerminal } from '../core/control';
+import { escapeControl, escapeJsonForTerminal } from '../core/control';
 import type { Sessions } from '../service/sessions';
 
 /** Where a command writes, and the exit code of a negative answer. Passed through yargs' parse context. */
@@ -58,6 +59,7 @@ export interface CliContext extends Call {
  */
 export function contextFor(argv: GlobalArgs): CliContext {
   const call = resolveCall({ dir: argv.dir, env: argv.io.env, cwd: argv.io.cwd, databaseUrl: argv['database-url'] });
+  untrustedNote(argv.io, call);
   return {
     ...call,
     async withSessions(work) {
@@ -69,6 +71,15 @@ export function contextFor(argv: GlobalArgs): CliContext {
       }
     },
   };
+}
+
+/**
+ * The line a command prints (on stderr) when settings of the workspace file were ignored for want of the user's trust
+ * (docs/security.md), naming the command that trusts it; the command goes on with the rest.
+ */
+export function untrustedNote(io: CliIo, call: Pick<Call, 'config'>): void {
+  const untrusted = call.config.untrusted;
+  if (untrusted !== undefined) io.err(`note: ${escapeControl(untrustedLine(untrusted))}\n`);
 }
 
 /** Whether this invocation may colour its tables. */

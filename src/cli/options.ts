@@ -41,6 +41,8 @@ export const FLAG_OPTIONS: ReadonlySet<string> = new Set([
   '--unassigned',
   '--open',
   '--quiet',
+  '--revoke',
+  '--status',
   '--help',
   '--version',
 ]);

@@ -125,12 +125,26 @@ const EXPECTED: Readonly<Record<ConfigKey, string>> = {
   notify: 'a command, or an http(s):// URL to POST JSON to (non-blank text)',
 };
 
-/** Where an effective value came from. */
+/**
+ * Where an effective value came from: the user's own file (`~/.config/agent-session/config.json`), the workspace's
+ * (`trusted` when it took effect only because the user trusted that exact content), a variable, an option.
+ */
 export type ConfigSource =
   | { readonly kind: 'default' }
-  | { readonly kind: 'file'; readonly path: string }
+  | { readonly kind: 'user'; readonly path: string }
+  | { readonly kind: 'file'; readonly path: string; readonly trusted?: true }
   | { readonly kind: 'env'; readonly variable: string }
   | { readonly kind: 'option'; readonly option: string };
+
+/**
+ * The settings of the workspace file that were ignored because the user has not trusted its content (docs/security.md):
+ * never trusted, or `changed` since it was.
+ */
+export interface UntrustedSettings {
+  readonly path: string;
+  readonly keys: readonly ConfigKey[];
+  readonly changed: boolean;
+}
 
 /** The settings in force, and the source of each. */
 export interface EffectiveConfig {
@@ -138,6 +152,78 @@ export interface EffectiveConfig {
   readonly sources: Readonly<Record<ConfigKey, ConfigSource>>;
   /** The config file that was looked for, and whether it was there. */
   readonly file: { readonly path: string; readonly found: boolean };
+  /** What of that file was ignored for want of the user's trust; absent when nothing was. */
+  readonly untrusted?: UntrustedSettings;
+}
+
+/**
+ * When a setting of the workspace file (`.claude/agent-session.json`, or the file AGENT_SESSION_CONFIG names) takes
+ * effect without the user's trust in that exact content (docs/security.md): that file is written by the agents
+ * agent-session governs and by every commit of the repository, so what executes, connects or loosens a policy waits
+ * for `agent-session trust`. `free`: always. `trusted`: only once trusted (it runs a command, picks the database and
+ * so where the findings go and which sessions and grants come back). `raise`: at or below the value it replaces (the
+ * user file's, else the default) freely, above it only once trusted (a longer resume window, more errors allowed, a
+ * longer-lived grant, a continuation switched on or given a larger transcript). `database`: freely on the file store
+ * (the workspace's own), only once trusted when a database is named (the name picks the team's sessions and grants).
+ */
+export const WORKSPACE_TRUST: Readonly<Record<ConfigKey, 'free' | 'trusted' | 'raise' | 'database'>> = {
+  resume_timeout_minutes: 'raise',
+  max_errors: 'raise',
+  cleanup_hours: 'free',
+  history_cap: 'free',
+  log_level: 'free',
+  log_max_bytes: 'free',
+  database_url: 'trusted',
+  database_schema: 'trusted',
+  project: 'database',
+  permission_inbox: 'free',
+  permission_grant_ttl_hours: 'raise',
+  continue_agents: 'raise',
+  continue_max_transcript_bytes: 'raise',
+  notify: 'trusted',
+};
+
+/** The command that trusts the workspace file's content, named wherever an untrusted setting is ignored. */
+export const TRUST_COMMAND = 'agent-session trust';
+
+/** Whether the user trusts the workspace file's exact content: yes, never did, or did but it changed since. */
+export type TrustVerdict = 'trusted' | 'untrusted' | 'changed';
+
+/** What besides the workspace file and the environment resolveConfig merges (all optional). */
+export interface ResolveOptions {
+  /** The user's own config file (outside every workspace): below the workspace file, trusted as the user's word. */
+  readonly user?: ConfigFileInput;
+  /**
+   * Whether the user trusts the workspace file's content; asked only when the file holds a setting that needs it.
+   * Absent: not trusted.
+   */
+  readonly trust?: () => TrustVerdict;
+  /** A database is named on the command line (`--database-url`): `project` then needs trust too. */
+  readonly databaseOption?: boolean;
+}
+
+/**
+ * The keys of the workspace file's settings that take effect only once its content is trusted (WORKSPACE_TRUST):
+ * `below` is what they would replace (defaults ← user file), `database` whether a database is named anywhere.
+ */
+export function keysNeedingTrust(fromFile: Partial<Config>, below: Config, database: boolean): ConfigKey[] {
+  return CONFIG_KEYS.filter((key) => {
+    const value = fromFile[key];
+    if (value === undefined) return false;
+    const rule = WORKSPACE_TRUST[key];
+    if (rule === 'trusted') return true;
+    if (rule === 'database') return database;
+    // Numbers, and a switch as 0/1 (on is the wider).
+    if (rule === 'raise') return Number(value) > Number(below[key]);
+    return false;
+  });
+}
+
+/** The line that says what of the workspace file was ignored, and the command that trusts it. */
+export function untrustedLine(untrusted: UntrustedSettings): string {
+  // No backticks: the hooks' log escapes them (hooks/log.ts logValue), and this line is read there most.
+  const why = untrusted.changed ? 'changed since you trusted it' : 'not trusted';
+  return `ignored ${untrusted.keys.join(', ')} of ${untrusted.path} (${why}); run '${TRUST_COMMAND}' to apply them (docs/security.md)`;
 }
 
 /** The parsed content of a config file (or null when there is none), as the I/O layer read it. */
@@ -150,35 +236,64 @@ export interface ConfigFileInput {
 }
 
 /**
- * Merges defaults ← file ← environment, validating each layer.
+ * Merges defaults ← the user's file ← the workspace file ← environment, validating each layer. A workspace setting
+ * that needs trust (keysNeedingTrust) takes effect only when `options.trust` says the file's content is trusted; else
+ * it is left out and named in `untrusted` (unless a variable sets that key anyway).
  * @throws SessionError E_USAGE naming the file or variable, the key, what was expected and what was found
  */
 export function resolveConfig(
   file: ConfigFileInput,
   env: Readonly<Record<string, string | undefined>>,
+  options: ResolveOptions = {},
 ): EffectiveConfig {
   const values: Record<string, unknown> = { ...DEFAULT_CONFIG };
   const sources: Record<string, ConfigSource> = {};
   for (const key of CONFIG_KEYS) sources[key] = { kind: 'default' };
-  if (file.found) {
-    const fromFile = parseConfigFile(file.raw, file.path);
+  const user = options.user;
+  if (user?.found === true) {
+    const fromUser = parseSettings(user.raw, `your config file ${user.path}`);
     for (const key of CONFIG_KEYS) {
-      if (fromFile[key] === undefined) continue;
-      values[key] = fromFile[key];
-      sources[key] = { kind: 'file', path: file.path };
+      if (fromUser[key] === undefined) continue;
+      values[key] = fromUser[key];
+      sources[key] = { kind: 'user', path: user.path };
     }
   }
+  const set = (key: ConfigKey) => {
+    const raw = env[CONFIG_VARIABLES[key]];
+    return raw !== undefined && raw.trim() !== '';
+  };
+  let untrusted: UntrustedSettings | undefined;
+  if (file.found) {
+    const fromFile = parseConfigFile(file.raw, file.path);
+    const database =
+      options.databaseOption === true ||
+      set('database_url') ||
+      values.database_url !== null ||
+      fromFile.database_url !== undefined;
+    const needing = keysNeedingTrust(fromFile, values as unknown as Config, database);
+    // Asked only when it matters: the hooks read the trust record only for a file that holds such a setting.
+    const verdict = needing.length === 0 ? 'trusted' : (options.trust?.() ?? 'untrusted');
+    for (const key of CONFIG_KEYS) {
+      if (fromFile[key] === undefined) continue;
+      const needs = needing.includes(key);
+      if (needs && verdict !== 'trusted') continue;
+      values[key] = fromFile[key];
+      sources[key] = needs ? { kind: 'file', path: file.path, trusted: true } : { kind: 'file', path: file.path };
+    }
+    const ignored = verdict === 'trusted' ? [] : needing.filter((key) => !set(key));
+    if (ignored.length > 0) untrusted = { path: file.path, keys: ignored, changed: verdict === 'changed' };
+  }
   for (const key of CONFIG_KEYS) {
+    if (!set(key)) continue;
     const variable = CONFIG_VARIABLES[key];
-    const raw = env[variable];
-    if (raw === undefined || raw.trim() === '') continue;
-    values[key] = parseVariable(key, variable, raw);
+    values[key] = parseVariable(key, variable, env[variable]!);
     sources[key] = { kind: 'env', variable };
   }
   return {
     values: values as unknown as Config,
     sources: sources as Record<ConfigKey, ConfigSource>,
     file: { path: file.path, found: file.found },
+    ...(untrusted === undefined ? {} : { untrusted }),
   };
 }
 

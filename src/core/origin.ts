@@ -102,13 +102,13 @@ export function agentShellOf(
  */
 export function assertNotAgentShell(
   origin: DecisionOrigin,
-  verb: 'approve' | 'reject' | 'serve' | 'import' | 'copy',
+  verb: 'approve' | 'reject' | 'serve' | 'import' | 'copy' | 'trust',
   what = '',
 ): void {
   if (origin.agent_shell === null) return;
   throw new SessionError(
     'E_AGENT_SHELL',
-    `Expected \`${verb}\`${what} from a user's own shell, got a command from inside an AI agent's shell (${origin.agent_shell}); ${verb === 'serve' ? 'start it' : `${verb} it`} in your own terminal`,
+    `Expected \`${verb}\`${what} from a user's own shell, got a command from inside an AI agent's shell (${origin.agent_shell}); ${verb === 'serve' ? 'start it' : verb === 'trust' ? 'read the file and trust it' : `${verb} it`} in your own terminal`,
   );
 }
 

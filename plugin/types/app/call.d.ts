@@ -1,4 +1,4 @@
-import { type Config, type EffectiveConfig } from '../core/config';
+import { type Config, type ConfigKey, type EffectiveConfig, type TrustVerdict } from '../core/config';
 import { SessionError } from '../core/errors';
 import type { Host } from '../core/host';
 import { type ProjectIdentity } from '../core/project';
@@ -158,6 +158,26 @@ export declare function configPathFor(root: string, env: Env, cwd: string | unde
  * @throws SessionError E_USAGE for invalid JSON or values, E_IO when the file exists but cannot be read
  */
 export declare function loadConfig(root: string, env: Env, cwd: string | undefined): EffectiveConfig;
+/** The workspace config file as `agent-session trust` judges it (docs/security.md). */
+export interface WorkspaceTrust {
+    readonly path: string;
+    /** Its content as read (null: there is none), which is what a trust records. */
+    readonly bytes: Buffer | null;
+    /** Its settings that take effect only once trusted (core/config.ts keysNeedingTrust), a variable's aside. */
+    readonly keys: readonly ConfigKey[];
+    /** Its settings as given. */
+    readonly given: Partial<Config>;
+    readonly verdict: TrustVerdict;
+}
+/**
+ * The workspace config file of the store at `root`, read once: what of it needs trust and whether it has it.
+ * @throws SessionError E_USAGE for an invalid file (or user file, or variable): nothing invalid is trusted; E_IO
+ */
+export declare function workspaceTrust(root: string, env: Env, cwd: string | undefined): WorkspaceTrust;
+/** The user's own config file: `config.json` in the user's config folder (`~/.config/agent-session/`), or null. */
+export declare function userConfigPath(env: Env): string | null;
+/** The user-level config file's name in the user's config folder. */
+export declare const USER_CONFIG_FILE = "config.json";
 /**
  * The project a folder is (core/project.ts): the configured name when there is one; else the git remote `origin` of
  * the repository holding the folder (its config read directly: no git process on a hook's path), with the folder's

@@ -1,5 +1,5 @@
 import type { Host } from '../core/host';
-import type { Config } from '../core/config';
+import { type Config } from '../core/config';
 import type { Sessions } from '../service/sessions';
 import { type Call } from './call';
 /**
@@ -15,7 +15,10 @@ export interface HookCall {
     readonly cwd: string | undefined;
     /** The settings in force: the defaults when the configuration is invalid (see `warning`). */
     readonly config: Config;
-    /** Why the defaults are in force (an invalid configuration naming no database), for the log; else null. */
+    /**
+     * For the log: why the defaults are in force (an invalid configuration naming no database), or what of the workspace
+     * file was ignored for want of the user's trust (docs/security.md); else null.
+     */
     readonly warning: string | null;
     readonly logDir: string;
     /**

@@ -52,12 +52,19 @@ export declare const DEFAULT_CONFIG: Config;
 export declare const CONFIG_VARIABLES: Readonly<Record<ConfigKey, string>>;
 /** The variable that points at another config file than `<project>/.claude/agent-session.json`. */
 export declare const CONFIG_PATH_VARIABLE = "AGENT_SESSION_CONFIG";
-/** Where an effective value came from. */
+/**
+ * Where an effective value came from: the user's own file (`~/.config/agent-session/config.json`), the workspace's
+ * (`trusted` when it took effect only because the user trusted that exact content), a variable, an option.
+ */
 export type ConfigSource = {
     readonly kind: 'default';
 } | {
+    readonly kind: 'user';
+    readonly path: string;
+} | {
     readonly kind: 'file';
     readonly path: string;
+    readonly trusted?: true;
 } | {
     readonly kind: 'env';
     readonly variable: string;
@@ -65,6 +72,15 @@ export type ConfigSource = {
     readonly kind: 'option';
     readonly option: string;
 };
+/**
+ * The settings of the workspace file that were ignored because the user has not trusted its content (docs/security.md):
+ * never trusted, or `changed` since it was.
+ */
+export interface UntrustedSettings {
+    readonly path: string;
+    readonly keys: readonly ConfigKey[];
+    readonly changed: boolean;
+}
 /** The settings in force, and the source of each. */
 export interface EffectiveConfig {
     readonly values: Config;
@@ -74,7 +90,43 @@ export interface EffectiveConfig {
         readonly path: string;
         readonly found: boolean;
     };
+    /** What of that file was ignored for want of the user's trust; absent when nothing was. */
+    readonly untrusted?: UntrustedSettings;
 }
+/**
+ * When a setting of the workspace file (`.claude/agent-session.json`, or the file AGENT_SESSION_CONFIG names) takes
+ * effect without the user's trust in that exact content (docs/security.md): that file is written by the agents
+ * agent-session governs and by every commit of the repository, so what executes, connects or loosens a policy waits
+ * for `agent-session trust`. `free`: always. `trusted`: only once trusted (it runs a command, picks the database and
+ * so where the findings go and which sessions and grants come back). `raise`: at or below the value it replaces (the
+ * user file's, else the default) freely, above it only once trusted (a longer resume window, more errors allowed, a
+ * longer-lived grant, a continuation switched on or given a larger transcript). `database`: freely on the file store
+ * (the workspace's own), only once trusted when a database is named (the name picks the team's sessions and grants).
+ */
+export declare const WORKSPACE_TRUST: Readonly<Record<ConfigKey, 'free' | 'trusted' | 'raise' | 'database'>>;
+/** The command that trusts the workspace file's content, named wherever an untrusted setting is ignored. */
+export declare const TRUST_COMMAND = "agent-session trust";
+/** Whether the user trusts the workspace file's exact content: yes, never did, or did but it changed since. */
+export type TrustVerdict = 'trusted' | 'untrusted' | 'changed';
+/** What besides the workspace file and the environment resolveConfig merges (all optional). */
+export interface ResolveOptions {
+    /** The user's own config file (outside every workspace): below the workspace file, trusted as the user's word. */
+    readonly user?: ConfigFileInput;
+    /**
+     * Whether the user trusts the workspace file's content; asked only when the file holds a setting that needs it.
+     * Absent: not trusted.
+     */
+    readonly trust?: () => TrustVerdict;
+    /** A database is named on the command line (`--database-url`): `project` then needs trust too. */
+    readonly databaseOption?: boolean;
+}
+/**
+ * The keys of the workspace file's settings that take effect only once its content is trusted (WORKSPACE_TRUST):
+ * `below` is what they would replace (defaults ← user file), `database` whether a database is named anywhere.
+ */
+export declare function keysNeedingTrust(fromFile: Partial<Config>, below: Config, database: boolean): ConfigKey[];
+/** The line that says what of the workspace file was ignored, and the command that trusts it. */
+export declare function untrustedLine(untrusted: UntrustedSettings): string;
 /** The parsed content of a config file (or null when there is none), as the I/O layer read it. */
 export interface ConfigFileInput {
     readonly path: string;
@@ -84,10 +136,12 @@ export interface ConfigFileInput {
     readonly raw?: unknown;
 }
 /**
- * Merges defaults ← file ← environment, validating each layer.
+ * Merges defaults ← the user's file ← the workspace file ← environment, validating each layer. A workspace setting
+ * that needs trust (keysNeedingTrust) takes effect only when `options.trust` says the file's content is trusted; else
+ * it is left out and named in `untrusted` (unless a variable sets that key anyway).
  * @throws SessionError E_USAGE naming the file or variable, the key, what was expected and what was found
  */
-export declare function resolveConfig(file: ConfigFileInput, env: Readonly<Record<string, string | undefined>>): EffectiveConfig;
+export declare function resolveConfig(file: ConfigFileInput, env: Readonly<Record<string, string | undefined>>, options?: ResolveOptions): EffectiveConfig;
 /**
  * Validates a config file's parsed JSON.
  * @throws SessionError E_USAGE naming the file, the key and the expectation

@@ -59,4 +59,4 @@ export declare function agentShellOf(env: Readonly<Record<string, string | undef
  * work, nor pass for the user (nor bring in, by `import` or `copy`, a decision that would).
  * @throws SessionError E_AGENT_SHELL naming what gave the shell away
  */
-export declare function assertNotAgentShell(origin: DecisionOrigin, verb: 'approve' | 'reject' | 'serve' | 'import' | 'copy', what?: string): void;
+export declare function assertNotAgentShell(origin: DecisionOrigin, verb: 'approve' | 'reject' | 'serve' | 'import' | 'copy' | 'trust', what?: string): void;

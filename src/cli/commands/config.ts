@@ -6,6 +6,8 @@ import {
   type ConfigKey,
   type ConfigSource,
   type EffectiveConfig,
+  TRUST_COMMAND,
+  untrustedLine,
 } from '../../core/config';
 import { maskDatabaseUrl } from '../../core/database-url';
 import { isSessionError, type SessionError } from '../../core/errors';
@@ -61,6 +63,7 @@ export const configCommand: CommandModule<GlobalArgs, Args> = {
         ...(problem === undefined ? {} : { error: { code: problem.code, message: problem.message } }),
         hooks,
         ignored_variables: ignored,
+        untrusted: config.untrusted === undefined ? null : { ...config.untrusted, trust_with: TRUST_COMMAND },
         settings: Object.fromEntries(
           CONFIG_KEYS.map((key) => [key, { value: shown(config.values, key), source: config.sources[key] }]),
         ),
@@ -88,11 +91,13 @@ export const configCommand: CommandModule<GlobalArgs, Args> = {
             'every other command refuses to run until this is fixed.\n';
       const empty =
         ignored.length === 0 ? '' : `Ignored:     ${escapeControl(ignored.join(', '))} (empty: counts as unset)\n`;
+      const untrusted =
+        config.untrusted === undefined ? '' : `Untrusted:   ${escapeControl(untrustedLine(config.untrusted))}\n`;
       argv.io.out(
         `Store:       ${escapeControl(describeStore(store))}\nProject:     ${escapeControl(describeProject(project))}\n` +
           `Store root:  ${escapeControl(where.root)}\n` +
           `Log folder:  ${escapeControl(where.logDir)}\nConfig file: ${file}\n` +
-          `${note}${empty}${renderRows(rows, colourFor(argv.io))}\n`,
+          `${note}${empty}${untrusted}${renderRows(rows, colourFor(argv.io))}\n`,
       );
     }
     if (problem !== undefined) throw problem;
@@ -188,7 +193,8 @@ function describeProject(project: ReturnType<typeof projectFor>): string {
 }
 
 function describeSource(source: ConfigSource): string {
-  if (source.kind === 'file') return `file ${source.path}`;
+  if (source.kind === 'file') return `file ${source.path}${source.trusted === true ? ' (trusted)' : ''}`;
+  if (source.kind === 'user') return `your file ${source.path}`;
   if (source.kind === 'env') return `env ${source.variable}`;
   if (source.kind === 'option') return `option ${source.option}`;
   return 'default';

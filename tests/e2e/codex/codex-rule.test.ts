@@ -4,7 +4,7 @@
 // command's older `update` form) is either not allowed by the rule, or allowed and refused by the CLI with nothing
 // written and no connection made. Only the sub-agent's own recording is both allowed and run.
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -146,15 +146,43 @@ describe('what a prompt-injected sub-agent may build from the rule', () => {
     expect(connections).toBe(0);
   });
 
-  it('a config file the sandbox could write (a database of its choice): the pinned command is refused', async () => {
+  it('a config file the sandbox could write (a database of its choice): ignored untrusted, the recording stays here', async () => {
     const { id, words } = start(THREAD);
-    const before = stateOf(id);
     writeFileSync(join(project, '.claude', 'agent-session.json'), JSON.stringify({ database_url: url() }));
     const command = [...words, id, '--phase', 'planning'];
     expect(decision(command)).toBe('allow');
-    expect(await runAsThread(command)).toBe(4);
-    expect(stateOf(id)).toBe(before);
+    // The file's database needs the user's trust (issue 40 item 2): the store, and so the pin, are unchanged.
+    expect(await runAsThread(command)).toBe(0);
+    expect(JSON.parse(stateOf(id)).phase).toBe('planning');
     expect(connections).toBe(0);
+  });
+
+  // Issue 40 (2), the note's H1 (a): the sandboxed sub-agent writes `notify` into the workspace file, and the hook its
+  // stop runs outside the sandbox would run it. Untrusted, it runs nothing, and the log says why.
+  it('a notify the sandbox wrote into the config file is not run by the unsandboxed SubagentStop hook', async () => {
+    const { id, words } = start(THREAD);
+    expect(await runAsThread([...words, id, '--phase', 'approval'])).toBe(0);
+    const pwned = join(project, 'PWNED');
+    writeFileSync(join(project, '.claude', 'agent-session.json'), JSON.stringify({ notify: `id > ${pwned}` }));
+    const stopped = spawnSync(process.execPath, [join(DIST, 'subagent-stop.cjs'), '--host', 'codex'], {
+      input: JSON.stringify({
+        hook_event_name: 'SubagentStop',
+        session_id: '01a213e0-07b4-76a2-a942-2edb81aea6a8',
+        cwd: project,
+        agent_id: THREAD,
+        agent_type: `agent-${THREAD.slice(-1)}`,
+      }),
+      cwd: project,
+      encoding: 'utf8',
+      env: env(),
+    });
+    expect(stopped.status).toBe(0);
+    // The notifier is started detached after the answer: give it the time it took in the note's repro.
+    await new Promise((done) => setTimeout(done, 2000));
+    expect(existsSync(pwned)).toBe(false);
+    const log = readFileSync(join(project, '.claude', 'logs', 'subagent_stop.log'), 'utf8');
+    expect(log).toContain('ignored notify of');
+    expect(log).toContain("run 'agent-session trust'");
   });
 });
 

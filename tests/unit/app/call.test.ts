@@ -137,12 +137,12 @@ describe('resolveCall', () => {
   });
 
   it('resolves the root, the settings with their sources and the log folder in one pass', () => {
-    writeConfig({ max_errors: 5 });
-    const call = resolveCall({ env: { AGENT_SESSION_HISTORY_CAP: '9' }, cwd: join(project) });
+    writeConfig({ max_errors: 2 });
+    const call = resolveCall({ env: { AGENT_SESSION_HISTORY_CAP: '9', HOME: join(dir, 'home') }, cwd: join(project) });
     expect(call.root).toBe(join(project, '.claude', 'session'));
     expect(call.logDir).toBe(join(project, '.claude', 'logs'));
     expect(call.settings).toEqual({ kind: 'valid' });
-    expect(call.config.values).toMatchObject({ max_errors: 5, history_cap: 9 });
+    expect(call.config.values).toMatchObject({ max_errors: 2, history_cap: 9 });
     expect(call.config.sources.max_errors).toEqual({ kind: 'file', path: configPath() });
     expect(call.config.sources.history_cap).toEqual({ kind: 'env', variable: 'AGENT_SESSION_HISTORY_CAP' });
     expect(call.config.file).toEqual({ path: configPath(), found: true });

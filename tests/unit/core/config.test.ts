@@ -1,12 +1,21 @@
 import {
+  CONFIG_KEYS,
   continuationSettingsOf,
   DEFAULT_CONFIG,
+  keysNeedingTrust,
   logs,
   parseConfigFile,
   parseSettings,
   resolveConfig,
+  untrustedLine,
+  WORKSPACE_TRUST,
+  type Config,
+  type TrustVerdict,
 } from '../../../src/core/config';
 import { type SessionError } from '../../../src/core/errors';
+
+/** The workspace file's content is trusted (app/trust.ts would say so). */
+const TRUSTED = { trust: () => 'trusted' as const };
 
 function codeOf(run: () => unknown): string | undefined {
   try {
@@ -112,7 +121,7 @@ describe('config', () => {
 
   it('takes notify from the file, AGENT_SESSION_NOTIFY over it, and refuses a blank one', () => {
     const file = { path: '/p/c.json', found: true, raw: { notify: 'notify-send agent-session' } };
-    expect(resolveConfig(file, {}).values.notify).toBe('notify-send agent-session');
+    expect(resolveConfig(file, {}, TRUSTED).values.notify).toBe('notify-send agent-session');
     const env = resolveConfig(file, { AGENT_SESSION_NOTIFY: ' https://hooks.example/x ' });
     expect(env.values.notify).toBe('https://hooks.example/x');
     expect(env.sources.notify).toEqual({ kind: 'env', variable: 'AGENT_SESSION_NOTIFY' });
@@ -182,7 +191,7 @@ describe('config', () => {
 
   it('selects the PostgreSQL store from the file or the environment (which wins), and checks the schema name', () => {
     const file = { path: '/p/c.json', found: true, raw: { database_url: 'postgres://u:f1le@h/db' } };
-    expect(resolveConfig(file, {}).values.database_url).toBe('postgres://u:f1le@h/db');
+    expect(resolveConfig(file, {}, TRUSTED).values.database_url).toBe('postgres://u:f1le@h/db');
     const env = { AGENT_SESSION_DATABASE_URL: ' postgresql://h/team ', AGENT_SESSION_DATABASE_SCHEMA: 'team_a' };
     const config = resolveConfig(file, env);
     expect(config.values.database_url).toBe('postgresql://h/team');
@@ -258,5 +267,110 @@ describe('config', () => {
     expect(logs('warn', 'error')).toBe(true);
     expect(logs('silent', 'error')).toBe(false);
     expect(logs('debug', 'info')).toBe(true);
+  });
+});
+
+// Issue 40 (2): what the workspace file sets that executes, connects or loosens a policy waits for the user's trust.
+describe('the workspace file and the user’s trust', () => {
+  const file = (raw: object) => ({ path: '/p/.claude/agent-session.json', found: true, raw });
+  const user = (raw: object) => ({ user: { path: '/home/u/.config/agent-session/config.json', found: true, raw } });
+
+  it('names a rule for every setting', () => {
+    expect(Object.keys(WORKSPACE_TRUST).sort()).toEqual([...CONFIG_KEYS].sort());
+  });
+
+  it.each<[string, Partial<Config>, boolean, string[]]>([
+    ['notify, always', { notify: 'id' }, false, ['notify']],
+    [
+      'a database and its schema, always',
+      { database_url: 'postgres://h/d', database_schema: 's' },
+      false,
+      ['database_url', 'database_schema'],
+    ],
+    ['a lower resume window and fewer errors: free', { resume_timeout_minutes: 5, max_errors: 1 }, false, []],
+    ['the same values: free', { resume_timeout_minutes: 30, permission_grant_ttl_hours: 24 }, false, []],
+    [
+      'a longer resume window, more errors',
+      { resume_timeout_minutes: 5256000, max_errors: 99 },
+      false,
+      ['resume_timeout_minutes', 'max_errors'],
+    ],
+    ['a longer-lived grant', { permission_grant_ttl_hours: 48 }, false, ['permission_grant_ttl_hours']],
+    [
+      'a larger continued transcript',
+      { continue_max_transcript_bytes: 10_000_000 },
+      false,
+      ['continue_max_transcript_bytes'],
+    ],
+    ['continuation switched off: free', { continue_agents: false }, false, []],
+    ['the project on the file store: free', { project: 'x' }, false, []],
+    ['the project with a database named', { project: 'x' }, true, ['project']],
+    [
+      'logs, history, cleanup, the inbox: free',
+      { log_level: 'debug', history_cap: 5, cleanup_hours: 1, permission_inbox: 'always' },
+      false,
+      [],
+    ],
+  ])('%s', (_label, fromFile, database, keys) => {
+    expect(keysNeedingTrust(fromFile, DEFAULT_CONFIG, database)).toEqual(keys);
+  });
+
+  it('a switch the user turned off is turned on again only with trust', () => {
+    const below = { ...DEFAULT_CONFIG, continue_agents: false };
+    expect(keysNeedingTrust({ continue_agents: true }, below, false)).toEqual(['continue_agents']);
+  });
+
+  it('untrusted: those settings are left out and named, every other one applies; the trust is not even asked for a file without them', () => {
+    const asked: string[] = [];
+    const trust = (verdict: TrustVerdict) => () => (asked.push(verdict), verdict);
+    const hostile = file({
+      notify: 'id > /tmp/x',
+      database_url: 'postgres://exfil@h/db',
+      history_cap: 7,
+      resume_timeout_minutes: 5256000,
+    });
+    const config = resolveConfig(hostile, {}, { trust: trust('untrusted') });
+    expect(config.values).toMatchObject({
+      notify: null,
+      database_url: null,
+      history_cap: 7,
+      resume_timeout_minutes: 30,
+    });
+    expect(config.untrusted).toEqual({
+      path: hostile.path,
+      keys: ['resume_timeout_minutes', 'database_url', 'notify'],
+      changed: false,
+    });
+    expect(untrustedLine(config.untrusted!)).toBe(
+      "ignored resume_timeout_minutes, database_url, notify of /p/.claude/agent-session.json (not trusted); run 'agent-session trust' to apply them (docs/security.md)",
+    );
+    expect(resolveConfig(hostile, {}).values.notify).toBeNull();
+    expect(resolveConfig(hostile, {}, { trust: trust('changed') }).untrusted?.changed).toBe(true);
+    asked.length = 0;
+    expect(resolveConfig(file({ history_cap: 7 }), {}, { trust: trust('untrusted') }).untrusted).toBeUndefined();
+    expect(asked).toEqual([]);
+  });
+
+  it('trusted: they apply, marked trusted', () => {
+    const config = resolveConfig(file({ notify: 'id', history_cap: 7 }), {}, TRUSTED);
+    expect(config.values.notify).toBe('id');
+    expect(config.sources.notify).toEqual({ kind: 'file', path: '/p/.claude/agent-session.json', trusted: true });
+    expect(config.sources.history_cap).toEqual({ kind: 'file', path: '/p/.claude/agent-session.json' });
+    expect(config.untrusted).toBeUndefined();
+  });
+
+  it('the user’s own file applies without trust, under the workspace file, and is what a raise is measured against', () => {
+    const mine = user({ notify: 'notify-send', resume_timeout_minutes: 600, database_url: 'postgres://team@h/db' });
+    const config = resolveConfig(file({ resume_timeout_minutes: 120, project: 'other/repo' }), {}, mine);
+    expect(config.values).toMatchObject({ notify: 'notify-send', resume_timeout_minutes: 120, project: null });
+    expect(config.sources.notify).toEqual({ kind: 'user', path: '/home/u/.config/agent-session/config.json' });
+    // A database named by the user's file: the workspace's `project` picks the team's sessions, so it waits.
+    expect(config.untrusted?.keys).toEqual(['project']);
+  });
+
+  it('a variable setting the key anyway: nothing is said to be ignored', () => {
+    const config = resolveConfig(file({ notify: 'id' }), { AGENT_SESSION_NOTIFY: 'mine' });
+    expect(config.values.notify).toBe('mine');
+    expect(config.untrusted).toBeUndefined();
   });
 });
