@@ -496,7 +496,7 @@ var init_log_levels = __esm({
 });
 
 // src/core/schema-version.ts
-var SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, DECISION_ORIGIN_SCHEMA_VERSION, INTERRUPTION_SCHEMA_VERSION, PROJECT_SCHEMA_VERSION, HOST_SCHEMA_VERSION, IMPORTED_DECISION_SCHEMA_VERSION, PERMISSION_SCHEMA_VERSION, CONTINUATION_SCHEMA_VERSION, BROWSER_ORIGIN_SCHEMA_VERSION, OPENCODE_HOST_SCHEMA_VERSION;
+var SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, DECISION_ORIGIN_SCHEMA_VERSION, INTERRUPTION_SCHEMA_VERSION, PROJECT_SCHEMA_VERSION, HOST_SCHEMA_VERSION, IMPORTED_DECISION_SCHEMA_VERSION, PERMISSION_SCHEMA_VERSION, CONTINUATION_SCHEMA_VERSION, BROWSER_ORIGIN_SCHEMA_VERSION, OPENCODE_HOST_SCHEMA_VERSION, PERMISSION_FOLDER_SCHEMA_VERSION;
 var init_schema_version = __esm({
   "src/core/schema-version.ts"() {
     "use strict";
@@ -511,12 +511,13 @@ var init_schema_version = __esm({
     CONTINUATION_SCHEMA_VERSION = 9;
     BROWSER_ORIGIN_SCHEMA_VERSION = 10;
     OPENCODE_HOST_SCHEMA_VERSION = 11;
+    PERMISSION_FOLDER_SCHEMA_VERSION = 12;
   }
 });
 
 // src/generated/state-parsers.ts
 function parseSessionState(value) {
-  const parsed = p63(value);
+  const parsed = p64(value);
   return parsed === FAIL2 ? void 0 : parsed;
 }
 function isPlainObject(v) {
@@ -600,6 +601,9 @@ function p102(v) {
   return VALUES10.has(v) ? v : FAIL2;
 }
 function p112(v) {
+  return VALUES11.has(v) ? v : FAIL2;
+}
+function p122(v) {
   let r;
   if ((r = p02(v)) !== FAIL2) return r;
   if ((r = p17(v)) !== FAIL2) return r;
@@ -612,714 +616,720 @@ function p112(v) {
   if ((r = p82(v)) !== FAIL2) return r;
   if ((r = p92(v)) !== FAIL2) return r;
   if ((r = p102(v)) !== FAIL2) return r;
+  if ((r = p112(v)) !== FAIL2) return r;
   return FAIL2;
-}
-function p122(v) {
-  if (typeof v !== "string") return FAIL2;
-  if (!PATTERN11.test(v)) return FAIL2;
-  return v;
 }
 function p132(v) {
   if (typeof v !== "string") return FAIL2;
-  if (v.length < 1) return FAIL2;
+  if (!PATTERN12.test(v)) return FAIL2;
   return v;
 }
 function p142(v) {
   if (typeof v !== "string") return FAIL2;
+  if (v.length < 1) return FAIL2;
   return v;
 }
 function p152(v) {
   if (typeof v !== "string") return FAIL2;
-  if (!isIsoDateTime(v)) return FAIL2;
   return v;
 }
 function p162(v) {
-  return VALUES122.has(v) ? v : FAIL2;
-}
-function p172(v) {
+  if (typeof v !== "string") return FAIL2;
+  if (!isIsoDateTime(v)) return FAIL2;
   return v;
 }
+function p172(v) {
+  return VALUES13.has(v) ? v : FAIL2;
+}
 function p18(v) {
+  return v;
+}
+function p19(v) {
   if (!isPlainObject(v)) return FAIL2;
   const out = {};
   for (const key of Reflect.ownKeys(v)) {
     if (key === "__proto__" || !Object.prototype.propertyIsEnumerable.call(v, key)) continue;
     if (typeof key !== "string") return FAIL2;
-    const r = p172(v[key]);
+    const r = p18(v[key]);
     if (r === FAIL2) return FAIL2;
     out[key] = r;
   }
   return out;
 }
-function p19(v) {
+function p20(v) {
   if (typeof v !== "boolean") return FAIL2;
   return v;
 }
-function p20(v) {
-  return VALUES13.has(v) ? v : FAIL2;
-}
 function p21(v) {
-  if (v === void 0) return v;
-  return p20(v);
+  return VALUES14.has(v) ? v : FAIL2;
 }
 function p222(v) {
+  if (v === void 0) return v;
+  return p21(v);
+}
+function p23(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p162(o["from_phase"]);
+    const r = p172(o["from_phase"]);
     if (r === FAIL2 || !("from_phase" in o)) return FAIL2;
     out["from_phase"] = r;
   }
   {
-    const r = p162(o["to_phase"]);
+    const r = p172(o["to_phase"]);
     if (r === FAIL2 || !("to_phase" in o)) return FAIL2;
     out["to_phase"] = r;
   }
   {
-    const r = p152(o["timestamp"]);
+    const r = p162(o["timestamp"]);
     if (r === FAIL2 || !("timestamp" in o)) return FAIL2;
     out["timestamp"] = r;
   }
   if ("event" in o) {
-    const r = p21(o["event"]);
+    const r = p222(o["event"]);
     if (r === FAIL2) return FAIL2;
     out["event"] = r;
   }
-  for (const key in o) if (!KEYS14.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS15.has(key)) return FAIL2;
   return out;
 }
-function p23(v) {
+function p24(v) {
   if (!Array.isArray(v)) return FAIL2;
   const out = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = p222(v[i]);
+    const r = p23(v[i]);
     if (r === FAIL2) return FAIL2;
     out[i] = r;
   }
   return out;
 }
-function p24(v) {
+function p25(v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL2;
   if (!Number.isSafeInteger(v)) return FAIL2;
   if (!(v >= 0)) return FAIL2;
   return v;
 }
-function p25(v) {
-  if (v === void 0) return v;
-  return p24(v);
-}
 function p26(v) {
+  if (v === void 0) return v;
+  return p25(v);
+}
+function p27(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p142(o["message"]);
+    const r = p152(o["message"]);
     if (r === FAIL2 || !("message" in o)) return FAIL2;
     out["message"] = r;
   }
   {
-    const r = p152(o["timestamp"]);
+    const r = p162(o["timestamp"]);
     if (r === FAIL2 || !("timestamp" in o)) return FAIL2;
     out["timestamp"] = r;
   }
-  for (const key in o) if (!KEYS15.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS16.has(key)) return FAIL2;
   return out;
 }
-function p27(v) {
-  if (v === null) return v;
-  return p26(v);
-}
 function p28(v) {
-  if (v === void 0) return v;
-  return p152(v);
+  if (v === null) return v;
+  return p27(v);
 }
 function p29(v) {
   if (v === void 0) return v;
-  return p142(v);
+  return p162(v);
 }
 function p30(v) {
+  if (v === void 0) return v;
+  return p152(v);
+}
+function p31(v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL2;
   if (!(v >= 0)) return FAIL2;
   return v;
 }
-function p31(v) {
-  if (v === void 0) return v;
-  return p30(v);
-}
 function p322(v) {
-  return VALUES16.has(v) ? v : FAIL2;
+  if (v === void 0) return v;
+  return p31(v);
 }
 function p33(v) {
-  if (typeof v !== "string") return FAIL2;
-  if (!PATTERN17.test(v)) return FAIL2;
-  return v;
+  return VALUES17.has(v) ? v : FAIL2;
 }
 function p34(v) {
+  if (typeof v !== "string") return FAIL2;
+  if (!PATTERN18.test(v)) return FAIL2;
+  return v;
+}
+function p35(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p152(o["at"]);
+    const r = p162(o["at"]);
     if (r === FAIL2 || !("at" in o)) return FAIL2;
     out["at"] = r;
   }
   {
-    const r = p33(o["error"]);
+    const r = p34(o["error"]);
     if (r === FAIL2 || !("error" in o)) return FAIL2;
     out["error"] = r;
   }
   if ("message" in o) {
-    const r = p29(o["message"]);
+    const r = p30(o["message"]);
     if (r === FAIL2) return FAIL2;
     out["message"] = r;
-  }
-  for (const key in o) if (!KEYS18.has(key)) return FAIL2;
-  return out;
-}
-function p35(v) {
-  if (v === void 0) return v;
-  return p34(v);
-}
-function p36(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
-  const o = v;
-  const out = {};
-  {
-    const r = p322(o["phase"]);
-    if (r === FAIL2 || !("phase" in o)) return FAIL2;
-    out["phase"] = r;
-  }
-  {
-    const r = p152(o["last_active"]);
-    if (r === FAIL2 || !("last_active" in o)) return FAIL2;
-    out["last_active"] = r;
-  }
-  if ("agent_id" in o) {
-    const r = p29(o["agent_id"]);
-    if (r === FAIL2) return FAIL2;
-    out["agent_id"] = r;
-  }
-  if ("last_message" in o) {
-    const r = p29(o["last_message"]);
-    if (r === FAIL2) return FAIL2;
-    out["last_message"] = r;
-  }
-  if ("interruption" in o) {
-    const r = p35(o["interruption"]);
-    if (r === FAIL2) return FAIL2;
-    out["interruption"] = r;
   }
   for (const key in o) if (!KEYS19.has(key)) return FAIL2;
   return out;
 }
-function p37(v) {
+function p36(v) {
   if (v === void 0) return v;
-  return p36(v);
+  return p35(v);
 }
-function p38(v) {
+function p37(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p132(o["agent_id"]);
-    if (r === FAIL2 || !("agent_id" in o)) return FAIL2;
-    out["agent_id"] = r;
-  }
-  if ("session_id" in o) {
-    const r = p29(o["session_id"]);
-    if (r === FAIL2) return FAIL2;
-    out["session_id"] = r;
-  }
-  if ("agent_type" in o) {
-    const r = p29(o["agent_type"]);
-    if (r === FAIL2) return FAIL2;
-    out["agent_type"] = r;
+    const r = p33(o["phase"]);
+    if (r === FAIL2 || !("phase" in o)) return FAIL2;
+    out["phase"] = r;
   }
   {
-    const r = p152(o["linked_at"]);
-    if (r === FAIL2 || !("linked_at" in o)) return FAIL2;
-    out["linked_at"] = r;
+    const r = p162(o["last_active"]);
+    if (r === FAIL2 || !("last_active" in o)) return FAIL2;
+    out["last_active"] = r;
   }
-  if ("stopped_at" in o) {
-    const r = p28(o["stopped_at"]);
+  if ("agent_id" in o) {
+    const r = p30(o["agent_id"]);
     if (r === FAIL2) return FAIL2;
-    out["stopped_at"] = r;
+    out["agent_id"] = r;
   }
   if ("last_message" in o) {
-    const r = p29(o["last_message"]);
+    const r = p30(o["last_message"]);
     if (r === FAIL2) return FAIL2;
     out["last_message"] = r;
   }
-  if ("resumed_from" in o) {
-    const r = p37(o["resumed_from"]);
+  if ("interruption" in o) {
+    const r = p36(o["interruption"]);
     if (r === FAIL2) return FAIL2;
-    out["resumed_from"] = r;
+    out["interruption"] = r;
   }
   for (const key in o) if (!KEYS20.has(key)) return FAIL2;
   return out;
 }
-function p39(v) {
+function p38(v) {
   if (v === void 0) return v;
-  return p38(v);
+  return p37(v);
+}
+function p39(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
+  const o = v;
+  const out = {};
+  {
+    const r = p142(o["agent_id"]);
+    if (r === FAIL2 || !("agent_id" in o)) return FAIL2;
+    out["agent_id"] = r;
+  }
+  if ("session_id" in o) {
+    const r = p30(o["session_id"]);
+    if (r === FAIL2) return FAIL2;
+    out["session_id"] = r;
+  }
+  if ("agent_type" in o) {
+    const r = p30(o["agent_type"]);
+    if (r === FAIL2) return FAIL2;
+    out["agent_type"] = r;
+  }
+  {
+    const r = p162(o["linked_at"]);
+    if (r === FAIL2 || !("linked_at" in o)) return FAIL2;
+    out["linked_at"] = r;
+  }
+  if ("stopped_at" in o) {
+    const r = p29(o["stopped_at"]);
+    if (r === FAIL2) return FAIL2;
+    out["stopped_at"] = r;
+  }
+  if ("last_message" in o) {
+    const r = p30(o["last_message"]);
+    if (r === FAIL2) return FAIL2;
+    out["last_message"] = r;
+  }
+  if ("resumed_from" in o) {
+    const r = p38(o["resumed_from"]);
+    if (r === FAIL2) return FAIL2;
+    out["resumed_from"] = r;
+  }
+  for (const key in o) if (!KEYS21.has(key)) return FAIL2;
+  return out;
 }
 function p40(v) {
-  return VALUES21.has(v) ? v : FAIL2;
+  if (v === void 0) return v;
+  return p39(v);
 }
 function p41(v) {
   return VALUES22.has(v) ? v : FAIL2;
 }
 function p422(v) {
-  if (v === void 0) return v;
-  return p41(v);
+  return VALUES23.has(v) ? v : FAIL2;
 }
 function p43(v) {
+  if (v === void 0) return v;
+  return p422(v);
+}
+function p44(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p132(o["os_user"]);
+    const r = p142(o["os_user"]);
     if (r === FAIL2 || !("os_user" in o)) return FAIL2;
     out["os_user"] = r;
   }
   {
-    const r = p19(o["terminal"]);
+    const r = p20(o["terminal"]);
     if (r === FAIL2 || !("terminal" in o)) return FAIL2;
     out["terminal"] = r;
   }
   {
-    const r = p19(o["claimed"]);
+    const r = p20(o["claimed"]);
     if (r === FAIL2 || !("claimed" in o)) return FAIL2;
     out["claimed"] = r;
   }
   if ("via" in o) {
-    const r = p422(o["via"]);
+    const r = p43(o["via"]);
     if (r === FAIL2) return FAIL2;
     out["via"] = r;
-  }
-  for (const key in o) if (!KEYS23.has(key)) return FAIL2;
-  return out;
-}
-function p44(v) {
-  if (v === void 0) return v;
-  return p43(v);
-}
-function p45(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
-  const o = v;
-  const out = {};
-  {
-    const r = p132(o["by"]);
-    if (r === FAIL2 || !("by" in o)) return FAIL2;
-    out["by"] = r;
-  }
-  {
-    const r = p152(o["at"]);
-    if (r === FAIL2 || !("at" in o)) return FAIL2;
-    out["at"] = r;
-  }
-  {
-    const r = p132(o["from"]);
-    if (r === FAIL2 || !("from" in o)) return FAIL2;
-    out["from"] = r;
   }
   for (const key in o) if (!KEYS24.has(key)) return FAIL2;
   return out;
 }
-function p46(v) {
+function p45(v) {
   if (v === void 0) return v;
-  return p45(v);
+  return p44(v);
 }
-function p47(v) {
+function p46(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p40(o["decision"]);
-    if (r === FAIL2 || !("decision" in o)) return FAIL2;
-    out["decision"] = r;
-  }
-  {
-    const r = p132(o["by"]);
+    const r = p142(o["by"]);
     if (r === FAIL2 || !("by" in o)) return FAIL2;
     out["by"] = r;
   }
   {
-    const r = p152(o["at"]);
+    const r = p162(o["at"]);
     if (r === FAIL2 || !("at" in o)) return FAIL2;
     out["at"] = r;
   }
-  if ("note" in o) {
-    const r = p29(o["note"]);
-    if (r === FAIL2) return FAIL2;
-    out["note"] = r;
-  }
   {
-    const r = p162(o["to_phase"]);
-    if (r === FAIL2 || !("to_phase" in o)) return FAIL2;
-    out["to_phase"] = r;
-  }
-  {
-    const r = p152(o["waiting_since"]);
-    if (r === FAIL2 || !("waiting_since" in o)) return FAIL2;
-    out["waiting_since"] = r;
-  }
-  if ("origin" in o) {
-    const r = p44(o["origin"]);
-    if (r === FAIL2) return FAIL2;
-    out["origin"] = r;
-  }
-  if ("imported" in o) {
-    const r = p46(o["imported"]);
-    if (r === FAIL2) return FAIL2;
-    out["imported"] = r;
+    const r = p142(o["from"]);
+    if (r === FAIL2 || !("from" in o)) return FAIL2;
+    out["from"] = r;
   }
   for (const key in o) if (!KEYS25.has(key)) return FAIL2;
   return out;
 }
+function p47(v) {
+  if (v === void 0) return v;
+  return p46(v);
+}
 function p48(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
+  const o = v;
+  const out = {};
+  {
+    const r = p41(o["decision"]);
+    if (r === FAIL2 || !("decision" in o)) return FAIL2;
+    out["decision"] = r;
+  }
+  {
+    const r = p142(o["by"]);
+    if (r === FAIL2 || !("by" in o)) return FAIL2;
+    out["by"] = r;
+  }
+  {
+    const r = p162(o["at"]);
+    if (r === FAIL2 || !("at" in o)) return FAIL2;
+    out["at"] = r;
+  }
+  if ("note" in o) {
+    const r = p30(o["note"]);
+    if (r === FAIL2) return FAIL2;
+    out["note"] = r;
+  }
+  {
+    const r = p172(o["to_phase"]);
+    if (r === FAIL2 || !("to_phase" in o)) return FAIL2;
+    out["to_phase"] = r;
+  }
+  {
+    const r = p162(o["waiting_since"]);
+    if (r === FAIL2 || !("waiting_since" in o)) return FAIL2;
+    out["waiting_since"] = r;
+  }
+  if ("origin" in o) {
+    const r = p45(o["origin"]);
+    if (r === FAIL2) return FAIL2;
+    out["origin"] = r;
+  }
+  if ("imported" in o) {
+    const r = p47(o["imported"]);
+    if (r === FAIL2) return FAIL2;
+    out["imported"] = r;
+  }
+  for (const key in o) if (!KEYS26.has(key)) return FAIL2;
+  return out;
+}
+function p49(v) {
   if (!Array.isArray(v)) return FAIL2;
   const out = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = p47(v[i]);
+    const r = p48(v[i]);
     if (r === FAIL2) return FAIL2;
     out[i] = r;
   }
   return out;
 }
-function p49(v) {
-  if (v === void 0) return v;
-  return p48(v);
-}
 function p50(v) {
+  if (v === void 0) return v;
+  return p49(v);
+}
+function p51(v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL2;
   if (!Number.isSafeInteger(v)) return FAIL2;
   if (!(v >= 1)) return FAIL2;
   return v;
 }
-function p51(v) {
+function p522(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p50(o["count"]);
+    const r = p51(o["count"]);
     if (r === FAIL2 || !("count" in o)) return FAIL2;
     out["count"] = r;
   }
   {
-    const r = p24(o["carried_on"]);
+    const r = p25(o["carried_on"]);
     if (r === FAIL2 || !("carried_on" in o)) return FAIL2;
     out["carried_on"] = r;
   }
   {
-    const r = p19(o["waiting"]);
+    const r = p20(o["waiting"]);
     if (r === FAIL2 || !("waiting" in o)) return FAIL2;
     out["waiting"] = r;
   }
   {
-    const r = p152(o["at"]);
+    const r = p162(o["at"]);
     if (r === FAIL2 || !("at" in o)) return FAIL2;
     out["at"] = r;
   }
   {
-    const r = p33(o["error"]);
+    const r = p34(o["error"]);
     if (r === FAIL2 || !("error" in o)) return FAIL2;
     out["error"] = r;
   }
   if ("message" in o) {
-    const r = p29(o["message"]);
+    const r = p30(o["message"]);
     if (r === FAIL2) return FAIL2;
     out["message"] = r;
   }
   {
-    const r = p322(o["phase"]);
+    const r = p33(o["phase"]);
     if (r === FAIL2 || !("phase" in o)) return FAIL2;
     out["phase"] = r;
   }
   if ("agent_id" in o) {
-    const r = p29(o["agent_id"]);
+    const r = p30(o["agent_id"]);
     if (r === FAIL2) return FAIL2;
     out["agent_id"] = r;
   }
-  for (const key in o) if (!KEYS26.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS27.has(key)) return FAIL2;
   return out;
-}
-function p522(v) {
-  if (v === void 0) return v;
-  return p51(v);
 }
 function p53(v) {
   if (v === void 0) return v;
-  return p132(v);
+  return p522(v);
 }
 function p54(v) {
-  return VALUES27.has(v) ? v : FAIL2;
+  if (v === void 0) return v;
+  return p142(v);
 }
 function p55(v) {
-  if (v === void 0) return v;
-  return p54(v);
-}
-function p56(v) {
   return VALUES28.has(v) ? v : FAIL2;
 }
+function p56(v) {
+  if (v === void 0) return v;
+  return p55(v);
+}
 function p57(v) {
+  return VALUES29.has(v) ? v : FAIL2;
+}
+function p58(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p132(o["tool"]);
+    const r = p142(o["tool"]);
     if (r === FAIL2 || !("tool" in o)) return FAIL2;
     out["tool"] = r;
   }
   {
-    const r = p172(o["input"]);
+    const r = p18(o["input"]);
     if (r === FAIL2 || !("input" in o)) return FAIL2;
     out["input"] = r;
   }
   {
-    const r = p152(o["at"]);
+    const r = p162(o["at"]);
     if (r === FAIL2 || !("at" in o)) return FAIL2;
     out["at"] = r;
   }
   {
-    const r = p132(o["claude_agent_id"]);
+    const r = p142(o["claude_agent_id"]);
     if (r === FAIL2 || !("claude_agent_id" in o)) return FAIL2;
     out["claude_agent_id"] = r;
   }
+  if ("cwd" in o) {
+    const r = p54(o["cwd"]);
+    if (r === FAIL2) return FAIL2;
+    out["cwd"] = r;
+  }
   {
-    const r = p56(o["status"]);
+    const r = p57(o["status"]);
     if (r === FAIL2 || !("status" in o)) return FAIL2;
     out["status"] = r;
   }
   if ("decided_at" in o) {
-    const r = p28(o["decided_at"]);
+    const r = p29(o["decided_at"]);
     if (r === FAIL2) return FAIL2;
     out["decided_at"] = r;
   }
   if ("expires_at" in o) {
-    const r = p28(o["expires_at"]);
+    const r = p29(o["expires_at"]);
     if (r === FAIL2) return FAIL2;
     out["expires_at"] = r;
   }
   if ("reason" in o) {
-    const r = p29(o["reason"]);
+    const r = p30(o["reason"]);
     if (r === FAIL2) return FAIL2;
     out["reason"] = r;
   }
   if ("spent_at" in o) {
-    const r = p28(o["spent_at"]);
+    const r = p29(o["spent_at"]);
     if (r === FAIL2) return FAIL2;
     out["spent_at"] = r;
   }
   if ("spent_by" in o) {
-    const r = p29(o["spent_by"]);
+    const r = p30(o["spent_by"]);
     if (r === FAIL2) return FAIL2;
     out["spent_by"] = r;
   }
-  for (const key in o) if (!KEYS29.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS30.has(key)) return FAIL2;
   return out;
 }
-function p58(v) {
+function p59(v) {
   if (!Array.isArray(v)) return FAIL2;
   const out = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = p57(v[i]);
+    const r = p58(v[i]);
     if (r === FAIL2) return FAIL2;
     out[i] = r;
   }
   return out;
 }
-function p59(v) {
-  if (v === void 0) return v;
-  return p58(v);
-}
 function p60(v) {
-  return VALUES30.has(v) ? v : FAIL2;
+  if (v === void 0) return v;
+  return p59(v);
 }
 function p61(v) {
+  return VALUES31.has(v) ? v : FAIL2;
+}
+function p622(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p60(o["choice"]);
+    const r = p61(o["choice"]);
     if (r === FAIL2 || !("choice" in o)) return FAIL2;
     out["choice"] = r;
   }
   {
-    const r = p142(o["reason"]);
+    const r = p152(o["reason"]);
     if (r === FAIL2 || !("reason" in o)) return FAIL2;
     out["reason"] = r;
   }
   {
-    const r = p152(o["decided_at"]);
+    const r = p162(o["decided_at"]);
     if (r === FAIL2 || !("decided_at" in o)) return FAIL2;
     out["decided_at"] = r;
   }
   {
-    const r = p132(o["claude_agent_id"]);
+    const r = p142(o["claude_agent_id"]);
     if (r === FAIL2 || !("claude_agent_id" in o)) return FAIL2;
     out["claude_agent_id"] = r;
   }
   if ("transcript_path" in o) {
-    const r = p29(o["transcript_path"]);
+    const r = p30(o["transcript_path"]);
     if (r === FAIL2) return FAIL2;
     out["transcript_path"] = r;
   }
   if ("transcript_bytes" in o) {
-    const r = p25(o["transcript_bytes"]);
+    const r = p26(o["transcript_bytes"]);
     if (r === FAIL2) return FAIL2;
     out["transcript_bytes"] = r;
   }
   {
-    const r = p19(o["continuing"]);
+    const r = p20(o["continuing"]);
     if (r === FAIL2 || !("continuing" in o)) return FAIL2;
     out["continuing"] = r;
   }
   if ("continued_at" in o) {
-    const r = p28(o["continued_at"]);
+    const r = p29(o["continued_at"]);
     if (r === FAIL2) return FAIL2;
     out["continued_at"] = r;
   }
   {
-    const r = p24(o["count"]);
+    const r = p25(o["count"]);
     if (r === FAIL2 || !("count" in o)) return FAIL2;
     out["count"] = r;
-  }
-  for (const key in o) if (!KEYS31.has(key)) return FAIL2;
-  return out;
-}
-function p622(v) {
-  if (v === void 0) return v;
-  return p61(v);
-}
-function p63(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
-  const o = v;
-  const out = {};
-  {
-    const r = p112(o["schema_version"]);
-    if (r === FAIL2 || !("schema_version" in o)) return FAIL2;
-    out["schema_version"] = r;
-  }
-  {
-    const r = p122(o["agent_id"]);
-    if (r === FAIL2 || !("agent_id" in o)) return FAIL2;
-    out["agent_id"] = r;
-  }
-  {
-    const r = p132(o["agent_name"]);
-    if (r === FAIL2 || !("agent_name" in o)) return FAIL2;
-    out["agent_name"] = r;
-  }
-  {
-    const r = p142(o["purpose"]);
-    if (r === FAIL2 || !("purpose" in o)) return FAIL2;
-    out["purpose"] = r;
-  }
-  {
-    const r = p152(o["created_at"]);
-    if (r === FAIL2 || !("created_at" in o)) return FAIL2;
-    out["created_at"] = r;
-  }
-  {
-    const r = p152(o["last_updated"]);
-    if (r === FAIL2 || !("last_updated" in o)) return FAIL2;
-    out["last_updated"] = r;
-  }
-  {
-    const r = p162(o["phase"]);
-    if (r === FAIL2 || !("phase" in o)) return FAIL2;
-    out["phase"] = r;
-  }
-  {
-    const r = p18(o["metadata"]);
-    if (r === FAIL2 || !("metadata" in o)) return FAIL2;
-    out["metadata"] = r;
-  }
-  {
-    const r = p19(o["resume_ready"]);
-    if (r === FAIL2 || !("resume_ready" in o)) return FAIL2;
-    out["resume_ready"] = r;
-  }
-  {
-    const r = p23(o["history"]);
-    if (r === FAIL2 || !("history" in o)) return FAIL2;
-    out["history"] = r;
-  }
-  if ("history_dropped" in o) {
-    const r = p25(o["history_dropped"]);
-    if (r === FAIL2) return FAIL2;
-    out["history_dropped"] = r;
-  }
-  if ("resumes_dropped" in o) {
-    const r = p25(o["resumes_dropped"]);
-    if (r === FAIL2) return FAIL2;
-    out["resumes_dropped"] = r;
-  }
-  {
-    const r = p24(o["error_count"]);
-    if (r === FAIL2 || !("error_count" in o)) return FAIL2;
-    out["error_count"] = r;
-  }
-  {
-    const r = p27(o["last_error"]);
-    if (r === FAIL2 || !("last_error" in o)) return FAIL2;
-    out["last_error"] = r;
-  }
-  if ("finalized_at" in o) {
-    const r = p28(o["finalized_at"]);
-    if (r === FAIL2) return FAIL2;
-    out["finalized_at"] = r;
-  }
-  if ("summary" in o) {
-    const r = p29(o["summary"]);
-    if (r === FAIL2) return FAIL2;
-    out["summary"] = r;
-  }
-  if ("duration_seconds" in o) {
-    const r = p31(o["duration_seconds"]);
-    if (r === FAIL2) return FAIL2;
-    out["duration_seconds"] = r;
-  }
-  if ("claude" in o) {
-    const r = p39(o["claude"]);
-    if (r === FAIL2) return FAIL2;
-    out["claude"] = r;
-  }
-  if ("decisions" in o) {
-    const r = p49(o["decisions"]);
-    if (r === FAIL2) return FAIL2;
-    out["decisions"] = r;
-  }
-  if ("interruption" in o) {
-    const r = p522(o["interruption"]);
-    if (r === FAIL2) return FAIL2;
-    out["interruption"] = r;
-  }
-  if ("project" in o) {
-    const r = p53(o["project"]);
-    if (r === FAIL2) return FAIL2;
-    out["project"] = r;
-  }
-  if ("host" in o) {
-    const r = p55(o["host"]);
-    if (r === FAIL2) return FAIL2;
-    out["host"] = r;
-  }
-  if ("permission_requests" in o) {
-    const r = p59(o["permission_requests"]);
-    if (r === FAIL2) return FAIL2;
-    out["permission_requests"] = r;
-  }
-  if ("continuation" in o) {
-    const r = p622(o["continuation"]);
-    if (r === FAIL2) return FAIL2;
-    out["continuation"] = r;
   }
   for (const key in o) if (!KEYS32.has(key)) return FAIL2;
   return out;
 }
-var FAIL2, VALUES02, VALUES12, VALUES2, VALUES3, VALUES4, VALUES5, VALUES6, VALUES7, VALUES8, VALUES9, VALUES10, PATTERN11, VALUES122, VALUES13, KEYS14, KEYS15, VALUES16, PATTERN17, KEYS18, KEYS19, KEYS20, VALUES21, VALUES22, KEYS23, KEYS24, KEYS25, KEYS26, VALUES27, VALUES28, KEYS29, VALUES30, KEYS31, KEYS32;
+function p63(v) {
+  if (v === void 0) return v;
+  return p622(v);
+}
+function p64(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
+  const o = v;
+  const out = {};
+  {
+    const r = p122(o["schema_version"]);
+    if (r === FAIL2 || !("schema_version" in o)) return FAIL2;
+    out["schema_version"] = r;
+  }
+  {
+    const r = p132(o["agent_id"]);
+    if (r === FAIL2 || !("agent_id" in o)) return FAIL2;
+    out["agent_id"] = r;
+  }
+  {
+    const r = p142(o["agent_name"]);
+    if (r === FAIL2 || !("agent_name" in o)) return FAIL2;
+    out["agent_name"] = r;
+  }
+  {
+    const r = p152(o["purpose"]);
+    if (r === FAIL2 || !("purpose" in o)) return FAIL2;
+    out["purpose"] = r;
+  }
+  {
+    const r = p162(o["created_at"]);
+    if (r === FAIL2 || !("created_at" in o)) return FAIL2;
+    out["created_at"] = r;
+  }
+  {
+    const r = p162(o["last_updated"]);
+    if (r === FAIL2 || !("last_updated" in o)) return FAIL2;
+    out["last_updated"] = r;
+  }
+  {
+    const r = p172(o["phase"]);
+    if (r === FAIL2 || !("phase" in o)) return FAIL2;
+    out["phase"] = r;
+  }
+  {
+    const r = p19(o["metadata"]);
+    if (r === FAIL2 || !("metadata" in o)) return FAIL2;
+    out["metadata"] = r;
+  }
+  {
+    const r = p20(o["resume_ready"]);
+    if (r === FAIL2 || !("resume_ready" in o)) return FAIL2;
+    out["resume_ready"] = r;
+  }
+  {
+    const r = p24(o["history"]);
+    if (r === FAIL2 || !("history" in o)) return FAIL2;
+    out["history"] = r;
+  }
+  if ("history_dropped" in o) {
+    const r = p26(o["history_dropped"]);
+    if (r === FAIL2) return FAIL2;
+    out["history_dropped"] = r;
+  }
+  if ("resumes_dropped" in o) {
+    const r = p26(o["resumes_dropped"]);
+    if (r === FAIL2) return FAIL2;
+    out["resumes_dropped"] = r;
+  }
+  {
+    const r = p25(o["error_count"]);
+    if (r === FAIL2 || !("error_count" in o)) return FAIL2;
+    out["error_count"] = r;
+  }
+  {
+    const r = p28(o["last_error"]);
+    if (r === FAIL2 || !("last_error" in o)) return FAIL2;
+    out["last_error"] = r;
+  }
+  if ("finalized_at" in o) {
+    const r = p29(o["finalized_at"]);
+    if (r === FAIL2) return FAIL2;
+    out["finalized_at"] = r;
+  }
+  if ("summary" in o) {
+    const r = p30(o["summary"]);
+    if (r === FAIL2) return FAIL2;
+    out["summary"] = r;
+  }
+  if ("duration_seconds" in o) {
+    const r = p322(o["duration_seconds"]);
+    if (r === FAIL2) return FAIL2;
+    out["duration_seconds"] = r;
+  }
+  if ("claude" in o) {
+    const r = p40(o["claude"]);
+    if (r === FAIL2) return FAIL2;
+    out["claude"] = r;
+  }
+  if ("decisions" in o) {
+    const r = p50(o["decisions"]);
+    if (r === FAIL2) return FAIL2;
+    out["decisions"] = r;
+  }
+  if ("interruption" in o) {
+    const r = p53(o["interruption"]);
+    if (r === FAIL2) return FAIL2;
+    out["interruption"] = r;
+  }
+  if ("project" in o) {
+    const r = p54(o["project"]);
+    if (r === FAIL2) return FAIL2;
+    out["project"] = r;
+  }
+  if ("host" in o) {
+    const r = p56(o["host"]);
+    if (r === FAIL2) return FAIL2;
+    out["host"] = r;
+  }
+  if ("permission_requests" in o) {
+    const r = p60(o["permission_requests"]);
+    if (r === FAIL2) return FAIL2;
+    out["permission_requests"] = r;
+  }
+  if ("continuation" in o) {
+    const r = p63(o["continuation"]);
+    if (r === FAIL2) return FAIL2;
+    out["continuation"] = r;
+  }
+  for (const key in o) if (!KEYS33.has(key)) return FAIL2;
+  return out;
+}
+var FAIL2, VALUES02, VALUES12, VALUES2, VALUES3, VALUES4, VALUES5, VALUES6, VALUES7, VALUES8, VALUES9, VALUES10, VALUES11, PATTERN12, VALUES13, VALUES14, KEYS15, KEYS16, VALUES17, PATTERN18, KEYS19, KEYS20, KEYS21, VALUES22, VALUES23, KEYS24, KEYS25, KEYS26, KEYS27, VALUES28, VALUES29, KEYS30, VALUES31, KEYS32, KEYS33;
 var init_state_parsers = __esm({
   "src/generated/state-parsers.ts"() {
     "use strict";
@@ -1335,8 +1345,9 @@ var init_state_parsers = __esm({
     VALUES8 = /* @__PURE__ */ new Set([10]);
     VALUES9 = /* @__PURE__ */ new Set([11]);
     VALUES10 = /* @__PURE__ */ new Set([7]);
-    PATTERN11 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$", "");
-    VALUES122 = /* @__PURE__ */ new Set([
+    VALUES11 = /* @__PURE__ */ new Set([12]);
+    PATTERN12 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$", "");
+    VALUES13 = /* @__PURE__ */ new Set([
       "initializing",
       "investigating",
       "planning",
@@ -1347,14 +1358,14 @@ var init_state_parsers = __esm({
       "failed",
       "abandoned"
     ]);
-    VALUES13 = /* @__PURE__ */ new Set(["resume", "interrupted", "continue"]);
-    KEYS14 = /* @__PURE__ */ new Set(["from_phase", "to_phase", "timestamp", "event"]);
-    KEYS15 = /* @__PURE__ */ new Set(["message", "timestamp"]);
-    VALUES16 = /* @__PURE__ */ new Set(["initializing", "investigating", "planning", "approval", "executing", "validating"]);
-    PATTERN17 = new RegExp("^[a-z][a-z0-9_]{0,63}$", "");
-    KEYS18 = /* @__PURE__ */ new Set(["at", "error", "message"]);
-    KEYS19 = /* @__PURE__ */ new Set(["phase", "last_active", "agent_id", "last_message", "interruption"]);
-    KEYS20 = /* @__PURE__ */ new Set([
+    VALUES14 = /* @__PURE__ */ new Set(["resume", "interrupted", "continue"]);
+    KEYS15 = /* @__PURE__ */ new Set(["from_phase", "to_phase", "timestamp", "event"]);
+    KEYS16 = /* @__PURE__ */ new Set(["message", "timestamp"]);
+    VALUES17 = /* @__PURE__ */ new Set(["initializing", "investigating", "planning", "approval", "executing", "validating"]);
+    PATTERN18 = new RegExp("^[a-z][a-z0-9_]{0,63}$", "");
+    KEYS19 = /* @__PURE__ */ new Set(["at", "error", "message"]);
+    KEYS20 = /* @__PURE__ */ new Set(["phase", "last_active", "agent_id", "last_message", "interruption"]);
+    KEYS21 = /* @__PURE__ */ new Set([
       "agent_id",
       "session_id",
       "agent_type",
@@ -1363,19 +1374,20 @@ var init_state_parsers = __esm({
       "last_message",
       "resumed_from"
     ]);
-    VALUES21 = /* @__PURE__ */ new Set(["approved", "rejected"]);
-    VALUES22 = /* @__PURE__ */ new Set(["browser"]);
-    KEYS23 = /* @__PURE__ */ new Set(["os_user", "terminal", "claimed", "via"]);
-    KEYS24 = /* @__PURE__ */ new Set(["by", "at", "from"]);
-    KEYS25 = /* @__PURE__ */ new Set(["decision", "by", "at", "note", "to_phase", "waiting_since", "origin", "imported"]);
-    KEYS26 = /* @__PURE__ */ new Set(["count", "carried_on", "waiting", "at", "error", "message", "phase", "agent_id"]);
-    VALUES27 = /* @__PURE__ */ new Set(["codex", "agent-sdk", "opencode"]);
-    VALUES28 = /* @__PURE__ */ new Set(["pending", "approved", "rejected", "spent", "expired"]);
-    KEYS29 = /* @__PURE__ */ new Set([
+    VALUES22 = /* @__PURE__ */ new Set(["approved", "rejected"]);
+    VALUES23 = /* @__PURE__ */ new Set(["browser"]);
+    KEYS24 = /* @__PURE__ */ new Set(["os_user", "terminal", "claimed", "via"]);
+    KEYS25 = /* @__PURE__ */ new Set(["by", "at", "from"]);
+    KEYS26 = /* @__PURE__ */ new Set(["decision", "by", "at", "note", "to_phase", "waiting_since", "origin", "imported"]);
+    KEYS27 = /* @__PURE__ */ new Set(["count", "carried_on", "waiting", "at", "error", "message", "phase", "agent_id"]);
+    VALUES28 = /* @__PURE__ */ new Set(["codex", "agent-sdk", "opencode"]);
+    VALUES29 = /* @__PURE__ */ new Set(["pending", "approved", "rejected", "spent", "expired"]);
+    KEYS30 = /* @__PURE__ */ new Set([
       "tool",
       "input",
       "at",
       "claude_agent_id",
+      "cwd",
       "status",
       "decided_at",
       "expires_at",
@@ -1383,8 +1395,8 @@ var init_state_parsers = __esm({
       "spent_at",
       "spent_by"
     ]);
-    VALUES30 = /* @__PURE__ */ new Set(["continue", "prime"]);
-    KEYS31 = /* @__PURE__ */ new Set([
+    VALUES31 = /* @__PURE__ */ new Set(["continue", "prime"]);
+    KEYS32 = /* @__PURE__ */ new Set([
       "choice",
       "reason",
       "decided_at",
@@ -1395,7 +1407,7 @@ var init_state_parsers = __esm({
       "continued_at",
       "count"
     ]);
-    KEYS32 = /* @__PURE__ */ new Set([
+    KEYS33 = /* @__PURE__ */ new Set([
       "schema_version",
       "agent_id",
       "agent_name",
@@ -3961,6 +3973,11 @@ var init_state_schema = __esm({
       input: unknown(),
       at: Timestamp,
       claude_agent_id: string2().check(_minLength(1)),
+      /**
+       * The folder the call would run in (schema_version 12, issue 40 item 7): the host's `cwd`, absolute and normalized;
+       * a grant is spent only by the same call from this folder. Absent: the host did not say (or an older version).
+       */
+      cwd: optional(string2().check(_minLength(1))),
       status: _enum(["pending", "approved", "rejected", "spent", "expired"]),
       decided_at: optional(Timestamp),
       expires_at: optional(Timestamp),
@@ -3982,7 +3999,8 @@ var init_state_schema = __esm({
         literal(CONTINUATION_SCHEMA_VERSION),
         literal(BROWSER_ORIGIN_SCHEMA_VERSION),
         literal(OPENCODE_HOST_SCHEMA_VERSION),
-        literal(IMPORTED_DECISION_SCHEMA_VERSION)
+        literal(IMPORTED_DECISION_SCHEMA_VERSION),
+        literal(PERMISSION_FOLDER_SCHEMA_VERSION)
       ]),
       agent_id: string2().check(_regex(ID_PATTERN)),
       agent_name: string2().check(_minLength(1)),
@@ -4046,6 +4064,8 @@ function parseState(raw) {
   return { ...data, metadata: migrated.metadata };
 }
 function versionFor(state) {
+  if ((state.permission_requests ?? []).some((request) => request.cwd !== void 0))
+    return PERMISSION_FOLDER_SCHEMA_VERSION;
   if (state.host === "opencode") return OPENCODE_HOST_SCHEMA_VERSION;
   if ((state.decisions ?? []).some((decision) => decision.origin?.via !== void 0))
     return BROWSER_ORIGIN_SCHEMA_VERSION;
@@ -4088,7 +4108,8 @@ var init_state = __esm({
       [CONTINUATION_SCHEMA_VERSION]: "a continuation record",
       [BROWSER_ORIGIN_SCHEMA_VERSION]: "a decision made in the browser",
       [OPENCODE_HOST_SCHEMA_VERSION]: "the host opencode",
-      [IMPORTED_DECISION_SCHEMA_VERSION]: "an imported decision"
+      [IMPORTED_DECISION_SCHEMA_VERSION]: "an imported decision",
+      [PERMISSION_FOLDER_SCHEMA_VERSION]: "a permission request's folder"
     };
   }
 });
@@ -4483,6 +4504,7 @@ function parkForPermission(state, ask, now) {
     input: ask.input,
     at,
     claude_agent_id: ask.claudeAgentId,
+    ...ask.cwd === void 0 ? {} : { cwd: ask.cwd },
     status: "pending"
   };
   const kept2 = (state.permission_requests ?? []).map(
@@ -4555,7 +4577,7 @@ function isPast(timestamp, now) {
   return timestamp !== void 0 && Date.parse(timestamp) <= now.getTime();
 }
 function sameCall(request, ask) {
-  return request.tool === ask.tool && jsonEqual(request.input, ask.input);
+  return request.tool === ask.tool && request.cwd === ask.cwd && jsonEqual(request.input, ask.input);
 }
 function decidePending(state, decide) {
   const pending = pendingPermission(state);
@@ -5020,6 +5042,28 @@ var init_files = __esm({
   }
 });
 
+// src/platform/user-folders.ts
+function userDataFolder(env) {
+  return xdgFolder(env, "XDG_DATA_HOME", [".local", "share"]);
+}
+function userConfigFolder(env) {
+  return xdgFolder(env, "XDG_CONFIG_HOME", [".config"]);
+}
+function xdgFolder(env, variable, underHome) {
+  const base = env[variable];
+  if (base !== void 0 && (0, import_node_path2.isAbsolute)(base)) return (0, import_node_path2.join)(base, "agent-session");
+  const home = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os.homedir)();
+  return (0, import_node_path2.isAbsolute)(home) ? (0, import_node_path2.join)(home, ...underHome, "agent-session") : null;
+}
+var import_node_os, import_node_path2;
+var init_user_folders = __esm({
+  "src/platform/user-folders.ts"() {
+    "use strict";
+    import_node_os = require("node:os");
+    import_node_path2 = require("node:path");
+  }
+});
+
 // src/platform/paths.ts
 function joinPath(folder, ...names) {
   if (!isNormalAbsolute2(folder) || !names.every(isPlainName)) return (0, import_node_path4.join)(folder, ...names);
@@ -5231,6 +5275,697 @@ var init_atomic_file = __esm({
   }
 });
 
+// src/core/origin.ts
+function decisionOriginOf(facts) {
+  return { os_user: facts.osUser, terminal: facts.terminal, agent_shell: agentShellOf(facts.env, facts.ancestors) };
+}
+function agentShellOf(env, ancestors) {
+  for (const rule of AGENT_SHELL_RULES) {
+    if (!("variable" in rule)) continue;
+    const value = env[rule.variable];
+    if (value === void 0 || value === "" || rule.value !== void 0 && value !== rule.value) continue;
+    return `${rule.host}'s environment variable ${rule.variable} is set${rule.value === void 0 ? "" : ` to ${rule.value}`}`;
+  }
+  for (const ancestor of ancestors) {
+    const name = ancestor.names.find((candidate) => isAgentProgram(candidate));
+    if (name !== void 0) return `its ancestor process ${ancestor.pid} is ${show(name)}`;
+  }
+  return null;
+}
+function assertNotAgentShell(origin, verb, what = "") {
+  if (origin.agent_shell === null) return;
+  throw new SessionError(
+    "E_AGENT_SHELL",
+    `Expected \`${verb}\`${what} from a user's own shell, got a command from inside an AI agent's shell (${origin.agent_shell}); ${verb === "serve" ? "start it" : verb === "trust" ? "read the file and trust it" : `${verb} it`} in your own terminal`
+  );
+}
+function isAgentProgram(name) {
+  const base = (name.split(/[\\/]/).pop() ?? "").toLowerCase().replace(/\.(exe|js|cjs|mjs)$/, "");
+  return AGENT_PROGRAMS.includes(base);
+}
+var AGENT_SHELL_RULES, AGENT_SHELL_VARIABLES, AGENT_PROGRAMS;
+var init_origin = __esm({
+  "src/core/origin.ts"() {
+    "use strict";
+    init_errors();
+    AGENT_SHELL_RULES = [
+      { host: "Claude Code", variable: "CLAUDECODE" },
+      { host: "Codex", variable: "CODEX_THREAD_ID" },
+      { host: "Codex", variable: "CODEX_SANDBOX" },
+      { host: "Codex", variable: "CODEX_SANDBOX_NETWORK_DISABLED" },
+      { host: "opencode", variable: "OPENCODE" },
+      { host: "opencode", variable: "OPENCODE_PID" },
+      { host: "opencode", variable: "AGENT", value: "1" },
+      { host: "Claude Code", program: "claude" },
+      { host: "Codex", program: "codex" },
+      { host: "opencode", program: "opencode" }
+    ];
+    AGENT_SHELL_VARIABLES = AGENT_SHELL_RULES.flatMap(
+      (rule) => "variable" in rule ? [rule.variable] : []
+    );
+    AGENT_PROGRAMS = AGENT_SHELL_RULES.flatMap(
+      (rule) => "program" in rule ? [rule.program] : []
+    );
+  }
+});
+
+// src/core/control.ts
+function unicodeEscape(char) {
+  let out = "";
+  for (let index = 0; index < char.length; index++) out += `\\u${char.charCodeAt(index).toString(16).padStart(4, "0")}`;
+  return out;
+}
+function escapeControl(text) {
+  return text.replace(UNSAFE_ALL, unicodeEscape);
+}
+function escapeJsonForTerminal(json) {
+  return json.replace(UNSAFE_IN_JSON, unicodeEscape);
+}
+var BMP, ASTRAL, UNSAFE, UNSAFE_ALL, UNSAFE_IN_JSON, UNSAFE_IN_LINES;
+var init_control = __esm({
+  "src/core/control.ts"() {
+    "use strict";
+    BMP = "\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb";
+    ASTRAL = "\\ud804[\\udcbd\\udccd]|\\ud80d[\\udc30-\\udc3f]|\\ud82f[\\udca0-\\udca3]|\\ud834[\\udd73-\\udd7a]|\\udb40[\\udc01\\udc20-\\udc7f]";
+    UNSAFE = new RegExp(`[${BMP}]|${ASTRAL}`);
+    UNSAFE_ALL = new RegExp(UNSAFE.source, "g");
+    UNSAFE_IN_JSON = new RegExp(`(?![\\u0000-\\u001f])(?:${UNSAFE.source})`, "g");
+    UNSAFE_IN_LINES = new RegExp(`(?![\\n\\t])(?:${UNSAFE.source})`, "g");
+  }
+});
+
+// src/core/quote.ts
+function quoted(text, limit = Infinity) {
+  const room = Math.max(limit, 3) - 2;
+  const pieces = [];
+  let length = 0;
+  for (const char of text) {
+    const piece = escapeChar(char);
+    if (length + piece.length > room) {
+      while (length + 1 > room && pieces.length > 0) length -= pieces.pop().length;
+      return `"${pieces.join("")}\u2026"`;
+    }
+    pieces.push(piece);
+    length += piece.length;
+  }
+  return `"${pieces.join("")}"`;
+}
+function plainJson(value) {
+  return escapeJsonForTerminal(JSON.stringify(value) ?? "null");
+}
+function escapeChar(char) {
+  if (char >= " " && UNSAFE.test(char)) return unicodeEscape(char);
+  return JSON.stringify(char).slice(1, -1);
+}
+var init_quote = __esm({
+  "src/core/quote.ts"() {
+    "use strict";
+    init_control();
+  }
+});
+
+// src/core/decision.ts
+function approveState(state, input, origin, now) {
+  assertNotAgentShell(origin, "approve");
+  const by = deciderOf(input.by, origin);
+  const note = input.note === void 0 ? void 0 : assertNote(input.note);
+  assertInApproval(state, "approve");
+  const moved = applyChange(state, { phase: "executing" }, now);
+  const decided = withDecision(moved, state, { decision: "approved", ...by, note, to_phase: "executing" }, now);
+  return grantPending(decided, now, input.grantTtlHours ?? DEFAULT_PERMISSION_GRANT_TTL_HOURS);
+}
+function rejectState(state, input, origin, now) {
+  assertNotAgentShell(origin, "reject");
+  const by = deciderOf(input.by, origin);
+  const problem = requiredTextProblem(input.reason);
+  if (problem !== null) throw new SessionError("E_USAGE", `Expected \`reason\` to be ${problem}`);
+  const reason = input.reason;
+  const to = parseRejectTarget(input.to ?? "planning");
+  assertInApproval(state, "reject");
+  const moved = to === "abandoned" ? finalizeState(state, "abandoned", `Rejected by ${by.by}: ${reason}`, now) : applyChange(state, { phase: "planning" }, now);
+  const decided = withDecision(moved, state, { decision: "rejected", ...by, note: reason, to_phase: to }, now);
+  return refusePending(decided, reason, now);
+}
+function parseRejectTarget(value) {
+  if (!REJECT_TARGETS.includes(value)) {
+    throw new SessionError("E_USAGE", `Expected \`to\` to be one of ${REJECT_TARGETS.join(", ")}, got ${show(value)}`);
+  }
+  return value;
+}
+function waitingSince(state) {
+  for (let index = state.history.length - 1; index >= 0; index--) {
+    const entry = state.history[index];
+    if (entry.to_phase === state.phase && entry.from_phase !== state.phase) return entry.timestamp;
+    if (entry.to_phase !== state.phase) break;
+  }
+  if ((state.history_dropped ?? 0) === 0 || state.history.length === 0) return state.created_at;
+  return state.history[0].timestamp;
+}
+function decisionSentence(decision, noteLimit = Infinity) {
+  const where = decision.to_phase === "abandoned" ? "session ended" : `sent to ${decision.to_phase}`;
+  const note = decision.note === void 0 ? "" : `; note: ${quoted(decision.note, noteLimit)}`;
+  return `${decision.decision} by ${deciderText(decision, (text) => quoted(text))} at ${decision.at} (${where})${note}`;
+}
+function deciderText(decision, quote = (text) => text) {
+  const imported = decision.imported;
+  if (imported !== void 0)
+    return `${quote(decision.by)} (imported by OS user ${quote(imported.by)} at ${imported.at} from ${quote(imported.from)}; origin not verified here)`;
+  const origin = decision.origin;
+  if (origin === void 0) return `${quote(decision.by)} (origin not recorded)`;
+  const where = whereRecorded(origin);
+  if (!origin.claimed) return `${quote(decision.by)} (OS user, ${where})`;
+  return `${quote(decision.by)} (claimed; OS user ${quote(origin.os_user)}, ${where})`;
+}
+function importedState(state, origin, at, from, verb) {
+  if ((state.decisions ?? []).length === 0) return state;
+  assertNotAgentShell(origin, verb, ` of a session holding decisions (\`${state.agent_id}\`)`);
+  const imported = { by: origin.os_user, at: at.toISOString(), from };
+  const decisions = state.decisions.map((decision) => ({ ...decision, imported }));
+  return { ...state, decisions, schema_version: versionFor({ ...state, decisions }) };
+}
+function lastDecision(state) {
+  return state.decisions?.at(-1) ?? null;
+}
+function whereRecorded(origin) {
+  if (origin.via === "browser")
+    return origin.terminal ? "in the browser" : "in the browser, page of a server started without a terminal";
+  return origin.terminal ? "at a terminal" : "recorded without a terminal";
+}
+function deciderOf(claimed, origin) {
+  const recorded = (isClaimed) => ({
+    os_user: origin.os_user,
+    terminal: origin.terminal,
+    claimed: isClaimed,
+    ...origin.via === void 0 ? {} : { via: origin.via }
+  });
+  if (claimed === void 0) return { by: origin.os_user, origin: recorded(false) };
+  const problem = agentNameProblem(claimed);
+  if (problem !== null) throw new SessionError("E_USAGE", `Expected \`by\` to be ${problem}`);
+  return { by: claimed, origin: recorded(true) };
+}
+function assertNote(value) {
+  const problem = requiredTextProblem(value);
+  if (problem !== null) throw new SessionError("E_USAGE", `Expected \`note\` to be ${problem}`);
+  return value;
+}
+function assertInApproval(state, verb) {
+  if (state.phase !== "approval") {
+    throw new SessionError(
+      "E_ILLEGAL_TRANSITION",
+      `Cannot ${verb} session \`${state.agent_id}\`: expected it in phase \`approval\`, got \`${state.phase}\``
+    );
+  }
+}
+function withDecision(moved, before, facts, now) {
+  const decision = {
+    decision: facts.decision,
+    by: facts.by,
+    at: now.toISOString(),
+    ...facts.note === void 0 ? {} : { note: facts.note },
+    to_phase: facts.to_phase,
+    waiting_since: waitingSince(before),
+    ...facts.origin === void 0 ? {} : { origin: facts.origin }
+  };
+  const decisions = [...before.decisions ?? [], decision];
+  const decided = { ...moved, decisions };
+  return { ...decided, schema_version: versionFor(decided) };
+}
+var REJECT_TARGETS;
+var init_decision = __esm({
+  "src/core/decision.ts"() {
+    "use strict";
+    init_errors();
+    init_input();
+    init_origin();
+    init_permission();
+    init_quote();
+    init_session();
+    init_state();
+    REJECT_TARGETS = ["planning", "abandoned"];
+  }
+});
+
+// src/core/interruption.ts
+function turnInterruption(event) {
+  const word = (value) => value !== void 0 && INTERRUPTION_KIND_PATTERN.test(value) ? value : void 0;
+  const source = word(event.source);
+  const reason = word(event.reason);
+  const via = word(event.via);
+  const error2 = reason === "permission_denied" ? PERMISSION_DENIED : source === "user" && (reason === "stop" || reason === void 0) ? USER_STOPPED : TURN_INTERRUPTED;
+  const said = [
+    `source ${source ?? "unknown"}`,
+    `reason ${reason ?? "unknown"}`,
+    ...via === void 0 ? [] : [`via ${via}`]
+  ];
+  return { error: error2, message: `Interrupt ended the main turn (${said.join(", ")})` };
+}
+function interruptionKind(value) {
+  return typeof value === "string" && INTERRUPTION_KIND_PATTERN.test(value) ? value : "unknown";
+}
+function interruptionMessage(text) {
+  if (typeof text !== "string") return void 0;
+  let clean = text.replace(/\s+/g, " ").trim();
+  for (const [pattern, replacement] of SECRETS) clean = clean.replace(pattern, replacement);
+  if (clean === "") return void 0;
+  return cutText(clean, INTERRUPTION_MESSAGE_LIMIT);
+}
+function isInterrupted(state) {
+  return !isFinalPhase(state.phase) && state.interruption?.waiting === true;
+}
+function withInterruption(state, facts, now) {
+  if (isFinalPhase(state.phase)) {
+    throw new SessionError(
+      "E_ILLEGAL_TRANSITION",
+      `Session \`${state.agent_id}\` is final (\`${state.phase}\`) and cannot be interrupted`
+    );
+  }
+  if (isInterrupted(state)) return state;
+  const at = now.toISOString();
+  const message = interruptionMessage(facts.message);
+  const interruption = {
+    count: (state.interruption?.count ?? 0) + 1,
+    carried_on: state.interruption?.carried_on ?? 0,
+    waiting: true,
+    at,
+    error: interruptionKind(facts.error),
+    ...message === void 0 ? {} : { message },
+    phase: state.phase,
+    ...facts.agent_id === void 0 ? {} : { agent_id: facts.agent_id }
+  };
+  const next = {
+    ...state,
+    last_updated: at,
+    history: [
+      ...state.history,
+      { from_phase: state.phase, to_phase: state.phase, timestamp: at, event: "interrupted" }
+    ],
+    interruption
+  };
+  return { ...next, schema_version: versionFor(next) };
+}
+function carriedOn(state) {
+  const interruption = state.interruption;
+  if (interruption === void 0 || !interruption.waiting) return state;
+  return { ...state, interruption: { ...interruption, waiting: false, carried_on: interruption.carried_on + 1 } };
+}
+function interruptionOf(state) {
+  const interruption = state.interruption;
+  if (interruption === void 0 || !isInterrupted(state)) return void 0;
+  const { at, error: error2, message } = interruption;
+  return { at, error: error2, ...message === void 0 ? {} : { message } };
+}
+function interruptionCause(kind) {
+  return `${CAUSES.get(kind) ?? "an API error"} (${kind})`;
+}
+var INTERRUPTION_MESSAGE_LIMIT, USER_STOPPED, PERMISSION_DENIED, TURN_INTERRUPTED, KEY_NAME, SECRETS, CAUSES;
+var init_interruption = __esm({
+  "src/core/interruption.ts"() {
+    "use strict";
+    init_errors();
+    init_interruption_kinds();
+    init_phase_names();
+    init_state();
+    init_text();
+    init_interruption_kinds();
+    INTERRUPTION_MESSAGE_LIMIT = 300;
+    USER_STOPPED = "user_stopped";
+    PERMISSION_DENIED = "permission_denied";
+    TURN_INTERRUPTED = "turn_interrupted";
+    KEY_NAME = "(?:api[_-]?key|access[_-]?key(?:[_-]?id)?|secret(?:[_-]?key)?|private[_-]?key|password|passwd|passphrase|credentials?|token|auth)";
+    SECRETS = [
+      [
+        /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----(?:(?!-----END).){0,8000}(?:-----END [A-Z ]{0,40}PRIVATE KEY-----)?/g,
+        "[masked]"
+      ],
+      [
+        /\b((?:proxy-)?authorization)(["']?\s*[:=]\s*["']?)(?:(?:Basic|Bearer|Digest|Token|Bot|Negotiate|NTLM|AWS4-HMAC-SHA256)\s+)?[^\s"',;]+/gi,
+        "$1$2[masked]"
+      ],
+      [/\bBearer\s+(?!\[masked\])[^\s"',;]+/gi, "Bearer [masked]"],
+      [/(?<=[A-Za-z0-9])(:\/\/[^\s:/@"'<>]{0,200}:)[^\s@/"'<>]{1,200}@/g, "$1[masked]@"],
+      [/\b(sk|pk|rk)-[A-Za-z0-9_-]{6,}/g, "$1-[masked]"],
+      [/\b(sk|pk|rk)_(live|test)_[A-Za-z0-9]{6,}/g, "$1_$2_[masked]"],
+      [/\b(gh[pousr]_|github_pat_)[A-Za-z0-9_]{16,}/g, "$1[masked]"],
+      [/\b(xox[abposr]|xapp)-[A-Za-z0-9-]{8,}/g, "$1-[masked]"],
+      [/\b(?:AKIA|ASIA)[0-9A-Z]{12,}\b/g, "[masked]"],
+      [/\bAIza[0-9A-Za-z_-]{30,}/g, "[masked]"],
+      [/\bnpm_[A-Za-z0-9]{30,}/g, "[masked]"],
+      [/\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]*)?/g, "[masked]"],
+      [new RegExp(`(${KEY_NAME})\\b(["']?\\s*[:=]\\s*["']?)(?!\\[masked)[^\\s"',;]+`, "gi"), "$1$2[masked]"],
+      [
+        /(?<![A-Za-z0-9/+=])(?=[A-Za-z0-9/+]*\d)(?=[A-Za-z0-9/+]*[a-z])(?=[A-Za-z0-9/+]*[A-Z])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g,
+        "[masked]"
+      ],
+      [/(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{40,}/g, "[masked]"]
+    ];
+    CAUSES = /* @__PURE__ */ new Map([
+      ["rate_limit", "a rate or usage limit"],
+      ["overloaded", "an overloaded API"],
+      ["server_error", "an API server error"],
+      ["authentication_failed", "an authentication failure"],
+      ["oauth_org_not_allowed", "an account or credential problem"],
+      ["account_on_hold", "an account or credential problem"],
+      ["verification_required", "an account or credential problem"],
+      ["billing_error", "a billing problem"],
+      ["cloud_credential_error", "an account or credential problem"],
+      ["max_output_tokens", "the output token limit"],
+      // Not Claude Code's: the Agent SDK's app stopped its query while the sub-agent ran (src/hooks/sdk/agent-sdk.ts).
+      ["app_stopped", "the app stopping its query"],
+      // Not Claude Code's: opencode's run was stopped (Ctrl-C, a killed process) while the sub-agent ran, which fires
+      // nothing; the next delegation finds it (src/hooks/hosts/opencode-plugin.ts).
+      ["run_stopped", "its host run being stopped while it worked"],
+      // Not a failure: Claude Code's Interrupt ended the main turn and cut off the foreground sub-agent (turnInterruption).
+      [USER_STOPPED, "the user stopping the main turn"],
+      [PERMISSION_DENIED, "a denied permission request ending the main turn"],
+      [TURN_INTERRUPTED, "an interrupt ending the main turn"]
+    ]);
+  }
+});
+
+// src/core/history.ts
+function capHistory(state, cap) {
+  const excess = state.history.length - cap;
+  if (excess <= 0) return state;
+  const capped = {
+    ...state,
+    history: state.history.slice(excess),
+    history_dropped: (state.history_dropped ?? 0) + excess
+  };
+  const resumes = resumeEntries(state.history.slice(0, excess));
+  return resumes === 0 ? capped : { ...capped, resumes_dropped: (state.resumes_dropped ?? 0) + resumes };
+}
+function withResume(state, now) {
+  if (isFinalPhase(state.phase)) {
+    throw new SessionError(
+      "E_ILLEGAL_TRANSITION",
+      `Session \`${state.agent_id}\` is final (\`${state.phase}\`) and cannot be resumed`
+    );
+  }
+  const at = now.toISOString();
+  return {
+    ...carriedOn(state),
+    last_updated: at,
+    history: [...state.history, { from_phase: state.phase, to_phase: state.phase, timestamp: at, event: "resume" }]
+  };
+}
+function resumeCount(state) {
+  return resumeEntries(state.history) + (state.resumes_dropped ?? 0);
+}
+function resumeEntries(history) {
+  return history.filter((entry) => entry.event === "resume").length;
+}
+function stampAfter(state, now, boundMs) {
+  const recorded = [state.last_updated, state.history.at(-1)?.timestamp, state.decisions?.at(-1)?.at];
+  let newest = now.getTime();
+  for (const time3 of recorded) {
+    const at = time3 === void 0 ? Number.NaN : Date.parse(time3);
+    if (at > newest && at - now.getTime() <= boundMs) newest = at;
+  }
+  return newest === now.getTime() ? now : new Date(newest);
+}
+var DEFAULT_HISTORY_CAP;
+var init_history = __esm({
+  "src/core/history.ts"() {
+    "use strict";
+    init_errors();
+    init_interruption();
+    init_phase_names();
+    DEFAULT_HISTORY_CAP = 200;
+  }
+});
+
+// src/core/plural.ts
+function counted(count, noun, plural = `${noun}s`) {
+  return `${count} ${count === 1 ? noun : plural}`;
+}
+var init_plural = __esm({
+  "src/core/plural.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/views/stats.ts
+function parseSince(text, now, flag = "--since") {
+  const match2 = /^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$/.exec(text);
+  let at = Number.NaN;
+  if (match2) at = now.getTime() - Number(match2[1]) * UNITS_MS[match2[2]];
+  else if (isCalendarDate(text)) at = Date.parse(asUtc(text));
+  if (Number.isFinite(at) && Number.isFinite(new Date(at).getTime())) return new Date(at);
+  throw new SessionError(
+    "E_USAGE",
+    `Expected \`${flag}\` to be a duration like 30m, 24h or 7d, or an ISO 8601 time, got ${show(text)}`
+  );
+}
+function statsFactsOf(state) {
+  let granted = 0;
+  let refused = 0;
+  let spent = 0;
+  for (const request of state.permission_requests ?? []) {
+    if (request.status === "rejected") refused += 1;
+    if (request.status === "spent") spent += 1;
+    if (request.status === "approved" || request.status === "spent" || request.expires_at !== void 0) granted += 1;
+  }
+  let approvals = 0;
+  let rejections = 0;
+  const waits = [];
+  for (const decision of state.decisions ?? []) {
+    if (decision.decision === "approved") approvals += 1;
+    else rejections += 1;
+    waits.push(Math.max(0, (Date.parse(decision.at) - Date.parse(decision.waiting_since)) / 1e3));
+  }
+  return {
+    agent_name: state.agent_name,
+    project: state.project ?? null,
+    phase: state.phase,
+    created_at: state.created_at,
+    last_updated: state.last_updated,
+    error_count: state.error_count,
+    duration_seconds: isFinalPhase(state.phase) ? state.duration_seconds ?? null : null,
+    resumes: resumeCount(state),
+    approvals,
+    rejections,
+    decision_waits: waits,
+    interruptions: state.interruption?.count ?? 0,
+    carried_on: state.interruption?.carried_on ?? 0,
+    interrupted_now: isInterrupted(state),
+    permission_requests: state.permission_requests?.length ?? 0,
+    permissions_granted: granted,
+    permissions_refused: refused,
+    permissions_spent: spent,
+    continued: state.continuation?.count ?? 0,
+    primed: state.continuation?.choice === "prime"
+  };
+}
+function emptySums() {
+  return {
+    sessions: 0,
+    completed: 0,
+    failed: 0,
+    abandoned: 0,
+    resumes: 0,
+    resumed: 0,
+    duration_total: 0,
+    durations: 0,
+    by_error_count: /* @__PURE__ */ Object.create(null),
+    approvals: 0,
+    rejections: 0,
+    interruptions: 0,
+    carried_on: 0,
+    interrupted_now: 0,
+    permission_requests: 0,
+    permissions_granted: 0,
+    permissions_refused: 0,
+    permissions_spent: 0,
+    continued: 0,
+    primed: 0,
+    last_activity: null
+  };
+}
+function mergeSums(into, part) {
+  for (const key of Object.keys(part)) {
+    if (key === "by_error_count") {
+      for (const [count, n] of Object.entries(part.by_error_count))
+        into.by_error_count[count] = (into.by_error_count[count] ?? 0) + n;
+    } else if (key === "last_activity") {
+      const at = part.last_activity;
+      if (at !== null && (into.last_activity === null || at > into.last_activity)) into.last_activity = at;
+    } else into[key] += part[key];
+  }
+}
+function sumsOf(facts) {
+  const sums = emptySums();
+  sums.sessions = 1;
+  if (isFinalPhase(facts.phase)) {
+    sums[facts.phase] = 1;
+    if (facts.duration_seconds !== null) {
+      sums.duration_total = facts.duration_seconds;
+      sums.durations = 1;
+    }
+  }
+  sums.resumes = facts.resumes;
+  sums.resumed = facts.resumes > 0 ? 1 : 0;
+  sums.by_error_count[facts.error_count] = 1;
+  sums.approvals = facts.approvals;
+  sums.rejections = facts.rejections;
+  sums.interruptions = facts.interruptions;
+  sums.carried_on = facts.carried_on;
+  sums.interrupted_now = facts.interrupted_now ? 1 : 0;
+  sums.permission_requests = facts.permission_requests;
+  sums.permissions_granted = facts.permissions_granted;
+  sums.permissions_refused = facts.permissions_refused;
+  sums.permissions_spent = facts.permissions_spent;
+  sums.continued = facts.continued;
+  sums.primed = facts.primed ? 1 : 0;
+  sums.last_activity = Date.parse(facts.last_updated);
+  return sums;
+}
+function tallyFacts(facts, since) {
+  const kept2 = since === void 0 ? facts : facts.filter((one) => Date.parse(one.created_at) >= since.getTime());
+  const groups = (key) => {
+    const map = /* @__PURE__ */ new Map();
+    for (const one of kept2) {
+      const name = key(one);
+      const list = map.get(name);
+      if (list === void 0) map.set(name, [one]);
+      else list.push(one);
+    }
+    return map;
+  };
+  const agents = /* @__PURE__ */ Object.create(null);
+  for (const [name, own2] of groups((one) => one.agent_name)) agents[name] = tallyGroup(own2);
+  return {
+    overall: tallyGroup(kept2),
+    agents,
+    projects: [...groups((one) => one.project)].map(([project, own2]) => ({ project, group: tallyGroup(own2) }))
+  };
+}
+function tallyGroup(facts) {
+  const sums = emptySums();
+  const durations = [];
+  const waits = [];
+  for (const one of facts) {
+    mergeSums(sums, sumsOf(one));
+    if (isFinalPhase(one.phase) && one.duration_seconds !== null) durations.push(one.duration_seconds);
+    waits.push(...one.decision_waits);
+  }
+  return { sums, median_duration: rawMedian(durations), median_decision: rawMedian(waits) };
+}
+function statsOfTally(tally, live, options) {
+  const { now, limits, since } = options;
+  const counted2 = live.filter((state) => since === void 0 || Date.parse(state.created_at) >= since.getTime());
+  const judged = counted2.map((state) => {
+    const resumable = allowsResume(resumeVerdict(state, now, limits));
+    return { state, resumable, active: canProgress(state, resumable, now, limits) };
+  });
+  const finish = (group, mine) => {
+    let active = 0;
+    let resumable = 0;
+    for (const one of judged) {
+      if (!mine(one.state)) continue;
+      if (one.active) active += 1;
+      if (one.resumable) resumable += 1;
+    }
+    return groupOf(group, active, resumable);
+  };
+  const agents = /* @__PURE__ */ Object.create(null);
+  for (const name of Object.keys(tally.agents).sort())
+    agents[name] = finish(tally.agents[name], (state) => state.agent_name === name);
+  const projects = [...tally.projects].sort(
+    (a, b) => a.project === b.project ? 0 : a.project === null ? 1 : b.project === null ? -1 : a.project < b.project ? -1 : 1
+  ).map(({ project, group }) => ({
+    project,
+    overall: finish(group, (state) => (state.project ?? null) === project)
+  }));
+  return {
+    stats: {
+      generated_at: now.toISOString(),
+      since: since === void 0 ? null : since.toISOString(),
+      overall: finish(tally.overall, () => true),
+      agents
+    },
+    projects
+  };
+}
+function computeStats(states, options) {
+  return statsOfTally(tallyFacts(states.map(statsFactsOf), options.since), states, options).stats;
+}
+function groupOf(tally, active, resumableNow) {
+  const { sums } = tally;
+  const finalized = sums.completed + sums.failed + sums.abandoned;
+  const byErrors = /* @__PURE__ */ Object.create(null);
+  for (const key of Object.keys(sums.by_error_count).sort((a, b) => Number(a) - Number(b)))
+    byErrors[key] = sums.by_error_count[key];
+  return {
+    sessions: sums.sessions,
+    active,
+    resumable_now: resumableNow,
+    completed: sums.completed,
+    failed: sums.failed,
+    abandoned: sums.abandoned,
+    success_rate: ratio(sums.completed, finalized),
+    resumes: sums.resumes,
+    resume_rate: ratio(sums.resumed, sums.sessions),
+    mean_duration_seconds: sums.durations === 0 ? null : round(sums.duration_total / sums.durations),
+    median_duration_seconds: tally.median_duration === null ? null : round(tally.median_duration),
+    by_error_count: byErrors,
+    approvals: sums.approvals,
+    rejections: sums.rejections,
+    median_decision_seconds: tally.median_decision === null ? null : round(tally.median_decision),
+    interruptions: sums.interruptions,
+    carried_on: sums.carried_on,
+    interrupted_now: sums.interrupted_now,
+    permission_requests: sums.permission_requests,
+    permissions_granted: sums.permissions_granted,
+    permissions_refused: sums.permissions_refused,
+    permissions_spent: sums.permissions_spent,
+    continued: sums.continued,
+    primed: sums.primed,
+    last_activity: sums.last_activity === null ? null : new Date(sums.last_activity).toISOString()
+  };
+}
+function canProgress(state, resumable, now, limits) {
+  if (isFinalPhase(state.phase)) return false;
+  if (resumable) return true;
+  if (isResumablePhase(state.phase)) return false;
+  const fresh = now.getTime() - Date.parse(state.last_updated) <= limits.resumeTimeoutMinutes * 6e4;
+  return fresh && state.claude?.stopped_at === void 0;
+}
+function ratio(part, whole) {
+  return whole === 0 ? null : round(part / whole);
+}
+function rawMedian(values) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+function round(value) {
+  return Math.round(value * 1e3) / 1e3;
+}
+function asUtc(text) {
+  const local = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(text.trim());
+  return local === null ? text : `${local[1]}T${local[2]}Z`;
+}
+function isCalendarDate(text) {
+  const date3 = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (date3 === null) return false;
+  const [year, month, day] = [Number(date3[1]), Number(date3[2]), Number(date3[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+var UNITS_MS;
+var init_stats = __esm({
+  "src/core/views/stats.ts"() {
+    "use strict";
+    init_errors();
+    init_history();
+    init_interruption();
+    init_phase_names();
+    init_phases();
+    init_rules();
+    UNITS_MS = { s: 1e3, m: 6e4, h: 36e5, d: 864e5, w: 6048e5 };
+  }
+});
+
 // src/service/store.ts
 function kept(state, query) {
   return (query.phases === void 0 || query.phases.includes(state.phase)) && (query.agent === void 0 || state.agent_name === query.agent);
@@ -5246,6 +5981,28 @@ function newestFirst(a, b) {
   if (x !== y) return x < y ? 1 : -1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
+function answerPage(listed, query) {
+  const total = listed.filter((entry) => entry.kind === "valid" && kept(entry.state, query)).length;
+  return { entries: answerQuery(listed, query), total };
+}
+function answerStats(listed, query) {
+  const states = [];
+  const corrupt = [];
+  for (const entry of listed) {
+    if (entry.kind === "corrupt") corrupt.push(entry);
+    else if (query.agent === void 0 || entry.state.agent_name === query.agent) states.push(entry.state);
+  }
+  return {
+    tally: tallyFacts(states.map(statsFactsOf), query.since),
+    live: states.filter((state) => isLive(state, query)),
+    corrupt
+  };
+}
+function isLive(state, query) {
+  if (isFinalPhase(state.phase)) return false;
+  if (query.since !== void 0 && Date.parse(state.created_at) < query.since.getTime()) return false;
+  return Date.parse(state.last_updated) >= query.activeSince.getTime() || isInterrupted(state);
+}
 function inScope(entry, scope) {
   if (scope === void 0) return true;
   const project = entry.kind === "valid" ? entry.state.project : entry.project;
@@ -5255,6 +6012,43 @@ function inScope(entry, scope) {
 var init_store = __esm({
   "src/service/store.ts"() {
     "use strict";
+    init_phase_names();
+    init_interruption();
+    init_stats();
+  }
+});
+
+// src/platform/strict-read.ts
+function readRegularFile(file) {
+  let buffer;
+  try {
+    const fd = (0, import_node_fs10.openSync)(file, import_node_fs10.constants.O_RDONLY | import_node_fs10.constants.O_NOFOLLOW | import_node_fs10.constants.O_NONBLOCK);
+    try {
+      const stats = (0, import_node_fs10.fstatSync)(fd);
+      if (stats.isDirectory()) return { problem: "state.json is a folder, not a file" };
+      if (!stats.isFile()) return { problem: "state.json is not a regular file" };
+      buffer = (0, import_node_fs10.readFileSync)(fd);
+    } finally {
+      (0, import_node_fs10.closeSync)(fd);
+    }
+  } catch (error2) {
+    const code = errnoCode(error2);
+    if (code === "ENOENT") return null;
+    if (code === "ELOOP") return { problem: "state.json is a symbolic link (not followed)" };
+    if (code === "EISDIR") return { problem: "state.json is a folder, not a file" };
+    throw ioError(error2, "read", file);
+  }
+  if (!(0, import_node_buffer.isUtf8)(buffer)) return { problem: "state.json is not valid UTF-8" };
+  const bom = buffer[0] === 239 && buffer[1] === 187 && buffer[2] === 191;
+  return { text: buffer.toString("utf8", bom ? 3 : 0) };
+}
+var import_node_buffer, import_node_fs10;
+var init_strict_read = __esm({
+  "src/platform/strict-read.ts"() {
+    "use strict";
+    import_node_buffer = require("node:buffer");
+    import_node_fs10 = require("node:fs");
+    init_errno();
   }
 });
 
@@ -5340,8 +6134,8 @@ var init_serial = __esm({
       async #one(key, work) {
         const previous = this.#tails.get(key);
         let release;
-        const mine = new Promise((resolve4) => {
-          release = resolve4;
+        const mine = new Promise((resolve5) => {
+          release = resolve5;
         });
         const tail = previous === void 0 ? mine : previous.then(() => mine);
         this.#tails.set(key, tail);
@@ -5358,10 +6152,60 @@ var init_serial = __esm({
 });
 
 // src/store/postgres/schema.ts
+function factsUpsert(s, where) {
+  const decisions = `jsonb_array_elements(CASE WHEN jsonb_typeof(x.state->'decisions') = 'array' THEN x.state->'decisions' ELSE '[]' END)`;
+  const requests = `jsonb_array_elements(CASE WHEN jsonb_typeof(x.state->'permission_requests') = 'array' THEN x.state->'permission_requests' ELSE '[]' END)`;
+  const columns2 = [
+    "id",
+    "project",
+    "agent_name",
+    "phase",
+    "created_at",
+    "last_activity",
+    "error_count",
+    "duration_seconds",
+    "resumes",
+    "approvals",
+    "rejections",
+    "decision_waits",
+    "interruptions",
+    "carried_on",
+    "interrupted_now",
+    "permission_requests",
+    "permissions_granted",
+    "permissions_refused",
+    "permissions_spent",
+    "continued",
+    "primed"
+  ];
+  return `INSERT INTO ${s}.session_facts AS f (${columns2.join(", ")})
+    SELECT x.id, x.project, x.agent_name, x.phase, x.created_at, x.last_activity, x.error_count,
+      CASE WHEN x.phase IN ${FINAL} THEN (x.state->>'duration_seconds')::double precision END,
+      (SELECT count(*) FROM jsonb_array_elements(x.state->'history') e WHERE e->>'event' = 'resume')
+        + coalesce((x.state->>'resumes_dropped')::integer, 0),
+      (SELECT count(*) FROM ${decisions} d WHERE d->>'decision' = 'approved'),
+      (SELECT count(*) FROM ${decisions} d WHERE d->>'decision' IS DISTINCT FROM 'approved'),
+      ARRAY(SELECT greatest(0, extract(epoch FROM (d->>'at')::timestamptz - (d->>'waiting_since')::timestamptz))::double precision
+        FROM ${decisions} d),
+      coalesce((x.state->'interruption'->>'count')::integer, 0),
+      coalesce((x.state->'interruption'->>'carried_on')::integer, 0),
+      x.phase NOT IN ${FINAL} AND coalesce((x.state->'interruption'->>'waiting')::boolean, false),
+      (SELECT count(*) FROM ${requests} r),
+      (SELECT count(*) FROM ${requests} r WHERE r->>'status' IN ('approved', 'spent') OR r->'expires_at' IS NOT NULL),
+      (SELECT count(*) FROM ${requests} r WHERE r->>'status' = 'rejected'),
+      (SELECT count(*) FROM ${requests} r WHERE r->>'status' = 'spent'),
+      coalesce((x.state->'continuation'->>'count')::integer, 0),
+      coalesce(x.state->'continuation'->>'choice' = 'prime', false)
+    FROM ${s}.sessions x
+    WHERE ${where} AND x.phase IS NOT NULL AND x.agent_name IS NOT NULL AND x.created_at IS NOT NULL
+      AND x.last_activity IS NOT NULL AND x.error_count IS NOT NULL
+      AND x.state->>'agent_id' = x.id AND x.state->>'phase' = x.phase
+    ON CONFLICT (id) DO UPDATE SET ${columns2.slice(1).map((column) => `${column} = EXCLUDED.${column}`).join(", ")}`;
+}
 function quoteSchema(schema2) {
   return `"${schema2}"`;
 }
-async function migrate2(run, schema2) {
+async function migrate2(run, schema2, target = LATEST_VERSION) {
   const s = quoteSchema(schema2);
   await run("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`agent-session/migrate/${schema2}`]);
   await run(`CREATE SCHEMA IF NOT EXISTS ${s}`);
@@ -5377,11 +6221,12 @@ async function migrate2(run, schema2) {
   if (from > LATEST_VERSION) throw newerThanBinary(schema2, from);
   const applied = [];
   for (const migration of MIGRATIONS) {
-    if (migration.version <= from) continue;
+    if (migration.version <= from || migration.version > target) continue;
     for (const statement of migration.statements(s)) await run(statement);
     await run(`INSERT INTO ${s}.migrations (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
     applied.push(`${migration.version} ${migration.name}`);
   }
+  if (target < LATEST_VERSION) return { schema: schema2, from, to: Math.max(from, target), applied };
   const wrong = await tableProblems(run, schema2);
   if (wrong.length > 0) throw alteredTables(schema2, Math.max(from, LATEST_VERSION), wrong);
   return { schema: schema2, from, to: Math.max(from, LATEST_VERSION), applied };
@@ -5440,7 +6285,7 @@ function notMigrated(schema2, found) {
   const what = found === null ? "has no agent-session tables" : `is at version ${found} of ${LATEST_VERSION}`;
   return new SessionError("E_IO", `The PostgreSQL schema \`${schema2}\` ${what}: run \`agent-session migrate\``);
 }
-var MIGRATIONS, EXPECTED_TABLES, LATEST_VERSION;
+var MIGRATIONS, FINAL, EXPECTED_TABLES, LATEST_VERSION;
 var init_schema = __esm({
   "src/store/postgres/schema.ts"() {
     "use strict";
@@ -5492,8 +6337,66 @@ var init_schema = __esm({
           `CREATE INDEX sessions_newest_of_agent ON ${s}.sessions (project, agent_name, last_activity DESC, created_at DESC)`,
           `CREATE INDEX sessions_unassigned ON ${s}.sessions (id) WHERE project IS NULL`
         ]
+      },
+      {
+        version: 3,
+        name: "stats facts and a listing by project",
+        statements: (s) => [
+          // What `stats` counts of each valid session (core/views/stats.ts StatsFacts), kept by a trigger from the row as
+          // written, so a million sessions are counted from a narrow table instead of read (issue 45). The writers (older
+          // versions' too) need not know: the trigger follows every insert and update, the foreign key every delete.
+          `CREATE TABLE ${s}.session_facts (
+        id text PRIMARY KEY REFERENCES ${s}.sessions (id) ON DELETE CASCADE,
+        project text,
+        agent_name text NOT NULL,
+        phase text NOT NULL,
+        created_at timestamptz NOT NULL,
+        last_activity timestamptz NOT NULL,
+        error_count integer NOT NULL,
+        duration_seconds double precision,
+        resumes integer NOT NULL,
+        approvals integer NOT NULL,
+        rejections integer NOT NULL,
+        decision_waits double precision[] NOT NULL,
+        interruptions integer NOT NULL,
+        carried_on integer NOT NULL,
+        interrupted_now boolean NOT NULL,
+        permission_requests integer NOT NULL,
+        permissions_granted integer NOT NULL,
+        permissions_refused integer NOT NULL,
+        permissions_spent integer NOT NULL,
+        continued integer NOT NULL,
+        primed boolean NOT NULL
+      )`,
+          `CREATE INDEX session_facts_project ON ${s}.session_facts (project, agent_name)`,
+          `CREATE INDEX session_facts_interrupted ON ${s}.session_facts (id) WHERE interrupted_now`,
+          `CREATE INDEX session_facts_live ON ${s}.session_facts (last_activity) WHERE phase NOT IN ${FINAL}`,
+          `CREATE INDEX session_facts_decided ON ${s}.session_facts (project) WHERE approvals + rejections > 0`,
+          `CREATE FUNCTION ${s}.session_facts_follow() RETURNS trigger LANGUAGE plpgsql AS $body$
+      BEGIN
+        BEGIN
+          ${factsUpsert(s, "x.id = NEW.id")};
+          IF NOT FOUND THEN DELETE FROM ${s}.session_facts WHERE id = NEW.id; END IF;
+        EXCEPTION WHEN others THEN
+          -- A state these expressions cannot read is not counted; the write itself goes on.
+          DELETE FROM ${s}.session_facts WHERE id = NEW.id;
+        END;
+        RETURN NULL;
+      END $body$`,
+          `CREATE TRIGGER session_facts_follow AFTER INSERT OR UPDATE ON ${s}.sessions
+        FOR EACH ROW EXECUTE FUNCTION ${s}.session_facts_follow()`,
+          // The rows written before: counted once, here (a state these expressions cannot read stops the migration).
+          factsUpsert(s, "true"),
+          // A project's listing, newest first, one agent's or one phase's (list --limit, pending): the index ends where the
+          // ORDER BY does, so a page of a project of 100,000 sessions reads the page.
+          `CREATE INDEX sessions_project_newest ON ${s}.sessions (project, last_activity DESC, id)`,
+          `CREATE INDEX sessions_project_phase ON ${s}.sessions (project, phase, last_activity DESC, id)`,
+          // Rows no version of ours wrote whole (corrupt), which every listing shows besides: found without a scan.
+          `CREATE INDEX sessions_unwritten ON ${s}.sessions (id) WHERE phase IS NULL`
+        ]
       }
     ];
+    FINAL = `('completed', 'failed', 'abandoned')`;
     EXPECTED_TABLES = {
       sessions: {
         columns: {
@@ -5509,6 +6412,32 @@ var init_schema = __esm({
           state: "jsonb",
           written_at: "timestamp with time zone",
           project: "text"
+        },
+        key: "id"
+      },
+      session_facts: {
+        columns: {
+          id: "text",
+          project: "text",
+          agent_name: "text",
+          phase: "text",
+          created_at: "timestamp with time zone",
+          last_activity: "timestamp with time zone",
+          error_count: "integer",
+          duration_seconds: "double precision",
+          resumes: "integer",
+          approvals: "integer",
+          rejections: "integer",
+          decision_waits: "double precision[]",
+          interruptions: "integer",
+          carried_on: "integer",
+          interrupted_now: "boolean",
+          permission_requests: "integer",
+          permissions_granted: "integer",
+          permissions_refused: "integer",
+          permissions_spent: "integer",
+          continued: "integer",
+          primed: "boolean"
         },
         key: "id"
       },
@@ -5625,7 +6554,7 @@ var init_connector = __esm({
       }
       // --- internal ---
       #connect(target) {
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve5, reject) => {
           const socket = target.kind === "tcp" ? (0, import_node_net.connect)({ host: target.host, port: target.port }) : (0, import_node_net.connect)(target.path);
           this.#sockets.add(socket);
           socket.once("close", () => this.#sockets.delete(socket));
@@ -5635,7 +6564,7 @@ var init_connector = __esm({
             socket.removeListener("close", closed);
             if (error2 === null) {
               Object.assign(socket, { host: target.kind === "tcp" ? target.host : target.path, port: target.port });
-              resolve4(socket);
+              resolve5(socket);
             } else {
               socket.destroy();
               reject(error2);
@@ -5757,6 +6686,8 @@ function queries(s) {
       )
     )`;
   const newest = "ORDER BY last_activity DESC, created_at DESC, id LIMIT";
+  const factsScope = `($1::text IS NULL OR project = $1 OR ($2::boolean AND project IS NULL))
+    AND ($3::text IS NULL OR agent_name = $3) AND ($4::text IS NULL OR created_at >= $4::text::timestamptz)`;
   const update = (condition) => `
       WITH written AS (
         UPDATE ${s}.sessions SET
@@ -5807,6 +6738,44 @@ function queries(s) {
         ORDER BY last_activity DESC, id LIMIT $4::bigint)
       UNION ALL
       (SELECT id, state::text AS state, written_at FROM ${s}.sessions WHERE phase IS NULL)`,
+    count: `SELECT count(*)::integer AS n FROM ${s}.sessions
+        WHERE phase IS NOT NULL
+          AND ($1::text IS NULL OR project = $1 OR ($4::boolean AND project IS NULL))
+          AND ($2::text IS NULL OR phase IN (SELECT jsonb_array_elements_text($2::text::jsonb)))
+          AND ($3::text IS NULL OR agent_name = $3)`,
+    statsSums: `SELECT GROUPING(project, agent_name, error_count)::integer AS g, project, agent_name, error_count,
+        count(*)::integer AS sessions,
+        (count(*) FILTER (WHERE phase = 'completed'))::integer AS completed,
+        (count(*) FILTER (WHERE phase = 'failed'))::integer AS failed,
+        (count(*) FILTER (WHERE phase = 'abandoned'))::integer AS abandoned,
+        sum(resumes)::integer AS resumes,
+        (count(*) FILTER (WHERE resumes > 0))::integer AS resumed,
+        coalesce(sum(duration_seconds), 0)::double precision AS duration_total,
+        count(duration_seconds)::integer AS durations,
+        sum(approvals)::integer AS approvals,
+        sum(rejections)::integer AS rejections,
+        sum(interruptions)::integer AS interruptions,
+        sum(carried_on)::integer AS carried_on,
+        (count(*) FILTER (WHERE interrupted_now))::integer AS interrupted_now,
+        sum(permission_requests)::integer AS permission_requests,
+        sum(permissions_granted)::integer AS permissions_granted,
+        sum(permissions_refused)::integer AS permissions_refused,
+        sum(permissions_spent)::integer AS permissions_spent,
+        sum(continued)::integer AS continued,
+        (count(*) FILTER (WHERE primed))::integer AS primed,
+        max(last_activity) AS last_activity,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_seconds) AS median_duration
+      FROM ${s}.session_facts WHERE ${factsScope}
+      GROUP BY GROUPING SETS ((project, agent_name, error_count), (agent_name), (project), ())`,
+    statsWaits: `SELECT GROUPING(project, agent_name)::integer AS g, project, agent_name,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY w) AS median
+      FROM ${s}.session_facts, unnest(decision_waits) w WHERE ${factsScope} AND approvals + rejections > 0
+      GROUP BY GROUPING SETS ((agent_name), (project), ())`,
+    statsLive: `SELECT id, state::text AS state FROM ${s}.sessions WHERE id IN (
+        SELECT id FROM ${s}.session_facts WHERE ${factsScope}
+          AND ((phase NOT IN ('completed', 'failed', 'abandoned') AND last_activity >= $5::text::timestamptz)
+            OR interrupted_now))`,
+    unwritten: `SELECT id, state::text AS state, written_at, project FROM ${s}.sessions WHERE phase IS NULL`,
     // The equal id first, so a limit never leaves it out.
     idsContaining: `SELECT id FROM ${s}.sessions WHERE strpos(id, $1) > 0 ORDER BY id = $1 DESC, id LIMIT $2`,
     remove: `DELETE FROM ${s}.sessions WHERE id = $1 RETURNING id`,
@@ -5820,6 +6789,71 @@ function queries(s) {
       ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, version = ${s}.sessions.version + 1,
         written_at = EXCLUDED.written_at`
   };
+}
+function tallyOfRows(sums, waits) {
+  const overall = emptySums();
+  const agents = /* @__PURE__ */ new Map();
+  const projects = /* @__PURE__ */ new Map();
+  const medians = {
+    overall: null,
+    agents: /* @__PURE__ */ new Map(),
+    projects: /* @__PURE__ */ new Map()
+  };
+  const decisions = {
+    overall: null,
+    agents: /* @__PURE__ */ new Map(),
+    projects: /* @__PURE__ */ new Map()
+  };
+  for (const row of sums) {
+    const g = row.g;
+    if (g === 0) {
+      const part = sumsOfRow(row);
+      mergeSums(overall, part);
+      const agent = row.agent_name;
+      const project = row.project ?? null;
+      if (!agents.has(agent)) agents.set(agent, emptySums());
+      mergeSums(agents.get(agent), part);
+      if (!projects.has(project)) projects.set(project, emptySums());
+      mergeSums(projects.get(project), part);
+    } else if (row.median_duration !== null) {
+      if (g === 5) medians.agents.set(row.agent_name, Number(row.median_duration));
+      else if (g === 3) medians.projects.set(row.project ?? null, Number(row.median_duration));
+      else if (g === 7) medians.overall = Number(row.median_duration);
+    }
+  }
+  for (const row of waits) {
+    if (row.median === null) continue;
+    const g = row.g;
+    if (g === 2) decisions.agents.set(row.agent_name, Number(row.median));
+    else if (g === 1) decisions.projects.set(row.project ?? null, Number(row.median));
+    else if (g === 3) decisions.overall = Number(row.median);
+  }
+  const group = (own2, duration3, decision) => ({
+    sums: own2,
+    median_duration: duration3 ?? null,
+    median_decision: decision ?? null
+  });
+  const agentGroups = /* @__PURE__ */ Object.create(null);
+  for (const [name, own2] of agents)
+    agentGroups[name] = group(own2, medians.agents.get(name), decisions.agents.get(name));
+  return {
+    overall: group(overall, medians.overall, decisions.overall),
+    agents: agentGroups,
+    projects: [...projects].map(([project, own2]) => ({
+      project,
+      group: group(own2, medians.projects.get(project), decisions.projects.get(project))
+    }))
+  };
+}
+function sumsOfRow(row) {
+  const sums = emptySums();
+  for (const key of Object.keys(sums)) {
+    if (key === "by_error_count" || key === "last_activity") continue;
+    sums[key] = Number(row[key]);
+  }
+  sums.by_error_count[String(row.error_count)] = Number(row.sessions);
+  sums.last_activity = row.last_activity === null ? null : row.last_activity.getTime();
+  return sums;
 }
 function columns(state) {
   return [
@@ -5907,6 +6941,7 @@ var init_pg_store = __esm({
     init_serial();
     init_codec();
     init_store();
+    init_stats();
     init_schema();
     init_database();
     init_database_url();
@@ -6121,6 +7156,42 @@ var init_pg_store = __esm({
           query
         );
       }
+      /** See SessionStore.page: the query, and a count of the same rows on the same indexes. */
+      async page(scope, query) {
+        const entries = await this.query(scope, query);
+        const [row] = await this.#query(this.#q.count, [
+          scope?.project ?? null,
+          query.phases === void 0 ? null : JSON.stringify(query.phases),
+          query.agent ?? null,
+          scope?.unassigned === true
+        ]);
+        return { entries, total: row.n };
+      }
+      /**
+       * See SessionStore.stats: summed and medians taken in SQL over `session_facts` (kept by a trigger: schema.ts), per
+       * project, agent and error count; only the live sessions' states and the rows no version wrote whole are read.
+       */
+      async stats(scope, query) {
+        await this.#checked();
+        const params = [
+          scope?.project ?? null,
+          scope?.unassigned === true,
+          query.agent ?? null,
+          query.since === void 0 ? null : query.since.toISOString()
+        ];
+        const sums = await this.#query(this.#q.statsSums, params);
+        const waits = await this.#query(this.#q.statsWaits, params);
+        const live = await this.#query(this.#q.statsLive, [...params, query.activeSince.toISOString()]);
+        const unwritten = await this.#query(this.#q.unwritten, []);
+        return {
+          tally: tallyOfRows(sums, waits),
+          live: live.flatMap((row) => {
+            const state = decodeQuiet(row.id, row.state);
+            return state === null ? [] : [state];
+          }),
+          corrupt: unwritten.map(listedRow).filter((entry) => entry.kind === "corrupt" && inScope(entry, scope))
+        };
+      }
       async idsContaining(part, limit) {
         await this.#checked();
         const rows = await this.#query(this.#q.idsContaining, [part, limit]);
@@ -6273,7 +7344,7 @@ var init_pg_store = __esm({
         statementMs = Math.min(statementMs, this.#limits.statementMs);
         const bound2 = timeLeftMs < statementMs ? this.#limits.totalMs : statementMs;
         if (sent !== null) this.#inFlight.set(sent, client);
-        return new Promise((resolve4, reject) => {
+        return new Promise((resolve5, reject) => {
           const timer = setTimeout(
             () => {
               this.#abort();
@@ -6286,7 +7357,7 @@ var init_pg_store = __esm({
               clearTimeout(timer);
               if (sent !== null) this.#inFlight.delete(sent);
               client.connector.established();
-              resolve4(value);
+              resolve5(value);
             },
             (error2) => {
               clearTimeout(timer);
@@ -6591,7 +7662,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "5d175974f1e581da";
+    RELAY_BUILD = "bc7bbf9b6c11a18c";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -6657,9 +7728,9 @@ function pipeBinding() {
     if (typeof binding !== "function") return cachedBinding;
     const pipe = binding("pipe_wrap");
     const stream = binding("stream_wrap");
-    const constants8 = pipe.constants;
+    const constants9 = pipe.constants;
     const state = stream.streamBaseState;
-    const numbers = [constants8?.SOCKET, stream.kReadBytesOrError, stream.kArrayBufferOffset, stream.kLastWriteWasAsync];
+    const numbers = [constants9?.SOCKET, stream.kReadBytesOrError, stream.kArrayBufferOffset, stream.kLastWriteWasAsync];
     const Pipe = pipe.Pipe;
     if (typeof Pipe !== "function" || typeof pipe.PipeConnectWrap !== "function" || typeof stream.WriteWrap !== "function" || !(state instanceof Int32Array) || numbers.some((value) => typeof value !== "number"))
       return cachedBinding;
@@ -6670,7 +7741,7 @@ function pipeBinding() {
       Pipe,
       PipeConnectWrap: pipe.PipeConnectWrap,
       WriteWrap: stream.WriteWrap,
-      socketType: constants8.SOCKET,
+      socketType: constants9.SOCKET,
       state,
       readBytes: stream.kReadBytesOrError,
       bufferOffset: stream.kArrayBufferOffset,
@@ -6819,7 +7890,7 @@ var init_relay_link = __esm({
       #deadlineAt;
       constructor(path, store, helloMs, deadlineAt, transport) {
         this.#deadlineAt = deadlineAt;
-        this.#helloWait = new Promise((resolve4, reject) => this.#helloSettle = { resolve: resolve4, reject });
+        this.#helloWait = new Promise((resolve5, reject) => this.#helloSettle = { resolve: resolve5, reject });
         this.#helloWait.catch(() => void 0);
         this.#transport = openTransport(
           path,
@@ -6854,7 +7925,7 @@ var init_relay_link = __esm({
         if (fault !== null) throw new RelayFault(fault.message, false, fault.startable);
         const id = this.#nextId++;
         const { json, tagged } = encodeValue(args);
-        const answer2 = new Promise((resolve4, reject) => this.#pending.set(id, { resolve: resolve4, reject }));
+        const answer2 = new Promise((resolve5, reject) => this.#pending.set(id, { resolve: resolve5, reject }));
         this.#transport.write(
           `{"id":${id},"call":${JSON.stringify(call)}${tagged ? ',"tagged":1' : ""}${inTransaction ? ',"tx":1' : ""},"args":${json}}
 `
@@ -6986,6 +8057,8 @@ var init_relay_store = __esm({
       "list",
       "idsContaining",
       "query",
+      "page",
+      "stats",
       "now"
     ]);
     RelayStore = class {
@@ -8122,6 +9195,16 @@ var init_relative_time = __esm({
   }
 });
 
+// src/hooks/handlers/handler.ts
+function skip(note) {
+  return { answer: null, note };
+}
+var init_handler = __esm({
+  "src/hooks/handlers/handler.ts"() {
+    "use strict";
+  }
+});
+
 // src/platform/read-capped.ts
 function readCapped(source, maxBytes) {
   const fd = typeof source === "number" ? source : (0, import_node_fs18.openSync)(source, "r");
@@ -8278,6 +9361,88 @@ var init_file_copy = __esm({
   }
 });
 
+// src/service/agent-launch.ts
+function agentLaunchFacts(payload, agentId) {
+  const folders = sessionFolders(payload);
+  if (folders === null || !isPlainAgentId(agentId)) return null;
+  const names = agentFileNames(agentId);
+  const meta2 = jsonObject(readMeta(joinPath(folders.subagentsDir, names.meta)));
+  const head = jsonObject(firstLine(joinPath(folders.subagentsDir, names.transcript), HEAD_BYTES));
+  if (meta2 === null && head === null) return null;
+  return { requestShape: meta2?.requestShape, entrypoint: head?.entrypoint };
+}
+function readMeta(path) {
+  try {
+    const bytes = readCapped(path, META_BYTES);
+    return bytes === "too-large" ? null : bytes.toString("utf8");
+  } catch (error2) {
+    if (errnoCode(error2) === "ENOENT" || errnoCode(error2) === "ENOTDIR") return null;
+    throw error2;
+  }
+}
+function jsonObject(text) {
+  if (text === null) return null;
+  try {
+    const value = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+var META_BYTES, HEAD_BYTES;
+var init_agent_launch = __esm({
+  "src/service/agent-launch.ts"() {
+    "use strict";
+    init_claude_transcript();
+    init_errno();
+    init_file_copy();
+    init_paths();
+    init_read_capped();
+    META_BYTES = 64 * 1024;
+    HEAD_BYTES = 256 * 1024;
+  }
+});
+
+// src/service/cut-agents.ts
+var cut_agents_exports = {};
+__export(cut_agents_exports, {
+  CUT_AGENTS_LIMIT: () => CUT_AGENTS_LIMIT,
+  cutOffAgents: () => cutOffAgents
+});
+function cutOffAgents(payload) {
+  const folders = sessionFolders(payload);
+  if (folders === null) return [];
+  const names = namesOrNull(folders.subagentsDir) ?? [];
+  const ids = names.map((name) => /^agent-(.+)\.meta\.json$/.exec(name)?.[1]).filter(isPlainAgentId).slice(0, CUT_AGENTS_LIMIT);
+  const cut = [];
+  for (const agentId of ids) {
+    const files = agentFileNames(agentId);
+    const meta2 = jsonObject(readMeta(joinPath(folders.subagentsDir, files.meta)));
+    if (meta2 === null || meta2.requestShape !== "foreground" || meta2.finished === true) continue;
+    const head = jsonObject(firstLine(joinPath(folders.subagentsDir, files.transcript), HEAD_BYTES));
+    const turn = head?.promptId;
+    const thisTurn = typeof turn === "string" && typeof payload.prompt_id === "string" ? turn === payload.prompt_id : null;
+    if (thisTurn === false) continue;
+    const type = meta2.agentType;
+    const named = thisTurn === true && typeof type === "string" && type !== "" && agentNameProblem(type) === null;
+    cut.push({ agent_id: agentId, ...named ? { agent_type: type } : {} });
+  }
+  return cut;
+}
+var CUT_AGENTS_LIMIT;
+var init_cut_agents = __esm({
+  "src/service/cut-agents.ts"() {
+    "use strict";
+    init_claude_transcript();
+    init_input();
+    init_file_copy();
+    init_files();
+    init_paths();
+    init_agent_launch();
+    CUT_AGENTS_LIMIT = 500;
+  }
+});
+
 // src/service/agent-transcripts.ts
 var agent_transcripts_exports = {};
 __export(agent_transcripts_exports, {
@@ -8291,7 +9456,7 @@ function foundIn(subagentsDir, sessionId, agentId) {
   const transcriptPath = joinPath(subagentsDir, names.transcript);
   const transcript = entryAt(transcriptPath);
   if (transcript === null) return null;
-  const line = transcript.kind === "file" ? firstLine(transcriptPath, HEAD_BYTES) : null;
+  const line = transcript.kind === "file" ? firstLine(transcriptPath, HEAD_BYTES2) : null;
   return {
     sessionId,
     transcript,
@@ -8349,7 +9514,7 @@ function continueWithContext(ask, settings) {
 function continuationOf(ask, settings) {
   return chooseContinuation(gatherContinuationFacts(ask), settings);
 }
-var HEAD_BYTES, SESSION_FOLDER;
+var HEAD_BYTES2, SESSION_FOLDER;
 var init_agent_transcripts = __esm({
   "src/service/agent-transcripts.ts"() {
     "use strict";
@@ -8358,8 +9523,267 @@ var init_agent_transcripts = __esm({
     init_file_copy();
     init_paths();
     init_private_fs();
-    HEAD_BYTES = 256 * 1024;
+    HEAD_BYTES2 = 256 * 1024;
     SESSION_FOLDER = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
+  }
+});
+
+// src/core/views/inbox.ts
+function inboxOf(states, now, limits, phases = WORK_PHASES) {
+  const entries = [];
+  for (const state of states) {
+    const interruption = isInterrupted(state) ? state.interruption : void 0;
+    if (isFinalPhase(state.phase) || !phases.includes(state.phase)) continue;
+    if (!isResumablePhase(state.phase) && interruption === void 0) continue;
+    const since = interruption?.at ?? waitingSince(state);
+    const reason = resumeVerdict(state, now, limits);
+    const expiresAt = Date.parse(state.last_updated) + limits.resumeTimeoutMinutes * 6e4;
+    entries.push({
+      agent_id: state.agent_id,
+      agent_name: state.agent_name,
+      project: state.project ?? null,
+      phase: state.phase,
+      waiting_since: since,
+      waited_seconds: Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / 1e3)),
+      last_updated: state.last_updated,
+      expires_in_seconds: interruption === void 0 ? Math.floor((expiresAt - now.getTime()) / 1e3) : null,
+      resumable: allowsResume(reason),
+      reason,
+      waits_on: waitsOn(state),
+      interrupted: interruption === void 0 ? null : { at: interruption.at, error: interruption.error },
+      permission: permissionOf(state)
+    });
+  }
+  return entries.sort(
+    (a, b) => Date.parse(a.waiting_since) - Date.parse(b.waiting_since) || (a.agent_id < b.agent_id ? -1 : a.agent_id > b.agent_id ? 1 : 0)
+  );
+}
+function permissionOf(state) {
+  const pending = state.phase === "approval" ? pendingPermission(state) : null;
+  if (pending === null) return null;
+  return {
+    tool: pending.tool,
+    input: pending.input,
+    at: pending.at,
+    claude_agent_id: pending.claude_agent_id,
+    cwd: pending.cwd ?? null
+  };
+}
+function waitsOn(state) {
+  const interruption = isInterrupted(state) ? state.interruption : void 0;
+  if (interruption !== void 0) {
+    const said = interruption.message === void 0 ? "" : `: ${interruption.message}`;
+    return { source: "interruption", text: clip(`${interruption.error}${said}`) };
+  }
+  const permission = permissionOf(state);
+  if (permission !== null)
+    return { source: "permission", text: clip(`${permission.tool} ${JSON.stringify(permission.input ?? null)}`) };
+  for (const source of ["plan", "findings"]) {
+    const value = state.metadata[source];
+    if (value !== void 0 && value !== null && value !== "") return { source, text: clip(value) };
+  }
+  const message = state.claude?.last_message;
+  return message === void 0 || message === "" ? null : { source: "last_message", text: clip(message) };
+}
+function clip(value) {
+  const text = (typeof value === "string" ? value : JSON.stringify(value) ?? String(value)).replace(/\s+/g, " ").trim();
+  return cutText(text, WAITS_ON_LIMIT);
+}
+var WAITS_ON_LIMIT;
+var init_inbox = __esm({
+  "src/core/views/inbox.ts"() {
+    "use strict";
+    init_decision();
+    init_interruption();
+    init_phase_names();
+    init_phases();
+    init_rules();
+    init_permission();
+    init_text();
+    WAITS_ON_LIMIT = 200;
+  }
+});
+
+// src/core/views/notification.ts
+function pageLink(page, id) {
+  return `${page.replace(/#.*$/, "")}#session=${encodeURIComponent(id)}`;
+}
+var init_notification = __esm({
+  "src/core/views/notification.ts"() {
+    "use strict";
+  }
+});
+
+// src/core/views/told.ts
+function waitingDecisions(states, now, limits) {
+  return inboxOf(states, now, limits, ["approval"]).filter((entry) => entry.resumable).map(decisionOf);
+}
+function toldKey(decision) {
+  return `${decision.id}@${decision.waiting_since}`;
+}
+function toldLine(decisions, page) {
+  const named = decisions.slice(0, NAMED_LIMIT).map(describe4);
+  const more = decisions.length - named.length;
+  const head = `agent-session: ${counted(decisions.length, "decision")} ${decisions.length === 1 ? "waits" : "wait"}`;
+  const list = `${named.join("; ")}${more > 0 ? `; and ${more} more` : ""}`;
+  const only = decisions.length === 1 ? decisions[0] : null;
+  const command = only === null ? "decide each with `agent-session approve ID` or `reject ID` (`agent-session pending` lists them)" : `decide with \`agent-session approve ${only.id}\` or \`reject ${only.id}\``;
+  const where = page === null ? "or on the page (`agent-session serve`)" : `or on the page ${only === null ? page : pageLink(page, only.id)}`;
+  return `${head} \u2014 ${list} \xB7 ${command} ${where}`;
+}
+function decisionOf(entry) {
+  const permission = entry.permission;
+  const said = entry.waits_on;
+  const raw = permission !== null ? `${permission.tool} ${JSON.stringify(permission.input ?? null)}` : said === null || said.source !== "plan" && said.source !== "findings" ? null : said.text;
+  const what = raw === null ? null : escapeControl(cutText(raw.replace(/\s+/g, " ").trim(), WHAT_LIMIT));
+  return {
+    id: entry.agent_id,
+    agent: escapeControl(cutText(entry.agent_name, WHAT_LIMIT)),
+    kind: permission === null ? "approval" : "permission",
+    what: what === null || permission !== null ? what : `its ${said.source}: ${what}`,
+    waiting_since: entry.waiting_since
+  };
+}
+function describe4(decision) {
+  const who = `${decision.agent} (${decision.id.slice(-8)})`;
+  if (decision.kind === "permission") return `${who} asks to run ${decision.what ?? "a call"}`;
+  return decision.what === null ? `${who} waits for approval` : `${who} waits for approval of ${decision.what}`;
+}
+var WHAT_LIMIT, NAMED_LIMIT;
+var init_told = __esm({
+  "src/core/views/told.ts"() {
+    "use strict";
+    init_control();
+    init_plural();
+    init_text();
+    init_inbox();
+    init_notification();
+    WHAT_LIMIT = 100;
+    NAMED_LIMIT = 3;
+  }
+});
+
+// src/hooks/handlers/told.ts
+var told_exports = {};
+__export(told_exports, {
+  told: () => told
+});
+async function told(sessions, payload, context) {
+  if (payload.agent_id) return skip("subagent");
+  if (context.person === void 0) return skip("no_record");
+  const waiting = waitingDecisions(await sessions.parkedSessions(), context.now, sessions.limits);
+  if (waiting.length === 0) return skip("nothing_waits");
+  const person = context.person();
+  const fresh = waiting.filter((decision) => person.claim(toldKey(decision)));
+  if (fresh.length === 0) return skip(`told_before waiting=${waiting.length}`);
+  return {
+    answer: { systemMessage: toldLine(fresh, person.page()) },
+    note: `told count=${fresh.length} waiting=${waiting.length}`
+  };
+}
+var init_told2 = __esm({
+  "src/hooks/handlers/told.ts"() {
+    "use strict";
+    init_told();
+    init_handler();
+  }
+});
+
+// src/platform/detached.ts
+function claimOnce(dir, key) {
+  ensurePrivateDir(dir, true);
+  const file = (0, import_node_path17.join)(dir, (0, import_node_crypto.createHash)("sha256").update(key).digest("hex").slice(0, 32));
+  try {
+    (0, import_node_fs20.closeSync)((0, import_node_fs20.openSync)(file, CREATE_NEW, PRIVATE_FILE));
+    return true;
+  } catch (error2) {
+    if (errnoCode(error2) === "EEXIST") return false;
+    throw ioError(error2, "create the marker", file);
+  }
+}
+var import_node_fs20, import_node_crypto, import_node_path17;
+var init_detached = __esm({
+  "src/platform/detached.ts"() {
+    "use strict";
+    import_node_fs20 = require("node:fs");
+    import_node_crypto = require("node:crypto");
+    import_node_path17 = require("node:path");
+    init_errno();
+    init_private_fs();
+  }
+});
+
+// src/platform/running-page.ts
+function runningPage(dataFolder, key) {
+  const record2 = readRecord2(recordFile(dataFolder, key));
+  if (record2 === null) return null;
+  try {
+    process.kill(record2.pid, 0);
+  } catch (error2) {
+    if (errnoCode(error2) === "ESRCH" || errnoCode(error2) === "EPERM") return null;
+    throw error2;
+  }
+  return record2;
+}
+function recordFile(dataFolder, key) {
+  return (0, import_node_path18.join)(dataFolder, "pages", `${(0, import_node_crypto2.createHash)("sha256").update(key).digest("hex").slice(0, 32)}.json`);
+}
+function readRecord2(file) {
+  const read = readRegularFile(file);
+  if (read === null || "problem" in read) return null;
+  let value;
+  try {
+    value = JSON.parse(read.text);
+  } catch {
+    return null;
+  }
+  const { port, pid } = typeof value === "object" && value !== null ? value : {};
+  if (!Number.isInteger(port) || port < 1 || port > 65535) return null;
+  if (!Number.isInteger(pid) || pid < 1) return null;
+  return { port, pid };
+}
+var import_node_crypto2, import_node_path18;
+var init_running_page = __esm({
+  "src/platform/running-page.ts"() {
+    "use strict";
+    import_node_crypto2 = require("node:crypto");
+    import_node_path18 = require("node:path");
+    init_atomic_file();
+    init_errno();
+    init_private_fs();
+    init_strict_read();
+  }
+});
+
+// src/app/told.ts
+var told_exports2 = {};
+__export(told_exports2, {
+  personChannel: () => personChannel,
+  runningPageOf: () => runningPageOf,
+  toldDir: () => toldDir
+});
+function toldDir(logDir) {
+  return (0, import_node_path19.join)(logDir, "told");
+}
+function personChannel(logDir, env) {
+  return {
+    claim: (key) => claimOnce(toldDir(logDir), key),
+    page: () => runningPageOf(logDir, env)
+  };
+}
+function runningPageOf(logDir, env) {
+  const folder = userDataFolder(env);
+  const running = folder === null ? null : runningPage(folder, logDir);
+  return running === null ? null : `http://127.0.0.1:${running.port}/`;
+}
+var import_node_path19;
+var init_told3 = __esm({
+  "src/app/told.ts"() {
+    "use strict";
+    import_node_path19 = require("node:path");
+    init_detached();
+    init_running_page();
+    init_user_folders();
   }
 });
 
@@ -13222,7 +14646,7 @@ var require_memoizer = __commonJS({
     var NONE = 0;
     var ASSUMED = 1;
     var PROVEN = 2;
-    function isRecursive(inst, stack, resolve4) {
+    function isRecursive(inst, stack, resolve5) {
       const cached2 = recursive.get(inst);
       if (cached2 !== void 0)
         return cached2 ? PROVEN : NONE;
@@ -13232,7 +14656,7 @@ var require_memoizer = __commonJS({
       let result = NONE;
       const check = (child) => {
         if (result !== PROVEN && child?._zod) {
-          const answer2 = isRecursive(child, stack, resolve4);
+          const answer2 = isRecursive(child, stack, resolve5);
           if (answer2 > result)
             result = answer2;
         }
@@ -13243,7 +14667,7 @@ var require_memoizer = __commonJS({
           const desc = Object.getOwnPropertyDescriptor(sh, key);
           if (spread && !desc.enumerable)
             continue;
-          const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve4) : NONE;
+          const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve5) : NONE;
           if (child > answer2)
             answer2 = child;
         }
@@ -13307,7 +14731,7 @@ var require_memoizer = __commonJS({
           break;
         // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
         case "lazy": {
-          const inner = def._cachedInner ?? (resolve4 ? inst._zod.innerType : void 0);
+          const inner = def._cachedInner ?? (resolve5 ? inst._zod.innerType : void 0);
           merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
           break;
         }
@@ -25396,7 +26820,7 @@ var require_api = __commonJS({
     exports2._refine = _refine2;
     exports2._superRefine = _superRefine2;
     exports2._check = _check;
-    exports2.describe = describe4;
+    exports2.describe = describe5;
     exports2.meta = meta2;
     exports2._stringbool = _stringbool2;
     exports2._stringFormat = _stringFormat2;
@@ -26366,7 +27790,7 @@ var require_api = __commonJS({
       return ch;
     }
     // @__NO_SIDE_EFFECTS__
-    function describe4(description) {
+    function describe5(description) {
       const ch = new checks.$ZodCheck({ check: "describe" });
       ch._zod.onattach = [
         (inst) => {
@@ -32345,21 +33769,8 @@ function readSmall(path) {
   }
 }
 
-// src/platform/user-folders.ts
-var import_node_os = require("node:os");
-var import_node_path2 = require("node:path");
-function userDataFolder(env) {
-  return xdgFolder(env, "XDG_DATA_HOME", [".local", "share"]);
-}
-function userConfigFolder(env) {
-  return xdgFolder(env, "XDG_CONFIG_HOME", [".config"]);
-}
-function xdgFolder(env, variable, underHome) {
-  const base = env[variable];
-  if (base !== void 0 && (0, import_node_path2.isAbsolute)(base)) return (0, import_node_path2.join)(base, "agent-session");
-  const home = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os.homedir)();
-  return (0, import_node_path2.isAbsolute)(home) ? (0, import_node_path2.join)(home, ...underHome, "agent-session") : null;
-}
+// src/app/call.ts
+init_user_folders();
 
 // src/platform/working-directory.ts
 var import_node_path3 = require("node:path");
@@ -32391,6 +33802,7 @@ init_errors();
 init_atomic_file();
 init_errno();
 init_private_fs();
+init_user_folders();
 var TRUST_FILE = "trusted.json";
 function trustRecordPath(env) {
   const folder = userDataFolder(env);
@@ -32404,8 +33816,8 @@ function trustVerdictOf(path, bytes, env) {
   return entry.sha256 === digest(bytes) ? "trusted" : "changed";
 }
 function digest(bytes) {
-  const { createHash } = require("node:crypto");
-  return createHash("sha256").update(bytes).digest("hex");
+  const { createHash: createHash3 } = require("node:crypto");
+  return createHash3("sha256").update(bytes).digest("hex");
 }
 function realOrNull(path) {
   try {
@@ -32707,211 +34119,10 @@ function testClock(env) {
 // src/app/stores.ts
 init_database();
 init_errors();
-
-// src/core/origin.ts
-init_errors();
-var AGENT_SHELL_RULES = [
-  { host: "Claude Code", variable: "CLAUDECODE" },
-  { host: "Codex", variable: "CODEX_THREAD_ID" },
-  { host: "Codex", variable: "CODEX_SANDBOX" },
-  { host: "Codex", variable: "CODEX_SANDBOX_NETWORK_DISABLED" },
-  { host: "opencode", variable: "OPENCODE" },
-  { host: "opencode", variable: "OPENCODE_PID" },
-  { host: "opencode", variable: "AGENT", value: "1" },
-  { host: "Claude Code", program: "claude" },
-  { host: "Codex", program: "codex" },
-  { host: "opencode", program: "opencode" }
-];
-var AGENT_SHELL_VARIABLES = AGENT_SHELL_RULES.flatMap(
-  (rule) => "variable" in rule ? [rule.variable] : []
-);
-var AGENT_PROGRAMS = AGENT_SHELL_RULES.flatMap(
-  (rule) => "program" in rule ? [rule.program] : []
-);
-function decisionOriginOf(facts) {
-  return { os_user: facts.osUser, terminal: facts.terminal, agent_shell: agentShellOf(facts.env, facts.ancestors) };
-}
-function agentShellOf(env, ancestors) {
-  for (const rule of AGENT_SHELL_RULES) {
-    if (!("variable" in rule)) continue;
-    const value = env[rule.variable];
-    if (value === void 0 || value === "" || rule.value !== void 0 && value !== rule.value) continue;
-    return `${rule.host}'s environment variable ${rule.variable} is set${rule.value === void 0 ? "" : ` to ${rule.value}`}`;
-  }
-  for (const ancestor of ancestors) {
-    const name = ancestor.names.find((candidate) => isAgentProgram(candidate));
-    if (name !== void 0) return `its ancestor process ${ancestor.pid} is ${show(name)}`;
-  }
-  return null;
-}
-function assertNotAgentShell(origin, verb, what = "") {
-  if (origin.agent_shell === null) return;
-  throw new SessionError(
-    "E_AGENT_SHELL",
-    `Expected \`${verb}\`${what} from a user's own shell, got a command from inside an AI agent's shell (${origin.agent_shell}); ${verb === "serve" ? "start it" : verb === "trust" ? "read the file and trust it" : `${verb} it`} in your own terminal`
-  );
-}
-function isAgentProgram(name) {
-  const base = (name.split(/[\\/]/).pop() ?? "").toLowerCase().replace(/\.(exe|js|cjs|mjs)$/, "");
-  return AGENT_PROGRAMS.includes(base);
-}
-
-// src/core/decision.ts
-init_errors();
-init_input();
-init_permission();
-
-// src/core/control.ts
-var BMP = "\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb";
-var ASTRAL = "\\ud804[\\udcbd\\udccd]|\\ud80d[\\udc30-\\udc3f]|\\ud82f[\\udca0-\\udca3]|\\ud834[\\udd73-\\udd7a]|\\udb40[\\udc01\\udc20-\\udc7f]";
-var UNSAFE = new RegExp(`[${BMP}]|${ASTRAL}`);
-var UNSAFE_ALL = new RegExp(UNSAFE.source, "g");
-var UNSAFE_IN_JSON = new RegExp(`(?![\\u0000-\\u001f])(?:${UNSAFE.source})`, "g");
-var UNSAFE_IN_LINES = new RegExp(`(?![\\n\\t])(?:${UNSAFE.source})`, "g");
-function unicodeEscape(char) {
-  let out = "";
-  for (let index = 0; index < char.length; index++) out += `\\u${char.charCodeAt(index).toString(16).padStart(4, "0")}`;
-  return out;
-}
-function escapeJsonForTerminal(json) {
-  return json.replace(UNSAFE_IN_JSON, unicodeEscape);
-}
-
-// src/core/quote.ts
-function quoted(text, limit = Infinity) {
-  const room = Math.max(limit, 3) - 2;
-  const pieces = [];
-  let length = 0;
-  for (const char of text) {
-    const piece = escapeChar(char);
-    if (length + piece.length > room) {
-      while (length + 1 > room && pieces.length > 0) length -= pieces.pop().length;
-      return `"${pieces.join("")}\u2026"`;
-    }
-    pieces.push(piece);
-    length += piece.length;
-  }
-  return `"${pieces.join("")}"`;
-}
-function plainJson(value) {
-  return escapeJsonForTerminal(JSON.stringify(value) ?? "null");
-}
-function escapeChar(char) {
-  if (char >= " " && UNSAFE.test(char)) return unicodeEscape(char);
-  return JSON.stringify(char).slice(1, -1);
-}
-
-// src/core/decision.ts
-init_session();
-init_state();
-var REJECT_TARGETS = ["planning", "abandoned"];
-function approveState(state, input, origin, now) {
-  assertNotAgentShell(origin, "approve");
-  const by = deciderOf(input.by, origin);
-  const note = input.note === void 0 ? void 0 : assertNote(input.note);
-  assertInApproval(state, "approve");
-  const moved = applyChange(state, { phase: "executing" }, now);
-  const decided = withDecision(moved, state, { decision: "approved", ...by, note, to_phase: "executing" }, now);
-  return grantPending(decided, now, input.grantTtlHours ?? DEFAULT_PERMISSION_GRANT_TTL_HOURS);
-}
-function rejectState(state, input, origin, now) {
-  assertNotAgentShell(origin, "reject");
-  const by = deciderOf(input.by, origin);
-  const problem = requiredTextProblem(input.reason);
-  if (problem !== null) throw new SessionError("E_USAGE", `Expected \`reason\` to be ${problem}`);
-  const reason = input.reason;
-  const to = parseRejectTarget(input.to ?? "planning");
-  assertInApproval(state, "reject");
-  const moved = to === "abandoned" ? finalizeState(state, "abandoned", `Rejected by ${by.by}: ${reason}`, now) : applyChange(state, { phase: "planning" }, now);
-  const decided = withDecision(moved, state, { decision: "rejected", ...by, note: reason, to_phase: to }, now);
-  return refusePending(decided, reason, now);
-}
-function parseRejectTarget(value) {
-  if (!REJECT_TARGETS.includes(value)) {
-    throw new SessionError("E_USAGE", `Expected \`to\` to be one of ${REJECT_TARGETS.join(", ")}, got ${show(value)}`);
-  }
-  return value;
-}
-function waitingSince(state) {
-  for (let index = state.history.length - 1; index >= 0; index--) {
-    const entry = state.history[index];
-    if (entry.to_phase === state.phase && entry.from_phase !== state.phase) return entry.timestamp;
-    if (entry.to_phase !== state.phase) break;
-  }
-  if ((state.history_dropped ?? 0) === 0 || state.history.length === 0) return state.created_at;
-  return state.history[0].timestamp;
-}
-function decisionSentence(decision, noteLimit = Infinity) {
-  const where = decision.to_phase === "abandoned" ? "session ended" : `sent to ${decision.to_phase}`;
-  const note = decision.note === void 0 ? "" : `; note: ${quoted(decision.note, noteLimit)}`;
-  return `${decision.decision} by ${deciderText(decision, (text) => quoted(text))} at ${decision.at} (${where})${note}`;
-}
-function deciderText(decision, quote = (text) => text) {
-  const imported = decision.imported;
-  if (imported !== void 0)
-    return `${quote(decision.by)} (imported by OS user ${quote(imported.by)} at ${imported.at} from ${quote(imported.from)}; origin not verified here)`;
-  const origin = decision.origin;
-  if (origin === void 0) return `${quote(decision.by)} (origin not recorded)`;
-  const where = whereRecorded(origin);
-  if (!origin.claimed) return `${quote(decision.by)} (OS user, ${where})`;
-  return `${quote(decision.by)} (claimed; OS user ${quote(origin.os_user)}, ${where})`;
-}
-function importedState(state, origin, at, from, verb) {
-  if ((state.decisions ?? []).length === 0) return state;
-  assertNotAgentShell(origin, verb, ` of a session holding decisions (\`${state.agent_id}\`)`);
-  const imported = { by: origin.os_user, at: at.toISOString(), from };
-  const decisions = state.decisions.map((decision) => ({ ...decision, imported }));
-  return { ...state, decisions, schema_version: versionFor({ ...state, decisions }) };
-}
-function lastDecision(state) {
-  return state.decisions?.at(-1) ?? null;
-}
-function whereRecorded(origin) {
-  if (origin.via === "browser")
-    return origin.terminal ? "in the browser" : "in the browser, page of a server started without a terminal";
-  return origin.terminal ? "at a terminal" : "recorded without a terminal";
-}
-function deciderOf(claimed, origin) {
-  const recorded = (isClaimed) => ({
-    os_user: origin.os_user,
-    terminal: origin.terminal,
-    claimed: isClaimed,
-    ...origin.via === void 0 ? {} : { via: origin.via }
-  });
-  if (claimed === void 0) return { by: origin.os_user, origin: recorded(false) };
-  const problem = agentNameProblem(claimed);
-  if (problem !== null) throw new SessionError("E_USAGE", `Expected \`by\` to be ${problem}`);
-  return { by: claimed, origin: recorded(true) };
-}
-function assertNote(value) {
-  const problem = requiredTextProblem(value);
-  if (problem !== null) throw new SessionError("E_USAGE", `Expected \`note\` to be ${problem}`);
-  return value;
-}
-function assertInApproval(state, verb) {
-  if (state.phase !== "approval") {
-    throw new SessionError(
-      "E_ILLEGAL_TRANSITION",
-      `Cannot ${verb} session \`${state.agent_id}\`: expected it in phase \`approval\`, got \`${state.phase}\``
-    );
-  }
-}
-function withDecision(moved, before, facts, now) {
-  const decision = {
-    decision: facts.decision,
-    by: facts.by,
-    at: now.toISOString(),
-    ...facts.note === void 0 ? {} : { note: facts.note },
-    to_phase: facts.to_phase,
-    waiting_since: waitingSince(before),
-    ...facts.origin === void 0 ? {} : { origin: facts.origin }
-  };
-  const decisions = [...before.decisions ?? [], decision];
-  const decided = { ...moved, decisions };
-  return { ...decided, schema_version: versionFor(decided) };
-}
+init_origin();
 
 // src/service/copy.ts
+init_decision();
 init_errors();
 init_permission();
 
@@ -33080,167 +34291,11 @@ function firstProblem(state) {
 
 // src/service/sessions.ts
 init_errors();
-
-// src/core/history.ts
-init_errors();
-
-// src/core/interruption.ts
-init_errors();
-init_interruption_kinds();
-init_phase_names();
-init_state();
-init_text();
-init_interruption_kinds();
-var INTERRUPTION_MESSAGE_LIMIT = 300;
-function interruptionKind(value) {
-  return typeof value === "string" && INTERRUPTION_KIND_PATTERN.test(value) ? value : "unknown";
-}
-var KEY_NAME = "(?:api[_-]?key|access[_-]?key(?:[_-]?id)?|secret(?:[_-]?key)?|private[_-]?key|password|passwd|passphrase|credentials?|token|auth)";
-var SECRETS = [
-  [
-    /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----(?:(?!-----END).){0,8000}(?:-----END [A-Z ]{0,40}PRIVATE KEY-----)?/g,
-    "[masked]"
-  ],
-  [
-    /\b((?:proxy-)?authorization)(["']?\s*[:=]\s*["']?)(?:(?:Basic|Bearer|Digest|Token|Bot|Negotiate|NTLM|AWS4-HMAC-SHA256)\s+)?[^\s"',;]+/gi,
-    "$1$2[masked]"
-  ],
-  [/\bBearer\s+(?!\[masked\])[^\s"',;]+/gi, "Bearer [masked]"],
-  [/(?<=[A-Za-z0-9])(:\/\/[^\s:/@"'<>]{0,200}:)[^\s@/"'<>]{1,200}@/g, "$1[masked]@"],
-  [/\b(sk|pk|rk)-[A-Za-z0-9_-]{6,}/g, "$1-[masked]"],
-  [/\b(sk|pk|rk)_(live|test)_[A-Za-z0-9]{6,}/g, "$1_$2_[masked]"],
-  [/\b(gh[pousr]_|github_pat_)[A-Za-z0-9_]{16,}/g, "$1[masked]"],
-  [/\b(xox[abposr]|xapp)-[A-Za-z0-9-]{8,}/g, "$1-[masked]"],
-  [/\b(?:AKIA|ASIA)[0-9A-Z]{12,}\b/g, "[masked]"],
-  [/\bAIza[0-9A-Za-z_-]{30,}/g, "[masked]"],
-  [/\bnpm_[A-Za-z0-9]{30,}/g, "[masked]"],
-  [/\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}(?:\.[A-Za-z0-9_-]*)?/g, "[masked]"],
-  [new RegExp(`(${KEY_NAME})\\b(["']?\\s*[:=]\\s*["']?)(?!\\[masked)[^\\s"',;]+`, "gi"), "$1$2[masked]"],
-  [
-    /(?<![A-Za-z0-9/+=])(?=[A-Za-z0-9/+]*\d)(?=[A-Za-z0-9/+]*[a-z])(?=[A-Za-z0-9/+]*[A-Z])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g,
-    "[masked]"
-  ],
-  [/(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{40,}/g, "[masked]"]
-];
-function interruptionMessage(text) {
-  if (typeof text !== "string") return void 0;
-  let clean = text.replace(/\s+/g, " ").trim();
-  for (const [pattern, replacement] of SECRETS) clean = clean.replace(pattern, replacement);
-  if (clean === "") return void 0;
-  return cutText(clean, INTERRUPTION_MESSAGE_LIMIT);
-}
-function isInterrupted(state) {
-  return !isFinalPhase(state.phase) && state.interruption?.waiting === true;
-}
-function withInterruption(state, facts, now) {
-  if (isFinalPhase(state.phase)) {
-    throw new SessionError(
-      "E_ILLEGAL_TRANSITION",
-      `Session \`${state.agent_id}\` is final (\`${state.phase}\`) and cannot be interrupted`
-    );
-  }
-  if (isInterrupted(state)) return state;
-  const at = now.toISOString();
-  const message = interruptionMessage(facts.message);
-  const interruption = {
-    count: (state.interruption?.count ?? 0) + 1,
-    carried_on: state.interruption?.carried_on ?? 0,
-    waiting: true,
-    at,
-    error: interruptionKind(facts.error),
-    ...message === void 0 ? {} : { message },
-    phase: state.phase,
-    ...facts.agent_id === void 0 ? {} : { agent_id: facts.agent_id }
-  };
-  const next = {
-    ...state,
-    last_updated: at,
-    history: [
-      ...state.history,
-      { from_phase: state.phase, to_phase: state.phase, timestamp: at, event: "interrupted" }
-    ],
-    interruption
-  };
-  return { ...next, schema_version: versionFor(next) };
-}
-function carriedOn(state) {
-  const interruption = state.interruption;
-  if (interruption === void 0 || !interruption.waiting) return state;
-  return { ...state, interruption: { ...interruption, waiting: false, carried_on: interruption.carried_on + 1 } };
-}
-function interruptionOf(state) {
-  const interruption = state.interruption;
-  if (interruption === void 0 || !isInterrupted(state)) return void 0;
-  const { at, error: error2, message } = interruption;
-  return { at, error: error2, ...message === void 0 ? {} : { message } };
-}
-function interruptionCause(kind) {
-  return `${CAUSES.get(kind) ?? "an API error"} (${kind})`;
-}
-var CAUSES = /* @__PURE__ */ new Map([
-  ["rate_limit", "a rate or usage limit"],
-  ["overloaded", "an overloaded API"],
-  ["server_error", "an API server error"],
-  ["authentication_failed", "an authentication failure"],
-  ["oauth_org_not_allowed", "an account or credential problem"],
-  ["account_on_hold", "an account or credential problem"],
-  ["verification_required", "an account or credential problem"],
-  ["billing_error", "a billing problem"],
-  ["cloud_credential_error", "an account or credential problem"],
-  ["max_output_tokens", "the output token limit"],
-  // Not Claude Code's: the Agent SDK's app stopped its query while the sub-agent ran (src/hooks/sdk/agent-sdk.ts).
-  ["app_stopped", "the app stopping its query"],
-  // Not Claude Code's: opencode's run was stopped (Ctrl-C, a killed process) while the sub-agent ran, which fires
-  // nothing; the next delegation finds it (src/hooks/hosts/opencode-plugin.ts).
-  ["run_stopped", "its host run being stopped while it worked"]
-]);
-
-// src/core/history.ts
-init_phase_names();
-var DEFAULT_HISTORY_CAP = 200;
-function capHistory(state, cap) {
-  const excess = state.history.length - cap;
-  if (excess <= 0) return state;
-  const capped = {
-    ...state,
-    history: state.history.slice(excess),
-    history_dropped: (state.history_dropped ?? 0) + excess
-  };
-  const resumes = resumeEntries(state.history.slice(0, excess));
-  return resumes === 0 ? capped : { ...capped, resumes_dropped: (state.resumes_dropped ?? 0) + resumes };
-}
-function withResume(state, now) {
-  if (isFinalPhase(state.phase)) {
-    throw new SessionError(
-      "E_ILLEGAL_TRANSITION",
-      `Session \`${state.agent_id}\` is final (\`${state.phase}\`) and cannot be resumed`
-    );
-  }
-  const at = now.toISOString();
-  return {
-    ...carriedOn(state),
-    last_updated: at,
-    history: [...state.history, { from_phase: state.phase, to_phase: state.phase, timestamp: at, event: "resume" }]
-  };
-}
-function resumeCount(state) {
-  return resumeEntries(state.history) + (state.resumes_dropped ?? 0);
-}
-function resumeEntries(history) {
-  return history.filter((entry) => entry.event === "resume").length;
-}
-function stampAfter(state, now, boundMs) {
-  const recorded = [state.last_updated, state.history.at(-1)?.timestamp, state.decisions?.at(-1)?.at];
-  let newest = now.getTime();
-  for (const time3 of recorded) {
-    const at = time3 === void 0 ? Number.NaN : Date.parse(time3);
-    if (at > newest && at - now.getTime() <= boundMs) newest = at;
-  }
-  return newest === now.getTime() ? now : new Date(newest);
-}
+init_history();
 
 // src/core/continuation.ts
 init_errors();
+init_interruption();
 init_phase_names();
 init_state();
 function withContinuationChoice(state, facts, now) {
@@ -33285,8 +34340,10 @@ function withContinued(state, claudeAgentId, now) {
 }
 
 // src/service/sessions.ts
+init_decision();
 init_ids();
 init_limits();
+init_interruption();
 init_phase_names();
 init_permission();
 
@@ -33308,6 +34365,7 @@ function isParked(state, now, limits) {
 init_host();
 init_rules();
 init_input();
+init_origin();
 init_session();
 
 // src/platform/process-facts.ts
@@ -33370,16 +34428,12 @@ init_random();
 
 // src/service/claude-attach.ts
 init_errors();
+init_history();
 
 // src/core/claude-link.ts
 init_errors();
-
-// src/core/plural.ts
-function counted(count, noun, plural = `${noun}s`) {
-  return `${count} ${count === 1 ? noun : plural}`;
-}
-
-// src/core/claude-link.ts
+init_interruption();
+init_plural();
 init_phase_names();
 var CLAUDE_PURPOSE = "claude_code_subagent";
 function withClaudeLink(state, change, now) {
@@ -33435,6 +34489,7 @@ function isRecordingAgent(state, claudeAgentId) {
 }
 
 // src/core/stop-policy.ts
+init_interruption();
 init_phase_names();
 init_rules();
 function stopOutcome(state, maxErrors) {
@@ -33462,6 +34517,8 @@ function plainStopOutcomes() {
 
 // src/service/claude-attach.ts
 init_input();
+init_interruption();
+init_permission();
 init_phase_names();
 init_host();
 init_session();
@@ -33580,18 +34637,24 @@ function createLinked(view, now, agentType, facts) {
 async function failed(view, now, attachment, claudeAgentId, failure3) {
   if (isFinalPhase(attachment.state.phase)) return { ...attachment, interruption: "already_final" };
   if (alreadyInterruptedBy(attachment.state, claudeAgentId)) return { ...attachment, interruption: "already" };
+  if (failure3.cut && attachment.state.claude?.stopped_at !== void 0)
+    return { ...attachment, interruption: "stopped" };
   try {
     const state = await view.write(attachment.state.agent_id, now, (current, at) => {
       if (current.claude?.agent_id !== claudeAgentId) throw new SupersededStop();
       if (alreadyInterruptedBy(current, claudeAgentId)) throw new Unchanged();
+      if (failure3.cut && current.claude.stopped_at !== void 0) throw new StoppedFirst();
       const stopped2 = withClaudeLink(current, { stopped: true }, at);
-      return withInterruption(stopped2, { ...failure3, agent_id: claudeAgentId }, at);
+      const message = failure3.cut ? withInboxItem(failure3, current) : failure3.message;
+      const facts = { error: failure3.error, ...message === void 0 ? {} : { message }, agent_id: claudeAgentId };
+      return withInterruption(stopped2, facts, at);
     });
     return { state, action: attachment.action, interruption: "recorded" };
   } catch (error2) {
     if (error2 instanceof SupersededStop)
       return { state: attachment.state, action: "superseded", interruption: "superseded" };
     if (error2 instanceof Unchanged) return { ...attachment, interruption: "already" };
+    if (error2 instanceof StoppedFirst) return { ...attachment, interruption: "stopped" };
     if (!isSessionError(error2, "E_ILLEGAL_TRANSITION") && !isSessionError(error2, "E_NOT_FOUND")) throw error2;
     return { ...attachment, interruption: "already_final" };
   }
@@ -33621,6 +34684,14 @@ function stopWrite(view, now, id, change, claudeAgentId, lastMessage) {
     const summary = decided === "abandoned" ? `Claude Code agent ${claudeAgentId} stopped while the session was still initializing (no phase recorded)` + (lastMessage === void 0 ? "" : `: ${lastMessage}`) : lastMessage ?? `Claude Code agent ${claudeAgentId} stopped`;
     return finalizeState(linked, decided, summary, at);
   });
+}
+var StoppedFirst = class extends Error {
+};
+function withInboxItem(failure3, state) {
+  const request = failure3.error === PERMISSION_DENIED ? pendingPermission(state) : null;
+  if (request === null) return failure3.message;
+  const item = `after its ${request.tool} call asked at ${request.at}, the inbox item of session ${state.agent_id} (approve or reject it)`;
+  return failure3.message === void 0 ? item : `${failure3.message}; ${item}`;
 }
 function alreadyInterruptedBy(state, claudeAgentId) {
   return isInterrupted(state) && state.interruption?.agent_id === claudeAgentId && state.claude?.agent_id === claudeAgentId && state.claude.stopped_at !== void 0;
@@ -33746,6 +34817,7 @@ async function abandonOrphan(view, now, id) {
 
 // src/service/project-view.ts
 init_errors();
+init_history();
 
 // src/core/activity.ts
 function isNewer(a, b) {
@@ -33867,6 +34939,7 @@ var ProjectView = class {
 };
 
 // src/service/sessions.ts
+init_stats();
 var Sessions = class {
   store;
   /** The project this service works for (see SessionsOptions.project). */
@@ -34267,13 +35340,18 @@ var Sessions = class {
    * session (found, relinked or created as `attachClaudeAgent` does, so a failure that overtook the agent's start
    * events ends in the same state) is stopped and records the interruption (core/interruption.ts): it stays open in
    * its phase and the next delegation to its agent type carries it on. A second report of the same failure writes
-   * nothing; a later SubagentStop of that agent keeps it open (core `stopOutcome`).
+   * nothing; a later SubagentStop of that agent keeps it open (core `stopOutcome`). With `cut` (an agent cut off by
+   * the main turn's interrupt, Claude Code's Interrupt), only while its link runs: a stop of its own that came first
+   * wins (`interruption: 'stopped'`).
    * @returns null when the agent is not attached and `agent_type` is absent (nothing to record it on)
    * @throws SessionError E_BUSY when a lock stays taken, E_IO
    */
   claudeAgentFailed(event) {
-    const { error: error2, message, ...agent } = event;
-    return this.attachClaudeAgent({ ...agent, failed: { error: error2, ...message === void 0 ? {} : { message } } });
+    const { error: error2, message, cut, ...agent } = event;
+    return this.attachClaudeAgent({
+      ...agent,
+      failed: { error: error2, ...message === void 0 ? {} : { message }, ...cut === true ? { cut } : {} }
+    });
   }
   /**
    * Records that a session's agent was interrupted by a host failure (the seed protocol's `subagent-stop` with
@@ -34315,10 +35393,44 @@ var Sessions = class {
    */
   async listing(filter = {}) {
     const now = await this.store.now();
-    const entries = [];
-    let unassigned = 0;
     const query = queryOf(filter);
     const listed = query === void 0 ? await this.store.list(filter.allProjects === true ? void 0 : this.#view.scope(true)) : await this.store.query(filter.allProjects === true ? void 0 : this.#view.scope(false), query);
+    return this.#entriesOf(listed, filter, now);
+  }
+  /**
+   * The first page of a listing (at most `filter.limit` valid sessions, the most recently active; corrupt entries
+   * besides) and how many valid sessions it keeps in all: a long inbox's first page and how many more, read as a page.
+   */
+  async page(filter) {
+    const now = await this.store.now();
+    const page = await this.store.page(
+      filter.allProjects === true ? void 0 : this.#view.scope(false),
+      queryOf(filter) ?? {}
+    );
+    return { entries: this.#entriesOf(page.entries, filter, now).entries, total: page.total };
+  }
+  /**
+   * The figures of `stats` (core/views/stats.ts): this project's sessions, or with `allProjects` every session of the
+   * store, with each project's own; counted by the store (SessionStore.stats), never by reading every session.
+   * @param now the time the figures are judged at
+   */
+  async stats(filter, now) {
+    const activeSince = new Date(
+      now.getTime() - (this.limits.resumeTimeoutMinutes + this.limits.clockSkewMinutes) * 6e4
+    );
+    const answer2 = await this.store.stats(filter.allProjects === true ? void 0 : this.#view.scope(false), {
+      activeSince,
+      ...filter.agent === void 0 ? {} : { agent: filter.agent },
+      ...filter.since === void 0 ? {} : { since: filter.since }
+    });
+    const options = { now, limits: this.limits, ...filter.since === void 0 ? {} : { since: filter.since } };
+    const { stats, projects } = statsOfTally(answer2.tally, answer2.live, options);
+    return { stats, projects, corrupt: this.#entriesOf(answer2.corrupt, {}, now).entries };
+  }
+  /** Listed sessions as ListEntries, with their resume answer at `now`, kept by `filter`, newest first. */
+  #entriesOf(listed, filter, now) {
+    const entries = [];
+    let unassigned = 0;
     for (const entry of listed) {
       if (entry.kind === "corrupt") {
         entries.push(entry);
@@ -34561,7 +35673,9 @@ function ownStartTime() {
 function processStartTime(pid) {
   try {
     const stat = (0, import_node_fs9.readFileSync)(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? void 0;
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (fields[0] === "Z" || fields[0] === "X") return null;
+    return fields[19] ?? void 0;
   } catch (error2) {
     const code = errnoCode(error2);
     if (code !== "ENOENT" && code !== "ESRCH") return void 0;
@@ -34600,40 +35714,14 @@ init_errors();
 init_errno();
 init_atomic_file();
 init_private_fs();
-
-// src/platform/strict-read.ts
-var import_node_buffer = require("node:buffer");
-var import_node_fs10 = require("node:fs");
-init_errno();
-function readRegularFile(file) {
-  let buffer;
-  try {
-    const fd = (0, import_node_fs10.openSync)(file, import_node_fs10.constants.O_RDONLY | import_node_fs10.constants.O_NOFOLLOW | import_node_fs10.constants.O_NONBLOCK);
-    try {
-      const stats = (0, import_node_fs10.fstatSync)(fd);
-      if (stats.isDirectory()) return { problem: "state.json is a folder, not a file" };
-      if (!stats.isFile()) return { problem: "state.json is not a regular file" };
-      buffer = (0, import_node_fs10.readFileSync)(fd);
-    } finally {
-      (0, import_node_fs10.closeSync)(fd);
-    }
-  } catch (error2) {
-    const code = errnoCode(error2);
-    if (code === "ENOENT") return null;
-    if (code === "ELOOP") return { problem: "state.json is a symbolic link (not followed)" };
-    if (code === "EISDIR") return { problem: "state.json is a folder, not a file" };
-    throw ioError(error2, "read", file);
-  }
-  if (!(0, import_node_buffer.isUtf8)(buffer)) return { problem: "state.json is not valid UTF-8" };
-  const bom = buffer[0] === 239 && buffer[1] === 187 && buffer[2] === 191;
-  return { text: buffer.toString("utf8", bom ? 3 : 0) };
-}
+init_strict_read();
 
 // src/store/index-marker.ts
 var import_node_fs11 = require("node:fs");
 init_paths();
 init_errno();
 init_atomic_file();
+init_strict_read();
 var MARKER_FILE = "complete.json";
 var MARKER_TEMP = /^\.complete\.json\.\d+\.[0-9a-f]{8}\.tmp$/;
 var MARKER_TEXT = `${JSON.stringify({ complete: true, version: 1 })}
@@ -35311,6 +36399,7 @@ function linksOf(states) {
 // src/store/file-hygiene.ts
 init_errno();
 init_files();
+init_strict_read();
 init_private_fs();
 var STATE_FILE = "state.json";
 var LOCK_FILE = "state.json.lock";
@@ -35533,8 +36622,10 @@ init_store();
 // src/store/listing-cache.ts
 var import_node_fs14 = require("node:fs");
 init_atomic_file();
+init_phase_names();
+init_stats();
 var LISTING_CACHE = ".listing-cache.json";
-var FORMAT = 1;
+var FORMAT = 2;
 function fileKey(path) {
   const stats = (0, import_node_fs14.statSync)(path, { throwIfNoEntry: false });
   return stats === void 0 || !stats.isFile() ? null : `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
@@ -35545,7 +36636,59 @@ function summaryOf(state, key) {
     project: state.project ?? null,
     agent_name: state.agent_name,
     phase: state.phase,
-    last_updated: state.last_updated
+    last_updated: state.last_updated,
+    facts: statsFactsOf(state)
+  };
+}
+function factsRow(facts) {
+  return [
+    facts.created_at,
+    facts.error_count,
+    facts.duration_seconds,
+    facts.resumes,
+    facts.approvals,
+    facts.rejections,
+    facts.decision_waits,
+    facts.interruptions,
+    facts.carried_on,
+    facts.interrupted_now ? 1 : 0,
+    facts.permission_requests,
+    facts.permissions_granted,
+    facts.permissions_refused,
+    facts.permissions_spent,
+    facts.continued,
+    facts.primed ? 1 : 0
+  ];
+}
+function factsOfRow(row, summary) {
+  if (!Array.isArray(row) || row.length !== 16 || !isPhase(summary.phase)) return null;
+  const [created_at, , duration3, , , , waits] = row;
+  const counts = [1, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((i) => row[i]);
+  if (typeof created_at !== "string" || duration3 !== null && typeof duration3 !== "number") return null;
+  if (!counts.every((n2) => typeof n2 === "number" && Number.isFinite(n2))) return null;
+  if (!Array.isArray(waits) || !waits.every((n2) => typeof n2 === "number")) return null;
+  const n = (i) => row[i];
+  return {
+    agent_name: summary.agent_name,
+    project: summary.project,
+    phase: summary.phase,
+    created_at,
+    last_updated: summary.last_updated,
+    error_count: n(1),
+    duration_seconds: duration3,
+    resumes: n(3),
+    approvals: n(4),
+    rejections: n(5),
+    decision_waits: waits,
+    interruptions: n(7),
+    carried_on: n(8),
+    interrupted_now: n(9) === 1,
+    permission_requests: n(10),
+    permissions_granted: n(11),
+    permissions_refused: n(12),
+    permissions_spent: n(13),
+    continued: n(14),
+    primed: n(15) === 1
   };
 }
 function readListingCache(path) {
@@ -35554,11 +36697,12 @@ function readListingCache(path) {
     if (raw.format !== FORMAT || typeof raw.rows !== "object" || raw.rows === null) return /* @__PURE__ */ new Map();
     const rows = /* @__PURE__ */ new Map();
     for (const [id, row] of Object.entries(raw.rows)) {
-      if (!Array.isArray(row) || row.length !== 5) continue;
-      const [key, project, agent_name, phase, last_updated] = row;
+      if (!Array.isArray(row) || row.length !== 6) continue;
+      const [key, project, agent_name, phase, last_updated, facts] = row;
       if (typeof key !== "string" || typeof agent_name !== "string" || typeof phase !== "string") continue;
       if (typeof last_updated !== "string" || project !== null && typeof project !== "string") continue;
-      rows.set(id, { key, project, agent_name, phase, last_updated });
+      const known = factsOfRow(facts, { project, agent_name, phase, last_updated });
+      if (known !== null) rows.set(id, { key, project, agent_name, phase, last_updated, facts: known });
     }
     return rows;
   } catch {
@@ -35567,7 +36711,8 @@ function readListingCache(path) {
 }
 function writeListingCache(path, rows) {
   const out = {};
-  for (const [id, row] of rows) out[id] = [row.key, row.project, row.agent_name, row.phase, row.last_updated];
+  for (const [id, row] of rows)
+    out[id] = [row.key, row.project, row.agent_name, row.phase, row.last_updated, factsRow(row.facts)];
   try {
     writeFileAtomic(path, JSON.stringify({ format: FORMAT, rows: out }), { durable: false });
   } catch {
@@ -35637,6 +36782,12 @@ var SettledStore = class {
   async query(scope, query) {
     return this.#sync.query(scope, query);
   }
+  async page(scope, query) {
+    return this.#sync.page(scope, query);
+  }
+  async stats(scope, query) {
+    return this.#sync.stats(scope, query);
+  }
   async idsContaining(part, limit) {
     return this.#sync.idsContaining(part, limit);
   }
@@ -35663,11 +36814,14 @@ var SettledStore = class {
 };
 
 // src/store/file-store.ts
+init_stats();
+init_phase_names();
 init_errno();
 init_atomic_file();
 init_private_fs();
 init_files();
 init_random();
+init_strict_read();
 var REMOVE_ATTEMPTS = 3;
 var FileStore = class extends SettledStore {
   #sync;
@@ -35871,12 +37025,71 @@ var SyncFileStore = class {
    * listing of 100,000 sessions reads the few it shows, not 100,000 files.
    */
   query(scope, query) {
+    return this.page(scope, query).entries;
+  }
+  /** See SessionStore.page: query's one pass, the chosen counted before the limit. */
+  page(scope, query) {
+    const walked = this.#summaries();
+    const chosen = [];
+    for (const { id, summary } of walked.valid) {
+      if (!summaryInScope(summary, scope)) continue;
+      const phases = query.phases;
+      if (phases !== void 0 && !phases.includes(summary.phase)) continue;
+      if (query.agent !== void 0 && summary.agent_name !== query.agent) continue;
+      chosen.push({ id, last_updated: summary.last_updated });
+    }
+    chosen.sort((a, b) => {
+      const x = Date.parse(a.last_updated);
+      const y = Date.parse(b.last_updated);
+      return x !== y ? x < y ? 1 : -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    });
+    const corrupt = [...walked.corrupt];
+    const valid = [];
+    for (const { id } of chosen) {
+      if (query.limit !== void 0 && valid.length >= query.limit) break;
+      const listed = this.#readChosen(id, walked.read);
+      if (listed === null) continue;
+      if (listed.kind === "corrupt") corrupt.push(listed);
+      else if (inScope(listed, scope) && kept(listed.state, query)) valid.push(listed);
+    }
+    return { entries: [...valid, ...corrupt.filter((entry) => inScope(entry, scope))], total: chosen.length };
+  }
+  /**
+   * See SessionStore.stats: counted from the summaries' facts (listing-cache.ts), the live sessions read whole; a store
+   * of 100,000 sessions is one stat per session and one read of the cache.
+   */
+  stats(scope, query) {
+    const walked = this.#summaries();
+    const facts = [];
+    const live = [];
+    const corrupt = [...walked.corrupt];
+    for (const { id, summary } of walked.valid) {
+      if (!summaryInScope(summary, scope)) continue;
+      if (query.agent !== void 0 && summary.agent_name !== query.agent) continue;
+      facts.push(summary.facts);
+      if (!mayBeLive(summary.facts, query)) continue;
+      const listed = this.#readChosen(id, walked.read);
+      if (listed?.kind === "valid") {
+        if (isLive(listed.state, query)) live.push(listed.state);
+      } else if (listed !== null) corrupt.push(listed);
+    }
+    return {
+      tally: tallyFacts(facts, query.since),
+      live,
+      corrupt: corrupt.filter((entry) => inScope(entry, scope))
+    };
+  }
+  /**
+   * One pass over the store root: each session's summary (from the cache while its state.json is unchanged, else read
+   * and summarized), the states read meanwhile, and the corrupt entries; the cache written again when it changed.
+   */
+  #summaries() {
     const cachePath = joinPath(this.location, LISTING_CACHE);
     const cached2 = readListingCache(cachePath);
     const next = /* @__PURE__ */ new Map();
     const read = /* @__PURE__ */ new Map();
     const corrupt = [];
-    const chosen = [];
+    const valid = [];
     let changed = false;
     for (const entry of this.#rootEntries()) {
       const id = entry.name;
@@ -35895,28 +37108,15 @@ var SyncFileStore = class {
         changed = true;
       }
       if (key !== null) next.set(id, summary);
-      const scoped = scope === void 0 || (summary.project === null ? scope.unassigned === true : summary.project === scope.project);
-      const phases = query.phases;
-      if (!scoped || phases !== void 0 && !phases.includes(summary.phase)) continue;
-      if (query.agent !== void 0 && summary.agent_name !== query.agent) continue;
-      chosen.push({ id, last_updated: summary.last_updated });
+      valid.push({ id, summary });
     }
     if (changed || next.size !== cached2.size) writeListingCache(cachePath, next);
-    chosen.sort((a, b) => {
-      const x = Date.parse(a.last_updated);
-      const y = Date.parse(b.last_updated);
-      return x !== y ? x < y ? 1 : -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-    });
-    const valid = [];
-    for (const { id } of chosen) {
-      if (query.limit !== void 0 && valid.length >= query.limit) break;
-      const known = read.get(id);
-      const listed = known === void 0 ? this.#listOne(id) : { kind: "valid", id, state: known };
-      if (listed === null) continue;
-      if (listed.kind === "corrupt") corrupt.push(listed);
-      else if (inScope(listed, scope) && kept(listed.state, query)) valid.push(listed);
-    }
-    return [...valid, ...corrupt.filter((entry) => inScope(entry, scope))];
+    return { valid, read, corrupt };
+  }
+  /** A chosen session as it is now: the state this pass read, else read now. */
+  #readChosen(id, read) {
+    const known = read.get(id);
+    return known === void 0 ? this.#listOne(id) : { kind: "valid", id, state: known };
   }
   /** See SessionStore.idsContaining: one look at the id's own folder, else one listing of the root's names. */
   idsContaining(part, limit) {
@@ -36113,6 +37313,14 @@ var SyncFileStore = class {
 function serialize(state) {
   return `${stateJson(state, 2)}
 `;
+}
+function summaryInScope(summary, scope) {
+  return scope === void 0 || (summary.project === null ? scope.unassigned === true : summary.project === scope.project);
+}
+function mayBeLive(facts, query) {
+  if (isFinalPhase(facts.phase)) return false;
+  if (query.since !== void 0 && Date.parse(facts.created_at) < query.since.getTime()) return false;
+  return Date.parse(facts.last_updated) >= query.activeSince.getTime() || facts.interrupted_now;
 }
 function bestEffort(complete) {
   try {
@@ -36322,6 +37530,12 @@ var SyncMemoryStore = class {
   query(scope, query) {
     return answerQuery(this.list(scope), query);
   }
+  page(scope, query) {
+    return answerPage(this.list(scope), query);
+  }
+  stats(scope, query) {
+    return answerStats(this.list(scope), query);
+  }
   idsContaining(part, limit) {
     if (this.#entries.has(part)) return [part];
     return [...this.#entries.keys()].filter((id) => id.includes(part)).slice(0, limit);
@@ -36419,139 +37633,11 @@ init_phases();
 init_rules();
 init_limits();
 init_state();
+init_interruption();
 init_state_schema();
 init_ids();
-
-// src/core/views/stats.ts
-init_errors();
-init_phase_names();
-init_phases();
-init_rules();
-var UNITS_MS = { s: 1e3, m: 6e4, h: 36e5, d: 864e5, w: 6048e5 };
-function parseSince(text, now, flag = "--since") {
-  const match2 = /^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$/.exec(text);
-  let at = Number.NaN;
-  if (match2) at = now.getTime() - Number(match2[1]) * UNITS_MS[match2[2]];
-  else if (isCalendarDate(text)) at = Date.parse(asUtc(text));
-  if (Number.isFinite(at) && Number.isFinite(new Date(at).getTime())) return new Date(at);
-  throw new SessionError(
-    "E_USAGE",
-    `Expected \`${flag}\` to be a duration like 30m, 24h or 7d, or an ISO 8601 time, got ${show(text)}`
-  );
-}
-function computeStats(states, options) {
-  const { now, limits, since } = options;
-  const kept2 = since === void 0 ? states : states.filter((state) => Date.parse(state.created_at) >= since.getTime());
-  const byAgent = /* @__PURE__ */ new Map();
-  for (const state of kept2) byAgent.set(state.agent_name, [...byAgent.get(state.agent_name) ?? [], state]);
-  const agents = /* @__PURE__ */ Object.create(null);
-  for (const name of [...byAgent.keys()].sort()) agents[name] = group(byAgent.get(name), now, limits);
-  return {
-    generated_at: now.toISOString(),
-    since: since === void 0 ? null : since.toISOString(),
-    overall: group(kept2, now, limits),
-    agents
-  };
-}
-function group(states, now, limits) {
-  let active = 0;
-  let resumableNow = 0;
-  let resumes = 0;
-  let resumed = 0;
-  let lastActivity = null;
-  const outcomes = { completed: 0, failed: 0, abandoned: 0 };
-  const durations = [];
-  const byErrors = /* @__PURE__ */ Object.create(null);
-  const decisions = { approvals: 0, rejections: 0 };
-  const interrupted = { interruptions: 0, carried_on: 0, interrupted_now: 0 };
-  const continuations = { continued: 0, primed: 0 };
-  const waits = [];
-  const permissions = { permission_requests: 0, permissions_granted: 0, permissions_refused: 0, permissions_spent: 0 };
-  for (const state of states) {
-    for (const request of state.permission_requests ?? []) {
-      permissions.permission_requests += 1;
-      if (request.status === "rejected") permissions.permissions_refused += 1;
-      if (request.status === "spent") permissions.permissions_spent += 1;
-      if (request.status === "approved" || request.status === "spent" || request.expires_at !== void 0)
-        permissions.permissions_granted += 1;
-    }
-    if (state.continuation !== void 0) {
-      continuations.continued += state.continuation.count;
-      if (state.continuation.choice === "prime") continuations.primed += 1;
-    }
-    if (state.interruption !== void 0) {
-      interrupted.interruptions += state.interruption.count;
-      interrupted.carried_on += state.interruption.carried_on;
-      if (isInterrupted(state)) interrupted.interrupted_now += 1;
-    }
-    for (const decision of state.decisions ?? []) {
-      if (decision.decision === "approved") decisions.approvals += 1;
-      else decisions.rejections += 1;
-      waits.push(Math.max(0, (Date.parse(decision.at) - Date.parse(decision.waiting_since)) / 1e3));
-    }
-    if (isFinalPhase(state.phase)) {
-      outcomes[state.phase] += 1;
-      if (state.duration_seconds !== void 0) durations.push(state.duration_seconds);
-    }
-    const resumable = allowsResume(resumeVerdict(state, now, limits));
-    if (resumable) resumableNow += 1;
-    if (canProgress(state, resumable, now, limits)) active += 1;
-    const count = resumeCount(state);
-    resumes += count;
-    if (count > 0) resumed += 1;
-    byErrors[state.error_count] = (byErrors[state.error_count] ?? 0) + 1;
-    const at = Date.parse(state.last_updated);
-    if (lastActivity === null || at > lastActivity) lastActivity = at;
-  }
-  const finalized = outcomes.completed + outcomes.failed + outcomes.abandoned;
-  return {
-    sessions: states.length,
-    active,
-    resumable_now: resumableNow,
-    ...outcomes,
-    success_rate: ratio(outcomes.completed, finalized),
-    resumes,
-    resume_rate: ratio(resumed, states.length),
-    mean_duration_seconds: durations.length === 0 ? null : round(durations.reduce((a, b) => a + b, 0) / durations.length),
-    median_duration_seconds: median(durations),
-    by_error_count: byErrors,
-    ...decisions,
-    median_decision_seconds: median(waits),
-    ...interrupted,
-    ...permissions,
-    ...continuations,
-    last_activity: lastActivity === null ? null : new Date(lastActivity).toISOString()
-  };
-}
-function canProgress(state, resumable, now, limits) {
-  if (isFinalPhase(state.phase)) return false;
-  if (resumable) return true;
-  if (isResumablePhase(state.phase)) return false;
-  const fresh = now.getTime() - Date.parse(state.last_updated) <= limits.resumeTimeoutMinutes * 6e4;
-  return fresh && state.claude?.stopped_at === void 0;
-}
-function ratio(part, whole) {
-  return whole === 0 ? null : round(part / whole);
-}
-function median(values) {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return round(sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2);
-}
-function round(value) {
-  return Math.round(value * 1e3) / 1e3;
-}
-function asUtc(text) {
-  const local = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(text.trim());
-  return local === null ? text : `${local[1]}T${local[2]}Z`;
-}
-function isCalendarDate(text) {
-  const date3 = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-  if (date3 === null) return false;
-  const [year, month, day] = [Number(date3[1]), Number(date3[2]), Number(date3[3])];
-  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
+init_history();
+init_stats();
 
 // src/core/transfer.ts
 init_errors();
@@ -36637,6 +37723,9 @@ var EVENTS = [
   // failure kind (its matcher values) interrupts it the same way.
   // opencode: a child session's `session.error`, or its task part turned `error`.
   { event: "StopFailure", bin: "subagent-stop", hosts: ["claude-code", "agent-sdk", "opencode"] },
+  // Claude Code 2.1.335+: an interrupt ended the main turn (Esc, a denied permission…); the foreground sub-agents it
+  // cut off get neither SubagentStop nor StopFailure (src/hooks/handlers/interrupt.ts). Older versions never fire it.
+  { event: "Interrupt", bin: "subagent-stop", hosts: ["claude-code"] },
   // A delegation launched: a background agent attached as it starts (its SubagentStart runs in another process).
   { event: "PostToolUse", matcher: "Task|Agent", bin: "subagent-stop", hosts: ["claude-code", "agent-sdk"] },
   // The parked sessions, told to the main agent before it decides to delegate. The Agent SDK has not been seen firing
@@ -36644,6 +37733,9 @@ var EVENTS = [
   { event: "SessionStart", bin: "pre-delegate", hosts: ["claude-code", "codex", "agent-sdk"] },
   // opencode: `chat.message` of the main agent.
   { event: "UserPromptSubmit", bin: "pre-delegate", hosts: ["claude-code", "codex", "agent-sdk", "opencode"] },
+  // The main agent's turn ends: the person is told, in a line Claude Code shows them (`systemMessage`), of each decision
+  // that started waiting and was not told yet on this machine (src/hooks/handlers/told.ts).
+  { event: "Stop", bin: "subagent-stop", hosts: ["claude-code"] },
   // Codex's model request; a sub-agent's that failed (an API error, a usage limit) is its StopFailure: no
   // SubagentStop follows (src/hooks/hosts/codex.ts reads it so).
   { event: "PostModelRequest", bin: "subagent-stop", hosts: ["codex"] }
@@ -36694,6 +37786,9 @@ var KEYS1 = /* @__PURE__ */ new Set([
   "last_assistant_message",
   "error",
   "error_details",
+  "source",
+  "reason",
+  "via",
   "tool_input",
   "tool_response"
 ]);
@@ -36734,7 +37829,7 @@ function p510(v) {
   const r = p410(v);
   return r === FAIL3 ? void 0 : r;
 }
-function p64(v) {
+function p65(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL3;
   const o = v;
   const out = {};
@@ -36753,7 +37848,7 @@ function p64(v) {
 }
 function p73(v) {
   if (v === void 0) return v;
-  return p64(v);
+  return p65(v);
 }
 function p83(v) {
   const r = p73(v);
@@ -36808,6 +37903,21 @@ function p93(v) {
     if (r === FAIL3) return FAIL3;
     out["error_details"] = r;
   }
+  if ("source" in o) {
+    const r = p210(o["source"]);
+    if (r === FAIL3) return FAIL3;
+    out["source"] = r;
+  }
+  if ("reason" in o) {
+    const r = p210(o["reason"]);
+    if (r === FAIL3) return FAIL3;
+    out["reason"] = r;
+  }
+  if ("via" in o) {
+    const r = p210(o["via"]);
+    if (r === FAIL3) return FAIL3;
+    out["via"] = r;
+  }
   if ("tool_input" in o) {
     const r = p510(o["tool_input"]);
     if (r === FAIL3) return FAIL3;
@@ -36851,6 +37961,7 @@ init_files();
 
 // src/hooks/handlers/attach.ts
 init_input();
+init_interruption();
 
 // src/hooks/log.ts
 var import_node_fs17 = require("node:fs");
@@ -36965,9 +38076,13 @@ function isFolder(path) {
 init_text();
 
 // src/hooks/texts.ts
+init_decision();
+init_interruption();
 init_permission();
+init_quote();
 init_phase_names();
 init_lazy();
+init_plural();
 init_text();
 
 // src/platform/shell.ts
@@ -37114,7 +38229,7 @@ function permissionLines(request) {
   const call = callText(request);
   if (request.status === "approved")
     return [
-      `- Permission request: the user approved ${call} at ${request.decided_at ?? "an unknown time"}, once, until ${request.expires_at ?? "an unknown time"}. Issue exactly this call again, as before (same tool, same input): it is allowed once; any other call is not.`
+      `- Permission request: the user approved ${call} at ${request.decided_at ?? "an unknown time"}, once, until ${request.expires_at ?? "an unknown time"}. Issue exactly this call again, as before (same tool, same input${request.cwd === void 0 ? "" : ", from the same folder"}): it is allowed once; any other call is not.`
     ];
   if (request.status === "rejected")
     return [
@@ -37129,7 +38244,8 @@ function permissionLines(request) {
 function callText(request) {
   const json = plainJson(request.input ?? null);
   const input = json.length <= FIELD_LIMIT ? json : quoted(json, FIELD_LIMIT);
-  return `tool ${quoteField(request.tool)} with input ${input}`;
+  const folder = request.cwd === void 0 ? "" : ` in folder ${quoteField(request.cwd)}`;
+  return `tool ${quoteField(request.tool)} with input ${input}${folder}`;
 }
 function interruptionLines(interruption, phase, context) {
   const lines = [
@@ -37211,12 +38327,8 @@ function agentNameOf(toolInput) {
   return name ? name : DEFAULT_AGENT_TYPE;
 }
 
-// src/hooks/handlers/handler.ts
-function skip(note) {
-  return { answer: null, note };
-}
-
 // src/hooks/handlers/attach.ts
+init_handler();
 var MESSAGE_LIMIT = 1e3;
 async function subagentStart(sessions, payload, context) {
   if (payload.agent_type === "") return skip("internal_agent");
@@ -37315,12 +38427,47 @@ function sessionOf(payload) {
   return payload.session_id === void 0 ? {} : { session_id: payload.session_id };
 }
 
+// src/hooks/handlers/index.ts
+init_handler();
+
+// src/hooks/handlers/interrupt.ts
+init_interruption();
+init_handler();
+async function interrupt(sessions, payload) {
+  if (payload.agent_id) return skip("not_main_turn");
+  const { cutOffAgents: cutOffAgents2 } = (init_cut_agents(), __toCommonJS(cut_agents_exports));
+  const facts = turnInterruption(payload);
+  const agents = cutOffAgents2(payload);
+  if (agents.length === 0) return skip(`no_agent_cut kind=${facts.error}`);
+  const notes = [];
+  let failure3;
+  for (const agent of agents) {
+    try {
+      const attached = await sessions.claudeAgentFailed({
+        ...agent,
+        ...payload.session_id === void 0 ? {} : { session_id: payload.session_id },
+        ...facts,
+        cut: true
+      });
+      notes.push(
+        attached === null ? `${agent.agent_id}:unknown_agent` : `${agent.agent_id}:${attached.interruption ?? attached.action}:${attached.state.agent_id}`
+      );
+    } catch (error2) {
+      failure3 ??= error2;
+      notes.push(`${agent.agent_id}:error`);
+    }
+  }
+  if (failure3 !== void 0) throw failure3;
+  return skip(`kind=${facts.error} cut=${logValue(notes.join(" "))}`);
+}
+
 // src/hooks/handlers/offer.ts
 init_input();
 
 // src/hooks/handlers/continue.ts
 init_claude_transcript();
 init_phase_names();
+init_handler();
 var CONTINUE_TOOL = "SendMessage";
 function transcripts() {
   return init_agent_transcripts(), __toCommonJS(agent_transcripts_exports);
@@ -37411,6 +38558,7 @@ ${continueNote(written, context)}` }
 }
 
 // src/hooks/handlers/offer.ts
+init_handler();
 async function offer(sessions, payload, context) {
   if (payload.tool_name === CONTINUE_TOOL) return continueAgent(sessions, payload, context);
   if (!isDelegationTool(payload.tool_name)) return skip("other_tool");
@@ -37440,6 +38588,7 @@ function approveResume(sessions, agentName) {
 }
 
 // src/hooks/handlers/overview.ts
+init_handler();
 async function overview(sessions, payload, context) {
   const parked = await sessions.parkedSessions();
   if (parked.length === 0) return skip("nothing_parked");
@@ -37458,6 +38607,7 @@ async function overview(sessions, payload, context) {
 }
 
 // src/hooks/handlers/permission.ts
+var import_node_path15 = require("node:path");
 init_permission();
 
 // src/core/recording-command.ts
@@ -37544,43 +38694,8 @@ function recordingTarget(command, prefix) {
   return parseRecording(words.slice(prefix.length))?.id ?? null;
 }
 
-// src/service/agent-launch.ts
-init_claude_transcript();
-init_errno();
-init_file_copy();
-init_paths();
-init_read_capped();
-var META_BYTES = 64 * 1024;
-var HEAD_BYTES2 = 256 * 1024;
-function agentLaunchFacts(payload, agentId) {
-  const folders = sessionFolders(payload);
-  if (folders === null || !isPlainAgentId(agentId)) return null;
-  const names = agentFileNames(agentId);
-  const meta2 = jsonObject(readMeta(joinPath(folders.subagentsDir, names.meta)));
-  const head = jsonObject(firstLine(joinPath(folders.subagentsDir, names.transcript), HEAD_BYTES2));
-  if (meta2 === null && head === null) return null;
-  return { requestShape: meta2?.requestShape, entrypoint: head?.entrypoint };
-}
-function readMeta(path) {
-  try {
-    const bytes = readCapped(path, META_BYTES);
-    return bytes === "too-large" ? null : bytes.toString("utf8");
-  } catch (error2) {
-    if (errnoCode(error2) === "ENOENT" || errnoCode(error2) === "ENOTDIR") return null;
-    throw error2;
-  }
-}
-function jsonObject(text) {
-  if (text === null) return null;
-  try {
-    const value = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 // src/hooks/handlers/permission.ts
+init_agent_launch();
 async function permissionRequest(sessions, payload, context) {
   if (!payload.agent_id) return { answer: null, note: "not_a_subagent" };
   const tool = payload.tool_name;
@@ -37590,7 +38705,13 @@ async function permissionRequest(sessions, payload, context) {
     const recording = await recordingAnswer(sessions, payload, payload.agent_id, recordPrefix(context));
     if (recording !== null) return recording;
   }
-  const ask = { tool, input: payload.tool_input ?? null, claudeAgentId: payload.agent_id };
+  const cwd = folderOf(payload.cwd);
+  const ask = {
+    tool,
+    input: payload.tool_input ?? null,
+    claudeAgentId: payload.agent_id,
+    ...cwd === void 0 ? {} : { cwd }
+  };
   const spent = await sessions.spendPermission(ask);
   if (spent !== null) {
     return {
@@ -37616,6 +38737,9 @@ async function permissionRequest(sessions, payload, context) {
     note: `permission_parked claude_agent=${claudeAgent} session=${logValue(parked.agent_id)} tool=${logValue(tool)}`
   };
 }
+function folderOf(cwd) {
+  return cwd === void 0 || cwd === "" || !(0, import_node_path15.isAbsolute)(cwd) ? void 0 : (0, import_node_path15.resolve)(cwd);
+}
 function answer(decision) {
   return { hookSpecificOutput: { hookEventName: "PermissionRequest", decision } };
 }
@@ -37640,26 +38764,35 @@ async function recordingAnswer(sessions, payload, claudeAgentId, cli) {
 async function readByItsAdapter() {
   return skip("other_event");
 }
+var told2 = (sessions, payload, context) => (
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy: only the Stop hook loads it
+  (init_told2(), __toCommonJS(told_exports)).told(sessions, payload, context)
+);
 var HANDLERS = {
   PreToolUse: offer,
   PermissionRequest: permissionRequest,
   SubagentStart: subagentStart,
   SubagentStop: subagentStop,
   StopFailure: stopFailure,
+  Interrupt: interrupt,
   PostToolUse: postToolUse,
   SessionStart: overview,
   UserPromptSubmit: overview,
-  PostModelRequest: readByItsAdapter
+  PostModelRequest: readByItsAdapter,
+  Stop: told2
 };
 
+// src/hooks/answer.ts
+init_handler();
+
 // src/hooks/hosts/cli-words.ts
-var import_node_path15 = require("node:path");
+var import_node_path16 = require("node:path");
 function cliWords(io, root) {
   return [...cliProgram(io), "--dir", root];
 }
 function cliProgram(io) {
   if (io.binDir === void 0) return ["agent-session"];
-  return [io.execPath ?? "node", (0, import_node_path15.join)(io.binDir, "agent-session.cjs")];
+  return [io.execPath ?? "node", (0, import_node_path16.join)(io.binDir, "agent-session.cjs")];
 }
 
 // src/hooks/hosts/claude-code.ts
@@ -37691,8 +38824,8 @@ init_interruption_kinds();
 function storePin(root, config2) {
   const url = config2.database_url;
   const selected = JSON.stringify([root, url, url === null ? null : config2.database_schema]);
-  const { createHash } = require("node:crypto");
-  return createHash("sha256").update(selected).digest("hex").slice(0, 16);
+  const { createHash: createHash3 } = require("node:crypto");
+  return createHash3("sha256").update(selected).digest("hex").slice(0, 16);
 }
 
 // src/hooks/hosts/codex.ts
@@ -37809,7 +38942,7 @@ async function answerHost(received, call, env, { host, cli, record: record2, rec
   if (nonEmpty(env.AGENT_SESSION_DIR) === void 0 && project !== void 0 && !isDirectory(resolveFrom(call.cwd, project, "`CLAUDE_PROJECT_DIR`"))) {
     return { answer: null, line: `${head}project_missing project=${logValue(project)}${warned}`, level: "info" };
   }
-  const told = launch ?? adapter.launchFacts?.(env);
+  const told3 = launch ?? adapter.launchFacts?.(env);
   const sessions = call.sessions();
   const now = await sessions.now();
   const outcome = await handleEvent(sessions, read.payload, {
@@ -37819,9 +38952,13 @@ async function answerHost(received, call, env, { host, cli, record: record2, rec
     words: adapter.words,
     continuation: continuationSettingsOf(call.config),
     ...recordingTool === void 0 ? {} : { recordingTool },
-    ...told === void 0 ? {} : { launch: told }
+    ...told3 === void 0 ? {} : { launch: told3 },
+    person: () => personOf(call, env)
   });
   return { answer: outcome.answer, line: `${head}${outcome.note}${warned}`, level: warned === "" ? "info" : "warn" };
+}
+function personOf(call, env) {
+  return (init_told3(), __toCommonJS(told_exports2)).personChannel(call.logDir, env);
 }
 async function handleEvent(sessions, input, given) {
   const payload = parsePayload(input);
@@ -37953,7 +39090,8 @@ function sdkMatcher(event, matcher) {
 var SDK_NOT_DECIDED = "Permission to use this tool was not granted: no one can answer this request here.";
 async function agentSessionHooks(options = {}) {
   const env = options.env ?? process.env;
-  const call = openHookCall(env, options.cwd ?? workingDirectory(), {
+  const cwd = options.cwd ?? workingDirectory();
+  const call = openHookCall(env, cwd, {
     ...options.dir === void 0 ? {} : { dir: options.dir },
     inProcess: true,
     // Its sessions name the SDK: a Claude Code or Codex delegation of the same agent name never takes them over.
@@ -38020,6 +39158,8 @@ async function agentSessionHooks(options = {}) {
       hook_event_name: "PermissionRequest",
       tool_name: toolName,
       tool_input: input,
+      // The SDK's callback names no folder: its calls run in the query's (issue 40 item 7: a grant holds there only).
+      cwd,
       ...options2.agentID === void 0 ? {} : { agent_id: options2.agentID }
     };
     const outcome = await answerPayload(payload, call, env, {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "ebe0e5a8fd59156c";
-const BUILD_ID = "5d175974f1e581da";
+const BUNDLE_HASH = "ca28d6c0b7ee26ed";
+const BUILD_ID = "bc7bbf9b6c11a18c";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user
