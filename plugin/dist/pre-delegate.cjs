@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "ca28d6c0b7ee26ed";
-const BUILD_ID = "bc7bbf9b6c11a18c";
+const BUNDLE_HASH = "a2516cf6a36f3804";
+const BUILD_ID = "dafe26e3008be7c2";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

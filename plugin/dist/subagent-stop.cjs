@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "80597df0e88f03ff";
-const BUILD_ID = "bc7bbf9b6c11a18c";
+const BUNDLE_HASH = "48c93dcd1c0e84e1";
+const BUILD_ID = "dafe26e3008be7c2";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user
