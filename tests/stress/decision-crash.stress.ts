@@ -16,7 +16,9 @@ import { applyChange, newSession } from '../../src/core/session';
 import { parseState, type SessionState } from '../../src/core/state';
 import { decisionSubject } from '../../src/core/views/live';
 import { FileStore } from '../../src/store/file-store';
+import type { PgStore } from '../../src/store/postgres/pg-store';
 import { runOutsideAgent } from '../support/outside-agent';
+import { describeWithDatabase } from '../support/test-database';
 import { raw, startServe, userEnv } from '../support/serve';
 import { BIN, bundleWorker, makeTemp, prng, removeTemp, seedOf } from './helpers';
 import { askPayload, behaviour, grantProject, parkedGrantSession, resumeBy, type GrantProject } from './grant-flow';
@@ -343,23 +345,6 @@ describe('a grant spent by hooks killed at any moment', () => {
     cpSync(p.store, pristine, { recursive: true });
   });
 
-  /** The agent asks the granted call again, through the hook bin, killed `delayMs` after it starts (if still running). */
-  function spendKilledAfter(delayMs: number): Promise<string> {
-    return new Promise((done, fail) => {
-      const child = spawn(process.execPath, [BIN.preDelegate], { cwd: p.dir, env: p.env(), stdio: 'pipe' });
-      child.stdin.on('error', () => undefined).end(JSON.stringify({ ...p.base, ...askPayload(NEXT, CALL) }));
-      let out = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-      const timer = setTimeout(() => child.kill('SIGKILL'), delayMs);
-      child.on('error', fail);
-      child.on('close', () => {
-        clearTimeout(timer);
-        // Killed, it printed a whole answer or nothing (a pipe's writes are whole up to its buffer).
-        done(behaviour(out));
-      });
-    });
-  }
-
   /** The agent asks the granted call again, through the hook bin with the preload (killed before write `killAt`). */
   function spend(killAt: number, count = ''): { answer: string; killed: boolean } {
     const result = spawnSync(process.execPath, ['--require', preload, BIN.preDelegate], {
@@ -408,23 +393,97 @@ describe('a grant spent by hooks killed at any moment', () => {
     expect(spentByKilled).toBeLessThan(writes);
   });
 
-  it('several hooks racing for it, each killed at a random moment: it runs at most once and is spent exactly once', async () => {
-    const random = prng(seedOf('grant spend kills'));
-    const rounds = 8;
-    const problems: string[] = [];
-    let allowedRounds = 0;
-    for (let round = 0; round < rounds; round++) {
-      restore();
-      const answers = await Promise.all(Array.from({ length: 4 }, () => spendKilledAfter(Math.floor(random() * 400))));
-      const allowed = answers.filter((answer) => answer === 'allow').length;
-      const last = spend(0).answer;
-      if (allowed > 0) allowedRounds++;
-      if (allowed + (last === 'allow' ? 1 : 0) > 1) problems.push(`round ${round}: allowed ${allowed} + ${last}`);
-      if (spentCount() !== 1) problems.push(`round ${round}: ${spentCount()} spent records`);
-    }
-    process.stdout.write(
-      `[stress] grant spend raced by 4 hooks killed at random moments: in ${allowedRounds} of ${rounds} rounds one of them ran it, in the others the next ask; ${problems.length} problems\n`,
-    );
-    expect(problems).toEqual([]);
-  });
+  it('several hooks racing for it, each killed at a random moment: it runs at most once and is spent exactly once', () =>
+    racingKills(
+      'file store',
+      p,
+      NEXT,
+      async () => restore(),
+      async () => spentCount(),
+    ));
 });
+
+describeWithDatabase('a grant on the PostgreSQL store spent by hooks killed at any moment', (db) => {
+  const FIRST = 'a4000000000000001';
+  const NEXT = 'a4000000000000002';
+  let p: GrantProject;
+  let id: string;
+  let pristine: SessionState;
+  let store: PgStore;
+
+  beforeAll(async () => {
+    // The hooks reach the database through the relay, as they do by default; commands with their own connection.
+    p = grantProject(join(base, 'grant-pg'), [FIRST, NEXT], {
+      AGENT_SESSION_DATABASE_URL: db.url,
+      AGENT_SESSION_DATABASE_SCHEMA: db.schema,
+    });
+    id = parkedGrantSession(p, FIRST, CALL);
+    const approved = p.user(['approve', id]);
+    if (approved.status !== 0) throw new Error(`approve: ${approved.stderr}`);
+    resumeBy(p, NEXT);
+    store = db.store();
+    pristine = (await store.read(id))!;
+  });
+
+  it('several hooks racing for it, each killed at a random moment: it runs at most once and is spent exactly once', () =>
+    racingKills(
+      'PostgreSQL store',
+      p,
+      NEXT,
+      async () => {
+        await store.update(id, () => pristine);
+      },
+      async () => ((await store.read(id))!.permission_requests ?? []).filter((r) => r.status === 'spent').length,
+    ));
+});
+
+/** The agent `agent` asks the granted call again through the hook bin, killed `delayMs` after it starts (if still running). */
+function spendKilledAfter(p: GrantProject, agent: string, delayMs: number): Promise<string> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [BIN.preDelegate], { cwd: p.dir, env: p.env(), stdio: 'pipe' });
+    child.stdin.on('error', () => undefined).end(JSON.stringify({ ...p.base, ...askPayload(agent, CALL) }));
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), delayMs);
+    child.on('error', fail);
+    child.on('close', () => {
+      clearTimeout(timer);
+      // Killed, it printed a whole answer or nothing (a pipe's writes are whole up to its buffer).
+      done(behaviour(out));
+    });
+  });
+}
+
+/**
+ * Rounds of 4 hooks asking the granted call at once, each killed at a random moment, then one more ask, alone: in
+ * every round the call is allowed once at most, and the grant ends spent exactly once (by a killed hook or the last).
+ */
+async function racingKills(
+  label: string,
+  p: GrantProject,
+  agent: string,
+  restore: () => Promise<void>,
+  spentCount: () => Promise<number>,
+): Promise<void> {
+  const random = prng(seedOf(`grant spend kills (${label})`));
+  const rounds = 8;
+  const problems: string[] = [];
+  let allowedRounds = 0;
+  for (let round = 0; round < rounds; round++) {
+    await restore();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => spendKilledAfter(p, agent, Math.floor(random() * 400))),
+    );
+    const allowed = answers.filter((answer) => answer === 'allow').length;
+    const last = await spendKilledAfter(p, agent, 30_000);
+    if (allowed > 0) allowedRounds++;
+    if (allowed + (last === 'allow' ? 1 : 0) > 1) problems.push(`round ${round}: allowed ${allowed} + ${last}`);
+    const spent = await spentCount();
+    if (spent !== 1) problems.push(`round ${round}: ${spent} spent records`);
+  }
+  process.stdout.write(
+    `[stress] grant spend on the ${label} raced by 4 hooks killed at random moments: in ${allowedRounds} of ${rounds} ` +
+      `rounds one of them ran it, in the others the next ask; ${problems.length} problems\n`,
+  );
+  expect(problems).toEqual([]);
+}

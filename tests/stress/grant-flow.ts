@@ -30,12 +30,19 @@ export interface GrantProject {
   ): SpawnSyncReturns<string>;
   /** Runs the CLI as the user does, from their own shell (approve and reject refuse an agent's). */
   user(args: readonly string[], extra?: Record<string, string | undefined>): OutsideRun;
-  /** The session's state.json, parsed and validated (throws on a torn or invalid file). */
+  /** The session's state.json, parsed and validated (throws on a torn or invalid file); the file store's only. */
   state(id: string): SessionState;
 }
 
-/** A project under `root` whose headless run has the background sub-agents `agents`. */
-export function grantProject(root: string, agents: readonly string[]): GrantProject {
+/**
+ * A project under `root` whose headless run has the background sub-agents `agents`; `storeEnv` chooses another store
+ * for every hook and command there (a PostgreSQL database and schema).
+ */
+export function grantProject(
+  root: string,
+  agents: readonly string[],
+  storeEnv: Record<string, string> = {},
+): GrantProject {
   const dir = join(root, 'proj');
   const home = join(root, 'home');
   mkdirSync(join(dir, '.claude'), { recursive: true });
@@ -49,6 +56,7 @@ export function grantProject(root: string, agents: readonly string[]): GrantProj
       AGENT_SESSION_LOG_DIR: join(root, 'logs'),
       AGENT_SESSION_CONFIG: undefined,
       AGENT_SESSION_DEBUG: undefined,
+      ...storeEnv,
       ...extra,
     });
   return {
