@@ -358,6 +358,8 @@ export async function runInteractive(
   timeoutMs = 90_000,
   /** More environment variables of the run (`CLAUDE_CODE_DISABLE_BACKGROUND_TASKS`). */
   extraEnv: Readonly<Record<string, string>> = {},
+  /** Playing a user who presses Esc once, as soon as this holds (the main turn interrupted while it runs). */
+  interruptWhen?: () => boolean,
 ): Promise<ClaudeRun> {
   const config = join(project.home, '.claude.json');
   const saved = JSON.parse(readFileSync(config, 'utf8')) as Record<string, unknown>;
@@ -415,6 +417,8 @@ export async function runInteractive(
   };
   let screen = '';
   let timedOut = false;
+  let interrupted = false;
+  let beforeEsc = '';
   const prompts: string[] = [];
   try {
     // Ready for input: the prompt line is drawn.
@@ -422,6 +426,9 @@ export async function runInteractive(
     tmux('send-keys', '-t', session, '-l', prompt);
     await sleep(300);
     tmux('send-keys', '-t', session, 'Enter');
+    // 2.1.337 may drop an Enter that comes while it still loads (the prompt stays in the input box): pressed again.
+    for (let tries = 0; tries < 5 && !(await until(() => !inputHolds(pane(), prompt), 3000)); tries++)
+      tmux('send-keys', '-t', session, 'Enter');
     // Playing the user: a permission dialog is answered "No" (its text kept for the checks), as a user refusing a
     // command they did not expect would.
     timedOut = !(await until(() => {
@@ -444,10 +451,17 @@ export async function runInteractive(
         spawnSync('sleep', ['1']);
         return false;
       }
+      if (interruptWhen !== undefined && !interrupted && interruptWhen()) {
+        interrupted = true;
+        beforeEsc = screen;
+        tmux('send-keys', '-t', session, 'Escape');
+        return false;
+      }
       return done();
     }, timeoutMs));
     // Let the main agent finish its turn (a background agent's notification comes back to it), then leave.
     await sleep(1500);
+    if (interrupted) writeFileSync(join(project.base, `${label}.before-esc.screen.txt`), beforeEsc);
     screen = pane();
     tmux('send-keys', '-t', session, '-l', '/exit');
     await sleep(300);
@@ -470,6 +484,15 @@ export async function runInteractive(
     debugFile,
     prompts,
   };
+}
+
+/** Whether the input box (the line between the screen's last two rules) still holds the start of `prompt`. */
+function inputHolds(screen: string, prompt: string): boolean {
+  const lines = screen.split('\n');
+  const rules = lines.flatMap((line, i) => (/^─{20,}/.test(line) ? [i] : []));
+  if (rules.length < 2) return false;
+  const input = lines.slice(rules.at(-2)! + 1, rules.at(-1)).join(' ');
+  return input.includes(prompt.slice(0, 30));
 }
 
 /** What runClaude needs of a project: its folders and PATH (a project without agent-session qualifies too). */
