@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "d6e119e2c065f119";
-const BUILD_ID = "dafe26e3008be7c2";
+const BUNDLE_HASH = "ef12b3ef1591f179";
+const BUILD_ID = "43db9f29278f7767";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -2,6 +2,7 @@ import { assertDatabaseUrl, WAIT_LIMITS } from '../core/database';
 import { limitsOf, type Config } from '../core/config';
 import { SessionError } from '../core/errors';
 import { decisionOriginOf } from '../core/origin';
+import type { DecisionSeal } from '../platform/decision-key';
 import { copySessions, type CopyResult } from '../service/copy';
 import { Sessions, type SessionsOptions } from '../service/sessions';
 import type { SessionStore } from '../service/store';
@@ -33,7 +34,11 @@ export function openSessions(call: Call, options: Pick<SessionsOptions, 'decisio
   const clock = call.clock();
   const project = call.project().name;
   const store = storeOf(call, config.values, clock);
+  // Issue 40 item 3: a file store's decisions are sealed with this user's key and judged on every read; PostgreSQL's
+  // are the team's, guarded by its credentials (docs/security.md).
+  const sealed = store instanceof FileStore ? { sign: (text: string) => userSeal(call.env).sign(text) } : {};
   return new Sessions({
+    ...sealed,
     store,
     project,
     ...(host === undefined ? {} : { host }),
@@ -114,7 +119,11 @@ export async function copyStores(
 function storeOf(call: Call, config: Config, clock: (() => Date) | undefined): SessionStore {
   const { database_url: url, database_schema: schema } = config;
   if (url === null)
-    return new FileStore(call.root, { home: call.home(), ...(clock === undefined ? {} : { now: clock }) });
+    return new FileStore(call.root, {
+      home: call.home(),
+      ...(clock === undefined ? {} : { now: clock }),
+      verify: (text, mac) => userSeal(call.env).verify(text, mac),
+    });
   if (call.use !== 'hook') return openPgStore(url, schema, WAIT_LIMITS.command);
   // The bin's next code cache then holds the database path too (platform/code-cache-hint.ts).
   noteDatabaseUse();
@@ -123,6 +132,21 @@ function storeOf(call: Call, config: Config, clock: (() => Date) | undefined): S
   const relay = require('./relay-client') as typeof import('./relay-client');
   return relay.openRelayClient(url, schema, call.env);
 }
+
+/**
+ * This user's decision seal (platform/decision-key.ts), loaded on first use: only a path that reads or makes a decision
+ * or grant pays for node:crypto and the key's read. One per environment (a process has one).
+ */
+function userSeal(env: Readonly<Record<string, string | undefined>>): DecisionSeal {
+  if (seal === null || seal.env !== env) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- node:crypto on the paths that judge a decision only
+    const key = require('../platform/decision-key') as typeof import('../platform/decision-key');
+    seal = { env, seal: key.userDecisionSeal(env) };
+  }
+  return seal.seal;
+}
+
+let seal: { readonly env: Readonly<Record<string, string | undefined>>; readonly seal: DecisionSeal } | null = null;
 
 /** Whether hook processes use the relay: yes unless AGENT_SESSION_RELAY is `off` (or `0`, `false`, `no`). */
 function relayWanted(env: Readonly<Record<string, string | undefined>>): boolean {

@@ -1,4 +1,4 @@
-import { deciderText } from '../core/decision';
+import { deciderText, NOT_VERIFIED } from '../core/decision';
 import { hostOf } from '../core/host';
 import type { ResumeExplanation } from '../core/views/explain';
 import type { Limits } from '../core/limits';
@@ -95,7 +95,9 @@ export function renderStory(
         JSON.stringify(request.input ?? null),
         // Where the call was asked: the grant holds there only (issue 40 item 7).
         request.cwd ?? '-',
-        { text: status, style: status === 'pending' ? 'yellow' : status === 'rejected' ? 'red' : undefined },
+        request.unverified === true && status === 'approved'
+          ? { text: `approved, ${NOT_VERIFIED}`, style: 'red' }
+          : { text: status, style: status === 'pending' ? 'yellow' : status === 'rejected' ? 'red' : undefined },
         request.decided_at === undefined ? '-' : utcTime(request.decided_at),
         request.expires_at === undefined ? '-' : utcTime(request.expires_at),
         request.spent_by === undefined ? '-' : `${request.spent_by} at ${utcTime(request.spent_at ?? request.at)}`,

@@ -3,6 +3,7 @@ import { agentNameProblem, requiredTextProblem } from './input';
 import { assertNotAgentShell, type DecisionOrigin } from './origin';
 import { DEFAULT_PERMISSION_GRANT_TTL_HOURS, grantPending, refusePending } from './permission';
 import { quoted } from './quote';
+import { sealNew } from './seal';
 import { finalizeState, applyChange } from './session';
 import { versionFor, type Decision, type SessionState } from './state';
 
@@ -30,7 +31,8 @@ export interface RejectInput {
 
 /**
  * Approves a session parked in approval: records the decision, with where it came from, grants its pending permission
- * request if it has one (core/permission.ts), and moves the session to executing, in one new state (the caller writes it under the session's lock: decision and phase are one write).
+ * request if it has one (core/permission.ts), and moves the session to executing, in one new state (the caller writes it under the session's lock: decision and phase are one write). With `sign` (this user's MAC, core/seal.ts:
+ * a file store's), the decision and the grant are sealed, so they count here.
  * @throws SessionError E_AGENT_SHELL when `origin` is an AI agent's shell; E_ILLEGAL_TRANSITION when the session is
  *   not in approval; E_USAGE for a blank `by` or note
  */
@@ -39,6 +41,7 @@ export function approveState(
   input: ApproveInput,
   origin: DecisionOrigin,
   now: Date,
+  sign?: (text: string) => string,
 ): SessionState {
   assertNotAgentShell(origin, 'approve');
   const by = deciderOf(input.by, origin);
@@ -47,17 +50,25 @@ export function approveState(
   const moved = applyChange(state, { phase: 'executing' }, now);
   const decided = withDecision(moved, state, { decision: 'approved', ...by, note, to_phase: 'executing' }, now);
   // A sub-agent's pending permission request (issue 33) is granted in the same write: exactly that call, once.
-  return grantPending(decided, now, input.grantTtlHours ?? DEFAULT_PERMISSION_GRANT_TTL_HOURS);
+  const granted = grantPending(decided, now, input.grantTtlHours ?? DEFAULT_PERMISSION_GRANT_TTL_HOURS);
+  return sign === undefined ? granted : sealNew(state, granted, sign);
 }
 
 /**
  * Rejects a session parked in approval: records the decision with its reason and where it came from (its pending
  * permission request, if any, refused with that reason), and sends the
- * session back to planning, or finalizes it abandoned (the reason as summary), in one new state.
+ * session back to planning, or finalizes it abandoned (the reason as summary), in one new state (sealed with `sign`, as
+ * approveState's).
  * @throws SessionError E_AGENT_SHELL when `origin` is an AI agent's shell; E_ILLEGAL_TRANSITION when the session is
  *   not in approval; E_USAGE for a blank `by`, a blank reason or another target
  */
-export function rejectState(state: SessionState, input: RejectInput, origin: DecisionOrigin, now: Date): SessionState {
+export function rejectState(
+  state: SessionState,
+  input: RejectInput,
+  origin: DecisionOrigin,
+  now: Date,
+  sign?: (text: string) => string,
+): SessionState {
   assertNotAgentShell(origin, 'reject');
   const by = deciderOf(input.by, origin);
   const problem = requiredTextProblem(input.reason);
@@ -70,7 +81,8 @@ export function rejectState(state: SessionState, input: RejectInput, origin: Dec
       ? finalizeState(state, 'abandoned', `Rejected by ${by.by}: ${reason}`, now)
       : applyChange(state, { phase: 'planning' }, now);
   const decided = withDecision(moved, state, { decision: 'rejected', ...by, note: reason, to_phase: to }, now);
-  return refusePending(decided, reason, now);
+  const refused = refusePending(decided, reason, now);
+  return sign === undefined ? refused : sealNew(state, refused, sign);
 }
 
 /**
@@ -106,18 +118,35 @@ export function waitingSince(state: SessionState): string {
  * lines give it: the hooks' bundles stay without date-fns' formatter and its locale (start-up cost on every call).
  */
 export function decisionSentence(decision: Decision, noteLimit = Infinity): string {
+  // Issue 40 item 3: a decision this machine's user did not record is never told as one (what it claims stays unsaid).
+  if (decision.unverified === true) return NOT_VERIFIED_SENTENCE;
   const where = decision.to_phase === 'abandoned' ? 'session ended' : `sent to ${decision.to_phase}`;
   const note = decision.note === undefined ? '' : `; note: ${quoted(decision.note, noteLimit)}`;
   return `${decision.decision} by ${deciderText(decision, (text) => quoted(text))} at ${decision.at} (${where})${note}`;
 }
 
+/** What an agent is told of a decision not verified here (core/seal.ts), in place of what it claims. */
+export const NOT_VERIFIED_SENTENCE =
+  "a decision not verified here (recorded elsewhere, by a copy or by hand, not by this machine's user): it counts for " +
+  'nothing, and the session waits for the user to decide';
+
+/** How every view marks a decision or grant not verified here. */
+export const NOT_VERIFIED = 'not verified here';
+
 /**
  * Who decided and where the decision came from, as `show` and the CLI say it: `alice (claimed; OS user bob, at a
  * terminal)`, `bob (OS user, recorded without a terminal)`, `bob (OS user, in the browser)` (the page of a `serve`
  * started at a terminal; else `in the browser, page of a server started without a terminal`), or `alice (origin not
- * recorded)` for a decision of an older version. `quote` renders the recorded names (the hooks' contexts quote them; a terminal escapes them).
+ * recorded)` for a decision of an older version; `…; not verified here: it counts for nothing` when its MAC does not
+ * check out here (core/seal.ts). `quote` renders the recorded names (the hooks' contexts quote them; a terminal escapes them).
  */
 export function deciderText(decision: Decision, quote: (text: string) => string = (text) => text): string {
+  const text = claimedDecider(decision, quote);
+  // Issue 40 item 3: its MAC does not check out under this user's key (core/seal.ts).
+  return decision.unverified === true ? `${text}; ${NOT_VERIFIED}: it counts for nothing` : text;
+}
+
+function claimedDecider(decision: Decision, quote: (text: string) => string): string {
   const imported = decision.imported;
   // Recorded elsewhere: its origin is that store's word, never shown as a decision taken here.
   if (imported !== undefined)

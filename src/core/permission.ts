@@ -126,7 +126,9 @@ export function grantFor(state: SessionState, ask: PermissionAsk, scope: Permiss
   const requests = state.permission_requests ?? [];
   for (let index = requests.length - 1; index >= 0; index--) {
     const request = requests[index]!;
-    if (permissionStatus(request, now) === 'approved' && sameCall(request, ask)) return index;
+    // A grant not verified here (core/seal.ts: a state.json that came by git clone, a copy, an agent) allows nothing.
+    if (permissionStatus(request, now) === 'approved' && request.unverified !== true && sameCall(request, ask))
+      return index;
   }
   return null;
 }

@@ -40,7 +40,12 @@ export interface ResumeFacts {
     readonly timestamp: string;
     readonly event?: string | undefined;
   }[];
-  readonly decisions?: readonly { readonly decision: string; readonly at: string }[];
+  readonly decisions?: readonly {
+    readonly decision: string;
+    readonly at: string;
+    /** Not verified here (core/seal.ts): it counts for nothing. */
+    readonly unverified?: true | undefined;
+  }[];
   /** Whether the session waits after an interruption (see awaitsCarryOn). */
   readonly interruption?: { readonly waiting: boolean };
 }
@@ -56,10 +61,19 @@ export function awaitsCarryOn(facts: ResumeFacts): boolean {
 
 /**
  * True for a session a user approved (`approve`: approval → executing) whose agent has not picked it up yet: its last
- * history entry is that move, made by the last decision. The next delegation resumes it once (the resume entry that
- * records it ends the wait), so the agent is told the decision instead of a new session starting without it.
+ * history entry is that move, made by the last decision, and that decision counts here (not marked `unverified`:
+ * core/seal.ts). The next delegation resumes it once (the resume entry that records it ends the wait), so the agent is
+ * told the decision instead of a new session starting without it.
  */
 export function awaitsPickup(facts: ResumeFacts): boolean {
+  return pickupShape(facts) && facts.decisions?.at(-1)?.unverified !== true;
+}
+
+/**
+ * True when a session is as an approval left it (awaitsPickup), whether or not that approval counts here: in
+ * executing, its last history entry the move from approval made at the last decision's time, an approval.
+ */
+export function pickupShape(facts: ResumeFacts): boolean {
   if (facts.phase !== 'executing') return false;
   const last = facts.history?.at(-1);
   const decision = facts.decisions?.at(-1);

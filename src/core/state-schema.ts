@@ -17,6 +17,7 @@ import {
   IMPORTED_DECISION_SCHEMA_VERSION,
   PERMISSION_FOLDER_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
+  SEALED_SCHEMA_VERSION,
   SCHEMA_VERSION,
   CONTINUATION_SCHEMA_VERSION,
 } from './schema-version';
@@ -133,6 +134,17 @@ export const DecisionImportSchema = z.strictObject({
 });
 
 /**
+ * How a decision or a grant is vouched for (schema_version 13, issue 40 item 3, core/seal.ts): `mac`, the HMAC-SHA256
+ * (hex) this machine's user's key made of it as `approve` or `reject` recorded it (absent on PostgreSQL, whose
+ * decisions are the team's, and on those of older versions); `unverified`, set as a file store reads it when the MAC
+ * does not check out here, never written: such a decision or grant counts for nothing.
+ */
+const sealFields = {
+  mac: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
+  unverified: z.optional(z.literal(true)),
+};
+
+/**
  * A user's decision on a session parked in approval (`approve` / `reject`): who, when, what, the note (a rejection's
  * reason), the phase it sent the session to, since when the session had waited in approval, and where it was
  * recorded from (absent on decisions of schema_version 2).
@@ -146,6 +158,7 @@ export const DecisionSchema = z.strictObject({
   waiting_since: Timestamp,
   origin: z.optional(DecisionOriginSchema),
   imported: z.optional(DecisionImportSchema),
+  ...sealFields,
 });
 
 /**
@@ -172,6 +185,7 @@ export const PermissionRequestSchema = z.strictObject({
   reason: z.optional(z.string()),
   spent_at: z.optional(Timestamp),
   spent_by: z.optional(z.string()),
+  ...sealFields,
 });
 
 export const LastErrorSchema = z.strictObject({ message: z.string(), timestamp: Timestamp });
@@ -194,6 +208,7 @@ export const SessionStateSchema = z.strictObject({
     z.literal(OPENCODE_HOST_SCHEMA_VERSION),
     z.literal(IMPORTED_DECISION_SCHEMA_VERSION),
     z.literal(PERMISSION_FOLDER_SCHEMA_VERSION),
+    z.literal(SEALED_SCHEMA_VERSION),
   ]),
   agent_id: z.string().check(z.regex(ID_PATTERN)),
   agent_name: z.string().check(z.minLength(1)),

@@ -13,6 +13,7 @@ import {
   PERMISSION_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
+  SEALED_SCHEMA_VERSION,
 } from './schema-version';
 import { parseSessionState } from '../generated/state-parsers';
 import type { Metadata, SessionState } from './state-schema';
@@ -30,6 +31,7 @@ export {
   PERMISSION_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
+  SEALED_SCHEMA_VERSION,
 };
 export type {
   ClaudeLink,
@@ -88,7 +90,7 @@ export function parseState(raw: unknown): SessionState {
 
 /**
  * The schema_version a state's content needs (schema-version.ts): each version adds one field to the one before, so
- * the highest field present decides: 12 once a permission request names its folder, 11 for an opencode session, 10 once a decision was made in the browser, 9 once it records a continuation (issue 34), 8 once it records a permission request, 7 once a decision was imported, 6 once it names its host, 5 once it names its project, else 4 once it records an interruption, else 3
+ * the highest field present decides: 13 once a decision or grant is sealed, 12 once a permission request names its folder, 11 for an opencode session, 10 once a decision was made in the browser, 9 once it records a continuation (issue 34), 8 once it records a permission request, 7 once a decision was imported, 6 once it names its host, 5 once it names its project, else 4 once it records an interruption, else 3
  * once a decision has an origin, 2 with decisions, 1 otherwise. Every change that adds or removes such a field
  * stamps this.
  */
@@ -96,6 +98,9 @@ export function versionFor(
   state: Pick<SessionState, 'decisions' | 'interruption' | 'project' | 'host' | 'permission_requests' | 'continuation'>,
 ): SessionState['schema_version'] {
   // The highest number first: the highest version a state's content needs wins.
+  const sealed = (item: { readonly mac?: string | undefined }) => item.mac !== undefined;
+  if ((state.decisions ?? []).some(sealed) || (state.permission_requests ?? []).some(sealed))
+    return SEALED_SCHEMA_VERSION;
   if ((state.permission_requests ?? []).some((request) => request.cwd !== undefined))
     return PERMISSION_FOLDER_SCHEMA_VERSION;
   if (state.host === 'opencode') return OPENCODE_HOST_SCHEMA_VERSION;
@@ -133,6 +138,7 @@ const VERSION_CONTENT: Readonly<Record<SessionState['schema_version'], string>> 
   [OPENCODE_HOST_SCHEMA_VERSION]: 'the host opencode',
   [IMPORTED_DECISION_SCHEMA_VERSION]: 'an imported decision',
   [PERMISSION_FOLDER_SCHEMA_VERSION]: "a permission request's folder",
+  [SEALED_SCHEMA_VERSION]: 'a sealed decision or grant',
 };
 
 function migrate(raw: unknown): unknown {

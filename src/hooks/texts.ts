@@ -274,6 +274,12 @@ export function permissionParkedText(state: SessionState, request: PermissionReq
 /** A session's last permission request as a resumed agent is told it: what was asked, what the user decided. */
 function permissionLines(request: PermissionRequest): string[] {
   const call = callText(request);
+  // Issue 40 item 3: a grant this machine's user did not make is never told as one.
+  if (request.unverified === true)
+    return [
+      `- Permission request: ${call} carries a grant not verified here (recorded elsewhere, by a copy or by hand): it ` +
+        "allows nothing. Do not issue it; it waits for the user's decision.",
+    ];
   if (request.status === 'approved')
     return [
       `- Permission request: the user approved ${call} at ${request.decided_at ?? 'an unknown time'}, once, until ` +

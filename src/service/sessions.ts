@@ -84,6 +84,12 @@ export interface SessionsOptions {
   readonly permissionInbox?: PermissionInboxMode;
   /** How long an approved permission request stays usable, in hours (`permission_grant_ttl_hours`; default 24). */
   readonly permissionGrantTtlHours?: number;
+  /**
+   * Seals each decision and grant with this user's MAC (core/seal.ts; the app's file store: platform/decision-key.ts),
+   * so the store, which judges every state it reads, counts them. Absent: recorded unsealed (PostgreSQL, whose
+   * decisions are the team's; a store that judges nothing).
+   */
+  readonly sign?: (text: string) => string;
 }
 
 /** A listed session with its resume answer at listing time. */
@@ -118,6 +124,7 @@ export class Sessions {
   /** See SessionsOptions.permissionGrantTtlHours. */
   readonly permissionGrantTtlHours: number;
   readonly #decisionOrigin: () => DecisionOrigin;
+  readonly #sign: ((text: string) => string) | undefined;
   /** The project's view of the store the use cases share (the write step, the project's verdicts). */
   readonly #view: ProjectView;
 
@@ -130,6 +137,7 @@ export class Sessions {
     this.permissionInbox = options.permissionInbox ?? 'background';
     this.permissionGrantTtlHours = options.permissionGrantTtlHours ?? DEFAULT_PERMISSION_GRANT_TTL_HOURS;
     this.#decisionOrigin = options.decisionOrigin ?? (() => decisionOriginOf(processFacts()));
+    this.#sign = options.sign;
     this.#view = new ProjectView({
       store: this.store,
       project: this.project,
@@ -244,7 +252,7 @@ export class Sessions {
     return this.#view.write(valid, now, (state, at) => {
       if (options.allProjects !== true) this.#view.assertOwn(state);
       options.unchanged?.(state);
-      return approveState(state, { grantTtlHours: this.permissionGrantTtlHours, ...input }, origin, at);
+      return approveState(state, { grantTtlHours: this.permissionGrantTtlHours, ...input }, origin, at, this.#sign);
     });
   }
 
@@ -263,7 +271,7 @@ export class Sessions {
     return this.#view.write(valid, now, (state, at) => {
       if (options.allProjects !== true) this.#view.assertOwn(state);
       options.unchanged?.(state);
-      return rejectState(state, input, origin, at);
+      return rejectState(state, input, origin, at, this.#sign);
     });
   }
 

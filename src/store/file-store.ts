@@ -19,6 +19,7 @@ import {
   notOursError,
 } from './file-hygiene';
 import { decodeState, namedProject, stateJson } from './codec';
+import { countedHere, withoutUnverifiedMarks } from '../core/seal';
 import { CLAUDE_INDEX_DIR, ClaudeIndex } from './claude-index';
 import { pathKind } from './index-marker';
 import {
@@ -64,6 +65,12 @@ export interface FileStoreOptions {
    * DEFAULT_PROJECT, the project of a service given none.
    */
   readonly home?: string | null;
+  /**
+   * Checks a decision's or grant's MAC under this user's key (core/seal.ts; the app's is platform/decision-key.ts):
+   * given, every state read is judged by it (countedHere), so what this machine's user did not record counts for
+   * nothing. Absent: nothing is judged (tests, tools).
+   */
+  readonly verify?: (text: string, mac: string) => boolean;
 }
 
 /**
@@ -79,7 +86,7 @@ export class FileStore extends SettledStore {
 
   constructor(root: string, options: FileStoreOptions = {}) {
     const home = options.home === undefined ? DEFAULT_PROJECT : options.home;
-    const sync = new SyncFileStore(root, options.lock ?? DEFAULT_LOCK_OPTIONS, home);
+    const sync = new SyncFileStore(root, options.lock ?? DEFAULT_LOCK_OPTIONS, home, options.verify);
     super(root, sync, options.now);
     this.#sync = sync;
     this.home = home;
@@ -114,10 +121,19 @@ class SyncFileStore implements SyncStore {
   /** The last session read, its bytes and a private copy of its state (see read). */
   #lastRead: { readonly id: string; readonly text: string; readonly state: SessionState } | undefined;
 
-  constructor(root: string, lock: LockOptions = DEFAULT_LOCK_OPTIONS, home: string | null = DEFAULT_PROJECT) {
+  /** See FileStoreOptions.verify. */
+  readonly #verify: ((text: string, mac: string) => boolean) | undefined;
+
+  constructor(
+    root: string,
+    lock: LockOptions = DEFAULT_LOCK_OPTIONS,
+    home: string | null = DEFAULT_PROJECT,
+    verify?: (text: string, mac: string) => boolean,
+  ) {
     this.location = root;
     this.#lock = lock;
     this.#home = home;
+    this.#verify = verify;
     const read = (id: string): SessionState | null => this.read(id);
     const indexed = {
       read,
@@ -247,7 +263,9 @@ class SyncFileStore implements SyncStore {
     if (last !== undefined && last.id === id && last.text === file.text) return structuredClone(last.state);
     const decoded = decodeState(id, file.text, 'state.json');
     // A file naming no project is the store's folder's session (see FileStoreOptions.home), or unassigned.
-    const state = decoded.project === undefined && this.#home !== null ? withProject(decoded, this.#home) : decoded;
+    const placed = decoded.project === undefined && this.#home !== null ? withProject(decoded, this.#home) : decoded;
+    // Judged on every read (issue 40 item 3): a folder in the workspace holds what git, a copy or an agent put there.
+    const state = this.#verify === undefined ? placed : countedHere(placed, this.#verify);
     this.#lastRead = { id, text: file.text, state: structuredClone(state) };
     return state;
   }
@@ -576,7 +594,9 @@ class SyncFileStore implements SyncStore {
   }
 
   /** The state as its file holds it: the home project's sessions name none (see FileStoreOptions.home). */
-  #stored(state: SessionState): SessionState {
+  #stored(given: SessionState): SessionState {
+    // The marks are a judgment of this reader's (countedHere), never a fact to keep.
+    const state = withoutUnverifiedMarks(given);
     return this.#home !== null && state.project === this.#home ? withProject(state, undefined) : state;
   }
 

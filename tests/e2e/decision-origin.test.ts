@@ -105,7 +105,8 @@ describe('a decision from outside', () => {
       `Approved session ${id} by ${osUser} (OS user, recorded without a terminal): phase executing\n`,
     );
     const state = JSON.parse(readFileSync(stateFile(id), 'utf8'));
-    expect(state.schema_version).toBe(3);
+    // 13: the decision is sealed with this user's key (issue 40 item 3).
+    expect(state.schema_version).toBe(13);
     expect(state.decisions[0]).toMatchObject({
       by: osUser,
       origin: { os_user: osUser, terminal: false, claimed: false },
@@ -158,7 +159,12 @@ const canSwitchUser = process.getuid?.() === 0 && existsSync('/usr/bin/setpriv')
     };
     own(join(dir, '.claude'));
     chmodSync(dir, 0o755);
+    // That user's own data folder, where its decision key is made (issue 40 item 3).
+    const data = join(dir, 'data-of-uid');
+    mkdirSync(data);
+    chownSync(data, UID, UID);
     const result = asUser(['approve', id], {
+      env: { XDG_DATA_HOME: data },
       prefix: ['setpriv', `--reuid=${UID}`, `--regid=${UID}`, '--clear-groups'],
     });
     expect(result.stderr).toBe('');

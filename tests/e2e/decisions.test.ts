@@ -47,8 +47,8 @@ describe('approve and reject', () => {
       `Approved session ${id} by ${osUser} (OS user, recorded without a terminal): phase executing\n`,
     );
     const state = stateOf(id);
-    // Version 3 for the decision's origin, 5 for the project `get` names (the project's own folder leaves it out).
-    expect(state).toMatchObject({ phase: 'executing', schema_version: 5 });
+    // Version 13 for the decision's seal (issue 40 item 3: the MAC of this user's key).
+    expect(state).toMatchObject({ phase: 'executing', schema_version: 13 });
     expect(state.decisions).toEqual([
       expect.objectContaining({
         decision: 'approved',

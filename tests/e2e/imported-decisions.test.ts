@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { NOT_VERIFIED_SENTENCE } from '../../src/core/decision';
 import { BIN, run } from '../helpers';
 import { runOutsideAgent } from '../support/outside-agent';
 
@@ -82,14 +83,16 @@ describe('from a user’s own shell', () => {
   ])('%s: the decision is shown as imported, by whom, when, from where; never as taken here', (_verb, args, from) => {
     expect(asUser(args()).status).toBe(0);
     const state = JSON.parse(readFileSync(join(target(), ID, 'state.json'), 'utf8'));
-    expect(state.schema_version).toBe(7);
+    // 13: the decision keeps the seal it was made with (issue 40 item 3), which its edited origin no longer matches.
+    expect(state.schema_version).toBe(13);
     expect(state.decisions[0].imported).toEqual({ by: osUser, at: expect.any(String), from: from() });
 
     const story = cli(['show', ID]).stdout;
     expect(story).toContain(`alice (imported by OS user ${osUser} at ${state.decisions[0].imported.at} from ${from()}`);
     expect(story).not.toContain('(OS user, at a terminal)');
 
-    // The next sub-agent of that type picks it up in executing: its context says the same.
+    // The next sub-agent of that type: its origin edited after the seal, the decision is not told as one (issue 40
+    // item 3), and the session waits in approval for the user to decide again.
     const started = run(BIN.preDelegate, [], {
       cwd: dir,
       env: env(),
@@ -102,7 +105,9 @@ describe('from a user’s own shell', () => {
       }),
     });
     const context = JSON.parse(started.stdout).hookSpecificOutput.additionalContext as string;
-    expect(context).toContain(`Last decision: approved by "alice" (imported by OS user "${osUser}"`);
+    expect(context).toContain(`Last decision: ${NOT_VERIFIED_SENTENCE}`);
+    expect(context).toContain('parked in phase approval');
+    expect(context).not.toContain('approved by');
     expect(context).not.toContain('at a terminal)');
   });
 });

@@ -21,19 +21,21 @@ export interface RejectInput {
 }
 /**
  * Approves a session parked in approval: records the decision, with where it came from, grants its pending permission
- * request if it has one (core/permission.ts), and moves the session to executing, in one new state (the caller writes it under the session's lock: decision and phase are one write).
+ * request if it has one (core/permission.ts), and moves the session to executing, in one new state (the caller writes it under the session's lock: decision and phase are one write). With `sign` (this user's MAC, core/seal.ts:
+ * a file store's), the decision and the grant are sealed, so they count here.
  * @throws SessionError E_AGENT_SHELL when `origin` is an AI agent's shell; E_ILLEGAL_TRANSITION when the session is
  *   not in approval; E_USAGE for a blank `by` or note
  */
-export declare function approveState(state: SessionState, input: ApproveInput, origin: DecisionOrigin, now: Date): SessionState;
+export declare function approveState(state: SessionState, input: ApproveInput, origin: DecisionOrigin, now: Date, sign?: (text: string) => string): SessionState;
 /**
  * Rejects a session parked in approval: records the decision with its reason and where it came from (its pending
  * permission request, if any, refused with that reason), and sends the
- * session back to planning, or finalizes it abandoned (the reason as summary), in one new state.
+ * session back to planning, or finalizes it abandoned (the reason as summary), in one new state (sealed with `sign`, as
+ * approveState's).
  * @throws SessionError E_AGENT_SHELL when `origin` is an AI agent's shell; E_ILLEGAL_TRANSITION when the session is
  *   not in approval; E_USAGE for a blank `by`, a blank reason or another target
  */
-export declare function rejectState(state: SessionState, input: RejectInput, origin: DecisionOrigin, now: Date): SessionState;
+export declare function rejectState(state: SessionState, input: RejectInput, origin: DecisionOrigin, now: Date, sign?: (text: string) => string): SessionState;
 /**
  * Checks `--to` of a rejection.
  * @throws SessionError E_USAGE naming the value and the targets
@@ -52,11 +54,16 @@ export declare function waitingSince(state: SessionState): string;
  * lines give it: the hooks' bundles stay without date-fns' formatter and its locale (start-up cost on every call).
  */
 export declare function decisionSentence(decision: Decision, noteLimit?: number): string;
+/** What an agent is told of a decision not verified here (core/seal.ts), in place of what it claims. */
+export declare const NOT_VERIFIED_SENTENCE: string;
+/** How every view marks a decision or grant not verified here. */
+export declare const NOT_VERIFIED = "not verified here";
 /**
  * Who decided and where the decision came from, as `show` and the CLI say it: `alice (claimed; OS user bob, at a
  * terminal)`, `bob (OS user, recorded without a terminal)`, `bob (OS user, in the browser)` (the page of a `serve`
  * started at a terminal; else `in the browser, page of a server started without a terminal`), or `alice (origin not
- * recorded)` for a decision of an older version. `quote` renders the recorded names (the hooks' contexts quote them; a terminal escapes them).
+ * recorded)` for a decision of an older version; `…; not verified here: it counts for nothing` when its MAC does not
+ * check out here (core/seal.ts). `quote` renders the recorded names (the hooks' contexts quote them; a terminal escapes them).
  */
 export declare function deciderText(decision: Decision, quote?: (text: string) => string): string;
 /**

@@ -30,6 +30,8 @@ export interface ResumeFacts {
     readonly decisions?: readonly {
         readonly decision: string;
         readonly at: string;
+        /** Not verified here (core/seal.ts): it counts for nothing. */
+        readonly unverified?: true | undefined;
     }[];
     /** Whether the session waits after an interruption (see awaitsCarryOn). */
     readonly interruption?: {
@@ -44,10 +46,16 @@ export interface ResumeFacts {
 export declare function awaitsCarryOn(facts: ResumeFacts): boolean;
 /**
  * True for a session a user approved (`approve`: approval → executing) whose agent has not picked it up yet: its last
- * history entry is that move, made by the last decision. The next delegation resumes it once (the resume entry that
- * records it ends the wait), so the agent is told the decision instead of a new session starting without it.
+ * history entry is that move, made by the last decision, and that decision counts here (not marked `unverified`:
+ * core/seal.ts). The next delegation resumes it once (the resume entry that records it ends the wait), so the agent is
+ * told the decision instead of a new session starting without it.
  */
 export declare function awaitsPickup(facts: ResumeFacts): boolean;
+/**
+ * True when a session is as an approval left it (awaitsPickup), whether or not that approval counts here: in
+ * executing, its last history entry the move from approval made at the last decision's time, an approval.
+ */
+export declare function pickupShape(facts: ResumeFacts): boolean;
 /** The reasons besides the phase: the machine answers the phase question (phases.ts `resumeVerdict`). */
 export type StateBlocker = 'not_resume_ready' | 'clock_skew' | 'session_expired' | 'too_many_errors';
 /**

@@ -79,7 +79,13 @@ export declare const OPENCODE_HOST_SCHEMA_VERSION = 11;
  */
 export declare const PERMISSION_FOLDER_SCHEMA_VERSION = 12;
 /**
+ * The layout of a session holding a sealed decision or grant (`mac`, issue 40 item 3: the HMAC this machine's user's
+ * key made of it; core/seal.ts): the fields before plus that one. An older agent-session, which would honour an
+ * unsealed decision or grant that came by git clone, refuses the session by its version number.
+ */
+export declare const SEALED_SCHEMA_VERSION = 13;
+/**
  * The newest of the versions above: a state document naming a later one is a newer agent-session's, which this one
  * cannot read (a store that classifies documents without parsing them, PostgreSQL's cleanup query, asks this).
  */
-export declare const NEWEST_SCHEMA_VERSION = 12;
+export declare const NEWEST_SCHEMA_VERSION = 13;

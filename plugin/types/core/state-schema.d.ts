@@ -157,6 +157,8 @@ export declare const DecisionImportSchema: z.ZodMiniObject<{
  * recorded from (absent on decisions of schema_version 2).
  */
 export declare const DecisionSchema: z.ZodMiniObject<{
+    mac: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    unverified: z.ZodMiniOptional<z.ZodMiniLiteral<true>>;
     decision: z.ZodMiniEnum<{
         approved: "approved";
         rejected: "rejected";
@@ -198,6 +200,8 @@ export declare const DecisionSchema: z.ZodMiniObject<{
  * Claude agent) or `expired` (a grant past its expiry, or a request a newer one of the same agent replaced).
  */
 export declare const PermissionRequestSchema: z.ZodMiniObject<{
+    mac: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    unverified: z.ZodMiniOptional<z.ZodMiniLiteral<true>>;
     tool: z.ZodMiniString<string>;
     input: z.ZodMiniUnknown;
     at: z.z.iso.ZodMiniISODateTime;
@@ -224,7 +228,7 @@ export declare const LastErrorSchema: z.ZodMiniObject<{
 export declare const MetadataSchema: z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniUnknown>;
 /** One session's state.json: the seed's fields, `schema_version`, and the fields finalize adds. */
 export declare const SessionStateSchema: z.ZodMiniObject<{
-    schema_version: z.ZodMiniUnion<readonly [z.ZodMiniLiteral<1>, z.ZodMiniLiteral<2>, z.ZodMiniLiteral<3>, z.ZodMiniLiteral<4>, z.ZodMiniLiteral<5>, z.ZodMiniLiteral<6>, z.ZodMiniLiteral<8>, z.ZodMiniLiteral<9>, z.ZodMiniLiteral<10>, z.ZodMiniLiteral<11>, z.ZodMiniLiteral<7>, z.ZodMiniLiteral<12>]>;
+    schema_version: z.ZodMiniUnion<readonly [z.ZodMiniLiteral<1>, z.ZodMiniLiteral<2>, z.ZodMiniLiteral<3>, z.ZodMiniLiteral<4>, z.ZodMiniLiteral<5>, z.ZodMiniLiteral<6>, z.ZodMiniLiteral<8>, z.ZodMiniLiteral<9>, z.ZodMiniLiteral<10>, z.ZodMiniLiteral<11>, z.ZodMiniLiteral<7>, z.ZodMiniLiteral<12>, z.ZodMiniLiteral<13>]>;
     agent_id: z.ZodMiniString<string>;
     agent_name: z.ZodMiniString<string>;
     purpose: z.ZodMiniString<string>;
@@ -310,6 +314,8 @@ export declare const SessionStateSchema: z.ZodMiniObject<{
         }, z.z.core.$strict>>;
     }, z.z.core.$strict>>;
     decisions: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+        mac: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        unverified: z.ZodMiniOptional<z.ZodMiniLiteral<true>>;
         decision: z.ZodMiniEnum<{
             approved: "approved";
             rejected: "rejected";
@@ -367,6 +373,8 @@ export declare const SessionStateSchema: z.ZodMiniObject<{
         opencode: "opencode";
     }>>;
     permission_requests: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+        mac: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        unverified: z.ZodMiniOptional<z.ZodMiniLiteral<true>>;
         tool: z.ZodMiniString<string>;
         input: z.ZodMiniUnknown;
         at: z.z.iso.ZodMiniISODateTime;
@@ -415,7 +423,7 @@ export type Continuation = z.infer<typeof ContinuationSchema>;
 export declare const PARSERS: {
     readonly parseSessionState: {
         readonly schema: z.ZodMiniObject<{
-            schema_version: z.ZodMiniUnion<readonly [z.ZodMiniLiteral<1>, z.ZodMiniLiteral<2>, z.ZodMiniLiteral<3>, z.ZodMiniLiteral<4>, z.ZodMiniLiteral<5>, z.ZodMiniLiteral<6>, z.ZodMiniLiteral<8>, z.ZodMiniLiteral<9>, z.ZodMiniLiteral<10>, z.ZodMiniLiteral<11>, z.ZodMiniLiteral<7>, z.ZodMiniLiteral<12>]>;
+            schema_version: z.ZodMiniUnion<readonly [z.ZodMiniLiteral<1>, z.ZodMiniLiteral<2>, z.ZodMiniLiteral<3>, z.ZodMiniLiteral<4>, z.ZodMiniLiteral<5>, z.ZodMiniLiteral<6>, z.ZodMiniLiteral<8>, z.ZodMiniLiteral<9>, z.ZodMiniLiteral<10>, z.ZodMiniLiteral<11>, z.ZodMiniLiteral<7>, z.ZodMiniLiteral<12>, z.ZodMiniLiteral<13>]>;
             agent_id: z.ZodMiniString<string>;
             agent_name: z.ZodMiniString<string>;
             purpose: z.ZodMiniString<string>;
@@ -501,6 +509,8 @@ export declare const PARSERS: {
                 }, z.z.core.$strict>>;
             }, z.z.core.$strict>>;
             decisions: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+                mac: z.ZodMiniOptional<z.ZodMiniString<string>>;
+                unverified: z.ZodMiniOptional<z.ZodMiniLiteral<true>>;
                 decision: z.ZodMiniEnum<{
                     approved: "approved";
                     rejected: "rejected";
@@ -558,6 +568,8 @@ export declare const PARSERS: {
                 opencode: "opencode";
             }>>;
             permission_requests: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<{
+                mac: z.ZodMiniOptional<z.ZodMiniString<string>>;
+                unverified: z.ZodMiniOptional<z.ZodMiniLiteral<true>>;
                 tool: z.ZodMiniString<string>;
                 input: z.ZodMiniUnknown;
                 at: z.z.iso.ZodMiniISODateTime;

@@ -58,6 +58,12 @@ export interface SessionsOptions {
     readonly permissionInbox?: PermissionInboxMode;
     /** How long an approved permission request stays usable, in hours (`permission_grant_ttl_hours`; default 24). */
     readonly permissionGrantTtlHours?: number;
+    /**
+     * Seals each decision and grant with this user's MAC (core/seal.ts; the app's file store: platform/decision-key.ts),
+     * so the store, which judges every state it reads, counts them. Absent: recorded unsealed (PostgreSQL, whose
+     * decisions are the team's; a store that judges nothing).
+     */
+    readonly sign?: (text: string) => string;
 }
 /** A listed session with its resume answer at listing time. */
 export type ListEntry = {

@@ -14,6 +14,12 @@ export interface FileStoreOptions {
      * DEFAULT_PROJECT, the project of a service given none.
      */
     readonly home?: string | null;
+    /**
+     * Checks a decision's or grant's MAC under this user's key (core/seal.ts; the app's is platform/decision-key.ts):
+     * given, every state read is judged by it (countedHere), so what this machine's user did not record counts for
+     * nothing. Absent: nothing is judged (tests, tools).
+     */
+    readonly verify?: (text: string, mac: string) => boolean;
 }
 /**
  * Sessions as folders: `<root>/<agent_id>/state.json`. Writes are atomic renames, every read-modify-write

@@ -95,7 +95,7 @@ export const pendingCommand: CommandModule<GlobalArgs, Args> = {
           width,
         ),
       );
-    argv.io.out(`${parts.join('\n')}\n${permissionLines(items, idText)}`);
+    argv.io.out(`${parts.join('\n')}\n${unverifiedLines(items, idText, width)}${permissionLines(items, idText)}`);
     if (items.length === 0) fileStoreNote(argv.io, context);
   },
 };
@@ -125,6 +125,19 @@ function table(
   const offset = projects ? 1 : 0;
   const shrink = [offset + 5, offset + 1, ...(projects ? [0] : [])];
   return renderRows([header, ...rows], colour, { width, shrink, drop: [offset + 5, offset + 2, offset + 3] });
+}
+
+/**
+ * The items whose last decision is not verified here (issue 40 item 3): what the record claims counts for nothing, and
+ * the user decides again.
+ */
+function unverifiedLines(items: readonly DecisionItem[], idText: (id: string) => string, width: number): string {
+  const ids = items.filter((item) => item.unverified).map((item) => idText(item.agent_id));
+  if (ids.length === 0) return '';
+  const text =
+    `Not verified here: ${ids.join(', ')} ${ids.length === 1 ? 'records a decision' : 'record decisions'} this ` +
+    "machine's user did not make (a clone, a copy, written by hand or by an agent): it counts for nothing; decide again.";
+  return `\n${wrapWords(text, width).join('\n')}\n`;
 }
 
 /**

@@ -162,6 +162,11 @@ export interface DecisionItem {
   readonly permission: InboxEntry['permission'];
   /** The commands that decide it, as the user types them (the id in the short form a listing shows). */
   readonly decide: readonly string[];
+  /**
+   * Its last decision is not verified here (issue 40 item 3, core/seal.ts: recorded elsewhere, by a copy or by hand):
+   * it counts for nothing, and the session waits for the user to decide again.
+   */
+  readonly unverified: boolean;
 }
 
 /** What approving an expired session does, for `pending` (checked by tests/e2e/cli-daily.test.ts). */
@@ -200,6 +205,7 @@ export function approvalsWaiting(
       waits_on: waitsOn(state),
       permission: permissionOf(state),
       decide: [`agent-session approve ${id}`, `agent-session reject ${id} --reason …`],
+      unverified: state.decisions?.at(-1)?.unverified === true,
     });
   }
   return items.sort(

@@ -1,6 +1,6 @@
 import { CLAUDE_PURPOSE } from '../claude-link';
 import { escapeControl, escapeControlInLines, escapeJsonForTerminal, unsafeCharacters } from '../control';
-import { deciderText, waitingSince } from '../decision';
+import { deciderText, NOT_VERIFIED, waitingSince } from '../decision';
 import { hostOf, type Host } from '../host';
 import type { Limits } from '../limits';
 import { pendingPermission, permissionStatus } from '../permission';
@@ -369,7 +369,7 @@ export function sessionDetail(
       tool: escapeControl(request.tool),
       input: escapeJsonForTerminal(JSON.stringify(request.input ?? null, null, 2)),
       folder: oneLine(folderOf(request)),
-      status: permissionStatus(request, input.now),
+      status: statusText(request, input.now),
       by_agent: escapeControl(request.claude_agent_id),
       reason: request.reason === undefined ? null : escapeControl(request.reason),
       spent_by: request.spent_by === undefined ? null : escapeControl(request.spent_by),
@@ -378,6 +378,12 @@ export function sessionDetail(
 }
 
 // --- internal ---
+
+/** A request's status as the detail says it: a grant this machine's user did not make says so (issue 40 item 3). */
+function statusText(request: PermissionRequest, now: Date): string {
+  const status = permissionStatus(request, now);
+  return request.unverified === true && status === 'approved' ? `approved, ${NOT_VERIFIED}` : status;
+}
 
 /** Those a person decides first (0), then the interrupted ones (1), then those waiting for their next delegation. */
 function groupOf(kind: DecisionKind): number {

@@ -264,18 +264,20 @@ type Interruption = NonNullable<NonNullable<PreDelegateAnswer['resume_metadata']
 /** The last decision, its note cut to SUMMARY_LIMIT characters so a long note cannot crowd out the metadata. */
 function decisionOf(state: SessionState): { decision?: Decision } {
   const decision = lastDecision(state);
-  if (decision === null) return {};
-  return {
-    decision: decision.note === undefined ? decision : { ...decision, note: excerpt(decision.note, SUMMARY_LIMIT) },
-  };
+  // Issue 40 item 3: a decision not verified here is never handed on as one.
+  if (decision === null || decision.unverified === true) return {};
+  // Its MAC is this machine's business (core/seal.ts), not the agent's.
+  const { mac: _mac, ...told } = decision;
+  return { decision: told.note === undefined ? told : { ...told, note: excerpt(told.note, SUMMARY_LIMIT) } };
 }
 
 /** The last permission request, whole when it fits SUMMARY_LIMIT characters of JSON, else without its input. */
 function permissionOf(state: SessionState): { permission?: PermissionRequest } {
   const request = lastPermission(state);
-  if (request === null) return {};
-  if (JSON.stringify(request.input ?? null).length <= SUMMARY_LIMIT) return { permission: request };
-  const { input: _input, ...rest } = request;
+  if (request === null || request.unverified === true) return {};
+  const { mac: _mac, ...told } = request;
+  if (JSON.stringify(told.input ?? null).length <= SUMMARY_LIMIT) return { permission: told };
+  const { input: _input, ...rest } = told;
   return { permission: { ...rest, input: null } };
 }
 

@@ -22,7 +22,8 @@ let base: string;
 let dir: string;
 let hooks: AgentSessionHooks;
 let server: { name: string; alwaysLoad?: boolean; tools: StandIn[] };
-const env = () => ({ PATH: process.env.PATH, HOME: base });
+// The app's and the user's shell are one user's: one data folder, where the key that seals decisions is.
+const env = () => ({ PATH: process.env.PATH, HOME: base, XDG_DATA_HOME: join(base, 'data') });
 
 beforeEach(async () => {
   base = mkdtempSync(join(tmpdir(), 'agent-session-sdk-unit-'));
@@ -237,7 +238,7 @@ describe('canUseTool (issue 33)', () => {
     const [parked] = await stored();
     const id = parked!.kind === 'valid' ? parked!.state.agent_id : '';
     // As the user decides it, at their own shell (the test runner may run inside an agent's).
-    expect(runOutsideAgent(BIN.cli, ['approve', id], { cwd: dir, env: { HOME: base } }).status).toBe(0);
+    expect(runOutsideAgent(BIN.cli, ['approve', id], { cwd: dir, env: env() }).status).toBe(0);
     await start(next);
   };
 
