@@ -69,7 +69,12 @@ function delegateRun(
 function decide(project: HostProject, ...args: string[]): void {
   const [command, ...head] = project.cli;
   const bin = head.length > 0 ? head.at(-1)! : command!;
-  const result = runOutsideAgent(bin, args, { cwd: project.dir, env: { HOME: project.home } });
+  // The user's own data folder is the one the hooks use (HOME's: Claude Code runs with no XDG_DATA_HOME), where the
+  // key that seals the decision is (issue 40 item 3): the test runner's own is left out.
+  const result = runOutsideAgent(bin, args, {
+    cwd: project.dir,
+    env: { HOME: project.home, XDG_DATA_HOME: undefined },
+  });
   if (result.status !== 0)
     throw new Error(`agent-session ${args.join(' ')} failed (${result.status}): ${result.stderr}`);
 }

@@ -505,7 +505,8 @@ it(`the real ${SDK_PACKAGE}: a sub-agent's call that needs permission reaches ca
   // The user approves at their own terminal (outside any agent's shell), with the CLI beside the library.
   const approved = runOutsideAgent(join(REPO, 'dist', 'agent-session.cjs'), ['approve', parked!.agent_id], {
     cwd: project.dir,
-    env: { HOME: project.home },
+    // The app's data folder (HOME's), where the key that seals the decision is (issue 40 item 3).
+    env: { HOME: project.home, XDG_DATA_HOME: undefined },
   });
   expect({ status: approved.status, stderr: approved.stderr }).toEqual({ status: 0, stderr: '' });
 
