@@ -5,7 +5,8 @@ import {
   isNotified,
   notificationKey,
   notificationOf,
-  notifyTarget,
+  notifyTargets,
+  targetLabel,
   type Notification,
   type NotifyTarget,
 } from '../core/views/notification';
@@ -26,6 +27,8 @@ export function notifiedDir(logDir: string): string {
 export interface NotifyOutcome {
   readonly id: string;
   readonly agent: string;
+  /** Which of the setting's targets (targetLabel: a URL without its path, a command cut short). */
+  readonly target: string;
   readonly ok: boolean;
   /** `sent`, or why it failed (a status, an exit code, a timeout). */
   readonly detail: string;
@@ -34,12 +37,13 @@ export interface NotifyOutcome {
 /**
  * Tells the `notify` setting of each inbox item that waits for a person (approval, interruption: NOTIFIED_KINDS) and
  * was not told yet: each one is claimed first (a marker per session and wait, core/views/notification.ts
- * notificationKey), so two sweeps at once on one machine tell it once; a failed notifier is reported, not retried.
+ * notificationKey), so two sweeps at once on one machine tell it once; then each target of the setting (one, or a
+ * list) is told in turn, one outcome each; a failed notifier is reported, not retried.
  */
 export async function notifyNew(
   sessions: Sessions,
   options: {
-    readonly setting: string;
+    readonly setting: string | readonly string[];
     readonly allProjects: boolean;
     readonly logDir: string;
     /** The page to link to; absent: the page of a `serve` of this store root running now (runningPageOf), if any. */
@@ -55,15 +59,17 @@ export async function notifyNew(
     sessions.limits,
     options.allProjects ? null : sessions.project,
   );
-  const target = notifyTarget(options.setting);
+  const targets = notifyTargets(options.setting);
   const page = options.page !== undefined ? options.page : runningPageOf(options.logDir, options.env);
   const outcomes: NotifyOutcome[] = [];
   for (const row of rows) {
     if (!isNotified(row)) continue;
     if (!claimOnce(notifiedDir(options.logDir), notificationKey(row))) continue;
     const notification = notificationOf(row, page);
-    const detail = await send(target, notification, options.env);
-    outcomes.push({ id: row.id, agent: row.agent, ok: detail === 'sent', detail });
+    for (const target of targets) {
+      const detail = await send(target, notification, options.env);
+      outcomes.push({ id: row.id, agent: row.agent, target: targetLabel(target), ok: detail === 'sent', detail });
+    }
   }
   return outcomes;
 }

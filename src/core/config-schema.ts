@@ -23,7 +23,7 @@ export const ConfigFileSchema = z.strictObject({
   permission_grant_ttl_hours: z.optional(z.number().check(z.positive(), z.lte(MAX_PERMISSION_GRANT_TTL_HOURS))),
   continue_agents: z.optional(z.boolean()),
   continue_max_transcript_bytes: z.optional(z.int().check(z.positive())),
-  notify: z.optional(z.string()),
+  notify: z.optional(z.union([z.string(), z.array(z.string())])),
 });
 
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;

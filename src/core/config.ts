@@ -63,9 +63,9 @@ export interface Config {
   readonly continue_max_transcript_bytes: number;
   /**
    * Told of each new inbox item (core/views/notification.ts): an `http(s)://` URL to POST JSON to (Slack-compatible
-   * `text`), else a command run by the shell with the JSON on stdin; null: no one is told.
+   * `text`), else a command run by the shell with the JSON on stdin; or a list of them, each told; null: no one is told.
    */
-  readonly notify: string | null;
+  readonly notify: string | readonly string[] | null;
 }
 export type ConfigKey = keyof Config;
 
@@ -122,7 +122,8 @@ const EXPECTED: Readonly<Record<ConfigKey, string>> = {
   permission_grant_ttl_hours: `a positive number of hours, at most ${MAX_PERMISSION_GRANT_TTL_HOURS} (ten years)`,
   continue_agents: 'true or false (a variable: true, false, 1 or 0)',
   continue_max_transcript_bytes: 'a positive whole number of bytes',
-  notify: 'a command, or an http(s):// URL to POST JSON to (non-blank text)',
+  notify:
+    'a command, or an http(s):// URL to POST JSON to (non-blank text), or a list of them (a variable: a JSON array)',
 };
 
 /**
@@ -326,8 +327,11 @@ export function parseSettings(raw: unknown, where: string): Partial<Config> {
       given.database_url = assertDatabaseUrl(given.database_url, `\`database_url\` in ${where}`);
     if (given.database_schema !== undefined) assertSchemaName(given.database_schema, `\`database_schema\` in ${where}`);
     if (given.project !== undefined) assertProjectName(given.project, `\`project\` in ${where}`);
-    if (typeof given.notify === 'string' && given.notify.trim() === '')
-      throw new SessionError('E_USAGE', `Expected \`notify\` in ${where} to be ${EXPECTED.notify}, got ""`);
+    if (given.notify !== undefined && !notifySettingSound(given.notify as string | readonly string[]))
+      throw new SessionError(
+        'E_USAGE',
+        `Expected \`notify\` in ${where} to be ${EXPECTED.notify}, got ${show(JSON.stringify(given.notify))}`,
+      );
     return given as Partial<Config>;
   }
   if ('unknownKeys' in verdict) {
@@ -389,7 +393,12 @@ function parseVariable(key: ConfigKey, variable: string, raw: string): unknown {
   if (key === 'database_url') return assertDatabaseUrl(raw, `\`${variable}\``);
   if (key === 'database_schema') return assertSchemaName(raw.trim(), `\`${variable}\``);
   if (key === 'project') return assertProjectName(raw, `\`${variable}\``);
-  if (key === 'notify') return raw.trim();
+  if (key === 'notify') {
+    const list = notifyList(raw);
+    if (list !== undefined && !notifySettingSound(list))
+      throw new SessionError('E_USAGE', `Expected \`${variable}\` to be ${EXPECTED[key]}, got ${show(raw)}`);
+    return list ?? raw.trim();
+  }
   const value =
     key === 'log_level' || key === 'permission_inbox'
       ? raw.trim()
@@ -400,6 +409,30 @@ function parseVariable(key: ConfigKey, variable: string, raw: string): unknown {
   if (value === undefined || parseConfigFileShape({ [key]: value }) === undefined)
     throw new SessionError('E_USAGE', `Expected \`${variable}\` to be ${EXPECTED[key]}, got ${show(raw)}`);
   return value;
+}
+
+/**
+ * A `notify` variable that is a JSON array of texts: its targets, trimmed (undefined for anything else: one target,
+ * even one that starts with `[`, as a shell test `[ -x … ]` does).
+ */
+function notifyList(raw: string): string[] | undefined {
+  const text = raw.trim();
+  if (!text.startsWith('[')) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return Array.isArray(value) && value.every((item) => typeof item === 'string')
+    ? value.map((item: string) => item.trim())
+    : undefined;
+}
+
+/** A `notify` setting names someone: a non-blank text, or a non-empty list of them. */
+function notifySettingSound(setting: string | readonly string[]): boolean {
+  const targets = typeof setting === 'string' ? [setting] : setting;
+  return targets.length > 0 && targets.every((target) => target.trim() !== '');
 }
 
 /** A yes/no variable's value: `true`/`1` or `false`/`0`; undefined for anything else. */

@@ -26,7 +26,7 @@ const KEYS2 = new Set<string>([
 
 /** A config file (or settings given in code) as ConfigFileSchema parses it. Undefined where zod fails. */
 export function parseConfigFileShape(value: unknown): ConfigFile | undefined {
-  const parsed = p16(value);
+  const parsed = p19(value);
   return parsed === FAIL ? undefined : (parsed as ConfigFile);
 }
 
@@ -119,6 +119,29 @@ function p15(v: unknown): unknown {
 }
 
 function p16(v: unknown): unknown {
+  if (!Array.isArray(v)) return FAIL;
+  const out: unknown[] = new Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const r = p0(v[i]);
+    if (r === FAIL) return FAIL;
+    out[i] = r;
+  }
+  return out;
+}
+
+function p17(v: unknown): unknown {
+  let r: unknown;
+  if ((r = p0(v)) !== FAIL) return r;
+  if ((r = p16(v)) !== FAIL) return r;
+  return FAIL;
+}
+
+function p18(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p17(v);
+}
+
+function p19(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
@@ -193,7 +216,7 @@ function p16(v: unknown): unknown {
     out['continue_max_transcript_bytes'] = r;
   }
   if ('notify' in o) {
-    const r = p1(o['notify']);
+    const r = p18(o['notify']);
     if (r === FAIL) return FAIL;
     out['notify'] = r;
   }

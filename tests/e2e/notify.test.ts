@@ -109,7 +109,7 @@ it('a failing notifier is reported once (exit 0, one line on stderr) and never r
   const sweep = cli(['notify'], failing);
   expect(sweep.status).toBe(0);
   expect(sweep.stderr.trim().split('\n')).toEqual([
-    expect.stringMatching(new RegExp(`notify failed ${id} fragile: exit 3$`)),
+    expect.stringMatching(new RegExp(`notify failed ${id} fragile via command echo broken >&2; exit 3: exit 3$`)),
   ]);
   const again = cli(['notify'], failing);
   expect({ status: again.status, stdout: again.stdout, stderr: again.stderr }).toEqual({
@@ -125,7 +125,7 @@ it('a detached notifier that fails is logged in the log folder’s notify.log', 
   const logDir = (JSON.parse(ok(['config', '--json'], extra)) as { log_dir: string }).log_dir;
   const log = join(logDir, 'notify.log');
   await until(() => existsSync(log) && readFileSync(log, 'utf8').includes(id), 'the failure in notify.log');
-  expect(readFileSync(log, 'utf8')).toMatch(new RegExp(`notify failed ${id} lonely: `));
+  expect(readFileSync(log, 'utf8')).toMatch(new RegExp(`notify failed ${id} lonely via `));
 });
 
 it('a hook (SubagentStop) starts the notifier after its answer: a waiting approval reaches the listener once', async () => {

@@ -26,7 +26,7 @@ export declare const ConfigFileSchema: z.ZodMiniObject<{
     permission_grant_ttl_hours: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     continue_agents: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
     continue_max_transcript_bytes: z.ZodMiniOptional<z.ZodMiniInt>;
-    notify: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    notify: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;
 }, z.z.core.$strict>;
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 /** The parse functions `npm run build` writes into src/generated/config-parsers.ts (scripts/parsers.mjs). */
@@ -57,7 +57,7 @@ export declare const PARSERS: {
             permission_grant_ttl_hours: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
             continue_agents: z.ZodMiniOptional<z.ZodMiniBoolean<boolean>>;
             continue_max_transcript_bytes: z.ZodMiniOptional<z.ZodMiniInt>;
-            notify: z.ZodMiniOptional<z.ZodMiniString<string>>;
+            notify: z.ZodMiniOptional<z.ZodMiniUnion<readonly [z.ZodMiniString<string>, z.ZodMiniArray<z.ZodMiniString<string>>]>>;
         }, z.z.core.$strict>;
         readonly type: "ConfigFile";
         readonly doc: "A config file (or settings given in code) as ConfigFileSchema parses it.";

@@ -42,9 +42,9 @@ export interface Config {
     readonly continue_max_transcript_bytes: number;
     /**
      * Told of each new inbox item (core/views/notification.ts): an `http(s)://` URL to POST JSON to (Slack-compatible
-     * `text`), else a command run by the shell with the JSON on stdin; null: no one is told.
+     * `text`), else a command run by the shell with the JSON on stdin; or a list of them, each told; null: no one is told.
      */
-    readonly notify: string | null;
+    readonly notify: string | readonly string[] | null;
 }
 export type ConfigKey = keyof Config;
 export declare const DEFAULT_CONFIG: Config;

@@ -75,7 +75,7 @@ export const configCommand: CommandModule<GlobalArgs, Args> = {
         const value = shown(config.values, key);
         rows.push([
           key,
-          value === null ? '(none)' : escapeControl(String(value)),
+          value === null ? '(none)' : escapeControl(Array.isArray(value) ? JSON.stringify(value) : String(value)),
           { text: describeSource(source), style: source.kind === 'default' ? 'dim' : undefined },
         ]);
       }
@@ -148,8 +148,13 @@ function defaults(path: string): EffectiveConfig {
 function shown(values: Config, key: ConfigKey): Config[ConfigKey] {
   const value = values[key];
   if (key === 'database_url' && typeof value === 'string') return maskDatabaseUrl(value);
-  if (key === 'notify' && typeof value === 'string' && /^https?:\/\//i.test(value)) return maskedUrl(value);
+  if (key === 'notify' && value !== null)
+    return typeof value === 'string' ? notifyShown(value) : (value as readonly string[]).map(notifyShown);
   return value;
+}
+
+function notifyShown(value: string): string {
+  return /^https?:\/\//i.test(value) ? maskedUrl(value) : value;
 }
 
 function maskedUrl(value: string): string {

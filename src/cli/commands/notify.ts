@@ -26,7 +26,7 @@ export const notifyCommand: CommandModule<GlobalArgs, Args> = {
     if (setting === null)
       throw new SessionError(
         'E_USAGE',
-        'Expected the `notify` setting (config file or AGENT_SESSION_NOTIFY) to name a command or a URL, got none',
+        'Expected the `notify` setting (config file or AGENT_SESSION_NOTIFY) to name a command or a URL (or a list of them), got none',
       );
     const outcomes = await context.withSessions((sessions) =>
       notifyNew(sessions, {
@@ -43,7 +43,7 @@ export const notifyCommand: CommandModule<GlobalArgs, Args> = {
     const at = argv.io.now().toISOString();
     for (const outcome of outcomes) {
       if (outcome.ok && argv.quiet) continue;
-      const line = `${at} ${outcome.ok ? 'notified' : 'notify failed'} ${outcome.id} ${escapeControl(outcome.agent)}: ${escapeControl(outcome.detail)}\n`;
+      const line = `${at} ${outcome.ok ? 'notified' : 'notify failed'} ${outcome.id} ${escapeControl(outcome.agent)} via ${escapeControl(outcome.target)}: ${escapeControl(outcome.detail)}\n`;
       if (outcome.ok) argv.io.out(line);
       else argv.io.err(line);
     }

@@ -106,7 +106,9 @@ function notifyEvery(
     try {
       const outcomes = await notifyNew(sessions, { setting, logDir: context.logDir, ...options });
       for (const outcome of outcomes)
-        options.log(`${outcome.ok ? 'notified' : 'notify failed'} ${outcome.id}: ${outcome.detail}`);
+        options.log(
+          `${outcome.ok ? 'notified' : 'notify failed'} ${outcome.id} via ${outcome.target}: ${outcome.detail}`,
+        );
     } catch (error) {
       options.log(`notify failed: ${error instanceof Error ? error.message : String(error)}`);
     }

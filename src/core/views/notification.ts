@@ -38,6 +38,27 @@ export function notifyTarget(setting: string): NotifyTarget {
   return /^https?:\/\//i.test(text) ? { kind: 'url', url: text } : { kind: 'command', command: text };
 }
 
+/** The targets a `notify` setting names: one, or each of a list, in its order. */
+export function notifyTargets(setting: string | readonly string[]): NotifyTarget[] {
+  return (typeof setting === 'string' ? [setting] : setting).map(notifyTarget);
+}
+
+/**
+ * A target as a log line or `notify` names it: a URL without its path and query (a webhook's path is its secret), a
+ * command cut to 60 characters.
+ */
+export function targetLabel(target: NotifyTarget): string {
+  if (target.kind === 'command') {
+    const line = target.command.replace(/\s+/g, ' ');
+    return `command ${line.length > 60 ? `${line.slice(0, 59)}…` : line}`;
+  }
+  try {
+    return `${new URL(target.url).origin}/****`;
+  } catch {
+    return '****';
+  }
+}
+
 /** Whether a decision row is one a person is told of. */
 export function isNotified(row: DecisionRow): boolean {
   return NOTIFIED_KINDS.includes(row.kind) && (row.kind === 'interrupted' || row.resumable);

@@ -129,6 +129,35 @@ describe('config', () => {
     expect(codeOf(() => resolveConfig({ path: 'x', found: true, raw: { notify: 3 } }, {}))).toBe('E_USAGE');
   });
 
+  // Issue 44 item 2: several targets.
+  it('takes a list of notify targets from the file, and from the variable as a JSON array', () => {
+    const list = ['https://hooks.example/x', 'notify-send agent-session "$AGENT_SESSION_NOTIFY_TEXT"'];
+    expect(resolveConfig({ path: 'x', found: true, raw: { notify: list } }, {}, TRUSTED).values.notify).toEqual(list);
+    // The user's own file: no trust asked.
+    const user = { path: '/home/u/.config/agent-session/config.json', found: true, raw: { notify: list } };
+    expect(resolveConfig({ path: 'x', found: false }, {}, { user }).values.notify).toEqual(list);
+    const env = resolveConfig({ path: 'x', found: false }, { AGENT_SESSION_NOTIFY: ` ${JSON.stringify(list)} ` });
+    expect(env.values.notify).toEqual(list);
+    // A command that starts with `[` and is no JSON array of texts is one target.
+    for (const one of ['[ -x /usr/bin/notify-send ] && notify-send x', '[1, 2]'])
+      expect(resolveConfig({ path: 'x', found: false }, { AGENT_SESSION_NOTIFY: one }).values.notify).toBe(one);
+  });
+
+  it.each<[string, unknown]>([
+    ['an empty list', []],
+    ['a blank target in a list', ['notify-send x', ' ']],
+    ['a list of numbers', [1]],
+    ['a list in a list', [['x']]],
+  ])('refuses %s in the file (E_USAGE), and as a variable', (_name, notify) => {
+    expect(codeOf(() => resolveConfig({ path: 'x', found: true, raw: { notify } }, {}))).toBe('E_USAGE');
+    const variable = JSON.stringify(notify);
+    const asVariable = codeOf(() => resolveConfig({ path: 'x', found: false }, { AGENT_SESSION_NOTIFY: variable }));
+    // A variable that is no JSON array of texts is one command (`[1]`, `[["x"]]`): only a list of texts is judged.
+    expect(asVariable).toBe(
+      Array.isArray(notify) && notify.every((item) => typeof item === 'string') ? 'E_USAGE' : undefined,
+    );
+  });
+
   it('ignores empty variables', () => {
     expect(resolveConfig({ path: 'x', found: false }, { AGENT_SESSION_LOG_LEVEL: ' ' }).values.log_level).toBe('info');
   });

@@ -33,6 +33,13 @@ export interface Notification {
 }
 /** The target a `notify` setting names: an http(s) URL, else a command. */
 export declare function notifyTarget(setting: string): NotifyTarget;
+/** The targets a `notify` setting names: one, or each of a list, in its order. */
+export declare function notifyTargets(setting: string | readonly string[]): NotifyTarget[];
+/**
+ * A target as a log line or `notify` names it: a URL without its path and query (a webhook's path is its secret), a
+ * command cut to 60 characters.
+ */
+export declare function targetLabel(target: NotifyTarget): string;
 /** Whether a decision row is one a person is told of. */
 export declare function isNotified(row: DecisionRow): boolean;
 /**

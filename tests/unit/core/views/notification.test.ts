@@ -1,5 +1,12 @@
 import type { DecisionRow } from '../../../../src/core/views/live';
-import { isNotified, notificationKey, notificationOf, notifyTarget } from '../../../../src/core/views/notification';
+import {
+  isNotified,
+  notificationKey,
+  notificationOf,
+  notifyTarget,
+  notifyTargets,
+  targetLabel,
+} from '../../../../src/core/views/notification';
 
 const ROW: DecisionRow = {
   kind: 'approval',
@@ -32,6 +39,18 @@ describe('notifyTarget', () => {
     ['ftp://example.com', 'command'],
   ])('%j is a %s', (setting, kind) => {
     expect(notifyTarget(setting).kind).toBe(kind);
+  });
+});
+
+describe('notifyTargets and targetLabel', () => {
+  it('names each target of a list in its order, a URL without its path (its secret), a command cut short', () => {
+    const targets = notifyTargets(['https://hooks.slack.com/services/T/B/secret', `notify-send ${'x'.repeat(80)}`]);
+    expect(targets.map((target) => target.kind)).toEqual(['url', 'command']);
+    expect(targets.map(targetLabel)).toEqual([
+      'https://hooks.slack.com/****',
+      `command notify-send ${'x'.repeat(47)}…`,
+    ]);
+    expect(notifyTargets('notify-send x')).toEqual([{ kind: 'command', command: 'notify-send x' }]);
   });
 });
 
