@@ -4,11 +4,15 @@
 // open (exit 0, valid JSON or nothing) and never allow a call whose grant they could not record as spent. Once space is
 // back (or the store writable), the same decision and the same call go through, once. The faults are real: a small
 // tmpfs filled up, a read-only bind mount (we run as root, which chmod does not stop). Where this machine refuses
-// mounts, the tests are skipped, saying why (environment.stress.ts injects ENOSPC/EACCES into the same write path).
+// mounts, the tests are skipped, saying why; the page's refusal is checked everywhere with an injected ENOSPC.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { closeSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { startServer } from '../../src/cli/serve/server';
 import { decisionSubject } from '../../src/core/views/live';
+import { Sessions } from '../../src/service/sessions';
+import { FileStore } from '../../src/store/file-store';
+import { AT_TERMINAL } from '../support/origin';
 import { createHash } from 'node:crypto';
 import { raw, startServe, userEnv, type Served } from '../support/serve';
 import { BIN, makeTemp, removeTemp, STACK_LINE } from './helpers';
@@ -220,3 +224,65 @@ withMounts(
 
 // Written once a mount is refused, so the skip says why in the run's output too.
 if (REFUSAL !== null) it.skip(`(skipped: ${REFUSAL})`, () => undefined);
+
+// Where mounts are refused the faults above do not run: the same refusal through an injected ENOSPC, always (the server
+// in this process on the real file store; node:fs's writeSync fails for any write longer than a lock token).
+it('injected ENOSPC on the state write: the page answers 503 E_IO with one line, the state intact, then approves', async () => {
+  const fs: typeof import('node:fs') = jest.requireActual('node:fs');
+  const store = join(root, 'store');
+  const sessions = new Sessions({ store: new FileStore(store), decisionOrigin: () => AT_TERMINAL });
+  await sessions.create({ agent_name: 'builder', purpose: 'p', id: 'keep' });
+  await sessions.update('keep', { phase: 'planning', metadata: { plan: 'split the migration' } });
+  const state = await sessions.update('keep', { phase: 'approval' });
+  const before = readFileSync(join(store, 'keep', 'state.json'), 'utf8');
+  const logs: string[] = [];
+  const server = await startServer({
+    sessions,
+    allProjects: true,
+    port: 0,
+    log: (line) => logs.push(line),
+    recordedAs: 'tester',
+  });
+  const post = () =>
+    raw(server.launch.port, {
+      method: 'POST',
+      path: '/api/approve',
+      headers: {
+        authorization: `Bearer ${server.launch.token}`,
+        origin: `http://127.0.0.1:${server.launch.port}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        id: 'keep',
+        subject: createHash('sha256').update(decisionSubject(state)).digest('base64url'),
+      }),
+    });
+  const enospc = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28 });
+  const realWriteSync = fs.writeSync;
+  const spy = jest.spyOn(fs, 'writeSync').mockImplementation(((
+    fd: number,
+    data: NodeJS.ArrayBufferView | string,
+    ...rest: never[]
+  ) => {
+    if ((typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength) > 200) throw enospc;
+    return (realWriteSync as (...args: unknown[]) => number)(fd, data, ...rest);
+  }) as typeof fs.writeSync);
+  try {
+    try {
+      const refused = await post();
+      const body = JSON.parse(refused.body) as Record<string, string>;
+      expect({ status: refused.status, error: body.error }).toEqual({ status: 503, error: 'E_IO' });
+      expect(body.message).toMatch(/^[^\n]+$/);
+      expect(logs).toContain(`approve failed: ${body.message}`);
+      expect(spy).toHaveBeenCalled();
+      expect(readFileSync(join(store, 'keep', 'state.json'), 'utf8')).toBe(before);
+      expect(readdirSync(join(store, 'keep'))).toEqual(['state.json']);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await post()).status).toBe(200);
+    expect((await sessions.get('keep')).phase).toBe('executing');
+  } finally {
+    await server.close();
+  }
+});
