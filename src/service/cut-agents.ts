@@ -20,21 +20,33 @@ export interface CutAgent {
   readonly agent_type?: string;
 }
 
+/**
+ * Which agents: `turn`, the foreground ones the main turn's interrupt cut off (Interrupt); `resume`, every one of the
+ * resumed session that has not finished, foreground or background: its process ended without them, and Claude Code
+ * closes each as `unfinished_at_resume` (SessionStart `source: "resume"`; the session keeps its id). Those are only
+ * found where attached already (no `agent_type`).
+ */
+export type CutScope = 'turn' | 'resume';
+
 /** Agents looked at, at most: a main session of more sub-agents is not one a person interrupts by hand. */
 export const CUT_AGENTS_LIMIT = 500;
 
 /**
- * The foreground sub-agents of the payload's main session that have not finished (their meta file's `requestShape`
- * is `foreground` and it has no `finished: true`), minus those whose transcript says they started in another turn
- * than the payload's `prompt_id`; empty when the payload names no usable session folder or it has no sub-agents.
+ * The sub-agents of the payload's main session that have not finished (their meta file has no `finished: true`): with
+ * `turn`, the foreground ones (`requestShape`), minus those whose transcript says they started in another turn than
+ * the payload's `prompt_id`; with `resume`, all. Empty when the payload names no usable session folder or it has no
+ * sub-agents.
  * @throws the file system's error other than an absent file (the hook's fail-open answer logs it)
  */
-export function cutOffAgents(payload: {
-  readonly transcript_path?: unknown;
-  readonly session_id?: unknown;
-  readonly cwd?: unknown;
-  readonly prompt_id?: unknown;
-}): CutAgent[] {
+export function cutOffAgents(
+  payload: {
+    readonly transcript_path?: unknown;
+    readonly session_id?: unknown;
+    readonly cwd?: unknown;
+    readonly prompt_id?: unknown;
+  },
+  scope: CutScope = 'turn',
+): CutAgent[] {
   const folders = sessionFolders(payload);
   if (folders === null) return [];
   const names = namesOrNull(folders.subagentsDir) ?? [];
@@ -46,7 +58,12 @@ export function cutOffAgents(payload: {
   for (const agentId of ids) {
     const files = agentFileNames(agentId);
     const meta = jsonObject(readMeta(joinPath(folders.subagentsDir, files.meta)));
-    if (meta === null || meta.requestShape !== 'foreground' || meta.finished === true) continue;
+    if (meta === null || meta.finished === true) continue;
+    if (scope === 'resume') {
+      cut.push({ agent_id: agentId });
+      continue;
+    }
+    if (meta.requestShape !== 'foreground') continue;
     const head = jsonObject(firstLine(joinPath(folders.subagentsDir, files.transcript), HEAD_BYTES));
     const turn = head?.promptId;
     const thisTurn =

@@ -8,6 +8,14 @@ export declare const USER_STOPPED = "user_stopped";
 export declare const PERMISSION_DENIED = "permission_denied";
 /** The kind of one cut off by any other interrupt of the main turn (another session, a rewind, the host itself). */
 export declare const TURN_INTERRUPTED = "turn_interrupted";
+/**
+ * The kind of a sub-agent whose Claude Code process ended before it finished (killed, closed), found unfinished when
+ * that session is resumed (Claude Code 2.1.335+ closes it then: task notification `reason: "unfinished_at_resume"`).
+ * Under the unattended retry watchdog, a sub-agent that slept through a usage limit in a process that is gone is one.
+ */
+export declare const UNFINISHED_AT_RESUME = "unfinished_at_resume";
+/** The message of an agent found unfinished at resume (what Claude Code's own notification says of it). */
+export declare const UNFINISHED_AT_RESUME_MESSAGE = "Claude Code closed it when its session was resumed: it didn't finish before the previous session ended";
 /** What Claude Code's Interrupt event (2.1.335+) says of the interrupt that ended the main conversation's turn. */
 export interface TurnInterrupt {
     /** Who stopped it: `user`, `session` (another session's Claude), `system` (a hook, a plugin, a permission check). */

@@ -7,12 +7,20 @@ export interface CutAgent {
      */
     readonly agent_type?: string;
 }
+/**
+ * Which agents: `turn`, the foreground ones the main turn's interrupt cut off (Interrupt); `resume`, every one of the
+ * resumed session that has not finished, foreground or background: its process ended without them, and Claude Code
+ * closes each as `unfinished_at_resume` (SessionStart `source: "resume"`; the session keeps its id). Those are only
+ * found where attached already (no `agent_type`).
+ */
+export type CutScope = 'turn' | 'resume';
 /** Agents looked at, at most: a main session of more sub-agents is not one a person interrupts by hand. */
 export declare const CUT_AGENTS_LIMIT = 500;
 /**
- * The foreground sub-agents of the payload's main session that have not finished (their meta file's `requestShape`
- * is `foreground` and it has no `finished: true`), minus those whose transcript says they started in another turn
- * than the payload's `prompt_id`; empty when the payload names no usable session folder or it has no sub-agents.
+ * The sub-agents of the payload's main session that have not finished (their meta file has no `finished: true`): with
+ * `turn`, the foreground ones (`requestShape`), minus those whose transcript says they started in another turn than
+ * the payload's `prompt_id`; with `resume`, all. Empty when the payload names no usable session folder or it has no
+ * sub-agents.
  * @throws the file system's error other than an absent file (the hook's fail-open answer logs it)
  */
 export declare function cutOffAgents(payload: {
@@ -20,4 +28,4 @@ export declare function cutOffAgents(payload: {
     readonly session_id?: unknown;
     readonly cwd?: unknown;
     readonly prompt_id?: unknown;
-}): CutAgent[];
+}, scope?: CutScope): CutAgent[];

@@ -208,3 +208,46 @@ describe('Interrupt (Claude Code 2.1.335+): the sub-agents the main turn’s int
     expect(await sessionOf(CUT)).toEqual(before);
   });
 });
+
+describe('a resumed session (SessionStart `source: "resume"`, 2.1.337): its sub-agents that never finished (issue 42 item 4)', () => {
+  it('each one still running in its session records unfinished_at_resume, listed by the same answer, carried on next', async () => {
+    const resume = interruptOf('session-start-resume-2.1.337.json');
+    hook('pre-delegate', startOf(CUT, resume));
+    hook('pre-delegate', startOf(BACKGROUND, resume));
+    const overview = contextOf(hook('pre-delegate', resume));
+    const ids: string[] = [];
+    for (const agent of [CUT, BACKGROUND]) {
+      const state = await sessionOf(agent);
+      expect(state.claude?.stopped_at).toEqual(expect.any(String));
+      expect(state.interruption).toMatchObject({ waiting: true, error: 'unfinished_at_resume', agent_id: agent });
+      expect(state.interruption?.message).toContain("didn't finish before the previous session ended");
+      ids.push(state.agent_id);
+    }
+    // The overview lists an agent type's newest session (both are the terraform architect's).
+    expect(ids.filter((id) => overview.includes(id))).toHaveLength(1);
+    expect(overview).toContain(
+      'interrupted by its Claude Code session ending before it finished (unfinished_at_resume)',
+    );
+    const context = contextOf(hook('pre-delegate', startOf('a00000000000000c4', resume)));
+    expect(context).toMatch(/resumes session .* was interrupted by its Claude Code session ending before it finished/s);
+  });
+
+  it('an agent that stopped (SubagentStop) or was already interrupted is left as it is; a fresh start closes nothing', async () => {
+    const resume = interruptOf('session-start-resume-2.1.337.json');
+    hook('pre-delegate', startOf(CUT, resume));
+    hook('pre-delegate', startOf(BACKGROUND, resume));
+    hook('subagent-stop', stopOf(BACKGROUND, resume));
+    const stopped = await sessionOf(BACKGROUND);
+    hook('pre-delegate', { ...resume, source: 'startup' });
+    expect((await sessionOf(CUT)).interruption).toBeUndefined();
+    hook('subagent-stop', {
+      ...fixture('stop-failure-2.1.332.json', project),
+      agent_id: CUT,
+      session_id: resume.session_id,
+    });
+    const failed = await sessionOf(CUT);
+    hook('pre-delegate', resume);
+    expect(await sessionOf(BACKGROUND)).toEqual(stopped);
+    expect(await sessionOf(CUT)).toEqual(failed);
+  });
+});
