@@ -26,7 +26,7 @@ import { isDirectory } from '../platform/files';
 import { gitRepositoryOf, realFolder } from '../platform/git';
 import { userConfigFolder } from '../platform/user-folders';
 import { NO_WORKING_DIRECTORY, resolveFrom } from '../platform/working-directory';
-import { trustVerdictOf } from './trust';
+import { readStamped, trustVerdictOf, type StampedFile } from './trust';
 
 /**
  * One call (a hook, a command, the library's `openStore`) resolved once, here, as gh resolves its Factory: its store
@@ -302,7 +302,7 @@ export function configPathFor(root: string, env: Env, cwd: string | undefined): 
  */
 export function loadConfig(root: string, env: Env, cwd: string | undefined): EffectiveConfig {
   const path = configPathFor(root, env, cwd);
-  return readSettings(path, readBytes(path, 'the config file'), env, false).config;
+  return readSettings(path, readWorkspaceFile(path), env, false).config;
 }
 
 /** The workspace config file as `agent-session trust` judges it (docs/security.md). */
@@ -323,15 +323,15 @@ export interface WorkspaceTrust {
  */
 export function workspaceTrust(root: string, env: Env, cwd: string | undefined): WorkspaceTrust {
   const path = configPathFor(root, env, cwd);
-  const bytes = readBytes(path, 'the config file');
+  const read = readWorkspaceFile(path);
   // As if untrusted: which of its settings would then be left out.
-  const { file, config } = readSettings(path, bytes, env, false, {}, () => 'untrusted');
+  const { file, config } = readSettings(path, read, env, false, {}, () => 'untrusted');
   return {
     path,
-    bytes,
+    bytes: read === null ? null : read.bytes,
     keys: config.untrusted?.keys ?? [],
     given: file.found ? parseConfigFile(file.raw, path) : {},
-    verdict: bytes === null ? 'untrusted' : trustVerdictOf(path, bytes, env),
+    verdict: read === null ? 'untrusted' : trustVerdictOf(path, read, env),
   };
 }
 
@@ -387,7 +387,7 @@ function judgeSettings(root: string, env: Env, cwd: string | undefined, database
   const read: { text?: string | null } = {};
   try {
     path = configPathFor(root, env, cwd);
-    const { file, config } = readSettings(path, readBytes(path, 'the config file'), env, databaseOption, read);
+    const { file, config } = readSettings(path, readWorkspaceFile(path), env, databaseOption, read);
     return { settings: { kind: 'valid' }, path, file, config };
   } catch (error) {
     if (!isSessionError(error, 'E_USAGE') && !isSessionError(error, 'E_IO')) throw error;
@@ -405,7 +405,7 @@ function judgeSettings(root: string, env: Env, cwd: string | undefined, database
  */
 function readSettings(
   path: string,
-  bytes: Buffer | null,
+  stamped: StampedFile | null,
   env: Env,
   databaseOption: boolean,
   read: { text?: string | null } = {},
@@ -414,14 +414,14 @@ function readSettings(
   const userPath = userConfigPath(env);
   const userBytes = userPath === null ? null : readBytes(userPath, 'your config file');
   const userText = userBytes === null ? null : userBytes.toString('utf8');
-  const text = bytes === null ? null : bytes.toString('utf8');
+  const text = stamped === null ? null : stamped.bytes.toString('utf8');
   // Either text may name a database: the verdict on an invalid configuration looks at both.
   read.text = userText === null ? text : `${userText}\n${text ?? ''}`;
   const user = userPath === null ? undefined : parsedFile(userPath, userText);
   const file = fileInput(path, text, env);
   const config = resolveConfig(file, env, {
     ...(user === undefined ? {} : { user }),
-    trust: trust ?? (() => (bytes === null ? 'untrusted' : trustVerdictOf(path, bytes, env))),
+    trust: trust ?? (() => (stamped === null ? 'untrusted' : trustVerdictOf(path, stamped, env))),
     databaseOption,
   });
   return { file, config };
@@ -478,6 +478,21 @@ function defaultsAt(path: string | null): EffectiveConfig {
 /** The `project` the config file itself names (the one read: it was valid), or null. */
 function fileProject(file: ConfigFileInput | null): string | null {
   return file?.found === true ? (parseConfigFile(file.raw, file.path).project ?? null) : null;
+}
+
+/**
+ * The workspace config file's bytes with their stamp (app/trust.ts readStamped), or null when it does not exist.
+ * @throws SessionError E_IO when it cannot be read
+ */
+function readWorkspaceFile(path: string): StampedFile | null {
+  try {
+    // Looked at first, as readBytes does.
+    if (statSync(path, { throwIfNoEntry: false }) === undefined) return null;
+    return readStamped(path);
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return null;
+    throw ioError(error, 'read the config file', path);
+  }
 }
 
 /** A config file's bytes, or null when it does not exist. @throws SessionError E_IO when it cannot be read */

@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TrustVerdict } from '../core/config';
 import { SessionError, show } from '../core/errors';
@@ -20,11 +20,47 @@ type Env = Readonly<Record<string, string | undefined>>;
 /** The record's file name in the user's data folder. */
 export const TRUST_FILE = 'trusted.json';
 
-/** One trusted file: the digest of the content trusted, and when. */
+/**
+ * One trusted file: the digest of the content trusted, and when; and, when the file had been left alone for a while
+ * before (STAMP_SETTLED_NS), its stamp (readStamped), which lets a hook skip the digest: any write since changes it.
+ */
 export interface TrustEntry {
   readonly sha256: string;
   readonly trusted_at: string;
+  readonly stamp?: string;
 }
+
+/** A file's bytes and its stamp, both from one descriptor, the stamp taken after the read. */
+export interface StampedFile {
+  readonly bytes: Buffer;
+  /**
+   * Device, inode, size, modification and change times (ns). The change time is the kernel's, set on every write and
+   * never by the writer (utimes sets it to now too): an equal stamp on the same inode means no write since.
+   */
+  readonly stamp: string;
+}
+
+/**
+ * Reads `path` as a StampedFile: its bytes, then its stamp from the same descriptor (a write during the read, or a
+ * link swapped since it was opened, cannot pass the trusted file's stamp off as the bytes').
+ * @throws Node's errors (ENOENT for an absent file)
+ */
+export function readStamped(path: string): StampedFile {
+  const fd = openSync(path, 'r');
+  try {
+    const bytes = readFileSync(fd);
+    const stats = fstatSync(fd, { bigint: true });
+    return { bytes, stamp: `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}` };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * A stamp is recorded only for a file whose last change is this much older than the trust: timestamps may be as coarse
+ * as a clock tick, so a write just after the trust could otherwise leave the stamp as it was.
+ */
+const STAMP_SETTLED_NS = 2_000_000_000n;
 
 /** Where the record is, or null without a home folder (nothing is then trusted). */
 export function trustRecordPath(env: Env): string | null {
@@ -37,12 +73,14 @@ export function trustRecordPath(env: Env): string | null {
  * digest for its real path, `changed` when it holds another, else `untrusted` (no record, no entry, a record that is
  * not this user's alone or not readable as one: a stranger's word is no trust).
  */
-export function trustVerdictOf(path: string, bytes: Buffer, env: Env): TrustVerdict {
+export function trustVerdictOf(path: string, file: StampedFile, env: Env): TrustVerdict {
   const real = realOrNull(path);
   const record = real === null ? null : readRecord(env, false);
   const entry = real === null || record === null ? undefined : record[real];
   if (entry === undefined) return 'untrusted';
-  return entry.sha256 === digest(bytes) ? 'trusted' : 'changed';
+  // The stamp first: a digest costs a hook ~20 M instructions (node:crypto); unchanged since the trust, no need.
+  if (entry.stamp !== undefined && entry.stamp === file.stamp) return 'trusted';
+  return entry.sha256 === digest(file.bytes) ? 'trusted' : 'changed';
 }
 
 /** The entry recorded for the file at `path`, or null. */
@@ -59,7 +97,19 @@ export function trustEntryOf(path: string, env: Env): TrustEntry | null {
  */
 export function recordTrust(path: string, bytes: Buffer, env: Env, now: Date): { real: string; entry: TrustEntry } {
   const real = realpathSync(path);
-  const entry: TrustEntry = { sha256: digest(bytes), trusted_at: now.toISOString() };
+  const file = readStamped(real);
+  if (!file.bytes.equals(bytes))
+    throw new SessionError(
+      'E_REFUSED',
+      `Expected ${show(path)} to stay as it was read, got another content meanwhile: nothing trusted; read it and run \`trust\` again`,
+    );
+  const changed = BigInt(file.stamp.split(':')[4]!);
+  const settled = BigInt(now.getTime()) * 1_000_000n - changed > STAMP_SETTLED_NS;
+  const entry: TrustEntry = {
+    sha256: digest(bytes),
+    trusted_at: now.toISOString(),
+    ...(settled ? { stamp: file.stamp } : {}),
+  };
   write(env, { ...readRecord(env, true), [real]: entry });
   return { real, entry };
 }
@@ -146,11 +196,12 @@ function parseRecord(text: string): Record<string, TrustEntry> | null {
   if (typeof files !== 'object' || files === null || Array.isArray(files)) return null;
   const entries: Record<string, TrustEntry> = {};
   for (const [path, entry] of Object.entries(files as Record<string, unknown>)) {
-    const { sha256, trusted_at } = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<
+    const { sha256, trusted_at, stamp } = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<
       string,
       unknown
     >;
-    if (typeof sha256 === 'string' && typeof trusted_at === 'string') entries[path] = { sha256, trusted_at };
+    if (typeof sha256 === 'string' && typeof trusted_at === 'string')
+      entries[path] = { sha256, trusted_at, ...(typeof stamp === 'string' ? { stamp } : {}) };
   }
   return entries;
 }

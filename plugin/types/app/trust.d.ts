@@ -9,11 +9,30 @@ import type { TrustVerdict } from '../core/config';
 type Env = Readonly<Record<string, string | undefined>>;
 /** The record's file name in the user's data folder. */
 export declare const TRUST_FILE = "trusted.json";
-/** One trusted file: the digest of the content trusted, and when. */
+/**
+ * One trusted file: the digest of the content trusted, and when; and, when the file had been left alone for a while
+ * before (STAMP_SETTLED_NS), its stamp (readStamped), which lets a hook skip the digest: any write since changes it.
+ */
 export interface TrustEntry {
     readonly sha256: string;
     readonly trusted_at: string;
+    readonly stamp?: string;
 }
+/** A file's bytes and its stamp, both from one descriptor, the stamp taken after the read. */
+export interface StampedFile {
+    readonly bytes: Buffer;
+    /**
+     * Device, inode, size, modification and change times (ns). The change time is the kernel's, set on every write and
+     * never by the writer (utimes sets it to now too): an equal stamp on the same inode means no write since.
+     */
+    readonly stamp: string;
+}
+/**
+ * Reads `path` as a StampedFile: its bytes, then its stamp from the same descriptor (a write during the read, or a
+ * link swapped since it was opened, cannot pass the trusted file's stamp off as the bytes').
+ * @throws Node's errors (ENOENT for an absent file)
+ */
+export declare function readStamped(path: string): StampedFile;
 /** Where the record is, or null without a home folder (nothing is then trusted). */
 export declare function trustRecordPath(env: Env): string | null;
 /**
@@ -21,7 +40,7 @@ export declare function trustRecordPath(env: Env): string | null;
  * digest for its real path, `changed` when it holds another, else `untrusted` (no record, no entry, a record that is
  * not this user's alone or not readable as one: a stranger's word is no trust).
  */
-export declare function trustVerdictOf(path: string, bytes: Buffer, env: Env): TrustVerdict;
+export declare function trustVerdictOf(path: string, file: StampedFile, env: Env): TrustVerdict;
 /** The entry recorded for the file at `path`, or null. */
 export declare function trustEntryOf(path: string, env: Env): TrustEntry | null;
 /**

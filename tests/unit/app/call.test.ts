@@ -125,10 +125,13 @@ describe('resolveCall', () => {
   const writeConfig = (settings: object) => writeFileSync(configPath(), JSON.stringify(settings));
   /** How many times `work` reads the config file. */
   const configReads = (work: () => void): number => {
+    // Read by path, or opened by path and read from the descriptor (app/trust.ts readStamped).
     const read = jest.spyOn(fs, 'readFileSync');
+    const open = jest.spyOn(fs, 'openSync');
     work();
-    const reads = read.mock.calls.filter(([path]) => path === configPath()).length;
+    const reads = [...read.mock.calls, ...open.mock.calls].filter(([path]) => path === configPath()).length;
     read.mockRestore();
+    open.mockRestore();
     return reads;
   };
   beforeEach(() => {
