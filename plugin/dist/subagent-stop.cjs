@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "10f983d4040d4c0d";
-const BUILD_ID = "6650d8072df44472";
+const BUNDLE_HASH = "4af8eb917459f45c";
+const BUILD_ID = "2d0825e8852fc2ec";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user
