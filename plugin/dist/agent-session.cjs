@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "247ae10e2c6fa02f";
-const BUILD_ID = "2d0825e8852fc2ec";
+const BUNDLE_HASH = "1c0a72e2f4e48801";
+const BUILD_ID = "919f41e3ac4cb27a";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user
