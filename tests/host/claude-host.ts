@@ -600,10 +600,12 @@ export function storeSessions(project: HostProject): StoredSession[] {
     .sort((a, b) => String(a.created_at).localeCompare(String(b.created_at)));
 }
 
-/** Our hook log lines (every log file of the project's log folder). */
+/** Our hook log lines (every log file of the project's log folder; its folders, such as the Stop hook's `told/`, skipped). */
 export function hookLog(project: HostProject): string[] {
   if (!existsSync(project.logDir)) return [];
-  return readdirSync(project.logDir)
+  return readdirSync(project.logDir, { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name)
     .sort()
     .flatMap((file) =>
       readFileSync(join(project.logDir, file), 'utf8')

@@ -278,10 +278,13 @@ export async function playScenario(options: PlayOptions): Promise<Play> {
         // The session the sub-agent parked (a duplicate, if any, is reported by checkStore).
         parked = sessions.find((s) => s.phase === 'approval') ?? sessions[0];
         problems.push(...checkParked(sessions, agents, subContexts, runLabel));
+        if (runner === 'print') problems.push(...checkTold(run, parked));
         problems.push(...checkRefused(project, requests, attempts, decoyBefore, parked, runLabel));
       } else if (failing) {
+        if (runner === 'print') problems.push(...checkTold(run, undefined));
         problems.push(...checkInterrupted(sessions, parked, agents, requests, runLabel));
       } else {
+        if (runner === 'print') problems.push(...checkTold(run, undefined));
         problems.push(...checkCompleted(sessions, parked, agents, subContexts, runLabel, interrupt));
       }
       report.push(...describeRun(run, requests, project));
@@ -387,6 +390,29 @@ function checkInteractiveRun(
   problems.push(...debugComplaints(run).map((line) => `debug_complaint: ${line}`));
   if (!requests.some((r) => r.role === 'subagent')) problems.push(`no_subagent_request: ${run.label}`);
   return problems;
+}
+
+/**
+ * Issue 44 item 2: what the person of `claude -p` is told (stream-json's system messages): after the run that parked
+ * the approval, one line from our Stop hook naming the agent, what waits (its plan, or the call it asked for that the
+ * inbox parked: the play's refused attempts) and the command that decides it; after any other run
+ * (the session resumed, interrupted or completed: nothing new waits), none.
+ */
+function checkTold(run: ClaudeRun, parked: StoredSession | undefined): string[] {
+  const told = run.events
+    .filter((e) => e.type === 'system' && e.subtype === 'informational' && typeof e.content === 'string')
+    .map((e) => String(e.content))
+    .filter((content) => content.includes('agent-session:') && content.includes('decision'));
+  if (parked === undefined)
+    return told.length === 0 ? [] : [`told_again: ${run.label} the person was told again: ${JSON.stringify(told)}`];
+  const expected = new RegExp(
+    `^Stop says: agent-session: 1 decision waits — ${AGENT_TYPE} \\(\\w{8}\\) (waits for approval|asks to run) .* · decide with \`agent-session approve ${String(parked.agent_id)}\``,
+  );
+  return told.length === 1 && expected.test(told[0]!)
+    ? []
+    : [
+        `not_told: ${run.label} stream-json's system messages from agent-session: ${JSON.stringify(told).slice(0, 600)}`,
+      ];
 }
 
 /** Hooks that may list parked sessions for the main agent before it delegates (SessionStart, UserPromptSubmit). */
