@@ -146,6 +146,13 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
     load: () => (require('./commands/trust') as typeof import('./commands/trust')).trustCommand as never,
   },
   {
+    command: 'doctor',
+    describe:
+      'Check the set-up: the wiring (init or plugin, not both), settings files, the store, the node the hooks run, ' +
+      'the relay, hook errors of the last 24 h (exit 1 when a check fails)',
+    load: () => (require('./commands/doctor') as typeof import('./commands/doctor')).doctorCommand as never,
+  },
+  {
     command: 'init',
     describe:
       "Wire the hooks into a Claude Code project's .claude/settings.local.json, or with --plugin enable the plugin in " +

@@ -15,6 +15,7 @@ import {
 } from '../init/originals';
 import { enabledPluginKey, MARKETPLACE, PLUGIN_ID, withoutPlugin, withPluginEnabled } from '../init/plugin-settings';
 import { purge } from '../init/purge';
+import { marketplaceKnown } from '../init/wiring-facts';
 import { forgetWired, recordWired } from '../../app/wired-projects';
 import { textOrNull } from '../../platform/files';
 import { eventsOf } from '../../core/events';
@@ -397,28 +398,6 @@ function applySettings(file: SettingsFile, settings: Settings, now: Date): strin
   }
   const backup = writeSettings(file, settings, now);
   return `Updated ${file.path}${backup === null ? ' (new file)' : ` (backup: ${backup})`}`;
-}
-
-/**
- * Whether this user's Claude Code knows the agent-session marketplace (`claude plugin marketplace add`): in the user
- * settings' `extraKnownMarketplaces` or its plugins' `known_marketplaces.json` (`CLAUDE_CONFIG_DIR`, else ~/.claude).
- */
-function marketplaceKnown(env: CliIo['env']): boolean {
-  const home = env.HOME;
-  const dir = env.CLAUDE_CONFIG_DIR ?? (home === undefined || home === '' ? undefined : join(home, '.claude'));
-  if (dir === undefined) return true;
-  const has = (path: string, key?: string): boolean => {
-    try {
-      const value = JSON.parse(textOrNull(path) ?? '{}') as Record<string, unknown>;
-      const table = key === undefined ? value : value[key];
-      return typeof table === 'object' && table !== null && MARKETPLACE in table;
-    } catch {
-      return false;
-    }
-  };
-  return (
-    has(join(dir, 'settings.json'), 'extraKnownMarketplaces') || has(join(dir, 'plugins', 'known_marketplaces.json'))
-  );
 }
 
 function isEmpty(settings: Settings): boolean {
