@@ -111,7 +111,7 @@ describe('pending: what waits for the user decision now', () => {
     const result = cli(cwd, ['pending'], { COLUMNS: '200' });
     expect(result.status).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^2 sessions /);
+    expect(lines[0]).toBe('2 sessions wait for your decision:');
     expect(lines).toHaveLength(4);
     expect(lines[2]).toContain(`agent-session approve ${short(newer)}`);
     expect(lines[3]).toContain(`agent-session approve ${short(older)}`);
@@ -128,6 +128,8 @@ describe('pending: what waits for the user decision now', () => {
     expect(command).toBe('agent-session');
     expect(cli(cwd, args).status).toBe(0);
     expect(phaseOf(cwd, newer)).toBe('executing');
+    // One left: the verb agrees (issue 44: "1 session wait for your decision").
+    expect(cli(cwd, ['pending'], { COLUMNS: '200' }).stdout.split('\n')[0]).toBe('1 session waits for your decision:');
     expect(JSON.parse(cli(cwd, ['pending', '--agent', 'planner', '--json']).stdout)).toHaveLength(1);
     expect(JSON.parse(cli(cwd, ['pending', '--agent', 'reviewer', '--json']).stdout)).toHaveLength(0);
   });

@@ -78,7 +78,7 @@ export const pendingCommand: CommandModule<GlobalArgs, Args> = {
     if (live.length === 0) parts.push('Nothing waits for your decision');
     else
       parts.push(
-        `${counted(live.length, 'session')} wait for your decision:`,
+        `${counted(live.length, 'session')} ${live.length === 1 ? 'waits' : 'wait'} for your decision:`,
         table(live, idText, projects, colour, width),
       );
     if (expired.length > 0)
