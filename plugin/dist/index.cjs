@@ -496,7 +496,7 @@ var init_log_levels = __esm({
 });
 
 // src/core/schema-version.ts
-var SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, DECISION_ORIGIN_SCHEMA_VERSION, INTERRUPTION_SCHEMA_VERSION, PROJECT_SCHEMA_VERSION, HOST_SCHEMA_VERSION, IMPORTED_DECISION_SCHEMA_VERSION, PERMISSION_SCHEMA_VERSION, CONTINUATION_SCHEMA_VERSION, BROWSER_ORIGIN_SCHEMA_VERSION, OPENCODE_HOST_SCHEMA_VERSION, PERMISSION_FOLDER_SCHEMA_VERSION, SEALED_SCHEMA_VERSION, NEWEST_SCHEMA_VERSION;
+var SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, DECISION_ORIGIN_SCHEMA_VERSION, INTERRUPTION_SCHEMA_VERSION, PROJECT_SCHEMA_VERSION, HOST_SCHEMA_VERSION, IMPORTED_DECISION_SCHEMA_VERSION, PERMISSION_SCHEMA_VERSION, CONTINUATION_SCHEMA_VERSION, BROWSER_ORIGIN_SCHEMA_VERSION, OPENCODE_HOST_SCHEMA_VERSION, PERMISSION_FOLDER_SCHEMA_VERSION;
 var init_schema_version = __esm({
   "src/core/schema-version.ts"() {
     "use strict";
@@ -512,14 +512,12 @@ var init_schema_version = __esm({
     BROWSER_ORIGIN_SCHEMA_VERSION = 10;
     OPENCODE_HOST_SCHEMA_VERSION = 11;
     PERMISSION_FOLDER_SCHEMA_VERSION = 12;
-    SEALED_SCHEMA_VERSION = 13;
-    NEWEST_SCHEMA_VERSION = SEALED_SCHEMA_VERSION;
   }
 });
 
 // src/generated/state-parsers.ts
 function parseSessionState(value) {
-  const parsed = p69(value);
+  const parsed = p64(value);
   return parsed === FAIL2 ? void 0 : parsed;
 }
 function isPlainObject(v) {
@@ -572,7 +570,7 @@ function digitsAt(s, at, count) {
 function p02(v) {
   return VALUES02.has(v) ? v : FAIL2;
 }
-function p110(v) {
+function p17(v) {
   return VALUES12.has(v) ? v : FAIL2;
 }
 function p22(v) {
@@ -606,12 +604,9 @@ function p112(v) {
   return VALUES11.has(v) ? v : FAIL2;
 }
 function p122(v) {
-  return VALUES122.has(v) ? v : FAIL2;
-}
-function p132(v) {
   let r;
   if ((r = p02(v)) !== FAIL2) return r;
-  if ((r = p110(v)) !== FAIL2) return r;
+  if ((r = p17(v)) !== FAIL2) return r;
   if ((r = p22(v)) !== FAIL2) return r;
   if ((r = p32(v)) !== FAIL2) return r;
   if ((r = p42(v)) !== FAIL2) return r;
@@ -622,756 +617,719 @@ function p132(v) {
   if ((r = p92(v)) !== FAIL2) return r;
   if ((r = p102(v)) !== FAIL2) return r;
   if ((r = p112(v)) !== FAIL2) return r;
-  if ((r = p122(v)) !== FAIL2) return r;
   return FAIL2;
 }
-function p142(v) {
+function p132(v) {
   if (typeof v !== "string") return FAIL2;
-  if (!PATTERN13.test(v)) return FAIL2;
+  if (!PATTERN12.test(v)) return FAIL2;
   return v;
 }
-function p152(v) {
+function p142(v) {
   if (typeof v !== "string") return FAIL2;
   if (v.length < 1) return FAIL2;
   return v;
 }
-function p162(v) {
+function p152(v) {
   if (typeof v !== "string") return FAIL2;
   return v;
 }
-function p172(v) {
+function p162(v) {
   if (typeof v !== "string") return FAIL2;
   if (!isIsoDateTime(v)) return FAIL2;
   return v;
 }
-function p182(v) {
-  return VALUES14.has(v) ? v : FAIL2;
+function p172(v) {
+  return VALUES13.has(v) ? v : FAIL2;
 }
-function p192(v) {
+function p18(v) {
   return v;
 }
-function p20(v) {
+function p19(v) {
   if (!isPlainObject(v)) return FAIL2;
   const out = {};
   for (const key of Reflect.ownKeys(v)) {
     if (key === "__proto__" || !Object.prototype.propertyIsEnumerable.call(v, key)) continue;
     if (typeof key !== "string") return FAIL2;
-    const r = p192(v[key]);
+    const r = p18(v[key]);
     if (r === FAIL2) return FAIL2;
     out[key] = r;
   }
   return out;
 }
-function p21(v) {
+function p20(v) {
   if (typeof v !== "boolean") return FAIL2;
   return v;
 }
+function p21(v) {
+  return VALUES14.has(v) ? v : FAIL2;
+}
 function p222(v) {
-  return VALUES15.has(v) ? v : FAIL2;
+  if (v === void 0) return v;
+  return p21(v);
 }
 function p23(v) {
-  if (v === void 0) return v;
-  return p222(v);
-}
-function p24(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p182(o["from_phase"]);
+    const r = p172(o["from_phase"]);
     if (r === FAIL2 || !("from_phase" in o)) return FAIL2;
     out["from_phase"] = r;
   }
   {
-    const r = p182(o["to_phase"]);
+    const r = p172(o["to_phase"]);
     if (r === FAIL2 || !("to_phase" in o)) return FAIL2;
     out["to_phase"] = r;
   }
   {
-    const r = p172(o["timestamp"]);
+    const r = p162(o["timestamp"]);
     if (r === FAIL2 || !("timestamp" in o)) return FAIL2;
     out["timestamp"] = r;
   }
   if ("event" in o) {
-    const r = p23(o["event"]);
+    const r = p222(o["event"]);
     if (r === FAIL2) return FAIL2;
     out["event"] = r;
   }
-  for (const key in o) if (!KEYS16.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS15.has(key)) return FAIL2;
   return out;
 }
-function p25(v) {
+function p24(v) {
   if (!Array.isArray(v)) return FAIL2;
   const out = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = p24(v[i]);
+    const r = p23(v[i]);
     if (r === FAIL2) return FAIL2;
     out[i] = r;
   }
   return out;
 }
-function p26(v) {
+function p25(v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL2;
   if (!Number.isSafeInteger(v)) return FAIL2;
   if (!(v >= 0)) return FAIL2;
   return v;
 }
-function p27(v) {
+function p26(v) {
   if (v === void 0) return v;
-  return p26(v);
+  return p25(v);
 }
-function p28(v) {
+function p27(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p162(o["message"]);
+    const r = p152(o["message"]);
     if (r === FAIL2 || !("message" in o)) return FAIL2;
     out["message"] = r;
   }
   {
-    const r = p172(o["timestamp"]);
+    const r = p162(o["timestamp"]);
     if (r === FAIL2 || !("timestamp" in o)) return FAIL2;
     out["timestamp"] = r;
   }
-  for (const key in o) if (!KEYS17.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS16.has(key)) return FAIL2;
   return out;
 }
-function p29(v) {
+function p28(v) {
   if (v === null) return v;
-  return p28(v);
+  return p27(v);
 }
-function p30(v) {
-  if (v === void 0) return v;
-  return p172(v);
-}
-function p31(v) {
+function p29(v) {
   if (v === void 0) return v;
   return p162(v);
 }
-function p322(v) {
+function p30(v) {
+  if (v === void 0) return v;
+  return p152(v);
+}
+function p31(v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL2;
   if (!(v >= 0)) return FAIL2;
   return v;
 }
-function p33(v) {
+function p322(v) {
   if (v === void 0) return v;
-  return p322(v);
+  return p31(v);
+}
+function p33(v) {
+  return VALUES17.has(v) ? v : FAIL2;
 }
 function p34(v) {
-  return VALUES18.has(v) ? v : FAIL2;
-}
-function p35(v) {
   if (typeof v !== "string") return FAIL2;
-  if (!PATTERN19.test(v)) return FAIL2;
+  if (!PATTERN18.test(v)) return FAIL2;
   return v;
 }
-function p36(v) {
+function p35(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p172(o["at"]);
+    const r = p162(o["at"]);
     if (r === FAIL2 || !("at" in o)) return FAIL2;
     out["at"] = r;
   }
   {
-    const r = p35(o["error"]);
+    const r = p34(o["error"]);
     if (r === FAIL2 || !("error" in o)) return FAIL2;
     out["error"] = r;
   }
   if ("message" in o) {
-    const r = p31(o["message"]);
+    const r = p30(o["message"]);
     if (r === FAIL2) return FAIL2;
     out["message"] = r;
   }
-  for (const key in o) if (!KEYS20.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS19.has(key)) return FAIL2;
   return out;
 }
-function p37(v) {
+function p36(v) {
   if (v === void 0) return v;
-  return p36(v);
+  return p35(v);
 }
-function p38(v) {
+function p37(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p34(o["phase"]);
+    const r = p33(o["phase"]);
     if (r === FAIL2 || !("phase" in o)) return FAIL2;
     out["phase"] = r;
   }
   {
-    const r = p172(o["last_active"]);
+    const r = p162(o["last_active"]);
     if (r === FAIL2 || !("last_active" in o)) return FAIL2;
     out["last_active"] = r;
   }
   if ("agent_id" in o) {
-    const r = p31(o["agent_id"]);
+    const r = p30(o["agent_id"]);
     if (r === FAIL2) return FAIL2;
     out["agent_id"] = r;
   }
   if ("last_message" in o) {
-    const r = p31(o["last_message"]);
+    const r = p30(o["last_message"]);
     if (r === FAIL2) return FAIL2;
     out["last_message"] = r;
   }
   if ("interruption" in o) {
-    const r = p37(o["interruption"]);
+    const r = p36(o["interruption"]);
     if (r === FAIL2) return FAIL2;
     out["interruption"] = r;
   }
-  for (const key in o) if (!KEYS21.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS20.has(key)) return FAIL2;
   return out;
 }
-function p39(v) {
+function p38(v) {
   if (v === void 0) return v;
-  return p38(v);
+  return p37(v);
 }
-function p40(v) {
+function p39(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p152(o["agent_id"]);
+    const r = p142(o["agent_id"]);
     if (r === FAIL2 || !("agent_id" in o)) return FAIL2;
     out["agent_id"] = r;
   }
   if ("session_id" in o) {
-    const r = p31(o["session_id"]);
+    const r = p30(o["session_id"]);
     if (r === FAIL2) return FAIL2;
     out["session_id"] = r;
   }
   if ("agent_type" in o) {
-    const r = p31(o["agent_type"]);
+    const r = p30(o["agent_type"]);
     if (r === FAIL2) return FAIL2;
     out["agent_type"] = r;
   }
   {
-    const r = p172(o["linked_at"]);
+    const r = p162(o["linked_at"]);
     if (r === FAIL2 || !("linked_at" in o)) return FAIL2;
     out["linked_at"] = r;
   }
   if ("stopped_at" in o) {
-    const r = p30(o["stopped_at"]);
+    const r = p29(o["stopped_at"]);
     if (r === FAIL2) return FAIL2;
     out["stopped_at"] = r;
   }
   if ("last_message" in o) {
-    const r = p31(o["last_message"]);
+    const r = p30(o["last_message"]);
     if (r === FAIL2) return FAIL2;
     out["last_message"] = r;
   }
   if ("resumed_from" in o) {
-    const r = p39(o["resumed_from"]);
+    const r = p38(o["resumed_from"]);
     if (r === FAIL2) return FAIL2;
     out["resumed_from"] = r;
   }
-  for (const key in o) if (!KEYS22.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS21.has(key)) return FAIL2;
   return out;
 }
-function p41(v) {
+function p40(v) {
   if (v === void 0) return v;
-  return p40(v);
+  return p39(v);
+}
+function p41(v) {
+  return VALUES22.has(v) ? v : FAIL2;
 }
 function p422(v) {
   return VALUES23.has(v) ? v : FAIL2;
 }
 function p43(v) {
-  return VALUES24.has(v) ? v : FAIL2;
+  if (v === void 0) return v;
+  return p422(v);
 }
 function p44(v) {
-  if (v === void 0) return v;
-  return p43(v);
-}
-function p45(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p152(o["os_user"]);
+    const r = p142(o["os_user"]);
     if (r === FAIL2 || !("os_user" in o)) return FAIL2;
     out["os_user"] = r;
   }
   {
-    const r = p21(o["terminal"]);
+    const r = p20(o["terminal"]);
     if (r === FAIL2 || !("terminal" in o)) return FAIL2;
     out["terminal"] = r;
   }
   {
-    const r = p21(o["claimed"]);
+    const r = p20(o["claimed"]);
     if (r === FAIL2 || !("claimed" in o)) return FAIL2;
     out["claimed"] = r;
   }
   if ("via" in o) {
-    const r = p44(o["via"]);
+    const r = p43(o["via"]);
     if (r === FAIL2) return FAIL2;
     out["via"] = r;
   }
-  for (const key in o) if (!KEYS25.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS24.has(key)) return FAIL2;
   return out;
 }
-function p46(v) {
+function p45(v) {
   if (v === void 0) return v;
-  return p45(v);
+  return p44(v);
 }
-function p47(v) {
+function p46(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p152(o["by"]);
+    const r = p142(o["by"]);
     if (r === FAIL2 || !("by" in o)) return FAIL2;
     out["by"] = r;
   }
   {
-    const r = p172(o["at"]);
+    const r = p162(o["at"]);
     if (r === FAIL2 || !("at" in o)) return FAIL2;
     out["at"] = r;
   }
   {
-    const r = p152(o["from"]);
+    const r = p142(o["from"]);
     if (r === FAIL2 || !("from" in o)) return FAIL2;
     out["from"] = r;
+  }
+  for (const key in o) if (!KEYS25.has(key)) return FAIL2;
+  return out;
+}
+function p47(v) {
+  if (v === void 0) return v;
+  return p46(v);
+}
+function p48(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
+  const o = v;
+  const out = {};
+  {
+    const r = p41(o["decision"]);
+    if (r === FAIL2 || !("decision" in o)) return FAIL2;
+    out["decision"] = r;
+  }
+  {
+    const r = p142(o["by"]);
+    if (r === FAIL2 || !("by" in o)) return FAIL2;
+    out["by"] = r;
+  }
+  {
+    const r = p162(o["at"]);
+    if (r === FAIL2 || !("at" in o)) return FAIL2;
+    out["at"] = r;
+  }
+  if ("note" in o) {
+    const r = p30(o["note"]);
+    if (r === FAIL2) return FAIL2;
+    out["note"] = r;
+  }
+  {
+    const r = p172(o["to_phase"]);
+    if (r === FAIL2 || !("to_phase" in o)) return FAIL2;
+    out["to_phase"] = r;
+  }
+  {
+    const r = p162(o["waiting_since"]);
+    if (r === FAIL2 || !("waiting_since" in o)) return FAIL2;
+    out["waiting_since"] = r;
+  }
+  if ("origin" in o) {
+    const r = p45(o["origin"]);
+    if (r === FAIL2) return FAIL2;
+    out["origin"] = r;
+  }
+  if ("imported" in o) {
+    const r = p47(o["imported"]);
+    if (r === FAIL2) return FAIL2;
+    out["imported"] = r;
   }
   for (const key in o) if (!KEYS26.has(key)) return FAIL2;
   return out;
 }
-function p48(v) {
-  if (v === void 0) return v;
-  return p47(v);
-}
 function p49(v) {
-  if (typeof v !== "string") return FAIL2;
-  if (!PATTERN27.test(v)) return FAIL2;
-  return v;
+  if (!Array.isArray(v)) return FAIL2;
+  const out = new Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const r = p48(v[i]);
+    if (r === FAIL2) return FAIL2;
+    out[i] = r;
+  }
+  return out;
 }
 function p50(v) {
   if (v === void 0) return v;
   return p49(v);
 }
 function p51(v) {
-  return VALUES28.has(v) ? v : FAIL2;
-}
-function p522(v) {
-  if (v === void 0) return v;
-  return p51(v);
-}
-function p53(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
-  const o = v;
-  const out = {};
-  {
-    const r = p422(o["decision"]);
-    if (r === FAIL2 || !("decision" in o)) return FAIL2;
-    out["decision"] = r;
-  }
-  {
-    const r = p152(o["by"]);
-    if (r === FAIL2 || !("by" in o)) return FAIL2;
-    out["by"] = r;
-  }
-  {
-    const r = p172(o["at"]);
-    if (r === FAIL2 || !("at" in o)) return FAIL2;
-    out["at"] = r;
-  }
-  if ("note" in o) {
-    const r = p31(o["note"]);
-    if (r === FAIL2) return FAIL2;
-    out["note"] = r;
-  }
-  {
-    const r = p182(o["to_phase"]);
-    if (r === FAIL2 || !("to_phase" in o)) return FAIL2;
-    out["to_phase"] = r;
-  }
-  {
-    const r = p172(o["waiting_since"]);
-    if (r === FAIL2 || !("waiting_since" in o)) return FAIL2;
-    out["waiting_since"] = r;
-  }
-  if ("origin" in o) {
-    const r = p46(o["origin"]);
-    if (r === FAIL2) return FAIL2;
-    out["origin"] = r;
-  }
-  if ("imported" in o) {
-    const r = p48(o["imported"]);
-    if (r === FAIL2) return FAIL2;
-    out["imported"] = r;
-  }
-  if ("mac" in o) {
-    const r = p50(o["mac"]);
-    if (r === FAIL2) return FAIL2;
-    out["mac"] = r;
-  }
-  if ("unverified" in o) {
-    const r = p522(o["unverified"]);
-    if (r === FAIL2) return FAIL2;
-    out["unverified"] = r;
-  }
-  for (const key in o) if (!KEYS29.has(key)) return FAIL2;
-  return out;
-}
-function p54(v) {
-  if (!Array.isArray(v)) return FAIL2;
-  const out = new Array(v.length);
-  for (let i = 0; i < v.length; i++) {
-    const r = p53(v[i]);
-    if (r === FAIL2) return FAIL2;
-    out[i] = r;
-  }
-  return out;
-}
-function p55(v) {
-  if (v === void 0) return v;
-  return p54(v);
-}
-function p56(v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL2;
   if (!Number.isSafeInteger(v)) return FAIL2;
   if (!(v >= 1)) return FAIL2;
   return v;
 }
-function p57(v) {
+function p522(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p56(o["count"]);
+    const r = p51(o["count"]);
     if (r === FAIL2 || !("count" in o)) return FAIL2;
     out["count"] = r;
   }
   {
-    const r = p26(o["carried_on"]);
+    const r = p25(o["carried_on"]);
     if (r === FAIL2 || !("carried_on" in o)) return FAIL2;
     out["carried_on"] = r;
   }
   {
-    const r = p21(o["waiting"]);
+    const r = p20(o["waiting"]);
     if (r === FAIL2 || !("waiting" in o)) return FAIL2;
     out["waiting"] = r;
   }
   {
-    const r = p172(o["at"]);
+    const r = p162(o["at"]);
     if (r === FAIL2 || !("at" in o)) return FAIL2;
     out["at"] = r;
   }
   {
-    const r = p35(o["error"]);
+    const r = p34(o["error"]);
     if (r === FAIL2 || !("error" in o)) return FAIL2;
     out["error"] = r;
   }
   if ("message" in o) {
-    const r = p31(o["message"]);
+    const r = p30(o["message"]);
     if (r === FAIL2) return FAIL2;
     out["message"] = r;
   }
   {
-    const r = p34(o["phase"]);
+    const r = p33(o["phase"]);
     if (r === FAIL2 || !("phase" in o)) return FAIL2;
     out["phase"] = r;
   }
   if ("agent_id" in o) {
-    const r = p31(o["agent_id"]);
+    const r = p30(o["agent_id"]);
     if (r === FAIL2) return FAIL2;
     out["agent_id"] = r;
   }
-  for (const key in o) if (!KEYS30.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS27.has(key)) return FAIL2;
   return out;
 }
+function p53(v) {
+  if (v === void 0) return v;
+  return p522(v);
+}
+function p54(v) {
+  if (v === void 0) return v;
+  return p142(v);
+}
+function p55(v) {
+  return VALUES28.has(v) ? v : FAIL2;
+}
+function p56(v) {
+  if (v === void 0) return v;
+  return p55(v);
+}
+function p57(v) {
+  return VALUES29.has(v) ? v : FAIL2;
+}
 function p58(v) {
-  if (v === void 0) return v;
-  return p57(v);
-}
-function p59(v) {
-  if (v === void 0) return v;
-  return p152(v);
-}
-function p60(v) {
-  return VALUES31.has(v) ? v : FAIL2;
-}
-function p61(v) {
-  if (v === void 0) return v;
-  return p60(v);
-}
-function p622(v) {
-  return VALUES32.has(v) ? v : FAIL2;
-}
-function p63(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p152(o["tool"]);
+    const r = p142(o["tool"]);
     if (r === FAIL2 || !("tool" in o)) return FAIL2;
     out["tool"] = r;
   }
   {
-    const r = p192(o["input"]);
+    const r = p18(o["input"]);
     if (r === FAIL2 || !("input" in o)) return FAIL2;
     out["input"] = r;
   }
   {
-    const r = p172(o["at"]);
+    const r = p162(o["at"]);
     if (r === FAIL2 || !("at" in o)) return FAIL2;
     out["at"] = r;
   }
   {
-    const r = p152(o["claude_agent_id"]);
+    const r = p142(o["claude_agent_id"]);
     if (r === FAIL2 || !("claude_agent_id" in o)) return FAIL2;
     out["claude_agent_id"] = r;
   }
   if ("cwd" in o) {
-    const r = p59(o["cwd"]);
+    const r = p54(o["cwd"]);
     if (r === FAIL2) return FAIL2;
     out["cwd"] = r;
   }
   {
-    const r = p622(o["status"]);
+    const r = p57(o["status"]);
     if (r === FAIL2 || !("status" in o)) return FAIL2;
     out["status"] = r;
   }
   if ("decided_at" in o) {
-    const r = p30(o["decided_at"]);
+    const r = p29(o["decided_at"]);
     if (r === FAIL2) return FAIL2;
     out["decided_at"] = r;
   }
   if ("expires_at" in o) {
-    const r = p30(o["expires_at"]);
+    const r = p29(o["expires_at"]);
     if (r === FAIL2) return FAIL2;
     out["expires_at"] = r;
   }
   if ("reason" in o) {
-    const r = p31(o["reason"]);
+    const r = p30(o["reason"]);
     if (r === FAIL2) return FAIL2;
     out["reason"] = r;
   }
   if ("spent_at" in o) {
-    const r = p30(o["spent_at"]);
+    const r = p29(o["spent_at"]);
     if (r === FAIL2) return FAIL2;
     out["spent_at"] = r;
   }
   if ("spent_by" in o) {
-    const r = p31(o["spent_by"]);
+    const r = p30(o["spent_by"]);
     if (r === FAIL2) return FAIL2;
     out["spent_by"] = r;
   }
-  if ("mac" in o) {
-    const r = p50(o["mac"]);
-    if (r === FAIL2) return FAIL2;
-    out["mac"] = r;
-  }
-  if ("unverified" in o) {
-    const r = p522(o["unverified"]);
-    if (r === FAIL2) return FAIL2;
-    out["unverified"] = r;
-  }
-  for (const key in o) if (!KEYS33.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS30.has(key)) return FAIL2;
   return out;
 }
-function p64(v) {
+function p59(v) {
   if (!Array.isArray(v)) return FAIL2;
   const out = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = p63(v[i]);
+    const r = p58(v[i]);
     if (r === FAIL2) return FAIL2;
     out[i] = r;
   }
   return out;
 }
-function p65(v) {
+function p60(v) {
   if (v === void 0) return v;
-  return p64(v);
+  return p59(v);
 }
-function p66(v) {
-  return VALUES34.has(v) ? v : FAIL2;
+function p61(v) {
+  return VALUES31.has(v) ? v : FAIL2;
 }
-function p67(v) {
+function p622(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p66(o["choice"]);
+    const r = p61(o["choice"]);
     if (r === FAIL2 || !("choice" in o)) return FAIL2;
     out["choice"] = r;
   }
   {
-    const r = p162(o["reason"]);
+    const r = p152(o["reason"]);
     if (r === FAIL2 || !("reason" in o)) return FAIL2;
     out["reason"] = r;
   }
   {
-    const r = p172(o["decided_at"]);
+    const r = p162(o["decided_at"]);
     if (r === FAIL2 || !("decided_at" in o)) return FAIL2;
     out["decided_at"] = r;
   }
   {
-    const r = p152(o["claude_agent_id"]);
+    const r = p142(o["claude_agent_id"]);
     if (r === FAIL2 || !("claude_agent_id" in o)) return FAIL2;
     out["claude_agent_id"] = r;
   }
   if ("transcript_path" in o) {
-    const r = p31(o["transcript_path"]);
+    const r = p30(o["transcript_path"]);
     if (r === FAIL2) return FAIL2;
     out["transcript_path"] = r;
   }
   if ("transcript_bytes" in o) {
-    const r = p27(o["transcript_bytes"]);
+    const r = p26(o["transcript_bytes"]);
     if (r === FAIL2) return FAIL2;
     out["transcript_bytes"] = r;
   }
   {
-    const r = p21(o["continuing"]);
+    const r = p20(o["continuing"]);
     if (r === FAIL2 || !("continuing" in o)) return FAIL2;
     out["continuing"] = r;
   }
   if ("continued_at" in o) {
-    const r = p30(o["continued_at"]);
+    const r = p29(o["continued_at"]);
     if (r === FAIL2) return FAIL2;
     out["continued_at"] = r;
   }
   {
-    const r = p26(o["count"]);
+    const r = p25(o["count"]);
     if (r === FAIL2 || !("count" in o)) return FAIL2;
     out["count"] = r;
   }
-  for (const key in o) if (!KEYS35.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS32.has(key)) return FAIL2;
   return out;
 }
-function p68(v) {
+function p63(v) {
   if (v === void 0) return v;
-  return p67(v);
+  return p622(v);
 }
-function p69(v) {
+function p64(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p132(o["schema_version"]);
+    const r = p122(o["schema_version"]);
     if (r === FAIL2 || !("schema_version" in o)) return FAIL2;
     out["schema_version"] = r;
   }
   {
-    const r = p142(o["agent_id"]);
+    const r = p132(o["agent_id"]);
     if (r === FAIL2 || !("agent_id" in o)) return FAIL2;
     out["agent_id"] = r;
   }
   {
-    const r = p152(o["agent_name"]);
+    const r = p142(o["agent_name"]);
     if (r === FAIL2 || !("agent_name" in o)) return FAIL2;
     out["agent_name"] = r;
   }
   {
-    const r = p162(o["purpose"]);
+    const r = p152(o["purpose"]);
     if (r === FAIL2 || !("purpose" in o)) return FAIL2;
     out["purpose"] = r;
   }
   {
-    const r = p172(o["created_at"]);
+    const r = p162(o["created_at"]);
     if (r === FAIL2 || !("created_at" in o)) return FAIL2;
     out["created_at"] = r;
   }
   {
-    const r = p172(o["last_updated"]);
+    const r = p162(o["last_updated"]);
     if (r === FAIL2 || !("last_updated" in o)) return FAIL2;
     out["last_updated"] = r;
   }
   {
-    const r = p182(o["phase"]);
+    const r = p172(o["phase"]);
     if (r === FAIL2 || !("phase" in o)) return FAIL2;
     out["phase"] = r;
   }
   {
-    const r = p20(o["metadata"]);
+    const r = p19(o["metadata"]);
     if (r === FAIL2 || !("metadata" in o)) return FAIL2;
     out["metadata"] = r;
   }
   {
-    const r = p21(o["resume_ready"]);
+    const r = p20(o["resume_ready"]);
     if (r === FAIL2 || !("resume_ready" in o)) return FAIL2;
     out["resume_ready"] = r;
   }
   {
-    const r = p25(o["history"]);
+    const r = p24(o["history"]);
     if (r === FAIL2 || !("history" in o)) return FAIL2;
     out["history"] = r;
   }
   if ("history_dropped" in o) {
-    const r = p27(o["history_dropped"]);
+    const r = p26(o["history_dropped"]);
     if (r === FAIL2) return FAIL2;
     out["history_dropped"] = r;
   }
   if ("resumes_dropped" in o) {
-    const r = p27(o["resumes_dropped"]);
+    const r = p26(o["resumes_dropped"]);
     if (r === FAIL2) return FAIL2;
     out["resumes_dropped"] = r;
   }
   {
-    const r = p26(o["error_count"]);
+    const r = p25(o["error_count"]);
     if (r === FAIL2 || !("error_count" in o)) return FAIL2;
     out["error_count"] = r;
   }
   {
-    const r = p29(o["last_error"]);
+    const r = p28(o["last_error"]);
     if (r === FAIL2 || !("last_error" in o)) return FAIL2;
     out["last_error"] = r;
   }
   if ("finalized_at" in o) {
-    const r = p30(o["finalized_at"]);
+    const r = p29(o["finalized_at"]);
     if (r === FAIL2) return FAIL2;
     out["finalized_at"] = r;
   }
   if ("summary" in o) {
-    const r = p31(o["summary"]);
+    const r = p30(o["summary"]);
     if (r === FAIL2) return FAIL2;
     out["summary"] = r;
   }
   if ("duration_seconds" in o) {
-    const r = p33(o["duration_seconds"]);
+    const r = p322(o["duration_seconds"]);
     if (r === FAIL2) return FAIL2;
     out["duration_seconds"] = r;
   }
   if ("claude" in o) {
-    const r = p41(o["claude"]);
+    const r = p40(o["claude"]);
     if (r === FAIL2) return FAIL2;
     out["claude"] = r;
   }
   if ("decisions" in o) {
-    const r = p55(o["decisions"]);
+    const r = p50(o["decisions"]);
     if (r === FAIL2) return FAIL2;
     out["decisions"] = r;
   }
   if ("interruption" in o) {
-    const r = p58(o["interruption"]);
+    const r = p53(o["interruption"]);
     if (r === FAIL2) return FAIL2;
     out["interruption"] = r;
   }
   if ("project" in o) {
-    const r = p59(o["project"]);
+    const r = p54(o["project"]);
     if (r === FAIL2) return FAIL2;
     out["project"] = r;
   }
   if ("host" in o) {
-    const r = p61(o["host"]);
+    const r = p56(o["host"]);
     if (r === FAIL2) return FAIL2;
     out["host"] = r;
   }
   if ("permission_requests" in o) {
-    const r = p65(o["permission_requests"]);
+    const r = p60(o["permission_requests"]);
     if (r === FAIL2) return FAIL2;
     out["permission_requests"] = r;
   }
   if ("continuation" in o) {
-    const r = p68(o["continuation"]);
+    const r = p63(o["continuation"]);
     if (r === FAIL2) return FAIL2;
     out["continuation"] = r;
   }
-  for (const key in o) if (!KEYS36.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS33.has(key)) return FAIL2;
   return out;
 }
-var FAIL2, VALUES02, VALUES12, VALUES2, VALUES3, VALUES4, VALUES5, VALUES6, VALUES7, VALUES8, VALUES9, VALUES10, VALUES11, VALUES122, PATTERN13, VALUES14, VALUES15, KEYS16, KEYS17, VALUES18, PATTERN19, KEYS20, KEYS21, KEYS22, VALUES23, VALUES24, KEYS25, KEYS26, PATTERN27, VALUES28, KEYS29, KEYS30, VALUES31, VALUES32, KEYS33, VALUES34, KEYS35, KEYS36;
+var FAIL2, VALUES02, VALUES12, VALUES2, VALUES3, VALUES4, VALUES5, VALUES6, VALUES7, VALUES8, VALUES9, VALUES10, VALUES11, PATTERN12, VALUES13, VALUES14, KEYS15, KEYS16, VALUES17, PATTERN18, KEYS19, KEYS20, KEYS21, VALUES22, VALUES23, KEYS24, KEYS25, KEYS26, KEYS27, VALUES28, VALUES29, KEYS30, VALUES31, KEYS32, KEYS33;
 var init_state_parsers = __esm({
   "src/generated/state-parsers.ts"() {
     "use strict";
@@ -1388,9 +1346,8 @@ var init_state_parsers = __esm({
     VALUES9 = /* @__PURE__ */ new Set([11]);
     VALUES10 = /* @__PURE__ */ new Set([7]);
     VALUES11 = /* @__PURE__ */ new Set([12]);
-    VALUES122 = /* @__PURE__ */ new Set([13]);
-    PATTERN13 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$", "");
-    VALUES14 = /* @__PURE__ */ new Set([
+    PATTERN12 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$", "");
+    VALUES13 = /* @__PURE__ */ new Set([
       "initializing",
       "investigating",
       "planning",
@@ -1401,14 +1358,14 @@ var init_state_parsers = __esm({
       "failed",
       "abandoned"
     ]);
-    VALUES15 = /* @__PURE__ */ new Set(["resume", "interrupted", "continue"]);
-    KEYS16 = /* @__PURE__ */ new Set(["from_phase", "to_phase", "timestamp", "event"]);
-    KEYS17 = /* @__PURE__ */ new Set(["message", "timestamp"]);
-    VALUES18 = /* @__PURE__ */ new Set(["initializing", "investigating", "planning", "approval", "executing", "validating"]);
-    PATTERN19 = new RegExp("^[a-z][a-z0-9_]{0,63}$", "");
-    KEYS20 = /* @__PURE__ */ new Set(["at", "error", "message"]);
-    KEYS21 = /* @__PURE__ */ new Set(["phase", "last_active", "agent_id", "last_message", "interruption"]);
-    KEYS22 = /* @__PURE__ */ new Set([
+    VALUES14 = /* @__PURE__ */ new Set(["resume", "interrupted", "continue"]);
+    KEYS15 = /* @__PURE__ */ new Set(["from_phase", "to_phase", "timestamp", "event"]);
+    KEYS16 = /* @__PURE__ */ new Set(["message", "timestamp"]);
+    VALUES17 = /* @__PURE__ */ new Set(["initializing", "investigating", "planning", "approval", "executing", "validating"]);
+    PATTERN18 = new RegExp("^[a-z][a-z0-9_]{0,63}$", "");
+    KEYS19 = /* @__PURE__ */ new Set(["at", "error", "message"]);
+    KEYS20 = /* @__PURE__ */ new Set(["phase", "last_active", "agent_id", "last_message", "interruption"]);
+    KEYS21 = /* @__PURE__ */ new Set([
       "agent_id",
       "session_id",
       "agent_type",
@@ -1417,28 +1374,15 @@ var init_state_parsers = __esm({
       "last_message",
       "resumed_from"
     ]);
-    VALUES23 = /* @__PURE__ */ new Set(["approved", "rejected"]);
-    VALUES24 = /* @__PURE__ */ new Set(["browser"]);
-    KEYS25 = /* @__PURE__ */ new Set(["os_user", "terminal", "claimed", "via"]);
-    KEYS26 = /* @__PURE__ */ new Set(["by", "at", "from"]);
-    PATTERN27 = new RegExp("^[0-9a-f]{64}$", "");
-    VALUES28 = /* @__PURE__ */ new Set([true]);
-    KEYS29 = /* @__PURE__ */ new Set([
-      "decision",
-      "by",
-      "at",
-      "note",
-      "to_phase",
-      "waiting_since",
-      "origin",
-      "imported",
-      "mac",
-      "unverified"
-    ]);
-    KEYS30 = /* @__PURE__ */ new Set(["count", "carried_on", "waiting", "at", "error", "message", "phase", "agent_id"]);
-    VALUES31 = /* @__PURE__ */ new Set(["codex", "agent-sdk", "opencode"]);
-    VALUES32 = /* @__PURE__ */ new Set(["pending", "approved", "rejected", "spent", "expired"]);
-    KEYS33 = /* @__PURE__ */ new Set([
+    VALUES22 = /* @__PURE__ */ new Set(["approved", "rejected"]);
+    VALUES23 = /* @__PURE__ */ new Set(["browser"]);
+    KEYS24 = /* @__PURE__ */ new Set(["os_user", "terminal", "claimed", "via"]);
+    KEYS25 = /* @__PURE__ */ new Set(["by", "at", "from"]);
+    KEYS26 = /* @__PURE__ */ new Set(["decision", "by", "at", "note", "to_phase", "waiting_since", "origin", "imported"]);
+    KEYS27 = /* @__PURE__ */ new Set(["count", "carried_on", "waiting", "at", "error", "message", "phase", "agent_id"]);
+    VALUES28 = /* @__PURE__ */ new Set(["codex", "agent-sdk", "opencode"]);
+    VALUES29 = /* @__PURE__ */ new Set(["pending", "approved", "rejected", "spent", "expired"]);
+    KEYS30 = /* @__PURE__ */ new Set([
       "tool",
       "input",
       "at",
@@ -1449,12 +1393,10 @@ var init_state_parsers = __esm({
       "expires_at",
       "reason",
       "spent_at",
-      "spent_by",
-      "mac",
-      "unverified"
+      "spent_by"
     ]);
-    VALUES34 = /* @__PURE__ */ new Set(["continue", "prime"]);
-    KEYS35 = /* @__PURE__ */ new Set([
+    VALUES31 = /* @__PURE__ */ new Set(["continue", "prime"]);
+    KEYS32 = /* @__PURE__ */ new Set([
       "choice",
       "reason",
       "decided_at",
@@ -1465,7 +1407,7 @@ var init_state_parsers = __esm({
       "continued_at",
       "count"
     ]);
-    KEYS36 = /* @__PURE__ */ new Set([
+    KEYS33 = /* @__PURE__ */ new Set([
       "schema_version",
       "agent_id",
       "agent_name",
@@ -3937,7 +3879,7 @@ function strictState(migrated) {
     `invalid state: ${problems.slice(0, 3).join("; ")}${problems.length > 3 ? ` (+${problems.length - 3} more)` : ""}`
   );
 }
-var import_zod_locale, Timestamp, HistoryEntrySchema, InterruptionKind, InterruptionSchema, ResumedFromSchema, ClaudeLinkSchema, ContinuationSchema, DecisionOriginSchema, DecisionImportSchema, sealFields, DecisionSchema, PermissionRequestSchema, LastErrorSchema, MetadataSchema, SessionStateSchema, PARSERS;
+var import_zod_locale, Timestamp, HistoryEntrySchema, InterruptionKind, InterruptionSchema, ResumedFromSchema, ClaudeLinkSchema, ContinuationSchema, DecisionOriginSchema, DecisionImportSchema, DecisionSchema, PermissionRequestSchema, LastErrorSchema, MetadataSchema, SessionStateSchema, PARSERS;
 var init_state_schema = __esm({
   "src/core/state-schema.ts"() {
     "use strict";
@@ -4015,10 +3957,6 @@ var init_state_schema = __esm({
       at: Timestamp,
       from: string2().check(_minLength(1))
     });
-    sealFields = {
-      mac: optional(string2().check(_regex(/^[0-9a-f]{64}$/))),
-      unverified: optional(literal(true))
-    };
     DecisionSchema = strictObject({
       decision: _enum(["approved", "rejected"]),
       by: string2().check(_minLength(1)),
@@ -4027,8 +3965,7 @@ var init_state_schema = __esm({
       to_phase: _enum(PHASES),
       waiting_since: Timestamp,
       origin: optional(DecisionOriginSchema),
-      imported: optional(DecisionImportSchema),
-      ...sealFields
+      imported: optional(DecisionImportSchema)
     });
     PermissionRequestSchema = strictObject({
       tool: string2().check(_minLength(1)),
@@ -4046,8 +3983,7 @@ var init_state_schema = __esm({
       expires_at: optional(Timestamp),
       reason: optional(string2()),
       spent_at: optional(Timestamp),
-      spent_by: optional(string2()),
-      ...sealFields
+      spent_by: optional(string2())
     });
     LastErrorSchema = strictObject({ message: string2(), timestamp: Timestamp });
     MetadataSchema = record(string2(), unknown());
@@ -4064,8 +4000,7 @@ var init_state_schema = __esm({
         literal(BROWSER_ORIGIN_SCHEMA_VERSION),
         literal(OPENCODE_HOST_SCHEMA_VERSION),
         literal(IMPORTED_DECISION_SCHEMA_VERSION),
-        literal(PERMISSION_FOLDER_SCHEMA_VERSION),
-        literal(SEALED_SCHEMA_VERSION)
+        literal(PERMISSION_FOLDER_SCHEMA_VERSION)
       ]),
       agent_id: string2().check(_regex(ID_PATTERN)),
       agent_name: string2().check(_minLength(1)),
@@ -4129,9 +4064,6 @@ function parseState(raw) {
   return { ...data, metadata: migrated.metadata };
 }
 function versionFor(state) {
-  const sealed = (item) => item.mac !== void 0;
-  if ((state.decisions ?? []).some(sealed) || (state.permission_requests ?? []).some(sealed))
-    return SEALED_SCHEMA_VERSION;
   if ((state.permission_requests ?? []).some((request) => request.cwd !== void 0))
     return PERMISSION_FOLDER_SCHEMA_VERSION;
   if (state.host === "opencode") return OPENCODE_HOST_SCHEMA_VERSION;
@@ -4177,8 +4109,7 @@ var init_state = __esm({
       [BROWSER_ORIGIN_SCHEMA_VERSION]: "a decision made in the browser",
       [OPENCODE_HOST_SCHEMA_VERSION]: "the host opencode",
       [IMPORTED_DECISION_SCHEMA_VERSION]: "an imported decision",
-      [PERMISSION_FOLDER_SCHEMA_VERSION]: "a permission request's folder",
-      [SEALED_SCHEMA_VERSION]: "a sealed decision or grant"
+      [PERMISSION_FOLDER_SCHEMA_VERSION]: "a permission request's folder"
     };
   }
 });
@@ -4257,9 +4188,6 @@ function awaitsCarryOn(facts) {
   return facts.interruption?.waiting === true;
 }
 function awaitsPickup(facts) {
-  return pickupShape(facts) && facts.decisions?.at(-1)?.unverified !== true;
-}
-function pickupShape(facts) {
   if (facts.phase !== "executing") return false;
   const last = facts.history?.at(-1);
   const decision = facts.decisions?.at(-1);
@@ -4601,8 +4529,7 @@ function grantFor(state, ask, scope, now) {
   const requests = state.permission_requests ?? [];
   for (let index = requests.length - 1; index >= 0; index--) {
     const request = requests[index];
-    if (permissionStatus(request, now) === "approved" && request.unverified !== true && sameCall(request, ask))
-      return index;
+    if (permissionStatus(request, now) === "approved" && sameCall(request, ask)) return index;
   }
   return null;
 }
@@ -4895,7 +4822,7 @@ var init_config_schema = __esm({
       permission_grant_ttl_hours: optional(number2().check(_positive(), _lte(MAX_PERMISSION_GRANT_TTL_HOURS))),
       continue_agents: optional(boolean2()),
       continue_max_transcript_bytes: optional(int().check(_positive())),
-      notify: optional(union([string2(), array(string2())]))
+      notify: optional(string2())
     });
     PARSERS2 = {
       parseConfigFileShape: {
@@ -5115,239 +5042,6 @@ var init_files = __esm({
   }
 });
 
-// src/platform/user-folders.ts
-function userDataFolder(env) {
-  return xdgFolder(env, "XDG_DATA_HOME", [".local", "share"]);
-}
-function userConfigFolder(env) {
-  return xdgFolder(env, "XDG_CONFIG_HOME", [".config"]);
-}
-function xdgFolder(env, variable, underHome) {
-  const base = env[variable];
-  if (base !== void 0 && (0, import_node_path2.isAbsolute)(base)) return (0, import_node_path2.join)(base, "agent-session");
-  const home = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os.homedir)();
-  return (0, import_node_path2.isAbsolute)(home) ? (0, import_node_path2.join)(home, ...underHome, "agent-session") : null;
-}
-var import_node_os, import_node_path2;
-var init_user_folders = __esm({
-  "src/platform/user-folders.ts"() {
-    "use strict";
-    import_node_os = require("node:os");
-    import_node_path2 = require("node:path");
-  }
-});
-
-// src/platform/paths.ts
-function joinPath(folder, ...names) {
-  if (!isNormalAbsolute2(folder) || !names.every(isPlainName)) return (0, import_node_path4.join)(folder, ...names);
-  if (names.length === 0) return folder;
-  return `${folder === "/" ? "" : folder}/${names.join("/")}`;
-}
-function isNormalAbsolute2(path) {
-  if (!path.startsWith("/")) return false;
-  if (path === "/") return true;
-  return !path.endsWith("/") && !path.includes("//") && !path.includes("/./") && !path.includes("/../") && !path.endsWith("/.") && !path.endsWith("/..");
-}
-function isPlainName(name) {
-  return name !== "" && name !== "." && name !== ".." && !name.includes("/");
-}
-var import_node_path4;
-var init_paths = __esm({
-  "src/platform/paths.ts"() {
-    "use strict";
-    import_node_path4 = require("node:path");
-  }
-});
-
-// src/platform/sleep.ts
-function sleepMs(ms) {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-var init_sleep = __esm({
-  "src/platform/sleep.ts"() {
-    "use strict";
-  }
-});
-
-// src/platform/fd-write.ts
-function writeFully(fd, text) {
-  const bytes = Buffer.from(text, "utf8");
-  let written = 0;
-  while (written < bytes.length) {
-    try {
-      written += (0, import_node_fs3.writeSync)(fd, bytes, written, bytes.length - written);
-    } catch (error2) {
-      if (errnoCode(error2) !== "EAGAIN") throw error2;
-      sleepMs(1);
-    }
-  }
-}
-function isCharacterDevice(fd) {
-  try {
-    return (0, import_node_fs3.fstatSync)(fd).isCharacterDevice();
-  } catch (error2) {
-    if (errnoCode(error2) === "EBADF") return false;
-    throw error2;
-  }
-}
-var import_node_fs3;
-var init_fd_write = __esm({
-  "src/platform/fd-write.ts"() {
-    "use strict";
-    import_node_fs3 = require("node:fs");
-    init_errno();
-    init_sleep();
-  }
-});
-
-// src/platform/private-fs.ts
-function markIgnored(dir) {
-  try {
-    writeNewFile(`${dir}/${GITIGNORE}`, IGNORE_ALL);
-  } catch {
-  }
-}
-function ensurePrivateDir(dir, withParents = false) {
-  let stats = lstatOrNull(dir);
-  let created = false;
-  if (stats === null) {
-    try {
-      const first = (0, import_node_fs4.mkdirSync)(dir, { recursive: withParents, mode: PRIVATE_DIR });
-      created = true;
-      if (withParents && first !== void 0 && first !== dir) markIgnored((0, import_node_path5.dirname)(dir));
-    } catch (error2) {
-      const code = errnoCode(error2);
-      if (code === "ENOENT") throw new SessionError("E_NOT_FOUND", `Folder \`${(0, import_node_path5.dirname)(dir)}\` does not exist`);
-      if (code !== "EEXIST") throw ioError(error2, "create the folder", dir);
-    }
-    stats = lstatOrNull(dir);
-    if (stats === null) throw new SessionError("E_NOT_FOUND", `Folder \`${dir}\` was removed as it was made`);
-  }
-  if (stats.isSymbolicLink())
-    throw new SessionError("E_REFUSED", `\`${dir}\` is a symbolic link; nothing is written through it`);
-  if (!stats.isDirectory()) throw new SessionError("E_REFUSED", `\`${dir}\` is not a folder; nothing is written there`);
-  return created;
-}
-function writeNewFile(file, text, flush = false) {
-  const fd = (0, import_node_fs4.openSync)(file, CREATE_NEW, PRIVATE_FILE);
-  try {
-    writeFully(fd, text);
-    if (flush) (0, import_node_fs4.fsyncSync)(fd);
-  } catch (error2) {
-    (0, import_node_fs4.closeSync)(fd);
-    try {
-      (0, import_node_fs4.unlinkSync)(file);
-    } catch {
-    }
-    throw error2;
-  }
-  (0, import_node_fs4.closeSync)(fd);
-}
-var import_node_fs4, import_node_path5, CREATE_NEW, PRIVATE_DIR, PRIVATE_FILE, GITIGNORE, IGNORE_ALL;
-var init_private_fs = __esm({
-  "src/platform/private-fs.ts"() {
-    "use strict";
-    import_node_fs4 = require("node:fs");
-    import_node_path5 = require("node:path");
-    init_errors();
-    init_errno();
-    init_fd_write();
-    init_files();
-    CREATE_NEW = import_node_fs4.constants.O_WRONLY | import_node_fs4.constants.O_CREAT | import_node_fs4.constants.O_EXCL | import_node_fs4.constants.O_NOFOLLOW;
-    PRIVATE_DIR = 448;
-    PRIVATE_FILE = 384;
-    GITIGNORE = ".gitignore";
-    IGNORE_ALL = "# Written by agent-session: nothing in this folder belongs in git.\n*\n";
-  }
-});
-
-// src/platform/random.ts
-function randomHex8() {
-  return Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0");
-}
-function uniqueSuffix() {
-  return `${process.pid}.${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;
-}
-var init_random = __esm({
-  "src/platform/random.ts"() {
-    "use strict";
-  }
-});
-
-// src/platform/atomic-file.ts
-function writeFileAtomic(file, text, options = {}) {
-  const durable = options.durable !== false;
-  const dir = (0, import_node_path6.dirname)(file);
-  const tmp = tempFor(file, options.temp);
-  try {
-    writeNewFile(tmp, text, durable);
-    (0, import_node_fs5.renameSync)(tmp, file);
-  } catch (error2) {
-    (0, import_node_fs5.rmSync)(tmp, { force: true });
-    throw ioError(error2, "write", file);
-  }
-  if (durable && options.syncFolder !== false) syncFolder(dir);
-}
-function createFileAtomic(file, text, temp) {
-  const tmp = tempFor(file, temp);
-  let created;
-  try {
-    writeNewFile(tmp, text);
-    try {
-      (0, import_node_fs5.linkSync)(tmp, file);
-      created = true;
-    } catch (error2) {
-      if (errnoCode(error2) !== "EEXIST") throw error2;
-      created = false;
-    }
-    (0, import_node_fs5.unlinkSync)(tmp);
-  } catch (error2) {
-    (0, import_node_fs5.rmSync)(tmp, { force: true });
-    throw ioError(error2, "write", file);
-  }
-  return created;
-}
-function syncFile(file) {
-  let fd;
-  try {
-    fd = (0, import_node_fs5.openSync)(file, import_node_fs5.constants.O_RDONLY | import_node_fs5.constants.O_NOFOLLOW | import_node_fs5.constants.O_NONBLOCK);
-    (0, import_node_fs5.fsyncSync)(fd);
-    return true;
-  } catch (error2) {
-    if (errnoCode(error2) === "ENOENT") return false;
-    throw ioError(error2, "sync", file);
-  } finally {
-    if (fd !== void 0) (0, import_node_fs5.closeSync)(fd);
-  }
-}
-function syncFolder(dir) {
-  let fd;
-  try {
-    fd = (0, import_node_fs5.openSync)(dir, "r");
-    (0, import_node_fs5.fsyncSync)(fd);
-  } catch (error2) {
-    const code = errnoCode(error2);
-    if (code !== "EINVAL" && code !== "EISDIR" && code !== "EPERM") throw ioError(error2, "sync", dir);
-  } finally {
-    if (fd !== void 0) (0, import_node_fs5.closeSync)(fd);
-  }
-}
-function tempFor(file, temp = "hidden") {
-  return temp === "suffix" ? `${file}.${uniqueSuffix()}.tmp` : joinPath((0, import_node_path6.dirname)(file), `.${(0, import_node_path6.basename)(file)}.${uniqueSuffix()}.tmp`);
-}
-var import_node_fs5, import_node_path6;
-var init_atomic_file = __esm({
-  "src/platform/atomic-file.ts"() {
-    "use strict";
-    import_node_fs5 = require("node:fs");
-    import_node_path6 = require("node:path");
-    init_paths();
-    init_errno();
-    init_private_fs();
-    init_random();
-  }
-});
-
 // src/core/origin.ts
 function decisionOriginOf(facts) {
   return { os_user: facts.osUser, terminal: facts.terminal, agent_shell: agentShellOf(facts.env, facts.ancestors) };
@@ -5369,7 +5063,7 @@ function assertNotAgentShell(origin, verb, what = "") {
   if (origin.agent_shell === null) return;
   throw new SessionError(
     "E_AGENT_SHELL",
-    `Expected \`${verb}\`${what} from a user's own shell, got a command from inside an AI agent's shell (${origin.agent_shell}); ${verb === "serve" ? "start it" : verb === "trust" ? "read the file and trust it" : `${verb} it`} in your own terminal`
+    `Expected \`${verb}\`${what} from a user's own shell, got a command from inside an AI agent's shell (${origin.agent_shell}); ${verb === "serve" ? "start it" : `${verb} it`} in your own terminal`
   );
 }
 function isAgentProgram(name) {
@@ -5457,142 +5151,17 @@ var init_quote = __esm({
   }
 });
 
-// src/core/seal.ts
-function decisionSealText(state, decision) {
-  const origin = decision.origin;
-  return canonicalJson([
-    "agent-session decision 1",
-    state.agent_id,
-    decision.decision,
-    decision.by,
-    decision.at,
-    decision.note ?? null,
-    decision.to_phase,
-    decision.waiting_since,
-    origin === void 0 ? null : [origin.os_user, origin.terminal, origin.claimed, origin.via ?? null]
-  ]);
-}
-function grantSealText(state, request) {
-  return canonicalJson([
-    "agent-session grant 1",
-    state.agent_id,
-    request.tool,
-    request.input ?? null,
-    request.cwd ?? null,
-    request.at,
-    request.claude_agent_id,
-    request.decided_at ?? null,
-    request.expires_at ?? null
-  ]);
-}
-function sealNew(before, after, sign) {
-  const known = before.decisions?.length ?? 0;
-  const decisions = after.decisions?.map(
-    (decision, index) => index < known ? decision : { ...withoutMarks(decision), mac: sign(decisionSealText(after, decision)) }
-  );
-  const was = before.permission_requests ?? [];
-  const requests = after.permission_requests?.map(
-    (request, index) => request.status === "approved" && was[index]?.status === "pending" ? { ...withoutMarks(request), mac: sign(grantSealText(after, request)) } : request
-  );
-  const sealed = {
-    ...after,
-    ...decisions === void 0 ? {} : { decisions },
-    ...requests === void 0 ? {} : { permission_requests: requests }
-  };
-  return { ...sealed, schema_version: versionFor(sealed) };
-}
-function countedHere(state, verify) {
-  const decisions = state.decisions;
-  const requests = state.permission_requests;
-  const judged = (decisions?.length ?? 0) > 0 || (requests ?? []).some((request) => request.status === "approved");
-  if (!judged) return state;
-  const holds = (text, mac2) => mac2 !== void 0 && verify(text, mac2);
-  const marked = {
-    ...state,
-    ...decisions === void 0 ? {} : { decisions: decisions.map((d) => marking(d, holds(decisionSealText(state, d), d.mac))) },
-    ...requests === void 0 ? {} : {
-      permission_requests: requests.map(
-        (r) => r.status !== "approved" ? withoutMarks(r) : marking(r, holds(grantSealText(state, r), r.mac))
-      )
-    }
-  };
-  const last = marked.decisions?.at(-1);
-  return last?.unverified === true && pickupShape(marked) ? reopened(marked) : marked;
-}
-function withoutUnverifiedMarks(state) {
-  const marked = (item) => item.unverified !== void 0;
-  if (!(state.decisions ?? []).some(marked) && !(state.permission_requests ?? []).some(marked)) return state;
-  return {
-    ...state,
-    ...state.decisions === void 0 ? {} : { decisions: state.decisions.map(withoutMarks) },
-    ...state.permission_requests === void 0 ? {} : { permission_requests: state.permission_requests.map(withoutMarks) }
-  };
-}
-function canonicalJson(value) {
-  return JSON.stringify(sortedKeys(value));
-}
-function sortedKeys(value) {
-  if (Array.isArray(value)) return value.map(sortedKeys);
-  if (value === null || typeof value !== "object") return value;
-  const source = value;
-  const sorted = {};
-  for (const key of Object.keys(source).sort())
-    Object.defineProperty(sorted, key, {
-      value: sortedKeys(source[key]),
-      enumerable: true,
-      writable: true,
-      configurable: true
-    });
-  return sorted;
-}
-function marking(item, holds) {
-  if (holds) return withoutMarks(item);
-  return item.unverified === true ? item : { ...item, unverified: true };
-}
-function withoutMarks(item) {
-  if (item.unverified === void 0) return item;
-  const { unverified: _unverified, ...rest } = item;
-  return rest;
-}
-function reopened(state) {
-  const requests = state.permission_requests ?? [];
-  let newest = -1;
-  requests.forEach((request, index) => {
-    if (request.status === "approved" && request.unverified === true) newest = index;
-  });
-  const pending = requests.map((request, index) => {
-    if (index !== newest) return request;
-    const { decided_at: _decided, expires_at: _expires, mac: _mac2, unverified: _unverified, ...asked } = request;
-    return { ...asked, status: "pending" };
-  });
-  return {
-    ...state,
-    phase: "approval",
-    resume_ready: true,
-    history: state.history.slice(0, -1),
-    ...state.permission_requests === void 0 ? {} : { permission_requests: pending }
-  };
-}
-var init_seal = __esm({
-  "src/core/seal.ts"() {
-    "use strict";
-    init_rules();
-    init_state();
-  }
-});
-
 // src/core/decision.ts
-function approveState(state, input, origin, now, sign) {
+function approveState(state, input, origin, now) {
   assertNotAgentShell(origin, "approve");
   const by = deciderOf(input.by, origin);
   const note = input.note === void 0 ? void 0 : assertNote(input.note);
   assertInApproval(state, "approve");
   const moved = applyChange(state, { phase: "executing" }, now);
   const decided = withDecision(moved, state, { decision: "approved", ...by, note, to_phase: "executing" }, now);
-  const granted = grantPending(decided, now, input.grantTtlHours ?? DEFAULT_PERMISSION_GRANT_TTL_HOURS);
-  return sign === void 0 ? granted : sealNew(state, granted, sign);
+  return grantPending(decided, now, input.grantTtlHours ?? DEFAULT_PERMISSION_GRANT_TTL_HOURS);
 }
-function rejectState(state, input, origin, now, sign) {
+function rejectState(state, input, origin, now) {
   assertNotAgentShell(origin, "reject");
   const by = deciderOf(input.by, origin);
   const problem = requiredTextProblem(input.reason);
@@ -5602,8 +5171,7 @@ function rejectState(state, input, origin, now, sign) {
   assertInApproval(state, "reject");
   const moved = to === "abandoned" ? finalizeState(state, "abandoned", `Rejected by ${by.by}: ${reason}`, now) : applyChange(state, { phase: "planning" }, now);
   const decided = withDecision(moved, state, { decision: "rejected", ...by, note: reason, to_phase: to }, now);
-  const refused = refusePending(decided, reason, now);
-  return sign === void 0 ? refused : sealNew(state, refused, sign);
+  return refusePending(decided, reason, now);
 }
 function parseRejectTarget(value) {
   if (!REJECT_TARGETS.includes(value)) {
@@ -5621,16 +5189,11 @@ function waitingSince(state) {
   return state.history[0].timestamp;
 }
 function decisionSentence(decision, noteLimit = Infinity) {
-  if (decision.unverified === true) return NOT_VERIFIED_SENTENCE;
   const where = decision.to_phase === "abandoned" ? "session ended" : `sent to ${decision.to_phase}`;
   const note = decision.note === void 0 ? "" : `; note: ${quoted(decision.note, noteLimit)}`;
   return `${decision.decision} by ${deciderText(decision, (text) => quoted(text))} at ${decision.at} (${where})${note}`;
 }
 function deciderText(decision, quote = (text) => text) {
-  const text = claimedDecider(decision, quote);
-  return decision.unverified === true ? `${text}; ${NOT_VERIFIED}: it counts for nothing` : text;
-}
-function claimedDecider(decision, quote) {
   const imported = decision.imported;
   if (imported !== void 0)
     return `${quote(decision.by)} (imported by OS user ${quote(imported.by)} at ${imported.at} from ${quote(imported.from)}; origin not verified here)`;
@@ -5694,7 +5257,7 @@ function withDecision(moved, before, facts, now) {
   const decided = { ...moved, decisions };
   return { ...decided, schema_version: versionFor(decided) };
 }
-var REJECT_TARGETS, NOT_VERIFIED_SENTENCE, NOT_VERIFIED;
+var REJECT_TARGETS;
 var init_decision = __esm({
   "src/core/decision.ts"() {
     "use strict";
@@ -5703,29 +5266,13 @@ var init_decision = __esm({
     init_origin();
     init_permission();
     init_quote();
-    init_seal();
     init_session();
     init_state();
     REJECT_TARGETS = ["planning", "abandoned"];
-    NOT_VERIFIED_SENTENCE = "a decision not verified here (recorded elsewhere, by a copy or by hand, not by this machine's user): it counts for nothing, and the session waits for the user to decide";
-    NOT_VERIFIED = "not verified here";
   }
 });
 
 // src/core/interruption.ts
-function turnInterruption(event) {
-  const word = (value) => value !== void 0 && INTERRUPTION_KIND_PATTERN.test(value) ? value : void 0;
-  const source = word(event.source);
-  const reason = word(event.reason);
-  const via = word(event.via);
-  const error2 = reason === "permission_denied" ? PERMISSION_DENIED : source === "user" && (reason === "stop" || reason === void 0) ? USER_STOPPED : TURN_INTERRUPTED;
-  const said = [
-    `source ${source ?? "unknown"}`,
-    `reason ${reason ?? "unknown"}`,
-    ...via === void 0 ? [] : [`via ${via}`]
-  ];
-  return { error: error2, message: `Interrupt ended the main turn (${said.join(", ")})` };
-}
 function interruptionKind(value) {
   return typeof value === "string" && INTERRUPTION_KIND_PATTERN.test(value) ? value : "unknown";
 }
@@ -5784,7 +5331,7 @@ function interruptionOf(state) {
 function interruptionCause(kind) {
   return `${CAUSES.get(kind) ?? "an API error"} (${kind})`;
 }
-var INTERRUPTION_MESSAGE_LIMIT, USER_STOPPED, PERMISSION_DENIED, TURN_INTERRUPTED, UNFINISHED_AT_RESUME, UNFINISHED_AT_RESUME_MESSAGE, KEY_NAME, SECRETS, CAUSES;
+var INTERRUPTION_MESSAGE_LIMIT, KEY_NAME, SECRETS, CAUSES;
 var init_interruption = __esm({
   "src/core/interruption.ts"() {
     "use strict";
@@ -5795,11 +5342,6 @@ var init_interruption = __esm({
     init_text();
     init_interruption_kinds();
     INTERRUPTION_MESSAGE_LIMIT = 300;
-    USER_STOPPED = "user_stopped";
-    PERMISSION_DENIED = "permission_denied";
-    TURN_INTERRUPTED = "turn_interrupted";
-    UNFINISHED_AT_RESUME = "unfinished_at_resume";
-    UNFINISHED_AT_RESUME_MESSAGE = "Claude Code closed it when its session was resumed: it didn't finish before the previous session ended";
     KEY_NAME = "(?:api[_-]?key|access[_-]?key(?:[_-]?id)?|secret(?:[_-]?key)?|private[_-]?key|password|passwd|passphrase|credentials?|token|auth)";
     SECRETS = [
       [
@@ -5842,65 +5384,62 @@ var init_interruption = __esm({
       ["app_stopped", "the app stopping its query"],
       // Not Claude Code's: opencode's run was stopped (Ctrl-C, a killed process) while the sub-agent ran, which fires
       // nothing; the next delegation finds it (src/hooks/hosts/opencode-plugin.ts).
-      ["run_stopped", "its host run being stopped while it worked"],
-      // Not a failure: Claude Code's Interrupt ended the main turn and cut off the foreground sub-agent (turnInterruption).
-      [USER_STOPPED, "the user stopping the main turn"],
-      [PERMISSION_DENIED, "a denied permission request ending the main turn"],
-      [TURN_INTERRUPTED, "an interrupt ending the main turn"],
-      [UNFINISHED_AT_RESUME, "its Claude Code session ending before it finished"]
+      ["run_stopped", "its host run being stopped while it worked"]
     ]);
   }
 });
 
-// src/core/history.ts
-function capHistory(state, cap) {
-  const excess = state.history.length - cap;
-  if (excess <= 0) return state;
-  const capped = {
-    ...state,
-    history: state.history.slice(excess),
-    history_dropped: (state.history_dropped ?? 0) + excess
-  };
-  const resumes = resumeEntries(state.history.slice(0, excess));
-  return resumes === 0 ? capped : { ...capped, resumes_dropped: (state.resumes_dropped ?? 0) + resumes };
+// src/platform/sleep.ts
+function sleepMs(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
-function withResume(state, now) {
-  if (isFinalPhase(state.phase)) {
-    throw new SessionError(
-      "E_ILLEGAL_TRANSITION",
-      `Session \`${state.agent_id}\` is final (\`${state.phase}\`) and cannot be resumed`
-    );
-  }
-  const at = now.toISOString();
-  return {
-    ...carriedOn(state),
-    last_updated: at,
-    history: [...state.history, { from_phase: state.phase, to_phase: state.phase, timestamp: at, event: "resume" }]
-  };
-}
-function resumeCount(state) {
-  return resumeEntries(state.history) + (state.resumes_dropped ?? 0);
-}
-function resumeEntries(history) {
-  return history.filter((entry) => entry.event === "resume").length;
-}
-function stampAfter(state, now, boundMs) {
-  const recorded = [state.last_updated, state.history.at(-1)?.timestamp, state.decisions?.at(-1)?.at];
-  let newest = now.getTime();
-  for (const time3 of recorded) {
-    const at = time3 === void 0 ? Number.NaN : Date.parse(time3);
-    if (at > newest && at - now.getTime() <= boundMs) newest = at;
-  }
-  return newest === now.getTime() ? now : new Date(newest);
-}
-var DEFAULT_HISTORY_CAP;
-var init_history = __esm({
-  "src/core/history.ts"() {
+var init_sleep = __esm({
+  "src/platform/sleep.ts"() {
     "use strict";
-    init_errors();
-    init_interruption();
-    init_phase_names();
-    DEFAULT_HISTORY_CAP = 200;
+  }
+});
+
+// src/platform/fd-write.ts
+function writeFully(fd, text) {
+  const bytes = Buffer.from(text, "utf8");
+  let written = 0;
+  while (written < bytes.length) {
+    try {
+      written += (0, import_node_fs4.writeSync)(fd, bytes, written, bytes.length - written);
+    } catch (error2) {
+      if (errnoCode(error2) !== "EAGAIN") throw error2;
+      sleepMs(1);
+    }
+  }
+}
+function isCharacterDevice(fd) {
+  try {
+    return (0, import_node_fs4.fstatSync)(fd).isCharacterDevice();
+  } catch (error2) {
+    if (errnoCode(error2) === "EBADF") return false;
+    throw error2;
+  }
+}
+var import_node_fs4;
+var init_fd_write = __esm({
+  "src/platform/fd-write.ts"() {
+    "use strict";
+    import_node_fs4 = require("node:fs");
+    init_errno();
+    init_sleep();
+  }
+});
+
+// src/platform/random.ts
+function randomHex8() {
+  return Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0");
+}
+function uniqueSuffix() {
+  return `${process.pid}.${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;
+}
+var init_random = __esm({
+  "src/platform/random.ts"() {
+    "use strict";
   }
 });
 
@@ -5914,265 +5453,187 @@ var init_plural = __esm({
   }
 });
 
-// src/core/views/stats.ts
-function parseSince(text, now, flag = "--since") {
-  const match2 = /^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$/.exec(text);
-  let at = Number.NaN;
-  if (match2) at = now.getTime() - Number(match2[1]) * UNITS_MS[match2[2]];
-  else if (isCalendarDate(text)) at = Date.parse(asUtc(text));
-  if (Number.isFinite(at) && Number.isFinite(new Date(at).getTime())) return new Date(at);
-  throw new SessionError(
-    "E_USAGE",
-    `Expected \`${flag}\` to be a duration like 30m, 24h or 7d, or an ISO 8601 time, got ${show(text)}`
-  );
+// src/service/store.ts
+function kept(state, query) {
+  return (query.phases === void 0 || query.phases.includes(state.phase)) && (query.agent === void 0 || state.agent_name === query.agent);
 }
-function statsFactsOf(state) {
-  let granted = 0;
-  let refused = 0;
-  let spent = 0;
-  for (const request of state.permission_requests ?? []) {
-    if (request.status === "rejected") refused += 1;
-    if (request.status === "spent") spent += 1;
-    if (request.status === "approved" || request.status === "spent" || request.expires_at !== void 0) granted += 1;
-  }
-  let approvals = 0;
-  let rejections = 0;
-  const waits = [];
-  for (const decision of state.decisions ?? []) {
-    if (decision.decision === "approved") approvals += 1;
-    else rejections += 1;
-    waits.push(Math.max(0, (Date.parse(decision.at) - Date.parse(decision.waiting_since)) / 1e3));
-  }
-  return {
-    agent_name: state.agent_name,
-    project: state.project ?? null,
-    phase: state.phase,
-    created_at: state.created_at,
-    last_updated: state.last_updated,
-    error_count: state.error_count,
-    duration_seconds: isFinalPhase(state.phase) ? state.duration_seconds ?? null : null,
-    resumes: resumeCount(state),
-    approvals,
-    rejections,
-    decision_waits: waits,
-    interruptions: state.interruption?.count ?? 0,
-    carried_on: state.interruption?.carried_on ?? 0,
-    interrupted_now: isInterrupted(state),
-    permission_requests: state.permission_requests?.length ?? 0,
-    permissions_granted: granted,
-    permissions_refused: refused,
-    permissions_spent: spent,
-    continued: state.continuation?.count ?? 0,
-    primed: state.continuation?.choice === "prime"
-  };
+function answerQuery(listed, query) {
+  const valid = listed.filter((entry) => entry.kind === "valid" && kept(entry.state, query)).sort(newestFirst);
+  const corrupt = listed.filter((entry) => entry.kind === "corrupt");
+  return [...query.limit === void 0 ? valid : valid.slice(0, query.limit), ...corrupt];
 }
-function emptySums() {
-  return {
-    sessions: 0,
-    completed: 0,
-    failed: 0,
-    abandoned: 0,
-    resumes: 0,
-    resumed: 0,
-    duration_total: 0,
-    durations: 0,
-    by_error_count: /* @__PURE__ */ Object.create(null),
-    approvals: 0,
-    rejections: 0,
-    interruptions: 0,
-    carried_on: 0,
-    interrupted_now: 0,
-    permission_requests: 0,
-    permissions_granted: 0,
-    permissions_refused: 0,
-    permissions_spent: 0,
-    continued: 0,
-    primed: 0,
-    last_activity: null
-  };
+function newestFirst(a, b) {
+  const x = Date.parse(a.state.last_updated);
+  const y = Date.parse(b.state.last_updated);
+  if (x !== y) return x < y ? 1 : -1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
-function mergeSums(into, part) {
-  for (const key of Object.keys(part)) {
-    if (key === "by_error_count") {
-      for (const [count, n] of Object.entries(part.by_error_count))
-        into.by_error_count[count] = (into.by_error_count[count] ?? 0) + n;
-    } else if (key === "last_activity") {
-      const at = part.last_activity;
-      if (at !== null && (into.last_activity === null || at > into.last_activity)) into.last_activity = at;
-    } else into[key] += part[key];
-  }
+function inScope(entry, scope) {
+  if (scope === void 0) return true;
+  const project = entry.kind === "valid" ? entry.state.project : entry.project;
+  if (project === void 0) return entry.kind === "corrupt" || scope.unassigned === true;
+  return project === scope.project;
 }
-function sumsOf(facts) {
-  const sums = emptySums();
-  sums.sessions = 1;
-  if (isFinalPhase(facts.phase)) {
-    sums[facts.phase] = 1;
-    if (facts.duration_seconds !== null) {
-      sums.duration_total = facts.duration_seconds;
-      sums.durations = 1;
-    }
-  }
-  sums.resumes = facts.resumes;
-  sums.resumed = facts.resumes > 0 ? 1 : 0;
-  sums.by_error_count[facts.error_count] = 1;
-  sums.approvals = facts.approvals;
-  sums.rejections = facts.rejections;
-  sums.interruptions = facts.interruptions;
-  sums.carried_on = facts.carried_on;
-  sums.interrupted_now = facts.interrupted_now ? 1 : 0;
-  sums.permission_requests = facts.permission_requests;
-  sums.permissions_granted = facts.permissions_granted;
-  sums.permissions_refused = facts.permissions_refused;
-  sums.permissions_spent = facts.permissions_spent;
-  sums.continued = facts.continued;
-  sums.primed = facts.primed ? 1 : 0;
-  sums.last_activity = Date.parse(facts.last_updated);
-  return sums;
-}
-function tallyFacts(facts, since) {
-  const kept2 = since === void 0 ? facts : facts.filter((one) => Date.parse(one.created_at) >= since.getTime());
-  const groups = (key) => {
-    const map = /* @__PURE__ */ new Map();
-    for (const one of kept2) {
-      const name = key(one);
-      const list = map.get(name);
-      if (list === void 0) map.set(name, [one]);
-      else list.push(one);
-    }
-    return map;
-  };
-  const agents = /* @__PURE__ */ Object.create(null);
-  for (const [name, own2] of groups((one) => one.agent_name)) agents[name] = tallyGroup(own2);
-  return {
-    overall: tallyGroup(kept2),
-    agents,
-    projects: [...groups((one) => one.project)].map(([project, own2]) => ({ project, group: tallyGroup(own2) }))
-  };
-}
-function tallyGroup(facts) {
-  const sums = emptySums();
-  const durations = [];
-  const waits = [];
-  for (const one of facts) {
-    mergeSums(sums, sumsOf(one));
-    if (isFinalPhase(one.phase) && one.duration_seconds !== null) durations.push(one.duration_seconds);
-    waits.push(...one.decision_waits);
-  }
-  return { sums, median_duration: rawMedian(durations), median_decision: rawMedian(waits) };
-}
-function statsOfTally(tally, live, options) {
-  const { now, limits, since } = options;
-  const counted2 = live.filter((state) => since === void 0 || Date.parse(state.created_at) >= since.getTime());
-  const judged = counted2.map((state) => {
-    const resumable = allowsResume(resumeVerdict(state, now, limits));
-    return { state, resumable, active: canProgress(state, resumable, now, limits) };
-  });
-  const finish = (group, mine) => {
-    let active = 0;
-    let resumable = 0;
-    for (const one of judged) {
-      if (!mine(one.state)) continue;
-      if (one.active) active += 1;
-      if (one.resumable) resumable += 1;
-    }
-    return groupOf(group, active, resumable);
-  };
-  const agents = /* @__PURE__ */ Object.create(null);
-  for (const name of Object.keys(tally.agents).sort())
-    agents[name] = finish(tally.agents[name], (state) => state.agent_name === name);
-  const projects = [...tally.projects].sort(
-    (a, b) => a.project === b.project ? 0 : a.project === null ? 1 : b.project === null ? -1 : a.project < b.project ? -1 : 1
-  ).map(({ project, group }) => ({
-    project,
-    overall: finish(group, (state) => (state.project ?? null) === project)
-  }));
-  return {
-    stats: {
-      generated_at: now.toISOString(),
-      since: since === void 0 ? null : since.toISOString(),
-      overall: finish(tally.overall, () => true),
-      agents
-    },
-    projects
-  };
-}
-function computeStats(states, options) {
-  return statsOfTally(tallyFacts(states.map(statsFactsOf), options.since), states, options).stats;
-}
-function groupOf(tally, active, resumableNow) {
-  const { sums } = tally;
-  const finalized = sums.completed + sums.failed + sums.abandoned;
-  const byErrors = /* @__PURE__ */ Object.create(null);
-  for (const key of Object.keys(sums.by_error_count).sort((a, b) => Number(a) - Number(b)))
-    byErrors[key] = sums.by_error_count[key];
-  return {
-    sessions: sums.sessions,
-    active,
-    resumable_now: resumableNow,
-    completed: sums.completed,
-    failed: sums.failed,
-    abandoned: sums.abandoned,
-    success_rate: ratio(sums.completed, finalized),
-    resumes: sums.resumes,
-    resume_rate: ratio(sums.resumed, sums.sessions),
-    mean_duration_seconds: sums.durations === 0 ? null : round(sums.duration_total / sums.durations),
-    median_duration_seconds: tally.median_duration === null ? null : round(tally.median_duration),
-    by_error_count: byErrors,
-    approvals: sums.approvals,
-    rejections: sums.rejections,
-    median_decision_seconds: tally.median_decision === null ? null : round(tally.median_decision),
-    interruptions: sums.interruptions,
-    carried_on: sums.carried_on,
-    interrupted_now: sums.interrupted_now,
-    permission_requests: sums.permission_requests,
-    permissions_granted: sums.permissions_granted,
-    permissions_refused: sums.permissions_refused,
-    permissions_spent: sums.permissions_spent,
-    continued: sums.continued,
-    primed: sums.primed,
-    last_activity: sums.last_activity === null ? null : new Date(sums.last_activity).toISOString()
-  };
-}
-function canProgress(state, resumable, now, limits) {
-  if (isFinalPhase(state.phase)) return false;
-  if (resumable) return true;
-  if (isResumablePhase(state.phase)) return false;
-  const fresh = now.getTime() - Date.parse(state.last_updated) <= limits.resumeTimeoutMinutes * 6e4;
-  return fresh && state.claude?.stopped_at === void 0;
-}
-function ratio(part, whole) {
-  return whole === 0 ? null : round(part / whole);
-}
-function rawMedian(values) {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-function round(value) {
-  return Math.round(value * 1e3) / 1e3;
-}
-function asUtc(text) {
-  const local = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(text.trim());
-  return local === null ? text : `${local[1]}T${local[2]}Z`;
-}
-function isCalendarDate(text) {
-  const date3 = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-  if (date3 === null) return false;
-  const [year, month, day] = [Number(date3[1]), Number(date3[2]), Number(date3[3])];
-  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-var UNITS_MS;
-var init_stats = __esm({
-  "src/core/views/stats.ts"() {
+var init_store = __esm({
+  "src/service/store.ts"() {
     "use strict";
+  }
+});
+
+// src/platform/paths.ts
+function joinPath(folder, ...names) {
+  if (!isNormalAbsolute2(folder) || !names.every(isPlainName)) return (0, import_node_path4.join)(folder, ...names);
+  if (names.length === 0) return folder;
+  return `${folder === "/" ? "" : folder}/${names.join("/")}`;
+}
+function isNormalAbsolute2(path) {
+  if (!path.startsWith("/")) return false;
+  if (path === "/") return true;
+  return !path.endsWith("/") && !path.includes("//") && !path.includes("/./") && !path.includes("/../") && !path.endsWith("/.") && !path.endsWith("/..");
+}
+function isPlainName(name) {
+  return name !== "" && name !== "." && name !== ".." && !name.includes("/");
+}
+var import_node_path4;
+var init_paths = __esm({
+  "src/platform/paths.ts"() {
+    "use strict";
+    import_node_path4 = require("node:path");
+  }
+});
+
+// src/platform/private-fs.ts
+function markIgnored(dir) {
+  try {
+    writeNewFile(`${dir}/${GITIGNORE}`, IGNORE_ALL);
+  } catch {
+  }
+}
+function ensurePrivateDir(dir, withParents = false) {
+  let stats = lstatOrNull(dir);
+  let created = false;
+  if (stats === null) {
+    try {
+      const first = (0, import_node_fs6.mkdirSync)(dir, { recursive: withParents, mode: PRIVATE_DIR });
+      created = true;
+      if (withParents && first !== void 0 && first !== dir) markIgnored((0, import_node_path5.dirname)(dir));
+    } catch (error2) {
+      const code = errnoCode(error2);
+      if (code === "ENOENT") throw new SessionError("E_NOT_FOUND", `Folder \`${(0, import_node_path5.dirname)(dir)}\` does not exist`);
+      if (code !== "EEXIST") throw ioError(error2, "create the folder", dir);
+    }
+    stats = lstatOrNull(dir);
+    if (stats === null) throw new SessionError("E_NOT_FOUND", `Folder \`${dir}\` was removed as it was made`);
+  }
+  if (stats.isSymbolicLink())
+    throw new SessionError("E_REFUSED", `\`${dir}\` is a symbolic link; nothing is written through it`);
+  if (!stats.isDirectory()) throw new SessionError("E_REFUSED", `\`${dir}\` is not a folder; nothing is written there`);
+  return created;
+}
+function writeNewFile(file, text, flush = false) {
+  const fd = (0, import_node_fs6.openSync)(file, CREATE_NEW, PRIVATE_FILE);
+  try {
+    writeFully(fd, text);
+    if (flush) (0, import_node_fs6.fsyncSync)(fd);
+  } catch (error2) {
+    (0, import_node_fs6.closeSync)(fd);
+    try {
+      (0, import_node_fs6.unlinkSync)(file);
+    } catch {
+    }
+    throw error2;
+  }
+  (0, import_node_fs6.closeSync)(fd);
+}
+var import_node_fs6, import_node_path5, CREATE_NEW, PRIVATE_DIR, PRIVATE_FILE, GITIGNORE, IGNORE_ALL;
+var init_private_fs = __esm({
+  "src/platform/private-fs.ts"() {
+    "use strict";
+    import_node_fs6 = require("node:fs");
+    import_node_path5 = require("node:path");
     init_errors();
-    init_history();
-    init_interruption();
-    init_phase_names();
-    init_phases();
-    init_rules();
-    UNITS_MS = { s: 1e3, m: 6e4, h: 36e5, d: 864e5, w: 6048e5 };
+    init_errno();
+    init_fd_write();
+    init_files();
+    CREATE_NEW = import_node_fs6.constants.O_WRONLY | import_node_fs6.constants.O_CREAT | import_node_fs6.constants.O_EXCL | import_node_fs6.constants.O_NOFOLLOW;
+    PRIVATE_DIR = 448;
+    PRIVATE_FILE = 384;
+    GITIGNORE = ".gitignore";
+    IGNORE_ALL = "# Written by agent-session: nothing in this folder belongs in git.\n*\n";
+  }
+});
+
+// src/platform/atomic-file.ts
+function writeFileAtomic(file, text, options = {}) {
+  const durable = options.durable !== false;
+  const dir = (0, import_node_path7.dirname)(file);
+  const tmp = tempFor(file, options.temp);
+  try {
+    writeNewFile(tmp, text, durable);
+    (0, import_node_fs8.renameSync)(tmp, file);
+  } catch (error2) {
+    (0, import_node_fs8.rmSync)(tmp, { force: true });
+    throw ioError(error2, "write", file);
+  }
+  if (durable && options.syncFolder !== false) syncFolder(dir);
+}
+function createFileAtomic(file, text, temp) {
+  const tmp = tempFor(file, temp);
+  let created;
+  try {
+    writeNewFile(tmp, text);
+    try {
+      (0, import_node_fs8.linkSync)(tmp, file);
+      created = true;
+    } catch (error2) {
+      if (errnoCode(error2) !== "EEXIST") throw error2;
+      created = false;
+    }
+    (0, import_node_fs8.unlinkSync)(tmp);
+  } catch (error2) {
+    (0, import_node_fs8.rmSync)(tmp, { force: true });
+    throw ioError(error2, "write", file);
+  }
+  return created;
+}
+function syncFile(file) {
+  let fd;
+  try {
+    fd = (0, import_node_fs8.openSync)(file, import_node_fs8.constants.O_RDONLY | import_node_fs8.constants.O_NOFOLLOW | import_node_fs8.constants.O_NONBLOCK);
+    (0, import_node_fs8.fsyncSync)(fd);
+    return true;
+  } catch (error2) {
+    if (errnoCode(error2) === "ENOENT") return false;
+    throw ioError(error2, "sync", file);
+  } finally {
+    if (fd !== void 0) (0, import_node_fs8.closeSync)(fd);
+  }
+}
+function syncFolder(dir) {
+  let fd;
+  try {
+    fd = (0, import_node_fs8.openSync)(dir, "r");
+    (0, import_node_fs8.fsyncSync)(fd);
+  } catch (error2) {
+    const code = errnoCode(error2);
+    if (code !== "EINVAL" && code !== "EISDIR" && code !== "EPERM") throw ioError(error2, "sync", dir);
+  } finally {
+    if (fd !== void 0) (0, import_node_fs8.closeSync)(fd);
+  }
+}
+function tempFor(file, temp = "hidden") {
+  return temp === "suffix" ? `${file}.${uniqueSuffix()}.tmp` : joinPath((0, import_node_path7.dirname)(file), `.${(0, import_node_path7.basename)(file)}.${uniqueSuffix()}.tmp`);
+}
+var import_node_fs8, import_node_path7;
+var init_atomic_file = __esm({
+  "src/platform/atomic-file.ts"() {
+    "use strict";
+    import_node_fs8 = require("node:fs");
+    import_node_path7 = require("node:path");
+    init_paths();
+    init_errno();
+    init_private_fs();
+    init_random();
   }
 });
 
@@ -6180,14 +5641,14 @@ var init_stats = __esm({
 function readRegularFile(file) {
   let buffer;
   try {
-    const fd = (0, import_node_fs10.openSync)(file, import_node_fs10.constants.O_RDONLY | import_node_fs10.constants.O_NOFOLLOW | import_node_fs10.constants.O_NONBLOCK);
+    const fd = (0, import_node_fs9.openSync)(file, import_node_fs9.constants.O_RDONLY | import_node_fs9.constants.O_NOFOLLOW | import_node_fs9.constants.O_NONBLOCK);
     try {
-      const stats = (0, import_node_fs10.fstatSync)(fd);
+      const stats = (0, import_node_fs9.fstatSync)(fd);
       if (stats.isDirectory()) return { problem: "state.json is a folder, not a file" };
       if (!stats.isFile()) return { problem: "state.json is not a regular file" };
-      buffer = (0, import_node_fs10.readFileSync)(fd);
+      buffer = (0, import_node_fs9.readFileSync)(fd);
     } finally {
-      (0, import_node_fs10.closeSync)(fd);
+      (0, import_node_fs9.closeSync)(fd);
     }
   } catch (error2) {
     const code = errnoCode(error2);
@@ -6200,12 +5661,12 @@ function readRegularFile(file) {
   const bom = buffer[0] === 239 && buffer[1] === 187 && buffer[2] === 191;
   return { text: buffer.toString("utf8", bom ? 3 : 0) };
 }
-var import_node_buffer, import_node_fs10;
+var import_node_buffer, import_node_fs9;
 var init_strict_read = __esm({
   "src/platform/strict-read.ts"() {
     "use strict";
     import_node_buffer = require("node:buffer");
-    import_node_fs10 = require("node:fs");
+    import_node_fs9 = require("node:fs");
     init_errno();
   }
 });
@@ -6276,71 +5737,6 @@ var init_codec = __esm({
   }
 });
 
-// src/service/store.ts
-function kept(state, query) {
-  return (query.phases === void 0 || query.phases.includes(state.phase)) && (query.agent === void 0 || state.agent_name === query.agent);
-}
-function answerQuery(listed, query) {
-  const valid = listed.filter((entry) => entry.kind === "valid" && kept(entry.state, query)).sort(newestFirst);
-  const corrupt = listed.filter((entry) => entry.kind === "corrupt");
-  return [...query.limit === void 0 ? valid : valid.slice(0, query.limit), ...corrupt];
-}
-function newestFirst(a, b) {
-  const x = Date.parse(a.state.last_updated);
-  const y = Date.parse(b.state.last_updated);
-  if (x !== y) return x < y ? 1 : -1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-function answerPage(listed, query) {
-  const total = listed.filter((entry) => entry.kind === "valid" && kept(entry.state, query)).length;
-  return { entries: answerQuery(listed, query), total };
-}
-function answerStats(listed, query) {
-  const states = [];
-  const corrupt = [];
-  for (const entry of listed) {
-    if (entry.kind === "corrupt") corrupt.push(entry);
-    else if (query.agent === void 0 || entry.state.agent_name === query.agent) states.push(entry.state);
-  }
-  return {
-    tally: tallyFacts(states.map(statsFactsOf), query.since),
-    live: states.filter((state) => isLive(state, query)),
-    corrupt
-  };
-}
-function isLive(state, query) {
-  if (isFinalPhase(state.phase)) return false;
-  if (query.since !== void 0 && Date.parse(state.created_at) < query.since.getTime()) return false;
-  return Date.parse(state.last_updated) >= query.activeSince.getTime() || isInterrupted(state);
-}
-function answerAged(listed, query) {
-  const aged = [];
-  for (const entry of listed) {
-    if (entry.kind === "corrupt") aged.push(entry);
-    else if (isAged(entry.state.last_updated, query))
-      aged.push({ kind: "valid", id: entry.id, last_updated: entry.state.last_updated });
-  }
-  return aged;
-}
-function isAged(lastUpdated, query) {
-  const at = Date.parse(lastUpdated);
-  return at < query.before.getTime() || at > query.after.getTime();
-}
-function inScope(entry, scope) {
-  if (scope === void 0) return true;
-  const project = entry.kind === "valid" ? entry.state.project : entry.project;
-  if (project === void 0) return entry.kind === "corrupt" || scope.unassigned === true;
-  return project === scope.project;
-}
-var init_store = __esm({
-  "src/service/store.ts"() {
-    "use strict";
-    init_phase_names();
-    init_interruption();
-    init_stats();
-  }
-});
-
 // src/platform/serial.ts
 var KeyedSerializer;
 var init_serial = __esm({
@@ -6375,60 +5771,10 @@ var init_serial = __esm({
 });
 
 // src/store/postgres/schema.ts
-function factsUpsert(s, where) {
-  const decisions = `jsonb_array_elements(CASE WHEN jsonb_typeof(x.state->'decisions') = 'array' THEN x.state->'decisions' ELSE '[]' END)`;
-  const requests = `jsonb_array_elements(CASE WHEN jsonb_typeof(x.state->'permission_requests') = 'array' THEN x.state->'permission_requests' ELSE '[]' END)`;
-  const columns2 = [
-    "id",
-    "project",
-    "agent_name",
-    "phase",
-    "created_at",
-    "last_activity",
-    "error_count",
-    "duration_seconds",
-    "resumes",
-    "approvals",
-    "rejections",
-    "decision_waits",
-    "interruptions",
-    "carried_on",
-    "interrupted_now",
-    "permission_requests",
-    "permissions_granted",
-    "permissions_refused",
-    "permissions_spent",
-    "continued",
-    "primed"
-  ];
-  return `INSERT INTO ${s}.session_facts AS f (${columns2.join(", ")})
-    SELECT x.id, x.project, x.agent_name, x.phase, x.created_at, x.last_activity, x.error_count,
-      CASE WHEN x.phase IN ${FINAL} THEN (x.state->>'duration_seconds')::double precision END,
-      (SELECT count(*) FROM jsonb_array_elements(x.state->'history') e WHERE e->>'event' = 'resume')
-        + coalesce((x.state->>'resumes_dropped')::integer, 0),
-      (SELECT count(*) FROM ${decisions} d WHERE d->>'decision' = 'approved'),
-      (SELECT count(*) FROM ${decisions} d WHERE d->>'decision' IS DISTINCT FROM 'approved'),
-      ARRAY(SELECT greatest(0, extract(epoch FROM (d->>'at')::timestamptz - (d->>'waiting_since')::timestamptz))::double precision
-        FROM ${decisions} d),
-      coalesce((x.state->'interruption'->>'count')::integer, 0),
-      coalesce((x.state->'interruption'->>'carried_on')::integer, 0),
-      x.phase NOT IN ${FINAL} AND coalesce((x.state->'interruption'->>'waiting')::boolean, false),
-      (SELECT count(*) FROM ${requests} r),
-      (SELECT count(*) FROM ${requests} r WHERE r->>'status' IN ('approved', 'spent') OR r->'expires_at' IS NOT NULL),
-      (SELECT count(*) FROM ${requests} r WHERE r->>'status' = 'rejected'),
-      (SELECT count(*) FROM ${requests} r WHERE r->>'status' = 'spent'),
-      coalesce((x.state->'continuation'->>'count')::integer, 0),
-      coalesce(x.state->'continuation'->>'choice' = 'prime', false)
-    FROM ${s}.sessions x
-    WHERE ${where} AND x.phase IS NOT NULL AND x.agent_name IS NOT NULL AND x.created_at IS NOT NULL
-      AND x.last_activity IS NOT NULL AND x.error_count IS NOT NULL
-      AND x.state->>'agent_id' = x.id AND x.state->>'phase' = x.phase
-    ON CONFLICT (id) DO UPDATE SET ${columns2.slice(1).map((column) => `${column} = EXCLUDED.${column}`).join(", ")}`;
-}
 function quoteSchema(schema2) {
   return `"${schema2}"`;
 }
-async function migrate2(run, schema2, target = LATEST_VERSION) {
+async function migrate2(run, schema2) {
   const s = quoteSchema(schema2);
   await run("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`agent-session/migrate/${schema2}`]);
   await run(`CREATE SCHEMA IF NOT EXISTS ${s}`);
@@ -6444,12 +5790,11 @@ async function migrate2(run, schema2, target = LATEST_VERSION) {
   if (from > LATEST_VERSION) throw newerThanBinary(schema2, from);
   const applied = [];
   for (const migration of MIGRATIONS) {
-    if (migration.version <= from || migration.version > target) continue;
+    if (migration.version <= from) continue;
     for (const statement of migration.statements(s)) await run(statement);
     await run(`INSERT INTO ${s}.migrations (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
     applied.push(`${migration.version} ${migration.name}`);
   }
-  if (target < LATEST_VERSION) return { schema: schema2, from, to: Math.max(from, target), applied };
   const wrong = await tableProblems(run, schema2);
   if (wrong.length > 0) throw alteredTables(schema2, Math.max(from, LATEST_VERSION), wrong);
   return { schema: schema2, from, to: Math.max(from, LATEST_VERSION), applied };
@@ -6508,7 +5853,7 @@ function notMigrated(schema2, found) {
   const what = found === null ? "has no agent-session tables" : `is at version ${found} of ${LATEST_VERSION}`;
   return new SessionError("E_IO", `The PostgreSQL schema \`${schema2}\` ${what}: run \`agent-session migrate\``);
 }
-var MIGRATIONS, FINAL, EXPECTED_TABLES, LATEST_VERSION;
+var MIGRATIONS, EXPECTED_TABLES, LATEST_VERSION;
 var init_schema = __esm({
   "src/store/postgres/schema.ts"() {
     "use strict";
@@ -6560,66 +5905,8 @@ var init_schema = __esm({
           `CREATE INDEX sessions_newest_of_agent ON ${s}.sessions (project, agent_name, last_activity DESC, created_at DESC)`,
           `CREATE INDEX sessions_unassigned ON ${s}.sessions (id) WHERE project IS NULL`
         ]
-      },
-      {
-        version: 3,
-        name: "stats facts and a listing by project",
-        statements: (s) => [
-          // What `stats` counts of each valid session (core/views/stats.ts StatsFacts), kept by a trigger from the row as
-          // written, so a million sessions are counted from a narrow table instead of read (issue 45). The writers (older
-          // versions' too) need not know: the trigger follows every insert and update, the foreign key every delete.
-          `CREATE TABLE ${s}.session_facts (
-        id text PRIMARY KEY REFERENCES ${s}.sessions (id) ON DELETE CASCADE,
-        project text,
-        agent_name text NOT NULL,
-        phase text NOT NULL,
-        created_at timestamptz NOT NULL,
-        last_activity timestamptz NOT NULL,
-        error_count integer NOT NULL,
-        duration_seconds double precision,
-        resumes integer NOT NULL,
-        approvals integer NOT NULL,
-        rejections integer NOT NULL,
-        decision_waits double precision[] NOT NULL,
-        interruptions integer NOT NULL,
-        carried_on integer NOT NULL,
-        interrupted_now boolean NOT NULL,
-        permission_requests integer NOT NULL,
-        permissions_granted integer NOT NULL,
-        permissions_refused integer NOT NULL,
-        permissions_spent integer NOT NULL,
-        continued integer NOT NULL,
-        primed boolean NOT NULL
-      )`,
-          `CREATE INDEX session_facts_project ON ${s}.session_facts (project, agent_name)`,
-          `CREATE INDEX session_facts_interrupted ON ${s}.session_facts (id) WHERE interrupted_now`,
-          `CREATE INDEX session_facts_live ON ${s}.session_facts (last_activity) WHERE phase NOT IN ${FINAL}`,
-          `CREATE INDEX session_facts_decided ON ${s}.session_facts (project) WHERE approvals + rejections > 0`,
-          `CREATE FUNCTION ${s}.session_facts_follow() RETURNS trigger LANGUAGE plpgsql AS $body$
-      BEGIN
-        BEGIN
-          ${factsUpsert(s, "x.id = NEW.id")};
-          IF NOT FOUND THEN DELETE FROM ${s}.session_facts WHERE id = NEW.id; END IF;
-        EXCEPTION WHEN others THEN
-          -- A state these expressions cannot read is not counted; the write itself goes on.
-          DELETE FROM ${s}.session_facts WHERE id = NEW.id;
-        END;
-        RETURN NULL;
-      END $body$`,
-          `CREATE TRIGGER session_facts_follow AFTER INSERT OR UPDATE ON ${s}.sessions
-        FOR EACH ROW EXECUTE FUNCTION ${s}.session_facts_follow()`,
-          // The rows written before: counted once, here (a state these expressions cannot read stops the migration).
-          factsUpsert(s, "true"),
-          // A project's listing, newest first, one agent's or one phase's (list --limit, pending): the index ends where the
-          // ORDER BY does, so a page of a project of 100,000 sessions reads the page.
-          `CREATE INDEX sessions_project_newest ON ${s}.sessions (project, last_activity DESC, id)`,
-          `CREATE INDEX sessions_project_phase ON ${s}.sessions (project, phase, last_activity DESC, id)`,
-          // Rows no version of ours wrote whole (corrupt), which every listing shows besides: found without a scan.
-          `CREATE INDEX sessions_unwritten ON ${s}.sessions (id) WHERE phase IS NULL`
-        ]
       }
     ];
-    FINAL = `('completed', 'failed', 'abandoned')`;
     EXPECTED_TABLES = {
       sessions: {
         columns: {
@@ -6635,32 +5922,6 @@ var init_schema = __esm({
           state: "jsonb",
           written_at: "timestamp with time zone",
           project: "text"
-        },
-        key: "id"
-      },
-      session_facts: {
-        columns: {
-          id: "text",
-          project: "text",
-          agent_name: "text",
-          phase: "text",
-          created_at: "timestamp with time zone",
-          last_activity: "timestamp with time zone",
-          error_count: "integer",
-          duration_seconds: "double precision",
-          resumes: "integer",
-          approvals: "integer",
-          rejections: "integer",
-          decision_waits: "double precision[]",
-          interruptions: "integer",
-          carried_on: "integer",
-          interrupted_now: "boolean",
-          permission_requests: "integer",
-          permissions_granted: "integer",
-          permissions_refused: "integer",
-          permissions_spent: "integer",
-          continued: "integer",
-          primed: "boolean"
         },
         key: "id"
       },
@@ -6909,8 +6170,6 @@ function queries(s) {
       )
     )`;
   const newest = "ORDER BY last_activity DESC, created_at DESC, id LIMIT";
-  const factsScope = `($1::text IS NULL OR project = $1 OR ($2::boolean AND project IS NULL))
-    AND ($3::text IS NULL OR agent_name = $3) AND ($4::text IS NULL OR created_at >= $4::text::timestamptz)`;
   const update = (condition) => `
       WITH written AS (
         UPDATE ${s}.sessions SET
@@ -6961,55 +6220,6 @@ function queries(s) {
         ORDER BY last_activity DESC, id LIMIT $4::bigint)
       UNION ALL
       (SELECT id, state::text AS state, written_at FROM ${s}.sessions WHERE phase IS NULL)`,
-    count: `SELECT count(*)::integer AS n FROM ${s}.sessions
-        WHERE phase IS NOT NULL
-          AND ($1::text IS NULL OR project = $1 OR ($4::boolean AND project IS NULL))
-          AND ($2::text IS NULL OR phase IN (SELECT jsonb_array_elements_text($2::text::jsonb)))
-          AND ($3::text IS NULL OR agent_name = $3)`,
-    statsSums: `SELECT GROUPING(project, agent_name, error_count)::integer AS g, project, agent_name, error_count,
-        count(*)::integer AS sessions,
-        (count(*) FILTER (WHERE phase = 'completed'))::integer AS completed,
-        (count(*) FILTER (WHERE phase = 'failed'))::integer AS failed,
-        (count(*) FILTER (WHERE phase = 'abandoned'))::integer AS abandoned,
-        sum(resumes)::integer AS resumes,
-        (count(*) FILTER (WHERE resumes > 0))::integer AS resumed,
-        coalesce(sum(duration_seconds), 0)::double precision AS duration_total,
-        count(duration_seconds)::integer AS durations,
-        sum(approvals)::integer AS approvals,
-        sum(rejections)::integer AS rejections,
-        sum(interruptions)::integer AS interruptions,
-        sum(carried_on)::integer AS carried_on,
-        (count(*) FILTER (WHERE interrupted_now))::integer AS interrupted_now,
-        sum(permission_requests)::integer AS permission_requests,
-        sum(permissions_granted)::integer AS permissions_granted,
-        sum(permissions_refused)::integer AS permissions_refused,
-        sum(permissions_spent)::integer AS permissions_spent,
-        sum(continued)::integer AS continued,
-        (count(*) FILTER (WHERE primed))::integer AS primed,
-        max(last_activity) AS last_activity,
-        percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_seconds) AS median_duration
-      FROM ${s}.session_facts WHERE ${factsScope}
-      GROUP BY GROUPING SETS ((project, agent_name, error_count), (agent_name), (project), ())`,
-    statsWaits: `SELECT GROUPING(project, agent_name)::integer AS g, project, agent_name,
-        percentile_cont(0.5) WITHIN GROUP (ORDER BY w) AS median
-      FROM ${s}.session_facts, unnest(decision_waits) w WHERE ${factsScope} AND approvals + rejections > 0
-      GROUP BY GROUPING SETS ((agent_name), (project), ())`,
-    statsLive: `SELECT id, state::text AS state FROM ${s}.sessions WHERE id IN (
-        SELECT id FROM ${s}.session_facts WHERE ${factsScope}
-          AND ((phase NOT IN ('completed', 'failed', 'abandoned') AND last_activity >= $5::text::timestamptz)
-            OR interrupted_now))`,
-    aged: `SELECT id, last_activity,
-        (EXISTS (SELECT 1 FROM ${s}.session_facts f WHERE f.id = x.id)
-          AND jsonb_typeof(state->'schema_version') = 'number' AND (state->>'schema_version')::numeric <= $5::integer
-          AND jsonb_typeof(state->'error_count') = 'number' AND jsonb_typeof(state->'history') = 'array'
-          AND jsonb_typeof(state->'metadata') = 'object' AND jsonb_typeof(state->'resume_ready') = 'boolean'
-          AND state->>'last_updated' IS NOT NULL) IS TRUE AS plausible
-      FROM ${s}.sessions x
-      WHERE phase IS NOT NULL AND ($1::text IS NULL OR project = $1 OR ($2::boolean AND project IS NULL))
-        AND (last_activity < $3::text::timestamptz OR last_activity > $4::text::timestamptz)`,
-    readMany: `SELECT id, state::text AS state, written_at, project FROM ${s}.sessions
-      WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb))`,
-    unwritten: `SELECT id, state::text AS state, written_at, project FROM ${s}.sessions WHERE phase IS NULL`,
     // The equal id first, so a limit never leaves it out.
     idsContaining: `SELECT id FROM ${s}.sessions WHERE strpos(id, $1) > 0 ORDER BY id = $1 DESC, id LIMIT $2`,
     remove: `DELETE FROM ${s}.sessions WHERE id = $1 RETURNING id`,
@@ -7023,71 +6233,6 @@ function queries(s) {
       ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, version = ${s}.sessions.version + 1,
         written_at = EXCLUDED.written_at`
   };
-}
-function tallyOfRows(sums, waits) {
-  const overall = emptySums();
-  const agents = /* @__PURE__ */ new Map();
-  const projects = /* @__PURE__ */ new Map();
-  const medians = {
-    overall: null,
-    agents: /* @__PURE__ */ new Map(),
-    projects: /* @__PURE__ */ new Map()
-  };
-  const decisions = {
-    overall: null,
-    agents: /* @__PURE__ */ new Map(),
-    projects: /* @__PURE__ */ new Map()
-  };
-  for (const row of sums) {
-    const g = row.g;
-    if (g === 0) {
-      const part = sumsOfRow(row);
-      mergeSums(overall, part);
-      const agent = row.agent_name;
-      const project = row.project ?? null;
-      if (!agents.has(agent)) agents.set(agent, emptySums());
-      mergeSums(agents.get(agent), part);
-      if (!projects.has(project)) projects.set(project, emptySums());
-      mergeSums(projects.get(project), part);
-    } else if (row.median_duration !== null) {
-      if (g === 5) medians.agents.set(row.agent_name, Number(row.median_duration));
-      else if (g === 3) medians.projects.set(row.project ?? null, Number(row.median_duration));
-      else if (g === 7) medians.overall = Number(row.median_duration);
-    }
-  }
-  for (const row of waits) {
-    if (row.median === null) continue;
-    const g = row.g;
-    if (g === 2) decisions.agents.set(row.agent_name, Number(row.median));
-    else if (g === 1) decisions.projects.set(row.project ?? null, Number(row.median));
-    else if (g === 3) decisions.overall = Number(row.median);
-  }
-  const group = (own2, duration3, decision) => ({
-    sums: own2,
-    median_duration: duration3 ?? null,
-    median_decision: decision ?? null
-  });
-  const agentGroups = /* @__PURE__ */ Object.create(null);
-  for (const [name, own2] of agents)
-    agentGroups[name] = group(own2, medians.agents.get(name), decisions.agents.get(name));
-  return {
-    overall: group(overall, medians.overall, decisions.overall),
-    agents: agentGroups,
-    projects: [...projects].map(([project, own2]) => ({
-      project,
-      group: group(own2, medians.projects.get(project), decisions.projects.get(project))
-    }))
-  };
-}
-function sumsOfRow(row) {
-  const sums = emptySums();
-  for (const key of Object.keys(sums)) {
-    if (key === "by_error_count" || key === "last_activity") continue;
-    sums[key] = Number(row[key]);
-  }
-  sums.by_error_count[String(row.error_count)] = Number(row.sessions);
-  sums.last_activity = row.last_activity === null ? null : row.last_activity.getTime();
-  return sums;
 }
 function columns(state) {
   return [
@@ -7171,12 +6316,10 @@ var init_pg_store = __esm({
     import_node_perf_hooks = require("node:perf_hooks");
     import_postgres = __toESM(require("./postgres.cjs"));
     init_errors();
-    init_schema_version();
     init_ids();
     init_serial();
     init_codec();
     init_store();
-    init_stats();
     init_schema();
     init_database();
     init_database_url();
@@ -7390,74 +6533,6 @@ var init_pg_store = __esm({
           listed.filter((entry) => inScope(entry, scope)),
           query
         );
-      }
-      /** See SessionStore.page: the query, and a count of the same rows on the same indexes. */
-      async page(scope, query) {
-        const entries = await this.query(scope, query);
-        const [row] = await this.#query(this.#q.count, [
-          scope?.project ?? null,
-          query.phases === void 0 ? null : JSON.stringify(query.phases),
-          query.agent ?? null,
-          scope?.unassigned === true
-        ]);
-        return { entries, total: row.n };
-      }
-      /**
-       * See SessionStore.stats: summed and medians taken in SQL over `session_facts` (kept by a trigger: schema.ts), per
-       * project, agent and error count; only the live sessions' states and the rows no version wrote whole are read.
-       */
-      async stats(scope, query) {
-        await this.#checked();
-        const params = [
-          scope?.project ?? null,
-          scope?.unassigned === true,
-          query.agent ?? null,
-          query.since === void 0 ? null : query.since.toISOString()
-        ];
-        const sums = await this.#query(this.#q.statsSums, params);
-        const waits = await this.#query(this.#q.statsWaits, params);
-        const live = await this.#query(this.#q.statsLive, [...params, query.activeSince.toISOString()]);
-        const unwritten = await this.#query(this.#q.unwritten, []);
-        return {
-          tally: tallyOfRows(sums, waits),
-          live: live.flatMap((row) => {
-            const state = decodeQuiet(row.id, row.state);
-            return state === null ? [] : [state];
-          }),
-          corrupt: unwritten.map(listedRow).filter((entry) => entry.kind === "corrupt" && inScope(entry, scope))
-        };
-      }
-      /**
-       * See SessionStore.aged: on the indexes of last activity (a project's, or the store's). No state is parsed: a row is
-       * taken as valid when its document is plausibly one of ours (counted in session_facts, of a version this binary
-       * reads, its typed fields of their types); the others, and the rows no version wrote whole, are read and judged as
-       * `list` judges them (corrupt ones by the time of their last write).
-       */
-      async aged(scope, query) {
-        await this.#checked();
-        const rows = await this.#query(this.#q.aged, [
-          scope?.project ?? null,
-          scope?.unassigned === true,
-          query.before.toISOString(),
-          query.after.toISOString(),
-          NEWEST_SCHEMA_VERSION
-        ]);
-        const aged = [];
-        const doubtful = [];
-        for (const row of rows) {
-          if (row.plausible === true)
-            aged.push({ kind: "valid", id: row.id, last_updated: row.last_activity.toISOString() });
-          else doubtful.push(row.id);
-        }
-        const judged = doubtful.length === 0 ? [] : await this.#query(this.#q.readMany, [JSON.stringify(doubtful)]);
-        for (const row of [...judged, ...await this.#query(this.#q.unwritten, [])]) {
-          const entry = listedRow(row);
-          if (!inScope(entry, scope)) continue;
-          if (entry.kind === "corrupt") aged.push(entry);
-          else if (isAged(entry.state.last_updated, query))
-            aged.push({ kind: "valid", id: entry.id, last_updated: entry.state.last_updated });
-        }
-        return aged;
       }
       async idsContaining(part, limit) {
         await this.#checked();
@@ -7719,14 +6794,14 @@ var init_postgres = __esm({
 // src/store/relay/relay-folder.ts
 function relayFolder(env, uid = ownUid()) {
   const runtime = env.XDG_RUNTIME_DIR;
-  if (runtime !== void 0 && (0, import_node_path11.isAbsolute)(runtime) && checkFolder(runtime, uid).kind === "ok")
-    return (0, import_node_path11.join)(runtime, "agent-session");
-  const tmp = env.TMPDIR !== void 0 && (0, import_node_path11.isAbsolute)(env.TMPDIR) ? env.TMPDIR : "/tmp";
-  return (0, import_node_path11.join)(tmp, `agent-session-${uid}`);
+  if (runtime !== void 0 && (0, import_node_path9.isAbsolute)(runtime) && checkFolder(runtime, uid).kind === "ok")
+    return (0, import_node_path9.join)(runtime, "agent-session");
+  const tmp = env.TMPDIR !== void 0 && (0, import_node_path9.isAbsolute)(env.TMPDIR) ? env.TMPDIR : "/tmp";
+  return (0, import_node_path9.join)(tmp, `agent-session-${uid}`);
 }
 function relayPlace(dir, url, schema2, build) {
   const key = hashKey(JSON.stringify([url, schema2, build]));
-  const base = (0, import_node_path11.join)(dir, `relay-${key}`);
+  const base = (0, import_node_path9.join)(dir, `relay-${key}`);
   return { dir, socket: `${base}.sock`, lock: `${base}.lock`, starting: `${base}.starting`, key };
 }
 function checkFolder(dir, uid = ownUid()) {
@@ -7742,7 +6817,7 @@ function checkFolder(dir, uid = ownUid()) {
 }
 function ensureFolder(dir, uid = ownUid()) {
   try {
-    (0, import_node_fs16.mkdirSync)(dir, { mode: PRIVATE_DIR });
+    (0, import_node_fs15.mkdirSync)(dir, { mode: PRIVATE_DIR });
   } catch (error2) {
     if (errnoCode(error2) !== "EEXIST")
       return { kind: "refused", why: `${dir} cannot be made (${errnoCode(error2) ?? String(error2)})` };
@@ -7765,11 +6840,11 @@ function checkSocket(path, uid = ownUid()) {
 }
 function markStarting(marker, nowMs = Date.now()) {
   try {
-    if (nowMs - (0, import_node_fs16.lstatSync)(marker).mtimeMs < STARTING_MS) return false;
+    if (nowMs - (0, import_node_fs15.lstatSync)(marker).mtimeMs < STARTING_MS) return false;
   } catch (error2) {
     if (errnoCode(error2) !== "ENOENT") return false;
   }
-  (0, import_node_fs16.writeFileSync)(marker, `${process.pid}
+  (0, import_node_fs15.writeFileSync)(marker, `${process.pid}
 `, { mode: PRIVATE_FILE });
   return true;
 }
@@ -7786,7 +6861,7 @@ function privateFolder(stats, uid) {
 }
 function statOrNull(path) {
   try {
-    return (0, import_node_fs16.lstatSync)(path);
+    return (0, import_node_fs15.lstatSync)(path);
   } catch (error2) {
     if (errnoCode(error2) === "ENOENT" || errnoCode(error2) === "ENOTDIR") return null;
     throw error2;
@@ -7802,12 +6877,12 @@ function hashKey(text) {
   }
   return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
 }
-var import_node_fs16, import_node_path11, MAX_SOCKET_PATH, STARTING_MS;
+var import_node_fs15, import_node_path9, MAX_SOCKET_PATH, STARTING_MS;
 var init_relay_folder = __esm({
   "src/store/relay/relay-folder.ts"() {
     "use strict";
-    import_node_fs16 = require("node:fs");
-    import_node_path11 = require("node:path");
+    import_node_fs15 = require("node:fs");
+    import_node_path9 = require("node:path");
     init_errno();
     init_private_fs();
     MAX_SOCKET_PATH = 107;
@@ -7929,7 +7004,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "919f41e3ac4cb27a";
+    RELAY_BUILD = "8283dbfcb57605d8";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -7995,9 +7070,9 @@ function pipeBinding() {
     if (typeof binding !== "function") return cachedBinding;
     const pipe = binding("pipe_wrap");
     const stream = binding("stream_wrap");
-    const constants8 = pipe.constants;
+    const constants9 = pipe.constants;
     const state = stream.streamBaseState;
-    const numbers = [constants8?.SOCKET, stream.kReadBytesOrError, stream.kArrayBufferOffset, stream.kLastWriteWasAsync];
+    const numbers = [constants9?.SOCKET, stream.kReadBytesOrError, stream.kArrayBufferOffset, stream.kLastWriteWasAsync];
     const Pipe = pipe.Pipe;
     if (typeof Pipe !== "function" || typeof pipe.PipeConnectWrap !== "function" || typeof stream.WriteWrap !== "function" || !(state instanceof Int32Array) || numbers.some((value) => typeof value !== "number"))
       return cachedBinding;
@@ -8008,7 +7083,7 @@ function pipeBinding() {
       Pipe,
       PipeConnectWrap: pipe.PipeConnectWrap,
       WriteWrap: stream.WriteWrap,
-      socketType: constants8.SOCKET,
+      socketType: constants9.SOCKET,
       state,
       readBytes: stream.kReadBytesOrError,
       bufferOffset: stream.kArrayBufferOffset,
@@ -8109,8 +7184,8 @@ var init_relay_transport = __esm({
         this.#handle.close();
       }
       #onRead(buffer) {
-        const { state, readBytes: readBytes2, bufferOffset } = this.#binding;
-        const count = state[readBytes2];
+        const { state, readBytes, bufferOffset } = this.#binding;
+        const count = state[readBytes];
         if (count > 0) this.#events.data(Buffer.from(buffer, state[bufferOffset], count));
         else if (count < 0) this.#end(count === UV_EOF ? "EOF" : statusName(count), false);
       }
@@ -8324,9 +7399,6 @@ var init_relay_store = __esm({
       "list",
       "idsContaining",
       "query",
-      "page",
-      "stats",
-      "aged",
       "now"
     ]);
     RelayStore = class {
@@ -8660,7 +7732,7 @@ function relayPlaceOf(url, schema2, env) {
 }
 function starter(url, schema2, env) {
   return () => {
-    const cli = (0, import_node_path12.join)(__dirname, "agent-session.cjs");
+    const cli = (0, import_node_path10.join)(__dirname, "agent-session.cjs");
     if (lstatOrNull(cli) === null) return;
     const start = (init_relay_start(), __toCommonJS(relay_start_exports));
     start.startDetached([process.execPath, cli, "relay", "serve"], {
@@ -8669,11 +7741,11 @@ function starter(url, schema2, env) {
     });
   };
 }
-var import_node_path12, RELAY_STORE_VARIABLE;
+var import_node_path10, RELAY_STORE_VARIABLE;
 var init_relay_client = __esm({
   "src/app/relay-client.ts"() {
     "use strict";
-    import_node_path12 = require("node:path");
+    import_node_path10 = require("node:path");
     init_database();
     init_files();
     init_relay_folder();
@@ -8681,80 +7753,6 @@ var init_relay_client = __esm({
     init_relay_store();
     init_postgres();
     RELAY_STORE_VARIABLE = "AGENT_SESSION_RELAY_STORE";
-  }
-});
-
-// src/platform/decision-key.ts
-var decision_key_exports = {};
-__export(decision_key_exports, {
-  DECISION_KEY_FILE: () => DECISION_KEY_FILE,
-  decisionKeyPath: () => decisionKeyPath,
-  macOf: () => macOf,
-  userDecisionSeal: () => userDecisionSeal
-});
-function decisionKeyPath(env) {
-  const folder = userDataFolder(env);
-  return folder === null ? null : (0, import_node_path13.join)(folder, DECISION_KEY_FILE);
-}
-function userDecisionSeal(env) {
-  const path = decisionKeyPath(env);
-  let key;
-  const known = () => key ??= path === null ? null : readKey(path);
-  return {
-    sign(text) {
-      if (path === null)
-        throw new SessionError("E_REFUSED", "Expected a home folder to keep the decision key in, got none");
-      key = known() ?? makeKey(path);
-      return macOf(key, text);
-    },
-    verify(text, mac2) {
-      const own2 = known();
-      if (own2 === null || !/^[0-9a-f]{64}$/.test(mac2)) return false;
-      return (0, import_node_crypto.timingSafeEqual)(Buffer.from(macOf(own2, text), "hex"), Buffer.from(mac2, "hex"));
-    }
-  };
-}
-function macOf(key, text) {
-  return (0, import_node_crypto.createHmac)("sha256", key).update(text, "utf8").digest("hex");
-}
-function readKey(path) {
-  const file = readRegularFile(path);
-  if (file === null) return null;
-  const text = "text" in file ? file.text.trim() : "";
-  if (!/^[0-9a-f]{64}$/.test(text))
-    throw new SessionError(
-      "E_IO",
-      `Expected the decision key ${path} to be a file of 64 hex digits, got ${"problem" in file ? file.problem.replace("state.json", "it") : "something else"}`
-    );
-  return Buffer.from(text, "hex");
-}
-function makeKey(path) {
-  const folder = (0, import_node_path13.dirname)(path);
-  try {
-    (0, import_node_fs17.mkdirSync)(folder, { recursive: true, mode: PRIVATE_DIR });
-  } catch (error2) {
-    throw ioError(error2, "create the folder", folder);
-  }
-  const key = (0, import_node_crypto.randomBytes)(KEY_BYTES);
-  if (createFileAtomic(path, `${key.toString("hex")}
-`)) return key;
-  return readKey(path) ?? key;
-}
-var import_node_crypto, import_node_fs17, import_node_path13, DECISION_KEY_FILE, KEY_BYTES;
-var init_decision_key = __esm({
-  "src/platform/decision-key.ts"() {
-    "use strict";
-    import_node_crypto = require("node:crypto");
-    import_node_fs17 = require("node:fs");
-    import_node_path13 = require("node:path");
-    init_errors();
-    init_atomic_file();
-    init_errno();
-    init_private_fs();
-    init_strict_read();
-    init_user_folders();
-    DECISION_KEY_FILE = "key";
-    KEY_BYTES = 32;
   }
 });
 
@@ -9549,7 +8547,7 @@ var init_handler = __esm({
 
 // src/platform/read-capped.ts
 function readCapped(source, maxBytes) {
-  const fd = typeof source === "number" ? source : (0, import_node_fs19.openSync)(source, "r");
+  const fd = typeof source === "number" ? source : (0, import_node_fs17.openSync)(source, "r");
   try {
     const chunks = [];
     let total = 0;
@@ -9557,7 +8555,7 @@ function readCapped(source, maxBytes) {
       const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes + 1 - total));
       let read;
       try {
-        read = (0, import_node_fs19.readSync)(fd, chunk, 0, chunk.length, null);
+        read = (0, import_node_fs17.readSync)(fd, chunk, 0, chunk.length, null);
       } catch (error2) {
         if (errnoCode(error2) !== "EAGAIN") throw error2;
         sleepMs(1);
@@ -9569,14 +8567,14 @@ function readCapped(source, maxBytes) {
       if (total > maxBytes) return "too-large";
     }
   } finally {
-    if (typeof source !== "number") (0, import_node_fs19.closeSync)(fd);
+    if (typeof source !== "number") (0, import_node_fs17.closeSync)(fd);
   }
 }
-var import_node_fs19;
+var import_node_fs17;
 var init_read_capped = __esm({
   "src/platform/read-capped.ts"() {
     "use strict";
-    import_node_fs19 = require("node:fs");
+    import_node_fs17 = require("node:fs");
     init_errno();
     init_sleep();
   }
@@ -9585,7 +8583,7 @@ var init_read_capped = __esm({
 // src/platform/file-copy.ts
 function entryAt(path) {
   try {
-    const stats = (0, import_node_fs20.lstatSync)(path);
+    const stats = (0, import_node_fs18.lstatSync)(path);
     const kind = stats.isSymbolicLink() ? "symlink" : stats.isFile() ? "file" : stats.isDirectory() ? "folder" : "other";
     return { kind, size: stats.size, mtimeMs: stats.mtimeMs };
   } catch (error2) {
@@ -9596,7 +8594,7 @@ function entryAt(path) {
 }
 function folderNames(dir) {
   try {
-    return (0, import_node_fs20.readdirSync)(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+    return (0, import_node_fs18.readdirSync)(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
   } catch (error2) {
     const code = errnoCode(error2);
     if (code === "ENOENT" || code === "ENOTDIR") return null;
@@ -9606,16 +8604,16 @@ function folderNames(dir) {
 function openRegular(path) {
   let fd;
   try {
-    fd = (0, import_node_fs20.openSync)(path, READ_NO_FOLLOW);
+    fd = (0, import_node_fs18.openSync)(path, READ_NO_FOLLOW);
   } catch (error2) {
     const code = errnoCode(error2);
     if (code === "ENOENT" || code === "ENOTDIR") return null;
     if (code === "ELOOP" || code === "EISDIR" || code === "ENXIO") return "not-a-file";
     throw ioError(error2, "open", path);
   }
-  const stats = (0, import_node_fs20.fstatSync)(fd);
+  const stats = (0, import_node_fs18.fstatSync)(fd);
   if (!stats.isFile()) {
-    (0, import_node_fs20.closeSync)(fd);
+    (0, import_node_fs18.closeSync)(fd);
     return "not-a-file";
   }
   return { fd, size: stats.size };
@@ -9628,7 +8626,7 @@ function firstLine(path, maxBytes) {
     let total = 0;
     for (; ; ) {
       const chunk = Buffer.allocUnsafe(Math.min(16 * 1024, maxBytes + 1 - total));
-      const read = (0, import_node_fs20.readSync)(opened.fd, chunk, 0, chunk.length, null);
+      const read = (0, import_node_fs18.readSync)(opened.fd, chunk, 0, chunk.length, null);
       const end = chunk.subarray(0, read).indexOf(10);
       if (end >= 0) {
         chunks.push(chunk.subarray(0, end));
@@ -9642,7 +8640,7 @@ function firstLine(path, maxBytes) {
   } catch (error2) {
     throw ioError(error2, "read", path);
   } finally {
-    (0, import_node_fs20.closeSync)(opened.fd);
+    (0, import_node_fs18.closeSync)(opened.fd);
   }
 }
 function copyNewFile(from, to, maxBytes, options = {}) {
@@ -9659,134 +8657,47 @@ function copyNewFile(from, to, maxBytes, options = {}) {
   } catch (error2) {
     throw ioError(error2, "read", from);
   } finally {
-    (0, import_node_fs20.closeSync)(opened.fd);
+    (0, import_node_fs18.closeSync)(opened.fd);
   }
   if (options.wholeLines === true) data = data.subarray(0, data.lastIndexOf(10) + 1);
   if (data.length === 0) return "empty";
-  const tmp = joinPath((0, import_node_path15.dirname)(to), `.${(0, import_node_path15.basename)(to)}.${uniqueSuffix()}.tmp`);
+  const tmp = joinPath((0, import_node_path12.dirname)(to), `.${(0, import_node_path12.basename)(to)}.${uniqueSuffix()}.tmp`);
   let outcome = "copied";
   try {
-    const fd = (0, import_node_fs20.openSync)(tmp, CREATE_NEW, PRIVATE_FILE);
+    const fd = (0, import_node_fs18.openSync)(tmp, CREATE_NEW, PRIVATE_FILE);
     try {
-      for (let written = 0; written < data.length; ) written += (0, import_node_fs20.writeSync)(fd, data, written, data.length - written);
-      (0, import_node_fs20.fsyncSync)(fd);
+      for (let written = 0; written < data.length; ) written += (0, import_node_fs18.writeSync)(fd, data, written, data.length - written);
+      (0, import_node_fs18.fsyncSync)(fd);
     } finally {
-      (0, import_node_fs20.closeSync)(fd);
+      (0, import_node_fs18.closeSync)(fd);
     }
     try {
-      (0, import_node_fs20.linkSync)(tmp, to);
+      (0, import_node_fs18.linkSync)(tmp, to);
     } catch (error2) {
       if (errnoCode(error2) !== "EEXIST") throw error2;
       outcome = "exists";
     }
-    (0, import_node_fs20.unlinkSync)(tmp);
+    (0, import_node_fs18.unlinkSync)(tmp);
   } catch (error2) {
-    (0, import_node_fs20.rmSync)(tmp, { force: true });
+    (0, import_node_fs18.rmSync)(tmp, { force: true });
     throw ioError(error2, "copy to", to);
   }
-  if (outcome === "copied") syncFolder((0, import_node_path15.dirname)(to));
+  if (outcome === "copied") syncFolder((0, import_node_path12.dirname)(to));
   return outcome;
 }
-var import_node_fs20, import_node_path15, READ_NO_FOLLOW;
+var import_node_fs18, import_node_path12, READ_NO_FOLLOW;
 var init_file_copy = __esm({
   "src/platform/file-copy.ts"() {
     "use strict";
-    import_node_fs20 = require("node:fs");
-    import_node_path15 = require("node:path");
+    import_node_fs18 = require("node:fs");
+    import_node_path12 = require("node:path");
     init_atomic_file();
     init_errno();
     init_paths();
     init_private_fs();
     init_random();
     init_read_capped();
-    READ_NO_FOLLOW = import_node_fs20.constants.O_RDONLY | import_node_fs20.constants.O_NOFOLLOW | import_node_fs20.constants.O_NONBLOCK;
-  }
-});
-
-// src/service/agent-launch.ts
-function agentLaunchFacts(payload, agentId) {
-  const folders = sessionFolders(payload);
-  if (folders === null || !isPlainAgentId(agentId)) return null;
-  const names = agentFileNames(agentId);
-  const meta2 = jsonObject(readMeta(joinPath(folders.subagentsDir, names.meta)));
-  const head = jsonObject(firstLine(joinPath(folders.subagentsDir, names.transcript), HEAD_BYTES));
-  if (meta2 === null && head === null) return null;
-  return { requestShape: meta2?.requestShape, entrypoint: head?.entrypoint };
-}
-function readMeta(path) {
-  try {
-    const bytes = readCapped(path, META_BYTES);
-    return bytes === "too-large" ? null : bytes.toString("utf8");
-  } catch (error2) {
-    if (errnoCode(error2) === "ENOENT" || errnoCode(error2) === "ENOTDIR") return null;
-    throw error2;
-  }
-}
-function jsonObject(text) {
-  if (text === null) return null;
-  try {
-    const value = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-var META_BYTES, HEAD_BYTES;
-var init_agent_launch = __esm({
-  "src/service/agent-launch.ts"() {
-    "use strict";
-    init_claude_transcript();
-    init_errno();
-    init_file_copy();
-    init_paths();
-    init_read_capped();
-    META_BYTES = 64 * 1024;
-    HEAD_BYTES = 256 * 1024;
-  }
-});
-
-// src/service/cut-agents.ts
-var cut_agents_exports = {};
-__export(cut_agents_exports, {
-  CUT_AGENTS_LIMIT: () => CUT_AGENTS_LIMIT,
-  cutOffAgents: () => cutOffAgents
-});
-function cutOffAgents(payload, scope = "turn") {
-  const folders = sessionFolders(payload);
-  if (folders === null) return [];
-  const names = namesOrNull(folders.subagentsDir) ?? [];
-  const ids = names.map((name) => /^agent-(.+)\.meta\.json$/.exec(name)?.[1]).filter(isPlainAgentId).slice(0, CUT_AGENTS_LIMIT);
-  const cut = [];
-  for (const agentId of ids) {
-    const files = agentFileNames(agentId);
-    const meta2 = jsonObject(readMeta(joinPath(folders.subagentsDir, files.meta)));
-    if (meta2 === null || meta2.finished === true) continue;
-    if (scope === "resume") {
-      cut.push({ agent_id: agentId });
-      continue;
-    }
-    if (meta2.requestShape !== "foreground") continue;
-    const head = jsonObject(firstLine(joinPath(folders.subagentsDir, files.transcript), HEAD_BYTES));
-    const turn = head?.promptId;
-    const thisTurn = typeof turn === "string" && typeof payload.prompt_id === "string" ? turn === payload.prompt_id : null;
-    if (thisTurn === false) continue;
-    const type = meta2.agentType;
-    const named = thisTurn === true && typeof type === "string" && type !== "" && agentNameProblem(type) === null;
-    cut.push({ agent_id: agentId, ...named ? { agent_type: type } : {} });
-  }
-  return cut;
-}
-var CUT_AGENTS_LIMIT;
-var init_cut_agents = __esm({
-  "src/service/cut-agents.ts"() {
-    "use strict";
-    init_claude_transcript();
-    init_input();
-    init_file_copy();
-    init_files();
-    init_paths();
-    init_agent_launch();
-    CUT_AGENTS_LIMIT = 500;
+    READ_NO_FOLLOW = import_node_fs18.constants.O_RDONLY | import_node_fs18.constants.O_NOFOLLOW | import_node_fs18.constants.O_NONBLOCK;
   }
 });
 
@@ -9803,7 +8714,7 @@ function foundIn(subagentsDir, sessionId, agentId) {
   const transcriptPath = joinPath(subagentsDir, names.transcript);
   const transcript = entryAt(transcriptPath);
   if (transcript === null) return null;
-  const line = transcript.kind === "file" ? firstLine(transcriptPath, HEAD_BYTES2) : null;
+  const line = transcript.kind === "file" ? firstLine(transcriptPath, HEAD_BYTES) : null;
   return {
     sessionId,
     transcript,
@@ -9861,7 +8772,7 @@ function continueWithContext(ask, settings) {
 function continuationOf(ask, settings) {
   return chooseContinuation(gatherContinuationFacts(ask), settings);
 }
-var HEAD_BYTES2, SESSION_FOLDER;
+var HEAD_BYTES, SESSION_FOLDER;
 var init_agent_transcripts = __esm({
   "src/service/agent-transcripts.ts"() {
     "use strict";
@@ -9870,7 +8781,7 @@ var init_agent_transcripts = __esm({
     init_file_copy();
     init_paths();
     init_private_fs();
-    HEAD_BYTES2 = 256 * 1024;
+    HEAD_BYTES = 256 * 1024;
     SESSION_FOLDER = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
   }
 });
@@ -10036,53 +8947,33 @@ var init_told2 = __esm({
   }
 });
 
-// src/platform/once-marker.ts
-function claimMarker(dir, name) {
-  if (!MARKER_NAME.test(name))
-    throw new SessionError("E_USAGE", `Expected a marker name of ${MARKER_NAME}, got ${name}`);
+// src/platform/detached.ts
+function claimOnce(dir, key) {
   ensurePrivateDir(dir, true);
-  const file = (0, import_node_path18.join)(dir, name);
+  const file = (0, import_node_path15.join)(dir, (0, import_node_crypto.createHash)("sha256").update(key).digest("hex").slice(0, 32));
   try {
-    (0, import_node_fs21.closeSync)((0, import_node_fs21.openSync)(file, CREATE_NEW, PRIVATE_FILE));
+    (0, import_node_fs19.closeSync)((0, import_node_fs19.openSync)(file, CREATE_NEW, PRIVATE_FILE));
     return true;
   } catch (error2) {
     if (errnoCode(error2) === "EEXIST") return false;
     throw ioError(error2, "create the marker", file);
   }
 }
-function markerName(text) {
-  const name = text.replace(/[^\w.@-]/g, "_").slice(0, 200);
-  return name === "" || name === "." || name === ".." ? `_${name}` : name;
-}
-var import_node_fs21, import_node_path18, MARKER_NAME;
-var init_once_marker = __esm({
-  "src/platform/once-marker.ts"() {
+var import_node_fs19, import_node_crypto, import_node_path15;
+var init_detached = __esm({
+  "src/platform/detached.ts"() {
     "use strict";
-    import_node_fs21 = require("node:fs");
-    import_node_path18 = require("node:path");
-    init_errors();
+    import_node_fs19 = require("node:fs");
+    import_node_crypto = require("node:crypto");
+    import_node_path15 = require("node:path");
     init_errno();
     init_private_fs();
-    MARKER_NAME = /^(?!\.\.?$)[\w.@-]{1,200}$/;
   }
 });
 
 // src/platform/running-page.ts
-var running_page_exports = {};
-__export(running_page_exports, {
-  recordRunningPage: () => recordRunningPage,
-  runningPage: () => runningPage
-});
-function recordRunningPage(dataFolder, key, page) {
-  ensurePrivateDir((0, import_node_path19.join)(dataFolder, "pages"), true);
-  const file = recordFile(dataFolder, key);
-  writeFileAtomic(file, JSON.stringify({ port: page.port, pid: page.pid }), { durable: false });
-  return () => {
-    if (readRecord2(file)?.pid === page.pid) (0, import_node_fs22.rmSync)(file, { force: true });
-  };
-}
 function runningPage(dataFolder, key) {
-  const record2 = readRecord2(recordFile(dataFolder, key));
+  const record2 = readRecord(recordFile(dataFolder, key));
   if (record2 === null) return null;
   try {
     process.kill(record2.pid, 0);
@@ -10093,9 +8984,9 @@ function runningPage(dataFolder, key) {
   return record2;
 }
 function recordFile(dataFolder, key) {
-  return (0, import_node_path19.join)(dataFolder, "pages", `${(0, import_node_crypto2.createHash)("sha256").update(key).digest("hex").slice(0, 32)}.json`);
+  return (0, import_node_path16.join)(dataFolder, "pages", `${(0, import_node_crypto2.createHash)("sha256").update(key).digest("hex").slice(0, 32)}.json`);
 }
-function readRecord2(file) {
+function readRecord(file) {
   const read = readRegularFile(file);
   if (read === null || "problem" in read) return null;
   let value;
@@ -10109,17 +9000,35 @@ function readRecord2(file) {
   if (!Number.isInteger(pid) || pid < 1) return null;
   return { port, pid };
 }
-var import_node_crypto2, import_node_fs22, import_node_path19;
+var import_node_crypto2, import_node_path16;
 var init_running_page = __esm({
   "src/platform/running-page.ts"() {
     "use strict";
     import_node_crypto2 = require("node:crypto");
-    import_node_fs22 = require("node:fs");
-    import_node_path19 = require("node:path");
+    import_node_path16 = require("node:path");
     init_atomic_file();
     init_errno();
     init_private_fs();
     init_strict_read();
+  }
+});
+
+// src/platform/user-folders.ts
+function userDataFolder(env) {
+  return xdgFolder(env, "XDG_DATA_HOME", [".local", "share"]);
+}
+function xdgFolder(env, variable, underHome) {
+  const base = env[variable];
+  if (base !== void 0 && (0, import_node_path17.isAbsolute)(base)) return (0, import_node_path17.join)(base, "agent-session");
+  const home = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os.homedir)();
+  return (0, import_node_path17.isAbsolute)(home) ? (0, import_node_path17.join)(home, ...underHome, "agent-session") : null;
+}
+var import_node_os, import_node_path17;
+var init_user_folders = __esm({
+  "src/platform/user-folders.ts"() {
+    "use strict";
+    import_node_os = require("node:os");
+    import_node_path17 = require("node:path");
   }
 });
 
@@ -10131,28 +9040,26 @@ __export(told_exports2, {
   toldDir: () => toldDir
 });
 function toldDir(logDir) {
-  return (0, import_node_path20.join)(logDir, "told");
+  return (0, import_node_path18.join)(logDir, "told");
 }
 function personChannel(logDir, env) {
   return {
-    claim: (key) => claimMarker(toldDir(logDir), markerName(key)),
+    claim: (key) => claimOnce(toldDir(logDir), key),
     page: () => runningPageOf(logDir, env)
   };
 }
 function runningPageOf(logDir, env) {
   const folder = userDataFolder(env);
-  const running = folder === null ? null : (
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy (above)
-    (init_running_page(), __toCommonJS(running_page_exports)).runningPage(folder, logDir)
-  );
+  const running = folder === null ? null : runningPage(folder, logDir);
   return running === null ? null : `http://127.0.0.1:${running.port}/`;
 }
-var import_node_path20;
+var import_node_path18;
 var init_told3 = __esm({
   "src/app/told.ts"() {
     "use strict";
-    import_node_path20 = require("node:path");
-    init_once_marker();
+    import_node_path18 = require("node:path");
+    init_detached();
+    init_running_page();
     init_user_folders();
   }
 });
@@ -33503,7 +32410,7 @@ var KEYS2 = /* @__PURE__ */ new Set([
   "notify"
 ]);
 function parseConfigFileShape(value) {
-  const parsed = p19(value);
+  const parsed = p16(value);
   return parsed === FAIL ? void 0 : parsed;
 }
 function p0(v) {
@@ -33577,26 +32484,6 @@ function p15(v) {
   return p14(v);
 }
 function p16(v) {
-  if (!Array.isArray(v)) return FAIL;
-  const out = new Array(v.length);
-  for (let i = 0; i < v.length; i++) {
-    const r = p0(v[i]);
-    if (r === FAIL) return FAIL;
-    out[i] = r;
-  }
-  return out;
-}
-function p17(v) {
-  let r;
-  if ((r = p0(v)) !== FAIL) return r;
-  if ((r = p16(v)) !== FAIL) return r;
-  return FAIL;
-}
-function p18(v) {
-  if (v === void 0) return v;
-  return p17(v);
-}
-function p19(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL;
   const o = v;
   const out = {};
@@ -33671,7 +32558,7 @@ function p19(v) {
     out["continue_max_transcript_bytes"] = r;
   }
   if ("notify" in o) {
-    const r = p18(o["notify"]);
+    const r = p1(o["notify"]);
     if (r === FAIL) return FAIL;
     out["notify"] = r;
   }
@@ -33832,84 +32719,31 @@ var EXPECTED = {
   permission_grant_ttl_hours: `a positive number of hours, at most ${MAX_PERMISSION_GRANT_TTL_HOURS} (ten years)`,
   continue_agents: "true or false (a variable: true, false, 1 or 0)",
   continue_max_transcript_bytes: "a positive whole number of bytes",
-  notify: "a command, or an http(s):// URL to POST JSON to (non-blank text), or a list of them (a variable: a JSON array)"
+  notify: "a command, or an http(s):// URL to POST JSON to (non-blank text)"
 };
-var WORKSPACE_TRUST = {
-  resume_timeout_minutes: "raise",
-  max_errors: "raise",
-  cleanup_hours: "free",
-  history_cap: "free",
-  log_level: "free",
-  log_max_bytes: "free",
-  database_url: "trusted",
-  database_schema: "trusted",
-  project: "database",
-  permission_inbox: "free",
-  permission_grant_ttl_hours: "raise",
-  continue_agents: "raise",
-  continue_max_transcript_bytes: "raise",
-  notify: "trusted"
-};
-var TRUST_COMMAND = "agent-session trust";
-function keysNeedingTrust(fromFile, below, database) {
-  return CONFIG_KEYS.filter((key) => {
-    const value = fromFile[key];
-    if (value === void 0) return false;
-    const rule = WORKSPACE_TRUST[key];
-    if (rule === "trusted") return true;
-    if (rule === "database") return database;
-    if (rule === "raise") return Number(value) > Number(below[key]);
-    return false;
-  });
-}
-function untrustedLine(untrusted) {
-  const why = untrusted.changed ? "changed since you trusted it" : "not trusted";
-  return `ignored ${untrusted.keys.join(", ")} of ${untrusted.path} (${why}); run '${TRUST_COMMAND}' to apply them (docs/security.md)`;
-}
-function resolveConfig(file, env, options = {}) {
+function resolveConfig(file, env) {
   const values = { ...DEFAULT_CONFIG };
   const sources = {};
   for (const key of CONFIG_KEYS) sources[key] = { kind: "default" };
-  const user = options.user;
-  if (user?.found === true) {
-    const fromUser = parseSettings(user.raw, `your config file ${user.path}`);
-    for (const key of CONFIG_KEYS) {
-      if (fromUser[key] === void 0) continue;
-      values[key] = fromUser[key];
-      sources[key] = { kind: "user", path: user.path };
-    }
-  }
-  const set = (key) => {
-    const raw = env[CONFIG_VARIABLES[key]];
-    return raw !== void 0 && raw.trim() !== "";
-  };
-  let untrusted;
   if (file.found) {
     const fromFile = parseConfigFile(file.raw, file.path);
-    const database = options.databaseOption === true || set("database_url") || values.database_url !== null || fromFile.database_url !== void 0;
-    const needing = keysNeedingTrust(fromFile, values, database);
-    const verdict = needing.length === 0 ? "trusted" : options.trust?.() ?? "untrusted";
     for (const key of CONFIG_KEYS) {
       if (fromFile[key] === void 0) continue;
-      const needs = needing.includes(key);
-      if (needs && verdict !== "trusted") continue;
       values[key] = fromFile[key];
-      sources[key] = needs ? { kind: "file", path: file.path, trusted: true } : { kind: "file", path: file.path };
+      sources[key] = { kind: "file", path: file.path };
     }
-    const ignored = verdict === "trusted" ? [] : needing.filter((key) => !set(key));
-    if (ignored.length > 0) untrusted = { path: file.path, keys: ignored, changed: verdict === "changed" };
   }
   for (const key of CONFIG_KEYS) {
-    if (!set(key)) continue;
     const variable = CONFIG_VARIABLES[key];
-    values[key] = parseVariable(key, variable, env[variable]);
+    const raw = env[variable];
+    if (raw === void 0 || raw.trim() === "") continue;
+    values[key] = parseVariable(key, variable, raw);
     sources[key] = { kind: "env", variable };
   }
   return {
     values,
     sources,
-    file: { path: file.path, found: file.found },
-    ...untrusted === void 0 ? {} : { untrusted }
+    file: { path: file.path, found: file.found }
   };
 }
 function parseConfigFile(raw, path) {
@@ -33928,11 +32762,8 @@ function parseSettings(raw, where) {
       given.database_url = assertDatabaseUrl(given.database_url, `\`database_url\` in ${where}`);
     if (given.database_schema !== void 0) assertSchemaName(given.database_schema, `\`database_schema\` in ${where}`);
     if (given.project !== void 0) assertProjectName(given.project, `\`project\` in ${where}`);
-    if (given.notify !== void 0 && !notifySettingSound(given.notify))
-      throw new SessionError(
-        "E_USAGE",
-        `Expected \`notify\` in ${where} to be ${EXPECTED.notify}, got ${show(JSON.stringify(given.notify))}`
-      );
+    if (typeof given.notify === "string" && given.notify.trim() === "")
+      throw new SessionError("E_USAGE", `Expected \`notify\` in ${where} to be ${EXPECTED.notify}, got ""`);
     return given;
   }
   if ("unknownKeys" in verdict) {
@@ -33980,31 +32811,11 @@ function parseVariable(key, variable, raw) {
   if (key === "database_url") return assertDatabaseUrl(raw, `\`${variable}\``);
   if (key === "database_schema") return assertSchemaName(raw.trim(), `\`${variable}\``);
   if (key === "project") return assertProjectName(raw, `\`${variable}\``);
-  if (key === "notify") {
-    const list = notifyList(raw);
-    if (list !== void 0 && !notifySettingSound(list))
-      throw new SessionError("E_USAGE", `Expected \`${variable}\` to be ${EXPECTED[key]}, got ${show(raw)}`);
-    return list ?? raw.trim();
-  }
+  if (key === "notify") return raw.trim();
   const value = key === "log_level" || key === "permission_inbox" ? raw.trim() : key === "continue_agents" ? switchOf(raw) : parseDecimal(raw);
   if (value === void 0 || parseConfigFileShape({ [key]: value }) === void 0)
     throw new SessionError("E_USAGE", `Expected \`${variable}\` to be ${EXPECTED[key]}, got ${show(raw)}`);
   return value;
-}
-function notifyList(raw) {
-  const text = raw.trim();
-  if (!text.startsWith("[")) return void 0;
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return void 0;
-  }
-  return Array.isArray(value) && value.every((item) => typeof item === "string") ? value.map((item) => item.trim()) : void 0;
-}
-function notifySettingSound(setting) {
-  const targets = typeof setting === "string" ? [setting] : setting;
-  return targets.length > 0 && targets.every((target) => target.trim() !== "");
 }
 function switchOf(raw) {
   const word = raw.trim();
@@ -34019,8 +32830,8 @@ init_state();
 init_errors();
 
 // src/app/call.ts
-var import_node_fs7 = require("node:fs");
-var import_node_path8 = require("node:path");
+var import_node_fs3 = require("node:fs");
+var import_node_path3 = require("node:path");
 init_database();
 init_errors();
 
@@ -34182,11 +32993,8 @@ function readSmall(path) {
   }
 }
 
-// src/app/call.ts
-init_user_folders();
-
 // src/platform/working-directory.ts
-var import_node_path3 = require("node:path");
+var import_node_path2 = require("node:path");
 init_errors();
 init_errno();
 var NO_WORKING_DIRECTORY = "the working directory was removed (or its path is too long to name)";
@@ -34200,105 +33008,12 @@ function workingDirectory() {
   }
 }
 function resolveFrom(cwd, path, what) {
-  if (cwd !== void 0) return (0, import_node_path3.resolve)(cwd, path);
-  if ((0, import_node_path3.isAbsolute)(path)) return (0, import_node_path3.resolve)(path);
+  if (cwd !== void 0) return (0, import_node_path2.resolve)(cwd, path);
+  if ((0, import_node_path2.isAbsolute)(path)) return (0, import_node_path2.resolve)(path);
   throw new SessionError(
     "E_IO",
     `Expected ${what} to be an absolute path, got ${show(path)}: ${NO_WORKING_DIRECTORY}, so it has nothing to start from`
   );
-}
-
-// src/app/trust.ts
-var import_node_fs6 = require("node:fs");
-var import_node_path7 = require("node:path");
-init_errors();
-init_atomic_file();
-init_errno();
-init_private_fs();
-init_user_folders();
-var TRUST_FILE = "trusted.json";
-function readStamped(path) {
-  const fd = (0, import_node_fs6.openSync)(path, "r");
-  try {
-    const bytes = (0, import_node_fs6.readFileSync)(fd);
-    const stats = (0, import_node_fs6.fstatSync)(fd, { bigint: true });
-    return { bytes, stamp: `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}` };
-  } finally {
-    (0, import_node_fs6.closeSync)(fd);
-  }
-}
-function trustRecordPath(env) {
-  const folder = userDataFolder(env);
-  return folder === null ? null : (0, import_node_path7.join)(folder, TRUST_FILE);
-}
-function trustVerdictOf(path, file, env) {
-  const real = realOrNull(path);
-  const record2 = real === null ? null : readRecord(env, false);
-  const entry = real === null || record2 === null ? void 0 : record2[real];
-  if (entry === void 0) return "untrusted";
-  if (entry.stamp !== void 0 && entry.stamp === file.stamp) return "trusted";
-  return entry.sha256 === digest(file.bytes) ? "trusted" : "changed";
-}
-function digest(bytes) {
-  const { createHash: createHash2 } = require("node:crypto");
-  return createHash2("sha256").update(bytes).digest("hex");
-}
-function realOrNull(path) {
-  try {
-    return (0, import_node_fs6.realpathSync)(path);
-  } catch {
-    return null;
-  }
-}
-function readRecord(env, strict) {
-  const path = trustRecordPath(env);
-  if (path === null) {
-    if (strict)
-      throw new SessionError("E_USAGE", "Expected a home folder to keep the trust record in, got none (HOME unset)");
-    return null;
-  }
-  let text;
-  try {
-    const stats = (0, import_node_fs6.lstatSync)(path);
-    const uid = typeof process.getuid === "function" ? process.getuid() : void 0;
-    if (!stats.isFile() || uid !== void 0 && stats.uid !== uid || (stats.mode & 18) !== 0) {
-      if (!strict) return null;
-      throw new SessionError(
-        "E_CORRUPT",
-        `Expected the trust record ${show(path)} to be a file of yours that only you may write; remove it and trust again`
-      );
-    }
-    text = (0, import_node_fs6.readFileSync)(path, "utf8");
-  } catch (error2) {
-    if (errnoCode(error2) === "ENOENT") return null;
-    if (error2 instanceof SessionError) throw error2;
-    if (!strict) return null;
-    throw ioError(error2, "read the trust record", path);
-  }
-  const files = parseRecord(text);
-  if (files === null && strict)
-    throw new SessionError(
-      "E_CORRUPT",
-      `Expected the trust record ${show(path)} to hold {"files": {\u2026}}, got something else; remove it and trust again`
-    );
-  return files;
-}
-function parseRecord(text) {
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const files = typeof value === "object" && value !== null ? value.files : void 0;
-  if (typeof files !== "object" || files === null || Array.isArray(files)) return null;
-  const entries = {};
-  for (const [path, entry] of Object.entries(files)) {
-    const { sha256, trusted_at, stamp } = typeof entry === "object" && entry !== null ? entry : {};
-    if (typeof sha256 === "string" && typeof trusted_at === "string")
-      entries[path] = { sha256, trusted_at, ...typeof stamp === "string" ? { stamp } : {} };
-  }
-  return entries;
 }
 
 // src/app/call.ts
@@ -34306,7 +33021,7 @@ function resolveCall(inputs) {
   const { env, cwd } = inputs;
   const root = resolveRoot(inputs);
   const use = inputs.use ?? "command";
-  const judged = judgeSettings(root, env, cwd, nonEmpty(inputs.databaseUrl) !== void 0);
+  const judged = judgeSettings(root, env, cwd);
   if (judged.settings.kind !== "valid" && use === "command") throw judged.settings.problem;
   const config2 = judged.config === null ? defaultsAt(judged.path) : onTop(judged.config, inputs);
   const project = lazily(() => projectIdentityOf(projectFolderOf(root, inputs), config2.values.project));
@@ -34334,13 +33049,13 @@ function resolveRoot(inputs) {
   const explicit = dir ?? nonEmpty(inputs.env.AGENT_SESSION_DIR);
   if (explicit) return resolveFrom(inputs.cwd, explicit, dir === void 0 ? "`AGENT_SESSION_DIR`" : "`--dir`");
   const database = nonEmpty(inputs.databaseUrl) ?? nonEmpty(inputs.env[CONFIG_VARIABLES.database_url]);
-  return (0, import_node_path8.join)(defaultFolder(inputs, database !== void 0), ".claude", "session");
+  return (0, import_node_path3.join)(defaultFolder(inputs, database !== void 0), ".claude", "session");
 }
 function findProjectDir(start, stop, home) {
-  let dir = (0, import_node_path8.resolve)(start);
+  let dir = (0, import_node_path3.resolve)(start);
   for (; ; ) {
-    if (dir !== home && isDirectory((0, import_node_path8.join)(dir, ".claude"))) return dir;
-    const parent = (0, import_node_path8.dirname)(dir);
+    if (dir !== home && isDirectory((0, import_node_path3.join)(dir, ".claude"))) return dir;
+    const parent = (0, import_node_path3.dirname)(dir);
     if (parent === dir || dir === stop) return null;
     dir = parent;
   }
@@ -34357,34 +33072,34 @@ function projectFolderFor(cwd, env) {
 }
 function ownProjectAbove(start, home) {
   const uid = typeof process.getuid === "function" ? process.getuid() : void 0;
-  const inHome = home !== void 0 && (start + import_node_path8.sep).startsWith(home === import_node_path8.sep ? home : home + import_node_path8.sep);
-  for (let dir = start; ; dir = (0, import_node_path8.dirname)(dir)) {
+  const inHome = home !== void 0 && (start + import_node_path3.sep).startsWith(home === import_node_path3.sep ? home : home + import_node_path3.sep);
+  for (let dir = start; ; dir = (0, import_node_path3.dirname)(dir)) {
     if (dir === home || worldWritable(dir)) return null;
     for (const own2 of [".claude", ".codex", ".opencode"]) {
-      const stats = folderStats((0, import_node_path8.join)(dir, own2));
+      const stats = folderStats((0, import_node_path3.join)(dir, own2));
       if (stats !== null && (uid === void 0 || stats.uid === uid)) return dir;
     }
-    if ((0, import_node_path8.dirname)(dir) === dir || inHome && (0, import_node_path8.dirname)(dir) === home) return null;
+    if ((0, import_node_path3.dirname)(dir) === dir || inHome && (0, import_node_path3.dirname)(dir) === home) return null;
   }
 }
 function worldWritable(dir) {
   try {
-    return ((0, import_node_fs7.statSync)(dir).mode & 2) !== 0;
+    return ((0, import_node_fs3.statSync)(dir).mode & 2) !== 0;
   } catch {
     return false;
   }
 }
 function folderStats(path) {
   try {
-    const stats = (0, import_node_fs7.statSync)(path);
+    const stats = (0, import_node_fs3.statSync)(path);
     return stats.isDirectory() ? stats : null;
   } catch {
     return null;
   }
 }
 function storeFolderOf(root) {
-  const claude = (0, import_node_path8.dirname)(root);
-  return (0, import_node_path8.basename)(root) === "session" && (0, import_node_path8.basename)(claude) === ".claude" ? (0, import_node_path8.dirname)(claude) : null;
+  const claude = (0, import_node_path3.dirname)(root);
+  return (0, import_node_path3.basename)(root) === "session" && (0, import_node_path3.basename)(claude) === ".claude" ? (0, import_node_path3.dirname)(claude) : null;
 }
 function projectFolderOf(root, inputs) {
   const own2 = storeFolderOf(root);
@@ -34394,22 +33109,17 @@ function projectFolderOf(root, inputs) {
 }
 function logDirFor(root, env) {
   const explicit = env.AGENT_SESSION_LOG_DIR;
-  return explicit !== void 0 && explicit.trim() !== "" ? explicit : (0, import_node_path8.join)((0, import_node_path8.dirname)(root), "logs");
+  return explicit !== void 0 && explicit.trim() !== "" ? explicit : (0, import_node_path3.join)((0, import_node_path3.dirname)(root), "logs");
 }
 var CONFIG_FILE = "agent-session.json";
 function configPathFor(root, env, cwd) {
   const explicit = nonEmpty(env[CONFIG_PATH_VARIABLE]);
-  return explicit !== void 0 ? resolveFrom(cwd, explicit, `\`${CONFIG_PATH_VARIABLE}\``) : (0, import_node_path8.join)((0, import_node_path8.dirname)(root), CONFIG_FILE);
+  return explicit !== void 0 ? resolveFrom(cwd, explicit, `\`${CONFIG_PATH_VARIABLE}\``) : (0, import_node_path3.join)((0, import_node_path3.dirname)(root), CONFIG_FILE);
 }
 function loadConfig(root, env, cwd) {
   const path = configPathFor(root, env, cwd);
-  return readSettings(path, readWorkspaceFile(path), env, false).config;
+  return resolveConfig(fileInput(path, readText(path), env), env);
 }
-function userConfigPath(env) {
-  const folder = userConfigFolder(env);
-  return folder === null ? null : (0, import_node_path8.join)(folder, USER_CONFIG_FILE);
-}
-var USER_CONFIG_FILE = "config.json";
 function projectIdentityOf(folder, configured) {
   if (configured !== null) return { name: configured, source: { kind: "configured" } };
   const real = realFolder(folder);
@@ -34418,38 +33128,23 @@ function projectIdentityOf(folder, configured) {
   const remote = url === null ? null : normalizeRemoteUrl(url);
   if (repository !== null && remote !== null)
     return {
-      name: remoteProjectName(remote, (0, import_node_path8.relative)(repository.top, real)),
+      name: remoteProjectName(remote, (0, import_node_path3.relative)(repository.top, real)),
       source: { kind: "remote", repository: remote }
     };
   return { name: pathProjectName(real), source: { kind: "path" } };
 }
-function judgeSettings(root, env, cwd, databaseOption) {
+function judgeSettings(root, env, cwd) {
   let path = null;
-  const read = {};
+  let text;
   try {
     path = configPathFor(root, env, cwd);
-    const { file, config: config2 } = readSettings(path, readWorkspaceFile(path), env, databaseOption, read);
-    return { settings: { kind: "valid" }, path, file, config: config2 };
+    text = readText(path);
+    const file = fileInput(path, text, env);
+    return { settings: { kind: "valid" }, path, file, config: resolveConfig(file, env) };
   } catch (error2) {
     if (!isSessionError(error2, "E_USAGE") && !isSessionError(error2, "E_IO")) throw error2;
-    return { settings: verdictOn(error2, read.text, env), path, file: null, config: null };
+    return { settings: verdictOn(error2, text, env), path, file: null, config: null };
   }
-}
-function readSettings(path, stamped, env, databaseOption, read = {}, trust) {
-  const userPath = userConfigPath(env);
-  const userBytes = userPath === null ? null : readBytes(userPath, "your config file");
-  const userText = userBytes === null ? null : userBytes.toString("utf8");
-  const text = stamped === null ? null : stamped.bytes.toString("utf8");
-  read.text = userText === null ? text : `${userText}
-${text ?? ""}`;
-  const user = userPath === null ? void 0 : parsedFile(userPath, userText);
-  const file = fileInput(path, text, env);
-  const config2 = resolveConfig(file, env, {
-    ...user === void 0 ? {} : { user },
-    trust: trust ?? (() => stamped === null ? "untrusted" : trustVerdictOf(path, stamped, env)),
-    databaseOption
-  });
-  return { file, config: config2 };
 }
 function verdictOn(problem, text, env) {
   const database = nonEmpty(env[CONFIG_VARIABLES.database_url]) !== void 0 || typeof text === "string" && text.includes("database_url");
@@ -34487,34 +33182,23 @@ function defaultsAt(path) {
 function fileProject(file) {
   return file?.found === true ? parseConfigFile(file.raw, file.path).project ?? null : null;
 }
-function readWorkspaceFile(path) {
+function readText(path) {
   try {
-    if ((0, import_node_fs7.statSync)(path, { throwIfNoEntry: false }) === void 0) return null;
-    return readStamped(path);
+    return (0, import_node_fs3.readFileSync)(path, "utf8");
   } catch (error2) {
     if (errnoCode(error2) === "ENOENT") return null;
     throw ioError(error2, "read the config file", path);
   }
 }
-function readBytes(path, what) {
-  try {
-    if ((0, import_node_fs7.statSync)(path, { throwIfNoEntry: false }) === void 0) return null;
-    return (0, import_node_fs7.readFileSync)(path);
-  } catch (error2) {
-    if (errnoCode(error2) === "ENOENT") return null;
-    throw ioError(error2, `read ${what}`, path);
-  }
-}
 function fileInput(path, text, env) {
-  if (text === null && nonEmpty(env[CONFIG_PATH_VARIABLE]) !== void 0)
-    throw new SessionError(
-      "E_USAGE",
-      `Expected \`${CONFIG_PATH_VARIABLE}\` to name an existing config file, got ${show(env[CONFIG_PATH_VARIABLE])} (${path} does not exist)`
-    );
-  return parsedFile(path, text);
-}
-function parsedFile(path, text) {
-  if (text === null) return { path, found: false };
+  if (text === null) {
+    if (nonEmpty(env[CONFIG_PATH_VARIABLE]) !== void 0)
+      throw new SessionError(
+        "E_USAGE",
+        `Expected \`${CONFIG_PATH_VARIABLE}\` to name an existing config file, got ${show(env[CONFIG_PATH_VARIABLE])} (${path} does not exist)`
+      );
+    return { path, found: false };
+  }
   try {
     return { path, found: true, raw: JSON.parse(text.startsWith("\uFEFF") ? text.slice(1) : text) };
   } catch {
@@ -34534,10 +33218,10 @@ function defaultFolder(inputs, named = false) {
     );
   const folder = projectFolderFor(inputs.cwd, inputs.env);
   if (folder !== null) return folder;
-  if (named) return (0, import_node_path8.resolve)(inputs.cwd);
+  if (named) return (0, import_node_path3.resolve)(inputs.cwd);
   throw new SessionError(
     "E_USAGE",
-    `Expected a project to keep sessions in, got \`${(0, import_node_path8.resolve)(inputs.cwd)}\`: in no git repository and without its own .claude/ folder; run \`agent-session init\` in the project folder (or git init), or name the store with --dir or AGENT_SESSION_DIR`
+    `Expected a project to keep sessions in, got \`${(0, import_node_path3.resolve)(inputs.cwd)}\`: in no git repository and without its own .claude/ folder; run \`agent-session init\` in the project folder (or git init), or name the store with --dir or AGENT_SESSION_DIR`
   );
 }
 var CLOCK_OFFSET_VARIABLE = "AGENT_SESSION_TEST_CLOCK_OFFSET_MS";
@@ -34725,7 +33409,52 @@ function firstProblem(state) {
 
 // src/service/sessions.ts
 init_errors();
-init_history();
+
+// src/core/history.ts
+init_errors();
+init_interruption();
+init_phase_names();
+var DEFAULT_HISTORY_CAP = 200;
+function capHistory(state, cap) {
+  const excess = state.history.length - cap;
+  if (excess <= 0) return state;
+  const capped = {
+    ...state,
+    history: state.history.slice(excess),
+    history_dropped: (state.history_dropped ?? 0) + excess
+  };
+  const resumes = resumeEntries(state.history.slice(0, excess));
+  return resumes === 0 ? capped : { ...capped, resumes_dropped: (state.resumes_dropped ?? 0) + resumes };
+}
+function withResume(state, now) {
+  if (isFinalPhase(state.phase)) {
+    throw new SessionError(
+      "E_ILLEGAL_TRANSITION",
+      `Session \`${state.agent_id}\` is final (\`${state.phase}\`) and cannot be resumed`
+    );
+  }
+  const at = now.toISOString();
+  return {
+    ...carriedOn(state),
+    last_updated: at,
+    history: [...state.history, { from_phase: state.phase, to_phase: state.phase, timestamp: at, event: "resume" }]
+  };
+}
+function resumeCount(state) {
+  return resumeEntries(state.history) + (state.resumes_dropped ?? 0);
+}
+function resumeEntries(history) {
+  return history.filter((entry) => entry.event === "resume").length;
+}
+function stampAfter(state, now, boundMs) {
+  const recorded = [state.last_updated, state.history.at(-1)?.timestamp, state.decisions?.at(-1)?.at];
+  let newest = now.getTime();
+  for (const time3 of recorded) {
+    const at = time3 === void 0 ? Number.NaN : Date.parse(time3);
+    if (at > newest && at - now.getTime() <= boundMs) newest = at;
+  }
+  return newest === now.getTime() ? now : new Date(newest);
+}
 
 // src/core/continuation.ts
 init_errors();
@@ -34803,7 +33532,7 @@ init_origin();
 init_session();
 
 // src/platform/process-facts.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 init_errno();
 init_fd_write();
 var MAX_ANCESTORS = 64;
@@ -34835,7 +33564,7 @@ function ancestorProcesses(procRoot = "/proc") {
     if (stat === null) break;
     const argv = (readProc(procRoot, pid, "cmdline") ?? "").split("\0");
     const names = [(readProc(procRoot, pid, "comm") ?? "").trim(), argv[0] ?? ""];
-    if (RUNTIMES.has(basename3(argv[0] ?? ""))) names.push(argv[1] ?? "");
+    if (RUNTIMES.has(basename2(argv[0] ?? ""))) names.push(argv[1] ?? "");
     found.push({ pid, names: names.filter((name) => name !== "") });
     const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
     if (!Number.isInteger(parent) || parent === pid) break;
@@ -34845,7 +33574,7 @@ function ancestorProcesses(procRoot = "/proc") {
 }
 function readProc(procRoot, pid, file) {
   try {
-    return (0, import_node_fs8.readFileSync)(`${procRoot}/${pid}/${file}`, "utf8");
+    return (0, import_node_fs5.readFileSync)(`${procRoot}/${pid}/${file}`, "utf8");
   } catch (error2) {
     const code = errnoCode(error2);
     if (code === "ENOENT" || code === "ESRCH" || code === "EACCES" || code === "EPERM" || code === "ENOTDIR")
@@ -34853,7 +33582,7 @@ function readProc(procRoot, pid, file) {
     throw error2;
   }
 }
-function basename3(path) {
+function basename2(path) {
   return path.split("/").pop() ?? "";
 }
 
@@ -34862,7 +33591,6 @@ init_random();
 
 // src/service/claude-attach.ts
 init_errors();
-init_history();
 
 // src/core/claude-link.ts
 init_errors();
@@ -34952,7 +33680,6 @@ function plainStopOutcomes() {
 // src/service/claude-attach.ts
 init_input();
 init_interruption();
-init_permission();
 init_phase_names();
 init_host();
 init_session();
@@ -35071,24 +33798,18 @@ function createLinked(view, now, agentType, facts) {
 async function failed(view, now, attachment, claudeAgentId, failure3) {
   if (isFinalPhase(attachment.state.phase)) return { ...attachment, interruption: "already_final" };
   if (alreadyInterruptedBy(attachment.state, claudeAgentId)) return { ...attachment, interruption: "already" };
-  if (failure3.cut && attachment.state.claude?.stopped_at !== void 0)
-    return { ...attachment, interruption: "stopped" };
   try {
     const state = await view.write(attachment.state.agent_id, now, (current, at) => {
       if (current.claude?.agent_id !== claudeAgentId) throw new SupersededStop();
       if (alreadyInterruptedBy(current, claudeAgentId)) throw new Unchanged();
-      if (failure3.cut && current.claude.stopped_at !== void 0) throw new StoppedFirst();
       const stopped2 = withClaudeLink(current, { stopped: true }, at);
-      const message = failure3.cut ? withInboxItem(failure3, current) : failure3.message;
-      const facts = { error: failure3.error, ...message === void 0 ? {} : { message }, agent_id: claudeAgentId };
-      return withInterruption(stopped2, facts, at);
+      return withInterruption(stopped2, { ...failure3, agent_id: claudeAgentId }, at);
     });
     return { state, action: attachment.action, interruption: "recorded" };
   } catch (error2) {
     if (error2 instanceof SupersededStop)
       return { state: attachment.state, action: "superseded", interruption: "superseded" };
     if (error2 instanceof Unchanged) return { ...attachment, interruption: "already" };
-    if (error2 instanceof StoppedFirst) return { ...attachment, interruption: "stopped" };
     if (!isSessionError(error2, "E_ILLEGAL_TRANSITION") && !isSessionError(error2, "E_NOT_FOUND")) throw error2;
     return { ...attachment, interruption: "already_final" };
   }
@@ -35119,14 +33840,6 @@ function stopWrite(view, now, id, change, claudeAgentId, lastMessage) {
     return finalizeState(linked, decided, summary, at);
   });
 }
-var StoppedFirst = class extends Error {
-};
-function withInboxItem(failure3, state) {
-  const request = failure3.error === PERMISSION_DENIED ? pendingPermission(state) : null;
-  if (request === null) return failure3.message;
-  const item = `after its ${request.tool} call asked at ${request.at}, the inbox item of session ${state.agent_id} (approve or reject it)`;
-  return failure3.message === void 0 ? item : `${failure3.message}; ${item}`;
-}
 function alreadyInterruptedBy(state, claudeAgentId) {
   return isInterrupted(state) && state.interruption?.agent_id === claudeAgentId && state.claude?.agent_id === claudeAgentId && state.claude.stopped_at !== void 0;
 }
@@ -35136,7 +33849,7 @@ init_errors();
 init_input();
 init_ids();
 init_session();
-var REMOVAL_CHUNK = 2e3;
+init_store();
 var LEFTOVER_AGE_MS = 6e4;
 async function cleanup(view, options) {
   if (typeof options !== "object" || options === null) {
@@ -35168,42 +33881,35 @@ async function cleanup(view, options) {
   const failed3 = [];
   const notOurs2 = [];
   const staleEntries = [];
+  const listed = await view.store.list();
   const scope = options.allProjects === true ? void 0 : view.scope(false);
-  const aged = await view.store.aged(scope, { before: new Date(cutoff), after: new Date(aheadBound) });
-  for (const entry of aged) {
+  for (const entry of listed) {
+    if (!inScope(entry, scope)) continue;
     if (entry.kind === "corrupt" && entry.notOurs !== void 0) {
       notOurs2.push({ id: entry.id, reason: entry.notOurs });
       continue;
     }
-    const stale = entry.kind === "valid" ? Date.parse(entry.last_updated) < cutoff || Date.parse(entry.last_updated) > aheadBound : isStale(null, entry.modifiedAt);
+    const stale = entry.kind === "valid" ? isStale(entry.state, now) : isStale(null, entry.modifiedAt);
+    if (!stale && entry.kind === "valid" && orphanedStartReason(entry.state, now, view.limits) !== null) {
+      try {
+        if (options.dryRun || await abandonOrphan(view, now, entry.id)) abandoned.push(entry.id);
+      } catch (error2) {
+        if (!isSessionError(error2, "E_BUSY") && !isSessionError(error2, "E_IO")) throw error2;
+        failed3.push({ id: entry.id, error: error2.message });
+      }
+      continue;
+    }
     if (stale) staleEntries.push(entry);
   }
-  const listed = maintenance === void 0 || options.dryRun === true ? void 0 : await view.store.list();
-  const doomed = new Set(staleEntries.map((entry) => entry.id));
-  for (const entry of await view.store.query(scope, { phases: ["initializing"] })) {
-    if (entry.kind !== "valid" || doomed.has(entry.id) || isStale(entry.state, now)) continue;
-    if (orphanedStartReason(entry.state, now, view.limits) === null) continue;
-    try {
-      if (options.dryRun || await abandonOrphan(view, now, entry.id)) abandoned.push(entry.id);
-    } catch (error2) {
-      if (!isSessionError(error2, "E_BUSY") && !isSessionError(error2, "E_IO")) throw error2;
-      failed3.push({ id: entry.id, error: error2.message });
-    }
-  }
-  const outcomes = [];
-  const ids = staleEntries.map((entry) => entry.id);
-  for (let start = 0; start < ids.length; start += REMOVAL_CHUNK) {
-    const chunk = ids.slice(start, start + REMOVAL_CHUNK);
-    outcomes.push(
-      ...options.dryRun ? await Promise.all(
-        chunk.map(async (id) => {
-          const foreign = await maintenance?.notOurs(id) ?? null;
-          return foreign === null ? { id, removed: true } : { id, error: new SessionError("E_REFUSED", foreign) };
-        })
-      ) : await view.store.removeMany(chunk, isStale)
-    );
-    options.onProgress?.(Math.min(start + REMOVAL_CHUNK, ids.length), ids.length);
-  }
+  const outcomes = options.dryRun ? await Promise.all(
+    staleEntries.map(async ({ id }) => {
+      const foreign = await maintenance?.notOurs(id) ?? null;
+      return foreign === null ? { id, removed: true } : { id, error: new SessionError("E_REFUSED", foreign) };
+    })
+  ) : await view.store.removeMany(
+    staleEntries.map((entry) => entry.id),
+    isStale
+  );
   for (const [i, outcome] of outcomes.entries()) {
     const entry = staleEntries[i];
     if ("error" in outcome) {
@@ -35218,7 +33924,7 @@ async function cleanup(view, options) {
     }
     if (!outcome.removed) continue;
     (entry.kind === "valid" ? removed : corruptRemoved).push(entry.id);
-    if (entry.kind === "valid" && Date.parse(entry.last_updated) > aheadBound) clockAhead.push(entry.id);
+    if (entry.kind === "valid" && isAhead(entry.state)) clockAhead.push(entry.id);
   }
   const leftoverPaths = maintenance === void 0 ? [] : await maintenance.sweep(LEFTOVER_AGE_MS, now, listed, {
     dryRun: options.dryRun === true,
@@ -35258,7 +33964,6 @@ async function abandonOrphan(view, now, id) {
 
 // src/service/project-view.ts
 init_errors();
-init_history();
 
 // src/core/activity.ts
 function isNewer(a, b) {
@@ -35380,7 +34085,6 @@ var ProjectView = class {
 };
 
 // src/service/sessions.ts
-init_stats();
 var Sessions = class {
   store;
   /** The project this service works for (see SessionsOptions.project). */
@@ -35394,7 +34098,6 @@ var Sessions = class {
   /** See SessionsOptions.permissionGrantTtlHours. */
   permissionGrantTtlHours;
   #decisionOrigin;
-  #sign;
   /** The project's view of the store the use cases share (the write step, the project's verdicts). */
   #view;
   constructor(options) {
@@ -35406,7 +34109,6 @@ var Sessions = class {
     this.permissionInbox = options.permissionInbox ?? "background";
     this.permissionGrantTtlHours = options.permissionGrantTtlHours ?? DEFAULT_PERMISSION_GRANT_TTL_HOURS;
     this.#decisionOrigin = options.decisionOrigin ?? (() => decisionOriginOf(processFacts()));
-    this.#sign = options.sign;
     this.#view = new ProjectView({
       store: this.store,
       project: this.project,
@@ -35504,7 +34206,7 @@ var Sessions = class {
     return this.#view.write(valid, now, (state, at) => {
       if (options.allProjects !== true) this.#view.assertOwn(state);
       options.unchanged?.(state);
-      return approveState(state, { grantTtlHours: this.permissionGrantTtlHours, ...input }, origin, at, this.#sign);
+      return approveState(state, { grantTtlHours: this.permissionGrantTtlHours, ...input }, origin, at);
     });
   }
   /**
@@ -35522,7 +34224,7 @@ var Sessions = class {
     return this.#view.write(valid, now, (state, at) => {
       if (options.allProjects !== true) this.#view.assertOwn(state);
       options.unchanged?.(state);
-      return rejectState(state, input, origin, at, this.#sign);
+      return rejectState(state, input, origin, at);
     });
   }
   /**
@@ -35783,18 +34485,13 @@ var Sessions = class {
    * session (found, relinked or created as `attachClaudeAgent` does, so a failure that overtook the agent's start
    * events ends in the same state) is stopped and records the interruption (core/interruption.ts): it stays open in
    * its phase and the next delegation to its agent type carries it on. A second report of the same failure writes
-   * nothing; a later SubagentStop of that agent keeps it open (core `stopOutcome`). With `cut` (an agent cut off by
-   * the main turn's interrupt, Claude Code's Interrupt), only while its link runs: a stop of its own that came first
-   * wins (`interruption: 'stopped'`).
+   * nothing; a later SubagentStop of that agent keeps it open (core `stopOutcome`).
    * @returns null when the agent is not attached and `agent_type` is absent (nothing to record it on)
    * @throws SessionError E_BUSY when a lock stays taken, E_IO
    */
   claudeAgentFailed(event) {
-    const { error: error2, message, cut, ...agent } = event;
-    return this.attachClaudeAgent({
-      ...agent,
-      failed: { error: error2, ...message === void 0 ? {} : { message }, ...cut === true ? { cut } : {} }
-    });
+    const { error: error2, message, ...agent } = event;
+    return this.attachClaudeAgent({ ...agent, failed: { error: error2, ...message === void 0 ? {} : { message } } });
   }
   /**
    * Records that a session's agent was interrupted by a host failure (the seed protocol's `subagent-stop` with
@@ -35836,44 +34533,10 @@ var Sessions = class {
    */
   async listing(filter = {}) {
     const now = await this.store.now();
-    const query = queryOf(filter);
-    const listed = query === void 0 ? await this.store.list(filter.allProjects === true ? void 0 : this.#view.scope(true)) : await this.store.query(filter.allProjects === true ? void 0 : this.#view.scope(false), query);
-    return this.#entriesOf(listed, filter, now);
-  }
-  /**
-   * The first page of a listing (at most `filter.limit` valid sessions, the most recently active; corrupt entries
-   * besides) and how many valid sessions it keeps in all: a long inbox's first page and how many more, read as a page.
-   */
-  async page(filter) {
-    const now = await this.store.now();
-    const page = await this.store.page(
-      filter.allProjects === true ? void 0 : this.#view.scope(false),
-      queryOf(filter) ?? {}
-    );
-    return { entries: this.#entriesOf(page.entries, filter, now).entries, total: page.total };
-  }
-  /**
-   * The figures of `stats` (core/views/stats.ts): this project's sessions, or with `allProjects` every session of the
-   * store, with each project's own; counted by the store (SessionStore.stats), never by reading every session.
-   * @param now the time the figures are judged at
-   */
-  async stats(filter, now) {
-    const activeSince = new Date(
-      now.getTime() - (this.limits.resumeTimeoutMinutes + this.limits.clockSkewMinutes) * 6e4
-    );
-    const answer2 = await this.store.stats(filter.allProjects === true ? void 0 : this.#view.scope(false), {
-      activeSince,
-      ...filter.agent === void 0 ? {} : { agent: filter.agent },
-      ...filter.since === void 0 ? {} : { since: filter.since }
-    });
-    const options = { now, limits: this.limits, ...filter.since === void 0 ? {} : { since: filter.since } };
-    const { stats, projects } = statsOfTally(answer2.tally, answer2.live, options);
-    return { stats, projects, corrupt: this.#entriesOf(answer2.corrupt, {}, now).entries };
-  }
-  /** Listed sessions as ListEntries, with their resume answer at `now`, kept by `filter`, newest first. */
-  #entriesOf(listed, filter, now) {
     const entries = [];
     let unassigned = 0;
+    const query = queryOf(filter);
+    const listed = query === void 0 ? await this.store.list(filter.allProjects === true ? void 0 : this.#view.scope(true)) : await this.store.query(filter.allProjects === true ? void 0 : this.#view.scope(false), query);
     for (const entry of listed) {
       if (entry.kind === "corrupt") {
         entries.push(entry);
@@ -35984,7 +34647,7 @@ function byActivity(a, b) {
 }
 
 // src/store/file-store.ts
-var import_node_fs15 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 init_paths();
 init_errors();
 init_ids();
@@ -35994,8 +34657,8 @@ init_errors();
 init_ids();
 
 // src/platform/lock.ts
-var import_node_fs9 = require("node:fs");
-var import_node_path9 = require("node:path");
+var import_node_fs7 = require("node:fs");
+var import_node_path6 = require("node:path");
 init_errors();
 init_errno();
 init_private_fs();
@@ -36010,12 +34673,12 @@ function acquireLock(lockFile, options = DEFAULT_LOCK_OPTIONS) {
     writeNewFile(draft, token);
   } catch (error2) {
     if (errnoCode(error2) === "ENOENT")
-      throw new SessionError("E_NOT_FOUND", `Session folder \`${(0, import_node_path9.dirname)(lockFile)}\` does not exist`);
+      throw new SessionError("E_NOT_FOUND", `Session folder \`${(0, import_node_path6.dirname)(lockFile)}\` does not exist`);
     throw ioError(error2, "write the lock file", lockFile);
   }
   for (let attempt = 0; ; attempt++) {
     try {
-      (0, import_node_fs9.linkSync)(draft, lockFile);
+      (0, import_node_fs7.linkSync)(draft, lockFile);
       unlinkQuiet(draft);
       return () => releaseLock(lockFile, token);
     } catch (error2) {
@@ -36023,7 +34686,7 @@ function acquireLock(lockFile, options = DEFAULT_LOCK_OPTIONS) {
       if (code !== "EEXIST") {
         unlinkQuiet(draft);
         if (code === "ENOENT")
-          throw new SessionError("E_NOT_FOUND", `Session folder \`${(0, import_node_path9.dirname)(lockFile)}\` was removed`);
+          throw new SessionError("E_NOT_FOUND", `Session folder \`${(0, import_node_path6.dirname)(lockFile)}\` was removed`);
         throw ioError(error2, "lock", lockFile);
       }
     }
@@ -36050,7 +34713,7 @@ function releaseLock(lockFile, token) {
 function readLock(lockFile) {
   let fd;
   try {
-    fd = (0, import_node_fs9.openSync)(lockFile, import_node_fs9.constants.O_RDONLY | import_node_fs9.constants.O_NOFOLLOW | import_node_fs9.constants.O_NONBLOCK);
+    fd = (0, import_node_fs7.openSync)(lockFile, import_node_fs7.constants.O_RDONLY | import_node_fs7.constants.O_NOFOLLOW | import_node_fs7.constants.O_NONBLOCK);
   } catch (error2) {
     const code = errnoCode(error2);
     if (code === "ENOENT") return null;
@@ -36058,12 +34721,12 @@ function readLock(lockFile) {
     throw ioError(error2, "read", lockFile);
   }
   try {
-    if (!(0, import_node_fs9.fstatSync)(fd).isFile()) return "";
-    return (0, import_node_fs9.readFileSync)(fd, "utf8");
+    if (!(0, import_node_fs7.fstatSync)(fd).isFile()) return "";
+    return (0, import_node_fs7.readFileSync)(fd, "utf8");
   } catch (error2) {
     throw ioError(error2, "read", lockFile);
   } finally {
-    (0, import_node_fs9.closeSync)(fd);
+    (0, import_node_fs7.closeSync)(fd);
   }
 }
 function recoverStaleLock(lockFile, token, staleMs) {
@@ -36079,7 +34742,7 @@ function recoverStaleLock(lockFile, token, staleMs) {
     return false;
   }
   try {
-    if (readLock(lockFile) === content) (0, import_node_fs9.rmSync)(lockFile, { recursive: true, force: true });
+    if (readLock(lockFile) === content) (0, import_node_fs7.rmSync)(lockFile, { recursive: true, force: true });
   } finally {
     unlinkQuiet(breaker2);
   }
@@ -36115,20 +34778,20 @@ function ownStartTime() {
 }
 function processStartTime(pid) {
   try {
-    const stat = (0, import_node_fs9.readFileSync)(`/proc/${pid}/stat`, "utf8");
+    const stat = (0, import_node_fs7.readFileSync)(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     if (fields[0] === "Z" || fields[0] === "X") return null;
     return fields[19] ?? void 0;
   } catch (error2) {
     const code = errnoCode(error2);
     if (code !== "ENOENT" && code !== "ESRCH") return void 0;
-    procAvailable ??= (0, import_node_fs9.existsSync)("/proc/self/stat");
+    procAvailable ??= (0, import_node_fs7.existsSync)("/proc/self/stat");
     return procAvailable ? null : void 0;
   }
 }
 function ageMs(path) {
   try {
-    return Date.now() - (0, import_node_fs9.lstatSync)(path).mtimeMs;
+    return Date.now() - (0, import_node_fs7.lstatSync)(path).mtimeMs;
   } catch (error2) {
     if (errnoCode(error2) === "ENOENT") return 0;
     throw ioError(error2, "inspect", path);
@@ -36144,14 +34807,14 @@ function isAlive(pid) {
 }
 function unlinkQuiet(file) {
   try {
-    (0, import_node_fs9.unlinkSync)(file);
+    (0, import_node_fs7.unlinkSync)(file);
   } catch (error2) {
     if (errnoCode(error2) !== "ENOENT") throw ioError(error2, "remove", file);
   }
 }
 
 // src/store/pointer-index.ts
-var import_node_fs12 = require("node:fs");
+var import_node_fs11 = require("node:fs");
 init_paths();
 init_errors();
 init_errno();
@@ -36160,7 +34823,7 @@ init_private_fs();
 init_strict_read();
 
 // src/store/index-marker.ts
-var import_node_fs11 = require("node:fs");
+var import_node_fs10 = require("node:fs");
 init_paths();
 init_errno();
 init_atomic_file();
@@ -36190,7 +34853,7 @@ function completeIndex(dir, marked, entries, exists2, temp) {
 }
 function pathKind(path) {
   try {
-    return (0, import_node_fs11.lstatSync)(path).isDirectory() ? "folder" : "other";
+    return (0, import_node_fs10.lstatSync)(path).isDirectory() ? "folder" : "other";
   } catch (error2) {
     const code = errnoCode(error2);
     if (code === "ENOENT") return "absent";
@@ -36230,7 +34893,7 @@ var PointerIndex = class {
   fileNames() {
     if (!this.usable()) return [];
     try {
-      return (0, import_node_fs12.readdirSync)(this.dir);
+      return (0, import_node_fs11.readdirSync)(this.dir);
     } catch (error2) {
       const code = errnoCode(error2);
       if (code === "ENOENT" || code === "ENOTDIR") return [];
@@ -36425,7 +35088,7 @@ function pointerTarget(pointer) {
 }
 function removeFile(file) {
   try {
-    (0, import_node_fs12.unlinkSync)(file);
+    (0, import_node_fs11.unlinkSync)(file);
     return true;
   } catch (error2) {
     if (errnoCode(error2) === "ENOENT") return false;
@@ -36612,8 +35275,8 @@ function projectPrefix(project) {
 }
 
 // src/store/file-hygiene.ts
-var import_node_fs13 = require("node:fs");
-var import_node_path10 = require("node:path");
+var import_node_fs12 = require("node:fs");
+var import_node_path8 = require("node:path");
 init_paths();
 init_errors();
 init_json_error();
@@ -36906,7 +35569,7 @@ var FileHygiene = class {
   foreignEntries() {
     let entries;
     try {
-      entries = (0, import_node_fs13.readdirSync)(this.#store.location, { withFileTypes: true });
+      entries = (0, import_node_fs12.readdirSync)(this.#store.location, { withFileTypes: true });
     } catch (error2) {
       if (errnoCode(error2) === "ENOENT" || errnoCode(error2) === "ENOTDIR") return [];
       throw ioError(error2, "list", this.#store.location);
@@ -36937,7 +35600,7 @@ var FileHygiene = class {
     const removed = [];
     let entries;
     try {
-      entries = (0, import_node_fs13.readdirSync)(this.#store.location, { withFileTypes: true });
+      entries = (0, import_node_fs12.readdirSync)(this.#store.location, { withFileTypes: true });
     } catch (error2) {
       if (errnoCode(error2) === "ENOENT") return [];
       throw ioError(error2, "list", this.#store.location);
@@ -36953,7 +35616,7 @@ var FileHygiene = class {
       const path = joinPath(this.#store.location, name);
       if (STAGING_NAME.test(name) || REMOVING_NAME.test(name)) {
         if (isOld(path) && leftoverNotOurs(path, STAGING_NAME.test(name)) === null) {
-          if (!dryRun) (0, import_node_fs13.rmSync)(path, { recursive: true, force: true });
+          if (!dryRun) (0, import_node_fs12.rmSync)(path, { recursive: true, force: true });
           removed.push(path);
         }
         continue;
@@ -36968,7 +35631,7 @@ var FileHygiene = class {
         const filePath = joinPath(path, file);
         if (!isOld(filePath)) continue;
         if (lock === "") {
-          if (!dryRun) (0, import_node_fs13.rmSync)(filePath, { force: true });
+          if (!dryRun) (0, import_node_fs12.rmSync)(filePath, { force: true });
           removed.push(filePath);
         } else if (dryRun ? isDeadLock(filePath) : removeDeadLock(filePath)) {
           removed.push(filePath);
@@ -36979,8 +35642,8 @@ var FileHygiene = class {
   }
 };
 function linkedRoot(location) {
-  const parent = (0, import_node_path10.dirname)(location);
-  for (const path of (0, import_node_path10.basename)(parent) === ".claude" ? [location, parent] : [location]) {
+  const parent = (0, import_node_path8.dirname)(location);
+  for (const path of (0, import_node_path8.basename)(parent) === ".claude" ? [location, parent] : [location]) {
     if (entryKind2(path) === "link") return `\`${path}\`: it is a symbolic link (to ${show(readLink(path))})`;
   }
   return null;
@@ -37025,7 +35688,7 @@ function stateNotOurs(dir) {
     return `its state.json is not JSON (${describeJsonError(file.text)})`;
   }
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return "its state.json is not a JSON object";
-  const id = (0, import_node_path10.basename)(dir);
+  const id = (0, import_node_path8.basename)(dir);
   const fields = raw;
   if (fields.agent_id !== id) return `its state.json does not name ${show(id)} as its agent_id`;
   const version2 = fields.schema_version;
@@ -37052,7 +35715,7 @@ function notOursError(id, reason) {
 }
 function readLink(path) {
   try {
-    return (0, import_node_fs13.readlinkSync)(path);
+    return (0, import_node_fs12.readlinkSync)(path);
   } catch (error2) {
     throw ioError(error2, "inspect", path);
   }
@@ -37060,18 +35723,15 @@ function readLink(path) {
 
 // src/store/file-store.ts
 init_codec();
-init_seal();
 init_store();
 
 // src/store/listing-cache.ts
-var import_node_fs14 = require("node:fs");
+var import_node_fs13 = require("node:fs");
 init_atomic_file();
-init_phase_names();
-init_stats();
 var LISTING_CACHE = ".listing-cache.json";
-var FORMAT = 2;
+var FORMAT = 1;
 function fileKey(path) {
-  const stats = (0, import_node_fs14.statSync)(path, { throwIfNoEntry: false });
+  const stats = (0, import_node_fs13.statSync)(path, { throwIfNoEntry: false });
   return stats === void 0 || !stats.isFile() ? null : `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
 }
 function summaryOf(state, key) {
@@ -37080,73 +35740,20 @@ function summaryOf(state, key) {
     project: state.project ?? null,
     agent_name: state.agent_name,
     phase: state.phase,
-    last_updated: state.last_updated,
-    facts: statsFactsOf(state)
-  };
-}
-function factsRow(facts) {
-  return [
-    facts.created_at,
-    facts.error_count,
-    facts.duration_seconds,
-    facts.resumes,
-    facts.approvals,
-    facts.rejections,
-    facts.decision_waits,
-    facts.interruptions,
-    facts.carried_on,
-    facts.interrupted_now ? 1 : 0,
-    facts.permission_requests,
-    facts.permissions_granted,
-    facts.permissions_refused,
-    facts.permissions_spent,
-    facts.continued,
-    facts.primed ? 1 : 0
-  ];
-}
-function factsOfRow(row, summary) {
-  if (!Array.isArray(row) || row.length !== 16 || !isPhase(summary.phase)) return null;
-  const [created_at, , duration3, , , , waits] = row;
-  const counts = [1, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((i) => row[i]);
-  if (typeof created_at !== "string" || duration3 !== null && typeof duration3 !== "number") return null;
-  if (!counts.every((n2) => typeof n2 === "number" && Number.isFinite(n2))) return null;
-  if (!Array.isArray(waits) || !waits.every((n2) => typeof n2 === "number")) return null;
-  const n = (i) => row[i];
-  return {
-    agent_name: summary.agent_name,
-    project: summary.project,
-    phase: summary.phase,
-    created_at,
-    last_updated: summary.last_updated,
-    error_count: n(1),
-    duration_seconds: duration3,
-    resumes: n(3),
-    approvals: n(4),
-    rejections: n(5),
-    decision_waits: waits,
-    interruptions: n(7),
-    carried_on: n(8),
-    interrupted_now: n(9) === 1,
-    permission_requests: n(10),
-    permissions_granted: n(11),
-    permissions_refused: n(12),
-    permissions_spent: n(13),
-    continued: n(14),
-    primed: n(15) === 1
+    last_updated: state.last_updated
   };
 }
 function readListingCache(path) {
   try {
-    const raw = JSON.parse((0, import_node_fs14.readFileSync)(path, "utf8"));
+    const raw = JSON.parse((0, import_node_fs13.readFileSync)(path, "utf8"));
     if (raw.format !== FORMAT || typeof raw.rows !== "object" || raw.rows === null) return /* @__PURE__ */ new Map();
     const rows = /* @__PURE__ */ new Map();
     for (const [id, row] of Object.entries(raw.rows)) {
-      if (!Array.isArray(row) || row.length !== 6) continue;
-      const [key, project, agent_name, phase, last_updated, facts] = row;
+      if (!Array.isArray(row) || row.length !== 5) continue;
+      const [key, project, agent_name, phase, last_updated] = row;
       if (typeof key !== "string" || typeof agent_name !== "string" || typeof phase !== "string") continue;
       if (typeof last_updated !== "string" || project !== null && typeof project !== "string") continue;
-      const known = factsOfRow(facts, { project, agent_name, phase, last_updated });
-      if (known !== null) rows.set(id, { key, project, agent_name, phase, last_updated, facts: known });
+      rows.set(id, { key, project, agent_name, phase, last_updated });
     }
     return rows;
   } catch {
@@ -37155,8 +35762,7 @@ function readListingCache(path) {
 }
 function writeListingCache(path, rows) {
   const out = {};
-  for (const [id, row] of rows)
-    out[id] = [row.key, row.project, row.agent_name, row.phase, row.last_updated, factsRow(row.facts)];
+  for (const [id, row] of rows) out[id] = [row.key, row.project, row.agent_name, row.phase, row.last_updated];
   try {
     writeFileAtomic(path, JSON.stringify({ format: FORMAT, rows: out }), { durable: false });
   } catch {
@@ -37226,15 +35832,6 @@ var SettledStore = class {
   async query(scope, query) {
     return this.#sync.query(scope, query);
   }
-  async page(scope, query) {
-    return this.#sync.page(scope, query);
-  }
-  async stats(scope, query) {
-    return this.#sync.stats(scope, query);
-  }
-  async aged(scope, query) {
-    return this.#sync.aged(scope, query);
-  }
   async idsContaining(part, limit) {
     return this.#sync.idsContaining(part, limit);
   }
@@ -37261,8 +35858,6 @@ var SettledStore = class {
 };
 
 // src/store/file-store.ts
-init_stats();
-init_phase_names();
 init_errno();
 init_atomic_file();
 init_private_fs();
@@ -37274,7 +35869,7 @@ var FileStore = class extends SettledStore {
   #sync;
   constructor(root, options = {}) {
     const home = options.home === void 0 ? DEFAULT_PROJECT : options.home;
-    const sync = new SyncFileStore(root, options.lock ?? DEFAULT_LOCK_OPTIONS, home, options.verify);
+    const sync = new SyncFileStore(root, options.lock ?? DEFAULT_LOCK_OPTIONS, home);
     super(root, sync, options.now);
     this.#sync = sync;
     this.home = home;
@@ -37303,13 +35898,10 @@ var SyncFileStore = class {
   #home;
   /** The last session read, its bytes and a private copy of its state (see read). */
   #lastRead;
-  /** See FileStoreOptions.verify. */
-  #verify;
-  constructor(root, lock = DEFAULT_LOCK_OPTIONS, home = DEFAULT_PROJECT, verify) {
+  constructor(root, lock = DEFAULT_LOCK_OPTIONS, home = DEFAULT_PROJECT) {
     this.location = root;
     this.#lock = lock;
     this.#home = home;
-    this.#verify = verify;
     const read = (id) => this.read(id);
     const indexed = {
       read,
@@ -37332,8 +35924,7 @@ var SyncFileStore = class {
       isOld,
       withAgentLock: (claudeAgentId, work) => this.#withAgentLock(claudeAgentId, work),
       // Listed before the removals: a session it names is checked to exist before a pointer names it.
-      // A dry run writes nothing: the sessions are listed without completing the indexes from them.
-      states: () => states ?? (options.dryRun === true ? this.list().flatMap((entry) => entry.kind === "valid" ? [entry.state] : []) : this.#scanAndComplete(true))
+      states: () => states ?? this.#scanAndComplete(true)
     });
   }
   /**
@@ -37410,8 +36001,7 @@ var SyncFileStore = class {
     const last = this.#lastRead;
     if (last !== void 0 && last.id === id && last.text === file.text) return structuredClone(last.state);
     const decoded = decodeState(id, file.text, "state.json");
-    const placed = decoded.project === void 0 && this.#home !== null ? withProject(decoded, this.#home) : decoded;
-    const state = this.#verify === void 0 ? placed : countedHere(placed, this.#verify);
+    const state = decoded.project === void 0 && this.#home !== null ? withProject(decoded, this.#home) : decoded;
     this.#lastRead = { id, text: file.text, state: structuredClone(state) };
     return state;
   }
@@ -37419,13 +36009,13 @@ var SyncFileStore = class {
     const dir = this.#dir(state.agent_id);
     this.assertWritable();
     try {
-      if ((0, import_node_fs15.mkdirSync)(this.location, { recursive: true, mode: PRIVATE_DIR }) !== void 0) markIgnored(this.location);
+      if ((0, import_node_fs14.mkdirSync)(this.location, { recursive: true, mode: PRIVATE_DIR }) !== void 0) markIgnored(this.location);
     } catch (error2) {
       throw ioError(error2, "create the store folder", this.location);
     }
     let staging;
     try {
-      staging = (0, import_node_fs15.mkdtempSync)(joinPath(this.location, CREATING_PREFIX));
+      staging = (0, import_node_fs14.mkdtempSync)(joinPath(this.location, CREATING_PREFIX));
     } catch (error2) {
       throw ioError(error2, "create a folder in", this.location);
     }
@@ -37436,7 +36026,7 @@ var SyncFileStore = class {
       written = this.#claude.beforeWrite(null, state);
       this.#index.writing(state, () => {
         try {
-          (0, import_node_fs15.renameSync)(staging, dir);
+          (0, import_node_fs14.renameSync)(staging, dir);
         } catch (error2) {
           const code = errnoCode(error2);
           if (code === "EEXIST" || code === "ENOTEMPTY" || code === "ENOTDIR" || code === "EISDIR")
@@ -37445,7 +36035,7 @@ var SyncFileStore = class {
         }
       });
     } catch (error2) {
-      (0, import_node_fs15.rmSync)(staging, { recursive: true, force: true });
+      (0, import_node_fs14.rmSync)(staging, { recursive: true, force: true });
       if (isSessionError(error2)) throw error2;
       throw ioError(error2, "create", dir);
     }
@@ -37477,82 +36067,12 @@ var SyncFileStore = class {
    * listing of 100,000 sessions reads the few it shows, not 100,000 files.
    */
   query(scope, query) {
-    return this.page(scope, query).entries;
-  }
-  /** See SessionStore.page: query's one pass, the chosen counted before the limit. */
-  page(scope, query) {
-    const walked = this.#summaries();
-    const chosen = [];
-    for (const { id, summary } of walked.valid) {
-      if (!summaryInScope(summary, scope)) continue;
-      const phases = query.phases;
-      if (phases !== void 0 && !phases.includes(summary.phase)) continue;
-      if (query.agent !== void 0 && summary.agent_name !== query.agent) continue;
-      chosen.push({ id, last_updated: summary.last_updated });
-    }
-    chosen.sort((a, b) => {
-      const x = Date.parse(a.last_updated);
-      const y = Date.parse(b.last_updated);
-      return x !== y ? x < y ? 1 : -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-    });
-    const corrupt = [...walked.corrupt];
-    const valid = [];
-    for (const { id } of chosen) {
-      if (query.limit !== void 0 && valid.length >= query.limit) break;
-      const listed = this.#readChosen(id, walked.read);
-      if (listed === null) continue;
-      if (listed.kind === "corrupt") corrupt.push(listed);
-      else if (inScope(listed, scope) && kept(listed.state, query)) valid.push(listed);
-    }
-    return { entries: [...valid, ...corrupt.filter((entry) => inScope(entry, scope))], total: chosen.length };
-  }
-  /**
-   * See SessionStore.stats: counted from the summaries' facts (listing-cache.ts), the live sessions read whole; a store
-   * of 100,000 sessions is one stat per session and one read of the cache.
-   */
-  stats(scope, query) {
-    const walked = this.#summaries();
-    const facts = [];
-    const live = [];
-    const corrupt = [...walked.corrupt];
-    for (const { id, summary } of walked.valid) {
-      if (!summaryInScope(summary, scope)) continue;
-      if (query.agent !== void 0 && summary.agent_name !== query.agent) continue;
-      facts.push(summary.facts);
-      if (!mayBeLive(summary.facts, query)) continue;
-      const listed = this.#readChosen(id, walked.read);
-      if (listed?.kind === "valid") {
-        if (isLive(listed.state, query)) live.push(listed.state);
-      } else if (listed !== null) corrupt.push(listed);
-    }
-    return {
-      tally: tallyFacts(facts, query.since),
-      live,
-      corrupt: corrupt.filter((entry) => inScope(entry, scope))
-    };
-  }
-  /** See SessionStore.aged: chosen on the summaries (one stat per session), none read whole. */
-  aged(scope, query) {
-    const walked = this.#summaries();
-    const aged = walked.corrupt.filter(
-      (entry) => entry.kind === "corrupt" && inScope(entry, scope)
-    );
-    for (const { id, summary } of walked.valid)
-      if (summaryInScope(summary, scope) && isAged(summary.last_updated, query))
-        aged.push({ kind: "valid", id, last_updated: summary.last_updated });
-    return aged;
-  }
-  /**
-   * One pass over the store root: each session's summary (from the cache while its state.json is unchanged, else read
-   * and summarized), the states read meanwhile, and the corrupt entries; the cache written again when it changed.
-   */
-  #summaries() {
     const cachePath = joinPath(this.location, LISTING_CACHE);
     const cached2 = readListingCache(cachePath);
     const next = /* @__PURE__ */ new Map();
     const read = /* @__PURE__ */ new Map();
     const corrupt = [];
-    const valid = [];
+    const chosen = [];
     let changed = false;
     for (const entry of this.#rootEntries()) {
       const id = entry.name;
@@ -37571,15 +36091,28 @@ var SyncFileStore = class {
         changed = true;
       }
       if (key !== null) next.set(id, summary);
-      valid.push({ id, summary });
+      const scoped = scope === void 0 || (summary.project === null ? scope.unassigned === true : summary.project === scope.project);
+      const phases = query.phases;
+      if (!scoped || phases !== void 0 && !phases.includes(summary.phase)) continue;
+      if (query.agent !== void 0 && summary.agent_name !== query.agent) continue;
+      chosen.push({ id, last_updated: summary.last_updated });
     }
     if (changed || next.size !== cached2.size) writeListingCache(cachePath, next);
-    return { valid, read, corrupt };
-  }
-  /** A chosen session as it is now: the state this pass read, else read now. */
-  #readChosen(id, read) {
-    const known = read.get(id);
-    return known === void 0 ? this.#listOne(id) : { kind: "valid", id, state: known };
+    chosen.sort((a, b) => {
+      const x = Date.parse(a.last_updated);
+      const y = Date.parse(b.last_updated);
+      return x !== y ? x < y ? 1 : -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    });
+    const valid = [];
+    for (const { id } of chosen) {
+      if (query.limit !== void 0 && valid.length >= query.limit) break;
+      const known = read.get(id);
+      const listed = known === void 0 ? this.#listOne(id) : { kind: "valid", id, state: known };
+      if (listed === null) continue;
+      if (listed.kind === "corrupt") corrupt.push(listed);
+      else if (inScope(listed, scope) && kept(listed.state, query)) valid.push(listed);
+    }
+    return [...valid, ...corrupt.filter((entry) => inScope(entry, scope))];
   }
   /** See SessionStore.idsContaining: one look at the id's own folder, else one listing of the root's names. */
   idsContaining(part, limit) {
@@ -37594,7 +36127,7 @@ var SyncFileStore = class {
   /** The entries of the store root: none when there is no store yet; a root that is a file (ENOTDIR) is an error. */
   #rootEntries() {
     try {
-      return (0, import_node_fs15.readdirSync)(this.location, { withFileTypes: true });
+      return (0, import_node_fs14.readdirSync)(this.location, { withFileTypes: true });
     } catch (error2) {
       if (errnoCode(error2) === "ENOENT") return [];
       throw ioError(error2, "list", this.location);
@@ -37660,7 +36193,7 @@ var SyncFileStore = class {
         if (now !== null) throw notOursError(id, now);
         const doomed = joinPath(this.location, `${REMOVING_PREFIX}${uniqueSuffix()}`);
         try {
-          (0, import_node_fs15.renameSync)(dir, doomed);
+          (0, import_node_fs14.renameSync)(dir, doomed);
         } catch (error2) {
           if (errnoCode(error2) === "ENOENT") return false;
           throw ioError(error2, "remove", dir);
@@ -37691,8 +36224,7 @@ var SyncFileStore = class {
     return joinPath(this.location, assertValidId(id));
   }
   /** The state as its file holds it: the home project's sessions name none (see FileStoreOptions.home). */
-  #stored(given) {
-    const state = withoutUnverifiedMarks(given);
+  #stored(state) {
     return this.#home !== null && state.project === this.#home ? withProject(state, void 0) : state;
   }
   #locked(id, work) {
@@ -37778,14 +36310,6 @@ function serialize(state) {
   return `${stateJson(state, 2)}
 `;
 }
-function summaryInScope(summary, scope) {
-  return scope === void 0 || (summary.project === null ? scope.unassigned === true : summary.project === scope.project);
-}
-function mayBeLive(facts, query) {
-  if (isFinalPhase(facts.phase)) return false;
-  if (query.since !== void 0 && Date.parse(facts.created_at) < query.since.getTime()) return false;
-  return Date.parse(facts.last_updated) >= query.activeSince.getTime() || facts.interrupted_now;
-}
 function bestEffort(complete) {
   try {
     complete();
@@ -37802,7 +36326,7 @@ function lockName(key) {
 function removeRenamedFolder(path) {
   for (let attempt = 1; ; attempt++) {
     try {
-      (0, import_node_fs15.rmSync)(path, { recursive: true, force: true });
+      (0, import_node_fs14.rmSync)(path, { recursive: true, force: true });
       return;
     } catch (error2) {
       if (errnoCode(error2) !== "ENOTEMPTY") throw ioError(error2, "remove", path);
@@ -37833,9 +36357,7 @@ function openSessions(call, options = {}) {
   const clock = call.clock();
   const project = call.project().name;
   const store = storeOf(call, config2.values, clock);
-  const sealed = store instanceof FileStore ? { sign: (text) => userSeal(call.env).sign(text) } : {};
   return new Sessions({
-    ...sealed,
     store,
     project,
     ...host === void 0 ? {} : { host },
@@ -37864,25 +36386,13 @@ var CallSessions = class {
 function storeOf(call, config2, clock) {
   const { database_url: url, database_schema: schema2 } = config2;
   if (url === null)
-    return new FileStore(call.root, {
-      home: call.home(),
-      ...clock === void 0 ? {} : { now: clock },
-      verify: (text, mac2) => userSeal(call.env).verify(text, mac2)
-    });
+    return new FileStore(call.root, { home: call.home(), ...clock === void 0 ? {} : { now: clock } });
   if (call.use !== "hook") return openPgStore(url, schema2, WAIT_LIMITS.command);
   noteDatabaseUse();
   if (!relayWanted(call.env)) return openPgStore(url, schema2, WAIT_LIMITS.hook);
   const relay = (init_relay_client(), __toCommonJS(relay_client_exports));
   return relay.openRelayClient(url, schema2, call.env);
 }
-function userSeal(env) {
-  if (seal === null || seal.env !== env) {
-    const key = (init_decision_key(), __toCommonJS(decision_key_exports));
-    seal = { env, seal: key.userDecisionSeal(env) };
-  }
-  return seal.seal;
-}
-var seal = null;
 function relayWanted(env) {
   const value = env.AGENT_SESSION_RELAY?.trim().toLowerCase();
   return !(value === "off" || value === "0" || value === "false" || value === "no");
@@ -38008,15 +36518,6 @@ var SyncMemoryStore = class {
   query(scope, query) {
     return answerQuery(this.list(scope), query);
   }
-  page(scope, query) {
-    return answerPage(this.list(scope), query);
-  }
-  stats(scope, query) {
-    return answerStats(this.list(scope), query);
-  }
-  aged(scope, query) {
-    return answerAged(this.list(scope), query);
-  }
   idsContaining(part, limit) {
     if (this.#entries.has(part)) return [part];
     return [...this.#entries.keys()].filter((id) => id.includes(part)).slice(0, limit);
@@ -38117,8 +36618,138 @@ init_state();
 init_interruption();
 init_state_schema();
 init_ids();
-init_history();
-init_stats();
+
+// src/core/views/stats.ts
+init_errors();
+init_interruption();
+init_phase_names();
+init_phases();
+init_rules();
+var UNITS_MS = { s: 1e3, m: 6e4, h: 36e5, d: 864e5, w: 6048e5 };
+function parseSince(text, now, flag = "--since") {
+  const match2 = /^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$/.exec(text);
+  let at = Number.NaN;
+  if (match2) at = now.getTime() - Number(match2[1]) * UNITS_MS[match2[2]];
+  else if (isCalendarDate(text)) at = Date.parse(asUtc(text));
+  if (Number.isFinite(at) && Number.isFinite(new Date(at).getTime())) return new Date(at);
+  throw new SessionError(
+    "E_USAGE",
+    `Expected \`${flag}\` to be a duration like 30m, 24h or 7d, or an ISO 8601 time, got ${show(text)}`
+  );
+}
+function computeStats(states, options) {
+  const { now, limits, since } = options;
+  const kept2 = since === void 0 ? states : states.filter((state) => Date.parse(state.created_at) >= since.getTime());
+  const byAgent = /* @__PURE__ */ new Map();
+  for (const state of kept2) byAgent.set(state.agent_name, [...byAgent.get(state.agent_name) ?? [], state]);
+  const agents = /* @__PURE__ */ Object.create(null);
+  for (const name of [...byAgent.keys()].sort()) agents[name] = group(byAgent.get(name), now, limits);
+  return {
+    generated_at: now.toISOString(),
+    since: since === void 0 ? null : since.toISOString(),
+    overall: group(kept2, now, limits),
+    agents
+  };
+}
+function group(states, now, limits) {
+  let active = 0;
+  let resumableNow = 0;
+  let resumes = 0;
+  let resumed = 0;
+  let lastActivity = null;
+  const outcomes = { completed: 0, failed: 0, abandoned: 0 };
+  const durations = [];
+  const byErrors = /* @__PURE__ */ Object.create(null);
+  const decisions = { approvals: 0, rejections: 0 };
+  const interrupted = { interruptions: 0, carried_on: 0, interrupted_now: 0 };
+  const continuations = { continued: 0, primed: 0 };
+  const waits = [];
+  const permissions = { permission_requests: 0, permissions_granted: 0, permissions_refused: 0, permissions_spent: 0 };
+  for (const state of states) {
+    for (const request of state.permission_requests ?? []) {
+      permissions.permission_requests += 1;
+      if (request.status === "rejected") permissions.permissions_refused += 1;
+      if (request.status === "spent") permissions.permissions_spent += 1;
+      if (request.status === "approved" || request.status === "spent" || request.expires_at !== void 0)
+        permissions.permissions_granted += 1;
+    }
+    if (state.continuation !== void 0) {
+      continuations.continued += state.continuation.count;
+      if (state.continuation.choice === "prime") continuations.primed += 1;
+    }
+    if (state.interruption !== void 0) {
+      interrupted.interruptions += state.interruption.count;
+      interrupted.carried_on += state.interruption.carried_on;
+      if (isInterrupted(state)) interrupted.interrupted_now += 1;
+    }
+    for (const decision of state.decisions ?? []) {
+      if (decision.decision === "approved") decisions.approvals += 1;
+      else decisions.rejections += 1;
+      waits.push(Math.max(0, (Date.parse(decision.at) - Date.parse(decision.waiting_since)) / 1e3));
+    }
+    if (isFinalPhase(state.phase)) {
+      outcomes[state.phase] += 1;
+      if (state.duration_seconds !== void 0) durations.push(state.duration_seconds);
+    }
+    const resumable = allowsResume(resumeVerdict(state, now, limits));
+    if (resumable) resumableNow += 1;
+    if (canProgress(state, resumable, now, limits)) active += 1;
+    const count = resumeCount(state);
+    resumes += count;
+    if (count > 0) resumed += 1;
+    byErrors[state.error_count] = (byErrors[state.error_count] ?? 0) + 1;
+    const at = Date.parse(state.last_updated);
+    if (lastActivity === null || at > lastActivity) lastActivity = at;
+  }
+  const finalized = outcomes.completed + outcomes.failed + outcomes.abandoned;
+  return {
+    sessions: states.length,
+    active,
+    resumable_now: resumableNow,
+    ...outcomes,
+    success_rate: ratio(outcomes.completed, finalized),
+    resumes,
+    resume_rate: ratio(resumed, states.length),
+    mean_duration_seconds: durations.length === 0 ? null : round(durations.reduce((a, b) => a + b, 0) / durations.length),
+    median_duration_seconds: median(durations),
+    by_error_count: byErrors,
+    ...decisions,
+    median_decision_seconds: median(waits),
+    ...interrupted,
+    ...permissions,
+    ...continuations,
+    last_activity: lastActivity === null ? null : new Date(lastActivity).toISOString()
+  };
+}
+function canProgress(state, resumable, now, limits) {
+  if (isFinalPhase(state.phase)) return false;
+  if (resumable) return true;
+  if (isResumablePhase(state.phase)) return false;
+  const fresh = now.getTime() - Date.parse(state.last_updated) <= limits.resumeTimeoutMinutes * 6e4;
+  return fresh && state.claude?.stopped_at === void 0;
+}
+function ratio(part, whole) {
+  return whole === 0 ? null : round(part / whole);
+}
+function median(values) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return round(sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2);
+}
+function round(value) {
+  return Math.round(value * 1e3) / 1e3;
+}
+function asUtc(text) {
+  const local = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(text.trim());
+  return local === null ? text : `${local[1]}T${local[2]}Z`;
+}
+function isCalendarDate(text) {
+  const date3 = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (date3 === null) return false;
+  const [year, month, day] = [Number(date3[1]), Number(date3[2]), Number(date3[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
 
 // src/core/transfer.ts
 init_errors();
@@ -38204,9 +36835,6 @@ var EVENTS = [
   // failure kind (its matcher values) interrupts it the same way.
   // opencode: a child session's `session.error`, or its task part turned `error`.
   { event: "StopFailure", bin: "subagent-stop", hosts: ["claude-code", "agent-sdk", "opencode"] },
-  // Claude Code 2.1.335+: an interrupt ended the main turn (Esc, a denied permission…); the foreground sub-agents it
-  // cut off get neither SubagentStop nor StopFailure (src/hooks/handlers/interrupt.ts). Older versions never fire it.
-  { event: "Interrupt", bin: "subagent-stop", hosts: ["claude-code"] },
   // A delegation launched: a background agent attached as it starts (its SubagentStart runs in another process).
   { event: "PostToolUse", matcher: "Task|Agent", bin: "subagent-stop", hosts: ["claude-code", "agent-sdk"] },
   // The parked sessions, told to the main agent before it decides to delegate. The Agent SDK has not been seen firing
@@ -38244,7 +36872,7 @@ function openHookCall(env, cwd, options = {}) {
     root: call.root,
     cwd,
     config: call.config.values,
-    warning: settings.kind === "defaults" ? settings.warning : call.config.untrusted === void 0 ? null : untrustedLine(call.config.untrusted),
+    warning: settings.kind === "defaults" ? settings.warning : null,
     logDir: call.logDir,
     sessions: () => sessions.get(),
     close: () => sessions.close()
@@ -38267,13 +36895,10 @@ var KEYS1 = /* @__PURE__ */ new Set([
   "last_assistant_message",
   "error",
   "error_details",
-  "source",
-  "reason",
-  "via",
   "tool_input",
   "tool_response"
 ]);
-var KEYS23 = /* @__PURE__ */ new Set(["subagent_type"]);
+var KEYS22 = /* @__PURE__ */ new Set(["subagent_type"]);
 var KEYS3 = /* @__PURE__ */ new Set(["command"]);
 function parsePayload(value) {
   const parsed = p93(value);
@@ -38291,12 +36916,12 @@ function p03(v) {
   if (typeof v !== "string") return FAIL3;
   return v;
 }
-function p111(v) {
+function p110(v) {
   if (v === void 0) return v;
   return p03(v);
 }
 function p210(v) {
-  const r = p111(v);
+  const r = p110(v);
   return r === FAIL3 ? void 0 : r;
 }
 function p310(v) {
@@ -38310,7 +36935,7 @@ function p510(v) {
   const r = p410(v);
   return r === FAIL3 ? void 0 : r;
 }
-function p610(v) {
+function p65(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL3;
   const o = v;
   const out = {};
@@ -38329,7 +36954,7 @@ function p610(v) {
 }
 function p73(v) {
   if (v === void 0) return v;
-  return p610(v);
+  return p65(v);
 }
 function p83(v) {
   const r = p73(v);
@@ -38384,21 +37009,6 @@ function p93(v) {
     if (r === FAIL3) return FAIL3;
     out["error_details"] = r;
   }
-  if ("source" in o) {
-    const r = p210(o["source"]);
-    if (r === FAIL3) return FAIL3;
-    out["source"] = r;
-  }
-  if ("reason" in o) {
-    const r = p210(o["reason"]);
-    if (r === FAIL3) return FAIL3;
-    out["reason"] = r;
-  }
-  if ("via" in o) {
-    const r = p210(o["via"]);
-    if (r === FAIL3) return FAIL3;
-    out["via"] = r;
-  }
   if ("tool_input" in o) {
     const r = p510(o["tool_input"]);
     if (r === FAIL3) return FAIL3;
@@ -38421,7 +37031,7 @@ function p103(v) {
     if (r === FAIL3) return FAIL3;
     out["subagent_type"] = r;
   }
-  for (const key in o) if (!KEYS23.has(key) && key !== "__proto__") out[key] = o[key];
+  for (const key in o) if (!KEYS22.has(key) && key !== "__proto__") out[key] = o[key];
   return out;
 }
 function p113(v) {
@@ -38445,8 +37055,8 @@ init_input();
 init_interruption();
 
 // src/hooks/log.ts
-var import_node_fs18 = require("node:fs");
-var import_node_path14 = require("node:path");
+var import_node_fs16 = require("node:fs");
+var import_node_path11 = require("node:path");
 init_paths();
 init_errors();
 init_errno();
@@ -38471,27 +37081,27 @@ function appendLog(dir, file, line, options) {
 `, "utf8");
     let fd = openLog(path);
     if (fd === null) return;
-    const size = (0, import_node_fs18.fstatSync)(fd).size;
+    const size = (0, import_node_fs16.fstatSync)(fd).size;
     if (size > 0 && size + bytes.length > options.maxBytes) {
       fd = rotate(path, fd);
       if (fd === null) return;
     }
     try {
-      (0, import_node_fs18.writeSync)(fd, bytes);
+      (0, import_node_fs16.writeSync)(fd, bytes);
     } finally {
-      (0, import_node_fs18.closeSync)(fd);
+      (0, import_node_fs16.closeSync)(fd);
     }
   } catch (error2) {
     report(path, error2 instanceof Error ? error2.message : String(error2));
   }
 }
 function prepareFolder(dir) {
-  const parent = (0, import_node_path14.dirname)(dir);
+  const parent = (0, import_node_path11.dirname)(dir);
   try {
     if (!exists(parent)) {
-      if (!isFolder((0, import_node_path14.dirname)(parent))) return "its project folder does not exist (nothing created)";
+      if (!isFolder((0, import_node_path11.dirname)(parent))) return "its project folder does not exist (nothing created)";
       ensurePrivateDir(parent, false);
-    } else if ((0, import_node_path14.basename)(parent) === ".claude" && (0, import_node_fs18.lstatSync)(parent).isSymbolicLink()) {
+    } else if ((0, import_node_path11.basename)(parent) === ".claude" && (0, import_node_fs16.lstatSync)(parent).isSymbolicLink()) {
       return `\`${parent}\` is a symbolic link; nothing is written through it`;
     }
     if (ensurePrivateDir(dir, false)) markIgnored(dir);
@@ -38501,29 +37111,29 @@ function prepareFolder(dir) {
   }
   return null;
 }
-var APPEND_FLAGS = import_node_fs18.constants.O_WRONLY | import_node_fs18.constants.O_APPEND | import_node_fs18.constants.O_CREAT | import_node_fs18.constants.O_NOFOLLOW | import_node_fs18.constants.O_NONBLOCK;
+var APPEND_FLAGS = import_node_fs16.constants.O_WRONLY | import_node_fs16.constants.O_APPEND | import_node_fs16.constants.O_CREAT | import_node_fs16.constants.O_NOFOLLOW | import_node_fs16.constants.O_NONBLOCK;
 function openLog(path) {
   let fd;
   try {
-    fd = (0, import_node_fs18.openSync)(path, APPEND_FLAGS, PRIVATE_FILE);
+    fd = (0, import_node_fs16.openSync)(path, APPEND_FLAGS, PRIVATE_FILE);
   } catch (error2) {
     const code = errnoCode(error2);
     if (code === "ELOOP") return refuse(path, "it is a symbolic link (not followed)");
     if (code === "ENXIO") return refuse(path, "it is not a regular file");
     throw error2;
   }
-  const stats = (0, import_node_fs18.fstatSync)(fd);
+  const stats = (0, import_node_fs16.fstatSync)(fd);
   if (!stats.isFile()) {
-    (0, import_node_fs18.closeSync)(fd);
+    (0, import_node_fs16.closeSync)(fd);
     return refuse(path, "it is not a regular file");
   }
-  if ((stats.mode & 63) !== 0) (0, import_node_fs18.fchmodSync)(fd, PRIVATE_FILE);
+  if ((stats.mode & 63) !== 0) (0, import_node_fs16.fchmodSync)(fd, PRIVATE_FILE);
   return fd;
 }
 function rotate(path, fd) {
-  const inode = (0, import_node_fs18.fstatSync)(fd).ino;
-  (0, import_node_fs18.closeSync)(fd);
-  if ((0, import_node_fs18.lstatSync)(path).ino === inode) (0, import_node_fs18.renameSync)(path, `${path}.1`);
+  const inode = (0, import_node_fs16.fstatSync)(fd).ino;
+  (0, import_node_fs16.closeSync)(fd);
+  if ((0, import_node_fs16.lstatSync)(path).ino === inode) (0, import_node_fs16.renameSync)(path, `${path}.1`);
   return openLog(path);
 }
 function refuse(path, why) {
@@ -38536,7 +37146,7 @@ function report(path, why) {
 }
 function exists(path) {
   try {
-    (0, import_node_fs18.lstatSync)(path);
+    (0, import_node_fs16.lstatSync)(path);
     return true;
   } catch (error2) {
     if (errnoCode(error2) === "ENOENT") return false;
@@ -38545,7 +37155,7 @@ function exists(path) {
 }
 function isFolder(path) {
   try {
-    return (0, import_node_fs18.statSync)(path).isDirectory();
+    return (0, import_node_fs16.statSync)(path).isDirectory();
   } catch (error2) {
     const code = errnoCode(error2);
     if (code === "ENOENT" || code === "ENOTDIR") return false;
@@ -38708,10 +37318,6 @@ function permissionParkedText(state, request, context) {
 }
 function permissionLines(request) {
   const call = callText(request);
-  if (request.unverified === true)
-    return [
-      `- Permission request: ${call} carries a grant not verified here (recorded elsewhere, by a copy or by hand): it allows nothing. Do not issue it; it waits for the user's decision.`
-    ];
   if (request.status === "approved")
     return [
       `- Permission request: the user approved ${call} at ${request.decided_at ?? "an unknown time"}, once, until ${request.expires_at ?? "an unknown time"}. Issue exactly this call again, as before (same tool, same input${request.cwd === void 0 ? "" : ", from the same folder"}): it is allowed once; any other call is not.`
@@ -38915,37 +37521,6 @@ function sessionOf(payload) {
 // src/hooks/handlers/index.ts
 init_handler();
 
-// src/hooks/handlers/interrupt.ts
-init_interruption();
-init_handler();
-async function interrupt(sessions, payload) {
-  if (payload.agent_id) return skip("not_main_turn");
-  const { cutOffAgents: cutOffAgents2 } = (init_cut_agents(), __toCommonJS(cut_agents_exports));
-  const facts = turnInterruption(payload);
-  const agents = cutOffAgents2(payload);
-  if (agents.length === 0) return skip(`no_agent_cut kind=${facts.error}`);
-  const notes = [];
-  let failure3;
-  for (const agent of agents) {
-    try {
-      const attached = await sessions.claudeAgentFailed({
-        ...agent,
-        ...payload.session_id === void 0 ? {} : { session_id: payload.session_id },
-        ...facts,
-        cut: true
-      });
-      notes.push(
-        attached === null ? `${agent.agent_id}:unknown_agent` : `${agent.agent_id}:${attached.interruption ?? attached.action}:${attached.state.agent_id}`
-      );
-    } catch (error2) {
-      failure3 ??= error2;
-      notes.push(`${agent.agent_id}:error`);
-    }
-  }
-  if (failure3 !== void 0) throw failure3;
-  return skip(`kind=${facts.error} cut=${logValue(notes.join(" "))}`);
-}
-
 // src/hooks/handlers/offer.ts
 init_input();
 
@@ -39073,12 +37648,10 @@ function approveResume(sessions, agentName) {
 }
 
 // src/hooks/handlers/overview.ts
-init_interruption();
 init_handler();
 async function overview(sessions, payload, context) {
-  const closed = payload.hook_event_name === "SessionStart" && payload.source === "resume" ? await closedAtResume(sessions, payload) : "";
   const parked = await sessions.parkedSessions();
-  if (parked.length === 0) return skip(`nothing_parked${closed}`);
+  if (parked.length === 0) return skip("nothing_parked");
   const choices = /* @__PURE__ */ new Map();
   for (const state of parked) {
     const choice = continuationChoiceOf(state, payload, context);
@@ -39089,32 +37662,12 @@ async function overview(sessions, payload, context) {
     answer: {
       hookSpecificOutput: { hookEventName: payload.hook_event_name, additionalContext: text }
     },
-    note: `parked_listed count=${parked.length} shown=${shown} continuable=${[...choices.values()].filter((c) => c.kind === "continue").length}${closed}`
+    note: `parked_listed count=${parked.length} shown=${shown} continuable=${[...choices.values()].filter((c) => c.kind === "continue").length}`
   };
-}
-async function closedAtResume(sessions, payload) {
-  try {
-    const { cutOffAgents: cutOffAgents2 } = (init_cut_agents(), __toCommonJS(cut_agents_exports));
-    const agents = cutOffAgents2(payload, "resume");
-    const recorded = [];
-    for (const agent of agents) {
-      const attached = await sessions.claudeAgentFailed({
-        ...agent,
-        ...payload.session_id === void 0 ? {} : { session_id: payload.session_id },
-        error: UNFINISHED_AT_RESUME,
-        message: UNFINISHED_AT_RESUME_MESSAGE,
-        cut: true
-      });
-      if (attached?.interruption === "recorded") recorded.push(`${agent.agent_id}:${attached.state.agent_id}`);
-    }
-    return recorded.length === 0 ? "" : ` unfinished_at_resume=${logValue(recorded.join(" "))}`;
-  } catch (error2) {
-    return ` unfinished_at_resume_error=${logValue(error2 instanceof Error ? error2.message : String(error2))}`;
-  }
 }
 
 // src/hooks/handlers/permission.ts
-var import_node_path16 = require("node:path");
+var import_node_path13 = require("node:path");
 init_permission();
 
 // src/core/recording-command.ts
@@ -39201,8 +37754,43 @@ function recordingTarget(command, prefix) {
   return parseRecording(words.slice(prefix.length))?.id ?? null;
 }
 
+// src/service/agent-launch.ts
+init_claude_transcript();
+init_errno();
+init_file_copy();
+init_paths();
+init_read_capped();
+var META_BYTES = 64 * 1024;
+var HEAD_BYTES2 = 256 * 1024;
+function agentLaunchFacts(payload, agentId) {
+  const folders = sessionFolders(payload);
+  if (folders === null || !isPlainAgentId(agentId)) return null;
+  const names = agentFileNames(agentId);
+  const meta2 = jsonObject(readMeta(joinPath(folders.subagentsDir, names.meta)));
+  const head = jsonObject(firstLine(joinPath(folders.subagentsDir, names.transcript), HEAD_BYTES2));
+  if (meta2 === null && head === null) return null;
+  return { requestShape: meta2?.requestShape, entrypoint: head?.entrypoint };
+}
+function readMeta(path) {
+  try {
+    const bytes = readCapped(path, META_BYTES);
+    return bytes === "too-large" ? null : bytes.toString("utf8");
+  } catch (error2) {
+    if (errnoCode(error2) === "ENOENT" || errnoCode(error2) === "ENOTDIR") return null;
+    throw error2;
+  }
+}
+function jsonObject(text) {
+  if (text === null) return null;
+  try {
+    const value = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 // src/hooks/handlers/permission.ts
-init_agent_launch();
 async function permissionRequest(sessions, payload, context) {
   if (!payload.agent_id) return { answer: null, note: "not_a_subagent" };
   const tool = payload.tool_name;
@@ -39245,7 +37833,7 @@ async function permissionRequest(sessions, payload, context) {
   };
 }
 function folderOf(cwd) {
-  return cwd === void 0 || cwd === "" || !(0, import_node_path16.isAbsolute)(cwd) ? void 0 : (0, import_node_path16.resolve)(cwd);
+  return cwd === void 0 || cwd === "" || !(0, import_node_path13.isAbsolute)(cwd) ? void 0 : (0, import_node_path13.resolve)(cwd);
 }
 function answer(decision) {
   return { hookSpecificOutput: { hookEventName: "PermissionRequest", decision } };
@@ -39281,7 +37869,6 @@ var HANDLERS = {
   SubagentStart: subagentStart,
   SubagentStop: subagentStop,
   StopFailure: stopFailure,
-  Interrupt: interrupt,
   PostToolUse: postToolUse,
   SessionStart: overview,
   UserPromptSubmit: overview,
@@ -39293,13 +37880,13 @@ var HANDLERS = {
 init_handler();
 
 // src/hooks/hosts/cli-words.ts
-var import_node_path17 = require("node:path");
+var import_node_path14 = require("node:path");
 function cliWords(io, root) {
   return [...cliProgram(io), "--dir", root];
 }
 function cliProgram(io) {
   if (io.binDir === void 0) return ["agent-session"];
-  return [io.execPath ?? "node", (0, import_node_path17.join)(io.binDir, "agent-session.cjs")];
+  return [io.execPath ?? "node", (0, import_node_path14.join)(io.binDir, "agent-session.cjs")];
 }
 
 // src/hooks/hosts/claude-code.ts
@@ -39331,8 +37918,8 @@ init_interruption_kinds();
 function storePin(root, config2) {
   const url = config2.database_url;
   const selected = JSON.stringify([root, url, url === null ? null : config2.database_schema]);
-  const { createHash: createHash2 } = require("node:crypto");
-  return createHash2("sha256").update(selected).digest("hex").slice(0, 16);
+  const { createHash: createHash3 } = require("node:crypto");
+  return createHash3("sha256").update(selected).digest("hex").slice(0, 16);
 }
 
 // src/hooks/hosts/codex.ts

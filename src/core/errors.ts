@@ -14,7 +14,7 @@ export type ErrorCode =
   | 'E_OTHER_PROJECT' // a decision on a session of another project (or of none) without --all-projects
   | 'E_CHANGED'; // a decision on what a session no longer waits on: its request or plan changed since it was shown
 
-/** Exit code of the CLI for each error code (documented in README "Exit codes"). */
+/** Exit code of the CLI for each error code (documented in docs/cli.md "Exit codes"). */
 export const EXIT_CODES: Readonly<Record<ErrorCode, number>> = {
   E_USAGE: 2,
   E_NOT_FOUND: 3,

@@ -1,4 +1,4 @@
-import { accessSync, constants, lstatSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { errnoCode, ioError } from './errno';
 
 /**
@@ -52,15 +52,5 @@ export function textOrNull(path: string): string | null {
   } catch (error) {
     if (errnoCode(error) === 'ENOENT') return null;
     throw ioError(error, 'read', path);
-  }
-}
-
-/** Whether this process may write in `path` (access(2) W_OK): false when it may not or `path` is absent. */
-export function isWritable(path: string): boolean {
-  try {
-    accessSync(path, constants.W_OK);
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -1,6 +1,6 @@
 import { describeMachine, machineMermaid, machineTable } from '../../src/core/views/machine-description';
 
-/** The README's generated sections, by marker name: `<!-- machine:NAME -->` … `<!-- /machine:NAME -->`. */
+/** docs/concepts.md's generated sections (once the README's), by marker name: `<!-- machine:NAME -->` … `<!-- /machine:NAME -->`. */
 export function readmeMachineSections(): Record<'table' | 'mermaid', string> {
   const machine = describeMachine();
   return { table: machineTable(machine), mermaid: `\`\`\`mermaid\n${machineMermaid(machine)}\`\`\`\n` };
@@ -14,7 +14,7 @@ export function sectionOf(text: string, name: string): string | null {
 
 /** `text` with section `name` replaced by `body`. @throws Error when the markers are missing */
 export function replaceSection(text: string, name: string, body: string): string {
-  if (sectionOf(text, name) === null) throw new Error(`README.md has no <!-- machine:${name} --> section`);
+  if (sectionOf(text, name) === null) throw new Error(`docs/concepts.md has no <!-- machine:${name} --> section`);
   return text.replace(
     new RegExp(`(<!-- machine:${name} -->\\n)[\\s\\S]*?(<!-- /machine:${name} -->)`),
     (_all, open: string, close: string) => `${open}${body}${close}`,

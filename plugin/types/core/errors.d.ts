@@ -1,6 +1,6 @@
 /** Stable error codes. Tests and callers match on these, never on message wording. */
 export type ErrorCode = 'E_USAGE' | 'E_NOT_FOUND' | 'E_ILLEGAL_TRANSITION' | 'E_CORRUPT' | 'E_DUPLICATE' | 'E_REFUSED' | 'E_BUSY' | 'E_IO' | 'E_AGENT_SHELL' | 'E_OTHER_PROJECT' | 'E_CHANGED';
-/** Exit code of the CLI for each error code (documented in README "Exit codes"). */
+/** Exit code of the CLI for each error code (documented in docs/cli.md "Exit codes"). */
 export declare const EXIT_CODES: Readonly<Record<ErrorCode, number>>;
 /** The one error type the library throws on purpose. */
 export declare class SessionError extends Error {

@@ -127,7 +127,7 @@ function hookOutcome(
   return settings.kind === 'valid' ? 'as_configured' : settings.kind;
 }
 
-/** The AGENT_SESSION_* variables set but empty or blank: each counts as unset (README "Config file"). */
+/** The AGENT_SESSION_* variables set but empty or blank: each counts as unset (docs/configuration.md "The config file"). */
 function emptyVariables(env: Readonly<Record<string, string | undefined>>): string[] {
   return Object.keys(env)
     .filter((name) => name.startsWith('AGENT_SESSION_') && env[name]?.trim() === '')

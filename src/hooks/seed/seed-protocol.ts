@@ -80,7 +80,7 @@ const schema = lazily(
 const SUMMARY_LIMIT = 1000;
 
 /**
- * The largest `pre-delegate` answer line, in bytes (README "Hooks"): past it, metadata keys that do not fit and the
+ * The largest `pre-delegate` answer line, in bytes (docs/seed-protocol.md): past it, metadata keys that do not fit and the
  * oldest history entries are left out and `resume_metadata.truncated` says how many. 50 MB of metadata must not
  * become a 50 MB line for the host to read.
  */

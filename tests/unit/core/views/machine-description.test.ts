@@ -39,8 +39,8 @@ describe('the machine description is read from the XState definition', () => {
   });
 });
 
-describe('README.md', () => {
-  const readme = readFileSync(join(__dirname, '..', '..', '..', '..', 'README.md'), 'utf8');
+describe('docs/concepts.md', () => {
+  const readme = readFileSync(join(__dirname, '..', '..', '..', '..', 'docs', 'concepts.md'), 'utf8');
   it.each(Object.entries(readmeMachineSections()))(
     'its machine %s is the generated one (npm run readme:machine rewrites it)',
     (name, generated) => {
