@@ -5389,6 +5389,58 @@ var init_interruption = __esm({
   }
 });
 
+// src/core/history.ts
+function capHistory(state, cap) {
+  const excess = state.history.length - cap;
+  if (excess <= 0) return state;
+  const capped = {
+    ...state,
+    history: state.history.slice(excess),
+    history_dropped: (state.history_dropped ?? 0) + excess
+  };
+  const resumes = resumeEntries(state.history.slice(0, excess));
+  return resumes === 0 ? capped : { ...capped, resumes_dropped: (state.resumes_dropped ?? 0) + resumes };
+}
+function withResume(state, now) {
+  if (isFinalPhase(state.phase)) {
+    throw new SessionError(
+      "E_ILLEGAL_TRANSITION",
+      `Session \`${state.agent_id}\` is final (\`${state.phase}\`) and cannot be resumed`
+    );
+  }
+  const at = now.toISOString();
+  return {
+    ...carriedOn(state),
+    last_updated: at,
+    history: [...state.history, { from_phase: state.phase, to_phase: state.phase, timestamp: at, event: "resume" }]
+  };
+}
+function resumeCount(state) {
+  return resumeEntries(state.history) + (state.resumes_dropped ?? 0);
+}
+function resumeEntries(history) {
+  return history.filter((entry) => entry.event === "resume").length;
+}
+function stampAfter(state, now, boundMs) {
+  const recorded = [state.last_updated, state.history.at(-1)?.timestamp, state.decisions?.at(-1)?.at];
+  let newest = now.getTime();
+  for (const time3 of recorded) {
+    const at = time3 === void 0 ? Number.NaN : Date.parse(time3);
+    if (at > newest && at - now.getTime() <= boundMs) newest = at;
+  }
+  return newest === now.getTime() ? now : new Date(newest);
+}
+var DEFAULT_HISTORY_CAP;
+var init_history = __esm({
+  "src/core/history.ts"() {
+    "use strict";
+    init_errors();
+    init_interruption();
+    init_phase_names();
+    DEFAULT_HISTORY_CAP = 200;
+  }
+});
+
 // src/platform/sleep.ts
 function sleepMs(ms) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -5453,6 +5505,268 @@ var init_plural = __esm({
   }
 });
 
+// src/core/views/stats.ts
+function parseSince(text, now, flag = "--since") {
+  const match2 = /^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$/.exec(text);
+  let at = Number.NaN;
+  if (match2) at = now.getTime() - Number(match2[1]) * UNITS_MS[match2[2]];
+  else if (isCalendarDate(text)) at = Date.parse(asUtc(text));
+  if (Number.isFinite(at) && Number.isFinite(new Date(at).getTime())) return new Date(at);
+  throw new SessionError(
+    "E_USAGE",
+    `Expected \`${flag}\` to be a duration like 30m, 24h or 7d, or an ISO 8601 time, got ${show(text)}`
+  );
+}
+function statsFactsOf(state) {
+  let granted = 0;
+  let refused = 0;
+  let spent = 0;
+  for (const request of state.permission_requests ?? []) {
+    if (request.status === "rejected") refused += 1;
+    if (request.status === "spent") spent += 1;
+    if (request.status === "approved" || request.status === "spent" || request.expires_at !== void 0) granted += 1;
+  }
+  let approvals = 0;
+  let rejections = 0;
+  const waits = [];
+  for (const decision of state.decisions ?? []) {
+    if (decision.decision === "approved") approvals += 1;
+    else rejections += 1;
+    waits.push(Math.max(0, (Date.parse(decision.at) - Date.parse(decision.waiting_since)) / 1e3));
+  }
+  return {
+    agent_name: state.agent_name,
+    project: state.project ?? null,
+    phase: state.phase,
+    created_at: state.created_at,
+    last_updated: state.last_updated,
+    error_count: state.error_count,
+    duration_seconds: isFinalPhase(state.phase) ? state.duration_seconds ?? null : null,
+    resumes: resumeCount(state),
+    approvals,
+    rejections,
+    decision_waits: waits,
+    interruptions: state.interruption?.count ?? 0,
+    carried_on: state.interruption?.carried_on ?? 0,
+    interrupted_now: isInterrupted(state),
+    permission_requests: state.permission_requests?.length ?? 0,
+    permissions_granted: granted,
+    permissions_refused: refused,
+    permissions_spent: spent,
+    continued: state.continuation?.count ?? 0,
+    primed: state.continuation?.choice === "prime"
+  };
+}
+function emptySums() {
+  return {
+    sessions: 0,
+    completed: 0,
+    failed: 0,
+    abandoned: 0,
+    resumes: 0,
+    resumed: 0,
+    duration_total: 0,
+    durations: 0,
+    by_error_count: /* @__PURE__ */ Object.create(null),
+    approvals: 0,
+    rejections: 0,
+    interruptions: 0,
+    carried_on: 0,
+    interrupted_now: 0,
+    permission_requests: 0,
+    permissions_granted: 0,
+    permissions_refused: 0,
+    permissions_spent: 0,
+    continued: 0,
+    primed: 0,
+    last_activity: null
+  };
+}
+function mergeSums(into, part) {
+  for (const key of Object.keys(part)) {
+    if (key === "by_error_count") {
+      for (const [count, n] of Object.entries(part.by_error_count))
+        into.by_error_count[count] = (into.by_error_count[count] ?? 0) + n;
+    } else if (key === "last_activity") {
+      const at = part.last_activity;
+      if (at !== null && (into.last_activity === null || at > into.last_activity)) into.last_activity = at;
+    } else into[key] += part[key];
+  }
+}
+function sumsOf(facts) {
+  const sums = emptySums();
+  sums.sessions = 1;
+  if (isFinalPhase(facts.phase)) {
+    sums[facts.phase] = 1;
+    if (facts.duration_seconds !== null) {
+      sums.duration_total = facts.duration_seconds;
+      sums.durations = 1;
+    }
+  }
+  sums.resumes = facts.resumes;
+  sums.resumed = facts.resumes > 0 ? 1 : 0;
+  sums.by_error_count[facts.error_count] = 1;
+  sums.approvals = facts.approvals;
+  sums.rejections = facts.rejections;
+  sums.interruptions = facts.interruptions;
+  sums.carried_on = facts.carried_on;
+  sums.interrupted_now = facts.interrupted_now ? 1 : 0;
+  sums.permission_requests = facts.permission_requests;
+  sums.permissions_granted = facts.permissions_granted;
+  sums.permissions_refused = facts.permissions_refused;
+  sums.permissions_spent = facts.permissions_spent;
+  sums.continued = facts.continued;
+  sums.primed = facts.primed ? 1 : 0;
+  sums.last_activity = Date.parse(facts.last_updated);
+  return sums;
+}
+function tallyFacts(facts, since) {
+  const kept2 = since === void 0 ? facts : facts.filter((one) => Date.parse(one.created_at) >= since.getTime());
+  const groups = (key) => {
+    const map = /* @__PURE__ */ new Map();
+    for (const one of kept2) {
+      const name = key(one);
+      const list = map.get(name);
+      if (list === void 0) map.set(name, [one]);
+      else list.push(one);
+    }
+    return map;
+  };
+  const agents = /* @__PURE__ */ Object.create(null);
+  for (const [name, own2] of groups((one) => one.agent_name)) agents[name] = tallyGroup(own2);
+  return {
+    overall: tallyGroup(kept2),
+    agents,
+    projects: [...groups((one) => one.project)].map(([project, own2]) => ({ project, group: tallyGroup(own2) }))
+  };
+}
+function tallyGroup(facts) {
+  const sums = emptySums();
+  const durations = [];
+  const waits = [];
+  for (const one of facts) {
+    mergeSums(sums, sumsOf(one));
+    if (isFinalPhase(one.phase) && one.duration_seconds !== null) durations.push(one.duration_seconds);
+    waits.push(...one.decision_waits);
+  }
+  return { sums, median_duration: rawMedian(durations), median_decision: rawMedian(waits) };
+}
+function statsOfTally(tally, live, options) {
+  const { now, limits, since } = options;
+  const counted2 = live.filter((state) => since === void 0 || Date.parse(state.created_at) >= since.getTime());
+  const judged = counted2.map((state) => {
+    const resumable = allowsResume(resumeVerdict(state, now, limits));
+    return { state, resumable, active: canProgress(state, resumable, now, limits) };
+  });
+  const finish = (group, mine) => {
+    let active = 0;
+    let resumable = 0;
+    for (const one of judged) {
+      if (!mine(one.state)) continue;
+      if (one.active) active += 1;
+      if (one.resumable) resumable += 1;
+    }
+    return groupOf(group, active, resumable);
+  };
+  const agents = /* @__PURE__ */ Object.create(null);
+  for (const name of Object.keys(tally.agents).sort())
+    agents[name] = finish(tally.agents[name], (state) => state.agent_name === name);
+  const projects = [...tally.projects].sort(
+    (a, b) => a.project === b.project ? 0 : a.project === null ? 1 : b.project === null ? -1 : a.project < b.project ? -1 : 1
+  ).map(({ project, group }) => ({
+    project,
+    overall: finish(group, (state) => (state.project ?? null) === project)
+  }));
+  return {
+    stats: {
+      generated_at: now.toISOString(),
+      since: since === void 0 ? null : since.toISOString(),
+      overall: finish(tally.overall, () => true),
+      agents
+    },
+    projects
+  };
+}
+function computeStats(states, options) {
+  return statsOfTally(tallyFacts(states.map(statsFactsOf), options.since), states, options).stats;
+}
+function groupOf(tally, active, resumableNow) {
+  const { sums } = tally;
+  const finalized = sums.completed + sums.failed + sums.abandoned;
+  const byErrors = /* @__PURE__ */ Object.create(null);
+  for (const key of Object.keys(sums.by_error_count).sort((a, b) => Number(a) - Number(b)))
+    byErrors[key] = sums.by_error_count[key];
+  return {
+    sessions: sums.sessions,
+    active,
+    resumable_now: resumableNow,
+    completed: sums.completed,
+    failed: sums.failed,
+    abandoned: sums.abandoned,
+    success_rate: ratio(sums.completed, finalized),
+    resumes: sums.resumes,
+    resume_rate: ratio(sums.resumed, sums.sessions),
+    mean_duration_seconds: sums.durations === 0 ? null : round(sums.duration_total / sums.durations),
+    median_duration_seconds: tally.median_duration === null ? null : round(tally.median_duration),
+    by_error_count: byErrors,
+    approvals: sums.approvals,
+    rejections: sums.rejections,
+    median_decision_seconds: tally.median_decision === null ? null : round(tally.median_decision),
+    interruptions: sums.interruptions,
+    carried_on: sums.carried_on,
+    interrupted_now: sums.interrupted_now,
+    permission_requests: sums.permission_requests,
+    permissions_granted: sums.permissions_granted,
+    permissions_refused: sums.permissions_refused,
+    permissions_spent: sums.permissions_spent,
+    continued: sums.continued,
+    primed: sums.primed,
+    last_activity: sums.last_activity === null ? null : new Date(sums.last_activity).toISOString()
+  };
+}
+function canProgress(state, resumable, now, limits) {
+  if (isFinalPhase(state.phase)) return false;
+  if (resumable) return true;
+  if (isResumablePhase(state.phase)) return false;
+  const fresh = now.getTime() - Date.parse(state.last_updated) <= limits.resumeTimeoutMinutes * 6e4;
+  return fresh && state.claude?.stopped_at === void 0;
+}
+function ratio(part, whole) {
+  return whole === 0 ? null : round(part / whole);
+}
+function rawMedian(values) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+function round(value) {
+  return Math.round(value * 1e3) / 1e3;
+}
+function asUtc(text) {
+  const local = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(text.trim());
+  return local === null ? text : `${local[1]}T${local[2]}Z`;
+}
+function isCalendarDate(text) {
+  const date3 = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (date3 === null) return false;
+  const [year, month, day] = [Number(date3[1]), Number(date3[2]), Number(date3[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+var UNITS_MS;
+var init_stats = __esm({
+  "src/core/views/stats.ts"() {
+    "use strict";
+    init_errors();
+    init_history();
+    init_interruption();
+    init_phase_names();
+    init_phases();
+    init_rules();
+    UNITS_MS = { s: 1e3, m: 6e4, h: 36e5, d: 864e5, w: 6048e5 };
+  }
+});
+
 // src/service/store.ts
 function kept(state, query) {
   return (query.phases === void 0 || query.phases.includes(state.phase)) && (query.agent === void 0 || state.agent_name === query.agent);
@@ -5468,6 +5782,28 @@ function newestFirst(a, b) {
   if (x !== y) return x < y ? 1 : -1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
+function answerPage(listed, query) {
+  const total = listed.filter((entry) => entry.kind === "valid" && kept(entry.state, query)).length;
+  return { entries: answerQuery(listed, query), total };
+}
+function answerStats(listed, query) {
+  const states = [];
+  const corrupt = [];
+  for (const entry of listed) {
+    if (entry.kind === "corrupt") corrupt.push(entry);
+    else if (query.agent === void 0 || entry.state.agent_name === query.agent) states.push(entry.state);
+  }
+  return {
+    tally: tallyFacts(states.map(statsFactsOf), query.since),
+    live: states.filter((state) => isLive(state, query)),
+    corrupt
+  };
+}
+function isLive(state, query) {
+  if (isFinalPhase(state.phase)) return false;
+  if (query.since !== void 0 && Date.parse(state.created_at) < query.since.getTime()) return false;
+  return Date.parse(state.last_updated) >= query.activeSince.getTime() || isInterrupted(state);
+}
 function inScope(entry, scope) {
   if (scope === void 0) return true;
   const project = entry.kind === "valid" ? entry.state.project : entry.project;
@@ -5477,6 +5813,9 @@ function inScope(entry, scope) {
 var init_store = __esm({
   "src/service/store.ts"() {
     "use strict";
+    init_phase_names();
+    init_interruption();
+    init_stats();
   }
 });
 
@@ -5771,10 +6110,60 @@ var init_serial = __esm({
 });
 
 // src/store/postgres/schema.ts
+function factsUpsert(s, where) {
+  const decisions = `jsonb_array_elements(CASE WHEN jsonb_typeof(x.state->'decisions') = 'array' THEN x.state->'decisions' ELSE '[]' END)`;
+  const requests = `jsonb_array_elements(CASE WHEN jsonb_typeof(x.state->'permission_requests') = 'array' THEN x.state->'permission_requests' ELSE '[]' END)`;
+  const columns2 = [
+    "id",
+    "project",
+    "agent_name",
+    "phase",
+    "created_at",
+    "last_activity",
+    "error_count",
+    "duration_seconds",
+    "resumes",
+    "approvals",
+    "rejections",
+    "decision_waits",
+    "interruptions",
+    "carried_on",
+    "interrupted_now",
+    "permission_requests",
+    "permissions_granted",
+    "permissions_refused",
+    "permissions_spent",
+    "continued",
+    "primed"
+  ];
+  return `INSERT INTO ${s}.session_facts AS f (${columns2.join(", ")})
+    SELECT x.id, x.project, x.agent_name, x.phase, x.created_at, x.last_activity, x.error_count,
+      CASE WHEN x.phase IN ${FINAL} THEN (x.state->>'duration_seconds')::double precision END,
+      (SELECT count(*) FROM jsonb_array_elements(x.state->'history') e WHERE e->>'event' = 'resume')
+        + coalesce((x.state->>'resumes_dropped')::integer, 0),
+      (SELECT count(*) FROM ${decisions} d WHERE d->>'decision' = 'approved'),
+      (SELECT count(*) FROM ${decisions} d WHERE d->>'decision' IS DISTINCT FROM 'approved'),
+      ARRAY(SELECT greatest(0, extract(epoch FROM (d->>'at')::timestamptz - (d->>'waiting_since')::timestamptz))::double precision
+        FROM ${decisions} d),
+      coalesce((x.state->'interruption'->>'count')::integer, 0),
+      coalesce((x.state->'interruption'->>'carried_on')::integer, 0),
+      x.phase NOT IN ${FINAL} AND coalesce((x.state->'interruption'->>'waiting')::boolean, false),
+      (SELECT count(*) FROM ${requests} r),
+      (SELECT count(*) FROM ${requests} r WHERE r->>'status' IN ('approved', 'spent') OR r->'expires_at' IS NOT NULL),
+      (SELECT count(*) FROM ${requests} r WHERE r->>'status' = 'rejected'),
+      (SELECT count(*) FROM ${requests} r WHERE r->>'status' = 'spent'),
+      coalesce((x.state->'continuation'->>'count')::integer, 0),
+      coalesce(x.state->'continuation'->>'choice' = 'prime', false)
+    FROM ${s}.sessions x
+    WHERE ${where} AND x.phase IS NOT NULL AND x.agent_name IS NOT NULL AND x.created_at IS NOT NULL
+      AND x.last_activity IS NOT NULL AND x.error_count IS NOT NULL
+      AND x.state->>'agent_id' = x.id AND x.state->>'phase' = x.phase
+    ON CONFLICT (id) DO UPDATE SET ${columns2.slice(1).map((column) => `${column} = EXCLUDED.${column}`).join(", ")}`;
+}
 function quoteSchema(schema2) {
   return `"${schema2}"`;
 }
-async function migrate2(run, schema2) {
+async function migrate2(run, schema2, target = LATEST_VERSION) {
   const s = quoteSchema(schema2);
   await run("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`agent-session/migrate/${schema2}`]);
   await run(`CREATE SCHEMA IF NOT EXISTS ${s}`);
@@ -5790,11 +6179,12 @@ async function migrate2(run, schema2) {
   if (from > LATEST_VERSION) throw newerThanBinary(schema2, from);
   const applied = [];
   for (const migration of MIGRATIONS) {
-    if (migration.version <= from) continue;
+    if (migration.version <= from || migration.version > target) continue;
     for (const statement of migration.statements(s)) await run(statement);
     await run(`INSERT INTO ${s}.migrations (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
     applied.push(`${migration.version} ${migration.name}`);
   }
+  if (target < LATEST_VERSION) return { schema: schema2, from, to: Math.max(from, target), applied };
   const wrong = await tableProblems(run, schema2);
   if (wrong.length > 0) throw alteredTables(schema2, Math.max(from, LATEST_VERSION), wrong);
   return { schema: schema2, from, to: Math.max(from, LATEST_VERSION), applied };
@@ -5853,7 +6243,7 @@ function notMigrated(schema2, found) {
   const what = found === null ? "has no agent-session tables" : `is at version ${found} of ${LATEST_VERSION}`;
   return new SessionError("E_IO", `The PostgreSQL schema \`${schema2}\` ${what}: run \`agent-session migrate\``);
 }
-var MIGRATIONS, EXPECTED_TABLES, LATEST_VERSION;
+var MIGRATIONS, FINAL, EXPECTED_TABLES, LATEST_VERSION;
 var init_schema = __esm({
   "src/store/postgres/schema.ts"() {
     "use strict";
@@ -5905,8 +6295,66 @@ var init_schema = __esm({
           `CREATE INDEX sessions_newest_of_agent ON ${s}.sessions (project, agent_name, last_activity DESC, created_at DESC)`,
           `CREATE INDEX sessions_unassigned ON ${s}.sessions (id) WHERE project IS NULL`
         ]
+      },
+      {
+        version: 3,
+        name: "stats facts and a listing by project",
+        statements: (s) => [
+          // What `stats` counts of each valid session (core/views/stats.ts StatsFacts), kept by a trigger from the row as
+          // written, so a million sessions are counted from a narrow table instead of read (issue 45). The writers (older
+          // versions' too) need not know: the trigger follows every insert and update, the foreign key every delete.
+          `CREATE TABLE ${s}.session_facts (
+        id text PRIMARY KEY REFERENCES ${s}.sessions (id) ON DELETE CASCADE,
+        project text,
+        agent_name text NOT NULL,
+        phase text NOT NULL,
+        created_at timestamptz NOT NULL,
+        last_activity timestamptz NOT NULL,
+        error_count integer NOT NULL,
+        duration_seconds double precision,
+        resumes integer NOT NULL,
+        approvals integer NOT NULL,
+        rejections integer NOT NULL,
+        decision_waits double precision[] NOT NULL,
+        interruptions integer NOT NULL,
+        carried_on integer NOT NULL,
+        interrupted_now boolean NOT NULL,
+        permission_requests integer NOT NULL,
+        permissions_granted integer NOT NULL,
+        permissions_refused integer NOT NULL,
+        permissions_spent integer NOT NULL,
+        continued integer NOT NULL,
+        primed boolean NOT NULL
+      )`,
+          `CREATE INDEX session_facts_project ON ${s}.session_facts (project, agent_name)`,
+          `CREATE INDEX session_facts_interrupted ON ${s}.session_facts (id) WHERE interrupted_now`,
+          `CREATE INDEX session_facts_live ON ${s}.session_facts (last_activity) WHERE phase NOT IN ${FINAL}`,
+          `CREATE INDEX session_facts_decided ON ${s}.session_facts (project) WHERE approvals + rejections > 0`,
+          `CREATE FUNCTION ${s}.session_facts_follow() RETURNS trigger LANGUAGE plpgsql AS $body$
+      BEGIN
+        BEGIN
+          ${factsUpsert(s, "x.id = NEW.id")};
+          IF NOT FOUND THEN DELETE FROM ${s}.session_facts WHERE id = NEW.id; END IF;
+        EXCEPTION WHEN others THEN
+          -- A state these expressions cannot read is not counted; the write itself goes on.
+          DELETE FROM ${s}.session_facts WHERE id = NEW.id;
+        END;
+        RETURN NULL;
+      END $body$`,
+          `CREATE TRIGGER session_facts_follow AFTER INSERT OR UPDATE ON ${s}.sessions
+        FOR EACH ROW EXECUTE FUNCTION ${s}.session_facts_follow()`,
+          // The rows written before: counted once, here (a state these expressions cannot read stops the migration).
+          factsUpsert(s, "true"),
+          // A project's listing, newest first, one agent's or one phase's (list --limit, pending): the index ends where the
+          // ORDER BY does, so a page of a project of 100,000 sessions reads the page.
+          `CREATE INDEX sessions_project_newest ON ${s}.sessions (project, last_activity DESC, id)`,
+          `CREATE INDEX sessions_project_phase ON ${s}.sessions (project, phase, last_activity DESC, id)`,
+          // Rows no version of ours wrote whole (corrupt), which every listing shows besides: found without a scan.
+          `CREATE INDEX sessions_unwritten ON ${s}.sessions (id) WHERE phase IS NULL`
+        ]
       }
     ];
+    FINAL = `('completed', 'failed', 'abandoned')`;
     EXPECTED_TABLES = {
       sessions: {
         columns: {
@@ -5922,6 +6370,32 @@ var init_schema = __esm({
           state: "jsonb",
           written_at: "timestamp with time zone",
           project: "text"
+        },
+        key: "id"
+      },
+      session_facts: {
+        columns: {
+          id: "text",
+          project: "text",
+          agent_name: "text",
+          phase: "text",
+          created_at: "timestamp with time zone",
+          last_activity: "timestamp with time zone",
+          error_count: "integer",
+          duration_seconds: "double precision",
+          resumes: "integer",
+          approvals: "integer",
+          rejections: "integer",
+          decision_waits: "double precision[]",
+          interruptions: "integer",
+          carried_on: "integer",
+          interrupted_now: "boolean",
+          permission_requests: "integer",
+          permissions_granted: "integer",
+          permissions_refused: "integer",
+          permissions_spent: "integer",
+          continued: "integer",
+          primed: "boolean"
         },
         key: "id"
       },
@@ -6170,6 +6644,8 @@ function queries(s) {
       )
     )`;
   const newest = "ORDER BY last_activity DESC, created_at DESC, id LIMIT";
+  const factsScope = `($1::text IS NULL OR project = $1 OR ($2::boolean AND project IS NULL))
+    AND ($3::text IS NULL OR agent_name = $3) AND ($4::text IS NULL OR created_at >= $4::text::timestamptz)`;
   const update = (condition) => `
       WITH written AS (
         UPDATE ${s}.sessions SET
@@ -6220,6 +6696,44 @@ function queries(s) {
         ORDER BY last_activity DESC, id LIMIT $4::bigint)
       UNION ALL
       (SELECT id, state::text AS state, written_at FROM ${s}.sessions WHERE phase IS NULL)`,
+    count: `SELECT count(*)::integer AS n FROM ${s}.sessions
+        WHERE phase IS NOT NULL
+          AND ($1::text IS NULL OR project = $1 OR ($4::boolean AND project IS NULL))
+          AND ($2::text IS NULL OR phase IN (SELECT jsonb_array_elements_text($2::text::jsonb)))
+          AND ($3::text IS NULL OR agent_name = $3)`,
+    statsSums: `SELECT GROUPING(project, agent_name, error_count)::integer AS g, project, agent_name, error_count,
+        count(*)::integer AS sessions,
+        (count(*) FILTER (WHERE phase = 'completed'))::integer AS completed,
+        (count(*) FILTER (WHERE phase = 'failed'))::integer AS failed,
+        (count(*) FILTER (WHERE phase = 'abandoned'))::integer AS abandoned,
+        sum(resumes)::integer AS resumes,
+        (count(*) FILTER (WHERE resumes > 0))::integer AS resumed,
+        coalesce(sum(duration_seconds), 0)::double precision AS duration_total,
+        count(duration_seconds)::integer AS durations,
+        sum(approvals)::integer AS approvals,
+        sum(rejections)::integer AS rejections,
+        sum(interruptions)::integer AS interruptions,
+        sum(carried_on)::integer AS carried_on,
+        (count(*) FILTER (WHERE interrupted_now))::integer AS interrupted_now,
+        sum(permission_requests)::integer AS permission_requests,
+        sum(permissions_granted)::integer AS permissions_granted,
+        sum(permissions_refused)::integer AS permissions_refused,
+        sum(permissions_spent)::integer AS permissions_spent,
+        sum(continued)::integer AS continued,
+        (count(*) FILTER (WHERE primed))::integer AS primed,
+        max(last_activity) AS last_activity,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_seconds) AS median_duration
+      FROM ${s}.session_facts WHERE ${factsScope}
+      GROUP BY GROUPING SETS ((project, agent_name, error_count), (agent_name), (project), ())`,
+    statsWaits: `SELECT GROUPING(project, agent_name)::integer AS g, project, agent_name,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY w) AS median
+      FROM ${s}.session_facts, unnest(decision_waits) w WHERE ${factsScope} AND approvals + rejections > 0
+      GROUP BY GROUPING SETS ((agent_name), (project), ())`,
+    statsLive: `SELECT id, state::text AS state FROM ${s}.sessions WHERE id IN (
+        SELECT id FROM ${s}.session_facts WHERE ${factsScope}
+          AND ((phase NOT IN ('completed', 'failed', 'abandoned') AND last_activity >= $5::text::timestamptz)
+            OR interrupted_now))`,
+    unwritten: `SELECT id, state::text AS state, written_at, project FROM ${s}.sessions WHERE phase IS NULL`,
     // The equal id first, so a limit never leaves it out.
     idsContaining: `SELECT id FROM ${s}.sessions WHERE strpos(id, $1) > 0 ORDER BY id = $1 DESC, id LIMIT $2`,
     remove: `DELETE FROM ${s}.sessions WHERE id = $1 RETURNING id`,
@@ -6233,6 +6747,71 @@ function queries(s) {
       ON CONFLICT (id) DO UPDATE SET state = EXCLUDED.state, version = ${s}.sessions.version + 1,
         written_at = EXCLUDED.written_at`
   };
+}
+function tallyOfRows(sums, waits) {
+  const overall = emptySums();
+  const agents = /* @__PURE__ */ new Map();
+  const projects = /* @__PURE__ */ new Map();
+  const medians = {
+    overall: null,
+    agents: /* @__PURE__ */ new Map(),
+    projects: /* @__PURE__ */ new Map()
+  };
+  const decisions = {
+    overall: null,
+    agents: /* @__PURE__ */ new Map(),
+    projects: /* @__PURE__ */ new Map()
+  };
+  for (const row of sums) {
+    const g = row.g;
+    if (g === 0) {
+      const part = sumsOfRow(row);
+      mergeSums(overall, part);
+      const agent = row.agent_name;
+      const project = row.project ?? null;
+      if (!agents.has(agent)) agents.set(agent, emptySums());
+      mergeSums(agents.get(agent), part);
+      if (!projects.has(project)) projects.set(project, emptySums());
+      mergeSums(projects.get(project), part);
+    } else if (row.median_duration !== null) {
+      if (g === 5) medians.agents.set(row.agent_name, Number(row.median_duration));
+      else if (g === 3) medians.projects.set(row.project ?? null, Number(row.median_duration));
+      else if (g === 7) medians.overall = Number(row.median_duration);
+    }
+  }
+  for (const row of waits) {
+    if (row.median === null) continue;
+    const g = row.g;
+    if (g === 2) decisions.agents.set(row.agent_name, Number(row.median));
+    else if (g === 1) decisions.projects.set(row.project ?? null, Number(row.median));
+    else if (g === 3) decisions.overall = Number(row.median);
+  }
+  const group = (own2, duration3, decision) => ({
+    sums: own2,
+    median_duration: duration3 ?? null,
+    median_decision: decision ?? null
+  });
+  const agentGroups = /* @__PURE__ */ Object.create(null);
+  for (const [name, own2] of agents)
+    agentGroups[name] = group(own2, medians.agents.get(name), decisions.agents.get(name));
+  return {
+    overall: group(overall, medians.overall, decisions.overall),
+    agents: agentGroups,
+    projects: [...projects].map(([project, own2]) => ({
+      project,
+      group: group(own2, medians.projects.get(project), decisions.projects.get(project))
+    }))
+  };
+}
+function sumsOfRow(row) {
+  const sums = emptySums();
+  for (const key of Object.keys(sums)) {
+    if (key === "by_error_count" || key === "last_activity") continue;
+    sums[key] = Number(row[key]);
+  }
+  sums.by_error_count[String(row.error_count)] = Number(row.sessions);
+  sums.last_activity = row.last_activity === null ? null : row.last_activity.getTime();
+  return sums;
 }
 function columns(state) {
   return [
@@ -6320,6 +6899,7 @@ var init_pg_store = __esm({
     init_serial();
     init_codec();
     init_store();
+    init_stats();
     init_schema();
     init_database();
     init_database_url();
@@ -6533,6 +7113,42 @@ var init_pg_store = __esm({
           listed.filter((entry) => inScope(entry, scope)),
           query
         );
+      }
+      /** See SessionStore.page: the query, and a count of the same rows on the same indexes. */
+      async page(scope, query) {
+        const entries = await this.query(scope, query);
+        const [row] = await this.#query(this.#q.count, [
+          scope?.project ?? null,
+          query.phases === void 0 ? null : JSON.stringify(query.phases),
+          query.agent ?? null,
+          scope?.unassigned === true
+        ]);
+        return { entries, total: row.n };
+      }
+      /**
+       * See SessionStore.stats: summed and medians taken in SQL over `session_facts` (kept by a trigger: schema.ts), per
+       * project, agent and error count; only the live sessions' states and the rows no version wrote whole are read.
+       */
+      async stats(scope, query) {
+        await this.#checked();
+        const params = [
+          scope?.project ?? null,
+          scope?.unassigned === true,
+          query.agent ?? null,
+          query.since === void 0 ? null : query.since.toISOString()
+        ];
+        const sums = await this.#query(this.#q.statsSums, params);
+        const waits = await this.#query(this.#q.statsWaits, params);
+        const live = await this.#query(this.#q.statsLive, [...params, query.activeSince.toISOString()]);
+        const unwritten = await this.#query(this.#q.unwritten, []);
+        return {
+          tally: tallyOfRows(sums, waits),
+          live: live.flatMap((row) => {
+            const state = decodeQuiet(row.id, row.state);
+            return state === null ? [] : [state];
+          }),
+          corrupt: unwritten.map(listedRow).filter((entry) => entry.kind === "corrupt" && inScope(entry, scope))
+        };
       }
       async idsContaining(part, limit) {
         await this.#checked();
@@ -7004,7 +7620,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "8283dbfcb57605d8";
+    RELAY_BUILD = "9e4d2a0823b97df4";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -7399,6 +8015,8 @@ var init_relay_store = __esm({
       "list",
       "idsContaining",
       "query",
+      "page",
+      "stats",
       "now"
     ]);
     RelayStore = class {
@@ -33409,52 +34027,7 @@ function firstProblem(state) {
 
 // src/service/sessions.ts
 init_errors();
-
-// src/core/history.ts
-init_errors();
-init_interruption();
-init_phase_names();
-var DEFAULT_HISTORY_CAP = 200;
-function capHistory(state, cap) {
-  const excess = state.history.length - cap;
-  if (excess <= 0) return state;
-  const capped = {
-    ...state,
-    history: state.history.slice(excess),
-    history_dropped: (state.history_dropped ?? 0) + excess
-  };
-  const resumes = resumeEntries(state.history.slice(0, excess));
-  return resumes === 0 ? capped : { ...capped, resumes_dropped: (state.resumes_dropped ?? 0) + resumes };
-}
-function withResume(state, now) {
-  if (isFinalPhase(state.phase)) {
-    throw new SessionError(
-      "E_ILLEGAL_TRANSITION",
-      `Session \`${state.agent_id}\` is final (\`${state.phase}\`) and cannot be resumed`
-    );
-  }
-  const at = now.toISOString();
-  return {
-    ...carriedOn(state),
-    last_updated: at,
-    history: [...state.history, { from_phase: state.phase, to_phase: state.phase, timestamp: at, event: "resume" }]
-  };
-}
-function resumeCount(state) {
-  return resumeEntries(state.history) + (state.resumes_dropped ?? 0);
-}
-function resumeEntries(history) {
-  return history.filter((entry) => entry.event === "resume").length;
-}
-function stampAfter(state, now, boundMs) {
-  const recorded = [state.last_updated, state.history.at(-1)?.timestamp, state.decisions?.at(-1)?.at];
-  let newest = now.getTime();
-  for (const time3 of recorded) {
-    const at = time3 === void 0 ? Number.NaN : Date.parse(time3);
-    if (at > newest && at - now.getTime() <= boundMs) newest = at;
-  }
-  return newest === now.getTime() ? now : new Date(newest);
-}
+init_history();
 
 // src/core/continuation.ts
 init_errors();
@@ -33591,6 +34164,7 @@ init_random();
 
 // src/service/claude-attach.ts
 init_errors();
+init_history();
 
 // src/core/claude-link.ts
 init_errors();
@@ -33964,6 +34538,7 @@ async function abandonOrphan(view, now, id) {
 
 // src/service/project-view.ts
 init_errors();
+init_history();
 
 // src/core/activity.ts
 function isNewer(a, b) {
@@ -34085,6 +34660,7 @@ var ProjectView = class {
 };
 
 // src/service/sessions.ts
+init_stats();
 var Sessions = class {
   store;
   /** The project this service works for (see SessionsOptions.project). */
@@ -34533,10 +35109,44 @@ var Sessions = class {
    */
   async listing(filter = {}) {
     const now = await this.store.now();
-    const entries = [];
-    let unassigned = 0;
     const query = queryOf(filter);
     const listed = query === void 0 ? await this.store.list(filter.allProjects === true ? void 0 : this.#view.scope(true)) : await this.store.query(filter.allProjects === true ? void 0 : this.#view.scope(false), query);
+    return this.#entriesOf(listed, filter, now);
+  }
+  /**
+   * The first page of a listing (at most `filter.limit` valid sessions, the most recently active; corrupt entries
+   * besides) and how many valid sessions it keeps in all: a long inbox's first page and how many more, read as a page.
+   */
+  async page(filter) {
+    const now = await this.store.now();
+    const page = await this.store.page(
+      filter.allProjects === true ? void 0 : this.#view.scope(false),
+      queryOf(filter) ?? {}
+    );
+    return { entries: this.#entriesOf(page.entries, filter, now).entries, total: page.total };
+  }
+  /**
+   * The figures of `stats` (core/views/stats.ts): this project's sessions, or with `allProjects` every session of the
+   * store, with each project's own; counted by the store (SessionStore.stats), never by reading every session.
+   * @param now the time the figures are judged at
+   */
+  async stats(filter, now) {
+    const activeSince = new Date(
+      now.getTime() - (this.limits.resumeTimeoutMinutes + this.limits.clockSkewMinutes) * 6e4
+    );
+    const answer2 = await this.store.stats(filter.allProjects === true ? void 0 : this.#view.scope(false), {
+      activeSince,
+      ...filter.agent === void 0 ? {} : { agent: filter.agent },
+      ...filter.since === void 0 ? {} : { since: filter.since }
+    });
+    const options = { now, limits: this.limits, ...filter.since === void 0 ? {} : { since: filter.since } };
+    const { stats, projects } = statsOfTally(answer2.tally, answer2.live, options);
+    return { stats, projects, corrupt: this.#entriesOf(answer2.corrupt, {}, now).entries };
+  }
+  /** Listed sessions as ListEntries, with their resume answer at `now`, kept by `filter`, newest first. */
+  #entriesOf(listed, filter, now) {
+    const entries = [];
+    let unassigned = 0;
     for (const entry of listed) {
       if (entry.kind === "corrupt") {
         entries.push(entry);
@@ -35728,8 +36338,10 @@ init_store();
 // src/store/listing-cache.ts
 var import_node_fs13 = require("node:fs");
 init_atomic_file();
+init_phase_names();
+init_stats();
 var LISTING_CACHE = ".listing-cache.json";
-var FORMAT = 1;
+var FORMAT = 2;
 function fileKey(path) {
   const stats = (0, import_node_fs13.statSync)(path, { throwIfNoEntry: false });
   return stats === void 0 || !stats.isFile() ? null : `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
@@ -35740,7 +36352,59 @@ function summaryOf(state, key) {
     project: state.project ?? null,
     agent_name: state.agent_name,
     phase: state.phase,
-    last_updated: state.last_updated
+    last_updated: state.last_updated,
+    facts: statsFactsOf(state)
+  };
+}
+function factsRow(facts) {
+  return [
+    facts.created_at,
+    facts.error_count,
+    facts.duration_seconds,
+    facts.resumes,
+    facts.approvals,
+    facts.rejections,
+    facts.decision_waits,
+    facts.interruptions,
+    facts.carried_on,
+    facts.interrupted_now ? 1 : 0,
+    facts.permission_requests,
+    facts.permissions_granted,
+    facts.permissions_refused,
+    facts.permissions_spent,
+    facts.continued,
+    facts.primed ? 1 : 0
+  ];
+}
+function factsOfRow(row, summary) {
+  if (!Array.isArray(row) || row.length !== 16 || !isPhase(summary.phase)) return null;
+  const [created_at, , duration3, , , , waits] = row;
+  const counts = [1, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((i) => row[i]);
+  if (typeof created_at !== "string" || duration3 !== null && typeof duration3 !== "number") return null;
+  if (!counts.every((n2) => typeof n2 === "number" && Number.isFinite(n2))) return null;
+  if (!Array.isArray(waits) || !waits.every((n2) => typeof n2 === "number")) return null;
+  const n = (i) => row[i];
+  return {
+    agent_name: summary.agent_name,
+    project: summary.project,
+    phase: summary.phase,
+    created_at,
+    last_updated: summary.last_updated,
+    error_count: n(1),
+    duration_seconds: duration3,
+    resumes: n(3),
+    approvals: n(4),
+    rejections: n(5),
+    decision_waits: waits,
+    interruptions: n(7),
+    carried_on: n(8),
+    interrupted_now: n(9) === 1,
+    permission_requests: n(10),
+    permissions_granted: n(11),
+    permissions_refused: n(12),
+    permissions_spent: n(13),
+    continued: n(14),
+    primed: n(15) === 1
   };
 }
 function readListingCache(path) {
@@ -35749,11 +36413,12 @@ function readListingCache(path) {
     if (raw.format !== FORMAT || typeof raw.rows !== "object" || raw.rows === null) return /* @__PURE__ */ new Map();
     const rows = /* @__PURE__ */ new Map();
     for (const [id, row] of Object.entries(raw.rows)) {
-      if (!Array.isArray(row) || row.length !== 5) continue;
-      const [key, project, agent_name, phase, last_updated] = row;
+      if (!Array.isArray(row) || row.length !== 6) continue;
+      const [key, project, agent_name, phase, last_updated, facts] = row;
       if (typeof key !== "string" || typeof agent_name !== "string" || typeof phase !== "string") continue;
       if (typeof last_updated !== "string" || project !== null && typeof project !== "string") continue;
-      rows.set(id, { key, project, agent_name, phase, last_updated });
+      const known = factsOfRow(facts, { project, agent_name, phase, last_updated });
+      if (known !== null) rows.set(id, { key, project, agent_name, phase, last_updated, facts: known });
     }
     return rows;
   } catch {
@@ -35762,7 +36427,8 @@ function readListingCache(path) {
 }
 function writeListingCache(path, rows) {
   const out = {};
-  for (const [id, row] of rows) out[id] = [row.key, row.project, row.agent_name, row.phase, row.last_updated];
+  for (const [id, row] of rows)
+    out[id] = [row.key, row.project, row.agent_name, row.phase, row.last_updated, factsRow(row.facts)];
   try {
     writeFileAtomic(path, JSON.stringify({ format: FORMAT, rows: out }), { durable: false });
   } catch {
@@ -35832,6 +36498,12 @@ var SettledStore = class {
   async query(scope, query) {
     return this.#sync.query(scope, query);
   }
+  async page(scope, query) {
+    return this.#sync.page(scope, query);
+  }
+  async stats(scope, query) {
+    return this.#sync.stats(scope, query);
+  }
   async idsContaining(part, limit) {
     return this.#sync.idsContaining(part, limit);
   }
@@ -35858,6 +36530,8 @@ var SettledStore = class {
 };
 
 // src/store/file-store.ts
+init_stats();
+init_phase_names();
 init_errno();
 init_atomic_file();
 init_private_fs();
@@ -36067,12 +36741,71 @@ var SyncFileStore = class {
    * listing of 100,000 sessions reads the few it shows, not 100,000 files.
    */
   query(scope, query) {
+    return this.page(scope, query).entries;
+  }
+  /** See SessionStore.page: query's one pass, the chosen counted before the limit. */
+  page(scope, query) {
+    const walked = this.#summaries();
+    const chosen = [];
+    for (const { id, summary } of walked.valid) {
+      if (!summaryInScope(summary, scope)) continue;
+      const phases = query.phases;
+      if (phases !== void 0 && !phases.includes(summary.phase)) continue;
+      if (query.agent !== void 0 && summary.agent_name !== query.agent) continue;
+      chosen.push({ id, last_updated: summary.last_updated });
+    }
+    chosen.sort((a, b) => {
+      const x = Date.parse(a.last_updated);
+      const y = Date.parse(b.last_updated);
+      return x !== y ? x < y ? 1 : -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    });
+    const corrupt = [...walked.corrupt];
+    const valid = [];
+    for (const { id } of chosen) {
+      if (query.limit !== void 0 && valid.length >= query.limit) break;
+      const listed = this.#readChosen(id, walked.read);
+      if (listed === null) continue;
+      if (listed.kind === "corrupt") corrupt.push(listed);
+      else if (inScope(listed, scope) && kept(listed.state, query)) valid.push(listed);
+    }
+    return { entries: [...valid, ...corrupt.filter((entry) => inScope(entry, scope))], total: chosen.length };
+  }
+  /**
+   * See SessionStore.stats: counted from the summaries' facts (listing-cache.ts), the live sessions read whole; a store
+   * of 100,000 sessions is one stat per session and one read of the cache.
+   */
+  stats(scope, query) {
+    const walked = this.#summaries();
+    const facts = [];
+    const live = [];
+    const corrupt = [...walked.corrupt];
+    for (const { id, summary } of walked.valid) {
+      if (!summaryInScope(summary, scope)) continue;
+      if (query.agent !== void 0 && summary.agent_name !== query.agent) continue;
+      facts.push(summary.facts);
+      if (!mayBeLive(summary.facts, query)) continue;
+      const listed = this.#readChosen(id, walked.read);
+      if (listed?.kind === "valid") {
+        if (isLive(listed.state, query)) live.push(listed.state);
+      } else if (listed !== null) corrupt.push(listed);
+    }
+    return {
+      tally: tallyFacts(facts, query.since),
+      live,
+      corrupt: corrupt.filter((entry) => inScope(entry, scope))
+    };
+  }
+  /**
+   * One pass over the store root: each session's summary (from the cache while its state.json is unchanged, else read
+   * and summarized), the states read meanwhile, and the corrupt entries; the cache written again when it changed.
+   */
+  #summaries() {
     const cachePath = joinPath(this.location, LISTING_CACHE);
     const cached2 = readListingCache(cachePath);
     const next = /* @__PURE__ */ new Map();
     const read = /* @__PURE__ */ new Map();
     const corrupt = [];
-    const chosen = [];
+    const valid = [];
     let changed = false;
     for (const entry of this.#rootEntries()) {
       const id = entry.name;
@@ -36091,28 +36824,15 @@ var SyncFileStore = class {
         changed = true;
       }
       if (key !== null) next.set(id, summary);
-      const scoped = scope === void 0 || (summary.project === null ? scope.unassigned === true : summary.project === scope.project);
-      const phases = query.phases;
-      if (!scoped || phases !== void 0 && !phases.includes(summary.phase)) continue;
-      if (query.agent !== void 0 && summary.agent_name !== query.agent) continue;
-      chosen.push({ id, last_updated: summary.last_updated });
+      valid.push({ id, summary });
     }
     if (changed || next.size !== cached2.size) writeListingCache(cachePath, next);
-    chosen.sort((a, b) => {
-      const x = Date.parse(a.last_updated);
-      const y = Date.parse(b.last_updated);
-      return x !== y ? x < y ? 1 : -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-    });
-    const valid = [];
-    for (const { id } of chosen) {
-      if (query.limit !== void 0 && valid.length >= query.limit) break;
-      const known = read.get(id);
-      const listed = known === void 0 ? this.#listOne(id) : { kind: "valid", id, state: known };
-      if (listed === null) continue;
-      if (listed.kind === "corrupt") corrupt.push(listed);
-      else if (inScope(listed, scope) && kept(listed.state, query)) valid.push(listed);
-    }
-    return [...valid, ...corrupt.filter((entry) => inScope(entry, scope))];
+    return { valid, read, corrupt };
+  }
+  /** A chosen session as it is now: the state this pass read, else read now. */
+  #readChosen(id, read) {
+    const known = read.get(id);
+    return known === void 0 ? this.#listOne(id) : { kind: "valid", id, state: known };
   }
   /** See SessionStore.idsContaining: one look at the id's own folder, else one listing of the root's names. */
   idsContaining(part, limit) {
@@ -36309,6 +37029,14 @@ var SyncFileStore = class {
 function serialize(state) {
   return `${stateJson(state, 2)}
 `;
+}
+function summaryInScope(summary, scope) {
+  return scope === void 0 || (summary.project === null ? scope.unassigned === true : summary.project === scope.project);
+}
+function mayBeLive(facts, query) {
+  if (isFinalPhase(facts.phase)) return false;
+  if (query.since !== void 0 && Date.parse(facts.created_at) < query.since.getTime()) return false;
+  return Date.parse(facts.last_updated) >= query.activeSince.getTime() || facts.interrupted_now;
 }
 function bestEffort(complete) {
   try {
@@ -36518,6 +37246,12 @@ var SyncMemoryStore = class {
   query(scope, query) {
     return answerQuery(this.list(scope), query);
   }
+  page(scope, query) {
+    return answerPage(this.list(scope), query);
+  }
+  stats(scope, query) {
+    return answerStats(this.list(scope), query);
+  }
   idsContaining(part, limit) {
     if (this.#entries.has(part)) return [part];
     return [...this.#entries.keys()].filter((id) => id.includes(part)).slice(0, limit);
@@ -36618,138 +37352,8 @@ init_state();
 init_interruption();
 init_state_schema();
 init_ids();
-
-// src/core/views/stats.ts
-init_errors();
-init_interruption();
-init_phase_names();
-init_phases();
-init_rules();
-var UNITS_MS = { s: 1e3, m: 6e4, h: 36e5, d: 864e5, w: 6048e5 };
-function parseSince(text, now, flag = "--since") {
-  const match2 = /^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$/.exec(text);
-  let at = Number.NaN;
-  if (match2) at = now.getTime() - Number(match2[1]) * UNITS_MS[match2[2]];
-  else if (isCalendarDate(text)) at = Date.parse(asUtc(text));
-  if (Number.isFinite(at) && Number.isFinite(new Date(at).getTime())) return new Date(at);
-  throw new SessionError(
-    "E_USAGE",
-    `Expected \`${flag}\` to be a duration like 30m, 24h or 7d, or an ISO 8601 time, got ${show(text)}`
-  );
-}
-function computeStats(states, options) {
-  const { now, limits, since } = options;
-  const kept2 = since === void 0 ? states : states.filter((state) => Date.parse(state.created_at) >= since.getTime());
-  const byAgent = /* @__PURE__ */ new Map();
-  for (const state of kept2) byAgent.set(state.agent_name, [...byAgent.get(state.agent_name) ?? [], state]);
-  const agents = /* @__PURE__ */ Object.create(null);
-  for (const name of [...byAgent.keys()].sort()) agents[name] = group(byAgent.get(name), now, limits);
-  return {
-    generated_at: now.toISOString(),
-    since: since === void 0 ? null : since.toISOString(),
-    overall: group(kept2, now, limits),
-    agents
-  };
-}
-function group(states, now, limits) {
-  let active = 0;
-  let resumableNow = 0;
-  let resumes = 0;
-  let resumed = 0;
-  let lastActivity = null;
-  const outcomes = { completed: 0, failed: 0, abandoned: 0 };
-  const durations = [];
-  const byErrors = /* @__PURE__ */ Object.create(null);
-  const decisions = { approvals: 0, rejections: 0 };
-  const interrupted = { interruptions: 0, carried_on: 0, interrupted_now: 0 };
-  const continuations = { continued: 0, primed: 0 };
-  const waits = [];
-  const permissions = { permission_requests: 0, permissions_granted: 0, permissions_refused: 0, permissions_spent: 0 };
-  for (const state of states) {
-    for (const request of state.permission_requests ?? []) {
-      permissions.permission_requests += 1;
-      if (request.status === "rejected") permissions.permissions_refused += 1;
-      if (request.status === "spent") permissions.permissions_spent += 1;
-      if (request.status === "approved" || request.status === "spent" || request.expires_at !== void 0)
-        permissions.permissions_granted += 1;
-    }
-    if (state.continuation !== void 0) {
-      continuations.continued += state.continuation.count;
-      if (state.continuation.choice === "prime") continuations.primed += 1;
-    }
-    if (state.interruption !== void 0) {
-      interrupted.interruptions += state.interruption.count;
-      interrupted.carried_on += state.interruption.carried_on;
-      if (isInterrupted(state)) interrupted.interrupted_now += 1;
-    }
-    for (const decision of state.decisions ?? []) {
-      if (decision.decision === "approved") decisions.approvals += 1;
-      else decisions.rejections += 1;
-      waits.push(Math.max(0, (Date.parse(decision.at) - Date.parse(decision.waiting_since)) / 1e3));
-    }
-    if (isFinalPhase(state.phase)) {
-      outcomes[state.phase] += 1;
-      if (state.duration_seconds !== void 0) durations.push(state.duration_seconds);
-    }
-    const resumable = allowsResume(resumeVerdict(state, now, limits));
-    if (resumable) resumableNow += 1;
-    if (canProgress(state, resumable, now, limits)) active += 1;
-    const count = resumeCount(state);
-    resumes += count;
-    if (count > 0) resumed += 1;
-    byErrors[state.error_count] = (byErrors[state.error_count] ?? 0) + 1;
-    const at = Date.parse(state.last_updated);
-    if (lastActivity === null || at > lastActivity) lastActivity = at;
-  }
-  const finalized = outcomes.completed + outcomes.failed + outcomes.abandoned;
-  return {
-    sessions: states.length,
-    active,
-    resumable_now: resumableNow,
-    ...outcomes,
-    success_rate: ratio(outcomes.completed, finalized),
-    resumes,
-    resume_rate: ratio(resumed, states.length),
-    mean_duration_seconds: durations.length === 0 ? null : round(durations.reduce((a, b) => a + b, 0) / durations.length),
-    median_duration_seconds: median(durations),
-    by_error_count: byErrors,
-    ...decisions,
-    median_decision_seconds: median(waits),
-    ...interrupted,
-    ...permissions,
-    ...continuations,
-    last_activity: lastActivity === null ? null : new Date(lastActivity).toISOString()
-  };
-}
-function canProgress(state, resumable, now, limits) {
-  if (isFinalPhase(state.phase)) return false;
-  if (resumable) return true;
-  if (isResumablePhase(state.phase)) return false;
-  const fresh = now.getTime() - Date.parse(state.last_updated) <= limits.resumeTimeoutMinutes * 6e4;
-  return fresh && state.claude?.stopped_at === void 0;
-}
-function ratio(part, whole) {
-  return whole === 0 ? null : round(part / whole);
-}
-function median(values) {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return round(sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2);
-}
-function round(value) {
-  return Math.round(value * 1e3) / 1e3;
-}
-function asUtc(text) {
-  const local = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/.exec(text.trim());
-  return local === null ? text : `${local[1]}T${local[2]}Z`;
-}
-function isCalendarDate(text) {
-  const date3 = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
-  if (date3 === null) return false;
-  const [year, month, day] = [Number(date3[1]), Number(date3[2]), Number(date3[3])];
-  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
+init_history();
+init_stats();
 
 // src/core/transfer.ts
 init_errors();
