@@ -5273,6 +5273,19 @@ var init_decision = __esm({
 });
 
 // src/core/interruption.ts
+function turnInterruption(event) {
+  const word = (value) => value !== void 0 && INTERRUPTION_KIND_PATTERN.test(value) ? value : void 0;
+  const source = word(event.source);
+  const reason = word(event.reason);
+  const via = word(event.via);
+  const error2 = reason === "permission_denied" ? PERMISSION_DENIED : source === "user" && (reason === "stop" || reason === void 0) ? USER_STOPPED : TURN_INTERRUPTED;
+  const said = [
+    `source ${source ?? "unknown"}`,
+    `reason ${reason ?? "unknown"}`,
+    ...via === void 0 ? [] : [`via ${via}`]
+  ];
+  return { error: error2, message: `Interrupt ended the main turn (${said.join(", ")})` };
+}
 function interruptionKind(value) {
   return typeof value === "string" && INTERRUPTION_KIND_PATTERN.test(value) ? value : "unknown";
 }
@@ -5331,7 +5344,7 @@ function interruptionOf(state) {
 function interruptionCause(kind) {
   return `${CAUSES.get(kind) ?? "an API error"} (${kind})`;
 }
-var INTERRUPTION_MESSAGE_LIMIT, KEY_NAME, SECRETS, CAUSES;
+var INTERRUPTION_MESSAGE_LIMIT, USER_STOPPED, PERMISSION_DENIED, TURN_INTERRUPTED, KEY_NAME, SECRETS, CAUSES;
 var init_interruption = __esm({
   "src/core/interruption.ts"() {
     "use strict";
@@ -5342,6 +5355,9 @@ var init_interruption = __esm({
     init_text();
     init_interruption_kinds();
     INTERRUPTION_MESSAGE_LIMIT = 300;
+    USER_STOPPED = "user_stopped";
+    PERMISSION_DENIED = "permission_denied";
+    TURN_INTERRUPTED = "turn_interrupted";
     KEY_NAME = "(?:api[_-]?key|access[_-]?key(?:[_-]?id)?|secret(?:[_-]?key)?|private[_-]?key|password|passwd|passphrase|credentials?|token|auth)";
     SECRETS = [
       [
@@ -5384,7 +5400,11 @@ var init_interruption = __esm({
       ["app_stopped", "the app stopping its query"],
       // Not Claude Code's: opencode's run was stopped (Ctrl-C, a killed process) while the sub-agent ran, which fires
       // nothing; the next delegation finds it (src/hooks/hosts/opencode-plugin.ts).
-      ["run_stopped", "its host run being stopped while it worked"]
+      ["run_stopped", "its host run being stopped while it worked"],
+      // Not a failure: Claude Code's Interrupt ended the main turn and cut off the foreground sub-agent (turnInterruption).
+      [USER_STOPPED, "the user stopping the main turn"],
+      [PERMISSION_DENIED, "a denied permission request ending the main turn"],
+      [TURN_INTERRUPTED, "an interrupt ending the main turn"]
     ]);
   }
 });
@@ -7620,7 +7640,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "9e4d2a0823b97df4";
+    RELAY_BUILD = "1cc1a0aa81144c4e";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -9319,6 +9339,88 @@ var init_file_copy = __esm({
   }
 });
 
+// src/service/agent-launch.ts
+function agentLaunchFacts(payload, agentId) {
+  const folders = sessionFolders(payload);
+  if (folders === null || !isPlainAgentId(agentId)) return null;
+  const names = agentFileNames(agentId);
+  const meta2 = jsonObject(readMeta(joinPath(folders.subagentsDir, names.meta)));
+  const head = jsonObject(firstLine(joinPath(folders.subagentsDir, names.transcript), HEAD_BYTES));
+  if (meta2 === null && head === null) return null;
+  return { requestShape: meta2?.requestShape, entrypoint: head?.entrypoint };
+}
+function readMeta(path) {
+  try {
+    const bytes = readCapped(path, META_BYTES);
+    return bytes === "too-large" ? null : bytes.toString("utf8");
+  } catch (error2) {
+    if (errnoCode(error2) === "ENOENT" || errnoCode(error2) === "ENOTDIR") return null;
+    throw error2;
+  }
+}
+function jsonObject(text) {
+  if (text === null) return null;
+  try {
+    const value = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+var META_BYTES, HEAD_BYTES;
+var init_agent_launch = __esm({
+  "src/service/agent-launch.ts"() {
+    "use strict";
+    init_claude_transcript();
+    init_errno();
+    init_file_copy();
+    init_paths();
+    init_read_capped();
+    META_BYTES = 64 * 1024;
+    HEAD_BYTES = 256 * 1024;
+  }
+});
+
+// src/service/cut-agents.ts
+var cut_agents_exports = {};
+__export(cut_agents_exports, {
+  CUT_AGENTS_LIMIT: () => CUT_AGENTS_LIMIT,
+  cutOffAgents: () => cutOffAgents
+});
+function cutOffAgents(payload) {
+  const folders = sessionFolders(payload);
+  if (folders === null) return [];
+  const names = namesOrNull(folders.subagentsDir) ?? [];
+  const ids = names.map((name) => /^agent-(.+)\.meta\.json$/.exec(name)?.[1]).filter(isPlainAgentId).slice(0, CUT_AGENTS_LIMIT);
+  const cut = [];
+  for (const agentId of ids) {
+    const files = agentFileNames(agentId);
+    const meta2 = jsonObject(readMeta(joinPath(folders.subagentsDir, files.meta)));
+    if (meta2 === null || meta2.requestShape !== "foreground" || meta2.finished === true) continue;
+    const head = jsonObject(firstLine(joinPath(folders.subagentsDir, files.transcript), HEAD_BYTES));
+    const turn = head?.promptId;
+    const thisTurn = typeof turn === "string" && typeof payload.prompt_id === "string" ? turn === payload.prompt_id : null;
+    if (thisTurn === false) continue;
+    const type = meta2.agentType;
+    const named = thisTurn === true && typeof type === "string" && type !== "" && agentNameProblem(type) === null;
+    cut.push({ agent_id: agentId, ...named ? { agent_type: type } : {} });
+  }
+  return cut;
+}
+var CUT_AGENTS_LIMIT;
+var init_cut_agents = __esm({
+  "src/service/cut-agents.ts"() {
+    "use strict";
+    init_claude_transcript();
+    init_input();
+    init_file_copy();
+    init_files();
+    init_paths();
+    init_agent_launch();
+    CUT_AGENTS_LIMIT = 500;
+  }
+});
+
 // src/service/agent-transcripts.ts
 var agent_transcripts_exports = {};
 __export(agent_transcripts_exports, {
@@ -9332,7 +9434,7 @@ function foundIn(subagentsDir, sessionId, agentId) {
   const transcriptPath = joinPath(subagentsDir, names.transcript);
   const transcript = entryAt(transcriptPath);
   if (transcript === null) return null;
-  const line = transcript.kind === "file" ? firstLine(transcriptPath, HEAD_BYTES) : null;
+  const line = transcript.kind === "file" ? firstLine(transcriptPath, HEAD_BYTES2) : null;
   return {
     sessionId,
     transcript,
@@ -9390,7 +9492,7 @@ function continueWithContext(ask, settings) {
 function continuationOf(ask, settings) {
   return chooseContinuation(gatherContinuationFacts(ask), settings);
 }
-var HEAD_BYTES, SESSION_FOLDER;
+var HEAD_BYTES2, SESSION_FOLDER;
 var init_agent_transcripts = __esm({
   "src/service/agent-transcripts.ts"() {
     "use strict";
@@ -9399,7 +9501,7 @@ var init_agent_transcripts = __esm({
     init_file_copy();
     init_paths();
     init_private_fs();
-    HEAD_BYTES = 256 * 1024;
+    HEAD_BYTES2 = 256 * 1024;
     SESSION_FOLDER = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
   }
 });
@@ -34254,6 +34356,7 @@ function plainStopOutcomes() {
 // src/service/claude-attach.ts
 init_input();
 init_interruption();
+init_permission();
 init_phase_names();
 init_host();
 init_session();
@@ -34372,18 +34475,24 @@ function createLinked(view, now, agentType, facts) {
 async function failed(view, now, attachment, claudeAgentId, failure3) {
   if (isFinalPhase(attachment.state.phase)) return { ...attachment, interruption: "already_final" };
   if (alreadyInterruptedBy(attachment.state, claudeAgentId)) return { ...attachment, interruption: "already" };
+  if (failure3.cut && attachment.state.claude?.stopped_at !== void 0)
+    return { ...attachment, interruption: "stopped" };
   try {
     const state = await view.write(attachment.state.agent_id, now, (current, at) => {
       if (current.claude?.agent_id !== claudeAgentId) throw new SupersededStop();
       if (alreadyInterruptedBy(current, claudeAgentId)) throw new Unchanged();
+      if (failure3.cut && current.claude.stopped_at !== void 0) throw new StoppedFirst();
       const stopped2 = withClaudeLink(current, { stopped: true }, at);
-      return withInterruption(stopped2, { ...failure3, agent_id: claudeAgentId }, at);
+      const message = failure3.cut ? withInboxItem(failure3, current) : failure3.message;
+      const facts = { error: failure3.error, ...message === void 0 ? {} : { message }, agent_id: claudeAgentId };
+      return withInterruption(stopped2, facts, at);
     });
     return { state, action: attachment.action, interruption: "recorded" };
   } catch (error2) {
     if (error2 instanceof SupersededStop)
       return { state: attachment.state, action: "superseded", interruption: "superseded" };
     if (error2 instanceof Unchanged) return { ...attachment, interruption: "already" };
+    if (error2 instanceof StoppedFirst) return { ...attachment, interruption: "stopped" };
     if (!isSessionError(error2, "E_ILLEGAL_TRANSITION") && !isSessionError(error2, "E_NOT_FOUND")) throw error2;
     return { ...attachment, interruption: "already_final" };
   }
@@ -34413,6 +34522,14 @@ function stopWrite(view, now, id, change, claudeAgentId, lastMessage) {
     const summary = decided === "abandoned" ? `Claude Code agent ${claudeAgentId} stopped while the session was still initializing (no phase recorded)` + (lastMessage === void 0 ? "" : `: ${lastMessage}`) : lastMessage ?? `Claude Code agent ${claudeAgentId} stopped`;
     return finalizeState(linked, decided, summary, at);
   });
+}
+var StoppedFirst = class extends Error {
+};
+function withInboxItem(failure3, state) {
+  const request = failure3.error === PERMISSION_DENIED ? pendingPermission(state) : null;
+  if (request === null) return failure3.message;
+  const item = `after its ${request.tool} call asked at ${request.at}, the inbox item of session ${state.agent_id} (approve or reject it)`;
+  return failure3.message === void 0 ? item : `${failure3.message}; ${item}`;
 }
 function alreadyInterruptedBy(state, claudeAgentId) {
   return isInterrupted(state) && state.interruption?.agent_id === claudeAgentId && state.claude?.agent_id === claudeAgentId && state.claude.stopped_at !== void 0;
@@ -35061,13 +35178,18 @@ var Sessions = class {
    * session (found, relinked or created as `attachClaudeAgent` does, so a failure that overtook the agent's start
    * events ends in the same state) is stopped and records the interruption (core/interruption.ts): it stays open in
    * its phase and the next delegation to its agent type carries it on. A second report of the same failure writes
-   * nothing; a later SubagentStop of that agent keeps it open (core `stopOutcome`).
+   * nothing; a later SubagentStop of that agent keeps it open (core `stopOutcome`). With `cut` (an agent cut off by
+   * the main turn's interrupt, Claude Code's Interrupt), only while its link runs: a stop of its own that came first
+   * wins (`interruption: 'stopped'`).
    * @returns null when the agent is not attached and `agent_type` is absent (nothing to record it on)
    * @throws SessionError E_BUSY when a lock stays taken, E_IO
    */
   claudeAgentFailed(event) {
-    const { error: error2, message, ...agent } = event;
-    return this.attachClaudeAgent({ ...agent, failed: { error: error2, ...message === void 0 ? {} : { message } } });
+    const { error: error2, message, cut, ...agent } = event;
+    return this.attachClaudeAgent({
+      ...agent,
+      failed: { error: error2, ...message === void 0 ? {} : { message }, ...cut === true ? { cut } : {} }
+    });
   }
   /**
    * Records that a session's agent was interrupted by a host failure (the seed protocol's `subagent-stop` with
@@ -37439,6 +37561,9 @@ var EVENTS = [
   // failure kind (its matcher values) interrupts it the same way.
   // opencode: a child session's `session.error`, or its task part turned `error`.
   { event: "StopFailure", bin: "subagent-stop", hosts: ["claude-code", "agent-sdk", "opencode"] },
+  // Claude Code 2.1.335+: an interrupt ended the main turn (Esc, a denied permission…); the foreground sub-agents it
+  // cut off get neither SubagentStop nor StopFailure (src/hooks/handlers/interrupt.ts). Older versions never fire it.
+  { event: "Interrupt", bin: "subagent-stop", hosts: ["claude-code"] },
   // A delegation launched: a background agent attached as it starts (its SubagentStart runs in another process).
   { event: "PostToolUse", matcher: "Task|Agent", bin: "subagent-stop", hosts: ["claude-code", "agent-sdk"] },
   // The parked sessions, told to the main agent before it decides to delegate. The Agent SDK has not been seen firing
@@ -37499,6 +37624,9 @@ var KEYS1 = /* @__PURE__ */ new Set([
   "last_assistant_message",
   "error",
   "error_details",
+  "source",
+  "reason",
+  "via",
   "tool_input",
   "tool_response"
 ]);
@@ -37612,6 +37740,21 @@ function p93(v) {
     const r = p210(o["error_details"]);
     if (r === FAIL3) return FAIL3;
     out["error_details"] = r;
+  }
+  if ("source" in o) {
+    const r = p210(o["source"]);
+    if (r === FAIL3) return FAIL3;
+    out["source"] = r;
+  }
+  if ("reason" in o) {
+    const r = p210(o["reason"]);
+    if (r === FAIL3) return FAIL3;
+    out["reason"] = r;
+  }
+  if ("via" in o) {
+    const r = p210(o["via"]);
+    if (r === FAIL3) return FAIL3;
+    out["via"] = r;
   }
   if ("tool_input" in o) {
     const r = p510(o["tool_input"]);
@@ -38125,6 +38268,37 @@ function sessionOf(payload) {
 // src/hooks/handlers/index.ts
 init_handler();
 
+// src/hooks/handlers/interrupt.ts
+init_interruption();
+init_handler();
+async function interrupt(sessions, payload) {
+  if (payload.agent_id) return skip("not_main_turn");
+  const { cutOffAgents: cutOffAgents2 } = (init_cut_agents(), __toCommonJS(cut_agents_exports));
+  const facts = turnInterruption(payload);
+  const agents = cutOffAgents2(payload);
+  if (agents.length === 0) return skip(`no_agent_cut kind=${facts.error}`);
+  const notes = [];
+  let failure3;
+  for (const agent of agents) {
+    try {
+      const attached = await sessions.claudeAgentFailed({
+        ...agent,
+        ...payload.session_id === void 0 ? {} : { session_id: payload.session_id },
+        ...facts,
+        cut: true
+      });
+      notes.push(
+        attached === null ? `${agent.agent_id}:unknown_agent` : `${agent.agent_id}:${attached.interruption ?? attached.action}:${attached.state.agent_id}`
+      );
+    } catch (error2) {
+      failure3 ??= error2;
+      notes.push(`${agent.agent_id}:error`);
+    }
+  }
+  if (failure3 !== void 0) throw failure3;
+  return skip(`kind=${facts.error} cut=${logValue(notes.join(" "))}`);
+}
+
 // src/hooks/handlers/offer.ts
 init_input();
 
@@ -38358,43 +38532,8 @@ function recordingTarget(command, prefix) {
   return parseRecording(words.slice(prefix.length))?.id ?? null;
 }
 
-// src/service/agent-launch.ts
-init_claude_transcript();
-init_errno();
-init_file_copy();
-init_paths();
-init_read_capped();
-var META_BYTES = 64 * 1024;
-var HEAD_BYTES2 = 256 * 1024;
-function agentLaunchFacts(payload, agentId) {
-  const folders = sessionFolders(payload);
-  if (folders === null || !isPlainAgentId(agentId)) return null;
-  const names = agentFileNames(agentId);
-  const meta2 = jsonObject(readMeta(joinPath(folders.subagentsDir, names.meta)));
-  const head = jsonObject(firstLine(joinPath(folders.subagentsDir, names.transcript), HEAD_BYTES2));
-  if (meta2 === null && head === null) return null;
-  return { requestShape: meta2?.requestShape, entrypoint: head?.entrypoint };
-}
-function readMeta(path) {
-  try {
-    const bytes = readCapped(path, META_BYTES);
-    return bytes === "too-large" ? null : bytes.toString("utf8");
-  } catch (error2) {
-    if (errnoCode(error2) === "ENOENT" || errnoCode(error2) === "ENOTDIR") return null;
-    throw error2;
-  }
-}
-function jsonObject(text) {
-  if (text === null) return null;
-  try {
-    const value = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 // src/hooks/handlers/permission.ts
+init_agent_launch();
 async function permissionRequest(sessions, payload, context) {
   if (!payload.agent_id) return { answer: null, note: "not_a_subagent" };
   const tool = payload.tool_name;
@@ -38473,6 +38612,7 @@ var HANDLERS = {
   SubagentStart: subagentStart,
   SubagentStop: subagentStop,
   StopFailure: stopFailure,
+  Interrupt: interrupt,
   PostToolUse: postToolUse,
   SessionStart: overview,
   UserPromptSubmit: overview,
