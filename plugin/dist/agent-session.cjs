@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "8909a9afec744ac4";
-const BUILD_ID = "1cc1a0aa81144c4e";
+const BUNDLE_HASH = "56376b1dc7fcbf08";
+const BUILD_ID = "c70989a0ff030515";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -7640,7 +7640,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "1cc1a0aa81144c4e";
+    RELAY_BUILD = "c70989a0ff030515";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -7706,9 +7706,9 @@ function pipeBinding() {
     if (typeof binding !== "function") return cachedBinding;
     const pipe = binding("pipe_wrap");
     const stream = binding("stream_wrap");
-    const constants9 = pipe.constants;
+    const constants8 = pipe.constants;
     const state = stream.streamBaseState;
-    const numbers = [constants9?.SOCKET, stream.kReadBytesOrError, stream.kArrayBufferOffset, stream.kLastWriteWasAsync];
+    const numbers = [constants8?.SOCKET, stream.kReadBytesOrError, stream.kArrayBufferOffset, stream.kLastWriteWasAsync];
     const Pipe = pipe.Pipe;
     if (typeof Pipe !== "function" || typeof pipe.PipeConnectWrap !== "function" || typeof stream.WriteWrap !== "function" || !(state instanceof Int32Array) || numbers.some((value) => typeof value !== "number"))
       return cachedBinding;
@@ -7719,7 +7719,7 @@ function pipeBinding() {
       Pipe,
       PipeConnectWrap: pipe.PipeConnectWrap,
       WriteWrap: stream.WriteWrap,
-      socketType: constants9.SOCKET,
+      socketType: constants8.SOCKET,
       state,
       readBytes: stream.kReadBytesOrError,
       bufferOffset: stream.kArrayBufferOffset,
@@ -9667,10 +9667,12 @@ var init_told2 = __esm({
   }
 });
 
-// src/platform/detached.ts
-function claimOnce(dir, key) {
+// src/platform/once-marker.ts
+function claimMarker(dir, name) {
+  if (!MARKER_NAME.test(name))
+    throw new SessionError("E_USAGE", `Expected a marker name of ${MARKER_NAME}, got ${name}`);
   ensurePrivateDir(dir, true);
-  const file = (0, import_node_path15.join)(dir, (0, import_node_crypto.createHash)("sha256").update(key).digest("hex").slice(0, 32));
+  const file = (0, import_node_path15.join)(dir, name);
   try {
     (0, import_node_fs19.closeSync)((0, import_node_fs19.openSync)(file, CREATE_NEW, PRIVATE_FILE));
     return true;
@@ -9679,19 +9681,56 @@ function claimOnce(dir, key) {
     throw ioError(error2, "create the marker", file);
   }
 }
-var import_node_fs19, import_node_crypto, import_node_path15;
-var init_detached = __esm({
-  "src/platform/detached.ts"() {
+function markerName(text) {
+  const name = text.replace(/[^\w.@-]/g, "_").slice(0, 200);
+  return name === "" || name === "." || name === ".." ? `_${name}` : name;
+}
+var import_node_fs19, import_node_path15, MARKER_NAME;
+var init_once_marker = __esm({
+  "src/platform/once-marker.ts"() {
     "use strict";
     import_node_fs19 = require("node:fs");
-    import_node_crypto = require("node:crypto");
     import_node_path15 = require("node:path");
+    init_errors();
     init_errno();
     init_private_fs();
+    MARKER_NAME = /^(?!\.\.?$)[\w.@-]{1,200}$/;
+  }
+});
+
+// src/platform/user-folders.ts
+function userDataFolder(env) {
+  return xdgFolder(env, "XDG_DATA_HOME", [".local", "share"]);
+}
+function xdgFolder(env, variable, underHome) {
+  const base = env[variable];
+  if (base !== void 0 && (0, import_node_path16.isAbsolute)(base)) return (0, import_node_path16.join)(base, "agent-session");
+  const home = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os.homedir)();
+  return (0, import_node_path16.isAbsolute)(home) ? (0, import_node_path16.join)(home, ...underHome, "agent-session") : null;
+}
+var import_node_os, import_node_path16;
+var init_user_folders = __esm({
+  "src/platform/user-folders.ts"() {
+    "use strict";
+    import_node_os = require("node:os");
+    import_node_path16 = require("node:path");
   }
 });
 
 // src/platform/running-page.ts
+var running_page_exports = {};
+__export(running_page_exports, {
+  recordRunningPage: () => recordRunningPage,
+  runningPage: () => runningPage
+});
+function recordRunningPage(dataFolder, key, page) {
+  ensurePrivateDir((0, import_node_path17.join)(dataFolder, "pages"), true);
+  const file = recordFile(dataFolder, key);
+  writeFileAtomic(file, JSON.stringify({ port: page.port, pid: page.pid }), { durable: false });
+  return () => {
+    if (readRecord(file)?.pid === page.pid) (0, import_node_fs20.rmSync)(file, { force: true });
+  };
+}
 function runningPage(dataFolder, key) {
   const record2 = readRecord(recordFile(dataFolder, key));
   if (record2 === null) return null;
@@ -9704,7 +9743,7 @@ function runningPage(dataFolder, key) {
   return record2;
 }
 function recordFile(dataFolder, key) {
-  return (0, import_node_path16.join)(dataFolder, "pages", `${(0, import_node_crypto2.createHash)("sha256").update(key).digest("hex").slice(0, 32)}.json`);
+  return (0, import_node_path17.join)(dataFolder, "pages", `${(0, import_node_crypto.createHash)("sha256").update(key).digest("hex").slice(0, 32)}.json`);
 }
 function readRecord(file) {
   const read = readRegularFile(file);
@@ -9720,35 +9759,17 @@ function readRecord(file) {
   if (!Number.isInteger(pid) || pid < 1) return null;
   return { port, pid };
 }
-var import_node_crypto2, import_node_path16;
+var import_node_crypto, import_node_fs20, import_node_path17;
 var init_running_page = __esm({
   "src/platform/running-page.ts"() {
     "use strict";
-    import_node_crypto2 = require("node:crypto");
-    import_node_path16 = require("node:path");
+    import_node_crypto = require("node:crypto");
+    import_node_fs20 = require("node:fs");
+    import_node_path17 = require("node:path");
     init_atomic_file();
     init_errno();
     init_private_fs();
     init_strict_read();
-  }
-});
-
-// src/platform/user-folders.ts
-function userDataFolder(env) {
-  return xdgFolder(env, "XDG_DATA_HOME", [".local", "share"]);
-}
-function xdgFolder(env, variable, underHome) {
-  const base = env[variable];
-  if (base !== void 0 && (0, import_node_path17.isAbsolute)(base)) return (0, import_node_path17.join)(base, "agent-session");
-  const home = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os.homedir)();
-  return (0, import_node_path17.isAbsolute)(home) ? (0, import_node_path17.join)(home, ...underHome, "agent-session") : null;
-}
-var import_node_os, import_node_path17;
-var init_user_folders = __esm({
-  "src/platform/user-folders.ts"() {
-    "use strict";
-    import_node_os = require("node:os");
-    import_node_path17 = require("node:path");
   }
 });
 
@@ -9764,13 +9785,16 @@ function toldDir(logDir) {
 }
 function personChannel(logDir, env) {
   return {
-    claim: (key) => claimOnce(toldDir(logDir), key),
+    claim: (key) => claimMarker(toldDir(logDir), markerName(key)),
     page: () => runningPageOf(logDir, env)
   };
 }
 function runningPageOf(logDir, env) {
   const folder = userDataFolder(env);
-  const running = folder === null ? null : runningPage(folder, logDir);
+  const running = folder === null ? null : (
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy (above)
+    (init_running_page(), __toCommonJS(running_page_exports)).runningPage(folder, logDir)
+  );
   return running === null ? null : `http://127.0.0.1:${running.port}/`;
 }
 var import_node_path18;
@@ -9778,8 +9802,7 @@ var init_told3 = __esm({
   "src/app/told.ts"() {
     "use strict";
     import_node_path18 = require("node:path");
-    init_detached();
-    init_running_page();
+    init_once_marker();
     init_user_folders();
   }
 });
@@ -38662,8 +38685,8 @@ init_interruption_kinds();
 function storePin(root, config2) {
   const url = config2.database_url;
   const selected = JSON.stringify([root, url, url === null ? null : config2.database_schema]);
-  const { createHash: createHash3 } = require("node:crypto");
-  return createHash3("sha256").update(selected).digest("hex").slice(0, 16);
+  const { createHash: createHash2 } = require("node:crypto");
+  return createHash2("sha256").update(selected).digest("hex").slice(0, 16);
 }
 
 // src/hooks/hosts/codex.ts
