@@ -496,7 +496,7 @@ var init_log_levels = __esm({
 });
 
 // src/core/schema-version.ts
-var SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, DECISION_ORIGIN_SCHEMA_VERSION, INTERRUPTION_SCHEMA_VERSION, PROJECT_SCHEMA_VERSION, HOST_SCHEMA_VERSION, IMPORTED_DECISION_SCHEMA_VERSION, PERMISSION_SCHEMA_VERSION, CONTINUATION_SCHEMA_VERSION, BROWSER_ORIGIN_SCHEMA_VERSION, OPENCODE_HOST_SCHEMA_VERSION, PERMISSION_FOLDER_SCHEMA_VERSION;
+var SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, DECISION_ORIGIN_SCHEMA_VERSION, INTERRUPTION_SCHEMA_VERSION, PROJECT_SCHEMA_VERSION, HOST_SCHEMA_VERSION, IMPORTED_DECISION_SCHEMA_VERSION, PERMISSION_SCHEMA_VERSION, CONTINUATION_SCHEMA_VERSION, BROWSER_ORIGIN_SCHEMA_VERSION, OPENCODE_HOST_SCHEMA_VERSION, PERMISSION_FOLDER_SCHEMA_VERSION, NEWEST_SCHEMA_VERSION;
 var init_schema_version = __esm({
   "src/core/schema-version.ts"() {
     "use strict";
@@ -512,6 +512,7 @@ var init_schema_version = __esm({
     BROWSER_ORIGIN_SCHEMA_VERSION = 10;
     OPENCODE_HOST_SCHEMA_VERSION = 11;
     PERMISSION_FOLDER_SCHEMA_VERSION = 12;
+    NEWEST_SCHEMA_VERSION = PERMISSION_FOLDER_SCHEMA_VERSION;
   }
 });
 
@@ -5787,58 +5788,6 @@ var init_stats = __esm({
   }
 });
 
-// src/service/store.ts
-function kept(state, query) {
-  return (query.phases === void 0 || query.phases.includes(state.phase)) && (query.agent === void 0 || state.agent_name === query.agent);
-}
-function answerQuery(listed, query) {
-  const valid = listed.filter((entry) => entry.kind === "valid" && kept(entry.state, query)).sort(newestFirst);
-  const corrupt = listed.filter((entry) => entry.kind === "corrupt");
-  return [...query.limit === void 0 ? valid : valid.slice(0, query.limit), ...corrupt];
-}
-function newestFirst(a, b) {
-  const x = Date.parse(a.state.last_updated);
-  const y = Date.parse(b.state.last_updated);
-  if (x !== y) return x < y ? 1 : -1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-function answerPage(listed, query) {
-  const total = listed.filter((entry) => entry.kind === "valid" && kept(entry.state, query)).length;
-  return { entries: answerQuery(listed, query), total };
-}
-function answerStats(listed, query) {
-  const states = [];
-  const corrupt = [];
-  for (const entry of listed) {
-    if (entry.kind === "corrupt") corrupt.push(entry);
-    else if (query.agent === void 0 || entry.state.agent_name === query.agent) states.push(entry.state);
-  }
-  return {
-    tally: tallyFacts(states.map(statsFactsOf), query.since),
-    live: states.filter((state) => isLive(state, query)),
-    corrupt
-  };
-}
-function isLive(state, query) {
-  if (isFinalPhase(state.phase)) return false;
-  if (query.since !== void 0 && Date.parse(state.created_at) < query.since.getTime()) return false;
-  return Date.parse(state.last_updated) >= query.activeSince.getTime() || isInterrupted(state);
-}
-function inScope(entry, scope) {
-  if (scope === void 0) return true;
-  const project = entry.kind === "valid" ? entry.state.project : entry.project;
-  if (project === void 0) return entry.kind === "corrupt" || scope.unassigned === true;
-  return project === scope.project;
-}
-var init_store = __esm({
-  "src/service/store.ts"() {
-    "use strict";
-    init_phase_names();
-    init_interruption();
-    init_stats();
-  }
-});
-
 // src/platform/paths.ts
 function joinPath(folder, ...names) {
   if (!isNormalAbsolute2(folder) || !names.every(isPlainName)) return (0, import_node_path4.join)(folder, ...names);
@@ -6093,6 +6042,71 @@ var init_codec = __esm({
     init_state();
     init_text();
     SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+  }
+});
+
+// src/service/store.ts
+function kept(state, query) {
+  return (query.phases === void 0 || query.phases.includes(state.phase)) && (query.agent === void 0 || state.agent_name === query.agent);
+}
+function answerQuery(listed, query) {
+  const valid = listed.filter((entry) => entry.kind === "valid" && kept(entry.state, query)).sort(newestFirst);
+  const corrupt = listed.filter((entry) => entry.kind === "corrupt");
+  return [...query.limit === void 0 ? valid : valid.slice(0, query.limit), ...corrupt];
+}
+function newestFirst(a, b) {
+  const x = Date.parse(a.state.last_updated);
+  const y = Date.parse(b.state.last_updated);
+  if (x !== y) return x < y ? 1 : -1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+function answerPage(listed, query) {
+  const total = listed.filter((entry) => entry.kind === "valid" && kept(entry.state, query)).length;
+  return { entries: answerQuery(listed, query), total };
+}
+function answerStats(listed, query) {
+  const states = [];
+  const corrupt = [];
+  for (const entry of listed) {
+    if (entry.kind === "corrupt") corrupt.push(entry);
+    else if (query.agent === void 0 || entry.state.agent_name === query.agent) states.push(entry.state);
+  }
+  return {
+    tally: tallyFacts(states.map(statsFactsOf), query.since),
+    live: states.filter((state) => isLive(state, query)),
+    corrupt
+  };
+}
+function isLive(state, query) {
+  if (isFinalPhase(state.phase)) return false;
+  if (query.since !== void 0 && Date.parse(state.created_at) < query.since.getTime()) return false;
+  return Date.parse(state.last_updated) >= query.activeSince.getTime() || isInterrupted(state);
+}
+function answerAged(listed, query) {
+  const aged = [];
+  for (const entry of listed) {
+    if (entry.kind === "corrupt") aged.push(entry);
+    else if (isAged(entry.state.last_updated, query))
+      aged.push({ kind: "valid", id: entry.id, last_updated: entry.state.last_updated });
+  }
+  return aged;
+}
+function isAged(lastUpdated, query) {
+  const at = Date.parse(lastUpdated);
+  return at < query.before.getTime() || at > query.after.getTime();
+}
+function inScope(entry, scope) {
+  if (scope === void 0) return true;
+  const project = entry.kind === "valid" ? entry.state.project : entry.project;
+  if (project === void 0) return entry.kind === "corrupt" || scope.unassigned === true;
+  return project === scope.project;
+}
+var init_store = __esm({
+  "src/service/store.ts"() {
+    "use strict";
+    init_phase_names();
+    init_interruption();
+    init_stats();
   }
 });
 
@@ -6753,6 +6767,17 @@ function queries(s) {
         SELECT id FROM ${s}.session_facts WHERE ${factsScope}
           AND ((phase NOT IN ('completed', 'failed', 'abandoned') AND last_activity >= $5::text::timestamptz)
             OR interrupted_now))`,
+    aged: `SELECT id, last_activity,
+        (EXISTS (SELECT 1 FROM ${s}.session_facts f WHERE f.id = x.id)
+          AND jsonb_typeof(state->'schema_version') = 'number' AND (state->>'schema_version')::numeric <= $5::integer
+          AND jsonb_typeof(state->'error_count') = 'number' AND jsonb_typeof(state->'history') = 'array'
+          AND jsonb_typeof(state->'metadata') = 'object' AND jsonb_typeof(state->'resume_ready') = 'boolean'
+          AND state->>'last_updated' IS NOT NULL) IS TRUE AS plausible
+      FROM ${s}.sessions x
+      WHERE phase IS NOT NULL AND ($1::text IS NULL OR project = $1 OR ($2::boolean AND project IS NULL))
+        AND (last_activity < $3::text::timestamptz OR last_activity > $4::text::timestamptz)`,
+    readMany: `SELECT id, state::text AS state, written_at, project FROM ${s}.sessions
+      WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb))`,
     unwritten: `SELECT id, state::text AS state, written_at, project FROM ${s}.sessions WHERE phase IS NULL`,
     // The equal id first, so a limit never leaves it out.
     idsContaining: `SELECT id FROM ${s}.sessions WHERE strpos(id, $1) > 0 ORDER BY id = $1 DESC, id LIMIT $2`,
@@ -6915,6 +6940,7 @@ var init_pg_store = __esm({
     import_node_perf_hooks = require("node:perf_hooks");
     import_postgres = __toESM(require("./postgres.cjs"));
     init_errors();
+    init_schema_version();
     init_ids();
     init_serial();
     init_codec();
@@ -7169,6 +7195,38 @@ var init_pg_store = __esm({
           }),
           corrupt: unwritten.map(listedRow).filter((entry) => entry.kind === "corrupt" && inScope(entry, scope))
         };
+      }
+      /**
+       * See SessionStore.aged: on the indexes of last activity (a project's, or the store's). No state is parsed: a row is
+       * taken as valid when its document is plausibly one of ours (counted in session_facts, of a version this binary
+       * reads, its typed fields of their types); the others, and the rows no version wrote whole, are read and judged as
+       * `list` judges them (corrupt ones by the time of their last write).
+       */
+      async aged(scope, query) {
+        await this.#checked();
+        const rows = await this.#query(this.#q.aged, [
+          scope?.project ?? null,
+          scope?.unassigned === true,
+          query.before.toISOString(),
+          query.after.toISOString(),
+          NEWEST_SCHEMA_VERSION
+        ]);
+        const aged = [];
+        const doubtful = [];
+        for (const row of rows) {
+          if (row.plausible === true)
+            aged.push({ kind: "valid", id: row.id, last_updated: row.last_activity.toISOString() });
+          else doubtful.push(row.id);
+        }
+        const judged = doubtful.length === 0 ? [] : await this.#query(this.#q.readMany, [JSON.stringify(doubtful)]);
+        for (const row of [...judged, ...await this.#query(this.#q.unwritten, [])]) {
+          const entry = listedRow(row);
+          if (!inScope(entry, scope)) continue;
+          if (entry.kind === "corrupt") aged.push(entry);
+          else if (isAged(entry.state.last_updated, query))
+            aged.push({ kind: "valid", id: entry.id, last_updated: entry.state.last_updated });
+        }
+        return aged;
       }
       async idsContaining(part, limit) {
         await this.#checked();
@@ -7640,7 +7698,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "c70989a0ff030515";
+    RELAY_BUILD = "76b2cc45ab1deb85";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -8037,6 +8095,7 @@ var init_relay_store = __esm({
       "query",
       "page",
       "stats",
+      "aged",
       "now"
     ]);
     RelayStore = class {
@@ -34563,7 +34622,7 @@ init_errors();
 init_input();
 init_ids();
 init_session();
-init_store();
+var REMOVAL_CHUNK = 2e3;
 var LEFTOVER_AGE_MS = 6e4;
 async function cleanup(view, options) {
   if (typeof options !== "object" || options === null) {
@@ -34595,35 +34654,42 @@ async function cleanup(view, options) {
   const failed3 = [];
   const notOurs2 = [];
   const staleEntries = [];
-  const listed = await view.store.list();
   const scope = options.allProjects === true ? void 0 : view.scope(false);
-  for (const entry of listed) {
-    if (!inScope(entry, scope)) continue;
+  const aged = await view.store.aged(scope, { before: new Date(cutoff), after: new Date(aheadBound) });
+  for (const entry of aged) {
     if (entry.kind === "corrupt" && entry.notOurs !== void 0) {
       notOurs2.push({ id: entry.id, reason: entry.notOurs });
       continue;
     }
-    const stale = entry.kind === "valid" ? isStale(entry.state, now) : isStale(null, entry.modifiedAt);
-    if (!stale && entry.kind === "valid" && orphanedStartReason(entry.state, now, view.limits) !== null) {
-      try {
-        if (options.dryRun || await abandonOrphan(view, now, entry.id)) abandoned.push(entry.id);
-      } catch (error2) {
-        if (!isSessionError(error2, "E_BUSY") && !isSessionError(error2, "E_IO")) throw error2;
-        failed3.push({ id: entry.id, error: error2.message });
-      }
-      continue;
-    }
+    const stale = entry.kind === "valid" ? Date.parse(entry.last_updated) < cutoff || Date.parse(entry.last_updated) > aheadBound : isStale(null, entry.modifiedAt);
     if (stale) staleEntries.push(entry);
   }
-  const outcomes = options.dryRun ? await Promise.all(
-    staleEntries.map(async ({ id }) => {
-      const foreign = await maintenance?.notOurs(id) ?? null;
-      return foreign === null ? { id, removed: true } : { id, error: new SessionError("E_REFUSED", foreign) };
-    })
-  ) : await view.store.removeMany(
-    staleEntries.map((entry) => entry.id),
-    isStale
-  );
+  const listed = maintenance === void 0 || options.dryRun === true ? void 0 : await view.store.list();
+  const doomed = new Set(staleEntries.map((entry) => entry.id));
+  for (const entry of await view.store.query(scope, { phases: ["initializing"] })) {
+    if (entry.kind !== "valid" || doomed.has(entry.id) || isStale(entry.state, now)) continue;
+    if (orphanedStartReason(entry.state, now, view.limits) === null) continue;
+    try {
+      if (options.dryRun || await abandonOrphan(view, now, entry.id)) abandoned.push(entry.id);
+    } catch (error2) {
+      if (!isSessionError(error2, "E_BUSY") && !isSessionError(error2, "E_IO")) throw error2;
+      failed3.push({ id: entry.id, error: error2.message });
+    }
+  }
+  const outcomes = [];
+  const ids = staleEntries.map((entry) => entry.id);
+  for (let start = 0; start < ids.length; start += REMOVAL_CHUNK) {
+    const chunk = ids.slice(start, start + REMOVAL_CHUNK);
+    outcomes.push(
+      ...options.dryRun ? await Promise.all(
+        chunk.map(async (id) => {
+          const foreign = await maintenance?.notOurs(id) ?? null;
+          return foreign === null ? { id, removed: true } : { id, error: new SessionError("E_REFUSED", foreign) };
+        })
+      ) : await view.store.removeMany(chunk, isStale)
+    );
+    options.onProgress?.(Math.min(start + REMOVAL_CHUNK, ids.length), ids.length);
+  }
   for (const [i, outcome] of outcomes.entries()) {
     const entry = staleEntries[i];
     if ("error" in outcome) {
@@ -34638,7 +34704,7 @@ async function cleanup(view, options) {
     }
     if (!outcome.removed) continue;
     (entry.kind === "valid" ? removed : corruptRemoved).push(entry.id);
-    if (entry.kind === "valid" && isAhead(entry.state)) clockAhead.push(entry.id);
+    if (entry.kind === "valid" && Date.parse(entry.last_updated) > aheadBound) clockAhead.push(entry.id);
   }
   const leftoverPaths = maintenance === void 0 ? [] : await maintenance.sweep(LEFTOVER_AGE_MS, now, listed, {
     dryRun: options.dryRun === true,
@@ -36649,6 +36715,9 @@ var SettledStore = class {
   async stats(scope, query) {
     return this.#sync.stats(scope, query);
   }
+  async aged(scope, query) {
+    return this.#sync.aged(scope, query);
+  }
   async idsContaining(part, limit) {
     return this.#sync.idsContaining(part, limit);
   }
@@ -36743,7 +36812,8 @@ var SyncFileStore = class {
       isOld,
       withAgentLock: (claudeAgentId, work) => this.#withAgentLock(claudeAgentId, work),
       // Listed before the removals: a session it names is checked to exist before a pointer names it.
-      states: () => states ?? this.#scanAndComplete(true)
+      // A dry run writes nothing: the sessions are listed without completing the indexes from them.
+      states: () => states ?? (options.dryRun === true ? this.list().flatMap((entry) => entry.kind === "valid" ? [entry.state] : []) : this.#scanAndComplete(true))
     });
   }
   /**
@@ -36939,6 +37009,17 @@ var SyncFileStore = class {
       live,
       corrupt: corrupt.filter((entry) => inScope(entry, scope))
     };
+  }
+  /** See SessionStore.aged: chosen on the summaries (one stat per session), none read whole. */
+  aged(scope, query) {
+    const walked = this.#summaries();
+    const aged = walked.corrupt.filter(
+      (entry) => entry.kind === "corrupt" && inScope(entry, scope)
+    );
+    for (const { id, summary } of walked.valid)
+      if (summaryInScope(summary, scope) && isAged(summary.last_updated, query))
+        aged.push({ kind: "valid", id, last_updated: summary.last_updated });
+    return aged;
   }
   /**
    * One pass over the store root: each session's summary (from the cache while its state.json is unchanged, else read
@@ -37396,6 +37477,9 @@ var SyncMemoryStore = class {
   }
   stats(scope, query) {
     return answerStats(this.list(scope), query);
+  }
+  aged(scope, query) {
+    return answerAged(this.list(scope), query);
   }
   idsContaining(part, limit) {
     if (this.#entries.has(part)) return [part];
