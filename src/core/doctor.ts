@@ -203,6 +203,35 @@ export function storeCheck(facts: StoreFacts): Check {
   }
 }
 
+/** The workspace config file's trust (app/call.ts workspaceTrust, docs/security.md). */
+export interface TrustFacts {
+  readonly path: string;
+  readonly found: boolean;
+  /** Its settings that apply only once trusted (notify, the database, raised limits). */
+  readonly keys: readonly string[];
+  readonly verdict: 'trusted' | 'untrusted' | 'changed';
+}
+
+/**
+ * The trust check: a config file whose sensitive settings are not trusted (never, or changed since) warns: they are
+ * ignored, and the rest of the set-up works without them.
+ */
+export function trustCheck(facts: TrustFacts): Check {
+  if (!facts.found) return { name: 'trust', status: 'ok', text: `no config file (${facts.path})` };
+  if (facts.keys.length === 0)
+    return { name: 'trust', status: 'ok', text: `${facts.path}: no setting in it needs trust` };
+  const keys = facts.keys.join(', ');
+  if (facts.verdict === 'trusted') return { name: 'trust', status: 'ok', text: `${facts.path}: trusted (${keys})` };
+  return {
+    name: 'trust',
+    status: 'warn',
+    text:
+      `${facts.path}${facts.verdict === 'changed' ? ' changed since you trusted it' : ' is not trusted'}: ` +
+      `its ${keys} ${facts.keys.length === 1 ? 'is' : 'are'} ignored`,
+    fix: 'read the file, then `agent-session trust` in your own terminal (docs/security.md)',
+  };
+}
+
 /** The relay of the PostgreSQL hooks, as `relay status` sees it; `unused` without a database. */
 export type RelayFacts =
   | { readonly state: 'unused' }

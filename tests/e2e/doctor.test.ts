@@ -41,6 +41,7 @@ it('after a fresh init: every check ok, exit 0, and the text has one ok line per
   expect(json.checks.map((c) => [c.name, c.status])).toEqual([
     ['wiring', 'ok'],
     ['node', 'ok'],
+    ['trust', 'ok'],
     ['store', 'ok'],
     ['relay', 'ok'],
     ['hook-errors', 'ok'],
@@ -53,7 +54,7 @@ it('after a fresh init: every check ok, exit 0, and the text has one ok line per
       .trim()
       .split('\n')
       .map((line) => line.slice(0, 4)),
-  ).toEqual(Array(5).fill('ok  '));
+  ).toEqual(Array(6).fill('ok  '));
 });
 
 it("init's hooks and the plugin both: a warning naming both files, exit 0", () => {
@@ -109,4 +110,18 @@ it('no wiring at all: a failure saying what to run, exit 1', () => {
   const { status, json } = doctorIn(cwd, home);
   expect(status).toBe(1);
   expect(json.checks.find((c) => c.name === 'wiring')).toMatchObject({ status: 'fail' });
+});
+
+it("a config file's sensitive settings not trusted: a warning naming them, exit 0; trusted, ok", () => {
+  const { cwd, home } = fresh();
+  init(cwd, home);
+  writeFileSync(join(cwd, '.claude', 'agent-session.json'), '{"notify": "true", "history_cap": 300}\n');
+  const before = doctorIn(cwd, home);
+  expect(before.status).toBe(0);
+  const untrusted = before.json.checks.find((c) => c.name === 'trust')!;
+  expect(untrusted.status).toBe('warn');
+  expect(untrusted.text).toContain('notify');
+  expect(untrusted.text).not.toContain('history_cap');
+  expect(run(BIN.cli, ['trust'], { cwd, env: { HOME: home } }).status).toBe(0);
+  expect(doctorIn(cwd, home).json.checks.find((c) => c.name === 'trust')!.status).toBe('ok');
 });

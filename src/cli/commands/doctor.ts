@@ -7,6 +7,7 @@ import {
   recentHookErrors,
   relayCheck,
   storeCheck,
+  trustCheck,
   wiringChecks,
   type Check,
   type HookError,
@@ -19,7 +20,7 @@ import { isSessionError } from '../../core/errors';
 import { maskDatabaseUrl } from '../../core/database-url';
 import type { EffectiveConfig } from '../../core/config';
 import { configFor, locationsOf } from '../../app/config-view';
-import { projectFolderFor } from '../../app/call';
+import { projectFolderFor, workspaceTrust } from '../../app/call';
 import { isDirectory, namesOrNull, textOrNull } from '../../platform/files';
 import { isWritable } from '../../platform/access';
 import { nodeVersion } from '../../platform/node-version';
@@ -73,6 +74,10 @@ export const doctorCommand: CommandModule<GlobalArgs, Args> = {
       checks.push(storeCheck({ state: 'config-invalid', problem: error.message }));
     }
     if (config !== null) {
+      const trust = workspaceTrust(where.root, env, io.cwd);
+      checks.push(
+        trustCheck({ path: trust.path, found: trust.bytes !== null, keys: trust.keys, verdict: trust.verdict }),
+      );
       checks.push(storeCheck(await storeFacts({ ...argv, io: { ...io, env } }, where.root, config)));
       checks.push(relayCheck(await relayFacts(config, env)));
     }

@@ -5,6 +5,7 @@ import {
   recentHookErrors,
   relayCheck,
   storeCheck,
+  trustCheck,
   wiringChecks,
   type SettingsFacts,
   type WiringFacts,
@@ -126,6 +127,25 @@ describe('storeCheck', () => {
 
   it('counts the sessions', () => {
     expect(storeCheck({ state: 'open', where: '/s', sessions: 1, writable: true }).text).toBe('/s: 1 session');
+  });
+});
+
+describe('trustCheck', () => {
+  const path = '/p/.claude/agent-session.json';
+  it.each([
+    [{ path, found: false, keys: [], verdict: 'untrusted' }, 'ok'],
+    [{ path, found: true, keys: [], verdict: 'untrusted' }, 'ok'],
+    [{ path, found: true, keys: ['notify'], verdict: 'trusted' }, 'ok'],
+    [{ path, found: true, keys: ['notify', 'database_url'], verdict: 'untrusted' }, 'warn'],
+    [{ path, found: true, keys: ['notify'], verdict: 'changed' }, 'warn'],
+  ] as const)('%j: %s', (facts, status) => {
+    expect(trustCheck(facts).status).toBe(status);
+  });
+
+  it('names the ignored settings and the command', () => {
+    const check = trustCheck({ path, found: true, keys: ['notify', 'database_url'], verdict: 'changed' });
+    expect(check.text).toBe(`${path} changed since you trusted it: its notify, database_url are ignored`);
+    expect(check.fix).toContain('agent-session trust');
   });
 });
 
