@@ -5043,6 +5043,239 @@ var init_files = __esm({
   }
 });
 
+// src/platform/user-folders.ts
+function userDataFolder(env) {
+  return xdgFolder(env, "XDG_DATA_HOME", [".local", "share"]);
+}
+function userConfigFolder(env) {
+  return xdgFolder(env, "XDG_CONFIG_HOME", [".config"]);
+}
+function xdgFolder(env, variable, underHome) {
+  const base = env[variable];
+  if (base !== void 0 && (0, import_node_path2.isAbsolute)(base)) return (0, import_node_path2.join)(base, "agent-session");
+  const home = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os.homedir)();
+  return (0, import_node_path2.isAbsolute)(home) ? (0, import_node_path2.join)(home, ...underHome, "agent-session") : null;
+}
+var import_node_os, import_node_path2;
+var init_user_folders = __esm({
+  "src/platform/user-folders.ts"() {
+    "use strict";
+    import_node_os = require("node:os");
+    import_node_path2 = require("node:path");
+  }
+});
+
+// src/platform/paths.ts
+function joinPath(folder, ...names) {
+  if (!isNormalAbsolute2(folder) || !names.every(isPlainName)) return (0, import_node_path4.join)(folder, ...names);
+  if (names.length === 0) return folder;
+  return `${folder === "/" ? "" : folder}/${names.join("/")}`;
+}
+function isNormalAbsolute2(path) {
+  if (!path.startsWith("/")) return false;
+  if (path === "/") return true;
+  return !path.endsWith("/") && !path.includes("//") && !path.includes("/./") && !path.includes("/../") && !path.endsWith("/.") && !path.endsWith("/..");
+}
+function isPlainName(name) {
+  return name !== "" && name !== "." && name !== ".." && !name.includes("/");
+}
+var import_node_path4;
+var init_paths = __esm({
+  "src/platform/paths.ts"() {
+    "use strict";
+    import_node_path4 = require("node:path");
+  }
+});
+
+// src/platform/sleep.ts
+function sleepMs(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+var init_sleep = __esm({
+  "src/platform/sleep.ts"() {
+    "use strict";
+  }
+});
+
+// src/platform/fd-write.ts
+function writeFully(fd, text) {
+  const bytes = Buffer.from(text, "utf8");
+  let written = 0;
+  while (written < bytes.length) {
+    try {
+      written += (0, import_node_fs3.writeSync)(fd, bytes, written, bytes.length - written);
+    } catch (error2) {
+      if (errnoCode(error2) !== "EAGAIN") throw error2;
+      sleepMs(1);
+    }
+  }
+}
+function isCharacterDevice(fd) {
+  try {
+    return (0, import_node_fs3.fstatSync)(fd).isCharacterDevice();
+  } catch (error2) {
+    if (errnoCode(error2) === "EBADF") return false;
+    throw error2;
+  }
+}
+var import_node_fs3;
+var init_fd_write = __esm({
+  "src/platform/fd-write.ts"() {
+    "use strict";
+    import_node_fs3 = require("node:fs");
+    init_errno();
+    init_sleep();
+  }
+});
+
+// src/platform/private-fs.ts
+function markIgnored(dir) {
+  try {
+    writeNewFile(`${dir}/${GITIGNORE}`, IGNORE_ALL);
+  } catch {
+  }
+}
+function ensurePrivateDir(dir, withParents = false) {
+  let stats = lstatOrNull(dir);
+  let created = false;
+  if (stats === null) {
+    try {
+      const first = (0, import_node_fs4.mkdirSync)(dir, { recursive: withParents, mode: PRIVATE_DIR });
+      created = true;
+      if (withParents && first !== void 0 && first !== dir) markIgnored((0, import_node_path5.dirname)(dir));
+    } catch (error2) {
+      const code = errnoCode(error2);
+      if (code === "ENOENT") throw new SessionError("E_NOT_FOUND", `Folder \`${(0, import_node_path5.dirname)(dir)}\` does not exist`);
+      if (code !== "EEXIST") throw ioError(error2, "create the folder", dir);
+    }
+    stats = lstatOrNull(dir);
+    if (stats === null) throw new SessionError("E_NOT_FOUND", `Folder \`${dir}\` was removed as it was made`);
+  }
+  if (stats.isSymbolicLink())
+    throw new SessionError("E_REFUSED", `\`${dir}\` is a symbolic link; nothing is written through it`);
+  if (!stats.isDirectory()) throw new SessionError("E_REFUSED", `\`${dir}\` is not a folder; nothing is written there`);
+  return created;
+}
+function writeNewFile(file, text, flush = false) {
+  const fd = (0, import_node_fs4.openSync)(file, CREATE_NEW, PRIVATE_FILE);
+  try {
+    writeFully(fd, text);
+    if (flush) (0, import_node_fs4.fsyncSync)(fd);
+  } catch (error2) {
+    (0, import_node_fs4.closeSync)(fd);
+    try {
+      (0, import_node_fs4.unlinkSync)(file);
+    } catch {
+    }
+    throw error2;
+  }
+  (0, import_node_fs4.closeSync)(fd);
+}
+var import_node_fs4, import_node_path5, CREATE_NEW, PRIVATE_DIR, PRIVATE_FILE, GITIGNORE, IGNORE_ALL;
+var init_private_fs = __esm({
+  "src/platform/private-fs.ts"() {
+    "use strict";
+    import_node_fs4 = require("node:fs");
+    import_node_path5 = require("node:path");
+    init_errors();
+    init_errno();
+    init_fd_write();
+    init_files();
+    CREATE_NEW = import_node_fs4.constants.O_WRONLY | import_node_fs4.constants.O_CREAT | import_node_fs4.constants.O_EXCL | import_node_fs4.constants.O_NOFOLLOW;
+    PRIVATE_DIR = 448;
+    PRIVATE_FILE = 384;
+    GITIGNORE = ".gitignore";
+    IGNORE_ALL = "# Written by agent-session: nothing in this folder belongs in git.\n*\n";
+  }
+});
+
+// src/platform/random.ts
+function randomHex8() {
+  return Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0");
+}
+function uniqueSuffix() {
+  return `${process.pid}.${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;
+}
+var init_random = __esm({
+  "src/platform/random.ts"() {
+    "use strict";
+  }
+});
+
+// src/platform/atomic-file.ts
+function writeFileAtomic(file, text, options = {}) {
+  const durable = options.durable !== false;
+  const dir = (0, import_node_path6.dirname)(file);
+  const tmp = tempFor(file, options.temp);
+  try {
+    writeNewFile(tmp, text, durable);
+    (0, import_node_fs5.renameSync)(tmp, file);
+  } catch (error2) {
+    (0, import_node_fs5.rmSync)(tmp, { force: true });
+    throw ioError(error2, "write", file);
+  }
+  if (durable && options.syncFolder !== false) syncFolder(dir);
+}
+function createFileAtomic(file, text, temp) {
+  const tmp = tempFor(file, temp);
+  let created;
+  try {
+    writeNewFile(tmp, text);
+    try {
+      (0, import_node_fs5.linkSync)(tmp, file);
+      created = true;
+    } catch (error2) {
+      if (errnoCode(error2) !== "EEXIST") throw error2;
+      created = false;
+    }
+    (0, import_node_fs5.unlinkSync)(tmp);
+  } catch (error2) {
+    (0, import_node_fs5.rmSync)(tmp, { force: true });
+    throw ioError(error2, "write", file);
+  }
+  return created;
+}
+function syncFile(file) {
+  let fd;
+  try {
+    fd = (0, import_node_fs5.openSync)(file, import_node_fs5.constants.O_RDONLY | import_node_fs5.constants.O_NOFOLLOW | import_node_fs5.constants.O_NONBLOCK);
+    (0, import_node_fs5.fsyncSync)(fd);
+    return true;
+  } catch (error2) {
+    if (errnoCode(error2) === "ENOENT") return false;
+    throw ioError(error2, "sync", file);
+  } finally {
+    if (fd !== void 0) (0, import_node_fs5.closeSync)(fd);
+  }
+}
+function syncFolder(dir) {
+  let fd;
+  try {
+    fd = (0, import_node_fs5.openSync)(dir, "r");
+    (0, import_node_fs5.fsyncSync)(fd);
+  } catch (error2) {
+    const code = errnoCode(error2);
+    if (code !== "EINVAL" && code !== "EISDIR" && code !== "EPERM") throw ioError(error2, "sync", dir);
+  } finally {
+    if (fd !== void 0) (0, import_node_fs5.closeSync)(fd);
+  }
+}
+function tempFor(file, temp = "hidden") {
+  return temp === "suffix" ? `${file}.${uniqueSuffix()}.tmp` : joinPath((0, import_node_path6.dirname)(file), `.${(0, import_node_path6.basename)(file)}.${uniqueSuffix()}.tmp`);
+}
+var import_node_fs5, import_node_path6;
+var init_atomic_file = __esm({
+  "src/platform/atomic-file.ts"() {
+    "use strict";
+    import_node_fs5 = require("node:fs");
+    import_node_path6 = require("node:path");
+    init_paths();
+    init_errno();
+    init_private_fs();
+    init_random();
+  }
+});
+
 // src/core/origin.ts
 function decisionOriginOf(facts) {
   return { os_user: facts.osUser, terminal: facts.terminal, agent_shell: agentShellOf(facts.env, facts.ancestors) };
@@ -5064,7 +5297,7 @@ function assertNotAgentShell(origin, verb, what = "") {
   if (origin.agent_shell === null) return;
   throw new SessionError(
     "E_AGENT_SHELL",
-    `Expected \`${verb}\`${what} from a user's own shell, got a command from inside an AI agent's shell (${origin.agent_shell}); ${verb === "serve" ? "start it" : `${verb} it`} in your own terminal`
+    `Expected \`${verb}\`${what} from a user's own shell, got a command from inside an AI agent's shell (${origin.agent_shell}); ${verb === "serve" ? "start it" : verb === "trust" ? "read the file and trust it" : `${verb} it`} in your own terminal`
   );
 }
 function isAgentProgram(name) {
@@ -5462,60 +5695,6 @@ var init_history = __esm({
   }
 });
 
-// src/platform/sleep.ts
-function sleepMs(ms) {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-var init_sleep = __esm({
-  "src/platform/sleep.ts"() {
-    "use strict";
-  }
-});
-
-// src/platform/fd-write.ts
-function writeFully(fd, text) {
-  const bytes = Buffer.from(text, "utf8");
-  let written = 0;
-  while (written < bytes.length) {
-    try {
-      written += (0, import_node_fs4.writeSync)(fd, bytes, written, bytes.length - written);
-    } catch (error2) {
-      if (errnoCode(error2) !== "EAGAIN") throw error2;
-      sleepMs(1);
-    }
-  }
-}
-function isCharacterDevice(fd) {
-  try {
-    return (0, import_node_fs4.fstatSync)(fd).isCharacterDevice();
-  } catch (error2) {
-    if (errnoCode(error2) === "EBADF") return false;
-    throw error2;
-  }
-}
-var import_node_fs4;
-var init_fd_write = __esm({
-  "src/platform/fd-write.ts"() {
-    "use strict";
-    import_node_fs4 = require("node:fs");
-    init_errno();
-    init_sleep();
-  }
-});
-
-// src/platform/random.ts
-function randomHex8() {
-  return Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0");
-}
-function uniqueSuffix() {
-  return `${process.pid}.${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;
-}
-var init_random = __esm({
-  "src/platform/random.ts"() {
-    "use strict";
-  }
-});
-
 // src/core/plural.ts
 function counted(count, noun, plural = `${noun}s`) {
   return `${count} ${count === 1 ? noun : plural}`;
@@ -5788,175 +5967,18 @@ var init_stats = __esm({
   }
 });
 
-// src/platform/paths.ts
-function joinPath(folder, ...names) {
-  if (!isNormalAbsolute2(folder) || !names.every(isPlainName)) return (0, import_node_path4.join)(folder, ...names);
-  if (names.length === 0) return folder;
-  return `${folder === "/" ? "" : folder}/${names.join("/")}`;
-}
-function isNormalAbsolute2(path) {
-  if (!path.startsWith("/")) return false;
-  if (path === "/") return true;
-  return !path.endsWith("/") && !path.includes("//") && !path.includes("/./") && !path.includes("/../") && !path.endsWith("/.") && !path.endsWith("/..");
-}
-function isPlainName(name) {
-  return name !== "" && name !== "." && name !== ".." && !name.includes("/");
-}
-var import_node_path4;
-var init_paths = __esm({
-  "src/platform/paths.ts"() {
-    "use strict";
-    import_node_path4 = require("node:path");
-  }
-});
-
-// src/platform/private-fs.ts
-function markIgnored(dir) {
-  try {
-    writeNewFile(`${dir}/${GITIGNORE}`, IGNORE_ALL);
-  } catch {
-  }
-}
-function ensurePrivateDir(dir, withParents = false) {
-  let stats = lstatOrNull(dir);
-  let created = false;
-  if (stats === null) {
-    try {
-      const first = (0, import_node_fs6.mkdirSync)(dir, { recursive: withParents, mode: PRIVATE_DIR });
-      created = true;
-      if (withParents && first !== void 0 && first !== dir) markIgnored((0, import_node_path5.dirname)(dir));
-    } catch (error2) {
-      const code = errnoCode(error2);
-      if (code === "ENOENT") throw new SessionError("E_NOT_FOUND", `Folder \`${(0, import_node_path5.dirname)(dir)}\` does not exist`);
-      if (code !== "EEXIST") throw ioError(error2, "create the folder", dir);
-    }
-    stats = lstatOrNull(dir);
-    if (stats === null) throw new SessionError("E_NOT_FOUND", `Folder \`${dir}\` was removed as it was made`);
-  }
-  if (stats.isSymbolicLink())
-    throw new SessionError("E_REFUSED", `\`${dir}\` is a symbolic link; nothing is written through it`);
-  if (!stats.isDirectory()) throw new SessionError("E_REFUSED", `\`${dir}\` is not a folder; nothing is written there`);
-  return created;
-}
-function writeNewFile(file, text, flush = false) {
-  const fd = (0, import_node_fs6.openSync)(file, CREATE_NEW, PRIVATE_FILE);
-  try {
-    writeFully(fd, text);
-    if (flush) (0, import_node_fs6.fsyncSync)(fd);
-  } catch (error2) {
-    (0, import_node_fs6.closeSync)(fd);
-    try {
-      (0, import_node_fs6.unlinkSync)(file);
-    } catch {
-    }
-    throw error2;
-  }
-  (0, import_node_fs6.closeSync)(fd);
-}
-var import_node_fs6, import_node_path5, CREATE_NEW, PRIVATE_DIR, PRIVATE_FILE, GITIGNORE, IGNORE_ALL;
-var init_private_fs = __esm({
-  "src/platform/private-fs.ts"() {
-    "use strict";
-    import_node_fs6 = require("node:fs");
-    import_node_path5 = require("node:path");
-    init_errors();
-    init_errno();
-    init_fd_write();
-    init_files();
-    CREATE_NEW = import_node_fs6.constants.O_WRONLY | import_node_fs6.constants.O_CREAT | import_node_fs6.constants.O_EXCL | import_node_fs6.constants.O_NOFOLLOW;
-    PRIVATE_DIR = 448;
-    PRIVATE_FILE = 384;
-    GITIGNORE = ".gitignore";
-    IGNORE_ALL = "# Written by agent-session: nothing in this folder belongs in git.\n*\n";
-  }
-});
-
-// src/platform/atomic-file.ts
-function writeFileAtomic(file, text, options = {}) {
-  const durable = options.durable !== false;
-  const dir = (0, import_node_path7.dirname)(file);
-  const tmp = tempFor(file, options.temp);
-  try {
-    writeNewFile(tmp, text, durable);
-    (0, import_node_fs8.renameSync)(tmp, file);
-  } catch (error2) {
-    (0, import_node_fs8.rmSync)(tmp, { force: true });
-    throw ioError(error2, "write", file);
-  }
-  if (durable && options.syncFolder !== false) syncFolder(dir);
-}
-function createFileAtomic(file, text, temp) {
-  const tmp = tempFor(file, temp);
-  let created;
-  try {
-    writeNewFile(tmp, text);
-    try {
-      (0, import_node_fs8.linkSync)(tmp, file);
-      created = true;
-    } catch (error2) {
-      if (errnoCode(error2) !== "EEXIST") throw error2;
-      created = false;
-    }
-    (0, import_node_fs8.unlinkSync)(tmp);
-  } catch (error2) {
-    (0, import_node_fs8.rmSync)(tmp, { force: true });
-    throw ioError(error2, "write", file);
-  }
-  return created;
-}
-function syncFile(file) {
-  let fd;
-  try {
-    fd = (0, import_node_fs8.openSync)(file, import_node_fs8.constants.O_RDONLY | import_node_fs8.constants.O_NOFOLLOW | import_node_fs8.constants.O_NONBLOCK);
-    (0, import_node_fs8.fsyncSync)(fd);
-    return true;
-  } catch (error2) {
-    if (errnoCode(error2) === "ENOENT") return false;
-    throw ioError(error2, "sync", file);
-  } finally {
-    if (fd !== void 0) (0, import_node_fs8.closeSync)(fd);
-  }
-}
-function syncFolder(dir) {
-  let fd;
-  try {
-    fd = (0, import_node_fs8.openSync)(dir, "r");
-    (0, import_node_fs8.fsyncSync)(fd);
-  } catch (error2) {
-    const code = errnoCode(error2);
-    if (code !== "EINVAL" && code !== "EISDIR" && code !== "EPERM") throw ioError(error2, "sync", dir);
-  } finally {
-    if (fd !== void 0) (0, import_node_fs8.closeSync)(fd);
-  }
-}
-function tempFor(file, temp = "hidden") {
-  return temp === "suffix" ? `${file}.${uniqueSuffix()}.tmp` : joinPath((0, import_node_path7.dirname)(file), `.${(0, import_node_path7.basename)(file)}.${uniqueSuffix()}.tmp`);
-}
-var import_node_fs8, import_node_path7;
-var init_atomic_file = __esm({
-  "src/platform/atomic-file.ts"() {
-    "use strict";
-    import_node_fs8 = require("node:fs");
-    import_node_path7 = require("node:path");
-    init_paths();
-    init_errno();
-    init_private_fs();
-    init_random();
-  }
-});
-
 // src/platform/strict-read.ts
 function readRegularFile(file) {
   let buffer;
   try {
-    const fd = (0, import_node_fs9.openSync)(file, import_node_fs9.constants.O_RDONLY | import_node_fs9.constants.O_NOFOLLOW | import_node_fs9.constants.O_NONBLOCK);
+    const fd = (0, import_node_fs10.openSync)(file, import_node_fs10.constants.O_RDONLY | import_node_fs10.constants.O_NOFOLLOW | import_node_fs10.constants.O_NONBLOCK);
     try {
-      const stats = (0, import_node_fs9.fstatSync)(fd);
+      const stats = (0, import_node_fs10.fstatSync)(fd);
       if (stats.isDirectory()) return { problem: "state.json is a folder, not a file" };
       if (!stats.isFile()) return { problem: "state.json is not a regular file" };
-      buffer = (0, import_node_fs9.readFileSync)(fd);
+      buffer = (0, import_node_fs10.readFileSync)(fd);
     } finally {
-      (0, import_node_fs9.closeSync)(fd);
+      (0, import_node_fs10.closeSync)(fd);
     }
   } catch (error2) {
     const code = errnoCode(error2);
@@ -5969,12 +5991,12 @@ function readRegularFile(file) {
   const bom = buffer[0] === 239 && buffer[1] === 187 && buffer[2] === 191;
   return { text: buffer.toString("utf8", bom ? 3 : 0) };
 }
-var import_node_buffer, import_node_fs9;
+var import_node_buffer, import_node_fs10;
 var init_strict_read = __esm({
   "src/platform/strict-read.ts"() {
     "use strict";
     import_node_buffer = require("node:buffer");
-    import_node_fs9 = require("node:fs");
+    import_node_fs10 = require("node:fs");
     init_errno();
   }
 });
@@ -7488,14 +7510,14 @@ var init_postgres = __esm({
 // src/store/relay/relay-folder.ts
 function relayFolder(env, uid = ownUid()) {
   const runtime = env.XDG_RUNTIME_DIR;
-  if (runtime !== void 0 && (0, import_node_path9.isAbsolute)(runtime) && checkFolder(runtime, uid).kind === "ok")
-    return (0, import_node_path9.join)(runtime, "agent-session");
-  const tmp = env.TMPDIR !== void 0 && (0, import_node_path9.isAbsolute)(env.TMPDIR) ? env.TMPDIR : "/tmp";
-  return (0, import_node_path9.join)(tmp, `agent-session-${uid}`);
+  if (runtime !== void 0 && (0, import_node_path11.isAbsolute)(runtime) && checkFolder(runtime, uid).kind === "ok")
+    return (0, import_node_path11.join)(runtime, "agent-session");
+  const tmp = env.TMPDIR !== void 0 && (0, import_node_path11.isAbsolute)(env.TMPDIR) ? env.TMPDIR : "/tmp";
+  return (0, import_node_path11.join)(tmp, `agent-session-${uid}`);
 }
 function relayPlace(dir, url, schema2, build) {
   const key = hashKey(JSON.stringify([url, schema2, build]));
-  const base = (0, import_node_path9.join)(dir, `relay-${key}`);
+  const base = (0, import_node_path11.join)(dir, `relay-${key}`);
   return { dir, socket: `${base}.sock`, lock: `${base}.lock`, starting: `${base}.starting`, key };
 }
 function checkFolder(dir, uid = ownUid()) {
@@ -7511,7 +7533,7 @@ function checkFolder(dir, uid = ownUid()) {
 }
 function ensureFolder(dir, uid = ownUid()) {
   try {
-    (0, import_node_fs15.mkdirSync)(dir, { mode: PRIVATE_DIR });
+    (0, import_node_fs16.mkdirSync)(dir, { mode: PRIVATE_DIR });
   } catch (error2) {
     if (errnoCode(error2) !== "EEXIST")
       return { kind: "refused", why: `${dir} cannot be made (${errnoCode(error2) ?? String(error2)})` };
@@ -7534,11 +7556,11 @@ function checkSocket(path, uid = ownUid()) {
 }
 function markStarting(marker, nowMs = Date.now()) {
   try {
-    if (nowMs - (0, import_node_fs15.lstatSync)(marker).mtimeMs < STARTING_MS) return false;
+    if (nowMs - (0, import_node_fs16.lstatSync)(marker).mtimeMs < STARTING_MS) return false;
   } catch (error2) {
     if (errnoCode(error2) !== "ENOENT") return false;
   }
-  (0, import_node_fs15.writeFileSync)(marker, `${process.pid}
+  (0, import_node_fs16.writeFileSync)(marker, `${process.pid}
 `, { mode: PRIVATE_FILE });
   return true;
 }
@@ -7555,7 +7577,7 @@ function privateFolder(stats, uid) {
 }
 function statOrNull(path) {
   try {
-    return (0, import_node_fs15.lstatSync)(path);
+    return (0, import_node_fs16.lstatSync)(path);
   } catch (error2) {
     if (errnoCode(error2) === "ENOENT" || errnoCode(error2) === "ENOTDIR") return null;
     throw error2;
@@ -7571,12 +7593,12 @@ function hashKey(text) {
   }
   return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
 }
-var import_node_fs15, import_node_path9, MAX_SOCKET_PATH, STARTING_MS;
+var import_node_fs16, import_node_path11, MAX_SOCKET_PATH, STARTING_MS;
 var init_relay_folder = __esm({
   "src/store/relay/relay-folder.ts"() {
     "use strict";
-    import_node_fs15 = require("node:fs");
-    import_node_path9 = require("node:path");
+    import_node_fs16 = require("node:fs");
+    import_node_path11 = require("node:path");
     init_errno();
     init_private_fs();
     MAX_SOCKET_PATH = 107;
@@ -7698,7 +7720,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "76b2cc45ab1deb85";
+    RELAY_BUILD = "a16cd33c768235d7";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -7878,8 +7900,8 @@ var init_relay_transport = __esm({
         this.#handle.close();
       }
       #onRead(buffer) {
-        const { state, readBytes, bufferOffset } = this.#binding;
-        const count = state[readBytes];
+        const { state, readBytes: readBytes2, bufferOffset } = this.#binding;
+        const count = state[readBytes2];
         if (count > 0) this.#events.data(Buffer.from(buffer, state[bufferOffset], count));
         else if (count < 0) this.#end(count === UV_EOF ? "EOF" : statusName(count), false);
       }
@@ -8429,7 +8451,7 @@ function relayPlaceOf(url, schema2, env) {
 }
 function starter(url, schema2, env) {
   return () => {
-    const cli = (0, import_node_path10.join)(__dirname, "agent-session.cjs");
+    const cli = (0, import_node_path12.join)(__dirname, "agent-session.cjs");
     if (lstatOrNull(cli) === null) return;
     const start = (init_relay_start(), __toCommonJS(relay_start_exports));
     start.startDetached([process.execPath, cli, "relay", "serve"], {
@@ -8438,11 +8460,11 @@ function starter(url, schema2, env) {
     });
   };
 }
-var import_node_path10, RELAY_STORE_VARIABLE;
+var import_node_path12, RELAY_STORE_VARIABLE;
 var init_relay_client = __esm({
   "src/app/relay-client.ts"() {
     "use strict";
-    import_node_path10 = require("node:path");
+    import_node_path12 = require("node:path");
     init_database();
     init_files();
     init_relay_folder();
@@ -9244,7 +9266,7 @@ var init_handler = __esm({
 
 // src/platform/read-capped.ts
 function readCapped(source, maxBytes) {
-  const fd = typeof source === "number" ? source : (0, import_node_fs17.openSync)(source, "r");
+  const fd = typeof source === "number" ? source : (0, import_node_fs18.openSync)(source, "r");
   try {
     const chunks = [];
     let total = 0;
@@ -9252,7 +9274,7 @@ function readCapped(source, maxBytes) {
       const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes + 1 - total));
       let read;
       try {
-        read = (0, import_node_fs17.readSync)(fd, chunk, 0, chunk.length, null);
+        read = (0, import_node_fs18.readSync)(fd, chunk, 0, chunk.length, null);
       } catch (error2) {
         if (errnoCode(error2) !== "EAGAIN") throw error2;
         sleepMs(1);
@@ -9264,14 +9286,14 @@ function readCapped(source, maxBytes) {
       if (total > maxBytes) return "too-large";
     }
   } finally {
-    if (typeof source !== "number") (0, import_node_fs17.closeSync)(fd);
+    if (typeof source !== "number") (0, import_node_fs18.closeSync)(fd);
   }
 }
-var import_node_fs17;
+var import_node_fs18;
 var init_read_capped = __esm({
   "src/platform/read-capped.ts"() {
     "use strict";
-    import_node_fs17 = require("node:fs");
+    import_node_fs18 = require("node:fs");
     init_errno();
     init_sleep();
   }
@@ -9280,7 +9302,7 @@ var init_read_capped = __esm({
 // src/platform/file-copy.ts
 function entryAt(path) {
   try {
-    const stats = (0, import_node_fs18.lstatSync)(path);
+    const stats = (0, import_node_fs19.lstatSync)(path);
     const kind = stats.isSymbolicLink() ? "symlink" : stats.isFile() ? "file" : stats.isDirectory() ? "folder" : "other";
     return { kind, size: stats.size, mtimeMs: stats.mtimeMs };
   } catch (error2) {
@@ -9291,7 +9313,7 @@ function entryAt(path) {
 }
 function folderNames(dir) {
   try {
-    return (0, import_node_fs18.readdirSync)(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+    return (0, import_node_fs19.readdirSync)(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
   } catch (error2) {
     const code = errnoCode(error2);
     if (code === "ENOENT" || code === "ENOTDIR") return null;
@@ -9301,16 +9323,16 @@ function folderNames(dir) {
 function openRegular(path) {
   let fd;
   try {
-    fd = (0, import_node_fs18.openSync)(path, READ_NO_FOLLOW);
+    fd = (0, import_node_fs19.openSync)(path, READ_NO_FOLLOW);
   } catch (error2) {
     const code = errnoCode(error2);
     if (code === "ENOENT" || code === "ENOTDIR") return null;
     if (code === "ELOOP" || code === "EISDIR" || code === "ENXIO") return "not-a-file";
     throw ioError(error2, "open", path);
   }
-  const stats = (0, import_node_fs18.fstatSync)(fd);
+  const stats = (0, import_node_fs19.fstatSync)(fd);
   if (!stats.isFile()) {
-    (0, import_node_fs18.closeSync)(fd);
+    (0, import_node_fs19.closeSync)(fd);
     return "not-a-file";
   }
   return { fd, size: stats.size };
@@ -9323,7 +9345,7 @@ function firstLine(path, maxBytes) {
     let total = 0;
     for (; ; ) {
       const chunk = Buffer.allocUnsafe(Math.min(16 * 1024, maxBytes + 1 - total));
-      const read = (0, import_node_fs18.readSync)(opened.fd, chunk, 0, chunk.length, null);
+      const read = (0, import_node_fs19.readSync)(opened.fd, chunk, 0, chunk.length, null);
       const end = chunk.subarray(0, read).indexOf(10);
       if (end >= 0) {
         chunks.push(chunk.subarray(0, end));
@@ -9337,7 +9359,7 @@ function firstLine(path, maxBytes) {
   } catch (error2) {
     throw ioError(error2, "read", path);
   } finally {
-    (0, import_node_fs18.closeSync)(opened.fd);
+    (0, import_node_fs19.closeSync)(opened.fd);
   }
 }
 function copyNewFile(from, to, maxBytes, options = {}) {
@@ -9354,47 +9376,47 @@ function copyNewFile(from, to, maxBytes, options = {}) {
   } catch (error2) {
     throw ioError(error2, "read", from);
   } finally {
-    (0, import_node_fs18.closeSync)(opened.fd);
+    (0, import_node_fs19.closeSync)(opened.fd);
   }
   if (options.wholeLines === true) data = data.subarray(0, data.lastIndexOf(10) + 1);
   if (data.length === 0) return "empty";
-  const tmp = joinPath((0, import_node_path12.dirname)(to), `.${(0, import_node_path12.basename)(to)}.${uniqueSuffix()}.tmp`);
+  const tmp = joinPath((0, import_node_path14.dirname)(to), `.${(0, import_node_path14.basename)(to)}.${uniqueSuffix()}.tmp`);
   let outcome = "copied";
   try {
-    const fd = (0, import_node_fs18.openSync)(tmp, CREATE_NEW, PRIVATE_FILE);
+    const fd = (0, import_node_fs19.openSync)(tmp, CREATE_NEW, PRIVATE_FILE);
     try {
-      for (let written = 0; written < data.length; ) written += (0, import_node_fs18.writeSync)(fd, data, written, data.length - written);
-      (0, import_node_fs18.fsyncSync)(fd);
+      for (let written = 0; written < data.length; ) written += (0, import_node_fs19.writeSync)(fd, data, written, data.length - written);
+      (0, import_node_fs19.fsyncSync)(fd);
     } finally {
-      (0, import_node_fs18.closeSync)(fd);
+      (0, import_node_fs19.closeSync)(fd);
     }
     try {
-      (0, import_node_fs18.linkSync)(tmp, to);
+      (0, import_node_fs19.linkSync)(tmp, to);
     } catch (error2) {
       if (errnoCode(error2) !== "EEXIST") throw error2;
       outcome = "exists";
     }
-    (0, import_node_fs18.unlinkSync)(tmp);
+    (0, import_node_fs19.unlinkSync)(tmp);
   } catch (error2) {
-    (0, import_node_fs18.rmSync)(tmp, { force: true });
+    (0, import_node_fs19.rmSync)(tmp, { force: true });
     throw ioError(error2, "copy to", to);
   }
-  if (outcome === "copied") syncFolder((0, import_node_path12.dirname)(to));
+  if (outcome === "copied") syncFolder((0, import_node_path14.dirname)(to));
   return outcome;
 }
-var import_node_fs18, import_node_path12, READ_NO_FOLLOW;
+var import_node_fs19, import_node_path14, READ_NO_FOLLOW;
 var init_file_copy = __esm({
   "src/platform/file-copy.ts"() {
     "use strict";
-    import_node_fs18 = require("node:fs");
-    import_node_path12 = require("node:path");
+    import_node_fs19 = require("node:fs");
+    import_node_path14 = require("node:path");
     init_atomic_file();
     init_errno();
     init_paths();
     init_private_fs();
     init_random();
     init_read_capped();
-    READ_NO_FOLLOW = import_node_fs18.constants.O_RDONLY | import_node_fs18.constants.O_NOFOLLOW | import_node_fs18.constants.O_NONBLOCK;
+    READ_NO_FOLLOW = import_node_fs19.constants.O_RDONLY | import_node_fs19.constants.O_NOFOLLOW | import_node_fs19.constants.O_NONBLOCK;
   }
 });
 
@@ -9731,9 +9753,9 @@ function claimMarker(dir, name) {
   if (!MARKER_NAME.test(name))
     throw new SessionError("E_USAGE", `Expected a marker name of ${MARKER_NAME}, got ${name}`);
   ensurePrivateDir(dir, true);
-  const file = (0, import_node_path15.join)(dir, name);
+  const file = (0, import_node_path17.join)(dir, name);
   try {
-    (0, import_node_fs19.closeSync)((0, import_node_fs19.openSync)(file, CREATE_NEW, PRIVATE_FILE));
+    (0, import_node_fs20.closeSync)((0, import_node_fs20.openSync)(file, CREATE_NEW, PRIVATE_FILE));
     return true;
   } catch (error2) {
     if (errnoCode(error2) === "EEXIST") return false;
@@ -9744,35 +9766,16 @@ function markerName(text) {
   const name = text.replace(/[^\w.@-]/g, "_").slice(0, 200);
   return name === "" || name === "." || name === ".." ? `_${name}` : name;
 }
-var import_node_fs19, import_node_path15, MARKER_NAME;
+var import_node_fs20, import_node_path17, MARKER_NAME;
 var init_once_marker = __esm({
   "src/platform/once-marker.ts"() {
     "use strict";
-    import_node_fs19 = require("node:fs");
-    import_node_path15 = require("node:path");
+    import_node_fs20 = require("node:fs");
+    import_node_path17 = require("node:path");
     init_errors();
     init_errno();
     init_private_fs();
     MARKER_NAME = /^(?!\.\.?$)[\w.@-]{1,200}$/;
-  }
-});
-
-// src/platform/user-folders.ts
-function userDataFolder(env) {
-  return xdgFolder(env, "XDG_DATA_HOME", [".local", "share"]);
-}
-function xdgFolder(env, variable, underHome) {
-  const base = env[variable];
-  if (base !== void 0 && (0, import_node_path16.isAbsolute)(base)) return (0, import_node_path16.join)(base, "agent-session");
-  const home = env.HOME !== void 0 && env.HOME !== "" ? env.HOME : (0, import_node_os.homedir)();
-  return (0, import_node_path16.isAbsolute)(home) ? (0, import_node_path16.join)(home, ...underHome, "agent-session") : null;
-}
-var import_node_os, import_node_path16;
-var init_user_folders = __esm({
-  "src/platform/user-folders.ts"() {
-    "use strict";
-    import_node_os = require("node:os");
-    import_node_path16 = require("node:path");
   }
 });
 
@@ -9783,15 +9786,15 @@ __export(running_page_exports, {
   runningPage: () => runningPage
 });
 function recordRunningPage(dataFolder, key, page) {
-  ensurePrivateDir((0, import_node_path17.join)(dataFolder, "pages"), true);
+  ensurePrivateDir((0, import_node_path18.join)(dataFolder, "pages"), true);
   const file = recordFile(dataFolder, key);
   writeFileAtomic(file, JSON.stringify({ port: page.port, pid: page.pid }), { durable: false });
   return () => {
-    if (readRecord(file)?.pid === page.pid) (0, import_node_fs20.rmSync)(file, { force: true });
+    if (readRecord2(file)?.pid === page.pid) (0, import_node_fs21.rmSync)(file, { force: true });
   };
 }
 function runningPage(dataFolder, key) {
-  const record2 = readRecord(recordFile(dataFolder, key));
+  const record2 = readRecord2(recordFile(dataFolder, key));
   if (record2 === null) return null;
   try {
     process.kill(record2.pid, 0);
@@ -9802,9 +9805,9 @@ function runningPage(dataFolder, key) {
   return record2;
 }
 function recordFile(dataFolder, key) {
-  return (0, import_node_path17.join)(dataFolder, "pages", `${(0, import_node_crypto.createHash)("sha256").update(key).digest("hex").slice(0, 32)}.json`);
+  return (0, import_node_path18.join)(dataFolder, "pages", `${(0, import_node_crypto.createHash)("sha256").update(key).digest("hex").slice(0, 32)}.json`);
 }
-function readRecord(file) {
+function readRecord2(file) {
   const read = readRegularFile(file);
   if (read === null || "problem" in read) return null;
   let value;
@@ -9818,13 +9821,13 @@ function readRecord(file) {
   if (!Number.isInteger(pid) || pid < 1) return null;
   return { port, pid };
 }
-var import_node_crypto, import_node_fs20, import_node_path17;
+var import_node_crypto, import_node_fs21, import_node_path18;
 var init_running_page = __esm({
   "src/platform/running-page.ts"() {
     "use strict";
     import_node_crypto = require("node:crypto");
-    import_node_fs20 = require("node:fs");
-    import_node_path17 = require("node:path");
+    import_node_fs21 = require("node:fs");
+    import_node_path18 = require("node:path");
     init_atomic_file();
     init_errno();
     init_private_fs();
@@ -9840,7 +9843,7 @@ __export(told_exports2, {
   toldDir: () => toldDir
 });
 function toldDir(logDir) {
-  return (0, import_node_path18.join)(logDir, "told");
+  return (0, import_node_path19.join)(logDir, "told");
 }
 function personChannel(logDir, env) {
   return {
@@ -9856,11 +9859,11 @@ function runningPageOf(logDir, env) {
   );
   return running === null ? null : `http://127.0.0.1:${running.port}/`;
 }
-var import_node_path18;
+var import_node_path19;
 var init_told3 = __esm({
   "src/app/told.ts"() {
     "use strict";
-    import_node_path18 = require("node:path");
+    import_node_path19 = require("node:path");
     init_once_marker();
     init_user_folders();
   }
@@ -33523,29 +33526,82 @@ var EXPECTED = {
   continue_max_transcript_bytes: "a positive whole number of bytes",
   notify: "a command, or an http(s):// URL to POST JSON to (non-blank text)"
 };
-function resolveConfig(file, env) {
+var WORKSPACE_TRUST = {
+  resume_timeout_minutes: "raise",
+  max_errors: "raise",
+  cleanup_hours: "free",
+  history_cap: "free",
+  log_level: "free",
+  log_max_bytes: "free",
+  database_url: "trusted",
+  database_schema: "trusted",
+  project: "database",
+  permission_inbox: "free",
+  permission_grant_ttl_hours: "raise",
+  continue_agents: "raise",
+  continue_max_transcript_bytes: "raise",
+  notify: "trusted"
+};
+var TRUST_COMMAND = "agent-session trust";
+function keysNeedingTrust(fromFile, below, database) {
+  return CONFIG_KEYS.filter((key) => {
+    const value = fromFile[key];
+    if (value === void 0) return false;
+    const rule = WORKSPACE_TRUST[key];
+    if (rule === "trusted") return true;
+    if (rule === "database") return database;
+    if (rule === "raise") return Number(value) > Number(below[key]);
+    return false;
+  });
+}
+function untrustedLine(untrusted) {
+  const why = untrusted.changed ? "changed since you trusted it" : "not trusted";
+  return `ignored ${untrusted.keys.join(", ")} of ${untrusted.path} (${why}); run '${TRUST_COMMAND}' to apply them (docs/security.md)`;
+}
+function resolveConfig(file, env, options = {}) {
   const values = { ...DEFAULT_CONFIG };
   const sources = {};
   for (const key of CONFIG_KEYS) sources[key] = { kind: "default" };
-  if (file.found) {
-    const fromFile = parseConfigFile(file.raw, file.path);
+  const user = options.user;
+  if (user?.found === true) {
+    const fromUser = parseSettings(user.raw, `your config file ${user.path}`);
     for (const key of CONFIG_KEYS) {
-      if (fromFile[key] === void 0) continue;
-      values[key] = fromFile[key];
-      sources[key] = { kind: "file", path: file.path };
+      if (fromUser[key] === void 0) continue;
+      values[key] = fromUser[key];
+      sources[key] = { kind: "user", path: user.path };
     }
   }
+  const set = (key) => {
+    const raw = env[CONFIG_VARIABLES[key]];
+    return raw !== void 0 && raw.trim() !== "";
+  };
+  let untrusted;
+  if (file.found) {
+    const fromFile = parseConfigFile(file.raw, file.path);
+    const database = options.databaseOption === true || set("database_url") || values.database_url !== null || fromFile.database_url !== void 0;
+    const needing = keysNeedingTrust(fromFile, values, database);
+    const verdict = needing.length === 0 ? "trusted" : options.trust?.() ?? "untrusted";
+    for (const key of CONFIG_KEYS) {
+      if (fromFile[key] === void 0) continue;
+      const needs = needing.includes(key);
+      if (needs && verdict !== "trusted") continue;
+      values[key] = fromFile[key];
+      sources[key] = needs ? { kind: "file", path: file.path, trusted: true } : { kind: "file", path: file.path };
+    }
+    const ignored = verdict === "trusted" ? [] : needing.filter((key) => !set(key));
+    if (ignored.length > 0) untrusted = { path: file.path, keys: ignored, changed: verdict === "changed" };
+  }
   for (const key of CONFIG_KEYS) {
+    if (!set(key)) continue;
     const variable = CONFIG_VARIABLES[key];
-    const raw = env[variable];
-    if (raw === void 0 || raw.trim() === "") continue;
-    values[key] = parseVariable(key, variable, raw);
+    values[key] = parseVariable(key, variable, env[variable]);
     sources[key] = { kind: "env", variable };
   }
   return {
     values,
     sources,
-    file: { path: file.path, found: file.found }
+    file: { path: file.path, found: file.found },
+    ...untrusted === void 0 ? {} : { untrusted }
   };
 }
 function parseConfigFile(raw, path) {
@@ -33632,8 +33688,8 @@ init_state();
 init_errors();
 
 // src/app/call.ts
-var import_node_fs3 = require("node:fs");
-var import_node_path3 = require("node:path");
+var import_node_fs7 = require("node:fs");
+var import_node_path8 = require("node:path");
 init_database();
 init_errors();
 
@@ -33795,8 +33851,11 @@ function readSmall(path) {
   }
 }
 
+// src/app/call.ts
+init_user_folders();
+
 // src/platform/working-directory.ts
-var import_node_path2 = require("node:path");
+var import_node_path3 = require("node:path");
 init_errors();
 init_errno();
 var NO_WORKING_DIRECTORY = "the working directory was removed (or its path is too long to name)";
@@ -33810,12 +33869,93 @@ function workingDirectory() {
   }
 }
 function resolveFrom(cwd, path, what) {
-  if (cwd !== void 0) return (0, import_node_path2.resolve)(cwd, path);
-  if ((0, import_node_path2.isAbsolute)(path)) return (0, import_node_path2.resolve)(path);
+  if (cwd !== void 0) return (0, import_node_path3.resolve)(cwd, path);
+  if ((0, import_node_path3.isAbsolute)(path)) return (0, import_node_path3.resolve)(path);
   throw new SessionError(
     "E_IO",
     `Expected ${what} to be an absolute path, got ${show(path)}: ${NO_WORKING_DIRECTORY}, so it has nothing to start from`
   );
+}
+
+// src/app/trust.ts
+var import_node_fs6 = require("node:fs");
+var import_node_path7 = require("node:path");
+init_errors();
+init_atomic_file();
+init_errno();
+init_private_fs();
+init_user_folders();
+var TRUST_FILE = "trusted.json";
+function trustRecordPath(env) {
+  const folder = userDataFolder(env);
+  return folder === null ? null : (0, import_node_path7.join)(folder, TRUST_FILE);
+}
+function trustVerdictOf(path, bytes, env) {
+  const real = realOrNull(path);
+  const record2 = real === null ? null : readRecord(env, false);
+  const entry = real === null || record2 === null ? void 0 : record2[real];
+  if (entry === void 0) return "untrusted";
+  return entry.sha256 === digest(bytes) ? "trusted" : "changed";
+}
+function digest(bytes) {
+  const { createHash: createHash2 } = require("node:crypto");
+  return createHash2("sha256").update(bytes).digest("hex");
+}
+function realOrNull(path) {
+  try {
+    return (0, import_node_fs6.realpathSync)(path);
+  } catch {
+    return null;
+  }
+}
+function readRecord(env, strict) {
+  const path = trustRecordPath(env);
+  if (path === null) {
+    if (strict)
+      throw new SessionError("E_USAGE", "Expected a home folder to keep the trust record in, got none (HOME unset)");
+    return null;
+  }
+  let text;
+  try {
+    const stats = (0, import_node_fs6.lstatSync)(path);
+    const uid = typeof process.getuid === "function" ? process.getuid() : void 0;
+    if (!stats.isFile() || uid !== void 0 && stats.uid !== uid || (stats.mode & 18) !== 0) {
+      if (!strict) return null;
+      throw new SessionError(
+        "E_CORRUPT",
+        `Expected the trust record ${show(path)} to be a file of yours that only you may write; remove it and trust again`
+      );
+    }
+    text = (0, import_node_fs6.readFileSync)(path, "utf8");
+  } catch (error2) {
+    if (errnoCode(error2) === "ENOENT") return null;
+    if (error2 instanceof SessionError) throw error2;
+    if (!strict) return null;
+    throw ioError(error2, "read the trust record", path);
+  }
+  const files = parseRecord(text);
+  if (files === null && strict)
+    throw new SessionError(
+      "E_CORRUPT",
+      `Expected the trust record ${show(path)} to hold {"files": {\u2026}}, got something else; remove it and trust again`
+    );
+  return files;
+}
+function parseRecord(text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const files = typeof value === "object" && value !== null ? value.files : void 0;
+  if (typeof files !== "object" || files === null || Array.isArray(files)) return null;
+  const entries = {};
+  for (const [path, entry] of Object.entries(files)) {
+    const { sha256, trusted_at } = typeof entry === "object" && entry !== null ? entry : {};
+    if (typeof sha256 === "string" && typeof trusted_at === "string") entries[path] = { sha256, trusted_at };
+  }
+  return entries;
 }
 
 // src/app/call.ts
@@ -33823,7 +33963,7 @@ function resolveCall(inputs) {
   const { env, cwd } = inputs;
   const root = resolveRoot(inputs);
   const use = inputs.use ?? "command";
-  const judged = judgeSettings(root, env, cwd);
+  const judged = judgeSettings(root, env, cwd, nonEmpty(inputs.databaseUrl) !== void 0);
   if (judged.settings.kind !== "valid" && use === "command") throw judged.settings.problem;
   const config2 = judged.config === null ? defaultsAt(judged.path) : onTop(judged.config, inputs);
   const project = lazily(() => projectIdentityOf(projectFolderOf(root, inputs), config2.values.project));
@@ -33851,13 +33991,13 @@ function resolveRoot(inputs) {
   const explicit = dir ?? nonEmpty(inputs.env.AGENT_SESSION_DIR);
   if (explicit) return resolveFrom(inputs.cwd, explicit, dir === void 0 ? "`AGENT_SESSION_DIR`" : "`--dir`");
   const database = nonEmpty(inputs.databaseUrl) ?? nonEmpty(inputs.env[CONFIG_VARIABLES.database_url]);
-  return (0, import_node_path3.join)(defaultFolder(inputs, database !== void 0), ".claude", "session");
+  return (0, import_node_path8.join)(defaultFolder(inputs, database !== void 0), ".claude", "session");
 }
 function findProjectDir(start, stop, home) {
-  let dir = (0, import_node_path3.resolve)(start);
+  let dir = (0, import_node_path8.resolve)(start);
   for (; ; ) {
-    if (dir !== home && isDirectory((0, import_node_path3.join)(dir, ".claude"))) return dir;
-    const parent = (0, import_node_path3.dirname)(dir);
+    if (dir !== home && isDirectory((0, import_node_path8.join)(dir, ".claude"))) return dir;
+    const parent = (0, import_node_path8.dirname)(dir);
     if (parent === dir || dir === stop) return null;
     dir = parent;
   }
@@ -33874,34 +34014,34 @@ function projectFolderFor(cwd, env) {
 }
 function ownProjectAbove(start, home) {
   const uid = typeof process.getuid === "function" ? process.getuid() : void 0;
-  const inHome = home !== void 0 && (start + import_node_path3.sep).startsWith(home === import_node_path3.sep ? home : home + import_node_path3.sep);
-  for (let dir = start; ; dir = (0, import_node_path3.dirname)(dir)) {
+  const inHome = home !== void 0 && (start + import_node_path8.sep).startsWith(home === import_node_path8.sep ? home : home + import_node_path8.sep);
+  for (let dir = start; ; dir = (0, import_node_path8.dirname)(dir)) {
     if (dir === home || worldWritable(dir)) return null;
     for (const own2 of [".claude", ".codex", ".opencode"]) {
-      const stats = folderStats((0, import_node_path3.join)(dir, own2));
+      const stats = folderStats((0, import_node_path8.join)(dir, own2));
       if (stats !== null && (uid === void 0 || stats.uid === uid)) return dir;
     }
-    if ((0, import_node_path3.dirname)(dir) === dir || inHome && (0, import_node_path3.dirname)(dir) === home) return null;
+    if ((0, import_node_path8.dirname)(dir) === dir || inHome && (0, import_node_path8.dirname)(dir) === home) return null;
   }
 }
 function worldWritable(dir) {
   try {
-    return ((0, import_node_fs3.statSync)(dir).mode & 2) !== 0;
+    return ((0, import_node_fs7.statSync)(dir).mode & 2) !== 0;
   } catch {
     return false;
   }
 }
 function folderStats(path) {
   try {
-    const stats = (0, import_node_fs3.statSync)(path);
+    const stats = (0, import_node_fs7.statSync)(path);
     return stats.isDirectory() ? stats : null;
   } catch {
     return null;
   }
 }
 function storeFolderOf(root) {
-  const claude = (0, import_node_path3.dirname)(root);
-  return (0, import_node_path3.basename)(root) === "session" && (0, import_node_path3.basename)(claude) === ".claude" ? (0, import_node_path3.dirname)(claude) : null;
+  const claude = (0, import_node_path8.dirname)(root);
+  return (0, import_node_path8.basename)(root) === "session" && (0, import_node_path8.basename)(claude) === ".claude" ? (0, import_node_path8.dirname)(claude) : null;
 }
 function projectFolderOf(root, inputs) {
   const own2 = storeFolderOf(root);
@@ -33911,17 +34051,22 @@ function projectFolderOf(root, inputs) {
 }
 function logDirFor(root, env) {
   const explicit = env.AGENT_SESSION_LOG_DIR;
-  return explicit !== void 0 && explicit.trim() !== "" ? explicit : (0, import_node_path3.join)((0, import_node_path3.dirname)(root), "logs");
+  return explicit !== void 0 && explicit.trim() !== "" ? explicit : (0, import_node_path8.join)((0, import_node_path8.dirname)(root), "logs");
 }
 var CONFIG_FILE = "agent-session.json";
 function configPathFor(root, env, cwd) {
   const explicit = nonEmpty(env[CONFIG_PATH_VARIABLE]);
-  return explicit !== void 0 ? resolveFrom(cwd, explicit, `\`${CONFIG_PATH_VARIABLE}\``) : (0, import_node_path3.join)((0, import_node_path3.dirname)(root), CONFIG_FILE);
+  return explicit !== void 0 ? resolveFrom(cwd, explicit, `\`${CONFIG_PATH_VARIABLE}\``) : (0, import_node_path8.join)((0, import_node_path8.dirname)(root), CONFIG_FILE);
 }
 function loadConfig(root, env, cwd) {
   const path = configPathFor(root, env, cwd);
-  return resolveConfig(fileInput(path, readText(path), env), env);
+  return readSettings(path, readBytes(path, "the config file"), env, false).config;
 }
+function userConfigPath(env) {
+  const folder = userConfigFolder(env);
+  return folder === null ? null : (0, import_node_path8.join)(folder, USER_CONFIG_FILE);
+}
+var USER_CONFIG_FILE = "config.json";
 function projectIdentityOf(folder, configured) {
   if (configured !== null) return { name: configured, source: { kind: "configured" } };
   const real = realFolder(folder);
@@ -33930,23 +34075,38 @@ function projectIdentityOf(folder, configured) {
   const remote = url === null ? null : normalizeRemoteUrl(url);
   if (repository !== null && remote !== null)
     return {
-      name: remoteProjectName(remote, (0, import_node_path3.relative)(repository.top, real)),
+      name: remoteProjectName(remote, (0, import_node_path8.relative)(repository.top, real)),
       source: { kind: "remote", repository: remote }
     };
   return { name: pathProjectName(real), source: { kind: "path" } };
 }
-function judgeSettings(root, env, cwd) {
+function judgeSettings(root, env, cwd, databaseOption) {
   let path = null;
-  let text;
+  const read = {};
   try {
     path = configPathFor(root, env, cwd);
-    text = readText(path);
-    const file = fileInput(path, text, env);
-    return { settings: { kind: "valid" }, path, file, config: resolveConfig(file, env) };
+    const { file, config: config2 } = readSettings(path, readBytes(path, "the config file"), env, databaseOption, read);
+    return { settings: { kind: "valid" }, path, file, config: config2 };
   } catch (error2) {
     if (!isSessionError(error2, "E_USAGE") && !isSessionError(error2, "E_IO")) throw error2;
-    return { settings: verdictOn(error2, text, env), path, file: null, config: null };
+    return { settings: verdictOn(error2, read.text, env), path, file: null, config: null };
   }
+}
+function readSettings(path, bytes, env, databaseOption, read = {}, trust) {
+  const userPath = userConfigPath(env);
+  const userBytes = userPath === null ? null : readBytes(userPath, "your config file");
+  const userText = userBytes === null ? null : userBytes.toString("utf8");
+  const text = bytes === null ? null : bytes.toString("utf8");
+  read.text = userText === null ? text : `${userText}
+${text ?? ""}`;
+  const user = userPath === null ? void 0 : parsedFile(userPath, userText);
+  const file = fileInput(path, text, env);
+  const config2 = resolveConfig(file, env, {
+    ...user === void 0 ? {} : { user },
+    trust: trust ?? (() => bytes === null ? "untrusted" : trustVerdictOf(path, bytes, env)),
+    databaseOption
+  });
+  return { file, config: config2 };
 }
 function verdictOn(problem, text, env) {
   const database = nonEmpty(env[CONFIG_VARIABLES.database_url]) !== void 0 || typeof text === "string" && text.includes("database_url");
@@ -33984,23 +34144,25 @@ function defaultsAt(path) {
 function fileProject(file) {
   return file?.found === true ? parseConfigFile(file.raw, file.path).project ?? null : null;
 }
-function readText(path) {
+function readBytes(path, what) {
   try {
-    return (0, import_node_fs3.readFileSync)(path, "utf8");
+    if ((0, import_node_fs7.statSync)(path, { throwIfNoEntry: false }) === void 0) return null;
+    return (0, import_node_fs7.readFileSync)(path);
   } catch (error2) {
     if (errnoCode(error2) === "ENOENT") return null;
-    throw ioError(error2, "read the config file", path);
+    throw ioError(error2, `read ${what}`, path);
   }
 }
 function fileInput(path, text, env) {
-  if (text === null) {
-    if (nonEmpty(env[CONFIG_PATH_VARIABLE]) !== void 0)
-      throw new SessionError(
-        "E_USAGE",
-        `Expected \`${CONFIG_PATH_VARIABLE}\` to name an existing config file, got ${show(env[CONFIG_PATH_VARIABLE])} (${path} does not exist)`
-      );
-    return { path, found: false };
-  }
+  if (text === null && nonEmpty(env[CONFIG_PATH_VARIABLE]) !== void 0)
+    throw new SessionError(
+      "E_USAGE",
+      `Expected \`${CONFIG_PATH_VARIABLE}\` to name an existing config file, got ${show(env[CONFIG_PATH_VARIABLE])} (${path} does not exist)`
+    );
+  return parsedFile(path, text);
+}
+function parsedFile(path, text) {
+  if (text === null) return { path, found: false };
   try {
     return { path, found: true, raw: JSON.parse(text.startsWith("\uFEFF") ? text.slice(1) : text) };
   } catch {
@@ -34020,10 +34182,10 @@ function defaultFolder(inputs, named = false) {
     );
   const folder = projectFolderFor(inputs.cwd, inputs.env);
   if (folder !== null) return folder;
-  if (named) return (0, import_node_path3.resolve)(inputs.cwd);
+  if (named) return (0, import_node_path8.resolve)(inputs.cwd);
   throw new SessionError(
     "E_USAGE",
-    `Expected a project to keep sessions in, got \`${(0, import_node_path3.resolve)(inputs.cwd)}\`: in no git repository and without its own .claude/ folder; run \`agent-session init\` in the project folder (or git init), or name the store with --dir or AGENT_SESSION_DIR`
+    `Expected a project to keep sessions in, got \`${(0, import_node_path8.resolve)(inputs.cwd)}\`: in no git repository and without its own .claude/ folder; run \`agent-session init\` in the project folder (or git init), or name the store with --dir or AGENT_SESSION_DIR`
   );
 }
 var CLOCK_OFFSET_VARIABLE = "AGENT_SESSION_TEST_CLOCK_OFFSET_MS";
@@ -34289,7 +34451,7 @@ init_origin();
 init_session();
 
 // src/platform/process-facts.ts
-var import_node_fs5 = require("node:fs");
+var import_node_fs8 = require("node:fs");
 init_errno();
 init_fd_write();
 var MAX_ANCESTORS = 64;
@@ -34321,7 +34483,7 @@ function ancestorProcesses(procRoot = "/proc") {
     if (stat === null) break;
     const argv = (readProc(procRoot, pid, "cmdline") ?? "").split("\0");
     const names = [(readProc(procRoot, pid, "comm") ?? "").trim(), argv[0] ?? ""];
-    if (RUNTIMES.has(basename2(argv[0] ?? ""))) names.push(argv[1] ?? "");
+    if (RUNTIMES.has(basename3(argv[0] ?? ""))) names.push(argv[1] ?? "");
     found.push({ pid, names: names.filter((name) => name !== "") });
     const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
     if (!Number.isInteger(parent) || parent === pid) break;
@@ -34331,7 +34493,7 @@ function ancestorProcesses(procRoot = "/proc") {
 }
 function readProc(procRoot, pid, file) {
   try {
-    return (0, import_node_fs5.readFileSync)(`${procRoot}/${pid}/${file}`, "utf8");
+    return (0, import_node_fs8.readFileSync)(`${procRoot}/${pid}/${file}`, "utf8");
   } catch (error2) {
     const code = errnoCode(error2);
     if (code === "ENOENT" || code === "ESRCH" || code === "EACCES" || code === "EPERM" || code === "ENOTDIR")
@@ -34339,7 +34501,7 @@ function readProc(procRoot, pid, file) {
     throw error2;
   }
 }
-function basename2(path) {
+function basename3(path) {
   return path.split("/").pop() ?? "";
 }
 
@@ -35468,7 +35630,7 @@ function byActivity(a, b) {
 }
 
 // src/store/file-store.ts
-var import_node_fs14 = require("node:fs");
+var import_node_fs15 = require("node:fs");
 init_paths();
 init_errors();
 init_ids();
@@ -35478,8 +35640,8 @@ init_errors();
 init_ids();
 
 // src/platform/lock.ts
-var import_node_fs7 = require("node:fs");
-var import_node_path6 = require("node:path");
+var import_node_fs9 = require("node:fs");
+var import_node_path9 = require("node:path");
 init_errors();
 init_errno();
 init_private_fs();
@@ -35494,12 +35656,12 @@ function acquireLock(lockFile, options = DEFAULT_LOCK_OPTIONS) {
     writeNewFile(draft, token);
   } catch (error2) {
     if (errnoCode(error2) === "ENOENT")
-      throw new SessionError("E_NOT_FOUND", `Session folder \`${(0, import_node_path6.dirname)(lockFile)}\` does not exist`);
+      throw new SessionError("E_NOT_FOUND", `Session folder \`${(0, import_node_path9.dirname)(lockFile)}\` does not exist`);
     throw ioError(error2, "write the lock file", lockFile);
   }
   for (let attempt = 0; ; attempt++) {
     try {
-      (0, import_node_fs7.linkSync)(draft, lockFile);
+      (0, import_node_fs9.linkSync)(draft, lockFile);
       unlinkQuiet(draft);
       return () => releaseLock(lockFile, token);
     } catch (error2) {
@@ -35507,7 +35669,7 @@ function acquireLock(lockFile, options = DEFAULT_LOCK_OPTIONS) {
       if (code !== "EEXIST") {
         unlinkQuiet(draft);
         if (code === "ENOENT")
-          throw new SessionError("E_NOT_FOUND", `Session folder \`${(0, import_node_path6.dirname)(lockFile)}\` was removed`);
+          throw new SessionError("E_NOT_FOUND", `Session folder \`${(0, import_node_path9.dirname)(lockFile)}\` was removed`);
         throw ioError(error2, "lock", lockFile);
       }
     }
@@ -35534,7 +35696,7 @@ function releaseLock(lockFile, token) {
 function readLock(lockFile) {
   let fd;
   try {
-    fd = (0, import_node_fs7.openSync)(lockFile, import_node_fs7.constants.O_RDONLY | import_node_fs7.constants.O_NOFOLLOW | import_node_fs7.constants.O_NONBLOCK);
+    fd = (0, import_node_fs9.openSync)(lockFile, import_node_fs9.constants.O_RDONLY | import_node_fs9.constants.O_NOFOLLOW | import_node_fs9.constants.O_NONBLOCK);
   } catch (error2) {
     const code = errnoCode(error2);
     if (code === "ENOENT") return null;
@@ -35542,12 +35704,12 @@ function readLock(lockFile) {
     throw ioError(error2, "read", lockFile);
   }
   try {
-    if (!(0, import_node_fs7.fstatSync)(fd).isFile()) return "";
-    return (0, import_node_fs7.readFileSync)(fd, "utf8");
+    if (!(0, import_node_fs9.fstatSync)(fd).isFile()) return "";
+    return (0, import_node_fs9.readFileSync)(fd, "utf8");
   } catch (error2) {
     throw ioError(error2, "read", lockFile);
   } finally {
-    (0, import_node_fs7.closeSync)(fd);
+    (0, import_node_fs9.closeSync)(fd);
   }
 }
 function recoverStaleLock(lockFile, token, staleMs) {
@@ -35563,7 +35725,7 @@ function recoverStaleLock(lockFile, token, staleMs) {
     return false;
   }
   try {
-    if (readLock(lockFile) === content) (0, import_node_fs7.rmSync)(lockFile, { recursive: true, force: true });
+    if (readLock(lockFile) === content) (0, import_node_fs9.rmSync)(lockFile, { recursive: true, force: true });
   } finally {
     unlinkQuiet(breaker2);
   }
@@ -35599,20 +35761,20 @@ function ownStartTime() {
 }
 function processStartTime(pid) {
   try {
-    const stat = (0, import_node_fs7.readFileSync)(`/proc/${pid}/stat`, "utf8");
+    const stat = (0, import_node_fs9.readFileSync)(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     if (fields[0] === "Z" || fields[0] === "X") return null;
     return fields[19] ?? void 0;
   } catch (error2) {
     const code = errnoCode(error2);
     if (code !== "ENOENT" && code !== "ESRCH") return void 0;
-    procAvailable ??= (0, import_node_fs7.existsSync)("/proc/self/stat");
+    procAvailable ??= (0, import_node_fs9.existsSync)("/proc/self/stat");
     return procAvailable ? null : void 0;
   }
 }
 function ageMs(path) {
   try {
-    return Date.now() - (0, import_node_fs7.lstatSync)(path).mtimeMs;
+    return Date.now() - (0, import_node_fs9.lstatSync)(path).mtimeMs;
   } catch (error2) {
     if (errnoCode(error2) === "ENOENT") return 0;
     throw ioError(error2, "inspect", path);
@@ -35628,14 +35790,14 @@ function isAlive(pid) {
 }
 function unlinkQuiet(file) {
   try {
-    (0, import_node_fs7.unlinkSync)(file);
+    (0, import_node_fs9.unlinkSync)(file);
   } catch (error2) {
     if (errnoCode(error2) !== "ENOENT") throw ioError(error2, "remove", file);
   }
 }
 
 // src/store/pointer-index.ts
-var import_node_fs11 = require("node:fs");
+var import_node_fs12 = require("node:fs");
 init_paths();
 init_errors();
 init_errno();
@@ -35644,7 +35806,7 @@ init_private_fs();
 init_strict_read();
 
 // src/store/index-marker.ts
-var import_node_fs10 = require("node:fs");
+var import_node_fs11 = require("node:fs");
 init_paths();
 init_errno();
 init_atomic_file();
@@ -35674,7 +35836,7 @@ function completeIndex(dir, marked, entries, exists2, temp) {
 }
 function pathKind(path) {
   try {
-    return (0, import_node_fs10.lstatSync)(path).isDirectory() ? "folder" : "other";
+    return (0, import_node_fs11.lstatSync)(path).isDirectory() ? "folder" : "other";
   } catch (error2) {
     const code = errnoCode(error2);
     if (code === "ENOENT") return "absent";
@@ -35714,7 +35876,7 @@ var PointerIndex = class {
   fileNames() {
     if (!this.usable()) return [];
     try {
-      return (0, import_node_fs11.readdirSync)(this.dir);
+      return (0, import_node_fs12.readdirSync)(this.dir);
     } catch (error2) {
       const code = errnoCode(error2);
       if (code === "ENOENT" || code === "ENOTDIR") return [];
@@ -35909,7 +36071,7 @@ function pointerTarget(pointer) {
 }
 function removeFile(file) {
   try {
-    (0, import_node_fs11.unlinkSync)(file);
+    (0, import_node_fs12.unlinkSync)(file);
     return true;
   } catch (error2) {
     if (errnoCode(error2) === "ENOENT") return false;
@@ -36096,8 +36258,8 @@ function projectPrefix(project) {
 }
 
 // src/store/file-hygiene.ts
-var import_node_fs12 = require("node:fs");
-var import_node_path8 = require("node:path");
+var import_node_fs13 = require("node:fs");
+var import_node_path10 = require("node:path");
 init_paths();
 init_errors();
 init_json_error();
@@ -36390,7 +36552,7 @@ var FileHygiene = class {
   foreignEntries() {
     let entries;
     try {
-      entries = (0, import_node_fs12.readdirSync)(this.#store.location, { withFileTypes: true });
+      entries = (0, import_node_fs13.readdirSync)(this.#store.location, { withFileTypes: true });
     } catch (error2) {
       if (errnoCode(error2) === "ENOENT" || errnoCode(error2) === "ENOTDIR") return [];
       throw ioError(error2, "list", this.#store.location);
@@ -36421,7 +36583,7 @@ var FileHygiene = class {
     const removed = [];
     let entries;
     try {
-      entries = (0, import_node_fs12.readdirSync)(this.#store.location, { withFileTypes: true });
+      entries = (0, import_node_fs13.readdirSync)(this.#store.location, { withFileTypes: true });
     } catch (error2) {
       if (errnoCode(error2) === "ENOENT") return [];
       throw ioError(error2, "list", this.#store.location);
@@ -36437,7 +36599,7 @@ var FileHygiene = class {
       const path = joinPath(this.#store.location, name);
       if (STAGING_NAME.test(name) || REMOVING_NAME.test(name)) {
         if (isOld(path) && leftoverNotOurs(path, STAGING_NAME.test(name)) === null) {
-          if (!dryRun) (0, import_node_fs12.rmSync)(path, { recursive: true, force: true });
+          if (!dryRun) (0, import_node_fs13.rmSync)(path, { recursive: true, force: true });
           removed.push(path);
         }
         continue;
@@ -36452,7 +36614,7 @@ var FileHygiene = class {
         const filePath = joinPath(path, file);
         if (!isOld(filePath)) continue;
         if (lock === "") {
-          if (!dryRun) (0, import_node_fs12.rmSync)(filePath, { force: true });
+          if (!dryRun) (0, import_node_fs13.rmSync)(filePath, { force: true });
           removed.push(filePath);
         } else if (dryRun ? isDeadLock(filePath) : removeDeadLock(filePath)) {
           removed.push(filePath);
@@ -36463,8 +36625,8 @@ var FileHygiene = class {
   }
 };
 function linkedRoot(location) {
-  const parent = (0, import_node_path8.dirname)(location);
-  for (const path of (0, import_node_path8.basename)(parent) === ".claude" ? [location, parent] : [location]) {
+  const parent = (0, import_node_path10.dirname)(location);
+  for (const path of (0, import_node_path10.basename)(parent) === ".claude" ? [location, parent] : [location]) {
     if (entryKind2(path) === "link") return `\`${path}\`: it is a symbolic link (to ${show(readLink(path))})`;
   }
   return null;
@@ -36509,7 +36671,7 @@ function stateNotOurs(dir) {
     return `its state.json is not JSON (${describeJsonError(file.text)})`;
   }
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return "its state.json is not a JSON object";
-  const id = (0, import_node_path8.basename)(dir);
+  const id = (0, import_node_path10.basename)(dir);
   const fields = raw;
   if (fields.agent_id !== id) return `its state.json does not name ${show(id)} as its agent_id`;
   const version2 = fields.schema_version;
@@ -36536,7 +36698,7 @@ function notOursError(id, reason) {
 }
 function readLink(path) {
   try {
-    return (0, import_node_fs12.readlinkSync)(path);
+    return (0, import_node_fs13.readlinkSync)(path);
   } catch (error2) {
     throw ioError(error2, "inspect", path);
   }
@@ -36547,14 +36709,14 @@ init_codec();
 init_store();
 
 // src/store/listing-cache.ts
-var import_node_fs13 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 init_atomic_file();
 init_phase_names();
 init_stats();
 var LISTING_CACHE = ".listing-cache.json";
 var FORMAT = 2;
 function fileKey(path) {
-  const stats = (0, import_node_fs13.statSync)(path, { throwIfNoEntry: false });
+  const stats = (0, import_node_fs14.statSync)(path, { throwIfNoEntry: false });
   return stats === void 0 || !stats.isFile() ? null : `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
 }
 function summaryOf(state, key) {
@@ -36620,7 +36782,7 @@ function factsOfRow(row, summary) {
 }
 function readListingCache(path) {
   try {
-    const raw = JSON.parse((0, import_node_fs13.readFileSync)(path, "utf8"));
+    const raw = JSON.parse((0, import_node_fs14.readFileSync)(path, "utf8"));
     if (raw.format !== FORMAT || typeof raw.rows !== "object" || raw.rows === null) return /* @__PURE__ */ new Map();
     const rows = /* @__PURE__ */ new Map();
     for (const [id, row] of Object.entries(raw.rows)) {
@@ -36898,13 +37060,13 @@ var SyncFileStore = class {
     const dir = this.#dir(state.agent_id);
     this.assertWritable();
     try {
-      if ((0, import_node_fs14.mkdirSync)(this.location, { recursive: true, mode: PRIVATE_DIR }) !== void 0) markIgnored(this.location);
+      if ((0, import_node_fs15.mkdirSync)(this.location, { recursive: true, mode: PRIVATE_DIR }) !== void 0) markIgnored(this.location);
     } catch (error2) {
       throw ioError(error2, "create the store folder", this.location);
     }
     let staging;
     try {
-      staging = (0, import_node_fs14.mkdtempSync)(joinPath(this.location, CREATING_PREFIX));
+      staging = (0, import_node_fs15.mkdtempSync)(joinPath(this.location, CREATING_PREFIX));
     } catch (error2) {
       throw ioError(error2, "create a folder in", this.location);
     }
@@ -36915,7 +37077,7 @@ var SyncFileStore = class {
       written = this.#claude.beforeWrite(null, state);
       this.#index.writing(state, () => {
         try {
-          (0, import_node_fs14.renameSync)(staging, dir);
+          (0, import_node_fs15.renameSync)(staging, dir);
         } catch (error2) {
           const code = errnoCode(error2);
           if (code === "EEXIST" || code === "ENOTEMPTY" || code === "ENOTDIR" || code === "EISDIR")
@@ -36924,7 +37086,7 @@ var SyncFileStore = class {
         }
       });
     } catch (error2) {
-      (0, import_node_fs14.rmSync)(staging, { recursive: true, force: true });
+      (0, import_node_fs15.rmSync)(staging, { recursive: true, force: true });
       if (isSessionError(error2)) throw error2;
       throw ioError(error2, "create", dir);
     }
@@ -37073,7 +37235,7 @@ var SyncFileStore = class {
   /** The entries of the store root: none when there is no store yet; a root that is a file (ENOTDIR) is an error. */
   #rootEntries() {
     try {
-      return (0, import_node_fs14.readdirSync)(this.location, { withFileTypes: true });
+      return (0, import_node_fs15.readdirSync)(this.location, { withFileTypes: true });
     } catch (error2) {
       if (errnoCode(error2) === "ENOENT") return [];
       throw ioError(error2, "list", this.location);
@@ -37139,7 +37301,7 @@ var SyncFileStore = class {
         if (now !== null) throw notOursError(id, now);
         const doomed = joinPath(this.location, `${REMOVING_PREFIX}${uniqueSuffix()}`);
         try {
-          (0, import_node_fs14.renameSync)(dir, doomed);
+          (0, import_node_fs15.renameSync)(dir, doomed);
         } catch (error2) {
           if (errnoCode(error2) === "ENOENT") return false;
           throw ioError(error2, "remove", dir);
@@ -37280,7 +37442,7 @@ function lockName(key) {
 function removeRenamedFolder(path) {
   for (let attempt = 1; ; attempt++) {
     try {
-      (0, import_node_fs14.rmSync)(path, { recursive: true, force: true });
+      (0, import_node_fs15.rmSync)(path, { recursive: true, force: true });
       return;
     } catch (error2) {
       if (errnoCode(error2) !== "ENOTEMPTY") throw ioError(error2, "remove", path);
@@ -37708,7 +37870,7 @@ function openHookCall(env, cwd, options = {}) {
     root: call.root,
     cwd,
     config: call.config.values,
-    warning: settings.kind === "defaults" ? settings.warning : null,
+    warning: settings.kind === "defaults" ? settings.warning : call.config.untrusted === void 0 ? null : untrustedLine(call.config.untrusted),
     logDir: call.logDir,
     sessions: () => sessions.get(),
     close: () => sessions.close()
@@ -37909,8 +38071,8 @@ init_input();
 init_interruption();
 
 // src/hooks/log.ts
-var import_node_fs16 = require("node:fs");
-var import_node_path11 = require("node:path");
+var import_node_fs17 = require("node:fs");
+var import_node_path13 = require("node:path");
 init_paths();
 init_errors();
 init_errno();
@@ -37935,27 +38097,27 @@ function appendLog(dir, file, line, options) {
 `, "utf8");
     let fd = openLog(path);
     if (fd === null) return;
-    const size = (0, import_node_fs16.fstatSync)(fd).size;
+    const size = (0, import_node_fs17.fstatSync)(fd).size;
     if (size > 0 && size + bytes.length > options.maxBytes) {
       fd = rotate(path, fd);
       if (fd === null) return;
     }
     try {
-      (0, import_node_fs16.writeSync)(fd, bytes);
+      (0, import_node_fs17.writeSync)(fd, bytes);
     } finally {
-      (0, import_node_fs16.closeSync)(fd);
+      (0, import_node_fs17.closeSync)(fd);
     }
   } catch (error2) {
     report(path, error2 instanceof Error ? error2.message : String(error2));
   }
 }
 function prepareFolder(dir) {
-  const parent = (0, import_node_path11.dirname)(dir);
+  const parent = (0, import_node_path13.dirname)(dir);
   try {
     if (!exists(parent)) {
-      if (!isFolder((0, import_node_path11.dirname)(parent))) return "its project folder does not exist (nothing created)";
+      if (!isFolder((0, import_node_path13.dirname)(parent))) return "its project folder does not exist (nothing created)";
       ensurePrivateDir(parent, false);
-    } else if ((0, import_node_path11.basename)(parent) === ".claude" && (0, import_node_fs16.lstatSync)(parent).isSymbolicLink()) {
+    } else if ((0, import_node_path13.basename)(parent) === ".claude" && (0, import_node_fs17.lstatSync)(parent).isSymbolicLink()) {
       return `\`${parent}\` is a symbolic link; nothing is written through it`;
     }
     if (ensurePrivateDir(dir, false)) markIgnored(dir);
@@ -37965,29 +38127,29 @@ function prepareFolder(dir) {
   }
   return null;
 }
-var APPEND_FLAGS = import_node_fs16.constants.O_WRONLY | import_node_fs16.constants.O_APPEND | import_node_fs16.constants.O_CREAT | import_node_fs16.constants.O_NOFOLLOW | import_node_fs16.constants.O_NONBLOCK;
+var APPEND_FLAGS = import_node_fs17.constants.O_WRONLY | import_node_fs17.constants.O_APPEND | import_node_fs17.constants.O_CREAT | import_node_fs17.constants.O_NOFOLLOW | import_node_fs17.constants.O_NONBLOCK;
 function openLog(path) {
   let fd;
   try {
-    fd = (0, import_node_fs16.openSync)(path, APPEND_FLAGS, PRIVATE_FILE);
+    fd = (0, import_node_fs17.openSync)(path, APPEND_FLAGS, PRIVATE_FILE);
   } catch (error2) {
     const code = errnoCode(error2);
     if (code === "ELOOP") return refuse(path, "it is a symbolic link (not followed)");
     if (code === "ENXIO") return refuse(path, "it is not a regular file");
     throw error2;
   }
-  const stats = (0, import_node_fs16.fstatSync)(fd);
+  const stats = (0, import_node_fs17.fstatSync)(fd);
   if (!stats.isFile()) {
-    (0, import_node_fs16.closeSync)(fd);
+    (0, import_node_fs17.closeSync)(fd);
     return refuse(path, "it is not a regular file");
   }
-  if ((stats.mode & 63) !== 0) (0, import_node_fs16.fchmodSync)(fd, PRIVATE_FILE);
+  if ((stats.mode & 63) !== 0) (0, import_node_fs17.fchmodSync)(fd, PRIVATE_FILE);
   return fd;
 }
 function rotate(path, fd) {
-  const inode = (0, import_node_fs16.fstatSync)(fd).ino;
-  (0, import_node_fs16.closeSync)(fd);
-  if ((0, import_node_fs16.lstatSync)(path).ino === inode) (0, import_node_fs16.renameSync)(path, `${path}.1`);
+  const inode = (0, import_node_fs17.fstatSync)(fd).ino;
+  (0, import_node_fs17.closeSync)(fd);
+  if ((0, import_node_fs17.lstatSync)(path).ino === inode) (0, import_node_fs17.renameSync)(path, `${path}.1`);
   return openLog(path);
 }
 function refuse(path, why) {
@@ -38000,7 +38162,7 @@ function report(path, why) {
 }
 function exists(path) {
   try {
-    (0, import_node_fs16.lstatSync)(path);
+    (0, import_node_fs17.lstatSync)(path);
     return true;
   } catch (error2) {
     if (errnoCode(error2) === "ENOENT") return false;
@@ -38009,7 +38171,7 @@ function exists(path) {
 }
 function isFolder(path) {
   try {
-    return (0, import_node_fs16.statSync)(path).isDirectory();
+    return (0, import_node_fs17.statSync)(path).isDirectory();
   } catch (error2) {
     const code = errnoCode(error2);
     if (code === "ENOENT" || code === "ENOTDIR") return false;
@@ -38552,7 +38714,7 @@ async function overview(sessions, payload, context) {
 }
 
 // src/hooks/handlers/permission.ts
-var import_node_path13 = require("node:path");
+var import_node_path15 = require("node:path");
 init_permission();
 
 // src/core/recording-command.ts
@@ -38683,7 +38845,7 @@ async function permissionRequest(sessions, payload, context) {
   };
 }
 function folderOf(cwd) {
-  return cwd === void 0 || cwd === "" || !(0, import_node_path13.isAbsolute)(cwd) ? void 0 : (0, import_node_path13.resolve)(cwd);
+  return cwd === void 0 || cwd === "" || !(0, import_node_path15.isAbsolute)(cwd) ? void 0 : (0, import_node_path15.resolve)(cwd);
 }
 function answer(decision) {
   return { hookSpecificOutput: { hookEventName: "PermissionRequest", decision } };
@@ -38731,13 +38893,13 @@ var HANDLERS = {
 init_handler();
 
 // src/hooks/hosts/cli-words.ts
-var import_node_path14 = require("node:path");
+var import_node_path16 = require("node:path");
 function cliWords(io, root) {
   return [...cliProgram(io), "--dir", root];
 }
 function cliProgram(io) {
   if (io.binDir === void 0) return ["agent-session"];
-  return [io.execPath ?? "node", (0, import_node_path14.join)(io.binDir, "agent-session.cjs")];
+  return [io.execPath ?? "node", (0, import_node_path16.join)(io.binDir, "agent-session.cjs")];
 }
 
 // src/hooks/hosts/claude-code.ts
