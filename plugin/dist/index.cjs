@@ -496,7 +496,7 @@ var init_log_levels = __esm({
 });
 
 // src/core/schema-version.ts
-var SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, DECISION_ORIGIN_SCHEMA_VERSION, INTERRUPTION_SCHEMA_VERSION, PROJECT_SCHEMA_VERSION, HOST_SCHEMA_VERSION, IMPORTED_DECISION_SCHEMA_VERSION, PERMISSION_SCHEMA_VERSION, CONTINUATION_SCHEMA_VERSION, BROWSER_ORIGIN_SCHEMA_VERSION, OPENCODE_HOST_SCHEMA_VERSION, PERMISSION_FOLDER_SCHEMA_VERSION, NEWEST_SCHEMA_VERSION;
+var SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, DECISION_ORIGIN_SCHEMA_VERSION, INTERRUPTION_SCHEMA_VERSION, PROJECT_SCHEMA_VERSION, HOST_SCHEMA_VERSION, IMPORTED_DECISION_SCHEMA_VERSION, PERMISSION_SCHEMA_VERSION, CONTINUATION_SCHEMA_VERSION, BROWSER_ORIGIN_SCHEMA_VERSION, OPENCODE_HOST_SCHEMA_VERSION, PERMISSION_FOLDER_SCHEMA_VERSION, SEALED_SCHEMA_VERSION, NEWEST_SCHEMA_VERSION;
 var init_schema_version = __esm({
   "src/core/schema-version.ts"() {
     "use strict";
@@ -512,13 +512,14 @@ var init_schema_version = __esm({
     BROWSER_ORIGIN_SCHEMA_VERSION = 10;
     OPENCODE_HOST_SCHEMA_VERSION = 11;
     PERMISSION_FOLDER_SCHEMA_VERSION = 12;
-    NEWEST_SCHEMA_VERSION = PERMISSION_FOLDER_SCHEMA_VERSION;
+    SEALED_SCHEMA_VERSION = 13;
+    NEWEST_SCHEMA_VERSION = SEALED_SCHEMA_VERSION;
   }
 });
 
 // src/generated/state-parsers.ts
 function parseSessionState(value) {
-  const parsed = p64(value);
+  const parsed = p69(value);
   return parsed === FAIL2 ? void 0 : parsed;
 }
 function isPlainObject(v) {
@@ -605,6 +606,9 @@ function p112(v) {
   return VALUES11.has(v) ? v : FAIL2;
 }
 function p122(v) {
+  return VALUES122.has(v) ? v : FAIL2;
+}
+function p132(v) {
   let r;
   if ((r = p02(v)) !== FAIL2) return r;
   if ((r = p17(v)) !== FAIL2) return r;
@@ -618,719 +622,756 @@ function p122(v) {
   if ((r = p92(v)) !== FAIL2) return r;
   if ((r = p102(v)) !== FAIL2) return r;
   if ((r = p112(v)) !== FAIL2) return r;
+  if ((r = p122(v)) !== FAIL2) return r;
   return FAIL2;
-}
-function p132(v) {
-  if (typeof v !== "string") return FAIL2;
-  if (!PATTERN12.test(v)) return FAIL2;
-  return v;
 }
 function p142(v) {
   if (typeof v !== "string") return FAIL2;
-  if (v.length < 1) return FAIL2;
+  if (!PATTERN13.test(v)) return FAIL2;
   return v;
 }
 function p152(v) {
   if (typeof v !== "string") return FAIL2;
+  if (v.length < 1) return FAIL2;
   return v;
 }
 function p162(v) {
   if (typeof v !== "string") return FAIL2;
-  if (!isIsoDateTime(v)) return FAIL2;
   return v;
 }
 function p172(v) {
-  return VALUES13.has(v) ? v : FAIL2;
-}
-function p18(v) {
+  if (typeof v !== "string") return FAIL2;
+  if (!isIsoDateTime(v)) return FAIL2;
   return v;
 }
+function p18(v) {
+  return VALUES14.has(v) ? v : FAIL2;
+}
 function p19(v) {
+  return v;
+}
+function p20(v) {
   if (!isPlainObject(v)) return FAIL2;
   const out = {};
   for (const key of Reflect.ownKeys(v)) {
     if (key === "__proto__" || !Object.prototype.propertyIsEnumerable.call(v, key)) continue;
     if (typeof key !== "string") return FAIL2;
-    const r = p18(v[key]);
+    const r = p19(v[key]);
     if (r === FAIL2) return FAIL2;
     out[key] = r;
   }
   return out;
 }
-function p20(v) {
+function p21(v) {
   if (typeof v !== "boolean") return FAIL2;
   return v;
 }
-function p21(v) {
-  return VALUES14.has(v) ? v : FAIL2;
-}
 function p222(v) {
-  if (v === void 0) return v;
-  return p21(v);
+  return VALUES15.has(v) ? v : FAIL2;
 }
 function p23(v) {
+  if (v === void 0) return v;
+  return p222(v);
+}
+function p24(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p172(o["from_phase"]);
+    const r = p18(o["from_phase"]);
     if (r === FAIL2 || !("from_phase" in o)) return FAIL2;
     out["from_phase"] = r;
   }
   {
-    const r = p172(o["to_phase"]);
+    const r = p18(o["to_phase"]);
     if (r === FAIL2 || !("to_phase" in o)) return FAIL2;
     out["to_phase"] = r;
   }
   {
-    const r = p162(o["timestamp"]);
+    const r = p172(o["timestamp"]);
     if (r === FAIL2 || !("timestamp" in o)) return FAIL2;
     out["timestamp"] = r;
   }
   if ("event" in o) {
-    const r = p222(o["event"]);
+    const r = p23(o["event"]);
     if (r === FAIL2) return FAIL2;
     out["event"] = r;
   }
-  for (const key in o) if (!KEYS15.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS16.has(key)) return FAIL2;
   return out;
 }
-function p24(v) {
+function p25(v) {
   if (!Array.isArray(v)) return FAIL2;
   const out = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = p23(v[i]);
+    const r = p24(v[i]);
     if (r === FAIL2) return FAIL2;
     out[i] = r;
   }
   return out;
 }
-function p25(v) {
+function p26(v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL2;
   if (!Number.isSafeInteger(v)) return FAIL2;
   if (!(v >= 0)) return FAIL2;
   return v;
 }
-function p26(v) {
-  if (v === void 0) return v;
-  return p25(v);
-}
 function p27(v) {
+  if (v === void 0) return v;
+  return p26(v);
+}
+function p28(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p152(o["message"]);
+    const r = p162(o["message"]);
     if (r === FAIL2 || !("message" in o)) return FAIL2;
     out["message"] = r;
   }
   {
-    const r = p162(o["timestamp"]);
+    const r = p172(o["timestamp"]);
     if (r === FAIL2 || !("timestamp" in o)) return FAIL2;
     out["timestamp"] = r;
   }
-  for (const key in o) if (!KEYS16.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS17.has(key)) return FAIL2;
   return out;
 }
-function p28(v) {
-  if (v === null) return v;
-  return p27(v);
-}
 function p29(v) {
-  if (v === void 0) return v;
-  return p162(v);
+  if (v === null) return v;
+  return p28(v);
 }
 function p30(v) {
   if (v === void 0) return v;
-  return p152(v);
+  return p172(v);
 }
 function p31(v) {
+  if (v === void 0) return v;
+  return p162(v);
+}
+function p322(v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL2;
   if (!(v >= 0)) return FAIL2;
   return v;
 }
-function p322(v) {
-  if (v === void 0) return v;
-  return p31(v);
-}
 function p33(v) {
-  return VALUES17.has(v) ? v : FAIL2;
+  if (v === void 0) return v;
+  return p322(v);
 }
 function p34(v) {
-  if (typeof v !== "string") return FAIL2;
-  if (!PATTERN18.test(v)) return FAIL2;
-  return v;
+  return VALUES18.has(v) ? v : FAIL2;
 }
 function p35(v) {
+  if (typeof v !== "string") return FAIL2;
+  if (!PATTERN19.test(v)) return FAIL2;
+  return v;
+}
+function p36(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p162(o["at"]);
+    const r = p172(o["at"]);
     if (r === FAIL2 || !("at" in o)) return FAIL2;
     out["at"] = r;
   }
   {
-    const r = p34(o["error"]);
+    const r = p35(o["error"]);
     if (r === FAIL2 || !("error" in o)) return FAIL2;
     out["error"] = r;
   }
   if ("message" in o) {
-    const r = p30(o["message"]);
+    const r = p31(o["message"]);
     if (r === FAIL2) return FAIL2;
     out["message"] = r;
-  }
-  for (const key in o) if (!KEYS19.has(key)) return FAIL2;
-  return out;
-}
-function p36(v) {
-  if (v === void 0) return v;
-  return p35(v);
-}
-function p37(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
-  const o = v;
-  const out = {};
-  {
-    const r = p33(o["phase"]);
-    if (r === FAIL2 || !("phase" in o)) return FAIL2;
-    out["phase"] = r;
-  }
-  {
-    const r = p162(o["last_active"]);
-    if (r === FAIL2 || !("last_active" in o)) return FAIL2;
-    out["last_active"] = r;
-  }
-  if ("agent_id" in o) {
-    const r = p30(o["agent_id"]);
-    if (r === FAIL2) return FAIL2;
-    out["agent_id"] = r;
-  }
-  if ("last_message" in o) {
-    const r = p30(o["last_message"]);
-    if (r === FAIL2) return FAIL2;
-    out["last_message"] = r;
-  }
-  if ("interruption" in o) {
-    const r = p36(o["interruption"]);
-    if (r === FAIL2) return FAIL2;
-    out["interruption"] = r;
   }
   for (const key in o) if (!KEYS20.has(key)) return FAIL2;
   return out;
 }
-function p38(v) {
+function p37(v) {
   if (v === void 0) return v;
-  return p37(v);
+  return p36(v);
 }
-function p39(v) {
+function p38(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p142(o["agent_id"]);
-    if (r === FAIL2 || !("agent_id" in o)) return FAIL2;
-    out["agent_id"] = r;
-  }
-  if ("session_id" in o) {
-    const r = p30(o["session_id"]);
-    if (r === FAIL2) return FAIL2;
-    out["session_id"] = r;
-  }
-  if ("agent_type" in o) {
-    const r = p30(o["agent_type"]);
-    if (r === FAIL2) return FAIL2;
-    out["agent_type"] = r;
+    const r = p34(o["phase"]);
+    if (r === FAIL2 || !("phase" in o)) return FAIL2;
+    out["phase"] = r;
   }
   {
-    const r = p162(o["linked_at"]);
-    if (r === FAIL2 || !("linked_at" in o)) return FAIL2;
-    out["linked_at"] = r;
+    const r = p172(o["last_active"]);
+    if (r === FAIL2 || !("last_active" in o)) return FAIL2;
+    out["last_active"] = r;
   }
-  if ("stopped_at" in o) {
-    const r = p29(o["stopped_at"]);
+  if ("agent_id" in o) {
+    const r = p31(o["agent_id"]);
     if (r === FAIL2) return FAIL2;
-    out["stopped_at"] = r;
+    out["agent_id"] = r;
   }
   if ("last_message" in o) {
-    const r = p30(o["last_message"]);
+    const r = p31(o["last_message"]);
     if (r === FAIL2) return FAIL2;
     out["last_message"] = r;
   }
-  if ("resumed_from" in o) {
-    const r = p38(o["resumed_from"]);
+  if ("interruption" in o) {
+    const r = p37(o["interruption"]);
     if (r === FAIL2) return FAIL2;
-    out["resumed_from"] = r;
+    out["interruption"] = r;
   }
   for (const key in o) if (!KEYS21.has(key)) return FAIL2;
   return out;
 }
-function p40(v) {
+function p39(v) {
   if (v === void 0) return v;
-  return p39(v);
+  return p38(v);
+}
+function p40(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
+  const o = v;
+  const out = {};
+  {
+    const r = p152(o["agent_id"]);
+    if (r === FAIL2 || !("agent_id" in o)) return FAIL2;
+    out["agent_id"] = r;
+  }
+  if ("session_id" in o) {
+    const r = p31(o["session_id"]);
+    if (r === FAIL2) return FAIL2;
+    out["session_id"] = r;
+  }
+  if ("agent_type" in o) {
+    const r = p31(o["agent_type"]);
+    if (r === FAIL2) return FAIL2;
+    out["agent_type"] = r;
+  }
+  {
+    const r = p172(o["linked_at"]);
+    if (r === FAIL2 || !("linked_at" in o)) return FAIL2;
+    out["linked_at"] = r;
+  }
+  if ("stopped_at" in o) {
+    const r = p30(o["stopped_at"]);
+    if (r === FAIL2) return FAIL2;
+    out["stopped_at"] = r;
+  }
+  if ("last_message" in o) {
+    const r = p31(o["last_message"]);
+    if (r === FAIL2) return FAIL2;
+    out["last_message"] = r;
+  }
+  if ("resumed_from" in o) {
+    const r = p39(o["resumed_from"]);
+    if (r === FAIL2) return FAIL2;
+    out["resumed_from"] = r;
+  }
+  for (const key in o) if (!KEYS22.has(key)) return FAIL2;
+  return out;
 }
 function p41(v) {
-  return VALUES22.has(v) ? v : FAIL2;
+  if (v === void 0) return v;
+  return p40(v);
 }
 function p422(v) {
   return VALUES23.has(v) ? v : FAIL2;
 }
 function p43(v) {
-  if (v === void 0) return v;
-  return p422(v);
+  return VALUES24.has(v) ? v : FAIL2;
 }
 function p44(v) {
+  if (v === void 0) return v;
+  return p43(v);
+}
+function p45(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p142(o["os_user"]);
+    const r = p152(o["os_user"]);
     if (r === FAIL2 || !("os_user" in o)) return FAIL2;
     out["os_user"] = r;
   }
   {
-    const r = p20(o["terminal"]);
+    const r = p21(o["terminal"]);
     if (r === FAIL2 || !("terminal" in o)) return FAIL2;
     out["terminal"] = r;
   }
   {
-    const r = p20(o["claimed"]);
+    const r = p21(o["claimed"]);
     if (r === FAIL2 || !("claimed" in o)) return FAIL2;
     out["claimed"] = r;
   }
   if ("via" in o) {
-    const r = p43(o["via"]);
+    const r = p44(o["via"]);
     if (r === FAIL2) return FAIL2;
     out["via"] = r;
-  }
-  for (const key in o) if (!KEYS24.has(key)) return FAIL2;
-  return out;
-}
-function p45(v) {
-  if (v === void 0) return v;
-  return p44(v);
-}
-function p46(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
-  const o = v;
-  const out = {};
-  {
-    const r = p142(o["by"]);
-    if (r === FAIL2 || !("by" in o)) return FAIL2;
-    out["by"] = r;
-  }
-  {
-    const r = p162(o["at"]);
-    if (r === FAIL2 || !("at" in o)) return FAIL2;
-    out["at"] = r;
-  }
-  {
-    const r = p142(o["from"]);
-    if (r === FAIL2 || !("from" in o)) return FAIL2;
-    out["from"] = r;
   }
   for (const key in o) if (!KEYS25.has(key)) return FAIL2;
   return out;
 }
-function p47(v) {
+function p46(v) {
   if (v === void 0) return v;
-  return p46(v);
+  return p45(v);
 }
-function p48(v) {
+function p47(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p41(o["decision"]);
-    if (r === FAIL2 || !("decision" in o)) return FAIL2;
-    out["decision"] = r;
-  }
-  {
-    const r = p142(o["by"]);
+    const r = p152(o["by"]);
     if (r === FAIL2 || !("by" in o)) return FAIL2;
     out["by"] = r;
   }
   {
-    const r = p162(o["at"]);
+    const r = p172(o["at"]);
     if (r === FAIL2 || !("at" in o)) return FAIL2;
     out["at"] = r;
   }
-  if ("note" in o) {
-    const r = p30(o["note"]);
-    if (r === FAIL2) return FAIL2;
-    out["note"] = r;
-  }
   {
-    const r = p172(o["to_phase"]);
-    if (r === FAIL2 || !("to_phase" in o)) return FAIL2;
-    out["to_phase"] = r;
-  }
-  {
-    const r = p162(o["waiting_since"]);
-    if (r === FAIL2 || !("waiting_since" in o)) return FAIL2;
-    out["waiting_since"] = r;
-  }
-  if ("origin" in o) {
-    const r = p45(o["origin"]);
-    if (r === FAIL2) return FAIL2;
-    out["origin"] = r;
-  }
-  if ("imported" in o) {
-    const r = p47(o["imported"]);
-    if (r === FAIL2) return FAIL2;
-    out["imported"] = r;
+    const r = p152(o["from"]);
+    if (r === FAIL2 || !("from" in o)) return FAIL2;
+    out["from"] = r;
   }
   for (const key in o) if (!KEYS26.has(key)) return FAIL2;
   return out;
 }
+function p48(v) {
+  if (v === void 0) return v;
+  return p47(v);
+}
 function p49(v) {
-  if (!Array.isArray(v)) return FAIL2;
-  const out = new Array(v.length);
-  for (let i = 0; i < v.length; i++) {
-    const r = p48(v[i]);
-    if (r === FAIL2) return FAIL2;
-    out[i] = r;
-  }
-  return out;
+  if (typeof v !== "string") return FAIL2;
+  if (!PATTERN27.test(v)) return FAIL2;
+  return v;
 }
 function p50(v) {
   if (v === void 0) return v;
   return p49(v);
 }
 function p51(v) {
-  if (typeof v !== "number" || !Number.isFinite(v)) return FAIL2;
-  if (!Number.isSafeInteger(v)) return FAIL2;
-  if (!(v >= 1)) return FAIL2;
-  return v;
-}
-function p522(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
-  const o = v;
-  const out = {};
-  {
-    const r = p51(o["count"]);
-    if (r === FAIL2 || !("count" in o)) return FAIL2;
-    out["count"] = r;
-  }
-  {
-    const r = p25(o["carried_on"]);
-    if (r === FAIL2 || !("carried_on" in o)) return FAIL2;
-    out["carried_on"] = r;
-  }
-  {
-    const r = p20(o["waiting"]);
-    if (r === FAIL2 || !("waiting" in o)) return FAIL2;
-    out["waiting"] = r;
-  }
-  {
-    const r = p162(o["at"]);
-    if (r === FAIL2 || !("at" in o)) return FAIL2;
-    out["at"] = r;
-  }
-  {
-    const r = p34(o["error"]);
-    if (r === FAIL2 || !("error" in o)) return FAIL2;
-    out["error"] = r;
-  }
-  if ("message" in o) {
-    const r = p30(o["message"]);
-    if (r === FAIL2) return FAIL2;
-    out["message"] = r;
-  }
-  {
-    const r = p33(o["phase"]);
-    if (r === FAIL2 || !("phase" in o)) return FAIL2;
-    out["phase"] = r;
-  }
-  if ("agent_id" in o) {
-    const r = p30(o["agent_id"]);
-    if (r === FAIL2) return FAIL2;
-    out["agent_id"] = r;
-  }
-  for (const key in o) if (!KEYS27.has(key)) return FAIL2;
-  return out;
-}
-function p53(v) {
-  if (v === void 0) return v;
-  return p522(v);
-}
-function p54(v) {
-  if (v === void 0) return v;
-  return p142(v);
-}
-function p55(v) {
   return VALUES28.has(v) ? v : FAIL2;
 }
-function p56(v) {
+function p522(v) {
   if (v === void 0) return v;
-  return p55(v);
+  return p51(v);
 }
-function p57(v) {
-  return VALUES29.has(v) ? v : FAIL2;
-}
-function p58(v) {
+function p53(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p142(o["tool"]);
-    if (r === FAIL2 || !("tool" in o)) return FAIL2;
-    out["tool"] = r;
+    const r = p422(o["decision"]);
+    if (r === FAIL2 || !("decision" in o)) return FAIL2;
+    out["decision"] = r;
   }
   {
-    const r = p18(o["input"]);
-    if (r === FAIL2 || !("input" in o)) return FAIL2;
-    out["input"] = r;
+    const r = p152(o["by"]);
+    if (r === FAIL2 || !("by" in o)) return FAIL2;
+    out["by"] = r;
   }
   {
-    const r = p162(o["at"]);
+    const r = p172(o["at"]);
     if (r === FAIL2 || !("at" in o)) return FAIL2;
     out["at"] = r;
   }
-  {
-    const r = p142(o["claude_agent_id"]);
-    if (r === FAIL2 || !("claude_agent_id" in o)) return FAIL2;
-    out["claude_agent_id"] = r;
-  }
-  if ("cwd" in o) {
-    const r = p54(o["cwd"]);
+  if ("note" in o) {
+    const r = p31(o["note"]);
     if (r === FAIL2) return FAIL2;
-    out["cwd"] = r;
+    out["note"] = r;
   }
   {
-    const r = p57(o["status"]);
-    if (r === FAIL2 || !("status" in o)) return FAIL2;
-    out["status"] = r;
+    const r = p18(o["to_phase"]);
+    if (r === FAIL2 || !("to_phase" in o)) return FAIL2;
+    out["to_phase"] = r;
   }
-  if ("decided_at" in o) {
-    const r = p29(o["decided_at"]);
+  {
+    const r = p172(o["waiting_since"]);
+    if (r === FAIL2 || !("waiting_since" in o)) return FAIL2;
+    out["waiting_since"] = r;
+  }
+  if ("origin" in o) {
+    const r = p46(o["origin"]);
     if (r === FAIL2) return FAIL2;
-    out["decided_at"] = r;
+    out["origin"] = r;
   }
-  if ("expires_at" in o) {
-    const r = p29(o["expires_at"]);
+  if ("imported" in o) {
+    const r = p48(o["imported"]);
     if (r === FAIL2) return FAIL2;
-    out["expires_at"] = r;
+    out["imported"] = r;
   }
-  if ("reason" in o) {
-    const r = p30(o["reason"]);
+  if ("mac" in o) {
+    const r = p50(o["mac"]);
     if (r === FAIL2) return FAIL2;
-    out["reason"] = r;
+    out["mac"] = r;
   }
-  if ("spent_at" in o) {
-    const r = p29(o["spent_at"]);
+  if ("unverified" in o) {
+    const r = p522(o["unverified"]);
     if (r === FAIL2) return FAIL2;
-    out["spent_at"] = r;
+    out["unverified"] = r;
   }
-  if ("spent_by" in o) {
-    const r = p30(o["spent_by"]);
-    if (r === FAIL2) return FAIL2;
-    out["spent_by"] = r;
-  }
-  for (const key in o) if (!KEYS30.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS29.has(key)) return FAIL2;
   return out;
 }
-function p59(v) {
+function p54(v) {
   if (!Array.isArray(v)) return FAIL2;
   const out = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = p58(v[i]);
+    const r = p53(v[i]);
     if (r === FAIL2) return FAIL2;
     out[i] = r;
   }
   return out;
 }
-function p60(v) {
+function p55(v) {
   if (v === void 0) return v;
-  return p59(v);
+  return p54(v);
 }
-function p61(v) {
-  return VALUES31.has(v) ? v : FAIL2;
+function p56(v) {
+  if (typeof v !== "number" || !Number.isFinite(v)) return FAIL2;
+  if (!Number.isSafeInteger(v)) return FAIL2;
+  if (!(v >= 1)) return FAIL2;
+  return v;
 }
-function p622(v) {
+function p57(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p61(o["choice"]);
-    if (r === FAIL2 || !("choice" in o)) return FAIL2;
-    out["choice"] = r;
-  }
-  {
-    const r = p152(o["reason"]);
-    if (r === FAIL2 || !("reason" in o)) return FAIL2;
-    out["reason"] = r;
-  }
-  {
-    const r = p162(o["decided_at"]);
-    if (r === FAIL2 || !("decided_at" in o)) return FAIL2;
-    out["decided_at"] = r;
-  }
-  {
-    const r = p142(o["claude_agent_id"]);
-    if (r === FAIL2 || !("claude_agent_id" in o)) return FAIL2;
-    out["claude_agent_id"] = r;
-  }
-  if ("transcript_path" in o) {
-    const r = p30(o["transcript_path"]);
-    if (r === FAIL2) return FAIL2;
-    out["transcript_path"] = r;
-  }
-  if ("transcript_bytes" in o) {
-    const r = p26(o["transcript_bytes"]);
-    if (r === FAIL2) return FAIL2;
-    out["transcript_bytes"] = r;
-  }
-  {
-    const r = p20(o["continuing"]);
-    if (r === FAIL2 || !("continuing" in o)) return FAIL2;
-    out["continuing"] = r;
-  }
-  if ("continued_at" in o) {
-    const r = p29(o["continued_at"]);
-    if (r === FAIL2) return FAIL2;
-    out["continued_at"] = r;
-  }
-  {
-    const r = p25(o["count"]);
+    const r = p56(o["count"]);
     if (r === FAIL2 || !("count" in o)) return FAIL2;
     out["count"] = r;
   }
-  for (const key in o) if (!KEYS32.has(key)) return FAIL2;
+  {
+    const r = p26(o["carried_on"]);
+    if (r === FAIL2 || !("carried_on" in o)) return FAIL2;
+    out["carried_on"] = r;
+  }
+  {
+    const r = p21(o["waiting"]);
+    if (r === FAIL2 || !("waiting" in o)) return FAIL2;
+    out["waiting"] = r;
+  }
+  {
+    const r = p172(o["at"]);
+    if (r === FAIL2 || !("at" in o)) return FAIL2;
+    out["at"] = r;
+  }
+  {
+    const r = p35(o["error"]);
+    if (r === FAIL2 || !("error" in o)) return FAIL2;
+    out["error"] = r;
+  }
+  if ("message" in o) {
+    const r = p31(o["message"]);
+    if (r === FAIL2) return FAIL2;
+    out["message"] = r;
+  }
+  {
+    const r = p34(o["phase"]);
+    if (r === FAIL2 || !("phase" in o)) return FAIL2;
+    out["phase"] = r;
+  }
+  if ("agent_id" in o) {
+    const r = p31(o["agent_id"]);
+    if (r === FAIL2) return FAIL2;
+    out["agent_id"] = r;
+  }
+  for (const key in o) if (!KEYS30.has(key)) return FAIL2;
   return out;
 }
-function p63(v) {
+function p58(v) {
   if (v === void 0) return v;
-  return p622(v);
+  return p57(v);
 }
-function p64(v) {
+function p59(v) {
+  if (v === void 0) return v;
+  return p152(v);
+}
+function p60(v) {
+  return VALUES31.has(v) ? v : FAIL2;
+}
+function p61(v) {
+  if (v === void 0) return v;
+  return p60(v);
+}
+function p622(v) {
+  return VALUES32.has(v) ? v : FAIL2;
+}
+function p63(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p122(o["schema_version"]);
-    if (r === FAIL2 || !("schema_version" in o)) return FAIL2;
-    out["schema_version"] = r;
+    const r = p152(o["tool"]);
+    if (r === FAIL2 || !("tool" in o)) return FAIL2;
+    out["tool"] = r;
   }
   {
-    const r = p132(o["agent_id"]);
-    if (r === FAIL2 || !("agent_id" in o)) return FAIL2;
-    out["agent_id"] = r;
+    const r = p19(o["input"]);
+    if (r === FAIL2 || !("input" in o)) return FAIL2;
+    out["input"] = r;
   }
   {
-    const r = p142(o["agent_name"]);
-    if (r === FAIL2 || !("agent_name" in o)) return FAIL2;
-    out["agent_name"] = r;
+    const r = p172(o["at"]);
+    if (r === FAIL2 || !("at" in o)) return FAIL2;
+    out["at"] = r;
   }
   {
-    const r = p152(o["purpose"]);
-    if (r === FAIL2 || !("purpose" in o)) return FAIL2;
-    out["purpose"] = r;
+    const r = p152(o["claude_agent_id"]);
+    if (r === FAIL2 || !("claude_agent_id" in o)) return FAIL2;
+    out["claude_agent_id"] = r;
+  }
+  if ("cwd" in o) {
+    const r = p59(o["cwd"]);
+    if (r === FAIL2) return FAIL2;
+    out["cwd"] = r;
   }
   {
-    const r = p162(o["created_at"]);
-    if (r === FAIL2 || !("created_at" in o)) return FAIL2;
-    out["created_at"] = r;
+    const r = p622(o["status"]);
+    if (r === FAIL2 || !("status" in o)) return FAIL2;
+    out["status"] = r;
   }
-  {
-    const r = p162(o["last_updated"]);
-    if (r === FAIL2 || !("last_updated" in o)) return FAIL2;
-    out["last_updated"] = r;
-  }
-  {
-    const r = p172(o["phase"]);
-    if (r === FAIL2 || !("phase" in o)) return FAIL2;
-    out["phase"] = r;
-  }
-  {
-    const r = p19(o["metadata"]);
-    if (r === FAIL2 || !("metadata" in o)) return FAIL2;
-    out["metadata"] = r;
-  }
-  {
-    const r = p20(o["resume_ready"]);
-    if (r === FAIL2 || !("resume_ready" in o)) return FAIL2;
-    out["resume_ready"] = r;
-  }
-  {
-    const r = p24(o["history"]);
-    if (r === FAIL2 || !("history" in o)) return FAIL2;
-    out["history"] = r;
-  }
-  if ("history_dropped" in o) {
-    const r = p26(o["history_dropped"]);
+  if ("decided_at" in o) {
+    const r = p30(o["decided_at"]);
     if (r === FAIL2) return FAIL2;
-    out["history_dropped"] = r;
+    out["decided_at"] = r;
   }
-  if ("resumes_dropped" in o) {
-    const r = p26(o["resumes_dropped"]);
+  if ("expires_at" in o) {
+    const r = p30(o["expires_at"]);
     if (r === FAIL2) return FAIL2;
-    out["resumes_dropped"] = r;
+    out["expires_at"] = r;
   }
-  {
-    const r = p25(o["error_count"]);
-    if (r === FAIL2 || !("error_count" in o)) return FAIL2;
-    out["error_count"] = r;
-  }
-  {
-    const r = p28(o["last_error"]);
-    if (r === FAIL2 || !("last_error" in o)) return FAIL2;
-    out["last_error"] = r;
-  }
-  if ("finalized_at" in o) {
-    const r = p29(o["finalized_at"]);
+  if ("reason" in o) {
+    const r = p31(o["reason"]);
     if (r === FAIL2) return FAIL2;
-    out["finalized_at"] = r;
+    out["reason"] = r;
   }
-  if ("summary" in o) {
-    const r = p30(o["summary"]);
+  if ("spent_at" in o) {
+    const r = p30(o["spent_at"]);
     if (r === FAIL2) return FAIL2;
-    out["summary"] = r;
+    out["spent_at"] = r;
   }
-  if ("duration_seconds" in o) {
-    const r = p322(o["duration_seconds"]);
+  if ("spent_by" in o) {
+    const r = p31(o["spent_by"]);
     if (r === FAIL2) return FAIL2;
-    out["duration_seconds"] = r;
+    out["spent_by"] = r;
   }
-  if ("claude" in o) {
-    const r = p40(o["claude"]);
+  if ("mac" in o) {
+    const r = p50(o["mac"]);
     if (r === FAIL2) return FAIL2;
-    out["claude"] = r;
+    out["mac"] = r;
   }
-  if ("decisions" in o) {
-    const r = p50(o["decisions"]);
+  if ("unverified" in o) {
+    const r = p522(o["unverified"]);
     if (r === FAIL2) return FAIL2;
-    out["decisions"] = r;
-  }
-  if ("interruption" in o) {
-    const r = p53(o["interruption"]);
-    if (r === FAIL2) return FAIL2;
-    out["interruption"] = r;
-  }
-  if ("project" in o) {
-    const r = p54(o["project"]);
-    if (r === FAIL2) return FAIL2;
-    out["project"] = r;
-  }
-  if ("host" in o) {
-    const r = p56(o["host"]);
-    if (r === FAIL2) return FAIL2;
-    out["host"] = r;
-  }
-  if ("permission_requests" in o) {
-    const r = p60(o["permission_requests"]);
-    if (r === FAIL2) return FAIL2;
-    out["permission_requests"] = r;
-  }
-  if ("continuation" in o) {
-    const r = p63(o["continuation"]);
-    if (r === FAIL2) return FAIL2;
-    out["continuation"] = r;
+    out["unverified"] = r;
   }
   for (const key in o) if (!KEYS33.has(key)) return FAIL2;
   return out;
 }
-var FAIL2, VALUES02, VALUES12, VALUES2, VALUES3, VALUES4, VALUES5, VALUES6, VALUES7, VALUES8, VALUES9, VALUES10, VALUES11, PATTERN12, VALUES13, VALUES14, KEYS15, KEYS16, VALUES17, PATTERN18, KEYS19, KEYS20, KEYS21, VALUES22, VALUES23, KEYS24, KEYS25, KEYS26, KEYS27, VALUES28, VALUES29, KEYS30, VALUES31, KEYS32, KEYS33;
+function p64(v) {
+  if (!Array.isArray(v)) return FAIL2;
+  const out = new Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const r = p63(v[i]);
+    if (r === FAIL2) return FAIL2;
+    out[i] = r;
+  }
+  return out;
+}
+function p65(v) {
+  if (v === void 0) return v;
+  return p64(v);
+}
+function p66(v) {
+  return VALUES34.has(v) ? v : FAIL2;
+}
+function p67(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
+  const o = v;
+  const out = {};
+  {
+    const r = p66(o["choice"]);
+    if (r === FAIL2 || !("choice" in o)) return FAIL2;
+    out["choice"] = r;
+  }
+  {
+    const r = p162(o["reason"]);
+    if (r === FAIL2 || !("reason" in o)) return FAIL2;
+    out["reason"] = r;
+  }
+  {
+    const r = p172(o["decided_at"]);
+    if (r === FAIL2 || !("decided_at" in o)) return FAIL2;
+    out["decided_at"] = r;
+  }
+  {
+    const r = p152(o["claude_agent_id"]);
+    if (r === FAIL2 || !("claude_agent_id" in o)) return FAIL2;
+    out["claude_agent_id"] = r;
+  }
+  if ("transcript_path" in o) {
+    const r = p31(o["transcript_path"]);
+    if (r === FAIL2) return FAIL2;
+    out["transcript_path"] = r;
+  }
+  if ("transcript_bytes" in o) {
+    const r = p27(o["transcript_bytes"]);
+    if (r === FAIL2) return FAIL2;
+    out["transcript_bytes"] = r;
+  }
+  {
+    const r = p21(o["continuing"]);
+    if (r === FAIL2 || !("continuing" in o)) return FAIL2;
+    out["continuing"] = r;
+  }
+  if ("continued_at" in o) {
+    const r = p30(o["continued_at"]);
+    if (r === FAIL2) return FAIL2;
+    out["continued_at"] = r;
+  }
+  {
+    const r = p26(o["count"]);
+    if (r === FAIL2 || !("count" in o)) return FAIL2;
+    out["count"] = r;
+  }
+  for (const key in o) if (!KEYS35.has(key)) return FAIL2;
+  return out;
+}
+function p68(v) {
+  if (v === void 0) return v;
+  return p67(v);
+}
+function p69(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
+  const o = v;
+  const out = {};
+  {
+    const r = p132(o["schema_version"]);
+    if (r === FAIL2 || !("schema_version" in o)) return FAIL2;
+    out["schema_version"] = r;
+  }
+  {
+    const r = p142(o["agent_id"]);
+    if (r === FAIL2 || !("agent_id" in o)) return FAIL2;
+    out["agent_id"] = r;
+  }
+  {
+    const r = p152(o["agent_name"]);
+    if (r === FAIL2 || !("agent_name" in o)) return FAIL2;
+    out["agent_name"] = r;
+  }
+  {
+    const r = p162(o["purpose"]);
+    if (r === FAIL2 || !("purpose" in o)) return FAIL2;
+    out["purpose"] = r;
+  }
+  {
+    const r = p172(o["created_at"]);
+    if (r === FAIL2 || !("created_at" in o)) return FAIL2;
+    out["created_at"] = r;
+  }
+  {
+    const r = p172(o["last_updated"]);
+    if (r === FAIL2 || !("last_updated" in o)) return FAIL2;
+    out["last_updated"] = r;
+  }
+  {
+    const r = p18(o["phase"]);
+    if (r === FAIL2 || !("phase" in o)) return FAIL2;
+    out["phase"] = r;
+  }
+  {
+    const r = p20(o["metadata"]);
+    if (r === FAIL2 || !("metadata" in o)) return FAIL2;
+    out["metadata"] = r;
+  }
+  {
+    const r = p21(o["resume_ready"]);
+    if (r === FAIL2 || !("resume_ready" in o)) return FAIL2;
+    out["resume_ready"] = r;
+  }
+  {
+    const r = p25(o["history"]);
+    if (r === FAIL2 || !("history" in o)) return FAIL2;
+    out["history"] = r;
+  }
+  if ("history_dropped" in o) {
+    const r = p27(o["history_dropped"]);
+    if (r === FAIL2) return FAIL2;
+    out["history_dropped"] = r;
+  }
+  if ("resumes_dropped" in o) {
+    const r = p27(o["resumes_dropped"]);
+    if (r === FAIL2) return FAIL2;
+    out["resumes_dropped"] = r;
+  }
+  {
+    const r = p26(o["error_count"]);
+    if (r === FAIL2 || !("error_count" in o)) return FAIL2;
+    out["error_count"] = r;
+  }
+  {
+    const r = p29(o["last_error"]);
+    if (r === FAIL2 || !("last_error" in o)) return FAIL2;
+    out["last_error"] = r;
+  }
+  if ("finalized_at" in o) {
+    const r = p30(o["finalized_at"]);
+    if (r === FAIL2) return FAIL2;
+    out["finalized_at"] = r;
+  }
+  if ("summary" in o) {
+    const r = p31(o["summary"]);
+    if (r === FAIL2) return FAIL2;
+    out["summary"] = r;
+  }
+  if ("duration_seconds" in o) {
+    const r = p33(o["duration_seconds"]);
+    if (r === FAIL2) return FAIL2;
+    out["duration_seconds"] = r;
+  }
+  if ("claude" in o) {
+    const r = p41(o["claude"]);
+    if (r === FAIL2) return FAIL2;
+    out["claude"] = r;
+  }
+  if ("decisions" in o) {
+    const r = p55(o["decisions"]);
+    if (r === FAIL2) return FAIL2;
+    out["decisions"] = r;
+  }
+  if ("interruption" in o) {
+    const r = p58(o["interruption"]);
+    if (r === FAIL2) return FAIL2;
+    out["interruption"] = r;
+  }
+  if ("project" in o) {
+    const r = p59(o["project"]);
+    if (r === FAIL2) return FAIL2;
+    out["project"] = r;
+  }
+  if ("host" in o) {
+    const r = p61(o["host"]);
+    if (r === FAIL2) return FAIL2;
+    out["host"] = r;
+  }
+  if ("permission_requests" in o) {
+    const r = p65(o["permission_requests"]);
+    if (r === FAIL2) return FAIL2;
+    out["permission_requests"] = r;
+  }
+  if ("continuation" in o) {
+    const r = p68(o["continuation"]);
+    if (r === FAIL2) return FAIL2;
+    out["continuation"] = r;
+  }
+  for (const key in o) if (!KEYS36.has(key)) return FAIL2;
+  return out;
+}
+var FAIL2, VALUES02, VALUES12, VALUES2, VALUES3, VALUES4, VALUES5, VALUES6, VALUES7, VALUES8, VALUES9, VALUES10, VALUES11, VALUES122, PATTERN13, VALUES14, VALUES15, KEYS16, KEYS17, VALUES18, PATTERN19, KEYS20, KEYS21, KEYS22, VALUES23, VALUES24, KEYS25, KEYS26, PATTERN27, VALUES28, KEYS29, KEYS30, VALUES31, VALUES32, KEYS33, VALUES34, KEYS35, KEYS36;
 var init_state_parsers = __esm({
   "src/generated/state-parsers.ts"() {
     "use strict";
@@ -1347,8 +1388,9 @@ var init_state_parsers = __esm({
     VALUES9 = /* @__PURE__ */ new Set([11]);
     VALUES10 = /* @__PURE__ */ new Set([7]);
     VALUES11 = /* @__PURE__ */ new Set([12]);
-    PATTERN12 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$", "");
-    VALUES13 = /* @__PURE__ */ new Set([
+    VALUES122 = /* @__PURE__ */ new Set([13]);
+    PATTERN13 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$", "");
+    VALUES14 = /* @__PURE__ */ new Set([
       "initializing",
       "investigating",
       "planning",
@@ -1359,14 +1401,14 @@ var init_state_parsers = __esm({
       "failed",
       "abandoned"
     ]);
-    VALUES14 = /* @__PURE__ */ new Set(["resume", "interrupted", "continue"]);
-    KEYS15 = /* @__PURE__ */ new Set(["from_phase", "to_phase", "timestamp", "event"]);
-    KEYS16 = /* @__PURE__ */ new Set(["message", "timestamp"]);
-    VALUES17 = /* @__PURE__ */ new Set(["initializing", "investigating", "planning", "approval", "executing", "validating"]);
-    PATTERN18 = new RegExp("^[a-z][a-z0-9_]{0,63}$", "");
-    KEYS19 = /* @__PURE__ */ new Set(["at", "error", "message"]);
-    KEYS20 = /* @__PURE__ */ new Set(["phase", "last_active", "agent_id", "last_message", "interruption"]);
-    KEYS21 = /* @__PURE__ */ new Set([
+    VALUES15 = /* @__PURE__ */ new Set(["resume", "interrupted", "continue"]);
+    KEYS16 = /* @__PURE__ */ new Set(["from_phase", "to_phase", "timestamp", "event"]);
+    KEYS17 = /* @__PURE__ */ new Set(["message", "timestamp"]);
+    VALUES18 = /* @__PURE__ */ new Set(["initializing", "investigating", "planning", "approval", "executing", "validating"]);
+    PATTERN19 = new RegExp("^[a-z][a-z0-9_]{0,63}$", "");
+    KEYS20 = /* @__PURE__ */ new Set(["at", "error", "message"]);
+    KEYS21 = /* @__PURE__ */ new Set(["phase", "last_active", "agent_id", "last_message", "interruption"]);
+    KEYS22 = /* @__PURE__ */ new Set([
       "agent_id",
       "session_id",
       "agent_type",
@@ -1375,15 +1417,28 @@ var init_state_parsers = __esm({
       "last_message",
       "resumed_from"
     ]);
-    VALUES22 = /* @__PURE__ */ new Set(["approved", "rejected"]);
-    VALUES23 = /* @__PURE__ */ new Set(["browser"]);
-    KEYS24 = /* @__PURE__ */ new Set(["os_user", "terminal", "claimed", "via"]);
-    KEYS25 = /* @__PURE__ */ new Set(["by", "at", "from"]);
-    KEYS26 = /* @__PURE__ */ new Set(["decision", "by", "at", "note", "to_phase", "waiting_since", "origin", "imported"]);
-    KEYS27 = /* @__PURE__ */ new Set(["count", "carried_on", "waiting", "at", "error", "message", "phase", "agent_id"]);
-    VALUES28 = /* @__PURE__ */ new Set(["codex", "agent-sdk", "opencode"]);
-    VALUES29 = /* @__PURE__ */ new Set(["pending", "approved", "rejected", "spent", "expired"]);
-    KEYS30 = /* @__PURE__ */ new Set([
+    VALUES23 = /* @__PURE__ */ new Set(["approved", "rejected"]);
+    VALUES24 = /* @__PURE__ */ new Set(["browser"]);
+    KEYS25 = /* @__PURE__ */ new Set(["os_user", "terminal", "claimed", "via"]);
+    KEYS26 = /* @__PURE__ */ new Set(["by", "at", "from"]);
+    PATTERN27 = new RegExp("^[0-9a-f]{64}$", "");
+    VALUES28 = /* @__PURE__ */ new Set([true]);
+    KEYS29 = /* @__PURE__ */ new Set([
+      "decision",
+      "by",
+      "at",
+      "note",
+      "to_phase",
+      "waiting_since",
+      "origin",
+      "imported",
+      "mac",
+      "unverified"
+    ]);
+    KEYS30 = /* @__PURE__ */ new Set(["count", "carried_on", "waiting", "at", "error", "message", "phase", "agent_id"]);
+    VALUES31 = /* @__PURE__ */ new Set(["codex", "agent-sdk", "opencode"]);
+    VALUES32 = /* @__PURE__ */ new Set(["pending", "approved", "rejected", "spent", "expired"]);
+    KEYS33 = /* @__PURE__ */ new Set([
       "tool",
       "input",
       "at",
@@ -1394,10 +1449,12 @@ var init_state_parsers = __esm({
       "expires_at",
       "reason",
       "spent_at",
-      "spent_by"
+      "spent_by",
+      "mac",
+      "unverified"
     ]);
-    VALUES31 = /* @__PURE__ */ new Set(["continue", "prime"]);
-    KEYS32 = /* @__PURE__ */ new Set([
+    VALUES34 = /* @__PURE__ */ new Set(["continue", "prime"]);
+    KEYS35 = /* @__PURE__ */ new Set([
       "choice",
       "reason",
       "decided_at",
@@ -1408,7 +1465,7 @@ var init_state_parsers = __esm({
       "continued_at",
       "count"
     ]);
-    KEYS33 = /* @__PURE__ */ new Set([
+    KEYS36 = /* @__PURE__ */ new Set([
       "schema_version",
       "agent_id",
       "agent_name",
@@ -3880,7 +3937,7 @@ function strictState(migrated) {
     `invalid state: ${problems.slice(0, 3).join("; ")}${problems.length > 3 ? ` (+${problems.length - 3} more)` : ""}`
   );
 }
-var import_zod_locale, Timestamp, HistoryEntrySchema, InterruptionKind, InterruptionSchema, ResumedFromSchema, ClaudeLinkSchema, ContinuationSchema, DecisionOriginSchema, DecisionImportSchema, DecisionSchema, PermissionRequestSchema, LastErrorSchema, MetadataSchema, SessionStateSchema, PARSERS;
+var import_zod_locale, Timestamp, HistoryEntrySchema, InterruptionKind, InterruptionSchema, ResumedFromSchema, ClaudeLinkSchema, ContinuationSchema, DecisionOriginSchema, DecisionImportSchema, sealFields, DecisionSchema, PermissionRequestSchema, LastErrorSchema, MetadataSchema, SessionStateSchema, PARSERS;
 var init_state_schema = __esm({
   "src/core/state-schema.ts"() {
     "use strict";
@@ -3958,6 +4015,10 @@ var init_state_schema = __esm({
       at: Timestamp,
       from: string2().check(_minLength(1))
     });
+    sealFields = {
+      mac: optional(string2().check(_regex(/^[0-9a-f]{64}$/))),
+      unverified: optional(literal(true))
+    };
     DecisionSchema = strictObject({
       decision: _enum(["approved", "rejected"]),
       by: string2().check(_minLength(1)),
@@ -3966,7 +4027,8 @@ var init_state_schema = __esm({
       to_phase: _enum(PHASES),
       waiting_since: Timestamp,
       origin: optional(DecisionOriginSchema),
-      imported: optional(DecisionImportSchema)
+      imported: optional(DecisionImportSchema),
+      ...sealFields
     });
     PermissionRequestSchema = strictObject({
       tool: string2().check(_minLength(1)),
@@ -3984,7 +4046,8 @@ var init_state_schema = __esm({
       expires_at: optional(Timestamp),
       reason: optional(string2()),
       spent_at: optional(Timestamp),
-      spent_by: optional(string2())
+      spent_by: optional(string2()),
+      ...sealFields
     });
     LastErrorSchema = strictObject({ message: string2(), timestamp: Timestamp });
     MetadataSchema = record(string2(), unknown());
@@ -4001,7 +4064,8 @@ var init_state_schema = __esm({
         literal(BROWSER_ORIGIN_SCHEMA_VERSION),
         literal(OPENCODE_HOST_SCHEMA_VERSION),
         literal(IMPORTED_DECISION_SCHEMA_VERSION),
-        literal(PERMISSION_FOLDER_SCHEMA_VERSION)
+        literal(PERMISSION_FOLDER_SCHEMA_VERSION),
+        literal(SEALED_SCHEMA_VERSION)
       ]),
       agent_id: string2().check(_regex(ID_PATTERN)),
       agent_name: string2().check(_minLength(1)),
@@ -4065,6 +4129,9 @@ function parseState(raw) {
   return { ...data, metadata: migrated.metadata };
 }
 function versionFor(state) {
+  const sealed = (item) => item.mac !== void 0;
+  if ((state.decisions ?? []).some(sealed) || (state.permission_requests ?? []).some(sealed))
+    return SEALED_SCHEMA_VERSION;
   if ((state.permission_requests ?? []).some((request) => request.cwd !== void 0))
     return PERMISSION_FOLDER_SCHEMA_VERSION;
   if (state.host === "opencode") return OPENCODE_HOST_SCHEMA_VERSION;
@@ -4110,7 +4177,8 @@ var init_state = __esm({
       [BROWSER_ORIGIN_SCHEMA_VERSION]: "a decision made in the browser",
       [OPENCODE_HOST_SCHEMA_VERSION]: "the host opencode",
       [IMPORTED_DECISION_SCHEMA_VERSION]: "an imported decision",
-      [PERMISSION_FOLDER_SCHEMA_VERSION]: "a permission request's folder"
+      [PERMISSION_FOLDER_SCHEMA_VERSION]: "a permission request's folder",
+      [SEALED_SCHEMA_VERSION]: "a sealed decision or grant"
     };
   }
 });
@@ -4189,6 +4257,9 @@ function awaitsCarryOn(facts) {
   return facts.interruption?.waiting === true;
 }
 function awaitsPickup(facts) {
+  return pickupShape(facts) && facts.decisions?.at(-1)?.unverified !== true;
+}
+function pickupShape(facts) {
   if (facts.phase !== "executing") return false;
   const last = facts.history?.at(-1);
   const decision = facts.decisions?.at(-1);
@@ -4530,7 +4601,8 @@ function grantFor(state, ask, scope, now) {
   const requests = state.permission_requests ?? [];
   for (let index = requests.length - 1; index >= 0; index--) {
     const request = requests[index];
-    if (permissionStatus(request, now) === "approved" && sameCall(request, ask)) return index;
+    if (permissionStatus(request, now) === "approved" && request.unverified !== true && sameCall(request, ask))
+      return index;
   }
   return null;
 }
@@ -5385,17 +5457,142 @@ var init_quote = __esm({
   }
 });
 
+// src/core/seal.ts
+function decisionSealText(state, decision) {
+  const origin = decision.origin;
+  return canonicalJson([
+    "agent-session decision 1",
+    state.agent_id,
+    decision.decision,
+    decision.by,
+    decision.at,
+    decision.note ?? null,
+    decision.to_phase,
+    decision.waiting_since,
+    origin === void 0 ? null : [origin.os_user, origin.terminal, origin.claimed, origin.via ?? null]
+  ]);
+}
+function grantSealText(state, request) {
+  return canonicalJson([
+    "agent-session grant 1",
+    state.agent_id,
+    request.tool,
+    request.input ?? null,
+    request.cwd ?? null,
+    request.at,
+    request.claude_agent_id,
+    request.decided_at ?? null,
+    request.expires_at ?? null
+  ]);
+}
+function sealNew(before, after, sign) {
+  const known = before.decisions?.length ?? 0;
+  const decisions = after.decisions?.map(
+    (decision, index) => index < known ? decision : { ...withoutMarks(decision), mac: sign(decisionSealText(after, decision)) }
+  );
+  const was = before.permission_requests ?? [];
+  const requests = after.permission_requests?.map(
+    (request, index) => request.status === "approved" && was[index]?.status === "pending" ? { ...withoutMarks(request), mac: sign(grantSealText(after, request)) } : request
+  );
+  const sealed = {
+    ...after,
+    ...decisions === void 0 ? {} : { decisions },
+    ...requests === void 0 ? {} : { permission_requests: requests }
+  };
+  return { ...sealed, schema_version: versionFor(sealed) };
+}
+function countedHere(state, verify) {
+  const decisions = state.decisions;
+  const requests = state.permission_requests;
+  const judged = (decisions?.length ?? 0) > 0 || (requests ?? []).some((request) => request.status === "approved");
+  if (!judged) return state;
+  const holds = (text, mac2) => mac2 !== void 0 && verify(text, mac2);
+  const marked = {
+    ...state,
+    ...decisions === void 0 ? {} : { decisions: decisions.map((d) => marking(d, holds(decisionSealText(state, d), d.mac))) },
+    ...requests === void 0 ? {} : {
+      permission_requests: requests.map(
+        (r) => r.status !== "approved" ? withoutMarks(r) : marking(r, holds(grantSealText(state, r), r.mac))
+      )
+    }
+  };
+  const last = marked.decisions?.at(-1);
+  return last?.unverified === true && pickupShape(marked) ? reopened(marked) : marked;
+}
+function withoutUnverifiedMarks(state) {
+  const marked = (item) => item.unverified !== void 0;
+  if (!(state.decisions ?? []).some(marked) && !(state.permission_requests ?? []).some(marked)) return state;
+  return {
+    ...state,
+    ...state.decisions === void 0 ? {} : { decisions: state.decisions.map(withoutMarks) },
+    ...state.permission_requests === void 0 ? {} : { permission_requests: state.permission_requests.map(withoutMarks) }
+  };
+}
+function canonicalJson(value) {
+  return JSON.stringify(sortedKeys(value));
+}
+function sortedKeys(value) {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== "object") return value;
+  const source = value;
+  const sorted = {};
+  for (const key of Object.keys(source).sort())
+    Object.defineProperty(sorted, key, {
+      value: sortedKeys(source[key]),
+      enumerable: true,
+      writable: true,
+      configurable: true
+    });
+  return sorted;
+}
+function marking(item, holds) {
+  if (holds) return withoutMarks(item);
+  return item.unverified === true ? item : { ...item, unverified: true };
+}
+function withoutMarks(item) {
+  if (item.unverified === void 0) return item;
+  const { unverified: _unverified, ...rest } = item;
+  return rest;
+}
+function reopened(state) {
+  const requests = state.permission_requests ?? [];
+  let newest = -1;
+  requests.forEach((request, index) => {
+    if (request.status === "approved" && request.unverified === true) newest = index;
+  });
+  const pending = requests.map((request, index) => {
+    if (index !== newest) return request;
+    const { decided_at: _decided, expires_at: _expires, mac: _mac2, unverified: _unverified, ...asked } = request;
+    return { ...asked, status: "pending" };
+  });
+  return {
+    ...state,
+    phase: "approval",
+    resume_ready: true,
+    history: state.history.slice(0, -1),
+    ...state.permission_requests === void 0 ? {} : { permission_requests: pending }
+  };
+}
+var init_seal = __esm({
+  "src/core/seal.ts"() {
+    "use strict";
+    init_rules();
+    init_state();
+  }
+});
+
 // src/core/decision.ts
-function approveState(state, input, origin, now) {
+function approveState(state, input, origin, now, sign) {
   assertNotAgentShell(origin, "approve");
   const by = deciderOf(input.by, origin);
   const note = input.note === void 0 ? void 0 : assertNote(input.note);
   assertInApproval(state, "approve");
   const moved = applyChange(state, { phase: "executing" }, now);
   const decided = withDecision(moved, state, { decision: "approved", ...by, note, to_phase: "executing" }, now);
-  return grantPending(decided, now, input.grantTtlHours ?? DEFAULT_PERMISSION_GRANT_TTL_HOURS);
+  const granted = grantPending(decided, now, input.grantTtlHours ?? DEFAULT_PERMISSION_GRANT_TTL_HOURS);
+  return sign === void 0 ? granted : sealNew(state, granted, sign);
 }
-function rejectState(state, input, origin, now) {
+function rejectState(state, input, origin, now, sign) {
   assertNotAgentShell(origin, "reject");
   const by = deciderOf(input.by, origin);
   const problem = requiredTextProblem(input.reason);
@@ -5405,7 +5602,8 @@ function rejectState(state, input, origin, now) {
   assertInApproval(state, "reject");
   const moved = to === "abandoned" ? finalizeState(state, "abandoned", `Rejected by ${by.by}: ${reason}`, now) : applyChange(state, { phase: "planning" }, now);
   const decided = withDecision(moved, state, { decision: "rejected", ...by, note: reason, to_phase: to }, now);
-  return refusePending(decided, reason, now);
+  const refused = refusePending(decided, reason, now);
+  return sign === void 0 ? refused : sealNew(state, refused, sign);
 }
 function parseRejectTarget(value) {
   if (!REJECT_TARGETS.includes(value)) {
@@ -5423,11 +5621,16 @@ function waitingSince(state) {
   return state.history[0].timestamp;
 }
 function decisionSentence(decision, noteLimit = Infinity) {
+  if (decision.unverified === true) return NOT_VERIFIED_SENTENCE;
   const where = decision.to_phase === "abandoned" ? "session ended" : `sent to ${decision.to_phase}`;
   const note = decision.note === void 0 ? "" : `; note: ${quoted(decision.note, noteLimit)}`;
   return `${decision.decision} by ${deciderText(decision, (text) => quoted(text))} at ${decision.at} (${where})${note}`;
 }
 function deciderText(decision, quote = (text) => text) {
+  const text = claimedDecider(decision, quote);
+  return decision.unverified === true ? `${text}; ${NOT_VERIFIED}: it counts for nothing` : text;
+}
+function claimedDecider(decision, quote) {
   const imported = decision.imported;
   if (imported !== void 0)
     return `${quote(decision.by)} (imported by OS user ${quote(imported.by)} at ${imported.at} from ${quote(imported.from)}; origin not verified here)`;
@@ -5491,7 +5694,7 @@ function withDecision(moved, before, facts, now) {
   const decided = { ...moved, decisions };
   return { ...decided, schema_version: versionFor(decided) };
 }
-var REJECT_TARGETS;
+var REJECT_TARGETS, NOT_VERIFIED_SENTENCE, NOT_VERIFIED;
 var init_decision = __esm({
   "src/core/decision.ts"() {
     "use strict";
@@ -5500,9 +5703,12 @@ var init_decision = __esm({
     init_origin();
     init_permission();
     init_quote();
+    init_seal();
     init_session();
     init_state();
     REJECT_TARGETS = ["planning", "abandoned"];
+    NOT_VERIFIED_SENTENCE = "a decision not verified here (recorded elsewhere, by a copy or by hand, not by this machine's user): it counts for nothing, and the session waits for the user to decide";
+    NOT_VERIFIED = "not verified here";
   }
 });
 
@@ -7720,7 +7926,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "a16cd33c768235d7";
+    RELAY_BUILD = "313c154692169694";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -8472,6 +8678,80 @@ var init_relay_client = __esm({
     init_relay_store();
     init_postgres();
     RELAY_STORE_VARIABLE = "AGENT_SESSION_RELAY_STORE";
+  }
+});
+
+// src/platform/decision-key.ts
+var decision_key_exports = {};
+__export(decision_key_exports, {
+  DECISION_KEY_FILE: () => DECISION_KEY_FILE,
+  decisionKeyPath: () => decisionKeyPath,
+  macOf: () => macOf,
+  userDecisionSeal: () => userDecisionSeal
+});
+function decisionKeyPath(env) {
+  const folder = userDataFolder(env);
+  return folder === null ? null : (0, import_node_path13.join)(folder, DECISION_KEY_FILE);
+}
+function userDecisionSeal(env) {
+  const path = decisionKeyPath(env);
+  let key;
+  const known = () => key ??= path === null ? null : readKey(path);
+  return {
+    sign(text) {
+      if (path === null)
+        throw new SessionError("E_REFUSED", "Expected a home folder to keep the decision key in, got none");
+      key = known() ?? makeKey(path);
+      return macOf(key, text);
+    },
+    verify(text, mac2) {
+      const own2 = known();
+      if (own2 === null || !/^[0-9a-f]{64}$/.test(mac2)) return false;
+      return (0, import_node_crypto.timingSafeEqual)(Buffer.from(macOf(own2, text), "hex"), Buffer.from(mac2, "hex"));
+    }
+  };
+}
+function macOf(key, text) {
+  return (0, import_node_crypto.createHmac)("sha256", key).update(text, "utf8").digest("hex");
+}
+function readKey(path) {
+  const file = readRegularFile(path);
+  if (file === null) return null;
+  const text = "text" in file ? file.text.trim() : "";
+  if (!/^[0-9a-f]{64}$/.test(text))
+    throw new SessionError(
+      "E_IO",
+      `Expected the decision key ${path} to be a file of 64 hex digits, got ${"problem" in file ? file.problem.replace("state.json", "it") : "something else"}`
+    );
+  return Buffer.from(text, "hex");
+}
+function makeKey(path) {
+  const folder = (0, import_node_path13.dirname)(path);
+  try {
+    (0, import_node_fs17.mkdirSync)(folder, { recursive: true, mode: PRIVATE_DIR });
+  } catch (error2) {
+    throw ioError(error2, "create the folder", folder);
+  }
+  const key = (0, import_node_crypto.randomBytes)(KEY_BYTES);
+  if (createFileAtomic(path, `${key.toString("hex")}
+`)) return key;
+  return readKey(path) ?? key;
+}
+var import_node_crypto, import_node_fs17, import_node_path13, DECISION_KEY_FILE, KEY_BYTES;
+var init_decision_key = __esm({
+  "src/platform/decision-key.ts"() {
+    "use strict";
+    import_node_crypto = require("node:crypto");
+    import_node_fs17 = require("node:fs");
+    import_node_path13 = require("node:path");
+    init_errors();
+    init_atomic_file();
+    init_errno();
+    init_private_fs();
+    init_strict_read();
+    init_user_folders();
+    DECISION_KEY_FILE = "key";
+    KEY_BYTES = 32;
   }
 });
 
@@ -9266,7 +9546,7 @@ var init_handler = __esm({
 
 // src/platform/read-capped.ts
 function readCapped(source, maxBytes) {
-  const fd = typeof source === "number" ? source : (0, import_node_fs18.openSync)(source, "r");
+  const fd = typeof source === "number" ? source : (0, import_node_fs19.openSync)(source, "r");
   try {
     const chunks = [];
     let total = 0;
@@ -9274,7 +9554,7 @@ function readCapped(source, maxBytes) {
       const chunk = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes + 1 - total));
       let read;
       try {
-        read = (0, import_node_fs18.readSync)(fd, chunk, 0, chunk.length, null);
+        read = (0, import_node_fs19.readSync)(fd, chunk, 0, chunk.length, null);
       } catch (error2) {
         if (errnoCode(error2) !== "EAGAIN") throw error2;
         sleepMs(1);
@@ -9286,14 +9566,14 @@ function readCapped(source, maxBytes) {
       if (total > maxBytes) return "too-large";
     }
   } finally {
-    if (typeof source !== "number") (0, import_node_fs18.closeSync)(fd);
+    if (typeof source !== "number") (0, import_node_fs19.closeSync)(fd);
   }
 }
-var import_node_fs18;
+var import_node_fs19;
 var init_read_capped = __esm({
   "src/platform/read-capped.ts"() {
     "use strict";
-    import_node_fs18 = require("node:fs");
+    import_node_fs19 = require("node:fs");
     init_errno();
     init_sleep();
   }
@@ -9302,7 +9582,7 @@ var init_read_capped = __esm({
 // src/platform/file-copy.ts
 function entryAt(path) {
   try {
-    const stats = (0, import_node_fs19.lstatSync)(path);
+    const stats = (0, import_node_fs20.lstatSync)(path);
     const kind = stats.isSymbolicLink() ? "symlink" : stats.isFile() ? "file" : stats.isDirectory() ? "folder" : "other";
     return { kind, size: stats.size, mtimeMs: stats.mtimeMs };
   } catch (error2) {
@@ -9313,7 +9593,7 @@ function entryAt(path) {
 }
 function folderNames(dir) {
   try {
-    return (0, import_node_fs19.readdirSync)(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+    return (0, import_node_fs20.readdirSync)(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
   } catch (error2) {
     const code = errnoCode(error2);
     if (code === "ENOENT" || code === "ENOTDIR") return null;
@@ -9323,16 +9603,16 @@ function folderNames(dir) {
 function openRegular(path) {
   let fd;
   try {
-    fd = (0, import_node_fs19.openSync)(path, READ_NO_FOLLOW);
+    fd = (0, import_node_fs20.openSync)(path, READ_NO_FOLLOW);
   } catch (error2) {
     const code = errnoCode(error2);
     if (code === "ENOENT" || code === "ENOTDIR") return null;
     if (code === "ELOOP" || code === "EISDIR" || code === "ENXIO") return "not-a-file";
     throw ioError(error2, "open", path);
   }
-  const stats = (0, import_node_fs19.fstatSync)(fd);
+  const stats = (0, import_node_fs20.fstatSync)(fd);
   if (!stats.isFile()) {
-    (0, import_node_fs19.closeSync)(fd);
+    (0, import_node_fs20.closeSync)(fd);
     return "not-a-file";
   }
   return { fd, size: stats.size };
@@ -9345,7 +9625,7 @@ function firstLine(path, maxBytes) {
     let total = 0;
     for (; ; ) {
       const chunk = Buffer.allocUnsafe(Math.min(16 * 1024, maxBytes + 1 - total));
-      const read = (0, import_node_fs19.readSync)(opened.fd, chunk, 0, chunk.length, null);
+      const read = (0, import_node_fs20.readSync)(opened.fd, chunk, 0, chunk.length, null);
       const end = chunk.subarray(0, read).indexOf(10);
       if (end >= 0) {
         chunks.push(chunk.subarray(0, end));
@@ -9359,7 +9639,7 @@ function firstLine(path, maxBytes) {
   } catch (error2) {
     throw ioError(error2, "read", path);
   } finally {
-    (0, import_node_fs19.closeSync)(opened.fd);
+    (0, import_node_fs20.closeSync)(opened.fd);
   }
 }
 function copyNewFile(from, to, maxBytes, options = {}) {
@@ -9376,47 +9656,47 @@ function copyNewFile(from, to, maxBytes, options = {}) {
   } catch (error2) {
     throw ioError(error2, "read", from);
   } finally {
-    (0, import_node_fs19.closeSync)(opened.fd);
+    (0, import_node_fs20.closeSync)(opened.fd);
   }
   if (options.wholeLines === true) data = data.subarray(0, data.lastIndexOf(10) + 1);
   if (data.length === 0) return "empty";
-  const tmp = joinPath((0, import_node_path14.dirname)(to), `.${(0, import_node_path14.basename)(to)}.${uniqueSuffix()}.tmp`);
+  const tmp = joinPath((0, import_node_path15.dirname)(to), `.${(0, import_node_path15.basename)(to)}.${uniqueSuffix()}.tmp`);
   let outcome = "copied";
   try {
-    const fd = (0, import_node_fs19.openSync)(tmp, CREATE_NEW, PRIVATE_FILE);
+    const fd = (0, import_node_fs20.openSync)(tmp, CREATE_NEW, PRIVATE_FILE);
     try {
-      for (let written = 0; written < data.length; ) written += (0, import_node_fs19.writeSync)(fd, data, written, data.length - written);
-      (0, import_node_fs19.fsyncSync)(fd);
+      for (let written = 0; written < data.length; ) written += (0, import_node_fs20.writeSync)(fd, data, written, data.length - written);
+      (0, import_node_fs20.fsyncSync)(fd);
     } finally {
-      (0, import_node_fs19.closeSync)(fd);
+      (0, import_node_fs20.closeSync)(fd);
     }
     try {
-      (0, import_node_fs19.linkSync)(tmp, to);
+      (0, import_node_fs20.linkSync)(tmp, to);
     } catch (error2) {
       if (errnoCode(error2) !== "EEXIST") throw error2;
       outcome = "exists";
     }
-    (0, import_node_fs19.unlinkSync)(tmp);
+    (0, import_node_fs20.unlinkSync)(tmp);
   } catch (error2) {
-    (0, import_node_fs19.rmSync)(tmp, { force: true });
+    (0, import_node_fs20.rmSync)(tmp, { force: true });
     throw ioError(error2, "copy to", to);
   }
-  if (outcome === "copied") syncFolder((0, import_node_path14.dirname)(to));
+  if (outcome === "copied") syncFolder((0, import_node_path15.dirname)(to));
   return outcome;
 }
-var import_node_fs19, import_node_path14, READ_NO_FOLLOW;
+var import_node_fs20, import_node_path15, READ_NO_FOLLOW;
 var init_file_copy = __esm({
   "src/platform/file-copy.ts"() {
     "use strict";
-    import_node_fs19 = require("node:fs");
-    import_node_path14 = require("node:path");
+    import_node_fs20 = require("node:fs");
+    import_node_path15 = require("node:path");
     init_atomic_file();
     init_errno();
     init_paths();
     init_private_fs();
     init_random();
     init_read_capped();
-    READ_NO_FOLLOW = import_node_fs19.constants.O_RDONLY | import_node_fs19.constants.O_NOFOLLOW | import_node_fs19.constants.O_NONBLOCK;
+    READ_NO_FOLLOW = import_node_fs20.constants.O_RDONLY | import_node_fs20.constants.O_NOFOLLOW | import_node_fs20.constants.O_NONBLOCK;
   }
 });
 
@@ -9753,9 +10033,9 @@ function claimMarker(dir, name) {
   if (!MARKER_NAME.test(name))
     throw new SessionError("E_USAGE", `Expected a marker name of ${MARKER_NAME}, got ${name}`);
   ensurePrivateDir(dir, true);
-  const file = (0, import_node_path17.join)(dir, name);
+  const file = (0, import_node_path18.join)(dir, name);
   try {
-    (0, import_node_fs20.closeSync)((0, import_node_fs20.openSync)(file, CREATE_NEW, PRIVATE_FILE));
+    (0, import_node_fs21.closeSync)((0, import_node_fs21.openSync)(file, CREATE_NEW, PRIVATE_FILE));
     return true;
   } catch (error2) {
     if (errnoCode(error2) === "EEXIST") return false;
@@ -9766,12 +10046,12 @@ function markerName(text) {
   const name = text.replace(/[^\w.@-]/g, "_").slice(0, 200);
   return name === "" || name === "." || name === ".." ? `_${name}` : name;
 }
-var import_node_fs20, import_node_path17, MARKER_NAME;
+var import_node_fs21, import_node_path18, MARKER_NAME;
 var init_once_marker = __esm({
   "src/platform/once-marker.ts"() {
     "use strict";
-    import_node_fs20 = require("node:fs");
-    import_node_path17 = require("node:path");
+    import_node_fs21 = require("node:fs");
+    import_node_path18 = require("node:path");
     init_errors();
     init_errno();
     init_private_fs();
@@ -9786,11 +10066,11 @@ __export(running_page_exports, {
   runningPage: () => runningPage
 });
 function recordRunningPage(dataFolder, key, page) {
-  ensurePrivateDir((0, import_node_path18.join)(dataFolder, "pages"), true);
+  ensurePrivateDir((0, import_node_path19.join)(dataFolder, "pages"), true);
   const file = recordFile(dataFolder, key);
   writeFileAtomic(file, JSON.stringify({ port: page.port, pid: page.pid }), { durable: false });
   return () => {
-    if (readRecord2(file)?.pid === page.pid) (0, import_node_fs21.rmSync)(file, { force: true });
+    if (readRecord2(file)?.pid === page.pid) (0, import_node_fs22.rmSync)(file, { force: true });
   };
 }
 function runningPage(dataFolder, key) {
@@ -9805,7 +10085,7 @@ function runningPage(dataFolder, key) {
   return record2;
 }
 function recordFile(dataFolder, key) {
-  return (0, import_node_path18.join)(dataFolder, "pages", `${(0, import_node_crypto.createHash)("sha256").update(key).digest("hex").slice(0, 32)}.json`);
+  return (0, import_node_path19.join)(dataFolder, "pages", `${(0, import_node_crypto2.createHash)("sha256").update(key).digest("hex").slice(0, 32)}.json`);
 }
 function readRecord2(file) {
   const read = readRegularFile(file);
@@ -9821,13 +10101,13 @@ function readRecord2(file) {
   if (!Number.isInteger(pid) || pid < 1) return null;
   return { port, pid };
 }
-var import_node_crypto, import_node_fs21, import_node_path18;
+var import_node_crypto2, import_node_fs22, import_node_path19;
 var init_running_page = __esm({
   "src/platform/running-page.ts"() {
     "use strict";
-    import_node_crypto = require("node:crypto");
-    import_node_fs21 = require("node:fs");
-    import_node_path18 = require("node:path");
+    import_node_crypto2 = require("node:crypto");
+    import_node_fs22 = require("node:fs");
+    import_node_path19 = require("node:path");
     init_atomic_file();
     init_errno();
     init_private_fs();
@@ -9843,7 +10123,7 @@ __export(told_exports2, {
   toldDir: () => toldDir
 });
 function toldDir(logDir) {
-  return (0, import_node_path19.join)(logDir, "told");
+  return (0, import_node_path20.join)(logDir, "told");
 }
 function personChannel(logDir, env) {
   return {
@@ -9859,11 +10139,11 @@ function runningPageOf(logDir, env) {
   );
   return running === null ? null : `http://127.0.0.1:${running.port}/`;
 }
-var import_node_path19;
+var import_node_path20;
 var init_told3 = __esm({
   "src/app/told.ts"() {
     "use strict";
-    import_node_path19 = require("node:path");
+    import_node_path20 = require("node:path");
     init_once_marker();
     init_user_folders();
   }
@@ -35042,6 +35322,7 @@ var Sessions = class {
   /** See SessionsOptions.permissionGrantTtlHours. */
   permissionGrantTtlHours;
   #decisionOrigin;
+  #sign;
   /** The project's view of the store the use cases share (the write step, the project's verdicts). */
   #view;
   constructor(options) {
@@ -35053,6 +35334,7 @@ var Sessions = class {
     this.permissionInbox = options.permissionInbox ?? "background";
     this.permissionGrantTtlHours = options.permissionGrantTtlHours ?? DEFAULT_PERMISSION_GRANT_TTL_HOURS;
     this.#decisionOrigin = options.decisionOrigin ?? (() => decisionOriginOf(processFacts()));
+    this.#sign = options.sign;
     this.#view = new ProjectView({
       store: this.store,
       project: this.project,
@@ -35150,7 +35432,7 @@ var Sessions = class {
     return this.#view.write(valid, now, (state, at) => {
       if (options.allProjects !== true) this.#view.assertOwn(state);
       options.unchanged?.(state);
-      return approveState(state, { grantTtlHours: this.permissionGrantTtlHours, ...input }, origin, at);
+      return approveState(state, { grantTtlHours: this.permissionGrantTtlHours, ...input }, origin, at, this.#sign);
     });
   }
   /**
@@ -35168,7 +35450,7 @@ var Sessions = class {
     return this.#view.write(valid, now, (state, at) => {
       if (options.allProjects !== true) this.#view.assertOwn(state);
       options.unchanged?.(state);
-      return rejectState(state, input, origin, at);
+      return rejectState(state, input, origin, at, this.#sign);
     });
   }
   /**
@@ -36706,6 +36988,7 @@ function readLink(path) {
 
 // src/store/file-store.ts
 init_codec();
+init_seal();
 init_store();
 
 // src/store/listing-cache.ts
@@ -36919,7 +37202,7 @@ var FileStore = class extends SettledStore {
   #sync;
   constructor(root, options = {}) {
     const home = options.home === void 0 ? DEFAULT_PROJECT : options.home;
-    const sync = new SyncFileStore(root, options.lock ?? DEFAULT_LOCK_OPTIONS, home);
+    const sync = new SyncFileStore(root, options.lock ?? DEFAULT_LOCK_OPTIONS, home, options.verify);
     super(root, sync, options.now);
     this.#sync = sync;
     this.home = home;
@@ -36948,10 +37231,13 @@ var SyncFileStore = class {
   #home;
   /** The last session read, its bytes and a private copy of its state (see read). */
   #lastRead;
-  constructor(root, lock = DEFAULT_LOCK_OPTIONS, home = DEFAULT_PROJECT) {
+  /** See FileStoreOptions.verify. */
+  #verify;
+  constructor(root, lock = DEFAULT_LOCK_OPTIONS, home = DEFAULT_PROJECT, verify) {
     this.location = root;
     this.#lock = lock;
     this.#home = home;
+    this.#verify = verify;
     const read = (id) => this.read(id);
     const indexed = {
       read,
@@ -37052,7 +37338,8 @@ var SyncFileStore = class {
     const last = this.#lastRead;
     if (last !== void 0 && last.id === id && last.text === file.text) return structuredClone(last.state);
     const decoded = decodeState(id, file.text, "state.json");
-    const state = decoded.project === void 0 && this.#home !== null ? withProject(decoded, this.#home) : decoded;
+    const placed = decoded.project === void 0 && this.#home !== null ? withProject(decoded, this.#home) : decoded;
+    const state = this.#verify === void 0 ? placed : countedHere(placed, this.#verify);
     this.#lastRead = { id, text: file.text, state: structuredClone(state) };
     return state;
   }
@@ -37332,7 +37619,8 @@ var SyncFileStore = class {
     return joinPath(this.location, assertValidId(id));
   }
   /** The state as its file holds it: the home project's sessions name none (see FileStoreOptions.home). */
-  #stored(state) {
+  #stored(given) {
+    const state = withoutUnverifiedMarks(given);
     return this.#home !== null && state.project === this.#home ? withProject(state, void 0) : state;
   }
   #locked(id, work) {
@@ -37473,7 +37761,9 @@ function openSessions(call, options = {}) {
   const clock = call.clock();
   const project = call.project().name;
   const store = storeOf(call, config2.values, clock);
+  const sealed = store instanceof FileStore ? { sign: (text) => userSeal(call.env).sign(text) } : {};
   return new Sessions({
+    ...sealed,
     store,
     project,
     ...host === void 0 ? {} : { host },
@@ -37502,13 +37792,25 @@ var CallSessions = class {
 function storeOf(call, config2, clock) {
   const { database_url: url, database_schema: schema2 } = config2;
   if (url === null)
-    return new FileStore(call.root, { home: call.home(), ...clock === void 0 ? {} : { now: clock } });
+    return new FileStore(call.root, {
+      home: call.home(),
+      ...clock === void 0 ? {} : { now: clock },
+      verify: (text, mac2) => userSeal(call.env).verify(text, mac2)
+    });
   if (call.use !== "hook") return openPgStore(url, schema2, WAIT_LIMITS.command);
   noteDatabaseUse();
   if (!relayWanted(call.env)) return openPgStore(url, schema2, WAIT_LIMITS.hook);
   const relay = (init_relay_client(), __toCommonJS(relay_client_exports));
   return relay.openRelayClient(url, schema2, call.env);
 }
+function userSeal(env) {
+  if (seal === null || seal.env !== env) {
+    const key = (init_decision_key(), __toCommonJS(decision_key_exports));
+    seal = { env, seal: key.userDecisionSeal(env) };
+  }
+  return seal.seal;
+}
+var seal = null;
 function relayWanted(env) {
   const value = env.AGENT_SESSION_RELAY?.trim().toLowerCase();
   return !(value === "off" || value === "0" || value === "false" || value === "no");
@@ -37899,7 +38201,7 @@ var KEYS1 = /* @__PURE__ */ new Set([
   "tool_input",
   "tool_response"
 ]);
-var KEYS22 = /* @__PURE__ */ new Set(["subagent_type"]);
+var KEYS23 = /* @__PURE__ */ new Set(["subagent_type"]);
 var KEYS3 = /* @__PURE__ */ new Set(["command"]);
 function parsePayload(value) {
   const parsed = p93(value);
@@ -37936,7 +38238,7 @@ function p510(v) {
   const r = p410(v);
   return r === FAIL3 ? void 0 : r;
 }
-function p65(v) {
+function p610(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL3;
   const o = v;
   const out = {};
@@ -37955,7 +38257,7 @@ function p65(v) {
 }
 function p73(v) {
   if (v === void 0) return v;
-  return p65(v);
+  return p610(v);
 }
 function p83(v) {
   const r = p73(v);
@@ -38047,7 +38349,7 @@ function p103(v) {
     if (r === FAIL3) return FAIL3;
     out["subagent_type"] = r;
   }
-  for (const key in o) if (!KEYS22.has(key) && key !== "__proto__") out[key] = o[key];
+  for (const key in o) if (!KEYS23.has(key) && key !== "__proto__") out[key] = o[key];
   return out;
 }
 function p113(v) {
@@ -38071,8 +38373,8 @@ init_input();
 init_interruption();
 
 // src/hooks/log.ts
-var import_node_fs17 = require("node:fs");
-var import_node_path13 = require("node:path");
+var import_node_fs18 = require("node:fs");
+var import_node_path14 = require("node:path");
 init_paths();
 init_errors();
 init_errno();
@@ -38097,27 +38399,27 @@ function appendLog(dir, file, line, options) {
 `, "utf8");
     let fd = openLog(path);
     if (fd === null) return;
-    const size = (0, import_node_fs17.fstatSync)(fd).size;
+    const size = (0, import_node_fs18.fstatSync)(fd).size;
     if (size > 0 && size + bytes.length > options.maxBytes) {
       fd = rotate(path, fd);
       if (fd === null) return;
     }
     try {
-      (0, import_node_fs17.writeSync)(fd, bytes);
+      (0, import_node_fs18.writeSync)(fd, bytes);
     } finally {
-      (0, import_node_fs17.closeSync)(fd);
+      (0, import_node_fs18.closeSync)(fd);
     }
   } catch (error2) {
     report(path, error2 instanceof Error ? error2.message : String(error2));
   }
 }
 function prepareFolder(dir) {
-  const parent = (0, import_node_path13.dirname)(dir);
+  const parent = (0, import_node_path14.dirname)(dir);
   try {
     if (!exists(parent)) {
-      if (!isFolder((0, import_node_path13.dirname)(parent))) return "its project folder does not exist (nothing created)";
+      if (!isFolder((0, import_node_path14.dirname)(parent))) return "its project folder does not exist (nothing created)";
       ensurePrivateDir(parent, false);
-    } else if ((0, import_node_path13.basename)(parent) === ".claude" && (0, import_node_fs17.lstatSync)(parent).isSymbolicLink()) {
+    } else if ((0, import_node_path14.basename)(parent) === ".claude" && (0, import_node_fs18.lstatSync)(parent).isSymbolicLink()) {
       return `\`${parent}\` is a symbolic link; nothing is written through it`;
     }
     if (ensurePrivateDir(dir, false)) markIgnored(dir);
@@ -38127,29 +38429,29 @@ function prepareFolder(dir) {
   }
   return null;
 }
-var APPEND_FLAGS = import_node_fs17.constants.O_WRONLY | import_node_fs17.constants.O_APPEND | import_node_fs17.constants.O_CREAT | import_node_fs17.constants.O_NOFOLLOW | import_node_fs17.constants.O_NONBLOCK;
+var APPEND_FLAGS = import_node_fs18.constants.O_WRONLY | import_node_fs18.constants.O_APPEND | import_node_fs18.constants.O_CREAT | import_node_fs18.constants.O_NOFOLLOW | import_node_fs18.constants.O_NONBLOCK;
 function openLog(path) {
   let fd;
   try {
-    fd = (0, import_node_fs17.openSync)(path, APPEND_FLAGS, PRIVATE_FILE);
+    fd = (0, import_node_fs18.openSync)(path, APPEND_FLAGS, PRIVATE_FILE);
   } catch (error2) {
     const code = errnoCode(error2);
     if (code === "ELOOP") return refuse(path, "it is a symbolic link (not followed)");
     if (code === "ENXIO") return refuse(path, "it is not a regular file");
     throw error2;
   }
-  const stats = (0, import_node_fs17.fstatSync)(fd);
+  const stats = (0, import_node_fs18.fstatSync)(fd);
   if (!stats.isFile()) {
-    (0, import_node_fs17.closeSync)(fd);
+    (0, import_node_fs18.closeSync)(fd);
     return refuse(path, "it is not a regular file");
   }
-  if ((stats.mode & 63) !== 0) (0, import_node_fs17.fchmodSync)(fd, PRIVATE_FILE);
+  if ((stats.mode & 63) !== 0) (0, import_node_fs18.fchmodSync)(fd, PRIVATE_FILE);
   return fd;
 }
 function rotate(path, fd) {
-  const inode = (0, import_node_fs17.fstatSync)(fd).ino;
-  (0, import_node_fs17.closeSync)(fd);
-  if ((0, import_node_fs17.lstatSync)(path).ino === inode) (0, import_node_fs17.renameSync)(path, `${path}.1`);
+  const inode = (0, import_node_fs18.fstatSync)(fd).ino;
+  (0, import_node_fs18.closeSync)(fd);
+  if ((0, import_node_fs18.lstatSync)(path).ino === inode) (0, import_node_fs18.renameSync)(path, `${path}.1`);
   return openLog(path);
 }
 function refuse(path, why) {
@@ -38162,7 +38464,7 @@ function report(path, why) {
 }
 function exists(path) {
   try {
-    (0, import_node_fs17.lstatSync)(path);
+    (0, import_node_fs18.lstatSync)(path);
     return true;
   } catch (error2) {
     if (errnoCode(error2) === "ENOENT") return false;
@@ -38171,7 +38473,7 @@ function exists(path) {
 }
 function isFolder(path) {
   try {
-    return (0, import_node_fs17.statSync)(path).isDirectory();
+    return (0, import_node_fs18.statSync)(path).isDirectory();
   } catch (error2) {
     const code = errnoCode(error2);
     if (code === "ENOENT" || code === "ENOTDIR") return false;
@@ -38334,6 +38636,10 @@ function permissionParkedText(state, request, context) {
 }
 function permissionLines(request) {
   const call = callText(request);
+  if (request.unverified === true)
+    return [
+      `- Permission request: ${call} carries a grant not verified here (recorded elsewhere, by a copy or by hand): it allows nothing. Do not issue it; it waits for the user's decision.`
+    ];
   if (request.status === "approved")
     return [
       `- Permission request: the user approved ${call} at ${request.decided_at ?? "an unknown time"}, once, until ${request.expires_at ?? "an unknown time"}. Issue exactly this call again, as before (same tool, same input${request.cwd === void 0 ? "" : ", from the same folder"}): it is allowed once; any other call is not.`
@@ -38714,7 +39020,7 @@ async function overview(sessions, payload, context) {
 }
 
 // src/hooks/handlers/permission.ts
-var import_node_path15 = require("node:path");
+var import_node_path16 = require("node:path");
 init_permission();
 
 // src/core/recording-command.ts
@@ -38845,7 +39151,7 @@ async function permissionRequest(sessions, payload, context) {
   };
 }
 function folderOf(cwd) {
-  return cwd === void 0 || cwd === "" || !(0, import_node_path15.isAbsolute)(cwd) ? void 0 : (0, import_node_path15.resolve)(cwd);
+  return cwd === void 0 || cwd === "" || !(0, import_node_path16.isAbsolute)(cwd) ? void 0 : (0, import_node_path16.resolve)(cwd);
 }
 function answer(decision) {
   return { hookSpecificOutput: { hookEventName: "PermissionRequest", decision } };
@@ -38893,13 +39199,13 @@ var HANDLERS = {
 init_handler();
 
 // src/hooks/hosts/cli-words.ts
-var import_node_path16 = require("node:path");
+var import_node_path17 = require("node:path");
 function cliWords(io, root) {
   return [...cliProgram(io), "--dir", root];
 }
 function cliProgram(io) {
   if (io.binDir === void 0) return ["agent-session"];
-  return [io.execPath ?? "node", (0, import_node_path16.join)(io.binDir, "agent-session.cjs")];
+  return [io.execPath ?? "node", (0, import_node_path17.join)(io.binDir, "agent-session.cjs")];
 }
 
 // src/hooks/hosts/claude-code.ts
