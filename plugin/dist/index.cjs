@@ -572,7 +572,7 @@ function digitsAt(s, at, count) {
 function p02(v) {
   return VALUES02.has(v) ? v : FAIL2;
 }
-function p17(v) {
+function p110(v) {
   return VALUES12.has(v) ? v : FAIL2;
 }
 function p22(v) {
@@ -611,7 +611,7 @@ function p122(v) {
 function p132(v) {
   let r;
   if ((r = p02(v)) !== FAIL2) return r;
-  if ((r = p17(v)) !== FAIL2) return r;
+  if ((r = p110(v)) !== FAIL2) return r;
   if ((r = p22(v)) !== FAIL2) return r;
   if ((r = p32(v)) !== FAIL2) return r;
   if ((r = p42(v)) !== FAIL2) return r;
@@ -644,10 +644,10 @@ function p172(v) {
   if (!isIsoDateTime(v)) return FAIL2;
   return v;
 }
-function p18(v) {
+function p182(v) {
   return VALUES14.has(v) ? v : FAIL2;
 }
-function p19(v) {
+function p192(v) {
   return v;
 }
 function p20(v) {
@@ -656,7 +656,7 @@ function p20(v) {
   for (const key of Reflect.ownKeys(v)) {
     if (key === "__proto__" || !Object.prototype.propertyIsEnumerable.call(v, key)) continue;
     if (typeof key !== "string") return FAIL2;
-    const r = p19(v[key]);
+    const r = p192(v[key]);
     if (r === FAIL2) return FAIL2;
     out[key] = r;
   }
@@ -678,12 +678,12 @@ function p24(v) {
   const o = v;
   const out = {};
   {
-    const r = p18(o["from_phase"]);
+    const r = p182(o["from_phase"]);
     if (r === FAIL2 || !("from_phase" in o)) return FAIL2;
     out["from_phase"] = r;
   }
   {
-    const r = p18(o["to_phase"]);
+    const r = p182(o["to_phase"]);
     if (r === FAIL2 || !("to_phase" in o)) return FAIL2;
     out["to_phase"] = r;
   }
@@ -982,7 +982,7 @@ function p53(v) {
     out["note"] = r;
   }
   {
-    const r = p18(o["to_phase"]);
+    const r = p182(o["to_phase"]);
     if (r === FAIL2 || !("to_phase" in o)) return FAIL2;
     out["to_phase"] = r;
   }
@@ -1109,7 +1109,7 @@ function p63(v) {
     out["tool"] = r;
   }
   {
-    const r = p19(o["input"]);
+    const r = p192(o["input"]);
     if (r === FAIL2 || !("input" in o)) return FAIL2;
     out["input"] = r;
   }
@@ -1279,7 +1279,7 @@ function p69(v) {
     out["last_updated"] = r;
   }
   {
-    const r = p18(o["phase"]);
+    const r = p182(o["phase"]);
     if (r === FAIL2 || !("phase" in o)) return FAIL2;
     out["phase"] = r;
   }
@@ -4895,7 +4895,7 @@ var init_config_schema = __esm({
       permission_grant_ttl_hours: optional(number2().check(_positive(), _lte(MAX_PERMISSION_GRANT_TTL_HOURS))),
       continue_agents: optional(boolean2()),
       continue_max_transcript_bytes: optional(int().check(_positive())),
-      notify: optional(string2())
+      notify: optional(union([string2(), array(string2())]))
     });
     PARSERS2 = {
       parseConfigFileShape: {
@@ -7926,7 +7926,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "313c154692169694";
+    RELAY_BUILD = "335a29461be4863a";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -33495,7 +33495,7 @@ var KEYS2 = /* @__PURE__ */ new Set([
   "notify"
 ]);
 function parseConfigFileShape(value) {
-  const parsed = p16(value);
+  const parsed = p19(value);
   return parsed === FAIL ? void 0 : parsed;
 }
 function p0(v) {
@@ -33569,6 +33569,26 @@ function p15(v) {
   return p14(v);
 }
 function p16(v) {
+  if (!Array.isArray(v)) return FAIL;
+  const out = new Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const r = p0(v[i]);
+    if (r === FAIL) return FAIL;
+    out[i] = r;
+  }
+  return out;
+}
+function p17(v) {
+  let r;
+  if ((r = p0(v)) !== FAIL) return r;
+  if ((r = p16(v)) !== FAIL) return r;
+  return FAIL;
+}
+function p18(v) {
+  if (v === void 0) return v;
+  return p17(v);
+}
+function p19(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL;
   const o = v;
   const out = {};
@@ -33643,7 +33663,7 @@ function p16(v) {
     out["continue_max_transcript_bytes"] = r;
   }
   if ("notify" in o) {
-    const r = p1(o["notify"]);
+    const r = p18(o["notify"]);
     if (r === FAIL) return FAIL;
     out["notify"] = r;
   }
@@ -33804,7 +33824,7 @@ var EXPECTED = {
   permission_grant_ttl_hours: `a positive number of hours, at most ${MAX_PERMISSION_GRANT_TTL_HOURS} (ten years)`,
   continue_agents: "true or false (a variable: true, false, 1 or 0)",
   continue_max_transcript_bytes: "a positive whole number of bytes",
-  notify: "a command, or an http(s):// URL to POST JSON to (non-blank text)"
+  notify: "a command, or an http(s):// URL to POST JSON to (non-blank text), or a list of them (a variable: a JSON array)"
 };
 var WORKSPACE_TRUST = {
   resume_timeout_minutes: "raise",
@@ -33900,8 +33920,11 @@ function parseSettings(raw, where) {
       given.database_url = assertDatabaseUrl(given.database_url, `\`database_url\` in ${where}`);
     if (given.database_schema !== void 0) assertSchemaName(given.database_schema, `\`database_schema\` in ${where}`);
     if (given.project !== void 0) assertProjectName(given.project, `\`project\` in ${where}`);
-    if (typeof given.notify === "string" && given.notify.trim() === "")
-      throw new SessionError("E_USAGE", `Expected \`notify\` in ${where} to be ${EXPECTED.notify}, got ""`);
+    if (given.notify !== void 0 && !notifySettingSound(given.notify))
+      throw new SessionError(
+        "E_USAGE",
+        `Expected \`notify\` in ${where} to be ${EXPECTED.notify}, got ${show(JSON.stringify(given.notify))}`
+      );
     return given;
   }
   if ("unknownKeys" in verdict) {
@@ -33949,11 +33972,31 @@ function parseVariable(key, variable, raw) {
   if (key === "database_url") return assertDatabaseUrl(raw, `\`${variable}\``);
   if (key === "database_schema") return assertSchemaName(raw.trim(), `\`${variable}\``);
   if (key === "project") return assertProjectName(raw, `\`${variable}\``);
-  if (key === "notify") return raw.trim();
+  if (key === "notify") {
+    const list = notifyList(raw);
+    if (list !== void 0 && !notifySettingSound(list))
+      throw new SessionError("E_USAGE", `Expected \`${variable}\` to be ${EXPECTED[key]}, got ${show(raw)}`);
+    return list ?? raw.trim();
+  }
   const value = key === "log_level" || key === "permission_inbox" ? raw.trim() : key === "continue_agents" ? switchOf(raw) : parseDecimal(raw);
   if (value === void 0 || parseConfigFileShape({ [key]: value }) === void 0)
     throw new SessionError("E_USAGE", `Expected \`${variable}\` to be ${EXPECTED[key]}, got ${show(raw)}`);
   return value;
+}
+function notifyList(raw) {
+  const text = raw.trim();
+  if (!text.startsWith("[")) return void 0;
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return void 0;
+  }
+  return Array.isArray(value) && value.every((item) => typeof item === "string") ? value.map((item) => item.trim()) : void 0;
+}
+function notifySettingSound(setting) {
+  const targets = typeof setting === "string" ? [setting] : setting;
+  return targets.length > 0 && targets.every((target) => target.trim() !== "");
 }
 function switchOf(raw) {
   const word = raw.trim();
@@ -38219,12 +38262,12 @@ function p03(v) {
   if (typeof v !== "string") return FAIL3;
   return v;
 }
-function p110(v) {
+function p111(v) {
   if (v === void 0) return v;
   return p03(v);
 }
 function p210(v) {
-  const r = p110(v);
+  const r = p111(v);
   return r === FAIL3 ? void 0 : r;
 }
 function p310(v) {
