@@ -5784,7 +5784,7 @@ function interruptionOf(state) {
 function interruptionCause(kind) {
   return `${CAUSES.get(kind) ?? "an API error"} (${kind})`;
 }
-var INTERRUPTION_MESSAGE_LIMIT, USER_STOPPED, PERMISSION_DENIED, TURN_INTERRUPTED, KEY_NAME, SECRETS, CAUSES;
+var INTERRUPTION_MESSAGE_LIMIT, USER_STOPPED, PERMISSION_DENIED, TURN_INTERRUPTED, UNFINISHED_AT_RESUME, UNFINISHED_AT_RESUME_MESSAGE, KEY_NAME, SECRETS, CAUSES;
 var init_interruption = __esm({
   "src/core/interruption.ts"() {
     "use strict";
@@ -5798,6 +5798,8 @@ var init_interruption = __esm({
     USER_STOPPED = "user_stopped";
     PERMISSION_DENIED = "permission_denied";
     TURN_INTERRUPTED = "turn_interrupted";
+    UNFINISHED_AT_RESUME = "unfinished_at_resume";
+    UNFINISHED_AT_RESUME_MESSAGE = "Claude Code closed it when its session was resumed: it didn't finish before the previous session ended";
     KEY_NAME = "(?:api[_-]?key|access[_-]?key(?:[_-]?id)?|secret(?:[_-]?key)?|private[_-]?key|password|passwd|passphrase|credentials?|token|auth)";
     SECRETS = [
       [
@@ -5844,7 +5846,8 @@ var init_interruption = __esm({
       // Not a failure: Claude Code's Interrupt ended the main turn and cut off the foreground sub-agent (turnInterruption).
       [USER_STOPPED, "the user stopping the main turn"],
       [PERMISSION_DENIED, "a denied permission request ending the main turn"],
-      [TURN_INTERRUPTED, "an interrupt ending the main turn"]
+      [TURN_INTERRUPTED, "an interrupt ending the main turn"],
+      [UNFINISHED_AT_RESUME, "its Claude Code session ending before it finished"]
     ]);
   }
 });
@@ -7926,7 +7929,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "335a29461be4863a";
+    RELAY_BUILD = "a2ae1abdba1b2eb4";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -9748,7 +9751,7 @@ __export(cut_agents_exports, {
   CUT_AGENTS_LIMIT: () => CUT_AGENTS_LIMIT,
   cutOffAgents: () => cutOffAgents
 });
-function cutOffAgents(payload) {
+function cutOffAgents(payload, scope = "turn") {
   const folders = sessionFolders(payload);
   if (folders === null) return [];
   const names = namesOrNull(folders.subagentsDir) ?? [];
@@ -9757,7 +9760,12 @@ function cutOffAgents(payload) {
   for (const agentId of ids) {
     const files = agentFileNames(agentId);
     const meta2 = jsonObject(readMeta(joinPath(folders.subagentsDir, files.meta)));
-    if (meta2 === null || meta2.requestShape !== "foreground" || meta2.finished === true) continue;
+    if (meta2 === null || meta2.finished === true) continue;
+    if (scope === "resume") {
+      cut.push({ agent_id: agentId });
+      continue;
+    }
+    if (meta2.requestShape !== "foreground") continue;
     const head = jsonObject(firstLine(joinPath(folders.subagentsDir, files.transcript), HEAD_BYTES));
     const turn = head?.promptId;
     const thisTurn = typeof turn === "string" && typeof payload.prompt_id === "string" ? turn === payload.prompt_id : null;
@@ -39044,10 +39052,12 @@ function approveResume(sessions, agentName) {
 }
 
 // src/hooks/handlers/overview.ts
+init_interruption();
 init_handler();
 async function overview(sessions, payload, context) {
+  const closed = payload.hook_event_name === "SessionStart" && payload.source === "resume" ? await closedAtResume(sessions, payload) : "";
   const parked = await sessions.parkedSessions();
-  if (parked.length === 0) return skip("nothing_parked");
+  if (parked.length === 0) return skip(`nothing_parked${closed}`);
   const choices = /* @__PURE__ */ new Map();
   for (const state of parked) {
     const choice = continuationChoiceOf(state, payload, context);
@@ -39058,8 +39068,28 @@ async function overview(sessions, payload, context) {
     answer: {
       hookSpecificOutput: { hookEventName: payload.hook_event_name, additionalContext: text }
     },
-    note: `parked_listed count=${parked.length} shown=${shown} continuable=${[...choices.values()].filter((c) => c.kind === "continue").length}`
+    note: `parked_listed count=${parked.length} shown=${shown} continuable=${[...choices.values()].filter((c) => c.kind === "continue").length}${closed}`
   };
+}
+async function closedAtResume(sessions, payload) {
+  try {
+    const { cutOffAgents: cutOffAgents2 } = (init_cut_agents(), __toCommonJS(cut_agents_exports));
+    const agents = cutOffAgents2(payload, "resume");
+    const recorded = [];
+    for (const agent of agents) {
+      const attached = await sessions.claudeAgentFailed({
+        ...agent,
+        ...payload.session_id === void 0 ? {} : { session_id: payload.session_id },
+        error: UNFINISHED_AT_RESUME,
+        message: UNFINISHED_AT_RESUME_MESSAGE,
+        cut: true
+      });
+      if (attached?.interruption === "recorded") recorded.push(`${agent.agent_id}:${attached.state.agent_id}`);
+    }
+    return recorded.length === 0 ? "" : ` unfinished_at_resume=${logValue(recorded.join(" "))}`;
+  } catch (error2) {
+    return ` unfinished_at_resume_error=${logValue(error2 instanceof Error ? error2.message : String(error2))}`;
+  }
 }
 
 // src/hooks/handlers/permission.ts
