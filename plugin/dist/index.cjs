@@ -7929,7 +7929,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "a2ae1abdba1b2eb4";
+    RELAY_BUILD = "256d8854651e5a88";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -34217,16 +34217,27 @@ init_errno();
 init_private_fs();
 init_user_folders();
 var TRUST_FILE = "trusted.json";
+function readStamped(path) {
+  const fd = (0, import_node_fs6.openSync)(path, "r");
+  try {
+    const bytes = (0, import_node_fs6.readFileSync)(fd);
+    const stats = (0, import_node_fs6.fstatSync)(fd, { bigint: true });
+    return { bytes, stamp: `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}` };
+  } finally {
+    (0, import_node_fs6.closeSync)(fd);
+  }
+}
 function trustRecordPath(env) {
   const folder = userDataFolder(env);
   return folder === null ? null : (0, import_node_path7.join)(folder, TRUST_FILE);
 }
-function trustVerdictOf(path, bytes, env) {
+function trustVerdictOf(path, file, env) {
   const real = realOrNull(path);
   const record2 = real === null ? null : readRecord(env, false);
   const entry = real === null || record2 === null ? void 0 : record2[real];
   if (entry === void 0) return "untrusted";
-  return entry.sha256 === digest(bytes) ? "trusted" : "changed";
+  if (entry.stamp !== void 0 && entry.stamp === file.stamp) return "trusted";
+  return entry.sha256 === digest(file.bytes) ? "trusted" : "changed";
 }
 function digest(bytes) {
   const { createHash: createHash2 } = require("node:crypto");
@@ -34283,8 +34294,9 @@ function parseRecord(text) {
   if (typeof files !== "object" || files === null || Array.isArray(files)) return null;
   const entries = {};
   for (const [path, entry] of Object.entries(files)) {
-    const { sha256, trusted_at } = typeof entry === "object" && entry !== null ? entry : {};
-    if (typeof sha256 === "string" && typeof trusted_at === "string") entries[path] = { sha256, trusted_at };
+    const { sha256, trusted_at, stamp } = typeof entry === "object" && entry !== null ? entry : {};
+    if (typeof sha256 === "string" && typeof trusted_at === "string")
+      entries[path] = { sha256, trusted_at, ...typeof stamp === "string" ? { stamp } : {} };
   }
   return entries;
 }
@@ -34391,7 +34403,7 @@ function configPathFor(root, env, cwd) {
 }
 function loadConfig(root, env, cwd) {
   const path = configPathFor(root, env, cwd);
-  return readSettings(path, readBytes(path, "the config file"), env, false).config;
+  return readSettings(path, readWorkspaceFile(path), env, false).config;
 }
 function userConfigPath(env) {
   const folder = userConfigFolder(env);
@@ -34416,25 +34428,25 @@ function judgeSettings(root, env, cwd, databaseOption) {
   const read = {};
   try {
     path = configPathFor(root, env, cwd);
-    const { file, config: config2 } = readSettings(path, readBytes(path, "the config file"), env, databaseOption, read);
+    const { file, config: config2 } = readSettings(path, readWorkspaceFile(path), env, databaseOption, read);
     return { settings: { kind: "valid" }, path, file, config: config2 };
   } catch (error2) {
     if (!isSessionError(error2, "E_USAGE") && !isSessionError(error2, "E_IO")) throw error2;
     return { settings: verdictOn(error2, read.text, env), path, file: null, config: null };
   }
 }
-function readSettings(path, bytes, env, databaseOption, read = {}, trust) {
+function readSettings(path, stamped, env, databaseOption, read = {}, trust) {
   const userPath = userConfigPath(env);
   const userBytes = userPath === null ? null : readBytes(userPath, "your config file");
   const userText = userBytes === null ? null : userBytes.toString("utf8");
-  const text = bytes === null ? null : bytes.toString("utf8");
+  const text = stamped === null ? null : stamped.bytes.toString("utf8");
   read.text = userText === null ? text : `${userText}
 ${text ?? ""}`;
   const user = userPath === null ? void 0 : parsedFile(userPath, userText);
   const file = fileInput(path, text, env);
   const config2 = resolveConfig(file, env, {
     ...user === void 0 ? {} : { user },
-    trust: trust ?? (() => bytes === null ? "untrusted" : trustVerdictOf(path, bytes, env)),
+    trust: trust ?? (() => stamped === null ? "untrusted" : trustVerdictOf(path, stamped, env)),
     databaseOption
   });
   return { file, config: config2 };
@@ -34474,6 +34486,15 @@ function defaultsAt(path) {
 }
 function fileProject(file) {
   return file?.found === true ? parseConfigFile(file.raw, file.path).project ?? null : null;
+}
+function readWorkspaceFile(path) {
+  try {
+    if ((0, import_node_fs7.statSync)(path, { throwIfNoEntry: false }) === void 0) return null;
+    return readStamped(path);
+  } catch (error2) {
+    if (errnoCode(error2) === "ENOENT") return null;
+    throw ioError(error2, "read the config file", path);
+  }
 }
 function readBytes(path, what) {
   try {
