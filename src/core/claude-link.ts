@@ -80,14 +80,23 @@ export function changesLink(state: SessionState, change: ClaudeLinkChange): bool
  * Why a session left `initializing` by an older version (before the stop policy abandoned such sessions) is
  * abandoned by `cleanup`, or null when it is not one: still `initializing`, linked to a Claude agent, and either
  * that agent stopped or the session is idle past the resume timeout (a duplicate of a racing start never stops).
+ * With `retryWatchdog` (Claude Code's unattended retry, `CLAUDE_CODE_RETRY_WATCHDOG`, is on), idleness alone is no
+ * sign: a running agent may sleep for hours through a usage limit, and the watchdog ends that wait with StopFailure
+ * (or Claude Code closes it at resume), which interrupts the session for the next delegation to carry on.
  */
-export function orphanedStartReason(state: SessionState, now: Date, limits: Limits): string | null {
+export function orphanedStartReason(
+  state: SessionState,
+  now: Date,
+  limits: Limits,
+  retryWatchdog = false,
+): string | null {
   const link = state.claude;
   // An interrupted session waits for the next delegation, whatever its phase (its agent died, it did not finish).
   if (state.phase !== 'initializing' || link === undefined || isInterrupted(state)) return null;
   if (link.stopped_at !== undefined) {
     return `Abandoned by cleanup: Claude Code agent ${link.agent_id} stopped while the session was still initializing`;
   }
+  if (retryWatchdog) return null;
   if (now.getTime() - Date.parse(state.last_updated) > limits.resumeTimeoutMinutes * 60_000) {
     const idle = `idle for more than ${counted(limits.resumeTimeoutMinutes, 'minute')}`;
     return `Abandoned by cleanup: still initializing and ${idle} (Claude Code agent ${link.agent_id})`;

@@ -63,6 +63,11 @@ export async function cleanup(
     allProjects?: boolean;
     /** Called after each chunk of removals (or, with dryRun, of checks): how many of how many stale sessions. */
     onProgress?: (done: number, total: number) => void;
+    /**
+     * Claude Code's unattended retry is on (`CLAUDE_CODE_RETRY_WATCHDOG`): a session whose Claude agent still runs is
+     * not abandoned for being idle (see orphanedStartReason); the horizon (`hours`) applies as to any session.
+     */
+    retryWatchdog?: boolean;
   },
 ): Promise<CleanupResult> {
   // Library callers are not type-checked: the CLI's rule for hours, and a clear word for anything else.
@@ -77,6 +82,7 @@ export async function cleanup(
   if (options.dryRun !== undefined && typeof options.dryRun !== 'boolean') {
     throw new SessionError('E_USAGE', `Expected \`dryRun\` to be true or false, got ${show(options.dryRun)}`);
   }
+  const watchdog = options.retryWatchdog === true;
   const maintenance = view.store.maintenance;
   await maintenance?.assertRemovable();
   const now = await view.store.now();
@@ -118,9 +124,9 @@ export async function cleanup(
   const doomed = new Set(staleEntries.map((entry) => entry.id));
   for (const entry of await view.store.query(scope, { phases: ['initializing'] })) {
     if (entry.kind !== 'valid' || doomed.has(entry.id) || isStale(entry.state, now)) continue;
-    if (orphanedStartReason(entry.state, now, view.limits) === null) continue;
+    if (orphanedStartReason(entry.state, now, view.limits, watchdog) === null) continue;
     try {
-      if (options.dryRun || (await abandonOrphan(view, now, entry.id))) abandoned.push(entry.id);
+      if (options.dryRun || (await abandonOrphan(view, now, entry.id, watchdog))) abandoned.push(entry.id);
     } catch (error) {
       if (!isSessionError(error, 'E_BUSY') && !isSessionError(error, 'E_IO')) throw error;
       failed.push({ id: entry.id, error: error.message });
@@ -194,10 +200,10 @@ export async function deleteSession(view: ProjectView, id: string): Promise<void
 }
 
 /** Finalizes a session left initializing, when it still is one under its lock; false when it changed or went. */
-async function abandonOrphan(view: ProjectView, now: Date, id: string): Promise<boolean> {
+async function abandonOrphan(view: ProjectView, now: Date, id: string, watchdog: boolean): Promise<boolean> {
   try {
     await view.write(id, now, (state, at) => {
-      const reason = orphanedStartReason(state, now, view.limits);
+      const reason = orphanedStartReason(state, now, view.limits, watchdog);
       if (reason === null) throw new NotResumable();
       return finalizeState(state, 'abandoned', reason, at);
     });

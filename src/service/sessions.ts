@@ -769,6 +769,8 @@ export class Sessions {
     dryRun?: boolean;
     allProjects?: boolean;
     onProgress?: (done: number, total: number) => void;
+    /** Claude Code's unattended retry is on: a running agent's session is not abandoned for being idle. */
+    retryWatchdog?: boolean;
   }): Promise<CleanupResult> {
     return cleanup(this.#view, options);
   }

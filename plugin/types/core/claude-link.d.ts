@@ -31,8 +31,11 @@ export declare function changesLink(state: SessionState, change: ClaudeLinkChang
  * Why a session left `initializing` by an older version (before the stop policy abandoned such sessions) is
  * abandoned by `cleanup`, or null when it is not one: still `initializing`, linked to a Claude agent, and either
  * that agent stopped or the session is idle past the resume timeout (a duplicate of a racing start never stops).
+ * With `retryWatchdog` (Claude Code's unattended retry, `CLAUDE_CODE_RETRY_WATCHDOG`, is on), idleness alone is no
+ * sign: a running agent may sleep for hours through a usage limit, and the watchdog ends that wait with StopFailure
+ * (or Claude Code closes it at resume), which interrupts the session for the next delegation to carry on.
  */
-export declare function orphanedStartReason(state: SessionState, now: Date, limits: Limits): string | null;
+export declare function orphanedStartReason(state: SessionState, now: Date, limits: Limits, retryWatchdog?: boolean): string | null;
 /**
  * Why the agent `claudeAgentId` may not record into session `id`, worded for a refusal (`got …`), or null when it may
  * (isRecordingAgent): `linked` is the session linked to that agent, or null.

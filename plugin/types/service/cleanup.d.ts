@@ -48,6 +48,11 @@ export declare function cleanup(view: ProjectView, options: {
     allProjects?: boolean;
     /** Called after each chunk of removals (or, with dryRun, of checks): how many of how many stale sessions. */
     onProgress?: (done: number, total: number) => void;
+    /**
+     * Claude Code's unattended retry is on (`CLAUDE_CODE_RETRY_WATCHDOG`): a session whose Claude agent still runs is
+     * not abandoned for being idle (see orphanedStartReason); the horizon (`hours`) applies as to any session.
+     */
+    retryWatchdog?: boolean;
 }): Promise<CleanupResult>;
 /**
  * Deletes a session.

@@ -359,6 +359,8 @@ export declare class Sessions {
         dryRun?: boolean;
         allProjects?: boolean;
         onProgress?: (done: number, total: number) => void;
+        /** Claude Code's unattended retry is on: a running agent's session is not abandoned for being idle. */
+        retryWatchdog?: boolean;
     }): Promise<CleanupResult>;
     /**
      * Deletes a session.

@@ -1,3 +1,4 @@
+import { retryWatchdogOn } from '../../app/retry-watchdog';
 import { SessionError } from '../../core/errors';
 import { counted } from '../../core/plural';
 import type { CommandModule } from 'yargs';
@@ -43,6 +44,8 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
           hours,
           dryRun,
           allProjects: argv['all-projects'],
+          // A sub-agent sleeping through a usage limit under Claude Code's unattended retry is not taken for dead.
+          retryWatchdog: retryWatchdogOn(context.env, context.root, context.cwd),
           ...(progress === undefined ? {} : { onProgress: progress.report }),
         }),
       );

@@ -145,6 +145,22 @@ describe('Sessions', () => {
     },
   );
 
+  it.each([
+    ['linked to a running agent, idle past the resume timeout', {}, false],
+    ['linked to a Claude agent that stopped', { stopped: true as const }, true],
+  ])(
+    'under Claude Code’s unattended retry (retryWatchdog), a session left initializing %s: abandoned %s (issue 42)',
+    async (_label, link, abandoned) => {
+      const left = await sessions.create({ agent_name: 'a', purpose: 'p', id: 'left' });
+      await sessions.linkClaude(left.agent_id, { agent_id: 'a0123456789abcdef', ...link });
+      // Hours asleep through a usage limit: the watchdog ends the wait with StopFailure, not this cleanup.
+      advance(5 * 60 * MIN);
+      const result = await sessions.cleanup({ hours: 24, retryWatchdog: true });
+      expect(result.abandoned).toEqual(abandoned ? ['left'] : []);
+      expect((await sessions.get('left')).phase).toBe(abandoned ? 'abandoned' : 'initializing');
+    },
+  );
+
   it('delete removes, and a missing session is E_NOT_FOUND', async () => {
     await sessions.create({ agent_name: 'a', purpose: 'p', id: 'gone' });
     await sessions.delete('gone');
