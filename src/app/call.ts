@@ -23,7 +23,7 @@ import { normalizeRemoteUrl, pathProjectName, remoteProjectName, type ProjectIde
 import { nonEmpty } from '../platform/env';
 import { errnoCode, ioError } from '../platform/errno';
 import { isDirectory } from '../platform/files';
-import { gitRepositoryOf, realFolder } from '../platform/git';
+import { gitRepositoryOf, realFolder, type GitRepository } from '../platform/git';
 import { userConfigFolder } from '../platform/user-folders';
 import { NO_WORKING_DIRECTORY, resolveFrom } from '../platform/working-directory';
 import { readStamped, trustVerdictOf, type StampedFile } from './trust';
@@ -116,13 +116,16 @@ export interface Call {
  */
 export function resolveCall(inputs: CallInputs): Call {
   const { env, cwd } = inputs;
-  const root = resolveRoot(inputs);
+  // The working directory's project folder (and its repository), looked for at most once per call: by the root and
+  // by the project, whichever needs it first.
+  const found = new ProjectSearch(cwd, env);
+  const root = rootOf(inputs, found);
   const use = inputs.use ?? 'command';
   const judged = judgeSettings(root, env, cwd, nonEmpty(inputs.databaseUrl) !== undefined);
   // A command (and the library) refuses to run on invalid settings: only hooks fall back to the defaults or fail open.
   if (judged.settings.kind !== 'valid' && use === 'command') throw judged.settings.problem;
   const config = judged.config === null ? defaultsAt(judged.path) : onTop(judged.config, inputs);
-  const project = lazily(() => projectIdentityOf(projectFolderOf(root, inputs), config.values.project));
+  const project = lazily(() => identityAt(folderOfProject(root, inputs, found), config.values.project, found));
   return {
     root,
     cwd,
@@ -139,7 +142,7 @@ export function resolveCall(inputs: CallInputs): Call {
       // No name configured: the call's project is the folder's own (its remote or path).
       if (config.values.project === null) return project().name;
       // Named: by the folder's own file, or otherwise (then the file's own name, from the one read).
-      return projectIdentityOf(folder, fileProject(judged.file)).name;
+      return identityAt(folder, fileProject(judged.file), found).name;
     }),
     clock: lazily(() => inputs.now ?? testClock(env)),
   };
@@ -167,12 +170,18 @@ export interface RootInputs {
  *   no database is named (`--database-url`, AGENT_SESSION_DATABASE_URL: then the working directory serves, as before)
  */
 export function resolveRoot(inputs: RootInputs): string {
+  const { cwd, env } = inputs;
+  return rootOf(inputs, new ProjectSearch(cwd, env));
+}
+
+/** resolveRoot, with the project folder looked for by `found` (resolveCall's, shared with the project). */
+function rootOf(inputs: RootInputs, found: ProjectSearch): string {
   const dir = nonEmpty(inputs.dir);
   const explicit = dir ?? nonEmpty(inputs.env.AGENT_SESSION_DIR);
   if (explicit) return resolveFrom(inputs.cwd, explicit, dir === undefined ? '`AGENT_SESSION_DIR`' : '`--dir`');
   // A database named: no store folder is made here, so a folder in no project still serves (config, logs, its name).
   const database = nonEmpty(inputs.databaseUrl) ?? nonEmpty(inputs.env[CONFIG_VARIABLES.database_url]);
-  return join(defaultFolder(inputs, database !== undefined), '.claude', 'session');
+  return join(defaultFolder(inputs, found, database !== undefined), '.claude', 'session');
 }
 
 /**
@@ -201,14 +210,56 @@ export function findProjectDir(start: string, stop?: string, home?: string): str
  * @throws SessionError E_IO when a `.git` cannot be read
  */
 export function projectFolderFor(cwd: string, env: Env): string | null {
+  return projectFound(cwd, env)?.folder ?? null;
+}
+
+/**
+ * A project folder as projectFolderFor finds it: a real path, with the repository holding it (null: in none), which
+ * is the one its identity is read from (projectIdentityOf), so that a call looks for it once.
+ */
+interface ProjectFound {
+  readonly folder: string;
+  readonly repository: GitRepository | null;
+}
+
+/** The working directory's project, looked for on first need and kept: resolveCall's root and project share one. */
+class ProjectSearch {
+  #found: ProjectFound | null | undefined;
+
+  constructor(
+    private readonly cwd: string | undefined,
+    private readonly env: Env,
+  ) {}
+
+  /** The project found (projectFound), or null. @throws SessionError E_IO when a `.git` cannot be read */
+  get(): ProjectFound | null {
+    if (this.#found === undefined) this.#found = this.cwd === undefined ? null : projectFound(this.cwd, this.env);
+    return this.#found;
+  }
+
+  /** What get() found, when it was looked for already; else undefined. */
+  known(): ProjectFound | null | undefined {
+    return this.#found;
+  }
+}
+
+/** projectFolderFor, with the repository it found. @throws SessionError E_IO when a `.git` cannot be read */
+function projectFound(cwd: string, env: Env): ProjectFound | null {
   const start = realFolder(cwd);
   const homeVar = nonEmpty(env.HOME);
   const home = homeVar === undefined ? undefined : realFolder(homeVar);
   const repository = gitRepositoryOf(start);
-  if (repository === null) return ownProjectAbove(start, home);
-  const found = findProjectDir(start, repository.top, home);
+  // Every folder found lies between `start` and the repository's top (or under no repository at all): the nearest
+  // `.git` up from it is the one found from `start`, and, an ancestor of a real path, it is real itself.
+  const folder = repository === null ? ownProjectAbove(start, home) : projectInRepository(start, repository.top, home);
+  return folder === null ? null : { folder, repository };
+}
+
+/** Inside a repository: the nearest folder with a `.claude/` up to its top, else the top (never the home folder). */
+function projectInRepository(start: string, top: string, home: string | undefined): string | null {
+  const found = findProjectDir(start, top, home);
   if (found !== null) return found;
-  return repository.top === home ? null : repository.top;
+  return top === home ? null : top;
 }
 
 /**
@@ -265,11 +316,16 @@ export function storeFolderOf(root: string): string | null {
  * @throws SessionError E_IO for a relative CLAUDE_PROJECT_DIR without a working directory
  */
 export function projectFolderOf(root: string, inputs: Omit<RootInputs, 'dir'>): string {
+  return folderOfProject(root, inputs, new ProjectSearch(inputs.cwd, inputs.env));
+}
+
+/** projectFolderOf, with the project folder looked for by `found` (resolveCall's, shared with the root). */
+function folderOfProject(root: string, inputs: Omit<RootInputs, 'dir'>, found: ProjectSearch): string {
   const own = storeFolderOf(root);
   if (own !== null) return own;
   if (inputs.cwd === undefined && nonEmpty(inputs.env.CLAUDE_PROJECT_DIR) === undefined) return root;
   // The store is named: a working directory in no project still names the sessions made from it (by its path).
-  return defaultFolder(inputs, true);
+  return defaultFolder(inputs, found, true);
 }
 
 /**
@@ -355,7 +411,23 @@ export const USER_CONFIG_FILE = 'config.json';
 export function projectIdentityOf(folder: string, configured: string | null): ProjectIdentity {
   if (configured !== null) return { name: configured, source: { kind: 'configured' } };
   const real = realFolder(folder);
-  const repository = gitRepositoryOf(real);
+  return identityIn(real, gitRepositoryOf(real));
+}
+
+/**
+ * projectIdentityOf, reading nothing again when `folder` is the one the call already found (resolveCall's `found`,
+ * when it was looked for): its real path and repository are known.
+ */
+function identityAt(folder: string, configured: string | null, found: ProjectSearch): ProjectIdentity {
+  if (configured !== null) return { name: configured, source: { kind: 'configured' } };
+  const known = found.known();
+  return known !== undefined && known !== null && known.folder === folder
+    ? identityIn(known.folder, known.repository)
+    : projectIdentityOf(folder, null);
+}
+
+/** The identity of a real folder held by `repository` (null: by none). */
+function identityIn(real: string, repository: GitRepository | null): ProjectIdentity {
   const url = repository === null || repository.config === null ? null : remoteUrlOf(repository.config);
   const remote = url === null ? null : normalizeRemoteUrl(url);
   if (repository !== null && remote !== null)
@@ -545,7 +617,7 @@ function parsedFile(path: string, text: string | null): ConfigFileInput {
  * @throws SessionError E_IO without a working directory when CLAUDE_PROJECT_DIR is relative or not set; E_USAGE when
  *   the working directory has no project: a store is never made in a folder nobody chose (the home folder, /tmp)
  */
-function defaultFolder(inputs: Omit<RootInputs, 'dir'>, named = false): string {
+function defaultFolder(inputs: Omit<RootInputs, 'dir'>, found: ProjectSearch, named: boolean): string {
   const project = nonEmpty(inputs.env.CLAUDE_PROJECT_DIR);
   if (project) return resolveFrom(inputs.cwd, project, '`CLAUDE_PROJECT_DIR`');
   if (inputs.cwd === undefined)
@@ -554,7 +626,7 @@ function defaultFolder(inputs: Omit<RootInputs, 'dir'>, named = false): string {
       `Expected a working directory to find the project's .claude/ from, got none: ${NO_WORKING_DIRECTORY}; ` +
         'run from the project, or name the store with an absolute --dir, AGENT_SESSION_DIR or CLAUDE_PROJECT_DIR',
     );
-  const folder = projectFolderFor(inputs.cwd, inputs.env);
+  const folder = found.get()?.folder ?? null;
   if (folder !== null) return folder;
   if (named) return resolve(inputs.cwd);
   throw new SessionError(

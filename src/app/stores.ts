@@ -113,24 +113,31 @@ export async function copyStores(
 // --- internal ---
 
 /**
- * The store the settings select: the file store at the root; else PostgreSQL, for a hook process through the local
- * relay (app/relay-client.ts, required on that path only) unless AGENT_SESSION_RELAY=off, else with a connection of its own.
+ * The store the settings select: the file store at the root, else PostgreSQL (databaseStoreOf).
  */
 function storeOf(call: Call, config: Config, clock: (() => Date) | undefined): SessionStore {
   const { database_url: url, database_schema: schema } = config;
-  if (url === null)
-    return new FileStore(call.root, {
-      home: call.home(),
-      ...(clock === undefined ? {} : { now: clock }),
-      verify: (text, mac) => userSeal(call.env).verify(text, mac),
-    });
-  if (call.use !== 'hook') return openPgStore(url, schema, WAIT_LIMITS.command);
+  // No database configured: the relay is not considered at all (nothing of it is looked at on a file store's call).
+  if (url !== null) return databaseStoreOf(url, schema, call.use, call.env);
+  return new FileStore(call.root, {
+    home: call.home(),
+    ...(clock === undefined ? {} : { now: clock }),
+    verify: (text, mac) => userSeal(call.env).verify(text, mac),
+  });
+}
+
+/**
+ * The PostgreSQL store of a call that configures one: a command's (and the Agent SDK's) own connection; a hook
+ * process's through the local relay (app/relay-client.ts, required on that path only) unless AGENT_SESSION_RELAY=off.
+ */
+function databaseStoreOf(url: string, schema: string, use: Call['use'], env: Call['env']): SessionStore {
+  if (use !== 'hook') return openPgStore(url, schema, WAIT_LIMITS.command);
   // The bin's next code cache then holds the database path too (platform/code-cache-hint.ts).
   noteDatabaseUse();
-  if (!relayWanted(call.env)) return openPgStore(url, schema, WAIT_LIMITS.hook);
+  if (!relayWanted(env)) return openPgStore(url, schema, WAIT_LIMITS.hook);
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the relay's modules load on its path only
   const relay = require('./relay-client') as typeof import('./relay-client');
-  return relay.openRelayClient(url, schema, call.env);
+  return relay.openRelayClient(url, schema, env);
 }
 
 /**
