@@ -1,7 +1,14 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { findProjectDir, projectFolderFor, resolveCall, resolveRoot } from '../../../src/app/call';
+import { join, sep } from 'node:path';
+import {
+  findProjectDir,
+  projectFolderFor,
+  projectFolderOf,
+  projectIdentityOf,
+  resolveCall,
+  resolveRoot,
+} from '../../../src/app/call';
 import { DEFAULT_CONFIG } from '../../../src/core/config';
 import { codeOf } from '../../helpers';
 
@@ -187,6 +194,30 @@ describe('resolveCall', () => {
       }),
     ).toBe(1);
     expect(home).toBe('acme/own');
+  });
+
+  // Issue 41 item 5: the working directory's project folder is looked for once per call, by the root and the project
+  // alike, and the repository found then names the project: one look at `.git` per call, where there were two.
+  it.each([
+    ['the default store', {}],
+    ['a store named elsewhere', { dir: 'elsewhere' }],
+    ['a project named by the variable, its own folder the home', { env: { AGENT_SESSION_PROJECT: 'acme/other' } }],
+  ] as const)('looks at the repository once for the root, the project and the home: %s', (_, extra) => {
+    mkdirSync(join(project, '.git'));
+    writeFileSync(join(project, '.git', 'config'), '[remote "origin"]\n\turl = git@github.com:acme/app.git\n');
+    const env = { HOME: join(dir, 'home'), ...('env' in extra ? extra.env : {}) };
+    const inputs = { env, cwd: join(project), ...('dir' in extra ? { dir: join(dir, extra.dir) } : {}) };
+    const looks = jest.spyOn(fs, 'lstatSync');
+    const call = resolveCall(inputs);
+    const project_ = call.project();
+    const home = call.home();
+    const gitLooks = looks.mock.calls.filter(([path]) => String(path).endsWith(`${sep}.git`)).length;
+    looks.mockRestore();
+    expect(gitLooks).toBe(1);
+    // The same answers as each part resolved on its own.
+    expect(call.root).toBe(resolveRoot(inputs));
+    expect(project_).toEqual(projectIdentityOf(projectFolderOf(call.root, inputs), call.config.values.project));
+    expect(home).toBe('dir' in extra ? null : projectIdentityOf(project, null).name);
   });
 
   it('names the home project from the folder when no file names one, and none for a store elsewhere', () => {
