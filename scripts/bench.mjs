@@ -353,21 +353,22 @@ function main() {
   // process (scripts/bench/sdk-in-process.cjs), on a 1-session file store; target ≤ 2 ms median per event.
   const inProcess = INSTRUCTIONS ? null : sdkInProcess();
   if (inProcess !== null)
-    for (const [event, samples] of Object.entries(inProcess.events))
-      results[`in-process (Agent SDK) ${event}`] = stats(samples);
+    for (const event of Object.keys(inProcess.events))
+      results[`in-process (Agent SDK) ${event}`] = inProcessStats(inProcess, event);
   // opencode's plugin in-process (issue 36), timed the same way (scripts/bench/opencode-in-process.cjs), beside it.
   const opencode = INSTRUCTIONS ? null : inProcessOf('opencode-in-process.cjs');
   if (opencode !== null)
-    for (const [hook, samples] of Object.entries(opencode.events))
-      results[`in-process (opencode) ${hook}`] = stats(samples);
+    for (const hook of Object.keys(opencode.events))
+      results[`in-process (opencode) ${hook}`] = inProcessStats(opencode, hook);
   const verdicts = [];
   if (inProcess !== null)
     // One verdict per event, as the target reads: a pooled median would hide the writing events (SubagentStart, the
     // recording tool, SubagentStop), whose time is the disk's fsync.
-    for (const [event, samples] of Object.entries(inProcess.events)) {
-      const median = stats(samples).median;
+    for (const event of Object.keys(inProcess.events)) {
+      // Less the fsyncs its guarantee needs (counted and timed by scripts/bench/in-process.cjs; issue 45 item 4).
+      const median = inProcessStats(inProcess, event).own_median;
       verdicts.push({
-        what: `in-process hook (Agent SDK) ${event}`,
+        what: `in-process hook (Agent SDK) ${event}, less its fsyncs`,
         value: median,
         unit: 'ms',
         target: 2,
@@ -376,10 +377,10 @@ function main() {
       });
     }
   if (opencode !== null)
-    for (const [hook, samples] of Object.entries(opencode.events)) {
-      const median = stats(samples).median;
+    for (const hook of Object.keys(opencode.events)) {
+      const median = inProcessStats(opencode, hook).own_median;
       verdicts.push({
-        what: `in-process hook (opencode) ${hook}`,
+        what: `in-process hook (opencode) ${hook}, less its fsyncs`,
         value: median,
         unit: 'ms',
         target: 2,
@@ -1023,6 +1024,23 @@ function measureHyperfine(commands) {
     out[command.name] = stats(JSON.parse(readFileSync(json, 'utf8')).results[0].times.map((seconds) => seconds * 1000));
   }
   return out;
+}
+
+/**
+ * One in-process event's figures: its wall time, the fsyncs it made (median count, and their median milliseconds), its
+ * time less them (`own_median`, what the ≤ 2 ms target reads) and its CPU time (a loaded machine's wall clock is
+ * mostly the wait for a core).
+ */
+function inProcessStats(run, event) {
+  const samples = run.events[event];
+  const fsyncMs = run.fsync_ms?.[event] ?? samples.map(() => 0);
+  return {
+    ...stats(samples),
+    fsyncs: stats(run.fsyncs?.[event] ?? [0]).median,
+    fsync_ms: stats(fsyncMs).median,
+    own_median: stats(samples.map((ms, i) => ms - fsyncMs[i])).median,
+    ...(run.cpu_ms?.[event] === undefined ? {} : { cpu_ms: stats(run.cpu_ms[event]).median }),
+  };
 }
 
 function stats(samples) {
