@@ -1,5 +1,5 @@
 // `npm run bench -- --scale`: the CLI and the hooks on large stores (issues 32 item 8, 45). Times, as whole processes
-// (wall clock, the median of BENCH_RUNS, default 3), what a user runs on a big store: `list --limit 20`,
+// (wall clock and, with GNU time, CPU time: the medians of BENCH_RUNS, default 3), what a user runs on a big store: `list --limit 20`,
 // `list --active-only --limit 20`, `pending` (and `--all-projects`), `stats` (and `--all-projects`), `show`,
 // `should-resume`, `cleanup --dry-run` of a tenth of the store, and the `pre-delegate` hook by id and by name; with
 // `--instructions`, the hooks' instruction counts too (valgrind), to hold them flat against the 1,000-session store.
@@ -15,7 +15,7 @@
 // (its output goes to /dev/null; a failure is recorded in the row). `--json` prints the rows as JSON at the end.
 // Plain JS against dist/ (run `npm run build` first).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
@@ -226,10 +226,20 @@ function rowsOf(store) {
   ];
 }
 
-/** One run: its wall time (s), or the failure. Output goes to /dev/null (a long listing cannot stop the bench). */
+/** GNU time, when present: each run's CPU seconds (user + system) besides its wall time. */
+const GNU_TIME = existsSync('/usr/bin/time') && spawnSync('/usr/bin/time', ['-f', '%U', 'true']).status === 0;
+
+/**
+ * One run: its wall time and CPU time (s), or the failure. Output goes to /dev/null (a long listing cannot stop the
+ * bench). On a loaded machine the wall clock is mostly the wait for a core; the CPU time is the command's own.
+ */
 function runOnce(store, row) {
   const start = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, row.args, {
+  const timeFile = join(work, 'time.txt');
+  const [command, args] = GNU_TIME
+    ? ['/usr/bin/time', ['-o', timeFile, '-f', '%U %S', process.execPath, ...row.args]]
+    : [process.execPath, row.args];
+  const result = spawnSync(command, args, {
     cwd: store.cwd,
     env: { ...env, ...store.extra, ...(row.hook ? { CLAUDE_PROJECT_DIR: store.cwd } : {}) },
     input: row.input ?? '',
@@ -237,12 +247,18 @@ function runOnce(store, row) {
     maxBuffer: 1 << 26,
   });
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const cpu = GNU_TIME
+    ? readFileSync(timeFile, 'utf8')
+        .trim()
+        .split('\n')
+        .at(-1)
+        .split(' ')
+        .reduce((sum, part) => sum + Number(part), 0)
+    : null;
   // should-resume answers `false …` with exit 1: an answer, not a failure.
   const failed = result.status !== 0 && !(row.row === 'should-resume' && result.status === 1);
-  return {
-    seconds,
-    error: failed ? `exit ${result.status ?? result.signal}: ${String(result.stderr).slice(0, 200)}` : null,
-  };
+  const stderr = String(result.stderr).replace(/^Command exited with non-zero status \d+\n?/m, '');
+  return { seconds, cpu, error: failed ? `exit ${result.status ?? result.signal}: ${stderr.slice(0, 200)}` : null };
 }
 
 /** The row's instruction count in millions (callgrind), or null when valgrind is not there. */
@@ -287,10 +303,12 @@ try {
           // One run first: the file store's listing cache is written by the first listing, as a user's first call.
           runOnce(store, row);
           const times = [];
+          const cpus = [];
           let error = null;
           for (let run = 0; run < RUNS && error === null; run++) {
             const once = runOnce(store, row);
             times.push(once.seconds);
+            if (once.cpu !== null) cpus.push(once.cpu);
             error = once.error;
           }
           const instructions = INSTRUCTIONS && row.hook ? instructionsOf(store, row) : null;
@@ -299,12 +317,14 @@ try {
             sessions: size,
             row: row.row,
             median_s: Number(median(times).toFixed(3)),
+            ...(cpus.length === 0 ? {} : { cpu_s: Number(median(cpus).toFixed(2)) }),
             ...(instructions === null ? {} : { instructions_m: Number(instructions.toFixed(1)) }),
             ...(error === null ? {} : { error }),
           };
           results.push(entry);
           process.stdout.write(
             `${kind.padEnd(9)} ${String(size).padStart(8)}  ${row.row.padEnd(36)} ${entry.median_s.toFixed(3)} s` +
+              `${entry.cpu_s === undefined ? '' : ` (cpu ${entry.cpu_s.toFixed(2)} s)`}` +
               `${instructions === null ? '' : `  ${entry.instructions_m} M instructions`}${error === null ? '' : `  FAILED ${error}`}\n`,
           );
         }

@@ -51,6 +51,8 @@ export interface PgStoreOptions {
 const LOCK_TIMEOUT = '10s';
 /** The server's clock is read again after this long (it is otherwise the first reading plus monotonic time). */
 const CLOCK_REFRESH_MS = 60_000;
+/** The memory `stats`' sorts may use (its medians over a million sessions), for its transaction only. */
+const STATS_WORK_MEM = '64MB';
 /** Sessions judged and removed per transaction by removeBatch (cleanup). */
 const BATCH = 500;
 /**
@@ -354,12 +356,19 @@ export class PgStore implements SessionStore, VersionedRows {
       query.agent ?? null,
       query.since === undefined ? null : query.since.toISOString(),
     ];
-    const sums = await this.#query(this.#q.statsSums, params);
-    const waits = await this.#query(this.#q.statsWaits, params);
-    const live = await this.#query(this.#q.statsLive, [...params, query.activeSince.toISOString()]);
+    // One transaction: its sorts (the medians of a million sessions) may use more memory than a statement's default.
+    const { sums, durations, waits, live } = await this.#transaction(async () => {
+      await this.#query(`SELECT set_config('work_mem', $1, true)`, [STATS_WORK_MEM]);
+      return {
+        sums: await this.#query(this.#q.statsSums, params),
+        durations: await this.#query(this.#q.statsDurations, params),
+        waits: await this.#query(this.#q.statsWaits, params),
+        live: await this.#query(this.#q.statsLive, [...params, query.activeSince.toISOString()]),
+      };
+    });
     const unwritten = await this.#query(this.#q.unwritten, []);
     return {
-      tally: tallyOfRows(sums, waits),
+      tally: tallyOfRows(sums, durations, waits),
       live: live.flatMap((row) => {
         const state = decodeQuiet(row.id as string, row.state as string);
         return state === null ? [] : [state];
@@ -403,7 +412,7 @@ export class PgStore implements SessionStore, VersionedRows {
 
   async idsContaining(part: string, limit: number): Promise<string[]> {
     await this.#checked();
-    const rows = await this.#query(this.#q.idsContaining, [part, limit]);
+    const rows = await this.#query(this.#q.idsContaining, [part, limit, part.replace(/[\\%_]/g, '\\$&')]);
     const ids = rows.map((row) => row.id as string);
     return ids.includes(part) ? [part] : ids;
   }
@@ -723,6 +732,7 @@ interface Queries {
   readonly query: string;
   readonly count: string;
   readonly statsSums: string;
+  readonly statsDurations: string;
   readonly statsWaits: string;
   readonly statsLive: string;
   readonly unwritten: string;
@@ -810,7 +820,8 @@ function queries(s: string): Queries {
           AND ($1::text IS NULL OR project = $1 OR ($4::boolean AND project IS NULL))
           AND ($2::text IS NULL OR phase IN (SELECT jsonb_array_elements_text($2::text::jsonb)))
           AND ($3::text IS NULL OR agent_name = $3)`,
-    statsSums: `SELECT GROUPING(project, agent_name, error_count)::integer AS g, project, agent_name, error_count,
+    // Per project, agent and error count: sums a hash aggregate takes in one scan (no sort).
+    statsSums: `SELECT project, agent_name, error_count,
         count(*)::integer AS sessions,
         (count(*) FILTER (WHERE phase = 'completed'))::integer AS completed,
         (count(*) FILTER (WHERE phase = 'failed'))::integer AS failed,
@@ -830,10 +841,14 @@ function queries(s: string): Queries {
         sum(permissions_spent)::integer AS permissions_spent,
         sum(continued)::integer AS continued,
         (count(*) FILTER (WHERE primed))::integer AS primed,
-        max(last_activity) AS last_activity,
-        percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_seconds) AS median_duration
+        max(last_activity) AS last_activity
       FROM ${s}.session_facts WHERE ${factsScope}
-      GROUP BY GROUPING SETS ((project, agent_name, error_count), (agent_name), (project), ())`,
+      GROUP BY project, agent_name, error_count`,
+    // The medians, which do not add up: one per agent, per project and overall, over the finalized sessions' durations.
+    statsDurations: `SELECT GROUPING(project, agent_name)::integer AS g, project, agent_name,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_seconds) AS median
+      FROM ${s}.session_facts WHERE ${factsScope} AND duration_seconds IS NOT NULL
+      GROUP BY GROUPING SETS ((agent_name), (project), ())`,
     statsWaits: `SELECT GROUPING(project, agent_name)::integer AS g, project, agent_name,
         percentile_cont(0.5) WITHIN GROUP (ORDER BY w) AS median
       FROM ${s}.session_facts, unnest(decision_waits) w WHERE ${factsScope} AND approvals + rejections > 0
@@ -855,7 +870,9 @@ function queries(s: string): Queries {
       WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb))`,
     unwritten: `SELECT id, state::text AS state, written_at, project FROM ${s}.sessions WHERE phase IS NULL`,
     // The equal id first, so a limit never leaves it out.
-    idsContaining: `SELECT id FROM ${s}.sessions WHERE strpos(id, $1) > 0 ORDER BY id = $1 DESC, id LIMIT $2`,
+    // LIKE rather than strpos: the trigram index (schema.ts, where the database allows it) serves it; $3 is $1 escaped.
+    idsContaining: `SELECT id FROM ${s}.sessions WHERE id LIKE '%' || $3 || '%' ESCAPE '\\' ORDER BY id = $1 DESC, id
+      LIMIT $2`,
     remove: `DELETE FROM ${s}.sessions WHERE id = $1 RETURNING id`,
     removeVersion: `DELETE FROM ${s}.sessions WHERE id = $1 AND version = $2::bigint RETURNING id`,
     lock: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
@@ -869,65 +886,53 @@ function queries(s: string): Queries {
   };
 }
 
-/** The tally of the stats statements' rows (see Queries.statsSums, statsWaits). */
-function tallyOfRows(sums: readonly Row[], waits: readonly Row[]): StatsTally {
+/** The tally of the stats statements' rows (see Queries.statsSums, statsDurations, statsWaits). */
+function tallyOfRows(sums: readonly Row[], durations: readonly Row[], waits: readonly Row[]): StatsTally {
   const overall = emptySums();
   const agents = new Map<string, StatsSums>();
   const projects = new Map<string | null, StatsSums>();
-  const medians = {
-    overall: null as number | null,
-    agents: new Map<string, number>(),
-    projects: new Map<string | null, number>(),
-  };
-  const decisions = {
-    overall: null as number | null,
-    agents: new Map<string, number>(),
-    projects: new Map<string | null, number>(),
-  };
   for (const row of sums) {
-    const g = row.g as number;
-    // GROUPING's bits: project 4, agent 2, error count 1, each set when rolled up.
-    if (g === 0) {
-      const part = sumsOfRow(row);
-      mergeSums(overall, part);
-      const agent = row.agent_name as string;
-      const project = (row.project as string | null) ?? null;
-      if (!agents.has(agent)) agents.set(agent, emptySums());
-      mergeSums(agents.get(agent)!, part);
-      if (!projects.has(project)) projects.set(project, emptySums());
-      mergeSums(projects.get(project)!, part);
-    } else if (row.median_duration !== null) {
-      if (g === 5) medians.agents.set(row.agent_name as string, Number(row.median_duration));
-      else if (g === 3) medians.projects.set((row.project as string | null) ?? null, Number(row.median_duration));
-      else if (g === 7) medians.overall = Number(row.median_duration);
+    const part = sumsOfRow(row);
+    mergeSums(overall, part);
+    const agent = row.agent_name as string;
+    const project = (row.project as string | null) ?? null;
+    if (!agents.has(agent)) agents.set(agent, emptySums());
+    mergeSums(agents.get(agent)!, part);
+    if (!projects.has(project)) projects.set(project, emptySums());
+    mergeSums(projects.get(project)!, part);
+  }
+  const medians = (rows: readonly Row[]) => {
+    const found = {
+      overall: null as number | null,
+      agents: new Map<string, number>(),
+      projects: new Map<string | null, number>(),
+    };
+    for (const row of rows) {
+      if (row.median === null) continue;
+      // GROUPING's bits: project 2, agent 1, each set when rolled up.
+      const g = row.g as number;
+      if (g === 2) found.agents.set(row.agent_name as string, Number(row.median));
+      else if (g === 1) found.projects.set((row.project as string | null) ?? null, Number(row.median));
+      else if (g === 3) found.overall = Number(row.median);
     }
-  }
-  for (const row of waits) {
-    if (row.median === null) continue;
-    const g = row.g as number;
-    // GROUPING's bits: project 2, agent 1.
-    if (g === 2) decisions.agents.set(row.agent_name as string, Number(row.median));
-    else if (g === 1) decisions.projects.set((row.project as string | null) ?? null, Number(row.median));
-    else if (g === 3) decisions.overall = Number(row.median);
-  }
-  const group = (
-    own: StatsSums,
-    duration: number | null | undefined,
-    decision: number | null | undefined,
-  ): TallyGroup => ({
+    return found;
+  };
+  const duration = medians(durations);
+  const decision = medians(waits);
+  const group = (own: StatsSums, ofDuration: number | undefined, ofDecision: number | undefined): TallyGroup => ({
     sums: own,
-    median_duration: duration ?? null,
-    median_decision: decision ?? null,
+    median_duration: ofDuration ?? null,
+    median_decision: ofDecision ?? null,
   });
   const agentGroups: Record<string, TallyGroup> = Object.create(null) as Record<string, TallyGroup>;
   for (const [name, own] of agents)
-    agentGroups[name] = group(own, medians.agents.get(name), decisions.agents.get(name));
+    agentGroups[name] = group(own, duration.agents.get(name), decision.agents.get(name));
   return {
-    overall: group(overall, medians.overall, decisions.overall),
+    overall: group(overall, duration.overall ?? undefined, decision.overall ?? undefined),
     agents: agentGroups,
     projects: [...projects].map(([project, own]) => ({
       project,
-      group: group(own, medians.projects.get(project), decisions.projects.get(project)),
+      group: group(own, duration.projects.get(project), decision.projects.get(project)),
     })),
   };
 }

@@ -9,6 +9,11 @@ interface Migration {
   readonly name: string;
   /** The statements, given the quoted schema name. */
   readonly statements: (schema: string) => readonly string[];
+  /**
+   * Statements that only speed things up and need what a database may not allow (an extension): each runs in a
+   * savepoint, and one the server refuses is left out (the store works without it, scanning instead).
+   */
+  readonly optional?: (schema: string) => readonly string[];
 }
 
 const MIGRATIONS: readonly Migration[] = [
@@ -112,8 +117,16 @@ const MIGRATIONS: readonly Migration[] = [
       // ORDER BY does, so a page of a project of 100,000 sessions reads the page.
       `CREATE INDEX sessions_project_newest ON ${s}.sessions (project, last_activity DESC, id)`,
       `CREATE INDEX sessions_project_phase ON ${s}.sessions (project, phase, last_activity DESC, id)`,
+      // The same across projects (pending --all-projects: a page of one phase, and its count).
+      `CREATE INDEX sessions_phase ON ${s}.sessions (phase, last_activity DESC, id)`,
       // Rows no version of ours wrote whole (corrupt), which every listing shows besides: found without a scan.
       `CREATE INDEX sessions_unwritten ON ${s}.sessions (id) WHERE phase IS NULL`,
+    ],
+    // A user's short id (any part of one: SessionStore.idsContaining) found on a trigram index instead of a scan of a
+    // million ids, where the database lets pg_trgm be created (a trusted extension since PostgreSQL 13).
+    optional: (s) => [
+      'CREATE EXTENSION IF NOT EXISTS pg_trgm',
+      `CREATE INDEX sessions_id_trigrams ON ${s}.sessions USING gin (id gin_trgm_ops)`,
     ],
   },
 ];
@@ -281,6 +294,16 @@ export async function migrate(
   for (const migration of MIGRATIONS) {
     if (migration.version <= from || migration.version > target) continue;
     for (const statement of migration.statements(s)) await run(statement);
+    for (const statement of migration.optional?.(s) ?? []) {
+      await run('SAVEPOINT agent_session_optional');
+      try {
+        await run(statement);
+        await run('RELEASE SAVEPOINT agent_session_optional');
+      } catch {
+        // Refused (no privilege to create the extension, none installed): left out, the store scans instead.
+        await run('ROLLBACK TO SAVEPOINT agent_session_optional');
+      }
+    }
     await run(`INSERT INTO ${s}.migrations (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
     applied.push(`${migration.version} ${migration.name}`);
   }
