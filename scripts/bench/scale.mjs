@@ -11,7 +11,8 @@
 // 1 % waiting in approval, 20 % investigating, 5 % failed, 4 % abandoned, the rest completed, last activity spread
 // over 90 days, 10 agent names. PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), a
 // schema per size (`bench_scale_<size>`), dropped afterwards unless BENCH_SCALE_KEEP=1, in which case a later run
-// reuses it as it is (a million rows take minutes to make). Every row runs whatever the one before printed or failed
+// reuses it as it is (a million rows take minutes to make); the file stores' folder is then kept too.
+// BENCH_SCALE_STORES=files or =postgres runs one kind of store. Every row runs whatever the one before printed or failed
 // (its output goes to /dev/null; a failure is recorded in the row). `--json` prints the rows as JSON at the end.
 // Plain JS against dist/ (run `npm run build` first).
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -47,6 +48,8 @@ const TEMPLATES = [
   },
 ];
 
+/** Which stores (BENCH_SCALE_STORES: `files`, `postgres`, or both, the default). */
+const STORES = (process.env.BENCH_SCALE_STORES ?? 'files,postgres').split(',');
 const work = mkdtempSync(join(tmpdir(), 'agent-session-scale-'));
 const env = { ...process.env, AGENT_SESSION_LOG_DIR: join(work, 'logs'), AGENT_SESSION_RELAY: 'off' };
 delete env.NODE_EXTRA_CA_CERTS;
@@ -287,6 +290,7 @@ try {
     ['files', fileStore],
     ['postgres', pgStore],
   ]) {
+    if (!STORES.includes(kind)) continue;
     for (const size of SIZES) {
       // A million sessions are PostgreSQL's only (the file store is one project's folder).
       if (kind === 'files' && size > 100_000) continue;
@@ -334,6 +338,8 @@ try {
     }
   }
 } finally {
-  rmSync(work, { recursive: true, force: true });
+  // BENCH_SCALE_KEEP=1 keeps the file stores too (their folder is named on stderr), to look into a slow row.
+  if (KEEP) note(`kept ${work}`);
+  else rmSync(work, { recursive: true, force: true });
 }
 if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);

@@ -38,9 +38,17 @@ import {
   type StoreMaintenance,
   type SweepOptions,
 } from '../service/store';
-import { fileKey, LISTING_CACHE, readListingCache, summaryOf, writeListingCache, type Summary } from './listing-cache';
+import {
+  fileKey,
+  LISTING_CACHE,
+  readListingCache,
+  summaryFacts,
+  summaryOf,
+  writeListingCache,
+  type Summary,
+} from './listing-cache';
 import { SettledStore, type SyncStore } from './settled-store';
-import { tallyFacts, type StatsFacts } from '../core/views/stats';
+import { statsFactsOf, tallyFacts, type StatsFacts } from '../core/views/stats';
 import { isFinalPhase } from '../core/phase-names';
 import { errnoCode, ioError } from '../platform/errno';
 import { writeFileAtomic } from '../platform/atomic-file';
@@ -391,12 +399,21 @@ class SyncFileStore implements SyncStore {
     for (const { id, summary } of walked.valid) {
       if (!summaryInScope(summary, scope)) continue;
       if (query.agent !== undefined && summary.agent_name !== query.agent) continue;
-      facts.push(summary.facts);
-      if (!mayBeLive(summary.facts, query)) continue;
-      const listed = this.#readChosen(id, walked.read);
-      if (listed?.kind === 'valid') {
-        if (isLive(listed.state, query)) live.push(listed.state);
-      } else if (listed !== null) corrupt.push(listed);
+      const known = summaryFacts(summary);
+      // A cached row not as written here: the session read whole, its facts taken from the state.
+      const listed = known === null ? this.#readChosen(id, walked.read) : null;
+      if (listed?.kind === 'corrupt') {
+        corrupt.push(listed);
+        continue;
+      }
+      const own = known ?? (listed === null ? null : statsFactsOf(listed.state));
+      if (own === null) continue;
+      facts.push(own);
+      if (!mayBeLive(own, query)) continue;
+      const whole = listed ?? this.#readChosen(id, walked.read);
+      if (whole?.kind === 'valid') {
+        if (isLive(whole.state, query)) live.push(whole.state);
+      } else if (whole !== null) corrupt.push(whole);
     }
     return {
       tally: tallyFacts(facts, query.since),

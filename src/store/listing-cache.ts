@@ -17,8 +17,11 @@ export interface Summary {
   readonly agent_name: string;
   readonly phase: string;
   readonly last_updated: string;
-  /** What `stats` counts of it (core/views/stats.ts), so a store of 100,000 sessions is counted without reading one. */
-  readonly facts: StatsFacts;
+  /**
+   * What `stats` counts of it (core/views/stats.ts), as the cache holds it (factsRow): read by summaryFacts only when
+   * `stats` asks, so a listing of 100,000 sessions does not build 100,000 objects it never uses.
+   */
+  readonly facts: readonly unknown[];
 }
 
 /** The cache's file in the store root (hidden: not a session). */
@@ -40,8 +43,13 @@ export function summaryOf(state: SessionState, key: string): Summary {
     agent_name: state.agent_name,
     phase: state.phase,
     last_updated: state.last_updated,
-    facts: statsFactsOf(state),
+    facts: factsRow(statsFactsOf(state)),
   };
+}
+
+/** The stats facts of a summary, or null when its cached row is not as written here (then the session is read). */
+export function summaryFacts(summary: Summary): StatsFacts | null {
+  return factsOfRow(summary.facts, summary);
 }
 
 /** The facts as a row holds them: what the summary does not hold already, in a fixed order. */
@@ -113,8 +121,7 @@ export function readListingCache(path: string): Map<string, Summary> {
       const [key, project, agent_name, phase, last_updated, facts] = row as unknown[];
       if (typeof key !== 'string' || typeof agent_name !== 'string' || typeof phase !== 'string') continue;
       if (typeof last_updated !== 'string' || (project !== null && typeof project !== 'string')) continue;
-      const known = factsOfRow(facts, { project, agent_name, phase, last_updated });
-      if (known !== null) rows.set(id, { key, project, agent_name, phase, last_updated, facts: known });
+      if (Array.isArray(facts)) rows.set(id, { key, project, agent_name, phase, last_updated, facts });
     }
     return rows;
   } catch {
@@ -127,7 +134,7 @@ export function readListingCache(path: string): Map<string, Summary> {
 export function writeListingCache(path: string, rows: ReadonlyMap<string, Summary>): void {
   const out: Record<string, unknown[]> = {};
   for (const [id, row] of rows)
-    out[id] = [row.key, row.project, row.agent_name, row.phase, row.last_updated, factsRow(row.facts)];
+    out[id] = [row.key, row.project, row.agent_name, row.phase, row.last_updated, row.facts];
   try {
     // No fsync: a cache a crash loses or tears is rebuilt by the next listing.
     writeFileAtomic(path, JSON.stringify({ format: FORMAT, rows: out }), { durable: false });

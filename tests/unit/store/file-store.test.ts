@@ -512,3 +512,24 @@ describe('remove and sweep', () => {
     for (const path of foreign) expect(existsSync(path)).toBe(true);
   });
 });
+
+describe('stats from the listing cache (issue 45)', () => {
+  it('counts from the cached facts, and reads a session whose cached facts are damaged: the answer stays a full read', async () => {
+    const states = ['s1', 's2', 's3'].map((id, n) => ({
+      ...applyChange(session(id), { phase: 'investigating', error: n === 1 ? 'boom' : undefined }, now),
+    }));
+    for (const state of states) await store.create(state);
+    const query = { activeSince: new Date(now.getTime() - 31 * 60_000) };
+    const full = await store.stats(undefined, query);
+    const cachePath = join(root, '.listing-cache.json');
+    const cache = JSON.parse(readFileSync(cachePath, 'utf8')) as { rows: Record<string, unknown[]> };
+    expect(Object.keys(cache.rows).sort()).toEqual(['s1', 's2', 's3']);
+    // A facts row another version wrote, or damaged: the session is read, its facts taken from its state.
+    cache.rows.s2![5] = ['not', 'facts'];
+    writeFileSync(cachePath, JSON.stringify(cache));
+    const again = await store.stats(undefined, query);
+    expect(again.tally).toEqual(full.tally);
+    expect(again.tally.overall.sums).toMatchObject({ sessions: 3 });
+    expect(again.tally.overall.sums.by_error_count).toEqual({ '0': 2, '1': 1 });
+  });
+});
