@@ -13,8 +13,11 @@ export interface Summary {
     readonly agent_name: string;
     readonly phase: string;
     readonly last_updated: string;
-    /** What `stats` counts of it (core/views/stats.ts), so a store of 100,000 sessions is counted without reading one. */
-    readonly facts: StatsFacts;
+    /**
+     * What `stats` counts of it (core/views/stats.ts), as the cache holds it (factsRow): read by summaryFacts only when
+     * `stats` asks, so a listing of 100,000 sessions does not build 100,000 objects it never uses.
+     */
+    readonly facts: readonly unknown[];
 }
 /** The cache's file in the store root (hidden: not a session). */
 export declare const LISTING_CACHE = ".listing-cache.json";
@@ -22,6 +25,8 @@ export declare const LISTING_CACHE = ".listing-cache.json";
 export declare function fileKey(path: string): string | null;
 /** A session's summary, for the file `key` names. */
 export declare function summaryOf(state: SessionState, key: string): Summary;
+/** The stats facts of a summary, or null when its cached row is not as written here (then the session is read). */
+export declare function summaryFacts(summary: Summary): StatsFacts | null;
 /** The summaries the cache at `path` holds; none when it is absent or not as written here. */
 export declare function readListingCache(path: string): Map<string, Summary>;
 /** Writes the cache whole (an atomic rename); a store it cannot be written to (read-only) lists without it. */
