@@ -148,8 +148,11 @@ describe('Interrupt (Claude Code 2.1.335+): the sub-agents the main turn’s int
   it('its own SubagentStop first (it had finished): the stop stands, no interruption', async () => {
     const interrupt = interruptOf('interrupt-2.1.337.json');
     hook('pre-delegate', startOf(CUT, interrupt));
+    // Parked in planning: the stop keeps the session open (an initializing one would end abandoned).
+    await project.sessions().update((await sessionOf(CUT)).agent_id, { phase: 'planning' });
     hook('subagent-stop', stopOf(CUT, interrupt));
     const stopped = await sessionOf(CUT);
+    expect(stopped.phase).toBe('planning');
     hook('subagent-stop', interrupt);
     const after = await sessionOf(CUT);
     expect(after.interruption).toBeUndefined();
@@ -159,12 +162,13 @@ describe('Interrupt (Claude Code 2.1.335+): the sub-agents the main turn’s int
   it('a SubagentStop after the Interrupt loses nothing: its last message recorded, the session still waits', async () => {
     const interrupt = interruptOf('interrupt-2.1.337.json');
     hook('pre-delegate', startOf(CUT, interrupt));
+    await project.sessions().update((await sessionOf(CUT)).agent_id, { phase: 'planning' });
     hook('subagent-stop', interrupt);
     hook('subagent-stop', stopOf(CUT, interrupt));
     const after = await sessionOf(CUT);
     expect(after.claude?.last_message).toBe('Plan ready: 3 buckets. Waiting for approval.');
     expect(after.interruption).toMatchObject({ waiting: true, error: 'user_stopped' });
-    expect(after.phase).not.toMatch(/completed|failed|abandoned/);
+    expect(after.phase).toBe('planning');
   });
 
   it('the Interrupt before its SubagentStart was handled: one session, interrupted, and the late start runs nothing again', async () => {
