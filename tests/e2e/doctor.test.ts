@@ -125,3 +125,16 @@ it("a config file's sensitive settings not trusted: a warning naming them, exit 
   expect(run(BIN.cli, ['trust'], { cwd, env: { HOME: home } }).status).toBe(0);
   expect(doctorIn(cwd, home).json.checks.find((c) => c.name === 'trust')!.status).toBe('ok');
 });
+
+it("init's hooks here and the plugin enabled for every project in the user's settings: the double wiring names both", () => {
+  const { cwd, home } = fresh();
+  init(cwd, home);
+  mkdirSync(join(home, '.claude'), { recursive: true });
+  writeFileSync(join(home, '.claude', 'settings.json'), '{"enabledPlugins": {"agent-session@agent-session": true}}\n');
+  const { status, json } = doctorIn(cwd, home);
+  expect(status).toBe(0);
+  const double = json.checks.find((c) => c.name === 'double-wiring')!;
+  expect(double.status).toBe('warn');
+  expect(double.text).toContain(join(cwd, '.claude', 'settings.local.json'));
+  expect(double.text).toContain(join(home, '.claude', 'settings.json'));
+});

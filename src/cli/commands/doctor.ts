@@ -50,7 +50,7 @@ export const doctorCommand: CommandModule<GlobalArgs, Args> = {
     const { io } = argv;
     const project = projectOf(optionalText(argv.project, '--project'), io);
     const checks: Check[] = [];
-    const claude = claudeWiring(project);
+    const claude = claudeWiring(project, io.env);
     const others = otherHostWiring(project);
     checks.push(
       ...wiringChecks({

@@ -22,11 +22,19 @@ export interface OurHook {
   readonly bin: string;
 }
 
-/** A project's Claude Code settings files (settings.local.json, then settings.json), judged for doctor. */
-export function claudeWiring(project: string): { files: SettingsFacts[]; hooks: OurHook[] } {
+/**
+ * A project's Claude Code settings files (settings.local.json, then settings.json), then this user's
+ * (`$CLAUDE_CONFIG_DIR/settings.json`, else `~/.claude/settings.json`: a plugin enabled for every project), judged
+ * for doctor.
+ */
+export function claudeWiring(
+  project: string,
+  env: Readonly<Record<string, string | undefined>>,
+): { files: SettingsFacts[]; hooks: OurHook[] } {
   const files: SettingsFacts[] = [];
   const hooks: OurHook[] = [];
-  for (const path of [localSettingsPath(project), settingsPath(project)]) {
+  const user = userSettingsPath(env);
+  for (const path of [localSettingsPath(project), settingsPath(project), ...(user === null ? [] : [user])]) {
     let settings: Settings | null;
     try {
       settings = readSettings(path).settings;
@@ -99,6 +107,13 @@ export function marketplaceKnown(env: Readonly<Record<string, string | undefined
 }
 
 // --- internal ---
+
+/** This user's Claude Code settings file, or null without a HOME (or CLAUDE_CONFIG_DIR) to find it by. */
+function userSettingsPath(env: Readonly<Record<string, string | undefined>>): string | null {
+  const home = env.HOME;
+  const dir = env.CLAUDE_CONFIG_DIR ?? (home === undefined || home === '' ? undefined : join(home, '.claude'));
+  return dir === undefined ? null : join(dir, 'settings.json');
+}
 
 /** The handlers of a `hooks` table that run a bin of ours: `"<node>" "<bin>"` (init's form) or `node "<bin>"`. */
 function ourHooks(file: string, table: unknown): OurHook[] {
