@@ -6446,15 +6446,6 @@ async function migrate2(run, schema2, target = LATEST_VERSION) {
   for (const migration of MIGRATIONS) {
     if (migration.version <= from || migration.version > target) continue;
     for (const statement of migration.statements(s)) await run(statement);
-    for (const statement of migration.optional?.(s) ?? []) {
-      await run("SAVEPOINT agent_session_optional");
-      try {
-        await run(statement);
-        await run("RELEASE SAVEPOINT agent_session_optional");
-      } catch {
-        await run("ROLLBACK TO SAVEPOINT agent_session_optional");
-      }
-    }
     await run(`INSERT INTO ${s}.migrations (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
     applied.push(`${migration.version} ${migration.name}`);
   }
@@ -6623,16 +6614,8 @@ var init_schema = __esm({
           // ORDER BY does, so a page of a project of 100,000 sessions reads the page.
           `CREATE INDEX sessions_project_newest ON ${s}.sessions (project, last_activity DESC, id)`,
           `CREATE INDEX sessions_project_phase ON ${s}.sessions (project, phase, last_activity DESC, id)`,
-          // The same across projects (pending --all-projects: a page of one phase, and its count).
-          `CREATE INDEX sessions_phase ON ${s}.sessions (phase, last_activity DESC, id)`,
           // Rows no version of ours wrote whole (corrupt), which every listing shows besides: found without a scan.
           `CREATE INDEX sessions_unwritten ON ${s}.sessions (id) WHERE phase IS NULL`
-        ],
-        // A user's short id (any part of one: SessionStore.idsContaining) found on a trigram index instead of a scan of a
-        // million ids, where the database lets pg_trgm be created (a trusted extension since PostgreSQL 13).
-        optional: (s) => [
-          "CREATE EXTENSION IF NOT EXISTS pg_trgm",
-          `CREATE INDEX sessions_id_trigrams ON ${s}.sessions USING gin (id gin_trgm_ops)`
         ]
       }
     ];
@@ -6983,8 +6966,7 @@ function queries(s) {
           AND ($1::text IS NULL OR project = $1 OR ($4::boolean AND project IS NULL))
           AND ($2::text IS NULL OR phase IN (SELECT jsonb_array_elements_text($2::text::jsonb)))
           AND ($3::text IS NULL OR agent_name = $3)`,
-    // Per project, agent and error count: sums a hash aggregate takes in one scan (no sort).
-    statsSums: `SELECT project, agent_name, error_count,
+    statsSums: `SELECT GROUPING(project, agent_name, error_count)::integer AS g, project, agent_name, error_count,
         count(*)::integer AS sessions,
         (count(*) FILTER (WHERE phase = 'completed'))::integer AS completed,
         (count(*) FILTER (WHERE phase = 'failed'))::integer AS failed,
@@ -7004,14 +6986,10 @@ function queries(s) {
         sum(permissions_spent)::integer AS permissions_spent,
         sum(continued)::integer AS continued,
         (count(*) FILTER (WHERE primed))::integer AS primed,
-        max(last_activity) AS last_activity
+        max(last_activity) AS last_activity,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_seconds) AS median_duration
       FROM ${s}.session_facts WHERE ${factsScope}
-      GROUP BY project, agent_name, error_count`,
-    // The medians, which do not add up: one per agent, per project and overall, over the finalized sessions' durations.
-    statsDurations: `SELECT GROUPING(project, agent_name)::integer AS g, project, agent_name,
-        percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_seconds) AS median
-      FROM ${s}.session_facts WHERE ${factsScope} AND duration_seconds IS NOT NULL
-      GROUP BY GROUPING SETS ((agent_name), (project), ())`,
+      GROUP BY GROUPING SETS ((project, agent_name, error_count), (agent_name), (project), ())`,
     statsWaits: `SELECT GROUPING(project, agent_name)::integer AS g, project, agent_name,
         percentile_cont(0.5) WITHIN GROUP (ORDER BY w) AS median
       FROM ${s}.session_facts, unnest(decision_waits) w WHERE ${factsScope} AND approvals + rejections > 0
@@ -7033,9 +7011,7 @@ function queries(s) {
       WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb))`,
     unwritten: `SELECT id, state::text AS state, written_at, project FROM ${s}.sessions WHERE phase IS NULL`,
     // The equal id first, so a limit never leaves it out.
-    // LIKE rather than strpos: the trigram index (schema.ts, where the database allows it) serves it; $3 is $1 escaped.
-    idsContaining: `SELECT id FROM ${s}.sessions WHERE id LIKE '%' || $3 || '%' ESCAPE '\\' ORDER BY id = $1 DESC, id
-      LIMIT $2`,
+    idsContaining: `SELECT id FROM ${s}.sessions WHERE strpos(id, $1) > 0 ORDER BY id = $1 DESC, id LIMIT $2`,
     remove: `DELETE FROM ${s}.sessions WHERE id = $1 RETURNING id`,
     removeVersion: `DELETE FROM ${s}.sessions WHERE id = $1 AND version = $2::bigint RETURNING id`,
     lock: "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))",
@@ -7048,51 +7024,58 @@ function queries(s) {
         written_at = EXCLUDED.written_at`
   };
 }
-function tallyOfRows(sums, durations, waits) {
+function tallyOfRows(sums, waits) {
   const overall = emptySums();
   const agents = /* @__PURE__ */ new Map();
   const projects = /* @__PURE__ */ new Map();
-  for (const row of sums) {
-    const part = sumsOfRow(row);
-    mergeSums(overall, part);
-    const agent = row.agent_name;
-    const project = row.project ?? null;
-    if (!agents.has(agent)) agents.set(agent, emptySums());
-    mergeSums(agents.get(agent), part);
-    if (!projects.has(project)) projects.set(project, emptySums());
-    mergeSums(projects.get(project), part);
-  }
-  const medians = (rows) => {
-    const found = {
-      overall: null,
-      agents: /* @__PURE__ */ new Map(),
-      projects: /* @__PURE__ */ new Map()
-    };
-    for (const row of rows) {
-      if (row.median === null) continue;
-      const g = row.g;
-      if (g === 2) found.agents.set(row.agent_name, Number(row.median));
-      else if (g === 1) found.projects.set(row.project ?? null, Number(row.median));
-      else if (g === 3) found.overall = Number(row.median);
-    }
-    return found;
+  const medians = {
+    overall: null,
+    agents: /* @__PURE__ */ new Map(),
+    projects: /* @__PURE__ */ new Map()
   };
-  const duration3 = medians(durations);
-  const decision = medians(waits);
-  const group = (own2, ofDuration, ofDecision) => ({
+  const decisions = {
+    overall: null,
+    agents: /* @__PURE__ */ new Map(),
+    projects: /* @__PURE__ */ new Map()
+  };
+  for (const row of sums) {
+    const g = row.g;
+    if (g === 0) {
+      const part = sumsOfRow(row);
+      mergeSums(overall, part);
+      const agent = row.agent_name;
+      const project = row.project ?? null;
+      if (!agents.has(agent)) agents.set(agent, emptySums());
+      mergeSums(agents.get(agent), part);
+      if (!projects.has(project)) projects.set(project, emptySums());
+      mergeSums(projects.get(project), part);
+    } else if (row.median_duration !== null) {
+      if (g === 5) medians.agents.set(row.agent_name, Number(row.median_duration));
+      else if (g === 3) medians.projects.set(row.project ?? null, Number(row.median_duration));
+      else if (g === 7) medians.overall = Number(row.median_duration);
+    }
+  }
+  for (const row of waits) {
+    if (row.median === null) continue;
+    const g = row.g;
+    if (g === 2) decisions.agents.set(row.agent_name, Number(row.median));
+    else if (g === 1) decisions.projects.set(row.project ?? null, Number(row.median));
+    else if (g === 3) decisions.overall = Number(row.median);
+  }
+  const group = (own2, duration3, decision) => ({
     sums: own2,
-    median_duration: ofDuration ?? null,
-    median_decision: ofDecision ?? null
+    median_duration: duration3 ?? null,
+    median_decision: decision ?? null
   });
   const agentGroups = /* @__PURE__ */ Object.create(null);
   for (const [name, own2] of agents)
-    agentGroups[name] = group(own2, duration3.agents.get(name), decision.agents.get(name));
+    agentGroups[name] = group(own2, medians.agents.get(name), decisions.agents.get(name));
   return {
-    overall: group(overall, duration3.overall ?? void 0, decision.overall ?? void 0),
+    overall: group(overall, medians.overall, decisions.overall),
     agents: agentGroups,
     projects: [...projects].map(([project, own2]) => ({
       project,
-      group: group(own2, duration3.projects.get(project), decision.projects.get(project))
+      group: group(own2, medians.projects.get(project), decisions.projects.get(project))
     }))
   };
 }
@@ -7180,7 +7163,7 @@ function translate(error2, location, schema2) {
 function duplicate2(id) {
   return new SessionError("E_DUPLICATE", `Session \`${id}\` already exists; create never overwrites`);
 }
-var import_node_async_hooks, import_node_perf_hooks, import_postgres, LOCK_TIMEOUT, CLOCK_REFRESH_MS, STATS_WORK_MEM, BATCH, CANCEL_MS, FIRST_BATCH, PgStore, BUSY_CODES, UNSTORABLE_CODES, MISSING_CODES, ALTERED_CODES;
+var import_node_async_hooks, import_node_perf_hooks, import_postgres, LOCK_TIMEOUT, CLOCK_REFRESH_MS, BATCH, CANCEL_MS, FIRST_BATCH, PgStore, BUSY_CODES, UNSTORABLE_CODES, MISSING_CODES, ALTERED_CODES;
 var init_pg_store = __esm({
   "src/store/postgres/pg-store.ts"() {
     "use strict";
@@ -7201,7 +7184,6 @@ var init_pg_store = __esm({
     init_versioned();
     LOCK_TIMEOUT = "10s";
     CLOCK_REFRESH_MS = 6e4;
-    STATS_WORK_MEM = "64MB";
     BATCH = 500;
     CANCEL_MS = 1e3;
     FIRST_BATCH = 4;
@@ -7432,18 +7414,12 @@ var init_pg_store = __esm({
           query.agent ?? null,
           query.since === void 0 ? null : query.since.toISOString()
         ];
-        const { sums, durations, waits, live } = await this.#transaction(async () => {
-          await this.#query(`SELECT set_config('work_mem', $1, true)`, [STATS_WORK_MEM]);
-          return {
-            sums: await this.#query(this.#q.statsSums, params),
-            durations: await this.#query(this.#q.statsDurations, params),
-            waits: await this.#query(this.#q.statsWaits, params),
-            live: await this.#query(this.#q.statsLive, [...params, query.activeSince.toISOString()])
-          };
-        });
+        const sums = await this.#query(this.#q.statsSums, params);
+        const waits = await this.#query(this.#q.statsWaits, params);
+        const live = await this.#query(this.#q.statsLive, [...params, query.activeSince.toISOString()]);
         const unwritten = await this.#query(this.#q.unwritten, []);
         return {
-          tally: tallyOfRows(sums, durations, waits),
+          tally: tallyOfRows(sums, waits),
           live: live.flatMap((row) => {
             const state = decodeQuiet(row.id, row.state);
             return state === null ? [] : [state];
@@ -7485,7 +7461,7 @@ var init_pg_store = __esm({
       }
       async idsContaining(part, limit) {
         await this.#checked();
-        const rows = await this.#query(this.#q.idsContaining, [part, limit, part.replace(/[\\%_]/g, "\\$&")]);
+        const rows = await this.#query(this.#q.idsContaining, [part, limit]);
         const ids = rows.map((row) => row.id);
         return ids.includes(part) ? [part] : ids;
       }
@@ -7953,7 +7929,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "6153198e0939dacd";
+    RELAY_BUILD = "e9430377461eae5b";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -34328,13 +34304,12 @@ function parseRecord(text) {
 // src/app/call.ts
 function resolveCall(inputs) {
   const { env, cwd } = inputs;
-  const found = new ProjectSearch(cwd, env);
-  const root = rootOf(inputs, found);
+  const root = resolveRoot(inputs);
   const use = inputs.use ?? "command";
   const judged = judgeSettings(root, env, cwd, nonEmpty(inputs.databaseUrl) !== void 0);
   if (judged.settings.kind !== "valid" && use === "command") throw judged.settings.problem;
   const config2 = judged.config === null ? defaultsAt(judged.path) : onTop(judged.config, inputs);
-  const project = lazily(() => identityAt(folderOfProject(root, inputs, found), config2.values.project, found));
+  const project = lazily(() => projectIdentityOf(projectFolderOf(root, inputs), config2.values.project));
   return {
     root,
     cwd,
@@ -34349,21 +34324,17 @@ function resolveCall(inputs) {
       const folder = storeFolderOf(root);
       if (folder === null) return null;
       if (config2.values.project === null) return project().name;
-      return identityAt(folder, fileProject(judged.file), found).name;
+      return projectIdentityOf(folder, fileProject(judged.file)).name;
     }),
     clock: lazily(() => inputs.now ?? testClock(env))
   };
 }
 function resolveRoot(inputs) {
-  const { cwd, env } = inputs;
-  return rootOf(inputs, new ProjectSearch(cwd, env));
-}
-function rootOf(inputs, found) {
   const dir = nonEmpty(inputs.dir);
   const explicit = dir ?? nonEmpty(inputs.env.AGENT_SESSION_DIR);
   if (explicit) return resolveFrom(inputs.cwd, explicit, dir === void 0 ? "`AGENT_SESSION_DIR`" : "`--dir`");
   const database = nonEmpty(inputs.databaseUrl) ?? nonEmpty(inputs.env[CONFIG_VARIABLES.database_url]);
-  return (0, import_node_path8.join)(defaultFolder(inputs, found, database !== void 0), ".claude", "session");
+  return (0, import_node_path8.join)(defaultFolder(inputs, database !== void 0), ".claude", "session");
 }
 function findProjectDir(start, stop, home) {
   let dir = (0, import_node_path8.resolve)(start);
@@ -34374,36 +34345,15 @@ function findProjectDir(start, stop, home) {
     dir = parent;
   }
 }
-var ProjectSearch = class {
-  constructor(cwd, env) {
-    this.cwd = cwd;
-    this.env = env;
-  }
-  cwd;
-  env;
-  #found;
-  /** The project found (projectFound), or null. @throws SessionError E_IO when a `.git` cannot be read */
-  get() {
-    if (this.#found === void 0) this.#found = this.cwd === void 0 ? null : projectFound(this.cwd, this.env);
-    return this.#found;
-  }
-  /** What get() found, when it was looked for already; else undefined. */
-  known() {
-    return this.#found;
-  }
-};
-function projectFound(cwd, env) {
+function projectFolderFor(cwd, env) {
   const start = realFolder(cwd);
   const homeVar = nonEmpty(env.HOME);
   const home = homeVar === void 0 ? void 0 : realFolder(homeVar);
   const repository = gitRepositoryOf(start);
-  const folder = repository === null ? ownProjectAbove(start, home) : projectInRepository(start, repository.top, home);
-  return folder === null ? null : { folder, repository };
-}
-function projectInRepository(start, top, home) {
-  const found = findProjectDir(start, top, home);
+  if (repository === null) return ownProjectAbove(start, home);
+  const found = findProjectDir(start, repository.top, home);
   if (found !== null) return found;
-  return top === home ? null : top;
+  return repository.top === home ? null : repository.top;
 }
 function ownProjectAbove(start, home) {
   const uid = typeof process.getuid === "function" ? process.getuid() : void 0;
@@ -34436,11 +34386,11 @@ function storeFolderOf(root) {
   const claude = (0, import_node_path8.dirname)(root);
   return (0, import_node_path8.basename)(root) === "session" && (0, import_node_path8.basename)(claude) === ".claude" ? (0, import_node_path8.dirname)(claude) : null;
 }
-function folderOfProject(root, inputs, found) {
+function projectFolderOf(root, inputs) {
   const own2 = storeFolderOf(root);
   if (own2 !== null) return own2;
   if (inputs.cwd === void 0 && nonEmpty(inputs.env.CLAUDE_PROJECT_DIR) === void 0) return root;
-  return defaultFolder(inputs, found, true);
+  return defaultFolder(inputs, true);
 }
 function logDirFor(root, env) {
   const explicit = env.AGENT_SESSION_LOG_DIR;
@@ -34463,14 +34413,7 @@ var USER_CONFIG_FILE = "config.json";
 function projectIdentityOf(folder, configured) {
   if (configured !== null) return { name: configured, source: { kind: "configured" } };
   const real = realFolder(folder);
-  return identityIn(real, gitRepositoryOf(real));
-}
-function identityAt(folder, configured, found) {
-  if (configured !== null) return { name: configured, source: { kind: "configured" } };
-  const known = found.known();
-  return known !== void 0 && known !== null && known.folder === folder ? identityIn(known.folder, known.repository) : projectIdentityOf(folder, null);
-}
-function identityIn(real, repository) {
+  const repository = gitRepositoryOf(real);
   const url = repository === null || repository.config === null ? null : remoteUrlOf(repository.config);
   const remote = url === null ? null : normalizeRemoteUrl(url);
   if (repository !== null && remote !== null)
@@ -34581,7 +34524,7 @@ function parsedFile(path, text) {
     );
   }
 }
-function defaultFolder(inputs, found, named) {
+function defaultFolder(inputs, named = false) {
   const project = nonEmpty(inputs.env.CLAUDE_PROJECT_DIR);
   if (project) return resolveFrom(inputs.cwd, project, "`CLAUDE_PROJECT_DIR`");
   if (inputs.cwd === void 0)
@@ -34589,7 +34532,7 @@ function defaultFolder(inputs, found, named) {
       "E_IO",
       `Expected a working directory to find the project's .claude/ from, got none: ${NO_WORKING_DIRECTORY}; run from the project, or name the store with an absolute --dir, AGENT_SESSION_DIR or CLAUDE_PROJECT_DIR`
     );
-  const folder = found.get()?.folder ?? null;
+  const folder = projectFolderFor(inputs.cwd, inputs.env);
   if (folder !== null) return folder;
   if (named) return (0, import_node_path8.resolve)(inputs.cwd);
   throw new SessionError(
@@ -34963,13 +34906,12 @@ function changesLink(state, change) {
   if (link === void 0 || change.agent_id !== void 0 && change.agent_id !== link.agent_id) return true;
   return change.session_id !== void 0 && change.session_id !== link.session_id || change.agent_type !== void 0 && change.agent_type !== link.agent_type || change.last_message !== void 0 && change.last_message !== link.last_message || change.stopped === true && link.stopped_at === void 0 || change.resumed_from !== void 0;
 }
-function orphanedStartReason(state, now, limits, retryWatchdog = false) {
+function orphanedStartReason(state, now, limits) {
   const link = state.claude;
   if (state.phase !== "initializing" || link === void 0 || isInterrupted(state)) return null;
   if (link.stopped_at !== void 0) {
     return `Abandoned by cleanup: Claude Code agent ${link.agent_id} stopped while the session was still initializing`;
   }
-  if (retryWatchdog) return null;
   if (now.getTime() - Date.parse(state.last_updated) > limits.resumeTimeoutMinutes * 6e4) {
     const idle = `idle for more than ${counted(limits.resumeTimeoutMinutes, "minute")}`;
     return `Abandoned by cleanup: still initializing and ${idle} (Claude Code agent ${link.agent_id})`;
@@ -35208,7 +35150,6 @@ async function cleanup(view, options) {
   if (options.dryRun !== void 0 && typeof options.dryRun !== "boolean") {
     throw new SessionError("E_USAGE", `Expected \`dryRun\` to be true or false, got ${show(options.dryRun)}`);
   }
-  const watchdog = options.retryWatchdog === true;
   const maintenance = view.store.maintenance;
   await maintenance?.assertRemovable();
   const now = await view.store.now();
@@ -35241,9 +35182,9 @@ async function cleanup(view, options) {
   const doomed = new Set(staleEntries.map((entry) => entry.id));
   for (const entry of await view.store.query(scope, { phases: ["initializing"] })) {
     if (entry.kind !== "valid" || doomed.has(entry.id) || isStale(entry.state, now)) continue;
-    if (orphanedStartReason(entry.state, now, view.limits, watchdog) === null) continue;
+    if (orphanedStartReason(entry.state, now, view.limits) === null) continue;
     try {
-      if (options.dryRun || await abandonOrphan(view, now, entry.id, watchdog)) abandoned.push(entry.id);
+      if (options.dryRun || await abandonOrphan(view, now, entry.id)) abandoned.push(entry.id);
     } catch (error2) {
       if (!isSessionError(error2, "E_BUSY") && !isSessionError(error2, "E_IO")) throw error2;
       failed3.push({ id: entry.id, error: error2.message });
@@ -35300,10 +35241,10 @@ async function deleteSession(view, id) {
   if (!await view.store.remove(assertValidId(id)))
     throw new SessionError("E_NOT_FOUND", `Session \`${id}\` not found`);
 }
-async function abandonOrphan(view, now, id, watchdog) {
+async function abandonOrphan(view, now, id) {
   try {
     await view.write(id, now, (state, at) => {
-      const reason = orphanedStartReason(state, now, view.limits, watchdog);
+      const reason = orphanedStartReason(state, now, view.limits);
       if (reason === null) throw new NotResumable();
       return finalizeState(state, "abandoned", reason, at);
     });
@@ -37140,11 +37081,8 @@ function summaryOf(state, key) {
     agent_name: state.agent_name,
     phase: state.phase,
     last_updated: state.last_updated,
-    facts: factsRow(statsFactsOf(state))
+    facts: statsFactsOf(state)
   };
-}
-function summaryFacts(summary) {
-  return factsOfRow(summary.facts, summary);
 }
 function factsRow(facts) {
   return [
@@ -37207,7 +37145,8 @@ function readListingCache(path) {
       const [key, project, agent_name, phase, last_updated, facts] = row;
       if (typeof key !== "string" || typeof agent_name !== "string" || typeof phase !== "string") continue;
       if (typeof last_updated !== "string" || project !== null && typeof project !== "string") continue;
-      if (Array.isArray(facts)) rows.set(id, { key, project, agent_name, phase, last_updated, facts });
+      const known = factsOfRow(facts, { project, agent_name, phase, last_updated });
+      if (known !== null) rows.set(id, { key, project, agent_name, phase, last_updated, facts: known });
     }
     return rows;
   } catch {
@@ -37217,7 +37156,7 @@ function readListingCache(path) {
 function writeListingCache(path, rows) {
   const out = {};
   for (const [id, row] of rows)
-    out[id] = [row.key, row.project, row.agent_name, row.phase, row.last_updated, row.facts];
+    out[id] = [row.key, row.project, row.agent_name, row.phase, row.last_updated, factsRow(row.facts)];
   try {
     writeFileAtomic(path, JSON.stringify({ format: FORMAT, rows: out }), { durable: false });
   } catch {
@@ -37579,20 +37518,12 @@ var SyncFileStore = class {
     for (const { id, summary } of walked.valid) {
       if (!summaryInScope(summary, scope)) continue;
       if (query.agent !== void 0 && summary.agent_name !== query.agent) continue;
-      const known = summaryFacts(summary);
-      const listed = known === null ? this.#readChosen(id, walked.read) : null;
-      if (listed?.kind === "corrupt") {
-        corrupt.push(listed);
-        continue;
-      }
-      const own2 = known ?? (listed === null ? null : statsFactsOf(listed.state));
-      if (own2 === null) continue;
-      facts.push(own2);
-      if (!mayBeLive(own2, query)) continue;
-      const whole = listed ?? this.#readChosen(id, walked.read);
-      if (whole?.kind === "valid") {
-        if (isLive(whole.state, query)) live.push(whole.state);
-      } else if (whole !== null) corrupt.push(whole);
+      facts.push(summary.facts);
+      if (!mayBeLive(summary.facts, query)) continue;
+      const listed = this.#readChosen(id, walked.read);
+      if (listed?.kind === "valid") {
+        if (isLive(listed.state, query)) live.push(listed.state);
+      } else if (listed !== null) corrupt.push(listed);
     }
     return {
       tally: tallyFacts(facts, query.since),
@@ -37932,19 +37863,17 @@ var CallSessions = class {
 };
 function storeOf(call, config2, clock) {
   const { database_url: url, database_schema: schema2 } = config2;
-  if (url !== null) return databaseStoreOf(url, schema2, call.use, call.env);
-  return new FileStore(call.root, {
-    home: call.home(),
-    ...clock === void 0 ? {} : { now: clock },
-    verify: (text, mac2) => userSeal(call.env).verify(text, mac2)
-  });
-}
-function databaseStoreOf(url, schema2, use, env) {
-  if (use !== "hook") return openPgStore(url, schema2, WAIT_LIMITS.command);
+  if (url === null)
+    return new FileStore(call.root, {
+      home: call.home(),
+      ...clock === void 0 ? {} : { now: clock },
+      verify: (text, mac2) => userSeal(call.env).verify(text, mac2)
+    });
+  if (call.use !== "hook") return openPgStore(url, schema2, WAIT_LIMITS.command);
   noteDatabaseUse();
-  if (!relayWanted(env)) return openPgStore(url, schema2, WAIT_LIMITS.hook);
+  if (!relayWanted(call.env)) return openPgStore(url, schema2, WAIT_LIMITS.hook);
   const relay = (init_relay_client(), __toCommonJS(relay_client_exports));
-  return relay.openRelayClient(url, schema2, env);
+  return relay.openRelayClient(url, schema2, call.env);
 }
 function userSeal(env) {
   if (seal === null || seal.env !== env) {
