@@ -7929,7 +7929,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "e9430377461eae5b";
+    RELAY_BUILD = "509ab73277e58a38";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -34906,12 +34906,13 @@ function changesLink(state, change) {
   if (link === void 0 || change.agent_id !== void 0 && change.agent_id !== link.agent_id) return true;
   return change.session_id !== void 0 && change.session_id !== link.session_id || change.agent_type !== void 0 && change.agent_type !== link.agent_type || change.last_message !== void 0 && change.last_message !== link.last_message || change.stopped === true && link.stopped_at === void 0 || change.resumed_from !== void 0;
 }
-function orphanedStartReason(state, now, limits) {
+function orphanedStartReason(state, now, limits, retryWatchdog = false) {
   const link = state.claude;
   if (state.phase !== "initializing" || link === void 0 || isInterrupted(state)) return null;
   if (link.stopped_at !== void 0) {
     return `Abandoned by cleanup: Claude Code agent ${link.agent_id} stopped while the session was still initializing`;
   }
+  if (retryWatchdog) return null;
   if (now.getTime() - Date.parse(state.last_updated) > limits.resumeTimeoutMinutes * 6e4) {
     const idle = `idle for more than ${counted(limits.resumeTimeoutMinutes, "minute")}`;
     return `Abandoned by cleanup: still initializing and ${idle} (Claude Code agent ${link.agent_id})`;
@@ -35150,6 +35151,7 @@ async function cleanup(view, options) {
   if (options.dryRun !== void 0 && typeof options.dryRun !== "boolean") {
     throw new SessionError("E_USAGE", `Expected \`dryRun\` to be true or false, got ${show(options.dryRun)}`);
   }
+  const watchdog = options.retryWatchdog === true;
   const maintenance = view.store.maintenance;
   await maintenance?.assertRemovable();
   const now = await view.store.now();
@@ -35182,9 +35184,9 @@ async function cleanup(view, options) {
   const doomed = new Set(staleEntries.map((entry) => entry.id));
   for (const entry of await view.store.query(scope, { phases: ["initializing"] })) {
     if (entry.kind !== "valid" || doomed.has(entry.id) || isStale(entry.state, now)) continue;
-    if (orphanedStartReason(entry.state, now, view.limits) === null) continue;
+    if (orphanedStartReason(entry.state, now, view.limits, watchdog) === null) continue;
     try {
-      if (options.dryRun || await abandonOrphan(view, now, entry.id)) abandoned.push(entry.id);
+      if (options.dryRun || await abandonOrphan(view, now, entry.id, watchdog)) abandoned.push(entry.id);
     } catch (error2) {
       if (!isSessionError(error2, "E_BUSY") && !isSessionError(error2, "E_IO")) throw error2;
       failed3.push({ id: entry.id, error: error2.message });
@@ -35241,10 +35243,10 @@ async function deleteSession(view, id) {
   if (!await view.store.remove(assertValidId(id)))
     throw new SessionError("E_NOT_FOUND", `Session \`${id}\` not found`);
 }
-async function abandonOrphan(view, now, id) {
+async function abandonOrphan(view, now, id, watchdog) {
   try {
     await view.write(id, now, (state, at) => {
-      const reason = orphanedStartReason(state, now, view.limits);
+      const reason = orphanedStartReason(state, now, view.limits, watchdog);
       if (reason === null) throw new NotResumable();
       return finalizeState(state, "abandoned", reason, at);
     });
