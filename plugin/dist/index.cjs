@@ -7929,7 +7929,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "509ab73277e58a38";
+    RELAY_BUILD = "c12229f7e4ee0733";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -34304,12 +34304,13 @@ function parseRecord(text) {
 // src/app/call.ts
 function resolveCall(inputs) {
   const { env, cwd } = inputs;
-  const root = resolveRoot(inputs);
+  const found = new ProjectSearch(cwd, env);
+  const root = rootOf(inputs, found);
   const use = inputs.use ?? "command";
   const judged = judgeSettings(root, env, cwd, nonEmpty(inputs.databaseUrl) !== void 0);
   if (judged.settings.kind !== "valid" && use === "command") throw judged.settings.problem;
   const config2 = judged.config === null ? defaultsAt(judged.path) : onTop(judged.config, inputs);
-  const project = lazily(() => projectIdentityOf(projectFolderOf(root, inputs), config2.values.project));
+  const project = lazily(() => identityAt(folderOfProject(root, inputs, found), config2.values.project, found));
   return {
     root,
     cwd,
@@ -34324,17 +34325,21 @@ function resolveCall(inputs) {
       const folder = storeFolderOf(root);
       if (folder === null) return null;
       if (config2.values.project === null) return project().name;
-      return projectIdentityOf(folder, fileProject(judged.file)).name;
+      return identityAt(folder, fileProject(judged.file), found).name;
     }),
     clock: lazily(() => inputs.now ?? testClock(env))
   };
 }
 function resolveRoot(inputs) {
+  const { cwd, env } = inputs;
+  return rootOf(inputs, new ProjectSearch(cwd, env));
+}
+function rootOf(inputs, found) {
   const dir = nonEmpty(inputs.dir);
   const explicit = dir ?? nonEmpty(inputs.env.AGENT_SESSION_DIR);
   if (explicit) return resolveFrom(inputs.cwd, explicit, dir === void 0 ? "`AGENT_SESSION_DIR`" : "`--dir`");
   const database = nonEmpty(inputs.databaseUrl) ?? nonEmpty(inputs.env[CONFIG_VARIABLES.database_url]);
-  return (0, import_node_path8.join)(defaultFolder(inputs, database !== void 0), ".claude", "session");
+  return (0, import_node_path8.join)(defaultFolder(inputs, found, database !== void 0), ".claude", "session");
 }
 function findProjectDir(start, stop, home) {
   let dir = (0, import_node_path8.resolve)(start);
@@ -34345,15 +34350,36 @@ function findProjectDir(start, stop, home) {
     dir = parent;
   }
 }
-function projectFolderFor(cwd, env) {
+var ProjectSearch = class {
+  constructor(cwd, env) {
+    this.cwd = cwd;
+    this.env = env;
+  }
+  cwd;
+  env;
+  #found;
+  /** The project found (projectFound), or null. @throws SessionError E_IO when a `.git` cannot be read */
+  get() {
+    if (this.#found === void 0) this.#found = this.cwd === void 0 ? null : projectFound(this.cwd, this.env);
+    return this.#found;
+  }
+  /** What get() found, when it was looked for already; else undefined. */
+  known() {
+    return this.#found;
+  }
+};
+function projectFound(cwd, env) {
   const start = realFolder(cwd);
   const homeVar = nonEmpty(env.HOME);
   const home = homeVar === void 0 ? void 0 : realFolder(homeVar);
   const repository = gitRepositoryOf(start);
-  if (repository === null) return ownProjectAbove(start, home);
-  const found = findProjectDir(start, repository.top, home);
+  const folder = repository === null ? ownProjectAbove(start, home) : projectInRepository(start, repository.top, home);
+  return folder === null ? null : { folder, repository };
+}
+function projectInRepository(start, top, home) {
+  const found = findProjectDir(start, top, home);
   if (found !== null) return found;
-  return repository.top === home ? null : repository.top;
+  return top === home ? null : top;
 }
 function ownProjectAbove(start, home) {
   const uid = typeof process.getuid === "function" ? process.getuid() : void 0;
@@ -34386,11 +34412,11 @@ function storeFolderOf(root) {
   const claude = (0, import_node_path8.dirname)(root);
   return (0, import_node_path8.basename)(root) === "session" && (0, import_node_path8.basename)(claude) === ".claude" ? (0, import_node_path8.dirname)(claude) : null;
 }
-function projectFolderOf(root, inputs) {
+function folderOfProject(root, inputs, found) {
   const own2 = storeFolderOf(root);
   if (own2 !== null) return own2;
   if (inputs.cwd === void 0 && nonEmpty(inputs.env.CLAUDE_PROJECT_DIR) === void 0) return root;
-  return defaultFolder(inputs, true);
+  return defaultFolder(inputs, found, true);
 }
 function logDirFor(root, env) {
   const explicit = env.AGENT_SESSION_LOG_DIR;
@@ -34413,7 +34439,14 @@ var USER_CONFIG_FILE = "config.json";
 function projectIdentityOf(folder, configured) {
   if (configured !== null) return { name: configured, source: { kind: "configured" } };
   const real = realFolder(folder);
-  const repository = gitRepositoryOf(real);
+  return identityIn(real, gitRepositoryOf(real));
+}
+function identityAt(folder, configured, found) {
+  if (configured !== null) return { name: configured, source: { kind: "configured" } };
+  const known = found.known();
+  return known !== void 0 && known !== null && known.folder === folder ? identityIn(known.folder, known.repository) : projectIdentityOf(folder, null);
+}
+function identityIn(real, repository) {
   const url = repository === null || repository.config === null ? null : remoteUrlOf(repository.config);
   const remote = url === null ? null : normalizeRemoteUrl(url);
   if (repository !== null && remote !== null)
@@ -34524,7 +34557,7 @@ function parsedFile(path, text) {
     );
   }
 }
-function defaultFolder(inputs, named = false) {
+function defaultFolder(inputs, found, named) {
   const project = nonEmpty(inputs.env.CLAUDE_PROJECT_DIR);
   if (project) return resolveFrom(inputs.cwd, project, "`CLAUDE_PROJECT_DIR`");
   if (inputs.cwd === void 0)
@@ -34532,7 +34565,7 @@ function defaultFolder(inputs, named = false) {
       "E_IO",
       `Expected a working directory to find the project's .claude/ from, got none: ${NO_WORKING_DIRECTORY}; run from the project, or name the store with an absolute --dir, AGENT_SESSION_DIR or CLAUDE_PROJECT_DIR`
     );
-  const folder = projectFolderFor(inputs.cwd, inputs.env);
+  const folder = found.get()?.folder ?? null;
   if (folder !== null) return folder;
   if (named) return (0, import_node_path8.resolve)(inputs.cwd);
   throw new SessionError(
@@ -37865,17 +37898,19 @@ var CallSessions = class {
 };
 function storeOf(call, config2, clock) {
   const { database_url: url, database_schema: schema2 } = config2;
-  if (url === null)
-    return new FileStore(call.root, {
-      home: call.home(),
-      ...clock === void 0 ? {} : { now: clock },
-      verify: (text, mac2) => userSeal(call.env).verify(text, mac2)
-    });
-  if (call.use !== "hook") return openPgStore(url, schema2, WAIT_LIMITS.command);
+  if (url !== null) return databaseStoreOf(url, schema2, call.use, call.env);
+  return new FileStore(call.root, {
+    home: call.home(),
+    ...clock === void 0 ? {} : { now: clock },
+    verify: (text, mac2) => userSeal(call.env).verify(text, mac2)
+  });
+}
+function databaseStoreOf(url, schema2, use, env) {
+  if (use !== "hook") return openPgStore(url, schema2, WAIT_LIMITS.command);
   noteDatabaseUse();
-  if (!relayWanted(call.env)) return openPgStore(url, schema2, WAIT_LIMITS.hook);
+  if (!relayWanted(env)) return openPgStore(url, schema2, WAIT_LIMITS.hook);
   const relay = (init_relay_client(), __toCommonJS(relay_client_exports));
-  return relay.openRelayClient(url, schema2, call.env);
+  return relay.openRelayClient(url, schema2, env);
 }
 function userSeal(env) {
   if (seal === null || seal.env !== env) {
