@@ -6446,6 +6446,15 @@ async function migrate2(run, schema2, target = LATEST_VERSION) {
   for (const migration of MIGRATIONS) {
     if (migration.version <= from || migration.version > target) continue;
     for (const statement of migration.statements(s)) await run(statement);
+    for (const statement of migration.optional?.(s) ?? []) {
+      await run("SAVEPOINT agent_session_optional");
+      try {
+        await run(statement);
+        await run("RELEASE SAVEPOINT agent_session_optional");
+      } catch {
+        await run("ROLLBACK TO SAVEPOINT agent_session_optional");
+      }
+    }
     await run(`INSERT INTO ${s}.migrations (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
     applied.push(`${migration.version} ${migration.name}`);
   }
@@ -6614,8 +6623,16 @@ var init_schema = __esm({
           // ORDER BY does, so a page of a project of 100,000 sessions reads the page.
           `CREATE INDEX sessions_project_newest ON ${s}.sessions (project, last_activity DESC, id)`,
           `CREATE INDEX sessions_project_phase ON ${s}.sessions (project, phase, last_activity DESC, id)`,
+          // The same across projects (pending --all-projects: a page of one phase, and its count).
+          `CREATE INDEX sessions_phase ON ${s}.sessions (phase, last_activity DESC, id)`,
           // Rows no version of ours wrote whole (corrupt), which every listing shows besides: found without a scan.
           `CREATE INDEX sessions_unwritten ON ${s}.sessions (id) WHERE phase IS NULL`
+        ],
+        // A user's short id (any part of one: SessionStore.idsContaining) found on a trigram index instead of a scan of a
+        // million ids, where the database lets pg_trgm be created (a trusted extension since PostgreSQL 13).
+        optional: (s) => [
+          "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+          `CREATE INDEX sessions_id_trigrams ON ${s}.sessions USING gin (id gin_trgm_ops)`
         ]
       }
     ];
@@ -6966,7 +6983,8 @@ function queries(s) {
           AND ($1::text IS NULL OR project = $1 OR ($4::boolean AND project IS NULL))
           AND ($2::text IS NULL OR phase IN (SELECT jsonb_array_elements_text($2::text::jsonb)))
           AND ($3::text IS NULL OR agent_name = $3)`,
-    statsSums: `SELECT GROUPING(project, agent_name, error_count)::integer AS g, project, agent_name, error_count,
+    // Per project, agent and error count: sums a hash aggregate takes in one scan (no sort).
+    statsSums: `SELECT project, agent_name, error_count,
         count(*)::integer AS sessions,
         (count(*) FILTER (WHERE phase = 'completed'))::integer AS completed,
         (count(*) FILTER (WHERE phase = 'failed'))::integer AS failed,
@@ -6986,10 +7004,14 @@ function queries(s) {
         sum(permissions_spent)::integer AS permissions_spent,
         sum(continued)::integer AS continued,
         (count(*) FILTER (WHERE primed))::integer AS primed,
-        max(last_activity) AS last_activity,
-        percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_seconds) AS median_duration
+        max(last_activity) AS last_activity
       FROM ${s}.session_facts WHERE ${factsScope}
-      GROUP BY GROUPING SETS ((project, agent_name, error_count), (agent_name), (project), ())`,
+      GROUP BY project, agent_name, error_count`,
+    // The medians, which do not add up: one per agent, per project and overall, over the finalized sessions' durations.
+    statsDurations: `SELECT GROUPING(project, agent_name)::integer AS g, project, agent_name,
+        percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_seconds) AS median
+      FROM ${s}.session_facts WHERE ${factsScope} AND duration_seconds IS NOT NULL
+      GROUP BY GROUPING SETS ((agent_name), (project), ())`,
     statsWaits: `SELECT GROUPING(project, agent_name)::integer AS g, project, agent_name,
         percentile_cont(0.5) WITHIN GROUP (ORDER BY w) AS median
       FROM ${s}.session_facts, unnest(decision_waits) w WHERE ${factsScope} AND approvals + rejections > 0
@@ -7011,7 +7033,9 @@ function queries(s) {
       WHERE id IN (SELECT jsonb_array_elements_text($1::text::jsonb))`,
     unwritten: `SELECT id, state::text AS state, written_at, project FROM ${s}.sessions WHERE phase IS NULL`,
     // The equal id first, so a limit never leaves it out.
-    idsContaining: `SELECT id FROM ${s}.sessions WHERE strpos(id, $1) > 0 ORDER BY id = $1 DESC, id LIMIT $2`,
+    // LIKE rather than strpos: the trigram index (schema.ts, where the database allows it) serves it; $3 is $1 escaped.
+    idsContaining: `SELECT id FROM ${s}.sessions WHERE id LIKE '%' || $3 || '%' ESCAPE '\\' ORDER BY id = $1 DESC, id
+      LIMIT $2`,
     remove: `DELETE FROM ${s}.sessions WHERE id = $1 RETURNING id`,
     removeVersion: `DELETE FROM ${s}.sessions WHERE id = $1 AND version = $2::bigint RETURNING id`,
     lock: "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))",
@@ -7024,58 +7048,51 @@ function queries(s) {
         written_at = EXCLUDED.written_at`
   };
 }
-function tallyOfRows(sums, waits) {
+function tallyOfRows(sums, durations, waits) {
   const overall = emptySums();
   const agents = /* @__PURE__ */ new Map();
   const projects = /* @__PURE__ */ new Map();
-  const medians = {
-    overall: null,
-    agents: /* @__PURE__ */ new Map(),
-    projects: /* @__PURE__ */ new Map()
-  };
-  const decisions = {
-    overall: null,
-    agents: /* @__PURE__ */ new Map(),
-    projects: /* @__PURE__ */ new Map()
-  };
   for (const row of sums) {
-    const g = row.g;
-    if (g === 0) {
-      const part = sumsOfRow(row);
-      mergeSums(overall, part);
-      const agent = row.agent_name;
-      const project = row.project ?? null;
-      if (!agents.has(agent)) agents.set(agent, emptySums());
-      mergeSums(agents.get(agent), part);
-      if (!projects.has(project)) projects.set(project, emptySums());
-      mergeSums(projects.get(project), part);
-    } else if (row.median_duration !== null) {
-      if (g === 5) medians.agents.set(row.agent_name, Number(row.median_duration));
-      else if (g === 3) medians.projects.set(row.project ?? null, Number(row.median_duration));
-      else if (g === 7) medians.overall = Number(row.median_duration);
+    const part = sumsOfRow(row);
+    mergeSums(overall, part);
+    const agent = row.agent_name;
+    const project = row.project ?? null;
+    if (!agents.has(agent)) agents.set(agent, emptySums());
+    mergeSums(agents.get(agent), part);
+    if (!projects.has(project)) projects.set(project, emptySums());
+    mergeSums(projects.get(project), part);
+  }
+  const medians = (rows) => {
+    const found = {
+      overall: null,
+      agents: /* @__PURE__ */ new Map(),
+      projects: /* @__PURE__ */ new Map()
+    };
+    for (const row of rows) {
+      if (row.median === null) continue;
+      const g = row.g;
+      if (g === 2) found.agents.set(row.agent_name, Number(row.median));
+      else if (g === 1) found.projects.set(row.project ?? null, Number(row.median));
+      else if (g === 3) found.overall = Number(row.median);
     }
-  }
-  for (const row of waits) {
-    if (row.median === null) continue;
-    const g = row.g;
-    if (g === 2) decisions.agents.set(row.agent_name, Number(row.median));
-    else if (g === 1) decisions.projects.set(row.project ?? null, Number(row.median));
-    else if (g === 3) decisions.overall = Number(row.median);
-  }
-  const group = (own2, duration3, decision) => ({
+    return found;
+  };
+  const duration3 = medians(durations);
+  const decision = medians(waits);
+  const group = (own2, ofDuration, ofDecision) => ({
     sums: own2,
-    median_duration: duration3 ?? null,
-    median_decision: decision ?? null
+    median_duration: ofDuration ?? null,
+    median_decision: ofDecision ?? null
   });
   const agentGroups = /* @__PURE__ */ Object.create(null);
   for (const [name, own2] of agents)
-    agentGroups[name] = group(own2, medians.agents.get(name), decisions.agents.get(name));
+    agentGroups[name] = group(own2, duration3.agents.get(name), decision.agents.get(name));
   return {
-    overall: group(overall, medians.overall, decisions.overall),
+    overall: group(overall, duration3.overall ?? void 0, decision.overall ?? void 0),
     agents: agentGroups,
     projects: [...projects].map(([project, own2]) => ({
       project,
-      group: group(own2, medians.projects.get(project), decisions.projects.get(project))
+      group: group(own2, duration3.projects.get(project), decision.projects.get(project))
     }))
   };
 }
@@ -7163,7 +7180,7 @@ function translate(error2, location, schema2) {
 function duplicate2(id) {
   return new SessionError("E_DUPLICATE", `Session \`${id}\` already exists; create never overwrites`);
 }
-var import_node_async_hooks, import_node_perf_hooks, import_postgres, LOCK_TIMEOUT, CLOCK_REFRESH_MS, BATCH, CANCEL_MS, FIRST_BATCH, PgStore, BUSY_CODES, UNSTORABLE_CODES, MISSING_CODES, ALTERED_CODES;
+var import_node_async_hooks, import_node_perf_hooks, import_postgres, LOCK_TIMEOUT, CLOCK_REFRESH_MS, STATS_WORK_MEM, BATCH, CANCEL_MS, FIRST_BATCH, PgStore, BUSY_CODES, UNSTORABLE_CODES, MISSING_CODES, ALTERED_CODES;
 var init_pg_store = __esm({
   "src/store/postgres/pg-store.ts"() {
     "use strict";
@@ -7184,6 +7201,7 @@ var init_pg_store = __esm({
     init_versioned();
     LOCK_TIMEOUT = "10s";
     CLOCK_REFRESH_MS = 6e4;
+    STATS_WORK_MEM = "64MB";
     BATCH = 500;
     CANCEL_MS = 1e3;
     FIRST_BATCH = 4;
@@ -7414,12 +7432,18 @@ var init_pg_store = __esm({
           query.agent ?? null,
           query.since === void 0 ? null : query.since.toISOString()
         ];
-        const sums = await this.#query(this.#q.statsSums, params);
-        const waits = await this.#query(this.#q.statsWaits, params);
-        const live = await this.#query(this.#q.statsLive, [...params, query.activeSince.toISOString()]);
+        const { sums, durations, waits, live } = await this.#transaction(async () => {
+          await this.#query(`SELECT set_config('work_mem', $1, true)`, [STATS_WORK_MEM]);
+          return {
+            sums: await this.#query(this.#q.statsSums, params),
+            durations: await this.#query(this.#q.statsDurations, params),
+            waits: await this.#query(this.#q.statsWaits, params),
+            live: await this.#query(this.#q.statsLive, [...params, query.activeSince.toISOString()])
+          };
+        });
         const unwritten = await this.#query(this.#q.unwritten, []);
         return {
-          tally: tallyOfRows(sums, waits),
+          tally: tallyOfRows(sums, durations, waits),
           live: live.flatMap((row) => {
             const state = decodeQuiet(row.id, row.state);
             return state === null ? [] : [state];
@@ -7461,7 +7485,7 @@ var init_pg_store = __esm({
       }
       async idsContaining(part, limit) {
         await this.#checked();
-        const rows = await this.#query(this.#q.idsContaining, [part, limit]);
+        const rows = await this.#query(this.#q.idsContaining, [part, limit, part.replace(/[\\%_]/g, "\\$&")]);
         const ids = rows.map((row) => row.id);
         return ids.includes(part) ? [part] : ids;
       }
@@ -7929,7 +7953,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "c12229f7e4ee0733";
+    RELAY_BUILD = "b10fde5552b97487";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -37116,8 +37140,11 @@ function summaryOf(state, key) {
     agent_name: state.agent_name,
     phase: state.phase,
     last_updated: state.last_updated,
-    facts: statsFactsOf(state)
+    facts: factsRow(statsFactsOf(state))
   };
+}
+function summaryFacts(summary) {
+  return factsOfRow(summary.facts, summary);
 }
 function factsRow(facts) {
   return [
@@ -37180,8 +37207,7 @@ function readListingCache(path) {
       const [key, project, agent_name, phase, last_updated, facts] = row;
       if (typeof key !== "string" || typeof agent_name !== "string" || typeof phase !== "string") continue;
       if (typeof last_updated !== "string" || project !== null && typeof project !== "string") continue;
-      const known = factsOfRow(facts, { project, agent_name, phase, last_updated });
-      if (known !== null) rows.set(id, { key, project, agent_name, phase, last_updated, facts: known });
+      if (Array.isArray(facts)) rows.set(id, { key, project, agent_name, phase, last_updated, facts });
     }
     return rows;
   } catch {
@@ -37191,7 +37217,7 @@ function readListingCache(path) {
 function writeListingCache(path, rows) {
   const out = {};
   for (const [id, row] of rows)
-    out[id] = [row.key, row.project, row.agent_name, row.phase, row.last_updated, factsRow(row.facts)];
+    out[id] = [row.key, row.project, row.agent_name, row.phase, row.last_updated, row.facts];
   try {
     writeFileAtomic(path, JSON.stringify({ format: FORMAT, rows: out }), { durable: false });
   } catch {
@@ -37553,12 +37579,20 @@ var SyncFileStore = class {
     for (const { id, summary } of walked.valid) {
       if (!summaryInScope(summary, scope)) continue;
       if (query.agent !== void 0 && summary.agent_name !== query.agent) continue;
-      facts.push(summary.facts);
-      if (!mayBeLive(summary.facts, query)) continue;
-      const listed = this.#readChosen(id, walked.read);
-      if (listed?.kind === "valid") {
-        if (isLive(listed.state, query)) live.push(listed.state);
-      } else if (listed !== null) corrupt.push(listed);
+      const known = summaryFacts(summary);
+      const listed = known === null ? this.#readChosen(id, walked.read) : null;
+      if (listed?.kind === "corrupt") {
+        corrupt.push(listed);
+        continue;
+      }
+      const own2 = known ?? (listed === null ? null : statsFactsOf(listed.state));
+      if (own2 === null) continue;
+      facts.push(own2);
+      if (!mayBeLive(own2, query)) continue;
+      const whole = listed ?? this.#readChosen(id, walked.read);
+      if (whole?.kind === "valid") {
+        if (isLive(whole.state, query)) live.push(whole.state);
+      } else if (whole !== null) corrupt.push(whole);
     }
     return {
       tally: tallyFacts(facts, query.since),
