@@ -7953,7 +7953,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "b10fde5552b97487";
+    RELAY_BUILD = "4391ff37e34a8011";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -8708,6 +8708,167 @@ var init_relay_client = __esm({
   }
 });
 
+// src/platform/hmac-sha256.ts
+function sha256(data) {
+  const bitLength = data.length * 8;
+  const padded = new Uint8Array(Math.ceil((data.length + 9) / BLOCK) * BLOCK);
+  padded.set(data);
+  padded[data.length] = 128;
+  const view = new DataView(padded.buffer);
+  view.setUint32(padded.length - 8, Math.floor(bitLength / 4294967296));
+  view.setUint32(padded.length - 4, bitLength >>> 0);
+  const h = new Int32Array([
+    1779033703,
+    3144134277,
+    1013904242,
+    2773480762,
+    1359893119,
+    2600822924,
+    528734635,
+    1541459225
+  ]);
+  const w = new Int32Array(64);
+  for (let offset = 0; offset < padded.length; offset += BLOCK) {
+    for (let i = 0; i < 16; i++) {
+      const at = offset + i * 4;
+      w[i] = padded[at] << 24 | padded[at + 1] << 16 | padded[at + 2] << 8 | padded[at + 3];
+    }
+    for (let i = 16; i < 64; i++) {
+      const x = w[i - 15];
+      const y = w[i - 2];
+      const s0 = (x >>> 7 | x << 25) ^ (x >>> 18 | x << 14) ^ x >>> 3;
+      const s1 = (y >>> 17 | y << 15) ^ (y >>> 19 | y << 13) ^ y >>> 10;
+      w[i] = w[i - 16] + s0 + w[i - 7] + s1 | 0;
+    }
+    let a = h[0];
+    let b = h[1];
+    let c = h[2];
+    let d = h[3];
+    let e = h[4];
+    let f = h[5];
+    let g = h[6];
+    let hh = h[7];
+    for (let i = 0; i < 64; i++) {
+      const S1 = (e >>> 6 | e << 26) ^ (e >>> 11 | e << 21) ^ (e >>> 25 | e << 7);
+      const t1 = hh + S1 + (e & f ^ ~e & g) + K[i] + w[i] | 0;
+      const S0 = (a >>> 2 | a << 30) ^ (a >>> 13 | a << 19) ^ (a >>> 22 | a << 10);
+      const t2 = S0 + (a & b ^ a & c ^ b & c) | 0;
+      hh = g;
+      g = f;
+      f = e;
+      e = d + t1 | 0;
+      d = c;
+      c = b;
+      b = a;
+      a = t1 + t2 | 0;
+    }
+    h[0] = h[0] + a | 0;
+    h[1] = h[1] + b | 0;
+    h[2] = h[2] + c | 0;
+    h[3] = h[3] + d | 0;
+    h[4] = h[4] + e | 0;
+    h[5] = h[5] + f | 0;
+    h[6] = h[6] + g | 0;
+    h[7] = h[7] + hh | 0;
+  }
+  const out = new Uint8Array(32);
+  const outView = new DataView(out.buffer);
+  for (let i = 0; i < 8; i++) outView.setInt32(i * 4, h[i]);
+  return out;
+}
+function hmacSha256(key, message) {
+  const block = new Uint8Array(BLOCK);
+  block.set(key.length > BLOCK ? sha256(key) : key);
+  const inner = new Uint8Array(BLOCK + message.length);
+  const outer = new Uint8Array(BLOCK + 32);
+  for (let i = 0; i < BLOCK; i++) {
+    inner[i] = block[i] ^ 54;
+    outer[i] = block[i] ^ 92;
+  }
+  inner.set(message, BLOCK);
+  outer.set(sha256(inner), BLOCK);
+  return sha256(outer);
+}
+function equalInConstantTime(a, b) {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+var K, BLOCK;
+var init_hmac_sha256 = __esm({
+  "src/platform/hmac-sha256.ts"() {
+    "use strict";
+    K = new Int32Array([
+      1116352408,
+      1899447441,
+      3049323471,
+      3921009573,
+      961987163,
+      1508970993,
+      2453635748,
+      2870763221,
+      3624381080,
+      310598401,
+      607225278,
+      1426881987,
+      1925078388,
+      2162078206,
+      2614888103,
+      3248222580,
+      3835390401,
+      4022224774,
+      264347078,
+      604807628,
+      770255983,
+      1249150122,
+      1555081692,
+      1996064986,
+      2554220882,
+      2821834349,
+      2952996808,
+      3210313671,
+      3336571891,
+      3584528711,
+      113926993,
+      338241895,
+      666307205,
+      773529912,
+      1294757372,
+      1396182291,
+      1695183700,
+      1986661051,
+      2177026350,
+      2456956037,
+      2730485921,
+      2820302411,
+      3259730800,
+      3345764771,
+      3516065817,
+      3600352804,
+      4094571909,
+      275423344,
+      430227734,
+      506948616,
+      659060556,
+      883997877,
+      958139571,
+      1322822218,
+      1537002063,
+      1747873779,
+      1955562222,
+      2024104815,
+      2227730452,
+      2361852424,
+      2428436474,
+      2756734187,
+      3204031479,
+      3329325298
+    ]);
+    BLOCK = 64;
+  }
+});
+
 // src/platform/decision-key.ts
 var decision_key_exports = {};
 __export(decision_key_exports, {
@@ -8723,6 +8884,7 @@ function decisionKeyPath(env) {
 function userDecisionSeal(env) {
   const path = decisionKeyPath(env);
   let key;
+  const macs = /* @__PURE__ */ new Map();
   const known = () => key ??= path === null ? null : readKey(path);
   return {
     sign(text) {
@@ -8733,13 +8895,15 @@ function userDecisionSeal(env) {
     },
     verify(text, mac2) {
       const own2 = known();
-      if (own2 === null || !/^[0-9a-f]{64}$/.test(mac2)) return false;
-      return (0, import_node_crypto.timingSafeEqual)(Buffer.from(macOf(own2, text), "hex"), Buffer.from(mac2, "hex"));
+      if (own2 === null) return false;
+      let expected = macs.get(text);
+      if (expected === void 0) macs.set(text, expected = macOf(own2, text));
+      return equalInConstantTime(expected, mac2);
     }
   };
 }
 function macOf(key, text) {
-  return (0, import_node_crypto.createHmac)("sha256", key).update(text, "utf8").digest("hex");
+  return Buffer.from(hmacSha256(key, Buffer.from(text, "utf8"))).toString("hex");
 }
 function readKey(path) {
   const file = readRegularFile(path);
@@ -8759,20 +8923,20 @@ function makeKey(path) {
   } catch (error2) {
     throw ioError(error2, "create the folder", folder);
   }
-  const key = (0, import_node_crypto.randomBytes)(KEY_BYTES);
+  const key = require("node:crypto").randomBytes(KEY_BYTES);
   if (createFileAtomic(path, `${key.toString("hex")}
 `)) return key;
   return readKey(path) ?? key;
 }
-var import_node_crypto, import_node_fs17, import_node_path13, DECISION_KEY_FILE, KEY_BYTES;
+var import_node_fs17, import_node_path13, DECISION_KEY_FILE, KEY_BYTES;
 var init_decision_key = __esm({
   "src/platform/decision-key.ts"() {
     "use strict";
-    import_node_crypto = require("node:crypto");
     import_node_fs17 = require("node:fs");
     import_node_path13 = require("node:path");
     init_errors();
     init_atomic_file();
+    init_hmac_sha256();
     init_errno();
     init_private_fs();
     init_strict_read();
@@ -10117,7 +10281,7 @@ function runningPage(dataFolder, key) {
   return record2;
 }
 function recordFile(dataFolder, key) {
-  return (0, import_node_path19.join)(dataFolder, "pages", `${(0, import_node_crypto2.createHash)("sha256").update(key).digest("hex").slice(0, 32)}.json`);
+  return (0, import_node_path19.join)(dataFolder, "pages", `${(0, import_node_crypto.createHash)("sha256").update(key).digest("hex").slice(0, 32)}.json`);
 }
 function readRecord2(file) {
   const read = readRegularFile(file);
@@ -10133,11 +10297,11 @@ function readRecord2(file) {
   if (!Number.isInteger(pid) || pid < 1) return null;
   return { port, pid };
 }
-var import_node_crypto2, import_node_fs22, import_node_path19;
+var import_node_crypto, import_node_fs22, import_node_path19;
 var init_running_page = __esm({
   "src/platform/running-page.ts"() {
     "use strict";
-    import_node_crypto2 = require("node:crypto");
+    import_node_crypto = require("node:crypto");
     import_node_fs22 = require("node:fs");
     import_node_path19 = require("node:path");
     init_atomic_file();
@@ -34318,9 +34482,9 @@ function parseRecord(text) {
   if (typeof files !== "object" || files === null || Array.isArray(files)) return null;
   const entries = {};
   for (const [path, entry] of Object.entries(files)) {
-    const { sha256, trusted_at, stamp } = typeof entry === "object" && entry !== null ? entry : {};
-    if (typeof sha256 === "string" && typeof trusted_at === "string")
-      entries[path] = { sha256, trusted_at, ...typeof stamp === "string" ? { stamp } : {} };
+    const { sha256: sha2562, trusted_at, stamp } = typeof entry === "object" && entry !== null ? entry : {};
+    if (typeof sha2562 === "string" && typeof trusted_at === "string")
+      entries[path] = { sha256: sha2562, trusted_at, ...typeof stamp === "string" ? { stamp } : {} };
   }
   return entries;
 }

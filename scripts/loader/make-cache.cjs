@@ -42,6 +42,9 @@ const EVENT_SAMPLES = {
   ],
   SubagentStart: () => [
     { agent_id: 'a00000000000cafe2', agent_type: 'cache-claude' },
+    // A type whose session an approval moved on: its decision's seal checked (src/core/seal.ts, the HMAC of
+    // src/platform/hmac-sha256.ts), ~6 M instructions compiled from source at every such call when left out.
+    { agent_id: 'a00000000000cafe9', agent_type: 'cache-approved' },
     // A new agent of a type with no parked session: a session created for it (the relink above creates none).
     { agent_id: 'a00000000000cafe4', agent_type: 'cache-new' },
   ],
@@ -122,6 +125,35 @@ function main() {
     fs.writeFileSync(join(store, id, 'state.json'), `${JSON.stringify(stateOf(id, agent, claude), null, 2)}\n`);
     return id;
   }
+  /**
+   * A session an approval moved to executing, its decision sealed (with a MAC no key makes: the check runs, and says
+   * no), and a key in the temporary data folder to check it with.
+   */
+  function approvedSession(id, agent) {
+    const keyFolder = join(work, 'data', 'agent-session');
+    fs.mkdirSync(keyFolder, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(join(keyFolder, 'key'), `${'0'.repeat(64)}\n`, { mode: 0o600 });
+    const state = stateOf(id, agent);
+    const decision = {
+      decision: 'approved',
+      by: 'cache',
+      at,
+      to_phase: 'executing',
+      waiting_since: at,
+      origin: { os_user: 'cache', terminal: true, claimed: false },
+      mac: 'f'.repeat(64),
+    };
+    const approved = {
+      ...state,
+      schema_version: 13,
+      phase: 'executing',
+      resume_ready: false,
+      history: [...state.history, { from_phase: 'approval', to_phase: 'executing', timestamp: at }],
+      decisions: [decision],
+    };
+    fs.mkdirSync(join(store, id), { recursive: true });
+    fs.writeFileSync(join(store, id, 'state.json'), `${JSON.stringify(approved, null, 2)}\n`);
+  }
   const claude = (event, fields) =>
     JSON.stringify({
       hook_event_name: event,
@@ -131,6 +163,7 @@ function main() {
       ...fields,
     });
   const seedId = parked(SEED_ID, 'cache-agent');
+  approvedSession('agent-20260101-000000-0000a99e', 'cache-approved');
   parked('agent-20260101-000000-0000beef', 'cache-claude');
   const stopped = parked(STOPPED_ID, 'cache-stopper', STOPPING_AGENT);
   parked('agent-20260101-000000-0000fa11', 'cache-failer', 'a00000000000cafe6');
@@ -190,6 +223,7 @@ function main() {
   // The calls run on the temporary store only, whatever the caller's environment named.
   process.env.AGENT_SESSION_DIR = store;
   process.env.AGENT_SESSION_LOG_DIR = join(work, 'logs');
+  process.env.XDG_DATA_HOME = join(work, 'data');
   process.chdir(work);
 
   const source = fs.readFileSync(join(dirname(bin), `${name}.bundle`), 'latin1');

@@ -1,8 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { SessionError } from '../core/errors';
 import { createFileAtomic } from './atomic-file';
+import { equalInConstantTime, hmacSha256 } from './hmac-sha256';
 import { ioError } from './errno';
 import { PRIVATE_DIR } from './private-fs';
 import { readRegularFile } from './strict-read';
@@ -12,8 +12,8 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 // The key that seals this machine's decisions and grants (issue 40 item 3): 32 random bytes (as hex) in the user's
 // data folder, mode 0600 (writeNewFile's), outside every workspace, so a state.json that arrived by git clone, a hand copy or an agent's write
-// carries no MAC that checks out here. Required only by the paths that read or make a decision (the hooks' others
-// never load node:crypto).
+// carries no MAC that checks out here. Required only by the paths that read or make a decision; node:crypto only to
+// make the key.
 
 /** This user's MAC of a decision's or grant's text (core/seal.ts DecisionSeal has the same shape). */
 export interface DecisionSeal {
@@ -42,6 +42,7 @@ export function decisionKeyPath(env: Env): string | null {
 export function userDecisionSeal(env: Env): DecisionSeal {
   const path = decisionKeyPath(env);
   let key: Buffer | null | undefined;
+  const macs = new Map<string, string>();
   const known = (): Buffer | null => (key ??= path === null ? null : readKey(path));
   return {
     sign(text) {
@@ -52,15 +53,18 @@ export function userDecisionSeal(env: Env): DecisionSeal {
     },
     verify(text, mac) {
       const own = known();
-      if (own === null || !/^[0-9a-f]{64}$/.test(mac)) return false;
-      return timingSafeEqual(Buffer.from(macOf(own, text), 'hex'), Buffer.from(mac, 'hex'));
+      if (own === null) return false;
+      // A hook reads one session several times (the look-up, then under the lock): each text is hashed once.
+      let expected = macs.get(text);
+      if (expected === undefined) macs.set(text, (expected = macOf(own, text)));
+      return equalInConstantTime(expected, mac);
     },
   };
 }
 
-/** HMAC-SHA256 of `text` under `key`, as 64 hex digits. */
+/** HMAC-SHA256 of `text` (UTF-8) under `key`, as 64 hex digits (platform/hmac-sha256.ts: no node:crypto to load). */
 export function macOf(key: Buffer, text: string): string {
-  return createHmac('sha256', key).update(text, 'utf8').digest('hex');
+  return Buffer.from(hmacSha256(key, Buffer.from(text, 'utf8'))).toString('hex');
 }
 
 // --- internal ---
@@ -86,7 +90,9 @@ function makeKey(path: string): Buffer {
   } catch (error) {
     throw ioError(error, 'create the folder', folder);
   }
-  const key = randomBytes(KEY_BYTES);
+  // Made once per user: the only use of node:crypto here (a secret needs its randomness, not Math.random's).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded once per user, never on a hook's path
+  const key = (require('node:crypto') as typeof import('node:crypto')).randomBytes(KEY_BYTES);
   if (createFileAtomic(path, `${key.toString('hex')}\n`)) return key;
   return readKey(path) ?? key;
 }

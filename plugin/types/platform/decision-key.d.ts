@@ -16,6 +16,6 @@ export declare function decisionKeyPath(env: Env): string | null;
  * @throws SessionError (from sign) E_IO when the key cannot be read or made; E_REFUSED without a home folder
  */
 export declare function userDecisionSeal(env: Env): DecisionSeal;
-/** HMAC-SHA256 of `text` under `key`, as 64 hex digits. */
+/** HMAC-SHA256 of `text` (UTF-8) under `key`, as 64 hex digits (platform/hmac-sha256.ts: no node:crypto to load). */
 export declare function macOf(key: Buffer, text: string): string;
 export {};
