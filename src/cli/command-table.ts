@@ -81,8 +81,9 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
   {
     command: 'cleanup',
     describe:
-      'Remove sessions idle for more than --hours (any phase) and corrupt ones that old, never what agent-session did not make; ' +
-      'abandon sessions a stopped Claude agent left initializing',
+      'Remove sessions idle for more than --hours or --older-than days (any phase) and corrupt ones that old, never what ' +
+      'agent-session did not make; the oldest finished ones above max_sessions; abandon sessions a stopped Claude agent ' +
+      'left initializing',
     load: () => (require('./commands/cleanup') as typeof import('./commands/cleanup')).cleanupCommand as never,
   },
   {

@@ -13,6 +13,7 @@ export const ConfigFileSchema = z.strictObject({
   resume_timeout_minutes: z.optional(z.number().check(z.positive(), z.lte(MAX_RESUME_TIMEOUT_MINUTES))),
   max_errors: z.optional(z.int().check(z.positive())),
   cleanup_hours: z.optional(z.number().check(z.gte(0), z.lte(MAX_CLEANUP_HOURS))),
+  max_sessions: z.optional(z.int().check(z.positive(), z.lte(Number.MAX_SAFE_INTEGER))),
   history_cap: z.optional(z.int().check(z.positive())),
   log_level: z.optional(z.enum(LOG_LEVELS)),
   log_max_bytes: z.optional(z.int().check(z.positive())),

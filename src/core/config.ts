@@ -32,6 +32,11 @@ export interface Config {
   readonly max_errors: number;
   /** Default of `cleanup --hours`: sessions idle longer are removed. */
   readonly cleanup_hours: number;
+  /**
+   * The most sessions a project keeps: `cleanup` removes its oldest finished ones above it (core/retention.ts); null:
+   * no cap.
+   */
+  readonly max_sessions: number | null;
   /** How many history entries a session keeps (the newest); older ones are dropped and counted. */
   readonly history_cap: number;
   /** The least severe hook log line that is written. */
@@ -73,6 +78,7 @@ export const DEFAULT_CONFIG: Config = {
   resume_timeout_minutes: DEFAULT_LIMITS.resumeTimeoutMinutes,
   max_errors: DEFAULT_LIMITS.maxErrors,
   cleanup_hours: 24,
+  max_sessions: null,
   history_cap: 200,
   log_level: 'info',
   log_max_bytes: 1024 * 1024,
@@ -91,6 +97,7 @@ export const CONFIG_VARIABLES: Readonly<Record<ConfigKey, string>> = {
   resume_timeout_minutes: LIMIT_VARIABLES.resumeTimeoutMinutes,
   max_errors: LIMIT_VARIABLES.maxErrors,
   cleanup_hours: 'AGENT_SESSION_CLEANUP_HOURS',
+  max_sessions: 'AGENT_SESSION_MAX_SESSIONS',
   history_cap: 'AGENT_SESSION_HISTORY_CAP',
   log_level: 'AGENT_SESSION_LOG_LEVEL',
   log_max_bytes: 'AGENT_SESSION_LOG_MAX_BYTES',
@@ -112,6 +119,7 @@ const EXPECTED: Readonly<Record<ConfigKey, string>> = {
   resume_timeout_minutes: `a positive number of minutes, at most ${MAX_RESUME_TIMEOUT_MINUTES} (ten years)`,
   max_errors: 'a positive whole number',
   cleanup_hours: `a number of hours from 0 to ${MAX_CLEANUP_HOURS} (ten years)`,
+  max_sessions: 'a positive whole number of sessions',
   history_cap: 'a positive whole number',
   log_level: `one of ${LOG_LEVELS.join(', ')}`,
   log_max_bytes: 'a positive whole number of bytes',
@@ -171,6 +179,8 @@ export const WORKSPACE_TRUST: Readonly<Record<ConfigKey, 'free' | 'trusted' | 'r
   resume_timeout_minutes: 'raise',
   max_errors: 'raise',
   cleanup_hours: 'free',
+  // Only narrows what is kept, as cleanup_hours: it never loosens a policy, runs or connects anything.
+  max_sessions: 'free',
   history_cap: 'free',
   log_level: 'free',
   log_max_bytes: 'free',
@@ -369,6 +379,7 @@ export const CONFIG_KEYS: readonly ConfigKey[] = [
   'resume_timeout_minutes',
   'max_errors',
   'cleanup_hours',
+  'max_sessions',
   'history_cap',
   'log_level',
   'log_max_bytes',

@@ -11,6 +11,7 @@ const KEYS2 = new Set<string>([
   'resume_timeout_minutes',
   'max_errors',
   'cleanup_hours',
+  'max_sessions',
   'history_cap',
   'log_level',
   'log_max_bytes',
@@ -26,7 +27,7 @@ const KEYS2 = new Set<string>([
 
 /** A config file (or settings given in code) as ConfigFileSchema parses it. Undefined where zod fails. */
 export function parseConfigFileShape(value: unknown): ConfigFile | undefined {
-  const parsed = p19(value);
+  const parsed = p21(value);
   return parsed === FAIL ? undefined : (parsed as ConfigFile);
 }
 
@@ -79,7 +80,11 @@ function p7(v: unknown): unknown {
 }
 
 function p8(v: unknown): unknown {
-  return VALUES0.has(v) ? v : FAIL;
+  if (typeof v !== 'number' || !Number.isFinite(v)) return FAIL;
+  if (!Number.isSafeInteger(v)) return FAIL;
+  if (!(v > 0)) return FAIL;
+  if (!(v <= 9007199254740991)) return FAIL;
+  return v;
 }
 
 function p9(v: unknown): unknown {
@@ -88,7 +93,7 @@ function p9(v: unknown): unknown {
 }
 
 function p10(v: unknown): unknown {
-  return VALUES1.has(v) ? v : FAIL;
+  return VALUES0.has(v) ? v : FAIL;
 }
 
 function p11(v: unknown): unknown {
@@ -97,10 +102,7 @@ function p11(v: unknown): unknown {
 }
 
 function p12(v: unknown): unknown {
-  if (typeof v !== 'number' || !Number.isFinite(v)) return FAIL;
-  if (!(v > 0)) return FAIL;
-  if (!(v <= 87672)) return FAIL;
-  return v;
+  return VALUES1.has(v) ? v : FAIL;
 }
 
 function p13(v: unknown): unknown {
@@ -109,7 +111,9 @@ function p13(v: unknown): unknown {
 }
 
 function p14(v: unknown): unknown {
-  if (typeof v !== 'boolean') return FAIL;
+  if (typeof v !== 'number' || !Number.isFinite(v)) return FAIL;
+  if (!(v > 0)) return FAIL;
+  if (!(v <= 87672)) return FAIL;
   return v;
 }
 
@@ -119,6 +123,16 @@ function p15(v: unknown): unknown {
 }
 
 function p16(v: unknown): unknown {
+  if (typeof v !== 'boolean') return FAIL;
+  return v;
+}
+
+function p17(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p16(v);
+}
+
+function p18(v: unknown): unknown {
   if (!Array.isArray(v)) return FAIL;
   const out: unknown[] = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
@@ -129,19 +143,19 @@ function p16(v: unknown): unknown {
   return out;
 }
 
-function p17(v: unknown): unknown {
+function p19(v: unknown): unknown {
   let r: unknown;
   if ((r = p0(v)) !== FAIL) return r;
-  if ((r = p16(v)) !== FAIL) return r;
+  if ((r = p18(v)) !== FAIL) return r;
   return FAIL;
 }
 
-function p18(v: unknown): unknown {
+function p20(v: unknown): unknown {
   if (v === undefined) return v;
-  return p17(v);
+  return p19(v);
 }
 
-function p19(v: unknown): unknown {
+function p21(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
@@ -165,13 +179,18 @@ function p19(v: unknown): unknown {
     if (r === FAIL) return FAIL;
     out['cleanup_hours'] = r;
   }
+  if ('max_sessions' in o) {
+    const r = p9(o['max_sessions']);
+    if (r === FAIL) return FAIL;
+    out['max_sessions'] = r;
+  }
   if ('history_cap' in o) {
     const r = p5(o['history_cap']);
     if (r === FAIL) return FAIL;
     out['history_cap'] = r;
   }
   if ('log_level' in o) {
-    const r = p9(o['log_level']);
+    const r = p11(o['log_level']);
     if (r === FAIL) return FAIL;
     out['log_level'] = r;
   }
@@ -196,17 +215,17 @@ function p19(v: unknown): unknown {
     out['project'] = r;
   }
   if ('permission_inbox' in o) {
-    const r = p11(o['permission_inbox']);
+    const r = p13(o['permission_inbox']);
     if (r === FAIL) return FAIL;
     out['permission_inbox'] = r;
   }
   if ('permission_grant_ttl_hours' in o) {
-    const r = p13(o['permission_grant_ttl_hours']);
+    const r = p15(o['permission_grant_ttl_hours']);
     if (r === FAIL) return FAIL;
     out['permission_grant_ttl_hours'] = r;
   }
   if ('continue_agents' in o) {
-    const r = p15(o['continue_agents']);
+    const r = p17(o['continue_agents']);
     if (r === FAIL) return FAIL;
     out['continue_agents'] = r;
   }
@@ -216,7 +235,7 @@ function p19(v: unknown): unknown {
     out['continue_max_transcript_bytes'] = r;
   }
   if ('notify' in o) {
-    const r = p18(o['notify']);
+    const r = p20(o['notify']);
     if (r === FAIL) return FAIL;
     out['notify'] = r;
   }

@@ -2,6 +2,7 @@ import { SessionError, isSessionError, show } from '../core/errors';
 import { orphanedStartReason } from '../core/claude-link';
 import { assertHours } from '../core/input';
 import { assertValidId } from '../core/ids';
+import { cappable, overCap } from '../core/retention';
 import { finalizeState } from '../core/session';
 import type { SessionState } from '../core/state';
 import type { ProjectView } from './project-view';
@@ -40,6 +41,11 @@ export interface CleanupResult {
   readonly clockAhead: readonly string[];
   /** Entries agent-session did not make (no state.json, a link, unknown files): never removed, whatever their age. */
   readonly notOurs: readonly { readonly id: string; readonly reason: string }[];
+  /**
+   * Finished sessions removed (or that would be, with dryRun) because the project held more than `maxSessions`, oldest
+   * first (core/retention.ts overCap); not in `removed`.
+   */
+  readonly capped: readonly string[];
 }
 
 /**
@@ -68,6 +74,11 @@ export async function cleanup(
      * not abandoned for being idle (see orphanedStartReason); the horizon (`hours`) applies as to any session.
      */
     retryWatchdog?: boolean;
+    /**
+     * The most sessions this project keeps (`max_sessions`): above it, its oldest finished ones are removed (never
+     * one waiting for a decision or a person). Always this project's, even with allProjects. Absent or null: no cap.
+     */
+    maxSessions?: number | null;
   },
 ): Promise<CleanupResult> {
   // Library callers are not type-checked: the CLI's rule for hours, and a clear word for anything else.
@@ -83,6 +94,13 @@ export async function cleanup(
     throw new SessionError('E_USAGE', `Expected \`dryRun\` to be true or false, got ${show(options.dryRun)}`);
   }
   const watchdog = options.retryWatchdog === true;
+  const max = options.maxSessions;
+  if (max !== undefined && max !== null && !(Number.isSafeInteger(max) && max > 0)) {
+    throw new SessionError(
+      'E_USAGE',
+      `Expected \`maxSessions\` to be a positive whole number or null, got ${show(max)}`,
+    );
+  }
   const maintenance = view.store.maintenance;
   await maintenance?.assertRemovable();
   const now = await view.store.now();
@@ -167,13 +185,17 @@ export async function cleanup(
     (entry.kind === 'valid' ? removed : corruptRemoved).push(entry.id);
     if (entry.kind === 'valid' && Date.parse(entry.last_updated) > aheadBound) clockAhead.push(entry.id);
   }
+  const capped =
+    max === undefined || max === null
+      ? []
+      : await capSessions(view, max, new Set([...removed, ...corruptRemoved]), options.dryRun === true, failed);
   // A dry run names what the real run's sweep would remove, the sessions it would have removed first taken as gone.
   const leftoverPaths =
     maintenance === undefined
       ? []
       : await maintenance.sweep(LEFTOVER_AGE_MS, now, listed, {
           dryRun: options.dryRun === true,
-          removing: new Set([...removed, ...corruptRemoved]),
+          removing: new Set([...removed, ...corruptRemoved, ...capped]),
         });
   // Named like our leftovers but holding something else: the sweep left them, and the user should know why.
   if (maintenance !== undefined) notOurs.push(...(await maintenance.foreignEntries()));
@@ -186,6 +208,7 @@ export async function cleanup(
     failed,
     clockAhead,
     notOurs,
+    capped,
   };
 }
 
@@ -197,6 +220,34 @@ export async function deleteSession(view: ProjectView, id: string): Promise<void
   await view.store.maintenance?.assertRemovable();
   if (!(await view.store.remove(assertValidId(id))))
     throw new SessionError('E_NOT_FOUND', `Session \`${id}\` not found`);
+}
+
+/**
+ * Removes this project's oldest finished sessions above `max` (overCap), each judged again under its lock (still
+ * cappable); `gone` are those the run already removed (or, dry, would have). Failures join `failed`.
+ */
+async function capSessions(
+  view: ProjectView,
+  max: number,
+  gone: ReadonlySet<string>,
+  dryRun: boolean,
+  failed: { id: string; error: string }[],
+): Promise<string[]> {
+  const kept: { id: string; state: SessionState }[] = [];
+  for (const entry of await view.store.query(view.scope(false), {}))
+    if (entry.kind === 'valid' && !gone.has(entry.id)) kept.push(entry);
+  const ids = overCap(kept, max);
+  if (dryRun || ids.length === 0) return ids;
+  const capped: string[] = [];
+  for (const outcome of await view.store.removeMany(ids, (state) => state !== null && cappable(state))) {
+    if ('error' in outcome) {
+      const { error } = outcome;
+      if (!isSessionError(error, 'E_BUSY') && !isSessionError(error, 'E_IO') && !isSessionError(error, 'E_REFUSED'))
+        throw error;
+      failed.push({ id: outcome.id, error: error.message });
+    } else if (outcome.removed) capped.push(outcome.id);
+  }
+  return capped;
 }
 
 /** Finalizes a session left initializing, when it still is one under its lock; false when it changed or went. */

@@ -6,6 +6,7 @@ export declare const ConfigFileSchema: z.ZodMiniObject<{
     resume_timeout_minutes: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
     max_errors: z.ZodMiniOptional<z.ZodMiniInt>;
     cleanup_hours: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+    max_sessions: z.ZodMiniOptional<z.ZodMiniInt>;
     history_cap: z.ZodMiniOptional<z.ZodMiniInt>;
     log_level: z.ZodMiniOptional<z.ZodMiniEnum<{
         debug: "debug";
@@ -37,6 +38,7 @@ export declare const PARSERS: {
             resume_timeout_minutes: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
             max_errors: z.ZodMiniOptional<z.ZodMiniInt>;
             cleanup_hours: z.ZodMiniOptional<z.ZodMiniNumber<number>>;
+            max_sessions: z.ZodMiniOptional<z.ZodMiniInt>;
             history_cap: z.ZodMiniOptional<z.ZodMiniInt>;
             log_level: z.ZodMiniOptional<z.ZodMiniEnum<{
                 debug: "debug";

@@ -11,6 +11,11 @@ export interface Config {
     readonly max_errors: number;
     /** Default of `cleanup --hours`: sessions idle longer are removed. */
     readonly cleanup_hours: number;
+    /**
+     * The most sessions a project keeps: `cleanup` removes its oldest finished ones above it (core/retention.ts); null:
+     * no cap.
+     */
+    readonly max_sessions: number | null;
     /** How many history entries a session keeps (the newest); older ones are dropped and counted. */
     readonly history_cap: number;
     /** The least severe hook log line that is written. */

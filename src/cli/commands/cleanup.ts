@@ -3,6 +3,7 @@ import { SessionError } from '../../core/errors';
 import { counted } from '../../core/plural';
 import type { CommandModule } from 'yargs';
 import { parseHours } from '../args';
+import { parseDays } from '../../core/retention';
 import { contextFor, printJson, withAllProjects, withJson, type CliIo, type GlobalArgs } from '../context';
 import type { CleanupResult } from '../../service/sessions';
 import { numberTextOption } from '../options';
@@ -10,6 +11,7 @@ import { escapeControl } from '../text';
 
 interface Args extends GlobalArgs {
   readonly hours?: string;
+  readonly 'older-than'?: string;
   readonly 'dry-run': boolean;
   readonly 'all-projects': boolean;
   readonly json: boolean;
@@ -18,8 +20,9 @@ interface Args extends GlobalArgs {
 export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
   command: 'cleanup',
   describe:
-    'Remove sessions idle for more than --hours (any phase) and corrupt ones that old, never what agent-session did not make; ' +
-    'abandon sessions a stopped Claude agent left initializing',
+    'Remove sessions idle for more than --hours or --older-than days (any phase) and corrupt ones that old, never what ' +
+    'agent-session did not make; the oldest finished ones above max_sessions; abandon sessions a stopped Claude agent ' +
+    'left initializing',
   builder: (yargs) =>
     withAllProjects(
       withJson(yargs),
@@ -29,11 +32,12 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
         'hours',
         numberTextOption('Idle time in hours, fractions allowed (default: cleanup_hours of the config, 24)'),
       )
+      .option('older-than', numberTextOption('Idle time in days, fractions allowed (instead of --hours)'))
       .option('dry-run', { type: 'boolean', default: false, describe: 'Only say what would be removed' }) as never,
   handler: async (argv) => {
     const context = contextFor(argv);
     const config = context.config.values;
-    const hours = argv.hours === undefined ? config.cleanup_hours : parseHours(argv.hours);
+    const hours = horizonHours(argv, config.cleanup_hours);
     const dryRun = argv['dry-run'];
     // Progress on a terminal's stderr only (a cron's log, a pipe, --json get none): one line, rewritten in place.
     const progress = argv.io.errIsTTY === true ? progressLine(argv.io, dryRun) : undefined;
@@ -46,6 +50,7 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
           allProjects: argv['all-projects'],
           // A sub-agent sleeping through a usage limit under Claude Code's unattended retry is not taken for dead.
           retryWatchdog: retryWatchdogOn(context.env, context.root, context.cwd),
+          maxSessions: config.max_sessions,
           ...(progress === undefined ? {} : { onProgress: progress.report }),
         }),
       );
@@ -64,6 +69,8 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
         failed: result.failed,
         clock_ahead: result.clockAhead,
         not_ours: result.notOurs,
+        max_sessions: config.max_sessions,
+        capped: result.capped,
       });
     } else {
       const verb = dryRun ? 'Would remove' : 'Removed';
@@ -101,6 +108,11 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
           `${dryRun ? 'Would abandon' : 'Abandoned'} ${counted(result.abandoned.length, 'session')} left initializing by a Claude Code agent that stopped or went idle`,
           result.abandoned,
         );
+      if (result.capped.length > 0)
+        group(
+          `${verb} ${counted(result.capped.length, 'finished session')} above max_sessions (${config.max_sessions}), oldest first`,
+          result.capped,
+        );
       if (result.leftoverPaths.length > 0)
         group(
           `${verb} ${counted(result.leftoverPaths.length, 'leftover')} of killed writers (temp files, dead locks, half-made folders, pointers of sessions gone)`,
@@ -125,6 +137,21 @@ export const cleanupCommand: CommandModule<GlobalArgs, Args> = {
 
 // --- internal ---
 
+/**
+ * The idle horizon in hours: `--hours`, or `--older-than` days, else the config's; never both.
+ * @throws SessionError E_USAGE when both are given, or one is not a number of hours (days), 0 or more
+ */
+function horizonHours(argv: Args, configured: number): number {
+  const days = argv['older-than'];
+  if (days !== undefined && argv.hours !== undefined)
+    throw new SessionError(
+      'E_USAGE',
+      `Expected either \`--hours\` or \`--older-than\`, not both, got \`--hours ${argv.hours}\` and \`--older-than ${days}\``,
+    );
+  if (days !== undefined) return parseDays(days);
+  return argv.hours === undefined ? configured : parseHours(argv.hours);
+}
+
 /** Entries named beyond which the output ends with a summary line. */
 const SUMMARY_AFTER = 20;
 
@@ -132,6 +159,7 @@ const SUMMARY_AFTER = 20;
 function summary(result: CleanupResult, dryRun: boolean): string {
   const parts = [
     counted(result.removed.length, 'session'),
+    ...(result.capped.length > 0 ? [counted(result.capped.length, 'finished session above max_sessions')] : []),
     ...(result.corruptRemoved.length > 0 ? [counted(result.corruptRemoved.length, 'corrupt session')] : []),
     ...(result.leftovers > 0 ? [counted(result.leftovers, 'leftover')] : []),
   ];

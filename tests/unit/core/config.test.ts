@@ -44,6 +44,7 @@ describe('config', () => {
       resume_timeout_minutes: 10,
       max_errors: 5,
       cleanup_hours: 24,
+      max_sessions: null,
       history_cap: 7,
       log_level: 'warn',
     };
@@ -165,6 +166,9 @@ describe('config', () => {
   it.each([
     [{ history_cap: 0 }],
     [{ history_cap: 2.5 }],
+    [{ max_sessions: 0 }],
+    [{ max_sessions: 1.5 }],
+    [{ max_sessions: '50' }],
     [{ max_errors: '3' }],
     [{ resume_timeout_minutes: -1 }],
     [{ cleanup_hours: -1 }],
@@ -335,8 +339,8 @@ describe('the workspace file and the user’s trust', () => {
     ['the project on the file store: free', { project: 'x' }, false, []],
     ['the project with a database named', { project: 'x' }, true, ['project']],
     [
-      'logs, history, cleanup, the inbox: free',
-      { log_level: 'debug', history_cap: 5, cleanup_hours: 1, permission_inbox: 'always' },
+      'logs, history, cleanup, the session cap, the inbox: free',
+      { log_level: 'debug', history_cap: 5, cleanup_hours: 1, max_sessions: 3, permission_inbox: 'always' },
       false,
       [],
     ],

@@ -95,6 +95,7 @@ describe('Sessions', () => {
       failed: [],
       clockAhead: [],
       notOurs: [],
+      capped: [],
     });
     expect(await sessions.list()).toHaveLength(4);
 
@@ -102,6 +103,47 @@ describe('Sessions', () => {
     expect(result.removed).toEqual(['old-active']);
     expect(result.corruptRemoved).toEqual(['corrupt-old']);
     expect((await sessions.list()).map((e) => e.id).sort()).toEqual(['corrupt-new', 'fresh']);
+  });
+
+  it('cleanup with maxSessions removes the oldest finished sessions above the cap, never one waiting', async () => {
+    await sessions.create({ agent_name: 'a', purpose: 'p', id: 'waiting' });
+    await sessions.update('waiting', { phase: 'approval' });
+    for (const id of ['done-1', 'done-2', 'done-3']) {
+      advance(MIN);
+      await sessions.create({ agent_name: 'a', purpose: 'p', id });
+      await sessions.finalize(id, 'completed');
+    }
+    advance(MIN);
+    await sessions.create({ agent_name: 'a', purpose: 'p', id: 'working' });
+
+    const dry = await sessions.cleanup({ hours: 24, dryRun: true, maxSessions: 3 });
+    expect(dry.capped).toEqual(['done-1', 'done-2']);
+    expect(dry.removed).toEqual([]);
+    expect(await sessions.list()).toHaveLength(5);
+    expect((await sessions.cleanup({ hours: 24, maxSessions: 3 })).capped).toEqual(['done-1', 'done-2']);
+    expect((await sessions.list()).map((e) => e.id).sort()).toEqual(['done-3', 'waiting', 'working']);
+    // Only finished ones are capped: at 1, the rest stay.
+    expect((await sessions.cleanup({ hours: 24, maxSessions: 1 })).capped).toEqual(['done-3']);
+    expect((await sessions.list()).map((e) => e.id).sort()).toEqual(['waiting', 'working']);
+    expect((await sessions.cleanup({ hours: 24 })).capped).toEqual([]);
+  });
+
+  it('cleanup counts the sessions it removes as idle before it caps', async () => {
+    await sessions.create({ agent_name: 'a', purpose: 'p', id: 'stale' });
+    advance(25 * 60 * MIN);
+    for (const id of ['done-1', 'done-2']) {
+      advance(MIN);
+      await sessions.create({ agent_name: 'a', purpose: 'p', id });
+      await sessions.finalize(id, 'completed');
+    }
+    const dry = await sessions.cleanup({ hours: 24, dryRun: true, maxSessions: 2 });
+    expect({ removed: dry.removed, capped: dry.capped }).toEqual({ removed: ['stale'], capped: [] });
+  });
+
+  it.each([[0], [-1], [1.5], ['3'], [Number.NaN]])('cleanup refuses maxSessions %p', async (max) => {
+    expect(await codeOfAsync(() => sessions.cleanup({ hours: 24, maxSessions: max as unknown as number }))).toBe(
+      'E_USAGE',
+    );
   });
 
   it('cleanup keeps a session touched after the listing (re-checked under the lock)', async () => {
@@ -217,6 +259,7 @@ describe('Sessions: a life on one store (create, moves, resume, cleanup, Claude 
       leftovers: 0,
       leftoverPaths: [],
       failed: [],
+      capped: [],
     });
     expect((await store.list()).map((entry) => entry.id).sort()).toEqual(['fresh', 'new-corrupt']);
   });
