@@ -28,6 +28,11 @@ export interface CleanupResult {
         readonly id: string;
         readonly reason: string;
     }[];
+    /**
+     * Finished sessions removed (or that would be, with dryRun) because the project held more than `maxSessions`, oldest
+     * first (core/retention.ts overCap); not in `removed`.
+     */
+    readonly capped: readonly string[];
 }
 /**
  * Removes sessions idle longer than `hours` (any phase), sessions whose `last_updated` is ahead of the clock by more
@@ -53,6 +58,11 @@ export declare function cleanup(view: ProjectView, options: {
      * not abandoned for being idle (see orphanedStartReason); the horizon (`hours`) applies as to any session.
      */
     retryWatchdog?: boolean;
+    /**
+     * The most sessions this project keeps (`max_sessions`): above it, its oldest finished ones are removed (never
+     * one waiting for a decision or a person). Always this project's, even with allProjects. Absent or null: no cap.
+     */
+    maxSessions?: number | null;
 }): Promise<CleanupResult>;
 /**
  * Deletes a session.

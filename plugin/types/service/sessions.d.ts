@@ -350,7 +350,8 @@ export declare class Sessions {
      * session touched while cleanup runs is kept. Only what agent-session made is removed: other entries are reported
      * in `notOurs` and left alone.
      * This project's sessions, or with `allProjects` every session of the store (unassigned ones too); corrupt entries
-     * and leftovers, whose project cannot be read, in either case.
+     * and leftovers, whose project cannot be read, in either case. With `maxSessions`, this project's oldest finished
+     * sessions above that many are removed too (`capped`; never one waiting for a decision or a person).
      * @throws SessionError E_USAGE for options that are not `{hours: a number ≥ 0, dryRun?: boolean}`; E_REFUSED when
      *   the store root is a symbolic link (with dryRun too: it says it would refuse)
      */
@@ -361,6 +362,7 @@ export declare class Sessions {
         onProgress?: (done: number, total: number) => void;
         /** Claude Code's unattended retry is on: a running agent's session is not abandoned for being idle. */
         retryWatchdog?: boolean;
+        maxSessions?: number | null;
     }): Promise<CleanupResult>;
     /**
      * Deletes a session.
