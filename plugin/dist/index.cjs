@@ -650,7 +650,7 @@ function p182(v) {
 function p192(v) {
   return v;
 }
-function p20(v) {
+function p202(v) {
   if (!isPlainObject(v)) return FAIL2;
   const out = {};
   for (const key of Reflect.ownKeys(v)) {
@@ -662,7 +662,7 @@ function p20(v) {
   }
   return out;
 }
-function p21(v) {
+function p212(v) {
   if (typeof v !== "boolean") return FAIL2;
   return v;
 }
@@ -894,12 +894,12 @@ function p45(v) {
     out["os_user"] = r;
   }
   {
-    const r = p21(o["terminal"]);
+    const r = p212(o["terminal"]);
     if (r === FAIL2 || !("terminal" in o)) return FAIL2;
     out["terminal"] = r;
   }
   {
-    const r = p21(o["claimed"]);
+    const r = p212(o["claimed"]);
     if (r === FAIL2 || !("claimed" in o)) return FAIL2;
     out["claimed"] = r;
   }
@@ -1049,7 +1049,7 @@ function p57(v) {
     out["carried_on"] = r;
   }
   {
-    const r = p21(o["waiting"]);
+    const r = p212(o["waiting"]);
     if (r === FAIL2 || !("waiting" in o)) return FAIL2;
     out["waiting"] = r;
   }
@@ -1223,7 +1223,7 @@ function p67(v) {
     out["transcript_bytes"] = r;
   }
   {
-    const r = p21(o["continuing"]);
+    const r = p212(o["continuing"]);
     if (r === FAIL2 || !("continuing" in o)) return FAIL2;
     out["continuing"] = r;
   }
@@ -1284,12 +1284,12 @@ function p69(v) {
     out["phase"] = r;
   }
   {
-    const r = p20(o["metadata"]);
+    const r = p202(o["metadata"]);
     if (r === FAIL2 || !("metadata" in o)) return FAIL2;
     out["metadata"] = r;
   }
   {
-    const r = p21(o["resume_ready"]);
+    const r = p212(o["resume_ready"]);
     if (r === FAIL2 || !("resume_ready" in o)) return FAIL2;
     out["resume_ready"] = r;
   }
@@ -4885,6 +4885,7 @@ var init_config_schema = __esm({
       resume_timeout_minutes: optional(number2().check(_positive(), _lte(MAX_RESUME_TIMEOUT_MINUTES))),
       max_errors: optional(int().check(_positive())),
       cleanup_hours: optional(number2().check(_gte(0), _lte(MAX_CLEANUP_HOURS))),
+      max_sessions: optional(int().check(_positive(), _lte(Number.MAX_SAFE_INTEGER))),
       history_cap: optional(int().check(_positive())),
       log_level: optional(_enum(LOG_LEVELS)),
       log_max_bytes: optional(int().check(_positive())),
@@ -7953,7 +7954,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "4391ff37e34a8011";
+    RELAY_BUILD = "182d756e42b470c3";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -33678,6 +33679,7 @@ var KEYS2 = /* @__PURE__ */ new Set([
   "resume_timeout_minutes",
   "max_errors",
   "cleanup_hours",
+  "max_sessions",
   "history_cap",
   "log_level",
   "log_max_bytes",
@@ -33691,7 +33693,7 @@ var KEYS2 = /* @__PURE__ */ new Set([
   "notify"
 ]);
 function parseConfigFileShape(value) {
-  const parsed = p19(value);
+  const parsed = p21(value);
   return parsed === FAIL ? void 0 : parsed;
 }
 function p0(v) {
@@ -33733,31 +33735,34 @@ function p7(v) {
   return p6(v);
 }
 function p8(v) {
-  return VALUES0.has(v) ? v : FAIL;
+  if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
+  if (!Number.isSafeInteger(v)) return FAIL;
+  if (!(v > 0)) return FAIL;
+  if (!(v <= 9007199254740991)) return FAIL;
+  return v;
 }
 function p9(v) {
   if (v === void 0) return v;
   return p8(v);
 }
 function p10(v) {
-  return VALUES1.has(v) ? v : FAIL;
+  return VALUES0.has(v) ? v : FAIL;
 }
 function p11(v) {
   if (v === void 0) return v;
   return p10(v);
 }
 function p12(v) {
-  if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
-  if (!(v > 0)) return FAIL;
-  if (!(v <= 87672)) return FAIL;
-  return v;
+  return VALUES1.has(v) ? v : FAIL;
 }
 function p13(v) {
   if (v === void 0) return v;
   return p12(v);
 }
 function p14(v) {
-  if (typeof v !== "boolean") return FAIL;
+  if (typeof v !== "number" || !Number.isFinite(v)) return FAIL;
+  if (!(v > 0)) return FAIL;
+  if (!(v <= 87672)) return FAIL;
   return v;
 }
 function p15(v) {
@@ -33765,6 +33770,14 @@ function p15(v) {
   return p14(v);
 }
 function p16(v) {
+  if (typeof v !== "boolean") return FAIL;
+  return v;
+}
+function p17(v) {
+  if (v === void 0) return v;
+  return p16(v);
+}
+function p18(v) {
   if (!Array.isArray(v)) return FAIL;
   const out = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
@@ -33774,17 +33787,17 @@ function p16(v) {
   }
   return out;
 }
-function p17(v) {
+function p19(v) {
   let r;
   if ((r = p0(v)) !== FAIL) return r;
-  if ((r = p16(v)) !== FAIL) return r;
+  if ((r = p18(v)) !== FAIL) return r;
   return FAIL;
 }
-function p18(v) {
+function p20(v) {
   if (v === void 0) return v;
-  return p17(v);
+  return p19(v);
 }
-function p19(v) {
+function p21(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL;
   const o = v;
   const out = {};
@@ -33808,13 +33821,18 @@ function p19(v) {
     if (r === FAIL) return FAIL;
     out["cleanup_hours"] = r;
   }
+  if ("max_sessions" in o) {
+    const r = p9(o["max_sessions"]);
+    if (r === FAIL) return FAIL;
+    out["max_sessions"] = r;
+  }
   if ("history_cap" in o) {
     const r = p5(o["history_cap"]);
     if (r === FAIL) return FAIL;
     out["history_cap"] = r;
   }
   if ("log_level" in o) {
-    const r = p9(o["log_level"]);
+    const r = p11(o["log_level"]);
     if (r === FAIL) return FAIL;
     out["log_level"] = r;
   }
@@ -33839,17 +33857,17 @@ function p19(v) {
     out["project"] = r;
   }
   if ("permission_inbox" in o) {
-    const r = p11(o["permission_inbox"]);
+    const r = p13(o["permission_inbox"]);
     if (r === FAIL) return FAIL;
     out["permission_inbox"] = r;
   }
   if ("permission_grant_ttl_hours" in o) {
-    const r = p13(o["permission_grant_ttl_hours"]);
+    const r = p15(o["permission_grant_ttl_hours"]);
     if (r === FAIL) return FAIL;
     out["permission_grant_ttl_hours"] = r;
   }
   if ("continue_agents" in o) {
-    const r = p15(o["continue_agents"]);
+    const r = p17(o["continue_agents"]);
     if (r === FAIL) return FAIL;
     out["continue_agents"] = r;
   }
@@ -33859,7 +33877,7 @@ function p19(v) {
     out["continue_max_transcript_bytes"] = r;
   }
   if ("notify" in o) {
-    const r = p18(o["notify"]);
+    const r = p20(o["notify"]);
     if (r === FAIL) return FAIL;
     out["notify"] = r;
   }
@@ -33977,6 +33995,7 @@ var DEFAULT_CONFIG = {
   resume_timeout_minutes: DEFAULT_LIMITS.resumeTimeoutMinutes,
   max_errors: DEFAULT_LIMITS.maxErrors,
   cleanup_hours: 24,
+  max_sessions: null,
   history_cap: 200,
   log_level: "info",
   log_max_bytes: 1024 * 1024,
@@ -33993,6 +34012,7 @@ var CONFIG_VARIABLES = {
   resume_timeout_minutes: LIMIT_VARIABLES.resumeTimeoutMinutes,
   max_errors: LIMIT_VARIABLES.maxErrors,
   cleanup_hours: "AGENT_SESSION_CLEANUP_HOURS",
+  max_sessions: "AGENT_SESSION_MAX_SESSIONS",
   history_cap: "AGENT_SESSION_HISTORY_CAP",
   log_level: "AGENT_SESSION_LOG_LEVEL",
   log_max_bytes: "AGENT_SESSION_LOG_MAX_BYTES",
@@ -34010,6 +34030,7 @@ var EXPECTED = {
   resume_timeout_minutes: `a positive number of minutes, at most ${MAX_RESUME_TIMEOUT_MINUTES} (ten years)`,
   max_errors: "a positive whole number",
   cleanup_hours: `a number of hours from 0 to ${MAX_CLEANUP_HOURS} (ten years)`,
+  max_sessions: "a positive whole number of sessions",
   history_cap: "a positive whole number",
   log_level: `one of ${LOG_LEVELS.join(", ")}`,
   log_max_bytes: "a positive whole number of bytes",
@@ -34026,6 +34047,8 @@ var WORKSPACE_TRUST = {
   resume_timeout_minutes: "raise",
   max_errors: "raise",
   cleanup_hours: "free",
+  // Only narrows what is kept, as cleanup_hours: it never loosens a policy, runs or connects anything.
+  max_sessions: "free",
   history_cap: "free",
   log_level: "free",
   log_max_bytes: "free",
@@ -34148,6 +34171,7 @@ var CONFIG_KEYS = [
   "resume_timeout_minutes",
   "max_errors",
   "cleanup_hours",
+  "max_sessions",
   "history_cap",
   "log_level",
   "log_max_bytes",
@@ -35357,6 +35381,27 @@ function alreadyInterruptedBy(state, claudeAgentId) {
 init_errors();
 init_input();
 init_ids();
+
+// src/core/retention.ts
+init_decimal();
+init_errors();
+init_phase_names();
+init_permission();
+function cappable(state) {
+  return isFinalPhase(state.phase) && pendingPermission(state) === null;
+}
+function overCap(sessions, max) {
+  const excess = sessions.length - max;
+  if (excess <= 0) return [];
+  return sessions.filter((entry) => cappable(entry.state)).sort((a, b) => {
+    const x = Date.parse(a.state.last_updated);
+    const y = Date.parse(b.state.last_updated);
+    if (x !== y) return x - y;
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  }).slice(0, excess).map((entry) => entry.id);
+}
+
+// src/service/cleanup.ts
 init_session();
 var REMOVAL_CHUNK = 2e3;
 var LEFTOVER_AGE_MS = 6e4;
@@ -35373,6 +35418,13 @@ async function cleanup(view, options) {
     throw new SessionError("E_USAGE", `Expected \`dryRun\` to be true or false, got ${show(options.dryRun)}`);
   }
   const watchdog = options.retryWatchdog === true;
+  const max = options.maxSessions;
+  if (max !== void 0 && max !== null && !(Number.isSafeInteger(max) && max > 0)) {
+    throw new SessionError(
+      "E_USAGE",
+      `Expected \`maxSessions\` to be a positive whole number or null, got ${show(max)}`
+    );
+  }
   const maintenance = view.store.maintenance;
   await maintenance?.assertRemovable();
   const now = await view.store.now();
@@ -35443,9 +35495,10 @@ async function cleanup(view, options) {
     (entry.kind === "valid" ? removed : corruptRemoved).push(entry.id);
     if (entry.kind === "valid" && Date.parse(entry.last_updated) > aheadBound) clockAhead.push(entry.id);
   }
+  const capped = max === void 0 || max === null ? [] : await capSessions(view, max, /* @__PURE__ */ new Set([...removed, ...corruptRemoved]), options.dryRun === true, failed3);
   const leftoverPaths = maintenance === void 0 ? [] : await maintenance.sweep(LEFTOVER_AGE_MS, now, listed, {
     dryRun: options.dryRun === true,
-    removing: /* @__PURE__ */ new Set([...removed, ...corruptRemoved])
+    removing: /* @__PURE__ */ new Set([...removed, ...corruptRemoved, ...capped])
   });
   if (maintenance !== void 0) notOurs2.push(...await maintenance.foreignEntries());
   return {
@@ -35456,13 +35509,31 @@ async function cleanup(view, options) {
     abandoned,
     failed: failed3,
     clockAhead,
-    notOurs: notOurs2
+    notOurs: notOurs2,
+    capped
   };
 }
 async function deleteSession(view, id) {
   await view.store.maintenance?.assertRemovable();
   if (!await view.store.remove(assertValidId(id)))
     throw new SessionError("E_NOT_FOUND", `Session \`${id}\` not found`);
+}
+async function capSessions(view, max, gone, dryRun, failed3) {
+  const kept2 = [];
+  for (const entry of await view.store.query(view.scope(false), {}))
+    if (entry.kind === "valid" && !gone.has(entry.id)) kept2.push(entry);
+  const ids = overCap(kept2, max);
+  if (dryRun || ids.length === 0) return ids;
+  const capped = [];
+  for (const outcome of await view.store.removeMany(ids, (state) => state !== null && cappable(state))) {
+    if ("error" in outcome) {
+      const { error: error2 } = outcome;
+      if (!isSessionError(error2, "E_BUSY") && !isSessionError(error2, "E_IO") && !isSessionError(error2, "E_REFUSED"))
+        throw error2;
+      failed3.push({ id: outcome.id, error: error2.message });
+    } else if (outcome.removed) capped.push(outcome.id);
+  }
+  return capped;
 }
 async function abandonOrphan(view, now, id, watchdog) {
   try {
@@ -36154,7 +36225,8 @@ var Sessions = class {
    * session touched while cleanup runs is kept. Only what agent-session made is removed: other entries are reported
    * in `notOurs` and left alone.
    * This project's sessions, or with `allProjects` every session of the store (unassigned ones too); corrupt entries
-   * and leftovers, whose project cannot be read, in either case.
+   * and leftovers, whose project cannot be read, in either case. With `maxSessions`, this project's oldest finished
+   * sessions above that many are removed too (`capped`; never one waiting for a decision or a person).
    * @throws SessionError E_USAGE for options that are not `{hours: a number ≥ 0, dryRun?: boolean}`; E_REFUSED when
    *   the store root is a symbolic link (with dryRun too: it says it would refuse)
    */
