@@ -16,6 +16,7 @@ import {
 import { enabledPluginKey, MARKETPLACE, PLUGIN_ID, withoutPlugin, withPluginEnabled } from '../init/plugin-settings';
 import { purge } from '../init/purge';
 import { marketplaceKnown } from '../init/wiring-facts';
+import { statusLineFiles, statusLineOffer } from '../init/status-line';
 import { forgetWired, recordWired } from '../../app/wired-projects';
 import { textOrNull } from '../../platform/files';
 import { eventsOf } from '../../core/events';
@@ -168,6 +169,10 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
       else wireClaudeCode({ ...wiring, plugin: argv.plugin });
       if (!dryRun) record(io.env, project, 'claude-code', argv.uninstall);
       if (argv.purge) await purge(project, 'claude-code', io.env, say);
+      if (!argv.uninstall)
+        say(
+          statusLineOffer(statusLineFiles(project, io.env.HOME), process.execPath, join(binDir, 'agent-session.cjs')),
+        );
       finish(io, project, binDir, argv.uninstall, dryRun);
       return;
     }

@@ -220,3 +220,52 @@ it.each(['SessionStart', 'UserPromptSubmit'])(
     expect(readSettings()).toEqual({ hooks: { [event]: [userHook] } });
   },
 );
+
+// Issue 44 item 2: init offers Claude Code's status line (`agent-session statusline`), never writes or takes it over.
+describe('the status line', () => {
+  const initWithHome = (home: string) =>
+    spawnSync(process.execPath, [CLI, 'init', '--project', each.project.dir], {
+      env: hookEnv(each.project, { HOME: home }),
+      cwd: each.project.dir,
+      encoding: 'utf8',
+    });
+
+  it('is offered as a setting to paste, which runs as written, and nothing of it is written', () => {
+    const home = join(each.project.dir, 'home');
+    mkdirSync(home);
+    const run = initWithHome(home);
+    expect(run.status).toBe(0);
+    const offer = /^Status line \(optional: .*\), in ~\/\.claude\/settings\.json: (\{.*\})$/m.exec(run.stdout);
+    expect(offer).not.toBeNull();
+    const setting = JSON.parse(offer![1]!) as { statusLine: { type: string; command: string } };
+    expect(setting.statusLine).toEqual({
+      type: 'command',
+      command: `"${process.execPath}" "${join(DIST, 'agent-session.cjs')}" statusline`,
+    });
+    expect(readSettings().statusLine).toBeUndefined();
+    expect(existsSync(join(home, '.claude'))).toBe(false);
+    // As Claude Code runs it (sh, in the project): nothing parked, nothing printed.
+    const line = spawnSync('/bin/sh', ['-c', setting.statusLine.command], {
+      cwd: each.project.dir,
+      env: hookEnv(each.project, { HOME: home }),
+      encoding: 'utf8',
+    });
+    expect({ status: line.status, stdout: line.stdout, stderr: line.stderr }).toEqual({
+      status: 0,
+      stdout: '',
+      stderr: '',
+    });
+  });
+
+  it("keeps a status line of the user's own, saying where it is", () => {
+    const home = join(each.project.dir, 'home');
+    mkdirSync(join(home, '.claude'), { recursive: true });
+    const mine = JSON.stringify({ statusLine: { type: 'command', command: 'my-status' } });
+    writeFileSync(join(home, '.claude', 'settings.json'), mine);
+    const run = initWithHome(home);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(`Status line: yours in ${join(home, '.claude', 'settings.json')} is kept`);
+    expect(run.stdout).not.toContain('Status line (optional');
+    expect(readFileSync(join(home, '.claude', 'settings.json'), 'utf8')).toBe(mine);
+  });
+});
