@@ -159,12 +159,15 @@ const canSwitchUser = process.getuid?.() === 0 && existsSync('/usr/bin/setpriv')
     };
     own(join(dir, '.claude'));
     chmodSync(dir, 0o755);
-    // That user's own data folder, where its decision key is made (issue 40 item 3).
+    // That user's own data and config folders (its decision key, its settings), not the test runner's.
     const data = join(dir, 'data-of-uid');
-    mkdirSync(data);
-    chownSync(data, UID, UID);
+    const config = join(dir, 'config-of-uid');
+    for (const folder of [data, config]) {
+      mkdirSync(folder);
+      chownSync(folder, UID, UID);
+    }
     const result = asUser(['approve', id], {
-      env: { XDG_DATA_HOME: data },
+      env: { XDG_DATA_HOME: data, XDG_CONFIG_HOME: config },
       prefix: ['setpriv', `--reuid=${UID}`, `--regid=${UID}`, '--clear-groups'],
     });
     expect(result.stderr).toBe('');
