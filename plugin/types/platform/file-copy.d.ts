@@ -36,3 +36,14 @@ export type CopyOutcome = 'copied' | 'exists' | 'absent' | 'not-a-file' | 'too-l
 export declare function copyNewFile(from: string, to: string, maxBytes: number, options?: {
     readonly wholeLines?: boolean;
 }): CopyOutcome;
+/**
+ * The whole lines of the regular file at `path` from byte `offset` on, at most `maxBytes` of them (a last line still
+ * being appended, without its newline, is left for the next read), and the offset after them: a reader that keeps
+ * that offset reads each line once however often it comes back. Null when the file is absent, a link or not a file.
+ * @throws SessionError E_IO for any other failure to read it
+ */
+export declare function wholeLinesFrom(path: string, offset: number, maxBytes: number): {
+    readonly text: string;
+    readonly end: number;
+    readonly size: number;
+} | null;
