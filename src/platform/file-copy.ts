@@ -73,7 +73,7 @@ export function folderNames(dir: string): string[] | null {
 }
 
 /** Opens a regular file for reading without following a link; null when absent, a link or not a regular file. */
-function openRegular(path: string): { fd: number; size: number } | null | 'not-a-file' {
+export function openRegular(path: string): { fd: number; size: number } | null | 'not-a-file' {
   let fd: number;
   try {
     fd = openSync(path, READ_NO_FOLLOW);
@@ -183,37 +183,4 @@ export function copyNewFile(
   }
   if (outcome === 'copied') syncFolder(dirname(to));
   return outcome;
-}
-
-/**
- * The whole lines of the regular file at `path` from byte `offset` on, at most `maxBytes` of them (a last line still
- * being appended, without its newline, is left for the next read), and the offset after them: a reader that keeps
- * that offset reads each line once however often it comes back. Null when the file is absent, a link or not a file.
- * @throws SessionError E_IO for any other failure to read it
- */
-export function wholeLinesFrom(
-  path: string,
-  offset: number,
-  maxBytes: number,
-): { readonly text: string; readonly end: number; readonly size: number } | null {
-  const opened = openRegular(path);
-  if (opened === null || opened === 'not-a-file') return null;
-  try {
-    // A file now shorter than the offset was replaced or cut: nothing new, and nothing read twice.
-    const length = Math.max(0, Math.min(opened.size - offset, maxBytes));
-    const buffer = Buffer.allocUnsafe(length);
-    let read = 0;
-    while (read < length) {
-      const got = readSync(opened.fd, buffer, read, length - read, offset + read);
-      if (got === 0) break;
-      read += got;
-    }
-    const last = buffer.subarray(0, read).lastIndexOf(0x0a);
-    if (last < 0) return { text: '', end: offset, size: opened.size };
-    return { text: buffer.subarray(0, last + 1).toString('utf8'), end: offset + last + 1, size: opened.size };
-  } catch (error) {
-    throw ioError(error, 'read', path);
-  } finally {
-    closeSync(opened.fd);
-  }
 }

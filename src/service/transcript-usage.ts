@@ -1,5 +1,5 @@
 import { tallyRows, type WorkTally } from '../core/usage';
-import { wholeLinesFrom } from '../platform/file-copy';
+import { wholeLinesFrom } from '../platform/whole-lines';
 
 // Issue 43 item 1, the reading: a Claude Code sub-agent's transcript (`agent_transcript_path` of SubagentStop) read
 // from where the last read ended, so a long-running agent costs each hook only what it wrote since.

@@ -14,6 +14,11 @@ export declare function entryAt(path: string): Entry | null;
  * @throws SessionError E_IO for any other failure to list it
  */
 export declare function folderNames(dir: string): string[] | null;
+/** Opens a regular file for reading without following a link; null when absent, a link or not a regular file. */
+export declare function openRegular(path: string): {
+    fd: number;
+    size: number;
+} | null | 'not-a-file';
 /**
  * The first line of the regular file at `path` (without its newline), read in chunks up to that newline and never
  * past `maxBytes` (a large file costs what its first line does); null when the file is absent, a symbolic link or not
@@ -36,14 +41,3 @@ export type CopyOutcome = 'copied' | 'exists' | 'absent' | 'not-a-file' | 'too-l
 export declare function copyNewFile(from: string, to: string, maxBytes: number, options?: {
     readonly wholeLines?: boolean;
 }): CopyOutcome;
-/**
- * The whole lines of the regular file at `path` from byte `offset` on, at most `maxBytes` of them (a last line still
- * being appended, without its newline, is left for the next read), and the offset after them: a reader that keeps
- * that offset reads each line once however often it comes back. Null when the file is absent, a link or not a file.
- * @throws SessionError E_IO for any other failure to read it
- */
-export declare function wholeLinesFrom(path: string, offset: number, maxBytes: number): {
-    readonly text: string;
-    readonly end: number;
-    readonly size: number;
-} | null;
