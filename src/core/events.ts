@@ -18,6 +18,12 @@ export interface EventRow {
   readonly matcher?: string;
   readonly bin: HookBin;
   readonly hosts: readonly Host[];
+  /**
+   * The first version of a host that knows the event, where older ones are still in use: `init` wires it only for a
+   * host found at that version or later (Claude Code 2.1.332 reports an unknown event in a settings file as an invalid
+   * setting, in a dialog when attended), and says so otherwise.
+   */
+  readonly since?: Partial<Readonly<Record<Host, string>>>;
 }
 
 /**
@@ -55,7 +61,7 @@ export const EVENTS = [
   { event: 'StopFailure', bin: 'subagent-stop', hosts: ['claude-code', 'agent-sdk', 'opencode'] },
   // Claude Code 2.1.335+: an interrupt ended the main turn (Esc, a denied permission…); the foreground sub-agents it
   // cut off get neither SubagentStop nor StopFailure (src/hooks/handlers/interrupt.ts). Older versions never fire it.
-  { event: 'Interrupt', bin: 'subagent-stop', hosts: ['claude-code'] },
+  { event: 'Interrupt', bin: 'subagent-stop', hosts: ['claude-code'], since: { 'claude-code': '2.1.335' } },
   // A delegation launched: a background agent attached as it starts (its SubagentStart runs in another process).
   { event: 'PostToolUse', matcher: 'Task|Agent', bin: 'subagent-stop', hosts: ['claude-code', 'agent-sdk'] },
   // The parked sessions, told to the main agent before it decides to delegate. The Agent SDK has not been seen firing
@@ -77,4 +83,22 @@ export type EventName = (typeof EVENTS)[number]['event'];
 /** The rows a host fires, in the table's order: its wiring. */
 export function eventsOf(host: Host): readonly EventRow[] {
   return EVENTS.filter((row) => (row.hosts as readonly Host[]).includes(host));
+}
+
+/**
+ * The rows of `host` that its version `found` knows (see EventRow.since); a row with a `since` is left out when the
+ * version is unknown (null): an unknown event breaks an older host, a missing one only loses what it would add.
+ */
+export function knownRows(rows: readonly EventRow[], host: Host, found: string | null): EventRow[] {
+  return rows.filter((row) => {
+    const since = row.since?.[host];
+    return since === undefined || (found !== null && compareVersions(found, since) >= 0);
+  });
+}
+
+/** Orders two `x.y.z` versions numerically (a missing part counts as 0). */
+export function compareVersions(a: string, b: string): number {
+  const [x, y] = [a, b].map((v) => v.split('.').map((part) => Number.parseInt(part, 10) || 0));
+  for (let i = 0; i < 3; i++) if ((x![i] ?? 0) !== (y![i] ?? 0)) return (x![i] ?? 0) - (y![i] ?? 0);
+  return 0;
 }

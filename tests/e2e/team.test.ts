@@ -8,6 +8,8 @@ import { join, resolve } from 'node:path';
 import { BIN, binEnv, run, tempDir } from '../helpers';
 import { describeWithDatabase, freshSchemaName } from '../support/test-database';
 import { PLUGIN_ID } from '../../src/cli/init/plugin-settings';
+import { eventsOf, knownRows } from '../../src/core/events';
+import { claudeCodeVersion } from '../../src/platform/claude-version';
 import { stringsIn } from '../host/claude-host';
 import { startModelServer, type ModelServer } from '../host/model-server';
 import { nativeClaude } from '../support/claude-native';
@@ -49,6 +51,11 @@ function git(cwd: string, ...args: string[]): string {
   const result = spawnSync('git', args, { cwd, encoding: 'utf8' });
   expect({ args, status: result.status, stderr: result.stderr }).toEqual({ args, status: 0, stderr: '' });
   return result.stdout;
+}
+
+/** How many hooks init wires for the Claude Code the PATH of `env` finds (an event it predates is left out). */
+function wiredFor(env: Readonly<Record<string, string | undefined>>): number {
+  return knownRows(eventsOf('claude-code'), 'claude-code', claudeCodeVersion(env)).length;
 }
 
 describe('item 3: the store is at the git top, never in ~/.claude nor above the repository', () => {
@@ -162,7 +169,7 @@ describe('item 5: init keeps machine-bound paths out of the shared settings.json
     expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
     expect(readFileSync(shared, 'utf8')).toBe('{"model":"opus"}\n');
     const local = join(repo, '.claude', 'settings.local.json');
-    expect(commandsIn(local)).toHaveLength(8);
+    expect(commandsIn(local)).toHaveLength(wiredFor(env));
     for (const command of commandsIn(local)) expect(command).toContain(process.execPath);
     expect(git(repo, 'status', '--porcelain', '--untracked-files=all')).toBe('');
     // The teammate's clone: the team's file, no hooks of this machine.
@@ -185,7 +192,7 @@ describe('item 5: init keeps machine-bound paths out of the shared settings.json
     const result = run(BIN.cli, ['init'], { cwd: repo, env });
     expect(result.status).toBe(0);
     expect(JSON.parse(readFileSync(shared, 'utf8'))).toEqual({ model: 'opus' });
-    expect(commandsIn(join(repo, '.claude', 'settings.local.json'))).toHaveLength(8);
+    expect(commandsIn(join(repo, '.claude', 'settings.local.json'))).toHaveLength(wiredFor(env));
   });
 
   it('--uninstall removes what init added from both files, the file it created and the .claude/ left empty', () => {
@@ -489,7 +496,7 @@ describe('issue 44 item 1: init and the plugin never wire twice; each notices th
     const machine = stubbedMachine();
     const { repo } = machine;
     installRoute('npm', machine, repo);
-    expect(commandsIn(join(repo, '.claude', 'settings.local.json'))).toHaveLength(8);
+    expect(commandsIn(join(repo, '.claude', 'settings.local.json'))).toHaveLength(wiredFor(machine.env));
     const out = runLine('agent-session init --plugin', repo, machine.env).stdout;
     expect(out).toContain("Moving init's hooks out (the plugin runs the same ones):");
     expect(out).toContain(`enabledPlugins ${PLUGIN_ID}`);

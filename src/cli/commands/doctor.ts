@@ -15,7 +15,8 @@ import {
   type RelayFacts,
   type StoreFacts,
 } from '../../core/doctor';
-import { eventsOf } from '../../core/events';
+import { eventsOf, knownRows } from '../../core/events';
+import { claudeCodeVersion } from '../../platform/claude-version';
 import { isSessionError } from '../../core/errors';
 import { maskDatabaseUrl } from '../../core/database-url';
 import type { EffectiveConfig } from '../../core/config';
@@ -55,7 +56,12 @@ export const doctorCommand: CommandModule<GlobalArgs, Args> = {
     checks.push(
       ...wiringChecks({
         files: claude.files,
-        expectedEvents: [...new Set(eventsOf('claude-code').map((row) => row.event))],
+        // What init wires for the Claude Code on the PATH (an event it predates is not missed; once it knows it, it is).
+        expectedEvents: [
+          ...new Set(
+            knownRows(eventsOf('claude-code'), 'claude-code', claudeCodeVersion(io.env)).map((row) => row.event),
+          ),
+        ],
         marketplaceKnown: marketplaceKnown(io.env),
         otherHosts: others.hosts,
       }),

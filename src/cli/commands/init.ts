@@ -19,7 +19,8 @@ import { marketplaceKnown } from '../init/wiring-facts';
 import { statusLineFiles, statusLineOffer } from '../init/status-line';
 import { forgetWired, recordWired } from '../../app/wired-projects';
 import { textOrNull } from '../../platform/files';
-import { eventsOf } from '../../core/events';
+import { eventsOf, knownRows } from '../../core/events';
+import { claudeCodeVersion } from '../../platform/claude-version';
 import type { Host } from '../../core/host';
 import {
   HOOK_TIMEOUT_SECONDS,
@@ -164,7 +165,24 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
     // Commands of other hooks and paths are the user's text: shown escaped, one line each.
     const say = (line: string): void => io.out(`${escapeControl(line)}\n`);
     if (argv.host === 'claude-code') {
-      const wiring = { project, commands, wirings, uninstall: argv.uninstall, dryRun, now: io.now(), say, env: io.env };
+      // The events the Claude Code on the PATH knows: an older one takes an unknown event for an invalid setting.
+      const found = argv.uninstall || argv.plugin ? null : claudeCodeVersion(io.env);
+      const added = argv.uninstall || argv.plugin ? wirings : knownRows(wirings, 'claude-code', found);
+      for (const row of wirings.filter((w) => !added.includes(w)))
+        say(
+          `Not wiring ${row.event}: it needs Claude Code ${row.since?.['claude-code']} or later, and ${found === null ? 'no claude on the PATH answered `claude --version`' : `the claude on the PATH is ${found}`} (run init again after upgrading)`,
+        );
+      const wiring = {
+        project,
+        commands,
+        wirings,
+        added,
+        uninstall: argv.uninstall,
+        dryRun,
+        now: io.now(),
+        say,
+        env: io.env,
+      };
       if (argv.plugin && !argv.uninstall) enableClaudePlugin(wiring);
       else wireClaudeCode({ ...wiring, plugin: argv.plugin });
       if (!dryRun) record(io.env, project, 'claude-code', argv.uninstall);
@@ -237,6 +255,8 @@ interface ClaudeWiring {
   readonly project: string;
   readonly commands: Readonly<Record<HookBin, string>>;
   readonly wirings: ReturnType<typeof eventsOf>;
+  /** The rows to add: those the Claude Code found knows (all of `wirings` are removed). */
+  readonly added: ReturnType<typeof eventsOf>;
   readonly uninstall: boolean;
   readonly dryRun: boolean;
   readonly now: Date;
@@ -260,7 +280,7 @@ function wireClaudeCode(w: ClaudeWiring & { readonly plugin: boolean }): void {
   const moved = removeHooks(shared.settings ?? {}, w.commands, w.wirings);
   const next = w.uninstall
     ? removeHooks(local.settings ?? {}, w.commands, w.wirings)
-    : addHooks(local.settings ?? {}, w.commands, w.wirings);
+    : addHooks(local.settings ?? {}, w.commands, w.added);
   const movedAny = moved.changes.length > 0;
   if (movedAny && !w.uninstall)
     w.say(`Moving the hooks out of ${shared.path} (machine-bound paths; each teammate runs init on their machine):`);

@@ -1,6 +1,16 @@
 // `agent-session init` on a temp project, through the built CLI.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkHookOutput } from '../../support/claude-hook-output';
 import { DIST, fixture, hookEnv, eachProject, runHookBin } from './helpers';
@@ -8,9 +18,26 @@ import { DIST, fixture, hookEnv, eachProject, runHookBin } from './helpers';
 const CLI = join(DIST, 'agent-session.cjs');
 const each = eachProject();
 
+/**
+ * A folder holding a stand-in `claude` that answers `--version` as `answer` says (exit 1 when null): the Claude Code
+ * init finds on the PATH, which decides the events it wires (an older one takes an unknown event for an invalid setting).
+ */
+function claudeOnPath(answer: string | null): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-session-claude-'));
+  const script = answer === null ? 'exit 1' : `echo "${answer}"`;
+  writeFileSync(join(dir, 'claude'), `#!/bin/sh\n${script}\n`, { mode: 0o755 });
+  return dir;
+}
+const NEWEST = claudeOnPath('2.1.337 (Claude Code)');
+
 function init(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  return initWith(NEWEST, ...args);
+}
+
+function initWith(claudeDir: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const env = hookEnv(each.project);
   const result = spawnSync(process.execPath, [CLI, 'init', '--project', each.project.dir, ...args], {
-    env: hookEnv(each.project),
+    env: { ...env, PATH: `${claudeDir}:${env.PATH ?? ''}` },
     cwd: each.project.dir,
     encoding: 'utf8',
   });
@@ -74,6 +101,22 @@ it('wires the nine hooks with absolute node commands and a timeout, keeping ever
   expect(statSync(each.settingsFile).mode & 0o777).toBe(0o640);
   expect(run.stdout).toMatch(/^0 \* \* \* \* cd .* cleanup --hours 24$/m);
 });
+
+it.each([
+  ['2.1.332 (Claude Code)', 'the claude on the PATH is 2.1.332'],
+  [null, 'no claude on the PATH answered `claude --version`'],
+])(
+  'leaves out Interrupt for a Claude Code before 2.1.335 (%s), says so, and wires it once one knows it',
+  (answer, why) => {
+    const run = initWith(claudeOnPath(answer));
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(`Not wiring Interrupt: it needs Claude Code 2.1.335 or later, and ${why}`);
+    expect(Object.keys(readSettings().hooks)).not.toContain('Interrupt');
+    expect(Object.keys(readSettings().hooks)).toContain('Stop');
+    expect(init().stdout).not.toContain('Not wiring');
+    expect(Object.keys(readSettings().hooks)).toContain('Interrupt');
+  },
+);
 
 it('is idempotent: a second run changes nothing and makes no backup', () => {
   writeFileSync(each.settingsFile, JSON.stringify(USER_SETTINGS));
