@@ -1494,7 +1494,7 @@ var init_state_parsers = __esm({
   }
 });
 
-// node_modules/zod/v4/core/util.js
+// ../../main/node_modules/zod/v4/core/util.js
 function getEnumValues(entries) {
   const numericValues = Object.values(entries).filter((v) => typeof v === "number");
   const values = Object.entries(entries).filter(([k, _]) => numericValues.indexOf(+k) === -1).map(([_, v]) => v);
@@ -1780,7 +1780,7 @@ function installLazyProp(inst, key, make, enumerable) {
 }
 var Cached, captureStackTrace, propertyKeyTypes, NUMBER_FORMAT_RANGES, highSurrogate, installing, broke, breaker;
 var init_util = __esm({
-  "node_modules/zod/v4/core/util.js"() {
+  "../../main/node_modules/zod/v4/core/util.js"() {
     Cached = class {
       constructor(getter) {
         this._getter = getter;
@@ -1817,7 +1817,7 @@ var init_util = __esm({
   }
 });
 
-// node_modules/zod/v4/core/core.js
+// ../../main/node_modules/zod/v4/core/core.js
 function newError(Definition) {
   const E = _E;
   if (E) {
@@ -1920,7 +1920,7 @@ function config(newConfig) {
 }
 var _a, _zodDesc, _E, $ZodAsyncError, globalConfig;
 var init_core = __esm({
-  "node_modules/zod/v4/core/core.js"() {
+  "../../main/node_modules/zod/v4/core/core.js"() {
     init_util();
     _zodDesc = { value: void 0, enumerable: false };
     _E = "captureStackTrace" in Error ? Error : null;
@@ -1934,7 +1934,7 @@ var init_core = __esm({
   }
 });
 
-// node_modules/zod/v4/core/errors.js
+// ../../main/node_modules/zod/v4/core/errors.js
 function _getMessage() {
   const internals = this._zod;
   internals.message ?? (internals.message = JSON.stringify(internals.def, jsonStringifyReplacer, 2));
@@ -1945,7 +1945,7 @@ function _setMessage(value) {
 }
 var _messageDesc, _issuesDesc, _installedToString, initializer, $ZodError, $ZodRealError;
 var init_errors2 = __esm({
-  "node_modules/zod/v4/core/errors.js"() {
+  "../../main/node_modules/zod/v4/core/errors.js"() {
     init_core();
     init_util();
     _messageDesc = {
@@ -1986,7 +1986,7 @@ var init_errors2 = __esm({
   }
 });
 
-// node_modules/zod/v4/core/parse.js
+// ../../main/node_modules/zod/v4/core/parse.js
 function failure(Err, issues, ctx) {
   let error2;
   return {
@@ -2008,7 +2008,7 @@ function failure(Err, issues, ctx) {
 }
 var _parse, parse, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync;
 var init_parse = __esm({
-  "node_modules/zod/v4/core/parse.js"() {
+  "../../main/node_modules/zod/v4/core/parse.js"() {
     init_core();
     init_errors2();
     init_util();
@@ -2065,7 +2065,7 @@ var init_parse = __esm({
   }
 });
 
-// node_modules/zod/v4/core/regexes.js
+// ../../main/node_modules/zod/v4/core/regexes.js
 function anchor(source) {
   return new RegExp(`^${source}$`);
 }
@@ -2087,7 +2087,7 @@ function datetime(args) {
 }
 var duration, dateSource, date, anyString, number, boolean;
 var init_regexes = __esm({
-  "node_modules/zod/v4/core/regexes.js"() {
+  "../../main/node_modules/zod/v4/core/regexes.js"() {
     duration = /^P(?:(\d+W)|(?!.*W)(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+([.,]\d+)?S)?)?)$/;
     dateSource = `(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))`;
     date = /* @__PURE__ */ anchor(dateSource);
@@ -2097,10 +2097,10 @@ var init_regexes = __esm({
   }
 });
 
-// node_modules/zod/v4/core/checks.js
+// ../../main/node_modules/zod/v4/core/checks.js
 var $ZodCheck, _whenHasLength, numericOriginMap, $ZodCheckLessThan, $ZodCheckGreaterThan, $ZodCheckNumberFormat, $ZodCheckMinLength, $ZodCheckStringFormat, $ZodCheckRegex;
 var init_checks = __esm({
-  "node_modules/zod/v4/core/checks.js"() {
+  "../../main/node_modules/zod/v4/core/checks.js"() {
     init_core();
     init_util();
     $ZodCheck = /* @__PURE__ */ $constructor("$ZodCheck", (inst, def) => {
@@ -2289,16 +2289,16 @@ var init_checks = __esm({
   }
 });
 
-// node_modules/zod/v4/core/doc.js
+// ../../main/node_modules/zod/v4/core/doc.js
 var init_doc = __esm({
-  "node_modules/zod/v4/core/doc.js"() {
+  "../../main/node_modules/zod/v4/core/doc.js"() {
   }
 });
 
-// node_modules/zod/v4/core/versions.js
+// ../../main/node_modules/zod/v4/core/versions.js
 var version;
 var init_versions = __esm({
-  "node_modules/zod/v4/core/versions.js"() {
+  "../../main/node_modules/zod/v4/core/versions.js"() {
     version = {
       major: 4,
       minor: 6,
@@ -2307,7 +2307,7 @@ var init_versions = __esm({
   }
 });
 
-// node_modules/zod/v4/core/schemas.js
+// ../../main/node_modules/zod/v4/core/schemas.js
 async function validateAsync(inst, value) {
   const ctx = { async: true };
   return toStandardResult(await inst._zod.run({ value, issues: [] }, ctx), ctx);
@@ -2482,7 +2482,7 @@ function handleOptionalResult(payload, result) {
 }
 var $ZodType, toStandardResult, $ZodString, $ZodStringFormat, $ZodISODateTime, $ZodISODate, $ZodISOTime, $ZodISODuration, $ZodNumber, $ZodNumberFormat, $ZodBoolean, $ZodUnknown, $ZodNever, arraySize, $ZodArray, NO_SYMBOL_KEYS, $ZodObject, $ZodUnion, $ZodRecord, $ZodEnum, $ZodLiteral, $ZodOptional, $ZodNullable;
 var init_schemas = __esm({
-  "node_modules/zod/v4/core/schemas.js"() {
+  "../../main/node_modules/zod/v4/core/schemas.js"() {
     init_checks();
     init_core();
     init_regexes();
@@ -3112,13 +3112,13 @@ var init_schemas = __esm({
   }
 });
 
-// node_modules/zod/v4/core/memoizer.js
+// ../../main/node_modules/zod/v4/core/memoizer.js
 var init_memoizer = __esm({
-  "node_modules/zod/v4/core/memoizer.js"() {
+  "../../main/node_modules/zod/v4/core/memoizer.js"() {
   }
 });
 
-// node_modules/zod/v4/locales/en.js
+// ../../main/node_modules/zod/v4/locales/en.js
 function en_default() {
   return {
     localeError: error()
@@ -3126,7 +3126,7 @@ function en_default() {
 }
 var error;
 var init_en = __esm({
-  "node_modules/zod/v4/locales/en.js"() {
+  "../../main/node_modules/zod/v4/locales/en.js"() {
     init_util();
     error = () => {
       const Sizable = {
@@ -3249,19 +3249,19 @@ var init_en = __esm({
   }
 });
 
-// node_modules/zod/v4/locales/index.js
+// ../../main/node_modules/zod/v4/locales/index.js
 var init_locales = __esm({
-  "node_modules/zod/v4/locales/index.js"() {
+  "../../main/node_modules/zod/v4/locales/index.js"() {
   }
 });
 
-// node_modules/zod/v4/core/registries.js
+// ../../main/node_modules/zod/v4/core/registries.js
 function registry() {
   return new $ZodRegistry();
 }
 var _a2, $ZodRegistry, globalRegistry;
 var init_registries = __esm({
-  "node_modules/zod/v4/core/registries.js"() {
+  "../../main/node_modules/zod/v4/core/registries.js"() {
     $ZodRegistry = class {
       constructor() {
         this._map = /* @__PURE__ */ new WeakMap();
@@ -3307,13 +3307,13 @@ var init_registries = __esm({
   }
 });
 
-// node_modules/zod/v4/core/compile.js
+// ../../main/node_modules/zod/v4/core/compile.js
 var init_compile = __esm({
-  "node_modules/zod/v4/core/compile.js"() {
+  "../../main/node_modules/zod/v4/core/compile.js"() {
   }
 });
 
-// node_modules/zod/v4/core/api.js
+// ../../main/node_modules/zod/v4/core/api.js
 function snapshotChecks(def) {
   if (def.checks)
     def.checks = [...def.checks];
@@ -3446,27 +3446,27 @@ function _regex(pattern, params) {
   });
 }
 var init_api = __esm({
-  "node_modules/zod/v4/core/api.js"() {
+  "../../main/node_modules/zod/v4/core/api.js"() {
     init_checks();
     init_util();
   }
 });
 
-// node_modules/zod/v4/core/to-json-schema.js
+// ../../main/node_modules/zod/v4/core/to-json-schema.js
 var init_to_json_schema = __esm({
-  "node_modules/zod/v4/core/to-json-schema.js"() {
+  "../../main/node_modules/zod/v4/core/to-json-schema.js"() {
   }
 });
 
-// node_modules/zod/v4/core/json-schema.js
+// ../../main/node_modules/zod/v4/core/json-schema.js
 var init_json_schema = __esm({
-  "node_modules/zod/v4/core/json-schema.js"() {
+  "../../main/node_modules/zod/v4/core/json-schema.js"() {
   }
 });
 
-// node_modules/zod/v4/core/index.js
+// ../../main/node_modules/zod/v4/core/index.js
 var init_core2 = __esm({
-  "node_modules/zod/v4/core/index.js"() {
+  "../../main/node_modules/zod/v4/core/index.js"() {
     init_core();
     init_parse();
     init_errors2();
@@ -3486,14 +3486,14 @@ var init_core2 = __esm({
   }
 });
 
-// node_modules/zod/v4/mini/parse.js
+// ../../main/node_modules/zod/v4/mini/parse.js
 var init_parse2 = __esm({
-  "node_modules/zod/v4/mini/parse.js"() {
+  "../../main/node_modules/zod/v4/mini/parse.js"() {
     init_core2();
   }
 });
 
-// node_modules/zod/v4/mini/schemas.js
+// ../../main/node_modules/zod/v4/mini/schemas.js
 // @__NO_SIDE_EFFECTS__
 function string2(params) {
   return _string(ZodMiniString, params);
@@ -3592,7 +3592,7 @@ function nullable(innerType) {
 }
 var ZodMiniType, ZodMiniString, ZodMiniStringFormat, ZodMiniNumber, ZodMiniNumberFormat, ZodMiniBoolean, ZodMiniUnknown, ZodMiniNever, ZodMiniArray, ZodMiniObject, ZodMiniUnion, ZodMiniRecord, ZodMiniEnum, ZodMiniLiteral, ZodMiniOptional, ZodMiniNullable;
 var init_schemas2 = __esm({
-  "node_modules/zod/v4/mini/schemas.js"() {
+  "../../main/node_modules/zod/v4/mini/schemas.js"() {
     init_core2();
     init_util();
     init_parse2();
@@ -3711,14 +3711,14 @@ var init_schemas2 = __esm({
   }
 });
 
-// node_modules/zod/v4/mini/checks.js
+// ../../main/node_modules/zod/v4/mini/checks.js
 var init_checks2 = __esm({
-  "node_modules/zod/v4/mini/checks.js"() {
+  "../../main/node_modules/zod/v4/mini/checks.js"() {
     init_core2();
   }
 });
 
-// node_modules/zod/v4/mini/iso.js
+// ../../main/node_modules/zod/v4/mini/iso.js
 var iso_exports = {};
 __export(iso_exports, {
   ZodMiniISODate: () => ZodMiniISODate,
@@ -3748,7 +3748,7 @@ function duration2(params) {
 }
 var ZodMiniISODateTime, ZodMiniISODate, ZodMiniISOTime, ZodMiniISODuration;
 var init_iso = __esm({
-  "node_modules/zod/v4/mini/iso.js"() {
+  "../../main/node_modules/zod/v4/mini/iso.js"() {
     init_core2();
     init_schemas2();
     ZodMiniISODateTime = /* @__PURE__ */ $constructor("ZodMiniISODateTime", (inst, def) => {
@@ -3770,15 +3770,15 @@ var init_iso = __esm({
   }
 });
 
-// node_modules/zod/v4/mini/coerce.js
+// ../../main/node_modules/zod/v4/mini/coerce.js
 var init_coerce = __esm({
-  "node_modules/zod/v4/mini/coerce.js"() {
+  "../../main/node_modules/zod/v4/mini/coerce.js"() {
   }
 });
 
-// node_modules/zod/v4/mini/external.js
+// ../../main/node_modules/zod/v4/mini/external.js
 var init_external = __esm({
-  "node_modules/zod/v4/mini/external.js"() {
+  "../../main/node_modules/zod/v4/mini/external.js"() {
     init_core2();
     init_parse2();
     init_schemas2();
@@ -3790,9 +3790,9 @@ var init_external = __esm({
   }
 });
 
-// node_modules/zod/mini/index.js
+// ../../main/node_modules/zod/mini/index.js
 var init_mini = __esm({
-  "node_modules/zod/mini/index.js"() {
+  "../../main/node_modules/zod/mini/index.js"() {
     init_external();
   }
 });
@@ -7954,7 +7954,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "8cc07ba00f3a0491";
+    RELAY_BUILD = "b7a99bf1363bd9c9";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -8947,10 +8947,10 @@ var init_decision_key = __esm({
   }
 });
 
-// node_modules/date-fns/locale/en-US/_lib/formatDistance.js
+// ../../main/node_modules/date-fns/locale/en-US/_lib/formatDistance.js
 var formatDistanceLocale, formatDistance;
 var init_formatDistance = __esm({
-  "node_modules/date-fns/locale/en-US/_lib/formatDistance.js"() {
+  "../../main/node_modules/date-fns/locale/en-US/_lib/formatDistance.js"() {
     formatDistanceLocale = {
       lessThanXSeconds: {
         one: "less than a second",
@@ -9036,7 +9036,7 @@ var init_formatDistance = __esm({
   }
 });
 
-// node_modules/date-fns/locale/_lib/buildFormatLongFn.js
+// ../../main/node_modules/date-fns/locale/_lib/buildFormatLongFn.js
 function buildFormatLongFn(args) {
   return (options = {}) => {
     const width = options.width ? String(options.width) : args.defaultWidth;
@@ -9045,14 +9045,14 @@ function buildFormatLongFn(args) {
   };
 }
 var init_buildFormatLongFn = __esm({
-  "node_modules/date-fns/locale/_lib/buildFormatLongFn.js"() {
+  "../../main/node_modules/date-fns/locale/_lib/buildFormatLongFn.js"() {
   }
 });
 
-// node_modules/date-fns/locale/en-US/_lib/formatLong.js
+// ../../main/node_modules/date-fns/locale/en-US/_lib/formatLong.js
 var dateFormats, timeFormats, dateTimeFormats, formatLong;
 var init_formatLong = __esm({
-  "node_modules/date-fns/locale/en-US/_lib/formatLong.js"() {
+  "../../main/node_modules/date-fns/locale/en-US/_lib/formatLong.js"() {
     init_buildFormatLongFn();
     dateFormats = {
       full: "EEEE, MMMM do, y",
@@ -9089,10 +9089,10 @@ var init_formatLong = __esm({
   }
 });
 
-// node_modules/date-fns/locale/en-US/_lib/formatRelative.js
+// ../../main/node_modules/date-fns/locale/en-US/_lib/formatRelative.js
 var formatRelativeLocale, formatRelative;
 var init_formatRelative = __esm({
-  "node_modules/date-fns/locale/en-US/_lib/formatRelative.js"() {
+  "../../main/node_modules/date-fns/locale/en-US/_lib/formatRelative.js"() {
     formatRelativeLocale = {
       lastWeek: "'last' eeee 'at' p",
       yesterday: "'yesterday at' p",
@@ -9105,7 +9105,7 @@ var init_formatRelative = __esm({
   }
 });
 
-// node_modules/date-fns/locale/_lib/buildLocalizeFn.js
+// ../../main/node_modules/date-fns/locale/_lib/buildLocalizeFn.js
 function buildLocalizeFn(args) {
   return (value, options) => {
     const context = options?.context ? String(options.context) : "standalone";
@@ -9124,14 +9124,14 @@ function buildLocalizeFn(args) {
   };
 }
 var init_buildLocalizeFn = __esm({
-  "node_modules/date-fns/locale/_lib/buildLocalizeFn.js"() {
+  "../../main/node_modules/date-fns/locale/_lib/buildLocalizeFn.js"() {
   }
 });
 
-// node_modules/date-fns/locale/en-US/_lib/localize.js
+// ../../main/node_modules/date-fns/locale/en-US/_lib/localize.js
 var eraValues, quarterValues, monthValues, dayValues, dayPeriodValues, formattingDayPeriodValues, ordinalNumber, localize;
 var init_localize = __esm({
-  "node_modules/date-fns/locale/en-US/_lib/localize.js"() {
+  "../../main/node_modules/date-fns/locale/en-US/_lib/localize.js"() {
     init_buildLocalizeFn();
     eraValues = {
       narrow: ["B", "A"],
@@ -9296,7 +9296,7 @@ var init_localize = __esm({
   }
 });
 
-// node_modules/date-fns/locale/_lib/buildMatchFn.js
+// ../../main/node_modules/date-fns/locale/_lib/buildMatchFn.js
 function buildMatchFn(args) {
   return (string3, options = {}) => {
     const width = options.width;
@@ -9338,11 +9338,11 @@ function findIndex(array2, predicate) {
   return void 0;
 }
 var init_buildMatchFn = __esm({
-  "node_modules/date-fns/locale/_lib/buildMatchFn.js"() {
+  "../../main/node_modules/date-fns/locale/_lib/buildMatchFn.js"() {
   }
 });
 
-// node_modules/date-fns/locale/_lib/buildMatchPatternFn.js
+// ../../main/node_modules/date-fns/locale/_lib/buildMatchPatternFn.js
 function buildMatchPatternFn(args) {
   return (string3, options = {}) => {
     const matchResult = string3.match(args.matchPattern);
@@ -9357,14 +9357,14 @@ function buildMatchPatternFn(args) {
   };
 }
 var init_buildMatchPatternFn = __esm({
-  "node_modules/date-fns/locale/_lib/buildMatchPatternFn.js"() {
+  "../../main/node_modules/date-fns/locale/_lib/buildMatchPatternFn.js"() {
   }
 });
 
-// node_modules/date-fns/locale/en-US/_lib/match.js
+// ../../main/node_modules/date-fns/locale/en-US/_lib/match.js
 var matchOrdinalNumberPattern, parseOrdinalNumberPattern, matchEraPatterns, parseEraPatterns, matchQuarterPatterns, parseQuarterPatterns, matchMonthPatterns, parseMonthPatterns, matchDayPatterns, parseDayPatterns, matchDayPeriodPatterns, parseDayPeriodPatterns, match;
 var init_match = __esm({
-  "node_modules/date-fns/locale/en-US/_lib/match.js"() {
+  "../../main/node_modules/date-fns/locale/en-US/_lib/match.js"() {
     init_buildMatchFn();
     init_buildMatchPatternFn();
     matchOrdinalNumberPattern = /^(\d+)(th|st|nd|rd)?/i;
@@ -9487,10 +9487,10 @@ var init_match = __esm({
   }
 });
 
-// node_modules/date-fns/locale/en-US.js
+// ../../main/node_modules/date-fns/locale/en-US.js
 var enUS;
 var init_en_US = __esm({
-  "node_modules/date-fns/locale/en-US.js"() {
+  "../../main/node_modules/date-fns/locale/en-US.js"() {
     init_formatDistance();
     init_formatLong();
     init_formatRelative();
@@ -9511,25 +9511,25 @@ var init_en_US = __esm({
   }
 });
 
-// node_modules/date-fns/_lib/defaultLocale.js
+// ../../main/node_modules/date-fns/_lib/defaultLocale.js
 var init_defaultLocale = __esm({
-  "node_modules/date-fns/_lib/defaultLocale.js"() {
+  "../../main/node_modules/date-fns/_lib/defaultLocale.js"() {
     init_en_US();
   }
 });
 
-// node_modules/date-fns/_lib/defaultOptions.js
+// ../../main/node_modules/date-fns/_lib/defaultOptions.js
 function getDefaultOptions() {
   return defaultOptions;
 }
 var defaultOptions;
 var init_defaultOptions = __esm({
-  "node_modules/date-fns/_lib/defaultOptions.js"() {
+  "../../main/node_modules/date-fns/_lib/defaultOptions.js"() {
     defaultOptions = {};
   }
 });
 
-// node_modules/date-fns/_lib/getRoundingMethod.js
+// ../../main/node_modules/date-fns/_lib/getRoundingMethod.js
 function getRoundingMethod(method) {
   return (number3) => {
     const round2 = method ? Math[method] : Math.trunc;
@@ -9538,14 +9538,14 @@ function getRoundingMethod(method) {
   };
 }
 var init_getRoundingMethod = __esm({
-  "node_modules/date-fns/_lib/getRoundingMethod.js"() {
+  "../../main/node_modules/date-fns/_lib/getRoundingMethod.js"() {
   }
 });
 
-// node_modules/date-fns/constants.js
+// ../../main/node_modules/date-fns/constants.js
 var daysInYear, maxTime, minTime, millisecondsInMinute, minutesInYear, minutesInMonth, minutesInDay, secondsInHour, secondsInDay, secondsInWeek, secondsInYear, secondsInMonth, secondsInQuarter, constructFromSymbol;
 var init_constants = __esm({
-  "node_modules/date-fns/constants.js"() {
+  "../../main/node_modules/date-fns/constants.js"() {
     daysInYear = 365.2425;
     maxTime = Math.pow(10, 8) * 24 * 60 * 60 * 1e3;
     minTime = -maxTime;
@@ -9563,7 +9563,7 @@ var init_constants = __esm({
   }
 });
 
-// node_modules/date-fns/constructFrom.js
+// ../../main/node_modules/date-fns/constructFrom.js
 function constructFrom(date3, value) {
   if (typeof date3 === "function") return date3(value);
   if (date3 && typeof date3 === "object" && constructFromSymbol in date3)
@@ -9572,22 +9572,22 @@ function constructFrom(date3, value) {
   return new Date(value);
 }
 var init_constructFrom = __esm({
-  "node_modules/date-fns/constructFrom.js"() {
+  "../../main/node_modules/date-fns/constructFrom.js"() {
     init_constants();
   }
 });
 
-// node_modules/date-fns/toDate.js
+// ../../main/node_modules/date-fns/toDate.js
 function toDate(argument, context) {
   return constructFrom(context || argument, argument);
 }
 var init_toDate = __esm({
-  "node_modules/date-fns/toDate.js"() {
+  "../../main/node_modules/date-fns/toDate.js"() {
     init_constructFrom();
   }
 });
 
-// node_modules/date-fns/_lib/getTimezoneOffsetInMilliseconds.js
+// ../../main/node_modules/date-fns/_lib/getTimezoneOffsetInMilliseconds.js
 function getTimezoneOffsetInMilliseconds(date3) {
   const _date2 = toDate(date3);
   const utcDate = new Date(
@@ -9605,12 +9605,12 @@ function getTimezoneOffsetInMilliseconds(date3) {
   return +date3 - +utcDate;
 }
 var init_getTimezoneOffsetInMilliseconds = __esm({
-  "node_modules/date-fns/_lib/getTimezoneOffsetInMilliseconds.js"() {
+  "../../main/node_modules/date-fns/_lib/getTimezoneOffsetInMilliseconds.js"() {
     init_toDate();
   }
 });
 
-// node_modules/date-fns/_lib/normalizeDates.js
+// ../../main/node_modules/date-fns/_lib/normalizeDates.js
 function normalizeDates(context, ...dates) {
   const normalize = constructFrom.bind(
     null,
@@ -9619,12 +9619,12 @@ function normalizeDates(context, ...dates) {
   return dates.map(normalize);
 }
 var init_normalizeDates = __esm({
-  "node_modules/date-fns/_lib/normalizeDates.js"() {
+  "../../main/node_modules/date-fns/_lib/normalizeDates.js"() {
     init_constructFrom();
   }
 });
 
-// node_modules/date-fns/compareAsc.js
+// ../../main/node_modules/date-fns/compareAsc.js
 function compareAsc(dateLeft, dateRight) {
   const diff = +toDate(dateLeft) - +toDate(dateRight);
   if (diff < 0) return -1;
@@ -9632,12 +9632,12 @@ function compareAsc(dateLeft, dateRight) {
   return diff;
 }
 var init_compareAsc = __esm({
-  "node_modules/date-fns/compareAsc.js"() {
+  "../../main/node_modules/date-fns/compareAsc.js"() {
     init_toDate();
   }
 });
 
-// node_modules/date-fns/formatDistanceStrict.js
+// ../../main/node_modules/date-fns/formatDistanceStrict.js
 function formatDistanceStrict(laterDate, earlierDate, options) {
   const defaultOptions2 = getDefaultOptions();
   const locale = options?.locale ?? defaultOptions2.locale ?? enUS;
@@ -9698,7 +9698,7 @@ function formatDistanceStrict(laterDate, earlierDate, options) {
   }
 }
 var init_formatDistanceStrict = __esm({
-  "node_modules/date-fns/formatDistanceStrict.js"() {
+  "../../main/node_modules/date-fns/formatDistanceStrict.js"() {
     init_defaultLocale();
     init_defaultOptions();
     init_getRoundingMethod();
@@ -10346,9 +10346,9 @@ var init_told3 = __esm({
   }
 });
 
-// node_modules/zod/v4/core/util.cjs
+// ../../main/node_modules/zod/v4/core/util.cjs
 var require_util = __commonJS({
-  "node_modules/zod/v4/core/util.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/core/util.cjs"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CONSTANT_CATCH = exports2.Class = exports2.BIGINT_FORMAT_RANGES = exports2.NUMBER_FORMAT_RANGES = exports2.primitiveTypes = exports2.propertyKeyTypes = exports2.getParsedType = exports2.allowsEval = exports2.captureStackTrace = void 0;
@@ -11215,9 +11215,9 @@ var require_util = __commonJS({
   }
 });
 
-// node_modules/zod/v4/core/core.cjs
+// ../../main/node_modules/zod/v4/core/core.cjs
 var require_core = __commonJS({
-  "node_modules/zod/v4/core/core.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/core/core.cjs"(exports2) {
     "use strict";
     var _a3;
     Object.defineProperty(exports2, "__esModule", { value: true });
@@ -11364,9 +11364,9 @@ var require_core = __commonJS({
   }
 });
 
-// node_modules/zod/v4/core/errors.cjs
+// ../../main/node_modules/zod/v4/core/errors.cjs
 var require_errors = __commonJS({
-  "node_modules/zod/v4/core/errors.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/core/errors.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -11613,9 +11613,9 @@ var require_errors = __commonJS({
   }
 });
 
-// node_modules/zod/v4/core/parse.cjs
+// ../../main/node_modules/zod/v4/core/parse.cjs
 var require_parse = __commonJS({
-  "node_modules/zod/v4/core/parse.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/core/parse.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -11839,9 +11839,9 @@ var require_parse = __commonJS({
   }
 });
 
-// node_modules/zod/v4/core/regexes.cjs
+// ../../main/node_modules/zod/v4/core/regexes.cjs
 var require_regexes = __commonJS({
-  "node_modules/zod/v4/core/regexes.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/core/regexes.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -12005,9 +12005,9 @@ var require_regexes = __commonJS({
   }
 });
 
-// node_modules/zod/v4/core/checks.cjs
+// ../../main/node_modules/zod/v4/core/checks.cjs
 var require_checks = __commonJS({
-  "node_modules/zod/v4/core/checks.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/core/checks.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -12534,9 +12534,9 @@ var require_checks = __commonJS({
   }
 });
 
-// node_modules/zod/v4/core/doc.cjs
+// ../../main/node_modules/zod/v4/core/doc.cjs
 var require_doc = __commonJS({
-  "node_modules/zod/v4/core/doc.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/core/doc.cjs"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Doc = void 0;
@@ -12599,9 +12599,9 @@ ${content.join("\n")}
   }
 });
 
-// node_modules/zod/v4/core/versions.cjs
+// ../../main/node_modules/zod/v4/core/versions.cjs
 var require_versions = __commonJS({
-  "node_modules/zod/v4/core/versions.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/core/versions.cjs"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.version = void 0;
@@ -12629,9 +12629,9 @@ var require_versions = __commonJS({
   }
 });
 
-// node_modules/zod/v4/core/schemas.cjs
+// ../../main/node_modules/zod/v4/core/schemas.cjs
 var require_schemas = __commonJS({
-  "node_modules/zod/v4/core/schemas.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/core/schemas.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -15149,9 +15149,9 @@ var require_schemas = __commonJS({
   }
 });
 
-// node_modules/zod/v4/core/memoizer.cjs
+// ../../main/node_modules/zod/v4/core/memoizer.cjs
 var require_memoizer = __commonJS({
-  "node_modules/zod/v4/core/memoizer.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/core/memoizer.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -15481,9 +15481,9 @@ var require_memoizer = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/ar.cjs
+// ../../main/node_modules/zod/v4/locales/ar.cjs
 var require_ar = __commonJS({
-  "node_modules/zod/v4/locales/ar.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/ar.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -15629,9 +15629,9 @@ var require_ar = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/az.cjs
+// ../../main/node_modules/zod/v4/locales/az.cjs
 var require_az = __commonJS({
-  "node_modules/zod/v4/locales/az.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/az.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -15776,9 +15776,9 @@ var require_az = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/be.cjs
+// ../../main/node_modules/zod/v4/locales/be.cjs
 var require_be = __commonJS({
-  "node_modules/zod/v4/locales/be.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/be.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -15981,9 +15981,9 @@ var require_be = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/bg.cjs
+// ../../main/node_modules/zod/v4/locales/bg.cjs
 var require_bg = __commonJS({
-  "node_modules/zod/v4/locales/bg.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/bg.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -16143,9 +16143,9 @@ var require_bg = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/bn.cjs
+// ../../main/node_modules/zod/v4/locales/bn.cjs
 var require_bn = __commonJS({
-  "node_modules/zod/v4/locales/bn.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/bn.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -16293,9 +16293,9 @@ var require_bn = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/ca.cjs
+// ../../main/node_modules/zod/v4/locales/ca.cjs
 var require_ca = __commonJS({
-  "node_modules/zod/v4/locales/ca.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/ca.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -16443,9 +16443,9 @@ var require_ca = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/ckb.cjs
+// ../../main/node_modules/zod/v4/locales/ckb.cjs
 var require_ckb = __commonJS({
-  "node_modules/zod/v4/locales/ckb.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/ckb.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -16612,9 +16612,9 @@ var require_ckb = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/cs.cjs
+// ../../main/node_modules/zod/v4/locales/cs.cjs
 var require_cs = __commonJS({
-  "node_modules/zod/v4/locales/cs.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/cs.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -16765,9 +16765,9 @@ var require_cs = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/da.cjs
+// ../../main/node_modules/zod/v4/locales/da.cjs
 var require_da = __commonJS({
-  "node_modules/zod/v4/locales/da.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/da.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -16922,9 +16922,9 @@ var require_da = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/de.cjs
+// ../../main/node_modules/zod/v4/locales/de.cjs
 var require_de = __commonJS({
-  "node_modules/zod/v4/locales/de.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/de.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -17072,9 +17072,9 @@ var require_de = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/el.cjs
+// ../../main/node_modules/zod/v4/locales/el.cjs
 var require_el = __commonJS({
-  "node_modules/zod/v4/locales/el.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/el.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -17221,9 +17221,9 @@ var require_el = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/en.cjs
+// ../../main/node_modules/zod/v4/locales/en.cjs
 var require_en = __commonJS({
-  "node_modules/zod/v4/locales/en.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/en.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -17382,9 +17382,9 @@ var require_en = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/eo.cjs
+// ../../main/node_modules/zod/v4/locales/eo.cjs
 var require_eo = __commonJS({
-  "node_modules/zod/v4/locales/eo.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/eo.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -17533,9 +17533,9 @@ var require_eo = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/es.cjs
+// ../../main/node_modules/zod/v4/locales/es.cjs
 var require_es = __commonJS({
-  "node_modules/zod/v4/locales/es.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/es.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -17706,9 +17706,9 @@ var require_es = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/fa.cjs
+// ../../main/node_modules/zod/v4/locales/fa.cjs
 var require_fa = __commonJS({
-  "node_modules/zod/v4/locales/fa.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/fa.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -17862,9 +17862,9 @@ var require_fa = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/fi.cjs
+// ../../main/node_modules/zod/v4/locales/fi.cjs
 var require_fi = __commonJS({
-  "node_modules/zod/v4/locales/fi.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/fi.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -18016,9 +18016,9 @@ var require_fi = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/fr.cjs
+// ../../main/node_modules/zod/v4/locales/fr.cjs
 var require_fr = __commonJS({
-  "node_modules/zod/v4/locales/fr.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/fr.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -18182,9 +18182,9 @@ var require_fr = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/fr-CA.cjs
+// ../../main/node_modules/zod/v4/locales/fr-CA.cjs
 var require_fr_CA = __commonJS({
-  "node_modules/zod/v4/locales/fr-CA.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/fr-CA.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -18331,9 +18331,9 @@ var require_fr_CA = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/gu.cjs
+// ../../main/node_modules/zod/v4/locales/gu.cjs
 var require_gu = __commonJS({
-  "node_modules/zod/v4/locales/gu.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/gu.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -18481,9 +18481,9 @@ var require_gu = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/he.cjs
+// ../../main/node_modules/zod/v4/locales/he.cjs
 var require_he = __commonJS({
-  "node_modules/zod/v4/locales/he.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/he.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -18719,9 +18719,9 @@ var require_he = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/hi.cjs
+// ../../main/node_modules/zod/v4/locales/hi.cjs
 var require_hi = __commonJS({
-  "node_modules/zod/v4/locales/hi.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/hi.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -18867,9 +18867,9 @@ var require_hi = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/hr.cjs
+// ../../main/node_modules/zod/v4/locales/hr.cjs
 var require_hr = __commonJS({
-  "node_modules/zod/v4/locales/hr.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/hr.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -19030,9 +19030,9 @@ var require_hr = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/hu.cjs
+// ../../main/node_modules/zod/v4/locales/hu.cjs
 var require_hu = __commonJS({
-  "node_modules/zod/v4/locales/hu.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/hu.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -19180,9 +19180,9 @@ var require_hu = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/hy.cjs
+// ../../main/node_modules/zod/v4/locales/hy.cjs
 var require_hy = __commonJS({
-  "node_modules/zod/v4/locales/hy.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/hy.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -19375,9 +19375,9 @@ var require_hy = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/id.cjs
+// ../../main/node_modules/zod/v4/locales/id.cjs
 var require_id = __commonJS({
-  "node_modules/zod/v4/locales/id.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/id.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -19523,9 +19523,9 @@ var require_id = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/is.cjs
+// ../../main/node_modules/zod/v4/locales/is.cjs
 var require_is = __commonJS({
-  "node_modules/zod/v4/locales/is.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/is.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -19674,9 +19674,9 @@ var require_is = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/it.cjs
+// ../../main/node_modules/zod/v4/locales/it.cjs
 var require_it = __commonJS({
-  "node_modules/zod/v4/locales/it.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/it.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -19824,9 +19824,9 @@ var require_it = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/ja.cjs
+// ../../main/node_modules/zod/v4/locales/ja.cjs
 var require_ja = __commonJS({
-  "node_modules/zod/v4/locales/ja.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/ja.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -19973,9 +19973,9 @@ var require_ja = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/ka.cjs
+// ../../main/node_modules/zod/v4/locales/ka.cjs
 var require_ka = __commonJS({
-  "node_modules/zod/v4/locales/ka.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/ka.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -20127,9 +20127,9 @@ var require_ka = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/km.cjs
+// ../../main/node_modules/zod/v4/locales/km.cjs
 var require_km = __commonJS({
-  "node_modules/zod/v4/locales/km.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/km.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -20279,9 +20279,9 @@ var require_km = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/kh.cjs
+// ../../main/node_modules/zod/v4/locales/kh.cjs
 var require_kh = __commonJS({
-  "node_modules/zod/v4/locales/kh.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/kh.cjs"(exports2, module2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -20296,9 +20296,9 @@ var require_kh = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/kn.cjs
+// ../../main/node_modules/zod/v4/locales/kn.cjs
 var require_kn = __commonJS({
-  "node_modules/zod/v4/locales/kn.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/kn.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -20448,9 +20448,9 @@ var require_kn = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/ko.cjs
+// ../../main/node_modules/zod/v4/locales/ko.cjs
 var require_ko = __commonJS({
-  "node_modules/zod/v4/locales/ko.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/ko.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -20601,9 +20601,9 @@ var require_ko = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/lt.cjs
+// ../../main/node_modules/zod/v4/locales/lt.cjs
 var require_lt = __commonJS({
-  "node_modules/zod/v4/locales/lt.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/lt.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -20845,9 +20845,9 @@ var require_lt = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/mk.cjs
+// ../../main/node_modules/zod/v4/locales/mk.cjs
 var require_mk = __commonJS({
-  "node_modules/zod/v4/locales/mk.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/mk.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -20996,9 +20996,9 @@ var require_mk = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/ms.cjs
+// ../../main/node_modules/zod/v4/locales/ms.cjs
 var require_ms = __commonJS({
-  "node_modules/zod/v4/locales/ms.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/ms.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -21145,9 +21145,9 @@ var require_ms = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/ne.cjs
+// ../../main/node_modules/zod/v4/locales/ne.cjs
 var require_ne = __commonJS({
-  "node_modules/zod/v4/locales/ne.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/ne.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -21293,9 +21293,9 @@ var require_ne = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/nl.cjs
+// ../../main/node_modules/zod/v4/locales/nl.cjs
 var require_nl = __commonJS({
-  "node_modules/zod/v4/locales/nl.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/nl.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -21445,9 +21445,9 @@ var require_nl = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/nn.cjs
+// ../../main/node_modules/zod/v4/locales/nn.cjs
 var require_nn = __commonJS({
-  "node_modules/zod/v4/locales/nn.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/nn.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -21595,9 +21595,9 @@ var require_nn = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/no.cjs
+// ../../main/node_modules/zod/v4/locales/no.cjs
 var require_no = __commonJS({
-  "node_modules/zod/v4/locales/no.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/no.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -21745,9 +21745,9 @@ var require_no = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/ota.cjs
+// ../../main/node_modules/zod/v4/locales/ota.cjs
 var require_ota = __commonJS({
-  "node_modules/zod/v4/locales/ota.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/ota.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -21896,9 +21896,9 @@ var require_ota = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/ps.cjs
+// ../../main/node_modules/zod/v4/locales/ps.cjs
 var require_ps = __commonJS({
-  "node_modules/zod/v4/locales/ps.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/ps.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -22052,9 +22052,9 @@ var require_ps = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/pl.cjs
+// ../../main/node_modules/zod/v4/locales/pl.cjs
 var require_pl = __commonJS({
-  "node_modules/zod/v4/locales/pl.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/pl.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -22203,9 +22203,9 @@ var require_pl = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/pt.cjs
+// ../../main/node_modules/zod/v4/locales/pt.cjs
 var require_pt = __commonJS({
-  "node_modules/zod/v4/locales/pt.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/pt.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -22383,9 +22383,9 @@ var require_pt = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/pt-BR.cjs
+// ../../main/node_modules/zod/v4/locales/pt-BR.cjs
 var require_pt_BR = __commonJS({
-  "node_modules/zod/v4/locales/pt-BR.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/pt-BR.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -22564,9 +22564,9 @@ var require_pt_BR = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/ro.cjs
+// ../../main/node_modules/zod/v4/locales/ro.cjs
 var require_ro = __commonJS({
-  "node_modules/zod/v4/locales/ro.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/ro.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -22723,9 +22723,9 @@ var require_ro = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/ru.cjs
+// ../../main/node_modules/zod/v4/locales/ru.cjs
 var require_ru = __commonJS({
-  "node_modules/zod/v4/locales/ru.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/ru.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -22928,9 +22928,9 @@ var require_ru = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/sk.cjs
+// ../../main/node_modules/zod/v4/locales/sk.cjs
 var require_sk = __commonJS({
-  "node_modules/zod/v4/locales/sk.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/sk.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -23081,9 +23081,9 @@ var require_sk = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/sl.cjs
+// ../../main/node_modules/zod/v4/locales/sl.cjs
 var require_sl = __commonJS({
-  "node_modules/zod/v4/locales/sl.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/sl.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -23232,9 +23232,9 @@ var require_sl = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/sv.cjs
+// ../../main/node_modules/zod/v4/locales/sv.cjs
 var require_sv = __commonJS({
-  "node_modules/zod/v4/locales/sv.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/sv.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -23384,9 +23384,9 @@ var require_sv = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/ta.cjs
+// ../../main/node_modules/zod/v4/locales/ta.cjs
 var require_ta = __commonJS({
-  "node_modules/zod/v4/locales/ta.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/ta.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -23536,9 +23536,9 @@ var require_ta = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/tg.cjs
+// ../../main/node_modules/zod/v4/locales/tg.cjs
 var require_tg = __commonJS({
-  "node_modules/zod/v4/locales/tg.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/tg.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -23689,9 +23689,9 @@ var require_tg = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/th.cjs
+// ../../main/node_modules/zod/v4/locales/th.cjs
 var require_th = __commonJS({
-  "node_modules/zod/v4/locales/th.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/th.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -23841,9 +23841,9 @@ var require_th = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/tk.cjs
+// ../../main/node_modules/zod/v4/locales/tk.cjs
 var require_tk = __commonJS({
-  "node_modules/zod/v4/locales/tk.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/tk.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -23985,9 +23985,9 @@ var require_tk = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/tr.cjs
+// ../../main/node_modules/zod/v4/locales/tr.cjs
 var require_tr = __commonJS({
-  "node_modules/zod/v4/locales/tr.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/tr.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -24132,9 +24132,9 @@ var require_tr = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/uk.cjs
+// ../../main/node_modules/zod/v4/locales/uk.cjs
 var require_uk = __commonJS({
-  "node_modules/zod/v4/locales/uk.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/uk.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -24282,9 +24282,9 @@ var require_uk = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/ua.cjs
+// ../../main/node_modules/zod/v4/locales/ua.cjs
 var require_ua = __commonJS({
-  "node_modules/zod/v4/locales/ua.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/ua.cjs"(exports2, module2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -24299,9 +24299,9 @@ var require_ua = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/ur.cjs
+// ../../main/node_modules/zod/v4/locales/ur.cjs
 var require_ur = __commonJS({
-  "node_modules/zod/v4/locales/ur.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/ur.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -24451,9 +24451,9 @@ var require_ur = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/uz.cjs
+// ../../main/node_modules/zod/v4/locales/uz.cjs
 var require_uz = __commonJS({
-  "node_modules/zod/v4/locales/uz.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/uz.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -24601,9 +24601,9 @@ var require_uz = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/vi.cjs
+// ../../main/node_modules/zod/v4/locales/vi.cjs
 var require_vi = __commonJS({
-  "node_modules/zod/v4/locales/vi.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/vi.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -24751,9 +24751,9 @@ var require_vi = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/zh-CN.cjs
+// ../../main/node_modules/zod/v4/locales/zh-CN.cjs
 var require_zh_CN = __commonJS({
-  "node_modules/zod/v4/locales/zh-CN.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/zh-CN.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -24902,9 +24902,9 @@ var require_zh_CN = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/zh-TW.cjs
+// ../../main/node_modules/zod/v4/locales/zh-TW.cjs
 var require_zh_TW = __commonJS({
-  "node_modules/zod/v4/locales/zh-TW.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/zh-TW.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -25051,9 +25051,9 @@ var require_zh_TW = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/yo.cjs
+// ../../main/node_modules/zod/v4/locales/yo.cjs
 var require_yo = __commonJS({
-  "node_modules/zod/v4/locales/yo.cjs"(exports2, module2) {
+  "../../main/node_modules/zod/v4/locales/yo.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -25200,9 +25200,9 @@ var require_yo = __commonJS({
   }
 });
 
-// node_modules/zod/v4/locales/index.cjs
+// ../../main/node_modules/zod/v4/locales/index.cjs
 var require_locales = __commonJS({
-  "node_modules/zod/v4/locales/index.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/locales/index.cjs"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -25481,9 +25481,9 @@ var require_locales = __commonJS({
   }
 });
 
-// node_modules/zod/v4/core/registries.cjs
+// ../../main/node_modules/zod/v4/core/registries.cjs
 var require_registries = __commonJS({
-  "node_modules/zod/v4/core/registries.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/core/registries.cjs"(exports2) {
     "use strict";
     var _a3;
     Object.defineProperty(exports2, "__esModule", { value: true });
@@ -25556,9 +25556,9 @@ var require_registries = __commonJS({
   }
 });
 
-// node_modules/zod/v4/core/compile.cjs
+// ../../main/node_modules/zod/v4/core/compile.cjs
 var require_compile = __commonJS({
-  "node_modules/zod/v4/core/compile.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/core/compile.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -27227,9 +27227,9 @@ ${code}
   }
 });
 
-// node_modules/zod/v4/core/api.cjs
+// ../../main/node_modules/zod/v4/core/api.cjs
 var require_api = __commonJS({
-  "node_modules/zod/v4/core/api.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/core/api.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -28463,9 +28463,9 @@ var require_api = __commonJS({
   }
 });
 
-// node_modules/zod/v4/core/to-json-schema.cjs
+// ../../main/node_modules/zod/v4/core/to-json-schema.cjs
 var require_to_json_schema = __commonJS({
-  "node_modules/zod/v4/core/to-json-schema.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/core/to-json-schema.cjs"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.createStandardJSONSchemaMethod = exports2.createToJSONSchemaMethod = void 0;
@@ -29028,9 +29028,9 @@ Set the \`cycles\` parameter to \`"ref"\` to resolve cyclical schemas with defs.
   }
 });
 
-// node_modules/zod/v4/core/json-schema-processors.cjs
+// ../../main/node_modules/zod/v4/core/json-schema-processors.cjs
 var require_json_schema_processors = __commonJS({
-  "node_modules/zod/v4/core/json-schema-processors.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/core/json-schema-processors.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -29871,9 +29871,9 @@ var require_json_schema_processors = __commonJS({
   }
 });
 
-// node_modules/zod/v4/core/json-schema-generator.cjs
+// ../../main/node_modules/zod/v4/core/json-schema-generator.cjs
 var require_json_schema_generator = __commonJS({
-  "node_modules/zod/v4/core/json-schema-generator.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/core/json-schema-generator.cjs"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.JSONSchemaGenerator = void 0;
@@ -29975,9 +29975,9 @@ var require_json_schema_generator = __commonJS({
   }
 });
 
-// node_modules/zod/v4/core/json-schema.cjs
+// ../../main/node_modules/zod/v4/core/json-schema.cjs
 var require_json_schema = __commonJS({
-  "node_modules/zod/v4/core/json-schema.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/core/json-schema.cjs"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     (function() {
@@ -29999,9 +29999,9 @@ var require_json_schema = __commonJS({
   }
 });
 
-// node_modules/zod/v4/core/index.cjs
+// ../../main/node_modules/zod/v4/core/index.cjs
 var require_core2 = __commonJS({
-  "node_modules/zod/v4/core/index.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/core/index.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -30082,9 +30082,9 @@ var require_core2 = __commonJS({
   }
 });
 
-// node_modules/zod/v4/classic/checks.cjs
+// ../../main/node_modules/zod/v4/classic/checks.cjs
 var require_checks2 = __commonJS({
-  "node_modules/zod/v4/classic/checks.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/classic/checks.cjs"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.slugify = exports2.toUpperCase = exports2.toLowerCase = exports2.trim = exports2.normalize = exports2.overwrite = exports2.mime = exports2.properties = exports2.property = exports2.endsWith = exports2.startsWith = exports2.includes = exports2.uppercase = exports2.lowercase = exports2.regex = exports2.length = exports2.minLength = exports2.maxLength = exports2.size = exports2.minSize = exports2.maxSize = exports2.multipleOf = exports2.nonnegative = exports2.nonpositive = exports2.negative = exports2.positive = exports2.gte = exports2.gt = exports2.lte = exports2.lt = void 0;
@@ -30198,9 +30198,9 @@ var require_checks2 = __commonJS({
   }
 });
 
-// node_modules/zod/v4/classic/errors.cjs
+// ../../main/node_modules/zod/v4/classic/errors.cjs
 var require_errors2 = __commonJS({
-  "node_modules/zod/v4/classic/errors.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/classic/errors.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -30297,9 +30297,9 @@ var require_errors2 = __commonJS({
   }
 });
 
-// node_modules/zod/v4/classic/parse.cjs
+// ../../main/node_modules/zod/v4/classic/parse.cjs
 var require_parse2 = __commonJS({
-  "node_modules/zod/v4/classic/parse.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/classic/parse.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -30370,9 +30370,9 @@ var require_parse2 = __commonJS({
   }
 });
 
-// node_modules/zod/v4/classic/schemas.cjs
+// ../../main/node_modules/zod/v4/classic/schemas.cjs
 var require_schemas2 = __commonJS({
-  "node_modules/zod/v4/classic/schemas.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/classic/schemas.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -31996,9 +31996,9 @@ var require_schemas2 = __commonJS({
   }
 });
 
-// node_modules/zod/v4/classic/compat.cjs
+// ../../main/node_modules/zod/v4/classic/compat.cjs
 var require_compat = __commonJS({
-  "node_modules/zod/v4/classic/compat.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/classic/compat.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32082,9 +32082,9 @@ var require_compat = __commonJS({
   }
 });
 
-// node_modules/zod/v4/classic/iso.cjs
+// ../../main/node_modules/zod/v4/classic/iso.cjs
 var require_iso = __commonJS({
-  "node_modules/zod/v4/classic/iso.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/classic/iso.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32165,9 +32165,9 @@ var require_iso = __commonJS({
   }
 });
 
-// node_modules/zod/v4/classic/from-json-schema.cjs
+// ../../main/node_modules/zod/v4/classic/from-json-schema.cjs
 var require_from_json_schema = __commonJS({
-  "node_modules/zod/v4/classic/from-json-schema.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/classic/from-json-schema.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32953,9 +32953,9 @@ var require_from_json_schema = __commonJS({
   }
 });
 
-// node_modules/zod/v4/core/visit.cjs
+// ../../main/node_modules/zod/v4/core/visit.cjs
 var require_visit = __commonJS({
-  "node_modules/zod/v4/core/visit.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/core/visit.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33160,9 +33160,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/zod/v4/classic/deep-partial.cjs
+// ../../main/node_modules/zod/v4/classic/deep-partial.cjs
 var require_deep_partial = __commonJS({
-  "node_modules/zod/v4/classic/deep-partial.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/classic/deep-partial.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33224,9 +33224,9 @@ var require_deep_partial = __commonJS({
   }
 });
 
-// node_modules/zod/v4/classic/in-out.cjs
+// ../../main/node_modules/zod/v4/classic/in-out.cjs
 var require_in_out = __commonJS({
-  "node_modules/zod/v4/classic/in-out.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/classic/in-out.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33308,9 +33308,9 @@ var require_in_out = __commonJS({
   }
 });
 
-// node_modules/zod/v4/classic/coerce.cjs
+// ../../main/node_modules/zod/v4/classic/coerce.cjs
 var require_coerce = __commonJS({
-  "node_modules/zod/v4/classic/coerce.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/classic/coerce.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33381,9 +33381,9 @@ var require_coerce = __commonJS({
   }
 });
 
-// node_modules/zod/v4/classic/external.cjs
+// ../../main/node_modules/zod/v4/classic/external.cjs
 var require_external = __commonJS({
-  "node_modules/zod/v4/classic/external.cjs"(exports2) {
+  "../../main/node_modules/zod/v4/classic/external.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33547,9 +33547,9 @@ var require_external = __commonJS({
   }
 });
 
-// node_modules/zod/index.cjs
+// ../../main/node_modules/zod/index.cjs
 var require_zod = __commonJS({
-  "node_modules/zod/index.cjs"(exports2) {
+  "../../main/node_modules/zod/index.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -38513,7 +38513,7 @@ var EVENTS = [
   { event: "StopFailure", bin: "subagent-stop", hosts: ["claude-code", "agent-sdk", "opencode"] },
   // Claude Code 2.1.335+: an interrupt ended the main turn (Esc, a denied permission…); the foreground sub-agents it
   // cut off get neither SubagentStop nor StopFailure (src/hooks/handlers/interrupt.ts). Older versions never fire it.
-  { event: "Interrupt", bin: "subagent-stop", hosts: ["claude-code"] },
+  { event: "Interrupt", bin: "subagent-stop", hosts: ["claude-code"], since: { "claude-code": "2.1.335" } },
   // A delegation launched: a background agent attached as it starts (its SubagentStart runs in another process).
   { event: "PostToolUse", matcher: "Task|Agent", bin: "subagent-stop", hosts: ["claude-code", "agent-sdk"] },
   // The parked sessions, told to the main agent before it decides to delegate. The Agent SDK has not been seen firing

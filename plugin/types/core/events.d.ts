@@ -11,6 +11,12 @@ export interface EventRow {
     readonly matcher?: string;
     readonly bin: HookBin;
     readonly hosts: readonly Host[];
+    /**
+     * The first version of a host that knows the event, where older ones are still in use: `init` wires it only for a
+     * host found at that version or later (Claude Code 2.1.332 reports an unknown event in a settings file as an invalid
+     * setting, in a dialog when attended), and says so otherwise.
+     */
+    readonly since?: Partial<Readonly<Record<Host, string>>>;
 }
 /**
  * Every event answered, in the order the wirings list them. The Claude Code rows are what `init` writes into
@@ -43,6 +49,9 @@ export declare const EVENTS: readonly [{
     readonly event: "Interrupt";
     readonly bin: "subagent-stop";
     readonly hosts: readonly ["claude-code"];
+    readonly since: {
+        readonly 'claude-code': "2.1.335";
+    };
 }, {
     readonly event: "PostToolUse";
     readonly matcher: "Task|Agent";
@@ -69,3 +78,10 @@ export declare const EVENTS: readonly [{
 export type EventName = (typeof EVENTS)[number]['event'];
 /** The rows a host fires, in the table's order: its wiring. */
 export declare function eventsOf(host: Host): readonly EventRow[];
+/**
+ * The rows of `host` that its version `found` knows (see EventRow.since); a row with a `since` is left out when the
+ * version is unknown (null): an unknown event breaks an older host, a missing one only loses what it would add.
+ */
+export declare function knownRows(rows: readonly EventRow[], host: Host, found: string | null): EventRow[];
+/** Orders two `x.y.z` versions numerically (a missing part counts as 0). */
+export declare function compareVersions(a: string, b: string): number;
