@@ -33,7 +33,7 @@ import { attachClaudeAgent, type AgentFailure, type Attachment, type ClaudeAgent
 import { cleanup, deleteSession, type CleanupResult } from './cleanup';
 import { ProjectView, type ResumeDecision } from './project-view';
 import type { ListedSession, ListQuery, SessionStore } from './store';
-import { statsOfTally, type ProjectStats, type Stats } from '../core/views/stats';
+import type { ProjectStats, Stats } from '../core/views/stats';
 import { AgentMismatchError, NotResumable, Unchanged } from './refusals';
 
 // The use cases live by kind: here the sessions' own (create, update, decisions, resume, listing), the Claude Code
@@ -684,6 +684,9 @@ export class Sessions {
       ...(filter.since === undefined ? {} : { since: filter.since }),
     });
     const options = { now, limits: this.limits, ...(filter.since === undefined ? {} : { since: filter.since }) };
+    // Lazy: the stats view is the `stats` command's (and the report's) alone; every other call skips its load.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (above)
+    const { statsOfTally } = require('../core/views/stats') as typeof import('../core/views/stats');
     const { stats, projects } = statsOfTally(answer.tally, answer.live, options);
     return { stats, projects, corrupt: this.#entriesOf(answer.corrupt, {}, now).entries };
   }

@@ -2,7 +2,7 @@ import type { Phase } from '../core/phase-names';
 import type { SessionState } from '../core/state';
 import { isFinalPhase } from '../core/phase-names';
 import { isInterrupted } from '../core/interruption';
-import { statsFactsOf, tallyFacts, type StatsTally } from '../core/views/stats';
+import { statsFactsOf, tallyFacts, type StatsTally } from '../core/views/stats-facts';
 
 /** One entry of a listing: a valid session, or a folder whose state could not be trusted. */
 export type ListedSession =

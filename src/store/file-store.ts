@@ -48,7 +48,7 @@ import {
   type Summary,
 } from './listing-cache';
 import { SettledStore, type SyncStore } from './settled-store';
-import { statsFactsOf, tallyFacts, type StatsFacts } from '../core/views/stats';
+import { statsFactsOf, tallyFacts, type StatsFacts } from '../core/views/stats-facts';
 import { isFinalPhase } from '../core/phase-names';
 import { errnoCode, ioError } from '../platform/errno';
 import { writeFileAtomic } from '../platform/atomic-file';

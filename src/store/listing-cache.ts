@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { writeFileAtomic } from '../platform/atomic-file';
 import type { SessionState } from '../core/state';
 import { isPhase } from '../core/phase-names';
-import { statsFactsOf, type StatsFacts } from '../core/views/stats';
+import { statsFactsOf, type StatsFacts } from '../core/views/stats-facts';
 
 /**
  * What a listing needs to choose sessions without reading them: a session's project, agent, phase and last activity,

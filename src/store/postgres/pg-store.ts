@@ -22,7 +22,7 @@ import {
   type StatsAnswer,
   type StatsQuery,
 } from '../../service/store';
-import { emptySums, mergeSums, type StatsSums, type StatsTally, type TallyGroup } from '../../core/views/stats';
+import { emptySums, mergeSums, type StatsSums, type StatsTally, type TallyGroup } from '../../core/views/stats-facts';
 import { LATEST_VERSION, migrate, newerThanBinary, notMigrated, quoteSchema, type MigrationResult } from './schema';
 import { DEFAULT_SCHEMA, WAIT_LIMITS, type WaitLimits } from '../../core/database';
 import { maskDatabaseUrl, parseDatabaseUrl, type DatabaseAddress } from '../../core/database-url';
