@@ -5915,18 +5915,7 @@ var init_plural = __esm({
   }
 });
 
-// src/core/views/stats.ts
-function parseSince(text, now, flag = "--since") {
-  const match2 = /^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$/.exec(text);
-  let at = Number.NaN;
-  if (match2) at = now.getTime() - Number(match2[1]) * UNITS_MS[match2[2]];
-  else if (isCalendarDate(text)) at = Date.parse(asUtc(text));
-  if (Number.isFinite(at) && Number.isFinite(new Date(at).getTime())) return new Date(at);
-  throw new SessionError(
-    "E_USAGE",
-    `Expected \`${flag}\` to be a duration like 30m, 24h or 7d, or an ISO 8601 time, got ${show(text)}`
-  );
-}
+// src/core/views/stats-facts.ts
 function statsFactsOf(state) {
   let granted = 0;
   let refused = 0;
@@ -6061,6 +6050,44 @@ function tallyGroup(facts) {
   }
   return { sums, median_duration: rawMedian(durations), median_decision: rawMedian(waits) };
 }
+function rawMedian(values) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+var init_stats_facts = __esm({
+  "src/core/views/stats-facts.ts"() {
+    "use strict";
+    init_history();
+    init_interruption();
+    init_phase_names();
+  }
+});
+
+// src/core/views/stats.ts
+var stats_exports = {};
+__export(stats_exports, {
+  computeStats: () => computeStats,
+  emptySums: () => emptySums,
+  mergeSums: () => mergeSums,
+  parseSince: () => parseSince,
+  rawMedian: () => rawMedian,
+  statsFactsOf: () => statsFactsOf,
+  statsOfTally: () => statsOfTally,
+  tallyFacts: () => tallyFacts
+});
+function parseSince(text, now, flag = "--since") {
+  const match2 = /^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$/.exec(text);
+  let at = Number.NaN;
+  if (match2) at = now.getTime() - Number(match2[1]) * UNITS_MS[match2[2]];
+  else if (isCalendarDate(text)) at = Date.parse(asUtc(text));
+  if (Number.isFinite(at) && Number.isFinite(new Date(at).getTime())) return new Date(at);
+  throw new SessionError(
+    "E_USAGE",
+    `Expected \`${flag}\` to be a duration like 30m, 24h or 7d, or an ISO 8601 time, got ${show(text)}`
+  );
+}
 function statsOfTally(tally, live, options) {
   const { now, limits, since } = options;
   const counted2 = live.filter((state) => since === void 0 || Date.parse(state.created_at) >= since.getTime());
@@ -6144,12 +6171,6 @@ function canProgress(state, resumable, now, limits) {
 function ratio(part, whole) {
   return whole === 0 ? null : round(part / whole);
 }
-function rawMedian(values) {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 function round(value) {
   return Math.round(value * 1e3) / 1e3;
 }
@@ -6168,11 +6189,11 @@ var init_stats = __esm({
   "src/core/views/stats.ts"() {
     "use strict";
     init_errors();
-    init_history();
-    init_interruption();
     init_phase_names();
     init_phases();
     init_rules();
+    init_stats_facts();
+    init_stats_facts();
     UNITS_MS = { s: 1e3, m: 6e4, h: 36e5, d: 864e5, w: 6048e5 };
   }
 });
@@ -6338,7 +6359,7 @@ var init_store = __esm({
     "use strict";
     init_phase_names();
     init_interruption();
-    init_stats();
+    init_stats_facts();
   }
 });
 
@@ -7194,7 +7215,7 @@ var init_pg_store = __esm({
     init_serial();
     init_codec();
     init_store();
-    init_stats();
+    init_stats_facts();
     init_schema();
     init_database();
     init_database_url();
@@ -7954,7 +7975,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "b7a99bf1363bd9c9";
+    RELAY_BUILD = "74cee7aa14481510";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -35674,7 +35695,6 @@ var ProjectView = class {
 };
 
 // src/service/sessions.ts
-init_stats();
 var Sessions = class {
   store;
   /** The project this service works for (see SessionsOptions.project). */
@@ -36161,7 +36181,8 @@ var Sessions = class {
       ...filter.since === void 0 ? {} : { since: filter.since }
     });
     const options = { now, limits: this.limits, ...filter.since === void 0 ? {} : { since: filter.since } };
-    const { stats, projects } = statsOfTally(answer2.tally, answer2.live, options);
+    const { statsOfTally: statsOfTally2 } = (init_stats(), __toCommonJS(stats_exports));
+    const { stats, projects } = statsOfTally2(answer2.tally, answer2.live, options);
     return { stats, projects, corrupt: this.#entriesOf(answer2.corrupt, {}, now).entries };
   }
   /** Listed sessions as ListEntries, with their resume answer at `now`, kept by `filter`, newest first. */
@@ -37362,7 +37383,7 @@ init_store();
 var import_node_fs14 = require("node:fs");
 init_atomic_file();
 init_phase_names();
-init_stats();
+init_stats_facts();
 var LISTING_CACHE = ".listing-cache.json";
 var FORMAT = 2;
 function fileKey(path) {
@@ -37558,7 +37579,7 @@ var SettledStore = class {
 };
 
 // src/store/file-store.ts
-init_stats();
+init_stats_facts();
 init_phase_names();
 init_errno();
 init_atomic_file();

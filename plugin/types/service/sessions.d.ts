@@ -13,7 +13,7 @@ import { type AgentFailure, type Attachment, type ClaudeAgentEvent } from './cla
 import { type CleanupResult } from './cleanup';
 import { type ResumeDecision } from './project-view';
 import type { SessionStore } from './store';
-import { type ProjectStats, type Stats } from '../core/views/stats';
+import type { ProjectStats, Stats } from '../core/views/stats';
 export type { AgentFailure, AttachAction, Attachment, ClaudeAgentEvent } from './claude-attach';
 export { CLAUDE_PURPOSE } from './claude-attach';
 export type { CleanupResult } from './cleanup';

@@ -1,6 +1,6 @@
 import type { Phase } from '../core/phase-names';
 import type { SessionState } from '../core/state';
-import { type StatsTally } from '../core/views/stats';
+import { type StatsTally } from '../core/views/stats-facts';
 /** One entry of a listing: a valid session, or a folder whose state could not be trusted. */
 export type ListedSession = {
     readonly kind: 'valid';

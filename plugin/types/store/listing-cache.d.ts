@@ -1,5 +1,5 @@
 import type { SessionState } from '../core/state';
-import { type StatsFacts } from '../core/views/stats';
+import { type StatsFacts } from '../core/views/stats-facts';
 /**
  * What a listing needs to choose sessions without reading them: a session's project, agent, phase and last activity,
  * with the identity of the state.json it was read from (inode, size, modification time). Every write of a session
