@@ -276,6 +276,12 @@ export const LIVE_SCRIPT = `'use strict';
       'the text shown, escapes and all.' });
   }
 
+  function unverifiedWarning(row) {
+    if (!row.unverified) return null;
+    return el('p', { className: 'warning', role: 'note', text: 'Not verified here: its last decision was recorded ' +
+      'elsewhere, by a copy or by hand, not by this machine\\'s user. It counts for nothing: decide again.' });
+  }
+
   function factList(pairs) {
     var dl = el('dl', { className: 'facts' });
     pairs.forEach(function (pair) {
@@ -343,6 +349,7 @@ export const LIVE_SCRIPT = `'use strict';
         ' · ' + (row.project === null ? 'no project' : row.project) + ' · ' + row.host + ' · waits ',
         el('span', { className: 'waited', 'data-since': row.waiting_since, text: since(row.waiting_since) })]),
       hiddenWarning(row),
+      unverifiedWarning(row),
       factList(rowFacts(row)),
       row.allows === null ? null : el('h4', { text: allowsTitle(row) }),
       allows, more,
@@ -484,6 +491,7 @@ export const LIVE_SCRIPT = `'use strict';
         el('p', { text: (permission ? 'The agent ' : 'The session of ') + row.agent + ' (' + shortId(row.id) + ') ' +
           (permission ? 'may run this call once, exactly as shown:' : 'moves to executing; its next delegation carries on with:') }),
         hiddenWarning(row),
+      unverifiedWarning(row),
         el('pre', { className: 'allows', tabindex: '0', 'aria-label': allowsTitle(row), text: full.allows === null ? 'nothing recorded' : full.allows }),
         factList([
           ['Folder', permission ? (row.call.folder === null ? 'not recorded with this request: the call runs where the resumed agent works' : row.call.folder) : null],
@@ -565,6 +573,7 @@ export const LIVE_SCRIPT = `'use strict';
         el('h3', { id: headingId, text: row.kind === 'permission' ? 'Waits for your permission' : row.kind === 'approval' ? 'Waits for your approval' : row.kind === 'interrupted' ? 'Interrupted: waits for its next delegation' : 'Waits for its next delegation' }),
         el('p', { className: 'muted' }, ['since ' + utc(row.waiting_since) + ' (', el('span', { 'data-since': row.waiting_since, text: since(row.waiting_since) }), ')']),
         hiddenWarning(row),
+      unverifiedWarning(row),
         row.allows === null ? null : el('h4', { text: allowsTitle(row) }),
         row.allows === null ? null : el('pre', { className: 'allows', tabindex: '0', 'aria-label': allowsTitle(row), text: row.allows }),
         factList([['Folder', row.call ? (row.call.folder === null ? 'not recorded with this request' : row.call.folder) : null]]),

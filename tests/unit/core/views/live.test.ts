@@ -107,6 +107,21 @@ describe('liveModel', () => {
     expect(plain.hidden).toEqual([]);
   });
 
+  // Issue 40 item 3: an approval that arrived by a clone, a copy or an agent's write reads as waiting again; its card
+  // says why, so the person decides again knowing it.
+  it('marks a decision row whose last decision is not verified here, and no other', () => {
+    const approved = approveState(session('approval'), { by: 'alice' }, AT_TERMINAL, earlier);
+    const decisions = approved.decisions!;
+    const forged: SessionState = {
+      ...approved,
+      phase: 'approval',
+      decisions: [...decisions.slice(0, -1), { ...decisions.at(-1)!, unverified: true }],
+    };
+    expect(model([forged]).decisions[0]!.unverified).toBe(true);
+    expect(model([session('approval')]).decisions[0]!.unverified).toBe(false);
+    expect(LIVE_SCRIPT).toContain('Not verified here: its last decision was recorded');
+  });
+
   it('says what task the state holds: the purpose it was created with, else what its agent recorded', () => {
     const hooks = session('approval', {}, 'acme/api', 'claude_code_subagent');
     const recorded = session('approval', { task_id: 'T-12' }, 'acme/api', 'claude_code_subagent');

@@ -26,6 +26,7 @@ const ROW: DecisionRow = {
   last_message: null,
   parked: null,
   hidden: [],
+  unverified: false,
   commands: ['agent-session approve agent-20261128-064508-faf7cbb6', 'agent-session reject … --reason'],
 };
 
