@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "88357f28bfedd7d2";
-const BUILD_ID = "74cee7aa14481510";
+const BUNDLE_HASH = "25d025714ce63067";
+const BUILD_ID = "ba5f2e1657e68a2b";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -82,6 +82,11 @@ export interface DecisionRow {
      * characters, separators…: `U+202E`), each once; the texts show them as `\uXXXX`. Empty: none.
      */
     readonly hidden: readonly string[];
+    /**
+     * Its last decision is not verified here (issue 40 item 3, core/seal.ts: recorded elsewhere, by a copy or by hand):
+     * it counts for nothing, and the session waits for the person to decide again. The card says so.
+     */
+    readonly unverified: boolean;
     /** The commands that decide it from a terminal (to copy), first the one the page's button does. */
     readonly commands: readonly string[];
 }
