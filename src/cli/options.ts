@@ -14,6 +14,7 @@ export const VALUE_OPTIONS: ReadonlySet<string> = new Set([
   '--error',
   '--summary',
   '--hours',
+  '--older-than',
   '--since',
   '--out',
   '--project',
