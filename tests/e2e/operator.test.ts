@@ -307,7 +307,7 @@ describe('completion, version and colour', () => {
         encoding: 'utf8',
       },
     );
-    expect(run.stdout.split('\n').filter(Boolean).sort()).toEqual(['stats']);
+    expect(run.stdout.split('\n').filter(Boolean).sort()).toEqual(['stats', 'statusline']);
   });
 
   it('prints a zsh script when the shell is zsh', () => {

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { parkForPermission } from '../../src/core/permission';
 import { withProject } from '../../src/core/project';
+import { SEALED_SCHEMA_VERSION } from '../../src/core/schema-version';
 import { applyChange, newSession } from '../../src/core/session';
 import { FileStore } from '../../src/store/file-store';
 import { BIN, run } from '../helpers';
@@ -291,7 +292,8 @@ it('shows the decisions in Chromium, escaped and marked; approve after a confirm
     by: osUser,
     origin: { os_user: osUser, claimed: false, via: 'browser', terminal: false },
   });
-  expect(approved.schema_version).toBe(10);
+  // The decision is sealed (issue 40): the newest schema, where the browser origin (10) alone once wrote 10.
+  expect(approved.schema_version).toBe(SEALED_SCHEMA_VERSION);
   expect(cli(['show', hostileId])).toContain('(OS user, in the browser, page of a server started without a terminal)');
 
   await card(page, plainId).getByRole('textbox', { name: /Note/ }).fill('split it: <b>two</b> steps');

@@ -602,17 +602,38 @@ export function storeSessions(project: HostProject): StoredSession[] {
 
 /** Our hook log lines (every log file of the project's log folder; its folders, such as the Stop hook's `told/`, skipped). */
 export function hookLog(project: HostProject): string[] {
-  if (!existsSync(project.logDir)) return [];
-  return readdirSync(project.logDir, { withFileTypes: true })
+  return hookLogSince(project, {});
+}
+
+/** How many lines each hook log file holds now: a mark for hookLogSince. */
+export function hookLogMark(project: HostProject): Readonly<Record<string, number>> {
+  return Object.fromEntries(Object.entries(hookLogFiles(project)).map(([file, lines]) => [file, lines.length]));
+}
+
+/**
+ * The hook log's lines written after `mark`, file by file: the files are listed one after the other, so one count
+ * over all of them would skip a file's new lines whenever a later file grew (the Stop hook's lines did).
+ */
+export function hookLogSince(project: HostProject, mark: Readonly<Record<string, number>>): string[] {
+  return Object.entries(hookLogFiles(project)).flatMap(([file, lines]) =>
+    lines.slice(mark[file] ?? 0).map((line) => `${file}: ${line}`),
+  );
+}
+
+function hookLogFiles(project: HostProject): Record<string, string[]> {
+  if (!existsSync(project.logDir)) return {};
+  const files = readdirSync(project.logDir, { withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => entry.name)
-    .sort()
-    .flatMap((file) =>
+    .sort();
+  return Object.fromEntries(
+    files.map((file) => [
+      file,
       readFileSync(join(project.logDir, file), 'utf8')
         .split('\n')
-        .filter((line) => line !== '')
-        .map((line) => `${file}: ${line}`),
-    );
+        .filter((line) => line !== ''),
+    ]),
+  );
 }
 
 /** Lines of Claude Code's debug file that report a hook failing or its output being refused. */

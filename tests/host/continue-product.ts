@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { projectSlug } from '../../src/core/claude-transcript';
 import {
   hookLog,
+  hookLogMark,
+  hookLogSince,
   makeHostProject,
   runClaude,
   storeSessions,
@@ -144,13 +146,13 @@ export async function playProduct(claude: Claude, npmBin: string, shape: Product
           : []),
         { kind: 'text', text: 'run2 sent' },
       ];
-      const log = hookLog(project).length;
+      const log = hookLogMark(project);
       const run2 = await play(
         'run2',
         steps,
         shape.kind === 'continue' && shape.reach === 'resume' ? sessionId : undefined,
       );
-      const lines = hookLog(project).slice(log);
+      const lines = hookLogSince(project, log);
       const sent = sendMessageResults(run2.requests);
       const sessions2 = storeSessions(project);
       const session = sessions2[0] as
