@@ -100,6 +100,9 @@ export const forNode = {
   legalComments: 'none',
   logLevel: 'warning',
   define: { 'process.env.AGENT_SESSION_BUILD_ID': JSON.stringify(BUILD_ID) },
+  // Module paths as reached, not resolved: a checkout whose node_modules is a link (a git worktree sharing another's)
+  // builds the same bytes as a clone, so the committed plugin/ does not depend on where it was built.
+  preserveSymlinks: true,
 };
 
 // The PostgreSQL driver (postgres.js) is its own file, dist/postgres.cjs, required at run time from the bundle's

@@ -1494,7 +1494,7 @@ var init_state_parsers = __esm({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/util.js
+// node_modules/zod/v4/core/util.js
 function getEnumValues(entries) {
   const numericValues = Object.values(entries).filter((v) => typeof v === "number");
   const values = Object.entries(entries).filter(([k, _]) => numericValues.indexOf(+k) === -1).map(([_, v]) => v);
@@ -1780,7 +1780,7 @@ function installLazyProp(inst, key, make, enumerable) {
 }
 var Cached, captureStackTrace, propertyKeyTypes, NUMBER_FORMAT_RANGES, highSurrogate, installing, broke, breaker;
 var init_util = __esm({
-  "../../main/node_modules/zod/v4/core/util.js"() {
+  "node_modules/zod/v4/core/util.js"() {
     Cached = class {
       constructor(getter) {
         this._getter = getter;
@@ -1817,7 +1817,7 @@ var init_util = __esm({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/core.js
+// node_modules/zod/v4/core/core.js
 function newError(Definition) {
   const E = _E;
   if (E) {
@@ -1920,7 +1920,7 @@ function config(newConfig) {
 }
 var _a, _zodDesc, _E, $ZodAsyncError, globalConfig;
 var init_core = __esm({
-  "../../main/node_modules/zod/v4/core/core.js"() {
+  "node_modules/zod/v4/core/core.js"() {
     init_util();
     _zodDesc = { value: void 0, enumerable: false };
     _E = "captureStackTrace" in Error ? Error : null;
@@ -1934,7 +1934,7 @@ var init_core = __esm({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/errors.js
+// node_modules/zod/v4/core/errors.js
 function _getMessage() {
   const internals = this._zod;
   internals.message ?? (internals.message = JSON.stringify(internals.def, jsonStringifyReplacer, 2));
@@ -1945,7 +1945,7 @@ function _setMessage(value) {
 }
 var _messageDesc, _issuesDesc, _installedToString, initializer, $ZodError, $ZodRealError;
 var init_errors2 = __esm({
-  "../../main/node_modules/zod/v4/core/errors.js"() {
+  "node_modules/zod/v4/core/errors.js"() {
     init_core();
     init_util();
     _messageDesc = {
@@ -1986,7 +1986,7 @@ var init_errors2 = __esm({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/parse.js
+// node_modules/zod/v4/core/parse.js
 function failure(Err, issues, ctx) {
   let error2;
   return {
@@ -2008,7 +2008,7 @@ function failure(Err, issues, ctx) {
 }
 var _parse, parse, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync;
 var init_parse = __esm({
-  "../../main/node_modules/zod/v4/core/parse.js"() {
+  "node_modules/zod/v4/core/parse.js"() {
     init_core();
     init_errors2();
     init_util();
@@ -2065,7 +2065,7 @@ var init_parse = __esm({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/regexes.js
+// node_modules/zod/v4/core/regexes.js
 function anchor(source) {
   return new RegExp(`^${source}$`);
 }
@@ -2087,7 +2087,7 @@ function datetime(args) {
 }
 var duration, dateSource, date, anyString, number, boolean;
 var init_regexes = __esm({
-  "../../main/node_modules/zod/v4/core/regexes.js"() {
+  "node_modules/zod/v4/core/regexes.js"() {
     duration = /^P(?:(\d+W)|(?!.*W)(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+([.,]\d+)?S)?)?)$/;
     dateSource = `(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))`;
     date = /* @__PURE__ */ anchor(dateSource);
@@ -2097,10 +2097,10 @@ var init_regexes = __esm({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/checks.js
+// node_modules/zod/v4/core/checks.js
 var $ZodCheck, _whenHasLength, numericOriginMap, $ZodCheckLessThan, $ZodCheckGreaterThan, $ZodCheckNumberFormat, $ZodCheckMinLength, $ZodCheckStringFormat, $ZodCheckRegex;
 var init_checks = __esm({
-  "../../main/node_modules/zod/v4/core/checks.js"() {
+  "node_modules/zod/v4/core/checks.js"() {
     init_core();
     init_util();
     $ZodCheck = /* @__PURE__ */ $constructor("$ZodCheck", (inst, def) => {
@@ -2289,16 +2289,16 @@ var init_checks = __esm({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/doc.js
+// node_modules/zod/v4/core/doc.js
 var init_doc = __esm({
-  "../../main/node_modules/zod/v4/core/doc.js"() {
+  "node_modules/zod/v4/core/doc.js"() {
   }
 });
 
-// ../../main/node_modules/zod/v4/core/versions.js
+// node_modules/zod/v4/core/versions.js
 var version;
 var init_versions = __esm({
-  "../../main/node_modules/zod/v4/core/versions.js"() {
+  "node_modules/zod/v4/core/versions.js"() {
     version = {
       major: 4,
       minor: 6,
@@ -2307,7 +2307,7 @@ var init_versions = __esm({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/schemas.js
+// node_modules/zod/v4/core/schemas.js
 async function validateAsync(inst, value) {
   const ctx = { async: true };
   return toStandardResult(await inst._zod.run({ value, issues: [] }, ctx), ctx);
@@ -2482,7 +2482,7 @@ function handleOptionalResult(payload, result) {
 }
 var $ZodType, toStandardResult, $ZodString, $ZodStringFormat, $ZodISODateTime, $ZodISODate, $ZodISOTime, $ZodISODuration, $ZodNumber, $ZodNumberFormat, $ZodBoolean, $ZodUnknown, $ZodNever, arraySize, $ZodArray, NO_SYMBOL_KEYS, $ZodObject, $ZodUnion, $ZodRecord, $ZodEnum, $ZodLiteral, $ZodOptional, $ZodNullable;
 var init_schemas = __esm({
-  "../../main/node_modules/zod/v4/core/schemas.js"() {
+  "node_modules/zod/v4/core/schemas.js"() {
     init_checks();
     init_core();
     init_regexes();
@@ -3112,13 +3112,13 @@ var init_schemas = __esm({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/memoizer.js
+// node_modules/zod/v4/core/memoizer.js
 var init_memoizer = __esm({
-  "../../main/node_modules/zod/v4/core/memoizer.js"() {
+  "node_modules/zod/v4/core/memoizer.js"() {
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/en.js
+// node_modules/zod/v4/locales/en.js
 function en_default() {
   return {
     localeError: error()
@@ -3126,7 +3126,7 @@ function en_default() {
 }
 var error;
 var init_en = __esm({
-  "../../main/node_modules/zod/v4/locales/en.js"() {
+  "node_modules/zod/v4/locales/en.js"() {
     init_util();
     error = () => {
       const Sizable = {
@@ -3249,19 +3249,19 @@ var init_en = __esm({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/index.js
+// node_modules/zod/v4/locales/index.js
 var init_locales = __esm({
-  "../../main/node_modules/zod/v4/locales/index.js"() {
+  "node_modules/zod/v4/locales/index.js"() {
   }
 });
 
-// ../../main/node_modules/zod/v4/core/registries.js
+// node_modules/zod/v4/core/registries.js
 function registry() {
   return new $ZodRegistry();
 }
 var _a2, $ZodRegistry, globalRegistry;
 var init_registries = __esm({
-  "../../main/node_modules/zod/v4/core/registries.js"() {
+  "node_modules/zod/v4/core/registries.js"() {
     $ZodRegistry = class {
       constructor() {
         this._map = /* @__PURE__ */ new WeakMap();
@@ -3307,13 +3307,13 @@ var init_registries = __esm({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/compile.js
+// node_modules/zod/v4/core/compile.js
 var init_compile = __esm({
-  "../../main/node_modules/zod/v4/core/compile.js"() {
+  "node_modules/zod/v4/core/compile.js"() {
   }
 });
 
-// ../../main/node_modules/zod/v4/core/api.js
+// node_modules/zod/v4/core/api.js
 function snapshotChecks(def) {
   if (def.checks)
     def.checks = [...def.checks];
@@ -3446,27 +3446,27 @@ function _regex(pattern, params) {
   });
 }
 var init_api = __esm({
-  "../../main/node_modules/zod/v4/core/api.js"() {
+  "node_modules/zod/v4/core/api.js"() {
     init_checks();
     init_util();
   }
 });
 
-// ../../main/node_modules/zod/v4/core/to-json-schema.js
+// node_modules/zod/v4/core/to-json-schema.js
 var init_to_json_schema = __esm({
-  "../../main/node_modules/zod/v4/core/to-json-schema.js"() {
+  "node_modules/zod/v4/core/to-json-schema.js"() {
   }
 });
 
-// ../../main/node_modules/zod/v4/core/json-schema.js
+// node_modules/zod/v4/core/json-schema.js
 var init_json_schema = __esm({
-  "../../main/node_modules/zod/v4/core/json-schema.js"() {
+  "node_modules/zod/v4/core/json-schema.js"() {
   }
 });
 
-// ../../main/node_modules/zod/v4/core/index.js
+// node_modules/zod/v4/core/index.js
 var init_core2 = __esm({
-  "../../main/node_modules/zod/v4/core/index.js"() {
+  "node_modules/zod/v4/core/index.js"() {
     init_core();
     init_parse();
     init_errors2();
@@ -3486,14 +3486,14 @@ var init_core2 = __esm({
   }
 });
 
-// ../../main/node_modules/zod/v4/mini/parse.js
+// node_modules/zod/v4/mini/parse.js
 var init_parse2 = __esm({
-  "../../main/node_modules/zod/v4/mini/parse.js"() {
+  "node_modules/zod/v4/mini/parse.js"() {
     init_core2();
   }
 });
 
-// ../../main/node_modules/zod/v4/mini/schemas.js
+// node_modules/zod/v4/mini/schemas.js
 // @__NO_SIDE_EFFECTS__
 function string2(params) {
   return _string(ZodMiniString, params);
@@ -3592,7 +3592,7 @@ function nullable(innerType) {
 }
 var ZodMiniType, ZodMiniString, ZodMiniStringFormat, ZodMiniNumber, ZodMiniNumberFormat, ZodMiniBoolean, ZodMiniUnknown, ZodMiniNever, ZodMiniArray, ZodMiniObject, ZodMiniUnion, ZodMiniRecord, ZodMiniEnum, ZodMiniLiteral, ZodMiniOptional, ZodMiniNullable;
 var init_schemas2 = __esm({
-  "../../main/node_modules/zod/v4/mini/schemas.js"() {
+  "node_modules/zod/v4/mini/schemas.js"() {
     init_core2();
     init_util();
     init_parse2();
@@ -3711,14 +3711,14 @@ var init_schemas2 = __esm({
   }
 });
 
-// ../../main/node_modules/zod/v4/mini/checks.js
+// node_modules/zod/v4/mini/checks.js
 var init_checks2 = __esm({
-  "../../main/node_modules/zod/v4/mini/checks.js"() {
+  "node_modules/zod/v4/mini/checks.js"() {
     init_core2();
   }
 });
 
-// ../../main/node_modules/zod/v4/mini/iso.js
+// node_modules/zod/v4/mini/iso.js
 var iso_exports = {};
 __export(iso_exports, {
   ZodMiniISODate: () => ZodMiniISODate,
@@ -3748,7 +3748,7 @@ function duration2(params) {
 }
 var ZodMiniISODateTime, ZodMiniISODate, ZodMiniISOTime, ZodMiniISODuration;
 var init_iso = __esm({
-  "../../main/node_modules/zod/v4/mini/iso.js"() {
+  "node_modules/zod/v4/mini/iso.js"() {
     init_core2();
     init_schemas2();
     ZodMiniISODateTime = /* @__PURE__ */ $constructor("ZodMiniISODateTime", (inst, def) => {
@@ -3770,15 +3770,15 @@ var init_iso = __esm({
   }
 });
 
-// ../../main/node_modules/zod/v4/mini/coerce.js
+// node_modules/zod/v4/mini/coerce.js
 var init_coerce = __esm({
-  "../../main/node_modules/zod/v4/mini/coerce.js"() {
+  "node_modules/zod/v4/mini/coerce.js"() {
   }
 });
 
-// ../../main/node_modules/zod/v4/mini/external.js
+// node_modules/zod/v4/mini/external.js
 var init_external = __esm({
-  "../../main/node_modules/zod/v4/mini/external.js"() {
+  "node_modules/zod/v4/mini/external.js"() {
     init_core2();
     init_parse2();
     init_schemas2();
@@ -3790,9 +3790,9 @@ var init_external = __esm({
   }
 });
 
-// ../../main/node_modules/zod/mini/index.js
+// node_modules/zod/mini/index.js
 var init_mini = __esm({
-  "../../main/node_modules/zod/mini/index.js"() {
+  "node_modules/zod/mini/index.js"() {
     init_external();
   }
 });
@@ -8968,10 +8968,10 @@ var init_decision_key = __esm({
   }
 });
 
-// ../../main/node_modules/date-fns/locale/en-US/_lib/formatDistance.js
+// node_modules/date-fns/locale/en-US/_lib/formatDistance.js
 var formatDistanceLocale, formatDistance;
 var init_formatDistance = __esm({
-  "../../main/node_modules/date-fns/locale/en-US/_lib/formatDistance.js"() {
+  "node_modules/date-fns/locale/en-US/_lib/formatDistance.js"() {
     formatDistanceLocale = {
       lessThanXSeconds: {
         one: "less than a second",
@@ -9057,7 +9057,7 @@ var init_formatDistance = __esm({
   }
 });
 
-// ../../main/node_modules/date-fns/locale/_lib/buildFormatLongFn.js
+// node_modules/date-fns/locale/_lib/buildFormatLongFn.js
 function buildFormatLongFn(args) {
   return (options = {}) => {
     const width = options.width ? String(options.width) : args.defaultWidth;
@@ -9066,14 +9066,14 @@ function buildFormatLongFn(args) {
   };
 }
 var init_buildFormatLongFn = __esm({
-  "../../main/node_modules/date-fns/locale/_lib/buildFormatLongFn.js"() {
+  "node_modules/date-fns/locale/_lib/buildFormatLongFn.js"() {
   }
 });
 
-// ../../main/node_modules/date-fns/locale/en-US/_lib/formatLong.js
+// node_modules/date-fns/locale/en-US/_lib/formatLong.js
 var dateFormats, timeFormats, dateTimeFormats, formatLong;
 var init_formatLong = __esm({
-  "../../main/node_modules/date-fns/locale/en-US/_lib/formatLong.js"() {
+  "node_modules/date-fns/locale/en-US/_lib/formatLong.js"() {
     init_buildFormatLongFn();
     dateFormats = {
       full: "EEEE, MMMM do, y",
@@ -9110,10 +9110,10 @@ var init_formatLong = __esm({
   }
 });
 
-// ../../main/node_modules/date-fns/locale/en-US/_lib/formatRelative.js
+// node_modules/date-fns/locale/en-US/_lib/formatRelative.js
 var formatRelativeLocale, formatRelative;
 var init_formatRelative = __esm({
-  "../../main/node_modules/date-fns/locale/en-US/_lib/formatRelative.js"() {
+  "node_modules/date-fns/locale/en-US/_lib/formatRelative.js"() {
     formatRelativeLocale = {
       lastWeek: "'last' eeee 'at' p",
       yesterday: "'yesterday at' p",
@@ -9126,7 +9126,7 @@ var init_formatRelative = __esm({
   }
 });
 
-// ../../main/node_modules/date-fns/locale/_lib/buildLocalizeFn.js
+// node_modules/date-fns/locale/_lib/buildLocalizeFn.js
 function buildLocalizeFn(args) {
   return (value, options) => {
     const context = options?.context ? String(options.context) : "standalone";
@@ -9145,14 +9145,14 @@ function buildLocalizeFn(args) {
   };
 }
 var init_buildLocalizeFn = __esm({
-  "../../main/node_modules/date-fns/locale/_lib/buildLocalizeFn.js"() {
+  "node_modules/date-fns/locale/_lib/buildLocalizeFn.js"() {
   }
 });
 
-// ../../main/node_modules/date-fns/locale/en-US/_lib/localize.js
+// node_modules/date-fns/locale/en-US/_lib/localize.js
 var eraValues, quarterValues, monthValues, dayValues, dayPeriodValues, formattingDayPeriodValues, ordinalNumber, localize;
 var init_localize = __esm({
-  "../../main/node_modules/date-fns/locale/en-US/_lib/localize.js"() {
+  "node_modules/date-fns/locale/en-US/_lib/localize.js"() {
     init_buildLocalizeFn();
     eraValues = {
       narrow: ["B", "A"],
@@ -9317,7 +9317,7 @@ var init_localize = __esm({
   }
 });
 
-// ../../main/node_modules/date-fns/locale/_lib/buildMatchFn.js
+// node_modules/date-fns/locale/_lib/buildMatchFn.js
 function buildMatchFn(args) {
   return (string3, options = {}) => {
     const width = options.width;
@@ -9359,11 +9359,11 @@ function findIndex(array2, predicate) {
   return void 0;
 }
 var init_buildMatchFn = __esm({
-  "../../main/node_modules/date-fns/locale/_lib/buildMatchFn.js"() {
+  "node_modules/date-fns/locale/_lib/buildMatchFn.js"() {
   }
 });
 
-// ../../main/node_modules/date-fns/locale/_lib/buildMatchPatternFn.js
+// node_modules/date-fns/locale/_lib/buildMatchPatternFn.js
 function buildMatchPatternFn(args) {
   return (string3, options = {}) => {
     const matchResult = string3.match(args.matchPattern);
@@ -9378,14 +9378,14 @@ function buildMatchPatternFn(args) {
   };
 }
 var init_buildMatchPatternFn = __esm({
-  "../../main/node_modules/date-fns/locale/_lib/buildMatchPatternFn.js"() {
+  "node_modules/date-fns/locale/_lib/buildMatchPatternFn.js"() {
   }
 });
 
-// ../../main/node_modules/date-fns/locale/en-US/_lib/match.js
+// node_modules/date-fns/locale/en-US/_lib/match.js
 var matchOrdinalNumberPattern, parseOrdinalNumberPattern, matchEraPatterns, parseEraPatterns, matchQuarterPatterns, parseQuarterPatterns, matchMonthPatterns, parseMonthPatterns, matchDayPatterns, parseDayPatterns, matchDayPeriodPatterns, parseDayPeriodPatterns, match;
 var init_match = __esm({
-  "../../main/node_modules/date-fns/locale/en-US/_lib/match.js"() {
+  "node_modules/date-fns/locale/en-US/_lib/match.js"() {
     init_buildMatchFn();
     init_buildMatchPatternFn();
     matchOrdinalNumberPattern = /^(\d+)(th|st|nd|rd)?/i;
@@ -9508,10 +9508,10 @@ var init_match = __esm({
   }
 });
 
-// ../../main/node_modules/date-fns/locale/en-US.js
+// node_modules/date-fns/locale/en-US.js
 var enUS;
 var init_en_US = __esm({
-  "../../main/node_modules/date-fns/locale/en-US.js"() {
+  "node_modules/date-fns/locale/en-US.js"() {
     init_formatDistance();
     init_formatLong();
     init_formatRelative();
@@ -9532,25 +9532,25 @@ var init_en_US = __esm({
   }
 });
 
-// ../../main/node_modules/date-fns/_lib/defaultLocale.js
+// node_modules/date-fns/_lib/defaultLocale.js
 var init_defaultLocale = __esm({
-  "../../main/node_modules/date-fns/_lib/defaultLocale.js"() {
+  "node_modules/date-fns/_lib/defaultLocale.js"() {
     init_en_US();
   }
 });
 
-// ../../main/node_modules/date-fns/_lib/defaultOptions.js
+// node_modules/date-fns/_lib/defaultOptions.js
 function getDefaultOptions() {
   return defaultOptions;
 }
 var defaultOptions;
 var init_defaultOptions = __esm({
-  "../../main/node_modules/date-fns/_lib/defaultOptions.js"() {
+  "node_modules/date-fns/_lib/defaultOptions.js"() {
     defaultOptions = {};
   }
 });
 
-// ../../main/node_modules/date-fns/_lib/getRoundingMethod.js
+// node_modules/date-fns/_lib/getRoundingMethod.js
 function getRoundingMethod(method) {
   return (number3) => {
     const round2 = method ? Math[method] : Math.trunc;
@@ -9559,14 +9559,14 @@ function getRoundingMethod(method) {
   };
 }
 var init_getRoundingMethod = __esm({
-  "../../main/node_modules/date-fns/_lib/getRoundingMethod.js"() {
+  "node_modules/date-fns/_lib/getRoundingMethod.js"() {
   }
 });
 
-// ../../main/node_modules/date-fns/constants.js
+// node_modules/date-fns/constants.js
 var daysInYear, maxTime, minTime, millisecondsInMinute, minutesInYear, minutesInMonth, minutesInDay, secondsInHour, secondsInDay, secondsInWeek, secondsInYear, secondsInMonth, secondsInQuarter, constructFromSymbol;
 var init_constants = __esm({
-  "../../main/node_modules/date-fns/constants.js"() {
+  "node_modules/date-fns/constants.js"() {
     daysInYear = 365.2425;
     maxTime = Math.pow(10, 8) * 24 * 60 * 60 * 1e3;
     minTime = -maxTime;
@@ -9584,7 +9584,7 @@ var init_constants = __esm({
   }
 });
 
-// ../../main/node_modules/date-fns/constructFrom.js
+// node_modules/date-fns/constructFrom.js
 function constructFrom(date3, value) {
   if (typeof date3 === "function") return date3(value);
   if (date3 && typeof date3 === "object" && constructFromSymbol in date3)
@@ -9593,22 +9593,22 @@ function constructFrom(date3, value) {
   return new Date(value);
 }
 var init_constructFrom = __esm({
-  "../../main/node_modules/date-fns/constructFrom.js"() {
+  "node_modules/date-fns/constructFrom.js"() {
     init_constants();
   }
 });
 
-// ../../main/node_modules/date-fns/toDate.js
+// node_modules/date-fns/toDate.js
 function toDate(argument, context) {
   return constructFrom(context || argument, argument);
 }
 var init_toDate = __esm({
-  "../../main/node_modules/date-fns/toDate.js"() {
+  "node_modules/date-fns/toDate.js"() {
     init_constructFrom();
   }
 });
 
-// ../../main/node_modules/date-fns/_lib/getTimezoneOffsetInMilliseconds.js
+// node_modules/date-fns/_lib/getTimezoneOffsetInMilliseconds.js
 function getTimezoneOffsetInMilliseconds(date3) {
   const _date2 = toDate(date3);
   const utcDate = new Date(
@@ -9626,12 +9626,12 @@ function getTimezoneOffsetInMilliseconds(date3) {
   return +date3 - +utcDate;
 }
 var init_getTimezoneOffsetInMilliseconds = __esm({
-  "../../main/node_modules/date-fns/_lib/getTimezoneOffsetInMilliseconds.js"() {
+  "node_modules/date-fns/_lib/getTimezoneOffsetInMilliseconds.js"() {
     init_toDate();
   }
 });
 
-// ../../main/node_modules/date-fns/_lib/normalizeDates.js
+// node_modules/date-fns/_lib/normalizeDates.js
 function normalizeDates(context, ...dates) {
   const normalize = constructFrom.bind(
     null,
@@ -9640,12 +9640,12 @@ function normalizeDates(context, ...dates) {
   return dates.map(normalize);
 }
 var init_normalizeDates = __esm({
-  "../../main/node_modules/date-fns/_lib/normalizeDates.js"() {
+  "node_modules/date-fns/_lib/normalizeDates.js"() {
     init_constructFrom();
   }
 });
 
-// ../../main/node_modules/date-fns/compareAsc.js
+// node_modules/date-fns/compareAsc.js
 function compareAsc(dateLeft, dateRight) {
   const diff = +toDate(dateLeft) - +toDate(dateRight);
   if (diff < 0) return -1;
@@ -9653,12 +9653,12 @@ function compareAsc(dateLeft, dateRight) {
   return diff;
 }
 var init_compareAsc = __esm({
-  "../../main/node_modules/date-fns/compareAsc.js"() {
+  "node_modules/date-fns/compareAsc.js"() {
     init_toDate();
   }
 });
 
-// ../../main/node_modules/date-fns/formatDistanceStrict.js
+// node_modules/date-fns/formatDistanceStrict.js
 function formatDistanceStrict(laterDate, earlierDate, options) {
   const defaultOptions2 = getDefaultOptions();
   const locale = options?.locale ?? defaultOptions2.locale ?? enUS;
@@ -9719,7 +9719,7 @@ function formatDistanceStrict(laterDate, earlierDate, options) {
   }
 }
 var init_formatDistanceStrict = __esm({
-  "../../main/node_modules/date-fns/formatDistanceStrict.js"() {
+  "node_modules/date-fns/formatDistanceStrict.js"() {
     init_defaultLocale();
     init_defaultOptions();
     init_getRoundingMethod();
@@ -10367,9 +10367,9 @@ var init_told3 = __esm({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/util.cjs
+// node_modules/zod/v4/core/util.cjs
 var require_util = __commonJS({
-  "../../main/node_modules/zod/v4/core/util.cjs"(exports2) {
+  "node_modules/zod/v4/core/util.cjs"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.CONSTANT_CATCH = exports2.Class = exports2.BIGINT_FORMAT_RANGES = exports2.NUMBER_FORMAT_RANGES = exports2.primitiveTypes = exports2.propertyKeyTypes = exports2.getParsedType = exports2.allowsEval = exports2.captureStackTrace = void 0;
@@ -11236,9 +11236,9 @@ var require_util = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/core.cjs
+// node_modules/zod/v4/core/core.cjs
 var require_core = __commonJS({
-  "../../main/node_modules/zod/v4/core/core.cjs"(exports2) {
+  "node_modules/zod/v4/core/core.cjs"(exports2) {
     "use strict";
     var _a3;
     Object.defineProperty(exports2, "__esModule", { value: true });
@@ -11385,9 +11385,9 @@ var require_core = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/errors.cjs
+// node_modules/zod/v4/core/errors.cjs
 var require_errors = __commonJS({
-  "../../main/node_modules/zod/v4/core/errors.cjs"(exports2) {
+  "node_modules/zod/v4/core/errors.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -11634,9 +11634,9 @@ var require_errors = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/parse.cjs
+// node_modules/zod/v4/core/parse.cjs
 var require_parse = __commonJS({
-  "../../main/node_modules/zod/v4/core/parse.cjs"(exports2) {
+  "node_modules/zod/v4/core/parse.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -11860,9 +11860,9 @@ var require_parse = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/regexes.cjs
+// node_modules/zod/v4/core/regexes.cjs
 var require_regexes = __commonJS({
-  "../../main/node_modules/zod/v4/core/regexes.cjs"(exports2) {
+  "node_modules/zod/v4/core/regexes.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -12026,9 +12026,9 @@ var require_regexes = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/checks.cjs
+// node_modules/zod/v4/core/checks.cjs
 var require_checks = __commonJS({
-  "../../main/node_modules/zod/v4/core/checks.cjs"(exports2) {
+  "node_modules/zod/v4/core/checks.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -12555,9 +12555,9 @@ var require_checks = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/doc.cjs
+// node_modules/zod/v4/core/doc.cjs
 var require_doc = __commonJS({
-  "../../main/node_modules/zod/v4/core/doc.cjs"(exports2) {
+  "node_modules/zod/v4/core/doc.cjs"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Doc = void 0;
@@ -12620,9 +12620,9 @@ ${content.join("\n")}
   }
 });
 
-// ../../main/node_modules/zod/v4/core/versions.cjs
+// node_modules/zod/v4/core/versions.cjs
 var require_versions = __commonJS({
-  "../../main/node_modules/zod/v4/core/versions.cjs"(exports2) {
+  "node_modules/zod/v4/core/versions.cjs"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.version = void 0;
@@ -12650,9 +12650,9 @@ var require_versions = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/schemas.cjs
+// node_modules/zod/v4/core/schemas.cjs
 var require_schemas = __commonJS({
-  "../../main/node_modules/zod/v4/core/schemas.cjs"(exports2) {
+  "node_modules/zod/v4/core/schemas.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -15170,9 +15170,9 @@ var require_schemas = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/memoizer.cjs
+// node_modules/zod/v4/core/memoizer.cjs
 var require_memoizer = __commonJS({
-  "../../main/node_modules/zod/v4/core/memoizer.cjs"(exports2) {
+  "node_modules/zod/v4/core/memoizer.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -15502,9 +15502,9 @@ var require_memoizer = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/ar.cjs
+// node_modules/zod/v4/locales/ar.cjs
 var require_ar = __commonJS({
-  "../../main/node_modules/zod/v4/locales/ar.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/ar.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -15650,9 +15650,9 @@ var require_ar = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/az.cjs
+// node_modules/zod/v4/locales/az.cjs
 var require_az = __commonJS({
-  "../../main/node_modules/zod/v4/locales/az.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/az.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -15797,9 +15797,9 @@ var require_az = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/be.cjs
+// node_modules/zod/v4/locales/be.cjs
 var require_be = __commonJS({
-  "../../main/node_modules/zod/v4/locales/be.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/be.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -16002,9 +16002,9 @@ var require_be = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/bg.cjs
+// node_modules/zod/v4/locales/bg.cjs
 var require_bg = __commonJS({
-  "../../main/node_modules/zod/v4/locales/bg.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/bg.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -16164,9 +16164,9 @@ var require_bg = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/bn.cjs
+// node_modules/zod/v4/locales/bn.cjs
 var require_bn = __commonJS({
-  "../../main/node_modules/zod/v4/locales/bn.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/bn.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -16314,9 +16314,9 @@ var require_bn = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/ca.cjs
+// node_modules/zod/v4/locales/ca.cjs
 var require_ca = __commonJS({
-  "../../main/node_modules/zod/v4/locales/ca.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/ca.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -16464,9 +16464,9 @@ var require_ca = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/ckb.cjs
+// node_modules/zod/v4/locales/ckb.cjs
 var require_ckb = __commonJS({
-  "../../main/node_modules/zod/v4/locales/ckb.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/ckb.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -16633,9 +16633,9 @@ var require_ckb = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/cs.cjs
+// node_modules/zod/v4/locales/cs.cjs
 var require_cs = __commonJS({
-  "../../main/node_modules/zod/v4/locales/cs.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/cs.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -16786,9 +16786,9 @@ var require_cs = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/da.cjs
+// node_modules/zod/v4/locales/da.cjs
 var require_da = __commonJS({
-  "../../main/node_modules/zod/v4/locales/da.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/da.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -16943,9 +16943,9 @@ var require_da = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/de.cjs
+// node_modules/zod/v4/locales/de.cjs
 var require_de = __commonJS({
-  "../../main/node_modules/zod/v4/locales/de.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/de.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -17093,9 +17093,9 @@ var require_de = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/el.cjs
+// node_modules/zod/v4/locales/el.cjs
 var require_el = __commonJS({
-  "../../main/node_modules/zod/v4/locales/el.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/el.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -17242,9 +17242,9 @@ var require_el = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/en.cjs
+// node_modules/zod/v4/locales/en.cjs
 var require_en = __commonJS({
-  "../../main/node_modules/zod/v4/locales/en.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/en.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -17403,9 +17403,9 @@ var require_en = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/eo.cjs
+// node_modules/zod/v4/locales/eo.cjs
 var require_eo = __commonJS({
-  "../../main/node_modules/zod/v4/locales/eo.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/eo.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -17554,9 +17554,9 @@ var require_eo = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/es.cjs
+// node_modules/zod/v4/locales/es.cjs
 var require_es = __commonJS({
-  "../../main/node_modules/zod/v4/locales/es.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/es.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -17727,9 +17727,9 @@ var require_es = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/fa.cjs
+// node_modules/zod/v4/locales/fa.cjs
 var require_fa = __commonJS({
-  "../../main/node_modules/zod/v4/locales/fa.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/fa.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -17883,9 +17883,9 @@ var require_fa = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/fi.cjs
+// node_modules/zod/v4/locales/fi.cjs
 var require_fi = __commonJS({
-  "../../main/node_modules/zod/v4/locales/fi.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/fi.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -18037,9 +18037,9 @@ var require_fi = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/fr.cjs
+// node_modules/zod/v4/locales/fr.cjs
 var require_fr = __commonJS({
-  "../../main/node_modules/zod/v4/locales/fr.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/fr.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -18203,9 +18203,9 @@ var require_fr = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/fr-CA.cjs
+// node_modules/zod/v4/locales/fr-CA.cjs
 var require_fr_CA = __commonJS({
-  "../../main/node_modules/zod/v4/locales/fr-CA.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/fr-CA.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -18352,9 +18352,9 @@ var require_fr_CA = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/gu.cjs
+// node_modules/zod/v4/locales/gu.cjs
 var require_gu = __commonJS({
-  "../../main/node_modules/zod/v4/locales/gu.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/gu.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -18502,9 +18502,9 @@ var require_gu = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/he.cjs
+// node_modules/zod/v4/locales/he.cjs
 var require_he = __commonJS({
-  "../../main/node_modules/zod/v4/locales/he.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/he.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -18740,9 +18740,9 @@ var require_he = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/hi.cjs
+// node_modules/zod/v4/locales/hi.cjs
 var require_hi = __commonJS({
-  "../../main/node_modules/zod/v4/locales/hi.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/hi.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -18888,9 +18888,9 @@ var require_hi = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/hr.cjs
+// node_modules/zod/v4/locales/hr.cjs
 var require_hr = __commonJS({
-  "../../main/node_modules/zod/v4/locales/hr.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/hr.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -19051,9 +19051,9 @@ var require_hr = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/hu.cjs
+// node_modules/zod/v4/locales/hu.cjs
 var require_hu = __commonJS({
-  "../../main/node_modules/zod/v4/locales/hu.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/hu.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -19201,9 +19201,9 @@ var require_hu = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/hy.cjs
+// node_modules/zod/v4/locales/hy.cjs
 var require_hy = __commonJS({
-  "../../main/node_modules/zod/v4/locales/hy.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/hy.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -19396,9 +19396,9 @@ var require_hy = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/id.cjs
+// node_modules/zod/v4/locales/id.cjs
 var require_id = __commonJS({
-  "../../main/node_modules/zod/v4/locales/id.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/id.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -19544,9 +19544,9 @@ var require_id = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/is.cjs
+// node_modules/zod/v4/locales/is.cjs
 var require_is = __commonJS({
-  "../../main/node_modules/zod/v4/locales/is.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/is.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -19695,9 +19695,9 @@ var require_is = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/it.cjs
+// node_modules/zod/v4/locales/it.cjs
 var require_it = __commonJS({
-  "../../main/node_modules/zod/v4/locales/it.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/it.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -19845,9 +19845,9 @@ var require_it = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/ja.cjs
+// node_modules/zod/v4/locales/ja.cjs
 var require_ja = __commonJS({
-  "../../main/node_modules/zod/v4/locales/ja.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/ja.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -19994,9 +19994,9 @@ var require_ja = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/ka.cjs
+// node_modules/zod/v4/locales/ka.cjs
 var require_ka = __commonJS({
-  "../../main/node_modules/zod/v4/locales/ka.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/ka.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -20148,9 +20148,9 @@ var require_ka = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/km.cjs
+// node_modules/zod/v4/locales/km.cjs
 var require_km = __commonJS({
-  "../../main/node_modules/zod/v4/locales/km.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/km.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -20300,9 +20300,9 @@ var require_km = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/kh.cjs
+// node_modules/zod/v4/locales/kh.cjs
 var require_kh = __commonJS({
-  "../../main/node_modules/zod/v4/locales/kh.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/kh.cjs"(exports2, module2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -20317,9 +20317,9 @@ var require_kh = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/kn.cjs
+// node_modules/zod/v4/locales/kn.cjs
 var require_kn = __commonJS({
-  "../../main/node_modules/zod/v4/locales/kn.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/kn.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -20469,9 +20469,9 @@ var require_kn = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/ko.cjs
+// node_modules/zod/v4/locales/ko.cjs
 var require_ko = __commonJS({
-  "../../main/node_modules/zod/v4/locales/ko.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/ko.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -20622,9 +20622,9 @@ var require_ko = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/lt.cjs
+// node_modules/zod/v4/locales/lt.cjs
 var require_lt = __commonJS({
-  "../../main/node_modules/zod/v4/locales/lt.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/lt.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -20866,9 +20866,9 @@ var require_lt = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/mk.cjs
+// node_modules/zod/v4/locales/mk.cjs
 var require_mk = __commonJS({
-  "../../main/node_modules/zod/v4/locales/mk.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/mk.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -21017,9 +21017,9 @@ var require_mk = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/ms.cjs
+// node_modules/zod/v4/locales/ms.cjs
 var require_ms = __commonJS({
-  "../../main/node_modules/zod/v4/locales/ms.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/ms.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -21166,9 +21166,9 @@ var require_ms = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/ne.cjs
+// node_modules/zod/v4/locales/ne.cjs
 var require_ne = __commonJS({
-  "../../main/node_modules/zod/v4/locales/ne.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/ne.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -21314,9 +21314,9 @@ var require_ne = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/nl.cjs
+// node_modules/zod/v4/locales/nl.cjs
 var require_nl = __commonJS({
-  "../../main/node_modules/zod/v4/locales/nl.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/nl.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -21466,9 +21466,9 @@ var require_nl = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/nn.cjs
+// node_modules/zod/v4/locales/nn.cjs
 var require_nn = __commonJS({
-  "../../main/node_modules/zod/v4/locales/nn.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/nn.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -21616,9 +21616,9 @@ var require_nn = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/no.cjs
+// node_modules/zod/v4/locales/no.cjs
 var require_no = __commonJS({
-  "../../main/node_modules/zod/v4/locales/no.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/no.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -21766,9 +21766,9 @@ var require_no = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/ota.cjs
+// node_modules/zod/v4/locales/ota.cjs
 var require_ota = __commonJS({
-  "../../main/node_modules/zod/v4/locales/ota.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/ota.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -21917,9 +21917,9 @@ var require_ota = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/ps.cjs
+// node_modules/zod/v4/locales/ps.cjs
 var require_ps = __commonJS({
-  "../../main/node_modules/zod/v4/locales/ps.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/ps.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -22073,9 +22073,9 @@ var require_ps = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/pl.cjs
+// node_modules/zod/v4/locales/pl.cjs
 var require_pl = __commonJS({
-  "../../main/node_modules/zod/v4/locales/pl.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/pl.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -22224,9 +22224,9 @@ var require_pl = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/pt.cjs
+// node_modules/zod/v4/locales/pt.cjs
 var require_pt = __commonJS({
-  "../../main/node_modules/zod/v4/locales/pt.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/pt.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -22404,9 +22404,9 @@ var require_pt = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/pt-BR.cjs
+// node_modules/zod/v4/locales/pt-BR.cjs
 var require_pt_BR = __commonJS({
-  "../../main/node_modules/zod/v4/locales/pt-BR.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/pt-BR.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -22585,9 +22585,9 @@ var require_pt_BR = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/ro.cjs
+// node_modules/zod/v4/locales/ro.cjs
 var require_ro = __commonJS({
-  "../../main/node_modules/zod/v4/locales/ro.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/ro.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -22744,9 +22744,9 @@ var require_ro = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/ru.cjs
+// node_modules/zod/v4/locales/ru.cjs
 var require_ru = __commonJS({
-  "../../main/node_modules/zod/v4/locales/ru.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/ru.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -22949,9 +22949,9 @@ var require_ru = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/sk.cjs
+// node_modules/zod/v4/locales/sk.cjs
 var require_sk = __commonJS({
-  "../../main/node_modules/zod/v4/locales/sk.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/sk.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -23102,9 +23102,9 @@ var require_sk = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/sl.cjs
+// node_modules/zod/v4/locales/sl.cjs
 var require_sl = __commonJS({
-  "../../main/node_modules/zod/v4/locales/sl.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/sl.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -23253,9 +23253,9 @@ var require_sl = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/sv.cjs
+// node_modules/zod/v4/locales/sv.cjs
 var require_sv = __commonJS({
-  "../../main/node_modules/zod/v4/locales/sv.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/sv.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -23405,9 +23405,9 @@ var require_sv = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/ta.cjs
+// node_modules/zod/v4/locales/ta.cjs
 var require_ta = __commonJS({
-  "../../main/node_modules/zod/v4/locales/ta.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/ta.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -23557,9 +23557,9 @@ var require_ta = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/tg.cjs
+// node_modules/zod/v4/locales/tg.cjs
 var require_tg = __commonJS({
-  "../../main/node_modules/zod/v4/locales/tg.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/tg.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -23710,9 +23710,9 @@ var require_tg = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/th.cjs
+// node_modules/zod/v4/locales/th.cjs
 var require_th = __commonJS({
-  "../../main/node_modules/zod/v4/locales/th.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/th.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -23862,9 +23862,9 @@ var require_th = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/tk.cjs
+// node_modules/zod/v4/locales/tk.cjs
 var require_tk = __commonJS({
-  "../../main/node_modules/zod/v4/locales/tk.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/tk.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -24006,9 +24006,9 @@ var require_tk = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/tr.cjs
+// node_modules/zod/v4/locales/tr.cjs
 var require_tr = __commonJS({
-  "../../main/node_modules/zod/v4/locales/tr.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/tr.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -24153,9 +24153,9 @@ var require_tr = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/uk.cjs
+// node_modules/zod/v4/locales/uk.cjs
 var require_uk = __commonJS({
-  "../../main/node_modules/zod/v4/locales/uk.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/uk.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -24303,9 +24303,9 @@ var require_uk = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/ua.cjs
+// node_modules/zod/v4/locales/ua.cjs
 var require_ua = __commonJS({
-  "../../main/node_modules/zod/v4/locales/ua.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/ua.cjs"(exports2, module2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -24320,9 +24320,9 @@ var require_ua = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/ur.cjs
+// node_modules/zod/v4/locales/ur.cjs
 var require_ur = __commonJS({
-  "../../main/node_modules/zod/v4/locales/ur.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/ur.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -24472,9 +24472,9 @@ var require_ur = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/uz.cjs
+// node_modules/zod/v4/locales/uz.cjs
 var require_uz = __commonJS({
-  "../../main/node_modules/zod/v4/locales/uz.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/uz.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -24622,9 +24622,9 @@ var require_uz = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/vi.cjs
+// node_modules/zod/v4/locales/vi.cjs
 var require_vi = __commonJS({
-  "../../main/node_modules/zod/v4/locales/vi.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/vi.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -24772,9 +24772,9 @@ var require_vi = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/zh-CN.cjs
+// node_modules/zod/v4/locales/zh-CN.cjs
 var require_zh_CN = __commonJS({
-  "../../main/node_modules/zod/v4/locales/zh-CN.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/zh-CN.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -24923,9 +24923,9 @@ var require_zh_CN = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/zh-TW.cjs
+// node_modules/zod/v4/locales/zh-TW.cjs
 var require_zh_TW = __commonJS({
-  "../../main/node_modules/zod/v4/locales/zh-TW.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/zh-TW.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -25072,9 +25072,9 @@ var require_zh_TW = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/yo.cjs
+// node_modules/zod/v4/locales/yo.cjs
 var require_yo = __commonJS({
-  "../../main/node_modules/zod/v4/locales/yo.cjs"(exports2, module2) {
+  "node_modules/zod/v4/locales/yo.cjs"(exports2, module2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -25221,9 +25221,9 @@ var require_yo = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/locales/index.cjs
+// node_modules/zod/v4/locales/index.cjs
 var require_locales = __commonJS({
-  "../../main/node_modules/zod/v4/locales/index.cjs"(exports2) {
+  "node_modules/zod/v4/locales/index.cjs"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -25502,9 +25502,9 @@ var require_locales = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/registries.cjs
+// node_modules/zod/v4/core/registries.cjs
 var require_registries = __commonJS({
-  "../../main/node_modules/zod/v4/core/registries.cjs"(exports2) {
+  "node_modules/zod/v4/core/registries.cjs"(exports2) {
     "use strict";
     var _a3;
     Object.defineProperty(exports2, "__esModule", { value: true });
@@ -25577,9 +25577,9 @@ var require_registries = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/compile.cjs
+// node_modules/zod/v4/core/compile.cjs
 var require_compile = __commonJS({
-  "../../main/node_modules/zod/v4/core/compile.cjs"(exports2) {
+  "node_modules/zod/v4/core/compile.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -27248,9 +27248,9 @@ ${code}
   }
 });
 
-// ../../main/node_modules/zod/v4/core/api.cjs
+// node_modules/zod/v4/core/api.cjs
 var require_api = __commonJS({
-  "../../main/node_modules/zod/v4/core/api.cjs"(exports2) {
+  "node_modules/zod/v4/core/api.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -28484,9 +28484,9 @@ var require_api = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/to-json-schema.cjs
+// node_modules/zod/v4/core/to-json-schema.cjs
 var require_to_json_schema = __commonJS({
-  "../../main/node_modules/zod/v4/core/to-json-schema.cjs"(exports2) {
+  "node_modules/zod/v4/core/to-json-schema.cjs"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.createStandardJSONSchemaMethod = exports2.createToJSONSchemaMethod = void 0;
@@ -29049,9 +29049,9 @@ Set the \`cycles\` parameter to \`"ref"\` to resolve cyclical schemas with defs.
   }
 });
 
-// ../../main/node_modules/zod/v4/core/json-schema-processors.cjs
+// node_modules/zod/v4/core/json-schema-processors.cjs
 var require_json_schema_processors = __commonJS({
-  "../../main/node_modules/zod/v4/core/json-schema-processors.cjs"(exports2) {
+  "node_modules/zod/v4/core/json-schema-processors.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -29892,9 +29892,9 @@ var require_json_schema_processors = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/json-schema-generator.cjs
+// node_modules/zod/v4/core/json-schema-generator.cjs
 var require_json_schema_generator = __commonJS({
-  "../../main/node_modules/zod/v4/core/json-schema-generator.cjs"(exports2) {
+  "node_modules/zod/v4/core/json-schema-generator.cjs"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.JSONSchemaGenerator = void 0;
@@ -29996,9 +29996,9 @@ var require_json_schema_generator = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/json-schema.cjs
+// node_modules/zod/v4/core/json-schema.cjs
 var require_json_schema = __commonJS({
-  "../../main/node_modules/zod/v4/core/json-schema.cjs"(exports2) {
+  "node_modules/zod/v4/core/json-schema.cjs"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     (function() {
@@ -30020,9 +30020,9 @@ var require_json_schema = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/index.cjs
+// node_modules/zod/v4/core/index.cjs
 var require_core2 = __commonJS({
-  "../../main/node_modules/zod/v4/core/index.cjs"(exports2) {
+  "node_modules/zod/v4/core/index.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -30103,9 +30103,9 @@ var require_core2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/classic/checks.cjs
+// node_modules/zod/v4/classic/checks.cjs
 var require_checks2 = __commonJS({
-  "../../main/node_modules/zod/v4/classic/checks.cjs"(exports2) {
+  "node_modules/zod/v4/classic/checks.cjs"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.slugify = exports2.toUpperCase = exports2.toLowerCase = exports2.trim = exports2.normalize = exports2.overwrite = exports2.mime = exports2.properties = exports2.property = exports2.endsWith = exports2.startsWith = exports2.includes = exports2.uppercase = exports2.lowercase = exports2.regex = exports2.length = exports2.minLength = exports2.maxLength = exports2.size = exports2.minSize = exports2.maxSize = exports2.multipleOf = exports2.nonnegative = exports2.nonpositive = exports2.negative = exports2.positive = exports2.gte = exports2.gt = exports2.lte = exports2.lt = void 0;
@@ -30219,9 +30219,9 @@ var require_checks2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/classic/errors.cjs
+// node_modules/zod/v4/classic/errors.cjs
 var require_errors2 = __commonJS({
-  "../../main/node_modules/zod/v4/classic/errors.cjs"(exports2) {
+  "node_modules/zod/v4/classic/errors.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -30318,9 +30318,9 @@ var require_errors2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/classic/parse.cjs
+// node_modules/zod/v4/classic/parse.cjs
 var require_parse2 = __commonJS({
-  "../../main/node_modules/zod/v4/classic/parse.cjs"(exports2) {
+  "node_modules/zod/v4/classic/parse.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -30391,9 +30391,9 @@ var require_parse2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/classic/schemas.cjs
+// node_modules/zod/v4/classic/schemas.cjs
 var require_schemas2 = __commonJS({
-  "../../main/node_modules/zod/v4/classic/schemas.cjs"(exports2) {
+  "node_modules/zod/v4/classic/schemas.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32017,9 +32017,9 @@ var require_schemas2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/classic/compat.cjs
+// node_modules/zod/v4/classic/compat.cjs
 var require_compat = __commonJS({
-  "../../main/node_modules/zod/v4/classic/compat.cjs"(exports2) {
+  "node_modules/zod/v4/classic/compat.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32103,9 +32103,9 @@ var require_compat = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/classic/iso.cjs
+// node_modules/zod/v4/classic/iso.cjs
 var require_iso = __commonJS({
-  "../../main/node_modules/zod/v4/classic/iso.cjs"(exports2) {
+  "node_modules/zod/v4/classic/iso.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32186,9 +32186,9 @@ var require_iso = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/classic/from-json-schema.cjs
+// node_modules/zod/v4/classic/from-json-schema.cjs
 var require_from_json_schema = __commonJS({
-  "../../main/node_modules/zod/v4/classic/from-json-schema.cjs"(exports2) {
+  "node_modules/zod/v4/classic/from-json-schema.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -32974,9 +32974,9 @@ var require_from_json_schema = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/core/visit.cjs
+// node_modules/zod/v4/core/visit.cjs
 var require_visit = __commonJS({
-  "../../main/node_modules/zod/v4/core/visit.cjs"(exports2) {
+  "node_modules/zod/v4/core/visit.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33181,9 +33181,9 @@ var require_visit = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/classic/deep-partial.cjs
+// node_modules/zod/v4/classic/deep-partial.cjs
 var require_deep_partial = __commonJS({
-  "../../main/node_modules/zod/v4/classic/deep-partial.cjs"(exports2) {
+  "node_modules/zod/v4/classic/deep-partial.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33245,9 +33245,9 @@ var require_deep_partial = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/classic/in-out.cjs
+// node_modules/zod/v4/classic/in-out.cjs
 var require_in_out = __commonJS({
-  "../../main/node_modules/zod/v4/classic/in-out.cjs"(exports2) {
+  "node_modules/zod/v4/classic/in-out.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33329,9 +33329,9 @@ var require_in_out = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/classic/coerce.cjs
+// node_modules/zod/v4/classic/coerce.cjs
 var require_coerce = __commonJS({
-  "../../main/node_modules/zod/v4/classic/coerce.cjs"(exports2) {
+  "node_modules/zod/v4/classic/coerce.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33402,9 +33402,9 @@ var require_coerce = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/v4/classic/external.cjs
+// node_modules/zod/v4/classic/external.cjs
 var require_external = __commonJS({
-  "../../main/node_modules/zod/v4/classic/external.cjs"(exports2) {
+  "node_modules/zod/v4/classic/external.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -33568,9 +33568,9 @@ var require_external = __commonJS({
   }
 });
 
-// ../../main/node_modules/zod/index.cjs
+// node_modules/zod/index.cjs
 var require_zod = __commonJS({
-  "../../main/node_modules/zod/index.cjs"(exports2) {
+  "node_modules/zod/index.cjs"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
