@@ -305,13 +305,17 @@ describe('read-only store', () => {
           ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN.cli, ...args, '--dir', store],
           {
             cwd: dir,
-            env: childEnv(dir),
+            // Its own config and data folders, as a user has: the runner's are 0700 (a config file that cannot be
+            // read is an error, not an absent file).
+            env: childEnv(dir, { XDG_CONFIG_HOME: join(own, 'config'), XDG_DATA_HOME: join(own, 'data') }),
             encoding: 'utf8',
             timeout: 30_000,
           },
         );
-      // Hand the whole store to `nobody`, the per-agent pointer index (`.agents`) included.
-      execFileSync('chown', ['-R', '65534:65534', store]);
+      const own = join(dir, 'nobody');
+      mkdirSync(own, { recursive: true });
+      // Hand the whole store to `nobody`, the per-agent pointer index (`.agents`) included, and its own folders.
+      execFileSync('chown', ['-R', '65534:65534', store, own]);
       // Control: with write permission the same user can update, so the refusal below is the permission's doing.
       expect(asNobody('update', 'keep', '--phase', 'planning').status).toBe(0);
       const before = stateBytes(store);
