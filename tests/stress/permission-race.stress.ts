@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { userDecisionSeal } from '../../src/platform/decision-key';
 import { Sessions } from '../../src/service/sessions';
 import { FileStore } from '../../src/store/file-store';
 import { bashPermissionRequest, headlessSubagents } from '../support/claude-subagents';
@@ -69,7 +70,10 @@ async function round(index: number): Promise<string[]> {
   try {
     const p = project(root, [first, next]);
     const store = new FileStore(join(p.dir, 'store'));
-    const sessions = new Sessions({ store, decisionOrigin: () => AT_TERMINAL });
+    // The user's approval, sealed by the key the hooks judge it with (the same data folder): an unsealed one counts
+    // for nothing on a file store (issue 40 item 3).
+    const sign = userDecisionSeal(childEnv(p.dir)).sign;
+    const sessions = new Sessions({ store, decisionOrigin: () => AT_TERMINAL, sign });
     const started = await fire(p, BIN.preDelegate, {
       hook_event_name: 'SubagentStart',
       agent_id: first,
