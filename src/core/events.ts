@@ -21,27 +21,31 @@ export interface EventRow {
   /**
    * The first version of a host that knows the event, where older ones are still in use: `init` wires it only for a
    * host found at that version or later (Claude Code 2.1.332 reports an unknown event in a settings file as an invalid
-   * setting, in a dialog when attended), and says so otherwise.
+   * setting, in a dialog when attended; a Codex before 0.141.0 never fires the row for the tool it matches), and says
+   * so otherwise.
    */
   readonly since?: Partial<Readonly<Record<Host, string>>>;
 }
 
 /**
  * Every event answered, in the order the wirings list them. The Claude Code rows are what `init` writes into
- * `.claude/settings.json` and the plugin wires; the Agent SDK answers the same (in-process); Codex (0.169.0) fires the
+ * `.claude/settings.json` and the plugin wires; the Agent SDK answers the same (in-process); Codex (0.171.0) fires the
  * rows that name it, with the same payload shape; opencode's plugin (src/hooks/hosts/opencode.ts) reads its own
  * hooks and events as the rows that name it. The delegation tool is `Task` before Claude Code 2.1.63, `Agent` after.
  */
 export const EVENTS = [
-  // A delegation: a resume offered (its context arrives after the tool's result, see SessionStart below). Codex
-  // starts a sub-agent's hooks in order (SubagentStart before its first request): it needs neither this nor
-  // PostToolUse, which settle a race of Claude Code's. SendMessage: a parked agent continued with its context (its
-  // transcript brought from an earlier session, src/hooks/handlers/continue.ts).
+  // A delegation: a resume offered (its context arrives after the tool's result, see SessionStart below). SendMessage:
+  // a parked agent continued with its context (its transcript brought from an earlier session,
+  // src/hooks/handlers/continue.ts). Codex matches its `spawn_agent` by the alias `Agent` (an exact name: Codex has no
+  // Task or SendMessage, and its adapter leaves any other tool alone), seen from 0.141.0 (0.140.0 ran no hook at all
+  // in the same play). Codex needs no PostToolUse: it starts a sub-agent's hooks in order (SubagentStart before its
+  // first request), so the race PostToolUse settles for Claude Code does not happen.
   {
     event: 'PreToolUse',
     matcher: 'Task|Agent|SendMessage',
     bin: 'pre-delegate',
-    hosts: ['claude-code', 'agent-sdk'],
+    hosts: ['claude-code', 'codex', 'agent-sdk'],
+    since: { codex: '0.141.0' },
   },
   // A sub-agent's own recording command runs without a prompt, and a headless run's request of any tool (Bash, Write,
   // Edit, an MCP tool…) that nobody can answer becomes an inbox item (src/hooks/handlers/permission.ts). No matcher:

@@ -1,13 +1,14 @@
 // The real OpenAI Codex CLI (the pinned `@openai/codex` dev dependency) drives agent-session as a newcomer installs
 // it: the npm package installed (`npm install -g` of the packed tarball), `agent-session init --host codex` in a fresh
-// project under a fresh HOME, nothing else written by hand but the user's own model provider (a scripted Responses API
-// on 127.0.0.1) and the sub-agent's definition. `codex exec` runs with `--trust` (the project-trust prompt a user
+// project under a fresh HOME with the pinned Codex on the PATH (init reads its version), nothing else written by hand
+// but the user's own model provider (a scripted Responses API on 127.0.0.1) and the sub-agent's definition. `codex exec` runs with `--trust` (the project-trust prompt a user
 // accepts once) and `--dangerously-bypass-hook-trust` (the `/hooks` review a user does once in the TUI). Plays:
-// park → resume → complete, beside a parked Claude Code session of the same agent name that Codex must never take;
+// park → resume (offered at the spawn_agent's PreToolUse, which Codex matches by the alias `Agent`) → complete, beside
+// a parked Claude Code session of the same agent name that Codex must never take;
 // and park → resume → an API error in executing (interrupted) → carried on → complete, under the read-only sandbox
 // (the recording command runs by init's `.codex/rules` allow). When Codex cannot run here, the suite fails.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { npmInstall, REPO } from './claude-host';
@@ -116,7 +117,8 @@ function makeProject(base: string, name: string, server: ResponsesServer, bin: s
 }
 
 function environment(home: string, bin: string): Record<string, string> {
-  return { HOME: home, PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`, LANG: 'C.UTF-8' };
+  // The pinned Codex on the PATH, as a user's `npm install -g @openai/codex` puts it: `init` reads its version.
+  return { HOME: home, PATH: `${bin}:${codexBin}:${dirname(process.execPath)}:/usr/bin:/bin`, LANG: 'C.UTF-8' };
 }
 
 /** One `codex exec` run in the project; its output, for the failure message. */
@@ -164,6 +166,12 @@ function cli(project: CodexProject, ...args: string[]): string {
   });
   if (run.status !== 0) throw new Error(`agent-session ${args.join(' ')} failed: ${run.stdout}${run.stderr}`);
   return run.stdout;
+}
+
+/** The log of the pre-delegate hook's runs in the project (one line per event answered or left alone). */
+function hookLog(project: CodexProject): string {
+  const file = join(project.dir, '.claude', 'logs', 'pre_delegate.log');
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
 }
 
 function sessions(project: CodexProject): Listed[] {
@@ -230,6 +238,8 @@ function reply(role: string, item: OutputItem): { role: string; reply: Responses
 let launcher: string | Error;
 let bin: string | Error;
 const base = mkdtempSync(join(tmpdir(), 'agent-session-codex-host-'));
+/** A folder holding `codex`: the pinned launcher. */
+const codexBin = join(base, 'codex-bin');
 const steps: { current: SubagentStep } = { current: { phase: 'approval' } };
 const seen: { run: string; role: string; text: string }[] = [];
 let server: ResponsesServer;
@@ -237,6 +247,8 @@ let server: ResponsesServer;
 beforeAll(async () => {
   try {
     launcher = findCodex();
+    mkdirSync(codexBin);
+    symlinkSync(launcher, join(codexBin, 'codex'));
   } catch (error) {
     launcher = error as Error;
   }
@@ -268,6 +280,9 @@ it(`Codex ${pinnedVersion()}, installed by npm and init --host codex: parks in a
   const { codex, bins } = ready();
   const project = makeProject(base, 'park-resume', server, bins);
   expect(existsSync(join(project.dir, '.codex', 'hooks.json'))).toBe(true);
+  // init read the pinned Codex's version: 0.141.0+ matches spawn_agent by the alias `Agent` (src/core/events.ts).
+  const wired = JSON.parse(readFileSync(join(project.dir, '.codex', 'hooks.json'), 'utf8')) as Listed;
+  expect(wired.hooks.PreToolUse).toEqual([expect.objectContaining({ matcher: 'Task|Agent|SendMessage' })]);
   // The rule names the `record` entry with the store's pin: the sub-agent's recording runs through it, under the
   // thread's own CODEX_THREAD_ID (src/cli/record.ts checks the session is linked to that thread).
   expect(readFileSync(join(project.dir, '.codex', 'rules', 'agent-session.rules'), 'utf8')).toMatch(
@@ -288,6 +303,8 @@ it(`Codex ${pinnedVersion()}, installed by npm and init --host codex: parks in a
   expect(afterPark.claude.stopped_at).toEqual(expect.any(String));
   expect(afterPark.claude.last_message).toBe('Recorded approval; stopping here.');
   expect(subagentTexts('park').join('\n')).toContain(`recorded in session ${codexId}`);
+  // The spawn_agent call fired our PreToolUse (matcher `Agent`): nothing parked yet, so nothing offered.
+  expect(hookLog(project)).toContain(`codex event="PreToolUse" nothing_to_resume agent="${AGENT_TYPE}"`);
 
   // The Claude Code session becomes the agent name's newest: Codex's lookup must still find its own.
   cli(project, 'update', claudeId, '--metadata', '{"touched": true}');
@@ -300,12 +317,18 @@ it(`Codex ${pinnedVersion()}, installed by npm and init --host codex: parks in a
   expect(resumeText).toContain(`resumes session ${codexId}`);
   expect(resumeText).not.toContain(claudeId);
   // The main agent was told what was parked before it delegated (SessionStart / UserPromptSubmit context).
-  expect(
-    seen
-      .filter((e) => e.run === 'resume' && e.role === 'main')
-      .map((e) => e.text)
-      .join('\n'),
-  ).toContain(`session ${codexId}, phase approval`);
+  const mainText = seen
+    .filter((e) => e.run === 'resume' && e.role === 'main')
+    .map((e) => e.text)
+    .join('\n');
+  expect(mainText).toContain(`session ${codexId}, phase approval`);
+  // The spawn_agent's PreToolUse (the alias `Agent`) offered the parked session, and Codex handed the main agent the
+  // offer with the call's result; the sub-agent's SubagentStart then resumed that same session (one session).
+  expect(hookLog(project)).toContain(
+    `codex event="PreToolUse" resume_offered agent="${AGENT_TYPE}" session="${codexId}"`,
+  );
+  expect(mainText).toContain(`sub-agent "${AGENT_TYPE}" had a resumable session when this delegation was made`);
+  expect(mainText).toContain(`- Session id: ${codexId}`);
   const claude = stateOf(project, claudeId);
   expect(claude.host).toBeUndefined();
   expect(claude).toMatchObject({ phase: 'approval', metadata: { touched: true } });

@@ -20,7 +20,7 @@ import { statusLineFiles, statusLineOffer } from '../init/status-line';
 import { forgetWired, recordWired } from '../../app/wired-projects';
 import { textOrNull } from '../../platform/files';
 import { eventsOf, knownRows } from '../../core/events';
-import { claudeCodeVersion } from '../../platform/claude-version';
+import { claudeCodeVersion, codexVersion } from '../../platform/claude-version';
 import type { Host } from '../../core/host';
 import {
   HOOK_TIMEOUT_SECONDS,
@@ -62,13 +62,31 @@ import { NO_WORKING_DIRECTORY, resolveFrom } from '../../platform/working-direct
 /** The hosts `init` wires: those whose hooks are commands in a project's file. */
 type WiredHost = Exclude<Host, 'agent-sdk' | 'opencode'>;
 
-/** Where `init --host` writes a host's hooks, how its commands read, and whether it writes Codex's exec-policy rule. */
+/**
+ * Where `init --host` writes a host's hooks, how its commands read, whether it writes Codex's exec-policy rule, and
+ * the program whose `--version` tells which rows the host knows (its name in the texts, and the probe).
+ */
 const TARGETS: Record<
   WiredHost,
-  { readonly file: (project: string) => string; readonly command: typeof nodeCommand; readonly rules: boolean }
+  {
+    readonly file: (project: string) => string;
+    readonly command: typeof nodeCommand;
+    readonly rules: boolean;
+    readonly program: { readonly name: string; readonly title: string; readonly version: typeof codexVersion };
+  }
 > = {
-  'claude-code': { file: settingsPath, command: nodeCommand, rules: false },
-  codex: { file: codexHooksPath, command: codexCommand, rules: true },
+  'claude-code': {
+    file: settingsPath,
+    command: nodeCommand,
+    rules: false,
+    program: { name: 'claude', title: 'Claude Code', version: claudeCodeVersion },
+  },
+  codex: {
+    file: codexHooksPath,
+    command: codexCommand,
+    rules: true,
+    program: { name: 'codex', title: 'Codex', version: codexVersion },
+  },
 };
 
 interface Args extends GlobalArgs {
@@ -164,14 +182,10 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
     const dryRun = argv['dry-run'];
     // Commands of other hooks and paths are the user's text: shown escaped, one line each.
     const say = (line: string): void => io.out(`${escapeControl(line)}\n`);
+    // The events the host on the PATH knows (core/events.ts `since`): an older Claude Code takes an unknown event for
+    // an invalid setting; an older Codex never fires the row. Uninstalling removes every row, whatever the version.
+    const added = argv.uninstall || argv.plugin ? wirings : knownWirings(argv.host, wirings, io.env, say);
     if (argv.host === 'claude-code') {
-      // The events the Claude Code on the PATH knows: an older one takes an unknown event for an invalid setting.
-      const found = argv.uninstall || argv.plugin ? null : claudeCodeVersion(io.env);
-      const added = argv.uninstall || argv.plugin ? wirings : knownRows(wirings, 'claude-code', found);
-      for (const row of wirings.filter((w) => !added.includes(w)))
-        say(
-          `Not wiring ${row.event}: it needs Claude Code ${row.since?.['claude-code']} or later, and ${found === null ? 'no claude on the PATH answered `claude --version`' : `the claude on the PATH is ${found}`} (run init again after upgrading)`,
-        );
       const wiring = {
         project,
         commands,
@@ -198,7 +212,7 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
     const before = file.settings ?? {};
     const { settings, changes } = argv.uninstall
       ? removeHooks(before, commands, wirings)
-      : addHooks(before, commands, wirings);
+      : addHooks(before, commands, added);
     const changed = changes.some((c) => c.kind === 'added' || c.kind === 'updated' || c.kind === 'removed');
     for (const change of changes) say(describe(change));
     if (target.rules) {
@@ -231,6 +245,23 @@ export const initCommand: CommandModule<GlobalArgs, Args> = {
     finish(io, project, binDir, argv.uninstall, dryRun);
   },
 };
+
+/** The rows of `wirings` the host on the PATH of `env` knows (knownRows); each row left out is said, with why. */
+function knownWirings(
+  host: WiredHost,
+  wirings: ReturnType<typeof eventsOf>,
+  env: CliIo['env'],
+  say: (line: string) => void,
+): ReturnType<typeof eventsOf> {
+  const { name, title, version } = TARGETS[host].program;
+  const found = version(env);
+  const added = knownRows(wirings, host, found);
+  for (const row of wirings.filter((w) => !added.includes(w)))
+    say(
+      `Not wiring ${row.event}: it needs ${title} ${row.since?.[host]} or later, and ${found === null ? `no ${name} on the PATH answered \`${name} --version\`` : `the ${name} on the PATH is ${found}`} (run init again after upgrading)`,
+    );
+  return added;
+}
 
 /** Keeps the user's record of the projects init wired (app/wired-projects.ts) in step: purge's guard reads it. */
 function record(env: CliIo['env'], project: string, host: Host, uninstall: boolean): void {

@@ -37,9 +37,12 @@ export const codex: HostAdapter = {
  *   StopFailure of that agent, its kind read from the body (errorKind);
  * - `UserPromptSubmit` fires for a sub-agent's own first prompt too (with its `agent_id`): only the main agent's gets
  *   the parked overview;
- * - the main agent's own failed request, and every other model request, is not ours.
- * Everything else passes unchanged (and the handlers leave alone what they do not answer: `spawn_agent` is not
- * Claude Code's delegation tool).
+ * - the main agent's own failed request, and every other model request, is not ours;
+ * - `PreToolUse` of `spawn_agent` (which a hook matcher `Agent` matches, Codex 0.141.0 on: openai/codex #24149;
+ *   the payload keeps `tool_name: "spawn_agent"`, `tool_input` `{agent_type, message}`) is Claude Code's `Agent`
+ *   delegation (delegationOf), so a parked session is offered for resume before the sub-agent starts; any other
+ *   tool's PreToolUse is not ours (SendMessage is Claude Code's continuation of its transcripts).
+ * Everything else passes unchanged.
  */
 export function fromCodex(payload: HostPayload): CodexTranslation {
   const agentId = typeof payload.agent_id === 'string' && payload.agent_id !== '' ? payload.agent_id : undefined;
@@ -60,9 +63,36 @@ export function fromCodex(payload: HostPayload): CodexTranslation {
         },
       };
     }
+    case 'PreToolUse':
+      return payload.tool_name === 'spawn_agent' ? { payload: delegationOf(payload) } : { skip: 'other_tool' };
     default:
       return { payload };
   }
+}
+
+/** What a sub-agent is called without an `agent_type`: the name its SubagentStart carries then (measured). */
+const CODEX_DEFAULT_AGENT_TYPE = 'default';
+
+/**
+ * A `spawn_agent` call's PreToolUse as Claude Code's `Agent` tool's: `subagent_type` ⇐ `agent_type` (Codex's
+ * `default` without one, the name its SubagentStart will carry, so the offer looks up the session that start
+ * attaches), `description` and `prompt` ⇐ `message`. The offer only reads; SubagentStart attaches (one session).
+ */
+function delegationOf(payload: HostPayload): HostPayload {
+  const input =
+    typeof payload.tool_input === 'object' && payload.tool_input !== null
+      ? (payload.tool_input as Record<string, unknown>)
+      : {};
+  const agentType = typeof input.agent_type === 'string' && input.agent_type.trim() !== '' ? input.agent_type : null;
+  const message = typeof input.message === 'string' ? input.message : undefined;
+  return {
+    ...payload,
+    tool_name: 'Agent',
+    tool_input: {
+      subagent_type: agentType ?? CODEX_DEFAULT_AGENT_TYPE,
+      ...(message === undefined ? {} : { description: message, prompt: message }),
+    },
+  };
 }
 
 /**

@@ -19,14 +19,30 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(project, { recursive: true, force: true }));
 
+/**
+ * A folder holding a stand-in `codex` that answers `--version` as `answer` says (exit 1 when null): the Codex init
+ * finds on the PATH, which decides the rows it wires (core/events.ts `since`).
+ */
+function codexOnPath(answer: string | null): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-session-codex-bin-'));
+  writeFileSync(join(dir, 'codex'), `#!/bin/sh\n${answer === null ? 'exit 1' : `echo "${answer}"`}\n`, { mode: 0o755 });
+  return dir;
+}
+const NEWEST = codexOnPath('codex-cli 0.171.0');
+
 function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  return run(BIN.cli, args, { cwd: project });
+  return cliWith(NEWEST, ...args);
+}
+
+function cliWith(codexDir: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  return run(BIN.cli, args, { cwd: project, env: { PATH: `${codexDir}:${process.env.PATH ?? ''}` } });
 }
 
 function hook(bin: 'pre-delegate' | 'subagent-stop', name: string, patch: Record<string, unknown> = {}) {
   mkdirSync(join(project, '.codex'), { recursive: true });
+  const file = /-\d+\.\d+\.\d+$/.test(name) ? name : `${name}-0.169.0`;
   const payload = {
-    ...(JSON.parse(readFileSync(join(FIXTURES, `${name}-0.169.0.json`), 'utf8')) as Record<string, unknown>),
+    ...(JSON.parse(readFileSync(join(FIXTURES, `${file}.json`), 'utf8')) as Record<string, unknown>),
     cwd: project,
     ...patch,
   };
@@ -48,7 +64,7 @@ const sessions = () =>
   JSON.parse(cli('--dir', join(project, '.claude', 'session'), 'list', '--json').stdout) as Record<string, unknown>[];
 
 describe('init --host codex', () => {
-  it('wires six hooks with absolute node commands and --host codex, and the rule of the recording command', () => {
+  it('wires seven hooks with absolute node commands and --host codex, and the rule of the recording command', () => {
     mkdirSync(join(project, '.codex'));
     writeFileSync(join(project, '.codex', 'hooks.json'), MINE);
     const first = cli('init', '--host', 'codex');
@@ -59,6 +75,7 @@ describe('init --host codex', () => {
     expect(Object.keys(hooks).sort()).toEqual([
       'PermissionRequest',
       'PostModelRequest',
+      'PreToolUse',
       'SessionStart',
       'Stop',
       'SubagentStart',
@@ -69,6 +86,10 @@ describe('init --host codex', () => {
     expect(hooks.SubagentStart).toEqual([{ hooks: [{ type: 'command', command: pre, timeout: 30 }] }]);
     expect(hooks.PermissionRequest).toEqual([{ hooks: [{ type: 'command', command: pre, timeout: 30 }] }]);
     expect(hooks.PostModelRequest).toEqual([{ hooks: [{ type: 'command', command: stop, timeout: 30 }] }]);
+    // Codex 0.141.0+ matches its spawn_agent by the alias `Agent`.
+    expect(hooks.PreToolUse).toEqual([
+      { matcher: 'Task|Agent|SendMessage', hooks: [{ type: 'command', command: pre, timeout: 30 }] },
+    ]);
     // The recording entry, the store and its pin (tests/e2e/codex/codex-rule.test.ts: what the rule lets through).
     const words = [
       process.execPath,
@@ -88,6 +109,24 @@ describe('init --host codex', () => {
     expect(again.stdout).toContain('(already there)');
     expect(hooksJson().hooks).toEqual(hooks);
   });
+
+  it.each([
+    ['codex-cli 0.140.0', 'the codex on the PATH is 0.140.0'],
+    [null, 'no codex on the PATH answered `codex --version`'],
+  ])(
+    'leaves out PreToolUse for a Codex before 0.141.0 (%s), says so, and wires it once one fires it',
+    (answer, why) => {
+      const older = cliWith(codexOnPath(answer), 'init', '--host', 'codex');
+      expect(older.status).toBe(0);
+      expect(older.stdout).toContain(`Not wiring PreToolUse: it needs Codex 0.141.0 or later, and ${why}`);
+      expect(Object.keys(hooksJson().hooks)).not.toContain('PreToolUse');
+      expect(Object.keys(hooksJson().hooks)).toContain('SubagentStart');
+      const first = cliWith(codexOnPath('codex-cli 0.141.0'), 'init', '--host', 'codex');
+      expect(first.stdout).not.toContain('Not wiring');
+      expect(first.stdout).toContain('+ PreToolUse');
+      expect(Object.keys(hooksJson().hooks)).toContain('PreToolUse');
+    },
+  );
 
   it('updates the hooks an earlier init wrote with another node, never doubling them', () => {
     cli('init', '--host', 'codex');
@@ -159,7 +198,7 @@ describe('init --host codex and a rules file it did not write (issue 30, item 7)
   });
 });
 
-describe('the hook bins with --host codex, on payloads Codex 0.169.0 sent', () => {
+describe('the hook bins with --host codex, on payloads Codex sent', () => {
   it('parks a sub-agent, lists it for the main agent in Codex words, carries an interruption, leaves Claude Code alone', () => {
     const start = hook('pre-delegate', 'subagent-start');
     const context = start!.hookSpecificOutput.additionalContext as string;
@@ -221,5 +260,28 @@ describe('the hook bins with --host codex, on payloads Codex 0.169.0 sent', () =
     const log = readFileSync(join(project, '.claude', 'logs', 'subagent_stop.log'), 'utf8');
     expect(log).toContain('codex event="PostModelRequest" model_request_ok');
     expect(log).toContain('codex event="PostModelRequest" linked interruption="recorded" kind="invalid_request"');
+  });
+
+  it('offers a parked session for resume at the spawn_agent PreToolUse (matcher Agent), before its SubagentStart attaches it: one session', () => {
+    // Nothing parked: the spawn is not answered.
+    expect(hook('pre-delegate', 'pre-tool-use-agent-0.171.0')).toBeNull();
+    const start = hook('pre-delegate', 'subagent-start');
+    const id = /recorded in session (agent-\S+) /.exec(start!.hookSpecificOutput.additionalContext as string)![1]!;
+    expect(cli('--dir', join(project, '.claude', 'session'), 'update', id, '--phase', 'approval').status).toBe(0);
+    hook('subagent-stop', 'subagent-stop');
+
+    const offer = hook('pre-delegate', 'pre-tool-use-agent-0.171.0');
+    expect(offer!.hookSpecificOutput.hookEventName).toBe('PreToolUse');
+    const offered = offer!.hookSpecificOutput.additionalContext as string;
+    expect(offered).toContain('sub-agent "terraform-architect" had a resumable session when this delegation was made');
+    expect(offered).toContain(`- Session id: ${id}`);
+    expect(offered).toContain('Previous Codex agent id');
+    expect(sessions()).toHaveLength(1);
+    const resumed = hook('pre-delegate', 'subagent-start', { agent_id: '01a2505a-bc34-7661-bf7a-89dd549309e3' });
+    expect(resumed!.hookSpecificOutput.additionalContext).toContain(`resumes session ${id}`);
+    expect(sessions()).toEqual([expect.objectContaining({ agent_id: id, host: 'codex' })]);
+    const log = readFileSync(join(project, '.claude', 'logs', 'pre_delegate.log'), 'utf8');
+    expect(log).toContain('codex event="PreToolUse" nothing_to_resume agent="terraform-architect"');
+    expect(log).toContain(`codex event="PreToolUse" resume_offered agent="terraform-architect" session="${id}"`);
   });
 });

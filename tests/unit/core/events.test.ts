@@ -1,4 +1,4 @@
-import { EVENTS, eventsOf } from '../../../src/core/events';
+import { EVENTS, eventsOf, knownRows } from '../../../src/core/events';
 import { HOSTS } from '../../../src/core/host';
 
 describe('the table of events', () => {
@@ -18,8 +18,9 @@ describe('the table of events', () => {
     expect(rows).toEqual(EVENTS.filter((row) => (row.hosts as readonly string[]).includes(host)));
   });
 
-  it('wires Codex without the delegation tool events (its sub-agents start their hooks in order)', () => {
+  it('wires Codex with the delegation’s PreToolUse from 0.141.0 (spawn_agent matched as `Agent`), no PostToolUse (its sub-agents start their hooks in order)', () => {
     expect(eventsOf('codex').map((row) => row.event)).toEqual([
+      'PreToolUse',
       'PermissionRequest',
       'SubagentStart',
       'SubagentStop',
@@ -27,5 +28,11 @@ describe('the table of events', () => {
       'UserPromptSubmit',
       'PostModelRequest',
     ]);
+    const pre = eventsOf('codex')[0]!;
+    expect(pre.matcher!.split('|')).toContain('Agent');
+    expect(knownRows([pre], 'codex', '0.140.0')).toEqual([]);
+    expect(knownRows([pre], 'codex', null)).toEqual([]);
+    expect(knownRows([pre], 'codex', '0.141.0')).toEqual([pre]);
+    expect(knownRows([pre], 'claude-code', null)).toEqual([pre]);
   });
 });

@@ -4,12 +4,12 @@ import { errorKind, fromCodex } from '../../../../src/hooks/hosts/codex';
 import { hostArgument, hostOption } from '../../../../src/hooks/process-io';
 
 const FIXTURES = resolve(__dirname, '../../../fixtures/codex');
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(join(FIXTURES, `${name}-0.169.0.json`), 'utf8')) as Record<string, unknown> & {
+const fixture = (name: string, version = '0.169.0') =>
+  JSON.parse(readFileSync(join(FIXTURES, `${name}-${version}.json`), 'utf8')) as Record<string, unknown> & {
     hook_event_name: string;
   };
 
-describe('fromCodex: a Codex 0.169.0 payload read as Claude Code’s', () => {
+describe('fromCodex: a Codex payload read as Claude Code’s', () => {
   it('passes SessionStart, the main agent’s UserPromptSubmit, SubagentStart and SubagentStop as they are', () => {
     for (const name of ['session-start', 'user-prompt-submit', 'subagent-start', 'subagent-stop']) {
       const payload = fixture(name);
@@ -50,8 +50,48 @@ describe('fromCodex: a Codex 0.169.0 payload read as Claude Code’s', () => {
     for (const file of readdirSync(FIXTURES).filter((f) => f.endsWith('.json'))) {
       const payload = JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as Record<string, unknown>;
       expect(typeof payload.hook_event_name).toBe('string');
-      expect(file).toMatch(/-0\.169\.0\.json$/);
+      expect(file).toMatch(/-0\.1[4-9]\d\.\d+\.json$/);
     }
+  });
+});
+
+describe('fromCodex: a spawn_agent call read as Claude Code’s Agent delegation (its hook matcher `Agent`)', () => {
+  it.each([
+    ['pre-tool-use-agent', '0.171.0'],
+    ['pre-tool-use-agent', '0.141.0'],
+    ['pre-tool-use-spawn-agent', '0.169.0'],
+  ])('%s-%s: subagent_type ⇐ agent_type, description and prompt ⇐ message; the rest as it came', (name, version) => {
+    const payload = fixture(name, version);
+    const input = payload.tool_input as { agent_type: string; message: string };
+    expect(fromCodex(payload)).toEqual({
+      payload: {
+        ...payload,
+        tool_name: 'Agent',
+        tool_input: { subagent_type: input.agent_type, description: input.message, prompt: input.message },
+      },
+    });
+  });
+
+  it('names a spawn without agent_type as Codex does its SubagentStart (`default`), not Claude Code’s default', () => {
+    const payload = { ...fixture('pre-tool-use-agent', '0.171.0'), tool_input: { message: 'go' } };
+    expect(fromCodex(payload)).toMatchObject({ payload: { tool_input: { subagent_type: 'default', prompt: 'go' } } });
+    const blank = { ...payload, tool_input: { agent_type: '  ' } };
+    expect(fromCodex(blank)).toMatchObject({ payload: { tool_input: { subagent_type: 'default' } } });
+    expect(fromCodex({ ...payload, tool_input: 'not an object' })).toEqual({
+      payload: { ...payload, tool_name: 'Agent', tool_input: { subagent_type: 'default' } },
+    });
+  });
+
+  it('leaves any other tool’s PreToolUse alone (a SendMessage or Task of Codex is not Claude Code’s)', () => {
+    for (const tool of ['SendMessage', 'Task', 'Agent', 'send_input', 'exec_command'])
+      expect(fromCodex({ ...fixture('pre-tool-use-agent', '0.171.0'), tool_name: tool })).toEqual({
+        skip: 'other_tool',
+      });
+  });
+
+  it('passes PostToolUse unchanged (not wired for Codex; its handler leaves spawn_agent alone)', () => {
+    const payload = fixture('post-tool-use-agent', '0.171.0');
+    expect(fromCodex(payload)).toEqual({ payload });
   });
 });
 
