@@ -7975,7 +7975,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "63c5470c303c84c6";
+    RELAY_BUILD = "939223a3278023ec";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -38506,15 +38506,18 @@ function nestedDeeperThan(value, limit) {
 
 // src/core/events.ts
 var EVENTS = [
-  // A delegation: a resume offered (its context arrives after the tool's result, see SessionStart below). Codex
-  // starts a sub-agent's hooks in order (SubagentStart before its first request): it needs neither this nor
-  // PostToolUse, which settle a race of Claude Code's. SendMessage: a parked agent continued with its context (its
-  // transcript brought from an earlier session, src/hooks/handlers/continue.ts).
+  // A delegation: a resume offered (its context arrives after the tool's result, see SessionStart below). SendMessage:
+  // a parked agent continued with its context (its transcript brought from an earlier session,
+  // src/hooks/handlers/continue.ts). Codex matches its `spawn_agent` by the alias `Agent` (an exact name: Codex has no
+  // Task or SendMessage, and its adapter leaves any other tool alone), seen from 0.141.0 (0.140.0 ran no hook at all
+  // in the same play). Codex needs no PostToolUse: it starts a sub-agent's hooks in order (SubagentStart before its
+  // first request), so the race PostToolUse settles for Claude Code does not happen.
   {
     event: "PreToolUse",
     matcher: "Task|Agent|SendMessage",
     bin: "pre-delegate",
-    hosts: ["claude-code", "agent-sdk"]
+    hosts: ["claude-code", "codex", "agent-sdk"],
+    since: { codex: "0.141.0" }
   },
   // A sub-agent's own recording command runs without a prompt, and a headless run's request of any tool (Bash, Write,
   // Edit, an MCP tool…) that nobody can answer becomes an inbox item (src/hooks/handlers/permission.ts). No matcher:
@@ -39695,9 +39698,25 @@ function fromCodex(payload) {
         }
       };
     }
+    case "PreToolUse":
+      return payload.tool_name === "spawn_agent" ? { payload: delegationOf(payload) } : { skip: "other_tool" };
     default:
       return { payload };
   }
+}
+var CODEX_DEFAULT_AGENT_TYPE = "default";
+function delegationOf(payload) {
+  const input = typeof payload.tool_input === "object" && payload.tool_input !== null ? payload.tool_input : {};
+  const agentType = typeof input.agent_type === "string" && input.agent_type.trim() !== "" ? input.agent_type : null;
+  const message = typeof input.message === "string" ? input.message : void 0;
+  return {
+    ...payload,
+    tool_name: "Agent",
+    tool_input: {
+      subagent_type: agentType ?? CODEX_DEFAULT_AGENT_TYPE,
+      ...message === void 0 ? {} : { description: message, prompt: message }
+    }
+  };
 }
 function errorKind(body) {
   if (body === void 0) return "unknown";

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "pre-delegate";
-const BUNDLE_HASH = "c3b55b13733331ea";
-const BUILD_ID = "63c5470c303c84c6";
+const BUNDLE_HASH = "0dcdd9f78505bf95";
+const BUILD_ID = "939223a3278023ec";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

@@ -14,13 +14,14 @@ export interface EventRow {
     /**
      * The first version of a host that knows the event, where older ones are still in use: `init` wires it only for a
      * host found at that version or later (Claude Code 2.1.332 reports an unknown event in a settings file as an invalid
-     * setting, in a dialog when attended), and says so otherwise.
+     * setting, in a dialog when attended; a Codex before 0.141.0 never fires the row for the tool it matches), and says
+     * so otherwise.
      */
     readonly since?: Partial<Readonly<Record<Host, string>>>;
 }
 /**
  * Every event answered, in the order the wirings list them. The Claude Code rows are what `init` writes into
- * `.claude/settings.json` and the plugin wires; the Agent SDK answers the same (in-process); Codex (0.169.0) fires the
+ * `.claude/settings.json` and the plugin wires; the Agent SDK answers the same (in-process); Codex (0.171.0) fires the
  * rows that name it, with the same payload shape; opencode's plugin (src/hooks/hosts/opencode.ts) reads its own
  * hooks and events as the rows that name it. The delegation tool is `Task` before Claude Code 2.1.63, `Agent` after.
  */
@@ -28,7 +29,10 @@ export declare const EVENTS: readonly [{
     readonly event: "PreToolUse";
     readonly matcher: "Task|Agent|SendMessage";
     readonly bin: "pre-delegate";
-    readonly hosts: readonly ["claude-code", "agent-sdk"];
+    readonly hosts: readonly ["claude-code", "codex", "agent-sdk"];
+    readonly since: {
+        readonly codex: "0.141.0";
+    };
 }, {
     readonly event: "PermissionRequest";
     readonly bin: "pre-delegate";

@@ -21,9 +21,12 @@ export declare const codex: HostAdapter;
  *   StopFailure of that agent, its kind read from the body (errorKind);
  * - `UserPromptSubmit` fires for a sub-agent's own first prompt too (with its `agent_id`): only the main agent's gets
  *   the parked overview;
- * - the main agent's own failed request, and every other model request, is not ours.
- * Everything else passes unchanged (and the handlers leave alone what they do not answer: `spawn_agent` is not
- * Claude Code's delegation tool).
+ * - the main agent's own failed request, and every other model request, is not ours;
+ * - `PreToolUse` of `spawn_agent` (which a hook matcher `Agent` matches, Codex 0.141.0 on: openai/codex #24149;
+ *   the payload keeps `tool_name: "spawn_agent"`, `tool_input` `{agent_type, message}`) is Claude Code's `Agent`
+ *   delegation (delegationOf), so a parked session is offered for resume before the sub-agent starts; any other
+ *   tool's PreToolUse is not ours (SendMessage is Claude Code's continuation of its transcripts).
+ * Everything else passes unchanged.
  */
 export declare function fromCodex(payload: HostPayload): CodexTranslation;
 /**
