@@ -3,6 +3,7 @@ import { shortId } from '../core/ids';
 import { isInterrupted } from '../core/interruption';
 import { pendingPermission } from '../core/permission';
 import { relativeTime } from '../core/relative-time';
+import { taskLine } from '../core/task';
 import type { ListEntry } from '../service/sessions';
 import { renderRows, type Cell } from './color';
 import type { CliIo } from './context';
@@ -22,6 +23,8 @@ export function renderTable(
 ): string {
   const idText = shownIds(entries.map((entry) => entry.id));
   const hosts = entries.some((entry) => entry.kind === 'valid' && entry.state.host !== undefined);
+  // The delegated task (core/task.ts) in a column of its own once a listed session records one.
+  const tasks = entries.some((entry) => entry.kind === 'valid' && taskLine(entry.state.task) !== null);
   const rows: Cell[][] = [
     [
       ...(projects ? ['PROJECT'] : []),
@@ -32,6 +35,7 @@ export function renderTable(
       'RESUMABLE',
       'ERRORS',
       'LAST ACTIVITY',
+      ...(tasks ? ['TASK'] : []),
     ],
   ];
   for (const entry of entries) {
@@ -45,6 +49,7 @@ export function renderTable(
         { text: 'no (invalid_state)', style: 'red' },
         '-',
         relativeTime(entry.modifiedAt, now),
+        ...(tasks ? ['-'] : []),
       ]);
       continue;
     }
@@ -66,13 +71,20 @@ export function renderTable(
       entry.clockAhead
         ? { text: `clock ahead (${state.last_updated})`, style: 'red' }
         : relativeTime(state.last_updated, now),
+      ...(tasks ? [taskLine(state.task) ?? '-'] : []),
     ]);
   }
   // Free texts give way first (the agent's name, the reason, the project), then the errors and host columns go.
   const at = (name: string): number => (rows[0] as string[]).indexOf(name);
   return renderRows(rows, colour, {
     width,
-    shrink: [at('AGENT'), at('RESUMABLE'), at('LAST ACTIVITY'), ...(projects ? [at('PROJECT')] : [])],
+    shrink: [
+      ...(tasks ? [at('TASK')] : []),
+      at('AGENT'),
+      at('RESUMABLE'),
+      at('LAST ACTIVITY'),
+      ...(projects ? [at('PROJECT')] : []),
+    ],
     drop: [at('ERRORS'), ...(hosts ? [at('HOST')] : [])],
   });
 }

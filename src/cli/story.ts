@@ -8,12 +8,34 @@ import { isFinalPhase } from '../core/phase-names';
 import { counted } from '../core/plural';
 import { relativeTime } from '../core/relative-time';
 import type { SessionState } from '../core/state';
+import { taskLine } from '../core/task';
 import { shortDuration, utcTime } from '../core/views/time-text';
 import type { Timeline } from '../core/views/timeline';
 import { agentWord, timelineLines } from '../core/views/timeline-lines';
 import { renderRows, type Cell } from './color';
 import { wrapWords } from './format';
 import { displayWidth, escapeControl } from './text';
+
+/**
+ * The task it was delegated (core/task.ts), and the delegation of another task that passed it over, or the session
+ * its own delegation passed over: none when not recorded.
+ */
+function taskFacts(state: SessionState): Cell[][] {
+  const task = state.task;
+  if (task === undefined) return [];
+  const facts: Cell[][] = [];
+  const line = taskLine(task);
+  if (line !== null) facts.push(['Task', `${line} (as delegated ${utcTime(task.at)})`]);
+  if (task.passed_over !== undefined)
+    facts.push([
+      'Passed over',
+      `by a delegation of another task at ${utcTime(task.passed_over.at)}: ${taskLine(task.passed_over) ?? '-'}; ` +
+        'it keeps its decision or grant for its own task',
+    ]);
+  if (task.passed_over_id !== undefined)
+    facts.push(['Made beside', `session ${task.passed_over_id}, held for another task when this one was delegated`]);
+  return facts;
+}
 
 /** The text of `show`: the facts, the resume verdict with every rule, the timeline and the decisions. */
 export function renderStory(
@@ -29,6 +51,7 @@ export function renderStory(
     ['Session', state.agent_id],
     ['Agent', state.agent_name],
     ['Purpose', state.purpose],
+    ...taskFacts(state),
     ['Project', state.project ?? '(none: unassigned)'],
     ['Host', hostOf(state)],
     ['Phase', state.phase],

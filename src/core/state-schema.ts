@@ -18,6 +18,7 @@ import {
   PERMISSION_FOLDER_SCHEMA_VERSION,
   PROJECT_SCHEMA_VERSION,
   SEALED_SCHEMA_VERSION,
+  TASK_SCHEMA_VERSION,
   SCHEMA_VERSION,
   CONTINUATION_SCHEMA_VERSION,
 } from './schema-version';
@@ -188,6 +189,30 @@ export const PermissionRequestSchema = z.strictObject({
   ...sealFields,
 });
 
+/** A delegation's own words for its task (core/task.ts): its description and the start of its prompt, each cut. */
+const DelegatedTaskFields = {
+  description: z.optional(z.string().check(z.minLength(1))),
+  prompt: z.optional(z.string().check(z.minLength(1))),
+};
+
+/**
+ * The task a session was delegated (schema_version 14, issue 44 item 7): the words of the latest delegation whose task
+ * the host gave that started or resumed it (description, the start of the prompt), when; and `passed_over`, the
+ * latest delegation of another task that did not take it while it held a decision or a grant (core/task.ts
+ * `takeover`): the next start of its agent type then takes a fresh session, until a delegation of its own task; and
+ * `passed_over_id` on that fresh session. Without words (a host that gives none at a start) it holds only that id.
+ */
+export const TaskSchema = z.strictObject({
+  ...DelegatedTaskFields,
+  at: Timestamp,
+  passed_over: z.optional(z.strictObject({ ...DelegatedTaskFields, at: Timestamp })),
+  /**
+   * The session of its agent type that the delegation which made this one passed over (it held a decision or a grant
+   * for another task): while this session is its type's newest, a delegation of that task carries that one on.
+   */
+  passed_over_id: z.optional(z.string().check(z.regex(ID_PATTERN))),
+});
+
 export const LastErrorSchema = z.strictObject({ message: z.string(), timestamp: Timestamp });
 
 /** Metadata is any JSON object; it is shallow-merged on update. */
@@ -209,6 +234,7 @@ export const SessionStateSchema = z.strictObject({
     z.literal(IMPORTED_DECISION_SCHEMA_VERSION),
     z.literal(PERMISSION_FOLDER_SCHEMA_VERSION),
     z.literal(SEALED_SCHEMA_VERSION),
+    z.literal(TASK_SCHEMA_VERSION),
   ]),
   agent_id: z.string().check(z.regex(ID_PATTERN)),
   agent_name: z.string().check(z.minLength(1)),
@@ -247,6 +273,8 @@ export const SessionStateSchema = z.strictObject({
   permission_requests: z.optional(z.array(PermissionRequestSchema)),
   /** How its Claude agent is carried on: continued with its context or primed afresh (schema_version 9). */
   continuation: z.optional(ContinuationSchema),
+  /** The task it was delegated, and a delegation of another task that passed it over (schema_version 14). */
+  task: z.optional(TaskSchema),
 });
 
 export type SessionState = z.infer<typeof SessionStateSchema>;
@@ -260,6 +288,7 @@ export type Interruption = z.infer<typeof InterruptionSchema>;
 export type ResumedFrom = z.infer<typeof ResumedFromSchema>;
 export type PermissionRequest = z.infer<typeof PermissionRequestSchema>;
 export type Continuation = z.infer<typeof ContinuationSchema>;
+export type Task = z.infer<typeof TaskSchema>;
 
 /** The parse functions `npm run build` writes into src/generated/state-parsers.ts (scripts/parsers.mjs). */
 export const PARSERS = {

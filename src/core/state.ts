@@ -14,6 +14,7 @@ import {
   PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
   SEALED_SCHEMA_VERSION,
+  TASK_SCHEMA_VERSION,
 } from './schema-version';
 import { parseSessionState } from '../generated/state-parsers';
 import type { Metadata, SessionState } from './state-schema';
@@ -32,6 +33,7 @@ export {
   PROJECT_SCHEMA_VERSION,
   SCHEMA_VERSION,
   SEALED_SCHEMA_VERSION,
+  TASK_SCHEMA_VERSION,
 };
 export type {
   ClaudeLink,
@@ -45,6 +47,7 @@ export type {
   RecordedOrigin,
   ResumedFrom,
   SessionState,
+  Task,
 } from './state-schema';
 
 // The zod schemas (state-schema.ts), loaded only to word a rejection: a valid state is parsed by the function
@@ -90,14 +93,18 @@ export function parseState(raw: unknown): SessionState {
 
 /**
  * The schema_version a state's content needs (schema-version.ts): each version adds one field to the one before, so
- * the highest field present decides: 13 once a decision or grant is sealed, 12 once a permission request names its folder, 11 for an opencode session, 10 once a decision was made in the browser, 9 once it records a continuation (issue 34), 8 once it records a permission request, 7 once a decision was imported, 6 once it names its host, 5 once it names its project, else 4 once it records an interruption, else 3
+ * the highest field present decides: 14 once it keeps its delegated task, 13 once a decision or grant is sealed, 12 once a permission request names its folder, 11 for an opencode session, 10 once a decision was made in the browser, 9 once it records a continuation (issue 34), 8 once it records a permission request, 7 once a decision was imported, 6 once it names its host, 5 once it names its project, else 4 once it records an interruption, else 3
  * once a decision has an origin, 2 with decisions, 1 otherwise. Every change that adds or removes such a field
  * stamps this.
  */
 export function versionFor(
-  state: Pick<SessionState, 'decisions' | 'interruption' | 'project' | 'host' | 'permission_requests' | 'continuation'>,
+  state: Pick<
+    SessionState,
+    'decisions' | 'interruption' | 'project' | 'host' | 'permission_requests' | 'continuation' | 'task'
+  >,
 ): SessionState['schema_version'] {
   // The highest number first: the highest version a state's content needs wins.
+  if (state.task !== undefined) return TASK_SCHEMA_VERSION;
   const sealed = (item: { readonly mac?: string | undefined }) => item.mac !== undefined;
   if ((state.decisions ?? []).some(sealed) || (state.permission_requests ?? []).some(sealed))
     return SEALED_SCHEMA_VERSION;
@@ -139,6 +146,7 @@ const VERSION_CONTENT: Readonly<Record<SessionState['schema_version'], string>> 
   [IMPORTED_DECISION_SCHEMA_VERSION]: 'an imported decision',
   [PERMISSION_FOLDER_SCHEMA_VERSION]: "a permission request's folder",
   [SEALED_SCHEMA_VERSION]: 'a sealed decision or grant',
+  [TASK_SCHEMA_VERSION]: 'a delegated task',
 };
 
 function migrate(raw: unknown): unknown {

@@ -17,8 +17,9 @@ const VALUES9 = new Set<unknown>([11]);
 const VALUES10 = new Set<unknown>([7]);
 const VALUES11 = new Set<unknown>([12]);
 const VALUES12 = new Set<unknown>([13]);
-const PATTERN13 = new RegExp('^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$', '');
-const VALUES14 = new Set<unknown>([
+const VALUES13 = new Set<unknown>([14]);
+const PATTERN14 = new RegExp('^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$', '');
+const VALUES15 = new Set<unknown>([
   'initializing',
   'investigating',
   'planning',
@@ -29,14 +30,14 @@ const VALUES14 = new Set<unknown>([
   'failed',
   'abandoned',
 ]);
-const VALUES15 = new Set<unknown>(['resume', 'interrupted', 'continue']);
-const KEYS16 = new Set<string>(['from_phase', 'to_phase', 'timestamp', 'event']);
-const KEYS17 = new Set<string>(['message', 'timestamp']);
-const VALUES18 = new Set<unknown>(['initializing', 'investigating', 'planning', 'approval', 'executing', 'validating']);
-const PATTERN19 = new RegExp('^[a-z][a-z0-9_]{0,63}$', '');
-const KEYS20 = new Set<string>(['at', 'error', 'message']);
-const KEYS21 = new Set<string>(['phase', 'last_active', 'agent_id', 'last_message', 'interruption']);
-const KEYS22 = new Set<string>([
+const VALUES16 = new Set<unknown>(['resume', 'interrupted', 'continue']);
+const KEYS17 = new Set<string>(['from_phase', 'to_phase', 'timestamp', 'event']);
+const KEYS18 = new Set<string>(['message', 'timestamp']);
+const VALUES19 = new Set<unknown>(['initializing', 'investigating', 'planning', 'approval', 'executing', 'validating']);
+const PATTERN20 = new RegExp('^[a-z][a-z0-9_]{0,63}$', '');
+const KEYS21 = new Set<string>(['at', 'error', 'message']);
+const KEYS22 = new Set<string>(['phase', 'last_active', 'agent_id', 'last_message', 'interruption']);
+const KEYS23 = new Set<string>([
   'agent_id',
   'session_id',
   'agent_type',
@@ -45,13 +46,13 @@ const KEYS22 = new Set<string>([
   'last_message',
   'resumed_from',
 ]);
-const VALUES23 = new Set<unknown>(['approved', 'rejected']);
-const VALUES24 = new Set<unknown>(['browser']);
-const KEYS25 = new Set<string>(['os_user', 'terminal', 'claimed', 'via']);
-const KEYS26 = new Set<string>(['by', 'at', 'from']);
-const PATTERN27 = new RegExp('^[0-9a-f]{64}$', '');
-const VALUES28 = new Set<unknown>([true]);
-const KEYS29 = new Set<string>([
+const VALUES24 = new Set<unknown>(['approved', 'rejected']);
+const VALUES25 = new Set<unknown>(['browser']);
+const KEYS26 = new Set<string>(['os_user', 'terminal', 'claimed', 'via']);
+const KEYS27 = new Set<string>(['by', 'at', 'from']);
+const PATTERN28 = new RegExp('^[0-9a-f]{64}$', '');
+const VALUES29 = new Set<unknown>([true]);
+const KEYS30 = new Set<string>([
   'decision',
   'by',
   'at',
@@ -63,10 +64,10 @@ const KEYS29 = new Set<string>([
   'mac',
   'unverified',
 ]);
-const KEYS30 = new Set<string>(['count', 'carried_on', 'waiting', 'at', 'error', 'message', 'phase', 'agent_id']);
-const VALUES31 = new Set<unknown>(['codex', 'agent-sdk', 'opencode']);
-const VALUES32 = new Set<unknown>(['pending', 'approved', 'rejected', 'spent', 'expired']);
-const KEYS33 = new Set<string>([
+const KEYS31 = new Set<string>(['count', 'carried_on', 'waiting', 'at', 'error', 'message', 'phase', 'agent_id']);
+const VALUES32 = new Set<unknown>(['codex', 'agent-sdk', 'opencode']);
+const VALUES33 = new Set<unknown>(['pending', 'approved', 'rejected', 'spent', 'expired']);
+const KEYS34 = new Set<string>([
   'tool',
   'input',
   'at',
@@ -81,8 +82,8 @@ const KEYS33 = new Set<string>([
   'mac',
   'unverified',
 ]);
-const VALUES34 = new Set<unknown>(['continue', 'prime']);
-const KEYS35 = new Set<string>([
+const VALUES35 = new Set<unknown>(['continue', 'prime']);
+const KEYS36 = new Set<string>([
   'choice',
   'reason',
   'decided_at',
@@ -93,7 +94,9 @@ const KEYS35 = new Set<string>([
   'continued_at',
   'count',
 ]);
-const KEYS36 = new Set<string>([
+const KEYS37 = new Set<string>(['description', 'prompt', 'at']);
+const KEYS38 = new Set<string>(['description', 'prompt', 'at', 'passed_over', 'passed_over_id']);
+const KEYS39 = new Set<string>([
   'schema_version',
   'agent_id',
   'agent_name',
@@ -118,11 +121,12 @@ const KEYS36 = new Set<string>([
   'host',
   'permission_requests',
   'continuation',
+  'task',
 ]);
 
 /** A state.json as SessionStateSchema parses it. Undefined where zod fails. */
 export function parseSessionState(value: unknown): SessionState | undefined {
-  const parsed = p69(value);
+  const parsed = p75(value);
   return parsed === FAIL ? undefined : (parsed as SessionState);
 }
 
@@ -237,6 +241,10 @@ function p12(v: unknown): unknown {
 }
 
 function p13(v: unknown): unknown {
+  return VALUES13.has(v) ? v : FAIL;
+}
+
+function p14(v: unknown): unknown {
   let r: unknown;
   if ((r = p0(v)) !== FAIL) return r;
   if ((r = p1(v)) !== FAIL) return r;
@@ -251,288 +259,285 @@ function p13(v: unknown): unknown {
   if ((r = p10(v)) !== FAIL) return r;
   if ((r = p11(v)) !== FAIL) return r;
   if ((r = p12(v)) !== FAIL) return r;
+  if ((r = p13(v)) !== FAIL) return r;
   return FAIL;
-}
-
-function p14(v: unknown): unknown {
-  if (typeof v !== 'string') return FAIL;
-  if (!PATTERN13.test(v)) return FAIL;
-  return v;
 }
 
 function p15(v: unknown): unknown {
   if (typeof v !== 'string') return FAIL;
-  if (v.length < 1) return FAIL;
+  if (!PATTERN14.test(v)) return FAIL;
   return v;
 }
 
 function p16(v: unknown): unknown {
   if (typeof v !== 'string') return FAIL;
+  if (v.length < 1) return FAIL;
   return v;
 }
 
 function p17(v: unknown): unknown {
   if (typeof v !== 'string') return FAIL;
-  if (!isIsoDateTime(v)) return FAIL;
   return v;
 }
 
 function p18(v: unknown): unknown {
-  return VALUES14.has(v) ? v : FAIL;
-}
-
-function p19(v: unknown): unknown {
+  if (typeof v !== 'string') return FAIL;
+  if (!isIsoDateTime(v)) return FAIL;
   return v;
 }
 
+function p19(v: unknown): unknown {
+  return VALUES15.has(v) ? v : FAIL;
+}
+
 function p20(v: unknown): unknown {
+  return v;
+}
+
+function p21(v: unknown): unknown {
   if (!isPlainObject(v)) return FAIL;
   const out: Record<string, unknown> = {};
   for (const key of Reflect.ownKeys(v)) {
     if (key === '__proto__' || !Object.prototype.propertyIsEnumerable.call(v, key)) continue;
     if (typeof key !== 'string') return FAIL;
-    const r = p19(v[key]);
+    const r = p20(v[key]);
     if (r === FAIL) return FAIL;
     out[key] = r;
   }
   return out;
 }
 
-function p21(v: unknown): unknown {
+function p22(v: unknown): unknown {
   if (typeof v !== 'boolean') return FAIL;
   return v;
 }
 
-function p22(v: unknown): unknown {
-  return VALUES15.has(v) ? v : FAIL;
-}
-
 function p23(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p22(v);
+  return VALUES16.has(v) ? v : FAIL;
 }
 
 function p24(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p23(v);
+}
+
+function p25(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p18(o['from_phase']);
+    const r = p19(o['from_phase']);
     if (r === FAIL || !('from_phase' in o)) return FAIL;
     out['from_phase'] = r;
   }
   {
-    const r = p18(o['to_phase']);
+    const r = p19(o['to_phase']);
     if (r === FAIL || !('to_phase' in o)) return FAIL;
     out['to_phase'] = r;
   }
   {
-    const r = p17(o['timestamp']);
+    const r = p18(o['timestamp']);
     if (r === FAIL || !('timestamp' in o)) return FAIL;
     out['timestamp'] = r;
   }
   if ('event' in o) {
-    const r = p23(o['event']);
+    const r = p24(o['event']);
     if (r === FAIL) return FAIL;
     out['event'] = r;
   }
-  for (const key in o) if (!KEYS16.has(key)) return FAIL;
+  for (const key in o) if (!KEYS17.has(key)) return FAIL;
   return out;
 }
 
-function p25(v: unknown): unknown {
+function p26(v: unknown): unknown {
   if (!Array.isArray(v)) return FAIL;
   const out: unknown[] = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = p24(v[i]);
+    const r = p25(v[i]);
     if (r === FAIL) return FAIL;
     out[i] = r;
   }
   return out;
 }
 
-function p26(v: unknown): unknown {
+function p27(v: unknown): unknown {
   if (typeof v !== 'number' || !Number.isFinite(v)) return FAIL;
   if (!Number.isSafeInteger(v)) return FAIL;
   if (!(v >= 0)) return FAIL;
   return v;
 }
 
-function p27(v: unknown): unknown {
+function p28(v: unknown): unknown {
   if (v === undefined) return v;
-  return p26(v);
+  return p27(v);
 }
 
-function p28(v: unknown): unknown {
+function p29(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p16(o['message']);
+    const r = p17(o['message']);
     if (r === FAIL || !('message' in o)) return FAIL;
     out['message'] = r;
   }
   {
-    const r = p17(o['timestamp']);
+    const r = p18(o['timestamp']);
     if (r === FAIL || !('timestamp' in o)) return FAIL;
     out['timestamp'] = r;
   }
-  for (const key in o) if (!KEYS17.has(key)) return FAIL;
+  for (const key in o) if (!KEYS18.has(key)) return FAIL;
   return out;
 }
 
-function p29(v: unknown): unknown {
-  if (v === null) return v;
-  return p28(v);
-}
-
 function p30(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p17(v);
+  if (v === null) return v;
+  return p29(v);
 }
 
 function p31(v: unknown): unknown {
   if (v === undefined) return v;
-  return p16(v);
+  return p18(v);
 }
 
 function p32(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p17(v);
+}
+
+function p33(v: unknown): unknown {
   if (typeof v !== 'number' || !Number.isFinite(v)) return FAIL;
   if (!(v >= 0)) return FAIL;
   return v;
 }
 
-function p33(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p32(v);
-}
-
 function p34(v: unknown): unknown {
-  return VALUES18.has(v) ? v : FAIL;
+  if (v === undefined) return v;
+  return p33(v);
 }
 
 function p35(v: unknown): unknown {
-  if (typeof v !== 'string') return FAIL;
-  if (!PATTERN19.test(v)) return FAIL;
-  return v;
+  return VALUES19.has(v) ? v : FAIL;
 }
 
 function p36(v: unknown): unknown {
+  if (typeof v !== 'string') return FAIL;
+  if (!PATTERN20.test(v)) return FAIL;
+  return v;
+}
+
+function p37(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p17(o['at']);
+    const r = p18(o['at']);
     if (r === FAIL || !('at' in o)) return FAIL;
     out['at'] = r;
   }
   {
-    const r = p35(o['error']);
+    const r = p36(o['error']);
     if (r === FAIL || !('error' in o)) return FAIL;
     out['error'] = r;
   }
   if ('message' in o) {
-    const r = p31(o['message']);
+    const r = p32(o['message']);
     if (r === FAIL) return FAIL;
     out['message'] = r;
-  }
-  for (const key in o) if (!KEYS20.has(key)) return FAIL;
-  return out;
-}
-
-function p37(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p36(v);
-}
-
-function p38(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const r = p34(o['phase']);
-    if (r === FAIL || !('phase' in o)) return FAIL;
-    out['phase'] = r;
-  }
-  {
-    const r = p17(o['last_active']);
-    if (r === FAIL || !('last_active' in o)) return FAIL;
-    out['last_active'] = r;
-  }
-  if ('agent_id' in o) {
-    const r = p31(o['agent_id']);
-    if (r === FAIL) return FAIL;
-    out['agent_id'] = r;
-  }
-  if ('last_message' in o) {
-    const r = p31(o['last_message']);
-    if (r === FAIL) return FAIL;
-    out['last_message'] = r;
-  }
-  if ('interruption' in o) {
-    const r = p37(o['interruption']);
-    if (r === FAIL) return FAIL;
-    out['interruption'] = r;
   }
   for (const key in o) if (!KEYS21.has(key)) return FAIL;
   return out;
 }
 
-function p39(v: unknown): unknown {
+function p38(v: unknown): unknown {
   if (v === undefined) return v;
-  return p38(v);
+  return p37(v);
 }
 
-function p40(v: unknown): unknown {
+function p39(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p15(o['agent_id']);
-    if (r === FAIL || !('agent_id' in o)) return FAIL;
-    out['agent_id'] = r;
-  }
-  if ('session_id' in o) {
-    const r = p31(o['session_id']);
-    if (r === FAIL) return FAIL;
-    out['session_id'] = r;
-  }
-  if ('agent_type' in o) {
-    const r = p31(o['agent_type']);
-    if (r === FAIL) return FAIL;
-    out['agent_type'] = r;
+    const r = p35(o['phase']);
+    if (r === FAIL || !('phase' in o)) return FAIL;
+    out['phase'] = r;
   }
   {
-    const r = p17(o['linked_at']);
-    if (r === FAIL || !('linked_at' in o)) return FAIL;
-    out['linked_at'] = r;
+    const r = p18(o['last_active']);
+    if (r === FAIL || !('last_active' in o)) return FAIL;
+    out['last_active'] = r;
   }
-  if ('stopped_at' in o) {
-    const r = p30(o['stopped_at']);
+  if ('agent_id' in o) {
+    const r = p32(o['agent_id']);
     if (r === FAIL) return FAIL;
-    out['stopped_at'] = r;
+    out['agent_id'] = r;
   }
   if ('last_message' in o) {
-    const r = p31(o['last_message']);
+    const r = p32(o['last_message']);
     if (r === FAIL) return FAIL;
     out['last_message'] = r;
   }
-  if ('resumed_from' in o) {
-    const r = p39(o['resumed_from']);
+  if ('interruption' in o) {
+    const r = p38(o['interruption']);
     if (r === FAIL) return FAIL;
-    out['resumed_from'] = r;
+    out['interruption'] = r;
   }
   for (const key in o) if (!KEYS22.has(key)) return FAIL;
   return out;
 }
 
-function p41(v: unknown): unknown {
+function p40(v: unknown): unknown {
   if (v === undefined) return v;
-  return p40(v);
+  return p39(v);
+}
+
+function p41(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const o = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  {
+    const r = p16(o['agent_id']);
+    if (r === FAIL || !('agent_id' in o)) return FAIL;
+    out['agent_id'] = r;
+  }
+  if ('session_id' in o) {
+    const r = p32(o['session_id']);
+    if (r === FAIL) return FAIL;
+    out['session_id'] = r;
+  }
+  if ('agent_type' in o) {
+    const r = p32(o['agent_type']);
+    if (r === FAIL) return FAIL;
+    out['agent_type'] = r;
+  }
+  {
+    const r = p18(o['linked_at']);
+    if (r === FAIL || !('linked_at' in o)) return FAIL;
+    out['linked_at'] = r;
+  }
+  if ('stopped_at' in o) {
+    const r = p31(o['stopped_at']);
+    if (r === FAIL) return FAIL;
+    out['stopped_at'] = r;
+  }
+  if ('last_message' in o) {
+    const r = p32(o['last_message']);
+    if (r === FAIL) return FAIL;
+    out['last_message'] = r;
+  }
+  if ('resumed_from' in o) {
+    const r = p40(o['resumed_from']);
+    if (r === FAIL) return FAIL;
+    out['resumed_from'] = r;
+  }
+  for (const key in o) if (!KEYS23.has(key)) return FAIL;
+  return out;
 }
 
 function p42(v: unknown): unknown {
-  return VALUES23.has(v) ? v : FAIL;
+  if (v === undefined) return v;
+  return p41(v);
 }
 
 function p43(v: unknown): unknown {
@@ -540,518 +545,598 @@ function p43(v: unknown): unknown {
 }
 
 function p44(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p43(v);
+  return VALUES25.has(v) ? v : FAIL;
 }
 
 function p45(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p44(v);
+}
+
+function p46(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p15(o['os_user']);
+    const r = p16(o['os_user']);
     if (r === FAIL || !('os_user' in o)) return FAIL;
     out['os_user'] = r;
   }
   {
-    const r = p21(o['terminal']);
+    const r = p22(o['terminal']);
     if (r === FAIL || !('terminal' in o)) return FAIL;
     out['terminal'] = r;
   }
   {
-    const r = p21(o['claimed']);
+    const r = p22(o['claimed']);
     if (r === FAIL || !('claimed' in o)) return FAIL;
     out['claimed'] = r;
   }
   if ('via' in o) {
-    const r = p44(o['via']);
+    const r = p45(o['via']);
     if (r === FAIL) return FAIL;
     out['via'] = r;
-  }
-  for (const key in o) if (!KEYS25.has(key)) return FAIL;
-  return out;
-}
-
-function p46(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p45(v);
-}
-
-function p47(v: unknown): unknown {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  {
-    const r = p15(o['by']);
-    if (r === FAIL || !('by' in o)) return FAIL;
-    out['by'] = r;
-  }
-  {
-    const r = p17(o['at']);
-    if (r === FAIL || !('at' in o)) return FAIL;
-    out['at'] = r;
-  }
-  {
-    const r = p15(o['from']);
-    if (r === FAIL || !('from' in o)) return FAIL;
-    out['from'] = r;
   }
   for (const key in o) if (!KEYS26.has(key)) return FAIL;
   return out;
 }
 
+function p47(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p46(v);
+}
+
 function p48(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p47(v);
-}
-
-function p49(v: unknown): unknown {
-  if (typeof v !== 'string') return FAIL;
-  if (!PATTERN27.test(v)) return FAIL;
-  return v;
-}
-
-function p50(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p49(v);
-}
-
-function p51(v: unknown): unknown {
-  return VALUES28.has(v) ? v : FAIL;
-}
-
-function p52(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p51(v);
-}
-
-function p53(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p42(o['decision']);
-    if (r === FAIL || !('decision' in o)) return FAIL;
-    out['decision'] = r;
-  }
-  {
-    const r = p15(o['by']);
+    const r = p16(o['by']);
     if (r === FAIL || !('by' in o)) return FAIL;
     out['by'] = r;
   }
   {
-    const r = p17(o['at']);
+    const r = p18(o['at']);
+    if (r === FAIL || !('at' in o)) return FAIL;
+    out['at'] = r;
+  }
+  {
+    const r = p16(o['from']);
+    if (r === FAIL || !('from' in o)) return FAIL;
+    out['from'] = r;
+  }
+  for (const key in o) if (!KEYS27.has(key)) return FAIL;
+  return out;
+}
+
+function p49(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p48(v);
+}
+
+function p50(v: unknown): unknown {
+  if (typeof v !== 'string') return FAIL;
+  if (!PATTERN28.test(v)) return FAIL;
+  return v;
+}
+
+function p51(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p50(v);
+}
+
+function p52(v: unknown): unknown {
+  return VALUES29.has(v) ? v : FAIL;
+}
+
+function p53(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p52(v);
+}
+
+function p54(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const o = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  {
+    const r = p43(o['decision']);
+    if (r === FAIL || !('decision' in o)) return FAIL;
+    out['decision'] = r;
+  }
+  {
+    const r = p16(o['by']);
+    if (r === FAIL || !('by' in o)) return FAIL;
+    out['by'] = r;
+  }
+  {
+    const r = p18(o['at']);
     if (r === FAIL || !('at' in o)) return FAIL;
     out['at'] = r;
   }
   if ('note' in o) {
-    const r = p31(o['note']);
+    const r = p32(o['note']);
     if (r === FAIL) return FAIL;
     out['note'] = r;
   }
   {
-    const r = p18(o['to_phase']);
+    const r = p19(o['to_phase']);
     if (r === FAIL || !('to_phase' in o)) return FAIL;
     out['to_phase'] = r;
   }
   {
-    const r = p17(o['waiting_since']);
+    const r = p18(o['waiting_since']);
     if (r === FAIL || !('waiting_since' in o)) return FAIL;
     out['waiting_since'] = r;
   }
   if ('origin' in o) {
-    const r = p46(o['origin']);
+    const r = p47(o['origin']);
     if (r === FAIL) return FAIL;
     out['origin'] = r;
   }
   if ('imported' in o) {
-    const r = p48(o['imported']);
+    const r = p49(o['imported']);
     if (r === FAIL) return FAIL;
     out['imported'] = r;
   }
   if ('mac' in o) {
-    const r = p50(o['mac']);
+    const r = p51(o['mac']);
     if (r === FAIL) return FAIL;
     out['mac'] = r;
   }
   if ('unverified' in o) {
-    const r = p52(o['unverified']);
+    const r = p53(o['unverified']);
     if (r === FAIL) return FAIL;
     out['unverified'] = r;
   }
-  for (const key in o) if (!KEYS29.has(key)) return FAIL;
+  for (const key in o) if (!KEYS30.has(key)) return FAIL;
   return out;
 }
 
-function p54(v: unknown): unknown {
+function p55(v: unknown): unknown {
   if (!Array.isArray(v)) return FAIL;
   const out: unknown[] = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = p53(v[i]);
+    const r = p54(v[i]);
     if (r === FAIL) return FAIL;
     out[i] = r;
   }
   return out;
 }
 
-function p55(v: unknown): unknown {
+function p56(v: unknown): unknown {
   if (v === undefined) return v;
-  return p54(v);
+  return p55(v);
 }
 
-function p56(v: unknown): unknown {
+function p57(v: unknown): unknown {
   if (typeof v !== 'number' || !Number.isFinite(v)) return FAIL;
   if (!Number.isSafeInteger(v)) return FAIL;
   if (!(v >= 1)) return FAIL;
   return v;
 }
 
-function p57(v: unknown): unknown {
+function p58(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p56(o['count']);
+    const r = p57(o['count']);
     if (r === FAIL || !('count' in o)) return FAIL;
     out['count'] = r;
   }
   {
-    const r = p26(o['carried_on']);
+    const r = p27(o['carried_on']);
     if (r === FAIL || !('carried_on' in o)) return FAIL;
     out['carried_on'] = r;
   }
   {
-    const r = p21(o['waiting']);
+    const r = p22(o['waiting']);
     if (r === FAIL || !('waiting' in o)) return FAIL;
     out['waiting'] = r;
   }
   {
-    const r = p17(o['at']);
+    const r = p18(o['at']);
     if (r === FAIL || !('at' in o)) return FAIL;
     out['at'] = r;
   }
   {
-    const r = p35(o['error']);
+    const r = p36(o['error']);
     if (r === FAIL || !('error' in o)) return FAIL;
     out['error'] = r;
   }
   if ('message' in o) {
-    const r = p31(o['message']);
+    const r = p32(o['message']);
     if (r === FAIL) return FAIL;
     out['message'] = r;
   }
   {
-    const r = p34(o['phase']);
+    const r = p35(o['phase']);
     if (r === FAIL || !('phase' in o)) return FAIL;
     out['phase'] = r;
   }
   if ('agent_id' in o) {
-    const r = p31(o['agent_id']);
+    const r = p32(o['agent_id']);
     if (r === FAIL) return FAIL;
     out['agent_id'] = r;
   }
-  for (const key in o) if (!KEYS30.has(key)) return FAIL;
+  for (const key in o) if (!KEYS31.has(key)) return FAIL;
   return out;
-}
-
-function p58(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p57(v);
 }
 
 function p59(v: unknown): unknown {
   if (v === undefined) return v;
-  return p15(v);
+  return p58(v);
 }
 
 function p60(v: unknown): unknown {
-  return VALUES31.has(v) ? v : FAIL;
+  if (v === undefined) return v;
+  return p16(v);
 }
 
 function p61(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p60(v);
-}
-
-function p62(v: unknown): unknown {
   return VALUES32.has(v) ? v : FAIL;
 }
 
+function p62(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p61(v);
+}
+
 function p63(v: unknown): unknown {
+  return VALUES33.has(v) ? v : FAIL;
+}
+
+function p64(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p15(o['tool']);
+    const r = p16(o['tool']);
     if (r === FAIL || !('tool' in o)) return FAIL;
     out['tool'] = r;
   }
   {
-    const r = p19(o['input']);
+    const r = p20(o['input']);
     if (r === FAIL || !('input' in o)) return FAIL;
     out['input'] = r;
   }
   {
-    const r = p17(o['at']);
+    const r = p18(o['at']);
     if (r === FAIL || !('at' in o)) return FAIL;
     out['at'] = r;
   }
   {
-    const r = p15(o['claude_agent_id']);
+    const r = p16(o['claude_agent_id']);
     if (r === FAIL || !('claude_agent_id' in o)) return FAIL;
     out['claude_agent_id'] = r;
   }
   if ('cwd' in o) {
-    const r = p59(o['cwd']);
+    const r = p60(o['cwd']);
     if (r === FAIL) return FAIL;
     out['cwd'] = r;
   }
   {
-    const r = p62(o['status']);
+    const r = p63(o['status']);
     if (r === FAIL || !('status' in o)) return FAIL;
     out['status'] = r;
   }
   if ('decided_at' in o) {
-    const r = p30(o['decided_at']);
+    const r = p31(o['decided_at']);
     if (r === FAIL) return FAIL;
     out['decided_at'] = r;
   }
   if ('expires_at' in o) {
-    const r = p30(o['expires_at']);
+    const r = p31(o['expires_at']);
     if (r === FAIL) return FAIL;
     out['expires_at'] = r;
   }
   if ('reason' in o) {
-    const r = p31(o['reason']);
+    const r = p32(o['reason']);
     if (r === FAIL) return FAIL;
     out['reason'] = r;
   }
   if ('spent_at' in o) {
-    const r = p30(o['spent_at']);
+    const r = p31(o['spent_at']);
     if (r === FAIL) return FAIL;
     out['spent_at'] = r;
   }
   if ('spent_by' in o) {
-    const r = p31(o['spent_by']);
+    const r = p32(o['spent_by']);
     if (r === FAIL) return FAIL;
     out['spent_by'] = r;
   }
   if ('mac' in o) {
-    const r = p50(o['mac']);
+    const r = p51(o['mac']);
     if (r === FAIL) return FAIL;
     out['mac'] = r;
   }
   if ('unverified' in o) {
-    const r = p52(o['unverified']);
+    const r = p53(o['unverified']);
     if (r === FAIL) return FAIL;
     out['unverified'] = r;
   }
-  for (const key in o) if (!KEYS33.has(key)) return FAIL;
+  for (const key in o) if (!KEYS34.has(key)) return FAIL;
   return out;
 }
 
-function p64(v: unknown): unknown {
+function p65(v: unknown): unknown {
   if (!Array.isArray(v)) return FAIL;
   const out: unknown[] = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = p63(v[i]);
+    const r = p64(v[i]);
     if (r === FAIL) return FAIL;
     out[i] = r;
   }
   return out;
 }
 
-function p65(v: unknown): unknown {
-  if (v === undefined) return v;
-  return p64(v);
-}
-
 function p66(v: unknown): unknown {
-  return VALUES34.has(v) ? v : FAIL;
+  if (v === undefined) return v;
+  return p65(v);
 }
 
 function p67(v: unknown): unknown {
+  return VALUES35.has(v) ? v : FAIL;
+}
+
+function p68(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p66(o['choice']);
+    const r = p67(o['choice']);
     if (r === FAIL || !('choice' in o)) return FAIL;
     out['choice'] = r;
   }
   {
-    const r = p16(o['reason']);
+    const r = p17(o['reason']);
     if (r === FAIL || !('reason' in o)) return FAIL;
     out['reason'] = r;
   }
   {
-    const r = p17(o['decided_at']);
+    const r = p18(o['decided_at']);
     if (r === FAIL || !('decided_at' in o)) return FAIL;
     out['decided_at'] = r;
   }
   {
-    const r = p15(o['claude_agent_id']);
+    const r = p16(o['claude_agent_id']);
     if (r === FAIL || !('claude_agent_id' in o)) return FAIL;
     out['claude_agent_id'] = r;
   }
   if ('transcript_path' in o) {
-    const r = p31(o['transcript_path']);
+    const r = p32(o['transcript_path']);
     if (r === FAIL) return FAIL;
     out['transcript_path'] = r;
   }
   if ('transcript_bytes' in o) {
-    const r = p27(o['transcript_bytes']);
+    const r = p28(o['transcript_bytes']);
     if (r === FAIL) return FAIL;
     out['transcript_bytes'] = r;
   }
   {
-    const r = p21(o['continuing']);
+    const r = p22(o['continuing']);
     if (r === FAIL || !('continuing' in o)) return FAIL;
     out['continuing'] = r;
   }
   if ('continued_at' in o) {
-    const r = p30(o['continued_at']);
+    const r = p31(o['continued_at']);
     if (r === FAIL) return FAIL;
     out['continued_at'] = r;
   }
   {
-    const r = p26(o['count']);
+    const r = p27(o['count']);
     if (r === FAIL || !('count' in o)) return FAIL;
     out['count'] = r;
   }
-  for (const key in o) if (!KEYS35.has(key)) return FAIL;
+  for (const key in o) if (!KEYS36.has(key)) return FAIL;
   return out;
 }
 
-function p68(v: unknown): unknown {
+function p69(v: unknown): unknown {
   if (v === undefined) return v;
-  return p67(v);
+  return p68(v);
 }
 
-function p69(v: unknown): unknown {
+function p70(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const o = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  if ('description' in o) {
+    const r = p60(o['description']);
+    if (r === FAIL) return FAIL;
+    out['description'] = r;
+  }
+  if ('prompt' in o) {
+    const r = p60(o['prompt']);
+    if (r === FAIL) return FAIL;
+    out['prompt'] = r;
+  }
+  {
+    const r = p18(o['at']);
+    if (r === FAIL || !('at' in o)) return FAIL;
+    out['at'] = r;
+  }
+  for (const key in o) if (!KEYS37.has(key)) return FAIL;
+  return out;
+}
+
+function p71(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p70(v);
+}
+
+function p72(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p15(v);
+}
+
+function p73(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
+  const o = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  if ('description' in o) {
+    const r = p60(o['description']);
+    if (r === FAIL) return FAIL;
+    out['description'] = r;
+  }
+  if ('prompt' in o) {
+    const r = p60(o['prompt']);
+    if (r === FAIL) return FAIL;
+    out['prompt'] = r;
+  }
+  {
+    const r = p18(o['at']);
+    if (r === FAIL || !('at' in o)) return FAIL;
+    out['at'] = r;
+  }
+  if ('passed_over' in o) {
+    const r = p71(o['passed_over']);
+    if (r === FAIL) return FAIL;
+    out['passed_over'] = r;
+  }
+  if ('passed_over_id' in o) {
+    const r = p72(o['passed_over_id']);
+    if (r === FAIL) return FAIL;
+    out['passed_over_id'] = r;
+  }
+  for (const key in o) if (!KEYS38.has(key)) return FAIL;
+  return out;
+}
+
+function p74(v: unknown): unknown {
+  if (v === undefined) return v;
+  return p73(v);
+}
+
+function p75(v: unknown): unknown {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return FAIL;
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   {
-    const r = p13(o['schema_version']);
+    const r = p14(o['schema_version']);
     if (r === FAIL || !('schema_version' in o)) return FAIL;
     out['schema_version'] = r;
   }
   {
-    const r = p14(o['agent_id']);
+    const r = p15(o['agent_id']);
     if (r === FAIL || !('agent_id' in o)) return FAIL;
     out['agent_id'] = r;
   }
   {
-    const r = p15(o['agent_name']);
+    const r = p16(o['agent_name']);
     if (r === FAIL || !('agent_name' in o)) return FAIL;
     out['agent_name'] = r;
   }
   {
-    const r = p16(o['purpose']);
+    const r = p17(o['purpose']);
     if (r === FAIL || !('purpose' in o)) return FAIL;
     out['purpose'] = r;
   }
   {
-    const r = p17(o['created_at']);
+    const r = p18(o['created_at']);
     if (r === FAIL || !('created_at' in o)) return FAIL;
     out['created_at'] = r;
   }
   {
-    const r = p17(o['last_updated']);
+    const r = p18(o['last_updated']);
     if (r === FAIL || !('last_updated' in o)) return FAIL;
     out['last_updated'] = r;
   }
   {
-    const r = p18(o['phase']);
+    const r = p19(o['phase']);
     if (r === FAIL || !('phase' in o)) return FAIL;
     out['phase'] = r;
   }
   {
-    const r = p20(o['metadata']);
+    const r = p21(o['metadata']);
     if (r === FAIL || !('metadata' in o)) return FAIL;
     out['metadata'] = r;
   }
   {
-    const r = p21(o['resume_ready']);
+    const r = p22(o['resume_ready']);
     if (r === FAIL || !('resume_ready' in o)) return FAIL;
     out['resume_ready'] = r;
   }
   {
-    const r = p25(o['history']);
+    const r = p26(o['history']);
     if (r === FAIL || !('history' in o)) return FAIL;
     out['history'] = r;
   }
   if ('history_dropped' in o) {
-    const r = p27(o['history_dropped']);
+    const r = p28(o['history_dropped']);
     if (r === FAIL) return FAIL;
     out['history_dropped'] = r;
   }
   if ('resumes_dropped' in o) {
-    const r = p27(o['resumes_dropped']);
+    const r = p28(o['resumes_dropped']);
     if (r === FAIL) return FAIL;
     out['resumes_dropped'] = r;
   }
   {
-    const r = p26(o['error_count']);
+    const r = p27(o['error_count']);
     if (r === FAIL || !('error_count' in o)) return FAIL;
     out['error_count'] = r;
   }
   {
-    const r = p29(o['last_error']);
+    const r = p30(o['last_error']);
     if (r === FAIL || !('last_error' in o)) return FAIL;
     out['last_error'] = r;
   }
   if ('finalized_at' in o) {
-    const r = p30(o['finalized_at']);
+    const r = p31(o['finalized_at']);
     if (r === FAIL) return FAIL;
     out['finalized_at'] = r;
   }
   if ('summary' in o) {
-    const r = p31(o['summary']);
+    const r = p32(o['summary']);
     if (r === FAIL) return FAIL;
     out['summary'] = r;
   }
   if ('duration_seconds' in o) {
-    const r = p33(o['duration_seconds']);
+    const r = p34(o['duration_seconds']);
     if (r === FAIL) return FAIL;
     out['duration_seconds'] = r;
   }
   if ('claude' in o) {
-    const r = p41(o['claude']);
+    const r = p42(o['claude']);
     if (r === FAIL) return FAIL;
     out['claude'] = r;
   }
   if ('decisions' in o) {
-    const r = p55(o['decisions']);
+    const r = p56(o['decisions']);
     if (r === FAIL) return FAIL;
     out['decisions'] = r;
   }
   if ('interruption' in o) {
-    const r = p58(o['interruption']);
+    const r = p59(o['interruption']);
     if (r === FAIL) return FAIL;
     out['interruption'] = r;
   }
   if ('project' in o) {
-    const r = p59(o['project']);
+    const r = p60(o['project']);
     if (r === FAIL) return FAIL;
     out['project'] = r;
   }
   if ('host' in o) {
-    const r = p61(o['host']);
+    const r = p62(o['host']);
     if (r === FAIL) return FAIL;
     out['host'] = r;
   }
   if ('permission_requests' in o) {
-    const r = p65(o['permission_requests']);
+    const r = p66(o['permission_requests']);
     if (r === FAIL) return FAIL;
     out['permission_requests'] = r;
   }
   if ('continuation' in o) {
-    const r = p68(o['continuation']);
+    const r = p69(o['continuation']);
     if (r === FAIL) return FAIL;
     out['continuation'] = r;
   }
-  for (const key in o) if (!KEYS36.has(key)) return FAIL;
+  if ('task' in o) {
+    const r = p74(o['task']);
+    if (r === FAIL) return FAIL;
+    out['task'] = r;
+  }
+  for (const key in o) if (!KEYS39.has(key)) return FAIL;
   return out;
 }

@@ -11,6 +11,7 @@ import { counted } from '../core/plural';
 import { plainStopOutcomes } from '../core/stop-policy';
 import type { PermissionRequest, SessionState } from '../core/state';
 import type { ContinuationChoice } from '../core/claude-transcript';
+import { taskLine, type DelegatedTask } from '../core/task';
 import { excerpt } from '../core/text';
 import { shellQuote } from '../platform/shell';
 
@@ -108,6 +109,8 @@ function overviewLine(state: SessionState, context: TextContext, choice: Continu
       ? `- ${name}: session ${state.agent_id}, phase ${state.phase}, last active ${ago(state.last_updated, context)}`
       : `- ${name}: session ${state.agent_id}, phase ${state.phase}, interrupted by ${interruptionCause(interruption.error)} ${ago(interruption.at, context)} (the next delegation carries it on)`,
   ];
+  const delegated = taskLine(state.task);
+  if (delegated !== null) parts.push(`task (delegated): ${quoteField(delegated, OVERVIEW_FIELD_LIMIT)}`);
   const { task_id, findings } = state.metadata;
   if (task_id !== undefined) parts.push(`task (reported by the agent): ${quoteField(task_id, OVERVIEW_FIELD_LIMIT)}`);
   if (findings !== undefined)
@@ -194,6 +197,59 @@ export function primeContext(state: SessionState, claudeAgent: string, reason: s
     `agent-session: ${context.words.agent} agent ${quoteField(claudeAgent)} of session ${state.agent_id} (agent ${name}, phase ${state.phase}) is not continued with its context from here: ${reason}. ` +
       `A delegation to ${name} resumes that session with a new agent primed with what it recorded. ${QUOTED_NOTE}`,
     CONTEXT_LIMIT,
+  );
+}
+
+/**
+ * What the main agent is told when its delegation did not take the type's parked session because that one holds a
+ * decision or a grant for another task (core/task.ts `takeover`, issue 44 item 7): both tasks, that the delegated agent
+ * works in a new session, and how to carry the parked one on.
+ */
+export function passedOverContext(parked: SessionState, incoming: DelegatedTask, context: TextContext): string {
+  const agent = quoteField(parked.agent_name);
+  const held = parked.phase === 'approval' ? "waits in approval for the user's decision" : "holds the user's approval";
+  const lines = [
+    `agent-session: sub-agent ${agent}'s parked session ${parked.agent_id} ${held} for another task, so this ` +
+      `delegation did not resume it: the delegated agent works in a new session of its own, and session ` +
+      `${parked.agent_id} keeps its task, its decision and any grant. ${QUOTED_NOTE}`,
+    `- This delegation's task (quoted): ${quoteField(taskLine(incoming))}`,
+    `- Session ${parked.agent_id}'s task (quoted): ${quoteField(taskLine(parked.task))}`,
+    `- ${carryOnText(parked, parked.agent_id, agent, context)}`,
+  ];
+  return excerpt(lines.join('\n'), CONTEXT_LIMIT);
+}
+
+/**
+ * What the main agent is told after a delegation whose agent got a new session beside `kept` (id `keptId`), a parked
+ * session holding a decision or a grant for another task (PostToolUse: Claude Code places it after the tool's result).
+ */
+export function besideContext(
+  state: SessionState,
+  kept: SessionState | null,
+  keptId: string,
+  context: TextContext,
+): string {
+  const agent = quoteField(state.agent_name);
+  const lines = [
+    `agent-session: this delegation's agent worked in a new session ${state.agent_id}, not in ${agent}'s parked ` +
+      `session ${keptId}, which holds the user's decision or grant for another task and keeps it. ${QUOTED_NOTE}`,
+    `- Session ${state.agent_id}'s task (quoted): ${quoteField(taskLine(state.task) ?? 'not recorded')}`,
+    `- Session ${keptId}'s task (quoted): ${quoteField(taskLine(kept?.task) ?? 'not recorded')}`,
+    `- ${carryOnText(kept, keptId, agent, context)}`,
+  ];
+  return excerpt(lines.join('\n'), CONTEXT_LIMIT);
+}
+
+/** How the main agent carries on a session passed over by another task's delegation. */
+function carryOnText(kept: SessionState | null, keptId: string, agent: string, context: TextContext): string {
+  const claudeAgent = kept?.claude?.stopped_at === undefined ? undefined : kept.claude.agent_id;
+  return (
+    `To carry session ${keptId} on: delegate to ${agent} again with its task's description or prompt (a delegation of ` +
+    `its task resumes it while it, or the session made beside it, is ${agent}'s newest)` +
+    (claudeAgent !== undefined && context.words.continuing !== undefined
+      ? `, or SendMessage to its stopped ${context.words.agent} agent ${quoteField(claudeAgent)}, which continues that agent with its context`
+      : '') +
+    `; ${shellText(context.cli)} show ${keptId} tells what it waits for.`
   );
 }
 
@@ -325,6 +381,8 @@ function interruptionLines(
 
 function detailLines(state: SessionState, lastMessage: string | undefined): string[] {
   const lines: string[] = [];
+  const delegated = taskLine(state.task);
+  if (delegated !== null) lines.push(`- Task (as delegated, quoted): ${quoteField(delegated)}`);
   const { task_id, findings, ...rest } = state.metadata;
   if (task_id !== undefined) lines.push(`- Task id (reported by the agent, quoted): ${quoteField(task_id)}`);
   if (findings !== undefined) lines.push(`- Findings (reported by the agent, quoted): ${quoteField(findings)}`);

@@ -10,6 +10,7 @@ import { isFinalPhase, type WorkPhase } from '../core/phase-names';
 import { isParked } from '../core/parking';
 import { hostOf, withHost } from '../core/host';
 import { finalizeState, newSession } from '../core/session';
+import { mayTake, passedOver, takeover, withPassedOverId, withTask, type DelegatedTask } from '../core/task';
 import type { SessionState } from '../core/state';
 import type { ProjectView } from './project-view';
 import { SupersededStop, Unchanged } from './refusals';
@@ -33,6 +34,11 @@ export interface ClaudeAgentEvent {
   readonly stopped?: { readonly last_message?: string };
   /** Present for StopFailure: the agent died of a host failure (its kind and message, core/interruption.ts). */
   readonly failed?: AgentFailure;
+  /**
+   * The task it was delegated, where the event carries it (PostToolUse of the delegation tool, opencode's `task`):
+   * recorded on its session, and judged before a parked session is taken (core/task.ts `takeover`).
+   */
+  readonly task?: DelegatedTask;
 }
 
 /** How an agent died: the kind and message of its interruption (core/interruption.ts). */
@@ -105,16 +111,23 @@ export async function attachClaudeAgent(view: ProjectView, event: ClaudeAgentEve
     if (found !== null && event.started === true && isContinuationOf(found, event.agent_id)) {
       attachment = await continued(view, now, found, facts);
     } else if (found !== null) {
-      const state =
+      const linked =
         isFinalPhase(found.phase) || !changesLink(found, facts)
           ? found
           : await view.linkClaudeAt(now, found.agent_id, facts);
-      attachment = { state, action: 'linked' };
+      attachment = { state: await taskRecorded(view, now, linked, event.agent_id, event.task), action: 'linked' };
     } else if (event.agent_type === undefined) {
       return null;
     } else {
-      const relinked = await relinkParked(view, now, event.agent_type, facts);
-      attachment = relinked ?? { state: await createLinked(view, now, event.agent_type, facts), action: 'created' };
+      const parked = await view.parkedOfAt(now, event.agent_type);
+      // A parked session that holds a decision or a grant for another task is passed over, and named on the new one.
+      const passed = parked !== null && !mayRelink(parked, event.task, now) ? parked.agent_id : undefined;
+      const relinked =
+        parked === null || passed !== undefined ? null : await relinkParked(view, now, parked, facts, event.task);
+      attachment = relinked ?? {
+        state: await createLinked(view, now, event.agent_type, facts, event.task, passed),
+        action: 'created',
+      };
     }
     if (event.failed) return failed(view, now, attachment, event.agent_id, event.failed);
     return event.stopped
@@ -150,15 +163,18 @@ async function continued(
   }
 }
 
-/** The type's parked session relinked to this agent (a resume), or null when there is none to take. */
+/**
+ * The type's parked session relinked to this agent (a resume), or null when it can no longer be taken (checked again
+ * under its lock). The caller passes over one that holds a decision or a grant for another task (core/task.ts: this
+ * agent's task differs, or a delegation of another task passed it over as it was offered, Sessions.offerDelegation).
+ */
 async function relinkParked(
   view: ProjectView,
   now: Date,
-  agentType: string,
+  parked: SessionState,
   facts: ClaudeLinkChange,
+  task: DelegatedTask | undefined,
 ): Promise<Attachment | null> {
-  const parked = await view.parkedOfAt(now, agentType);
-  if (parked === null) return null;
   try {
     const state = await view.write(parked.agent_id, now, (current, at) => {
       // Checked again under the session lock: a CLI update may have changed it since it was read.
@@ -166,7 +182,8 @@ async function relinkParked(
         current.project !== view.project ||
         hostOf(current) !== view.host ||
         !isParked(current, now, view.limits) ||
-        isFinalPhase(current.phase)
+        isFinalPhase(current.phase) ||
+        !mayRelink(current, task, now)
       ) {
         throw new SessionError(
           'E_ILLEGAL_TRANSITION',
@@ -183,7 +200,8 @@ async function relinkParked(
         ...(interruption === undefined ? {} : { interruption }),
       };
       // A parked session handed to a new Claude agent is a resume: recorded in the same write (for `stats`).
-      return withResume(withClaudeLink(current, { ...facts, resumed_from }, at), at);
+      const resumed = withResume(withClaudeLink(current, { ...facts, resumed_from }, at), at);
+      return task === undefined ? resumed : withTask(resumed, task, at);
     });
     return { state, action: 'relinked' };
   } catch (error) {
@@ -194,13 +212,54 @@ async function relinkParked(
   }
 }
 
-function createLinked(view: ProjectView, now: Date, agentType: string, facts: ClaudeLinkChange): Promise<SessionState> {
-  const build = (agent_id: string): SessionState =>
-    withHost(
+/** A parked session this start may take: not passed over by another task's delegation, nor of another task. */
+function mayRelink(parked: SessionState, task: DelegatedTask | undefined, now: Date): boolean {
+  return !passedOver(parked) && mayTake(takeover(parked, task ?? null, now));
+}
+
+function createLinked(
+  view: ProjectView,
+  now: Date,
+  agentType: string,
+  facts: ClaudeLinkChange,
+  task: DelegatedTask | undefined,
+  passedOverId: string | undefined,
+): Promise<SessionState> {
+  const build = (agent_id: string): SessionState => {
+    const made = withHost(
       newSession({ agent_id, agent_name: agentType, purpose: CLAUDE_PURPOSE, project: view.project }, now),
       view.host,
     );
+    const beside = passedOverId === undefined ? made : withPassedOverId(made, passedOverId, now);
+    return task === undefined ? beside : withTask(beside, task, now);
+  };
   return view.createUnderNewId(now, (agent_id) => withClaudeLink(build(agent_id), facts, now));
+}
+
+/**
+ * The task recorded on the session an agent is attached to (a background agent's PostToolUse after its start, a
+ * foreground agent's after it returned: Claude Code gives the task only there and in PreToolUse), when it changes it
+ * and the session is still linked to that agent; the state as it was otherwise.
+ */
+async function taskRecorded(
+  view: ProjectView,
+  now: Date,
+  state: SessionState,
+  claudeAgentId: string,
+  task: DelegatedTask | undefined,
+): Promise<SessionState> {
+  if (task === undefined || withTask(state, task, now) === state) return state;
+  try {
+    return await view.write(state.agent_id, now, (current, at) => {
+      if (current.claude?.agent_id !== claudeAgentId) throw new Unchanged();
+      const next = withTask(current, task, at);
+      if (next === current) throw new Unchanged();
+      return next;
+    });
+  } catch (error) {
+    if (error instanceof Unchanged || isSessionError(error, 'E_NOT_FOUND')) return state;
+    throw error;
+  }
 }
 
 /** Stops an attached session's link and records the interruption, in one write (nothing when already recorded). */

@@ -27,6 +27,15 @@ import { assertAgentName, assertMetadata, assertText } from '../core/input';
 import { assertNotAgentShell, decisionOriginOf, type DecisionOrigin } from '../core/origin';
 import { applyChange, finalizeState, newSession, parsePhase, type SessionChange } from '../core/session';
 import type { Metadata, SessionState } from '../core/state';
+import {
+  carriesOn,
+  mayTake,
+  takeover,
+  withPassedOver,
+  withTask,
+  type DelegatedTask,
+  type TakeoverReason,
+} from '../core/task';
 import { processFacts } from '../platform/process-facts';
 import { randomHex8 } from '../platform/random';
 import { attachClaudeAgent, type AgentFailure, type Attachment, type ClaudeAgentEvent } from './claude-attach';
@@ -111,6 +120,16 @@ export type ListEntry =
  * use case stamps or judges is the store's (`store.now()`, read once per use case): a shared store's clock is its
  * server's, so machines whose clocks disagree agree on what is resumable.
  */
+/**
+ * What a delegation's offer decided on the type's parked session (Sessions.offerDelegation): `resume` it, or leave it
+ * `passed_over` (it holds a decision or a grant for another task), with the rule's reason and the state as written.
+ */
+export interface DelegationOffer {
+  readonly kind: 'resume' | 'passed_over';
+  readonly state: SessionState;
+  readonly reason: TakeoverReason;
+}
+
 export class Sessions {
   readonly store: SessionStore;
   /** The project this service works for (see SessionsOptions.project). */
@@ -524,6 +543,85 @@ export class Sessions {
     return this.#resumeAt(now, newest.agent_id, { agentName, newest: true });
   }
 
+  /**
+   * A delegation to `agentName` of `task` (its description and prompt start; null when the host gave none) offered the
+   * type's parked session, decided by core/task.ts `takeover` and recorded under the session's lock: `resume`, the
+   * delegation's task recorded on it (its start relinks it, service/claude-attach.ts), or `passed_over`: it holds a
+   * decision or a grant for another task, so it keeps them and its task, and records the delegation that passed it
+   * over (the delegated agent's start then takes a fresh session). Null when the type has no parked session.
+   * @throws SessionError E_BUSY, E_IO, E_CORRUPT
+   */
+  async offerDelegation(agentName: string, task: DelegatedTask | null): Promise<DelegationOffer | null> {
+    const now = await this.store.now();
+    const newest = await this.#view.newestOfAt(now, agentName);
+    if (newest === null) return null;
+    const kept = await this.#keptBeside(newest, task, now);
+    if (kept !== null) return kept;
+    if (!isParked(newest, now, this.limits)) return null;
+    const parked = newest;
+    const read = takeover(parked, task, now);
+    if (task === null) return { kind: 'resume', state: parked, reason: read };
+    let reason = read;
+    try {
+      const state = await this.#view.write(parked.agent_id, now, (current, at) => {
+        // Decided again under the lock: a decision or a spent grant may have landed since the read.
+        reason = takeover(current, task, at);
+        const next = mayTake(reason) ? withTask(current, task, at) : withPassedOver(current, task, at);
+        if (next === current) throw new Unchanged();
+        return next;
+      });
+      return { kind: mayTake(reason) ? 'resume' : 'passed_over', state, reason };
+    } catch (error) {
+      if (error instanceof Unchanged) return { kind: 'resume', state: parked, reason };
+      // Removed since the read: the start finds what is there.
+      if (isSessionError(error, 'E_NOT_FOUND')) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Session `id`, or null when absent or damaged (a damaged one is no session to carry on, list or name beside another:
+   * the commands that read one by id say why).
+   * @throws SessionError E_BUSY, E_IO
+   */
+  async find(id: string): Promise<SessionState | null> {
+    try {
+      return await this.store.read(assertValidId(id));
+    } catch (error) {
+      if (isSessionError(error, 'E_CORRUPT')) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * The session the type's newest one was made beside (a delegation of another task passed it over), carried on by a
+   * delegation of its own task: the task recorded and the session made the type's newest (its last activity now), so
+   * the delegated agent's start relinks it. Null when there is none, or it no longer holds for this task.
+   */
+  async #keptBeside(newest: SessionState, task: DelegatedTask | null, now: Date): Promise<DelegationOffer | null> {
+    const id = newest.task?.passed_over_id;
+    if (id === undefined || task === null) return null;
+    const kept = await this.find(id);
+    const mine = (state: SessionState | null): state is SessionState =>
+      state !== null &&
+      state.project === this.project &&
+      hostOf(state) === this.host &&
+      state.agent_name === newest.agent_name &&
+      isParked(state, now, this.limits) &&
+      carriesOn(state, task, now);
+    if (!mine(kept)) return null;
+    try {
+      const state = await this.#view.write(id, now, (current, at) => {
+        if (!mine(current)) throw new NotResumable();
+        return { ...withTask(current, task, at), last_updated: at.toISOString() };
+      });
+      return { kind: 'resume', state, reason: 'same_task' };
+    } catch (error) {
+      if (error instanceof NotResumable || isSessionError(error, 'E_NOT_FOUND')) return null;
+      throw error;
+    }
+  }
+
   /** The session a new delegation to `agentName` would resume: its newest one when parked, else null. */
   async parkedOf(agentName: string): Promise<SessionState | null> {
     return this.#view.parkedOfAt(await this.store.now(), agentName);
@@ -543,7 +641,16 @@ export class Sessions {
       const own = await this.#view.newestOfHost(notAfter);
       newest = [...own.values()];
     }
-    return newest
+    // A session passed over by a delegation of another task (core/task.ts) is no longer its agent's newest: the one
+    // made beside it names it, and it is listed while it stays parked.
+    const kept: SessionState[] = [];
+    for (const state of newest) {
+      const id = state.task?.passed_over_id;
+      if (id === undefined || newest.some((other) => other.agent_id === id)) continue;
+      const beside = await this.find(id);
+      if (beside !== null && beside.project === this.project && hostOf(beside) === this.host) kept.push(beside);
+    }
+    return [...newest, ...kept]
       .filter((state) => isParked(state, now, this.limits))
       .sort((a, b) => Date.parse(b.last_updated) - Date.parse(a.last_updated));
   }

@@ -3,6 +3,7 @@ import { isInterrupted } from '../../core/interruption';
 import { hostOf } from '../../core/host';
 import { pendingPermission } from '../../core/permission';
 import { summarize } from '../../core/state';
+import { taskLine } from '../../core/task';
 import { optionalText, parseLimit } from '../args';
 import {
   ALL_PROJECTS_HELP,
@@ -79,6 +80,7 @@ export const listCommand: CommandModule<GlobalArgs, Args> = {
                 resumable_now: entry.resumable,
                 resume_reason: entry.reason,
                 clock_ahead: entry.clockAhead,
+                task: taskLine(entry.state.task),
               }
             : { agent_id: entry.id, corrupt: true, error: entry.error },
         ),

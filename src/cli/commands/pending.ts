@@ -110,7 +110,18 @@ function table(
   colour: boolean,
   width: number,
 ): string {
-  const header: Cell[] = [...(projects ? ['PROJECT'] : []), 'ID', 'AGENT', 'WAITING', 'EXPIRES', 'DECIDE', 'WAITS ON'];
+  // The delegated task (core/task.ts) in a column of its own once an item records one.
+  const tasks = items.some((item) => item.task !== null);
+  const header: Cell[] = [
+    ...(projects ? ['PROJECT'] : []),
+    'ID',
+    'AGENT',
+    'WAITING',
+    'EXPIRES',
+    'DECIDE',
+    'WAITS ON',
+    ...(tasks ? ['TASK'] : []),
+  ];
   const rows = items.map((item): Cell[] => [
     ...(projects ? [item.project ?? '-'] : []),
     idText(item.agent_id),
@@ -121,9 +132,11 @@ function table(
       : { text: `in ${shortDuration(item.expires_in_seconds)}`, style: 'yellow' },
     item.decide[0]!,
     item.waits_on === null ? '-' : `${item.waits_on.source}: ${item.waits_on.text}`,
+    ...(tasks ? [item.task ?? '-'] : []),
   ]);
   const offset = projects ? 1 : 0;
-  const shrink = [offset + 5, offset + 1, ...(projects ? [0] : [])];
+  // The task gives way with what it waits on: both are free text, the rest short.
+  const shrink = [...(tasks ? [offset + 6] : []), offset + 5, offset + 1, ...(projects ? [0] : [])];
   return renderRows([header, ...rows], colour, { width, shrink, drop: [offset + 5, offset + 2, offset + 3] });
 }
 
@@ -142,7 +155,7 @@ function unverifiedLines(items: readonly DecisionItem[], idText: (id: string) =>
 
 /**
  * Each sub-agent permission request the inbox holds, whole (issue 33): the tool and its exact input (JSON, controls
- * escaped), the folder it was asked in, and the commands that decide it. The table's column shows only its start.
+ * escaped), the folder it was asked in, the task the session was delegated, and the commands that decide it. The table's column shows only its start.
  */
 function permissionLines(items: readonly DecisionItem[], idText: (id: string) => string): string {
   const asked = items.filter((item) => item.permission !== null);
@@ -158,6 +171,8 @@ function permissionLines(items: readonly DecisionItem[], idText: (id: string) =>
       `- ${id} (${escapeControl(entry.agent_name)}), asked at ${permission.at} by agent ${escapeControl(permission.claude_agent_id)}:`,
       `  tool: ${escapeControl(permission.tool)}`,
       `  input: ${escapeControl(JSON.stringify(permission.input ?? null))}`,
+      // The task it was delegated (issue 44 item 7): what the grant is for.
+      ...(entry.task === null ? [] : [`  task: ${escapeControl(entry.task)}`]),
       // The grant holds in this folder only (issue 40 item 7): a relative path means what it means there.
       ...(permission.cwd === null ? [] : [`  folder: ${escapeControl(permission.cwd)}`]),
       `  decide: agent-session approve ${id}  |  agent-session reject ${id} --reason '<why>'`,

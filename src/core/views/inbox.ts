@@ -6,6 +6,7 @@ import { resumeVerdict } from '../phases';
 import { allowsResume, type ResumeReason } from '../rules';
 import { pendingPermission } from '../permission';
 import type { SessionState } from '../state';
+import { taskLine } from '../task';
 import { cutText } from '../text';
 
 /** Characters of what a session waits on shown in the inbox (the whole text stays in the session). */
@@ -158,6 +159,11 @@ export interface DecisionItem {
   /** Idle past the resume timeout: no delegation takes it up until it is decided (see EXPIRED_APPROVAL). */
   readonly expired: boolean;
   readonly waits_on: InboxEntry['waits_on'];
+  /**
+   * The task it was delegated (core/task.ts: its delegation's description and the start of its prompt, in one line,
+   * raw: each view escapes it); null: not recorded (a host that gives none, an older session).
+   */
+  readonly task: string | null;
   /** The sub-agent's permission request it waits on, whole (issue 33); null: an approval of its plan. */
   readonly permission: InboxEntry['permission'];
   /** The commands that decide it, as the user types them (the id in the short form a listing shows). */
@@ -203,6 +209,7 @@ export function approvalsWaiting(
       expires_in_seconds: expiresIn,
       expired: expiresIn <= 0,
       waits_on: waitsOn(state),
+      task: taskLine(state.task),
       permission: permissionOf(state),
       decide: [`agent-session approve ${id}`, `agent-session reject ${id} --reason …`],
       unverified: state.decisions?.at(-1)?.unverified === true,

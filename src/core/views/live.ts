@@ -7,6 +7,7 @@ import { pendingPermission, permissionStatus } from '../permission';
 import { isFinalPhase, PHASES, type Phase } from '../phase-names';
 import type { PermissionRequest, SessionState } from '../state';
 import { cutText } from '../text';
+import { taskLine } from '../task';
 import { explainResume } from './explain';
 import { inboxOf, type InboxEntry } from './inbox';
 import { timelineOf } from './timeline';
@@ -46,14 +47,14 @@ export type DecisionKind = 'approval' | 'permission' | 'interrupted' | 'waiting'
 export const DECIDED_KINDS: readonly DecisionKind[] = ['approval', 'permission'];
 
 /**
- * What the session was given to do, where its state says it: `purpose`, the words it was created with (`create
- * --purpose`, the seed protocol, the library; not the hooks' generic one); `agent`, what its agent recorded in its
- * metadata (`task`, else `task_id`). Issue 43 records the delegation's own words (its description and prompt), a
- * source of their own.
+ * What the session was given to do, where its state says it: `delegation`, the words of the delegation that started
+ * or resumed it (its description and the start of its prompt, core/task.ts: the host's own record, first);
+ * `purpose`, the words it was created with (`create --purpose`, the seed protocol, the library; not the hooks' generic
+ * one); `agent`, what its agent recorded in its metadata (`task`, else `task_id`).
  */
 export interface TaskText {
   readonly text: string;
-  readonly source: 'purpose' | 'agent';
+  readonly source: 'delegation' | 'purpose' | 'agent';
 }
 
 /**
@@ -423,6 +424,8 @@ function sessionRowOf(state: SessionState, limit: number): SessionRow {
 
 /** The task as the state has it (TaskText), raw. */
 function rawTask(state: SessionState): TaskText | null {
+  const delegated = taskLine(state.task);
+  if (delegated !== null) return { text: delegated, source: 'delegation' };
   for (const key of ['task', 'task_id'] as const) {
     const value = state.metadata[key];
     if (typeof value === 'string' && value.trim() !== '') return { text: value, source: 'agent' };

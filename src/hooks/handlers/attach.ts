@@ -5,8 +5,10 @@ import { agentNameProblem } from '../../core/input';
 import { interruptionKind } from '../../core/interruption';
 import type { Sessions } from '../../service/sessions';
 import { logValue } from '../log';
+import { delegatedTaskOf, type DelegatedTask } from '../../core/task';
 import { excerpt } from '../../core/text';
-import { startContext } from '../texts';
+import { besideContext, startContext } from '../texts';
+import type { SessionState } from '../../core/state';
 import type { Payload } from './claude-schema';
 import { agentNameOf, DEFAULT_AGENT_TYPE, isDelegationTool } from './delegation';
 import { skip, type ContextAnswer, type HandlerContext, type HandlerOutcome } from './handler';
@@ -31,6 +33,8 @@ export async function subagentStart(
     agent_id: payload.agent_id,
     agent_type: agentType,
     ...sessionOf(payload),
+    // Claude Code's start names no task (its PreToolUse and PostToolUse do); opencode's plugin passes its task's input.
+    ...taskOf(payload),
     started: true,
   }))!;
   const maxErrors = sessions.limits.maxErrors;
@@ -94,16 +98,26 @@ export async function stopFailure(sessions: Sessions, payload: Payload): Promise
   );
 }
 
-/** PostToolUse of the delegation tool: a background agent attached as it is launched; a finished one left alone. */
-export async function postToolUse(sessions: Sessions, payload: Payload): Promise<HandlerOutcome<never>> {
+/**
+ * PostToolUse of the delegation tool: a background agent attached as it is launched; a finished one left alone. Both
+ * record the delegation's task on their session; when that session was made beside a parked one of another task
+ * (core/task.ts), the main agent is told both.
+ */
+export async function postToolUse(
+  sessions: Sessions,
+  payload: Payload,
+  context: HandlerContext,
+): Promise<HandlerOutcome<ContextAnswer<'PostToolUse'>>> {
   if (!isDelegationTool(payload.tool_name)) return skip('other_tool');
   const agentId = payload.tool_response?.agentId;
   if (!agentId) return skip('no_agent_id');
   // A foreground agent that already finished (its start and stop came first) has nothing left to track.
   if (payload.tool_response?.status === 'completed') {
-    const linked = await sessions.findByClaudeAgent(agentId);
+    // Its task is recorded on the session it worked in (Claude Code's start named none), found by its agent id only.
+    const linked = await sessions.attachClaudeAgent({ agent_id: agentId, ...taskOf(payload) });
     if (linked === null) return skip(`finished_unlinked claude_agent=${logValue(agentId)}`);
-    return skip(`already_linked claude_agent=${logValue(agentId)} session=${logValue(linked.agent_id)}`);
+    const note = `already_linked claude_agent=${logValue(agentId)} session=${logValue(linked.state.agent_id)}`;
+    return besideAnswer(sessions, linked.state, context, note);
   }
   // Launched in the background: this fires with its SubagentStart, in another process; both attach in one step.
   const agentType = agentNameOf(payload.tool_input);
@@ -112,10 +126,31 @@ export async function postToolUse(sessions: Sessions, payload: Payload): Promise
     agent_id: agentId,
     agent_type: agentType,
     ...sessionOf(payload),
+    ...taskOf(payload),
   }))!;
-  return skip(
-    `${attached.action} agent=${logValue(agentType)} claude_agent=${logValue(agentId)} session=${logValue(attached.state.agent_id)}`,
-  );
+  const note = `${attached.action} agent=${logValue(agentType)} claude_agent=${logValue(agentId)} session=${logValue(attached.state.agent_id)}`;
+  return besideAnswer(sessions, attached.state, context, note);
+}
+
+/**
+ * The main agent told, after a delegation whose agent got a new session beside a parked one of another task, which
+ * session each task is in (texts.ts besideContext); nothing otherwise.
+ */
+async function besideAnswer(
+  sessions: Sessions,
+  state: SessionState,
+  context: HandlerContext,
+  note: string,
+): Promise<HandlerOutcome<ContextAnswer<'PostToolUse'>>> {
+  const id = state.task?.passed_over_id;
+  if (id === undefined) return skip(note);
+  const kept = await sessions.find(id);
+  return {
+    answer: {
+      hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: besideContext(state, kept, id, context) },
+    },
+    note: `${note} beside=${logValue(id)}`,
+  };
 }
 
 /** A sub-agent that started and has not stopped: what its interruption needs. */
@@ -145,6 +180,12 @@ export function agentRunOf(
       },
     };
   return null;
+}
+
+/** The delegation's task, where the payload's tool input names one (core/task.ts). */
+function taskOf(payload: Payload): { task?: DelegatedTask } {
+  const task = delegatedTaskOf(payload.tool_input);
+  return task === null ? {} : { task };
 }
 
 function sessionOf(payload: Payload): { session_id?: string } {

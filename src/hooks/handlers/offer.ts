@@ -2,7 +2,8 @@ import { agentNameProblem } from '../../core/input';
 import type { SessionState } from '../../core/state';
 import type { Sessions } from '../../service/sessions';
 import { logValue } from '../log';
-import { resumeContext } from '../texts';
+import { delegatedTaskOf } from '../../core/task';
+import { passedOverContext, resumeContext } from '../texts';
 import type { Payload } from './claude-schema';
 import { CONTINUE_TOOL, continuationChoiceOf, continueAgent, type UpdatedInputAnswer } from './continue';
 import { agentNameOf, isDelegationTool } from './delegation';
@@ -22,8 +23,22 @@ export async function offer(
   if (!isDelegationTool(payload.tool_name)) return skip('other_tool');
   const agentName = agentNameOf(payload.tool_input);
   if (agentNameProblem(agentName) !== null) return skip(`invalid_agent_type agent=${logValue(agentName)}`);
-  const state = await approveResume(sessions, agentName);
-  if (state === null) return skip(`nothing_to_resume agent=${logValue(agentName)}`);
+  const task = delegatedTaskOf(payload.tool_input);
+  const offered = await sessions.offerDelegation(agentName, task);
+  if (offered === null) return skip(`nothing_to_resume agent=${logValue(agentName)}`);
+  if (offered.kind === 'passed_over') {
+    // Another task's delegation: the parked session keeps its decision or grant; the delegated agent gets a new one.
+    return {
+      answer: {
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          additionalContext: passedOverContext(offered.state, task!, context),
+        },
+      },
+      note: `passed_over agent=${logValue(agentName)} session=${logValue(offered.state.agent_id)}`,
+    };
+  }
+  const state = offered.state;
   const choice = continuationChoiceOf(state, payload, context);
   const previous = state.claude?.agent_id;
   // A new agent is delegated: the session is primed, whatever the previous agent's transcript allowed (recorded for

@@ -9,6 +9,7 @@ import { openHookCall, type HookCall } from '../../app/hook-call';
 import { processGone, processMark } from '../../platform/lock';
 import { workingDirectory } from '../../platform/working-directory';
 import { excerpt } from '../../core/text';
+import { delegatedTaskOf } from '../../core/task';
 import { answerPayload, eventHead, writeLog, type Outcome } from '../answer';
 import { logValue } from '../log';
 import { ADAPTERS, type HostPayload } from '.';
@@ -205,8 +206,12 @@ async function taskStarts(
     });
   }
   let child = textField(args, 'task_id');
+  // The task's own words, read before the session's context is put before its prompt (core/task.ts).
+  const task = delegatedTaskOf(args);
   if (child === undefined) {
-    const parked = await sessions.parkedOf(agentType);
+    // A parked session holding a decision or a grant for another task is passed over (not continued by task_id).
+    const offered = await sessions.offerDelegation(agentType, task);
+    const parked = offered?.kind === 'resume' ? offered.state : null;
     const last = parked?.claude?.session_id;
     // An unknown task_id would make a fresh child silently: set only one opencode still has.
     if (last !== undefined && (await sessionExists(client, last))) {
@@ -220,6 +225,7 @@ async function taskStarts(
     agent_id: tasks.agentId(callId),
     agent_type: agentType,
     ...(child === undefined ? {} : { session_id: child }),
+    ...(task === null ? {} : { tool_input: task }),
   });
   if (context === undefined) return;
   const prompt = typeof args.prompt === 'string' ? args.prompt : '';

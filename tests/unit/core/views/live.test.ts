@@ -5,6 +5,7 @@ import { parkForPermission } from '../../../../src/core/permission';
 import { withProject } from '../../../../src/core/project';
 import { applyChange, newSession } from '../../../../src/core/session';
 import type { SessionState } from '../../../../src/core/state';
+import { withTask } from '../../../../src/core/task';
 import {
   DECISIONS_LIMIT,
   decisionRowsOf,
@@ -130,6 +131,19 @@ describe('liveModel', () => {
     expect(model([recorded]).decisions[0]!.task).toEqual({ text: 'T-12', source: 'agent' });
     expect(model([both]).decisions[0]!.task).toEqual({ text: 'Rotate the keys', source: 'agent' });
     expect(model([both]).sessions[0]!.task).toEqual({ text: 'Rotate the keys', source: 'agent' });
+  });
+
+  it('says the task it was delegated first (issue 44 item 7): the card, the session row and the detail, escaped', () => {
+    const delegated = withTask(
+      session('approval', { task: 'Rotate the keys' }, 'acme/api', 'rotate'),
+      { description: 'Continue \u202etest', prompt: 'TASK run1:\n  CMD:echo R1' },
+      earlier,
+    );
+    const task = { text: 'Continue \\u202etest: TASK run1: CMD:echo R1', source: 'delegation' };
+    expect(model([delegated]).decisions[0]!.task).toEqual(task);
+    expect(model([delegated]).sessions[0]!.task).toEqual(task);
+    expect(sessionDetail(delegated, { ...BASE, project: 'acme/api' }).session.task).toEqual(task);
+    expect(LIVE_SCRIPT).toContain("delegation: 'as delegated'");
   });
 
   // Issue 40 item 8: the poll is bounded, and nothing in it changes with the clock alone.

@@ -102,7 +102,9 @@ it('makes an opencode session for a task call, its context before the prompt, th
   const hooks = await plugin();
   const args = await taskCall(hooks, 'call_1');
   const [state] = await states();
-  expect(state).toMatchObject({ host: 'opencode', schema_version: 11, agent_name: AGENT, phase: 'initializing' });
+  // The task call's own words kept as its task (issue 44 item 7: schema 14, above opencode's 11).
+  expect(state).toMatchObject({ host: 'opencode', schema_version: 14, agent_name: AGENT, phase: 'initializing' });
+  expect(state!.task).toMatchObject({ description: 'plan', prompt: 'Plan the change.' });
   expect(args.prompt).toMatch(new RegExp(`session ${state!.agent_id}[\\s\\S]*\\n\\nPlan the change\\.$`));
   expect(args.task_id).toBeUndefined();
   await running(hooks, 'call_1', CHILD);
@@ -139,6 +141,33 @@ it.each([
     agent_id: expect.stringMatching(/^call_2@/),
     resumed_from: { agent_id: expect.stringMatching(/^call_1@/) },
   });
+});
+
+it('a task call of another task gets a new session: the one parked in approval keeps its task and child (issue 44 item 7)', async () => {
+  const hooks = await plugin();
+  await taskCall(hooks, 'call_1');
+  await running(hooks, 'call_1', CHILD);
+  const [made] = await states();
+  await setPhase(made!.agent_id, 'approval');
+  await after(hooks, 'call_1', CHILD, 'Waiting for the approval.');
+  known.add(CHILD);
+  const args = await taskCall(hooks, 'call_2', { description: 'audit', prompt: 'Audit every log file for errors.' });
+  expect(args.task_id).toBeUndefined();
+  expect(args.prompt).not.toContain(`resumes session ${made!.agent_id}`);
+  const all = await states();
+  expect(all).toHaveLength(2);
+  const parked = all.find((state) => state.agent_id === made!.agent_id)!;
+  const other = all.find((state) => state.agent_id !== made!.agent_id)!;
+  expect(parked).toMatchObject({
+    phase: 'approval',
+    task: { description: 'plan', passed_over: { description: 'audit' } },
+  });
+  expect(parked.claude?.agent_id).toMatch(/^call_1@/);
+  expect(other.task).toMatchObject({ description: 'audit', passed_over_id: made!.agent_id });
+  // Its own task again: resumed, its child continued.
+  const again = await taskCall(hooks, 'call_3', { prompt: 'Plan the change, approved.' });
+  expect(again.task_id).toBe(CHILD);
+  expect(again.prompt).toContain(`resumes session ${made!.agent_id}`);
 });
 
 it("keeps a task_id the model gave, and never takes another host's parked session", async () => {
