@@ -180,14 +180,16 @@ it(`opencode ${pinnedOpencode()}, installed by npm and init --host opencode: par
   const claudeId = cli(project, bin, 'create', '--agent', AGENT, '--purpose', 'claude_code_subagent').trim();
   cli(project, bin, 'update', claudeId, '--phase', 'approval');
 
-  // 1. Park: a new session, host opencode (schema 11), its link holding the task call and the child session.
+  // 1. Park: a new session, host opencode (schema 14 with its task), its link holding the task call and the child session.
   steps.current = { phase: 'approval' };
   await play(project, 'park');
   const listed = (JSON.parse(cli(project, bin, 'list', '--json')) as Listed[]).filter((s) => s.host === 'opencode');
   expect(listed).toHaveLength(1);
   const id = listed[0]!.agent_id as string;
   const parked = stateOf(project, id);
-  expect(parked).toMatchObject({ host: 'opencode', schema_version: 11, phase: 'approval', agent_name: AGENT });
+  // The task call's words kept as its task (issue 44 item 7): schema 14.
+  expect(parked).toMatchObject({ host: 'opencode', schema_version: 14, phase: 'approval', agent_name: AGENT });
+  expect(parked.task).toMatchObject({ description: 'plan the change', prompt: 'Plan the network change.' });
   expect(parked.claude).toMatchObject({
     stopped_at: expect.any(String),
     last_message: 'Recorded approval; stopping here.',

@@ -116,8 +116,14 @@ it.each(matrix)(
       const parked = sessionsOf(project);
       expect(parked).toHaveLength(1);
       const id = parked[0]!.agent_id as string;
-      // The request names the folder Claude Code said it was asked in (issue 40 item 7): schema 12.
-      expect(parked[0]).toMatchObject({ phase: 'approval', schema_version: 12 });
+      // The request names the folder Claude Code said it was asked in (issue 40 item 7), and the session keeps the
+      // task its delegation gave (issue 44 item 7): schema 14.
+      expect(parked[0]).toMatchObject({
+        phase: 'approval',
+        schema_version: 14,
+        permission_requests: [{ cwd: expect.any(String) }],
+        task: { description: 'Continue test', prompt: `CMD:${WRITE}` },
+      });
       expect(parked[0]!.permission_requests).toEqual([
         expect.objectContaining({
           tool: 'Bash',
