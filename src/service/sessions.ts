@@ -115,12 +115,6 @@ export type ListEntry =
   | { readonly kind: 'corrupt'; readonly id: string; readonly error: string; readonly modifiedAt: Date };
 
 /**
- * The session operations, on one store. Both the CLI and the hooks call these, so a decision is made
- * in one place. Every method takes ids as given by a user and checks them before touching the disk. Every time a
- * use case stamps or judges is the store's (`store.now()`, read once per use case): a shared store's clock is its
- * server's, so machines whose clocks disagree agree on what is resumable.
- */
-/**
  * What a delegation's offer decided on the type's parked session (Sessions.offerDelegation): `resume` it, or leave it
  * `passed_over` (it holds a decision or a grant for another task), with the rule's reason and the state as written.
  */
@@ -130,6 +124,12 @@ export interface DelegationOffer {
   readonly reason: TakeoverReason;
 }
 
+/**
+ * The session operations, on one store. Both the CLI and the hooks call these, so a decision is made
+ * in one place. Every method takes ids as given by a user and checks them before touching the disk. Every time a
+ * use case stamps or judges is the store's (`store.now()`, read once per use case): a shared store's clock is its
+ * server's, so machines whose clocks disagree agree on what is resumable.
+ */
 export class Sessions {
   readonly store: SessionStore;
   /** The project this service works for (see SessionsOptions.project). */
