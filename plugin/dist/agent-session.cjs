@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "796c3088ac741bdc";
-const BUILD_ID = "939223a3278023ec";
+const BUNDLE_HASH = "a4c06c3c40ca3286";
+const BUILD_ID = "671ea730efe514a7";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

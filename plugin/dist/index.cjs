@@ -496,7 +496,7 @@ var init_log_levels = __esm({
 });
 
 // src/core/schema-version.ts
-var SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, DECISION_ORIGIN_SCHEMA_VERSION, INTERRUPTION_SCHEMA_VERSION, PROJECT_SCHEMA_VERSION, HOST_SCHEMA_VERSION, IMPORTED_DECISION_SCHEMA_VERSION, PERMISSION_SCHEMA_VERSION, CONTINUATION_SCHEMA_VERSION, BROWSER_ORIGIN_SCHEMA_VERSION, OPENCODE_HOST_SCHEMA_VERSION, PERMISSION_FOLDER_SCHEMA_VERSION, SEALED_SCHEMA_VERSION, NEWEST_SCHEMA_VERSION;
+var SCHEMA_VERSION, DECISIONS_SCHEMA_VERSION, DECISION_ORIGIN_SCHEMA_VERSION, INTERRUPTION_SCHEMA_VERSION, PROJECT_SCHEMA_VERSION, HOST_SCHEMA_VERSION, IMPORTED_DECISION_SCHEMA_VERSION, PERMISSION_SCHEMA_VERSION, CONTINUATION_SCHEMA_VERSION, BROWSER_ORIGIN_SCHEMA_VERSION, OPENCODE_HOST_SCHEMA_VERSION, PERMISSION_FOLDER_SCHEMA_VERSION, SEALED_SCHEMA_VERSION, TASK_SCHEMA_VERSION, NEWEST_SCHEMA_VERSION;
 var init_schema_version = __esm({
   "src/core/schema-version.ts"() {
     "use strict";
@@ -513,13 +513,14 @@ var init_schema_version = __esm({
     OPENCODE_HOST_SCHEMA_VERSION = 11;
     PERMISSION_FOLDER_SCHEMA_VERSION = 12;
     SEALED_SCHEMA_VERSION = 13;
-    NEWEST_SCHEMA_VERSION = SEALED_SCHEMA_VERSION;
+    TASK_SCHEMA_VERSION = 14;
+    NEWEST_SCHEMA_VERSION = TASK_SCHEMA_VERSION;
   }
 });
 
 // src/generated/state-parsers.ts
 function parseSessionState(value) {
-  const parsed = p69(value);
+  const parsed = p75(value);
   return parsed === FAIL2 ? void 0 : parsed;
 }
 function isPlainObject(v) {
@@ -609,6 +610,9 @@ function p122(v) {
   return VALUES122.has(v) ? v : FAIL2;
 }
 function p132(v) {
+  return VALUES13.has(v) ? v : FAIL2;
+}
+function p142(v) {
   let r;
   if ((r = p02(v)) !== FAIL2) return r;
   if ((r = p110(v)) !== FAIL2) return r;
@@ -623,755 +627,827 @@ function p132(v) {
   if ((r = p102(v)) !== FAIL2) return r;
   if ((r = p112(v)) !== FAIL2) return r;
   if ((r = p122(v)) !== FAIL2) return r;
+  if ((r = p132(v)) !== FAIL2) return r;
   return FAIL2;
-}
-function p142(v) {
-  if (typeof v !== "string") return FAIL2;
-  if (!PATTERN13.test(v)) return FAIL2;
-  return v;
 }
 function p152(v) {
   if (typeof v !== "string") return FAIL2;
-  if (v.length < 1) return FAIL2;
+  if (!PATTERN14.test(v)) return FAIL2;
   return v;
 }
 function p162(v) {
   if (typeof v !== "string") return FAIL2;
+  if (v.length < 1) return FAIL2;
   return v;
 }
 function p172(v) {
   if (typeof v !== "string") return FAIL2;
-  if (!isIsoDateTime(v)) return FAIL2;
   return v;
 }
 function p182(v) {
-  return VALUES14.has(v) ? v : FAIL2;
-}
-function p192(v) {
+  if (typeof v !== "string") return FAIL2;
+  if (!isIsoDateTime(v)) return FAIL2;
   return v;
 }
+function p192(v) {
+  return VALUES15.has(v) ? v : FAIL2;
+}
 function p202(v) {
+  return v;
+}
+function p212(v) {
   if (!isPlainObject(v)) return FAIL2;
   const out = {};
   for (const key of Reflect.ownKeys(v)) {
     if (key === "__proto__" || !Object.prototype.propertyIsEnumerable.call(v, key)) continue;
     if (typeof key !== "string") return FAIL2;
-    const r = p192(v[key]);
+    const r = p202(v[key]);
     if (r === FAIL2) return FAIL2;
     out[key] = r;
   }
   return out;
 }
-function p212(v) {
+function p222(v) {
   if (typeof v !== "boolean") return FAIL2;
   return v;
 }
-function p222(v) {
-  return VALUES15.has(v) ? v : FAIL2;
-}
 function p23(v) {
-  if (v === void 0) return v;
-  return p222(v);
+  return VALUES16.has(v) ? v : FAIL2;
 }
 function p24(v) {
+  if (v === void 0) return v;
+  return p23(v);
+}
+function p25(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p182(o["from_phase"]);
+    const r = p192(o["from_phase"]);
     if (r === FAIL2 || !("from_phase" in o)) return FAIL2;
     out["from_phase"] = r;
   }
   {
-    const r = p182(o["to_phase"]);
+    const r = p192(o["to_phase"]);
     if (r === FAIL2 || !("to_phase" in o)) return FAIL2;
     out["to_phase"] = r;
   }
   {
-    const r = p172(o["timestamp"]);
+    const r = p182(o["timestamp"]);
     if (r === FAIL2 || !("timestamp" in o)) return FAIL2;
     out["timestamp"] = r;
   }
   if ("event" in o) {
-    const r = p23(o["event"]);
+    const r = p24(o["event"]);
     if (r === FAIL2) return FAIL2;
     out["event"] = r;
   }
-  for (const key in o) if (!KEYS16.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS17.has(key)) return FAIL2;
   return out;
 }
-function p25(v) {
+function p26(v) {
   if (!Array.isArray(v)) return FAIL2;
   const out = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = p24(v[i]);
+    const r = p25(v[i]);
     if (r === FAIL2) return FAIL2;
     out[i] = r;
   }
   return out;
 }
-function p26(v) {
+function p27(v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL2;
   if (!Number.isSafeInteger(v)) return FAIL2;
   if (!(v >= 0)) return FAIL2;
   return v;
 }
-function p27(v) {
-  if (v === void 0) return v;
-  return p26(v);
-}
 function p28(v) {
+  if (v === void 0) return v;
+  return p27(v);
+}
+function p29(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p162(o["message"]);
+    const r = p172(o["message"]);
     if (r === FAIL2 || !("message" in o)) return FAIL2;
     out["message"] = r;
   }
   {
-    const r = p172(o["timestamp"]);
+    const r = p182(o["timestamp"]);
     if (r === FAIL2 || !("timestamp" in o)) return FAIL2;
     out["timestamp"] = r;
   }
-  for (const key in o) if (!KEYS17.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS18.has(key)) return FAIL2;
   return out;
 }
-function p29(v) {
-  if (v === null) return v;
-  return p28(v);
-}
 function p30(v) {
-  if (v === void 0) return v;
-  return p172(v);
+  if (v === null) return v;
+  return p29(v);
 }
 function p31(v) {
   if (v === void 0) return v;
-  return p162(v);
+  return p182(v);
 }
 function p322(v) {
+  if (v === void 0) return v;
+  return p172(v);
+}
+function p33(v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL2;
   if (!(v >= 0)) return FAIL2;
   return v;
 }
-function p33(v) {
-  if (v === void 0) return v;
-  return p322(v);
-}
 function p34(v) {
-  return VALUES18.has(v) ? v : FAIL2;
+  if (v === void 0) return v;
+  return p33(v);
 }
 function p35(v) {
-  if (typeof v !== "string") return FAIL2;
-  if (!PATTERN19.test(v)) return FAIL2;
-  return v;
+  return VALUES19.has(v) ? v : FAIL2;
 }
 function p36(v) {
+  if (typeof v !== "string") return FAIL2;
+  if (!PATTERN20.test(v)) return FAIL2;
+  return v;
+}
+function p37(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p172(o["at"]);
+    const r = p182(o["at"]);
     if (r === FAIL2 || !("at" in o)) return FAIL2;
     out["at"] = r;
   }
   {
-    const r = p35(o["error"]);
+    const r = p36(o["error"]);
     if (r === FAIL2 || !("error" in o)) return FAIL2;
     out["error"] = r;
   }
   if ("message" in o) {
-    const r = p31(o["message"]);
+    const r = p322(o["message"]);
     if (r === FAIL2) return FAIL2;
     out["message"] = r;
-  }
-  for (const key in o) if (!KEYS20.has(key)) return FAIL2;
-  return out;
-}
-function p37(v) {
-  if (v === void 0) return v;
-  return p36(v);
-}
-function p38(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
-  const o = v;
-  const out = {};
-  {
-    const r = p34(o["phase"]);
-    if (r === FAIL2 || !("phase" in o)) return FAIL2;
-    out["phase"] = r;
-  }
-  {
-    const r = p172(o["last_active"]);
-    if (r === FAIL2 || !("last_active" in o)) return FAIL2;
-    out["last_active"] = r;
-  }
-  if ("agent_id" in o) {
-    const r = p31(o["agent_id"]);
-    if (r === FAIL2) return FAIL2;
-    out["agent_id"] = r;
-  }
-  if ("last_message" in o) {
-    const r = p31(o["last_message"]);
-    if (r === FAIL2) return FAIL2;
-    out["last_message"] = r;
-  }
-  if ("interruption" in o) {
-    const r = p37(o["interruption"]);
-    if (r === FAIL2) return FAIL2;
-    out["interruption"] = r;
   }
   for (const key in o) if (!KEYS21.has(key)) return FAIL2;
   return out;
 }
-function p39(v) {
+function p38(v) {
   if (v === void 0) return v;
-  return p38(v);
+  return p37(v);
 }
-function p40(v) {
+function p39(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p152(o["agent_id"]);
-    if (r === FAIL2 || !("agent_id" in o)) return FAIL2;
-    out["agent_id"] = r;
-  }
-  if ("session_id" in o) {
-    const r = p31(o["session_id"]);
-    if (r === FAIL2) return FAIL2;
-    out["session_id"] = r;
-  }
-  if ("agent_type" in o) {
-    const r = p31(o["agent_type"]);
-    if (r === FAIL2) return FAIL2;
-    out["agent_type"] = r;
+    const r = p35(o["phase"]);
+    if (r === FAIL2 || !("phase" in o)) return FAIL2;
+    out["phase"] = r;
   }
   {
-    const r = p172(o["linked_at"]);
-    if (r === FAIL2 || !("linked_at" in o)) return FAIL2;
-    out["linked_at"] = r;
+    const r = p182(o["last_active"]);
+    if (r === FAIL2 || !("last_active" in o)) return FAIL2;
+    out["last_active"] = r;
   }
-  if ("stopped_at" in o) {
-    const r = p30(o["stopped_at"]);
+  if ("agent_id" in o) {
+    const r = p322(o["agent_id"]);
     if (r === FAIL2) return FAIL2;
-    out["stopped_at"] = r;
+    out["agent_id"] = r;
   }
   if ("last_message" in o) {
-    const r = p31(o["last_message"]);
+    const r = p322(o["last_message"]);
     if (r === FAIL2) return FAIL2;
     out["last_message"] = r;
   }
-  if ("resumed_from" in o) {
-    const r = p39(o["resumed_from"]);
+  if ("interruption" in o) {
+    const r = p38(o["interruption"]);
     if (r === FAIL2) return FAIL2;
-    out["resumed_from"] = r;
+    out["interruption"] = r;
   }
   for (const key in o) if (!KEYS22.has(key)) return FAIL2;
   return out;
 }
-function p41(v) {
+function p40(v) {
   if (v === void 0) return v;
-  return p40(v);
+  return p39(v);
+}
+function p41(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
+  const o = v;
+  const out = {};
+  {
+    const r = p162(o["agent_id"]);
+    if (r === FAIL2 || !("agent_id" in o)) return FAIL2;
+    out["agent_id"] = r;
+  }
+  if ("session_id" in o) {
+    const r = p322(o["session_id"]);
+    if (r === FAIL2) return FAIL2;
+    out["session_id"] = r;
+  }
+  if ("agent_type" in o) {
+    const r = p322(o["agent_type"]);
+    if (r === FAIL2) return FAIL2;
+    out["agent_type"] = r;
+  }
+  {
+    const r = p182(o["linked_at"]);
+    if (r === FAIL2 || !("linked_at" in o)) return FAIL2;
+    out["linked_at"] = r;
+  }
+  if ("stopped_at" in o) {
+    const r = p31(o["stopped_at"]);
+    if (r === FAIL2) return FAIL2;
+    out["stopped_at"] = r;
+  }
+  if ("last_message" in o) {
+    const r = p322(o["last_message"]);
+    if (r === FAIL2) return FAIL2;
+    out["last_message"] = r;
+  }
+  if ("resumed_from" in o) {
+    const r = p40(o["resumed_from"]);
+    if (r === FAIL2) return FAIL2;
+    out["resumed_from"] = r;
+  }
+  for (const key in o) if (!KEYS23.has(key)) return FAIL2;
+  return out;
 }
 function p422(v) {
-  return VALUES23.has(v) ? v : FAIL2;
+  if (v === void 0) return v;
+  return p41(v);
 }
 function p43(v) {
   return VALUES24.has(v) ? v : FAIL2;
 }
 function p44(v) {
-  if (v === void 0) return v;
-  return p43(v);
+  return VALUES25.has(v) ? v : FAIL2;
 }
 function p45(v) {
+  if (v === void 0) return v;
+  return p44(v);
+}
+function p46(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p152(o["os_user"]);
+    const r = p162(o["os_user"]);
     if (r === FAIL2 || !("os_user" in o)) return FAIL2;
     out["os_user"] = r;
   }
   {
-    const r = p212(o["terminal"]);
+    const r = p222(o["terminal"]);
     if (r === FAIL2 || !("terminal" in o)) return FAIL2;
     out["terminal"] = r;
   }
   {
-    const r = p212(o["claimed"]);
+    const r = p222(o["claimed"]);
     if (r === FAIL2 || !("claimed" in o)) return FAIL2;
     out["claimed"] = r;
   }
   if ("via" in o) {
-    const r = p44(o["via"]);
+    const r = p45(o["via"]);
     if (r === FAIL2) return FAIL2;
     out["via"] = r;
-  }
-  for (const key in o) if (!KEYS25.has(key)) return FAIL2;
-  return out;
-}
-function p46(v) {
-  if (v === void 0) return v;
-  return p45(v);
-}
-function p47(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
-  const o = v;
-  const out = {};
-  {
-    const r = p152(o["by"]);
-    if (r === FAIL2 || !("by" in o)) return FAIL2;
-    out["by"] = r;
-  }
-  {
-    const r = p172(o["at"]);
-    if (r === FAIL2 || !("at" in o)) return FAIL2;
-    out["at"] = r;
-  }
-  {
-    const r = p152(o["from"]);
-    if (r === FAIL2 || !("from" in o)) return FAIL2;
-    out["from"] = r;
   }
   for (const key in o) if (!KEYS26.has(key)) return FAIL2;
   return out;
 }
+function p47(v) {
+  if (v === void 0) return v;
+  return p46(v);
+}
 function p48(v) {
-  if (v === void 0) return v;
-  return p47(v);
-}
-function p49(v) {
-  if (typeof v !== "string") return FAIL2;
-  if (!PATTERN27.test(v)) return FAIL2;
-  return v;
-}
-function p50(v) {
-  if (v === void 0) return v;
-  return p49(v);
-}
-function p51(v) {
-  return VALUES28.has(v) ? v : FAIL2;
-}
-function p522(v) {
-  if (v === void 0) return v;
-  return p51(v);
-}
-function p53(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p422(o["decision"]);
-    if (r === FAIL2 || !("decision" in o)) return FAIL2;
-    out["decision"] = r;
-  }
-  {
-    const r = p152(o["by"]);
+    const r = p162(o["by"]);
     if (r === FAIL2 || !("by" in o)) return FAIL2;
     out["by"] = r;
   }
   {
-    const r = p172(o["at"]);
+    const r = p182(o["at"]);
+    if (r === FAIL2 || !("at" in o)) return FAIL2;
+    out["at"] = r;
+  }
+  {
+    const r = p162(o["from"]);
+    if (r === FAIL2 || !("from" in o)) return FAIL2;
+    out["from"] = r;
+  }
+  for (const key in o) if (!KEYS27.has(key)) return FAIL2;
+  return out;
+}
+function p49(v) {
+  if (v === void 0) return v;
+  return p48(v);
+}
+function p50(v) {
+  if (typeof v !== "string") return FAIL2;
+  if (!PATTERN28.test(v)) return FAIL2;
+  return v;
+}
+function p51(v) {
+  if (v === void 0) return v;
+  return p50(v);
+}
+function p522(v) {
+  return VALUES29.has(v) ? v : FAIL2;
+}
+function p53(v) {
+  if (v === void 0) return v;
+  return p522(v);
+}
+function p54(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
+  const o = v;
+  const out = {};
+  {
+    const r = p43(o["decision"]);
+    if (r === FAIL2 || !("decision" in o)) return FAIL2;
+    out["decision"] = r;
+  }
+  {
+    const r = p162(o["by"]);
+    if (r === FAIL2 || !("by" in o)) return FAIL2;
+    out["by"] = r;
+  }
+  {
+    const r = p182(o["at"]);
     if (r === FAIL2 || !("at" in o)) return FAIL2;
     out["at"] = r;
   }
   if ("note" in o) {
-    const r = p31(o["note"]);
+    const r = p322(o["note"]);
     if (r === FAIL2) return FAIL2;
     out["note"] = r;
   }
   {
-    const r = p182(o["to_phase"]);
+    const r = p192(o["to_phase"]);
     if (r === FAIL2 || !("to_phase" in o)) return FAIL2;
     out["to_phase"] = r;
   }
   {
-    const r = p172(o["waiting_since"]);
+    const r = p182(o["waiting_since"]);
     if (r === FAIL2 || !("waiting_since" in o)) return FAIL2;
     out["waiting_since"] = r;
   }
   if ("origin" in o) {
-    const r = p46(o["origin"]);
+    const r = p47(o["origin"]);
     if (r === FAIL2) return FAIL2;
     out["origin"] = r;
   }
   if ("imported" in o) {
-    const r = p48(o["imported"]);
+    const r = p49(o["imported"]);
     if (r === FAIL2) return FAIL2;
     out["imported"] = r;
   }
   if ("mac" in o) {
-    const r = p50(o["mac"]);
+    const r = p51(o["mac"]);
     if (r === FAIL2) return FAIL2;
     out["mac"] = r;
   }
   if ("unverified" in o) {
-    const r = p522(o["unverified"]);
+    const r = p53(o["unverified"]);
     if (r === FAIL2) return FAIL2;
     out["unverified"] = r;
   }
-  for (const key in o) if (!KEYS29.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS30.has(key)) return FAIL2;
   return out;
 }
-function p54(v) {
+function p55(v) {
   if (!Array.isArray(v)) return FAIL2;
   const out = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = p53(v[i]);
+    const r = p54(v[i]);
     if (r === FAIL2) return FAIL2;
     out[i] = r;
   }
   return out;
 }
-function p55(v) {
-  if (v === void 0) return v;
-  return p54(v);
-}
 function p56(v) {
+  if (v === void 0) return v;
+  return p55(v);
+}
+function p57(v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return FAIL2;
   if (!Number.isSafeInteger(v)) return FAIL2;
   if (!(v >= 1)) return FAIL2;
   return v;
 }
-function p57(v) {
+function p58(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p56(o["count"]);
+    const r = p57(o["count"]);
     if (r === FAIL2 || !("count" in o)) return FAIL2;
     out["count"] = r;
   }
   {
-    const r = p26(o["carried_on"]);
+    const r = p27(o["carried_on"]);
     if (r === FAIL2 || !("carried_on" in o)) return FAIL2;
     out["carried_on"] = r;
   }
   {
-    const r = p212(o["waiting"]);
+    const r = p222(o["waiting"]);
     if (r === FAIL2 || !("waiting" in o)) return FAIL2;
     out["waiting"] = r;
   }
   {
-    const r = p172(o["at"]);
+    const r = p182(o["at"]);
     if (r === FAIL2 || !("at" in o)) return FAIL2;
     out["at"] = r;
   }
   {
-    const r = p35(o["error"]);
+    const r = p36(o["error"]);
     if (r === FAIL2 || !("error" in o)) return FAIL2;
     out["error"] = r;
   }
   if ("message" in o) {
-    const r = p31(o["message"]);
+    const r = p322(o["message"]);
     if (r === FAIL2) return FAIL2;
     out["message"] = r;
   }
   {
-    const r = p34(o["phase"]);
+    const r = p35(o["phase"]);
     if (r === FAIL2 || !("phase" in o)) return FAIL2;
     out["phase"] = r;
   }
   if ("agent_id" in o) {
-    const r = p31(o["agent_id"]);
+    const r = p322(o["agent_id"]);
     if (r === FAIL2) return FAIL2;
     out["agent_id"] = r;
   }
-  for (const key in o) if (!KEYS30.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS31.has(key)) return FAIL2;
   return out;
-}
-function p58(v) {
-  if (v === void 0) return v;
-  return p57(v);
 }
 function p59(v) {
   if (v === void 0) return v;
-  return p152(v);
+  return p58(v);
 }
 function p60(v) {
-  return VALUES31.has(v) ? v : FAIL2;
+  if (v === void 0) return v;
+  return p162(v);
 }
 function p61(v) {
-  if (v === void 0) return v;
-  return p60(v);
-}
-function p622(v) {
   return VALUES32.has(v) ? v : FAIL2;
 }
+function p622(v) {
+  if (v === void 0) return v;
+  return p61(v);
+}
 function p63(v) {
+  return VALUES33.has(v) ? v : FAIL2;
+}
+function p64(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p152(o["tool"]);
+    const r = p162(o["tool"]);
     if (r === FAIL2 || !("tool" in o)) return FAIL2;
     out["tool"] = r;
   }
   {
-    const r = p192(o["input"]);
+    const r = p202(o["input"]);
     if (r === FAIL2 || !("input" in o)) return FAIL2;
     out["input"] = r;
   }
   {
-    const r = p172(o["at"]);
+    const r = p182(o["at"]);
     if (r === FAIL2 || !("at" in o)) return FAIL2;
     out["at"] = r;
   }
   {
-    const r = p152(o["claude_agent_id"]);
+    const r = p162(o["claude_agent_id"]);
     if (r === FAIL2 || !("claude_agent_id" in o)) return FAIL2;
     out["claude_agent_id"] = r;
   }
   if ("cwd" in o) {
-    const r = p59(o["cwd"]);
+    const r = p60(o["cwd"]);
     if (r === FAIL2) return FAIL2;
     out["cwd"] = r;
   }
   {
-    const r = p622(o["status"]);
+    const r = p63(o["status"]);
     if (r === FAIL2 || !("status" in o)) return FAIL2;
     out["status"] = r;
   }
   if ("decided_at" in o) {
-    const r = p30(o["decided_at"]);
+    const r = p31(o["decided_at"]);
     if (r === FAIL2) return FAIL2;
     out["decided_at"] = r;
   }
   if ("expires_at" in o) {
-    const r = p30(o["expires_at"]);
+    const r = p31(o["expires_at"]);
     if (r === FAIL2) return FAIL2;
     out["expires_at"] = r;
   }
   if ("reason" in o) {
-    const r = p31(o["reason"]);
+    const r = p322(o["reason"]);
     if (r === FAIL2) return FAIL2;
     out["reason"] = r;
   }
   if ("spent_at" in o) {
-    const r = p30(o["spent_at"]);
+    const r = p31(o["spent_at"]);
     if (r === FAIL2) return FAIL2;
     out["spent_at"] = r;
   }
   if ("spent_by" in o) {
-    const r = p31(o["spent_by"]);
+    const r = p322(o["spent_by"]);
     if (r === FAIL2) return FAIL2;
     out["spent_by"] = r;
   }
   if ("mac" in o) {
-    const r = p50(o["mac"]);
+    const r = p51(o["mac"]);
     if (r === FAIL2) return FAIL2;
     out["mac"] = r;
   }
   if ("unverified" in o) {
-    const r = p522(o["unverified"]);
+    const r = p53(o["unverified"]);
     if (r === FAIL2) return FAIL2;
     out["unverified"] = r;
   }
-  for (const key in o) if (!KEYS33.has(key)) return FAIL2;
+  for (const key in o) if (!KEYS34.has(key)) return FAIL2;
   return out;
 }
-function p64(v) {
+function p65(v) {
   if (!Array.isArray(v)) return FAIL2;
   const out = new Array(v.length);
   for (let i = 0; i < v.length; i++) {
-    const r = p63(v[i]);
+    const r = p64(v[i]);
     if (r === FAIL2) return FAIL2;
     out[i] = r;
   }
   return out;
 }
-function p65(v) {
-  if (v === void 0) return v;
-  return p64(v);
-}
 function p66(v) {
-  return VALUES34.has(v) ? v : FAIL2;
+  if (v === void 0) return v;
+  return p65(v);
 }
 function p67(v) {
+  return VALUES35.has(v) ? v : FAIL2;
+}
+function p68(v) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
   const o = v;
   const out = {};
   {
-    const r = p66(o["choice"]);
+    const r = p67(o["choice"]);
     if (r === FAIL2 || !("choice" in o)) return FAIL2;
     out["choice"] = r;
   }
   {
-    const r = p162(o["reason"]);
+    const r = p172(o["reason"]);
     if (r === FAIL2 || !("reason" in o)) return FAIL2;
     out["reason"] = r;
   }
   {
-    const r = p172(o["decided_at"]);
+    const r = p182(o["decided_at"]);
     if (r === FAIL2 || !("decided_at" in o)) return FAIL2;
     out["decided_at"] = r;
   }
   {
-    const r = p152(o["claude_agent_id"]);
+    const r = p162(o["claude_agent_id"]);
     if (r === FAIL2 || !("claude_agent_id" in o)) return FAIL2;
     out["claude_agent_id"] = r;
   }
   if ("transcript_path" in o) {
-    const r = p31(o["transcript_path"]);
+    const r = p322(o["transcript_path"]);
     if (r === FAIL2) return FAIL2;
     out["transcript_path"] = r;
   }
   if ("transcript_bytes" in o) {
-    const r = p27(o["transcript_bytes"]);
+    const r = p28(o["transcript_bytes"]);
     if (r === FAIL2) return FAIL2;
     out["transcript_bytes"] = r;
   }
   {
-    const r = p212(o["continuing"]);
+    const r = p222(o["continuing"]);
     if (r === FAIL2 || !("continuing" in o)) return FAIL2;
     out["continuing"] = r;
   }
   if ("continued_at" in o) {
-    const r = p30(o["continued_at"]);
+    const r = p31(o["continued_at"]);
     if (r === FAIL2) return FAIL2;
     out["continued_at"] = r;
   }
   {
-    const r = p26(o["count"]);
+    const r = p27(o["count"]);
     if (r === FAIL2 || !("count" in o)) return FAIL2;
     out["count"] = r;
-  }
-  for (const key in o) if (!KEYS35.has(key)) return FAIL2;
-  return out;
-}
-function p68(v) {
-  if (v === void 0) return v;
-  return p67(v);
-}
-function p69(v) {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
-  const o = v;
-  const out = {};
-  {
-    const r = p132(o["schema_version"]);
-    if (r === FAIL2 || !("schema_version" in o)) return FAIL2;
-    out["schema_version"] = r;
-  }
-  {
-    const r = p142(o["agent_id"]);
-    if (r === FAIL2 || !("agent_id" in o)) return FAIL2;
-    out["agent_id"] = r;
-  }
-  {
-    const r = p152(o["agent_name"]);
-    if (r === FAIL2 || !("agent_name" in o)) return FAIL2;
-    out["agent_name"] = r;
-  }
-  {
-    const r = p162(o["purpose"]);
-    if (r === FAIL2 || !("purpose" in o)) return FAIL2;
-    out["purpose"] = r;
-  }
-  {
-    const r = p172(o["created_at"]);
-    if (r === FAIL2 || !("created_at" in o)) return FAIL2;
-    out["created_at"] = r;
-  }
-  {
-    const r = p172(o["last_updated"]);
-    if (r === FAIL2 || !("last_updated" in o)) return FAIL2;
-    out["last_updated"] = r;
-  }
-  {
-    const r = p182(o["phase"]);
-    if (r === FAIL2 || !("phase" in o)) return FAIL2;
-    out["phase"] = r;
-  }
-  {
-    const r = p202(o["metadata"]);
-    if (r === FAIL2 || !("metadata" in o)) return FAIL2;
-    out["metadata"] = r;
-  }
-  {
-    const r = p212(o["resume_ready"]);
-    if (r === FAIL2 || !("resume_ready" in o)) return FAIL2;
-    out["resume_ready"] = r;
-  }
-  {
-    const r = p25(o["history"]);
-    if (r === FAIL2 || !("history" in o)) return FAIL2;
-    out["history"] = r;
-  }
-  if ("history_dropped" in o) {
-    const r = p27(o["history_dropped"]);
-    if (r === FAIL2) return FAIL2;
-    out["history_dropped"] = r;
-  }
-  if ("resumes_dropped" in o) {
-    const r = p27(o["resumes_dropped"]);
-    if (r === FAIL2) return FAIL2;
-    out["resumes_dropped"] = r;
-  }
-  {
-    const r = p26(o["error_count"]);
-    if (r === FAIL2 || !("error_count" in o)) return FAIL2;
-    out["error_count"] = r;
-  }
-  {
-    const r = p29(o["last_error"]);
-    if (r === FAIL2 || !("last_error" in o)) return FAIL2;
-    out["last_error"] = r;
-  }
-  if ("finalized_at" in o) {
-    const r = p30(o["finalized_at"]);
-    if (r === FAIL2) return FAIL2;
-    out["finalized_at"] = r;
-  }
-  if ("summary" in o) {
-    const r = p31(o["summary"]);
-    if (r === FAIL2) return FAIL2;
-    out["summary"] = r;
-  }
-  if ("duration_seconds" in o) {
-    const r = p33(o["duration_seconds"]);
-    if (r === FAIL2) return FAIL2;
-    out["duration_seconds"] = r;
-  }
-  if ("claude" in o) {
-    const r = p41(o["claude"]);
-    if (r === FAIL2) return FAIL2;
-    out["claude"] = r;
-  }
-  if ("decisions" in o) {
-    const r = p55(o["decisions"]);
-    if (r === FAIL2) return FAIL2;
-    out["decisions"] = r;
-  }
-  if ("interruption" in o) {
-    const r = p58(o["interruption"]);
-    if (r === FAIL2) return FAIL2;
-    out["interruption"] = r;
-  }
-  if ("project" in o) {
-    const r = p59(o["project"]);
-    if (r === FAIL2) return FAIL2;
-    out["project"] = r;
-  }
-  if ("host" in o) {
-    const r = p61(o["host"]);
-    if (r === FAIL2) return FAIL2;
-    out["host"] = r;
-  }
-  if ("permission_requests" in o) {
-    const r = p65(o["permission_requests"]);
-    if (r === FAIL2) return FAIL2;
-    out["permission_requests"] = r;
-  }
-  if ("continuation" in o) {
-    const r = p68(o["continuation"]);
-    if (r === FAIL2) return FAIL2;
-    out["continuation"] = r;
   }
   for (const key in o) if (!KEYS36.has(key)) return FAIL2;
   return out;
 }
-var FAIL2, VALUES02, VALUES12, VALUES2, VALUES3, VALUES4, VALUES5, VALUES6, VALUES7, VALUES8, VALUES9, VALUES10, VALUES11, VALUES122, PATTERN13, VALUES14, VALUES15, KEYS16, KEYS17, VALUES18, PATTERN19, KEYS20, KEYS21, KEYS22, VALUES23, VALUES24, KEYS25, KEYS26, PATTERN27, VALUES28, KEYS29, KEYS30, VALUES31, VALUES32, KEYS33, VALUES34, KEYS35, KEYS36;
+function p69(v) {
+  if (v === void 0) return v;
+  return p68(v);
+}
+function p70(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
+  const o = v;
+  const out = {};
+  if ("description" in o) {
+    const r = p60(o["description"]);
+    if (r === FAIL2) return FAIL2;
+    out["description"] = r;
+  }
+  if ("prompt" in o) {
+    const r = p60(o["prompt"]);
+    if (r === FAIL2) return FAIL2;
+    out["prompt"] = r;
+  }
+  {
+    const r = p182(o["at"]);
+    if (r === FAIL2 || !("at" in o)) return FAIL2;
+    out["at"] = r;
+  }
+  for (const key in o) if (!KEYS37.has(key)) return FAIL2;
+  return out;
+}
+function p71(v) {
+  if (v === void 0) return v;
+  return p70(v);
+}
+function p722(v) {
+  if (v === void 0) return v;
+  return p152(v);
+}
+function p73(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
+  const o = v;
+  const out = {};
+  if ("description" in o) {
+    const r = p60(o["description"]);
+    if (r === FAIL2) return FAIL2;
+    out["description"] = r;
+  }
+  if ("prompt" in o) {
+    const r = p60(o["prompt"]);
+    if (r === FAIL2) return FAIL2;
+    out["prompt"] = r;
+  }
+  {
+    const r = p182(o["at"]);
+    if (r === FAIL2 || !("at" in o)) return FAIL2;
+    out["at"] = r;
+  }
+  if ("passed_over" in o) {
+    const r = p71(o["passed_over"]);
+    if (r === FAIL2) return FAIL2;
+    out["passed_over"] = r;
+  }
+  if ("passed_over_id" in o) {
+    const r = p722(o["passed_over_id"]);
+    if (r === FAIL2) return FAIL2;
+    out["passed_over_id"] = r;
+  }
+  for (const key in o) if (!KEYS38.has(key)) return FAIL2;
+  return out;
+}
+function p74(v) {
+  if (v === void 0) return v;
+  return p73(v);
+}
+function p75(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return FAIL2;
+  const o = v;
+  const out = {};
+  {
+    const r = p142(o["schema_version"]);
+    if (r === FAIL2 || !("schema_version" in o)) return FAIL2;
+    out["schema_version"] = r;
+  }
+  {
+    const r = p152(o["agent_id"]);
+    if (r === FAIL2 || !("agent_id" in o)) return FAIL2;
+    out["agent_id"] = r;
+  }
+  {
+    const r = p162(o["agent_name"]);
+    if (r === FAIL2 || !("agent_name" in o)) return FAIL2;
+    out["agent_name"] = r;
+  }
+  {
+    const r = p172(o["purpose"]);
+    if (r === FAIL2 || !("purpose" in o)) return FAIL2;
+    out["purpose"] = r;
+  }
+  {
+    const r = p182(o["created_at"]);
+    if (r === FAIL2 || !("created_at" in o)) return FAIL2;
+    out["created_at"] = r;
+  }
+  {
+    const r = p182(o["last_updated"]);
+    if (r === FAIL2 || !("last_updated" in o)) return FAIL2;
+    out["last_updated"] = r;
+  }
+  {
+    const r = p192(o["phase"]);
+    if (r === FAIL2 || !("phase" in o)) return FAIL2;
+    out["phase"] = r;
+  }
+  {
+    const r = p212(o["metadata"]);
+    if (r === FAIL2 || !("metadata" in o)) return FAIL2;
+    out["metadata"] = r;
+  }
+  {
+    const r = p222(o["resume_ready"]);
+    if (r === FAIL2 || !("resume_ready" in o)) return FAIL2;
+    out["resume_ready"] = r;
+  }
+  {
+    const r = p26(o["history"]);
+    if (r === FAIL2 || !("history" in o)) return FAIL2;
+    out["history"] = r;
+  }
+  if ("history_dropped" in o) {
+    const r = p28(o["history_dropped"]);
+    if (r === FAIL2) return FAIL2;
+    out["history_dropped"] = r;
+  }
+  if ("resumes_dropped" in o) {
+    const r = p28(o["resumes_dropped"]);
+    if (r === FAIL2) return FAIL2;
+    out["resumes_dropped"] = r;
+  }
+  {
+    const r = p27(o["error_count"]);
+    if (r === FAIL2 || !("error_count" in o)) return FAIL2;
+    out["error_count"] = r;
+  }
+  {
+    const r = p30(o["last_error"]);
+    if (r === FAIL2 || !("last_error" in o)) return FAIL2;
+    out["last_error"] = r;
+  }
+  if ("finalized_at" in o) {
+    const r = p31(o["finalized_at"]);
+    if (r === FAIL2) return FAIL2;
+    out["finalized_at"] = r;
+  }
+  if ("summary" in o) {
+    const r = p322(o["summary"]);
+    if (r === FAIL2) return FAIL2;
+    out["summary"] = r;
+  }
+  if ("duration_seconds" in o) {
+    const r = p34(o["duration_seconds"]);
+    if (r === FAIL2) return FAIL2;
+    out["duration_seconds"] = r;
+  }
+  if ("claude" in o) {
+    const r = p422(o["claude"]);
+    if (r === FAIL2) return FAIL2;
+    out["claude"] = r;
+  }
+  if ("decisions" in o) {
+    const r = p56(o["decisions"]);
+    if (r === FAIL2) return FAIL2;
+    out["decisions"] = r;
+  }
+  if ("interruption" in o) {
+    const r = p59(o["interruption"]);
+    if (r === FAIL2) return FAIL2;
+    out["interruption"] = r;
+  }
+  if ("project" in o) {
+    const r = p60(o["project"]);
+    if (r === FAIL2) return FAIL2;
+    out["project"] = r;
+  }
+  if ("host" in o) {
+    const r = p622(o["host"]);
+    if (r === FAIL2) return FAIL2;
+    out["host"] = r;
+  }
+  if ("permission_requests" in o) {
+    const r = p66(o["permission_requests"]);
+    if (r === FAIL2) return FAIL2;
+    out["permission_requests"] = r;
+  }
+  if ("continuation" in o) {
+    const r = p69(o["continuation"]);
+    if (r === FAIL2) return FAIL2;
+    out["continuation"] = r;
+  }
+  if ("task" in o) {
+    const r = p74(o["task"]);
+    if (r === FAIL2) return FAIL2;
+    out["task"] = r;
+  }
+  for (const key in o) if (!KEYS39.has(key)) return FAIL2;
+  return out;
+}
+var FAIL2, VALUES02, VALUES12, VALUES2, VALUES3, VALUES4, VALUES5, VALUES6, VALUES7, VALUES8, VALUES9, VALUES10, VALUES11, VALUES122, VALUES13, PATTERN14, VALUES15, VALUES16, KEYS17, KEYS18, VALUES19, PATTERN20, KEYS21, KEYS22, KEYS23, VALUES24, VALUES25, KEYS26, KEYS27, PATTERN28, VALUES29, KEYS30, KEYS31, VALUES32, VALUES33, KEYS34, VALUES35, KEYS36, KEYS37, KEYS38, KEYS39;
 var init_state_parsers = __esm({
   "src/generated/state-parsers.ts"() {
     "use strict";
@@ -1389,8 +1465,9 @@ var init_state_parsers = __esm({
     VALUES10 = /* @__PURE__ */ new Set([7]);
     VALUES11 = /* @__PURE__ */ new Set([12]);
     VALUES122 = /* @__PURE__ */ new Set([13]);
-    PATTERN13 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$", "");
-    VALUES14 = /* @__PURE__ */ new Set([
+    VALUES13 = /* @__PURE__ */ new Set([14]);
+    PATTERN14 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$", "");
+    VALUES15 = /* @__PURE__ */ new Set([
       "initializing",
       "investigating",
       "planning",
@@ -1401,14 +1478,14 @@ var init_state_parsers = __esm({
       "failed",
       "abandoned"
     ]);
-    VALUES15 = /* @__PURE__ */ new Set(["resume", "interrupted", "continue"]);
-    KEYS16 = /* @__PURE__ */ new Set(["from_phase", "to_phase", "timestamp", "event"]);
-    KEYS17 = /* @__PURE__ */ new Set(["message", "timestamp"]);
-    VALUES18 = /* @__PURE__ */ new Set(["initializing", "investigating", "planning", "approval", "executing", "validating"]);
-    PATTERN19 = new RegExp("^[a-z][a-z0-9_]{0,63}$", "");
-    KEYS20 = /* @__PURE__ */ new Set(["at", "error", "message"]);
-    KEYS21 = /* @__PURE__ */ new Set(["phase", "last_active", "agent_id", "last_message", "interruption"]);
-    KEYS22 = /* @__PURE__ */ new Set([
+    VALUES16 = /* @__PURE__ */ new Set(["resume", "interrupted", "continue"]);
+    KEYS17 = /* @__PURE__ */ new Set(["from_phase", "to_phase", "timestamp", "event"]);
+    KEYS18 = /* @__PURE__ */ new Set(["message", "timestamp"]);
+    VALUES19 = /* @__PURE__ */ new Set(["initializing", "investigating", "planning", "approval", "executing", "validating"]);
+    PATTERN20 = new RegExp("^[a-z][a-z0-9_]{0,63}$", "");
+    KEYS21 = /* @__PURE__ */ new Set(["at", "error", "message"]);
+    KEYS22 = /* @__PURE__ */ new Set(["phase", "last_active", "agent_id", "last_message", "interruption"]);
+    KEYS23 = /* @__PURE__ */ new Set([
       "agent_id",
       "session_id",
       "agent_type",
@@ -1417,13 +1494,13 @@ var init_state_parsers = __esm({
       "last_message",
       "resumed_from"
     ]);
-    VALUES23 = /* @__PURE__ */ new Set(["approved", "rejected"]);
-    VALUES24 = /* @__PURE__ */ new Set(["browser"]);
-    KEYS25 = /* @__PURE__ */ new Set(["os_user", "terminal", "claimed", "via"]);
-    KEYS26 = /* @__PURE__ */ new Set(["by", "at", "from"]);
-    PATTERN27 = new RegExp("^[0-9a-f]{64}$", "");
-    VALUES28 = /* @__PURE__ */ new Set([true]);
-    KEYS29 = /* @__PURE__ */ new Set([
+    VALUES24 = /* @__PURE__ */ new Set(["approved", "rejected"]);
+    VALUES25 = /* @__PURE__ */ new Set(["browser"]);
+    KEYS26 = /* @__PURE__ */ new Set(["os_user", "terminal", "claimed", "via"]);
+    KEYS27 = /* @__PURE__ */ new Set(["by", "at", "from"]);
+    PATTERN28 = new RegExp("^[0-9a-f]{64}$", "");
+    VALUES29 = /* @__PURE__ */ new Set([true]);
+    KEYS30 = /* @__PURE__ */ new Set([
       "decision",
       "by",
       "at",
@@ -1435,10 +1512,10 @@ var init_state_parsers = __esm({
       "mac",
       "unverified"
     ]);
-    KEYS30 = /* @__PURE__ */ new Set(["count", "carried_on", "waiting", "at", "error", "message", "phase", "agent_id"]);
-    VALUES31 = /* @__PURE__ */ new Set(["codex", "agent-sdk", "opencode"]);
-    VALUES32 = /* @__PURE__ */ new Set(["pending", "approved", "rejected", "spent", "expired"]);
-    KEYS33 = /* @__PURE__ */ new Set([
+    KEYS31 = /* @__PURE__ */ new Set(["count", "carried_on", "waiting", "at", "error", "message", "phase", "agent_id"]);
+    VALUES32 = /* @__PURE__ */ new Set(["codex", "agent-sdk", "opencode"]);
+    VALUES33 = /* @__PURE__ */ new Set(["pending", "approved", "rejected", "spent", "expired"]);
+    KEYS34 = /* @__PURE__ */ new Set([
       "tool",
       "input",
       "at",
@@ -1453,8 +1530,8 @@ var init_state_parsers = __esm({
       "mac",
       "unverified"
     ]);
-    VALUES34 = /* @__PURE__ */ new Set(["continue", "prime"]);
-    KEYS35 = /* @__PURE__ */ new Set([
+    VALUES35 = /* @__PURE__ */ new Set(["continue", "prime"]);
+    KEYS36 = /* @__PURE__ */ new Set([
       "choice",
       "reason",
       "decided_at",
@@ -1465,7 +1542,9 @@ var init_state_parsers = __esm({
       "continued_at",
       "count"
     ]);
-    KEYS36 = /* @__PURE__ */ new Set([
+    KEYS37 = /* @__PURE__ */ new Set(["description", "prompt", "at"]);
+    KEYS38 = /* @__PURE__ */ new Set(["description", "prompt", "at", "passed_over", "passed_over_id"]);
+    KEYS39 = /* @__PURE__ */ new Set([
       "schema_version",
       "agent_id",
       "agent_name",
@@ -1489,7 +1568,8 @@ var init_state_parsers = __esm({
       "project",
       "host",
       "permission_requests",
-      "continuation"
+      "continuation",
+      "task"
     ]);
   }
 });
@@ -3923,6 +4003,7 @@ __export(state_schema_exports, {
   PermissionRequestSchema: () => PermissionRequestSchema,
   ResumedFromSchema: () => ResumedFromSchema,
   SessionStateSchema: () => SessionStateSchema,
+  TaskSchema: () => TaskSchema,
   strictState: () => strictState
 });
 function strictState(migrated) {
@@ -3937,7 +4018,7 @@ function strictState(migrated) {
     `invalid state: ${problems.slice(0, 3).join("; ")}${problems.length > 3 ? ` (+${problems.length - 3} more)` : ""}`
   );
 }
-var import_zod_locale, Timestamp, HistoryEntrySchema, InterruptionKind, InterruptionSchema, ResumedFromSchema, ClaudeLinkSchema, ContinuationSchema, DecisionOriginSchema, DecisionImportSchema, sealFields, DecisionSchema, PermissionRequestSchema, LastErrorSchema, MetadataSchema, SessionStateSchema, PARSERS;
+var import_zod_locale, Timestamp, HistoryEntrySchema, InterruptionKind, InterruptionSchema, ResumedFromSchema, ClaudeLinkSchema, ContinuationSchema, DecisionOriginSchema, DecisionImportSchema, sealFields, DecisionSchema, PermissionRequestSchema, DelegatedTaskFields, TaskSchema, LastErrorSchema, MetadataSchema, SessionStateSchema, PARSERS;
 var init_state_schema = __esm({
   "src/core/state-schema.ts"() {
     "use strict";
@@ -4049,6 +4130,20 @@ var init_state_schema = __esm({
       spent_by: optional(string2()),
       ...sealFields
     });
+    DelegatedTaskFields = {
+      description: optional(string2().check(_minLength(1))),
+      prompt: optional(string2().check(_minLength(1)))
+    };
+    TaskSchema = strictObject({
+      ...DelegatedTaskFields,
+      at: Timestamp,
+      passed_over: optional(strictObject({ ...DelegatedTaskFields, at: Timestamp })),
+      /**
+       * The session of its agent type that the delegation which made this one passed over (it held a decision or a grant
+       * for another task): while this session is its type's newest, a delegation of that task carries that one on.
+       */
+      passed_over_id: optional(string2().check(_regex(ID_PATTERN)))
+    });
     LastErrorSchema = strictObject({ message: string2(), timestamp: Timestamp });
     MetadataSchema = record(string2(), unknown());
     SessionStateSchema = strictObject({
@@ -4065,7 +4160,8 @@ var init_state_schema = __esm({
         literal(OPENCODE_HOST_SCHEMA_VERSION),
         literal(IMPORTED_DECISION_SCHEMA_VERSION),
         literal(PERMISSION_FOLDER_SCHEMA_VERSION),
-        literal(SEALED_SCHEMA_VERSION)
+        literal(SEALED_SCHEMA_VERSION),
+        literal(TASK_SCHEMA_VERSION)
       ]),
       agent_id: string2().check(_regex(ID_PATTERN)),
       agent_name: string2().check(_minLength(1)),
@@ -4103,7 +4199,9 @@ var init_state_schema = __esm({
       /** The permission requests its sub-agents parked it with, oldest first (schema_version 8; core/permission.ts). */
       permission_requests: optional(array(PermissionRequestSchema)),
       /** How its Claude agent is carried on: continued with its context or primed afresh (schema_version 9). */
-      continuation: optional(ContinuationSchema)
+      continuation: optional(ContinuationSchema),
+      /** The task it was delegated, and a delegation of another task that passed it over (schema_version 14). */
+      task: optional(TaskSchema)
     });
     PARSERS = {
       parseSessionState: {
@@ -4129,6 +4227,7 @@ function parseState(raw) {
   return { ...data, metadata: migrated.metadata };
 }
 function versionFor(state) {
+  if (state.task !== void 0) return TASK_SCHEMA_VERSION;
   const sealed = (item) => item.mac !== void 0;
   if ((state.decisions ?? []).some(sealed) || (state.permission_requests ?? []).some(sealed))
     return SEALED_SCHEMA_VERSION;
@@ -4178,7 +4277,8 @@ var init_state = __esm({
       [OPENCODE_HOST_SCHEMA_VERSION]: "the host opencode",
       [IMPORTED_DECISION_SCHEMA_VERSION]: "an imported decision",
       [PERMISSION_FOLDER_SCHEMA_VERSION]: "a permission request's folder",
-      [SEALED_SCHEMA_VERSION]: "a sealed decision or grant"
+      [SEALED_SCHEMA_VERSION]: "a sealed decision or grant",
+      [TASK_SCHEMA_VERSION]: "a delegated task"
     };
   }
 });
@@ -5902,6 +6002,115 @@ var init_history = __esm({
     init_interruption();
     init_phase_names();
     DEFAULT_HISTORY_CAP = 200;
+  }
+});
+
+// src/core/task.ts
+function delegatedTaskOf(toolInput) {
+  let input = toolInput;
+  if (typeof input === "string") {
+    try {
+      input = JSON.parse(input);
+    } catch {
+      return null;
+    }
+  }
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return null;
+  const fields = input;
+  const description = wordsOf(fields.description, TASK_DESCRIPTION_LIMIT);
+  const prompt = wordsOf(fields.prompt, TASK_PROMPT_LIMIT);
+  if (description === void 0 && prompt === void 0) return null;
+  return { ...description === void 0 ? {} : { description }, ...prompt === void 0 ? {} : { prompt } };
+}
+function takeover(parked, incoming, now) {
+  if (incoming === null) return "no_task";
+  if (parked.task === void 0 || parked.task.description === void 0 && parked.task.prompt === void 0)
+    return "no_parked_task";
+  if (!holdsForItsTask(parked, now)) return "nothing_held";
+  return sameTask(parked.task, incoming) ? "same_task" : "other_task";
+}
+function mayTake(reason) {
+  return reason !== "other_task";
+}
+function holdsForItsTask(state, now) {
+  if (state.phase === "approval" || awaitsPickup(state)) return true;
+  return (state.permission_requests ?? []).some((request) => {
+    const status = permissionStatus(request, now);
+    return status === "pending" || status === "approved";
+  });
+}
+function sameTask(a, b) {
+  const compared = [];
+  if (a.description !== void 0 && b.description !== void 0)
+    compared.push(normalized(a.description) === normalized(b.description));
+  if (a.prompt !== void 0 && b.prompt !== void 0) compared.push(samePromptStart(a.prompt, b.prompt));
+  return compared.length === 0 || compared.includes(true);
+}
+function withTask(state, task, at) {
+  const current = state.task;
+  if (current !== void 0 && current.passed_over === void 0 && current.description === task.description && current.prompt === task.prompt)
+    return state;
+  const kept2 = current?.passed_over_id === void 0 ? {} : { passed_over_id: current.passed_over_id };
+  const words = {
+    ...task.description === void 0 ? {} : { description: task.description },
+    ...task.prompt === void 0 ? {} : { prompt: task.prompt }
+  };
+  const next = { ...state, task: { ...words, at: at.toISOString(), ...kept2 } };
+  return { ...next, schema_version: versionFor(next) };
+}
+function withPassedOverId(state, passedOverId, at) {
+  const task = { ...state.task ?? { at: at.toISOString() }, passed_over_id: passedOverId };
+  return { ...state, task, schema_version: versionFor({ ...state, task }) };
+}
+function carriesOn(kept2, incoming, now) {
+  return takeover(kept2, incoming, now) === "same_task";
+}
+function withPassedOver(state, incoming, at) {
+  const words = {
+    ...incoming.description === void 0 ? {} : { description: incoming.description },
+    ...incoming.prompt === void 0 ? {} : { prompt: incoming.prompt }
+  };
+  const task = { ...state.task, passed_over: { ...words, at: at.toISOString() } };
+  return { ...state, task, schema_version: versionFor({ ...state, task }) };
+}
+function passedOver(state) {
+  return state.task?.passed_over !== void 0;
+}
+function taskLine(task) {
+  if (task === void 0) return null;
+  const { description, prompt } = task;
+  if (description !== void 0 && prompt !== void 0) return `${description}: ${oneLine(prompt)}`;
+  return description ?? (prompt === void 0 ? null : oneLine(prompt));
+}
+function samePromptStart(a, b) {
+  const [x, y] = [normalized(a), normalized(b)];
+  const length = Math.min(x.length, y.length, PROMPT_PREFIX);
+  if (length < PROMPT_MINIMUM) return x === y;
+  return x.slice(0, length) === y.slice(0, length);
+}
+function normalized(text) {
+  return text.replace(/\s+/g, " ").trim().toLowerCase();
+}
+function oneLine(text) {
+  return text.replace(/\s+/g, " ").trim();
+}
+function wordsOf(value, limit) {
+  if (typeof value !== "string") return void 0;
+  const trimmed = value.trim();
+  return trimmed === "" ? void 0 : cutText(trimmed, limit);
+}
+var TASK_DESCRIPTION_LIMIT, TASK_PROMPT_LIMIT, PROMPT_PREFIX, PROMPT_MINIMUM;
+var init_task = __esm({
+  "src/core/task.ts"() {
+    "use strict";
+    init_rules();
+    init_permission();
+    init_text();
+    init_state();
+    TASK_DESCRIPTION_LIMIT = 200;
+    TASK_PROMPT_LIMIT = 500;
+    PROMPT_PREFIX = 120;
+    PROMPT_MINIMUM = 40;
   }
 });
 
@@ -7975,7 +8184,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "939223a3278023ec";
+    RELAY_BUILD = "671ea730efe514a7";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -10156,6 +10365,7 @@ var init_inbox = __esm({
     init_phases();
     init_rules();
     init_permission();
+    init_task();
     init_text();
     WAITS_ON_LIMIT = 200;
   }
@@ -13718,8 +13928,8 @@ var require_schemas = __commonJS({
       const _normalized = util.cached(() => normalizeDef2(def));
       const memo = core.globalConfig.memoizer;
       const generateFastpass = (shape) => {
-        const normalized = _normalized.value;
-        const syms = normalized.symbolKeys;
+        const normalized2 = _normalized.value;
+        const syms = normalized2.symbolKeys;
         const doc = new doc_js_1.Doc(["payload", "ctx"], { shape, inst, memo, syms });
         const parseStr = (k) => `shape[${k}]._zod.run({ value: input[${k}], issues: [] }, ctx)`;
         const prefixStr = (id, k) => `
@@ -13737,11 +13947,11 @@ var require_schemas = __commonJS({
         doc.write(`const input = payload.value;`);
         const ids = /* @__PURE__ */ Object.create(null);
         let counter = 0;
-        for (const key of normalized.allKeys) {
+        for (const key of normalized2.allKeys) {
           ids[key] = `key_${counter++}`;
         }
         doc.write(memo ? `const newResult = memo.alloc(inst, payload, {}, ctx);` : `const newResult = {};`);
-        for (const key of normalized.allKeys) {
+        for (const key of normalized2.allKeys) {
           if (key === "__proto__")
             continue;
           const id = ids[key];
@@ -32937,23 +33147,23 @@ var require_from_json_schema = __commonJS({
       if (typeof schema2 === "boolean") {
         return schema2 ? z.any() : z.never();
       }
-      let normalized;
+      let normalized2;
       try {
-        normalized = JSON.parse(JSON.stringify(schema2));
+        normalized2 = JSON.parse(JSON.stringify(schema2));
       } catch {
         throw new Error("fromJSONSchema input is not valid JSON (possibly cyclic); use $defs/$ref for recursive schemas");
       }
-      const version2 = detectVersion(normalized, params?.defaultTarget);
-      const defs = normalized.$defs || normalized.definitions || {};
+      const version2 = detectVersion(normalized2, params?.defaultTarget);
+      const defs = normalized2.$defs || normalized2.definitions || {};
       const ctx = {
         version: version2,
         defs,
         refs: /* @__PURE__ */ new Map(),
         processing: /* @__PURE__ */ new Set(),
-        rootSchema: normalized,
+        rootSchema: normalized2,
         registry: params?.registry ?? registries_js_1.globalRegistry
       };
-      return convertSchema(normalized, ctx);
+      return convertSchema(normalized2, ctx);
     }
     (function() {
       var keys = Object.getOwnPropertyNames(exports2);
@@ -35067,6 +35277,7 @@ init_rules();
 init_input();
 init_origin();
 init_session();
+init_task();
 
 // src/platform/process-facts.ts
 var import_node_fs8 = require("node:fs");
@@ -35223,6 +35434,7 @@ init_permission();
 init_phase_names();
 init_host();
 init_session();
+init_task();
 
 // src/service/refusals.ts
 init_errors();
@@ -35271,13 +35483,18 @@ async function attachClaudeAgent(view, event) {
     if (found !== null && event.started === true && isContinuationOf(found, event.agent_id)) {
       attachment = await continued(view, now, found, facts);
     } else if (found !== null) {
-      const state = isFinalPhase(found.phase) || !changesLink(found, facts) ? found : await view.linkClaudeAt(now, found.agent_id, facts);
-      attachment = { state, action: "linked" };
+      const linked = isFinalPhase(found.phase) || !changesLink(found, facts) ? found : await view.linkClaudeAt(now, found.agent_id, facts);
+      attachment = { state: await taskRecorded(view, now, linked, event.agent_id, event.task), action: "linked" };
     } else if (event.agent_type === void 0) {
       return null;
     } else {
-      const relinked = await relinkParked(view, now, event.agent_type, facts);
-      attachment = relinked ?? { state: await createLinked(view, now, event.agent_type, facts), action: "created" };
+      const parked = await view.parkedOfAt(now, event.agent_type);
+      const passed = parked !== null && !mayRelink(parked, event.task, now) ? parked.agent_id : void 0;
+      const relinked = parked === null || passed !== void 0 ? null : await relinkParked(view, now, parked, facts, event.task);
+      attachment = relinked ?? {
+        state: await createLinked(view, now, event.agent_type, facts, event.task, passed),
+        action: "created"
+      };
     }
     if (event.failed) return failed(view, now, attachment, event.agent_id, event.failed);
     return event.stopped ? await stopped(view, now, attachment, event.agent_id, event.stopped.last_message) : attachment;
@@ -35299,12 +35516,10 @@ async function continued(view, now, found, facts) {
     throw error2;
   }
 }
-async function relinkParked(view, now, agentType, facts) {
-  const parked = await view.parkedOfAt(now, agentType);
-  if (parked === null) return null;
+async function relinkParked(view, now, parked, facts, task) {
   try {
     const state = await view.write(parked.agent_id, now, (current, at) => {
-      if (current.project !== view.project || hostOf(current) !== view.host || !isParked(current, now, view.limits) || isFinalPhase(current.phase)) {
+      if (current.project !== view.project || hostOf(current) !== view.host || !isParked(current, now, view.limits) || isFinalPhase(current.phase) || !mayRelink(current, task, now)) {
         throw new SessionError(
           "E_ILLEGAL_TRANSITION",
           `Session \`${current.agent_id}\` changed and can no longer be resumed`
@@ -35319,7 +35534,8 @@ async function relinkParked(view, now, agentType, facts) {
         ...previous?.last_message === void 0 ? {} : { last_message: previous.last_message },
         ...interruption === void 0 ? {} : { interruption }
       };
-      return withResume(withClaudeLink(current, { ...facts, resumed_from }, at), at);
+      const resumed = withResume(withClaudeLink(current, { ...facts, resumed_from }, at), at);
+      return task === void 0 ? resumed : withTask(resumed, task, at);
     });
     return { state, action: "relinked" };
   } catch (error2) {
@@ -35328,12 +35544,33 @@ async function relinkParked(view, now, agentType, facts) {
     throw error2;
   }
 }
-function createLinked(view, now, agentType, facts) {
-  const build = (agent_id) => withHost(
-    newSession({ agent_id, agent_name: agentType, purpose: CLAUDE_PURPOSE, project: view.project }, now),
-    view.host
-  );
+function mayRelink(parked, task, now) {
+  return !passedOver(parked) && mayTake(takeover(parked, task ?? null, now));
+}
+function createLinked(view, now, agentType, facts, task, passedOverId) {
+  const build = (agent_id) => {
+    const made = withHost(
+      newSession({ agent_id, agent_name: agentType, purpose: CLAUDE_PURPOSE, project: view.project }, now),
+      view.host
+    );
+    const beside = passedOverId === void 0 ? made : withPassedOverId(made, passedOverId, now);
+    return task === void 0 ? beside : withTask(beside, task, now);
+  };
   return view.createUnderNewId(now, (agent_id) => withClaudeLink(build(agent_id), facts, now));
+}
+async function taskRecorded(view, now, state, claudeAgentId, task) {
+  if (task === void 0 || withTask(state, task, now) === state) return state;
+  try {
+    return await view.write(state.agent_id, now, (current, at) => {
+      if (current.claude?.agent_id !== claudeAgentId) throw new Unchanged();
+      const next = withTask(current, task, at);
+      if (next === current) throw new Unchanged();
+      return next;
+    });
+  } catch (error2) {
+    if (error2 instanceof Unchanged || isSessionError(error2, "E_NOT_FOUND")) return state;
+    throw error2;
+  }
 }
 async function failed(view, now, attachment, claudeAgentId, failure3) {
   if (isFinalPhase(attachment.state.phase)) return { ...attachment, interruption: "already_final" };
@@ -36049,6 +36286,74 @@ var Sessions = class {
     if (newest === null) return null;
     return this.#resumeAt(now, newest.agent_id, { agentName, newest: true });
   }
+  /**
+   * A delegation to `agentName` of `task` (its description and prompt start; null when the host gave none) offered the
+   * type's parked session, decided by core/task.ts `takeover` and recorded under the session's lock: `resume`, the
+   * delegation's task recorded on it (its start relinks it, service/claude-attach.ts), or `passed_over`: it holds a
+   * decision or a grant for another task, so it keeps them and its task, and records the delegation that passed it
+   * over (the delegated agent's start then takes a fresh session). Null when the type has no parked session.
+   * @throws SessionError E_BUSY, E_IO, E_CORRUPT
+   */
+  async offerDelegation(agentName, task) {
+    const now = await this.store.now();
+    const newest = await this.#view.newestOfAt(now, agentName);
+    if (newest === null) return null;
+    const kept2 = await this.#keptBeside(newest, task, now);
+    if (kept2 !== null) return kept2;
+    if (!isParked(newest, now, this.limits)) return null;
+    const parked = newest;
+    const read = takeover(parked, task, now);
+    if (task === null) return { kind: "resume", state: parked, reason: read };
+    let reason = read;
+    try {
+      const state = await this.#view.write(parked.agent_id, now, (current, at) => {
+        reason = takeover(current, task, at);
+        const next = mayTake(reason) ? withTask(current, task, at) : withPassedOver(current, task, at);
+        if (next === current) throw new Unchanged();
+        return next;
+      });
+      return { kind: mayTake(reason) ? "resume" : "passed_over", state, reason };
+    } catch (error2) {
+      if (error2 instanceof Unchanged) return { kind: "resume", state: parked, reason };
+      if (isSessionError(error2, "E_NOT_FOUND")) return null;
+      throw error2;
+    }
+  }
+  /**
+   * Session `id`, or null when absent or damaged (a damaged one is no session to carry on, list or name beside another:
+   * the commands that read one by id say why).
+   * @throws SessionError E_BUSY, E_IO
+   */
+  async find(id) {
+    try {
+      return await this.store.read(assertValidId(id));
+    } catch (error2) {
+      if (isSessionError(error2, "E_CORRUPT")) return null;
+      throw error2;
+    }
+  }
+  /**
+   * The session the type's newest one was made beside (a delegation of another task passed it over), carried on by a
+   * delegation of its own task: the task recorded and the session made the type's newest (its last activity now), so
+   * the delegated agent's start relinks it. Null when there is none, or it no longer holds for this task.
+   */
+  async #keptBeside(newest, task, now) {
+    const id = newest.task?.passed_over_id;
+    if (id === void 0 || task === null) return null;
+    const kept2 = await this.find(id);
+    const mine = (state) => state !== null && state.project === this.project && hostOf(state) === this.host && state.agent_name === newest.agent_name && isParked(state, now, this.limits) && carriesOn(state, task, now);
+    if (!mine(kept2)) return null;
+    try {
+      const state = await this.#view.write(id, now, (current, at) => {
+        if (!mine(current)) throw new NotResumable();
+        return { ...withTask(current, task, at), last_updated: at.toISOString() };
+      });
+      return { kind: "resume", state, reason: "same_task" };
+    } catch (error2) {
+      if (error2 instanceof NotResumable || isSessionError(error2, "E_NOT_FOUND")) return null;
+      throw error2;
+    }
+  }
   /** The session a new delegation to `agentName` would resume: its newest one when parked, else null. */
   async parkedOf(agentName) {
     return this.#view.parkedOfAt(await this.store.now(), agentName);
@@ -36065,7 +36370,14 @@ var Sessions = class {
       const own2 = await this.#view.newestOfHost(notAfter);
       newest = [...own2.values()];
     }
-    return newest.filter((state) => isParked(state, now, this.limits)).sort((a, b) => Date.parse(b.last_updated) - Date.parse(a.last_updated));
+    const kept2 = [];
+    for (const state of newest) {
+      const id = state.task?.passed_over_id;
+      if (id === void 0 || newest.some((other) => other.agent_id === id)) continue;
+      const beside = await this.find(id);
+      if (beside !== null && beside.project === this.project && hostOf(beside) === this.host) kept2.push(beside);
+    }
+    return [...newest, ...kept2].filter((state) => isParked(state, now, this.limits)).sort((a, b) => Date.parse(b.last_updated) - Date.parse(a.last_updated));
   }
   /**
    * Attaches one event of a Claude Code sub-agent to its session, in one step serialized per Claude agent id and
@@ -38604,7 +38916,7 @@ var KEYS1 = /* @__PURE__ */ new Set([
   "tool_input",
   "tool_response"
 ]);
-var KEYS23 = /* @__PURE__ */ new Set(["subagent_type"]);
+var KEYS24 = /* @__PURE__ */ new Set(["subagent_type"]);
 var KEYS3 = /* @__PURE__ */ new Set(["command"]);
 function parsePayload(value) {
   const parsed = p93(value);
@@ -38658,12 +38970,12 @@ function p610(v) {
   for (const key in o) if (!KEYS0.has(key) && key !== "__proto__") out[key] = o[key];
   return out;
 }
-function p73(v) {
+function p76(v) {
   if (v === void 0) return v;
   return p610(v);
 }
 function p83(v) {
-  const r = p73(v);
+  const r = p76(v);
   return r === FAIL3 ? void 0 : r;
 }
 function p93(v) {
@@ -38752,7 +39064,7 @@ function p103(v) {
     if (r === FAIL3) return FAIL3;
     out["subagent_type"] = r;
   }
-  for (const key in o) if (!KEYS23.has(key) && key !== "__proto__") out[key] = o[key];
+  for (const key in o) if (!KEYS24.has(key) && key !== "__proto__") out[key] = o[key];
   return out;
 }
 function p113(v) {
@@ -38885,6 +39197,7 @@ function isFolder(path) {
 }
 
 // src/hooks/handlers/attach.ts
+init_task();
 init_text();
 
 // src/hooks/texts.ts
@@ -38895,6 +39208,7 @@ init_quote();
 init_phase_names();
 init_lazy();
 init_plural();
+init_task();
 init_text();
 
 // src/platform/shell.ts
@@ -38939,6 +39253,8 @@ function overviewLine(state, context, choice) {
   const parts = [
     interruption === void 0 ? `- ${name}: session ${state.agent_id}, phase ${state.phase}, last active ${ago(state.last_updated, context)}` : `- ${name}: session ${state.agent_id}, phase ${state.phase}, interrupted by ${interruptionCause(interruption.error)} ${ago(interruption.at, context)} (the next delegation carries it on)`
   ];
+  const delegated = taskLine(state.task);
+  if (delegated !== null) parts.push(`task (delegated): ${quoteField(delegated, OVERVIEW_FIELD_LIMIT)}`);
   const { task_id, findings } = state.metadata;
   if (task_id !== void 0) parts.push(`task (reported by the agent): ${quoteField(task_id, OVERVIEW_FIELD_LIMIT)}`);
   if (findings !== void 0)
@@ -38992,6 +39308,31 @@ function primeContext(state, claudeAgent, reason, context) {
     `agent-session: ${context.words.agent} agent ${quoteField(claudeAgent)} of session ${state.agent_id} (agent ${name}, phase ${state.phase}) is not continued with its context from here: ${reason}. A delegation to ${name} resumes that session with a new agent primed with what it recorded. ${QUOTED_NOTE}`,
     CONTEXT_LIMIT
   );
+}
+function passedOverContext(parked, incoming, context) {
+  const agent = quoteField(parked.agent_name);
+  const held = parked.phase === "approval" ? "waits in approval for the user's decision" : "holds the user's approval";
+  const lines = [
+    `agent-session: sub-agent ${agent}'s parked session ${parked.agent_id} ${held} for another task, so this delegation did not resume it: the delegated agent works in a new session of its own, and session ${parked.agent_id} keeps its task, its decision and any grant. ${QUOTED_NOTE}`,
+    `- This delegation's task (quoted): ${quoteField(taskLine(incoming))}`,
+    `- Session ${parked.agent_id}'s task (quoted): ${quoteField(taskLine(parked.task))}`,
+    `- ${carryOnText(parked, parked.agent_id, agent, context)}`
+  ];
+  return excerpt(lines.join("\n"), CONTEXT_LIMIT);
+}
+function besideContext(state, kept2, keptId, context) {
+  const agent = quoteField(state.agent_name);
+  const lines = [
+    `agent-session: this delegation's agent worked in a new session ${state.agent_id}, not in ${agent}'s parked session ${keptId}, which holds the user's decision or grant for another task and keeps it. ${QUOTED_NOTE}`,
+    `- Session ${state.agent_id}'s task (quoted): ${quoteField(taskLine(state.task) ?? "not recorded")}`,
+    `- Session ${keptId}'s task (quoted): ${quoteField(taskLine(kept2?.task) ?? "not recorded")}`,
+    `- ${carryOnText(kept2, keptId, agent, context)}`
+  ];
+  return excerpt(lines.join("\n"), CONTEXT_LIMIT);
+}
+function carryOnText(kept2, keptId, agent, context) {
+  const claudeAgent = kept2?.claude?.stopped_at === void 0 ? void 0 : kept2.claude.agent_id;
+  return `To carry session ${keptId} on: delegate to ${agent} again with its task's description or prompt (a delegation of its task resumes it while it, or the session made beside it, is ${agent}'s newest)` + (claudeAgent !== void 0 && context.words.continuing !== void 0 ? `, or SendMessage to its stopped ${context.words.agent} agent ${quoteField(claudeAgent)}, which continues that agent with its context` : "") + `; ${shellText(context.cli)} show ${keptId} tells what it waits for.`;
 }
 function startContext(state, context, maxErrors) {
   const command = `${shellText(recordPrefix(context))} ${state.agent_id}`;
@@ -39073,6 +39414,8 @@ function interruptionLines(interruption, phase, context) {
 }
 function detailLines(state, lastMessage) {
   const lines = [];
+  const delegated = taskLine(state.task);
+  if (delegated !== null) lines.push(`- Task (as delegated, quoted): ${quoteField(delegated)}`);
   const { task_id, findings, ...rest } = state.metadata;
   if (task_id !== void 0) lines.push(`- Task id (reported by the agent, quoted): ${quoteField(task_id)}`);
   if (findings !== void 0) lines.push(`- Findings (reported by the agent, quoted): ${quoteField(findings)}`);
@@ -39155,6 +39498,8 @@ async function subagentStart(sessions, payload, context) {
     agent_id: payload.agent_id,
     agent_type: agentType,
     ...sessionOf(payload),
+    // Claude Code's start names no task (its PreToolUse and PostToolUse do); opencode's plugin passes its task's input.
+    ...taskOf(payload),
     started: true
   });
   const maxErrors = sessions.limits.maxErrors;
@@ -39205,25 +39550,37 @@ async function stopFailure(sessions, payload) {
     `${attached.action} interruption=${logValue(attached.interruption)} kind=${logValue(error2)} phase=${logValue(attached.state.phase)} session=${logValue(attached.state.agent_id)}`
   );
 }
-async function postToolUse(sessions, payload) {
+async function postToolUse(sessions, payload, context) {
   if (!isDelegationTool(payload.tool_name)) return skip("other_tool");
   const agentId = payload.tool_response?.agentId;
   if (!agentId) return skip("no_agent_id");
   if (payload.tool_response?.status === "completed") {
-    const linked = await sessions.findByClaudeAgent(agentId);
+    const linked = await sessions.attachClaudeAgent({ agent_id: agentId, ...taskOf(payload) });
     if (linked === null) return skip(`finished_unlinked claude_agent=${logValue(agentId)}`);
-    return skip(`already_linked claude_agent=${logValue(agentId)} session=${logValue(linked.agent_id)}`);
+    const note2 = `already_linked claude_agent=${logValue(agentId)} session=${logValue(linked.state.agent_id)}`;
+    return besideAnswer(sessions, linked.state, context, note2);
   }
   const agentType = agentNameOf(payload.tool_input);
   if (agentNameProblem(agentType) !== null) return skip(`invalid_agent_type agent=${logValue(agentType)}`);
   const attached = await sessions.attachClaudeAgent({
     agent_id: agentId,
     agent_type: agentType,
-    ...sessionOf(payload)
+    ...sessionOf(payload),
+    ...taskOf(payload)
   });
-  return skip(
-    `${attached.action} agent=${logValue(agentType)} claude_agent=${logValue(agentId)} session=${logValue(attached.state.agent_id)}`
-  );
+  const note = `${attached.action} agent=${logValue(agentType)} claude_agent=${logValue(agentId)} session=${logValue(attached.state.agent_id)}`;
+  return besideAnswer(sessions, attached.state, context, note);
+}
+async function besideAnswer(sessions, state, context, note) {
+  const id = state.task?.passed_over_id;
+  if (id === void 0) return skip(note);
+  const kept2 = await sessions.find(id);
+  return {
+    answer: {
+      hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: besideContext(state, kept2, id, context) }
+    },
+    note: `${note} beside=${logValue(id)}`
+  };
 }
 function agentRunOf(payload) {
   const { hook_event_name: event, agent_id: agentId, agent_type: agentType, session_id: sessionId } = payload;
@@ -39238,6 +39595,10 @@ function agentRunOf(payload) {
       }
     };
   return null;
+}
+function taskOf(payload) {
+  const task = delegatedTaskOf(payload.tool_input);
+  return task === null ? {} : { task };
 }
 function sessionOf(payload) {
   return payload.session_id === void 0 ? {} : { session_id: payload.session_id };
@@ -39279,6 +39640,7 @@ async function interrupt(sessions, payload) {
 
 // src/hooks/handlers/offer.ts
 init_input();
+init_task();
 
 // src/hooks/handlers/continue.ts
 init_claude_transcript();
@@ -39380,8 +39742,21 @@ async function offer(sessions, payload, context) {
   if (!isDelegationTool(payload.tool_name)) return skip("other_tool");
   const agentName = agentNameOf(payload.tool_input);
   if (agentNameProblem(agentName) !== null) return skip(`invalid_agent_type agent=${logValue(agentName)}`);
-  const state = await approveResume(sessions, agentName);
-  if (state === null) return skip(`nothing_to_resume agent=${logValue(agentName)}`);
+  const task = delegatedTaskOf(payload.tool_input);
+  const offered = await sessions.offerDelegation(agentName, task);
+  if (offered === null) return skip(`nothing_to_resume agent=${logValue(agentName)}`);
+  if (offered.kind === "passed_over") {
+    return {
+      answer: {
+        hookSpecificOutput: {
+          hookEventName: "PreToolUse",
+          additionalContext: passedOverContext(offered.state, task, context)
+        }
+      },
+      note: `passed_over agent=${logValue(agentName)} session=${logValue(offered.state.agent_id)}`
+    };
+  }
+  const state = offered.state;
   const choice = continuationChoiceOf(state, payload, context);
   const previous = state.claude?.agent_id;
   const recorded = choice === null || previous === void 0 ? state : await sessions.recordContinuation(state.agent_id, {
@@ -39398,9 +39773,6 @@ async function offer(sessions, payload, context) {
     },
     note: `resume_offered agent=${logValue(agentName)} session=${logValue(state.agent_id)}`
   };
-}
-function approveResume(sessions, agentName) {
-  return sessions.parkedOf(agentName);
 }
 
 // src/hooks/handlers/overview.ts
@@ -40094,6 +40466,7 @@ var CallDecisions = class {
 
 // src/hooks/hosts/opencode-plugin.ts
 init_text();
+init_task();
 var OPENCODE_HOST = "opencode";
 var OPENCODE_LOG_FILE = "opencode.log";
 var TASK_TOOL = "task";
@@ -40182,8 +40555,10 @@ async function taskStarts(call, client, callId, args, tasks, answer2) {
     });
   }
   let child = textField(args, "task_id");
+  const task = delegatedTaskOf(args);
   if (child === void 0) {
-    const parked = await sessions.parkedOf(agentType);
+    const offered = await sessions.offerDelegation(agentType, task);
+    const parked = offered?.kind === "resume" ? offered.state : null;
     const last = parked?.claude?.session_id;
     if (last !== void 0 && await sessionExists(client, last)) {
       args.task_id = last;
@@ -40195,7 +40570,8 @@ async function taskStarts(call, client, callId, args, tasks, answer2) {
     hook_event_name: "SubagentStart",
     agent_id: tasks.agentId(callId),
     agent_type: agentType,
-    ...child === void 0 ? {} : { session_id: child }
+    ...child === void 0 ? {} : { session_id: child },
+    ...task === null ? {} : { tool_input: task }
   });
   if (context === void 0) return;
   const prompt = typeof args.prompt === "string" ? args.prompt : "";

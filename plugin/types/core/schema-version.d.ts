@@ -85,7 +85,15 @@ export declare const PERMISSION_FOLDER_SCHEMA_VERSION = 12;
  */
 export declare const SEALED_SCHEMA_VERSION = 13;
 /**
+ * The layout of a session that keeps the task it was delegated (`task`, issue 44 item 7 / issue 43 item 1: the
+ * delegation's description and the start of its prompt, and a delegation of another task that passed it over): the
+ * fields before plus that one. A session moves to it with its first delegation whose task the host gave, so every other
+ * file keeps the version its content needs; an older agent-session, which would let another task's delegation take a
+ * session parked on its approval or grant, refuses it by its version number.
+ */
+export declare const TASK_SCHEMA_VERSION = 14;
+/**
  * The newest of the versions above: a state document naming a later one is a newer agent-session's, which this one
  * cannot read (a store that classifies documents without parsing them, PostgreSQL's cleanup query, asks this).
  */
-export declare const NEWEST_SCHEMA_VERSION = 13;
+export declare const NEWEST_SCHEMA_VERSION = 14;

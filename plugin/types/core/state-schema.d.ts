@@ -220,6 +220,24 @@ export declare const PermissionRequestSchema: z.ZodMiniObject<{
     spent_at: z.ZodMiniOptional<z.z.iso.ZodMiniISODateTime>;
     spent_by: z.ZodMiniOptional<z.ZodMiniString<string>>;
 }, z.z.core.$strict>;
+/**
+ * The task a session was delegated (schema_version 14, issue 44 item 7): the words of the latest delegation whose task
+ * the host gave that started or resumed it (description, the start of the prompt), when; and `passed_over`, the
+ * latest delegation of another task that did not take it while it held a decision or a grant (core/task.ts
+ * `takeover`): the next start of its agent type then takes a fresh session, until a delegation of its own task; and
+ * `passed_over_id` on that fresh session. Without words (a host that gives none at a start) it holds only that id.
+ */
+export declare const TaskSchema: z.ZodMiniObject<{
+    at: z.z.iso.ZodMiniISODateTime;
+    passed_over: z.ZodMiniOptional<z.ZodMiniObject<{
+        at: z.z.iso.ZodMiniISODateTime;
+        description: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        prompt: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    }, z.z.core.$strict>>;
+    passed_over_id: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    description: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    prompt: z.ZodMiniOptional<z.ZodMiniString<string>>;
+}, z.z.core.$strict>;
 export declare const LastErrorSchema: z.ZodMiniObject<{
     message: z.ZodMiniString<string>;
     timestamp: z.z.iso.ZodMiniISODateTime;
@@ -228,7 +246,7 @@ export declare const LastErrorSchema: z.ZodMiniObject<{
 export declare const MetadataSchema: z.ZodMiniRecord<z.ZodMiniString<string>, z.ZodMiniUnknown>;
 /** One session's state.json: the seed's fields, `schema_version`, and the fields finalize adds. */
 export declare const SessionStateSchema: z.ZodMiniObject<{
-    schema_version: z.ZodMiniUnion<readonly [z.ZodMiniLiteral<1>, z.ZodMiniLiteral<2>, z.ZodMiniLiteral<3>, z.ZodMiniLiteral<4>, z.ZodMiniLiteral<5>, z.ZodMiniLiteral<6>, z.ZodMiniLiteral<8>, z.ZodMiniLiteral<9>, z.ZodMiniLiteral<10>, z.ZodMiniLiteral<11>, z.ZodMiniLiteral<7>, z.ZodMiniLiteral<12>, z.ZodMiniLiteral<13>]>;
+    schema_version: z.ZodMiniUnion<readonly [z.ZodMiniLiteral<1>, z.ZodMiniLiteral<2>, z.ZodMiniLiteral<3>, z.ZodMiniLiteral<4>, z.ZodMiniLiteral<5>, z.ZodMiniLiteral<6>, z.ZodMiniLiteral<8>, z.ZodMiniLiteral<9>, z.ZodMiniLiteral<10>, z.ZodMiniLiteral<11>, z.ZodMiniLiteral<7>, z.ZodMiniLiteral<12>, z.ZodMiniLiteral<13>, z.ZodMiniLiteral<14>]>;
     agent_id: z.ZodMiniString<string>;
     agent_name: z.ZodMiniString<string>;
     purpose: z.ZodMiniString<string>;
@@ -407,6 +425,17 @@ export declare const SessionStateSchema: z.ZodMiniObject<{
         continued_at: z.ZodMiniOptional<z.z.iso.ZodMiniISODateTime>;
         count: z.ZodMiniInt;
     }, z.z.core.$strict>>;
+    task: z.ZodMiniOptional<z.ZodMiniObject<{
+        at: z.z.iso.ZodMiniISODateTime;
+        passed_over: z.ZodMiniOptional<z.ZodMiniObject<{
+            at: z.z.iso.ZodMiniISODateTime;
+            description: z.ZodMiniOptional<z.ZodMiniString<string>>;
+            prompt: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        }, z.z.core.$strict>>;
+        passed_over_id: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        description: z.ZodMiniOptional<z.ZodMiniString<string>>;
+        prompt: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    }, z.z.core.$strict>>;
 }, z.z.core.$strict>;
 export type SessionState = z.infer<typeof SessionStateSchema>;
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
@@ -419,11 +448,12 @@ export type Interruption = z.infer<typeof InterruptionSchema>;
 export type ResumedFrom = z.infer<typeof ResumedFromSchema>;
 export type PermissionRequest = z.infer<typeof PermissionRequestSchema>;
 export type Continuation = z.infer<typeof ContinuationSchema>;
+export type Task = z.infer<typeof TaskSchema>;
 /** The parse functions `npm run build` writes into src/generated/state-parsers.ts (scripts/parsers.mjs). */
 export declare const PARSERS: {
     readonly parseSessionState: {
         readonly schema: z.ZodMiniObject<{
-            schema_version: z.ZodMiniUnion<readonly [z.ZodMiniLiteral<1>, z.ZodMiniLiteral<2>, z.ZodMiniLiteral<3>, z.ZodMiniLiteral<4>, z.ZodMiniLiteral<5>, z.ZodMiniLiteral<6>, z.ZodMiniLiteral<8>, z.ZodMiniLiteral<9>, z.ZodMiniLiteral<10>, z.ZodMiniLiteral<11>, z.ZodMiniLiteral<7>, z.ZodMiniLiteral<12>, z.ZodMiniLiteral<13>]>;
+            schema_version: z.ZodMiniUnion<readonly [z.ZodMiniLiteral<1>, z.ZodMiniLiteral<2>, z.ZodMiniLiteral<3>, z.ZodMiniLiteral<4>, z.ZodMiniLiteral<5>, z.ZodMiniLiteral<6>, z.ZodMiniLiteral<8>, z.ZodMiniLiteral<9>, z.ZodMiniLiteral<10>, z.ZodMiniLiteral<11>, z.ZodMiniLiteral<7>, z.ZodMiniLiteral<12>, z.ZodMiniLiteral<13>, z.ZodMiniLiteral<14>]>;
             agent_id: z.ZodMiniString<string>;
             agent_name: z.ZodMiniString<string>;
             purpose: z.ZodMiniString<string>;
@@ -601,6 +631,17 @@ export declare const PARSERS: {
                 continuing: z.ZodMiniBoolean<boolean>;
                 continued_at: z.ZodMiniOptional<z.z.iso.ZodMiniISODateTime>;
                 count: z.ZodMiniInt;
+            }, z.z.core.$strict>>;
+            task: z.ZodMiniOptional<z.ZodMiniObject<{
+                at: z.z.iso.ZodMiniISODateTime;
+                passed_over: z.ZodMiniOptional<z.ZodMiniObject<{
+                    at: z.z.iso.ZodMiniISODateTime;
+                    description: z.ZodMiniOptional<z.ZodMiniString<string>>;
+                    prompt: z.ZodMiniOptional<z.ZodMiniString<string>>;
+                }, z.z.core.$strict>>;
+                passed_over_id: z.ZodMiniOptional<z.ZodMiniString<string>>;
+                description: z.ZodMiniOptional<z.ZodMiniString<string>>;
+                prompt: z.ZodMiniOptional<z.ZodMiniString<string>>;
             }, z.z.core.$strict>>;
         }, z.z.core.$strict>;
         readonly type: "SessionState";

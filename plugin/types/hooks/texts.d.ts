@@ -1,5 +1,6 @@
 import type { PermissionRequest, SessionState } from '../core/state';
 import type { ContinuationChoice } from '../core/claude-transcript';
+import { type DelegatedTask } from '../core/task';
 /** A host's own words in the texts (its adapter's, src/hooks/hosts/). */
 export interface HostWords {
     /** Whose agent ids the links hold: `Claude`, `Codex`. */
@@ -66,6 +67,17 @@ export declare function continueNote(state: SessionState, context: TextContext):
  * session with a new agent primed with what it holds.
  */
 export declare function primeContext(state: SessionState, claudeAgent: string, reason: string, context: TextContext): string;
+/**
+ * What the main agent is told when its delegation did not take the type's parked session because that one holds a
+ * decision or a grant for another task (core/task.ts `takeover`, issue 44 item 7): both tasks, that the delegated agent
+ * works in a new session, and how to carry the parked one on.
+ */
+export declare function passedOverContext(parked: SessionState, incoming: DelegatedTask, context: TextContext): string;
+/**
+ * What the main agent is told after a delegation whose agent got a new session beside `kept` (id `keptId`), a parked
+ * session holding a decision or a grant for another task (PostToolUse: Claude Code places it after the tool's result).
+ */
+export declare function besideContext(state: SessionState, kept: SessionState | null, keptId: string, context: TextContext): string;
 /**
  * A started sub-agent's session (SubagentStart): new, resumed or carried on after an interruption, what it holds, and
  * how the agent records its state.

@@ -1,4 +1,5 @@
 import { type StopOutcome } from '../core/stop-policy';
+import { type DelegatedTask } from '../core/task';
 import type { SessionState } from '../core/state';
 import type { ProjectView } from './project-view';
 /** One event of a Claude Code sub-agent, as `attachClaudeAgent` takes it. */
@@ -19,6 +20,11 @@ export interface ClaudeAgentEvent {
     };
     /** Present for StopFailure: the agent died of a host failure (its kind and message, core/interruption.ts). */
     readonly failed?: AgentFailure;
+    /**
+     * The task it was delegated, where the event carries it (PostToolUse of the delegation tool, opencode's `task`):
+     * recorded on its session, and judged before a parked session is taken (core/task.ts `takeover`).
+     */
+    readonly task?: DelegatedTask;
 }
 /** How an agent died: the kind and message of its interruption (core/interruption.ts). */
 export interface AgentFailure {

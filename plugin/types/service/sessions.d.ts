@@ -9,6 +9,7 @@ import { type ResumeReason } from '../core/rules';
 import { type DecisionOrigin } from '../core/origin';
 import { type SessionChange } from '../core/session';
 import type { Metadata, SessionState } from '../core/state';
+import { type DelegatedTask, type TakeoverReason } from '../core/task';
 import { type AgentFailure, type Attachment, type ClaudeAgentEvent } from './claude-attach';
 import { type CleanupResult } from './cleanup';
 import { type ResumeDecision } from './project-view';
@@ -80,6 +81,15 @@ export type ListEntry = {
     readonly error: string;
     readonly modifiedAt: Date;
 };
+/**
+ * What a delegation's offer decided on the type's parked session (Sessions.offerDelegation): `resume` it, or leave it
+ * `passed_over` (it holds a decision or a grant for another task), with the rule's reason and the state as written.
+ */
+export interface DelegationOffer {
+    readonly kind: 'resume' | 'passed_over';
+    readonly state: SessionState;
+    readonly reason: TakeoverReason;
+}
 /**
  * The session operations, on one store. Both the CLI and the hooks call these, so a decision is made
  * in one place. Every method takes ids as given by a user and checks them before touching the disk. Every time a
@@ -236,6 +246,21 @@ export declare class Sessions {
      * Claude agent runs it now), recorded under the session lock as `resume` does; null when the agent has none.
      */
     resumeNewestOf(agentName: string): Promise<ResumeDecision | null>;
+    /**
+     * A delegation to `agentName` of `task` (its description and prompt start; null when the host gave none) offered the
+     * type's parked session, decided by core/task.ts `takeover` and recorded under the session's lock: `resume`, the
+     * delegation's task recorded on it (its start relinks it, service/claude-attach.ts), or `passed_over`: it holds a
+     * decision or a grant for another task, so it keeps them and its task, and records the delegation that passed it
+     * over (the delegated agent's start then takes a fresh session). Null when the type has no parked session.
+     * @throws SessionError E_BUSY, E_IO, E_CORRUPT
+     */
+    offerDelegation(agentName: string, task: DelegatedTask | null): Promise<DelegationOffer | null>;
+    /**
+     * Session `id`, or null when absent or damaged (a damaged one is no session to carry on, list or name beside another:
+     * the commands that read one by id say why).
+     * @throws SessionError E_BUSY, E_IO
+     */
+    find(id: string): Promise<SessionState | null>;
     /** The session a new delegation to `agentName` would resume: its newest one when parked, else null. */
     parkedOf(agentName: string): Promise<SessionState | null>;
     /**

@@ -78,6 +78,11 @@ export interface DecisionItem {
     /** Idle past the resume timeout: no delegation takes it up until it is decided (see EXPIRED_APPROVAL). */
     readonly expired: boolean;
     readonly waits_on: InboxEntry['waits_on'];
+    /**
+     * The task it was delegated (core/task.ts: its delegation's description and the start of its prompt, in one line,
+     * raw: each view escapes it); null: not recorded (a host that gives none, an older session).
+     */
+    readonly task: string | null;
     /** The sub-agent's permission request it waits on, whole (issue 33); null: an approval of its plan. */
     readonly permission: InboxEntry['permission'];
     /** The commands that decide it, as the user types them (the id in the short form a listing shows). */

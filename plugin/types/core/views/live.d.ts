@@ -23,14 +23,14 @@ export type DecisionKind = 'approval' | 'permission' | 'interrupted' | 'waiting'
 /** The kinds a person decides on the page (approve / reject). */
 export declare const DECIDED_KINDS: readonly DecisionKind[];
 /**
- * What the session was given to do, where its state says it: `purpose`, the words it was created with (`create
- * --purpose`, the seed protocol, the library; not the hooks' generic one); `agent`, what its agent recorded in its
- * metadata (`task`, else `task_id`). Issue 43 records the delegation's own words (its description and prompt), a
- * source of their own.
+ * What the session was given to do, where its state says it: `delegation`, the words of the delegation that started
+ * or resumed it (its description and the start of its prompt, core/task.ts: the host's own record, first);
+ * `purpose`, the words it was created with (`create --purpose`, the seed protocol, the library; not the hooks' generic
+ * one); `agent`, what its agent recorded in its metadata (`task`, else `task_id`).
  */
 export interface TaskText {
     readonly text: string;
-    readonly source: 'purpose' | 'agent';
+    readonly source: 'delegation' | 'purpose' | 'agent';
 }
 /**
  * Who parked the session, on which machine, in which folder, and when, as the parking process recorded it; null

@@ -15,8 +15,12 @@ export declare function subagentStop(sessions: Sessions, payload: Payload): Prom
  * Claude Code ignores the output of this event, so nothing is printed.
  */
 export declare function stopFailure(sessions: Sessions, payload: Payload): Promise<HandlerOutcome<never>>;
-/** PostToolUse of the delegation tool: a background agent attached as it is launched; a finished one left alone. */
-export declare function postToolUse(sessions: Sessions, payload: Payload): Promise<HandlerOutcome<never>>;
+/**
+ * PostToolUse of the delegation tool: a background agent attached as it is launched; a finished one left alone. Both
+ * record the delegation's task on their session; when that session was made beside a parked one of another task
+ * (core/task.ts), the main agent is told both.
+ */
+export declare function postToolUse(sessions: Sessions, payload: Payload, context: HandlerContext): Promise<HandlerOutcome<ContextAnswer<'PostToolUse'>>>;
 /** A sub-agent that started and has not stopped: what its interruption needs. */
 export interface RunningAgent {
     readonly agent_id: string;
