@@ -76,7 +76,8 @@ const CODEX_DEFAULT_AGENT_TYPE = 'default';
 /**
  * A `spawn_agent` call's PreToolUse as Claude Code's `Agent` tool's: `subagent_type` ⇐ `agent_type` (Codex's
  * `default` without one, the name its SubagentStart will carry, so the offer looks up the session that start
- * attaches), `description` and `prompt` ⇐ `message`. The offer only reads; SubagentStart attaches (one session).
+ * attaches), `prompt` ⇐ `message` (Codex gives no short description: the task is its message, recorded once). The
+ * offer only reads; SubagentStart attaches (one session).
  */
 function delegationOf(payload: HostPayload): HostPayload {
   const input =
@@ -90,7 +91,7 @@ function delegationOf(payload: HostPayload): HostPayload {
     tool_name: 'Agent',
     tool_input: {
       subagent_type: agentType ?? CODEX_DEFAULT_AGENT_TYPE,
-      ...(message === undefined ? {} : { description: message, prompt: message }),
+      ...(message === undefined ? {} : { prompt: message }),
     },
   };
 }

@@ -280,6 +280,8 @@ describe('the hook bins with --host codex, on payloads Codex sent', () => {
     const resumed = hook('pre-delegate', 'subagent-start', { agent_id: '01a2505a-bc34-7661-bf7a-89dd549309e3' });
     expect(resumed!.hookSpecificOutput.additionalContext).toContain(`resumes session ${id}`);
     expect(sessions()).toEqual([expect.objectContaining({ agent_id: id, host: 'codex' })]);
+    // The spawn's message is the task the session is resumed for, said once (Codex gives no short description).
+    expect(sessions()[0]!.task).toBe('Plan the network change.');
     const log = readFileSync(join(project, '.claude', 'logs', 'pre_delegate.log'), 'utf8');
     expect(log).toContain('codex event="PreToolUse" nothing_to_resume agent="terraform-architect"');
     expect(log).toContain(`codex event="PreToolUse" resume_offered agent="terraform-architect" session="${id}"`);

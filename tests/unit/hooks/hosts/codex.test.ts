@@ -60,14 +60,14 @@ describe('fromCodex: a spawn_agent call read as Claude Code’s Agent delegation
     ['pre-tool-use-agent', '0.171.0'],
     ['pre-tool-use-agent', '0.141.0'],
     ['pre-tool-use-spawn-agent', '0.169.0'],
-  ])('%s-%s: subagent_type ⇐ agent_type, description and prompt ⇐ message; the rest as it came', (name, version) => {
+  ])('%s-%s: subagent_type ⇐ agent_type, prompt ⇐ message; the rest as it came', (name, version) => {
     const payload = fixture(name, version);
     const input = payload.tool_input as { agent_type: string; message: string };
     expect(fromCodex(payload)).toEqual({
       payload: {
         ...payload,
         tool_name: 'Agent',
-        tool_input: { subagent_type: input.agent_type, description: input.message, prompt: input.message },
+        tool_input: { subagent_type: input.agent_type, prompt: input.message },
       },
     });
   });
