@@ -8184,7 +8184,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "671ea730efe514a7";
+    RELAY_BUILD = "fd8f49ceb4606a21";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",
@@ -40086,7 +40086,7 @@ function delegationOf(payload) {
     tool_name: "Agent",
     tool_input: {
       subagent_type: agentType ?? CODEX_DEFAULT_AGENT_TYPE,
-      ...message === void 0 ? {} : { description: message, prompt: message }
+      ...message === void 0 ? {} : { prompt: message }
     }
   };
 }
