@@ -94,12 +94,17 @@ const BATCH = 6;
 const RANDOM_KILLS = 8;
 const CALL = { command: 'touch GRANTED-FILE', description: 'scripted command' };
 
-/** The environment of the user's commands and serve on `dir`'s store. */
+/**
+ * The environment of the user's commands and serve on `dir`'s store. Its own data folder: each run makes the decision
+ * key (the first decision's writes), so every run makes the same writes as the counted one, and a kill while the key
+ * is made is one of the kills.
+ */
 const envOf = (dir: string) => ({
   AGENT_SESSION_DIR: join(dir, 'store'),
   AGENT_SESSION_PROJECT: PROJECT,
   AGENT_SESSION_LOG_DIR: join(dir, 'logs'),
   HOME: join(dir, 'home'),
+  XDG_DATA_HOME: join(dir, 'data'),
 });
 
 /** Whether `out` (the first line a pid) names a process still in /proc (a zombie is). */
