@@ -1,0 +1,35 @@
+// scripts/node-line-suites.mjs: the e2e files `npm run test:node-lines` runs again on Node 22 and 24 (ESM: run by node).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..', '..');
+
+function listed(): { groups: Record<string, string[]>; paths: string[] } {
+  const script =
+    "import('./scripts/node-line-suites.mjs').then((m) => process.stdout.write(JSON.stringify({ groups: m.E2E_ON_EVERY_LINE, paths: m.e2eOnEveryLine() })));";
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+  expect(result.stderr).toBe('');
+  return JSON.parse(result.stdout) as { groups: Record<string, string[]>; paths: string[] };
+}
+
+function e2eFiles(dir = join(ROOT, 'tests', 'e2e')): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? e2eFiles(join(dir, entry.name))
+      : entry.name.endsWith('.test.ts')
+        ? [relative(ROOT, join(dir, entry.name))]
+        : [],
+  );
+}
+
+it('names e2e test files that exist, each once, in groups that say what differs by Node', () => {
+  const { groups, paths } = listed();
+  expect(Object.keys(groups).length).toBeGreaterThan(0);
+  for (const path of paths) expect({ path, exists: existsSync(join(ROOT, path)) }).toEqual({ path, exists: true });
+  expect(new Set(paths).size).toBe(paths.length);
+  // A subset: the rest runs once, in `npm test`.
+  const all = e2eFiles();
+  expect(paths.every((path) => all.includes(path))).toBe(true);
+  expect(paths.length).toBeLessThan(all.length);
+});
