@@ -9,7 +9,7 @@ import { BIN, binEnv, run, tempDir } from '../helpers';
 import { describeWithDatabase, freshSchemaName } from '../support/test-database';
 import { PLUGIN_ID } from '../../src/cli/init/plugin-settings';
 import { eventsOf, knownRows } from '../../src/core/events';
-import { claudeCodeVersion } from '../../src/platform/claude-version';
+import { claudeCodeVersion } from '../../src/platform/host-version';
 import { stringsIn } from '../host/claude-host';
 import { startModelServer, type ModelServer } from '../host/model-server';
 import { nativeClaude } from '../support/claude-native';

@@ -16,7 +16,7 @@ import {
   type StoreFacts,
 } from '../../core/doctor';
 import { eventsOf, knownRows } from '../../core/events';
-import { claudeCodeVersion } from '../../platform/claude-version';
+import { claudeCodeVersion } from '../../platform/host-version';
 import { isSessionError } from '../../core/errors';
 import { maskDatabaseUrl } from '../../core/database-url';
 import type { EffectiveConfig } from '../../core/config';

@@ -20,7 +20,7 @@ import { statusLineFiles, statusLineOffer } from '../init/status-line';
 import { forgetWired, recordWired } from '../../app/wired-projects';
 import { textOrNull } from '../../platform/files';
 import { eventsOf, knownRows } from '../../core/events';
-import { claudeCodeVersion, codexVersion } from '../../platform/claude-version';
+import { claudeCodeVersion, codexVersion } from '../../platform/host-version';
 import type { Host } from '../../core/host';
 import {
   HOOK_TIMEOUT_SECONDS,

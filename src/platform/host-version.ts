@@ -1,3 +1,5 @@
+// The version of each host program on the user's PATH (`<program> --version`): what `init` wires each host's hooks for
+// and `doctor` reports.
 import { spawnSync } from 'node:child_process';
 
 /**
