@@ -335,14 +335,14 @@ export interface ClaudeRun {
   readonly stdout: string;
   readonly stderr: string;
   readonly debugFile: string;
-  /** Interactive runs: the permission dialogs Claude Code showed (each answered "No"). */
+  /** Interactive runs: the permission dialogs the user answered (each "No"; one a hook closed first is not here). */
   readonly prompts?: readonly string[];
 }
 
 /**
  * Runs Claude Code interactively, as a user in a terminal: `claude` in a tmux window (200×50), the prompt typed and
  * sent, then `/exit` once `done()` holds (the store reached what the run is for) or after `timeoutMs`; every permission
- * dialog is answered "No" and kept in `prompts`. The first-run
+ * dialog still drawn after REACTION_MS is answered "No" and kept in `prompts`. The first-run
  * screens are answered as a user answers them once (onboarding done, the API key accepted; the trust dialog already
  * is), and the permission mode is the `default` one a user picks (`--permission-mode default`): 2.1.332 starts
  * interactive sessions in auto mode, whose safety check runs on Anthropic's servers and stops at a dialog against a
@@ -430,10 +430,16 @@ export async function runInteractive(
     for (let tries = 0; tries < 5 && !(await until(() => !inputHolds(pane(), prompt), 3000)); tries++)
       tmux('send-keys', '-t', session, 'Enter');
     // Playing the user: a permission dialog is answered "No" (its text kept for the checks), as a user refusing a
-    // command they did not expect would.
+    // command they did not expect would, once it has stayed on screen for a person's reaction time. 2.1.337 draws the
+    // dialog while the PermissionRequest hooks run and closes it when one answers (seen: our hook slowed by 1.5 s had
+    // its own recording command refused by an immediate "No"), so a dialog gone sooner was a hook's to answer.
+    let dialogSince: number | undefined;
     timedOut = !(await until(() => {
       const screen = pane();
       if (screen.includes('Do you want to proceed?')) {
+        dialogSince ??= Date.now();
+        if (Date.now() - dialogSince < REACTION_MS) return false;
+        dialogSince = undefined;
         const no = /(\d)\. No\b/.exec(screen)?.[1];
         // The command the dialog asks about, between its two dashed rules (the rest of the screen keeps changing).
         const lines = screen.split('\n');
@@ -451,6 +457,7 @@ export async function runInteractive(
         spawnSync('sleep', ['1']);
         return false;
       }
+      dialogSince = undefined;
       if (interruptWhen !== undefined && !interrupted && interruptWhen()) {
         interrupted = true;
         beforeEsc = screen;
@@ -485,6 +492,9 @@ export async function runInteractive(
     prompts,
   };
 }
+
+/** How long a permission dialog stays on screen before the played user answers it: a person reads it first. */
+const REACTION_MS = 2000;
 
 /** Whether the input box (the line between the screen's last two rules) still holds the start of `prompt`. */
 function inputHolds(screen: string, prompt: string): boolean {
