@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "agent-session";
-const BUNDLE_HASH = "01be96bbeb5b78b7";
-const BUILD_ID = "6b304db070b24a42";
+const BUNDLE_HASH = "7c7ddeeb3f5b0ea7";
+const BUILD_ID = "5757cdad5859f8a5";
 const MISSING_EXIT_CODE = 5;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

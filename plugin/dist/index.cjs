@@ -6263,7 +6263,9 @@ function rawMedian(values) {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  if (sorted.length % 2 === 1) return sorted[middle];
+  const lower = sorted[middle - 1];
+  return lower + (sorted[middle] - lower) * 0.5;
 }
 var init_stats_facts = __esm({
   "src/core/views/stats-facts.ts"() {
@@ -8184,7 +8186,7 @@ var init_relay_protocol = __esm({
     init_errors();
     RELAY_PROTOCOL = 1;
     RELAY_GREETING = "agent-session relay";
-    RELAY_BUILD = "6b304db070b24a42";
+    RELAY_BUILD = "5757cdad5859f8a5";
     ERROR_CODES = /* @__PURE__ */ new Set([
       "E_USAGE",
       "E_NOT_FOUND",

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 const NAME = "subagent-stop";
-const BUNDLE_HASH = "d14c48883001d9de";
-const BUILD_ID = "6b304db070b24a42";
+const BUNDLE_HASH = "491746f0922e0a18";
+const BUILD_ID = "5757cdad5859f8a5";
 const MISSING_EXIT_CODE = 0;
 // The body of every bin's loader (scripts/code-cache.mjs prepends NAME, BUNDLE_HASH and MISSING_EXIT_CODE). It reads
 // the bundle beside it and compiles it with a V8 code cache that the user's own Node made, kept in a private per-user

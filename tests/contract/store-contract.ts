@@ -5,7 +5,7 @@ import { SessionError } from '../../src/core/errors';
 import { withHost } from '../../src/core/host';
 import { withProject } from '../../src/core/project';
 import { HOST_SCHEMA_VERSION } from '../../src/core/state';
-import { newSession } from '../../src/core/session';
+import { finalizeState, newSession } from '../../src/core/session';
 import type { SessionState } from '../../src/core/state';
 import type { ListedSession, SessionStore } from '../../src/service/store';
 import { codeOfAsync } from '../helpers';
@@ -574,6 +574,30 @@ export function describeStoreContract(
         expect(all.overall).toMatchObject({ sessions: made.length, completed: 1, failed: 1, abandoned: 1 });
         expect(all.overall).toMatchObject({ approvals: 1, rejections: 1, interruptions: 1, resumes: 2 });
         expect(all.overall.median_duration_seconds).not.toBeNull();
+      });
+    });
+
+    describe('stats medians', () => {
+      it('gives the median of two middle durations as the views compute it from the sessions (1 ms and 18 ms)', async () => {
+        // `(a + b) / 2` would give 0.0095 here (rounded: 0.01); PostgreSQL's percentile_cont and core's rawMedian give
+        // 0.009499999999999998 (0.009), on every store alike.
+        for (const [id, ms] of [
+          ['agent-median-1', 1],
+          ['agent-median-2', 18],
+        ] as const)
+          await store.create(
+            finalizeState(session(id, 'alpha'), 'completed', undefined, new Date(at(0).getTime() + ms)),
+          );
+        const now = await store.now();
+        const options = { now, limits: DEFAULT_LIMITS };
+        const answer = await store.stats({ project: P }, { activeSince: at(0) });
+        const got = statsOfTally(answer.tally, answer.live, options).stats;
+        const states = (await store.list({ project: P })).flatMap((entry) =>
+          entry.kind === 'valid' ? [entry.state] : [],
+        );
+        expect(got.overall.median_duration_seconds).toBe(computeStats(states, options).overall.median_duration_seconds);
+        expect(got.overall.median_duration_seconds).toBe(0.009);
+        expect(got.agents.alpha?.median_duration_seconds).toBe(0.009);
       });
     });
 

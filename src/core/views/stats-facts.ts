@@ -227,10 +227,17 @@ function tallyGroup(facts: readonly StatsFacts[]): TallyGroup {
   return { sums, median_duration: rawMedian(durations), median_decision: rawMedian(waits) };
 }
 
-/** The median of `values`, unrounded; null for none. */
+/**
+ * The median of `values`, unrounded; null for none. Of an even count, the lower middle value plus half the gap to the
+ * upper one: PostgreSQL's `percentile_cont(0.5)` computes exactly that (the PostgreSQL store's stats), and `(a + b) / 2`
+ * differs from it in the last bit for some pairs, which rounding to milliseconds can show (1 ms and 18 ms: 0.0095
+ * against 0.009499999999999998). Matching it here costs nothing; a second sort in SQL cost +55 % at 1M rows.
+ */
 export function rawMedian(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  if (sorted.length % 2 === 1) return sorted[middle]!;
+  const lower = sorted[middle - 1]!;
+  return lower + (sorted[middle]! - lower) * 0.5;
 }

@@ -82,5 +82,10 @@ export declare function mergeSums(into: StatsSums, part: StatsSums): void;
  * SessionStore.stats with). Projects and agents without a session kept are not in it.
  */
 export declare function tallyFacts(facts: readonly StatsFacts[], since?: Date): StatsTally;
-/** The median of `values`, unrounded; null for none. */
+/**
+ * The median of `values`, unrounded; null for none. Of an even count, the lower middle value plus half the gap to the
+ * upper one: PostgreSQL's `percentile_cont(0.5)` computes exactly that (the PostgreSQL store's stats), and `(a + b) / 2`
+ * differs from it in the last bit for some pairs, which rounding to milliseconds can show (1 ms and 18 ms: 0.0095
+ * against 0.009499999999999998). Matching it here costs nothing; a second sort in SQL cost +55 % at 1M rows.
+ */
 export declare function rawMedian(values: readonly number[]): number | null;
